@@ -1,0 +1,87 @@
+#pragma once
+// A whole game of 42 as a state machine: bidding, declaration, play, scoring, next hand, to 7 marks
+// or 250 points (rules.md §2).
+#include <optional>
+#include <vector>
+
+#include "dominosolver/core/random.hpp"
+#include "dominosolver/texas42/position.hpp"
+
+namespace dominosolver::texas42 {
+
+enum class Phase : std::uint8_t { Bidding, Declaring, Playing, GameOver };
+
+struct Move {
+  enum class Kind : std::uint8_t { Bid, Declare, Tile };
+  Kind kind = Kind::Tile;
+  int value = 0;  // the bid (kPass = 0) or the tile id
+  Trump trump{};  // for Declare
+  static Move bid(int b) { return {Kind::Bid, b, {}}; }
+  static Move declare(Trump t) { return {Kind::Declare, 0, t}; }
+  static Move tile(int t) { return {Kind::Tile, t, {}}; }
+  bool operator==(const Move&) const = default;
+};
+
+// The outcome of a finished hand (§2.5, §2.6).
+struct HandResult {
+  bool made = false;
+  std::array<int, 2> score{};  // marks or points added to NS, EW
+  bool decides_game = false;   // a "Game" bid ends the game at once
+};
+
+// Whether the declarer's side has made (true) or lost (false) its bid, or nullopt while open.
+std::optional<bool> hand_decided(const Rules& rules, const Contract& contract, const std::array<int, 2>& points,
+                                 const std::array<int, 2>& tricks, bool all_played);
+HandResult score_hand(const Rules& rules, const Contract& contract, const std::array<int, 2>& points, bool made);
+
+// One hand as it was played (or thrown in when everybody passed).
+struct HandRecord {
+  int dealer = 0;
+  std::array<TileMask, kSeats> deal{};
+  std::vector<int> bids;  // in bidding order, from the seat left of the dealer
+  std::optional<Contract> contract;
+  std::optional<Trump> trump;
+  std::vector<PlayRecord> plays;
+  std::array<int, 2> points{};
+  std::optional<HandResult> result;  // empty for a thrown-in hand
+};
+
+class Game {
+ public:
+  Game(const Rules& rules, std::uint64_t seed, int first_dealer = 0);
+
+  const Rules& rules() const { return rules_; }
+  Phase phase() const { return s_.phase; }
+  int to_move() const;
+  std::vector<Move> legal_moves() const;
+  void play(const Move& move);  // throws IllegalMoveError; the game is unchanged then
+  void undo();
+
+  const std::array<int, 2>& scores() const { return s_.scores; }
+  int winner() const { return s_.winner; }  // team 0/1, or -1 while the game goes on
+  int dealer() const { return s_.hand.dealer; }
+  int high_bid() const { return s_.high_bid; }
+  const HandRecord& current_hand() const { return s_.hand; }
+  const std::vector<HandRecord>& finished_hands() const { return s_.finished; }
+  const std::optional<Position>& position() const { return s_.position; }
+
+ private:
+  struct State {
+    Phase phase = Phase::Bidding;
+    std::array<int, 2> scores{};
+    int winner = -1;
+    int high_bid = 0;
+    int high_bidder = -1;
+    HandRecord hand;
+    std::optional<Position> position;
+    std::vector<HandRecord> finished;
+  };
+  void deal(int dealer);
+  void finish_hand(const HandResult& result);
+  Rules rules_;
+  SplitMix64 rng_;
+  State s_;
+  std::vector<std::pair<State, SplitMix64>> undo_;
+};
+
+}  // namespace dominosolver::texas42

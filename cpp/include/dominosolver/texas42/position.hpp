@@ -1,0 +1,101 @@
+#pragma once
+// A Texas 42 hand in play: four hands, the declaration, the tricks played and the trick on the table.
+#include <array>
+#include <optional>
+#include <vector>
+
+#include "dominosolver/texas42/rules.hpp"
+
+namespace dominosolver::texas42 {
+
+struct Contract {
+  int declarer = -1;
+  int bid = 0;
+  bool operator==(const Contract&) const = default;
+};
+
+// The completed tricks known to the position: who led the first of them and their tiles in order.
+struct History {
+  int first_leader = 0;
+  std::vector<int> tiles;
+};
+
+struct PlayRecord {
+  std::int8_t seat;
+  std::int8_t tile;
+  bool operator==(const PlayRecord&) const = default;
+};
+
+class Position {
+ public:
+  // `hands` are the tiles each seat still holds; `trick` the tiles on the table, from `leader` on.
+  // Tiles in no hand, not on the table and not in `history` went in earlier, unrecorded tricks.
+  // Throws InvalidPositionError when no legal play can lead here.
+  Position(const Rules& rules, Trump trump, const std::array<TileMask, kSeats>& hands, int leader,
+           const std::vector<int>& trick, std::optional<Contract> contract = {},
+           std::optional<History> history = {});
+
+  const Rules& rules() const { return rules_; }
+  Trump trump() const { return table_.trump; }
+  const SuitTable& table() const { return table_; }
+  std::optional<Contract> contract() const { return contract_; }
+
+  TileMask hand(int seat) const { return s_.hands[seat]; }
+  const std::array<TileMask, kSeats>& hands() const { return s_.hands; }
+  int leader() const { return s_.leader; }
+  int to_move() const { return (s_.leader + s_.trick_len) & 3; }
+  std::vector<int> trick() const { return {s_.trick.begin(), s_.trick.begin() + s_.trick_len}; }
+  int tricks_left() const;  // including the current one
+  bool is_over() const { return tricks_left() == 0; }
+
+  TileMask legal_moves() const;
+  void play(int tile);  // throws IllegalMoveError; the position is unchanged then
+  void undo();          // throws IllegalMoveError when nothing is left to undo
+  bool can_undo() const { return !undo_.empty(); }
+
+  int trick_winner() const { return s_.last_winner; }  // winner of the last completed trick, or -1
+  // Seat whose tile is winning the trick on the table so far, or -1 when the table is empty.
+  int winning_so_far() const {
+    return s_.trick_len ? (s_.leader + table_.winner(s_.trick.data(), s_.trick_len)) & 3 : -1;
+  }
+  int points(int team) const { return s_.points[team]; }
+  int tricks_won(int team) const { return s_.tricks[team]; }
+
+  // Every play this position knows, in order: the recorded history, then this trick.
+  const std::vector<PlayRecord>& plays() const { return plays_; }
+  History history() const;
+  // Suits (called-suit indices as a bit set) `seat` has shown it cannot follow.
+  unsigned voids(int seat) const;
+  // Tiles `seat` cannot hold given its failures to follow.
+  TileMask shown_absent(int seat) const;
+
+  bool operator==(const Position& o) const {
+    return rules_ == o.rules_ && table_.trump == o.table_.trump && contract_ == o.contract_ &&
+           first_leader_ == o.first_leader_ && plays_ == o.plays_ && s_.hands == o.s_.hands;
+  }
+
+ private:
+  struct State {
+    std::array<TileMask, kSeats> hands{};
+    std::int8_t leader = 0;
+    std::int8_t trick_len = 0;
+    std::array<std::int8_t, 4> trick{};
+    std::array<std::int16_t, 2> points{};
+    std::array<std::int8_t, 2> tricks{};
+    std::int8_t last_winner = -1;
+  };
+  void play_unchecked(int tile);
+
+  Rules rules_;
+  SuitTable table_;
+  std::optional<Contract> contract_;
+  int first_leader_ = 0;
+  int tricks_before_ = 0;  // completed tricks before the first recorded play
+  State s_;
+  std::vector<State> undo_;
+  std::vector<PlayRecord> plays_;
+};
+
+std::string seat_name(int seat);  // "N", "E", "S", "W"
+
+}  // namespace dominosolver::texas42

@@ -1,0 +1,155 @@
+#include "dominosolver/texas42/rules.hpp"
+
+#include "dominosolver/core/errors.hpp"
+
+namespace dominosolver::texas42 {
+
+std::string Trump::name() const {
+  switch (kind) {
+    case TrumpKind::Suit: return std::to_string(suit);
+    case TrumpKind::Doubles: return "doubles";
+    default: return "none";
+  }
+}
+
+Trump Trump::parse(const std::string& text) {
+  if (text == "doubles") return doubles();
+  if (text == "none" || text == "follow-me" || text == "followme") return none();
+  if (text.size() == 1 && text[0] >= '0' && text[0] <= '0' + kMaxPip) return of_suit(text[0] - '0');
+  throw ParseError("unknown trump '" + text + "' (expected a number, 'doubles' or 'none')");
+}
+
+namespace {
+
+template <class E, std::size_t N>
+struct FlagSpec {
+  const char* name;
+  E Rules::*field;
+  std::array<const char*, N> values;
+};
+
+template <class E, std::size_t N>
+void write_flag(std::map<std::string, std::string>& out, const Rules& r, const FlagSpec<E, N>& spec) {
+  const auto v = static_cast<std::size_t>(r.*spec.field);
+  if (v != 0) out[spec.name] = spec.values[v];
+}
+
+template <class E, std::size_t N>
+bool read_flag(Rules& r, const std::string& key, const std::string& value, const FlagSpec<E, N>& spec) {
+  if (key != spec.name) return false;
+  for (std::size_t i = 0; i < N; ++i)
+    if (value == spec.values[i]) {
+      r.*spec.field = static_cast<E>(i);
+      return true;
+    }
+  std::string allowed;
+  for (auto* v : spec.values) allowed += (allowed.empty() ? "" : ", ") + std::string(v);
+  throw ParseError("rules flag '" + key + "' cannot be '" + value + "' (allowed: " + allowed + ")");
+}
+
+bool read_switch(bool& field, const std::string& key, const std::string& value, const char* name) {
+  if (key != name) return false;
+  if (value == "on" || value == "true") field = true;
+  else if (value == "off" || value == "false") field = false;
+  else throw ParseError("rules flag '" + key + "' must be 'on' or 'off', not '" + value + "'");
+  return true;
+}
+
+const FlagSpec<NtDoubles, 3> kNtDoubles{"nt_doubles", &Rules::nt_doubles, {"high", "low", "own_suit"}};
+const FlagSpec<Scoring, 2> kScoring{"scoring", &Rules::scoring, {"marks", "points"}};
+const FlagSpec<AllPass, 2> kAllPass{"all_pass", &Rules::all_pass, {"redeal", "forced_dealer"}};
+const FlagSpec<MarkJump, 2> kMarkJump{"mark_jump", &Rules::mark_jump, {"strict", "free"}};
+const FlagSpec<PointsMade, 2> kPointsMade{"points_made", &Rules::points_made, {"taken", "bid_only"}};
+const FlagSpec<PlayOut, 2> kPlayOut{"play_out", &Rules::play_out, {"auto", "always"}};
+const FlagSpec<PointsTie, 2> kPointsTie{"points_tie", &Rules::points_tie, {"bidder_out", "higher_total"}};
+
+}  // namespace
+
+std::map<std::string, std::string> Rules::flags() const {
+  std::map<std::string, std::string> out;
+  write_flag(out, *this, kNtDoubles);
+  write_flag(out, *this, kScoring);
+  write_flag(out, *this, kAllPass);
+  if (forced_exact_30) out["forced_exact_30"] = "on";
+  write_flag(out, *this, kMarkJump);
+  if (first_lead_trump) out["first_lead_trump"] = "on";
+  write_flag(out, *this, kPointsMade);
+  write_flag(out, *this, kPlayOut);
+  write_flag(out, *this, kPointsTie);
+  return out;
+}
+
+Rules Rules::from_flags(const std::map<std::string, std::string>& flags) {
+  Rules r;
+  for (const auto& [key, value] : flags) {
+    const bool known = read_flag(r, key, value, kNtDoubles) || read_flag(r, key, value, kScoring) ||
+                       read_flag(r, key, value, kAllPass) || read_flag(r, key, value, kMarkJump) ||
+                       read_flag(r, key, value, kPointsMade) || read_flag(r, key, value, kPlayOut) ||
+                       read_flag(r, key, value, kPointsTie) ||
+                       read_switch(r.forced_exact_30, key, value, "forced_exact_30") ||
+                       read_switch(r.first_lead_trump, key, value, "first_lead_trump");
+    if (!known) throw ParseError("unknown rules flag '" + key + "'");
+  }
+  return r;
+}
+
+int counter_value(int tile) {
+  const int pips = hi_end(tile) + lo_end(tile);
+  return pips == 10 ? 10 : pips == 5 ? 5 : 0;
+}
+
+SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {
+  constexpr std::int8_t kTop = 20, kBottom = -1;
+  const int n = tiles_in_set(rules.max_pip);
+  const bool own_suit = t.kind == TrumpKind::None && rules.nt_doubles == NtDoubles::OwnSuit;
+  const bool doubles_low = t.kind == TrumpKind::None && rules.nt_doubles == NtDoubles::Low;
+  all = set_mask(rules.max_pip);
+  for (int id = 0; id < n; ++id) {
+    const int h = hi_end(id), l = lo_end(id);
+    const bool dbl = h == l;
+    counters[id] = static_cast<std::int8_t>(counter_value(id));
+    const bool is_trump = (t.kind == TrumpKind::Suit && (h == t.suit || l == t.suit)) ||
+                          (t.kind == TrumpKind::Doubles && dbl);
+    if (is_trump) {
+      trumps |= bit(id);
+      follows[kTrumpSuit] |= bit(id);
+      called[id] = kTrumpSuit;
+      rank[kTrumpSuit][id] = t.kind == TrumpKind::Doubles ? h : dbl ? kTop : other_end(id, t.suit);
+      continue;
+    }
+    if (dbl && own_suit) {
+      follows[kDoublesSuit] |= bit(id);
+      called[id] = kDoublesSuit;
+      rank[kDoublesSuit][id] = static_cast<std::int8_t>(h);
+      continue;
+    }
+    called[id] = static_cast<std::int8_t>(h);  // the high end calls the suit (§1.4)
+    for (int s : {h, l}) {
+      follows[s] |= bit(id);
+      rank[s][id] = dbl ? (doubles_low ? kBottom : kTop) : static_cast<std::int8_t>(other_end(id, s));
+    }
+  }
+}
+
+int marks_of(int bid) {
+  if (bid == kGameBid) return 0;
+  return bid < 84 ? 1 : bid / 42;
+}
+
+bool bid_is_legal(const Rules& rules, int bid, int high_bid) {
+  if (bid == kGameBid) return rules.scoring == Scoring::Points && high_bid == 168;
+  if (bid <= high_bid || bid < kMinBid) return false;
+  if (bid <= 41) return true;
+  if (bid % 42 != 0) return false;
+  const int k = bid / 42;
+  if (k <= 2 || rules.mark_jump == MarkJump::Free) return true;
+  return high_bid == 42 * (k - 1);
+}
+
+std::string bid_name(int bid) {
+  if (bid == kPass) return "pass";
+  if (bid == kGameBid) return "game";
+  return std::to_string(bid);
+}
+
+}  // namespace dominosolver::texas42

@@ -1,0 +1,16 @@
+"""dominosolver: rules engines, exact solvers and hint engines for domino trick-taking games."""
+
+from . import texas42
+from .errors import DominoSolverError, IllegalMoveError, InvalidPositionError, ParseError
+from .tiles import Tile
+
+__version__ = "0.1.0"
+__all__ = [
+    "Tile",
+    "texas42",
+    "DominoSolverError",
+    "ParseError",
+    "InvalidPositionError",
+    "IllegalMoveError",
+    "__version__",
+]

@@ -1,0 +1,102 @@
+"""``dominosolver`` commands: show, play, demo. Rich output on a terminal, ``--json`` for machines."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import DominoSolverError
+from ..texas42 import Game, Position
+from ..texas42.bots import RuleBot
+from . import render
+
+DEMO_POSITION = (
+    "trump=4 leader=N hands=66.64.62.54.44.31.11/65.55.52.41.40.22.10/63.61.51.43.42.30.20/60.53.50.33.32.21.00 "
+    "contract=N30"
+)
+
+
+def read_position(text: str) -> Position:
+    """A position from notation text, a JSON string, or a path to a JSON file."""
+    if Path(text).is_file():
+        text = Path(text).read_text()
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        return Position.from_json(stripped)
+    return Position(stripped)
+
+
+def emit_json(obj: Any) -> None:
+    click.echo(json.dumps(obj, indent=2))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="dominosolver")
+def cli() -> None:
+    """Rules engines, exact solvers and hint engines for Texas 42 and Bingo."""
+
+
+@cli.command()
+@click.argument("position")
+@click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
+def show(position: str, as_json: bool) -> None:
+    """Show a position (notation text, JSON, or a JSON file) and its legal moves."""
+    pos = read_position(position)
+    if as_json:
+        out = pos.to_json()
+        out["to_move"] = pos.to_move
+        out["legal_moves"] = [str(t) for t in pos.legal_moves]
+        emit_json(out)
+    else:
+        render.show_position(pos)
+
+
+@cli.command()
+@click.option("--seed", default=0, show_default=True, help="seed of the deals")
+@click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
+def play(seed: int, as_json: bool) -> None:
+    """Play a whole game of 42 between four rule-of-thumb bots and print it."""
+    game = Game(seed=seed)
+    bot = RuleBot()
+    while not game.is_over:
+        game.play(bot.choose(game))
+    if as_json:
+        hands = game.hands_played
+        for h in hands:
+            h["contract"] = h["contract"]._asdict() if h["contract"] else None
+        emit_json({"seed": seed, "winner": game.winner, "scores": game.scores, "hands": hands})
+        return
+    for i, hand in enumerate(game.hands_played, 1):
+        render.show_hand_record(i, hand)
+    render.console.print(f"[bold]{game.winner} wins[/bold], marks NS {game.scores['NS']} – EW {game.scores['EW']}")
+
+
+@cli.command()
+def demo() -> None:
+    """The main job on a built-in deal: the position, and a hand played out by rule-of-thumb bots."""
+    pos = Position(DEMO_POSITION)
+    render.console.rule("Texas 42 — built-in deal, N declares fours")
+    render.show_position(pos)
+    from ..texas42.bots import choose_tile
+
+    while not pos.is_over:
+        pos.play(choose_tile(pos))
+    ns, ew = pos.points
+    render.console.print(f"played out by rule-of-thumb bots: NS {ns} – EW {ew} points")
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        cli.main(args=argv, standalone_mode=False)
+    except DominoSolverError as e:
+        click.echo(f"error: {type(e).__name__}: {e}", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        sys.exit(1)
+    except click.ClickException as e:
+        e.show()
+        sys.exit(e.exit_code)

@@ -1,0 +1,8 @@
+"""Texas 42: rules engine (positions and whole games), notation and views."""
+
+from .game import Game, Move
+from .position import Position
+from .rules import SEATS, TEAMS, TRUMPS, Contract, Rules
+from .view import PlayerView
+
+__all__ = ["Game", "Move", "Position", "Rules", "Contract", "PlayerView", "SEATS", "TEAMS", "TRUMPS"]

@@ -1,0 +1,91 @@
+"""Simple players for whole games and arenas: a random legal player and a rule-of-thumb player.
+They choose among the legal moves the C++ core lists; they never decide legality themselves."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..tiles import Tile
+from .game import Game, Move
+from .position import Position
+
+__all__ = ["Bot", "RandomBot", "RuleBot"]
+
+
+class Bot(Protocol):
+    def choose(self, game: Game) -> Move: ...
+
+
+class RandomBot:
+    """Any legal move, uniformly."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Move:
+        return self.rng.choice(game.legal_moves)
+
+
+def trump_strength(hand: tuple[Tile, ...], suit: int) -> float:
+    """Trumps held, the double of trumps, and other doubles (which tend to take tricks)."""
+    trumps = [t for t in hand if suit in (t.hi, t.lo)]
+    doubles = [t for t in hand if t.is_double and suit not in (t.hi, t.lo)]
+    return len(trumps) + (1.0 if Tile(suit, suit) in trumps else 0.0) + 0.5 * len(doubles)
+
+
+class RuleBot:
+    """Bids by trump count and doubles, leads trumps then doubles, feeds counters to a partner who is
+    winning the trick, and otherwise tries to win with the cheapest tile that does."""
+
+    def choose(self, game: Game) -> Move:
+        legal = game.legal_moves
+        if game.phase == "bidding":
+            return self._bid(game, legal)
+        if game.phase == "declaring":
+            hand = game.deal()[game.to_move]
+            best = max(range(7), key=lambda s: (trump_strength(hand, s), s))
+            return Move("declare", best)
+        pos = game.position
+        assert pos is not None
+        return Move("tile", choose_tile(pos))
+
+    def _bid(self, game: Game, legal: list[Move]) -> Move:
+        hand = game.deal()[game.to_move]
+        strength = max(trump_strength(hand, s) for s in range(7))
+        want = {4: 30, 5: 32, 6: 34}.get(int(strength), 0) if strength < 7 else 42
+        bids = [m for m in legal if m.kind == "bid" and m.value]
+        fitting = [m for m in bids if m.value <= want]
+        if fitting:
+            return min(fitting, key=lambda m: m.value)
+        passes = [m for m in legal if m.value == 0]
+        return passes[0] if passes else min(bids, key=lambda m: m.value)
+
+
+def _count(tile: Tile) -> int:
+    return 10 if tile.pips == 10 else 5 if tile.pips == 5 else 0
+
+
+def choose_tile(pos: Position) -> Tile:
+    legal = pos.legal_moves
+    seat = pos.to_move
+    if not pos.trick:
+        trumps = [t for t in legal if _wins_alone(pos, t)]
+        return max(trumps or legal, key=lambda t: (t.is_double, t.pips))
+    winner = pos.winning_so_far
+    if winner is not None and winner % 2 == seat % 2 and len(pos.trick) == 3:
+        return max(legal, key=lambda t: (_count(t), -t.pips))  # partner has it: feed counters
+    winning = []
+    for t in legal:
+        pos.play(t)
+        if pos.trick_winner == seat if not pos.trick else pos.winning_so_far == seat:
+            winning.append(t)
+        pos.undo()
+    if winning:
+        return min(winning, key=lambda t: (_count(t), t.pips))
+    return min(legal, key=lambda t: (_count(t), t.pips))
+
+
+def _wins_alone(pos: Position, tile: Tile) -> bool:
+    """A lead that is a trump or a double: the tiles a rule-of-thumb player leads first."""
+    return tile.is_double or (isinstance(pos.trump, int) and pos.trump in (tile.hi, tile.lo))

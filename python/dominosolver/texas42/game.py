@@ -1,0 +1,191 @@
+"""A whole game of 42: bidding, declaration, play, scoring and the next hand, to 7 marks or 250
+points. The state machine is the C++ one; this wrapper names moves and keeps the move list, so a
+game prints as the Python that rebuilds it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .. import _core
+from ..errors import ParseError
+from ..tiles import Tile, tiles_of
+from .position import Position
+from .rules import TEAMS, Contract, Rules, Trump, bid_name, parse_bid, parse_trump
+
+__all__ = ["Game", "Move"]
+
+
+@dataclass(frozen=True)
+class Move:
+    """A bid (``Move.parse("30")``, ``"pass"``, ``"84"``), a declaration (``"declare 4"``,
+    ``"declare doubles"``, ``"declare none"``) or a tile (``"6-4"``)."""
+
+    kind: str  # "bid", "declare" or "tile"
+    value: Any  # bid as int (0 = pass), trump, or Tile
+
+    @classmethod
+    def parse(cls, move: Move | Tile | str | int) -> Move:
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, Tile):
+            return cls("tile", move)
+        if isinstance(move, int) and not isinstance(move, bool):
+            return cls("bid", move)
+        if not isinstance(move, str):
+            raise ParseError(f"cannot read a move from {move!r}")
+        text = move.strip().lower()
+        if text.startswith("declare"):
+            return cls("declare", parse_trump(text[len("declare"):].strip(" :")))
+        if text in ("pass", "game") or text.isdigit():
+            return cls("bid", parse_bid(text))
+        return cls("tile", Tile(text))
+
+    def __str__(self) -> str:
+        if self.kind == "bid":
+            return bid_name(self.value)
+        if self.kind == "declare":
+            return f"declare {self.value}"
+        return str(self.value)
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+class Game:
+    """``Game(seed=7)`` deals the first hand; ``play`` moves through auction, declaration and play.
+
+    Hands are dealt by the C++ core from ``seed`` (the same seed, the same deals everywhere).
+    """
+
+    def __init__(self, seed: int = 0, rules: Rules | None = None, dealer: int = 0, moves: list[Any] = ()) -> None:  # type: ignore[assignment]
+        self.seed = seed
+        self._rules = rules or Rules()
+        self.first_dealer = dealer
+        self._game = _core.texas42.Game(self._rules._core, seed, dealer)
+        self._moves: list[Move] = []
+        for m in moves:
+            self.play(m)
+
+    def __repr__(self) -> str:
+        args = [f"seed={self.seed}"]
+        if self._rules.to_json():
+            args.append(f"rules={self._rules!r}")
+        if self.first_dealer:
+            args.append(f"dealer={self.first_dealer}")
+        if self._moves:
+            args.append(f"moves={[str(m) for m in self._moves]!r}")
+        return f"Game({', '.join(args)})"
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def phase(self) -> str:
+        """'bidding', 'declaring', 'playing' or 'game_over'."""
+        return self._game.phase
+
+    @property
+    def to_move(self) -> int | None:
+        s = self._game.to_move
+        return None if s < 0 else s
+
+    @property
+    def is_over(self) -> bool:
+        return self._game.phase == "game_over"
+
+    @property
+    def winner(self) -> str | None:
+        w = self._game.winner
+        return None if w < 0 else TEAMS[w]
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Marks (or points) of NS and EW."""
+        a, b = self._game.scores
+        return {"NS": a, "EW": b}
+
+    @property
+    def dealer(self) -> int:
+        return self._game.dealer
+
+    @property
+    def moves(self) -> list[Move]:
+        return list(self._moves)
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        out = []
+        for kind, value in self._game.legal_moves:
+            if kind == "tile":
+                out.append(Move("tile", Tile.from_id(value)))
+            elif kind == "declare":
+                out.append(Move("declare", parse_trump(value)))
+            else:
+                out.append(Move("bid", value))
+        return out
+
+    def play(self, move: Move | Tile | str | int) -> None:
+        m = Move.parse(move)
+        if m.kind == "bid":
+            self._game.bid(m.value)
+        elif m.kind == "declare":
+            self._game.declare(str(m.value))
+        else:
+            self._game.play_tile(m.value.id)
+        self._moves.append(m)
+
+    def undo(self) -> Move:
+        self._game.undo()
+        return self._moves.pop()
+
+    @property
+    def position(self) -> Position | None:
+        """The hand in play (a copy), or None during the auction."""
+        core = self._game.position
+        return None if core is None else Position._wrap(core)
+
+    @property
+    def auction(self) -> list[tuple[int, int]]:
+        """Bids of the current hand as (seat, bid), from the seat left of the dealer."""
+        hand = self._game.current_hand
+        return [((hand["dealer"] + 1 + i) % 4, b) for i, b in enumerate(hand["bids"])]
+
+    @property
+    def contract(self) -> Contract | None:
+        c = self._game.current_hand["contract"]
+        return Contract(*c) if c is not None else None
+
+    @property
+    def trump(self) -> Trump | None:
+        t = self._game.current_hand["trump"]
+        return None if t is None else parse_trump(t)
+
+    def deal(self) -> tuple[tuple[Tile, ...], ...]:
+        """The current hand's deal (all 28 tiles) — the full information, not a seat's view."""
+        return tuple(tuple(sorted(tiles_of(m), reverse=True)) for m in self._game.current_hand["deal"])
+
+    @property
+    def hands_played(self) -> list[dict[str, Any]]:
+        """Finished hands (thrown-in ones included): dealer, deal, bids, contract, trump, plays, result."""
+        out = []
+        for h in self._game.finished_hands:
+            out.append(
+                {
+                    "dealer": h["dealer"],
+                    "deal": [[str(t) for t in sorted(tiles_of(m), reverse=True)] for m in h["deal"]],
+                    "bids": [bid_name(b) for b in h["bids"]],
+                    "contract": Contract(*h["contract"]) if h["contract"] else None,
+                    "trump": parse_trump(h["trump"]) if h["trump"] is not None else None,
+                    "plays": [(s, str(Tile.from_id(t))) for s, t in h["plays"]],
+                    "points": {"NS": h["points"][0], "EW": h["points"][1]},
+                    "result": h["result"],
+                }
+            )
+        return out
+
+    def view(self, seat: int) -> Any:
+        from .view import PlayerView
+
+        return PlayerView.of_game(self, seat)

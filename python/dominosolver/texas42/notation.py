@@ -1,0 +1,188 @@
+"""Reading and writing 42 positions: the ``dominosolver.position/1`` JSON object and the one-line
+text form (docs/notation.md). Both go through :class:`PositionFields`; the C++ core then checks that
+the fields describe a position that play can reach."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+from ..errors import ParseError
+from ..tiles import Tile
+from .rules import SEATS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, bid_name
+
+SCHEMA = "dominosolver.position/1"
+
+
+class PositionFields(NamedTuple):
+    trump: Trump
+    leader: int
+    hands: list[list[Tile]]
+    trick: list[Tile]
+    rules: Rules
+    contract: Contract | None
+    history: tuple[int, list[Tile]] | None  # (first leader, tiles of the completed tricks)
+
+
+# ---------------------------------------------------------------- JSON
+
+
+def fields_from_json(obj: Any) -> PositionFields:
+    if isinstance(obj, (str, bytes)):
+        try:
+            obj = json.loads(obj)
+        except json.JSONDecodeError as e:
+            raise ParseError(f"malformed JSON: {e}") from None
+    if not isinstance(obj, dict):
+        raise ParseError(f"a position must be a JSON object, not {type(obj).__name__}")
+    schema = obj.get("schema", SCHEMA)
+    if schema != SCHEMA:
+        raise ParseError(f"unknown schema {schema!r} (expected {SCHEMA!r})")
+    game = obj.get("game", "texas42")
+    if game != "texas42":
+        raise ParseError(f"this is a {game!r} position, not a texas42 one")
+    for key in ("trump", "leader", "hands"):
+        if key not in obj:
+            raise ParseError(f"position JSON lacks {key!r}")
+    known = {"schema", "game", "trump", "leader", "hands", "trick", "rules", "contract", "history"}
+    unknown = set(obj) - known
+    if unknown:
+        raise ParseError(f"unknown position field(s): {', '.join(sorted(unknown))}")
+    hands = obj["hands"]
+    if not isinstance(hands, list) or len(hands) != 4:
+        raise ParseError("'hands' must be a list of 4 lists of tiles (N, E, S, W)")
+    contract = None
+    if obj.get("contract") is not None:
+        c = obj["contract"]
+        if not isinstance(c, dict) or "declarer" not in c or "bid" not in c:
+            raise ParseError("'contract' must be {\"declarer\": seat, \"bid\": bid}")
+        contract = Contract(parse_seat(c["declarer"]), parse_bid(c["bid"]))
+    history = None
+    if obj.get("history") is not None:
+        h = obj["history"]
+        if not isinstance(h, dict) or "tiles" not in h:
+            raise ParseError("'history' must be {\"first_leader\": seat, \"tiles\": [...]}")
+        history = (parse_seat(h.get("first_leader", 0)), _tile_list(h["tiles"], "history"))
+    return PositionFields(
+        trump=parse_trump(obj["trump"]),
+        leader=parse_seat(obj["leader"]),
+        hands=[_tile_list(h, f"hand {SEATS[i]}") for i, h in enumerate(hands)],
+        trick=_tile_list(obj.get("trick", []), "trick"),
+        rules=Rules.from_json(obj.get("rules")),
+        contract=contract,
+        history=history,
+    )
+
+
+def fields_to_json(f: PositionFields) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "schema": SCHEMA,
+        "game": "texas42",
+        "trump": f.trump,
+        "leader": f.leader,
+        "hands": [[str(t) for t in sorted(h, reverse=True)] for h in f.hands],
+        "trick": [str(t) for t in f.trick],
+        "rules": f.rules.to_json(),
+    }
+    if f.contract is not None:
+        out["contract"] = {"declarer": f.contract.declarer, "bid": _bid_json(f.contract.bid)}
+    if f.history is not None and f.history[1]:
+        out["history"] = {"first_leader": f.history[0], "tiles": [str(t) for t in f.history[1]]}
+    return out
+
+
+def _bid_json(bid: int) -> int | str:
+    return "game" if bid_name(bid) == "game" else bid
+
+
+def _tile_list(value: Any, where: str) -> list[Tile]:
+    if not isinstance(value, list):
+        raise ParseError(f"{where} must be a list of tiles like \"6-4\"")
+    out = []
+    for t in value:
+        if not isinstance(t, str):
+            raise ParseError(f"{where}: {t!r} is not a tile string like \"6-4\"")
+        out.append(Tile(t))
+    return out
+
+
+# ---------------------------------------------------------------- one-line text
+
+_KEYS = ("trump", "leader", "hands", "trick", "contract", "history", "rules")
+
+
+def fields_from_text(text: str) -> PositionFields:
+    if not isinstance(text, str):
+        raise ParseError(f"position text must be a string, not {type(text).__name__}")
+    values: dict[str, str] = {}
+    for token in text.split():
+        if token in ("42", "texas42") and not values:
+            continue
+        key, sep, value = token.partition("=")
+        if not sep or key not in _KEYS:
+            raise ParseError(f"unexpected {token!r} in position text (expected key=value with a key in {', '.join(_KEYS)})")
+        if key in values:
+            raise ParseError(f"{key!r} given twice in position text")
+        values[key] = value
+    for key in ("trump", "hands"):
+        if key not in values:
+            raise ParseError(f"position text lacks {key}=")
+    hands = values["hands"].split("/")
+    if len(hands) != 4:
+        raise ParseError(f"hands= needs 4 hands separated by '/', got {len(hands)}")
+    contract = None
+    if "contract" in values:
+        c = values["contract"]
+        if len(c) < 2:
+            raise ParseError(f"malformed contract {c!r}: write seat then bid, e.g. N30")
+        contract = Contract(parse_seat(c[0]), parse_bid(c[1:]))
+    history = None
+    if "history" in values:
+        first, sep, tiles = values["history"].partition(":")
+        if not sep:
+            raise ParseError("malformed history: write the first leader, ':', then tiles, e.g. N:66.31.20.00")
+        history = (parse_seat(first), _tiles_text(tiles))
+    rules = Rules()
+    if values.get("rules"):
+        flags = {}
+        for item in values["rules"].split(","):
+            k, sep, v = item.partition(":")
+            if not sep:
+                raise ParseError(f"malformed rules item {item!r}: write flag:value")
+            flags[k] = v
+        rules = Rules(**flags)
+    return PositionFields(
+        trump=parse_trump(values["trump"]),
+        leader=parse_seat(values.get("leader", "N")),
+        hands=[_tiles_text(h) for h in hands],
+        trick=_tiles_text(values.get("trick", "-")),
+        rules=rules,
+        contract=contract,
+        history=history,
+    )
+
+
+def fields_to_text(f: PositionFields) -> str:
+    parts = [
+        f"trump={f.trump}",
+        f"leader={SEATS[f.leader]}",
+        "hands=" + "/".join(_text_tiles(sorted(h, reverse=True)) for h in f.hands),
+    ]
+    if f.trick:
+        parts.append("trick=" + _text_tiles(f.trick))
+    if f.contract is not None:
+        parts.append(f"contract={f.contract}")
+    if f.history is not None and f.history[1]:
+        parts.append(f"history={SEATS[f.history[0]]}:" + _text_tiles(f.history[1]))
+    flags = f.rules.to_json()
+    if flags:
+        parts.append("rules=" + ",".join(f"{k}:{v}" for k, v in flags.items()))
+    return " ".join(parts)
+
+
+def _tiles_text(text: str) -> list[Tile]:
+    return [] if text in ("", "-") else [Tile(t) for t in text.split(".")]
+
+
+def _text_tiles(tiles: list[Tile]) -> str:
+    return ".".join(t.compact() for t in tiles) or "-"

@@ -1,0 +1,234 @@
+"""A Texas 42 hand in play, wrapping the C++ position (python-chess in feel)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import _core
+from ..errors import ParseError
+from ..tiles import Tile, tiles_of
+from . import notation
+from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_trump
+
+__all__ = ["Position"]
+
+
+class Position:
+    """Four hands, the declaration, the tricks played and the trick on the table.
+
+    Build one from the one-line notation (``Position("trump=4 leader=N hands=...")``), from JSON
+    (``Position.from_json``) or from keywords. ``play`` and ``undo`` change it in place; every
+    query reads the C++ state, so Python never decides a rule.
+    """
+
+    __slots__ = ("_pos",)
+
+    def __init__(
+        self,
+        notation_text: str | None = None,
+        *,
+        trump: Trump | None = None,
+        hands: list[list[Tile | str]] | None = None,
+        leader: int = 0,
+        trick: list[Tile | str] = (),  # type: ignore[assignment]
+        rules: Rules | None = None,
+        contract: Contract | tuple[int, int] | None = None,
+        history: tuple[int, list[Tile | str]] | None = None,
+    ) -> None:
+        if notation_text is not None:
+            fields = notation.fields_from_text(notation_text)
+        else:
+            if trump is None or hands is None:
+                raise ParseError("a Position needs notation text, or trump= and hands=")
+            fields = notation.PositionFields(
+                trump=parse_trump(trump),
+                leader=leader,
+                hands=[[Tile(t) for t in h] for h in hands],
+                trick=[Tile(t) for t in trick],
+                rules=rules or Rules(),
+                contract=Contract(*contract) if contract is not None else None,
+                history=(history[0], [Tile(t) for t in history[1]]) if history is not None else None,
+            )
+        self._pos = _build(fields)
+
+    # ------------------------------------------------------------ construction and notation
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        return cls(text)
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any] | str) -> Position:
+        return cls._wrap(_build(notation.fields_from_json(obj)))
+
+    @classmethod
+    def _wrap(cls, core: Any) -> Position:
+        p = cls.__new__(cls)
+        p._pos = core
+        return p
+
+    def _fields(self) -> notation.PositionFields:
+        c = self._pos.contract
+        first_leader, history = self._pos.history()
+        return notation.PositionFields(
+            trump=self.trump,
+            leader=self._pos.leader,
+            hands=[tiles_of(m) for m in self._pos.hands],
+            trick=[Tile.from_id(t) for t in self._pos.trick],
+            rules=self.rules,
+            contract=Contract(*c) if c is not None else None,
+            history=(first_leader, [Tile.from_id(t) for t in history]) if history else None,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return notation.fields_to_json(self._fields())
+
+    def __str__(self) -> str:
+        return notation.fields_to_text(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Position({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self._pos == other._pos
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def copy(self) -> Position:
+        return Position._wrap(self._pos.__copy__())
+
+    __copy__ = copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Position.from_json, (self.to_json(),))
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def trump(self) -> Trump:
+        return parse_trump(self._pos.trump)
+
+    @property
+    def rules(self) -> Rules:
+        r = Rules.__new__(Rules)
+        r._core = self._pos.rules
+        return r
+
+    @property
+    def contract(self) -> Contract | None:
+        c = self._pos.contract
+        return Contract(*c) if c is not None else None
+
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], ...]:
+        """The tiles each seat still holds, indexed by seat (N, E, S, W)."""
+        return tuple(tuple(sorted(tiles_of(m), reverse=True)) for m in self._pos.hands)
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        return self.hands[seat]
+
+    @property
+    def leader(self) -> int:
+        return self._pos.leader
+
+    @property
+    def to_move(self) -> int:
+        """The seat to play (0..3 = N, E, S, W)."""
+        return self._pos.to_move
+
+    @property
+    def team_to_move(self) -> str:
+        return TEAMS[self._pos.to_move & 1]
+
+    @property
+    def trick(self) -> tuple[Tile, ...]:
+        """Tiles on the table, in playing order from the leader."""
+        return tuple(Tile.from_id(t) for t in self._pos.trick)
+
+    @property
+    def tricks_left(self) -> int:
+        return self._pos.tricks_left
+
+    @property
+    def is_over(self) -> bool:
+        return self._pos.is_over
+
+    @property
+    def legal_moves(self) -> list[Tile]:
+        return sorted(tiles_of(self._pos.legal_moves), reverse=True)
+
+    def is_legal(self, move: Tile | str) -> bool:
+        return bool(self._pos.legal_moves >> Tile(move).id & 1)
+
+    def play(self, move: Tile | str) -> None:
+        """Play a tile for the seat to move; raises IllegalMoveError (and changes nothing) if illegal."""
+        self._pos.play(Tile(move).id)
+
+    def undo(self) -> Tile:
+        """Take back the last play and return its tile."""
+        tile = self._pos.plays[-1][1] if self._pos.can_undo else None
+        self._pos.undo()
+        return Tile.from_id(tile)
+
+    @property
+    def trick_winner(self) -> int | None:
+        """Seat that won the last completed trick, or None."""
+        w = self._pos.trick_winner
+        return None if w < 0 else w
+
+    @property
+    def winning_so_far(self) -> int | None:
+        """Seat whose tile is winning the trick on the table, or None when the table is empty."""
+        w = self._pos.winning_so_far
+        return None if w < 0 else w
+
+    def trick_points(self, tiles: list[Tile]) -> int:
+        """What a trick of these tiles is worth: 1 + its counters."""
+        return self._pos.trick_points([Tile(t).id for t in tiles])
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Points (1 a trick + counters) taken so far by NS and EW in the recorded tricks."""
+        return tuple(self._pos.points)  # type: ignore[return-value]
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        return tuple(self._pos.tricks_won)  # type: ignore[return-value]
+
+    @property
+    def plays(self) -> list[tuple[int, Tile]]:
+        """Every play this position knows, as (seat, tile), oldest first."""
+        return [(s, Tile.from_id(t)) for s, t in self._pos.plays]
+
+    def voids(self, seat: int) -> list[int | str]:
+        """Suits `seat` has shown it holds none of (failed to follow): numbers, 'trump' or 'doubles'."""
+        bits = self._pos.voids(seat)
+        return [suit_name(s) for s in range(16) if bits >> s & 1]
+
+    def view(self, seat: int) -> Any:
+        from .view import PlayerView
+
+        return PlayerView.of_position(self, seat)
+
+    def seat_name(self, seat: int) -> str:
+        return SEATS[seat]
+
+
+def suit_name(suit: int) -> int | str:
+    if suit == _core.texas42.TRUMP_SUIT:
+        return "trump"
+    if suit == _core.texas42.DOUBLES_SUIT:
+        return "doubles"
+    return suit
+
+
+def _build(f: notation.PositionFields) -> Any:
+    return _core.texas42.Position(
+        f.rules._core,
+        str(f.trump),
+        [[t.id for t in h] for h in f.hands],
+        f.leader,
+        [t.id for t in f.trick],
+        tuple(f.contract) if f.contract is not None else None,
+        (f.history[0], [t.id for t in f.history[1]]) if f.history is not None else None,
+    )

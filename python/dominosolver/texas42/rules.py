@@ -1,0 +1,122 @@
+"""Variant flags, trumps, seats and bids of Texas 42. The rules themselves live in the C++ core;
+this module only names things."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Union
+
+from .. import _core
+from ..errors import ParseError
+
+__all__ = ["Rules", "Contract", "Trump", "SEATS", "TEAMS", "parse_seat", "parse_trump", "bid_name", "parse_bid"]
+
+SEATS = ("N", "E", "S", "W")
+TEAMS = ("NS", "EW")
+GAME_BID = _core.texas42.GAME_BID
+
+Trump = Union[int, str]  # 0..6, "doubles" or "none"
+TRUMPS: tuple[Trump, ...] = (0, 1, 2, 3, 4, 5, 6, "doubles", "none")
+
+
+class Rules:
+    """Variant flags (rules.md §6.1), e.g. ``Rules(nt_doubles="low", scoring="points")``.
+
+    Only non-default flags are stored and written; unknown flags or values raise ``ParseError``.
+    """
+
+    __slots__ = ("_core",)
+
+    def __init__(self, **flags: Any) -> None:
+        self._core = _core.texas42.Rules({k: _flag_text(k, v) for k, v in flags.items()})
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Rules:
+        if obj is None:
+            return cls()
+        if not isinstance(obj, dict):
+            raise ParseError(f"'rules' must be an object of flags, not {type(obj).__name__}")
+        return cls(**obj)
+
+    def to_json(self) -> dict[str, str]:
+        return dict(self._core.flags())
+
+    @property
+    def scoring(self) -> str:
+        return self.to_json().get("scoring", "marks")
+
+    @property
+    def target(self) -> int:
+        return self._core.game_target()
+
+    def __repr__(self) -> str:
+        return "Rules(" + ", ".join(f"{k}={v!r}" for k, v in self.to_json().items()) + ")"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rules) and self._core == other._core
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.to_json().items())))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rules_from_flags, (self.to_json(),))
+
+
+def _rules_from_flags(flags: dict[str, str]) -> Rules:
+    return Rules(**flags)
+
+
+def _flag_text(key: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if not isinstance(value, str):
+        raise ParseError(f"rules flag {key!r} must be a string, not {value!r}")
+    return value
+
+
+class Contract(NamedTuple):
+    """Who won the auction and with what bid (30..41, 42k for k marks, or the points game's 'game')."""
+
+    declarer: int
+    bid: int
+
+    def __str__(self) -> str:
+        return f"{SEATS[self.declarer]}{bid_name(self.bid)}"
+
+
+def parse_seat(value: int | str) -> int:
+    if isinstance(value, bool):
+        raise ParseError(f"unknown seat {value!r}")
+    if isinstance(value, int) and 0 <= value < 4:
+        return value
+    if isinstance(value, str) and value.upper() in SEATS:
+        return SEATS.index(value.upper())
+    if isinstance(value, str) and value.isdigit() and int(value) < 4:
+        return int(value)
+    raise ParseError(f"unknown seat {value!r}: use 0..3 or N, E, S, W")
+
+
+def parse_trump(value: Trump) -> Trump:
+    """Canonical trump: an int 0..6, 'doubles' or 'none' ('follow-me' is accepted)."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ParseError(f"unknown trump {value!r}")
+    name = _core.texas42.parse_trump(str(value).lower())
+    return int(name) if name.isdigit() else name
+
+
+def bid_name(bid: int) -> str:
+    if bid == 0:
+        return "pass"
+    return "game" if bid == GAME_BID else str(bid)
+
+
+def parse_bid(value: int | str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text == "pass":
+        return 0
+    if text == "game":
+        return GAME_BID
+    if text.isdigit():
+        return int(text)
+    raise ParseError(f"unknown bid {value!r}: a number, 'pass' or 'game'")

@@ -1,0 +1,114 @@
+"""Tiles: ``Tile("6-4")``, written high end first; ids shared by every set (double-six is a prefix
+of double-eight), tile sets as integer bit masks for the C++ core."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .errors import ParseError
+
+__all__ = ["Tile", "MAX_PIP", "mask_of", "tiles_of"]
+
+MAX_PIP = 8  # the largest set any game uses (double-eight)
+
+
+class Tile:
+    """One domino. ``Tile("6-4") == Tile("4-6") == Tile("64") == Tile(6, 4)``."""
+
+    __slots__ = ("hi", "lo")
+    hi: int
+    lo: int
+
+    def __init__(self, value: str | int | Tile, lo: int | None = None) -> None:
+        if isinstance(value, Tile):
+            a, b = value.hi, value.lo
+        elif isinstance(value, int) and not isinstance(value, bool) and isinstance(lo, int):
+            a, b = value, lo
+        elif isinstance(value, str) and lo is None:
+            a, b = _parse_ends(value)
+        else:
+            raise ParseError(f"cannot make a tile from {value!r}" + (f", {lo!r}" if lo is not None else ""))
+        for end in (a, b):
+            if not 0 <= end <= MAX_PIP:
+                raise ParseError(f"unknown tile {a}-{b}: numbers run 0..{MAX_PIP}")
+        object.__setattr__(self, "hi", max(a, b))
+        object.__setattr__(self, "lo", min(a, b))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Tile is immutable")
+
+    @classmethod
+    def from_id(cls, tile_id: int) -> Tile:
+        hi = 0
+        while (hi + 1) * (hi + 2) // 2 <= tile_id:
+            hi += 1
+        return cls(hi, tile_id - hi * (hi + 1) // 2)
+
+    @property
+    def id(self) -> int:
+        """Index used by the C++ core: hi*(hi+1)/2 + lo."""
+        return self.hi * (self.hi + 1) // 2 + self.lo
+
+    @property
+    def is_double(self) -> bool:
+        return self.hi == self.lo
+
+    @property
+    def pips(self) -> int:
+        return self.hi + self.lo
+
+    def compact(self) -> str:
+        """The two-digit form used by the one-line notation, e.g. ``"64"``."""
+        return f"{self.hi}{self.lo}"
+
+    def __str__(self) -> str:
+        return f"{self.hi}-{self.lo}"
+
+    def __repr__(self) -> str:
+        return f"Tile('{self}')"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            try:
+                other = Tile(other)
+            except ParseError:
+                return False
+        return isinstance(other, Tile) and self.id == other.id
+
+    def __hash__(self) -> int:
+        return hash(("Tile", self.id))
+
+    def __lt__(self, other: Tile) -> bool:
+        return self.id < other.id
+
+    def __reduce__(self) -> tuple[type, tuple[str]]:
+        return (Tile, (str(self),))
+
+
+def _parse_ends(text: str) -> tuple[int, int]:
+    s = text.strip()
+    if len(s) == 3 and s[1] in "-:|":
+        s = s[0] + s[2]
+    if len(s) != 2 or not s.isdigit():
+        raise ParseError(f"malformed tile {text!r}: write it as '6-4' (or '64')")
+    return int(s[0]), int(s[1])
+
+
+def mask_of(tiles: Iterable[Tile | str]) -> int:
+    mask = 0
+    for t in tiles:
+        tile = t if isinstance(t, Tile) else Tile(t)
+        if mask >> tile.id & 1:
+            raise ParseError(f"tile {tile} listed twice")
+        mask |= 1 << tile.id
+    return mask
+
+
+def tiles_of(mask: int) -> list[Tile]:
+    """Tiles of a bit mask, in id order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(Tile.from_id(low.bit_length() - 1))
+        mask ^= low
+    return out

@@ -1,0 +1,172 @@
+#include <pybind11/operators.h>
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "dominosolver/core/errors.hpp"
+#include "dominosolver/texas42/game.hpp"
+
+namespace py = pybind11;
+
+namespace dominosolver::bind {
+
+using namespace dominosolver::texas42;
+
+namespace {
+
+// Hands arrive as lists of tile ids so that a tile listed twice in one hand is caught here.
+std::array<TileMask, kSeats> to_hands(const std::vector<std::vector<int>>& hands) {
+  if (hands.size() != kSeats)
+    throw InvalidPositionError("a 42 position needs 4 hands, got " + std::to_string(hands.size()));
+  std::array<TileMask, kSeats> out{};
+  for (int seat = 0; seat < kSeats; ++seat)
+    for (int t : hands[seat]) {
+      if (t < 0 || t >= kMaxTiles) throw InvalidPositionError("tile id " + std::to_string(t) + " is not a tile");
+      if (out[seat] & bit(t))
+        throw InvalidPositionError("tile " + tile_name(t) + " appears twice (hand of " + seat_name(seat) + ")");
+      out[seat] |= bit(t);
+    }
+  return out;
+}
+
+py::object contract_tuple(const std::optional<Contract>& c) {
+  if (!c) return py::none();
+  return py::make_tuple(c->declarer, c->bid);
+}
+
+std::vector<std::pair<int, int>> plays_list(const std::vector<PlayRecord>& plays) {
+  std::vector<std::pair<int, int>> out;
+  for (const auto& p : plays) out.emplace_back(p.seat, p.tile);
+  return out;
+}
+
+py::dict hand_dict(const HandRecord& h) {
+  py::dict d;
+  d["dealer"] = h.dealer;
+  d["deal"] = std::vector<TileMask>(h.deal.begin(), h.deal.end());
+  d["bids"] = h.bids;
+  d["contract"] = contract_tuple(h.contract);
+  d["trump"] = h.trump ? py::cast(h.trump->name()) : py::none();
+  d["plays"] = plays_list(h.plays);
+  d["points"] = py::make_tuple(h.points[0], h.points[1]);
+  if (h.result) {
+    py::dict r;
+    r["made"] = h.result->made;
+    r["score"] = py::make_tuple(h.result->score[0], h.result->score[1]);
+    r["decides_game"] = h.result->decides_game;
+    d["result"] = r;
+  } else {
+    d["result"] = py::none();
+  }
+  return d;
+}
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::Bidding: return "bidding";
+    case Phase::Declaring: return "declaring";
+    case Phase::Playing: return "playing";
+    default: return "game_over";
+  }
+}
+
+}  // namespace
+
+void texas42(py::module_& m) {
+  py::class_<Rules>(m, "Rules")
+      .def(py::init([](const std::map<std::string, std::string>& flags) { return Rules::from_flags(flags); }),
+           py::arg("flags") = std::map<std::string, std::string>{})
+      .def("flags", &Rules::flags)
+      .def_readonly("max_pip", &Rules::max_pip)
+      .def("game_target", &Rules::game_target)
+      .def(py::self == py::self)
+      .def(py::pickle([](const Rules& r) { return r.flags(); },
+                      [](const std::map<std::string, std::string>& f) { return Rules::from_flags(f); }));
+
+  m.def("parse_trump", [](const std::string& s) { return Trump::parse(s).name(); });
+  m.def("counter_value", &counter_value);
+  m.def("bid_is_legal", &bid_is_legal);
+  m.attr("GAME_BID") = kGameBid;
+
+  py::class_<Position>(m, "Position")
+      .def(py::init([](const Rules& rules, const std::string& trump, const std::vector<std::vector<int>>& hands, int leader,
+                       const std::vector<int>& trick, std::optional<std::pair<int, int>> contract,
+                       std::optional<std::pair<int, std::vector<int>>> history) {
+             std::optional<Contract> c;
+             if (contract) c = Contract{contract->first, contract->second};
+             std::optional<History> h;
+             if (history) h = History{history->first, history->second};
+             return Position(rules, Trump::parse(trump), to_hands(hands), leader, trick, c, h);
+           }),
+           py::arg("rules"), py::arg("trump"), py::arg("hands"), py::arg("leader"), py::arg("trick"),
+           py::arg("contract") = py::none(), py::arg("history") = py::none())
+      .def_property_readonly("rules", &Position::rules)
+      .def_property_readonly("trump", [](const Position& p) { return p.trump().name(); })
+      .def_property_readonly("contract", [](const Position& p) { return contract_tuple(p.contract()); })
+      .def_property_readonly("hands", [](const Position& p) { return std::vector<TileMask>(p.hands().begin(), p.hands().end()); })
+      .def_property_readonly("leader", &Position::leader)
+      .def_property_readonly("to_move", &Position::to_move)
+      .def_property_readonly("trick", &Position::trick)
+      .def_property_readonly("tricks_left", &Position::tricks_left)
+      .def_property_readonly("is_over", &Position::is_over)
+      .def_property_readonly("legal_moves", &Position::legal_moves)
+      .def("play", &Position::play)
+      .def("undo", &Position::undo)
+      .def_property_readonly("can_undo", &Position::can_undo)
+      .def_property_readonly("trick_winner", &Position::trick_winner)
+      .def_property_readonly("winning_so_far", &Position::winning_so_far)
+      .def_property_readonly("points", [](const Position& p) { return std::make_pair(p.points(0), p.points(1)); })
+      .def_property_readonly("tricks_won", [](const Position& p) { return std::make_pair(p.tricks_won(0), p.tricks_won(1)); })
+      .def_property_readonly("plays", [](const Position& p) { return plays_list(p.plays()); })
+      .def("history", [](const Position& p) {
+        const History h = p.history();
+        return std::make_pair(h.first_leader, h.tiles);
+      })
+      .def("voids", &Position::voids)
+      .def("shown_absent", &Position::shown_absent)
+      .def("called_suit", [](const Position& p, int tile) { return static_cast<int>(p.table().called.at(tile)); })
+      .def("suit_members", [](const Position& p, int suit) { return p.table().follows.at(suit); })
+      .def("trick_points", [](const Position& p, const std::vector<int>& tiles) {
+        int points = 1;
+        for (int t : tiles) points += p.table().counters.at(t);
+        return points;
+      })
+      .def("__copy__", [](const Position& p) { return Position(p); })
+      .def(py::self == py::self);
+  m.attr("TRUMP_SUIT") = kTrumpSuit;
+  m.attr("DOUBLES_SUIT") = kDoublesSuit;
+
+  py::class_<Game>(m, "Game")
+      .def(py::init<const Rules&, std::uint64_t, int>(), py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0)
+      .def_property_readonly("phase", [](const Game& g) { return phase_name(g.phase()); })
+      .def_property_readonly("to_move", &Game::to_move)
+      .def_property_readonly("legal_moves", [](const Game& g) {
+        std::vector<std::pair<std::string, py::object>> out;
+        for (const Move& mv : g.legal_moves()) {
+          if (mv.kind == Move::Kind::Bid) out.emplace_back("bid", py::int_(mv.value));
+          else if (mv.kind == Move::Kind::Declare) out.emplace_back("declare", py::str(mv.trump.name()));
+          else out.emplace_back("tile", py::int_(mv.value));
+        }
+        return out;
+      })
+      .def("bid", [](Game& g, int bid) { g.play(Move::bid(bid)); })
+      .def("declare", [](Game& g, const std::string& trump) { g.play(Move::declare(Trump::parse(trump))); })
+      .def("play_tile", [](Game& g, int tile) { g.play(Move::tile(tile)); })
+      .def("undo", &Game::undo)
+      .def_property_readonly("scores", [](const Game& g) { return std::make_pair(g.scores()[0], g.scores()[1]); })
+      .def_property_readonly("winner", &Game::winner)
+      .def_property_readonly("dealer", &Game::dealer)
+      .def_property_readonly("high_bid", &Game::high_bid)
+      .def_property_readonly("rules", &Game::rules)
+      .def_property_readonly("current_hand", [](const Game& g) { return hand_dict(g.current_hand()); })
+      .def_property_readonly("finished_hands", [](const Game& g) {
+        py::list out;
+        for (const auto& h : g.finished_hands()) out.append(hand_dict(h));
+        return out;
+      })
+      .def_property_readonly("position", [](const Game& g) -> py::object {
+        if (!g.position()) return py::none();
+        return py::cast(*g.position());
+      });
+}
+
+}  // namespace dominosolver::bind

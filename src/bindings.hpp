@@ -1,0 +1,7 @@
+#pragma once
+#include <pybind11/pybind11.h>
+
+namespace dominosolver::bind {
+void errors(pybind11::module_& m);
+void texas42(pybind11::module_& m);
+}  // namespace dominosolver::bind

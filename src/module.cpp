@@ -1,0 +1,11 @@
+// The _core extension: bindings only; every rule and search lives in cpp/.
+#include <pybind11/pybind11.h>
+
+#include "bindings.hpp"
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "dominosolver C++ core (rules engines and solvers)";
+  dominosolver::bind::errors(m);
+  auto texas42 = m.def_submodule("texas42", "Texas 42 rules engine");
+  dominosolver::bind::texas42(texas42);
+}
