@@ -1,0 +1,91 @@
+#pragma once
+// A bounded transposition table of value bounds, shared by the exact solvers.
+// Each entry holds what is proven about one state: lower <= value <= upper. Bounds from different
+// searches of the same state are intersected, which is what zero-window (MTD) drivers need.
+// Buckets of four 16-byte entries fill one cache line (Stockfish's layout).
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <new>
+
+namespace dominosolver::search {
+
+struct TTEntry {
+  std::uint64_t key = 0;  // full key: a hit is exact up to 64-bit hash collisions
+  std::int16_t lower = 0;
+  std::int16_t upper = 0;
+  std::uint8_t move = 0xFF;  // best move found (game-specific id), 0xFF = none
+  std::uint8_t depth = 0;    // work below this state; deeper entries are kept over shallow ones
+  std::uint8_t age = 0;
+  std::uint8_t used = 0;
+};
+static_assert(sizeof(TTEntry) == 16);
+
+class TranspositionTable {
+ public:
+  static constexpr int kWays = 4;
+
+  explicit TranspositionTable(std::size_t megabytes) { resize(megabytes); }
+
+  void resize(std::size_t megabytes) {
+    std::size_t buckets = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Bucket));
+    buckets = std::size_t{1} << (63 - __builtin_clzll(buckets));  // a power of two, within budget
+    table_.reset(new Bucket[buckets]);
+    mask_ = buckets - 1;
+    clear();
+  }
+  void clear() {
+    std::memset(static_cast<void*>(table_.get()), 0, (mask_ + 1) * sizeof(Bucket));
+    age_ = 0;
+  }
+  void new_search() { ++age_; }
+  std::size_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
+
+  const TTEntry* probe(std::uint64_t key) const {
+    const Bucket& b = table_[key & mask_];
+    for (const TTEntry& e : b.e)
+      if (e.used && e.key == key) return &e;
+    return nullptr;
+  }
+
+  // Record lower <= value <= upper for `key`, intersecting with what is already known.
+  void store(std::uint64_t key, int lower, int upper, int move, int depth) {
+    Bucket& b = table_[key & mask_];
+    TTEntry* slot = nullptr;
+    for (TTEntry& e : b.e)
+      if (e.used && e.key == key) {
+        slot = &e;
+        lower = std::max<int>(lower, e.lower);
+        upper = std::min<int>(upper, e.upper);
+        if (move == 0xFF) move = e.move;
+        depth = std::max<int>(depth, e.depth);
+        break;
+      }
+    if (!slot) {
+      slot = &b.e[0];
+      for (TTEntry& e : b.e) {
+        if (!e.used) {
+          slot = &e;
+          break;
+        }
+        if (worth(e) < worth(*slot)) slot = &e;
+      }
+    }
+    *slot = TTEntry{key, static_cast<std::int16_t>(lower), static_cast<std::int16_t>(upper),
+                    static_cast<std::uint8_t>(move), static_cast<std::uint8_t>(depth), age_, 1};
+  }
+
+ private:
+  struct alignas(64) Bucket {
+    TTEntry e[kWays];
+  };
+  // Entries from older searches lose value, so a reused table keeps room for the current one.
+  int worth(const TTEntry& e) const { return e.depth - 8 * static_cast<std::uint8_t>(age_ - e.age); }
+
+  std::unique_ptr<Bucket[]> table_;
+  std::size_t mask_ = 0;
+  std::uint8_t age_ = 0;
+};
+
+}  // namespace dominosolver::search

@@ -1,0 +1,51 @@
+"""The result of an exact solve, shared by every game's solver."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["SolveResult"]
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """Exact values with both sides playing perfectly, all from the point of view ``pov``
+    (the team or player to move: a value is what *they* get).
+
+    - ``value``: the value of the position (Texas 42: points taken from the current trick on;
+      Bingo: game points won, negative when lost).
+    - ``moves``: every legal move (``"6-4"``, ``"declare:6-6,1-1"``...) → the value after it.
+    - ``best``: the moves that reach ``value``; ``equivalent``: groups of interchangeable moves.
+    - ``pv``: a principal variation (both sides' moves) to the end.
+    - ``nodes``: search nodes visited (deterministic: a regression signature).
+    """
+
+    game: str
+    pov: str
+    value: int
+    moves: dict[str, int]
+    best: list[str]
+    pv: list[str]
+    nodes: int
+    equivalent: list[list[str]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # game-specific (Bingo: points_margin)
+
+    def cost(self, move: str) -> int:
+        """What playing `move` costs against the best play (0 for a best move)."""
+        return self.value - self.moves[move]
+
+    def to_json(self) -> dict[str, Any]:
+        out = {
+            "schema": "dominosolver.solve/1",
+            "game": self.game,
+            "pov": self.pov,
+            "value": self.value,
+            "moves": dict(self.moves),
+            "best": list(self.best),
+            "equivalent": [list(g) for g in self.equivalent],
+            "pv": list(self.pv),
+            "nodes": self.nodes,
+        }
+        out.update(self.extra)
+        return out
