@@ -31,6 +31,12 @@ class SolveResult:
     equivalent: list[list[str]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)  # game-specific (Bingo: points_margin)
 
+    def __getattr__(self, name: str) -> Any:  # game-specific fields read as attributes
+        extra = self.__dict__.get("extra", {})
+        if name in extra:
+            return extra[name]
+        raise AttributeError(name)
+
     def cost(self, move: str) -> int:
         """What playing `move` costs against the best play (0 for a best move)."""
         return self.value - self.moves[move]
