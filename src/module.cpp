@@ -8,4 +8,5 @@ PYBIND11_MODULE(_core, m) {
   dominosolver::bind::errors(m);
   auto texas42 = m.def_submodule("texas42", "Texas 42 rules engine");
   dominosolver::bind::texas42(texas42);
+  dominosolver::bind::texas42_solver(texas42);
 }

@@ -1,0 +1,428 @@
+// Double-dummy search for Texas 42 (DDS- and Stockfish-style techniques, rules.md §1.5).
+//
+// The search works on "points NS take from the current trick on" (tiles on the table included), so
+// values never depend on the path: the transposition table stores bounds on that number at trick
+// boundaries, keyed by the four hands, the leader and the declaration.
+#include "dominosolver/texas42/solver.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+#include "dominosolver/core/errors.hpp"
+
+namespace dominosolver::texas42 {
+
+namespace {
+
+constexpr int kInf = 10000;
+constexpr int kMaxPly = 48;
+
+struct ZobristKeys {
+  std::uint64_t tile[kSeats][kMaxTiles];
+  std::uint64_t leader[kSeats];
+  std::uint64_t trump[kCalledSuits + 1];
+  std::uint64_t nt_doubles[3];
+};
+
+constexpr ZobristKeys make_keys() {
+  ZobristKeys k{};
+  std::uint64_t s = 0x42D0D0E5ULL;
+  auto next = [&s]() {
+    std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  for (auto& seat : k.tile)
+    for (auto& t : seat) t = next();
+  for (auto& l : k.leader) l = next();
+  for (auto& t : k.trump) t = next();
+  for (auto& n : k.nt_doubles) n = next();
+  return k;
+}
+constexpr ZobristKeys kKeys = make_keys();
+
+struct ScoredMove {
+  int tile;
+  int score;
+};
+
+class Search {
+ public:
+  Search(const Position& pos, search::TranspositionTable* tt, const Enhancements& enh)
+      : t_(pos.table()), tt_(enh.table ? tt : nullptr), enh_(enh) {
+    for (int s = 0; s < kSeats; ++s) {
+      hands_[s] = pos.hand(s);
+      for (TileMask m = hands_[s]; m; m &= m - 1) {
+        const int tile = lowest(m);
+        hand_key_ ^= kKeys.tile[s][tile];
+        counters_in_hands_ += t_.counters[tile];
+      }
+    }
+    const auto trick = pos.trick();
+    for (int tile : trick) trick_[len_++] = static_cast<std::int8_t>(tile);
+    leader_ = pos.leader();
+    const Trump tr = pos.trump();
+    base_key_ = kKeys.trump[tr.kind == TrumpKind::Suit ? tr.suit : tr.kind == TrumpKind::Doubles ? kCalledSuits - 1 : kCalledSuits];
+    if (tr.kind == TrumpKind::None) base_key_ ^= kKeys.nt_doubles[static_cast<int>(pos.rules().nt_doubles)];
+    for (auto& k : killers_) k = -1;
+  }
+
+  int to_move() const { return (leader_ + len_) & 3; }
+  // All points still to be taken from the current trick on.
+  int remaining_total() const {
+    int p = tricks_left() + counters_in_hands_;
+    for (int i = 0; i < len_; ++i) p += t_.counters[trick_[i]];
+    return p;
+  }
+  int tricks_left() const { return (count(hands_[0] | hands_[1] | hands_[2] | hands_[3]) + len_ + 3) / 4; }
+  TileMask legal() const { return t_.legal(hands_[to_move()], len_ ? trick_[0] : -1); }
+  std::uint64_t nodes() const { return nodes_; }
+
+  // NS points from the current trick on: fail-soft alpha-beta.
+  int ab(int alpha, int beta, int ply) {
+    ++nodes_;
+    const int total = remaining_total();
+    if (total == 0) return 0;
+    int lo = 0, hi = total;
+    std::uint64_t key = 0;
+    int tt_move = -1;
+    if (len_ == 0) {
+      if (enh_.quick_tricks) {
+        const int sure = quick_trick_points();
+        if (team_of(leader_) == 0) lo = std::max(lo, sure);
+        else hi = std::min(hi, total - sure);
+      }
+      if (tt_) {
+        key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
+        if (const auto* e = tt_->probe(key)) {
+          lo = std::max<int>(lo, e->lower);
+          hi = std::min<int>(hi, e->upper);
+          if (e->move != 0xFF) tt_move = e->move;
+        }
+      }
+      if (lo >= beta || lo == hi) return lo;
+      if (hi <= alpha) return hi;
+    } else {
+      if (lo >= beta) return lo;
+      if (hi <= alpha) return hi;
+    }
+
+    const int mover = to_move();
+    const bool maximize = team_of(mover) == 0;
+    std::array<ScoredMove, 16> moves;
+    const int n = generate(moves, tt_move, ply);
+    int best = maximize ? -kInf : kInf;
+    int best_move = -1;
+    int a = alpha, b = beta;
+    for (int i = 0; i < n; ++i) {
+      const int tile = moves[i].tile;
+      const int v = play_and_search(tile, a, b, ply);
+      if (maximize ? v > best : v < best) {
+        best = v;
+        best_move = tile;
+      }
+      if (maximize) a = std::max(a, best);
+      else b = std::min(b, best);
+      if (a >= b) {
+        if (ply < kMaxPly) killers_[ply] = tile;
+        break;
+      }
+    }
+    if (len_ == 0 && tt_) {
+      const int lower = best > alpha ? best : lo;  // fail low: only an upper bound
+      const int upper = best < beta ? best : hi;   // fail high: only a lower bound
+      tt_->store(key, std::max(lower, lo), std::min(upper, hi), best_move, count(hands_[0]) * 4 + len_);
+    }
+    return best;
+  }
+
+  // Play `tile` for the mover, search on, take it back; NS points from the current trick on.
+  int play_and_search(int tile, int alpha, int beta, int ply) {
+    const int mover = to_move();
+    hands_[mover] &= ~bit(tile);
+    hand_key_ ^= kKeys.tile[mover][tile];
+    counters_in_hands_ -= t_.counters[tile];
+    trick_[len_++] = static_cast<std::int8_t>(tile);
+    int v;
+    if (len_ == 4) {
+      const int winner = (leader_ + t_.winner(trick_.data(), 4)) & 3;
+      const int delta = team_of(winner) == 0 ? t_.trick_points(trick_.data(), 4) : 0;
+      const std::array<std::int8_t, 4> saved = trick_;
+      const int saved_leader = leader_;
+      leader_ = winner;
+      len_ = 0;
+      v = delta + ab(alpha - delta, beta - delta, ply + 1);
+      trick_ = saved;
+      len_ = 4;
+      leader_ = saved_leader;
+    } else {
+      v = ab(alpha, beta, ply + 1);
+    }
+    --len_;
+    hands_[mover] |= bit(tile);
+    hand_key_ ^= kKeys.tile[mover][tile];
+    counters_in_hands_ += t_.counters[tile];
+    return v;
+  }
+
+  // MTD(f): a series of zero-window searches converging on the exact value.
+  int mtdf(int guess) {
+    int lo = 0, hi = remaining_total();
+    int g = std::clamp(guess, lo, hi);
+    while (lo < hi) {
+      const int beta = std::max(g, lo + 1);
+      g = ab(beta - 1, beta, 0);
+      if (g < beta) hi = g;
+      else lo = g;
+    }
+    return lo;
+  }
+
+  int exact(int guess) { return enh_.zero_window ? mtdf(guess) : ab(-1, remaining_total() + 1, 0); }
+
+  // Exact NS value after the mover plays `tile`.
+  int exact_after(int tile, int guess) {
+    const int mover = to_move();
+    hands_[mover] &= ~bit(tile);
+    hand_key_ ^= kKeys.tile[mover][tile];
+    counters_in_hands_ -= t_.counters[tile];
+    trick_[len_++] = static_cast<std::int8_t>(tile);
+    int v;
+    if (len_ == 4) {
+      const int winner = (leader_ + t_.winner(trick_.data(), 4)) & 3;
+      const int delta = team_of(winner) == 0 ? t_.trick_points(trick_.data(), 4) : 0;
+      const auto saved = trick_;
+      const int saved_leader = leader_;
+      leader_ = winner;
+      len_ = 0;
+      v = delta + exact(guess - delta);
+      trick_ = saved;
+      len_ = 4;
+      leader_ = saved_leader;
+    } else {
+      v = exact(guess);
+    }
+    --len_;
+    hands_[mover] |= bit(tile);
+    hand_key_ ^= kKeys.tile[mover][tile];
+    counters_in_hands_ += t_.counters[tile];
+    return v;
+  }
+
+  // Advance the search state by one play (for principal variations).
+  void advance(int tile) {
+    const int mover = to_move();
+    hands_[mover] &= ~bit(tile);
+    hand_key_ ^= kKeys.tile[mover][tile];
+    counters_in_hands_ -= t_.counters[tile];
+    trick_[len_++] = static_cast<std::int8_t>(tile);
+    if (len_ == 4) {
+      leader_ = (leader_ + t_.winner(trick_.data(), 4)) & 3;
+      len_ = 0;
+    }
+  }
+  int points_if_trick_completes(int tile) const {  // NS points the play banks (0 mid-trick)
+    if (len_ != 3) return 0;
+    std::array<std::int8_t, 4> tr = trick_;
+    tr[3] = static_cast<std::int8_t>(tile);
+    const int winner = (leader_ + t_.winner(tr.data(), 4)) & 3;
+    return team_of(winner) == 0 ? t_.trick_points(tr.data(), 4) : 0;
+  }
+
+  // Groups of the mover's legal tiles that are interchangeable (same counters, same suits among
+  // those still live, and no other player's tile ranked between them in any live suit).
+  std::vector<std::vector<int>> equivalence_groups(TileMask legal_tiles) const {
+    std::vector<std::vector<int>> groups;
+    for (TileMask m = legal_tiles; m; m &= m - 1) {
+      const int tile = lowest(m);
+      bool placed = false;
+      for (auto& g : groups)
+        if (equivalent(g.front(), tile)) {
+          g.push_back(tile);
+          placed = true;
+          break;
+        }
+      if (!placed) groups.push_back({tile});
+    }
+    return groups;
+  }
+
+ private:
+  int generate(std::array<ScoredMove, 16>& out, int tt_move, int ply) const {
+    const TileMask legal_tiles = legal();
+    int n = 0;
+    for (TileMask m = legal_tiles; m; m &= m - 1) {
+      const int tile = lowest(m);
+      if (enh_.equivalence && n > 0) {
+        bool dup = false;
+        for (int i = 0; i < n && !dup; ++i) dup = equivalent(out[i].tile, tile);
+        if (dup) continue;
+      }
+      out[n++] = {tile, enh_.ordering ? score(tile, tt_move, ply) : 0};
+    }
+    if (enh_.ordering)
+      std::stable_sort(out.begin(), out.begin() + n, [](const ScoredMove& x, const ScoredMove& y) { return x.score > y.score; });
+    return n;
+  }
+
+  int score(int tile, int tt_move, int ply) const {
+    if (tile == tt_move) return 100000;
+    int s = (ply < kMaxPly && killers_[ply] == tile) ? 5000 : 0;
+    const int mover = to_move();
+    const int cnt = t_.counters[tile];
+    const bool trump = (t_.trumps & bit(tile)) != 0;
+    if (len_ == 0) {
+      const TileMask others = hands_[(mover + 1) & 3] | hands_[(mover + 2) & 3] | hands_[(mover + 3) & 3];
+      const int suit = t_.called[tile];
+      const bool master = !higher_in(suit, tile, others & t_.follows[suit]);
+      if (master && (trump || !(opponents(mover) & t_.trumps))) return s + 1000 + 10 * cnt + t_.rank[suit][tile];
+      if (trump) return s + 500 + t_.rank[kTrumpSuit][tile];
+      return s + 100 - 8 * cnt - t_.rank[suit][tile];
+    }
+    const int lead = trick_[0];
+    const int led = t_.called[lead];
+    const int win_idx = t_.winner(trick_.data(), len_);
+    const int win_tile = trick_[win_idx];
+    const int win_seat = (leader_ + win_idx) & 3;
+    const bool partner_winning = team_of(win_seat) == team_of(mover);
+    const bool win_trump = (t_.trumps & bit(win_tile)) != 0;
+    bool beats;
+    if (trump) beats = !win_trump || t_.rank[kTrumpSuit][tile] > t_.rank[kTrumpSuit][win_tile];
+    else beats = !win_trump && (t_.follows[led] & bit(tile)) && t_.rank[led][tile] > t_.rank[led][win_tile];
+    const int own_rank = trump ? t_.rank[kTrumpSuit][tile] : (t_.follows[led] & bit(tile)) ? t_.rank[led][tile] : 0;
+    if (partner_winning) return s + 200 + 10 * cnt - own_rank - (beats ? 30 : 0);
+    if (beats) return s + 400 + 10 * cnt - own_rank;
+    return s - 10 * cnt - own_rank;
+  }
+
+  TileMask opponents(int seat) const { return hands_[(seat + 1) & 3] | hands_[(seat + 3) & 3]; }
+
+  bool higher_in(int suit, int tile, TileMask candidates) const {
+    for (TileMask m = candidates; m; m &= m - 1)
+      if (t_.rank[suit][lowest(m)] > t_.rank[suit][tile]) return true;
+    return false;
+  }
+
+  // Points the leader's team is sure of: tiles the leader holds that win whenever led (the top
+  // remaining tile of the suit they call, and no opponent can trump), cashed one after another.
+  int quick_trick_points() const {
+    const int me = leader_;
+    const TileMask mine = hands_[me];
+    const TileMask others = hands_[(me + 1) & 3] | hands_[(me + 2) & 3] | hands_[(me + 3) & 3];
+    const bool opp_trumps = (opponents(me) & t_.trumps) != 0;
+    int points = 0;
+    for (TileMask m = mine; m; m &= m - 1) {
+      const int tile = lowest(m);
+      const int suit = t_.called[tile];
+      if (suit != kTrumpSuit && opp_trumps) continue;
+      if (higher_in(suit, tile, others & t_.follows[suit])) continue;
+      points += 1 + t_.counters[tile];
+    }
+    return points;
+  }
+
+  bool equivalent(int a, int b) const {
+    if (t_.counters[a] != t_.counters[b] || t_.called[a] != t_.called[b]) return false;
+    const int mover = to_move();
+    TileMask all_remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
+    unsigned live = 0;
+    for (TileMask m = all_remaining & ~bit(a) & ~bit(b); m; m &= m - 1) live |= 1u << t_.called[lowest(m)];
+    live |= 1u << t_.called[a];
+    if (len_) live |= 1u << t_.called[trick_[0]];
+    TileMask between_candidates = all_remaining & ~hands_[mover];
+    for (int i = 0; i < len_; ++i) between_candidates |= bit(trick_[i]);
+    for (unsigned l = live; l; l &= l - 1) {
+      const int s = std::countr_zero(l);
+      const bool in_a = (t_.follows[s] & bit(a)) != 0, in_b = (t_.follows[s] & bit(b)) != 0;
+      if (in_a != in_b) return false;
+      if (!in_a) continue;
+      const int ra = t_.rank[s][a], rb = t_.rank[s][b];
+      const int low = std::min(ra, rb), high = std::max(ra, rb);
+      for (TileMask m = between_candidates & t_.follows[s]; m; m &= m - 1) {
+        const int r = t_.rank[s][lowest(m)];
+        if (r > low && r < high) return false;
+      }
+    }
+    return true;
+  }
+
+  const SuitTable& t_;
+  search::TranspositionTable* tt_;
+  Enhancements enh_;
+  std::array<TileMask, kSeats> hands_{};
+  std::array<std::int8_t, 4> trick_{};
+  int len_ = 0;
+  int leader_ = 0;
+  int counters_in_hands_ = 0;
+  std::uint64_t hand_key_ = 0;
+  std::uint64_t base_key_ = 0;
+  std::uint64_t nodes_ = 0;
+  std::array<int, kMaxPly> killers_{};
+};
+
+}  // namespace
+
+Solver::Solver(std::size_t tt_megabytes, Enhancements e) : tt_(std::max<std::size_t>(tt_megabytes, 1)), enh_(e) {}
+
+int Solver::value(const Position& pos) {
+  tt_.new_search();
+  Search s(pos, &tt_, enh_);
+  const int ns = s.exact(s.remaining_total() / 2);
+  nodes_ = s.nodes();
+  return team_of(pos.to_move()) == 0 ? ns : s.remaining_total() - ns;
+}
+
+bool Solver::can_reach(const Position& pos, int target) {
+  tt_.new_search();
+  Search s(pos, &tt_, enh_);
+  const int total = s.remaining_total();
+  bool ok;
+  if (team_of(pos.to_move()) == 0) ok = s.ab(target - 1, target, 0) >= target;
+  else ok = s.ab(total - target, total - target + 1, 0) <= total - target;  // NS held to total - target
+  nodes_ = s.nodes();
+  return ok;
+}
+
+SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
+  tt_.new_search();
+  SolveOutput out;
+  if (pos.is_over()) return out;
+  Search s(pos, &tt_, enh_);
+  const int total = s.remaining_total();
+  const bool ns_to_move = team_of(pos.to_move()) == 0;
+  auto pov = [&](int ns) { return ns_to_move ? ns : total - ns; };
+  const int ns_value = s.exact(total / 2);
+  out.value = pov(ns_value);
+
+  const auto groups = s.equivalence_groups(s.legal());
+  for (const auto& g : groups) {
+    if (g.size() > 1) out.equivalent.push_back(g);
+    if (!all_moves) continue;
+    const int v = pov(s.exact_after(g.front(), ns_value));
+    for (int tile : g) out.moves.emplace_back(tile, v);
+  }
+  if (with_pv) {
+    // Follow plays that keep the exact value; a zero-window test confirms each.
+    int v = ns_value;
+    while (s.remaining_total() > 0) {
+      const bool maximize = team_of(s.to_move()) == 0;
+      int chosen = -1;
+      for (TileMask m = s.legal(); m && chosen < 0; m &= m - 1) {
+        const int tile = lowest(m);
+        const bool keeps = maximize ? s.play_and_search(tile, v - 1, v, 0) >= v : s.play_and_search(tile, v, v + 1, 0) <= v;
+        if (keeps) chosen = tile;
+      }
+      if (chosen < 0) throw std::logic_error("solver: no move keeps the value (inconsistent search)");
+      v -= s.points_if_trick_completes(chosen);
+      s.advance(chosen);
+      out.pv.push_back(chosen);
+    }
+  }
+  out.nodes = s.nodes();
+  nodes_ = out.nodes;
+  return out;
+}
+
+}  // namespace dominosolver::texas42
