@@ -22,6 +22,7 @@ class Position:
     """
 
     __slots__ = ("_pos",)
+    game = "texas42"
 
     def __init__(
         self,
@@ -148,6 +149,11 @@ class Position:
     @property
     def tricks_left(self) -> int:
         return self._pos.tricks_left
+
+    @property
+    def remaining_points(self) -> int:
+        """Points still to be taken from the current trick on (tiles on the table included)."""
+        return self._pos.remaining_points
 
     @property
     def is_over(self) -> bool:

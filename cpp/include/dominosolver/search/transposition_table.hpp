@@ -5,6 +5,7 @@
 // Buckets of four 16-byte entries fill one cache line (Stockfish's layout).
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -31,12 +32,16 @@ class TranspositionTable {
   void resize(std::size_t megabytes) {
     std::size_t buckets = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Bucket));
     buckets = std::size_t{1} << (63 - __builtin_clzll(buckets));  // a power of two, within budget
-    table_.reset(new Bucket[buckets]);
+    // calloc hands out zeroed pages lazily, so a large table costs nothing until it is used.
+    memory_.reset(std::calloc(buckets + 1, sizeof(Bucket)));
+    if (!memory_) throw std::bad_alloc();
+    const auto addr = reinterpret_cast<std::uintptr_t>(memory_.get());
+    table_ = reinterpret_cast<Bucket*>((addr + alignof(Bucket) - 1) & ~std::uintptr_t{alignof(Bucket) - 1});
     mask_ = buckets - 1;
-    clear();
+    age_ = 0;
   }
   void clear() {
-    std::memset(static_cast<void*>(table_.get()), 0, (mask_ + 1) * sizeof(Bucket));
+    std::memset(static_cast<void*>(table_), 0, (mask_ + 1) * sizeof(Bucket));
     age_ = 0;
   }
   void new_search() { ++age_; }
@@ -83,7 +88,11 @@ class TranspositionTable {
   // Entries from older searches lose value, so a reused table keeps room for the current one.
   int worth(const TTEntry& e) const { return e.depth - 8 * static_cast<std::uint8_t>(age_ - e.age); }
 
-  std::unique_ptr<Bucket[]> table_;
+  struct Free {
+    void operator()(void* p) const { std::free(p); }
+  };
+  std::unique_ptr<void, Free> memory_;
+  Bucket* table_ = nullptr;
   std::size_t mask_ = 0;
   std::uint8_t age_ = 0;
 };
