@@ -48,6 +48,8 @@ struct ScoredMove {
   int score;
 };
 
+constexpr bool mid_trick_table = false;
+
 class Search {
  public:
   Search(const Position& pos, search::TranspositionTable* tt, const Enhancements& enh)
@@ -76,6 +78,14 @@ class Search {
     for (int i = 0; i < len_; ++i) p += t_.counters[trick_[i]];
     return p;
   }
+  int total_tiles() const { return count(hands_[0] | hands_[1] | hands_[2] | hands_[3]); }
+  // The last trick plays itself: every seat has one tile left.
+  int last_trick() const {
+    std::array<std::int8_t, 4> tr = trick_;
+    for (int k = len_; k < 4; ++k) tr[k] = static_cast<std::int8_t>(lowest(hands_[(leader_ + k) & 3]));
+    const int winner = (leader_ + t_.winner(tr.data(), 4)) & 3;
+    return team_of(winner) == 0 ? t_.trick_points(tr.data(), 4) : 0;
+  }
   int tricks_left() const { return (count(hands_[0] | hands_[1] | hands_[2] | hands_[3]) + len_ + 3) / 4; }
   TileMask legal() const { return t_.legal(hands_[to_move()], len_ ? trick_[0] : -1); }
   std::uint64_t nodes() const { return nodes_; }
@@ -85,6 +95,7 @@ class Search {
     ++nodes_;
     const int total = remaining_total();
     if (total == 0) return 0;
+    if (total_tiles() + len_ <= 4) return last_trick();
     int lo = 0, hi = total;
     std::uint64_t key = 0;
     int tt_move = -1;
@@ -107,6 +118,17 @@ class Search {
     } else {
       if (lo >= beta) return lo;
       if (hi <= alpha) return hi;
+      if (tt_ && mid_trick_table) {
+        key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
+        for (int i = 0; i < len_; ++i) key ^= mix(static_cast<std::uint64_t>(trick_[i]) + 64 * (i + 1));
+        if (const auto* e = tt_->probe(key)) {
+          lo = std::max<int>(lo, e->lower);
+          hi = std::min<int>(hi, e->upper);
+          if (e->move != 0xFF) tt_move = e->move;
+        }
+        if (lo >= beta || lo == hi) return lo;
+        if (hi <= alpha) return hi;
+      }
     }
 
     const int mover = to_move();
@@ -130,7 +152,7 @@ class Search {
         break;
       }
     }
-    if (len_ == 0 && tt_) {
+    if ((len_ == 0 || mid_trick_table) && tt_) {
       const int lower = best > alpha ? best : lo;  // fail low: only an upper bound
       const int upper = best < beta ? best : hi;   // fail high: only a lower bound
       tt_->store(key, std::max(lower, lo), std::min(upper, hi), best_move, count(hands_[0]) * 4 + len_);
@@ -234,12 +256,13 @@ class Search {
   // Groups of the mover's legal tiles that are interchangeable (same counters, same suits among
   // those still live, and no other player's tile ranked between them in any live suit).
   std::vector<std::vector<int>> equivalence_groups(TileMask legal_tiles) const {
+    const NodeInfo info = node_info();
     std::vector<std::vector<int>> groups;
     for (TileMask m = legal_tiles; m; m &= m - 1) {
       const int tile = lowest(m);
       bool placed = false;
       for (auto& g : groups)
-        if (equivalent(g.front(), tile)) {
+        if (equivalent(g.front(), tile, info)) {
           g.push_back(tile);
           placed = true;
           break;
@@ -250,60 +273,80 @@ class Search {
   }
 
  private:
+  // What move ordering and equivalence need to know about the node, computed once.
+  struct NodeInfo {
+    int mover;
+    TileMask others;       // tiles of the other three seats
+    TileMask outsiders;    // tiles that can rank between two of the mover's: others + the table
+    unsigned live;         // suits that can still be called
+    int led = -1;          // suit called by the lead, mid-trick
+    int win_tile = -1;     // tile winning the trick so far
+    bool partner_winning = false;
+    bool win_trump = false;
+  };
+
+  NodeInfo node_info() const {
+    NodeInfo n;
+    n.mover = to_move();
+    const TileMask remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
+    n.others = remaining & ~hands_[n.mover];
+    n.outsiders = n.others;
+    n.live = 0;
+    for (TileMask m = remaining; m; m &= m - 1) n.live |= 1u << t_.called[lowest(m)];
+    if (len_) {
+      n.led = t_.called[trick_[0]];
+      n.live |= 1u << n.led;
+      for (int i = 0; i < len_; ++i) n.outsiders |= bit(trick_[i]);
+      const int w = t_.winner(trick_.data(), len_);
+      n.win_tile = trick_[w];
+      n.partner_winning = team_of((leader_ + w) & 3) == team_of(n.mover);
+      n.win_trump = (t_.trumps & bit(n.win_tile)) != 0;
+    }
+    return n;
+  }
+
   int generate(std::array<ScoredMove, 16>& out, int tt_move, int ply) const {
     const TileMask legal_tiles = legal();
+    const NodeInfo info = node_info();
     int n = 0;
     for (TileMask m = legal_tiles; m; m &= m - 1) {
       const int tile = lowest(m);
       if (enh_.equivalence && n > 0) {
         bool dup = false;
-        for (int i = 0; i < n && !dup; ++i) dup = equivalent(out[i].tile, tile);
+        for (int i = 0; i < n && !dup; ++i) dup = equivalent(out[i].tile, tile, info);
         if (dup) continue;
       }
-      out[n++] = {tile, enh_.ordering ? score(tile, tt_move, ply) : 0};
+      out[n++] = {tile, enh_.ordering ? score(tile, tt_move, ply, info) : 0};
     }
-    if (enh_.ordering)
-      std::stable_sort(out.begin(), out.begin() + n, [](const ScoredMove& x, const ScoredMove& y) { return x.score > y.score; });
+    if (enh_.ordering)  // insertion sort: at most a dozen moves
+      for (int i = 1; i < n; ++i)
+        for (int j = i; j > 0 && out[j].score > out[j - 1].score; --j) std::swap(out[j], out[j - 1]);
     return n;
   }
 
-  int score(int tile, int tt_move, int ply) const {
+  int score(int tile, int tt_move, int ply, const NodeInfo& info) const {
     if (tile == tt_move) return 100000;
     int s = (ply < kMaxPly && killers_[ply] == tile) ? 5000 : 0;
-    const int mover = to_move();
     const int cnt = t_.counters[tile];
     const bool trump = (t_.trumps & bit(tile)) != 0;
     if (len_ == 0) {
-      const TileMask others = hands_[(mover + 1) & 3] | hands_[(mover + 2) & 3] | hands_[(mover + 3) & 3];
       const int suit = t_.called[tile];
-      const bool master = !higher_in(suit, tile, others & t_.follows[suit]);
-      if (master && (trump || !(opponents(mover) & t_.trumps))) return s + 1000 + 10 * cnt + t_.rank[suit][tile];
+      const bool master = !(info.others & t_.above[suit][tile]);
+      if (master && (trump || !(opponents(info.mover) & t_.trumps))) return s + 1000 + 10 * cnt + t_.rank[suit][tile];
       if (trump) return s + 500 + t_.rank[kTrumpSuit][tile];
       return s + 100 - 8 * cnt - t_.rank[suit][tile];
     }
-    const int lead = trick_[0];
-    const int led = t_.called[lead];
-    const int win_idx = t_.winner(trick_.data(), len_);
-    const int win_tile = trick_[win_idx];
-    const int win_seat = (leader_ + win_idx) & 3;
-    const bool partner_winning = team_of(win_seat) == team_of(mover);
-    const bool win_trump = (t_.trumps & bit(win_tile)) != 0;
+    const bool follows = (t_.follows[info.led] & bit(tile)) != 0;
     bool beats;
-    if (trump) beats = !win_trump || t_.rank[kTrumpSuit][tile] > t_.rank[kTrumpSuit][win_tile];
-    else beats = !win_trump && (t_.follows[led] & bit(tile)) && t_.rank[led][tile] > t_.rank[led][win_tile];
-    const int own_rank = trump ? t_.rank[kTrumpSuit][tile] : (t_.follows[led] & bit(tile)) ? t_.rank[led][tile] : 0;
-    if (partner_winning) return s + 200 + 10 * cnt - own_rank - (beats ? 30 : 0);
+    if (trump) beats = !info.win_trump || (t_.above[kTrumpSuit][info.win_tile] & bit(tile));
+    else beats = !info.win_trump && follows && (t_.above[info.led][info.win_tile] & bit(tile));
+    const int own_rank = trump ? t_.rank[kTrumpSuit][tile] : follows ? t_.rank[info.led][tile] : 0;
+    if (info.partner_winning) return s + 200 + 10 * cnt - own_rank - (beats ? 30 : 0);
     if (beats) return s + 400 + 10 * cnt - own_rank;
     return s - 10 * cnt - own_rank;
   }
 
   TileMask opponents(int seat) const { return hands_[(seat + 1) & 3] | hands_[(seat + 3) & 3]; }
-
-  bool higher_in(int suit, int tile, TileMask candidates) const {
-    for (TileMask m = candidates; m; m &= m - 1)
-      if (t_.rank[suit][lowest(m)] > t_.rank[suit][tile]) return true;
-    return false;
-  }
 
   // Points the leader's team is sure of: tiles the leader holds that win whenever led (the top
   // remaining tile of the suit they call, and no opponent can trump), cashed one after another.
@@ -317,35 +360,58 @@ class Search {
       const int tile = lowest(m);
       const int suit = t_.called[tile];
       if (suit != kTrumpSuit && opp_trumps) continue;
-      if (higher_in(suit, tile, others & t_.follows[suit])) continue;
+      if (others & t_.above[suit][tile]) continue;
       points += 1 + t_.counters[tile];
     }
     return points;
   }
 
-  bool equivalent(int a, int b) const {
+  // Two of the mover's tiles are interchangeable when they have the same counters, call the same
+  // suit, follow the same live suits, and no outsider ranks between them in any of those suits.
+  bool equivalent(int a, int b, const NodeInfo& info) const {
     if (t_.counters[a] != t_.counters[b] || t_.called[a] != t_.called[b]) return false;
-    const int mover = to_move();
-    TileMask all_remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
-    unsigned live = 0;
-    for (TileMask m = all_remaining & ~bit(a) & ~bit(b); m; m &= m - 1) live |= 1u << t_.called[lowest(m)];
-    live |= 1u << t_.called[a];
-    if (len_) live |= 1u << t_.called[trick_[0]];
-    TileMask between_candidates = all_remaining & ~hands_[mover];
-    for (int i = 0; i < len_; ++i) between_candidates |= bit(trick_[i]);
-    for (unsigned l = live; l; l &= l - 1) {
+    const unsigned sa = t_.suits_of[a] & info.live, sb = t_.suits_of[b] & info.live;
+    if (sa != sb) return false;
+    for (unsigned l = sa; l; l &= l - 1) {
       const int s = std::countr_zero(l);
-      const bool in_a = (t_.follows[s] & bit(a)) != 0, in_b = (t_.follows[s] & bit(b)) != 0;
-      if (in_a != in_b) return false;
-      if (!in_a) continue;
-      const int ra = t_.rank[s][a], rb = t_.rank[s][b];
-      const int low = std::min(ra, rb), high = std::max(ra, rb);
-      for (TileMask m = between_candidates & t_.follows[s]; m; m &= m - 1) {
-        const int r = t_.rank[s][lowest(m)];
-        if (r > low && r < high) return false;
-      }
+      const bool a_low = (t_.above[s][a] & bit(b)) != 0;
+      const int low = a_low ? a : b, high = a_low ? b : a;
+      const TileMask between = t_.above[s][low] & ~t_.above[s][high] & ~bit(high);
+      if (between & info.outsiders) return false;
     }
     return true;
+  }
+
+  // A key for the trick-boundary state up to isomorphism: each remaining tile is described by its
+  // holder, counters, the suit it calls and its rank among the remaining tiles of every live suit
+  // it follows. States with the same descriptions play identically (rank gaps left by played
+  // tiles do not matter), so they share table entries.
+  std::uint64_t normalized_key() const {
+    const TileMask remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
+    unsigned live = 0;
+    for (TileMask m = remaining; m; m &= m - 1) live |= 1u << t_.called[lowest(m)];
+    std::uint64_t key = kKeys.leader[leader_];
+    for (int seat = 0; seat < kSeats; ++seat)
+      for (TileMask m = hands_[seat]; m; m &= m - 1) {
+        const int tile = lowest(m);
+        std::uint64_t code = static_cast<std::uint64_t>(seat) | static_cast<std::uint64_t>(t_.counters[tile]) << 2 |
+                             static_cast<std::uint64_t>(t_.called[tile]) << 6;
+        int shift = 10;
+        for (unsigned su = t_.suits_of[tile] & live; su; su &= su - 1) {
+          const int suit = std::countr_zero(su);
+          code |= static_cast<std::uint64_t>(suit + 1) << shift;
+          code |= static_cast<std::uint64_t>(count(remaining & t_.above[suit][tile])) << (shift + 4);
+          shift += 8;
+        }
+        key ^= mix(code);
+      }
+    return key;
+  }
+  static std::uint64_t mix(std::uint64_t z) {
+    z += 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
   }
 
   const SuitTable& t_;
