@@ -50,6 +50,7 @@ struct ScoredMove {
 
 constexpr bool mid_trick_table = false;
 
+
 class Search {
  public:
   Search(const Position& pos, search::TranspositionTable* tt, const Enhancements& enh)
@@ -101,9 +102,10 @@ class Search {
     int tt_move = -1;
     if (len_ == 0) {
       if (enh_.quick_tricks) {
-        const int sure = quick_trick_points();
-        if (team_of(leader_) == 0) lo = std::max(lo, sure);
-        else hi = std::min(hi, total - sure);
+        const auto [ours, theirs] = sure_points();
+        const int ns = team_of(leader_) == 0 ? ours : theirs, ew = team_of(leader_) == 0 ? theirs : ours;
+        lo = std::max(lo, ns);
+        hi = std::min(hi, total - ew);
       }
       if (tt_) {
         key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
@@ -348,22 +350,54 @@ class Search {
 
   TileMask opponents(int seat) const { return hands_[(seat + 1) & 3] | hands_[(seat + 3) & 3]; }
 
-  // Points the leader's team is sure of: tiles the leader holds that win whenever led (the top
-  // remaining tile of the suit they call, and no opponent can trump), cashed one after another.
-  int quick_trick_points() const {
+  // Points each team is sure of at a trick boundary, as (leader's team, other team).
+  // The leader cashes the tiles that win whenever led: its top trumps, then, once those have drawn
+  // every opponent trump (each opponent holds no more trumps than the leader has top trumps), the
+  // top tiles of the other suits. Whoever holds the top trump also wins a trick with each trump of
+  // its unbroken run from the top, whoever leads.
+  std::pair<int, int> sure_points() const {
     const int me = leader_;
     const TileMask mine = hands_[me];
     const TileMask others = hands_[(me + 1) & 3] | hands_[(me + 2) & 3] | hands_[(me + 3) & 3];
-    const bool opp_trumps = (opponents(me) & t_.trumps) != 0;
-    int points = 0;
-    for (TileMask m = mine; m; m &= m - 1) {
+    const TileMask remaining_trumps = (mine | others) & t_.trumps;
+    int points = 0, top_trumps = 0;
+    for (TileMask m = mine & t_.trumps; m; m &= m - 1) {
       const int tile = lowest(m);
-      const int suit = t_.called[tile];
-      if (suit != kTrumpSuit && opp_trumps) continue;
-      if (others & t_.above[suit][tile]) continue;
+      if (others & t_.above[kTrumpSuit][tile]) continue;
       points += 1 + t_.counters[tile];
+      ++top_trumps;
     }
-    return points;
+    const int opp_a = count(hands_[(me + 1) & 3] & t_.trumps), opp_b = count(hands_[(me + 3) & 3] & t_.trumps);
+    if (std::max(opp_a, opp_b) <= top_trumps) {
+      for (TileMask m = mine & ~t_.trumps; m; m &= m - 1) {
+        const int tile = lowest(m);
+        const int suit = t_.called[tile];
+        if (others & t_.above[suit][tile]) continue;
+        points += 1 + t_.counters[tile];
+      }
+    }
+    int theirs = 0;
+    if (remaining_trumps && top_trumps == 0) {
+      // The top trump is elsewhere: its holder's run from the top is sure.
+      const int top = highest_trump(remaining_trumps);
+      int holder = 0;
+      while (!(hands_[holder] & bit(top))) ++holder;
+      const TileMask rest = remaining_trumps & ~hands_[holder];
+      int run = 0;
+      for (TileMask m = hands_[holder] & t_.trumps; m; m &= m - 1) {
+        const int tile = lowest(m);
+        if (!(rest & t_.above[kTrumpSuit][tile])) run += 1 + t_.counters[tile];
+      }
+      if (team_of(holder) == team_of(me)) points = std::max(points, run);
+      else theirs = run;
+    }
+    return {points, theirs};
+  }
+
+  int highest_trump(TileMask trumps) const {
+    for (TileMask m = trumps; m; m &= m - 1)
+      if (!(trumps & t_.above[kTrumpSuit][lowest(m)])) return lowest(m);
+    return -1;
   }
 
   // Two of the mover's tiles are interchangeable when they have the same counters, call the same
