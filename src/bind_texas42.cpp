@@ -134,6 +134,31 @@ void texas42(py::module_& m) {
       .def("__copy__", [](const Position& p) { return Position(p); })
       .def(py::self == py::self);
   m.attr("TRUMP_SUIT") = kTrumpSuit;
+
+  // For views: what the plays alone show: per seat the void suits (bit set) and the tiles it cannot
+  // hold, and the seat leading the current trick.
+  m.def("shown_by_plays", [](const Rules& rules, const std::string& trump, int first_leader, const std::vector<int>& tiles,
+                             bool from_first_trick) {
+    if (first_leader < 0 || first_leader >= kSeats) throw InvalidPositionError("first leader must be a seat 0..3");
+    TileMask seen = 0;
+    for (int t : tiles) {
+      if (t < 0 || t >= tiles_in_set(rules.max_pip)) throw InvalidPositionError("tile id " + std::to_string(t) + " is not in the set");
+      if (seen & bit(t)) throw InvalidPositionError("tile " + tile_name(t) + " was played twice");
+      seen |= bit(t);
+    }
+    const SuitTable table(rules, Trump::parse(trump));
+    const ShownByPlays shown = shown_by_plays(rules, table, first_leader, tiles, from_first_trick);
+    std::vector<unsigned> voids(shown.voids.begin(), shown.voids.end());
+    std::vector<TileMask> absent;
+    for (unsigned v : shown.voids) {
+      TileMask a = 0;
+      for (int s = 0; s < kCalledSuits; ++s)
+        if (v & (1u << s)) a |= table.follows[s];
+      absent.push_back(a);
+    }
+    return py::make_tuple(voids, absent, shown.leader);
+  });
+  m.def("points_needed", [](int bid) { return points_needed(Contract{0, bid}); });
   m.attr("DOUBLES_SUIT") = kDoublesSuit;
 
   py::class_<Game>(m, "Game")

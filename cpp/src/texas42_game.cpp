@@ -25,6 +25,8 @@ std::optional<bool> hand_decided(const Rules& rules, const Contract& contract, c
   return std::nullopt;
 }
 
+int points_needed(const Contract& contract) { return contract.bid >= 42 ? kHandPoints : contract.bid; }
+
 HandResult score_hand(const Rules& rules, const Contract& contract, const std::array<int, 2>& points, bool made) {
   HandResult r;
   r.made = made;

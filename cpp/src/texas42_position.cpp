@@ -163,13 +163,30 @@ History Position::history() const {
 }
 
 unsigned Position::voids(int seat) const {
-  unsigned out = 0;
-  for (std::size_t i = 0; i < plays_.size(); i += 4) {
-    const int led = table_.called[plays_[i].tile];
-    for (std::size_t k = i + 1; k < std::min(i + 4, plays_.size()); ++k)
-      if (plays_[k].seat == seat && !(table_.follows[led] & bit(plays_[k].tile))) out |= 1u << led;
+  std::vector<int> tiles;
+  tiles.reserve(plays_.size());
+  for (const auto& p : plays_) tiles.push_back(p.tile);
+  return shown_by_plays(rules_, table_, first_leader_, tiles, tricks_before_ == 0).voids[seat];
+}
+
+ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, int first_leader,
+                            const std::vector<int>& tiles, bool from_first_trick) {
+  ShownByPlays shown;
+  auto& out = shown.voids;
+  int lead_seat = first_leader;
+  for (std::size_t i = 0; i < tiles.size(); i += 4) {
+    const std::size_t n = std::min<std::size_t>(4, tiles.size() - i);
+    std::int8_t plays[4];
+    for (std::size_t k = 0; k < n; ++k) plays[k] = static_cast<std::int8_t>(tiles[i + k]);
+    const int led = table.called[plays[0]];
+    if (i == 0 && from_first_trick && rules.first_lead_trump && table.trumps && !(table.trumps & bit(plays[0])))
+      out[lead_seat] |= 1u << kTrumpSuit;
+    for (std::size_t k = 1; k < n; ++k)
+      if (!(table.follows[led] & bit(plays[k]))) out[(lead_seat + k) & 3] |= 1u << led;
+    if (n == 4) lead_seat = (lead_seat + table.winner(plays, 4)) & 3;
   }
-  return out;
+  shown.leader = lead_seat;
+  return shown;
 }
 
 TileMask Position::shown_absent(int seat) const {

@@ -1,7 +1,7 @@
 """dominosolver: rules engines, exact solvers and hint engines for domino trick-taking games."""
 
 from . import texas42
-from .errors import DominoSolverError, IllegalMoveError, InvalidPositionError, ParseError
+from .errors import DominoSolverError, IllegalMoveError, InvalidPositionError, InvalidViewError, ParseError
 from .tiles import Tile
 
 __version__ = "0.1.0"
@@ -11,6 +11,7 @@ __all__ = [
     "DominoSolverError",
     "ParseError",
     "InvalidPositionError",
+    "InvalidViewError",
     "IllegalMoveError",
     "__version__",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["DominoSolverError", "ParseError", "InvalidPositionError", "IllegalMoveError"]
+__all__ = ["DominoSolverError", "ParseError", "InvalidPositionError", "InvalidViewError", "IllegalMoveError"]
 
 
 class DominoSolverError(ValueError):
@@ -15,6 +15,11 @@ class ParseError(DominoSolverError):
 
 class InvalidPositionError(DominoSolverError):
     """The pieces parse, but no legal play leads to them (duplicated tile, impossible hand sizes...)."""
+
+
+class InvalidViewError(InvalidPositionError):
+    """A player's view that no deal fits (too few hidden tiles for the hand sizes, voids that leave a
+    tile nowhere to go, plays the trick winners contradict), or a request the view cannot answer."""
 
 
 class IllegalMoveError(DominoSolverError):

@@ -1,19 +1,30 @@
 """What one seat may know. A PlayerView copies out public facts and the seat's own hand; it holds no
-reference to the full position, so hidden tiles cannot be reached from it."""
+reference to the full position, so hidden tiles cannot be reached from it.
+
+Public facts: the rules, the auction and contract, the trump, every played tile with who played it,
+the tiles of earlier tricks that were not recorded (``gone``: they were face up, but the record lost
+who played them), hand sizes, and what the plays show by the rules (voids from failures to follow).
+The voids are computed by the C++ rules engine from the plays alone, never re-derived here.
+"""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..tiles import Tile
-from .rules import SEATS, Contract, Rules, Trump, bid_name
+from .. import _core
+from ..errors import DominoSolverError, InvalidViewError, ParseError
+from ..tiles import Tile, mask_of, tiles_of
+from .rules import SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump
 
 if TYPE_CHECKING:
     from .game import Game
     from .position import Position
 
-__all__ = ["PlayerView"]
+__all__ = ["PlayerView", "VIEW_SCHEMA"]
+
+VIEW_SCHEMA = "dominosolver.view/1"
 
 
 @dataclass(frozen=True)
@@ -27,18 +38,28 @@ class PlayerView:
     leader: int | None
     to_move: int | None
     trick: tuple[Tile, ...]
-    plays: tuple[tuple[int, Tile], ...]  # every played tile with who played it, oldest first
+    plays: tuple[tuple[int, Tile], ...]  # every recorded play with who played it, oldest first
     first_leader: int | None
     voids: tuple[tuple[int | str, ...], ...]  # per seat: suits it has shown it cannot follow
     points: tuple[int, int]
     legal_moves: tuple[Tile, ...]  # empty unless this seat is to move
     auction: tuple[tuple[int, int], ...] = field(default=())
     game: str = "texas42"
+    gone: tuple[Tile, ...] = ()  # tiles of earlier tricks whose plays were not recorded
+    absent: tuple[int, ...] = (0, 0, 0, 0)  # per seat: mask of tiles the plays show it cannot hold
+
+    # ------------------------------------------------------------ construction
 
     @classmethod
     def of_position(cls, pos: Position, seat: int, auction: tuple[tuple[int, int], ...] = ()) -> PlayerView:
+        seat = parse_seat(seat)
         plays = tuple(pos.plays)
         first = plays[0][0] if plays else pos.leader
+        core = pos._pos
+        in_hands = 0
+        for m in core.hands:
+            in_hands |= m
+        gone = _set_mask(pos.rules) & ~in_hands & ~mask_of(t for _, t in plays)
         return cls(
             seat=seat,
             rules=pos.rules,
@@ -47,18 +68,21 @@ class PlayerView:
             hand=pos.hand(seat),
             hand_sizes=tuple(len(h) for h in pos.hands),
             leader=pos.leader,
-            to_move=pos.to_move,
+            to_move=None if pos.is_over else pos.to_move,
             trick=pos.trick,
             plays=plays,
             first_leader=first,
             voids=tuple(tuple(pos.voids(s)) for s in range(4)),
             points=pos.points,
-            legal_moves=tuple(pos.legal_moves) if pos.to_move == seat else (),
+            legal_moves=tuple(pos.legal_moves) if pos.to_move == seat and not pos.is_over else (),
             auction=auction,
+            gone=tuple(sorted(tiles_of(gone), reverse=True)),
+            absent=tuple(core.shown_absent(s) for s in range(4)),
         )
 
     @classmethod
     def of_game(cls, game: Game, seat: int) -> PlayerView:
+        seat = parse_seat(seat)
         pos = game.position
         auction = tuple(game.auction)
         if pos is not None:
@@ -70,14 +94,49 @@ class PlayerView:
             first_leader=None, voids=((),) * 4, points=(0, 0), legal_moves=(), auction=auction,
         )
 
+    # ------------------------------------------------------------ derived facts
+
+    @property
+    def history(self) -> tuple[int, list[Tile]] | None:
+        """(first leader, tiles of the completed recorded tricks), as a Position takes it."""
+        complete = len(self.plays) - len(self.trick)
+        if complete <= 0 or self.first_leader is None:
+            return None
+        return self.first_leader, [t for _, t in self.plays[:complete]]
+
+    @property
+    def hidden(self) -> list[Tile]:
+        """Tiles this seat cannot see: in the other three hands."""
+        seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone)
+        return tiles_of(_set_mask(self.rules) & ~seen)
+
+    def position_of(self, hands: list[int] | tuple[int, ...]) -> Position:
+        """The Position of a world: ``hands`` are the four current hands as tile masks (this seat's
+        own hand among them). The C++ core checks that the plays are legal with these hands."""
+        from .position import Position
+
+        if self.trump is None:
+            raise InvalidViewError("the view has no trump yet (bidding): no position to build")
+        return Position(
+            trump=self.trump,
+            hands=[tiles_of(m) for m in hands],
+            leader=self.leader if self.leader is not None else 0,
+            trick=list(self.trick),
+            rules=self.rules,
+            contract=self.contract,
+            history=self.history,
+        )
+
+    # ------------------------------------------------------------ JSON
+
     def to_json(self) -> dict[str, Any]:
-        return {
-            "schema": "dominosolver.view/1",
+        out: dict[str, Any] = {
+            "schema": VIEW_SCHEMA,
             "game": self.game,
             "seat": self.seat,
             "rules": self.rules.to_json(),
             "trump": self.trump,
-            "contract": None if self.contract is None else {"declarer": self.contract.declarer, "bid": self.contract.bid},
+            "contract": None if self.contract is None else {"declarer": self.contract.declarer, "bid": _bid_json(self.contract.bid)},
             "auction": [{"seat": s, "bid": bid_name(b)} for s, b in self.auction],
             "hand": [str(t) for t in self.hand],
             "hand_sizes": list(self.hand_sizes),
@@ -88,3 +147,118 @@ class PlayerView:
             "voids": {SEATS[s]: list(v) for s, v in enumerate(self.voids) if v},
             "points": list(self.points),
         }
+        if self.gone:
+            out["gone"] = [str(t) for t in self.gone]
+        if self.legal_moves:
+            out["legal_moves"] = [str(t) for t in self.legal_moves]
+        return out
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any] | str) -> PlayerView:
+        """A view from its JSON. The plays, hand, hand sizes, contract and auction are the input;
+        voids, points, the trick, whose turn it is and the legal moves are recomputed by the C++ rules
+        engine, and any of them the JSON states must agree (else ``InvalidViewError``)."""
+        o = _load(obj)
+        if o.get("schema", VIEW_SCHEMA) != VIEW_SCHEMA:
+            raise ParseError(f"unknown schema {o.get('schema')!r} (expected {VIEW_SCHEMA!r})")
+        if o.get("game", "texas42") != "texas42":
+            raise ParseError(f"this is a {o.get('game')!r} view, not a texas42 one")
+        for key in ("seat", "hand"):
+            if key not in o:
+                raise ParseError(f"view JSON lacks {key!r}")
+        seat = parse_seat(o["seat"])
+        rules = Rules.from_json(o.get("rules"))
+        trump = None if o.get("trump") is None else parse_trump(o["trump"])
+        contract = None
+        if o.get("contract") is not None:
+            c = o["contract"]
+            if not isinstance(c, dict) or "declarer" not in c or "bid" not in c:
+                raise ParseError("'contract' must be {\"declarer\": seat, \"bid\": bid}")
+            contract = Contract(parse_seat(c["declarer"]), parse_bid(c["bid"]))
+        auction = tuple((parse_seat(a["seat"]), parse_bid(a["bid"])) for a in _list(o, "auction", dict))
+        hand = tuple(sorted((Tile(t) for t in _list(o, "hand", str)), reverse=True))
+        plays = tuple((parse_seat(p["seat"]), Tile(p["tile"])) for p in _list(o, "plays", dict))
+        gone = tuple(sorted((Tile(t) for t in _list(o, "gone", str)), reverse=True))
+        sizes = o.get("hand_sizes")
+        if not isinstance(sizes, list) or len(sizes) != 4 or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sizes):
+            raise ParseError("'hand_sizes' must be a list of 4 counts (N, E, S, W)")
+        if sizes[seat] != len(hand):
+            raise InvalidViewError(f"hand_sizes gives {SEATS[seat]} {sizes[seat]} tiles but the hand holds {len(hand)}")
+        try:
+            mask_of(list(hand) + list(gone) + [t for _, t in plays])
+        except ParseError as e:
+            raise InvalidViewError(f"a tile appears twice across hand, plays and gone: {e}") from None
+        if trump is None:
+            if plays or gone:
+                raise InvalidViewError("tiles were played but the view names no trump")
+            return cls(seat=seat, rules=rules, trump=None, contract=contract, hand=hand, hand_sizes=tuple(sizes),
+                       leader=None, to_move=o.get("to_move"), trick=(), plays=(), first_leader=None,
+                       voids=((),) * 4, points=(0, 0), legal_moves=(), auction=auction)
+        n_trick = len(plays) % 4
+        first = plays[0][0] if plays else parse_seat(o.get("leader", 0))
+        try:
+            voids, absent, leader = _core.texas42.shown_by_plays(
+                rules._core, str(trump), first, [t.id for _, t in plays], not gone)
+        except DominoSolverError as e:
+            raise InvalidViewError(str(e)) from None
+        skeleton = cls(
+            seat=seat, rules=rules, trump=trump, contract=contract, hand=hand, hand_sizes=tuple(sizes),
+            leader=leader, to_move=None, trick=tuple(t for _, t in plays[len(plays) - n_trick:]), plays=plays,
+            first_leader=first, voids=tuple(tuple(_suit_names(v)) for v in voids), points=(0, 0),
+            legal_moves=(), auction=auction, gone=gone, absent=tuple(absent),
+        )
+        # One consistent world settles everything else through the C++ position (which also checks
+        # that the plays are legal and were made by the seats the trick winners give).
+        from .sampling import WorldSampler
+
+        world = WorldSampler(skeleton).world(0)
+        try:
+            view = cls.of_position(skeleton.position_of(world), seat, auction)
+        except DominoSolverError as e:
+            raise InvalidViewError(f"no deal fits this view: {e}") from None
+        for (s, t), (s2, _) in zip(plays, view.plays):
+            if s != s2:
+                raise InvalidViewError(f"the plays say {SEATS[s]} played {t}, but by the trick winners it was {SEATS[s2]}")
+        stated = {"leader": view.leader, "to_move": view.to_move, "trick": [str(t) for t in view.trick],
+                  "points": list(view.points), "voids": view.to_json()["voids"]}
+        for key, value in stated.items():
+            if key in o and o[key] != value:
+                raise InvalidViewError(f"the view states {key}={o[key]!r} but its plays give {value!r}")
+        return view
+
+def _set_mask(rules: Rules) -> int:
+    m = rules._core.max_pip
+    return (1 << ((m + 1) * (m + 2) // 2)) - 1
+
+
+def _suit_names(bits: int) -> list[int | str]:
+    from .position import suit_name
+
+    return [suit_name(s) for s in range(16) if bits >> s & 1]
+
+
+def _bid_json(bid: int) -> int | str:
+    return "game" if bid_name(bid) == "game" else bid
+
+
+def _load(obj: Any) -> dict[str, Any]:
+    if isinstance(obj, (str, bytes)):
+        try:
+            obj = json.loads(obj)
+        except json.JSONDecodeError as e:
+            raise ParseError(f"malformed JSON: {e}") from None
+    if not isinstance(obj, dict):
+        raise ParseError(f"a view must be a JSON object, not {type(obj).__name__}")
+    return obj
+
+
+def _list(o: dict[str, Any], key: str, kind: type) -> list[Any]:
+    value = o.get(key) or []
+    if not isinstance(value, list) or not all(isinstance(v, kind) for v in value):
+        raise ParseError(f"view field {key!r} must be a list of {'objects' if kind is dict else 'tiles'}")
+    if kind is dict:
+        need = {"auction": ("seat", "bid"), "plays": ("seat", "tile")}[key]
+        for v in value:
+            if not all(k in v for k in need):
+                raise ParseError(f"each entry of {key!r} needs {need[0]!r} and {need[1]!r}")
+    return value

@@ -32,6 +32,8 @@ struct HandResult {
 // Whether the declarer's side has made (true) or lost (false) its bid, or nullopt while open.
 std::optional<bool> hand_decided(const Rules& rules, const Contract& contract, const std::array<int, 2>& points,
                                  const std::array<int, 2>& tricks, bool all_played);
+// Points the declaring side must take to make `contract`: the bid, or all 42 when it bid every trick.
+int points_needed(const Contract& contract);
 HandResult score_hand(const Rules& rules, const Contract& contract, const std::array<int, 2>& points, bool made);
 
 // One hand as it was played (or thrown in when everybody passed).

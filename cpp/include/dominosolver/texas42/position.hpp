@@ -106,4 +106,16 @@ class Position {
 
 std::string seat_name(int seat);  // "N", "E", "S", "W"
 
+// What plays alone show, no hidden hand needed (what a seat's view may know): for each seat, the
+// called suits (bit set) it has shown it holds none of, and the seat leading the current trick.
+// `tiles` are complete tricks led by `first_leader`, then the current trick. A seat that failed to
+// follow is void in the led suit; under first_lead_trump, the leader of the hand's first trick
+// (`from_first_trick`) who led no trump had none.
+struct ShownByPlays {
+  std::array<unsigned, kSeats> voids{};
+  int leader = 0;
+};
+ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, int first_leader,
+                            const std::vector<int>& tiles, bool from_first_trick);
+
 }  // namespace dominosolver::texas42

@@ -1,0 +1,128 @@
+"""Deals consistent with a seat's view, counted exactly and drawn exactly uniformly.
+
+The constraints a view puts on the hidden tiles are of one kind: each hidden tile goes to one of the
+other three seats that is not shown void in a suit the tile follows (``view.absent``), and each seat
+receives exactly its hand size. The number of ways to finish an assignment from tile ``i`` on with
+seat capacities ``caps`` obeys
+
+    ways(i, caps) = sum over allowed seats s with caps[s] > 0 of ways(i + 1, caps - e_s)
+
+which a small table holds (capacities sum to the tiles left, so there are few states). Every
+consistent deal gets an index in ``[0, count)`` (``world(k)`` walks the table), so drawing an index
+uniformly draws a deal uniformly: no rejection, no bias; enumeration is the same walk for every k.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterator
+from functools import lru_cache
+
+from ..errors import InvalidViewError
+from ..tiles import mask_of
+from .rules import SEATS
+from .view import PlayerView
+
+__all__ = ["WorldSampler", "count_worlds", "sample_worlds", "enumerate_worlds", "new_seed"]
+
+World = tuple[int, int, int, int]  # current hands of N, E, S, W as tile masks
+
+
+def new_seed() -> int:
+    """A fresh seed to report with results drawn from it (so they can be reproduced)."""
+    return secrets.randbits(32)
+
+
+class WorldSampler:
+    """Counts, indexes, samples and enumerates the deals consistent with ``view``."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.others = [s for s in range(4) if s != view.seat]
+        self.own = mask_of(view.hand)
+        hidden = view.hidden
+        need = [view.hand_sizes[s] for s in self.others]
+        if sum(need) != len(hidden):
+            raise InvalidViewError(
+                f"the other hands hold {sum(need)} tiles by hand_sizes, but {len(hidden)} tiles are unseen"
+            )
+        # Per hidden tile, the positions (0..2 in self.others) of the seats that may hold it.
+        self.tiles = [t.id for t in hidden]
+        self.allowed: list[tuple[int, ...]] = []
+        for t in hidden:
+            ok = tuple(j for j, s in enumerate(self.others) if not view.absent[s] >> t.id & 1)
+            if not ok:
+                raise InvalidViewError(f"no seat may hold {t}: every other seat has shown it void in its suits")
+            self.allowed.append(ok)
+        self.need = tuple(need)
+        self._ways = lru_cache(maxsize=None)(self._ways_uncached)
+        self.count = self._ways(0, self.need)
+        if self.count == 0:
+            voids = {SEATS[s]: list(v) for s, v in enumerate(view.voids) if v}
+            raise InvalidViewError(f"no deal fits the view: hand sizes {list(view.hand_sizes)} with voids {voids}")
+
+    def _ways_uncached(self, i: int, caps: tuple[int, ...]) -> int:
+        if i == len(self.tiles):
+            return 1
+        total = 0
+        for j in self.allowed[i]:
+            if caps[j]:
+                total += self._ways(i + 1, _take(caps, j))
+        return total
+
+    def world(self, index: int) -> World:
+        """The consistent deal number ``index`` (0 <= index < count), a bijection onto all of them."""
+        if not 0 <= index < self.count:
+            raise IndexError(f"world index {index} outside 0..{self.count - 1}")
+        hands = [0, 0, 0]
+        caps = self.need
+        for i, tile in enumerate(self.tiles):
+            for j in self.allowed[i]:
+                if not caps[j]:
+                    continue
+                below = self._ways(i + 1, _take(caps, j))
+                if index < below:
+                    hands[j] |= 1 << tile
+                    caps = _take(caps, j)
+                    break
+                index -= below
+        out = [0, 0, 0, 0]
+        out[self.view.seat] = self.own
+        for j, s in enumerate(self.others):
+            out[s] = hands[j]
+        return tuple(out)  # type: ignore[return-value]
+
+    def sample(self, n: int, seed: int | None = None) -> list[World]:
+        """``n`` independent, exactly uniform draws (with replacement) from ``random.Random(seed)``."""
+        rng = random.Random(seed)
+        return [self.world(rng.randrange(self.count)) for _ in range(n)]
+
+    def __iter__(self) -> Iterator[World]:
+        for k in range(self.count):
+            yield self.world(k)
+
+    def __len__(self) -> int:
+        return self.count
+
+
+def _take(caps: tuple[int, ...], j: int) -> tuple[int, ...]:
+    return caps[:j] + (caps[j] - 1,) + caps[j + 1 :]
+
+
+def count_worlds(view: PlayerView) -> int:
+    """How many deals of the hidden tiles agree with the view."""
+    return WorldSampler(view).count
+
+
+def sample_worlds(view: PlayerView, n: int, seed: int | None = None) -> list[World]:
+    """``n`` deals drawn exactly uniformly from those consistent with the view (same seed, same deals)."""
+    return WorldSampler(view).sample(n, seed)
+
+
+def enumerate_worlds(view: PlayerView, limit: int = 100_000) -> list[World]:
+    """Every consistent deal, when there are at most ``limit`` of them."""
+    sampler = WorldSampler(view)
+    if sampler.count > limit:
+        raise InvalidViewError(f"{sampler.count} consistent deals, more than the limit {limit}: sample instead")
+    return list(sampler)

@@ -1,0 +1,261 @@
+"""Views and the exact world sampler: every drawn deal agrees with the view (the C++ core accepts it
+and shows the seat the same view), counts match brute-force enumeration checked by the C++ core,
+frequencies match uniform (chi-square), seeds reproduce, impossible views get a named error."""
+
+from __future__ import annotations
+
+import gc
+import itertools
+import json
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from dominosolver import Tile, _core
+from dominosolver.errors import DominoSolverError, InvalidViewError, ParseError
+from dominosolver.texas42 import Game, PlayerView, Position, Rules
+from dominosolver.texas42.sampling import WorldSampler, count_worlds, enumerate_worlds, sample_worlds
+from dominosolver.tiles import mask_of, tiles_of
+
+TRUMPS = [0, 1, 2, 3, 4, 5, 6, "doubles", "none"]
+
+
+def random_position(seed: int, plays: int, rules: Rules | None = None) -> Position:
+    rng = random.Random(seed)
+    tiles = [Tile.from_id(i) for i in range(28)]
+    rng.shuffle(tiles)
+    pos = Position(
+        trump=rng.choice(TRUMPS), hands=[tiles[7 * k : 7 * k + 7] for k in range(4)], leader=rng.randrange(4),
+        rules=rules, contract=(rng.randrange(4), rng.choice([30, 34, 42, 84])),
+    )
+    for _ in range(plays):
+        pos.play(rng.choice(pos.legal_moves))
+    return pos
+
+
+def brute_force_worlds(view: PlayerView) -> set[tuple[int, ...]]:
+    """Every split of the unseen tiles over the other seats by hand size, kept when the C++ core
+    accepts the position it makes and shows the seat the very same view: independent of the sampler."""
+    others = [s for s in range(4) if s != view.seat]
+    hidden = view.hidden
+    sizes = [view.hand_sizes[s] for s in others]
+    out = set()
+    for first in itertools.combinations(hidden, sizes[0]):
+        rest = [t for t in hidden if t not in first]
+        for second in itertools.combinations(rest, sizes[1]):
+            third = [t for t in rest if t not in second]
+            hands = [0] * 4
+            hands[view.seat] = mask_of(view.hand)
+            for s, part in zip(others, (first, second, third)):
+                hands[s] = mask_of(part)
+            try:
+                pos = view.position_of(hands)
+            except DominoSolverError:
+                continue
+            if PlayerView.of_position(pos, view.seat, view.auction) == view:
+                out.add(tuple(hands))
+    return out
+
+
+CASES = [(seed, plays) for seed in range(6) for plays in (0, 5, 11, 14, 18, 21)]
+
+
+@pytest.mark.parametrize("seed,plays", CASES)
+def test_sampled_worlds_agree_with_the_view(seed, plays):
+    """Each drawn deal rebuilds a Position the C++ core accepts, with the real position's public
+    facts: the seat sees exactly the view it started from."""
+    pos = random_position(seed, plays)
+    for seat in range(4):
+        view = pos.view(seat)
+        for world in sample_worlds(view, 25, seed=seed):
+            assert world[seat] == mask_of(view.hand)
+            rebuilt = view.position_of(world)
+            assert PlayerView.of_position(rebuilt, seat) == view
+            assert rebuilt.plays == pos.plays and rebuilt.points == pos.points
+
+
+def test_the_true_deal_is_among_the_worlds():
+    pos = random_position(7, 16)
+    view = pos.view(2)
+    truth = tuple(mask_of(h) for h in pos.hands)
+    assert truth in set(WorldSampler(view))
+
+
+@pytest.mark.parametrize("seed,plays", [(s, p) for s in range(8) for p in (17, 19, 20, 22)])
+def test_counts_and_enumeration_match_brute_force(seed, plays):
+    """The dynamic-programming count and the enumeration equal an independent brute force that asks
+    the C++ core which splits of the unseen tiles fit (voids included)."""
+    rules = Rules(nt_doubles="own_suit") if seed % 3 == 0 else None
+    pos = random_position(seed, plays, rules)
+    view = pos.view((seed + plays) % 4)
+    expected = brute_force_worlds(view)
+    assert count_worlds(view) == len(expected)
+    listed = enumerate_worlds(view)
+    assert len(listed) == len(set(listed)) and set(listed) == expected
+
+
+def test_voids_cut_the_count():
+    """A position where somebody has shown a void has fewer worlds than the unconstrained multinomial."""
+    for seed in range(40):
+        pos = random_position(seed, 16)
+        view = pos.view(0)
+        if any(view.voids[s] for s in (1, 2, 3)):
+            sizes = [view.hand_sizes[s] for s in (1, 2, 3)]
+            free = math.factorial(sum(sizes)) // math.prod(math.factorial(n) for n in sizes)
+            assert count_worlds(view) < free
+            return
+    pytest.fail("no void shown in 40 random positions")
+
+
+def chi_square_critical(df: int, z: float = 3.09) -> float:
+    """Upper 0.1% point of chi-square (Wilson-Hilferty), z = the normal 0.999 quantile."""
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_sampler_is_uniform_chi_square(seed):
+    """Drawn frequencies over all consistent deals match uniform (chi-square at the 0.1% level)."""
+    for s in range(seed, seed + 200):
+        pos = random_position(s, 13 + s % 4)
+        view = pos.view(s % 4)
+        n = count_worlds(view)
+        if 20 <= n <= 400:
+            break
+    else:
+        pytest.fail("no case with 20..400 worlds")
+    worlds = enumerate_worlds(view)
+    draws = 60 * n
+    freq = Counter(sample_worlds(view, draws, seed=seed))
+    assert set(freq) <= set(worlds)
+    expected = draws / n
+    stat = sum((freq.get(w, 0) - expected) ** 2 / expected for w in worlds)
+    assert stat < chi_square_critical(n - 1)
+
+
+def test_sampler_marginals_at_the_start_are_uniform():
+    """At the first lead with no plays, each unseen tile is in each other hand 1/3 of the time."""
+    view = Game(seed=5).view(1)
+    draws = 3000
+    hits = Counter()
+    for world in sample_worlds(view, draws, seed=11):
+        for s in (0, 2, 3):
+            for t in tiles_of(world[s]):
+                hits[(t.id, s)] += 1
+    for t in view.hidden:
+        for s in (0, 2, 3):
+            assert abs(hits[(t.id, s)] / draws - 1 / 3) < 0.045  # > 5 standard deviations
+
+
+def test_same_seed_same_worlds():
+    view = random_position(3, 9).view(1)
+    assert sample_worlds(view, 30, seed=42) == sample_worlds(view, 30, seed=42)
+    assert sample_worlds(view, 30, seed=42) != sample_worlds(view, 30, seed=43)
+
+
+def test_count_at_the_deal_is_the_multinomial():
+    view = Game(seed=1).view(0)
+    assert count_worlds(view) == math.factorial(21) // math.factorial(7) ** 3
+
+
+def test_view_json_round_trip_and_recomputation():
+    for seed in range(10):
+        pos = random_position(seed, 3 * seed)
+        for seat in range(4):
+            view = pos.view(seat)
+            text = json.dumps(view.to_json())
+            assert PlayerView.from_json(text) == view
+            # Derived facts may be left out: they are recomputed by the C++ core.
+            slim = {k: v for k, v in view.to_json().items() if k not in ("voids", "points", "trick", "to_move", "leader")}
+            if not view.plays:
+                slim["leader"] = view.leader
+            assert PlayerView.from_json(slim) == view
+
+
+def test_view_without_recorded_history():
+    """Tiles of earlier, unrecorded tricks are public ('gone'); the sampler leaves them out."""
+    pos = Position("trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42")
+    view = pos.view(0)
+    assert len(view.gone) == 28 - 11 - 1
+    assert PlayerView.from_json(view.to_json()) == view
+    for world in WorldSampler(view):
+        assert PlayerView.of_position(view.position_of(world), 0) == view
+
+
+def test_voids_come_from_the_core():
+    """The view's voids are the C++ position's; from plays alone the core computes the same."""
+    for seed in range(20):
+        pos = random_position(seed, 20)
+        ids = [t.id for _, t in pos.plays]
+        voids, absent, leader = _core.texas42.shown_by_plays(pos.rules._core, str(pos.trump), pos.plays[0][0], ids, True)
+        assert leader == pos.leader
+        for s in range(4):
+            assert absent[s] == pos._pos.shown_absent(s)
+            assert pos.view(0).voids[s] == tuple(pos.voids(s))
+
+
+def test_first_lead_trump_shows_a_void():
+    """Under first_lead_trump, a first lead that is not a trump shows the leader had no trump."""
+    rules = Rules(first_lead_trump=True)
+    hands = ["66.65.55.54.44.43.33", "64.63.62.61.60.53.52", "51.50.42.41.40.32.31", "30.22.21.20.11.10.00"]
+    pos = Position(trump=6, hands=[h.split(".") for h in hands], leader=0, rules=rules)
+    assert pos.legal_moves == [Tile("6-6"), Tile("6-5")]
+    pos = Position(trump=0, hands=[h.split(".") for h in hands], leader=0, rules=rules)
+    pos.play("6-6")
+    view = pos.view(1)
+    assert "trump" in view.voids[0]
+    for world in sample_worlds(view, 50, seed=1):
+        assert not any(0 in (t.hi, t.lo) for t in tiles_of(world[0]))
+
+
+def test_view_holds_no_reference_to_hidden_tiles():
+    """Nothing reachable from a view is a Position or a C++ position (which would hold every hand)."""
+    pos = random_position(4, 10)
+    view = pos.view(1)
+    seen, stack = set(), [view]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        assert not isinstance(obj, (Position, _core.texas42.Position, Game, _core.texas42.Game))
+        stack.extend(gc.get_referents(obj))
+    text = json.dumps(view.to_json())
+    for s in (0, 2, 3):
+        for t in pos.hand(s):
+            assert f'"{t}"' not in text
+
+
+@pytest.mark.parametrize(
+    "change,error",
+    [
+        (lambda o: o.update(hand_sizes=[4, 4, 4, 9]), InvalidViewError),
+        (lambda o: o.update(hand_sizes=[3, 4, 4]), ParseError),
+        (lambda o: o["plays"].append({"seat": 1, "tile": o["hand"][0]}), InvalidViewError),
+        (lambda o: o.update(points=[40, 0]), InvalidViewError),
+        (lambda o: o.update(trump="sevens"), ParseError),
+        (lambda o: o["plays"][1].update(seat=(o["plays"][1]["seat"] + 2) % 4), InvalidViewError),
+        (lambda o: o.update(schema="dominosolver.view/9"), ParseError),
+        (lambda o: o.update(hand=["9-9"]), ParseError),
+    ],
+)
+def test_bad_views_raise_named_errors(change, error):
+    pos = random_position(2, 14)
+    obj = pos.view(0).to_json()
+    change(obj)
+    with pytest.raises(error):
+        PlayerView.from_json(obj)
+
+
+def test_impossible_voids_raise():
+    """Every other seat void in a suit whose tile is still unseen: no deal fits."""
+    view = random_position(1, 12).view(0)
+    from dataclasses import replace
+
+    hidden = view.hidden[0]
+    absent = tuple(a | (1 << hidden.id) if s != 0 else a for s, a in enumerate(view.absent))
+    with pytest.raises(InvalidViewError):
+        WorldSampler(replace(view, absent=absent))
+    with pytest.raises(ParseError):
+        PlayerView.from_json("{not json")
