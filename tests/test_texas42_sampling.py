@@ -19,45 +19,7 @@ from dominosolver.texas42 import Game, PlayerView, Position, Rules
 from dominosolver.texas42.sampling import WorldSampler, count_worlds, enumerate_worlds, sample_worlds
 from dominosolver.tiles import mask_of, tiles_of
 
-TRUMPS = [0, 1, 2, 3, 4, 5, 6, "doubles", "none"]
-
-
-def random_position(seed: int, plays: int, rules: Rules | None = None) -> Position:
-    rng = random.Random(seed)
-    tiles = [Tile.from_id(i) for i in range(28)]
-    rng.shuffle(tiles)
-    pos = Position(
-        trump=rng.choice(TRUMPS), hands=[tiles[7 * k : 7 * k + 7] for k in range(4)], leader=rng.randrange(4),
-        rules=rules, contract=(rng.randrange(4), rng.choice([30, 34, 42, 84])),
-    )
-    for _ in range(plays):
-        pos.play(rng.choice(pos.legal_moves))
-    return pos
-
-
-def brute_force_worlds(view: PlayerView) -> set[tuple[int, ...]]:
-    """Every split of the unseen tiles over the other seats by hand size, kept when the C++ core
-    accepts the position it makes and shows the seat the very same view: independent of the sampler."""
-    others = [s for s in range(4) if s != view.seat]
-    hidden = view.hidden
-    sizes = [view.hand_sizes[s] for s in others]
-    out = set()
-    for first in itertools.combinations(hidden, sizes[0]):
-        rest = [t for t in hidden if t not in first]
-        for second in itertools.combinations(rest, sizes[1]):
-            third = [t for t in rest if t not in second]
-            hands = [0] * 4
-            hands[view.seat] = mask_of(view.hand)
-            for s, part in zip(others, (first, second, third)):
-                hands[s] = mask_of(part)
-            try:
-                pos = view.position_of(hands)
-            except DominoSolverError:
-                continue
-            if PlayerView.of_position(pos, view.seat, view.auction) == view:
-                out.add(tuple(hands))
-    return out
-
+from support_views import brute_force_worlds, random_position
 
 CASES = [(seed, plays) for seed in range(6) for plays in (0, 5, 11, 14, 18, 21)]
 

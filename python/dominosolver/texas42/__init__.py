@@ -10,3 +10,8 @@ __all__ = ["Game", "Move", "Position", "Rules", "Contract", "PlayerView", "SEATS
 from .solve import BatchResult, DDTable, PlayGrade, Solver, analyse_play, dd_table, solve, solve_batch  # noqa: E402
 
 __all__ += ["Solver", "solve", "dd_table", "DDTable", "analyse_play", "PlayGrade", "solve_batch", "BatchResult"]
+
+from .hint import Hint, MoveStat, hint  # noqa: E402
+from .sampling import count_worlds, enumerate_worlds, sample_worlds  # noqa: E402
+
+__all__ += ["hint", "Hint", "MoveStat", "count_worlds", "sample_worlds", "enumerate_worlds"]

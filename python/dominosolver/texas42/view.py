@@ -117,15 +117,25 @@ class PlayerView:
 
         if self.trump is None:
             raise InvalidViewError("the view has no trump yet (bidding): no position to build")
-        return Position(
-            trump=self.trump,
-            hands=[tiles_of(m) for m in hands],
-            leader=self.leader if self.leader is not None else 0,
-            trick=list(self.trick),
-            rules=self.rules,
-            contract=self.contract,
-            history=self.history,
-        )
+        fixed = self._fixed_args()
+        ids = [[i for i in range(64) if m >> i & 1] for m in hands]
+        return Position._wrap(_core.texas42.Position(fixed[0], fixed[1], ids, *fixed[2:]))
+
+    def _fixed_args(self) -> tuple[Any, ...]:
+        """The arguments of the C++ position that every world shares (cached: hints build many)."""
+        cached = self.__dict__.get("_fixed")
+        if cached is None:
+            history = self.history
+            cached = (
+                self.rules._core,
+                str(self.trump),
+                self.leader if self.leader is not None else 0,
+                [t.id for t in self.trick],
+                tuple(self.contract) if self.contract is not None else None,
+                (history[0], [t.id for t in history[1]]) if history is not None else None,
+            )
+            object.__setattr__(self, "_fixed", cached)
+        return cached
 
     # ------------------------------------------------------------ JSON
 
