@@ -15,3 +15,6 @@ from .hint import Hint, MoveStat, hint  # noqa: E402
 from .sampling import count_worlds, enumerate_worlds, sample_worlds  # noqa: E402
 
 __all__ += ["hint", "Hint", "MoveStat", "count_worlds", "sample_worlds", "enumerate_worlds"]
+from .bidding import BidAdvice, advise_bid  # noqa: E402
+
+__all__ += ["advise_bid", "BidAdvice"]

@@ -1,0 +1,84 @@
+"""Bidding advice: the points per declaration equal the double-dummy table's column for the seat on
+the same seeded deals; P(make) per bid; the declaration is chosen by averages; legal bids only."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from dominosolver.errors import InvalidViewError
+from dominosolver.texas42 import Game, PlayerView, advise_bid, dd_table
+from dominosolver.texas42.sampling import sample_worlds
+from dominosolver.tiles import tiles_of
+
+HAND = ["6-6", "6-5", "6-4", "6-2", "5-5", "3-3", "1-0"]
+
+
+@pytest.fixture(scope="module")
+def advice():
+    return advise_bid(HAND, seat=2, samples=8, seed=4, threads=2)
+
+
+def test_points_are_the_dd_table_column_on_the_same_deals(advice):
+    view = PlayerView(seat=2, rules=advice_rules(), trump=None, contract=None, hand=advice.hand, hand_sizes=(7,) * 4,
+                      leader=None, to_move=2, trick=(), plays=(), first_leader=None, voids=((),) * 4, points=(0, 0),
+                      legal_moves=())
+    worlds = sample_worlds(view, 8, seed=4)
+    assert advice.points.shape == (9, 8)
+    for k, world in enumerate(worlds):
+        table = dd_table([tiles_of(m) for m in world])
+        assert table.declarations == advice.declarations
+        assert list(advice.points[:, k]) == list(table.points[:, 2])
+
+
+def advice_rules():
+    from dominosolver.texas42 import Rules
+
+    return Rules()
+
+
+def test_p_make_and_means(advice):
+    pts = advice.points
+    for bid in (30, 35, 41):
+        assert list(advice.p_make(bid)) == [float(np.mean(row >= bid)) for row in pts]
+    for bid in (42, 84, 126):  # every trick, i.e. all 42 points
+        assert list(advice.p_make(bid)) == [float(np.mean(row == 42)) for row in pts]
+    means = [float(np.mean(row)) for row in pts]
+    assert advice.best_declaration() == advice.declarations[int(np.argmax(means))]
+    d = advice.best_declaration(34)
+    i = advice.declarations.index(d)
+    assert advice.p_make(34)[i] == advice.p_make(34).max()
+    assert sum(advice.histogram(d)) == 8
+
+
+def test_recommended_bid_is_legal_and_follows_the_risk(advice):
+    assert advice.bid in advice.legal_bids
+    top = max(b for b in advice.legal_bids)
+    assert replace(advice, risk=0.0).bid == top
+    assert replace(advice, risk=1.01).bid == 0
+    assert replace(advice, risk=1.01, legal_bids=[30, 31, 32]).bid == 30  # a dealer who may not pass
+    over = advise_bid(HAND, auction=[(3, 30), (0, 41)], seat=1, samples=4, seed=4, threads=2, risk=0.0)
+    assert over.legal_bids == [0, 42, 84] and over.bid == 84
+    j = over.to_json()
+    assert j["schema"] == "dominosolver.bidadvice/1" and j["bid"] == "84" and len(j["declarations"]) == 9
+
+
+def test_same_seed_same_advice_and_game_input():
+    a = advise_bid(HAND, seat=2, samples=3, seed=9, threads=1)
+    b = advise_bid(HAND, seat=2, samples=3, seed=9, threads=2)
+    assert np.array_equal(a.points, b.points) and a.bid == b.bid and a.declaration == b.declaration
+    game = Game(seed=2)
+    seat = game.to_move
+    g = advise_bid(game, samples=3, seed=9, threads=2)
+    h = advise_bid([str(t) for t in game.deal()[seat]], seat=seat, samples=3, seed=9, threads=2)
+    assert g.seat == seat and np.array_equal(g.points, h.points)
+    assert set(g.legal_bids) == {m.value for m in game.legal_moves}
+
+
+def test_bad_hands():
+    with pytest.raises(InvalidViewError):
+        advise_bid(HAND[:6], samples=4)
+    with pytest.raises(InvalidViewError):
+        advise_bid(HAND[:6] + ["6-6"], samples=4)
