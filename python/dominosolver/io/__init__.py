@@ -1,0 +1,51 @@
+"""JSON Schemas of dominosolver's formats, shipped with the package (``io/schemas/*.schema.json``):
+``position`` (dominosolver.position/1, Texas 42 and Bingo), ``view`` (dominosolver.view/1) and
+``hint`` (dominosolver.hint/1). ``validate`` needs the optional ``jsonschema`` package."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from ..errors import ParseError
+
+__all__ = ["SCHEMAS", "schema", "validate"]
+
+SCHEMAS = ("position", "view", "hint")
+
+
+@lru_cache(maxsize=None)
+def _text(name: str) -> str:
+    if name not in SCHEMAS:
+        raise ParseError(f"unknown schema {name!r}: one of {', '.join(SCHEMAS)}")
+    return resources.files(__package__).joinpath("schemas", f"{name}.schema.json").read_text()
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The JSON Schema ``name`` (a fresh copy)."""
+    return json.loads(_text(name))
+
+
+@lru_cache(maxsize=None)
+def _validator(name: str) -> Any:
+    try:
+        import jsonschema
+        from referencing import Registry, Resource
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise ImportError("validating needs the 'jsonschema' package (pip install 'dominosolver[test]')") from e
+    registry = Registry().with_resources(
+        (schema(n)["$id"], Resource.from_contents(schema(n))) for n in SCHEMAS
+    )
+    cls = jsonschema.validators.validator_for(schema(name))
+    return cls(schema(name), registry=registry)
+
+
+def validate(obj: Any, name: str) -> None:
+    """Check ``obj`` against schema ``name``; raises ``ParseError`` naming the first problem."""
+    errors = sorted(_validator(name).iter_errors(obj), key=lambda e: list(e.absolute_path))
+    if errors:
+        e = errors[0]
+        where = "/".join(str(p) for p in e.absolute_path) or "(top)"
+        raise ParseError(f"not a valid {name}: at {where}: {e.message}")

@@ -1,0 +1,128 @@
+"""The shipped JSON Schemas: real outputs validate (positions, views, hints of every method and
+side), broken ones do not; Bingo positions and hints (p_win) fit the same schemas."""
+
+from __future__ import annotations
+
+import copy
+import json
+from importlib import resources
+
+import jsonschema
+import pytest
+from referencing import Registry, Resource
+
+from dominosolver.errors import ParseError
+from dominosolver.io import SCHEMAS, schema, validate
+from dominosolver.texas42 import Game, Position, hint
+from dominosolver.texas42.bots import RuleBot
+
+from support_views import random_position
+
+BINGO_POSITION = {
+    "schema": "dominosolver.position/1", "game": "bingo", "rules": {},
+    "trump": 4, "turned": "4-1", "leader": 0,
+    "hands": [["0-0", "4-4", "6-3"], ["5-5", "2-1", "6-0"]],
+    "trick": [], "boneyard": ["3-3", "5-2"], "closed_by": None,
+    "points": [31, 12], "tricks": [3, 1],
+    "declarations": [{"player": 0, "tiles": ["6-6", "1-1"], "valid": True}],
+    "opponent_had_trick_at_close": None,
+}
+
+
+def validator(name: str):
+    """A validator built here from the packaged files with jsonschema's own API."""
+    registry = Registry().with_resources((schema(n)["$id"], Resource.from_contents(schema(n))) for n in SCHEMAS)
+    return jsonschema.Draft202012Validator(schema(name), registry=registry)
+
+
+def is_valid(obj, name: str) -> bool:
+    return validator(name).is_valid(obj)
+
+
+def test_schemas_are_valid_and_packaged():
+    for name in SCHEMAS:
+        jsonschema.Draft202012Validator.check_schema(schema(name))
+        assert resources.files("dominosolver.io").joinpath("schemas", f"{name}.schema.json").is_file()
+
+
+@pytest.fixture(scope="module")
+def hints():
+    out = []
+    for seed, plays in ((1, 0), (2, 9), (3, 18), (4, 21)):
+        pos = random_position(seed, plays)
+        out.append(hint(pos.view(pos.to_move), samples=6, seed=seed, threads=1))
+    no_contract = Position("trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42")
+    out.append(hint(no_contract.view(1), threads=1))
+    return out
+
+
+def test_hints_validate(hints):
+    methods = {h.method for h in hints}
+    goals = {h.goal for h in hints}
+    assert methods == {"pimc", "exact"} and goals == {"make", "set", None}
+    for h in hints:
+        obj = json.loads(json.dumps(h.to_json()))
+        assert is_valid(obj, "hint"), list(validator("hint").iter_errors(obj))
+        validate(obj, "hint")
+        assert obj["schema"] == "dominosolver.hint/1" and obj["exact"] == (obj["method"] == "exact")
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        lambda h: h.pop("moves"),
+        lambda h: h.update(method="guess"),
+        lambda h: h.update(exact=not h["exact"]),
+        lambda h: h["moves"][0].update(p_make=1.5),
+        lambda h: h["moves"][0].pop("p_make"),
+        lambda h: h["moves"][0].update(stderr=-1),
+        lambda h: h["moves"][0].update(rank=0),
+        lambda h: h.update(schema="dominosolver.hint/2"),
+        lambda h: h["position"]["hand"].append("9-9"),
+        lambda h: h["position"].update(secret=1),
+    ],
+)
+def test_broken_hints_do_not_validate(hints, break_it):
+    obj = copy.deepcopy(hints[1].to_json())
+    break_it(obj)
+    assert not is_valid(obj, "hint")
+    with pytest.raises(ParseError):
+        validate(obj, "hint")
+
+
+def test_positions_and_views_validate():
+    game = Game(seed=4)
+    bot = RuleBot()
+    views = [game.view(1)]
+    while game.phase != "game_over" and len(views) < 60:
+        game.play(bot.choose(game))
+        if game.position is not None:
+            assert is_valid(game.position.to_json(), "position")
+            views.append(game.view(game.to_move if game.to_move is not None else 0))
+    for v in views:
+        assert is_valid(v.to_json(), "view"), list(validator("view").iter_errors(v.to_json()))
+    assert not is_valid({"game": "texas42", "trump": 4, "leader": 0, "hands": [[], [], []]}, "position")
+    assert not is_valid({"game": "texas42", "trump": "spades", "leader": 0, "hands": [[], [], [], []]}, "position")
+
+
+def test_bingo_positions_and_hints_fit():
+    assert is_valid(BINGO_POSITION, "position")
+    bad = dict(BINGO_POSITION, hands=[["0-0"]])
+    assert not is_valid(bad, "position")
+    bingo_hint = {
+        "schema": "dominosolver.hint/1", "game": "bingo", "rules": {}, "position": BINGO_POSITION, "seat": 0,
+        "pov": "0", "engine": {"name": "x", "version": "0"}, "method": "exact", "exact": True, "worlds": 3,
+        "seed": None, "best": "close", "elapsed": 0.01, "warnings": [],
+        "moves": [{"move": "close", "mean": 1.5, "stderr": 0.0, "p_win": 0.9, "rank": 1}],
+    }
+    assert is_valid(bingo_hint, "hint")
+    bingo_hint["moves"][0] = {"move": "close", "mean": 1.5, "stderr": 0.0, "p_make": 0.9, "rank": 1}
+    assert not is_valid(bingo_hint, "hint")  # Bingo reports p_win
+
+
+def test_bingo_outputs_fit_when_bingo_is_built():
+    bingo = pytest.importorskip("dominosolver.bingo")
+    game = bingo.Game(seed=1) if hasattr(bingo, "Game") else None
+    if game is None or getattr(game, "position", None) is None:
+        pytest.skip("no Bingo game positions to check")
+    assert is_valid(game.position.to_json(), "position")
