@@ -136,6 +136,15 @@ def analyse(record: str, as_json: bool) -> None:
 
 
 @cli.command()
+@click.option("--threads", type=int, default=None, help="solver threads per search (default: all cores)")
+def engine(threads: int | None) -> None:
+    """Run a hint engine speaking JSON lines on stdin/stdout (docs/protocol.md)."""
+    from ..engine import serve
+
+    serve(threads=threads)
+
+
+@cli.command()
 def demo() -> None:
     """The main job on a built-in deal: its double-dummy table, every first lead's value and the
     best line of play."""

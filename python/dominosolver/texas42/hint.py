@@ -14,6 +14,7 @@ choice: a move is never chosen by counting the deals it wins.
 from __future__ import annotations
 
 import os
+import random
 import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -184,8 +185,11 @@ def hint(
         raise InvalidViewError("samples must be at least 1")
     sampler = WorldSampler(v)
     warnings: list[str] = []
+    chunked = time is not None or on_progress is not None or should_stop is not None
     if sampler.count <= exact_limit and weighting == "uniform":
         method, worlds, seed = "exact", list(sampler), None
+        if chunked:  # a shuffled order makes any prefix a uniform sample without replacement
+            random.Random(0).shuffle(worlds)
     else:
         method = "pimc"
         seed = new_seed() if seed is None else seed
@@ -199,7 +203,6 @@ def hint(
         warnings.append("tricks before the recorded plays are unknown: their points count as 0")
     weights_all = world_weights(v, worlds, weighting)
 
-    chunked = time is not None or on_progress is not None or should_stop is not None
     step = CHUNK if chunked else len(worlds)
     values = np.zeros((0, len(legal)), dtype=np.int16)
     nodes = 0
@@ -218,8 +221,8 @@ def hint(
         if done < len(worlds) and ((time is not None and _time.perf_counter() - start >= time)
                                    or (should_stop is not None and should_stop())):
             hint_now.warnings.append(f"stopped after {done} of {len(worlds)} worlds")
-            if method == "exact":  # a partial enumeration is a biased sample: say what it is
-                hint_now.warnings.append("partial enumeration: worlds in index order, not a random sample")
+            if method == "exact":
+                hint_now.warnings.append("partial enumeration: a random subset of the worlds, drawn without replacement")
             break
     assert hint_now is not None
     return hint_now

@@ -1,0 +1,7 @@
+"""The engine protocol: JSON lines on stdin/stdout (docs/protocol.md). ``serve`` runs an engine;
+``EngineClient`` drives one in another process."""
+
+from .client import EngineClient, EngineError
+from .server import PROTOCOL, EngineServer, serve
+
+__all__ = ["serve", "EngineServer", "EngineClient", "EngineError", "PROTOCOL"]
