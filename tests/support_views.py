@@ -49,3 +49,10 @@ def brute_force_worlds(view: PlayerView) -> set[tuple[int, ...]]:
             if PlayerView.of_position(pos, view.seat, view.auction) == view:
                 out.add(tuple(hands))
     return out
+
+
+def random_deal(seed: int) -> list[list[Tile]]:
+    rng = random.Random(seed)
+    tiles = [Tile.from_id(i) for i in range(28)]
+    rng.shuffle(tiles)
+    return [tiles[7 * k : 7 * k + 7] for k in range(4)]

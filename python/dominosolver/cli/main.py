@@ -135,6 +135,43 @@ def analyse(record: str, as_json: bool) -> None:
         render.show_grades(grades)
 
 
+@cli.command("analyse-batch")
+@click.argument("records", type=click.Path(exists=True, dir_okay=False))
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="results, one JSON line per record")
+@click.option("--task", type=click.Choice(["auto", "solve", "table", "hint", "grade"]), default="auto", show_default=True,
+              help="what to compute; auto decides per record (view -> hint, plays -> grade, position -> solve, deal -> table)")
+@click.option("--samples", default=200, show_default=True, help="worlds per hint")
+@click.option("--seed", default=0, show_default=True, help="batch seed (each record gets its own stream from it)")
+@click.option("--exact-limit", default=2000, show_default=True, help="enumerate hints with at most this many worlds")
+@click.option("--jobs", "-j", default=1, show_default=True, help="local worker processes (or Dask workers with --dask local)")
+@click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
+              help="run on a dask.distributed scheduler at ADDRESS, or 'local' for a local cluster")
+@click.option("--npz", default="auto", show_default=True, help="numeric results as .npz ('auto': next to the output; 'none': skip)")
+@click.option("--restart", is_flag=True, help="ignore results already in the output instead of resuming")
+@click.option("--json", "as_json", is_flag=True, help="print a JSON summary; no progress bar")
+def analyse_batch_cmd(records: str, output: str, task: str, samples: int, seed: int, exact_limit: int, jobs: int,
+                      dask_address: str | None, npz: str, restart: bool, as_json: bool) -> None:
+    """Analyse many records (JSON lines): solve positions, double-dummy tables of deals, hints for
+    views, or grade played sequences. Resumable: records already in OUTPUT are skipped."""
+    from ..batch import analyse_batch
+
+    show = not as_json and sys.stderr.isatty()
+    kwargs: dict[str, Any] = dict(task=task, samples=samples, seed=seed, exact_limit=exact_limit, jobs=jobs,
+                                  dask=dask_address, npz=None if npz == "none" else npz, resume=not restart)
+    if show:
+        with render.progress_bar() as bar:
+            job = bar.add_task("analysing", total=None)
+            summary = analyse_batch(records, output, progress=lambda done, total: bar.update(job, completed=done, total=total),
+                                    **kwargs)
+    else:
+        summary = analyse_batch(records, output, **kwargs)
+    if as_json:
+        emit_json(summary.to_json())
+    elif sys.stdout.isatty():
+        render.console.print(f"{summary.records} records: {summary.analysed} analysed, {summary.skipped} already done, "
+                             f"{summary.errors} errors -> {summary.output}" + (f", {summary.npz}" if summary.npz else ""))
+
+
 @cli.command()
 @click.option("--threads", type=int, default=None, help="solver threads per search (default: all cores)")
 def engine(threads: int | None) -> None:

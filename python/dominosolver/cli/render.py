@@ -13,6 +13,14 @@ from ..texas42.rules import bid_name
 console = Console()
 
 
+def progress_bar() -> Any:
+    """A progress bar on stderr (only shown on a terminal; callers check)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=Console(stderr=True))
+
+
 def position_table(pos: Position, title: str | None = None) -> Table:
     contract = f", contract {pos.contract}" if pos.contract else ""
     table = Table(title=title or f"Texas 42 — trump {pos.trump}{contract}", title_justify="left")
