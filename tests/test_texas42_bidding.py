@@ -56,9 +56,16 @@ def test_p_make_and_means(advice):
 def test_recommended_bid_is_legal_and_follows_the_risk(advice):
     assert advice.bid in advice.legal_bids
     top = max(b for b in advice.legal_bids)
-    assert replace(advice, risk=0.0).bid == top
+    assert replace(advice, risk=0.0).bid == top  # every trick made often enough: the most marks
+    assert replace(advice, risk=0.0, mark_risk=1.01).bid == 30  # the cheapest point bid
     assert replace(advice, risk=1.01).bid == 0
     assert replace(advice, risk=1.01, legal_bids=[30, 31, 32]).bid == 30  # a dealer who may not pass
+    assert replace(advice, risk=0.0, mark_risk=1.01, partner_high=True).bid == 0
+    p35 = advice.p_make(35).max()
+    threshold = replace(advice, risk=float(p35), mark_risk=1.01, legal_bids=[0, 35, 36, 37, 38])
+    assert threshold.bid == 35
+    discounted = replace(threshold, discount=3)
+    assert list(discounted.p_bid(35)) == [float(np.mean(row - 3 >= 35)) for row in advice.points]
     over = advise_bid(HAND, auction=[(3, 30), (0, 41)], seat=1, samples=4, seed=4, threads=2, risk=0.0)
     assert over.legal_bids == [0, 42, 84] and over.bid == 84
     j = over.to_json()

@@ -173,6 +173,45 @@ def analyse_batch_cmd(records: str, output: str, task: str, samples: int, seed: 
 
 
 @cli.command()
+@click.option("--deals", default=100, show_default=True, help="mirrored deals per pair of bots")
+@click.option("--bots", default="hint,rule,random", show_default=True, help="bots to pair off: hint, rule, random")
+@click.option("--samples", default=20, show_default=True, help="worlds per play hint of the hint bot")
+@click.option("--bid-samples", default=16, show_default=True, help="worlds per bidding advice of the hint bot")
+@click.option("--seed", default=0, show_default=True, help="seed of the deals")
+@click.option("--jobs", "-j", default=1, show_default=True, help="worker processes")
+@click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
+              help="record every deal here (JSON lines); a rerun resumes from it")
+@click.option("--json", "as_json", is_flag=True, help="print the summary as JSON; no progress bar")
+def arena(deals: int, bots: str, samples: int, bid_samples: int, seed: int, jobs: int, output: str | None,
+          as_json: bool) -> None:
+    """Mirrored deals between bots (each deal twice, teams swapped): marks per deal with a 95%
+    interval and p-value, contracts made per bot."""
+    from itertools import combinations
+
+    from ..texas42.arena import BOTS, run_arena, summarise
+
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    unknown = [b for b in names if b not in BOTS]
+    if unknown or len(names) < 2:
+        raise click.BadParameter(f"give two or more of {', '.join(BOTS)}", param_hint="--bots")
+    pairs = list(combinations(names, 2))
+    options = {"samples": samples, "bid_samples": bid_samples}
+    kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output)
+    if not as_json and sys.stderr.isatty():
+        with render.progress_bar() as bar:
+            job = bar.add_task("mirrored deals", total=None)
+            results = run_arena(deals, pairs, progress=lambda d, t: bar.update(job, completed=d, total=t), **kwargs)
+    else:
+        results = run_arena(deals, pairs, **kwargs)
+    stats = summarise(results)
+    if as_json:
+        emit_json({"schema": "dominosolver.arena/1", "deals": deals, "seed": seed, "options": options,
+                   "pairs": [s.to_json() for s in stats]})
+    else:
+        render.console.print(render.arena_table(stats))
+
+
+@cli.command()
 @click.option("--threads", type=int, default=None, help="solver threads per search (default: all cores)")
 def engine(threads: int | None) -> None:
     """Run a hint engine speaking JSON lines on stdin/stdout (docs/protocol.md)."""

@@ -126,3 +126,21 @@ def show_grades(grades: list[Any]) -> None:
         lost = sum(g.cost for g in grades if g.team == team)
         errors = sum(1 for g in grades if g.team == team and g.cost)
         console.print(f"{team}: {errors} costly plays, {lost} points given away")
+
+
+def arena_table(stats: list[Any]) -> Table:
+    table = Table(title="Arena: mirrored deals (marks per deal = two hands, teams swapped)", title_justify="left")
+    for col in ("A vs B", "deals", "marks A–B", "A − B per deal (95% CI)", "p", "contracts made A", "contracts made B"):
+        table.add_column(col)
+
+    def made(c: dict[str, Any]) -> str:
+        if not c["declared"]:
+            return "—"
+        lo, hi = c["ci95"]
+        return f"{c['made']}/{c['declared']} {c['rate']:.0%} ({lo:.0%}–{hi:.0%})"
+
+    for s in stats:
+        table.add_row(f"{s.a} vs {s.b}", str(s.deals), f"{s.marks_a}–{s.marks_b}",
+                      f"{s.mean_diff:+.3f} ({s.ci95[0]:+.3f}, {s.ci95[1]:+.3f})", f"{s.p_value:.2g}",
+                      made(s.contracts[s.a]), made(s.contracts[s.b]))
+    return table

@@ -7,9 +7,12 @@ that gives a distribution of points, its mean, and P(make) for every bid. Declar
 by these averages over all deals: the trump is fixed before averaging, never picked per deal (that
 would assume the declarer sees every hand).
 
-The recommended bid is the highest legal bid that some declaration makes with probability at least
-``risk`` (default 1/2: a bid of k marks then gains more than it loses on average), with that
-declaration; otherwise pass. The recommended declaration for a contract already won is
+The recommended bid (``BidAdvice.bid``) is a bid of every trick when some declaration takes all 42
+points often enough, else the cheapest legal point bid some declaration makes with probability at
+least ``risk`` (default 1/2: the bid then gains more than it loses on average), with that
+declaration; otherwise pass. Double dummy overrates the declarer (it plays as if it saw every
+hand); ``discount`` takes that many points off each value when judging point bids, and
+``mark_risk`` sets a separate threshold for bids of every trick (bench/README.md measures both). The recommended declaration for a contract already won is
 ``best_declaration(bid)``: the largest P(make), then the largest mean.
 """
 
@@ -48,6 +51,9 @@ class BidAdvice:
     worlds: int
     seed: int
     elapsed: float
+    discount: int = 0  # points taken off every double-dummy value when judging a bid
+    mark_risk: float | None = None  # threshold for bids of every trick (42 and up); None: risk
+    partner_high: bool = False  # the partner holds the high bid of the auction
 
     @property
     def means(self) -> np.ndarray:
@@ -64,11 +70,11 @@ class BidAdvice:
         return (self.points >= need).mean(axis=1)
 
     def best_declaration(self, bid: int | None = None) -> Trump:
-        """By mean points; given a bid, by P(make) first, then mean points."""
+        """By mean points; given a bid, by P(make) first (as the bid is judged), then mean points."""
         means = self.means
         if bid is None:
             return self.declarations[int(np.argmax(means))]
-        p = self.p_make(bid)
+        p = self.p_bid(bid)
         return self.declarations[max(range(len(p)), key=lambda i: (round(float(p[i]), 12), float(means[i])))]
 
     @property
@@ -77,13 +83,29 @@ class BidAdvice:
         bid = self.bid
         return self.best_declaration(bid if bid else None)
 
+    def p_bid(self, bid: int) -> np.ndarray:
+        """P(make) as the bid is judged: double-dummy points less ``discount`` for point bids
+        (double dummy overrates the declarer, who in play cannot see the other hands)."""
+        need = _core.texas42.points_needed(int(bid))
+        if need >= 42:
+            return (self.points >= need).mean(axis=1)
+        return (self.points - self.discount >= need).mean(axis=1)
+
     @property
     def bid(self) -> int:
-        """The recommended bid (0 = pass)."""
+        """The recommended bid (0 = pass). A bid of every trick (42, 84, ...) when some declaration
+        takes all 42 points with probability at least ``mark_risk`` (the highest such bid: it scores
+        more marks); else the cheapest legal point bid some declaration makes with probability at
+        least ``risk`` (every point bid scores one mark, so bidding higher only adds risk), unless
+        the partner already holds the high bid."""
         bids = [b for b in self.legal_bids if b]
-        makeable = [b for b in bids if float(self.p_make(b).max()) >= self.risk]
-        if makeable:
-            return max(makeable)
+        mark_risk = self.risk if self.mark_risk is None else self.mark_risk
+        marks = [b for b in bids if b >= 42 and float(self.p_bid(b).max()) >= mark_risk]
+        if marks:
+            return max(marks)
+        points = [b for b in bids if b < 42 and float(self.p_bid(b).max()) >= self.risk]
+        if points and not (self.partner_high and 0 in self.legal_bids):
+            return min(points)
         if 0 in self.legal_bids or not bids:
             return 0
         return min(bids)  # forced to bid: the cheapest
@@ -104,6 +126,8 @@ class BidAdvice:
             "seed": self.seed,
             "elapsed": round(self.elapsed, 6),
             "risk": self.risk,
+            "mark_risk": self.risk if self.mark_risk is None else self.mark_risk,
+            "discount": self.discount,
             "bid": bid_name(self.bid),
             "declaration": self.declaration,
             "declarations": [
@@ -140,6 +164,8 @@ def advise_bid(
     *,
     rules: Rules | None = None,
     risk: float = 0.5,
+    mark_risk: float | None = None,
+    discount: int = 0,
     threads: int | None = None,
     legal_bids: list[int] | None = None,
     tt_mb: int = 16,
@@ -183,6 +209,8 @@ def advise_bid(
     if legal_bids is None:
         high = max((b for _, b in view.auction), default=0)
         legal_bids = [0] + [b for b in BID_LADDER if _core.texas42.bid_is_legal(rules._core, b, high)]
+    high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
+    partner_high = high_bidder[1] > 0 and high_bidder[0] == (seat + 2) % 4
     if samples < 2:
         raise InvalidViewError("samples must be at least 2")
     seed = new_seed() if seed is None else seed
@@ -196,4 +224,5 @@ def advise_bid(
     out = solve_batch(positions, threads=threads or os.cpu_count() or 1, moves=False, tt_mb=tt_mb)
     points = out.values.reshape(len(declarations), len(worlds)).astype(np.int16)
     return BidAdvice(hand=tiles, seat=seat, declarations=declarations, points=points, legal_bids=sorted(legal_bids),
-                     risk=risk, worlds=len(worlds), seed=seed, elapsed=_time.perf_counter() - start)
+                     risk=risk, worlds=len(worlds), seed=seed, elapsed=_time.perf_counter() - start,
+                     discount=discount, mark_risk=mark_risk, partner_high=partner_high)

@@ -160,6 +160,7 @@ def hint(
     *,
     threads: int | None = None,
     exact_limit: int = EXACT_LIMIT,
+    objective: str = "auto",
     tt_mb: int | None = None,
     on_progress: Callable[[Hint], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
@@ -171,7 +172,10 @@ def hint(
     (``method="exact"``). ``time`` (seconds) stops sampling early, between batches of deals, once
     spent; ``should_stop`` likewise. ``on_progress`` receives the hint so far after each batch.
     ``weighting`` is ``"uniform"`` (every consistent deal equally likely) or ``"auction"`` (deals
-    weighted by how well each hand fits its bids, see ``weighting.py``).
+    weighted by how well each hand fits its bids, see ``weighting.py``). ``objective`` orders the
+    moves: ``"goal"`` by the chance of making (or setting) the contract, then mean points;
+    ``"points"`` by mean points, then that chance; ``"auto"`` is ``"goal"`` in the marks game with
+    a contract and ``"points"`` otherwise.
     """
     start = _time.perf_counter()
     v = as_view(view)
@@ -183,6 +187,8 @@ def hint(
         raise InvalidViewError(f"{SEATS[v.seat]} is not to play ({SEATS[v.to_move]} is)")
     if samples < 1:
         raise InvalidViewError("samples must be at least 1")
+    if objective not in ("auto", "goal", "points"):
+        raise InvalidViewError(f"unknown objective {objective!r}: auto, goal or points")
     sampler = WorldSampler(v)
     warnings: list[str] = []
     chunked = time is not None or on_progress is not None or should_stop is not None
@@ -215,7 +221,7 @@ def hint(
         nodes += out.nodes
         done = len(values)
         hint_now = _aggregate(v, legal, values, weights_all[:done], remaining, method if done == len(worlds) else "pimc",
-                              seed, start, weighting, warnings, nodes)
+                              seed, start, weighting, warnings, nodes, objective)
         if on_progress is not None and done < len(worlds):
             on_progress(hint_now)
         if done < len(worlds) and ((time is not None and _time.perf_counter() - start >= time)
@@ -230,7 +236,7 @@ def hint(
 
 def _aggregate(v: PlayerView, legal: list[int], values: np.ndarray, weights: np.ndarray, remaining: int,
                method: str, seed: int | None, start: float, weighting: str, warnings: list[str],
-               nodes: int) -> Hint:
+               nodes: int, objective: str = "auto") -> Hint:
     n = len(values)
     w = weights / weights.sum()
     means = w @ values
@@ -251,7 +257,9 @@ def _aggregate(v: PlayerView, legal: list[int], values: np.ndarray, weights: np.
         goal = "make" if ours else "set"
         declarer_points = already + (values if ours else remaining - values)
         p_make = list(w @ (declarer_points >= need))
-    marks_first = goal is not None and v.rules.scoring == "marks"
+    if objective == "auto":
+        objective = "goal" if v.rules.scoring == "marks" else "points"
+    marks_first = goal is not None and objective == "goal"
 
     def key(i: int) -> tuple[float, float]:
         m = round(float(means[i]), 9)
