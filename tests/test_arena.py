@@ -1,0 +1,92 @@
+"""The arena: mirrored deals really are the same deal with the teams swapped, marks add up with the
+game's own scoring, statistics match independent formulas, the hint bot needs only its seat's view."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+from dominosolver.cli.main import cli
+from dominosolver.texas42 import Game
+from dominosolver.texas42.arena import play_deal, play_mirrored, run_arena, summarise
+from dominosolver.texas42.bots import HintBot, RandomBot, RuleBot
+
+
+def test_mirrored_deals_swap_the_teams_on_the_same_deal():
+    r = play_mirrored((3, 11, "rule", "random", {}))
+    g0, g1 = r["games"]
+    assert (g0["a_side"], g1["a_side"]) == (0, 1)
+    # Replaying each game with the same bots on the same deal gives the same record.
+    assert play_deal(r["deal"], RuleBot(), RandomBot(r["deal"] * 2 + 7), r["dealer"]) == {k: v for k, v in g0.items() if k != "a_side"}
+    assert r["diff"] == (g0["marks"][0] - g0["marks"][1]) + (g1["marks"][1] - g1["marks"][0])
+    game = Game(seed=r["deal"], dealer=r["dealer"])
+    first = game.deal()
+    assert Game(seed=r["deal"], dealer=r["dealer"]).deal() == first
+
+
+def test_summary_statistics_match_the_formulas():
+    results = run_arena(12, [("rule", "random")], seed=5)
+    (s,) = summarise(results)
+    diffs = [r["diff"] for r in results]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    assert s.deals == 12 and s.mean_diff == pytest.approx(mean)
+    assert s.ci95 == pytest.approx((mean - 1.959964 * se, mean + 1.959964 * se))
+    assert s.p_value == pytest.approx(math.erfc(abs(mean) / se / math.sqrt(2)))
+    wins, losses = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
+    assert (s.sign_wins, s.sign_losses) == (wins, losses)
+    k = min(wins, losses)
+    assert s.sign_p == pytest.approx(min(1.0, 2 * sum(math.comb(wins + losses, i) for i in range(k + 1)) / 2 ** (wins + losses)))
+    marks_a = sum(g["marks"][g["a_side"]] for r in results for g in r["games"])
+    assert s.marks_a == marks_a and s.marks_a - s.marks_b == sum(diffs)
+    declared = s.contracts["rule"]["declared"] + s.contracts["random"]["declared"]
+    assert declared == sum(g["contract"] is not None for r in results for g in r["games"])
+
+
+def test_arena_output_resumes(tmp_path):
+    out = tmp_path / "arena.jsonl"
+    first = run_arena(3, [("rule", "random")], seed=2, output=out)
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join(lines[:2]) + "\n" + lines[2][:30])  # an interrupted run
+    again = run_arena(3, [("rule", "random")], seed=2, output=out)
+    assert again == first and len(out.read_text().splitlines()) == 3
+
+
+class ViewOnlyGame:
+    """A game seen through a seat's eyes: the phase, the legal moves, the contract and the view."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self.phase, self.to_move, self.contract = game.phase, game.to_move, game.contract
+        self.legal_moves, self.moves = game.legal_moves, game.moves
+
+    def view(self, seat: int):
+        assert seat == self._game.to_move
+        return self._game.view(seat)
+
+
+def test_hint_bot_plays_a_hand_from_the_view_alone():
+    game = Game(seed=31, dealer=1)
+    bot = HintBot(samples=4, bid_samples=3, seed=1)
+    rule = RuleBot()
+    while not game.hands_played:
+        if game.to_move in (0, 2):
+            move = bot.choose(ViewOnlyGame(game))  # type: ignore[arg-type]
+            assert str(move) in [str(m) for m in game.legal_moves]
+        else:
+            move = rule.choose(game)
+        game.play(move)
+    assert game.hands_played[0]["result"] is not None or game.hands_played[0]["contract"] is None
+
+
+def test_cli_arena_json():
+    result = CliRunner().invoke(cli, ["arena", "--deals", "3", "--bots", "rule,random", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["schema"] == "dominosolver.arena/1" and out["pairs"][0]["deals"] == 3
+    bad = CliRunner().invoke(cli, ["arena", "--bots", "rule,genius"])
+    assert bad.exit_code != 0
