@@ -135,6 +135,66 @@ def analyse(record: str, as_json: bool) -> None:
         render.show_grades(grades)
 
 
+@cli.command()
+@click.argument("position")
+@click.option("--seat", default=None, help="whose view (N, E, S, W or 0..3); default: the seat to move")
+@click.option("--samples", default=200, show_default=True, help="worlds to sample")
+@click.option("--seed", type=int, default=None, help="sampling seed (default: a fresh one, reported)")
+@click.option("--time", "time_limit", type=float, default=None, help="stop sampling after this many seconds")
+@click.option("--exact-limit", default=2000, show_default=True, help="enumerate when at most this many worlds fit")
+@click.option("--threads", type=int, default=None, help="solver threads (default: all cores)")
+@click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 object")
+def hint(position: str, seat: str | None, samples: int, seed: int | None, time_limit: float | None,
+         exact_limit: int, threads: int | None, as_json: bool) -> None:
+    """Hint for the seat to move from its view alone: every legal tile's mean points, P(make), rank.
+
+    POSITION is a full position (notation, JSON or a file; only SEAT's view of it is used) or a
+    dominosolver.view/1 JSON object."""
+    from ..texas42 import PlayerView
+    from ..texas42 import hint as hint_42
+    from ..texas42.rules import parse_seat
+
+    text = Path(position).read_text() if Path(position).is_file() else position
+    if text.strip().startswith("{") and '"dominosolver.view/1"' in text:
+        view = PlayerView.from_json(text)
+    else:
+        pos = read_position(text)
+        view = pos.view(pos.to_move if seat is None else parse_seat(seat))
+    result = hint_42(view, samples=samples, seed=seed, time=time_limit, exact_limit=exact_limit, threads=threads)
+    if as_json:
+        emit_json(result.to_json())
+    else:
+        render.console.print(render.hint_table(result))
+
+
+@cli.command("advise-bid")
+@click.argument("hand")
+@click.option("--seat", default="N", show_default=True, help="the bidder (N, E, S, W or 0..3); it leads if it declares")
+@click.option("--auction", default="", help="earlier bids from the dealer's left, e.g. 'pass,30,pass'")
+@click.option("--samples", default=500, show_default=True, help="deals to sample")
+@click.option("--seed", type=int, default=None, help="sampling seed (default: a fresh one, reported)")
+@click.option("--risk", default=0.5, show_default=True, help="bid when P(make) reaches this")
+@click.option("--threads", type=int, default=None, help="solver threads (default: all cores)")
+@click.option("--json", "as_json", is_flag=True, help="print the dominosolver.bidadvice/1 object")
+def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int | None, risk: float,
+                   threads: int | None, as_json: bool) -> None:
+    """Bidding advice for a hand of 7 tiles ('66.65.64.62.55.33.10'): each declaration's
+    double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make."""
+    from ..texas42 import advise_bid
+    from ..texas42.rules import parse_bid, parse_seat
+
+    me = parse_seat(seat)
+    bids = [b for b in auction.replace(" ", "").split(",") if b]
+    first = (me - len(bids)) % 4
+    history = [((first + i) % 4, parse_bid(b)) for i, b in enumerate(bids)]
+    tiles = [t for t in hand.replace(" ", ".").split(".") if t]
+    advice = advise_bid(tiles, history, seat=me, samples=samples, seed=seed, risk=risk, threads=threads)
+    if as_json:
+        emit_json(advice.to_json())
+    else:
+        render.console.print(str(advice))
+
+
 @cli.command("analyse-batch")
 @click.argument("records", type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="results, one JSON line per record")

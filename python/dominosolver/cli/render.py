@@ -144,3 +144,21 @@ def arena_table(stats: list[Any]) -> Table:
                       f"{s.mean_diff:+.3f} ({s.ci95[0]:+.3f}, {s.ci95[1]:+.3f})", f"{s.p_value:.2g}",
                       made(s.contracts[s.a]), made(s.contracts[s.b]))
     return table
+
+
+def hint_table(h: Any) -> Table:
+    exact = "exact, every one of" if h.exact else "sampled"
+    seed = "" if h.seed is None else f", seed {h.seed}"
+    title = (f"{SEATS[h.seat]} to play ({h.pov}): {exact} {h.worlds} worlds{seed}, {h.elapsed * 1000:.0f} ms"
+             + (f"; goal: {h.goal} the contract" if h.goal else ""))
+    table = Table(title=title, title_justify="left")
+    for col in ("rank", "move", "mean points", "± stderr", "P(make)"):
+        table.add_column(col, justify="left" if col == "move" else "right")
+    for m in h.moves:
+        style = "bold green" if m.rank == 1 else ""
+        pm = "—" if m.p_make is None else f"{m.p_make:.3f}"
+        table.add_row(str(m.rank), f"[{style}]{m.move}[/{style}]" if style else m.move, f"{m.mean:.2f}",
+                      f"{m.stderr:.2f}", pm)
+    for w in h.warnings:
+        table.caption = (table.caption + "; " if table.caption else "") + w
+    return table

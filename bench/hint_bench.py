@@ -1,0 +1,83 @@
+"""Hint engine speed: a play hint over 200 worlds with every legal move scored, at the first lead
+and from the fourth trick on (single-threaded), and the bidding advisor over 500 worlds x 9
+declarations (on 2 threads). Prints a table; figures go in bench/README.md under "## Hints".
+
+    python bench/hint_bench.py [--positions 20] [--hands 4] [--samples 200] [--bid-samples 500]
+
+Positions: seeded deals; the declarer (seat 0, contract 30) names the number it holds most of
+(ties to the higher), every 4th deal doubles and every 5th follow-me (the solver bench's rule);
+four rule-of-thumb players make the plays before the hinted one. A hint is timed from the view to
+the finished Hint (sampling, building positions, the batched solve, aggregation).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import time
+
+from dominosolver import Tile
+from dominosolver.texas42 import Position, advise_bid, hint
+from dominosolver.texas42.bots import choose_tile
+
+
+def bench_position(seed: int, tricks_before: int) -> Position:
+    rng = random.Random(seed)
+    tiles = [Tile.from_id(i) for i in range(28)]
+    rng.shuffle(tiles)
+    hands = [tiles[7 * k : 7 * k + 7] for k in range(4)]
+    if seed % 4 == 3:
+        trump: int | str = "doubles"
+    elif seed % 5 == 4:
+        trump = "none"
+    else:
+        trump = max(range(7), key=lambda n: (sum(n in (t.hi, t.lo) for t in hands[0]), n))
+    pos = Position(trump=trump, hands=hands, leader=0, contract=(0, 30))
+    while len(pos.plays) < 4 * tricks_before:
+        pos.play(choose_tile(pos))
+    return pos
+
+
+def summary(times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    p90 = ms[min(len(ms) - 1, int(round(0.9 * (len(ms) - 1))))]
+    return f"{statistics.median(ms):9.1f} {p90:9.1f} {ms[-1]:9.1f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=20)
+    ap.add_argument("--hands", type=int, default=4)
+    ap.add_argument("--samples", type=int, default=200)
+    ap.add_argument("--bid-samples", type=int, default=500)
+    args = ap.parse_args()
+
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(f"{'case':<34}{'n':>4} {'median ms':>9} {'p90 ms':>9} {'max ms':>9}  worlds  nodes/hint")
+    for label, tricks_before in (("play hint, first lead", 0), ("play hint, trick 4 lead", 3), ("play hint, trick 5 lead", 4)):
+        times, nodes, worlds = [], [], []
+        for seed in range(args.positions):
+            pos = bench_position(seed, tricks_before)
+            view = pos.view(pos.to_move)
+            start = time.perf_counter()
+            h = hint(view, samples=args.samples, seed=seed, threads=1, exact_limit=0)
+            times.append(time.perf_counter() - start)
+            nodes.append(h.nodes)
+            worlds.append(h.worlds)
+        print(f"{label + ' (1 thread)':<34}{len(times):>4} {summary(times)}  {statistics.median(worlds):6.0f}  "
+              f"{statistics.median(nodes):10.0f}")
+
+    times = []
+    for seed in range(args.hands):
+        hand = bench_position(100 + seed, 0).hand(0)
+        start = time.perf_counter()
+        advise_bid(hand, seat=0, samples=args.bid_samples, seed=seed, threads=2)
+        times.append(time.perf_counter() - start)
+    print(f"{f'advise_bid {args.bid_samples} x 9 (2 threads)':<34}{len(times):>4} {summary(times)}  {args.bid_samples:6d}")
+
+
+if __name__ == "__main__":
+    main()

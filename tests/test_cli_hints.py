@@ -1,0 +1,52 @@
+"""The hint and advise-bid commands: JSON outputs that validate and agree with the API; named errors."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from dominosolver.cli import main
+from dominosolver.cli.main import cli
+from dominosolver.io import validate
+from dominosolver.texas42 import Position, advise_bid, hint
+
+POSITION = "trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42 contract=N30"
+
+
+def test_hint_command_json_matches_the_api():
+    result = CliRunner().invoke(cli, ["hint", POSITION, "--json", "--threads", "1"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    validate(out, "hint")
+    direct = hint(Position(POSITION).view(1), threads=1).to_json()
+    assert out["moves"] == direct["moves"] and out["method"] == "exact"
+
+
+def test_hint_command_reads_a_view_and_a_seat():
+    view = Position(POSITION).view(1).to_json()
+    result = CliRunner().invoke(cli, ["hint", json.dumps(view), "--json", "--samples", "5", "--seed", "2",
+                                      "--exact-limit", "0", "--threads", "1"])
+    out = json.loads(result.output)
+    assert out["method"] == "pimc" and out["worlds"] == 5 and out["seed"] == 2
+    table = CliRunner().invoke(cli, ["hint", POSITION, "--seat", "E", "--threads", "1"])
+    assert table.exit_code == 0 and "4-4" in table.output
+
+
+def test_hint_command_errors_are_named(capsys):
+    try:
+        main(["hint", POSITION, "--seat", "S"])
+    except SystemExit as e:
+        assert e.code == 2
+    assert "InvalidViewError" in capsys.readouterr().err
+
+
+def test_advise_bid_command():
+    result = CliRunner().invoke(cli, ["advise-bid", "66.65.64.62.55.33.10", "--seat", "S", "--auction", "pass,30",
+                                      "--samples", "4", "--seed", "1", "--threads", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    direct = advise_bid(["6-6", "6-5", "6-4", "6-2", "5-5", "3-3", "1-0"], [(0, 0), (1, 30)], seat=2, samples=4,
+                        seed=1, threads=2)
+    assert out["bid"] == {0: "pass"}.get(direct.bid, str(direct.bid)) and out["declaration"] == direct.declaration
+    assert [d["mean"] for d in out["declarations"]] == [round(float(m), 6) for m in direct.means]
