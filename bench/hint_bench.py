@@ -43,7 +43,7 @@ def bench_position(seed: int, tricks_before: int) -> Position:
 
 def summary(times: list[float]) -> str:
     ms = sorted(t * 1000 for t in times)
-    p90 = ms[min(len(ms) - 1, int(round(0.9 * (len(ms) - 1))))]
+    p90 = ms[min(len(ms) - 1, round(0.9 * (len(ms) - 1)))]
     return f"{statistics.median(ms):9.1f} {p90:9.1f} {ms[-1]:9.1f}"
 
 
@@ -55,9 +55,15 @@ def main() -> None:
     ap.add_argument("--bid-samples", type=int, default=500)
     args = ap.parse_args()
 
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
     print(f"{'case':<34}{'n':>4} {'median ms':>9} {'p90 ms':>9} {'max ms':>9}  worlds  nodes/hint")
-    for label, tricks_before in (("play hint, first lead", 0), ("play hint, trick 4 lead", 3), ("play hint, trick 5 lead", 4)):
+    for label, tricks_before in (
+        ("play hint, first lead", 0),
+        ("play hint, trick 4 lead", 3),
+        ("play hint, trick 5 lead", 4),
+    ):
         times, nodes, worlds = [], [], []
         for seed in range(args.positions):
             pos = bench_position(seed, tricks_before)
@@ -67,8 +73,10 @@ def main() -> None:
             times.append(time.perf_counter() - start)
             nodes.append(h.nodes)
             worlds.append(h.worlds)
-        print(f"{label + ' (1 thread)':<34}{len(times):>4} {summary(times)}  {statistics.median(worlds):6.0f}  "
-              f"{statistics.median(nodes):10.0f}")
+        print(
+            f"{label + ' (1 thread)':<34}{len(times):>4} {summary(times)}  {statistics.median(worlds):6.0f}  "
+            f"{statistics.median(nodes):10.0f}"
+        )
 
     times = []
     for seed in range(args.hands):
@@ -76,7 +84,9 @@ def main() -> None:
         start = time.perf_counter()
         advise_bid(hand, seat=0, samples=args.bid_samples, seed=seed, threads=2)
         times.append(time.perf_counter() - start)
-    print(f"{f'advise_bid {args.bid_samples} x 9 (2 threads)':<34}{len(times):>4} {summary(times)}  {args.bid_samples:6d}")
+    print(
+        f"{f'advise_bid {args.bid_samples} x 9 (2 threads)':<34}{len(times):>4} {summary(times)}  {args.bid_samples:6d}"
+    )
 
 
 if __name__ == "__main__":

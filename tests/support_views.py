@@ -19,8 +19,11 @@ def random_position(seed: int, plays: int, rules: Rules | None = None) -> Positi
     tiles = [Tile.from_id(i) for i in range(28)]
     rng.shuffle(tiles)
     pos = Position(
-        trump=rng.choice(TRUMPS), hands=[tiles[7 * k : 7 * k + 7] for k in range(4)], leader=rng.randrange(4),
-        rules=rules, contract=(rng.randrange(4), rng.choice([30, 34, 42, 84])),
+        trump=rng.choice(TRUMPS),
+        hands=[tiles[7 * k : 7 * k + 7] for k in range(4)],
+        leader=rng.randrange(4),
+        rules=rules,
+        contract=(rng.randrange(4), rng.choice([30, 34, 42, 84])),
     )
     for _ in range(plays):
         pos.play(rng.choice(pos.legal_moves))

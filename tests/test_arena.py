@@ -8,7 +8,6 @@ import math
 
 import pytest
 from click.testing import CliRunner
-
 from dominosolver.cli.main import cli
 from dominosolver.texas42 import Game
 from dominosolver.texas42.arena import play_deal, play_mirrored, run_arena, summarise
@@ -20,7 +19,9 @@ def test_mirrored_deals_swap_the_teams_on_the_same_deal():
     g0, g1 = r["games"]
     assert (g0["a_side"], g1["a_side"]) == (0, 1)
     # Replaying each game with the same bots on the same deal gives the same record.
-    assert play_deal(r["deal"], RuleBot(), RandomBot(r["deal"] * 2 + 7), r["dealer"]) == {k: v for k, v in g0.items() if k != "a_side"}
+    assert play_deal(r["deal"], RuleBot(), RandomBot(r["deal"] * 2 + 7), r["dealer"]) == {
+        k: v for k, v in g0.items() if k != "a_side"
+    }
     assert r["diff"] == (g0["marks"][0] - g0["marks"][1]) + (g1["marks"][1] - g1["marks"][0])
     game = Game(seed=r["deal"], dealer=r["dealer"])
     first = game.deal()
@@ -40,7 +41,9 @@ def test_summary_statistics_match_the_formulas():
     wins, losses = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
     assert (s.sign_wins, s.sign_losses) == (wins, losses)
     k = min(wins, losses)
-    assert s.sign_p == pytest.approx(min(1.0, 2 * sum(math.comb(wins + losses, i) for i in range(k + 1)) / 2 ** (wins + losses)))
+    assert s.sign_p == pytest.approx(
+        min(1.0, 2 * sum(math.comb(wins + losses, i) for i in range(k + 1)) / 2 ** (wins + losses))
+    )
     marks_a = sum(g["marks"][g["a_side"]] for r in results for g in r["games"])
     assert s.marks_a == marks_a and s.marks_a - s.marks_b == sum(diffs)
     declared = s.contracts["rule"]["declared"] + s.contracts["random"]["declared"]

@@ -10,12 +10,10 @@ import warnings
 import numpy as np
 import pytest
 from click.testing import CliRunner
-
 from dominosolver.batch import analyse_batch, record_seed
 from dominosolver.cli.main import cli
 from dominosolver.texas42 import analyse_play, dd_table, hint, solve
 from dominosolver.tiles import Tile
-
 from support_views import random_deal, random_position
 
 
@@ -23,16 +21,24 @@ def make_records() -> list[str]:
     lines = []
     for seed in range(3):
         lines.append(json.dumps(random_position(seed, 18).to_json()))  # solve
-    lines.append(json.dumps({"id": "deal-a", "hands": [[str(t) for t in h] for h in random_deal(5)]}))  # table
+    lines.append(
+        json.dumps({"id": "deal-a", "hands": [[str(t) for t in h] for h in random_deal(5)]})
+    )  # table
     for seed in range(3, 6):
         pos = random_position(seed, 12 + seed)
         lines.append(json.dumps(pos.view(pos.to_move).to_json()))  # hint from a view
     pos = random_position(9, 20)
-    lines.append(json.dumps({"position": pos.to_json(), "seat": pos.to_move}))  # hint from a position + seat
+    lines.append(
+        json.dumps({"position": pos.to_json(), "seat": pos.to_move})
+    )  # hint from a position + seat
     start = random_position(4, 16)
-    lines.append(json.dumps({"position": start.to_json(), "plays": [str(start.legal_moves[0])]}))  # grade
+    lines.append(
+        json.dumps({"position": start.to_json(), "plays": [str(start.legal_moves[0])]})
+    )  # grade
     lines.append("{this is not json")
-    lines.append(json.dumps({"trump": 4, "leader": 0, "hands": [["6-6"], [], [], []]}))  # impossible position
+    lines.append(
+        json.dumps({"trump": 4, "leader": 0, "hands": [["6-6"], [], [], []]})
+    )  # impossible position
     return lines
 
 
@@ -73,9 +79,15 @@ def test_results_equal_the_direct_calls(records, local_run):
     for k in range(4, 8):
         obj = json.loads(lines[k])
         view = obj if "schema" in obj else random_position(9, 20).view(obj["seat"])
-        direct = hint(view, samples=12, seed=record_seed(3, k), threads=1, exact_limit=300).to_json()
+        direct = hint(
+            view, samples=12, seed=record_seed(3, k), threads=1, exact_limit=300
+        ).to_json()
         got = results[k]["result"]
-        assert got["seed"] == direct["seed"] and got["moves"] == direct["moves"] and got["method"] == direct["method"]
+        assert (
+            got["seed"] == direct["seed"]
+            and got["moves"] == direct["moves"]
+            and got["method"] == direct["method"]
+        )
     obj = json.loads(lines[8])
     grades = analyse_play(obj["position"], obj["plays"])
     assert [p["cost"] for p in results[8]["result"]["plays"]] == [g.cost for g in grades]
@@ -122,7 +134,9 @@ def test_dask_local_cluster_matches(records, local_run, tmp_path):
     out = tmp_path / "dask.jsonl"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the cluster's own start-up and shutdown chatter
-        analyse_batch(records, out, samples=12, seed=3, exact_limit=300, jobs=2, dask="local", chunk=3)
+        analyse_batch(
+            records, out, samples=12, seed=3, exact_limit=300, jobs=2, dask="local", chunk=3
+        )
     assert stable([json.loads(x) for x in out.read_text().splitlines()]) == stable(local_run[1])
     a, b = np.load(out.with_suffix(".npz")), np.load(local_run[0].npz)
     assert sorted(a.files) == sorted(b.files)
@@ -132,11 +146,31 @@ def test_dask_local_cluster_matches(records, local_run, tmp_path):
 
 def test_cli_json_summary_and_no_progress_off_a_terminal(records, tmp_path):
     out = tmp_path / "cli.jsonl"
-    result = CliRunner().invoke(cli, ["analyse-batch", str(records), "-o", str(out), "--samples", "12", "--seed", "3",
-                                      "--exact-limit", "300", "--json", "--npz", "none"])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "analyse-batch",
+            str(records),
+            "-o",
+            str(out),
+            "--samples",
+            "12",
+            "--seed",
+            "3",
+            "--exact-limit",
+            "300",
+            "--json",
+            "--npz",
+            "none",
+        ],
+    )
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
-    assert summary["schema"] == "dominosolver.batch/1" and summary["errors"] == 2 and summary["npz"] is None
+    assert (
+        summary["schema"] == "dominosolver.batch/1"
+        and summary["errors"] == 2
+        and summary["npz"] is None
+    )
     assert not (tmp_path / "cli.npz").exists()
     quiet = CliRunner().invoke(cli, ["analyse-batch", str(records), "-o", str(out)])
     assert quiet.exit_code == 0 and quiet.output == ""

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
-
 from dominosolver.cli import main
 from dominosolver.cli.main import cli
 from dominosolver.io import validate
@@ -25,8 +24,22 @@ def test_hint_command_json_matches_the_api():
 
 def test_hint_command_reads_a_view_and_a_seat():
     view = Position(POSITION).view(1).to_json()
-    result = CliRunner().invoke(cli, ["hint", json.dumps(view), "--json", "--samples", "5", "--seed", "2",
-                                      "--exact-limit", "0", "--threads", "1"])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "hint",
+            json.dumps(view),
+            "--json",
+            "--samples",
+            "5",
+            "--seed",
+            "2",
+            "--exact-limit",
+            "0",
+            "--threads",
+            "1",
+        ],
+    )
     out = json.loads(result.output)
     assert out["method"] == "pimc" and out["worlds"] == 5 and out["seed"] == 2
     table = CliRunner().invoke(cli, ["hint", POSITION, "--seat", "E", "--threads", "1"])
@@ -42,11 +55,36 @@ def test_hint_command_errors_are_named(capsys):
 
 
 def test_advise_bid_command():
-    result = CliRunner().invoke(cli, ["advise-bid", "66.65.64.62.55.33.10", "--seat", "S", "--auction", "pass,30",
-                                      "--samples", "4", "--seed", "1", "--threads", "2", "--json"])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "advise-bid",
+            "66.65.64.62.55.33.10",
+            "--seat",
+            "S",
+            "--auction",
+            "pass,30",
+            "--samples",
+            "4",
+            "--seed",
+            "1",
+            "--threads",
+            "2",
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
-    direct = advise_bid(["6-6", "6-5", "6-4", "6-2", "5-5", "3-3", "1-0"], [(0, 0), (1, 30)], seat=2, samples=4,
-                        seed=1, threads=2)
-    assert out["bid"] == {0: "pass"}.get(direct.bid, str(direct.bid)) and out["declaration"] == direct.declaration
+    direct = advise_bid(
+        ["6-6", "6-5", "6-4", "6-2", "5-5", "3-3", "1-0"],
+        [(0, 0), (1, 30)],
+        seat=2,
+        samples=4,
+        seed=1,
+        threads=2,
+    )
+    assert (
+        out["bid"] == {0: "pass"}.get(direct.bid, str(direct.bid))
+        and out["declaration"] == direct.declaration
+    )
     assert [d["mean"] for d in out["declarations"]] == [round(float(m), 6) for m in direct.means]

@@ -9,12 +9,9 @@ import shutil
 import threading
 
 import pytest
-
 from dominosolver.engine import PROTOCOL, EngineClient, EngineError, EngineServer
 from dominosolver.io import validate
 from dominosolver.texas42 import Game
-from dominosolver.texas42.bots import RuleBot
-
 from support_views import random_position
 
 
@@ -33,11 +30,22 @@ def run(lines: list[object]) -> list[dict]:
 def test_hello_position_go():
     pos = random_position(3, 17)
     view = pos.view(pos.to_move)
-    replies = run([{"cmd": "hello", "id": 1}, {"cmd": "position", "view": view.to_json()},
-                   {"cmd": "go", "samples": 30, "seed": 4, "exact_limit": 0}, {"cmd": "quit"}])
+    replies = run(
+        [
+            {"cmd": "hello", "id": 1},
+            {"cmd": "position", "view": view.to_json()},
+            {"cmd": "go", "samples": 30, "seed": 4, "exact_limit": 0},
+            {"cmd": "quit"},
+        ]
+    )
     hello, ready, *rest = replies
     assert hello["type"] == "hello" and hello["protocol"] == PROTOCOL and hello["id"] == 1
-    assert ready == {"type": "ready", "seat": view.seat, "to_move": view.seat, "worlds": ready["worlds"]}
+    assert ready == {
+        "type": "ready",
+        "seat": view.seat,
+        "to_move": view.seat,
+        "worlds": ready["worlds"],
+    }
     infos, best = rest[:-1], rest[-1]
     assert [i["worlds"] for i in infos] == [25] and all(i["type"] == "info" for i in infos)
     assert best["type"] == "bestmove" and best["move"] == best["hint"]["best"]
@@ -54,7 +62,19 @@ def test_hello_position_go():
         ({"cmd": "dance"}, "ParseError"),
         ({"cmd": "go"}, "InvalidViewError"),
         ({"cmd": "position"}, "ParseError"),
-        ({"cmd": "position", "view": {"schema": "dominosolver.view/1", "seat": 0, "hand": ["6-6"], "hand_sizes": [1, 9, 9, 9], "trump": 4}}, "InvalidViewError"),
+        (
+            {
+                "cmd": "position",
+                "view": {
+                    "schema": "dominosolver.view/1",
+                    "seat": 0,
+                    "hand": ["6-6"],
+                    "hand_sizes": [1, 9, 9, 9],
+                    "trump": 4,
+                },
+            },
+            "InvalidViewError",
+        ),
     ],
 )
 def test_bad_requests_get_error_lines_and_the_engine_goes_on(line, error):
@@ -113,10 +133,9 @@ def test_a_whole_hand_through_an_engine_process():
             game.play(reply["move"])
     hand = game.hands_played[-1]
     assert hand["result"] is not None or hand["contract"] is None
-    with pytest.raises(EngineError):
-        with EngineClient() as engine:
-            engine.send({"cmd": "go"})
-            engine.receive()
+    with pytest.raises(EngineError), EngineClient() as engine:
+        engine.send({"cmd": "go"})
+        engine.receive()
 
 
 @pytest.mark.skipif(shutil.which("dominosolver") is None, reason="console script not installed")

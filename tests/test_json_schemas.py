@@ -9,21 +9,26 @@ from importlib import resources
 
 import jsonschema
 import pytest
-from referencing import Registry, Resource
-
 from dominosolver.errors import ParseError
 from dominosolver.io import SCHEMAS, schema, validate
 from dominosolver.texas42 import Game, Position, hint
 from dominosolver.texas42.bots import RuleBot
-
+from referencing import Registry, Resource
 from support_views import random_position
 
 BINGO_POSITION = {
-    "schema": "dominosolver.position/1", "game": "bingo", "rules": {},
-    "trump": 4, "turned": "4-1", "leader": 0,
+    "schema": "dominosolver.position/1",
+    "game": "bingo",
+    "rules": {},
+    "trump": 4,
+    "turned": "4-1",
+    "leader": 0,
     "hands": [["0-0", "4-4", "6-3"], ["5-5", "2-1", "6-0"]],
-    "trick": [], "boneyard": ["3-3", "5-2"], "closed_by": None,
-    "points": [31, 12], "tricks": [3, 1],
+    "trick": [],
+    "boneyard": ["3-3", "5-2"],
+    "closed_by": None,
+    "points": [31, 12],
+    "tricks": [3, 1],
     "declarations": [{"player": 0, "tiles": ["6-6", "1-1"], "valid": True}],
     "opponent_had_trick_at_close": None,
 }
@@ -31,7 +36,9 @@ BINGO_POSITION = {
 
 def validator(name: str):
     """A validator built here from the packaged files with jsonschema's own API."""
-    registry = Registry().with_resources((schema(n)["$id"], Resource.from_contents(schema(n))) for n in SCHEMAS)
+    registry = Registry().with_resources(
+        (schema(n)["$id"], Resource.from_contents(schema(n))) for n in SCHEMAS
+    )
     return jsonschema.Draft202012Validator(schema(name), registry=registry)
 
 
@@ -42,7 +49,9 @@ def is_valid(obj, name: str) -> bool:
 def test_schemas_are_valid_and_packaged():
     for name in SCHEMAS:
         jsonschema.Draft202012Validator.check_schema(schema(name))
-        assert resources.files("dominosolver.io").joinpath("schemas", f"{name}.schema.json").is_file()
+        assert (
+            resources.files("dominosolver.io").joinpath("schemas", f"{name}.schema.json").is_file()
+        )
 
 
 @pytest.fixture(scope="module")
@@ -101,8 +110,12 @@ def test_positions_and_views_validate():
             views.append(game.view(game.to_move if game.to_move is not None else 0))
     for v in views:
         assert is_valid(v.to_json(), "view"), list(validator("view").iter_errors(v.to_json()))
-    assert not is_valid({"game": "texas42", "trump": 4, "leader": 0, "hands": [[], [], []]}, "position")
-    assert not is_valid({"game": "texas42", "trump": "spades", "leader": 0, "hands": [[], [], [], []]}, "position")
+    assert not is_valid(
+        {"game": "texas42", "trump": 4, "leader": 0, "hands": [[], [], []]}, "position"
+    )
+    assert not is_valid(
+        {"game": "texas42", "trump": "spades", "leader": 0, "hands": [[], [], [], []]}, "position"
+    )
 
 
 def test_bingo_positions_and_hints_fit():
@@ -110,9 +123,20 @@ def test_bingo_positions_and_hints_fit():
     bad = dict(BINGO_POSITION, hands=[["0-0"]])
     assert not is_valid(bad, "position")
     bingo_hint = {
-        "schema": "dominosolver.hint/1", "game": "bingo", "rules": {}, "position": BINGO_POSITION, "seat": 0,
-        "pov": "0", "engine": {"name": "x", "version": "0"}, "method": "exact", "exact": True, "worlds": 3,
-        "seed": None, "best": "close", "elapsed": 0.01, "warnings": [],
+        "schema": "dominosolver.hint/1",
+        "game": "bingo",
+        "rules": {},
+        "position": BINGO_POSITION,
+        "seat": 0,
+        "pov": "0",
+        "engine": {"name": "x", "version": "0"},
+        "method": "exact",
+        "exact": True,
+        "worlds": 3,
+        "seed": None,
+        "best": "close",
+        "elapsed": 0.01,
+        "warnings": [],
         "moves": [{"move": "close", "mean": 1.5, "stderr": 0.0, "p_win": 0.9, "rank": 1}],
     }
     assert is_valid(bingo_hint, "hint")

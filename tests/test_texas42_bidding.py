@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-
 from dominosolver.errors import InvalidViewError
 from dominosolver.texas42 import Game, PlayerView, advise_bid, dd_table
 from dominosolver.texas42.sampling import sample_worlds
@@ -22,9 +21,22 @@ def advice():
 
 
 def test_points_are_the_dd_table_column_on_the_same_deals(advice):
-    view = PlayerView(seat=2, rules=advice_rules(), trump=None, contract=None, hand=advice.hand, hand_sizes=(7,) * 4,
-                      leader=None, to_move=2, trick=(), plays=(), first_leader=None, voids=((),) * 4, points=(0, 0),
-                      legal_moves=())
+    view = PlayerView(
+        seat=2,
+        rules=advice_rules(),
+        trump=None,
+        contract=None,
+        hand=advice.hand,
+        hand_sizes=(7,) * 4,
+        leader=None,
+        to_move=2,
+        trick=(),
+        plays=(),
+        first_leader=None,
+        voids=((),) * 4,
+        points=(0, 0),
+        legal_moves=(),
+    )
     worlds = sample_worlds(view, 8, seed=4)
     assert advice.points.shape == (9, 8)
     for k, world in enumerate(worlds):
@@ -59,17 +71,25 @@ def test_recommended_bid_is_legal_and_follows_the_risk(advice):
     assert replace(advice, risk=0.0).bid == top  # every trick made often enough: the most marks
     assert replace(advice, risk=0.0, mark_risk=1.01).bid == 30  # the cheapest point bid
     assert replace(advice, risk=1.01).bid == 0
-    assert replace(advice, risk=1.01, legal_bids=[30, 31, 32]).bid == 30  # a dealer who may not pass
+    assert (
+        replace(advice, risk=1.01, legal_bids=[30, 31, 32]).bid == 30
+    )  # a dealer who may not pass
     assert replace(advice, risk=0.0, mark_risk=1.01, partner_high=True).bid == 0
     p35 = advice.p_make(35).max()
     threshold = replace(advice, risk=float(p35), mark_risk=1.01, legal_bids=[0, 35, 36, 37, 38])
     assert threshold.bid == 35
     discounted = replace(threshold, discount=3)
     assert list(discounted.p_bid(35)) == [float(np.mean(row - 3 >= 35)) for row in advice.points]
-    over = advise_bid(HAND, auction=[(3, 30), (0, 41)], seat=1, samples=4, seed=4, threads=2, risk=0.0)
+    over = advise_bid(
+        HAND, auction=[(3, 30), (0, 41)], seat=1, samples=4, seed=4, threads=2, risk=0.0
+    )
     assert over.legal_bids == [0, 42, 84] and over.bid == 84
     j = over.to_json()
-    assert j["schema"] == "dominosolver.bidadvice/1" and j["bid"] == "84" and len(j["declarations"]) == 9
+    assert (
+        j["schema"] == "dominosolver.bidadvice/1"
+        and j["bid"] == "84"
+        and len(j["declarations"]) == 9
+    )
 
 
 def test_same_seed_same_advice_and_game_input():

@@ -4,15 +4,11 @@ contract and the points already taken; ranks, time limits and errors."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-
 from dominosolver.errors import InvalidViewError
 from dominosolver.texas42 import Game, Position, Solver, hint
 from dominosolver.texas42.bots import RuleBot
 from dominosolver.texas42.sampling import sample_worlds
-
 from support_views import brute_force_worlds, random_position
 
 
@@ -21,7 +17,7 @@ def declarer_makes(view, seat_team_points: int, remaining: int) -> bool:
     i.e. every trick, for a bid of 42 or more), counting what it has taken already."""
     declarer = view.contract.declarer & 1
     theirs = seat_team_points if view.seat & 1 == declarer else remaining - seat_team_points
-    need = 42 if view.contract.bid >= 42 else view.contract.bid
+    need = min(42, view.contract.bid)
     return view.points[declarer] + theirs >= need
 
 
@@ -69,7 +65,9 @@ def test_sampled_hint_is_the_average_over_its_seeded_deals():
         assert m.p_make == pytest.approx(expected[m.move][1], abs=1e-9)
         assert m.stderr > 0 or len(set(expected)) == 1
     again = hint(view, samples=40, seed=5, threads=1)
-    assert [(m.move, m.mean, m.p_make) for m in again.moves] == [(m.move, m.mean, m.p_make) for m in h.moves]
+    assert [(m.move, m.mean, m.p_make) for m in again.moves] == [
+        (m.move, m.mean, m.p_make) for m in h.moves
+    ]
 
 
 def test_a_seed_is_chosen_and_reported():
@@ -113,7 +111,14 @@ def test_time_limit_and_stop_cut_the_sampling_between_batches():
     h = hint(view, samples=100, seed=1, time=0.0, threads=1)
     assert h.worlds == 25 and any("stopped after 25" in w for w in h.warnings)
     reports = []
-    h = hint(view, samples=60, seed=1, threads=1, on_progress=reports.append, should_stop=lambda: len(reports) >= 2)
+    h = hint(
+        view,
+        samples=60,
+        seed=1,
+        threads=1,
+        on_progress=reports.append,
+        should_stop=lambda: len(reports) >= 2,
+    )
     assert [r.worlds for r in reports] == [25, 50] and h.worlds == 50
     full = hint(view, samples=60, seed=1, threads=1)
     assert full.worlds == 60 and not full.warnings

@@ -5,20 +5,21 @@ frequencies match uniform (chi-square), seeds reproduce, impossible views get a 
 from __future__ import annotations
 
 import gc
-import itertools
 import json
 import math
-import random
 from collections import Counter
 
 import pytest
-
 from dominosolver import Tile, _core
-from dominosolver.errors import DominoSolverError, InvalidViewError, ParseError
+from dominosolver.errors import InvalidViewError, ParseError
 from dominosolver.texas42 import Game, PlayerView, Position, Rules
-from dominosolver.texas42.sampling import WorldSampler, count_worlds, enumerate_worlds, sample_worlds
+from dominosolver.texas42.sampling import (
+    WorldSampler,
+    count_worlds,
+    enumerate_worlds,
+    sample_worlds,
+)
 from dominosolver.tiles import mask_of, tiles_of
-
 from support_views import brute_force_worlds, random_position
 
 CASES = [(seed, plays) for seed in range(6) for plays in (0, 5, 11, 14, 18, 21)]
@@ -129,7 +130,11 @@ def test_view_json_round_trip_and_recomputation():
             text = json.dumps(view.to_json())
             assert PlayerView.from_json(text) == view
             # Derived facts may be left out: they are recomputed by the C++ core.
-            slim = {k: v for k, v in view.to_json().items() if k not in ("voids", "points", "trick", "to_move", "leader")}
+            slim = {
+                k: v
+                for k, v in view.to_json().items()
+                if k not in ("voids", "points", "trick", "to_move", "leader")
+            }
             if not view.plays:
                 slim["leader"] = view.leader
             assert PlayerView.from_json(slim) == view
@@ -150,17 +155,25 @@ def test_voids_come_from_the_core():
     for seed in range(20):
         pos = random_position(seed, 20)
         ids = [t.id for _, t in pos.plays]
-        voids, absent, leader = _core.texas42.shown_by_plays(pos.rules._core, str(pos.trump), pos.plays[0][0], ids, True)
+        voids, absent, leader = _core.texas42.shown_by_plays(
+            pos.rules._core, str(pos.trump), pos.plays[0][0], ids, True
+        )
         assert leader == pos.leader
         for s in range(4):
             assert absent[s] == pos._pos.shown_absent(s)
+            assert voids[s] == pos._pos.voids(s)
             assert pos.view(0).voids[s] == tuple(pos.voids(s))
 
 
 def test_first_lead_trump_shows_a_void():
     """Under first_lead_trump, a first lead that is not a trump shows the leader had no trump."""
     rules = Rules(first_lead_trump=True)
-    hands = ["66.65.55.54.44.43.33", "64.63.62.61.60.53.52", "51.50.42.41.40.32.31", "30.22.21.20.11.10.00"]
+    hands = [
+        "66.65.55.54.44.43.33",
+        "64.63.62.61.60.53.52",
+        "51.50.42.41.40.32.31",
+        "30.22.21.20.11.10.00",
+    ]
     pos = Position(trump=6, hands=[h.split(".") for h in hands], leader=0, rules=rules)
     assert pos.legal_moves == [Tile("6-6"), Tile("6-5")]
     pos = Position(trump=0, hands=[h.split(".") for h in hands], leader=0, rules=rules)

@@ -29,7 +29,7 @@ import numpy as np
 
 from .errors import DominoSolverError, ParseError
 
-__all__ = ["TASKS", "analyse_batch", "run_record", "record_seed", "BatchSummary", "write_npz"]
+__all__ = ["TASKS", "BatchSummary", "analyse_batch", "record_seed", "run_record", "write_npz"]
 
 TASKS = ("auto", "solve", "table", "hint", "grade")
 MALFORMED = "__malformed_line__"  # stands for an input line that was not JSON
@@ -48,19 +48,29 @@ def detect_task(record: Any) -> str:
         raise ParseError(f"a record must be a JSON object, not {type(record).__name__}")
     if isinstance(record.get("task"), str):
         return record["task"]
-    if record.get("schema") == "dominosolver.view/1" or "view" in record or ("position" in record and "seat" in record):
+    if (
+        record.get("schema") == "dominosolver.view/1"
+        or "view" in record
+        or ("position" in record and "seat" in record)
+    ):
         return "hint"
     if "plays" in record:
         return "grade"
     body = record.get("position", record)
-    if isinstance(body, (dict, str)) and ("trump" in body if isinstance(body, dict) else "trump=" in body):
+    if isinstance(body, (dict, str)) and (
+        "trump" in body if isinstance(body, dict) else "trump=" in body
+    ):
         return "solve"
     if "hands" in record:
         return "table"
-    raise ParseError("cannot tell what to do with this record: give a position, view, deal or plays")
+    raise ParseError(
+        "cannot tell what to do with this record: give a position, view, deal or plays"
+    )
 
 
-def run_record(task: str, record: Any, index: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+def run_record(
+    task: str, record: Any, index: int, seed: int, options: dict[str, Any]
+) -> dict[str, Any]:
     """Analyse one record; never raises for bad input (the error is the result)."""
     rid = record.get("id", index) if isinstance(record, dict) else index
     try:
@@ -72,7 +82,12 @@ def run_record(task: str, record: Any, index: int, seed: int, options: dict[str,
         result = _TASK_FUNCS[kind](record, record_seed(seed, index), options)
         return {"index": index, "id": rid, "task": kind, "result": result}
     except DominoSolverError as e:
-        return {"index": index, "id": rid, "task": task, "error": {"type": type(e).__name__, "message": str(e)}}
+        return {
+            "index": index,
+            "id": rid,
+            "task": task,
+            "error": {"type": type(e).__name__, "message": str(e)},
+        }
 
 
 def _unwrap(record: Any, key: str) -> Any:
@@ -82,7 +97,9 @@ def _unwrap(record: Any, key: str) -> Any:
 def _solve(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     from .texas42.solve import Solver, as_position
 
-    return Solver(options.get("tt_mb", 16)).solve(as_position(_unwrap(record, "position"))).to_json()
+    return (
+        Solver(options.get("tt_mb", 16)).solve(as_position(_unwrap(record, "position"))).to_json()
+    )
 
 
 def _table(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -103,8 +120,13 @@ def _hint(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     else:
         view = _unwrap(record, "view")
     seed = int(record.get("seed", seed)) if isinstance(record, dict) else seed
-    return hint(view, samples=options.get("samples", 200), seed=seed, threads=options.get("threads", 1),
-                exact_limit=options.get("exact_limit", 2000)).to_json()
+    return hint(
+        view,
+        samples=options.get("samples", 200),
+        seed=seed,
+        threads=options.get("threads", 1),
+        exact_limit=options.get("exact_limit", 2000),
+    ).to_json()
 
 
 def _grade(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -122,17 +144,34 @@ def _grade(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
         raise ParseError("'plays' must be a list of tiles")
     grades = analyse_play(start, plays, tt_mb=options.get("tt_mb", 16))
     assert isinstance(start, Position)
-    return {"schema": "dominosolver.analysis/1", "game": "texas42", "position": start.to_json(),
-            "plays": [{"seat": g.seat, "tile": str(g.tile), "before": g.before, "after": g.after, "cost": g.cost}
-                      for g in grades]}
+    return {
+        "schema": "dominosolver.analysis/1",
+        "game": "texas42",
+        "position": start.to_json(),
+        "plays": [
+            {
+                "seat": g.seat,
+                "tile": str(g.tile),
+                "before": g.before,
+                "after": g.after,
+                "cost": g.cost,
+            }
+            for g in grades
+        ],
+    }
 
 
 _TASK_FUNCS: dict[str, Callable[[Any, int, dict[str, Any]], dict[str, Any]]] = {
-    "solve": _solve, "table": _table, "hint": _hint, "grade": _grade,
+    "solve": _solve,
+    "table": _table,
+    "hint": _hint,
+    "grade": _grade,
 }
 
 
-def _run_chunk(task: str, items: list[tuple[int, Any]], seed: int, options: dict[str, Any]) -> list[dict[str, Any]]:
+def _run_chunk(
+    task: str, items: list[tuple[int, Any]], seed: int, options: dict[str, Any]
+) -> list[dict[str, Any]]:
     return [run_record(task, rec, i, seed, options) for i, rec in items]
 
 
@@ -194,8 +233,14 @@ class BatchSummary:
 # ---------------------------------------------------------------- backends
 
 
-def _local(task: str, todo: list[tuple[int, Any]], seed: int, options: dict[str, Any], jobs: int,
-           chunk: int) -> Iterator[dict[str, Any]]:
+def _local(
+    task: str,
+    todo: list[tuple[int, Any]],
+    seed: int,
+    options: dict[str, Any],
+    jobs: int,
+    chunk: int,
+) -> Iterator[dict[str, Any]]:
     if jobs <= 1:
         for i, rec in todo:
             yield run_record(task, rec, i, seed, options)
@@ -203,26 +248,42 @@ def _local(task: str, todo: list[tuple[int, Any]], seed: int, options: dict[str,
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_run_chunk, task, todo[k : k + chunk], seed, options) for k in range(0, len(todo), chunk)]
+        futures = [
+            pool.submit(_run_chunk, task, todo[k : k + chunk], seed, options)
+            for k in range(0, len(todo), chunk)
+        ]
         for fut in as_completed(futures):
             yield from fut.result()
 
 
-def _dask(task: str, todo: list[tuple[int, Any]], seed: int, options: dict[str, Any], address: str, jobs: int,
-          chunk: int) -> Iterator[dict[str, Any]]:
+def _dask(
+    task: str,
+    todo: list[tuple[int, Any]],
+    seed: int,
+    options: dict[str, Any],
+    address: str,
+    jobs: int,
+    chunk: int,
+) -> Iterator[dict[str, Any]]:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError as e:  # pragma: no cover - depends on the environment
-        raise DominoSolverError("--dask needs dask.distributed: pip install 'dominosolver[dask]'") from e
+        raise DominoSolverError(
+            "--dask needs dask.distributed: pip install 'dominosolver[dask]'"
+        ) from e
     cluster = None
     if address == "local":
-        cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None)
+        cluster = LocalCluster(
+            n_workers=max(1, jobs), threads_per_worker=1, processes=True, dashboard_address=None
+        )
         client = Client(cluster)
     else:
         client = Client(address)
     try:
-        futures = [client.submit(_run_chunk, task, todo[k : k + chunk], seed, options, pure=False)
-                   for k in range(0, len(todo), chunk)]
+        futures = [
+            client.submit(_run_chunk, task, todo[k : k + chunk], seed, options, pure=False)
+            for k in range(0, len(todo), chunk)
+        ]
         for fut in as_completed(futures):
             yield from fut.result()
     finally:
@@ -278,7 +339,14 @@ def analyse_batch(
     if npz is not None:
         npz_path = out.with_suffix(".npz") if npz == "auto" else Path(npz)
         write_npz([json.loads(final[i]) for i in sorted(final)], npz_path)
-    return BatchSummary(str(out), None if npz_path is None else str(npz_path), len(records), len(done), count, errors)
+    return BatchSummary(
+        str(out),
+        None if npz_path is None else str(npz_path),
+        len(records),
+        len(done),
+        count,
+        errors,
+    )
 
 
 def write_npz(results: list[dict[str, Any]], path: str | Path) -> None:

@@ -4,4 +4,4 @@
 from .client import EngineClient, EngineError
 from .server import PROTOCOL, EngineServer, serve
 
-__all__ = ["serve", "EngineServer", "EngineClient", "EngineError", "PROTOCOL"]
+__all__ = ["PROTOCOL", "EngineClient", "EngineError", "EngineServer", "serve"]

@@ -25,11 +25,14 @@ class EngineClient:
     def __init__(self, command: list[str] | None = None) -> None:
         self.proc = subprocess.Popen(
             command or [sys.executable, "-m", "dominosolver.engine"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
         )
         self.infos: list[dict[str, Any]] = []
 
-    def __enter__(self) -> EngineClient:
+    def __enter__(self) -> EngineClient:  # noqa: PYI034 - typing.Self needs Python 3.11
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -74,7 +77,9 @@ class EngineClient:
             elif reply.get("type") == "bestmove":
                 return reply
 
-    def go(self, on_info: Callable[[dict[str, Any]], None] | None = None, **limits: Any) -> dict[str, Any]:
+    def go(
+        self, on_info: Callable[[dict[str, Any]], None] | None = None, **limits: Any
+    ) -> dict[str, Any]:
         self.start(**limits)
         return self.wait(on_info)
 

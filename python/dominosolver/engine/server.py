@@ -22,10 +22,17 @@ from ..texas42.rules import bid_name
 from ..texas42.sampling import WorldSampler
 from ..texas42.view import PlayerView
 
-__all__ = ["EngineServer", "serve", "PROTOCOL"]
+__all__ = ["PROTOCOL", "EngineServer", "serve"]
 
 PROTOCOL = "dominosolver.engine/1"
-GO_LIMITS = {"samples": int, "time": (int, float), "seed": int, "weighting": str, "threads": int, "exact_limit": int}
+GO_LIMITS = {
+    "samples": int,
+    "time": (int, float),
+    "seed": int,
+    "weighting": str,
+    "threads": int,
+    "exact_limit": int,
+}
 
 
 class EngineServer:
@@ -71,8 +78,16 @@ class EngineServer:
         cmd, id_ = req["cmd"], req.get("id")
         try:
             if cmd == "hello":
-                self.send({"type": "hello", "protocol": PROTOCOL, "engine": engine_info(), "games": ["texas42"],
-                           "limits": sorted(GO_LIMITS), **({"id": id_} if id_ is not None else {})})
+                self.send(
+                    {
+                        "type": "hello",
+                        "protocol": PROTOCOL,
+                        "engine": engine_info(),
+                        "games": ["texas42"],
+                        "limits": sorted(GO_LIMITS),
+                        **({"id": id_} if id_ is not None else {}),
+                    }
+                )
             elif cmd == "position":
                 self._position(req)
             elif cmd == "go":
@@ -119,7 +134,9 @@ class EngineServer:
                 limits[key] = req[key]
         self._stop.clear()
         self._searching = True
-        self._search = threading.Thread(target=self._run, args=(self.view, limits, req.get("id")), daemon=True)
+        self._search = threading.Thread(
+            target=self._run, args=(self.view, limits, req.get("id")), daemon=True
+        )
         self._search.start()
 
     def _run(self, view: PlayerView, limits: dict[str, Any], id_: Any) -> None:
@@ -132,30 +149,54 @@ class EngineServer:
                 reply = self._hint(view, limits, threads, tag)
         except DominoSolverError as e:
             reply = {"type": "error", "error": type(e).__name__, "message": str(e), **tag}
-        except Exception as e:  # an engine bug must not kill the protocol: report it
-            reply = {"type": "error", "error": "InternalError", "message": f"internal error: {e!r}", **tag}
+        except Exception as e:  # noqa: BLE001 - an engine bug must not kill the protocol: report it
+            reply = {
+                "type": "error",
+                "error": "InternalError",
+                "message": f"internal error: {e!r}",
+                **tag,
+            }
         # Idle before the final line: a client may send the next position as soon as it reads it.
         self._searching = False
         self.send(reply)
 
-    def _hint(self, view: PlayerView, limits: dict[str, Any], threads: int | None, tag: dict[str, Any]) -> dict[str, Any]:
+    def _hint(
+        self, view: PlayerView, limits: dict[str, Any], threads: int | None, tag: dict[str, Any]
+    ) -> dict[str, Any]:
         start = time.perf_counter()
 
         def info(h: Any) -> None:
-            self.send({"type": "info", "worlds": h.worlds, "best": h.best,
-                       "elapsed": round(time.perf_counter() - start, 6),
-                       "moves": [{"move": m.move, "mean": round(m.mean, 4), "stderr": round(m.stderr, 4),
-                                  "p_make": None if m.p_make is None else round(m.p_make, 4)} for m in h.moves],
-                       **tag})
+            self.send(
+                {
+                    "type": "info",
+                    "worlds": h.worlds,
+                    "best": h.best,
+                    "elapsed": round(time.perf_counter() - start, 6),
+                    "moves": [
+                        {
+                            "move": m.move,
+                            "mean": round(m.mean, 4),
+                            "stderr": round(m.stderr, 4),
+                            "p_make": None if m.p_make is None else round(m.p_make, 4),
+                        }
+                        for m in h.moves
+                    ],
+                    **tag,
+                }
+            )
 
         h = hint(view, threads=threads, on_progress=info, should_stop=self._stop.is_set, **limits)
         return {"type": "bestmove", "move": h.best, "hint": h.to_json(), **tag}
 
-    def _advise(self, view: PlayerView, limits: dict[str, Any], threads: int | None, tag: dict[str, Any]) -> dict[str, Any]:
+    def _advise(
+        self, view: PlayerView, limits: dict[str, Any], threads: int | None, tag: dict[str, Any]
+    ) -> dict[str, Any]:
         """Bidding and declaring: the bid advisor over the seat's hand."""
         if view.contract is not None and view.contract.declarer != view.seat:
             raise InvalidViewError("nothing to decide: another seat declares")
-        advice = advise_bid(view, samples=limits.get("samples", 200), seed=limits.get("seed"), threads=threads)
+        advice = advise_bid(
+            view, samples=limits.get("samples", 200), seed=limits.get("seed"), threads=threads
+        )
         if view.contract is not None:
             move = f"declare {advice.best_declaration(view.contract.bid)}"
         else:
@@ -167,7 +208,9 @@ class EngineServer:
             self._search.join()
 
 
-def serve(inp: IO[str] | None = None, out: IO[str] | None = None, threads: int | None = None) -> None:
+def serve(
+    inp: IO[str] | None = None, out: IO[str] | None = None, threads: int | None = None
+) -> None:
     """Run an engine until ``quit`` or the end of input."""
     server = EngineServer(out, threads)
     source = inp if inp is not None else sys.stdin

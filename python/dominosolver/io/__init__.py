@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -16,7 +16,7 @@ __all__ = ["SCHEMAS", "schema", "validate"]
 SCHEMAS = ("position", "view", "hint")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _text(name: str) -> str:
     if name not in SCHEMAS:
         raise ParseError(f"unknown schema {name!r}: one of {', '.join(SCHEMAS)}")
@@ -28,13 +28,15 @@ def schema(name: str) -> dict[str, Any]:
     return json.loads(_text(name))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(name: str) -> Any:
     try:
         import jsonschema
         from referencing import Registry, Resource
     except ImportError as e:  # pragma: no cover - depends on the environment
-        raise ImportError("validating needs the 'jsonschema' package (pip install 'dominosolver[test]')") from e
+        raise ImportError(
+            "validating needs the 'jsonschema' package (pip install 'dominosolver[test]')"
+        ) from e
     registry = Registry().with_resources(
         (schema(n)["$id"], Resource.from_contents(schema(n))) for n in SCHEMAS
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,14 +22,22 @@ from .bots import HintBot, RandomBot, RuleBot
 from .game import Game
 from .rules import SEATS
 
-__all__ = ["BOTS", "make_bot", "play_deal", "play_mirrored", "run_arena", "summarise", "PairStats"]
+__all__ = ["BOTS", "PairStats", "make_bot", "play_deal", "play_mirrored", "run_arena", "summarise"]
 
 BOTS = ("hint", "rule", "random")
 
 
 def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
     if name == "hint":
-        keys = ("samples", "bid_samples", "risk", "mark_risk", "discount", "exact_limit", "objective")
+        keys = (
+            "samples",
+            "bid_samples",
+            "risk",
+            "mark_risk",
+            "discount",
+            "exact_limit",
+            "objective",
+        )
         return HintBot(seed=seed, **{k: options[k] for k in keys if k in options})
     if name == "rule":
         return RuleBot()
@@ -51,7 +60,9 @@ def play_deal(deal: int, ns: Any, ew: Any, dealer: int) -> dict[str, Any]:
     contract = hand["contract"]
     result = hand["result"]
     return {
-        "contract": None if contract is None else {"declarer": SEATS[contract.declarer], "bid": contract.bid},
+        "contract": None
+        if contract is None
+        else {"declarer": SEATS[contract.declarer], "bid": contract.bid},
         "trump": hand["trump"],
         "made": None if result is None else result["made"],
         "marks": [0, 0] if result is None else list(result["score"]),
@@ -66,13 +77,23 @@ def play_mirrored(args: tuple[int, int, str, str, dict[str, Any]]) -> dict[str, 
     dealer = index % 4
     games = []
     for a_side in (0, 1):
-        bot_a, bot_b = make_bot(a, deal * 2 + a_side, options), make_bot(b, deal * 2 + a_side + 7, options)
+        bot_a, bot_b = (
+            make_bot(a, deal * 2 + a_side, options),
+            make_bot(b, deal * 2 + a_side + 7, options),
+        )
         ns, ew = (bot_a, bot_b) if a_side == 0 else (bot_b, bot_a)
         g = play_deal(deal, ns, ew, dealer)
         g["a_side"] = a_side
         games.append(g)
     diff = sum(g["marks"][g["a_side"]] - g["marks"][1 - g["a_side"]] for g in games)
-    return {"index": index, "pair": [a, b], "deal": deal, "dealer": dealer, "games": games, "diff": diff}
+    return {
+        "index": index,
+        "pair": [a, b],
+        "deal": deal,
+        "dealer": dealer,
+        "games": games,
+        "diff": diff,
+    }
 
 
 @dataclass(frozen=True)
@@ -140,13 +161,30 @@ def summarise(results: list[dict[str, Any]]) -> list[PairStats]:
                     contracts[who][0] += 1
                     contracts[who][1] += bool(g["made"])
         wins, losses = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
-        out.append(PairStats(
-            a=a, b=b, deals=n, marks_a=marks[a], marks_b=marks[b], mean_diff=mean,
-            ci95=(mean - 1.959964 * se, mean + 1.959964 * se), p_value=p,
-            sign_wins=wins, sign_losses=losses, sign_p=_sign_test(wins, losses),
-            contracts={bot: {"declared": d, "made": m, "rate": m / d if d else None, "ci95": list(_wilson(m, d))}
-                       for bot, (d, m) in contracts.items()},
-        ))
+        out.append(
+            PairStats(
+                a=a,
+                b=b,
+                deals=n,
+                marks_a=marks[a],
+                marks_b=marks[b],
+                mean_diff=mean,
+                ci95=(mean - 1.959964 * se, mean + 1.959964 * se),
+                p_value=p,
+                sign_wins=wins,
+                sign_losses=losses,
+                sign_p=_sign_test(wins, losses),
+                contracts={
+                    bot: {
+                        "declared": d,
+                        "made": m,
+                        "rate": m / d if d else None,
+                        "ci95": list(_wilson(m, d)),
+                    }
+                    for bot, (d, m) in contracts.items()
+                },
+            )
+        )
     return out
 
 
@@ -173,21 +211,18 @@ def run_arena(
         with open(output, "w") as f:
             for r in done.values():
                 f.write(json.dumps(r) + "\n")
-    todo = [(i, seed, a, b, options) for a, b in pairs for i in range(deals) if (a, b, i) not in done]
+    todo = [
+        (i, seed, a, b, options) for a, b in pairs for i in range(deals) if (a, b, i) not in done
+    ]
     results = [r for (a, b, i), r in done.items() if (a, b) in pairs and i < deals]
     total = len(results) + len(todo)
-    sink = open(output, "a") if output is not None else None
-    try:
+    with open(output if output is not None else os.devnull, "a") as sink:
         for r in _map(todo, jobs):
             results.append(r)
-            if sink is not None:
-                sink.write(json.dumps(r) + "\n")
-                sink.flush()
+            sink.write(json.dumps(r) + "\n")
+            sink.flush()
             if progress is not None:
                 progress(len(results), total)
-    finally:
-        if sink is not None:
-            sink.close()
     return sorted(results, key=lambda r: (r["pair"], r["index"]))
 
 

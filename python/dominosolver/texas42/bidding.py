@@ -34,7 +34,7 @@ from .sampling import WorldSampler, new_seed
 from .solve import declaration_name, solve_batch
 from .view import PlayerView
 
-__all__ = ["advise_bid", "BidAdvice", "BID_LADDER"]
+__all__ = ["BID_LADDER", "BidAdvice", "advise_bid"]
 
 BID_ADVICE_SCHEMA = "dominosolver.bidadvice/1"
 BID_LADDER = tuple(range(30, 43)) + tuple(42 * k for k in range(2, 8))
@@ -62,7 +62,11 @@ class BidAdvice:
     @property
     def stderr(self) -> np.ndarray:
         n = self.points.shape[1]
-        return self.points.std(axis=1, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(len(self.declarations))
+        return (
+            self.points.std(axis=1, ddof=1) / np.sqrt(n)
+            if n > 1
+            else np.zeros(len(self.declarations))
+        )
 
     def p_make(self, bid: int) -> np.ndarray:
         """Per declaration, the fraction of deals on which the declaring team makes ``bid``."""
@@ -75,7 +79,9 @@ class BidAdvice:
         if bid is None:
             return self.declarations[int(np.argmax(means))]
         p = self.p_bid(bid)
-        return self.declarations[max(range(len(p)), key=lambda i: (round(float(p[i]), 12), float(means[i])))]
+        return self.declarations[
+            max(range(len(p)), key=lambda i: (round(float(p[i]), 12), float(means[i])))
+        ]
 
     @property
     def declaration(self) -> Trump:
@@ -136,7 +142,9 @@ class BidAdvice:
                     "name": declaration_name(d),
                     "mean": round(float(self.means[i]), 6),
                     "stderr": round(float(self.stderr[i]), 6),
-                    "p_make": {bid_name(b): round(float(self.p_make(b)[i]), 6) for b in BID_LADDER[:14]},
+                    "p_make": {
+                        bid_name(b): round(float(self.p_make(b)[i]), 6) for b in BID_LADDER[:14]
+                    },
                     "histogram": self.histogram(d).tolist(),
                 }
                 for i, d in enumerate(self.declarations)
@@ -145,13 +153,20 @@ class BidAdvice:
 
     def __str__(self) -> str:
         shown = (30, 32, 34, 36, 38, 40, 42)
-        lines = [f"{SEATS[self.seat]} holds {' '.join(str(t) for t in self.hand)}; {self.worlds} deals, seed {self.seed}",
-                 "declaration   mean  stderr  " + "  ".join(f"P{b}" for b in shown)]
+        lines = [
+            f"{SEATS[self.seat]} holds {' '.join(str(t) for t in self.hand)}; {self.worlds} deals, seed {self.seed}",
+            "declaration   mean  stderr  " + "  ".join(f"P{b}" for b in shown),
+        ]
         for i, d in enumerate(self.declarations):
             ps = "  ".join(f"{float(self.p_make(b)[i]):.2f}" for b in shown)
-            lines.append(f"{declaration_name(d):<12}{float(self.means[i]):6.2f} {float(self.stderr[i]):6.2f}   {ps}")
+            lines.append(
+                f"{declaration_name(d):<12}{float(self.means[i]):6.2f} {float(self.stderr[i]):6.2f}   {ps}"
+            )
         decl = declaration_name(self.declaration)
-        lines.append(f"advice: {bid_name(self.bid)}" + (f", declare {decl}" if self.bid else f" (best declaration {decl})"))
+        lines.append(
+            f"advice: {bid_name(self.bid)}"
+            + (f", declare {decl}" if self.bid else f" (best declaration {decl})")
+        )
         return "\n".join(lines)
 
 
@@ -182,7 +197,11 @@ def advise_bid(
         game = hand
         if game.phase not in ("bidding", "declaring"):
             raise InvalidViewError("bidding advice needs a game in its auction or declaration")
-        legal_bids = legal_bids if legal_bids is not None else [m.value for m in game.legal_moves if m.kind == "bid"]
+        legal_bids = (
+            legal_bids
+            if legal_bids is not None
+            else [m.value for m in game.legal_moves if m.kind == "bid"]
+        )
         hand = game.view(game.to_move)
     if isinstance(hand, PlayerView):
         view = hand
@@ -202,27 +221,58 @@ def advise_bid(
     if any(t.hi > rules._core.max_pip for t in tiles):
         raise InvalidViewError("a tile of the hand is not in the set")
     view = PlayerView(
-        seat=seat, rules=rules, trump=None, contract=None, hand=tiles, hand_sizes=(7, 7, 7, 7), leader=None,
-        to_move=seat, trick=(), plays=(), first_leader=None, voids=((),) * 4, points=(0, 0), legal_moves=(),
+        seat=seat,
+        rules=rules,
+        trump=None,
+        contract=None,
+        hand=tiles,
+        hand_sizes=(7, 7, 7, 7),
+        leader=None,
+        to_move=seat,
+        trick=(),
+        plays=(),
+        first_leader=None,
+        voids=((),) * 4,
+        points=(0, 0),
+        legal_moves=(),
         auction=tuple(auction),  # type: ignore[arg-type]
     )
     if legal_bids is None:
         high = max((b for _, b in view.auction), default=0)
-        legal_bids = [0] + [b for b in BID_LADDER if _core.texas42.bid_is_legal(rules._core, b, high)]
+        legal_bids = [0] + [
+            b for b in BID_LADDER if _core.texas42.bid_is_legal(rules._core, b, high)
+        ]
     high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
     partner_high = high_bidder[1] > 0 and high_bidder[0] == (seat + 2) % 4
     if samples < 2:
         raise InvalidViewError("samples must be at least 2")
     seed = new_seed() if seed is None else seed
     worlds = WorldSampler(view).sample(samples, seed)
-    declarations = [int(d) if d.isdigit() else d for d in _core.texas42.table_declarations(rules._core)]
+    declarations = [
+        int(d) if d.isdigit() else d for d in _core.texas42.table_declarations(rules._core)
+    ]
     positions = []
     for trump in declarations:
         for w in worlds:
             ids = [[i for i in range(64) if m >> i & 1] for m in w]
-            positions.append(Position._wrap(_core.texas42.Position(rules._core, str(trump), ids, seat, [], None, None)))
+            positions.append(
+                Position._wrap(
+                    _core.texas42.Position(rules._core, str(trump), ids, seat, [], None, None)
+                )
+            )
     out = solve_batch(positions, threads=threads or os.cpu_count() or 1, moves=False, tt_mb=tt_mb)
     points = out.values.reshape(len(declarations), len(worlds)).astype(np.int16)
-    return BidAdvice(hand=tiles, seat=seat, declarations=declarations, points=points, legal_bids=sorted(legal_bids),
-                     risk=risk, worlds=len(worlds), seed=seed, elapsed=_time.perf_counter() - start,
-                     discount=discount, mark_risk=mark_risk, partner_high=partner_high)
+    return BidAdvice(
+        hand=tiles,
+        seat=seat,
+        declarations=declarations,
+        points=points,
+        legal_bids=sorted(legal_bids),
+        risk=risk,
+        worlds=len(worlds),
+        seed=seed,
+        elapsed=_time.perf_counter() - start,
+        discount=discount,
+        mark_risk=mark_risk,
+        partner_high=partner_high,
+    )

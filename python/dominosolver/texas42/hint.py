@@ -31,7 +31,7 @@ from .solve import solve_batch
 from .view import PlayerView
 from .weighting import WEIGHTINGS, world_weights
 
-__all__ = ["hint", "Hint", "MoveStat", "as_view", "engine_info", "HINT_SCHEMA", "ENGINE_NAME"]
+__all__ = ["ENGINE_NAME", "HINT_SCHEMA", "Hint", "MoveStat", "as_view", "engine_info", "hint"]
 
 HINT_SCHEMA = "dominosolver.hint/1"
 ENGINE_NAME = "dominosolver-pimc"
@@ -111,15 +111,22 @@ class Hint:
             "nodes": self.nodes,
             "warnings": list(self.warnings),
             "moves": [
-                {"move": m.move, "mean": round(m.mean, 6), "stderr": round(m.stderr, 6), "p_make": p(m.p_make),
-                 "rank": m.rank}
+                {
+                    "move": m.move,
+                    "mean": round(m.mean, 6),
+                    "stderr": round(m.stderr, 6),
+                    "p_make": p(m.p_make),
+                    "rank": m.rank,
+                }
                 for m in self.moves
             ],
         }
 
     def __str__(self) -> str:
-        head = (f"{SEATS[self.seat]} ({self.pov}) to play; {self.method} over {self.worlds} worlds"
-                + (f", seed {self.seed}" if self.seed is not None else ""))
+        head = (
+            f"{SEATS[self.seat]} ({self.pov}) to play; {self.method} over {self.worlds} worlds"
+            + (f", seed {self.seed}" if self.seed is not None else "")
+        )
         lines = [head, "rank move   mean  stderr  p_make"]
         for m in self.moves:
             pm = "   —" if m.p_make is None else f"{m.p_make:6.3f}"
@@ -180,7 +187,9 @@ def hint(
     start = _time.perf_counter()
     v = as_view(view)
     if weighting not in WEIGHTINGS:
-        raise InvalidViewError(f"unknown weighting {weighting!r}: use one of {', '.join(WEIGHTINGS)}")
+        raise InvalidViewError(
+            f"unknown weighting {weighting!r}: use one of {', '.join(WEIGHTINGS)}"
+        )
     if v.trump is None or v.to_move is None:
         raise InvalidViewError("no tile to play: the hand is not in play")
     if v.to_move != v.seat:
@@ -220,23 +229,50 @@ def hint(
         values = np.vstack([values, out.move_values[:, legal]])
         nodes += out.nodes
         done = len(values)
-        hint_now = _aggregate(v, legal, values, weights_all[:done], remaining, method if done == len(worlds) else "pimc",
-                              seed, start, weighting, warnings, nodes, objective)
+        hint_now = _aggregate(
+            v,
+            legal,
+            values,
+            weights_all[:done],
+            remaining,
+            method if done == len(worlds) else "pimc",
+            seed,
+            start,
+            weighting,
+            warnings,
+            nodes,
+            objective,
+        )
         if on_progress is not None and done < len(worlds):
             on_progress(hint_now)
-        if done < len(worlds) and ((time is not None and _time.perf_counter() - start >= time)
-                                   or (should_stop is not None and should_stop())):
+        if done < len(worlds) and (
+            (time is not None and _time.perf_counter() - start >= time)
+            or (should_stop is not None and should_stop())
+        ):
             hint_now.warnings.append(f"stopped after {done} of {len(worlds)} worlds")
             if method == "exact":
-                hint_now.warnings.append("partial enumeration: a random subset of the worlds, drawn without replacement")
+                hint_now.warnings.append(
+                    "partial enumeration: a random subset of the worlds, drawn without replacement"
+                )
             break
     assert hint_now is not None
     return hint_now
 
 
-def _aggregate(v: PlayerView, legal: list[int], values: np.ndarray, weights: np.ndarray, remaining: int,
-               method: str, seed: int | None, start: float, weighting: str, warnings: list[str],
-               nodes: int, objective: str = "auto") -> Hint:
+def _aggregate(
+    v: PlayerView,
+    legal: list[int],
+    values: np.ndarray,
+    weights: np.ndarray,
+    remaining: int,
+    method: str,
+    seed: int | None,
+    start: float,
+    weighting: str,
+    warnings: list[str],
+    nodes: int,
+    objective: str = "auto",
+) -> Hint:
     n = len(values)
     w = weights / weights.sum()
     means = w @ values
@@ -269,7 +305,9 @@ def _aggregate(v: PlayerView, legal: list[int], values: np.ndarray, weights: np.
         pg = round(pg, 9)
         return (pg, m) if marks_first else (m, pg)
 
-    order = sorted(range(len(legal)), key=lambda i: key(i), reverse=True)  # stable: ties keep tile order
+    order = sorted(
+        range(len(legal)), key=lambda i: key(i), reverse=True
+    )  # stable: ties keep tile order
     stats = []
     rank = 0
     for pos_i, i in enumerate(order):
@@ -277,8 +315,18 @@ def _aggregate(v: PlayerView, legal: list[int], values: np.ndarray, weights: np.
             rank = pos_i + 1
         pm = None if p_make[i] is None else float(p_make[i])  # type: ignore[arg-type]
         stats.append(MoveStat(str(_tile(legal[i])), float(means[i]), float(stderr[i]), pm, rank))
-    return Hint(view=v, moves=stats, method=method, worlds=n, seed=seed, elapsed=_time.perf_counter() - start,
-                weighting=weighting, goal=goal, warnings=list(warnings), nodes=nodes)
+    return Hint(
+        view=v,
+        moves=stats,
+        method=method,
+        worlds=n,
+        seed=seed,
+        elapsed=_time.perf_counter() - start,
+        weighting=weighting,
+        goal=goal,
+        warnings=list(warnings),
+        nodes=nodes,
+    )
 
 
 def _tile(tile_id: int) -> Any:

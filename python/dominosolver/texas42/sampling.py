@@ -24,7 +24,7 @@ from ..tiles import mask_of
 from .rules import SEATS
 from .view import PlayerView
 
-__all__ = ["WorldSampler", "count_worlds", "sample_worlds", "enumerate_worlds", "new_seed"]
+__all__ = ["WorldSampler", "count_worlds", "enumerate_worlds", "new_seed", "sample_worlds"]
 
 World = tuple[int, int, int, int]  # current hands of N, E, S, W as tile masks
 
@@ -53,14 +53,18 @@ class WorldSampler:
         for t in hidden:
             ok = tuple(j for j, s in enumerate(self.others) if not view.absent[s] >> t.id & 1)
             if not ok:
-                raise InvalidViewError(f"no seat may hold {t}: every other seat has shown it void in its suits")
+                raise InvalidViewError(
+                    f"no seat may hold {t}: every other seat has shown it void in its suits"
+                )
             self.allowed.append(ok)
         self.need = tuple(need)
         self._ways = lru_cache(maxsize=None)(self._ways_uncached)
         self.count = self._ways(0, self.need)
         if self.count == 0:
             voids = {SEATS[s]: list(v) for s, v in enumerate(view.voids) if v}
-            raise InvalidViewError(f"no deal fits the view: hand sizes {list(view.hand_sizes)} with voids {voids}")
+            raise InvalidViewError(
+                f"no deal fits the view: hand sizes {list(view.hand_sizes)} with voids {voids}"
+            )
 
     def _ways_uncached(self, i: int, caps: tuple[int, ...]) -> int:
         if i == len(self.tiles):
@@ -124,5 +128,7 @@ def enumerate_worlds(view: PlayerView, limit: int = 100_000) -> list[World]:
     """Every consistent deal, when there are at most ``limit`` of them."""
     sampler = WorldSampler(view)
     if sampler.count > limit:
-        raise InvalidViewError(f"{sampler.count} consistent deals, more than the limit {limit}: sample instead")
+        raise InvalidViewError(
+            f"{sampler.count} consistent deals, more than the limit {limit}: sample instead"
+        )
     return list(sampler)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .position import Position
 
-__all__ = ["PlayerView", "VIEW_SCHEMA"]
+__all__ = ["VIEW_SCHEMA", "PlayerView"]
 
 VIEW_SCHEMA = "dominosolver.view/1"
 
@@ -51,7 +51,9 @@ class PlayerView:
     # ------------------------------------------------------------ construction
 
     @classmethod
-    def of_position(cls, pos: Position, seat: int, auction: tuple[tuple[int, int], ...] = ()) -> PlayerView:
+    def of_position(
+        cls, pos: Position, seat: int, auction: tuple[tuple[int, int], ...] = ()
+    ) -> PlayerView:
         seat = parse_seat(seat)
         plays = tuple(pos.plays)
         first = plays[0][0] if plays else pos.leader
@@ -89,9 +91,21 @@ class PlayerView:
             return cls.of_position(pos, seat, auction)
         hand = game.deal()[seat] if game.phase != "game_over" else ()
         return cls(
-            seat=seat, rules=game.rules, trump=game.trump, contract=game.contract, hand=hand,
-            hand_sizes=(len(hand),) * 4, leader=None, to_move=game.to_move, trick=(), plays=(),
-            first_leader=None, voids=((),) * 4, points=(0, 0), legal_moves=(), auction=auction,
+            seat=seat,
+            rules=game.rules,
+            trump=game.trump,
+            contract=game.contract,
+            hand=hand,
+            hand_sizes=(len(hand),) * 4,
+            leader=None,
+            to_move=game.to_move,
+            trick=(),
+            plays=(),
+            first_leader=None,
+            voids=((),) * 4,
+            points=(0, 0),
+            legal_moves=(),
+            auction=auction,
         )
 
     # ------------------------------------------------------------ derived facts
@@ -146,7 +160,9 @@ class PlayerView:
             "seat": self.seat,
             "rules": self.rules.to_json(),
             "trump": self.trump,
-            "contract": None if self.contract is None else {"declarer": self.contract.declarer, "bid": _bid_json(self.contract.bid)},
+            "contract": None
+            if self.contract is None
+            else {"declarer": self.contract.declarer, "bid": _bid_json(self.contract.bid)},
             "auction": [{"seat": s, "bid": bid_name(b)} for s, b in self.auction],
             "hand": [str(t) for t in self.hand],
             "hand_sizes": list(self.hand_sizes),
@@ -183,39 +199,77 @@ class PlayerView:
         if o.get("contract") is not None:
             c = o["contract"]
             if not isinstance(c, dict) or "declarer" not in c or "bid" not in c:
-                raise ParseError("'contract' must be {\"declarer\": seat, \"bid\": bid}")
+                raise ParseError('\'contract\' must be {"declarer": seat, "bid": bid}')
             contract = Contract(parse_seat(c["declarer"]), parse_bid(c["bid"]))
-        auction = tuple((parse_seat(a["seat"]), parse_bid(a["bid"])) for a in _list(o, "auction", dict))
+        auction = tuple(
+            (parse_seat(a["seat"]), parse_bid(a["bid"])) for a in _list(o, "auction", dict)
+        )
         hand = tuple(sorted((Tile(t) for t in _list(o, "hand", str)), reverse=True))
         plays = tuple((parse_seat(p["seat"]), Tile(p["tile"])) for p in _list(o, "plays", dict))
         gone = tuple(sorted((Tile(t) for t in _list(o, "gone", str)), reverse=True))
         sizes = o.get("hand_sizes")
-        if not isinstance(sizes, list) or len(sizes) != 4 or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sizes):
+        if (
+            not isinstance(sizes, list)
+            or len(sizes) != 4
+            or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sizes)
+        ):
             raise ParseError("'hand_sizes' must be a list of 4 counts (N, E, S, W)")
         if sizes[seat] != len(hand):
-            raise InvalidViewError(f"hand_sizes gives {SEATS[seat]} {sizes[seat]} tiles but the hand holds {len(hand)}")
+            raise InvalidViewError(
+                f"hand_sizes gives {SEATS[seat]} {sizes[seat]} tiles but the hand holds {len(hand)}"
+            )
         try:
             mask_of(list(hand) + list(gone) + [t for _, t in plays])
         except ParseError as e:
-            raise InvalidViewError(f"a tile appears twice across hand, plays and gone: {e}") from None
+            raise InvalidViewError(
+                f"a tile appears twice across hand, plays and gone: {e}"
+            ) from None
         if trump is None:
             if plays or gone:
                 raise InvalidViewError("tiles were played but the view names no trump")
-            return cls(seat=seat, rules=rules, trump=None, contract=contract, hand=hand, hand_sizes=tuple(sizes),
-                       leader=None, to_move=o.get("to_move"), trick=(), plays=(), first_leader=None,
-                       voids=((),) * 4, points=(0, 0), legal_moves=(), auction=auction)
+            return cls(
+                seat=seat,
+                rules=rules,
+                trump=None,
+                contract=contract,
+                hand=hand,
+                hand_sizes=tuple(sizes),
+                leader=None,
+                to_move=o.get("to_move"),
+                trick=(),
+                plays=(),
+                first_leader=None,
+                voids=((),) * 4,
+                points=(0, 0),
+                legal_moves=(),
+                auction=auction,
+            )
         n_trick = len(plays) % 4
         first = plays[0][0] if plays else parse_seat(o.get("leader", 0))
         try:
             voids, absent, leader = _core.texas42.shown_by_plays(
-                rules._core, str(trump), first, [t.id for _, t in plays], not gone)
+                rules._core, str(trump), first, [t.id for _, t in plays], not gone
+            )
         except DominoSolverError as e:
             raise InvalidViewError(str(e)) from None
         skeleton = cls(
-            seat=seat, rules=rules, trump=trump, contract=contract, hand=hand, hand_sizes=tuple(sizes),
-            leader=leader, to_move=None, trick=tuple(t for _, t in plays[len(plays) - n_trick:]), plays=plays,
-            first_leader=first, voids=tuple(tuple(_suit_names(v)) for v in voids), points=(0, 0),
-            legal_moves=(), auction=auction, gone=gone, absent=tuple(absent),
+            seat=seat,
+            rules=rules,
+            trump=trump,
+            contract=contract,
+            hand=hand,
+            hand_sizes=tuple(sizes),
+            leader=leader,
+            to_move=None,
+            trick=tuple(t for _, t in plays[len(plays) - n_trick :]),
+            plays=plays,
+            first_leader=first,
+            voids=tuple(tuple(_suit_names(v)) for v in voids),
+            points=(0, 0),
+            legal_moves=(),
+            auction=auction,
+            gone=gone,
+            absent=tuple(absent),
         )
         # One consistent world settles everything else through the C++ position (which also checks
         # that the plays are legal and were made by the seats the trick winners give).
@@ -228,13 +282,23 @@ class PlayerView:
             raise InvalidViewError(f"no deal fits this view: {e}") from None
         for (s, t), (s2, _) in zip(plays, view.plays):
             if s != s2:
-                raise InvalidViewError(f"the plays say {SEATS[s]} played {t}, but by the trick winners it was {SEATS[s2]}")
-        stated = {"leader": view.leader, "to_move": view.to_move, "trick": [str(t) for t in view.trick],
-                  "points": list(view.points), "voids": view.to_json()["voids"]}
+                raise InvalidViewError(
+                    f"the plays say {SEATS[s]} played {t}, but by the trick winners it was {SEATS[s2]}"
+                )
+        stated = {
+            "leader": view.leader,
+            "to_move": view.to_move,
+            "trick": [str(t) for t in view.trick],
+            "points": list(view.points),
+            "voids": view.to_json()["voids"],
+        }
         for key, value in stated.items():
             if key in o and o[key] != value:
-                raise InvalidViewError(f"the view states {key}={o[key]!r} but its plays give {value!r}")
+                raise InvalidViewError(
+                    f"the view states {key}={o[key]!r} but its plays give {value!r}"
+                )
         return view
+
 
 def _set_mask(rules: Rules) -> int:
     m = rules._core.max_pip
@@ -265,7 +329,9 @@ def _load(obj: Any) -> dict[str, Any]:
 def _list(o: dict[str, Any], key: str, kind: type) -> list[Any]:
     value = o.get(key) or []
     if not isinstance(value, list) or not all(isinstance(v, kind) for v in value):
-        raise ParseError(f"view field {key!r} must be a list of {'objects' if kind is dict else 'tiles'}")
+        raise ParseError(
+            f"view field {key!r} must be a list of {'objects' if kind is dict else 'tiles'}"
+        )
     if kind is dict:
         need = {"auction": ("seat", "bid"), "plays": ("seat", "tile")}[key]
         for v in value:
