@@ -201,7 +201,7 @@ def hint(
     sampler = WorldSampler(v)
     warnings: list[str] = []
     chunked = time is not None or on_progress is not None or should_stop is not None
-    if sampler.count <= exact_limit and weighting == "uniform":
+    if sampler.count <= exact_limit:
         method, worlds, seed = "exact", list(sampler), None
         if chunked:  # a shuffled order makes any prefix a uniform sample without replacement
             random.Random(0).shuffle(worlds)
@@ -216,7 +216,15 @@ def hint(
     tt = tt_mb or (16 if first.tricks_left >= 6 else 4)
     if v.gone and v.contract is not None:
         warnings.append("tricks before the recorded plays are unknown: their points count as 0")
+    if weighting != "uniform" and v.gone:
+        weighting = "uniform"  # who held the unrecorded tiles at the deal is unknown
+        warnings.append("auction weighting needs every play recorded: worlds weighted uniformly")
     weights_all = world_weights(v, worlds, weighting)
+    if weighting != "uniform":
+        n_eff = float(weights_all.sum() ** 2 / (weights_all**2).sum())
+        warnings.append(
+            f"{weighting} weighting: effective sample size {n_eff:.0f} of {len(worlds)}"
+        )
 
     step = CHUNK if chunked else len(worlds)
     values = np.zeros((0, len(legal)), dtype=np.int16)

@@ -1,16 +1,72 @@
-"""How much each sampled deal counts in a hint. ``"uniform"``: every deal consistent with the view
-counts the same (the default, and the only choice that keeps enumeration exact)."""
+"""How much each sampled deal counts in a hint.
+
+- ``"uniform"`` (the default): every deal consistent with the view counts the same. This is the
+  only weighting that assumes nothing about how the other players choose their bids.
+- ``"auction"``: deals are weighted by how likely the other seats' bids and the declarer's choice of
+  trump are with the hands the deal gives them (importance weights on uniformly drawn deals, so the
+  hint averages over the posterior of a model of the bidders). The model is a rule-of-thumb
+  bidder: a hand's strength is, for its best number, the trumps it holds plus one for the double of
+  that number plus a half for each other double (``bots.trump_strength``); a seat bids (rather than
+  passes) with probability ``1 / (1 + exp(-2 (strength - 4)))``; a declarer names number ``n`` with
+  probability proportional to ``exp(2.5 * strength_n)`` (constants fitted by eye on 40 games of
+  RuleBots, bench/weighting_bench.py). Tiles already played count as held at the
+  deal. ``bench/README.md`` measures how much better it predicts the real hands.
+"""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
 
+from ..tiles import Tile, tiles_of
+
 __all__ = ["WEIGHTINGS", "world_weights"]
 
-WEIGHTINGS = ("uniform",)
+WEIGHTINGS = ("uniform", "auction")
+BID_SLOPE, BID_CENTRE, TRUMP_SHARPNESS = 2.0, 4.0, 2.5
+
+
+def _strength(hand: list[Tile], suit: int) -> float:
+    trumps = sum(suit in (t.hi, t.lo) for t in hand)
+    doubles = sum(t.is_double and suit not in (t.hi, t.lo) for t in hand)
+    return trumps + (1.0 if Tile(suit, suit) in hand else 0.0) + 0.5 * doubles
+
+
+def _log_sigmoid(x: float) -> float:
+    return -math.log1p(math.exp(-x)) if x > -30 else x
+
+
+def log_likelihood(view: Any, deal_hands: list[list[Tile]]) -> float:
+    """Log-probability of the auction and the declaration given the hands at the deal, for every
+    seat but the view's own (its choices are known and say nothing about the others)."""
+    total = 0.0
+    max_pip = view.rules._core.max_pip
+    for seat, bid in view.auction:
+        if seat == view.seat:
+            continue
+        s = max(_strength(deal_hands[seat], n) for n in range(max_pip + 1))
+        x = BID_SLOPE * (s - BID_CENTRE)
+        total += _log_sigmoid(x) if bid else _log_sigmoid(-x)
+    c = view.contract
+    if c is not None and c.declarer != view.seat and isinstance(view.trump, int):
+        scores = [
+            TRUMP_SHARPNESS * _strength(deal_hands[c.declarer], n) for n in range(max_pip + 1)
+        ]
+        top = max(scores)
+        total += scores[view.trump] - top - math.log(sum(math.exp(x - top) for x in scores))
+    return total
 
 
 def world_weights(view: Any, worlds: list[tuple[int, ...]], weighting: str) -> np.ndarray:
-    return np.ones(len(worlds))
+    """Relative weights of the sampled ``worlds`` (current hands as masks) under ``weighting``."""
+    if weighting == "uniform" or (not view.auction and view.contract is None):
+        return np.ones(len(worlds))
+    played: list[list[Tile]] = [[], [], [], []]
+    for seat, tile in view.plays:
+        played[seat].append(tile)
+    logs = np.array(
+        [log_likelihood(view, [tiles_of(w[s]) + played[s] for s in range(4)]) for w in worlds]
+    )
+    return np.exp(logs - logs.max())
