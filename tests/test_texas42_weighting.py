@@ -7,7 +7,6 @@ import math
 
 import numpy as np
 import pytest
-
 from dominosolver import Tile
 from dominosolver.texas42 import Game, PlayerView, Rules, Solver, hint
 from dominosolver.texas42.bots import RuleBot
