@@ -206,6 +206,20 @@ class Search {
 
   int exact(int guess) { return enh_.zero_window ? mtdf(guess) : ab(-1, remaining_total() + 1, 0); }
 
+  // A cheap first guess for MTD(f): play the hand out following the move ordering's first choice.
+  int playout_guess() {
+    Search copy = *this;
+    copy.tt_ = nullptr;
+    int ns = 0;
+    while (copy.total_tiles() + copy.len_ > 0) {
+      std::array<ScoredMove, 16> moves;
+      copy.generate(moves, -1, kMaxPly);
+      ns += copy.points_if_trick_completes(moves[0].tile);
+      copy.advance(moves[0].tile);
+    }
+    return ns;
+  }
+
   // Exact NS value after the mover plays `tile`.
   int exact_after(int tile, int guess) {
     const int mover = to_move();
@@ -469,7 +483,7 @@ Solver::Solver(std::size_t tt_megabytes, Enhancements e) : tt_(std::max<std::siz
 int Solver::value(const Position& pos) {
   tt_.new_search();
   Search s(pos, &tt_, enh_);
-  const int ns = s.exact(s.remaining_total() / 2);
+  const int ns = s.exact(s.playout_guess());
   nodes_ = s.nodes();
   return team_of(pos.to_move()) == 0 ? ns : s.remaining_total() - ns;
 }
@@ -493,7 +507,7 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
   const int total = s.remaining_total();
   const bool ns_to_move = team_of(pos.to_move()) == 0;
   auto pov = [&](int ns) { return ns_to_move ? ns : total - ns; };
-  const int ns_value = s.exact(total / 2);
+  const int ns_value = s.exact(s.playout_guess());
   out.value = pov(ns_value);
 
   const auto groups = s.equivalence_groups(s.legal());
