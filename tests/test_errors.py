@@ -1,0 +1,412 @@
+"""Bad input: each case raises its named exception (all ValueError subclasses) with a message naming
+the problem, crashes nothing, and leaves a position or game exactly as it was."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dominosolver import IllegalMoveError, InvalidPositionError, ParseError, Tile
+from dominosolver.cli import main
+from dominosolver.texas42 import Game, Position, Rules
+
+# N led [4-2]; E, S, W still to play (the issue's example position).
+START = "trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42"
+
+
+def test_error_classes_are_value_errors():
+    for cls in (ParseError, InvalidPositionError, IllegalMoveError):
+        assert issubclass(cls, ValueError)
+
+
+def position_json(**changes) -> dict:
+    obj = Position(START).to_json()
+    obj.update(changes)
+    return obj
+
+
+def state(pos: Position) -> tuple:
+    return str(pos), pos.to_json(), pos.legal_moves, pos.plays, pos.points, pos.to_move
+
+
+# ---------------------------------------------------------------- tiles
+
+
+@pytest.mark.parametrize("text", ["9-9", "9-1", "0-9"])
+def test_unknown_tile_number(text):
+    """A number above 8 (the largest set, double-eight) is no tile at all."""
+    with pytest.raises(ParseError, match=r"unknown tile .*9"):
+        Tile(text)
+
+
+def test_tile_outside_the_double_six_set_in_a_position():
+    """[7-1] is a tile of the double-eight family but not of 42's double-six set."""
+    with pytest.raises(InvalidPositionError, match=r"7-1 is not in the double-6 set"):
+        Position(START.replace("66.64", "66.71"))
+    with pytest.raises(InvalidPositionError, match=r"7-1 is not in the double-6 set"):
+        Position.from_json(position_json(hands=[["6-6", "7-1"], ["4-4", "3-1", "2-0"], ["6-5", "4-1", "0-0"],
+                                                ["5-3", "2-2", "1-0"]]))
+
+
+@pytest.mark.parametrize("text", ["6x", "6-", "-4", "", "654", "6--4", "six-four", "6 4"])
+def test_malformed_tile_text(text):
+    with pytest.raises(ParseError, match="malformed tile"):
+        Tile(text)
+
+
+@pytest.mark.parametrize("value", [None, 6, 6.4, True, ("6", "4")])
+def test_tile_from_a_wrong_type(value):
+    with pytest.raises(ParseError, match="cannot make a tile"):
+        Tile(value)
+
+
+# ---------------------------------------------------------------- positions
+
+
+def test_tile_duplicated_across_hands():
+    with pytest.raises(InvalidPositionError, match=r"6-4 appears twice"):
+        Position(START.replace("53.22.10", "53.22.64"))
+
+
+def test_tile_duplicated_within_one_hand():
+    with pytest.raises(InvalidPositionError, match=r"6-6 appears twice"):
+        Position(START.replace("66.64", "66.66"))
+    with pytest.raises(InvalidPositionError, match=r"6-6 appears twice"):
+        Position(trump=4, hands=[["6-6", "6-6"], ["5-5", "1-1"], ["4-4", "2-2"], ["3-3", "0-0"]])
+
+
+def test_tile_both_in_a_hand_and_on_the_table():
+    with pytest.raises(InvalidPositionError, match=r"4-2 appears twice"):
+        Position(START.replace("66.64/", "66.42/"))
+
+
+@pytest.mark.parametrize(
+    "hands",
+    ["66.64/44.31/65.41.00/53.22.10", "66/44.31.20/65.41.00/53.22.10", "66.64.63/44.31.20/65.41.00/53.22.10"],
+    ids=["E-short", "N-short", "N-long"],
+)
+def test_hand_sizes_that_cannot_arise(hands):
+    """With N's [4-2] on the table N holds one tile fewer than E, S and W, who hold equally many."""
+    with pytest.raises(InvalidPositionError, match="hand sizes .* cannot arise"):
+        Position(f"trump=4 leader=N hands={hands} trick=42")
+
+
+def test_hands_larger_than_seven_tiles():
+    hands = [[Tile.from_id(i) for i in range(s * 8, s * 8 + 8) if i < 45] for s in range(4)]
+    with pytest.raises(InvalidPositionError):
+        Position(trump=4, hands=hands)
+
+
+def test_trick_of_four_or_more_tiles():
+    """A trick is complete, and leaves the table, at its fourth tile."""
+    with pytest.raises(InvalidPositionError, match="current trick holds 4 tiles"):
+        Position("trump=4 leader=N hands=66/44/65/53 trick=42.43.21.11")
+    with pytest.raises(InvalidPositionError, match="current trick holds 5 tiles"):
+        Position("trump=4 leader=N hands=66/44/65/53 trick=42.43.21.11.00")
+
+
+@pytest.mark.parametrize("hands", ["66/44/65", "66/44/65/53/11"])
+def test_wrong_number_of_hands_in_text(hands):
+    with pytest.raises(ParseError, match="needs 4 hands"):
+        Position(f"trump=4 hands={hands}")
+
+
+def test_wrong_number_of_hands_in_json_and_keywords():
+    with pytest.raises(ParseError, match="4 lists of tiles"):
+        Position.from_json(position_json(hands=[["6-6"], ["4-4"], ["6-5"]]))
+    with pytest.raises(InvalidPositionError, match="needs 4 hands, got 3"):
+        Position(trump=4, hands=[["6-6"], ["4-4"], ["6-5"]])
+
+
+def test_history_with_a_renege():
+    """History must be playable: here E held a four ([4-4]) but played [3-1] to N's [4-2] lead."""
+    obj = {"trump": 4, "leader": 0, "hands": [["1-1"], ["4-4"], ["0-0"], ["2-2"]],
+           "history": {"first_leader": 0, "tiles": ["4-2", "3-1", "6-6", "5-5"]}}
+    with pytest.raises(InvalidPositionError, match="had to follow suit"):
+        Position.from_json(obj)
+
+
+def test_history_whose_winner_is_not_the_leader():
+    """N's trump [4-2] wins the recorded trick, so N, not E, leads next."""
+    obj = {"trump": 4, "leader": 1, "hands": [["1-1"], ["4-4"], ["0-0"], ["2-2"]],
+           "history": {"first_leader": 0, "tiles": ["4-2", "3-1", "6-6", "5-5"]}}
+    with pytest.raises(InvalidPositionError, match="last recorded trick was won by seat 0"):
+        Position.from_json(obj)
+
+
+def test_history_of_incomplete_tricks():
+    obj = {"trump": 4, "leader": 0, "hands": [["1-1"], ["4-4"], ["0-0"], ["2-2"]],
+           "history": {"first_leader": 0, "tiles": ["4-2", "3-1", "6-6"]}}
+    with pytest.raises(InvalidPositionError, match="completed tricks come in fours"):
+        Position.from_json(obj)
+
+
+# ---------------------------------------------------------------- plays
+
+
+def test_tile_played_out_of_turn():
+    """E is to play; [6-5] is S's tile."""
+    pos = Position(START)
+    before = state(pos)
+    with pytest.raises(IllegalMoveError, match=r"6-5 belongs to seat 2 \(S\), but seat 1 \(E\) is to play"):
+        pos.play("6-5")
+    assert state(pos) == before
+
+
+def test_renege():
+    """E holds the trump [4-4], so it must follow N's trump lead [4-2]; [3-1] is a renege."""
+    pos = Position(START)
+    before = state(pos)
+    with pytest.raises(IllegalMoveError, match=r"must follow suit: 3-1 does not follow the lead 4-2"):
+        pos.play("3-1")
+    assert state(pos) == before
+
+
+def test_tile_already_played():
+    pos = Position(START)
+    before = state(pos)
+    with pytest.raises(IllegalMoveError, match="4-2 has already been played"):
+        pos.play("4-2")
+    assert state(pos) == before
+
+
+def test_tile_outside_the_set_played():
+    pos = Position(START)
+    before = state(pos)
+    with pytest.raises(IllegalMoveError, match="7-1 is not in the double-6 set"):
+        pos.play("7-1")
+    with pytest.raises(ParseError, match="malformed tile"):
+        pos.play("44x")
+    assert state(pos) == before
+
+
+def test_play_after_the_hand_is_over_and_undo_past_the_start():
+    pos = Position("trump=4 leader=N hands=-/-/-/-")
+    with pytest.raises(IllegalMoveError, match="hand is over"):
+        pos.play("6-6")
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        pos.undo()
+
+
+def test_first_lead_must_be_trump_when_flagged():
+    """FIRST_LEAD_TRUMP = ON: N holds the trump [4-4], so leading [6-6] to the hand's first trick fails."""
+    doubles = [Tile(n, n) for n in range(7)]
+    others = [Tile(h, l) for h in range(7) for l in range(h)]
+    hands = [doubles, others[0:7], others[7:14], others[14:21]]
+    pos = Position(trump=4, hands=hands, rules=Rules(first_lead_trump=True))
+    before = state(pos)
+    with pytest.raises(IllegalMoveError, match="must lead a trump"):
+        pos.play("6-6")
+    assert state(pos) == before
+
+
+# ---------------------------------------------------------------- bids and game moves
+
+
+def game_state(game: Game) -> tuple:
+    pos = game.position
+    return (repr(game), game.phase, game.to_move, [str(m) for m in game.legal_moves], game.scores,
+            None if pos is None else pos.to_json())
+
+
+def test_bid_below_the_high_bid():
+    game = Game(seed=1)
+    game.play(35)
+    before = game_state(game)
+    for low in (30, 34, 35):
+        with pytest.raises(IllegalMoveError, match=f"bid {low} is not legal over the high bid 35"):
+            game.play(low)
+    assert game_state(game) == before
+
+
+@pytest.mark.parametrize("bid", [29, 0 - 1, 43, 100, 126, 168])
+def test_bid_off_the_ladder(bid):
+    """Below 30, between 42 and 84, not a multiple of 42, or a jump past 2 marks (MARK_JUMP)."""
+    game = Game(seed=1)
+    before = game_state(game)
+    with pytest.raises(IllegalMoveError, match=f"bid {bid} is not legal"):
+        game.play(bid)
+    assert game_state(game) == before
+
+
+def test_game_bid_in_the_marks_game():
+    game = Game(seed=1)
+    with pytest.raises(IllegalMoveError, match="bid game is not legal"):
+        game.play("game")
+
+
+def test_moves_of_the_wrong_phase():
+    """A declaration or a tile during the auction, a bid or tile while trumps are named, a bid or
+    declaration during play: each is refused by name, and nothing changes."""
+    game = Game(seed=1)
+    checks = [("declare 4", "auction is on"), ("6-6", "auction is on")]
+    for move, message in checks:
+        before = game_state(game)
+        with pytest.raises(IllegalMoveError, match=message):
+            game.play(move)
+        assert game_state(game) == before
+    for call in (30, "pass", "pass", "pass"):
+        game.play(call)
+    for move in (31, "pass", "6-6"):
+        before = game_state(game)
+        with pytest.raises(IllegalMoveError, match="must name trumps now"):
+            game.play(move)
+        assert game_state(game) == before
+    game.play("declare 4")
+    for move in (31, "pass", "declare 5"):
+        before = game_state(game)
+        with pytest.raises(IllegalMoveError, match="must play a tile"):
+            game.play(move)
+        assert game_state(game) == before
+
+
+def test_game_tile_out_of_turn():
+    game = Game(seed=1)
+    for call in (30, "pass", "pass", "pass", "declare 4"):
+        game.play(call)
+    seat = game.to_move
+    other = game.deal()[(seat + 1) % 4][0]
+    before = game_state(game)
+    with pytest.raises(IllegalMoveError, match=f"{other} belongs to seat {(seat + 1) % 4}"):
+        game.play(str(other))
+    assert game_state(game) == before
+
+
+def test_game_undo_past_the_start():
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        Game(seed=1).undo()
+
+
+def test_unknown_trump_declared():
+    game = Game(seed=1)
+    for call in (30, "pass", "pass", "pass"):
+        game.play(call)
+    with pytest.raises(ParseError, match="unknown trump"):
+        game.play("declare sevens")
+
+
+# ---------------------------------------------------------------- JSON and notation
+
+
+@pytest.mark.parametrize("text", ['{"trump": 4,', "not json", '{"trump": 4 "leader": 0}'])
+def test_malformed_json(text):
+    with pytest.raises(ParseError, match="malformed JSON"):
+        Position.from_json(text)
+
+
+@pytest.mark.parametrize("value", ["[1, 2]", "42", '"text"'])
+def test_json_that_is_not_an_object(value):
+    with pytest.raises(ParseError, match="must be a JSON object"):
+        Position.from_json(value)
+
+
+def test_wrong_schema():
+    with pytest.raises(ParseError, match="unknown schema 'dominosolver.position/2'"):
+        Position.from_json(position_json(schema="dominosolver.position/2"))
+
+
+def test_wrong_game():
+    with pytest.raises(ParseError, match="'bingo' position, not a texas42 one"):
+        Position.from_json(position_json(game="bingo"))
+
+
+def test_missing_and_unknown_fields():
+    obj = position_json()
+    del obj["hands"]
+    with pytest.raises(ParseError, match="lacks 'hands'"):
+        Position.from_json(obj)
+    with pytest.raises(ParseError, match="unknown position field.*dealer"):
+        Position.from_json(position_json(dealer=0))
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("trump", 7, "trump 7 is not a number of the set"),
+    ("trump", "sevens", "unknown trump"),
+    ("leader", 4, "unknown seat 4"),
+    ("leader", "X", "unknown seat 'X'"),
+    ("trick", "4-2", "trick must be a list"),
+    ("trick", [42], "42 is not a tile string"),
+    ("contract", {"bid": 30}, "'contract' must be"),
+    ("contract", {"declarer": 0, "bid": 29}, "contract bid 29 is not a bid"),
+    ("contract", {"declarer": 0, "bid": "lots"}, "unknown bid 'lots'"),
+    ("history", ["4-2"], "'history' must be"),
+    ("rules", ["x"], "'rules' must be an object"),
+])
+def test_bad_json_fields(field, value, message):
+    with pytest.raises((ParseError, InvalidPositionError), match=message):
+        Position.from_json(position_json(**{field: value}))
+
+
+def test_unknown_rules_flag():
+    with pytest.raises(ParseError, match="unknown rules flag 'trumps_first'"):
+        Rules(trumps_first="on")
+    with pytest.raises(ParseError, match="unknown rules flag 'doubles'"):
+        Position.from_json(position_json(rules={"doubles": "low"}))
+    with pytest.raises(ParseError, match="unknown rules flag 'doubles'"):
+        Position(START + " rules=doubles:low")
+
+
+def test_bad_rules_flag_value():
+    with pytest.raises(ParseError, match=r"'nt_doubles' cannot be 'middle' \(allowed: high, low, own_suit\)"):
+        Rules(nt_doubles="middle")
+    with pytest.raises(ParseError, match="'first_lead_trump' must be 'on' or 'off'"):
+        Rules(first_lead_trump="maybe")
+    with pytest.raises(ParseError, match="must be a string"):
+        Rules(scoring=3)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("hands=66/55/44/33", "lacks trump="),
+    ("trump=4", "lacks hands="),
+    ("trump=4 hands=66/55/44/33 trump=5", "'trump' given twice"),
+    ("trump=4 hands=66/55/44/33 dealer=N", "unexpected 'dealer=N'"),
+    ("trump=4 hands=66/55/44/33 contract=N", "malformed contract"),
+    ("trump=4 hands=66/55/44/33 history=66.55.44.33", "malformed history"),
+    ("trump=4 hands=66/55/44/33 rules=scoring", "malformed rules item"),
+])
+def test_malformed_notation(text, message):
+    with pytest.raises(ParseError, match=message):
+        Position(text)
+
+
+def test_position_text_must_be_a_string():
+    with pytest.raises(ParseError, match="must be a string"):
+        Position.parse(42)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- command line
+
+
+def test_cli_show_bad_position_prints_a_clean_error(capsys):
+    """`dominosolver show "bad"` prints one error line naming the problem (no traceback), exit 2."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(["show", "bad"])
+    assert exit_info.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("error: ParseError: unexpected 'bad' in position text")
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_show_invalid_json_position(capsys, tmp_path):
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(position_json(hands=[["6-6", "6-6"], ["4-4", "3-1", "2-0"], ["6-5", "4-1", "0-0"],
+                                                    ["5-3", "2-2", "1-0"]])))
+    with pytest.raises(SystemExit) as exit_info:
+        main(["show", str(path)])
+    assert exit_info.value.code == 2
+    assert capsys.readouterr().err.startswith("error: InvalidPositionError: tile 6-6 appears twice")
+
+
+def test_cli_console_script_exits_non_zero():
+    """The installed `dominosolver` script itself, in a subprocess."""
+    script = Path(sys.executable).with_name("dominosolver")
+    if not script.exists():
+        pytest.skip("the dominosolver console script is not installed next to this interpreter")
+    proc = subprocess.run([str(script), "show", "bad"], capture_output=True, text=True, timeout=60)
+    assert proc.returncode != 0
+    assert "error: ParseError" in proc.stderr and "Traceback" not in proc.stderr
