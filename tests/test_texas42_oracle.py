@@ -1,7 +1,8 @@
 """The C++ rules engine against the pure-Python reference rules (tests/oracle), rules.md §1.2-1.6.
 
 Seeded random playouts under every trump mode: at every step the seat to move, the legal moves and
-the tile winning so far agree; at each trick end the winner and the points agree. Also playouts that
+the tile winning so far agree; at each trick end the winner and the points agree; the voids the
+engine derives from failures to follow agree. Also playouts that
 start mid-trick from JSON built by the test (with and without history), and the plain minimax checked
 against the engine's own scoring along best lines.
 """
@@ -46,14 +47,25 @@ def check_step(pos: Position, state: R.HandState) -> None:
         assert pos.winning_so_far is None
 
 
-def play_out(pos: Position, state: R.HandState, rng: random.Random) -> int:
-    """Play random legal moves to the end of the hand, checking every step; returns the tricks seen."""
+def suit_name(suit) -> int | str:
+    return "doubles" if suit == R.DOUBLES else suit
+
+
+def play_out(pos: Position, state: R.HandState, rng: random.Random, voids=None) -> int:
+    """Play random legal moves to the end of the hand, checking every step; returns the tricks seen.
+
+    With `voids` (the suits each seat is known to lack when the playout starts), also checks the
+    voids the engine derives from failures to follow."""
     tricks = 0
     while not state.is_over:
         assert not pos.is_over
         check_step(pos, state)
         move = rng.choice(sorted(state.legal()))
         before = list(pos.points)
+        if voids is not None and state.trick:
+            led = R.led_suit(state.trick[0], state.trump, state.nt_doubles)
+            if not R.follows(move, led, state.trump, state.nt_doubles):
+                voids[state.to_move].add(suit_name(led))
         done = state.play(move)
         pos.play(to_tile(move))
         if done is not None:
@@ -63,13 +75,16 @@ def play_out(pos: Position, state: R.HandState, rng: random.Random) -> int:
             gained = [pos.points[t] - before[t] for t in (0, 1)]
             assert gained[winner % 2] == points and gained[1 - winner % 2] == 0, str(pos)
             assert tuple(pos.points) == tuple(state.points)
+        if voids is not None:
+            assert [set(pos.voids(seat)) for seat in range(4)] == voids, str(pos)
     assert pos.is_over and pos.legal_moves == []
     return tricks
 
 
 @pytest.mark.parametrize(("trump", "nt_doubles"), MODES, ids=[f"{t}-{nt}" for t, nt in MODES])
 def test_random_playouts_agree_with_oracle(trump, nt_doubles):
-    """§1.5 legal plays, trick winner and §2.5 trick points, at every step of 500 random hands."""
+    """§1.5 legal plays, trick winner and §2.5 trick points, at every step of 500 random hands; a seat
+    that does not follow the called suit is known to hold none of it."""
     rng = random.Random(f"playouts-{trump}-{nt_doubles}")
     for _ in range(PLAYOUTS_PER_MODE):
         hands = deal(rng)
@@ -77,7 +92,7 @@ def test_random_playouts_agree_with_oracle(trump, nt_doubles):
         pos = Position(trump=trump, hands=[[to_tile(x) for x in h] for h in hands], leader=leader,
                        rules=rules_for(nt_doubles))
         state = R.HandState(hands, trump, leader, nt_doubles=nt_doubles)
-        assert play_out(pos, state, rng) == 7
+        assert play_out(pos, state, rng, voids=[set() for _ in range(4)]) == 7
         assert sum(pos.points) == 42
 
 
