@@ -223,12 +223,22 @@ def test_bid_below_the_high_bid():
     assert game_state(game) == before
 
 
-@pytest.mark.parametrize("bid", [29, 0 - 1, 43, 100, 126, 168])
+@pytest.mark.parametrize("bid", [29, 43, 100, 126, 168, 999])
 def test_bid_off_the_ladder(bid):
     """Below 30, between 42 and 84, not a multiple of 42, or a jump past 2 marks (MARK_JUMP)."""
     game = Game(seed=1)
     before = game_state(game)
     with pytest.raises(IllegalMoveError, match=f"bid {bid} is not legal"):
+        game.play(bid)
+    assert game_state(game) == before
+
+
+@pytest.mark.parametrize("bid", [-1, 1001, 2**70])
+def test_bid_that_is_no_number_of_the_ladder(bid):
+    """Negative numbers, numbers beyond 'game' (even beyond a machine integer) are no bids."""
+    game = Game(seed=1)
+    before = game_state(game)
+    with pytest.raises(ParseError, match="unknown bid"):
         game.play(bid)
     assert game_state(game) == before
 
@@ -333,6 +343,8 @@ def test_missing_and_unknown_fields():
     ("contract", {"bid": 30}, "'contract' must be"),
     ("contract", {"declarer": 0, "bid": 29}, "contract bid 29 is not a bid"),
     ("contract", {"declarer": 0, "bid": "lots"}, "unknown bid 'lots'"),
+    ("contract", {"declarer": 0, "bid": 2**70}, "unknown bid 1180591620717411303424"),
+    ("contract", {"declarer": 9, "bid": 30}, "unknown seat 9"),
     ("history", ["4-2"], "'history' must be"),
     ("rules", ["x"], "'rules' must be an object"),
 ])
@@ -371,6 +383,12 @@ def test_bad_rules_flag_value():
 def test_malformed_notation(text, message):
     with pytest.raises(ParseError, match=message):
         Position(text)
+
+
+def test_keyword_leader_must_be_a_seat():
+    assert Position(trump=4, hands=[["6-6"], ["5-5"], ["4-4"], ["3-3"]], leader="S").leader == 2
+    with pytest.raises(ParseError, match="unknown seat 4"):
+        Position(trump=4, hands=[["6-6"], ["5-5"], ["4-4"], ["3-3"]], leader=4)
 
 
 def test_position_text_must_be_a_string():

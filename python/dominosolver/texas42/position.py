@@ -8,7 +8,7 @@ from .. import _core
 from ..errors import ParseError
 from ..tiles import Tile, tiles_of
 from . import notation
-from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_trump
+from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_seat, parse_trump
 
 __all__ = ["Position"]
 
@@ -29,7 +29,7 @@ class Position:
         *,
         trump: Trump | None = None,
         hands: list[list[Tile | str]] | None = None,
-        leader: int = 0,
+        leader: int | str = 0,
         trick: list[Tile | str] = (),  # type: ignore[assignment]
         rules: Rules | None = None,
         contract: Contract | tuple[int, int] | None = None,
@@ -42,7 +42,7 @@ class Position:
                 raise ParseError("a Position needs notation text, or trump= and hands=")
             fields = notation.PositionFields(
                 trump=parse_trump(trump),
-                leader=leader,
+                leader=parse_seat(leader),
                 hands=[[Tile(t) for t in h] for h in hands],
                 trick=[Tile(t) for t in trick],
                 rules=rules or Rules(),
