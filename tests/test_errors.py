@@ -9,8 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from dominosolver import IllegalMoveError, InvalidPositionError, ParseError, Tile
+from dominosolver import DominoSolverError, IllegalMoveError, InvalidPositionError, ParseError, Tile
 from dominosolver.cli import main
 from dominosolver.texas42 import Game, Position, Rules
 
@@ -428,3 +430,37 @@ def test_cli_console_script_exits_non_zero():
     proc = subprocess.run([str(script), "show", "bad"], capture_output=True, text=True, timeout=60)
     assert proc.returncode != 0
     assert "error: ParseError" in proc.stderr and "Traceback" not in proc.stderr
+
+
+# ---------------------------------------------------------------- anything else: named errors only
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 2**70) | st.floats(allow_nan=False) | st.text(max_size=6)
+    | st.sampled_from(["6-4", "4-6", "N", "doubles", "none", "game", "pass", "7-1", "9-9"]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=3),
+    max_leaves=8,
+)
+FIELDS = ["schema", "game", "trump", "leader", "hands", "trick", "rules", "contract", "history"]
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=4))
+def test_any_json_raises_only_named_errors(changes):
+    """Whatever the fields hold, reading JSON either works or raises a DominoSolverError."""
+    try:
+        Position.from_json(position_json(**changes))
+    except DominoSolverError:
+        pass
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet="0123456789-./:=, NESWacdeghilnoprstuwx", max_size=90))
+def test_any_text_raises_only_named_errors(text):
+    try:
+        Position(text)
+    except DominoSolverError:
+        pass
+    try:
+        Tile(text)
+    except DominoSolverError:
+        pass
