@@ -1,4 +1,5 @@
-"""The worked examples X1-X9 of rules.md §7.1, one test each, through the public API.
+"""The worked examples X1-X9 of rules.md §7.1, one test each, through the public API (plus the
+follow-me doubles options of X10).
 
 P1..P4 are seats N, E, S, W (0..3); P1 leads; P1/P3 (NS) are partners. Where the example names only
 some tiles of a hand, the other tiles are fillers chosen so that they change nothing the example
@@ -194,3 +195,27 @@ def test_x9_early_stop_marks():
             assert hand["result"]["score"] == (1, 0)
             return
     pytest.fail("no seeded hand had the opponents reach 13 points at trick 4")
+
+
+# ---------------------------------------------------------------- X10's doubles options, in follow-me
+
+
+@pytest.mark.parametrize(("nt_doubles", "winner"), [("low", E), ("high", N)])
+def test_follow_me_doubles_low(nt_doubles, winner):
+    """X10 (doubles rules, here in 4-player follow-me): with doubles LOW, N's lead [6-6] is the lowest
+    six and E's [6-0] beats it; with HIGH the same plays go to N."""
+    rules = Rules(nt_doubles=nt_doubles) if nt_doubles != "high" else Rules()
+    pos = position("none", "6-6 1-1", "6-0 2-1", "3-2 4-1", "5-5 3-0", rules=rules)
+    play_trick(pos, "6-6", "6-0", "3-2", "5-5")
+    assert pos.trick_winner == winner
+
+
+def test_follow_me_doubles_own_suit():
+    """X10 (here in 4-player follow-me): with doubles as their OWN_SUIT, [4-4] is not a four, so E,
+    holding [4-4] and [2-0], is void in fours and both tiles are legal; [4-3] is the highest four."""
+    pos = position("none", "4-1 1-1", "4-4 2-0", "1-0 6-6", "4-3 5-5", rules=Rules(nt_doubles="own_suit"))
+    pos.play("4-1")
+    assert set(pos.legal_moves) == set(tiles("4-4 2-0"))
+    play_trick(pos, "2-0", "1-0", "4-3")
+    assert pos.trick_winner == W
+    assert pos.points == (0, 1 + 5)
