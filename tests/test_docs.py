@@ -25,12 +25,14 @@ def example_blocks(path: Path) -> list[tuple[str, int]]:
 
 
 def test_docs_have_examples():
+    """docs/notation.md exists and every documentation file checked here has runnable examples."""
     assert (ROOT / "docs" / "notation.md") in FILES
     assert all(example_blocks(path) for path in FILES)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_doc_examples(path):
+    """Every >>> example prints exactly what the documentation says."""
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     globs: dict = {}

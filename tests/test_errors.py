@@ -21,6 +21,7 @@ START = "trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42"
 
 
 def test_error_classes_are_value_errors():
+    """All three error classes are ValueErrors (design.md §4), so callers may catch ValueError."""
     for cls in (ParseError, InvalidPositionError, IllegalMoveError):
         assert issubclass(cls, ValueError)
 
@@ -56,12 +57,14 @@ def test_tile_outside_the_double_six_set_in_a_position():
 
 @pytest.mark.parametrize("text", ["6x", "6-", "-4", "", "654", "6--4", "six-four", "6 4"])
 def test_malformed_tile_text(text):
+    """A tile is two numbers, '6-4' or '64'; anything else is malformed text."""
     with pytest.raises(ParseError, match="malformed tile"):
         Tile(text)
 
 
 @pytest.mark.parametrize("value", [None, 6, 6.4, True, ("6", "4")])
 def test_tile_from_a_wrong_type(value):
+    """Tile() takes text, another Tile, or two ints; other values are refused by name."""
     with pytest.raises(ParseError, match="cannot make a tile"):
         Tile(value)
 
@@ -70,11 +73,13 @@ def test_tile_from_a_wrong_type(value):
 
 
 def test_tile_duplicated_across_hands():
+    """Every tile exists once: [6-4] in both N's and W's hands is impossible."""
     with pytest.raises(InvalidPositionError, match=r"6-4 appears twice"):
         Position(START.replace("53.22.10", "53.22.64"))
 
 
 def test_tile_duplicated_within_one_hand():
+    """A tile listed twice in one hand (text or keywords) is a duplicate, not one tile."""
     with pytest.raises(InvalidPositionError, match=r"6-6 appears twice"):
         Position(START.replace("66.64", "66.66"))
     with pytest.raises(InvalidPositionError, match=r"6-6 appears twice"):
@@ -82,6 +87,7 @@ def test_tile_duplicated_within_one_hand():
 
 
 def test_tile_both_in_a_hand_and_on_the_table():
+    """A tile on the table is no longer in any hand."""
     with pytest.raises(InvalidPositionError, match=r"4-2 appears twice"):
         Position(START.replace("66.64/", "66.42/"))
 
@@ -98,6 +104,7 @@ def test_hand_sizes_that_cannot_arise(hands):
 
 
 def test_hands_larger_than_seven_tiles():
+    """A 42 hand holds at most 7 of the 28 tiles (here 8 a seat, some from the double-eight set)."""
     hands = [[Tile.from_id(i) for i in range(s * 8, s * 8 + 8) if i < 45] for s in range(4)]
     with pytest.raises(InvalidPositionError):
         Position(trump=4, hands=hands)
@@ -113,11 +120,13 @@ def test_trick_of_four_or_more_tiles():
 
 @pytest.mark.parametrize("hands", ["66/44/65", "66/44/65/53/11"])
 def test_wrong_number_of_hands_in_text(hands):
+    """42 has four seats: the notation needs exactly four '/'-separated hands."""
     with pytest.raises(ParseError, match="needs 4 hands"):
         Position(f"trump=4 hands={hands}")
 
 
 def test_wrong_number_of_hands_in_json_and_keywords():
+    """JSON and keyword construction also need exactly four hands."""
     with pytest.raises(ParseError, match="4 lists of tiles"):
         Position.from_json(position_json(hands=[["6-6"], ["4-4"], ["6-5"]]))
     with pytest.raises(InvalidPositionError, match="needs 4 hands, got 3"):
@@ -141,6 +150,7 @@ def test_history_whose_winner_is_not_the_leader():
 
 
 def test_history_of_incomplete_tricks():
+    """History lists completed tricks only, so its length is a multiple of 4."""
     obj = {"trump": 4, "leader": 0, "hands": [["1-1"], ["4-4"], ["0-0"], ["2-2"]],
            "history": {"first_leader": 0, "tiles": ["4-2", "3-1", "6-6"]}}
     with pytest.raises(InvalidPositionError, match="completed tricks come in fours"):
@@ -169,6 +179,7 @@ def test_renege():
 
 
 def test_tile_already_played():
+    """N's [4-2] is on the table: nobody can play it again."""
     pos = Position(START)
     before = state(pos)
     with pytest.raises(IllegalMoveError, match="4-2 has already been played"):
@@ -177,6 +188,7 @@ def test_tile_already_played():
 
 
 def test_tile_outside_the_set_played():
+    """Playing a tile of no double-six set, or unreadable text, is refused by name."""
     pos = Position(START)
     before = state(pos)
     with pytest.raises(IllegalMoveError, match="7-1 is not in the double-6 set"):
@@ -187,6 +199,7 @@ def test_tile_outside_the_set_played():
 
 
 def test_play_after_the_hand_is_over_and_undo_past_the_start():
+    """No play once every hand is empty; no undo before the first known play."""
     pos = Position("trump=4 leader=N hands=-/-/-/-")
     with pytest.raises(IllegalMoveError, match="hand is over"):
         pos.play("6-6")
@@ -216,6 +229,7 @@ def game_state(game: Game) -> tuple:
 
 
 def test_bid_below_the_high_bid():
+    """§2.2: each bid must be higher than the current high bid."""
     game = Game(seed=1)
     game.play(35)
     before = game_state(game)
@@ -246,6 +260,7 @@ def test_bid_that_is_no_number_of_the_ladder(bid):
 
 
 def test_game_bid_in_the_marks_game():
+    """§2.2: 'Game' is a points-game bid only."""
     game = Game(seed=1)
     with pytest.raises(IllegalMoveError, match="bid game is not legal"):
         game.play("game")
@@ -277,6 +292,7 @@ def test_moves_of_the_wrong_phase():
 
 
 def test_game_tile_out_of_turn():
+    """In a Game too, a tile of another seat's hand cannot be played for the seat to move."""
     game = Game(seed=1)
     for call in (30, "pass", "pass", "pass", "declare 4"):
         game.play(call)
@@ -289,11 +305,13 @@ def test_game_tile_out_of_turn():
 
 
 def test_game_undo_past_the_start():
+    """A fresh game has nothing to undo."""
     with pytest.raises(IllegalMoveError, match="nothing to undo"):
         Game(seed=1).undo()
 
 
 def test_unknown_trump_declared():
+    """§2.3: the declarer names 0..6, doubles or none; any other name is unreadable."""
     game = Game(seed=1)
     for call in (30, "pass", "pass", "pass"):
         game.play(call)
@@ -306,27 +324,32 @@ def test_unknown_trump_declared():
 
 @pytest.mark.parametrize("text", ['{"trump": 4,', "not json", '{"trump": 4 "leader": 0}'])
 def test_malformed_json(text):
+    """Text that is not JSON at all."""
     with pytest.raises(ParseError, match="malformed JSON"):
         Position.from_json(text)
 
 
 @pytest.mark.parametrize("value", ["[1, 2]", "42", '"text"'])
 def test_json_that_is_not_an_object(value):
+    """A position is a JSON object, not a list, number or string."""
     with pytest.raises(ParseError, match="must be a JSON object"):
         Position.from_json(value)
 
 
 def test_wrong_schema():
+    """Only dominosolver.position/1 is read."""
     with pytest.raises(ParseError, match="unknown schema 'dominosolver.position/2'"):
         Position.from_json(position_json(schema="dominosolver.position/2"))
 
 
 def test_wrong_game():
+    """A position of another game is not a texas42 position."""
     with pytest.raises(ParseError, match="'bingo' position, not a texas42 one"):
         Position.from_json(position_json(game="bingo"))
 
 
 def test_missing_and_unknown_fields():
+    """trump, leader and hands are required; fields outside the schema are refused."""
     obj = position_json()
     del obj["hands"]
     with pytest.raises(ParseError, match="lacks 'hands'"):
@@ -351,11 +374,13 @@ def test_missing_and_unknown_fields():
     ("rules", ["x"], "'rules' must be an object"),
 ])
 def test_bad_json_fields(field, value, message):
+    """Each field with a value of the wrong kind or range is refused, naming the field's problem."""
     with pytest.raises((ParseError, InvalidPositionError), match=message):
         Position.from_json(position_json(**{field: value}))
 
 
 def test_unknown_rules_flag():
+    """Only the flags of rules.md §6.1 exist; an unknown one is refused everywhere flags are read."""
     with pytest.raises(ParseError, match="unknown rules flag 'trumps_first'"):
         Rules(trumps_first="on")
     with pytest.raises(ParseError, match="unknown rules flag 'doubles'"):
@@ -365,6 +390,7 @@ def test_unknown_rules_flag():
 
 
 def test_bad_rules_flag_value():
+    """A known flag with a value it cannot take names the allowed values."""
     with pytest.raises(ParseError, match=r"'nt_doubles' cannot be 'middle' \(allowed: high, low, own_suit\)"):
         Rules(nt_doubles="middle")
     with pytest.raises(ParseError, match="'first_lead_trump' must be 'on' or 'off'"):
@@ -383,17 +409,20 @@ def test_bad_rules_flag_value():
     ("trump=4 hands=66/55/44/33 rules=scoring", "malformed rules item"),
 ])
 def test_malformed_notation(text, message):
+    """One-line notation: required fields, each once, known keys, well-formed values."""
     with pytest.raises(ParseError, match=message):
         Position(text)
 
 
 def test_keyword_leader_must_be_a_seat():
+    """The leader keyword takes a seat number or letter."""
     assert Position(trump=4, hands=[["6-6"], ["5-5"], ["4-4"], ["3-3"]], leader="S").leader == 2
     with pytest.raises(ParseError, match="unknown seat 4"):
         Position(trump=4, hands=[["6-6"], ["5-5"], ["4-4"], ["3-3"]], leader=4)
 
 
 def test_position_text_must_be_a_string():
+    """Notation is text; other objects are refused by name."""
     with pytest.raises(ParseError, match="must be a string"):
         Position.parse(42)  # type: ignore[arg-type]
 
@@ -413,6 +442,7 @@ def test_cli_show_bad_position_prints_a_clean_error(capsys):
 
 
 def test_cli_show_invalid_json_position(capsys, tmp_path):
+    """`dominosolver show FILE` with an impossible position: one clean error line, exit 2."""
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(position_json(hands=[["6-6", "6-6"], ["4-4", "3-1", "2-0"], ["6-5", "4-1", "0-0"],
                                                     ["5-3", "2-2", "1-0"]])))
@@ -456,6 +486,7 @@ def test_any_json_raises_only_named_errors(changes):
 @settings(max_examples=300)
 @given(st.text(alphabet="0123456789-./:=, NESWacdeghilnoprstuwx", max_size=90))
 def test_any_text_raises_only_named_errors(text):
+    """Whatever the text, reading a position or a tile works or raises a DominoSolverError."""
     try:
         Position(text)
     except DominoSolverError:
