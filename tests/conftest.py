@@ -1,5 +1,6 @@
 """Shared test configuration: hypothesis runs derandomized (the same examples on every run), with no
-deadline or timing health check (no wall-clock verdicts) and no example database written into the tree."""
+deadline or timing health check (no wall-clock verdicts) and no example database written into the
+tree."""
 
 from hypothesis import HealthCheck, settings
 
@@ -8,6 +9,7 @@ settings.register_profile(
     derandomize=True,
     deadline=None,
     database=None,
-    suppress_health_check=[HealthCheck.too_slow],  # a timing check: no wall-clock verdicts on shared CI
+    # too_slow is a timing check: no wall-clock verdicts on a shared CI machine
+    suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("dominosolver")

@@ -23,10 +23,14 @@ def oracle_set(tiles) -> set[tuple[int, int]]:
 def replay(deal, trump, leader, plays, nt_doubles="high"):
     """Replay recorded (seat, tile) plays of a hand through the oracle, checking each seat played in
     turn. Returns the oracle state and the list of completed tricks as (winner, points)."""
-    state = R.HandState([[to_oracle(t) for t in hand] for hand in deal], trump, leader, nt_doubles=nt_doubles)
+    state = R.HandState(
+        [[to_oracle(t) for t in hand] for hand in deal], trump, leader, nt_doubles=nt_doubles
+    )
     tricks = []
     for seat, tile in plays:
-        assert seat == state.to_move, f"{tile} recorded for seat {seat}, but seat {state.to_move} was to play"
+        assert seat == state.to_move, (
+            f"{tile} recorded for seat {seat}, but seat {state.to_move} was to play"
+        )
         done = state.play(to_oracle(tile))
         if done is not None:
             tricks.append(done)

@@ -1,5 +1,5 @@
-"""The ``>>>`` examples in the ```python blocks of docs/*.md and README.md run as doctests; the blocks
-of one file share a namespace, in order, like a reader's session."""
+"""The ``>>>`` examples in the ```python blocks of docs/*.md and README.md run as doctests; the
+blocks of one file share a namespace, in order, like a reader's session."""
 
 from __future__ import annotations
 

@@ -9,12 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from dominosolver import DominoSolverError, IllegalMoveError, InvalidPositionError, ParseError, Tile
 from dominosolver.cli import main
 from dominosolver.texas42 import Game, Position, Rules
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 # N led [4-2]; E, S, W still to play (the issue's example position).
 START = "trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42"
@@ -51,8 +50,16 @@ def test_tile_outside_the_double_six_set_in_a_position():
     with pytest.raises(InvalidPositionError, match=r"7-1 is not in the double-6 set"):
         Position(START.replace("66.64", "66.71"))
     with pytest.raises(InvalidPositionError, match=r"7-1 is not in the double-6 set"):
-        Position.from_json(position_json(hands=[["6-6", "7-1"], ["4-4", "3-1", "2-0"], ["6-5", "4-1", "0-0"],
-                                                ["5-3", "2-2", "1-0"]]))
+        Position.from_json(
+            position_json(
+                hands=[
+                    ["6-6", "7-1"],
+                    ["4-4", "3-1", "2-0"],
+                    ["6-5", "4-1", "0-0"],
+                    ["5-3", "2-2", "1-0"],
+                ]
+            )
+        )
 
 
 @pytest.mark.parametrize("text", ["6x", "6-", "-4", "", "654", "6--4", "six-four", "6 4"])
@@ -94,7 +101,11 @@ def test_tile_both_in_a_hand_and_on_the_table():
 
 @pytest.mark.parametrize(
     "hands",
-    ["66.64/44.31/65.41.00/53.22.10", "66/44.31.20/65.41.00/53.22.10", "66.64.63/44.31.20/65.41.00/53.22.10"],
+    [
+        "66.64/44.31/65.41.00/53.22.10",
+        "66/44.31.20/65.41.00/53.22.10",
+        "66.64.63/44.31.20/65.41.00/53.22.10",
+    ],
     ids=["E-short", "N-short", "N-long"],
 )
 def test_hand_sizes_that_cannot_arise(hands):
@@ -135,24 +146,36 @@ def test_wrong_number_of_hands_in_json_and_keywords():
 
 def test_history_with_a_renege():
     """History must be playable: here E held a four ([4-4]) but played [3-1] to N's [4-2] lead."""
-    obj = {"trump": 4, "leader": 0, "hands": [["1-1"], ["4-4"], ["0-0"], ["2-2"]],
-           "history": {"first_leader": 0, "tiles": ["4-2", "3-1", "6-6", "5-5"]}}
+    obj = {
+        "trump": 4,
+        "leader": 0,
+        "hands": [["1-1"], ["4-4"], ["0-0"], ["2-2"]],
+        "history": {"first_leader": 0, "tiles": ["4-2", "3-1", "6-6", "5-5"]},
+    }
     with pytest.raises(InvalidPositionError, match="had to follow suit"):
         Position.from_json(obj)
 
 
 def test_history_whose_winner_is_not_the_leader():
     """N's trump [4-2] wins the recorded trick, so N, not E, leads next."""
-    obj = {"trump": 4, "leader": 1, "hands": [["1-1"], ["4-4"], ["0-0"], ["2-2"]],
-           "history": {"first_leader": 0, "tiles": ["4-2", "3-1", "6-6", "5-5"]}}
+    obj = {
+        "trump": 4,
+        "leader": 1,
+        "hands": [["1-1"], ["4-4"], ["0-0"], ["2-2"]],
+        "history": {"first_leader": 0, "tiles": ["4-2", "3-1", "6-6", "5-5"]},
+    }
     with pytest.raises(InvalidPositionError, match="last recorded trick was won by seat 0"):
         Position.from_json(obj)
 
 
 def test_history_of_incomplete_tricks():
     """History lists completed tricks only, so its length is a multiple of 4."""
-    obj = {"trump": 4, "leader": 0, "hands": [["1-1"], ["4-4"], ["0-0"], ["2-2"]],
-           "history": {"first_leader": 0, "tiles": ["4-2", "3-1", "6-6"]}}
+    obj = {
+        "trump": 4,
+        "leader": 0,
+        "hands": [["1-1"], ["4-4"], ["0-0"], ["2-2"]],
+        "history": {"first_leader": 0, "tiles": ["4-2", "3-1", "6-6"]},
+    }
     with pytest.raises(InvalidPositionError, match="completed tricks come in fours"):
         Position.from_json(obj)
 
@@ -164,7 +187,9 @@ def test_tile_played_out_of_turn():
     """E is to play; [6-5] is S's tile."""
     pos = Position(START)
     before = state(pos)
-    with pytest.raises(IllegalMoveError, match=r"6-5 belongs to seat 2 \(S\), but seat 1 \(E\) is to play"):
+    with pytest.raises(
+        IllegalMoveError, match=r"6-5 belongs to seat 2 \(S\), but seat 1 \(E\) is to play"
+    ):
         pos.play("6-5")
     assert state(pos) == before
 
@@ -173,7 +198,9 @@ def test_renege():
     """E holds the trump [4-4], so it must follow N's trump lead [4-2]; [3-1] is a renege."""
     pos = Position(START)
     before = state(pos)
-    with pytest.raises(IllegalMoveError, match=r"must follow suit: 3-1 does not follow the lead 4-2"):
+    with pytest.raises(
+        IllegalMoveError, match=r"must follow suit: 3-1 does not follow the lead 4-2"
+    ):
         pos.play("3-1")
     assert state(pos) == before
 
@@ -208,9 +235,10 @@ def test_play_after_the_hand_is_over_and_undo_past_the_start():
 
 
 def test_first_lead_must_be_trump_when_flagged():
-    """FIRST_LEAD_TRUMP = ON: N holds the trump [4-4], so leading [6-6] to the hand's first trick fails."""
+    """FIRST_LEAD_TRUMP = ON: N holds the trump [4-4], so leading [6-6] to the hand's first trick
+    fails."""
     doubles = [Tile(n, n) for n in range(7)]
-    others = [Tile(h, l) for h in range(7) for l in range(h)]
+    others = [Tile(h, low) for h in range(7) for low in range(h)]
     hands = [doubles, others[0:7], others[7:14], others[14:21]]
     pos = Position(trump=4, hands=hands, rules=Rules(first_lead_trump=True))
     before = state(pos)
@@ -224,8 +252,14 @@ def test_first_lead_must_be_trump_when_flagged():
 
 def game_state(game: Game) -> tuple:
     pos = game.position
-    return (repr(game), game.phase, game.to_move, [str(m) for m in game.legal_moves], game.scores,
-            None if pos is None else pos.to_json())
+    return (
+        repr(game),
+        game.phase,
+        game.to_move,
+        [str(m) for m in game.legal_moves],
+        game.scores,
+        None if pos is None else pos.to_json(),
+    )
 
 
 def test_bid_below_the_high_bid():
@@ -358,21 +392,24 @@ def test_missing_and_unknown_fields():
         Position.from_json(position_json(dealer=0))
 
 
-@pytest.mark.parametrize(("field", "value", "message"), [
-    ("trump", 7, "trump 7 is not a number of the set"),
-    ("trump", "sevens", "unknown trump"),
-    ("leader", 4, "unknown seat 4"),
-    ("leader", "X", "unknown seat 'X'"),
-    ("trick", "4-2", "trick must be a list"),
-    ("trick", [42], "42 is not a tile string"),
-    ("contract", {"bid": 30}, "'contract' must be"),
-    ("contract", {"declarer": 0, "bid": 29}, "contract bid 29 is not a bid"),
-    ("contract", {"declarer": 0, "bid": "lots"}, "unknown bid 'lots'"),
-    ("contract", {"declarer": 0, "bid": 2**70}, "unknown bid 1180591620717411303424"),
-    ("contract", {"declarer": 9, "bid": 30}, "unknown seat 9"),
-    ("history", ["4-2"], "'history' must be"),
-    ("rules", ["x"], "'rules' must be an object"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("trump", 7, "trump 7 is not a number of the set"),
+        ("trump", "sevens", "unknown trump"),
+        ("leader", 4, "unknown seat 4"),
+        ("leader", "X", "unknown seat 'X'"),
+        ("trick", "4-2", "trick must be a list"),
+        ("trick", [42], "42 is not a tile string"),
+        ("contract", {"bid": 30}, "'contract' must be"),
+        ("contract", {"declarer": 0, "bid": 29}, "contract bid 29 is not a bid"),
+        ("contract", {"declarer": 0, "bid": "lots"}, "unknown bid 'lots'"),
+        ("contract", {"declarer": 0, "bid": 2**70}, "unknown bid 1180591620717411303424"),
+        ("contract", {"declarer": 9, "bid": 30}, "unknown seat 9"),
+        ("history", ["4-2"], "'history' must be"),
+        ("rules", ["x"], "'rules' must be an object"),
+    ],
+)
 def test_bad_json_fields(field, value, message):
     """Each field with a value of the wrong kind or range is refused, naming the field's problem."""
     with pytest.raises((ParseError, InvalidPositionError), match=message):
@@ -380,7 +417,8 @@ def test_bad_json_fields(field, value, message):
 
 
 def test_unknown_rules_flag():
-    """Only the flags of rules.md §6.1 exist; an unknown one is refused everywhere flags are read."""
+    """Only the flags of rules.md §6.1 exist; an unknown one is refused everywhere flags are
+    read."""
     with pytest.raises(ParseError, match="unknown rules flag 'trumps_first'"):
         Rules(trumps_first="on")
     with pytest.raises(ParseError, match="unknown rules flag 'doubles'"):
@@ -391,7 +429,9 @@ def test_unknown_rules_flag():
 
 def test_bad_rules_flag_value():
     """A known flag with a value it cannot take names the allowed values."""
-    with pytest.raises(ParseError, match=r"'nt_doubles' cannot be 'middle' \(allowed: high, low, own_suit\)"):
+    with pytest.raises(
+        ParseError, match=r"'nt_doubles' cannot be 'middle' \(allowed: high, low, own_suit\)"
+    ):
         Rules(nt_doubles="middle")
     with pytest.raises(ParseError, match="'first_lead_trump' must be 'on' or 'off'"):
         Rules(first_lead_trump="maybe")
@@ -399,15 +439,18 @@ def test_bad_rules_flag_value():
         Rules(scoring=3)
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("hands=66/55/44/33", "lacks trump="),
-    ("trump=4", "lacks hands="),
-    ("trump=4 hands=66/55/44/33 trump=5", "'trump' given twice"),
-    ("trump=4 hands=66/55/44/33 dealer=N", "unexpected 'dealer=N'"),
-    ("trump=4 hands=66/55/44/33 contract=N", "malformed contract"),
-    ("trump=4 hands=66/55/44/33 history=66.55.44.33", "malformed history"),
-    ("trump=4 hands=66/55/44/33 rules=scoring", "malformed rules item"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("hands=66/55/44/33", "lacks trump="),
+        ("trump=4", "lacks hands="),
+        ("trump=4 hands=66/55/44/33 trump=5", "'trump' given twice"),
+        ("trump=4 hands=66/55/44/33 dealer=N", "unexpected 'dealer=N'"),
+        ("trump=4 hands=66/55/44/33 contract=N", "malformed contract"),
+        ("trump=4 hands=66/55/44/33 history=66.55.44.33", "malformed history"),
+        ("trump=4 hands=66/55/44/33 rules=scoring", "malformed rules item"),
+    ],
+)
 def test_malformed_notation(text, message):
     """One-line notation: required fields, each once, known keys, well-formed values."""
     with pytest.raises(ParseError, match=message):
@@ -444,8 +487,18 @@ def test_cli_show_bad_position_prints_a_clean_error(capsys):
 def test_cli_show_invalid_json_position(capsys, tmp_path):
     """`dominosolver show FILE` with an impossible position: one clean error line, exit 2."""
     path = tmp_path / "pos.json"
-    path.write_text(json.dumps(position_json(hands=[["6-6", "6-6"], ["4-4", "3-1", "2-0"], ["6-5", "4-1", "0-0"],
-                                                    ["5-3", "2-2", "1-0"]])))
+    path.write_text(
+        json.dumps(
+            position_json(
+                hands=[
+                    ["6-6", "6-6"],
+                    ["4-4", "3-1", "2-0"],
+                    ["6-5", "4-1", "0-0"],
+                    ["5-3", "2-2", "1-0"],
+                ]
+            )
+        )
+    )
     with pytest.raises(SystemExit) as exit_info:
         main(["show", str(path)])
     assert exit_info.value.code == 2
@@ -457,7 +510,9 @@ def test_cli_console_script_exits_non_zero():
     script = Path(sys.executable).with_name("dominosolver")
     if not script.exists():
         pytest.skip("the dominosolver console script is not installed next to this interpreter")
-    proc = subprocess.run([str(script), "show", "bad"], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run(
+        [str(script), "show", "bad"], capture_output=True, text=True, timeout=60, check=False
+    )
     assert proc.returncode != 0
     assert "error: ParseError" in proc.stderr and "Traceback" not in proc.stderr
 
@@ -465,9 +520,15 @@ def test_cli_console_script_exits_non_zero():
 # ---------------------------------------------------------------- anything else: named errors only
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 2**70) | st.floats(allow_nan=False) | st.text(max_size=6)
+    st.none()
+    | st.booleans()
+    | st.integers(-5, 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=6)
     | st.sampled_from(["6-4", "4-6", "N", "doubles", "none", "game", "pass", "7-1", "9-9"]),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=3),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=3)
+    ),
     max_leaves=8,
 )
 FIELDS = ["schema", "game", "trump", "leader", "hands", "trick", "rules", "contract", "history"]

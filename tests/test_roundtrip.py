@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from dominosolver import Tile
 from dominosolver.texas42 import Position, Rules
 from dominosolver.texas42.rules import GAME_BID
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 NAMESPACE = {"Tile": Tile, "Position": Position, "Rules": Rules}
 
@@ -34,7 +33,9 @@ def test_tile_ids_number_the_double_eight_set_once():
     tiles = [Tile.from_id(i) for i in range(45)]
     assert len(set(tiles)) == 45
     assert all(t.id == i for i, t in enumerate(tiles))
-    assert {Tile.from_id(i) for i in range(28)} == {Tile(h, l) for h in range(7) for l in range(h + 1)}
+    assert {Tile.from_id(i) for i in range(28)} == {
+        Tile(h, low) for h in range(7) for low in range(h + 1)
+    }
 
 
 FLAG_VALUES = {
@@ -69,15 +70,20 @@ BIDS = list(range(30, 43)) + [84, 126, 168, GAME_BID]
 
 @st.composite
 def positions(draw) -> Position:
-    """A reachable position: a random deal of 1..7 tiles a seat from a random leader, with random flags
-    and contract, then random legal plays; sometimes rebuilt without its history."""
+    """A reachable position: a random deal of 1..7 tiles a seat from a random leader, with random
+    flags and contract, then random legal plays; sometimes rebuilt without its history."""
     size = draw(st.integers(1, 7))
     tiles = draw(st.permutations([Tile.from_id(i) for i in range(28)]))[: 4 * size]
-    hands = [tiles[i * size:(i + 1) * size] for i in range(4)]
+    hands = [tiles[i * size : (i + 1) * size] for i in range(4)]
     trump = draw(st.sampled_from([0, 1, 2, 3, 4, 5, 6, "doubles", "none"]))
     contract = draw(st.none() | st.tuples(st.integers(0, 3), st.sampled_from(BIDS)))
-    pos = Position(trump=trump, hands=hands, leader=draw(st.integers(0, 3)), rules=Rules(**draw(rule_flags)),
-                   contract=contract)
+    pos = Position(
+        trump=trump,
+        hands=hands,
+        leader=draw(st.integers(0, 3)),
+        rules=Rules(**draw(rule_flags)),
+        contract=contract,
+    )
     for _ in range(draw(st.integers(0, 4 * size))):
         legal = pos.legal_moves
         pos.play(legal[draw(st.integers(0, len(legal) - 1))])
@@ -91,8 +97,9 @@ def positions(draw) -> Position:
 @settings(max_examples=300)
 @given(positions())
 def test_position_round_trips(pos):
-    """Position(str(p)) == p, Position.from_json(p.to_json()) == p (also through json.dumps/loads and
-    from a JSON string), eval(repr(p)) == p; each form is canonical (writing it again gives the same)."""
+    """Position(str(p)) == p, Position.from_json(p.to_json()) == p (also through json.dumps/loads
+    and from a JSON string), eval(repr(p)) == p; each form is canonical (writing it again gives the
+    same)."""
     text = str(pos)
     assert Position(text) == pos and Position.parse(text) == pos
     assert str(Position(text)) == text
@@ -108,7 +115,8 @@ def test_position_round_trips(pos):
 
 @given(positions(), st.randoms(use_true_random=False))
 def test_json_accepts_tiles_in_either_order(pos, rng):
-    """Tiles may be written low end first ("4-6") in JSON; the position is the same, output canonical."""
+    """Tiles may be written low end first ("4-6") in JSON; the position is the same, output
+    canonical."""
     obj = pos.to_json()
     flipped = json.loads(json.dumps(obj))
 

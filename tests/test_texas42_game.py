@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from dominosolver import IllegalMoveError
 from dominosolver.texas42 import Game, Move, Rules
 from dominosolver.texas42.rules import GAME_BID
@@ -65,7 +64,8 @@ def snapshot(game: Game) -> dict:
 
 
 def choose(game: Game, rng: random.Random) -> Move:
-    """A random legal move; bids lean towards passing and low bids so that games take several hands."""
+    """A random legal move; bids lean towards passing and low bids so that games take several
+    hands."""
     legal = game.legal_moves
     if game.phase == "bidding":
         bids = [m for m in legal if m.value != 0]
@@ -101,7 +101,9 @@ class Referee:
             assert [to_oracle_bid(m.value) for m in g.legal_moves] == expected, g.auction
         elif g.phase == "declaring":
             assert g.to_move == g.contract.declarer
-            assert sorted(map(str, (m.value for m in g.legal_moves))) == sorted(map(str, R.TRUMP_MODES))
+            assert sorted(map(str, (m.value for m in g.legal_moves))) == sorted(
+                map(str, R.TRUMP_MODES)
+            )
         elif g.phase == "playing":
             if self.state is None:  # first lead: the declarer leads (§2.4)
                 deal = [[to_oracle(t) for t in h] for h in g.deal()]
@@ -126,9 +128,15 @@ class Referee:
         g = self.game
         assert hand["dealer"] == dealer
         deal_tiles = [t for h in hand["deal"] for t in h]
-        assert sorted(map(to_oracle, deal_tiles)) == sorted(R.ALL_TILES) and all(len(h) == 7 for h in hand["deal"])
-        bids = [to_oracle_bid(int(b)) if b not in ("pass", "game") else (R.PASS if b == "pass" else R.GAME)
-                for b in hand["bids"]]
+        assert sorted(map(to_oracle, deal_tiles)) == sorted(R.ALL_TILES) and all(
+            len(h) == 7 for h in hand["deal"]
+        )
+        bids = [
+            to_oracle_bid(int(b))
+            if b not in ("pass", "game")
+            else (R.PASS if b == "pass" else R.GAME)
+            for b in hand["bids"]
+        ]
         winner = R.auction_winner(bids, dealer)
         if winner is None:  # all passed: thrown in (REDEAL)
             assert flag(self.flags, "all_pass", "redeal") == "redeal"
@@ -136,7 +144,7 @@ class Referee:
             return
         declarer, bid = winner
         assert hand["contract"] == (declarer, GAME_BID if bid == R.GAME else bid)
-        state, tricks = replay(hand["deal"], hand["trump"], declarer, hand["plays"])
+        _, tricks = replay(hand["deal"], hand["trump"], declarer, hand["plays"])
         played = [to_oracle(t) for _, t in hand["plays"]]
         assert len(set(played)) == len(played), "each tile is played at most once"
         assert len(played) == 4 * len(tricks)
@@ -148,22 +156,42 @@ class Referee:
             assert decided is None, "the hand went on after it was decided"
             points[w % 2] += p
             opp_tricks += w % 2 != us
-            decided = R.hand_decided(bid, points[us], points[1 - us], opp_tricks, i, self.scoring,
-                                     flag(self.flags, "play_out", "auto"))
+            decided = R.hand_decided(
+                bid,
+                points[us],
+                points[1 - us],
+                opp_tricks,
+                i,
+                self.scoring,
+                flag(self.flags, "play_out", "auto"),
+            )
         assert decided is not None, "the hand stopped before it was decided"
         if len(tricks) == 7:
             assert sum(points) == 42 and sorted(played) == sorted(R.ALL_TILES)
         assert (hand["points"]["NS"], hand["points"]["EW"]) == tuple(points)
         result = hand["result"]
         assert result["made"] is decided
-        us_score, them_score = R.score_hand(bid, decided, points[us], points[1 - us], self.scoring,
-                                            flag(self.flags, "points_made", "taken"))
+        us_score, them_score = R.score_hand(
+            bid,
+            decided,
+            points[us],
+            points[1 - us],
+            self.scoring,
+            flag(self.flags, "points_made", "taken"),
+        )
         expected = (us_score, them_score) if us == 0 else (them_score, us_score)
         assert tuple(result["score"]) == expected
         assert result["decides_game"] is (bid == R.GAME)
         self.totals = [self.totals[t] + expected[t] for t in (0, 1)]
         assert g.scores == {"NS": self.totals[0], "EW": self.totals[1]}
-        won = R.game_winner(self.totals, us, bid, decided, self.scoring, flag(self.flags, "points_tie", "bidder_out"))
+        won = R.game_winner(
+            self.totals,
+            us,
+            bid,
+            decided,
+            self.scoring,
+            flag(self.flags, "points_tie", "bidder_out"),
+        )
         assert won != "tie"
         assert g.winner == (None if won is None else ("NS", "EW")[won])
         assert g.is_over is (won is not None)
@@ -218,7 +246,8 @@ def test_random_games_against_oracle(name):
 
 
 def test_all_pass_redeal_next_dealer_shakes():
-    """ALL_PASS = REDEAL: four passes throw the hand in; the next seat clockwise deals a new hand."""
+    """ALL_PASS = REDEAL: four passes throw the hand in; the next seat clockwise deals a new
+    hand."""
     game = Game(seed=5, dealer=2)
     first_deal = game.deal()
     for _ in range(4):
@@ -247,8 +276,8 @@ def test_forced_dealer_may_not_pass():
 
 
 def steer(game: Game, team: int, rng: random.Random) -> Move:
-    """`team` plays a tile that leaves it winning the trick when it can (the highest-ranked such tile
-    is not sought: any will do); the other team plays at random."""
+    """`team` plays a tile that leaves it winning the trick when it can (the highest-ranked such
+    tile is not sought: any will do); the other team plays at random."""
     legal = game.legal_moves
     if game.to_move % 2 != team:
         return rng.choice(legal)
@@ -264,8 +293,9 @@ def steer(game: Game, team: int, rng: random.Random) -> Move:
 
 @pytest.mark.parametrize("made", [True, False])
 def test_game_bid_decides_the_points_game(made):
-    """§2.2/2.5: in the points game "Game" is legal only directly over 168 and decides the whole game:
-    made (all 7 tricks) -> the declaring side wins, set -> the opponents win, whatever the scores."""
+    """§2.2/2.5: in the points game "Game" is legal only directly over 168 and decides the whole
+    game: made (all 7 tricks) -> the declaring side wins, set -> the opponents win, whatever the
+    scores."""
     for seed in range(300):
         rng = random.Random(seed)
         game = Game(seed=seed, rules=Rules(scoring="points"))
@@ -276,7 +306,9 @@ def test_game_bid_decides_the_points_game(made):
         game.play("game")
         declarer = game.contract.declarer
         hand = game.deal()[declarer]
-        game.play(Move("declare", max(range(7), key=lambda s: sum(s in (t.hi, t.lo) for t in hand))))
+        game.play(
+            Move("declare", max(range(7), key=lambda s: sum(s in (t.hi, t.lo) for t in hand)))
+        )
         while not game.is_over:
             game.play(steer(game, declarer % 2, rng))
         hand = game.hands_played[-1]
@@ -291,10 +323,10 @@ def test_game_bid_decides_the_points_game(made):
 
 
 def test_both_sides_reach_250_on_one_hand():
-    """§2.5 POINTS_TIE: when a made bid takes both sides to 250 together, BIDDER_OUT gives the game to
-    the declaring side even with the lower total; HIGHER_TOTAL gives it to the higher total. Games where
-    the seat left of the dealer bids 30, the others pass and the declaring side mostly plays to win
-    its tricks, until one ends with both sides over 250 and the declarer behind."""
+    """§2.5 POINTS_TIE: when a made bid takes both sides to 250 together, BIDDER_OUT gives the game
+    to the declaring side even with the lower total; HIGHER_TOTAL gives it to the higher total.
+    Games where the seat left of the dealer bids 30, the others pass and the declaring side mostly
+    plays to win its tricks, until one ends with both sides over 250 and the declarer behind."""
     for seed in range(930, 2930):
         rng = random.Random(seed)
         game = Game(seed=seed, rules=Rules(scoring="points"))
@@ -305,7 +337,9 @@ def test_both_sides_reach_250_on_one_hand():
                 game.play(Move("declare", rng.randrange(7)))
             else:
                 team = game.contract.declarer % 2
-                game.play(steer(game, team, rng) if rng.random() < 0.7 else rng.choice(game.legal_moves))
+                game.play(
+                    steer(game, team, rng) if rng.random() < 0.7 else rng.choice(game.legal_moves)
+                )
         last = game.hands_played[-1]
         us = last["contract"].declarer % 2
         totals = (game.scores["NS"], game.scores["EW"])
@@ -313,7 +347,9 @@ def test_both_sides_reach_250_on_one_hand():
             continue
         assert last["result"]["made"] is True
         assert game.winner == ("NS", "EW")[us]
-        higher = Game(seed=seed, rules=Rules(scoring="points", points_tie="higher_total"), moves=game.moves)
+        higher = Game(
+            seed=seed, rules=Rules(scoring="points", points_tie="higher_total"), moves=game.moves
+        )
         assert higher.is_over and higher.scores == game.scores
         assert higher.winner == ("NS", "EW")[1 - us]
         return
@@ -321,7 +357,7 @@ def test_both_sides_reach_250_on_one_hand():
 
 
 def test_game_bid_not_in_the_marks_game():
-    """"Game" belongs to the points game only; in marks, 168 is followed only by 210 (MARK_JUMP)."""
+    """ "Game" is a points-game bid; in marks, 168 is followed only by 210 (MARK_JUMP)."""
     game = Game(seed=1)
     for call in (84, 126, 168):
         game.play(call)
@@ -345,7 +381,8 @@ def test_repr_round_trips_through_eval(name):
 
 
 def test_failed_game_moves_change_nothing():
-    """An illegal call, declaration or tile raises IllegalMoveError and leaves the game unchanged."""
+    """An illegal call, declaration or tile raises IllegalMoveError and leaves the game
+    unchanged."""
     game = Game(seed=2)
     game.play(30)
     before = snapshot(game)

@@ -2,24 +2,24 @@
 
 Seeded random playouts under every trump mode: at every step the seat to move, the legal moves and
 the tile winning so far agree; at each trick end the winner and the points agree; the voids the
-engine derives from failures to follow agree. Also playouts that
-start mid-trick from JSON built by the test (with and without history), and the plain minimax checked
-against the engine's own scoring along best lines.
-"""
+engine derives from failures to follow agree. Also playouts that start mid-trick from JSON built by
+the test (with and without history), and the plain minimax checked against the engine's own scoring
+along best lines."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-
 from dominosolver.texas42 import Position, Rules
 from oracle import texas42_minimax as MM
 from oracle import texas42_rules as R
 from support42 import oracle_set, to_oracle, to_tile
 
 PLAYOUTS_PER_MODE = 500  # x 11 modes = 5,500 whole-hand playouts
-MODES = [(t, "high") for t in range(7)] + [("doubles", "high")] + [("none", nt) for nt in R.NT_DOUBLES]
+MODES = (
+    [(t, "high") for t in range(7)] + [("doubles", "high")] + [("none", nt) for nt in R.NT_DOUBLES]
+)
 
 
 def rules_for(nt_doubles: str, first_lead_trump: bool = False) -> Rules:
@@ -33,7 +33,7 @@ def rules_for(nt_doubles: str, first_lead_trump: bool = False) -> Rules:
 
 def deal(rng: random.Random, size: int = 7) -> list[list[tuple[int, int]]]:
     tiles = rng.sample(R.ALL_TILES, 4 * size)
-    return [sorted(tiles[i * size:(i + 1) * size]) for i in range(4)]
+    return [sorted(tiles[i * size : (i + 1) * size]) for i in range(4)]
 
 
 def check_step(pos: Position, state: R.HandState) -> None:
@@ -83,14 +83,18 @@ def play_out(pos: Position, state: R.HandState, rng: random.Random, voids=None) 
 
 @pytest.mark.parametrize(("trump", "nt_doubles"), MODES, ids=[f"{t}-{nt}" for t, nt in MODES])
 def test_random_playouts_agree_with_oracle(trump, nt_doubles):
-    """§1.5 legal plays, trick winner and §2.5 trick points, at every step of 500 random hands; a seat
-    that does not follow the called suit is known to hold none of it."""
+    """§1.5 legal plays, trick winner and §2.5 trick points, at every step of 500 random hands; a
+    seat that does not follow the called suit is known to hold none of it."""
     rng = random.Random(f"playouts-{trump}-{nt_doubles}")
     for _ in range(PLAYOUTS_PER_MODE):
         hands = deal(rng)
         leader = rng.randrange(4)
-        pos = Position(trump=trump, hands=[[to_tile(x) for x in h] for h in hands], leader=leader,
-                       rules=rules_for(nt_doubles))
+        pos = Position(
+            trump=trump,
+            hands=[[to_tile(x) for x in h] for h in hands],
+            leader=leader,
+            rules=rules_for(nt_doubles),
+        )
         state = R.HandState(hands, trump, leader, nt_doubles=nt_doubles)
         assert play_out(pos, state, rng, voids=[set() for _ in range(4)]) == 7
         assert sum(pos.points) == 42
@@ -98,29 +102,41 @@ def test_random_playouts_agree_with_oracle(trump, nt_doubles):
 
 @pytest.mark.parametrize("trump", list(range(7)) + ["doubles"])
 def test_follow_me_doubles_flag_is_ignored_under_trumps(trump):
-    """§3.1: NT_DOUBLES is the follow-me option; with a trump suit the doubles stay high in their suits."""
+    """§3.1: NT_DOUBLES is the follow-me option; with a trump suit the doubles stay high in their
+    suits."""
     rng = random.Random(f"nt-under-trumps-{trump}")
     for _ in range(60):
         nt = rng.choice(["low", "own_suit"])
         hands = deal(rng)
-        pos = Position(trump=trump, hands=[[to_tile(x) for x in h] for h in hands], leader=0, rules=rules_for(nt))
+        pos = Position(
+            trump=trump,
+            hands=[[to_tile(x) for x in h] for h in hands],
+            leader=0,
+            rules=rules_for(nt),
+        )
         play_out(pos, R.HandState(hands, trump, 0, nt_doubles="high"), rng)
 
 
 @pytest.mark.parametrize("trump", list(R.TRUMP_MODES))
 def test_first_lead_trump_flag(trump):
-    """§2.4 FIRST_LEAD_TRUMP = ON: the first lead of the hand must be a trump when the leader holds one."""
+    """§2.4 FIRST_LEAD_TRUMP = ON: the first lead of the hand must be a trump when the leader holds
+    one."""
     rng = random.Random(f"first-lead-{trump}")
     for _ in range(60):
         hands = deal(rng)
         leader = rng.randrange(4)
-        pos = Position(trump=trump, hands=[[to_tile(x) for x in h] for h in hands], leader=leader,
-                       rules=rules_for("high", first_lead_trump=True))
+        pos = Position(
+            trump=trump,
+            hands=[[to_tile(x) for x in h] for h in hands],
+            leader=leader,
+            rules=rules_for("high", first_lead_trump=True),
+        )
         play_out(pos, R.HandState(hands, trump, leader, first_lead_trump=True), rng)
 
 
 def advance(state: R.HandState, plays: int, rng: random.Random) -> list[tuple[int, int]]:
-    """Play `plays` random legal tiles on the oracle state; returns the tiles of completed tricks."""
+    """Play `plays` random legal tiles on the oracle state; returns the tiles of completed
+    tricks."""
     completed, current = [], []
     for _ in range(plays):
         move = rng.choice(sorted(state.legal()))
@@ -164,8 +180,8 @@ def test_mid_trick_positions_from_json(trump, nt_doubles):
 
 @pytest.mark.parametrize(("trump", "nt_doubles"), MODES, ids=[f"{t}-{nt}" for t, nt in MODES])
 def test_positions_with_history_from_json(trump, nt_doubles):
-    """A JSON history (the tiles of the completed tricks from the first leader) gives the points taken
-    so far and lets play go on exactly as the oracle says."""
+    """A JSON history (the tiles of the completed tricks from the first leader) gives the points
+    taken so far and lets play go on exactly as the oracle says."""
     rng = random.Random(f"history-{trump}-{nt_doubles}")
     rules = rules_for(nt_doubles)
     for _ in range(40):
@@ -183,8 +199,8 @@ def test_positions_with_history_from_json(trump, nt_doubles):
 
 
 def test_minimax_one_trick_by_hand():
-    """Sixes trump, N leads the last trick: [6-6] must win it with W's forced [6-4]: 1 + 10 = 11 to NS,
-    while leading [5-0] would lose it to W's trump: 0."""
+    """Sixes trump, N leads the last trick: [6-6] must win it with W's forced [6-4]: 1 + 10 = 11 to
+    NS, while leading [5-0] would lose it to W's trump: 0."""
     hands = [[(6, 6)], [(3, 1)], [(2, 0)], [(6, 4)]]
     value, moves = MM.solve(hands, 6, 0)
     assert value == 11 and moves == {(6, 6): 11}
@@ -196,7 +212,8 @@ def test_minimax_one_trick_by_hand():
 def test_minimax_two_tricks_by_hand():
     """Fours trump, N to lead with [4-4] and [5-5]; W holds the one other trump [4-1] and [6-2].
     Leading [4-4] draws [4-1] (1 + 5) and then [5-5] wins too (1 + 10): all 17 points. Leading [5-5]
-    first lets W trump it (1 + 10 + 5 = 16 to EW) and N's [4-4] then wins only the last trick (1)."""
+    first lets W trump it (1 + 10 + 5 = 16 to EW) and N's [4-4] then wins only the last trick
+    (1)."""
     hands = [[(4, 4), (5, 5)], [(3, 1), (2, 1)], [(2, 0), (3, 0)], [(4, 1), (6, 2)]]
     value, moves = MM.solve(hands, 4, 0)
     assert MM.points_left(hands, []) == 17
@@ -225,8 +242,8 @@ def engine_points_along_best_line(pos: Position, team: int, nt_doubles: str) -> 
 
 @pytest.mark.parametrize(("trump", "nt_doubles"), MODES, ids=[f"{t}-{nt}" for t, nt in MODES])
 def test_minimax_values_match_engine_points_on_best_lines(trump, nt_doubles):
-    """For each legal move of a random 2-3 trick endgame, the minimax value equals the points the mover's
-    team actually gets in the engine when the game goes on along best lines."""
+    """For each legal move of a random 2-3 trick endgame, the minimax value equals the points the
+    mover's team actually gets in the engine when the game goes on along best lines."""
     rng = random.Random(f"minimax-{trump}-{nt_doubles}")
     rules = rules_for(nt_doubles)
     for _ in range(3):

@@ -45,14 +45,18 @@ def _check(hands, leader, trick):
         raise ValueError("a trick on the table holds at most 3 tiles")
     sizes = [len(hands[(leader + k) % 4]) + (1 if k < len(trick) else 0) for k in range(4)]
     if len(set(sizes)) != 1:
-        raise ValueError(f"hand sizes {[len(h) for h in hands]} do not fit a trick of {len(trick)} from {leader}")
+        raise ValueError(
+            f"hand sizes {[len(h) for h in hands]} do not fit a trick of {len(trick)} from {leader}"
+        )
     if sizes[0] > MAX_TRICKS:
-        raise ValueError(f"{sizes[0]} tricks left: plain minimax is only for endgames of <= {MAX_TRICKS} tricks")
+        raise ValueError(
+            f"{sizes[0]} tricks left: plain minimax is only for endgames of <= {MAX_TRICKS} tricks"
+        )
 
 
 def solve(hands, trump, leader, trick=(), nt_doubles="high"):
-    """(value, {move: value}) for the team to move: the points it takes from the current trick to the
-    end if both sides play perfectly, overall and after each legal move."""
+    """(value, {move: value}) for the team to move: the points it takes from the current trick to
+    the end if both sides play perfectly, overall and after each legal move."""
     _check(hands, leader, trick)
     trick = list(trick)
     seat = (leader + len(trick)) % 4

@@ -5,13 +5,12 @@ It imports nothing from dominosolver: the tests convert at the boundary.
 Representation:
 - a tile is a tuple ``(hi, lo)`` with ``hi >= lo``; ``tile("4-6") == (6, 4)``;
 - ``trump`` is an int 0..6 (that number is trumps), ``"doubles"`` or ``"none"``;
-- ``nt_doubles`` is ``"high"``, ``"low"`` or ``"own_suit"``; it only matters when ``trump == "none"``
+- ``nt_doubles`` is ``"high"``, ``"low"`` or ``"own_suit"``; it only matters without trumps
   (§3.1: it is the follow-me doubles option), so with trumps the doubles are always high;
 - a called suit is a number 0..6, ``TRUMP`` or ``DOUBLES`` (the follow-me doubles suit ``D``);
 - seats 0..3 are N E S W; the team of a seat is ``seat % 2`` (0 = NS, 1 = EW);
-- bids are ints (30..41, 42·k for k marks), ``PASS = 0`` and ``GAME = "game"`` (the points game's bid
-  over 168).
-"""
+- bids are ints (30..41, 42·k for k marks), ``PASS = 0`` and ``GAME = "game"`` (the points game's
+  bid over 168)."""
 
 from __future__ import annotations
 
@@ -22,7 +21,7 @@ GAME = "game"
 
 TRUMP_MODES = (0, 1, 2, 3, 4, 5, 6, "doubles", "none")
 NT_DOUBLES = ("high", "low", "own_suit")
-ALL_TILES = tuple((h, l) for h in range(7) for l in range(h + 1))
+ALL_TILES = tuple((h, low) for h in range(7) for low in range(h + 1))
 HAND_POINTS = 42
 TRICKS = 7
 
@@ -60,7 +59,7 @@ def trick_points(plays):
     return 1 + sum(counter(x) for x in plays)
 
 
-# ---------------------------------------------------------------- suits, following, winning (§1.2-1.5)
+# ------------------------------------------------------------ suits, following, winning (§1.2-1.5)
 
 
 def is_trump(x, trump):
@@ -139,14 +138,22 @@ def trick_winner(plays, trump, nt_doubles="high"):
 
 
 class HandState:
-    """A hand in play: the tiles each seat holds, the trick on the table, points and tricks per team.
+    """A hand in play: the tiles each seat holds, the trick on the table, points and tricks per
+    team.
 
-    ``first_lead_trump`` is the §2.4 flag (the first lead of the hand must be a trump if the leader has
-    one); ``first_trick`` says whether the next lead would be the hand's first.
-    """
+    ``first_lead_trump`` is the §2.4 flag (the first lead of the hand must be a trump if the leader
+    has one); ``first_trick`` says whether the next lead would be the hand's first."""
 
-    def __init__(self, hands, trump, leader, trick=(), nt_doubles="high", first_lead_trump=False,
-                 first_trick=None):
+    def __init__(
+        self,
+        hands,
+        trump,
+        leader,
+        trick=(),
+        nt_doubles="high",
+        first_lead_trump=False,
+        first_trick=None,
+    ):
         self.hands = [list(h) for h in hands]
         self.trump = trump
         self.nt_doubles = nt_doubles
@@ -177,7 +184,8 @@ class HandState:
         return legal_plays(hand, self.trick, self.trump, self.nt_doubles)
 
     def play(self, x):
-        """Play `x` for the seat to move. Returns (winning seat, trick points) when it ends a trick."""
+        """Play `x` for the seat to move. Returns (winning seat, trick points) when it ends a
+        trick."""
         if x not in self.legal():
             raise ValueError(f"{tile_text(x)} is not legal here")
         self.hands[self.to_move].remove(x)
@@ -199,7 +207,8 @@ class HandState:
 
 
 def bid_above(bid, high):
-    """Whether `bid` is above the high bid `high` (0 when nobody has bid); "game" tops everything."""
+    """Whether `bid` is above the high bid `high` (0 when nobody has bid); "game" tops
+    everything."""
     if high == GAME:
         return False
     if bid == GAME:
@@ -208,8 +217,8 @@ def bid_above(bid, high):
 
 
 def bid_legal(bid, high, mark_jump="strict", scoring="marks"):
-    """§2.2 legal(b, H), with the MARK_JUMP flag and the points game's "Game" bid (legal only directly
-    over 168)."""
+    """§2.2 legal(b, H), with the MARK_JUMP flag and the points game's "Game" bid (legal only
+    directly over 168)."""
     if bid == GAME:
         return scoring == "points" and high == 168
     if not bid_above(bid, high):
@@ -238,8 +247,9 @@ def high_bid(bids):
     return high
 
 
-def auction_choices(bids, all_pass="redeal", forced_exact_30=False, mark_jump="strict", scoring="marks",
-                    max_marks=7):
+def auction_choices(
+    bids, all_pass="redeal", forced_exact_30=False, mark_jump="strict", scoring="marks", max_marks=7
+):
     """The legal calls (PASS or a bid) for the next bidder after `bids` (one round, 4 turns).
 
     FORCED_DEALER: when the first three passed, the dealer (last to bid) may not pass and must bid
@@ -277,8 +287,9 @@ def marks_value(bid):
     return 1 if bid <= 42 else bid // 42
 
 
-def hand_decided(bid, us_points, them_points, them_tricks, tricks_played, scoring="marks",
-                 play_out="auto"):
+def hand_decided(
+    bid, us_points, them_points, them_tricks, tricks_played, scoring="marks", play_out="auto"
+):
     """§2.6: True once the declaring side has made its bid, False once it is set, None while open.
 
     Marks scoring (with PLAY_OUT = AUTO) stops as soon as the result is certain; points scoring (or
