@@ -12,6 +12,7 @@ import pytest
 from dominosolver import DominoSolverError, IllegalMoveError, InvalidPositionError, ParseError, Tile
 from dominosolver.cli import main
 from dominosolver.texas42 import Game, Position, Rules
+from dominosolver.texas42.rules import GAME_BID
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -455,6 +456,16 @@ def test_malformed_notation(text, message):
     """One-line notation: required fields, each once, known keys, well-formed values."""
     with pytest.raises(ParseError, match=message):
         Position(text)
+
+
+def test_keyword_contract_is_read_like_json():
+    """The contract keyword takes (seat, bid) with the same seats and bids as JSON and notation."""
+    hands = [["6-6"], ["5-5"], ["4-4"], ["3-3"]]
+    assert Position(trump=4, hands=hands, contract=("W", "game")).contract == (3, GAME_BID)
+    with pytest.raises(ParseError, match="unknown bid 'lots'"):
+        Position(trump=4, hands=hands, contract=(0, "lots"))
+    with pytest.raises(ParseError, match="contract must be"):
+        Position(trump=4, hands=hands, contract=30)
 
 
 def test_keyword_leader_must_be_a_seat():
