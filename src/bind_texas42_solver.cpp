@@ -46,8 +46,13 @@ void texas42_solver(py::module_& m) {
         std::array<TileMask, kSeats> hands{deal[0], deal[1], deal[2], deal[3]};
         // Validate once (sizes, duplicates) before releasing the GIL for 36 solves.
         Position(rules, Trump::none(), hands, 0, {});
-        py::gil_scoped_release release;
-        return dd_table(rules, hands, solver);
+        std::uint64_t nodes = 0;
+        std::vector<std::vector<int>> table;
+        {
+          py::gil_scoped_release release;
+          table = dd_table(rules, hands, solver, &nodes);
+        }
+        return std::make_pair(table, nodes);
       });
 
   m.def("table_declarations", [](const Rules& rules) {

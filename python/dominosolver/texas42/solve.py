@@ -75,13 +75,13 @@ class Solver:
     def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
         hands = _read_deal(deal)
         rules = rules or Rules()
-        grid = self._solver.dd_table(rules._core, [sum(1 << t.id for t in h) for h in hands])
+        grid, nodes = self._solver.dd_table(rules._core, [sum(1 << t.id for t in h) for h in hands])
         decls = [int(d) if d.isdigit() else d for d in _core.texas42.table_declarations(rules._core)]
-        return DDTable(hands=hands, declarations=decls, points=np.array(grid, dtype=np.int16))
+        return DDTable(hands=hands, declarations=decls, points=np.array(grid, dtype=np.int16), nodes=nodes)
 
     @property
     def nodes(self) -> int:
-        """Nodes searched by the last call."""
+        """Nodes searched by the last solve."""
         return self._solver.nodes
 
     @property
@@ -105,6 +105,7 @@ class DDTable:
     hands: list[list[Tile]]
     declarations: list[int | str]
     points: np.ndarray  # shape (declarations, 4)
+    nodes: int = 0  # search nodes of the 36 solves
 
     def __getitem__(self, key: tuple[int | str, int | str]) -> int:
         decl, seat = key

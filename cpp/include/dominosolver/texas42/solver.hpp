@@ -60,7 +60,7 @@ std::vector<Trump> table_declarations(const Rules& rules);
 
 // Points the declaring team takes for each declaration x each declarer seat (who leads trick 1).
 std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<TileMask, kSeats>& deal,
-                                       Solver& solver);
+                                       Solver& solver, std::uint64_t* nodes = nullptr);
 
 struct BatchOutput {
   std::vector<int> values;
