@@ -70,6 +70,10 @@ class Search {
     base_key_ = kKeys.trump[tr.kind == TrumpKind::Suit ? tr.suit : tr.kind == TrumpKind::Doubles ? kCalledSuits - 1 : kCalledSuits];
     if (tr.kind == TrumpKind::None) base_key_ ^= kKeys.nt_doubles[static_cast<int>(pos.rules().nt_doubles)];
     for (auto& k : killers_) k = -1;
+    for (int tile = 0; tile < kMaxTiles; ++tile) {
+      if (t_.counters[tile] == 5) five_mask_ |= bit(tile);
+      if (t_.counters[tile] == 10) ten_mask_ |= bit(tile);
+    }
   }
 
   int to_move() const { return (leader_ + len_) & 3; }
@@ -366,29 +370,46 @@ class Search {
 
   // Points each team is sure of at a trick boundary, as (leader's team, other team).
   // The leader cashes the tiles that win whenever led: its top trumps, then, once those have drawn
-  // every opponent trump (each opponent holds no more trumps than the leader has top trumps), the
-  // top tiles of the other suits. Whoever holds the top trump also wins a trick with each trump of
-  // its unbroken run from the top, whoever leads.
+  // every opponent trump, the top tiles of the other suits. Partner follows a feasible plan (feed
+  // the biggest counter it legally can without taking the lead); each opponent is charged only
+  // the least it could shed over those tricks. Whoever holds the top trump also wins a trick with
+  // each trump of its unbroken run from the top, whoever leads.
   std::pair<int, int> sure_points() const {
-    const int me = leader_;
+    const int me = leader_, partner = (me + 2) & 3;
     const TileMask mine = hands_[me];
-    const TileMask others = hands_[(me + 1) & 3] | hands_[(me + 2) & 3] | hands_[(me + 3) & 3];
+    const TileMask others = hands_[(me + 1) & 3] | hands_[partner] | hands_[(me + 3) & 3];
     const TileMask remaining_trumps = (mine | others) & t_.trumps;
-    int points = 0, top_trumps = 0;
+    const TileMask opp[2] = {hands_[(me + 1) & 3], hands_[(me + 3) & 3]};
+    TileMask partner_hand = hands_[partner];
+    int points = 0, cashed = 0, top_trumps = 0;
+    bool partner_took_lead = false;
+    auto cash = [&](int tile) {
+      points += 1 + t_.counters[tile];
+      ++cashed;
+      const int suit = t_.called[tile];
+      TileMask legal = partner_hand & t_.follows[suit];
+      if (!legal) legal = partner_hand & ~t_.trumps;  // discard without overtaking
+      if (!legal) legal = partner_hand, partner_took_lead = true;
+      const int fed = most_counters(legal);
+      points += t_.counters[fed];
+      partner_hand &= ~bit(fed);
+    };
     for (TileMask m = mine & t_.trumps; m; m &= m - 1) {
       const int tile = lowest(m);
       if (others & t_.above[kTrumpSuit][tile]) continue;
-      points += 1 + t_.counters[tile];
+      cash(tile);
       ++top_trumps;
     }
-    const int opp_a = count(hands_[(me + 1) & 3] & t_.trumps), opp_b = count(hands_[(me + 3) & 3] & t_.trumps);
-    if (std::max(opp_a, opp_b) <= top_trumps) {
-      for (TileMask m = mine & ~t_.trumps; m; m &= m - 1) {
+    const int opp_trumps = std::max(count(opp[0] & t_.trumps), count(opp[1] & t_.trumps));
+    if (opp_trumps <= top_trumps && !partner_took_lead) {
+      for (TileMask m = mine & ~t_.trumps; m && !partner_took_lead; m &= m - 1) {
         const int tile = lowest(m);
-        const int suit = t_.called[tile];
-        if (others & t_.above[suit][tile]) continue;
-        points += 1 + t_.counters[tile];
+        if (!(others & t_.above[t_.called[tile]][tile])) cash(tile);
       }
+    }
+    for (const TileMask o : opp) {
+      const int forced = std::min(top_trumps, count(o & t_.trumps));
+      points += std::max(least_counters(o & t_.trumps, forced), least_counters(o, cashed));
     }
     int theirs = 0;
     if (remaining_trumps && top_trumps == 0) {
@@ -406,6 +427,19 @@ class Search {
       else theirs = run;
     }
     return {points, theirs};
+  }
+
+  int most_counters(TileMask tiles) const {
+    if (TileMask tens = tiles & ten_mask_) return lowest(tens);
+    if (TileMask fives = tiles & five_mask_) return lowest(fives);
+    return lowest(tiles);
+  }
+  // The smallest total of counters among any `n` of `tiles`.
+  int least_counters(TileMask tiles, int n) const {
+    n -= count(tiles & ~five_mask_ & ~ten_mask_);
+    if (n <= 0) return 0;
+    const int fives = count(tiles & five_mask_);
+    return n <= fives ? 5 * n : 5 * fives + 10 * (n - fives);
   }
 
   int highest_trump(TileMask trumps) const {
@@ -473,6 +507,7 @@ class Search {
   std::uint64_t hand_key_ = 0;
   std::uint64_t base_key_ = 0;
   std::uint64_t nodes_ = 0;
+  TileMask five_mask_ = 0, ten_mask_ = 0;
   std::array<int, kMaxPly> killers_{};
 };
 
