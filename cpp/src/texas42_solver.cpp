@@ -48,7 +48,6 @@ struct ScoredMove {
   int score;
 };
 
-constexpr bool mid_trick_table = false;
 
 
 class Search {
@@ -71,6 +70,7 @@ class Search {
     if (tr.kind == TrumpKind::None) base_key_ ^= kKeys.nt_doubles[static_cast<int>(pos.rules().nt_doubles)];
     for (auto& k : killers_) k = -1;
     for (int tile = 0; tile < kMaxTiles; ++tile) {
+      if (t_.all & bit(tile)) calls_[t_.called[tile]] |= bit(tile);
       if (t_.counters[tile] == 5) five_mask_ |= bit(tile);
       if (t_.counters[tile] == 10) ten_mask_ |= bit(tile);
     }
@@ -124,28 +124,15 @@ class Search {
     } else {
       if (lo >= beta) return lo;
       if (hi <= alpha) return hi;
-      if (tt_ && mid_trick_table) {
-        key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
-        for (int i = 0; i < len_; ++i) key ^= mix(static_cast<std::uint64_t>(trick_[i]) + 64 * (i + 1));
-        if (const auto* e = tt_->probe(key)) {
-          lo = std::max<int>(lo, e->lower);
-          hi = std::min<int>(hi, e->upper);
-          if (e->move != 0xFF) tt_move = e->move;
-        }
-        if (lo >= beta || lo == hi) return lo;
-        if (hi <= alpha) return hi;
-      }
     }
 
     const int mover = to_move();
     const bool maximize = team_of(mover) == 0;
-    std::array<ScoredMove, 16> moves;
-    const int n = generate(moves, tt_move, ply);
     int best = maximize ? -kInf : kInf;
     int best_move = -1;
     int a = alpha, b = beta;
-    for (int i = 0; i < n; ++i) {
-      const int tile = moves[i].tile;
+    // Returns true on a cut-off.
+    auto try_move = [&](int tile) {
       const int v = play_and_search(tile, a, b, ply);
       if (maximize ? v > best : v < best) {
         best = v;
@@ -153,12 +140,19 @@ class Search {
       }
       if (maximize) a = std::max(a, best);
       else b = std::min(b, best);
-      if (a >= b) {
-        if (ply < kMaxPly) killers_[ply] = tile;
-        break;
-      }
+      if (a < b) return false;
+      if (ply < kMaxPly) killers_[ply] = tile;
+      return true;
+    };
+    // The table's move usually cuts off at once: try it before generating the others.
+    const bool tt_first = tt_move >= 0 && (legal() & bit(tt_move));
+    if (!(tt_first && try_move(tt_move))) {
+      std::array<ScoredMove, 16> moves;
+      const int n = generate(moves, tt_move, ply);
+      for (int i = 0; i < n; ++i)
+        if (!(tt_first && moves[i].tile == tt_move) && try_move(moves[i].tile)) break;
     }
-    if ((len_ == 0 || mid_trick_table) && tt_) {
+    if (len_ == 0 && tt_) {
       const int lower = best > alpha ? best : lo;  // fail low: only an upper bound
       const int upper = best < beta ? best : hi;   // fail high: only a lower bound
       tt_->store(key, std::max(lower, lo), std::min(upper, hi), best_move, count(hands_[0]) * 4 + len_);
@@ -312,7 +306,8 @@ class Search {
     n.others = remaining & ~hands_[n.mover];
     n.outsiders = n.others;
     n.live = 0;
-    for (TileMask m = remaining; m; m &= m - 1) n.live |= 1u << t_.called[lowest(m)];
+    for (int suit = 0; suit < kCalledSuits; ++suit)
+      if (remaining & calls_[suit]) n.live |= 1u << suit;
     if (len_) {
       n.led = t_.called[trick_[0]];
       n.live |= 1u << n.led;
@@ -327,6 +322,10 @@ class Search {
 
   int generate(std::array<ScoredMove, 16>& out, int tt_move, int ply) const {
     const TileMask legal_tiles = legal();
+    if (!(legal_tiles & (legal_tiles - 1))) {  // a single legal tile: nothing to order
+      out[0] = {lowest(legal_tiles), 0};
+      return 1;
+    }
     const NodeInfo info = node_info();
     int n = 0;
     for (TileMask m = legal_tiles; m; m &= m - 1) {
@@ -464,37 +463,6 @@ class Search {
     return true;
   }
 
-  // A key for the trick-boundary state up to isomorphism: each remaining tile is described by its
-  // holder, counters, the suit it calls and its rank among the remaining tiles of every live suit
-  // it follows. States with the same descriptions play identically (rank gaps left by played
-  // tiles do not matter), so they share table entries.
-  std::uint64_t normalized_key() const {
-    const TileMask remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
-    unsigned live = 0;
-    for (TileMask m = remaining; m; m &= m - 1) live |= 1u << t_.called[lowest(m)];
-    std::uint64_t key = kKeys.leader[leader_];
-    for (int seat = 0; seat < kSeats; ++seat)
-      for (TileMask m = hands_[seat]; m; m &= m - 1) {
-        const int tile = lowest(m);
-        std::uint64_t code = static_cast<std::uint64_t>(seat) | static_cast<std::uint64_t>(t_.counters[tile]) << 2 |
-                             static_cast<std::uint64_t>(t_.called[tile]) << 6;
-        int shift = 10;
-        for (unsigned su = t_.suits_of[tile] & live; su; su &= su - 1) {
-          const int suit = std::countr_zero(su);
-          code |= static_cast<std::uint64_t>(suit + 1) << shift;
-          code |= static_cast<std::uint64_t>(count(remaining & t_.above[suit][tile])) << (shift + 4);
-          shift += 8;
-        }
-        key ^= mix(code);
-      }
-    return key;
-  }
-  static std::uint64_t mix(std::uint64_t z) {
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
 
   const SuitTable& t_;
   search::TranspositionTable* tt_;
@@ -508,6 +476,7 @@ class Search {
   std::uint64_t base_key_ = 0;
   std::uint64_t nodes_ = 0;
   TileMask five_mask_ = 0, ten_mask_ = 0;
+  std::array<TileMask, kCalledSuits> calls_{};  // tiles that call each suit when led
   std::array<int, kMaxPly> killers_{};
 };
 
