@@ -16,6 +16,7 @@ namespace dominosolver::texas42 {
 namespace {
 
 constexpr int kInf = 10000;
+constexpr int kClimbMargin = 3;  // first target this far under the guess (measured best of 0..6)
 constexpr int kMaxPly = 48;
 
 struct ZobristKeys {
@@ -189,15 +190,18 @@ class Search {
     return v;
   }
 
-  // MTD(f): a series of zero-window searches converging on the exact value.
+  // MTD(f) from below: zero-window searches that prove ever higher lower bounds, bisecting after
+  // a refutation. Starting a little under the guess avoids most refutations above the value,
+  // which cost about as much as the final one.
   int mtdf(int guess) {
     int lo = 0, hi = remaining_total();
-    int g = std::clamp(guess, lo, hi);
+    int target = std::clamp(guess - kClimbMargin, lo + 1, std::max(lo + 1, hi));
     while (lo < hi) {
-      const int beta = std::max(g, lo + 1);
-      g = ab(beta - 1, beta, 0);
-      if (g < beta) hi = g;
-      else lo = g;
+      const int g = ab(target - 1, target, 0);
+      const bool proved = g >= target;
+      if (proved) lo = g;
+      else hi = g;
+      target = proved ? lo + 1 : (lo + hi + 1) / 2;  // climb after a proof, bisect after a refutation
     }
     return lo;
   }
