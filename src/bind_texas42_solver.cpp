@@ -34,7 +34,8 @@ void texas42_solver(py::module_& m) {
 
   py::class_<Solver>(m, "Solver")
       .def(py::init<std::size_t, Enhancements>(), py::arg("tt_mb") = 64, py::arg("enhancements") = Enhancements{})
-      .def("value", &Solver::value, py::call_guard<py::gil_scoped_release>())
+      .def("value", &Solver::value, py::arg("position"), py::arg("guess") = -1,
+           py::call_guard<py::gil_scoped_release>())
       .def("solve", &Solver::solve, py::arg("position"), py::arg("all_moves") = true, py::arg("pv") = true,
            py::call_guard<py::gil_scoped_release>())
       .def("can_reach", &Solver::can_reach, py::call_guard<py::gil_scoped_release>())

@@ -21,7 +21,9 @@ std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<Tile
   for (const Trump& trump : table_declarations(rules)) {
     std::vector<int> row;
     for (int declarer = 0; declarer < kSeats; ++declarer) {
-      row.push_back(solver.value(Position(rules, trump, deal, declarer, {})));
+      // Partners often take about the same under one declaration: a good first guess.
+      const int guess = declarer >= 2 ? row[declarer - 2] : -1;
+      row.push_back(solver.value(Position(rules, trump, deal, declarer, {}), guess));
       total += solver.nodes();
     }
     table.push_back(row);

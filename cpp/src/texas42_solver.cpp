@@ -488,12 +488,15 @@ class Search {
 
 Solver::Solver(std::size_t tt_megabytes, Enhancements e) : tt_(std::max<std::size_t>(tt_megabytes, 1)), enh_(e) {}
 
-int Solver::value(const Position& pos) {
+int Solver::value(const Position& pos, int guess) {
   tt_.new_search();
   Search s(pos, &tt_, enh_);
-  const int ns = s.exact(s.playout_guess());
+  const bool ns_to_move = team_of(pos.to_move()) == 0;
+  const int total = s.remaining_total();
+  const int ns_guess = guess < 0 ? s.playout_guess() : ns_to_move ? guess : total - guess;
+  const int ns = s.exact(ns_guess);
   nodes_ = s.nodes();
-  return team_of(pos.to_move()) == 0 ? ns : s.remaining_total() - ns;
+  return ns_to_move ? ns : total - ns;
 }
 
 bool Solver::can_reach(const Position& pos, int target) {
