@@ -61,6 +61,7 @@ class Search {
         const int tile = lowest(m);
         hand_key_ ^= kKeys.tile[s][tile];
         counters_in_hands_ += t_.counters[tile];
+        if (callers_left_[t_.called[tile]]++ == 0) live_ |= 1u << t_.called[tile];
       }
     }
     const auto trick = pos.trick();
@@ -71,7 +72,6 @@ class Search {
     if (tr.kind == TrumpKind::None) base_key_ ^= kKeys.nt_doubles[static_cast<int>(pos.rules().nt_doubles)];
     for (auto& k : killers_) k = -1;
     for (int tile = 0; tile < kMaxTiles; ++tile) {
-      if (t_.all & bit(tile)) calls_[t_.called[tile]] |= bit(tile);
       if (t_.counters[tile] == 5) five_mask_ |= bit(tile);
       if (t_.counters[tile] == 10) ten_mask_ |= bit(tile);
     }
@@ -95,6 +95,19 @@ class Search {
   int tricks_left() const { return (count(hands_[0] | hands_[1] | hands_[2] | hands_[3]) + len_ + 3) / 4; }
   TileMask legal() const { return t_.legal(hands_[to_move()], len_ ? trick_[0] : -1); }
   std::uint64_t nodes() const { return nodes_; }
+
+  void take(int seat, int tile) {
+    hands_[seat] &= ~bit(tile);
+    hand_key_ ^= kKeys.tile[seat][tile];
+    counters_in_hands_ -= t_.counters[tile];
+    if (--callers_left_[t_.called[tile]] == 0) live_ &= ~(1u << t_.called[tile]);
+  }
+  void give_back(int seat, int tile) {
+    hands_[seat] |= bit(tile);
+    hand_key_ ^= kKeys.tile[seat][tile];
+    counters_in_hands_ += t_.counters[tile];
+    if (callers_left_[t_.called[tile]]++ == 0) live_ |= 1u << t_.called[tile];
+  }
 
   // NS points from the current trick on: fail-soft alpha-beta.
   int ab(int alpha, int beta, int ply) {
@@ -164,9 +177,7 @@ class Search {
   // Play `tile` for the mover, search on, take it back; NS points from the current trick on.
   int play_and_search(int tile, int alpha, int beta, int ply) {
     const int mover = to_move();
-    hands_[mover] &= ~bit(tile);
-    hand_key_ ^= kKeys.tile[mover][tile];
-    counters_in_hands_ -= t_.counters[tile];
+    take(mover, tile);
     trick_[len_++] = static_cast<std::int8_t>(tile);
     int v;
     if (len_ == 4) {
@@ -184,9 +195,7 @@ class Search {
       v = ab(alpha, beta, ply + 1);
     }
     --len_;
-    hands_[mover] |= bit(tile);
-    hand_key_ ^= kKeys.tile[mover][tile];
-    counters_in_hands_ += t_.counters[tile];
+    give_back(mover, tile);
     return v;
   }
 
@@ -225,9 +234,7 @@ class Search {
   // Exact NS value after the mover plays `tile`.
   int exact_after(int tile, int guess) {
     const int mover = to_move();
-    hands_[mover] &= ~bit(tile);
-    hand_key_ ^= kKeys.tile[mover][tile];
-    counters_in_hands_ -= t_.counters[tile];
+    take(mover, tile);
     trick_[len_++] = static_cast<std::int8_t>(tile);
     int v;
     if (len_ == 4) {
@@ -245,18 +252,14 @@ class Search {
       v = exact(guess);
     }
     --len_;
-    hands_[mover] |= bit(tile);
-    hand_key_ ^= kKeys.tile[mover][tile];
-    counters_in_hands_ += t_.counters[tile];
+    give_back(mover, tile);
     return v;
   }
 
   // Advance the search state by one play (for principal variations).
   void advance(int tile) {
     const int mover = to_move();
-    hands_[mover] &= ~bit(tile);
-    hand_key_ ^= kKeys.tile[mover][tile];
-    counters_in_hands_ -= t_.counters[tile];
+    take(mover, tile);
     trick_[len_++] = static_cast<std::int8_t>(tile);
     if (len_ == 4) {
       leader_ = (leader_ + t_.winner(trick_.data(), 4)) & 3;
@@ -309,9 +312,7 @@ class Search {
     const TileMask remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
     n.others = remaining & ~hands_[n.mover];
     n.outsiders = n.others;
-    n.live = 0;
-    for (int suit = 0; suit < kCalledSuits; ++suit)
-      if (remaining & calls_[suit]) n.live |= 1u << suit;
+    n.live = live_;
     if (len_) {
       n.led = t_.called[trick_[0]];
       n.live |= 1u << n.led;
@@ -480,7 +481,8 @@ class Search {
   std::uint64_t base_key_ = 0;
   std::uint64_t nodes_ = 0;
   TileMask five_mask_ = 0, ten_mask_ = 0;
-  std::array<TileMask, kCalledSuits> calls_{};  // tiles that call each suit when led
+  std::array<int, kCalledSuits> callers_left_{};  // tiles in hand that call each suit when led
+  unsigned live_ = 0;                              // suits some tile in hand still calls
   std::array<int, kMaxPly> killers_{};
 };
 
@@ -488,8 +490,21 @@ class Search {
 
 Solver::Solver(std::size_t tt_megabytes, Enhancements e) : tt_(std::max<std::size_t>(tt_megabytes, 1)), enh_(e) {}
 
+void Solver::begin(const Position& pos) {
+  // A later point of the same deal (or the same deal under another declaration) keeps its
+  // entries; any other deal starts a fresh, small, cache-resident table.
+  bool same_deal = true;
+  for (int s = 0; s < kSeats; ++s) same_deal &= (pos.hand(s) & ~last_hands_[s]) == 0;
+  if (same_deal) {
+    tt_.new_search();
+  } else {
+    tt_.restart();
+    last_hands_ = pos.hands();
+  }
+}
+
 int Solver::value(const Position& pos, int guess) {
-  tt_.new_search();
+  begin(pos);
   Search s(pos, &tt_, enh_);
   const bool ns_to_move = team_of(pos.to_move()) == 0;
   const int total = s.remaining_total();
@@ -500,7 +515,7 @@ int Solver::value(const Position& pos, int guess) {
 }
 
 bool Solver::can_reach(const Position& pos, int target) {
-  tt_.new_search();
+  begin(pos);
   Search s(pos, &tt_, enh_);
   const int total = s.remaining_total();
   bool ok;
@@ -511,7 +526,7 @@ bool Solver::can_reach(const Position& pos, int target) {
 }
 
 SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
-  tt_.new_search();
+  begin(pos);
   SolveOutput out;
   if (pos.is_over()) return out;
   Search s(pos, &tt_, enh_);

@@ -47,9 +47,12 @@ class Solver {
   const Enhancements& enhancements() const { return enh_; }
 
  private:
+  void begin(const Position& pos);  // starts a search: ages the table, restarts it for a new deal
+
   search::TranspositionTable tt_;
   Enhancements enh_;
   std::uint64_t nodes_ = 0;
+  std::array<TileMask, kSeats> last_hands_{};
 };
 
 }  // namespace dominosolver::texas42
