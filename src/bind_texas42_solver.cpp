@@ -34,7 +34,8 @@ void texas42_solver(py::module_& m) {
 
   py::class_<Solver>(m, "Solver")
       .def(py::init<std::size_t, Enhancements>(), py::arg("tt_mb") = 64, py::arg("enhancements") = Enhancements{})
-      .def("value", &Solver::value, py::call_guard<py::gil_scoped_release>())
+      .def("value", &Solver::value, py::arg("position"), py::arg("guess") = -1,
+           py::call_guard<py::gil_scoped_release>())
       .def("solve", &Solver::solve, py::arg("position"), py::arg("all_moves") = true, py::arg("pv") = true,
            py::call_guard<py::gil_scoped_release>())
       .def("can_reach", &Solver::can_reach, py::call_guard<py::gil_scoped_release>())
@@ -46,8 +47,13 @@ void texas42_solver(py::module_& m) {
         std::array<TileMask, kSeats> hands{deal[0], deal[1], deal[2], deal[3]};
         // Validate once (sizes, duplicates) before releasing the GIL for 36 solves.
         Position(rules, Trump::none(), hands, 0, {});
-        py::gil_scoped_release release;
-        return dd_table(rules, hands, solver);
+        std::uint64_t nodes = 0;
+        std::vector<std::vector<int>> table;
+        {
+          py::gil_scoped_release release;
+          table = dd_table(rules, hands, solver, &nodes);
+        }
+        return std::make_pair(table, nodes);
       });
 
   m.def("table_declarations", [](const Rules& rules) {

@@ -14,14 +14,21 @@ std::vector<Trump> table_declarations(const Rules& rules) {
   return out;
 }
 
-std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<TileMask, kSeats>& deal, Solver& solver) {
+std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<TileMask, kSeats>& deal, Solver& solver,
+                                       std::uint64_t* nodes) {
   std::vector<std::vector<int>> table;
+  std::uint64_t total = 0;
   for (const Trump& trump : table_declarations(rules)) {
     std::vector<int> row;
-    for (int declarer = 0; declarer < kSeats; ++declarer)
-      row.push_back(solver.value(Position(rules, trump, deal, declarer, {})));
+    for (int declarer = 0; declarer < kSeats; ++declarer) {
+      // Partners often take about the same under one declaration: a good first guess.
+      const int guess = declarer >= 2 ? row[declarer - 2] : -1;
+      row.push_back(solver.value(Position(rules, trump, deal, declarer, {}), guess));
+      total += solver.nodes();
+    }
     table.push_back(row);
   }
+  if (nodes) *nodes = total;
   return table;
 }
 

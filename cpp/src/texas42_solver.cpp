@@ -16,6 +16,7 @@ namespace dominosolver::texas42 {
 namespace {
 
 constexpr int kInf = 10000;
+constexpr int kClimbMargin = 3;  // the first target this far under the guess: best of 0..8 measured
 constexpr int kMaxPly = 48;
 
 struct ZobristKeys {
@@ -48,7 +49,6 @@ struct ScoredMove {
   int score;
 };
 
-constexpr bool mid_trick_table = false;
 
 
 class Search {
@@ -61,6 +61,7 @@ class Search {
         const int tile = lowest(m);
         hand_key_ ^= kKeys.tile[s][tile];
         counters_in_hands_ += t_.counters[tile];
+        if (callers_left_[t_.called[tile]]++ == 0) live_ |= 1u << t_.called[tile];
       }
     }
     const auto trick = pos.trick();
@@ -70,6 +71,10 @@ class Search {
     base_key_ = kKeys.trump[tr.kind == TrumpKind::Suit ? tr.suit : tr.kind == TrumpKind::Doubles ? kCalledSuits - 1 : kCalledSuits];
     if (tr.kind == TrumpKind::None) base_key_ ^= kKeys.nt_doubles[static_cast<int>(pos.rules().nt_doubles)];
     for (auto& k : killers_) k = -1;
+    for (int tile = 0; tile < kMaxTiles; ++tile) {
+      if (t_.counters[tile] == 5) five_mask_ |= bit(tile);
+      if (t_.counters[tile] == 10) ten_mask_ |= bit(tile);
+    }
   }
 
   int to_move() const { return (leader_ + len_) & 3; }
@@ -90,6 +95,19 @@ class Search {
   int tricks_left() const { return (count(hands_[0] | hands_[1] | hands_[2] | hands_[3]) + len_ + 3) / 4; }
   TileMask legal() const { return t_.legal(hands_[to_move()], len_ ? trick_[0] : -1); }
   std::uint64_t nodes() const { return nodes_; }
+
+  void take(int seat, int tile) {
+    hands_[seat] &= ~bit(tile);
+    hand_key_ ^= kKeys.tile[seat][tile];
+    counters_in_hands_ -= t_.counters[tile];
+    if (--callers_left_[t_.called[tile]] == 0) live_ &= ~(1u << t_.called[tile]);
+  }
+  void give_back(int seat, int tile) {
+    hands_[seat] |= bit(tile);
+    hand_key_ ^= kKeys.tile[seat][tile];
+    counters_in_hands_ += t_.counters[tile];
+    if (callers_left_[t_.called[tile]]++ == 0) live_ |= 1u << t_.called[tile];
+  }
 
   // NS points from the current trick on: fail-soft alpha-beta.
   int ab(int alpha, int beta, int ply) {
@@ -120,28 +138,15 @@ class Search {
     } else {
       if (lo >= beta) return lo;
       if (hi <= alpha) return hi;
-      if (tt_ && mid_trick_table) {
-        key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
-        for (int i = 0; i < len_; ++i) key ^= mix(static_cast<std::uint64_t>(trick_[i]) + 64 * (i + 1));
-        if (const auto* e = tt_->probe(key)) {
-          lo = std::max<int>(lo, e->lower);
-          hi = std::min<int>(hi, e->upper);
-          if (e->move != 0xFF) tt_move = e->move;
-        }
-        if (lo >= beta || lo == hi) return lo;
-        if (hi <= alpha) return hi;
-      }
     }
 
     const int mover = to_move();
     const bool maximize = team_of(mover) == 0;
-    std::array<ScoredMove, 16> moves;
-    const int n = generate(moves, tt_move, ply);
     int best = maximize ? -kInf : kInf;
     int best_move = -1;
     int a = alpha, b = beta;
-    for (int i = 0; i < n; ++i) {
-      const int tile = moves[i].tile;
+    // Returns true on a cut-off.
+    auto try_move = [&](int tile) {
       const int v = play_and_search(tile, a, b, ply);
       if (maximize ? v > best : v < best) {
         best = v;
@@ -149,12 +154,19 @@ class Search {
       }
       if (maximize) a = std::max(a, best);
       else b = std::min(b, best);
-      if (a >= b) {
-        if (ply < kMaxPly) killers_[ply] = tile;
-        break;
-      }
+      if (a < b) return false;
+      if (ply < kMaxPly) killers_[ply] = tile;
+      return true;
+    };
+    // The table's move usually cuts off at once: try it before generating the others.
+    const bool tt_first = tt_move >= 0 && (legal() & bit(tt_move));
+    if (!(tt_first && try_move(tt_move))) {
+      std::array<ScoredMove, 16> moves;
+      const int n = generate(moves, tt_move, ply);
+      for (int i = 0; i < n; ++i)
+        if (!(tt_first && moves[i].tile == tt_move) && try_move(moves[i].tile)) break;
     }
-    if ((len_ == 0 || mid_trick_table) && tt_) {
+    if (len_ == 0 && tt_) {
       const int lower = best > alpha ? best : lo;  // fail low: only an upper bound
       const int upper = best < beta ? best : hi;   // fail high: only a lower bound
       tt_->store(key, std::max(lower, lo), std::min(upper, hi), best_move, count(hands_[0]) * 4 + len_);
@@ -165,9 +177,7 @@ class Search {
   // Play `tile` for the mover, search on, take it back; NS points from the current trick on.
   int play_and_search(int tile, int alpha, int beta, int ply) {
     const int mover = to_move();
-    hands_[mover] &= ~bit(tile);
-    hand_key_ ^= kKeys.tile[mover][tile];
-    counters_in_hands_ -= t_.counters[tile];
+    take(mover, tile);
     trick_[len_++] = static_cast<std::int8_t>(tile);
     int v;
     if (len_ == 4) {
@@ -185,33 +195,52 @@ class Search {
       v = ab(alpha, beta, ply + 1);
     }
     --len_;
-    hands_[mover] |= bit(tile);
-    hand_key_ ^= kKeys.tile[mover][tile];
-    counters_in_hands_ += t_.counters[tile];
+    give_back(mover, tile);
     return v;
   }
 
-  // MTD(f): a series of zero-window searches converging on the exact value.
-  int mtdf(int guess) {
-    int lo = 0, hi = remaining_total();
-    int g = std::clamp(guess, lo, hi);
+  // Zero-window searches converging on the exact value. A root search climbs: it starts a little
+  // under the guess (refutations above the value cost about as much as the final one), proves
+  // ever higher lower bounds and bisects after a refutation. A search with a known bound (a root
+  // move, bounded by the root's value) is classic MTD(f): test the bound, then each new one.
+  int mtdf(int guess, int lo, int hi, bool climb) {
+    lo = std::max(lo, 0);
+    hi = std::min(hi, remaining_total());
+    int target = std::clamp(climb ? guess - kClimbMargin : guess, lo + 1, std::max(lo + 1, hi));
     while (lo < hi) {
-      const int beta = std::max(g, lo + 1);
-      g = ab(beta - 1, beta, 0);
-      if (g < beta) hi = g;
-      else lo = g;
+      const int g = ab(target - 1, target, 0);
+      const bool proved = g >= target;
+      if (proved) lo = g;
+      else hi = g;
+      target = proved ? lo + 1 : climb ? (lo + hi + 1) / 2 : hi;
     }
     return lo;
   }
 
-  int exact(int guess) { return enh_.zero_window ? mtdf(guess) : ab(-1, remaining_total() + 1, 0); }
+  int exact(int guess, int lo = 0, int hi = kInf, bool climb = true) {
+    return enh_.zero_window ? mtdf(guess, lo, hi, climb) : ab(-1, remaining_total() + 1, 0);
+  }
 
-  // Exact NS value after the mover plays `tile`.
-  int exact_after(int tile, int guess) {
+  // A cheap first guess for MTD(f): play the hand out following the move ordering's first choice.
+  int playout_guess() {
+    Search copy = *this;
+    copy.tt_ = nullptr;
+    int ns = 0;
+    while (copy.total_tiles() + copy.len_ > 0) {
+      std::array<ScoredMove, 16> moves;
+      copy.generate(moves, -1, kMaxPly);
+      ns += copy.points_if_trick_completes(moves[0].tile);
+      copy.advance(moves[0].tile);
+    }
+    return ns;
+  }
+
+  // Exact NS value after the mover plays `tile`; `bound` is the node's value, which no move
+  // exceeds for the maximizing side (nor undercuts for the minimizing one).
+  int exact_after(int tile, int bound) {
+    const bool maximize = team_of(to_move()) == 0;
     const int mover = to_move();
-    hands_[mover] &= ~bit(tile);
-    hand_key_ ^= kKeys.tile[mover][tile];
-    counters_in_hands_ -= t_.counters[tile];
+    take(mover, tile);
     trick_[len_++] = static_cast<std::int8_t>(tile);
     int v;
     if (len_ == 4) {
@@ -221,26 +250,22 @@ class Search {
       const int saved_leader = leader_;
       leader_ = winner;
       len_ = 0;
-      v = delta + exact(guess - delta);
+      v = delta + (maximize ? exact(bound - delta, 0, bound - delta, false) : exact(bound - delta, bound - delta, kInf, false));
       trick_ = saved;
       len_ = 4;
       leader_ = saved_leader;
     } else {
-      v = exact(guess);
+      v = maximize ? exact(bound, 0, bound, false) : exact(bound, bound, kInf, false);
     }
     --len_;
-    hands_[mover] |= bit(tile);
-    hand_key_ ^= kKeys.tile[mover][tile];
-    counters_in_hands_ += t_.counters[tile];
+    give_back(mover, tile);
     return v;
   }
 
   // Advance the search state by one play (for principal variations).
   void advance(int tile) {
     const int mover = to_move();
-    hands_[mover] &= ~bit(tile);
-    hand_key_ ^= kKeys.tile[mover][tile];
-    counters_in_hands_ -= t_.counters[tile];
+    take(mover, tile);
     trick_[len_++] = static_cast<std::int8_t>(tile);
     if (len_ == 4) {
       leader_ = (leader_ + t_.winner(trick_.data(), 4)) & 3;
@@ -293,8 +318,7 @@ class Search {
     const TileMask remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
     n.others = remaining & ~hands_[n.mover];
     n.outsiders = n.others;
-    n.live = 0;
-    for (TileMask m = remaining; m; m &= m - 1) n.live |= 1u << t_.called[lowest(m)];
+    n.live = live_;
     if (len_) {
       n.led = t_.called[trick_[0]];
       n.live |= 1u << n.led;
@@ -309,6 +333,10 @@ class Search {
 
   int generate(std::array<ScoredMove, 16>& out, int tt_move, int ply) const {
     const TileMask legal_tiles = legal();
+    if (!(legal_tiles & (legal_tiles - 1))) {  // a single legal tile: nothing to order
+      out[0] = {lowest(legal_tiles), 0};
+      return 1;
+    }
     const NodeInfo info = node_info();
     int n = 0;
     for (TileMask m = legal_tiles; m; m &= m - 1) {
@@ -352,29 +380,46 @@ class Search {
 
   // Points each team is sure of at a trick boundary, as (leader's team, other team).
   // The leader cashes the tiles that win whenever led: its top trumps, then, once those have drawn
-  // every opponent trump (each opponent holds no more trumps than the leader has top trumps), the
-  // top tiles of the other suits. Whoever holds the top trump also wins a trick with each trump of
-  // its unbroken run from the top, whoever leads.
+  // every opponent trump, the top tiles of the other suits. Partner follows a feasible plan (feed
+  // the biggest counter it legally can without taking the lead); each opponent is charged only
+  // the least it could shed over those tricks. Whoever holds the top trump also wins a trick with
+  // each trump of its unbroken run from the top, whoever leads.
   std::pair<int, int> sure_points() const {
-    const int me = leader_;
+    const int me = leader_, partner = (me + 2) & 3;
     const TileMask mine = hands_[me];
-    const TileMask others = hands_[(me + 1) & 3] | hands_[(me + 2) & 3] | hands_[(me + 3) & 3];
+    const TileMask others = hands_[(me + 1) & 3] | hands_[partner] | hands_[(me + 3) & 3];
     const TileMask remaining_trumps = (mine | others) & t_.trumps;
-    int points = 0, top_trumps = 0;
+    const TileMask opp[2] = {hands_[(me + 1) & 3], hands_[(me + 3) & 3]};
+    TileMask partner_hand = hands_[partner];
+    int points = 0, cashed = 0, top_trumps = 0;
+    bool partner_took_lead = false;
+    auto cash = [&](int tile) {
+      points += 1 + t_.counters[tile];
+      ++cashed;
+      const int suit = t_.called[tile];
+      TileMask legal = partner_hand & t_.follows[suit];
+      if (!legal) legal = partner_hand & ~t_.trumps;  // discard without overtaking
+      if (!legal) legal = partner_hand, partner_took_lead = true;
+      const int fed = most_counters(legal);
+      points += t_.counters[fed];
+      partner_hand &= ~bit(fed);
+    };
     for (TileMask m = mine & t_.trumps; m; m &= m - 1) {
       const int tile = lowest(m);
       if (others & t_.above[kTrumpSuit][tile]) continue;
-      points += 1 + t_.counters[tile];
+      cash(tile);
       ++top_trumps;
     }
-    const int opp_a = count(hands_[(me + 1) & 3] & t_.trumps), opp_b = count(hands_[(me + 3) & 3] & t_.trumps);
-    if (std::max(opp_a, opp_b) <= top_trumps) {
-      for (TileMask m = mine & ~t_.trumps; m; m &= m - 1) {
+    const int opp_trumps = std::max(count(opp[0] & t_.trumps), count(opp[1] & t_.trumps));
+    if (opp_trumps <= top_trumps && !partner_took_lead) {
+      for (TileMask m = mine & ~t_.trumps; m && !partner_took_lead; m &= m - 1) {
         const int tile = lowest(m);
-        const int suit = t_.called[tile];
-        if (others & t_.above[suit][tile]) continue;
-        points += 1 + t_.counters[tile];
+        if (!(others & t_.above[t_.called[tile]][tile])) cash(tile);
       }
+    }
+    for (const TileMask o : opp) {
+      const int forced = std::min(top_trumps, count(o & t_.trumps));
+      points += std::max(least_counters(o & t_.trumps, forced), least_counters(o, cashed));
     }
     int theirs = 0;
     if (remaining_trumps && top_trumps == 0) {
@@ -392,6 +437,19 @@ class Search {
       else theirs = run;
     }
     return {points, theirs};
+  }
+
+  int most_counters(TileMask tiles) const {
+    if (TileMask tens = tiles & ten_mask_) return lowest(tens);
+    if (TileMask fives = tiles & five_mask_) return lowest(fives);
+    return lowest(tiles);
+  }
+  // The smallest total of counters among any `n` of `tiles`.
+  int least_counters(TileMask tiles, int n) const {
+    n -= count(tiles & ~five_mask_ & ~ten_mask_);
+    if (n <= 0) return 0;
+    const int fives = count(tiles & five_mask_);
+    return n <= fives ? 5 * n : 5 * fives + 10 * (n - fives);
   }
 
   int highest_trump(TileMask trumps) const {
@@ -416,37 +474,6 @@ class Search {
     return true;
   }
 
-  // A key for the trick-boundary state up to isomorphism: each remaining tile is described by its
-  // holder, counters, the suit it calls and its rank among the remaining tiles of every live suit
-  // it follows. States with the same descriptions play identically (rank gaps left by played
-  // tiles do not matter), so they share table entries.
-  std::uint64_t normalized_key() const {
-    const TileMask remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
-    unsigned live = 0;
-    for (TileMask m = remaining; m; m &= m - 1) live |= 1u << t_.called[lowest(m)];
-    std::uint64_t key = kKeys.leader[leader_];
-    for (int seat = 0; seat < kSeats; ++seat)
-      for (TileMask m = hands_[seat]; m; m &= m - 1) {
-        const int tile = lowest(m);
-        std::uint64_t code = static_cast<std::uint64_t>(seat) | static_cast<std::uint64_t>(t_.counters[tile]) << 2 |
-                             static_cast<std::uint64_t>(t_.called[tile]) << 6;
-        int shift = 10;
-        for (unsigned su = t_.suits_of[tile] & live; su; su &= su - 1) {
-          const int suit = std::countr_zero(su);
-          code |= static_cast<std::uint64_t>(suit + 1) << shift;
-          code |= static_cast<std::uint64_t>(count(remaining & t_.above[suit][tile])) << (shift + 4);
-          shift += 8;
-        }
-        key ^= mix(code);
-      }
-    return key;
-  }
-  static std::uint64_t mix(std::uint64_t z) {
-    z += 0x9E3779B97F4A7C15ULL;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
 
   const SuitTable& t_;
   search::TranspositionTable* tt_;
@@ -459,6 +486,9 @@ class Search {
   std::uint64_t hand_key_ = 0;
   std::uint64_t base_key_ = 0;
   std::uint64_t nodes_ = 0;
+  TileMask five_mask_ = 0, ten_mask_ = 0;
+  std::array<int, kCalledSuits> callers_left_{};  // tiles in hand that call each suit when led
+  unsigned live_ = 0;                              // suits some tile in hand still calls
   std::array<int, kMaxPly> killers_{};
 };
 
@@ -466,16 +496,32 @@ class Search {
 
 Solver::Solver(std::size_t tt_megabytes, Enhancements e) : tt_(std::max<std::size_t>(tt_megabytes, 1)), enh_(e) {}
 
-int Solver::value(const Position& pos) {
-  tt_.new_search();
+void Solver::begin(const Position& pos) {
+  // A later point of the same deal (or the same deal under another declaration) keeps its
+  // entries; any other deal starts a fresh, small, cache-resident table.
+  bool same_deal = true;
+  for (int s = 0; s < kSeats; ++s) same_deal &= (pos.hand(s) & ~last_hands_[s]) == 0;
+  if (same_deal) {
+    tt_.new_search();
+  } else {
+    tt_.restart();
+    last_hands_ = pos.hands();
+  }
+}
+
+int Solver::value(const Position& pos, int guess) {
+  begin(pos);
   Search s(pos, &tt_, enh_);
-  const int ns = s.exact(s.remaining_total() / 2);
+  const bool ns_to_move = team_of(pos.to_move()) == 0;
+  const int total = s.remaining_total();
+  const int ns_guess = guess < 0 ? s.playout_guess() : ns_to_move ? guess : total - guess;
+  const int ns = s.exact(ns_guess);
   nodes_ = s.nodes();
-  return team_of(pos.to_move()) == 0 ? ns : s.remaining_total() - ns;
+  return ns_to_move ? ns : total - ns;
 }
 
 bool Solver::can_reach(const Position& pos, int target) {
-  tt_.new_search();
+  begin(pos);
   Search s(pos, &tt_, enh_);
   const int total = s.remaining_total();
   bool ok;
@@ -486,14 +532,14 @@ bool Solver::can_reach(const Position& pos, int target) {
 }
 
 SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
-  tt_.new_search();
+  begin(pos);
   SolveOutput out;
   if (pos.is_over()) return out;
   Search s(pos, &tt_, enh_);
   const int total = s.remaining_total();
   const bool ns_to_move = team_of(pos.to_move()) == 0;
   auto pov = [&](int ns) { return ns_to_move ? ns : total - ns; };
-  const int ns_value = s.exact(total / 2);
+  const int ns_value = s.exact(s.playout_guess());
   out.value = pov(ns_value);
 
   const auto groups = s.equivalence_groups(s.legal());

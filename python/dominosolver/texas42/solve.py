@@ -75,13 +75,13 @@ class Solver:
     def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
         hands = _read_deal(deal)
         rules = rules or Rules()
-        grid = self._solver.dd_table(rules._core, [sum(1 << t.id for t in h) for h in hands])
+        grid, nodes = self._solver.dd_table(rules._core, [sum(1 << t.id for t in h) for h in hands])
         decls = [int(d) if d.isdigit() else d for d in _core.texas42.table_declarations(rules._core)]
-        return DDTable(hands=hands, declarations=decls, points=np.array(grid, dtype=np.int16))
+        return DDTable(hands=hands, declarations=decls, points=np.array(grid, dtype=np.int16), nodes=nodes)
 
     @property
     def nodes(self) -> int:
-        """Nodes searched by the last call."""
+        """Nodes searched by the last solve."""
         return self._solver.nodes
 
     @property
@@ -89,9 +89,17 @@ class Solver:
         return self._solver.table_bytes
 
 
-def solve(position: PositionLike, *, tt_mb: int = 64) -> SolveResult:
-    """Solve one position: its value for the team to move, every legal tile's value, a PV."""
-    return Solver(tt_mb).solve(position)
+def table_size_for(tricks_left: int) -> int:
+    """A table (MB) big enough for a search of this many tricks: fresh memory costs time to touch,
+    so small endgames get small tables."""
+    return 1 if tricks_left <= 3 else 8 if tricks_left <= 5 else 64
+
+
+def solve(position: PositionLike, *, tt_mb: int | None = None) -> SolveResult:
+    """Solve one position: its value for the team to move, every legal tile's value, a PV.
+    ``tt_mb`` defaults to a size fitted to the tricks left (at most 64 MB)."""
+    pos = as_position(position)
+    return Solver(tt_mb or table_size_for(pos.tricks_left)).solve(pos)
 
 
 # ---------------------------------------------------------------- double-dummy tables
@@ -105,6 +113,7 @@ class DDTable:
     hands: list[list[Tile]]
     declarations: list[int | str]
     points: np.ndarray  # shape (declarations, 4)
+    nodes: int = 0  # search nodes of the 36 solves
 
     def __getitem__(self, key: tuple[int | str, int | str]) -> int:
         decl, seat = key
@@ -177,12 +186,12 @@ class PlayGrade(NamedTuple):
         return TEAMS[self.seat & 1]
 
 
-def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: int = 64) -> list[PlayGrade]:
+def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: int | None = None) -> list[PlayGrade]:
     """Grade each play of a sequence from ``position``: the value before and after it for the
     player's team, and what it cost against perfect play (points a completed trick banks count
     for the team that took them)."""
     pos = as_position(position).copy()
-    solver = Solver(tt_mb)
+    solver = Solver(tt_mb or table_size_for(pos.tricks_left))
     grades = []
     for move in plays:
         seat, team = pos.to_move, pos.to_move & 1
@@ -208,9 +217,12 @@ class BatchResult:
 
 
 def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *, moves: bool = False,
-                tt_mb: int = 64) -> BatchResult:
-    """Solve many positions in a C++ thread pool (one solver and table per thread)."""
-    cores = [as_position(p)._pos for p in positions]
+                tt_mb: int | None = None) -> BatchResult:
+    """Solve many positions in a C++ thread pool (one solver and table per thread; ``tt_mb``
+    defaults to a size fitted to the largest position)."""
+    parsed = [as_position(p) for p in positions]
+    cores = [p._pos for p in parsed]
+    tt_mb = tt_mb or table_size_for(max((p.tricks_left for p in parsed), default=0))
     n_threads = threads if threads is not None else (os.cpu_count() or 1)
     out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb)
     values = np.array(out.values, dtype=np.int16)

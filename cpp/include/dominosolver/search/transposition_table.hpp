@@ -30,6 +30,7 @@ class TranspositionTable {
  public:
   static constexpr int kWays = 4;
   static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  static constexpr std::size_t kStartBuckets = std::size_t{1} << 14;  // 1 MB, half an L2 cache
 
   explicit TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
@@ -47,15 +48,25 @@ class TranspositionTable {
 #ifdef MADV_HUGEPAGE
     if (align == kHugePage) madvise(table_, buckets * sizeof(Bucket), MADV_HUGEPAGE);
 #endif
-    mask_ = buckets - 1;
+    capacity_mask_ = buckets - 1;
+    mask_ = std::min(capacity_mask_, kStartBuckets - 1);
+    stores_ = 0;
     age_ = 0;
   }
   void clear() {
-    std::memset(static_cast<void*>(table_), 0, (mask_ + 1) * sizeof(Bucket));
+    std::memset(static_cast<void*>(table_), 0, (capacity_mask_ + 1) * sizeof(Bucket));
+    mask_ = std::min(capacity_mask_, kStartBuckets - 1);
+    stores_ = 0;
     age_ = 0;
   }
   void new_search() { ++age_; }
-  std::size_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
+  // Back to a small active part: for a new problem whose states share nothing with the old ones.
+  void restart() {
+    ++age_;
+    mask_ = std::min(capacity_mask_, kStartBuckets - 1);
+    stores_ = 0;
+  }
+  std::size_t bytes() const { return (capacity_mask_ + 1) * sizeof(Bucket); }
 
   const TTEntry* probe(std::uint64_t key) const {
     const Bucket& b = table_[key & mask_];
@@ -66,6 +77,13 @@ class TranspositionTable {
 
   // Record lower <= value <= upper for `key`, intersecting with what is already known.
   void store(std::uint64_t key, int lower, int upper, int move, int depth) {
+    // Use only as much of the table as the work needs, so small searches stay in cache: double the
+    // active part when it has taken as many stores as it has entries. Entries placed under the
+    // old size are merely missed later (keys are checked), never wrong.
+    if (++stores_ > (mask_ + 1) * kWays && mask_ < capacity_mask_) {
+      mask_ = mask_ * 2 + 1;
+      stores_ = 0;
+    }
     Bucket& b = table_[key & mask_];
     TTEntry* slot = nullptr;
     for (TTEntry& e : b.e)
@@ -103,7 +121,9 @@ class TranspositionTable {
   };
   std::unique_ptr<void, Free> memory_;
   Bucket* table_ = nullptr;
-  std::size_t mask_ = 0;
+  std::size_t capacity_mask_ = 0;
+  std::size_t mask_ = 0;  // the active part: a prefix of the table
+  std::size_t stores_ = 0;
   std::uint8_t age_ = 0;
 };
 

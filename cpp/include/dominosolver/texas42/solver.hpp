@@ -33,8 +33,9 @@ class Solver {
  public:
   explicit Solver(std::size_t tt_megabytes = 64, Enhancements e = {});
 
-  // The exact value for the team to move.
-  int value(const Position& pos);
+  // The exact value for the team to move; `guess` (for the same team) seeds the search, or a greedy
+  // playout does when it is negative.
+  int value(const Position& pos, int guess = -1);
   // Value, every move's value, equivalent groups and a principal variation.
   SolveOutput solve(const Position& pos, bool all_moves = true, bool with_pv = true);
   // Can the team to move take at least `target` points from here?
@@ -46,9 +47,12 @@ class Solver {
   const Enhancements& enhancements() const { return enh_; }
 
  private:
+  void begin(const Position& pos);  // starts a search: ages the table, restarts it for a new deal
+
   search::TranspositionTable tt_;
   Enhancements enh_;
   std::uint64_t nodes_ = 0;
+  std::array<TileMask, kSeats> last_hands_{};
 };
 
 }  // namespace dominosolver::texas42
@@ -60,7 +64,7 @@ std::vector<Trump> table_declarations(const Rules& rules);
 
 // Points the declaring team takes for each declaration x each declarer seat (who leads trick 1).
 std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<TileMask, kSeats>& deal,
-                                       Solver& solver);
+                                       Solver& solver, std::uint64_t* nodes = nullptr);
 
 struct BatchOutput {
   std::vector<int> values;
