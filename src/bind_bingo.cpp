@@ -253,7 +253,7 @@ void bingo(py::module_& m) {
       });
 
   py::class_<Solver>(m, "Solver")
-      .def(py::init<std::size_t>(), py::arg("tt_megabytes") = 8)
+      .def(py::init<std::size_t>(), py::arg("tt_megabytes") = 2)
       .def("solve", [](Solver& s, const Position& p, bool margin, bool pv) {
         SolveOutput r;
         {

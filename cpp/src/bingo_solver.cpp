@@ -46,7 +46,8 @@ inline Cand cand(const Move& m, int score) { return Cand{m.doubles, score, m.kin
 
 // The moves searched inside the tree, best-looking first. With one declaration per deal only the
 // largest declaration is searched (it dominates its subsets); `all_declarations` lists every subset.
-int candidates(const Context& c, const DealState& s, Cand* out, bool all_declarations, int tt_move) {
+int candidates(const Context& c, const DealState& s, Cand* out, bool all_declarations, int tt_move,
+               const std::int32_t* history = nullptr) {
   int n = 0;
   const Table& t = c.table;
   const int me = s.to_move(), o = 1 - me;
@@ -63,7 +64,7 @@ int candidates(const Context& c, const DealState& s, Cand* out, bool all_declara
   }
   if (s.lead < 0) {
     if (s.awaiting_draw && !s.over()) out[n++] = cand(Move::draw(), 0);
-    if (may_close(c, s)) out[n++] = cand(Move::close(), 500);
+    if (may_close(c, s)) out[n++] = cand(Move::close(), 5000);  // cheap to search: a closed game
     if (const TileMask d = declarable(c, s)) {
       if (all_declarations || c.rules.declarations_per_deal == DeclarationsPerDeal::Unlimited) {
         for (TileMask sub = d; sub; sub = (sub - 1) & d)
@@ -75,9 +76,11 @@ int candidates(const Context& c, const DealState& s, Cand* out, bool all_declara
     if (may_exchange(c, s)) out[n++] = cand(Move::exchange(), 1500);
   }
   if (may_claim(c, s)) out[n++] = cand(Move::claim(), s.points[me] >= kClaimPoints ? 3000 : -3000);
+  if (history)
+    for (int i = 0; i < n; ++i) out[i].score = out[i].score * 4096 + std::min(history[move_id(out[i].move())], 4095);
   if (tt_move != kIdNone)
     for (int i = 0; i < n; ++i)
-      if (move_id(out[i].move()) == tt_move) out[i].score += 1 << 20;
+      if (move_id(out[i].move()) == tt_move) out[i].score += 1 << 28;
   for (int i = 1; i < n; ++i) {  // insertion sort, descending
     Cand x = out[i];
     int j = i;
@@ -133,6 +136,15 @@ std::uint64_t Solver::key(const DealState& s) const {
   return mix(a ^ mix(b ^ mix(c ^ salt_)));
 }
 
+int Solver::claim_gp_now(const DealState& s, int p) const {
+  const Rules& r = ctx_->rules;
+  const int o = 1 - p;
+  if (s.closed_by == o) return r.close_fail_3 && !s.opp_had_trick_at_close ? 3 : 2;
+  if (s.closed_by == p && r.closer_scored_at == CloserScoredAt::Close)
+    return claim_game_points(r, s.opp_had_trick_at_close ? 1 : 0, s.opp_points_at_close);
+  return claim_game_points(r, s.tricks[o], s.points[o]);
+}
+
 int Solver::max_win(const DealState& s, int p) const {
   const Rules& r = ctx_->rules;
   if (r.claim == ClaimMode::Manual) return 3;  // a false claim by the other side can give 2 or 3
@@ -143,11 +155,7 @@ int Solver::max_win(const DealState& s, int p) const {
       for (int i = s.bone_begin; i < s.bone_end; ++i) reach |= bit(s.boneyard[i]);
     if (count(reach & kDoubles & ~s.declared[p]) == 7) return 3;
   }
-  const int o = 1 - p;
-  if (s.closed_by == o) return r.close_fail_3 && !s.opp_had_trick_at_close ? 3 : 2;
-  if (s.closed_by == p && r.closer_scored_at == CloserScoredAt::Close)
-    return claim_game_points(r, s.opp_had_trick_at_close ? 1 : 0, s.opp_points_at_close);
-  return claim_game_points(r, s.tricks[o], s.points[o]);  // the loser's tricks and points only grow
+  return claim_gp_now(s, p);  // the loser's tricks and points only grow
 }
 
 template <bool kMargin>
@@ -164,34 +172,51 @@ int Solver::search(const DealState& s, int alpha, int beta) {
   const Rules& r = c.rules;
   const int me = s.to_move(), o = 1 - me;
 
-  // Bounds from game points that can only shrink, and the exact result when a closer cannot reach 70.
-  int lo, hi;
-  {
-    const int win_me = max_win(s, me), win_o = max_win(s, o);
-    if constexpr (kMargin) {
-      hi = win_me * kMarginScale + kMarginSpan;
-      lo = -(win_o * kMarginScale + kMarginSpan);
-    } else {
-      hi = win_me;
-      lo = -win_o;
-    }
-    if (s.closed() && r.claim == ClaimMode::Auto) {
-      const int cl = s.closed_by;
-      int potential = s.points[cl] + s.pending[cl] + c.table.points(s.hands[0] | s.hands[1]) +
-                      (s.lead >= 0 ? c.table.value[s.lead] : 0);
-      const bool again = s.declarations[cl] == 0 || r.declarations_per_deal == DeclarationsPerDeal::Unlimited;
-      if (again && r.declare_in_phase2) {
-        const TileMask d = s.hands[cl] & kDoubles & ~s.declared[cl];
-        potential += r.declarations_per_deal == DeclarationsPerDeal::Unlimited ? 20 * count(d) + 10
-                                                                                : declaration_points(r, d);
+  // Bounds. Game points a winner scores only shrink as the loser takes tricks and points (max_win).
+  // A player who cannot reach 70 cannot win by points: a closer then fails, and when the points left
+  // guarantee the other player 70, it loses. A leader whose unbeatable tiles alone bring 70 wins now.
+  constexpr int S = kMargin ? kMarginScale : 1;
+  constexpr int span = kMargin ? kMarginSpan : 0;
+  const int win_me = max_win(s, me), win_o = max_win(s, o);
+  int hi = win_me * S + span, lo = -(win_o * S + span);
+  if (r.claim == ClaimMode::Auto) {
+    const Table& tb = c.table;
+    if (s.phase2()) {
+      const int remaining = tb.points(s.hands[0] | s.hands[1]) + (s.lead >= 0 ? tb.value[s.lead] : 0) +
+                            (s.closed() ? 0 : kLastTrickBonus);
+      const int smin = s.points[0] + s.points[1] + remaining;
+      for (int p = 0; p < 2; ++p) {
+        int potential = s.points[p] + s.pending[p] + remaining;
+        const bool again = s.declarations[p] == 0 || r.declarations_per_deal == DeclarationsPerDeal::Unlimited;
+        if (again && r.declare_in_phase2) {
+          const TileMask d = s.hands[p] & kDoubles & ~s.declared[p];
+          potential += r.declarations_per_deal == DeclarationsPerDeal::Unlimited ? 20 * count(d) + 10
+                                                                                  : declaration_points(r, d);
+        }
+        if (potential >= kClaimPoints) continue;
+        if (s.closed_by == p) {  // the closer fails whatever happens (§5.9)
+          const int gp = p == me ? -win_o : win_me;
+          if constexpr (!kMargin) return gp;
+          lo = std::max(lo, gp * S - span);
+          hi = std::min(hi, gp * S + span);
+        } else if (smin - potential >= kClaimPoints) {  // the other player reaches 70, p never does
+          if (p == me) hi = std::min(hi, -S + span);
+          else lo = std::max(lo, S - span);
+        }
       }
-      if (potential < kClaimPoints) {  // the closer fails whatever happens (§5.9)
-        const int gp = cl == me ? -win_o : win_me;
-        if constexpr (kMargin) {
-          lo = std::max(lo, gp * kMarginScale - kMarginSpan);
-          hi = std::min(hi, gp * kMarginScale + kMarginSpan);
-        } else {
-          return gp;
+    }
+    if (s.lead < 0 && !s.awaiting_draw && !s.just_declared) {
+      TileMask against = s.hands[o];
+      if (!s.phase2())
+        for (int i = s.bone_begin; i < s.bone_end; ++i) against |= bit(s.boneyard[i]);
+      TileMask sure = 0;
+      for (TileMask m = s.hands[me]; m; m &= m - 1)
+        if (!(tb.beaten_by[lowest(m)] & against)) sure |= m & -m;
+      if (sure) {
+        const int reach = s.points[me] + tb.points(sure) + (s.tricks[me] == 0 ? s.pending[me] : 0);
+        if (reach >= kClaimPoints) {  // cash them one after the other: the opponent gains nothing meanwhile
+          const int gp = claim_gp_now(s, me);
+          lo = std::max(lo, gp * S + (kMargin ? reach - s.points[o] : 0));
         }
       }
     }
@@ -202,7 +227,7 @@ int Solver::search(const DealState& s, int alpha, int beta) {
   beta = std::min(beta, hi);
 
   const int depth = count(s.hands[0] | s.hands[1]) + s.boneyard_size();
-  const bool use_tt = depth >= 4;
+  const bool use_tt = depth >= 4 && s.lead < 0;  // probes cost a cache miss: only at trick boundaries
   std::uint64_t k = 0;
   int tt_move = kIdNone;
   if (use_tt) {
@@ -218,7 +243,8 @@ int Solver::search(const DealState& s, int alpha, int beta) {
   }
 
   Cand cands[kMaxCands];
-  const int n = candidates(c, s, cands, false, tt_move);
+  std::int32_t* hist = history_[me][s.lead >= 0].data();
+  const int n = candidates(c, s, cands, false, tt_move, hist);
   int best = -kMarginInf - 1;
   int best_id = kIdNone;
   const int a0 = alpha;
@@ -231,7 +257,10 @@ int Solver::search(const DealState& s, int alpha, int beta) {
       best_id = move_id(cands[i].move());
       if (v > alpha) {
         alpha = v;
-        if (alpha >= beta) break;
+        if (alpha >= beta) {
+          if (hist[best_id] < 4096) hist[best_id] += 1;  // history heuristic
+          break;
+        }
       }
     }
   }
@@ -244,24 +273,47 @@ int Solver::search(const DealState& s, int alpha, int beta) {
   return best;
 }
 
-template <bool kMargin>
-int Solver::root_move_value(const DealState& s, const Move& m, int alpha, int beta) {
-  DealState t = s;
-  apply(*ctx_, t, m);
-  return child_value<kMargin>(t, s.to_move(), alpha, beta);
+// Values are few (-3..-1, 1..3), so the exact value is cheapest found by null-window tests: first
+// win or lose, then how much. Each test only proves a bound, which prunes far more than a full
+// window; the table keeps the bounds between tests.
+int Solver::mtd(const DealState& s) {
+  int v = search<false>(s, 0, 1);
+  if (v >= 1) {
+    while (v < 3) {
+      const int w = search<false>(s, v, v + 1);
+      if (w <= v) break;
+      v = w;
+    }
+  } else {
+    while (v > -3) {
+      const int w = search<false>(s, v - 1, v);
+      if (w >= v) break;
+      v = w;
+    }
+  }
+  return v;
+}
+
+int Solver::exact_child(const DealState& t, int me) {
+  if (t.over()) return terminal_value<false>(t, me);
+  return t.to_move() == me ? mtd(t) : -mtd(t);
 }
 
 int Solver::value(const Context& c, const DealState& s) {
   if (s.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
   begin(c, s);
-  return search<false>(s, -kGpInf, kGpInf);
+  return mtd(s);
 }
 
 std::vector<int> Solver::move_values(const Context& c, const DealState& s, const std::vector<Move>& moves) {
   begin(c, s);
   std::vector<int> out;
   out.reserve(moves.size());
-  for (const Move& m : moves) out.push_back(root_move_value<false>(s, m, -kGpInf, kGpInf));
+  for (const Move& m : moves) {
+    DealState t = s;
+    apply(c, t, m);
+    out.push_back(exact_child(t, s.to_move()));
+  }
   return out;
 }
 
@@ -330,7 +382,11 @@ std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, c
     if (nb && !base.closed() && t.boneyard[base.bone_end - 1] != base.turned)
       throw InvalidPositionError("world " + std::to_string(w) + ": the face-up tile must stay last in the boneyard");
     begin(c, t);
-    for (const Move& m : moves) out.push_back(root_move_value<false>(t, m, -kGpInf, kGpInf));
+    for (const Move& m : moves) {
+      DealState u = t;
+      apply(c, u, m);
+      out.push_back(exact_child(u, me));
+    }
   }
   return out;
 }

@@ -31,7 +31,7 @@ struct SolveOutput {
 
 class Solver {
  public:
-  explicit Solver(std::size_t tt_megabytes = 8) : tt_(tt_megabytes) {}
+  explicit Solver(std::size_t tt_megabytes = 2) : tt_(tt_megabytes) {}
 
   // The value of `s` for its player to move (the state must not be over).
   int value(const Context& c, const DealState& s);
@@ -49,24 +49,30 @@ class Solver {
 
   std::uint64_t nodes() const { return nodes_; }
   void reset_nodes() { nodes_ = 0; }
-  void clear() { tt_.clear(); }
+  void clear() {
+    tt_.clear();
+    history_ = {};
+  }
 
  private:
   template <bool kMargin>
   int search(const DealState& s, int alpha, int beta);
   template <bool kMargin>
   int child_value(const DealState& child, int me, int alpha, int beta);
-  template <bool kMargin>
-  int root_move_value(const DealState& s, const Move& m, int alpha, int beta);
+  int mtd(const DealState& s);  // exact game points by null-window probes
+  int exact_child(const DealState& child, int me);
   void begin(const Context& c, const DealState& s);
   std::uint64_t key(const DealState& s) const;
   int max_win(const DealState& s, int p) const;
+  int claim_gp_now(const DealState& s, int p) const;
 
   const Context* ctx_ = nullptr;
   std::uint64_t salt_ = 0;
   std::uint64_t bone_sig_ = 0;  // the boneyard order of the current root, for phase-one keys
   std::uint64_t nodes_ = 0;
   search::TranspositionTable tt_;
+  // Cutoffs by (player, replying?, move id): moves that refuted siblings are tried early.
+  std::array<std::array<std::array<std::int32_t, 40>, 2>, 2> history_{};
 };
 
 // Plain minimax over every legal move, no pruning and no table: the baseline the bench compares with.
