@@ -1,5 +1,7 @@
 #include "dominosolver/bingo/position.hpp"
 
+#include <algorithm>
+
 #include "dominosolver/core/errors.hpp"
 
 namespace dominosolver::bingo {
@@ -142,9 +144,11 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
           std::to_string(h));
   } else if (b > 0) {
     const bool after_draw = h == kHandSize && k == draws;
-    awaiting_draw = rules.close_timing == CloseTiming::InsteadOfDraw && spec.trick.empty() && h == kHandSize - 1 &&
-                    k == draws + 1;
-    if (!after_draw && !awaiting_draw)
+    // Between a trick and its draws: closing in place of the draw, or the deal won by that trick.
+    const bool before_draw = spec.trick.empty() && h == kHandSize - 1 && k == draws + 1;
+    const bool won = rules.claim == ClaimMode::Auto && std::max(spec.points[0], spec.points[1]) >= kClaimPoints;
+    awaiting_draw = before_draw && !won && rules.close_timing == CloseTiming::InsteadOfDraw;
+    if (!after_draw && !awaiting_draw && !(before_draw && won))
       bad("in phase one each hand holds 7 tiles and the boneyard 14 - 2 x tricks; here " + std::to_string(h) +
           " tiles, " + std::to_string(b) + " in the boneyard, " + std::to_string(k) + " tricks");
   } else if (k < kHandSize || h != kDealTricks - k) {
