@@ -274,11 +274,12 @@ void bingo(py::module_& m) {
         return s.move_values(p.context(), p.state(), parsed);
       })
       .def("solve_worlds", [](Solver& s, const Position& p, const std::vector<TileMask>& opponent_hands,
-                              const std::vector<std::vector<int>>& boneyards, const std::vector<std::string>& moves) {
+                              const std::vector<std::vector<int>>& boneyards, const std::vector<std::string>& moves,
+                              std::uint64_t max_nodes) {
         const auto parsed = parse_moves(moves);
         py::gil_scoped_release release;
-        return s.solve_worlds(p.context(), p.state(), opponent_hands, boneyards, parsed);
-      })
+        return s.solve_worlds(p.context(), p.state(), opponent_hands, boneyards, parsed, max_nodes);
+      }, py::arg("position"), py::arg("opponent_hands"), py::arg("boneyards"), py::arg("moves"), py::arg("max_nodes") = 0)
       .def_property_readonly("nodes", &Solver::nodes)
       .def("reset_nodes", &Solver::reset_nodes)
       .def("clear", &Solver::clear, py::call_guard<py::gil_scoped_release>());

@@ -233,7 +233,7 @@ Table::Table(const Rules& rules, int t) : trump(t), duty(rules.p2_duty) {
   for (int l = 0; l < kDeckTiles; ++l)
     for (int f = 0; f < kDeckTiles; ++f) {
       if (f == l) continue;
-      if (d.beats(l, f)) beaten_by[l] |= bit(f);
+      if (d.beats(l, f)) beaten_by[l] |= bit(f), wins_over[f] |= bit(l);
       if (d.follows(l, f)) follows[l] |= bit(f);
     }
   for (int c = 0; c < 4; ++c)

@@ -35,6 +35,8 @@ int move_id(const Move& m) {
 }
 
 // Plain data (no initialisers): a node's candidate array is not zeroed on every visit.
+struct NodeLimit {};  // thrown to abandon a world that needs more than its node budget
+
 struct Cand {
   TileMask doubles;
   int score;
@@ -51,14 +53,25 @@ int candidates(const Context& c, const DealState& s, Cand* out, bool all_declara
   int n = 0;
   const Table& t = c.table;
   const int me = s.to_move(), o = 1 - me;
+  TileMask live = s.hands[0] | s.hands[1];
+  if (!s.closed())
+    for (int i = s.bone_begin; i < s.bone_end; ++i) live |= bit(s.boneyard[i]);
   for (TileMask m = legal_tiles(c, s); m; m &= m - 1) {
     const int x = lowest(m);
     int score;
     if (s.lead < 0) {
       const TileMask replies = s.phase2() ? t.legal_reply(s.hands[o], x) : s.hands[o];
-      score = (replies & t.beaten_by[x]) ? -t.value[x] : 1000 + t.value[x];
+      const TileMask beat = replies & t.beaten_by[x];
+      if (beat) {
+        int cheapest = 100;
+        for (TileMask b = beat; b; b &= b - 1) cheapest = std::min<int>(cheapest, t.value[lowest(b)]);
+        score = cheapest - t.value[x] - 4 * count(beat);
+      } else {
+        score = 1000 + t.value[x];
+      }
     } else {
-      score = t.beats(s.lead, x) ? 1000 + t.value[x] : -t.value[x];
+      // Win as cheaply as possible; otherwise throw the cheapest tile that would win the least later.
+      score = t.beats(s.lead, x) ? 1000 - t.value[x] : -8 * t.value[x] - count(t.wins_over[x] & live);
     }
     out[n++] = cand(Move::of_tile(x), score);
   }
@@ -167,7 +180,7 @@ int Solver::child_value(const DealState& t, int me, int alpha, int beta) {
 
 template <bool kMargin>
 int Solver::search(const DealState& s, int alpha, int beta) {
-  ++nodes_;
+  if (++nodes_ > node_limit_ && node_limit_) throw NodeLimit{};
   const Context& c = *ctx_;
   const Rules& r = c.rules;
   const int me = s.to_move(), o = 1 - me;
@@ -351,7 +364,8 @@ SolveOutput Solver::solve(const Context& c, const DealState& s, bool with_margin
 }
 
 std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, const std::vector<TileMask>& opponent_hands,
-                                      const std::vector<std::vector<int>>& boneyards, const std::vector<Move>& moves) {
+                                      const std::vector<std::vector<int>>& boneyards, const std::vector<Move>& moves,
+                                      std::uint64_t max_nodes_per_world) {
   if (base.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
   if (opponent_hands.size() != boneyards.size())
     throw InvalidPositionError("each world needs an opponent hand and a boneyard");
@@ -382,11 +396,19 @@ std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, c
     if (nb && !base.closed() && t.boneyard[base.bone_end - 1] != base.turned)
       throw InvalidPositionError("world " + std::to_string(w) + ": the face-up tile must stay last in the boneyard");
     begin(c, t);
-    for (const Move& m : moves) {
-      DealState u = t;
-      apply(c, u, m);
-      out.push_back(exact_child(u, me));
+    node_limit_ = max_nodes_per_world ? nodes_ + max_nodes_per_world : 0;
+    const std::size_t row = out.size();
+    try {
+      for (const Move& m : moves) {
+        DealState u = t;
+        apply(c, u, m);
+        out.push_back(exact_child(u, me));
+      }
+    } catch (const NodeLimit&) {
+      out.resize(row);
+      out.insert(out.end(), moves.size(), 0);
     }
+    node_limit_ = 0;
   }
   return out;
 }

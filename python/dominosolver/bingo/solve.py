@@ -47,10 +47,12 @@ class Solver:
         return self._core.move_values(position._pos, [str(Move.parse(m)) for m in moves])
 
     def solve_worlds(self, base: Position, opponent_hands: list[int], boneyards: list[list[int]],
-                     moves: list[MoveLike]) -> list[int]:
+                     moves: list[MoveLike], max_nodes: int = 0) -> list[int]:
         """Values (world-major) of `moves` in each world: `base` with the opponent's hand (a tile mask)
-        and the boneyard (tile ids, drawing order) replaced. One C++ call for the whole batch."""
-        return self._core.solve_worlds(base._pos, opponent_hands, boneyards, [str(Move.parse(m)) for m in moves])
+        and the boneyard (tile ids, drawing order) replaced. One C++ call for the whole batch.
+        With ``max_nodes`` (per world), a world needing more is left unsolved: its values are 0."""
+        return self._core.solve_worlds(base._pos, opponent_hands, boneyards, [str(Move.parse(m)) for m in moves],
+                                       max_nodes)
 
     @property
     def nodes(self) -> int:

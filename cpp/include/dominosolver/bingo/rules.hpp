@@ -104,6 +104,7 @@ struct Table {
   std::array<std::int8_t, kDeckTiles> value{};
   std::array<TileMask, kDeckTiles> beaten_by{};  // beaten_by[L]: replies that win against the lead L
   std::array<TileMask, kDeckTiles> follows{};    // follows[L]: tiles that follow the lead L (phase two)
+  std::array<TileMask, kDeckTiles> wins_over{};  // wins_over[F]: leads the reply F beats
   P2Duty duty = P2Duty::FollowAndHead;
   // Sums of tile values by 7-bit chunk of a mask: fast totals of what is left in play.
   std::array<std::array<std::int16_t, 128>, 4> chunk_value{};

@@ -43,9 +43,12 @@ class Solver {
   int margin_score(const Context& c, const DealState& s);
 
   // Worlds for a hint: the same public state with the opponent's hand and the boneyard replaced, each
-  // move of `moves` scored in every world. Returns values row by row (world-major).
+  // move of `moves` scored in every world. Returns values row by row (world-major). With a node limit
+  // per world (0 = none), a world that needs more is left unsolved: its row holds 0, a value no
+  // solved position has.
   std::vector<int> solve_worlds(const Context& c, const DealState& base, const std::vector<TileMask>& opponent_hands,
-                                const std::vector<std::vector<int>>& boneyards, const std::vector<Move>& moves);
+                                const std::vector<std::vector<int>>& boneyards, const std::vector<Move>& moves,
+                                std::uint64_t max_nodes_per_world = 0);
 
   std::uint64_t nodes() const { return nodes_; }
   void reset_nodes() { nodes_ = 0; }
@@ -70,6 +73,7 @@ class Solver {
   std::uint64_t salt_ = 0;
   std::uint64_t bone_sig_ = 0;  // the boneyard order of the current root, for phase-one keys
   std::uint64_t nodes_ = 0;
+  std::uint64_t node_limit_ = 0;  // abort the search past this count (0 = never)
   search::TranspositionTable tt_;
   // Cutoffs by (player, replying?, move id): moves that refuted siblings are tried early.
   std::array<std::array<std::array<std::int32_t, 40>, 2>, 2> history_{};
