@@ -12,7 +12,7 @@ import click
 from ..errors import DominoSolverError
 from ..texas42 import Game, Position
 from ..texas42.bots import RuleBot
-from . import render
+from . import bingo_commands, render
 
 DEMO_POSITION = (
     "trump=4 leader=N hands=66.64.62.54.44.31.11/65.55.52.41.40.22.10/63.61.51.43.42.30.20/60.53.50.33.32.21.00 "
@@ -56,10 +56,40 @@ def show(position: str, as_json: bool) -> None:
 
 
 @cli.command()
+@click.argument("position")
+@click.option("--json", "as_json", is_flag=True, help="print JSON instead of tables")
+def solve(position: str, as_json: bool) -> None:
+    """Solve a position exactly: every legal move's value (Bingo for now)."""
+    data = bingo_commands.load(position)
+    if not bingo_commands.is_bingo(data):
+        raise click.UsageError("solve handles Bingo positions so far")
+    bingo_commands.solve_command(data, as_json)
+
+
+@cli.command()
+@click.argument("position")
+@click.option("--seat", type=int, default=None, help="whose view (default: the player to move)")
+@click.option("--worlds", default=100, show_default=True, help="worlds to sample when they cannot all be solved")
+@click.option("--seed", default=0, show_default=True, help="seed of the sampled worlds")
+@click.option("--max-nodes", default=0, show_default=True, help="search budget per world (0 = exact, no limit)")
+@click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 JSON")
+def hint(position: str, seat: int | None, worlds: int, seed: int, max_nodes: int, as_json: bool) -> None:
+    """Advise the player to move from what it can see (a position, or a player's view JSON; Bingo for now)."""
+    data = bingo_commands.load(position)
+    if not bingo_commands.is_bingo(data):
+        raise click.UsageError("hint handles Bingo positions and views so far")
+    bingo_commands.hint_command(data, seat, worlds, seed, max_nodes, as_json)
+
+
+@cli.command()
+@click.argument("game_name", metavar="[GAME]", default="texas42", type=click.Choice(["texas42", "42", "bingo"]))
 @click.option("--seed", default=0, show_default=True, help="seed of the deals")
 @click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
-def play(seed: int, as_json: bool) -> None:
-    """Play a whole game of 42 between four rule-of-thumb bots and print it."""
+def play(game_name: str, seed: int, as_json: bool) -> None:
+    """Play a whole game between bots and print it: 42 (rule-of-thumb bots) or bingo (hint bots)."""
+    if game_name == "bingo":
+        bingo_commands.play_command(seed, as_json)
+        return
     game = Game(seed=seed)
     bot = RuleBot()
     while not game.is_over:
@@ -87,6 +117,7 @@ def demo() -> None:
         pos.play(choose_tile(pos))
     ns, ew = pos.points
     render.console.print(f"played out by rule-of-thumb bots: NS {ns} – EW {ew} points")
+    bingo_commands.demo()
 
 
 def main(argv: list[str] | None = None) -> None:
