@@ -107,6 +107,7 @@ void texas42(py::module_& m) {
       .def_property_readonly("to_move", &Position::to_move)
       .def_property_readonly("trick", &Position::trick)
       .def_property_readonly("tricks_left", &Position::tricks_left)
+      .def_property_readonly("remaining_points", &Position::remaining_points)
       .def_property_readonly("is_over", &Position::is_over)
       .def_property_readonly("legal_moves", &Position::legal_moves)
       .def("play", &Position::play)

@@ -8,6 +8,7 @@ PYBIND11_MODULE(_core, m) {
   dominosolver::bind::errors(m);
   auto texas42 = m.def_submodule("texas42", "Texas 42 rules engine");
   dominosolver::bind::texas42(texas42);
+  dominosolver::bind::texas42_solver(texas42);
   auto bingo = m.def_submodule("bingo", "Bingo rules engine and solver");
   dominosolver::bind::bingo(bingo);
 }

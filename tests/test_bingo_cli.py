@@ -54,6 +54,8 @@ def test_demo_shows_the_closing_decision():
     assert "close now?" in output and "exact over all 3432 opponent hands" in output
 
 
-def test_non_bingo_positions_are_refused_for_now():
-    result = CliRunner().invoke(cli, ["solve", "trump=4 leader=N hands=66/44/65/53"])
+def test_solve_dispatches_on_the_game_and_hint_takes_bingo_only_for_now():
+    out = json.loads(run("solve", "trump=4 leader=N hands=66/44/65/53", "--json").output)
+    assert out["game"] == "texas42"
+    result = CliRunner().invoke(cli, ["hint", "trump=4 leader=N hands=66/44/65/53"])
     assert result.exit_code != 0 and "Bingo" in result.output

@@ -115,7 +115,8 @@ void Position::play(int tile) {
   if (is_over()) throw IllegalMoveError("the hand is over; no tile can be played");
   const int seat = to_move();
   if (tile < 0 || tile >= tiles_in_set(rules_.max_pip))
-    throw IllegalMoveError("tile id " + std::to_string(tile) + " is not in the set");
+    throw IllegalMoveError((tile >= 0 && tile < kMaxTiles ? "tile " + tile_name(tile) : "tile id " + std::to_string(tile)) +
+                           " is not in the double-" + std::to_string(rules_.max_pip) + " set");
   if (!(s_.hands[seat] & bit(tile))) {
     for (int other = 0; other < kSeats; ++other)
       if (s_.hands[other] & bit(tile))

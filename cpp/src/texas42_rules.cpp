@@ -129,6 +129,13 @@ SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {
       rank[s][id] = dbl ? (doubles_low ? kBottom : kTop) : static_cast<std::int8_t>(other_end(id, s));
     }
   }
+  for (int s = 0; s < kCalledSuits; ++s)
+    for (TileMask m = follows[s]; m; m &= m - 1) {
+      const int a = lowest(m);
+      suits_of[a] |= static_cast<std::uint16_t>(1u << s);
+      for (TileMask o = follows[s]; o; o &= o - 1)
+        if (rank[s][lowest(o)] > rank[s][a]) above[s][a] |= bit(lowest(o));
+    }
 }
 
 int marks_of(int bid) {

@@ -9,8 +9,8 @@ from typing import Any
 
 import click
 
-from ..errors import DominoSolverError
-from ..texas42 import Game, Position
+from ..errors import DominoSolverError, ParseError
+from ..texas42 import Game, Position, analyse_play, dd_table, solve as solve_42
 from ..texas42.bots import RuleBot
 from . import bingo_commands, render
 
@@ -56,32 +56,6 @@ def show(position: str, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("position")
-@click.option("--json", "as_json", is_flag=True, help="print JSON instead of tables")
-def solve(position: str, as_json: bool) -> None:
-    """Solve a position exactly: every legal move's value (Bingo for now)."""
-    data = bingo_commands.load(position)
-    if not bingo_commands.is_bingo(data):
-        raise click.UsageError("solve handles Bingo positions so far")
-    bingo_commands.solve_command(data, as_json)
-
-
-@cli.command()
-@click.argument("position")
-@click.option("--seat", type=int, default=None, help="whose view (default: the player to move)")
-@click.option("--worlds", default=100, show_default=True, help="worlds to sample when they cannot all be solved")
-@click.option("--seed", default=0, show_default=True, help="seed of the sampled worlds")
-@click.option("--max-nodes", default=0, show_default=True, help="search budget per world (0 = exact, no limit)")
-@click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 JSON")
-def hint(position: str, seat: int | None, worlds: int, seed: int, max_nodes: int, as_json: bool) -> None:
-    """Advise the player to move from what it can see (a position, or a player's view JSON; Bingo for now)."""
-    data = bingo_commands.load(position)
-    if not bingo_commands.is_bingo(data):
-        raise click.UsageError("hint handles Bingo positions and views so far")
-    bingo_commands.hint_command(data, seat, worlds, seed, max_nodes, as_json)
-
-
-@cli.command()
 @click.argument("game_name", metavar="[GAME]", default="texas42", type=click.Choice(["texas42", "42", "bingo"]))
 @click.option("--seed", default=0, show_default=True, help="seed of the deals")
 @click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
@@ -106,17 +80,94 @@ def play(game_name: str, seed: int, as_json: bool) -> None:
 
 
 @cli.command()
-def demo() -> None:
-    """The main job on a built-in deal: the position, and a hand played out by rule-of-thumb bots."""
-    pos = Position(DEMO_POSITION)
-    render.console.rule("Texas 42 — built-in deal, N declares fours")
-    render.show_position(pos)
-    from ..texas42.bots import choose_tile
+@click.argument("position")
+@click.option("--json", "as_json", is_flag=True, help="print the result as JSON")
+def solve(position: str, as_json: bool) -> None:
+    """Solve a position exactly: its value, every legal move's value and a best line."""
+    data = bingo_commands.load(position)
+    if bingo_commands.is_bingo(data):
+        bingo_commands.solve_command(data, as_json)
+        return
+    pos = read_position(position)
+    result = solve_42(pos)
+    if as_json:
+        emit_json(result.to_json())
+    else:
+        render.show_solve(pos, result)
 
-    while not pos.is_over:
-        pos.play(choose_tile(pos))
-    ns, ew = pos.points
-    render.console.print(f"played out by rule-of-thumb bots: NS {ns} – EW {ew} points")
+
+@cli.command()
+@click.argument("position")
+@click.option("--seat", type=int, default=None, help="whose view (default: the player to move)")
+@click.option("--worlds", default=100, show_default=True, help="worlds to sample when they cannot all be solved")
+@click.option("--seed", default=0, show_default=True, help="seed of the sampled worlds")
+@click.option("--max-nodes", default=0, show_default=True, help="search budget per world (0 = exact, no limit)")
+@click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 JSON")
+def hint(position: str, seat: int | None, worlds: int, seed: int, max_nodes: int, as_json: bool) -> None:
+    """Advise the player to move from what it can see (a position, or a player's view JSON; Bingo for now)."""
+    data = bingo_commands.load(position)
+    if not bingo_commands.is_bingo(data):
+        raise click.UsageError("hint handles Bingo positions and views so far")
+    bingo_commands.hint_command(data, seat, worlds, seed, max_nodes, as_json)
+
+
+@cli.command()
+@click.argument("deal")
+@click.option("--json", "as_json", is_flag=True, help="print the table as JSON")
+def table(deal: str, as_json: bool) -> None:
+    """Double-dummy table of a deal: points for each declaration and declarer seat.
+
+    DEAL is 'hands=66.64.../.../.../...', four hands as JSON, or a position (JSON or notation)."""
+    source: Any = deal
+    if Path(deal).is_file():
+        source = Path(deal).read_text()
+    if isinstance(source, str) and "trump=" in source:
+        source = read_position(source)
+    result = dd_table(source)
+    if as_json:
+        emit_json(result.to_json())
+    else:
+        render.console.print(render.dd_table(result))
+
+
+@cli.command()
+@click.argument("record", type=click.Path(exists=True, dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="print the grades as JSON")
+def analyse(record: str, as_json: bool) -> None:
+    """Grade every play of a recorded hand against perfect play.
+
+    RECORD is a JSON file: {"position": <position/1>, "plays": ["6-4", ...]}, or a position/1
+    object with a history (its recorded plays are graded from the start)."""
+    try:
+        obj = json.loads(Path(record).read_text())
+    except json.JSONDecodeError as e:
+        raise ParseError(f"{record}: malformed JSON: {e}") from None
+    if isinstance(obj, dict) and "plays" in obj:
+        start, plays = Position.from_json(obj["position"]), obj["plays"]
+    else:
+        start = Position.from_json(obj)
+        plays = [str(t) for _, t in start.plays]
+        while start.plays:
+            start.undo()
+    grades = analyse_play(start, plays)
+    if as_json:
+        emit_json({"schema": "dominosolver.analysis/1", "game": "texas42", "position": start.to_json(),
+                   "plays": [{"seat": g.seat, "tile": str(g.tile), "before": g.before, "after": g.after,
+                              "cost": g.cost} for g in grades]})
+    else:
+        render.show_grades(grades)
+
+
+@cli.command()
+def demo() -> None:
+    """The main job on a built-in deal: its double-dummy table, every first lead's value and the
+    best line of play."""
+    pos = Position(DEMO_POSITION)
+    render.console.rule("Texas 42 — a built-in deal")
+    render.show_position(pos)
+    render.console.print(render.dd_table(dd_table(pos)))
+    render.console.rule("N declares fours and leads")
+    render.show_solve(pos, solve_42(pos))
     bingo_commands.demo()
 
 

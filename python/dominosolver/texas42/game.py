@@ -31,7 +31,7 @@ class Move:
         if isinstance(move, Tile):
             return cls("tile", move)
         if isinstance(move, int) and not isinstance(move, bool):
-            return cls("bid", move)
+            return cls("bid", parse_bid(move))
         if not isinstance(move, str):
             raise ParseError(f"cannot read a move from {move!r}")
         text = move.strip().lower()

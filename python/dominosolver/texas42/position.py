@@ -8,7 +8,7 @@ from .. import _core
 from ..errors import ParseError
 from ..tiles import Tile, tiles_of
 from . import notation
-from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_trump
+from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump
 
 __all__ = ["Position"]
 
@@ -22,6 +22,7 @@ class Position:
     """
 
     __slots__ = ("_pos",)
+    game = "texas42"
 
     def __init__(
         self,
@@ -29,7 +30,7 @@ class Position:
         *,
         trump: Trump | None = None,
         hands: list[list[Tile | str]] | None = None,
-        leader: int = 0,
+        leader: int | str = 0,
         trick: list[Tile | str] = (),  # type: ignore[assignment]
         rules: Rules | None = None,
         contract: Contract | tuple[int, int] | None = None,
@@ -42,11 +43,11 @@ class Position:
                 raise ParseError("a Position needs notation text, or trump= and hands=")
             fields = notation.PositionFields(
                 trump=parse_trump(trump),
-                leader=leader,
+                leader=parse_seat(leader),
                 hands=[[Tile(t) for t in h] for h in hands],
                 trick=[Tile(t) for t in trick],
                 rules=rules or Rules(),
-                contract=Contract(*contract) if contract is not None else None,
+                contract=_contract(contract) if contract is not None else None,
                 history=(history[0], [Tile(t) for t in history[1]]) if history is not None else None,
             )
         self._pos = _build(fields)
@@ -150,6 +151,11 @@ class Position:
         return self._pos.tricks_left
 
     @property
+    def remaining_points(self) -> int:
+        """Points still to be taken from the current trick on (tiles on the table included)."""
+        return self._pos.remaining_points
+
+    @property
     def is_over(self) -> bool:
         return self._pos.is_over
 
@@ -220,6 +226,12 @@ def suit_name(suit: int) -> int | str:
     if suit == _core.texas42.DOUBLES_SUIT:
         return "doubles"
     return suit
+
+
+def _contract(value: Any) -> Contract:
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise ParseError(f"contract must be (declarer, bid), not {value!r}")
+    return Contract(parse_seat(value[0]), parse_bid(value[1]))
 
 
 def _build(f: notation.PositionFields) -> Any:

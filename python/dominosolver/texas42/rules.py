@@ -110,13 +110,19 @@ def bid_name(bid: int) -> str:
 
 
 def parse_bid(value: int | str) -> int:
+    """A bid as the core's int: 0 = pass, 30.., or GAME_BID. Whether it is legal is the core's call;
+    numbers that cannot be a bid at all (negative, or beyond 'game') are refused here."""
     if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text == "pass":
-        return 0
-    if text == "game":
-        return GAME_BID
-    if text.isdigit():
-        return int(text)
-    raise ParseError(f"unknown bid {value!r}: a number, 'pass' or 'game'")
+        bid = value
+    else:
+        text = str(value).strip().lower()
+        if text == "pass":
+            return 0
+        if text == "game":
+            return GAME_BID
+        if not (text.isascii() and text.isdigit()):
+            raise ParseError(f"unknown bid {value!r}: a number, 'pass' or 'game'")
+        bid = int(text)
+    if not 0 <= bid <= GAME_BID:
+        raise ParseError(f"unknown bid {value!r}: a number from 30, 'pass' or 'game'")
+    return bid

@@ -5,9 +5,13 @@
 // Buckets of four 16-byte entries fill one cache line (Stockfish's layout).
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <new>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace dominosolver::search {
 
@@ -25,22 +29,44 @@ static_assert(sizeof(TTEntry) == 16);
 class TranspositionTable {
  public:
   static constexpr int kWays = 4;
+  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+  static constexpr std::size_t kStartBuckets = std::size_t{1} << 14;  // 1 MB, half an L2 cache
 
   explicit TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
   void resize(std::size_t megabytes) {
     std::size_t buckets = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Bucket));
     buckets = std::size_t{1} << (63 - __builtin_clzll(buckets));  // a power of two, within budget
-    table_.reset(new Bucket[buckets]);
-    mask_ = buckets - 1;
-    clear();
+    // Fresh anonymous memory is zeroed lazily, so a large table costs nothing until it is used;
+    // huge pages (where the system offers them) spare the TLB misses of random probes.
+    const std::size_t bytes = buckets * sizeof(Bucket) + kHugePage;
+    memory_.reset(std::calloc(bytes, 1));
+    if (!memory_) throw std::bad_alloc();
+    const auto addr = reinterpret_cast<std::uintptr_t>(memory_.get());
+    const std::uintptr_t align = buckets * sizeof(Bucket) >= kHugePage ? kHugePage : alignof(Bucket);
+    table_ = reinterpret_cast<Bucket*>((addr + align - 1) & ~(align - 1));
+#ifdef MADV_HUGEPAGE
+    if (align == kHugePage) madvise(table_, buckets * sizeof(Bucket), MADV_HUGEPAGE);
+#endif
+    capacity_mask_ = buckets - 1;
+    mask_ = std::min(capacity_mask_, kStartBuckets - 1);
+    stores_ = 0;
+    age_ = 0;
   }
   void clear() {
-    std::memset(static_cast<void*>(table_.get()), 0, (mask_ + 1) * sizeof(Bucket));
+    std::memset(static_cast<void*>(table_), 0, (capacity_mask_ + 1) * sizeof(Bucket));
+    mask_ = std::min(capacity_mask_, kStartBuckets - 1);
+    stores_ = 0;
     age_ = 0;
   }
   void new_search() { ++age_; }
-  std::size_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
+  // Back to a small active part: for a new problem whose states share nothing with the old ones.
+  void restart() {
+    ++age_;
+    mask_ = std::min(capacity_mask_, kStartBuckets - 1);
+    stores_ = 0;
+  }
+  std::size_t bytes() const { return (capacity_mask_ + 1) * sizeof(Bucket); }
 
   const TTEntry* probe(std::uint64_t key) const {
     const Bucket& b = table_[key & mask_];
@@ -51,6 +77,13 @@ class TranspositionTable {
 
   // Record lower <= value <= upper for `key`, intersecting with what is already known.
   void store(std::uint64_t key, int lower, int upper, int move, int depth) {
+    // Use only as much of the table as the work needs, so small searches stay in cache: double the
+    // active part when it has taken as many stores as it has entries. Entries placed under the
+    // old size are merely missed later (keys are checked), never wrong.
+    if (++stores_ > (mask_ + 1) * kWays && mask_ < capacity_mask_) {
+      mask_ = mask_ * 2 + 1;
+      stores_ = 0;
+    }
     Bucket& b = table_[key & mask_];
     TTEntry* slot = nullptr;
     for (TTEntry& e : b.e)
@@ -83,8 +116,14 @@ class TranspositionTable {
   // Entries from older searches lose value, so a reused table keeps room for the current one.
   int worth(const TTEntry& e) const { return e.depth - 8 * static_cast<std::uint8_t>(age_ - e.age); }
 
-  std::unique_ptr<Bucket[]> table_;
-  std::size_t mask_ = 0;
+  struct Free {
+    void operator()(void* p) const { std::free(p); }
+  };
+  std::unique_ptr<void, Free> memory_;
+  Bucket* table_ = nullptr;
+  std::size_t capacity_mask_ = 0;
+  std::size_t mask_ = 0;  // the active part: a prefix of the table
+  std::size_t stores_ = 0;
   std::uint8_t age_ = 0;
 };
 

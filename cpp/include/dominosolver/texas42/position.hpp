@@ -59,6 +59,14 @@ class Position {
     return s_.trick_len ? (s_.leader + table_.winner(s_.trick.data(), s_.trick_len)) & 3 : -1;
   }
   int points(int team) const { return s_.points[team]; }
+  // Points still to be taken from the current trick on: a trick each plus the counters left.
+  int remaining_points() const {
+    int p = tricks_left();
+    for (int seat = 0; seat < kSeats; ++seat)
+      for (TileMask m = s_.hands[seat]; m; m &= m - 1) p += table_.counters[lowest(m)];
+    for (int i = 0; i < s_.trick_len; ++i) p += table_.counters[s_.trick[i]];
+    return p;
+  }
   int tricks_won(int team) const { return s_.tricks[team]; }
 
   // Every play this position knows, in order: the recorded history, then this trick.

@@ -69,6 +69,8 @@ struct SuitTable {
   std::array<std::int8_t, kMaxTiles> called{};        // suit a tile calls when led
   std::array<std::array<std::int8_t, kMaxTiles>, kCalledSuits> rank{};  // larger = stronger
   std::array<std::int8_t, kMaxTiles> counters{};      // count value of each tile
+  std::array<std::uint16_t, kMaxTiles> suits_of{};    // bit set of the called suits a tile follows
+  std::array<std::array<TileMask, kMaxTiles>, kCalledSuits> above{};  // tiles ranked above, per suit
 
   SuitTable(const Rules& rules, Trump trump);
 

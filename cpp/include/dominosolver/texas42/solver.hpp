@@ -1,0 +1,78 @@
+#pragma once
+// Exact double-dummy solver for Texas 42: every hand known, any declaration, any point of the hand.
+// Values are points (1 a trick + counters) from the current trick on, tiles on the table included.
+#include <cstdint>
+#include <vector>
+
+#include "dominosolver/search/transposition_table.hpp"
+#include "dominosolver/texas42/position.hpp"
+
+namespace dominosolver::texas42 {
+
+struct SolveOutput {
+  int value = 0;                              // for the team to move
+  std::vector<std::pair<int, int>> moves;     // every legal tile -> value after it (same team)
+  std::vector<std::vector<int>> equivalent;   // interchangeable tiles (groups of 2+)
+  std::vector<int> pv;                        // a principal variation to the end of the hand
+  std::uint64_t nodes = 0;
+};
+
+// Which enhancements a search uses; all on by default. The baseline of the benchmarks is a plain
+// alpha-beta with a table (`Enhancements::baseline()`).
+struct Enhancements {
+  bool zero_window = true;    // MTD(f) driver instead of one full-window search
+  bool ordering = true;       // TT move, killers and 42 heuristics first
+  bool equivalence = true;    // interchangeable tiles searched once
+  bool quick_tricks = true;   // sure tricks of the leader bound the value
+  bool table = true;          // transposition table at trick boundaries
+  static Enhancements baseline() { return {false, false, false, false, true}; }
+  static Enhancements none() { return {false, false, false, false, false}; }
+};
+
+class Solver {
+ public:
+  explicit Solver(std::size_t tt_megabytes = 64, Enhancements e = {});
+
+  // The exact value for the team to move; `guess` (for the same team) seeds the search, or a greedy
+  // playout does when it is negative.
+  int value(const Position& pos, int guess = -1);
+  // Value, every move's value, equivalent groups and a principal variation.
+  SolveOutput solve(const Position& pos, bool all_moves = true, bool with_pv = true);
+  // Can the team to move take at least `target` points from here?
+  bool can_reach(const Position& pos, int target);
+
+  void clear() { tt_.clear(); }
+  std::size_t table_bytes() const { return tt_.bytes(); }
+  std::uint64_t nodes() const { return nodes_; }  // nodes of the last call
+  const Enhancements& enhancements() const { return enh_; }
+
+ private:
+  void begin(const Position& pos);  // starts a search: ages the table, restarts it for a new deal
+
+  search::TranspositionTable tt_;
+  Enhancements enh_;
+  std::uint64_t nodes_ = 0;
+  std::array<TileMask, kSeats> last_hands_{};
+};
+
+}  // namespace dominosolver::texas42
+
+namespace dominosolver::texas42 {
+
+// The declarations of a dd_table, in order: trump 0..max_pip, doubles, follow-me.
+std::vector<Trump> table_declarations(const Rules& rules);
+
+// Points the declaring team takes for each declaration x each declarer seat (who leads trick 1).
+std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<TileMask, kSeats>& deal,
+                                       Solver& solver, std::uint64_t* nodes = nullptr);
+
+struct BatchOutput {
+  std::vector<int> values;
+  std::vector<std::vector<std::pair<int, int>>> moves;  // filled when asked for
+  std::uint64_t nodes = 0;
+};
+// Solve many positions on `threads` threads, each with its own solver (tt_megabytes each).
+BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves,
+                        std::size_t tt_megabytes = 64);
+
+}  // namespace dominosolver::texas42

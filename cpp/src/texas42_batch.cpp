@@ -1,0 +1,66 @@
+// Many solves: double-dummy tables and a thread pool over positions.
+#include <atomic>
+#include <thread>
+
+#include "dominosolver/texas42/solver.hpp"
+
+namespace dominosolver::texas42 {
+
+std::vector<Trump> table_declarations(const Rules& rules) {
+  std::vector<Trump> out;
+  for (int s = 0; s <= rules.max_pip; ++s) out.push_back(Trump::of_suit(s));
+  out.push_back(Trump::doubles());
+  out.push_back(Trump::none());
+  return out;
+}
+
+std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<TileMask, kSeats>& deal, Solver& solver,
+                                       std::uint64_t* nodes) {
+  std::vector<std::vector<int>> table;
+  std::uint64_t total = 0;
+  for (const Trump& trump : table_declarations(rules)) {
+    std::vector<int> row;
+    for (int declarer = 0; declarer < kSeats; ++declarer) {
+      // Partners often take about the same under one declaration: a good first guess.
+      const int guess = declarer >= 2 ? row[declarer - 2] : -1;
+      row.push_back(solver.value(Position(rules, trump, deal, declarer, {}), guess));
+      total += solver.nodes();
+    }
+    table.push_back(row);
+  }
+  if (nodes) *nodes = total;
+  return table;
+}
+
+BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_megabytes) {
+  BatchOutput out;
+  out.values.resize(positions.size());
+  if (all_moves) out.moves.resize(positions.size());
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::uint64_t> nodes{0};
+  auto worker = [&]() {
+    Solver solver(tt_megabytes);  // per thread: no shared mutable state
+    for (std::size_t i; (i = next.fetch_add(1)) < positions.size();) {
+      if (all_moves) {
+        SolveOutput r = solver.solve(positions[i], true, false);
+        out.values[i] = r.value;
+        out.moves[i] = std::move(r.moves);
+      } else {
+        out.values[i] = solver.value(positions[i]);
+      }
+      nodes += solver.nodes();
+    }
+  };
+  const int n = std::max(1, std::min<int>(threads, static_cast<int>(positions.size())));
+  if (n == 1) {
+    worker();
+  } else {
+    std::vector<std::thread> pool;
+    for (int k = 0; k < n; ++k) pool.emplace_back(worker);
+    for (auto& th : pool) th.join();
+  }
+  out.nodes = nodes;
+  return out;
+}
+
+}  // namespace dominosolver::texas42

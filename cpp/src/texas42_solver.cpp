@@ -1,0 +1,574 @@
+// Double-dummy search for Texas 42 (DDS- and Stockfish-style techniques, rules.md §1.5).
+//
+// The search works on "points NS take from the current trick on" (tiles on the table included), so
+// values never depend on the path: the transposition table stores bounds on that number at trick
+// boundaries, keyed by the four hands, the leader and the declaration.
+#include "dominosolver/texas42/solver.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+#include "dominosolver/core/errors.hpp"
+
+namespace dominosolver::texas42 {
+
+namespace {
+
+constexpr int kInf = 10000;
+constexpr int kClimbMargin = 3;  // the first target this far under the guess: best of 0..8 measured
+constexpr int kMaxPly = 48;
+
+struct ZobristKeys {
+  std::uint64_t tile[kSeats][kMaxTiles];
+  std::uint64_t leader[kSeats];
+  std::uint64_t trump[kCalledSuits + 1];
+  std::uint64_t nt_doubles[3];
+};
+
+constexpr ZobristKeys make_keys() {
+  ZobristKeys k{};
+  std::uint64_t s = 0x42D0D0E5ULL;
+  auto next = [&s]() {
+    std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  };
+  for (auto& seat : k.tile)
+    for (auto& t : seat) t = next();
+  for (auto& l : k.leader) l = next();
+  for (auto& t : k.trump) t = next();
+  for (auto& n : k.nt_doubles) n = next();
+  return k;
+}
+constexpr ZobristKeys kKeys = make_keys();
+
+struct ScoredMove {
+  int tile;
+  int score;
+};
+
+
+
+class Search {
+ public:
+  Search(const Position& pos, search::TranspositionTable* tt, const Enhancements& enh)
+      : t_(pos.table()), tt_(enh.table ? tt : nullptr), enh_(enh) {
+    for (int s = 0; s < kSeats; ++s) {
+      hands_[s] = pos.hand(s);
+      for (TileMask m = hands_[s]; m; m &= m - 1) {
+        const int tile = lowest(m);
+        hand_key_ ^= kKeys.tile[s][tile];
+        counters_in_hands_ += t_.counters[tile];
+        if (callers_left_[t_.called[tile]]++ == 0) live_ |= 1u << t_.called[tile];
+      }
+    }
+    const auto trick = pos.trick();
+    for (int tile : trick) trick_[len_++] = static_cast<std::int8_t>(tile);
+    leader_ = pos.leader();
+    const Trump tr = pos.trump();
+    base_key_ = kKeys.trump[tr.kind == TrumpKind::Suit ? tr.suit : tr.kind == TrumpKind::Doubles ? kCalledSuits - 1 : kCalledSuits];
+    if (tr.kind == TrumpKind::None) base_key_ ^= kKeys.nt_doubles[static_cast<int>(pos.rules().nt_doubles)];
+    for (auto& k : killers_) k = -1;
+    for (int tile = 0; tile < kMaxTiles; ++tile) {
+      if (t_.counters[tile] == 5) five_mask_ |= bit(tile);
+      if (t_.counters[tile] == 10) ten_mask_ |= bit(tile);
+    }
+  }
+
+  int to_move() const { return (leader_ + len_) & 3; }
+  // All points still to be taken from the current trick on.
+  int remaining_total() const {
+    int p = tricks_left() + counters_in_hands_;
+    for (int i = 0; i < len_; ++i) p += t_.counters[trick_[i]];
+    return p;
+  }
+  int total_tiles() const { return count(hands_[0] | hands_[1] | hands_[2] | hands_[3]); }
+  // The last trick plays itself: every seat has one tile left.
+  int last_trick() const {
+    std::array<std::int8_t, 4> tr = trick_;
+    for (int k = len_; k < 4; ++k) tr[k] = static_cast<std::int8_t>(lowest(hands_[(leader_ + k) & 3]));
+    const int winner = (leader_ + t_.winner(tr.data(), 4)) & 3;
+    return team_of(winner) == 0 ? t_.trick_points(tr.data(), 4) : 0;
+  }
+  int tricks_left() const { return (count(hands_[0] | hands_[1] | hands_[2] | hands_[3]) + len_ + 3) / 4; }
+  TileMask legal() const { return t_.legal(hands_[to_move()], len_ ? trick_[0] : -1); }
+  std::uint64_t nodes() const { return nodes_; }
+
+  void take(int seat, int tile) {
+    hands_[seat] &= ~bit(tile);
+    hand_key_ ^= kKeys.tile[seat][tile];
+    counters_in_hands_ -= t_.counters[tile];
+    if (--callers_left_[t_.called[tile]] == 0) live_ &= ~(1u << t_.called[tile]);
+  }
+  void give_back(int seat, int tile) {
+    hands_[seat] |= bit(tile);
+    hand_key_ ^= kKeys.tile[seat][tile];
+    counters_in_hands_ += t_.counters[tile];
+    if (callers_left_[t_.called[tile]]++ == 0) live_ |= 1u << t_.called[tile];
+  }
+
+  // NS points from the current trick on: fail-soft alpha-beta.
+  int ab(int alpha, int beta, int ply) {
+    ++nodes_;
+    const int total = remaining_total();
+    if (total == 0) return 0;
+    if (total_tiles() + len_ <= 4) return last_trick();
+    int lo = 0, hi = total;
+    std::uint64_t key = 0;
+    int tt_move = -1;
+    if (len_ == 0) {
+      if (enh_.quick_tricks) {
+        const auto [ours, theirs] = sure_points();
+        const int ns = team_of(leader_) == 0 ? ours : theirs, ew = team_of(leader_) == 0 ? theirs : ours;
+        lo = std::max(lo, ns);
+        hi = std::min(hi, total - ew);
+      }
+      if (tt_) {
+        key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
+        if (const auto* e = tt_->probe(key)) {
+          lo = std::max<int>(lo, e->lower);
+          hi = std::min<int>(hi, e->upper);
+          if (e->move != 0xFF) tt_move = e->move;
+        }
+      }
+      if (lo >= beta || lo == hi) return lo;
+      if (hi <= alpha) return hi;
+    } else {
+      if (lo >= beta) return lo;
+      if (hi <= alpha) return hi;
+    }
+
+    const int mover = to_move();
+    const bool maximize = team_of(mover) == 0;
+    int best = maximize ? -kInf : kInf;
+    int best_move = -1;
+    int a = alpha, b = beta;
+    // Returns true on a cut-off.
+    auto try_move = [&](int tile) {
+      const int v = play_and_search(tile, a, b, ply);
+      if (maximize ? v > best : v < best) {
+        best = v;
+        best_move = tile;
+      }
+      if (maximize) a = std::max(a, best);
+      else b = std::min(b, best);
+      if (a < b) return false;
+      if (ply < kMaxPly) killers_[ply] = tile;
+      return true;
+    };
+    // The table's move usually cuts off at once: try it before generating the others.
+    const bool tt_first = tt_move >= 0 && (legal() & bit(tt_move));
+    if (!(tt_first && try_move(tt_move))) {
+      std::array<ScoredMove, 16> moves;
+      const int n = generate(moves, tt_move, ply);
+      for (int i = 0; i < n; ++i)
+        if (!(tt_first && moves[i].tile == tt_move) && try_move(moves[i].tile)) break;
+    }
+    if (len_ == 0 && tt_) {
+      const int lower = best > alpha ? best : lo;  // fail low: only an upper bound
+      const int upper = best < beta ? best : hi;   // fail high: only a lower bound
+      tt_->store(key, std::max(lower, lo), std::min(upper, hi), best_move, count(hands_[0]) * 4 + len_);
+    }
+    return best;
+  }
+
+  // Play `tile` for the mover, search on, take it back; NS points from the current trick on.
+  int play_and_search(int tile, int alpha, int beta, int ply) {
+    const int mover = to_move();
+    take(mover, tile);
+    trick_[len_++] = static_cast<std::int8_t>(tile);
+    int v;
+    if (len_ == 4) {
+      const int winner = (leader_ + t_.winner(trick_.data(), 4)) & 3;
+      const int delta = team_of(winner) == 0 ? t_.trick_points(trick_.data(), 4) : 0;
+      const std::array<std::int8_t, 4> saved = trick_;
+      const int saved_leader = leader_;
+      leader_ = winner;
+      len_ = 0;
+      v = delta + ab(alpha - delta, beta - delta, ply + 1);
+      trick_ = saved;
+      len_ = 4;
+      leader_ = saved_leader;
+    } else {
+      v = ab(alpha, beta, ply + 1);
+    }
+    --len_;
+    give_back(mover, tile);
+    return v;
+  }
+
+  // Zero-window searches converging on the exact value. A root search climbs: it starts a little
+  // under the guess (refutations above the value cost about as much as the final one), proves
+  // ever higher lower bounds and bisects after a refutation. A search with a known bound (a root
+  // move, bounded by the root's value) is classic MTD(f): test the bound, then each new one.
+  int mtdf(int guess, int lo, int hi, bool climb) {
+    lo = std::max(lo, 0);
+    hi = std::min(hi, remaining_total());
+    int target = std::clamp(climb ? guess - kClimbMargin : guess, lo + 1, std::max(lo + 1, hi));
+    while (lo < hi) {
+      const int g = ab(target - 1, target, 0);
+      const bool proved = g >= target;
+      if (proved) lo = g;
+      else hi = g;
+      target = proved ? lo + 1 : climb ? (lo + hi + 1) / 2 : hi;
+    }
+    return lo;
+  }
+
+  int exact(int guess, int lo = 0, int hi = kInf, bool climb = true) {
+    return enh_.zero_window ? mtdf(guess, lo, hi, climb) : ab(-1, remaining_total() + 1, 0);
+  }
+
+  // A cheap first guess for MTD(f): play the hand out following the move ordering's first choice.
+  int playout_guess() {
+    Search copy = *this;
+    copy.tt_ = nullptr;
+    int ns = 0;
+    while (copy.total_tiles() + copy.len_ > 0) {
+      std::array<ScoredMove, 16> moves;
+      copy.generate(moves, -1, kMaxPly);
+      ns += copy.points_if_trick_completes(moves[0].tile);
+      copy.advance(moves[0].tile);
+    }
+    return ns;
+  }
+
+  // Exact NS value after the mover plays `tile`; `bound` is the node's value, which no move
+  // exceeds for the maximizing side (nor undercuts for the minimizing one).
+  int exact_after(int tile, int bound) {
+    const bool maximize = team_of(to_move()) == 0;
+    const int mover = to_move();
+    take(mover, tile);
+    trick_[len_++] = static_cast<std::int8_t>(tile);
+    int v;
+    if (len_ == 4) {
+      const int winner = (leader_ + t_.winner(trick_.data(), 4)) & 3;
+      const int delta = team_of(winner) == 0 ? t_.trick_points(trick_.data(), 4) : 0;
+      const auto saved = trick_;
+      const int saved_leader = leader_;
+      leader_ = winner;
+      len_ = 0;
+      v = delta + (maximize ? exact(bound - delta, 0, bound - delta, false) : exact(bound - delta, bound - delta, kInf, false));
+      trick_ = saved;
+      len_ = 4;
+      leader_ = saved_leader;
+    } else {
+      v = maximize ? exact(bound, 0, bound, false) : exact(bound, bound, kInf, false);
+    }
+    --len_;
+    give_back(mover, tile);
+    return v;
+  }
+
+  // Advance the search state by one play (for principal variations).
+  void advance(int tile) {
+    const int mover = to_move();
+    take(mover, tile);
+    trick_[len_++] = static_cast<std::int8_t>(tile);
+    if (len_ == 4) {
+      leader_ = (leader_ + t_.winner(trick_.data(), 4)) & 3;
+      len_ = 0;
+    }
+  }
+  int points_if_trick_completes(int tile) const {  // NS points the play banks (0 mid-trick)
+    if (len_ != 3) return 0;
+    std::array<std::int8_t, 4> tr = trick_;
+    tr[3] = static_cast<std::int8_t>(tile);
+    const int winner = (leader_ + t_.winner(tr.data(), 4)) & 3;
+    return team_of(winner) == 0 ? t_.trick_points(tr.data(), 4) : 0;
+  }
+
+  // Groups of the mover's legal tiles that are interchangeable (same counters, same suits among
+  // those still live, and no other player's tile ranked between them in any live suit).
+  std::vector<std::vector<int>> equivalence_groups(TileMask legal_tiles) const {
+    const NodeInfo info = node_info();
+    std::vector<std::vector<int>> groups;
+    for (TileMask m = legal_tiles; m; m &= m - 1) {
+      const int tile = lowest(m);
+      bool placed = false;
+      for (auto& g : groups)
+        if (equivalent(g.front(), tile, info)) {
+          g.push_back(tile);
+          placed = true;
+          break;
+        }
+      if (!placed) groups.push_back({tile});
+    }
+    return groups;
+  }
+
+ private:
+  // What move ordering and equivalence need to know about the node, computed once.
+  struct NodeInfo {
+    int mover;
+    TileMask others;       // tiles of the other three seats
+    TileMask outsiders;    // tiles that can rank between two of the mover's: others + the table
+    unsigned live;         // suits that can still be called
+    int led = -1;          // suit called by the lead, mid-trick
+    int win_tile = -1;     // tile winning the trick so far
+    bool partner_winning = false;
+    bool win_trump = false;
+  };
+
+  NodeInfo node_info() const {
+    NodeInfo n;
+    n.mover = to_move();
+    const TileMask remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
+    n.others = remaining & ~hands_[n.mover];
+    n.outsiders = n.others;
+    n.live = live_;
+    if (len_) {
+      n.led = t_.called[trick_[0]];
+      n.live |= 1u << n.led;
+      for (int i = 0; i < len_; ++i) n.outsiders |= bit(trick_[i]);
+      const int w = t_.winner(trick_.data(), len_);
+      n.win_tile = trick_[w];
+      n.partner_winning = team_of((leader_ + w) & 3) == team_of(n.mover);
+      n.win_trump = (t_.trumps & bit(n.win_tile)) != 0;
+    }
+    return n;
+  }
+
+  int generate(std::array<ScoredMove, 16>& out, int tt_move, int ply) const {
+    const TileMask legal_tiles = legal();
+    if (!(legal_tiles & (legal_tiles - 1))) {  // a single legal tile: nothing to order
+      out[0] = {lowest(legal_tiles), 0};
+      return 1;
+    }
+    const NodeInfo info = node_info();
+    int n = 0;
+    for (TileMask m = legal_tiles; m; m &= m - 1) {
+      const int tile = lowest(m);
+      if (enh_.equivalence && n > 0) {
+        bool dup = false;
+        for (int i = 0; i < n && !dup; ++i) dup = equivalent(out[i].tile, tile, info);
+        if (dup) continue;
+      }
+      out[n++] = {tile, enh_.ordering ? score(tile, tt_move, ply, info) : 0};
+    }
+    if (enh_.ordering)  // insertion sort: at most a dozen moves
+      for (int i = 1; i < n; ++i)
+        for (int j = i; j > 0 && out[j].score > out[j - 1].score; --j) std::swap(out[j], out[j - 1]);
+    return n;
+  }
+
+  int score(int tile, int tt_move, int ply, const NodeInfo& info) const {
+    if (tile == tt_move) return 100000;
+    int s = (ply < kMaxPly && killers_[ply] == tile) ? 5000 : 0;
+    const int cnt = t_.counters[tile];
+    const bool trump = (t_.trumps & bit(tile)) != 0;
+    if (len_ == 0) {
+      const int suit = t_.called[tile];
+      const bool master = !(info.others & t_.above[suit][tile]);
+      if (master && (trump || !(opponents(info.mover) & t_.trumps))) return s + 1000 + 10 * cnt + t_.rank[suit][tile];
+      if (trump) return s + 500 + t_.rank[kTrumpSuit][tile];
+      return s + 100 - 8 * cnt - t_.rank[suit][tile];
+    }
+    const bool follows = (t_.follows[info.led] & bit(tile)) != 0;
+    bool beats;
+    if (trump) beats = !info.win_trump || (t_.above[kTrumpSuit][info.win_tile] & bit(tile));
+    else beats = !info.win_trump && follows && (t_.above[info.led][info.win_tile] & bit(tile));
+    const int own_rank = trump ? t_.rank[kTrumpSuit][tile] : follows ? t_.rank[info.led][tile] : 0;
+    if (info.partner_winning) return s + 200 + 10 * cnt - own_rank - (beats ? 30 : 0);
+    if (beats) return s + 400 + 10 * cnt - own_rank;
+    return s - 10 * cnt - own_rank;
+  }
+
+  TileMask opponents(int seat) const { return hands_[(seat + 1) & 3] | hands_[(seat + 3) & 3]; }
+
+  // Points each team is sure of at a trick boundary, as (leader's team, other team).
+  // The leader cashes the tiles that win whenever led: its top trumps, then, once those have drawn
+  // every opponent trump, the top tiles of the other suits. Partner follows a feasible plan (feed
+  // the biggest counter it legally can without taking the lead); each opponent is charged only
+  // the least it could shed over those tricks. Whoever holds the top trump also wins a trick with
+  // each trump of its unbroken run from the top, whoever leads.
+  std::pair<int, int> sure_points() const {
+    const int me = leader_, partner = (me + 2) & 3;
+    const TileMask mine = hands_[me];
+    const TileMask others = hands_[(me + 1) & 3] | hands_[partner] | hands_[(me + 3) & 3];
+    const TileMask remaining_trumps = (mine | others) & t_.trumps;
+    const TileMask opp[2] = {hands_[(me + 1) & 3], hands_[(me + 3) & 3]};
+    TileMask partner_hand = hands_[partner];
+    int points = 0, cashed = 0, top_trumps = 0;
+    bool partner_took_lead = false;
+    auto cash = [&](int tile) {
+      points += 1 + t_.counters[tile];
+      ++cashed;
+      const int suit = t_.called[tile];
+      TileMask legal = partner_hand & t_.follows[suit];
+      if (!legal) legal = partner_hand & ~t_.trumps;  // discard without overtaking
+      if (!legal) legal = partner_hand, partner_took_lead = true;
+      const int fed = most_counters(legal);
+      points += t_.counters[fed];
+      partner_hand &= ~bit(fed);
+    };
+    for (TileMask m = mine & t_.trumps; m; m &= m - 1) {
+      const int tile = lowest(m);
+      if (others & t_.above[kTrumpSuit][tile]) continue;
+      cash(tile);
+      ++top_trumps;
+    }
+    const int opp_trumps = std::max(count(opp[0] & t_.trumps), count(opp[1] & t_.trumps));
+    if (opp_trumps <= top_trumps && !partner_took_lead) {
+      for (TileMask m = mine & ~t_.trumps; m && !partner_took_lead; m &= m - 1) {
+        const int tile = lowest(m);
+        if (!(others & t_.above[t_.called[tile]][tile])) cash(tile);
+      }
+    }
+    for (const TileMask o : opp) {
+      const int forced = std::min(top_trumps, count(o & t_.trumps));
+      points += std::max(least_counters(o & t_.trumps, forced), least_counters(o, cashed));
+    }
+    int theirs = 0;
+    if (remaining_trumps && top_trumps == 0) {
+      // The top trump is elsewhere: its holder's run from the top is sure.
+      const int top = highest_trump(remaining_trumps);
+      int holder = 0;
+      while (!(hands_[holder] & bit(top))) ++holder;
+      const TileMask rest = remaining_trumps & ~hands_[holder];
+      int run = 0;
+      for (TileMask m = hands_[holder] & t_.trumps; m; m &= m - 1) {
+        const int tile = lowest(m);
+        if (!(rest & t_.above[kTrumpSuit][tile])) run += 1 + t_.counters[tile];
+      }
+      if (team_of(holder) == team_of(me)) points = std::max(points, run);
+      else theirs = run;
+    }
+    return {points, theirs};
+  }
+
+  int most_counters(TileMask tiles) const {
+    if (TileMask tens = tiles & ten_mask_) return lowest(tens);
+    if (TileMask fives = tiles & five_mask_) return lowest(fives);
+    return lowest(tiles);
+  }
+  // The smallest total of counters among any `n` of `tiles`.
+  int least_counters(TileMask tiles, int n) const {
+    n -= count(tiles & ~five_mask_ & ~ten_mask_);
+    if (n <= 0) return 0;
+    const int fives = count(tiles & five_mask_);
+    return n <= fives ? 5 * n : 5 * fives + 10 * (n - fives);
+  }
+
+  int highest_trump(TileMask trumps) const {
+    for (TileMask m = trumps; m; m &= m - 1)
+      if (!(trumps & t_.above[kTrumpSuit][lowest(m)])) return lowest(m);
+    return -1;
+  }
+
+  // Two of the mover's tiles are interchangeable when they have the same counters, call the same
+  // suit, follow the same live suits, and no outsider ranks between them in any of those suits.
+  bool equivalent(int a, int b, const NodeInfo& info) const {
+    if (t_.counters[a] != t_.counters[b] || t_.called[a] != t_.called[b]) return false;
+    const unsigned sa = t_.suits_of[a] & info.live, sb = t_.suits_of[b] & info.live;
+    if (sa != sb) return false;
+    for (unsigned l = sa; l; l &= l - 1) {
+      const int s = std::countr_zero(l);
+      const bool a_low = (t_.above[s][a] & bit(b)) != 0;
+      const int low = a_low ? a : b, high = a_low ? b : a;
+      const TileMask between = t_.above[s][low] & ~t_.above[s][high] & ~bit(high);
+      if (between & info.outsiders) return false;
+    }
+    return true;
+  }
+
+
+  const SuitTable& t_;
+  search::TranspositionTable* tt_;
+  Enhancements enh_;
+  std::array<TileMask, kSeats> hands_{};
+  std::array<std::int8_t, 4> trick_{};
+  int len_ = 0;
+  int leader_ = 0;
+  int counters_in_hands_ = 0;
+  std::uint64_t hand_key_ = 0;
+  std::uint64_t base_key_ = 0;
+  std::uint64_t nodes_ = 0;
+  TileMask five_mask_ = 0, ten_mask_ = 0;
+  std::array<int, kCalledSuits> callers_left_{};  // tiles in hand that call each suit when led
+  unsigned live_ = 0;                              // suits some tile in hand still calls
+  std::array<int, kMaxPly> killers_{};
+};
+
+}  // namespace
+
+Solver::Solver(std::size_t tt_megabytes, Enhancements e) : tt_(std::max<std::size_t>(tt_megabytes, 1)), enh_(e) {}
+
+void Solver::begin(const Position& pos) {
+  // A later point of the same deal (or the same deal under another declaration) keeps its
+  // entries; any other deal starts a fresh, small, cache-resident table.
+  bool same_deal = true;
+  for (int s = 0; s < kSeats; ++s) same_deal &= (pos.hand(s) & ~last_hands_[s]) == 0;
+  if (same_deal) {
+    tt_.new_search();
+  } else {
+    tt_.restart();
+    last_hands_ = pos.hands();
+  }
+}
+
+int Solver::value(const Position& pos, int guess) {
+  begin(pos);
+  Search s(pos, &tt_, enh_);
+  const bool ns_to_move = team_of(pos.to_move()) == 0;
+  const int total = s.remaining_total();
+  const int ns_guess = guess < 0 ? s.playout_guess() : ns_to_move ? guess : total - guess;
+  const int ns = s.exact(ns_guess);
+  nodes_ = s.nodes();
+  return ns_to_move ? ns : total - ns;
+}
+
+bool Solver::can_reach(const Position& pos, int target) {
+  begin(pos);
+  Search s(pos, &tt_, enh_);
+  const int total = s.remaining_total();
+  bool ok;
+  if (team_of(pos.to_move()) == 0) ok = s.ab(target - 1, target, 0) >= target;
+  else ok = s.ab(total - target, total - target + 1, 0) <= total - target;  // NS held to total - target
+  nodes_ = s.nodes();
+  return ok;
+}
+
+SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
+  begin(pos);
+  SolveOutput out;
+  if (pos.is_over()) return out;
+  Search s(pos, &tt_, enh_);
+  const int total = s.remaining_total();
+  const bool ns_to_move = team_of(pos.to_move()) == 0;
+  auto pov = [&](int ns) { return ns_to_move ? ns : total - ns; };
+  const int ns_value = s.exact(s.playout_guess());
+  out.value = pov(ns_value);
+
+  const auto groups = s.equivalence_groups(s.legal());
+  for (const auto& g : groups) {
+    if (g.size() > 1) out.equivalent.push_back(g);
+    if (!all_moves) continue;
+    const int v = pov(s.exact_after(g.front(), ns_value));
+    for (int tile : g) out.moves.emplace_back(tile, v);
+  }
+  if (with_pv) {
+    // Follow plays that keep the exact value; a zero-window test confirms each.
+    int v = ns_value;
+    while (s.remaining_total() > 0) {
+      const bool maximize = team_of(s.to_move()) == 0;
+      int chosen = -1;
+      for (TileMask m = s.legal(); m && chosen < 0; m &= m - 1) {
+        const int tile = lowest(m);
+        const bool keeps = maximize ? s.play_and_search(tile, v - 1, v, 0) >= v : s.play_and_search(tile, v, v + 1, 0) <= v;
+        if (keeps) chosen = tile;
+      }
+      if (chosen < 0) throw std::logic_error("solver: no move keeps the value (inconsistent search)");
+      v -= s.points_if_trick_completes(chosen);
+      s.advance(chosen);
+      out.pv.push_back(chosen);
+    }
+  }
+  out.nodes = s.nodes();
+  nodes_ = out.nodes;
+  return out;
+}
+
+}  // namespace dominosolver::texas42

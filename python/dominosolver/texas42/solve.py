@@ -1,0 +1,235 @@
+"""Exact double-dummy analysis of 42 positions: values of every move, principal variations,
+double-dummy tables, graded play sequences and batches. The search runs in C++ with the GIL
+released; each Solver owns its transposition table."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Iterable, NamedTuple, Union
+
+import numpy as np
+
+from .. import _core
+from ..errors import ParseError
+from ..result import SolveResult
+from ..tiles import Tile
+from .position import Position
+from .rules import SEATS, TEAMS, Rules
+
+__all__ = ["Solver", "solve", "dd_table", "DDTable", "analyse_play", "PlayGrade", "solve_batch", "BatchResult", "as_position"]
+
+PositionLike = Union[Position, dict, str]
+
+
+def as_position(obj: PositionLike) -> Position:
+    """A Position from a Position, a position/1 JSON object or string, or the one-line notation."""
+    if isinstance(obj, Position):
+        return obj
+    if isinstance(obj, dict):
+        return Position.from_json(obj)
+    if isinstance(obj, str):
+        text = obj.strip()
+        return Position.from_json(text) if text.startswith("{") else Position(text)
+    raise ParseError(f"cannot read a position from {type(obj).__name__}")
+
+
+class Solver:
+    """A double-dummy solver with its own transposition table of ``tt_mb`` megabytes, kept across
+    calls (positions of the same deal share entries)."""
+
+    def __init__(self, tt_mb: int = 64) -> None:
+        if tt_mb < 1:
+            raise ValueError("tt_mb must be at least 1")
+        self.tt_mb = tt_mb
+        self._solver = _core.texas42.Solver(tt_mb)
+
+    def __repr__(self) -> str:
+        return f"Solver(tt_mb={self.tt_mb})"
+
+    def solve(self, position: PositionLike, *, moves: bool = True, pv: bool = True) -> SolveResult:
+        pos = as_position(position)
+        if pos.is_over:
+            return SolveResult("texas42", pos.team_to_move, 0, {}, [], [], 0)
+        out = self._solver.solve(pos._pos, moves, pv)
+        values = {str(Tile.from_id(t)): v for t, v in sorted(out.moves, key=lambda m: (-m[1], -m[0]))}
+        return SolveResult(
+            game="texas42",
+            pov=pos.team_to_move,
+            value=out.value,
+            moves=values,
+            best=[m for m, v in values.items() if v == out.value],
+            pv=[str(Tile.from_id(t)) for t in out.pv],
+            nodes=out.nodes,
+            equivalent=[sorted((str(Tile.from_id(t)) for t in g), reverse=True) for g in out.equivalent],
+        )
+
+    def value(self, position: PositionLike) -> int:
+        """The exact value for the team to move (cheaper than ``solve``)."""
+        return self._solver.value(as_position(position)._pos)
+
+    def can_reach(self, position: PositionLike, target: int) -> bool:
+        """Can the team to move take at least ``target`` points from the current trick on?"""
+        return self._solver.can_reach(as_position(position)._pos, int(target))
+
+    def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
+        hands = _read_deal(deal)
+        rules = rules or Rules()
+        grid, nodes = self._solver.dd_table(rules._core, [sum(1 << t.id for t in h) for h in hands])
+        decls = [int(d) if d.isdigit() else d for d in _core.texas42.table_declarations(rules._core)]
+        return DDTable(hands=hands, declarations=decls, points=np.array(grid, dtype=np.int16), nodes=nodes)
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched by the last solve."""
+        return self._solver.nodes
+
+    @property
+    def table_bytes(self) -> int:
+        return self._solver.table_bytes
+
+
+def table_size_for(tricks_left: int) -> int:
+    """A table (MB) big enough for a search of this many tricks: fresh memory costs time to touch,
+    so small endgames get small tables."""
+    return 1 if tricks_left <= 3 else 8 if tricks_left <= 5 else 64
+
+
+def solve(position: PositionLike, *, tt_mb: int | None = None) -> SolveResult:
+    """Solve one position: its value for the team to move, every legal tile's value, a PV.
+    ``tt_mb`` defaults to a size fitted to the tricks left (at most 64 MB)."""
+    pos = as_position(position)
+    return Solver(tt_mb or table_size_for(pos.tricks_left)).solve(pos)
+
+
+# ---------------------------------------------------------------- double-dummy tables
+
+
+@dataclass(frozen=True)
+class DDTable:
+    """Points the declaring team takes for each declaration (rows) and declarer seat (columns),
+    the declarer leading trick 1."""
+
+    hands: list[list[Tile]]
+    declarations: list[int | str]
+    points: np.ndarray  # shape (declarations, 4)
+    nodes: int = 0  # search nodes of the 36 solves
+
+    def __getitem__(self, key: tuple[int | str, int | str]) -> int:
+        decl, seat = key
+        seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
+        return int(self.points[self.declarations.index(decl), seat_i])
+
+    def __str__(self) -> str:
+        lines = ["declaration    N   E   S   W"]
+        for d, row in zip(self.declarations, self.points):
+            name = declaration_name(d)
+            lines.append(f"{name:<12}" + "".join(f"{v:4d}" for v in row))
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema": "dominosolver.ddtable/1",
+            "game": "texas42",
+            "hands": [[str(t) for t in h] for h in self.hands],
+            "declarations": self.declarations,
+            "seats": list(SEATS),
+            "points": self.points.tolist(),
+        }
+
+
+_NUMBER_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights")
+
+
+def declaration_name(trump: int | str) -> str:
+    return {"doubles": "doubles", "none": "follow-me"}[trump] if isinstance(trump, str) else _NUMBER_NAMES[trump]
+
+
+def dd_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> DDTable:
+    """The double-dummy table of a deal: 9 declarations x 4 declarer seats (36 exact solves)."""
+    return Solver(tt_mb).dd_table(deal, rules)
+
+
+def _read_deal(deal: Any) -> list[list[Tile]]:
+    if isinstance(deal, Position):
+        return [list(h) for h in deal.hands]
+    if isinstance(deal, str):
+        text = deal.strip()
+        if text.startswith("{") or text.startswith("["):
+            import json
+
+            try:
+                deal = json.loads(text)
+            except json.JSONDecodeError as e:
+                raise ParseError(f"malformed JSON: {e}") from None
+        else:
+            deal = [[] if h in ("", "-") else h.split(".") for h in text.removeprefix("hands=").split("/")]
+    if isinstance(deal, dict):
+        deal = deal.get("hands")
+    if not isinstance(deal, (list, tuple)) or len(deal) != 4:
+        raise ParseError("a deal is 4 hands: 'hands=66.64.../.../.../...' or a list of 4 lists of tiles")
+    return [[Tile(t) for t in h] for h in deal]
+
+
+# ---------------------------------------------------------------- grading a sequence of plays
+
+
+class PlayGrade(NamedTuple):
+    seat: int
+    tile: Tile
+    before: int  # value for the player's team before the play
+    after: int  # value for the same team after it
+    cost: int  # points the play gave away (0 = a perfect play)
+
+    @property
+    def team(self) -> str:
+        return TEAMS[self.seat & 1]
+
+
+def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: int | None = None) -> list[PlayGrade]:
+    """Grade each play of a sequence from ``position``: the value before and after it for the
+    player's team, and what it cost against perfect play (points a completed trick banks count
+    for the team that took them)."""
+    pos = as_position(position).copy()
+    solver = Solver(tt_mb or table_size_for(pos.tricks_left))
+    grades = []
+    for move in plays:
+        seat, team = pos.to_move, pos.to_move & 1
+        before = solver.value(pos)
+        banked = pos.points[team]
+        pos.play(move)
+        after = pos.points[team] - banked
+        if not pos.is_over:
+            rest = solver.value(pos)  # for whoever moves next
+            after += rest if pos.to_move & 1 == team else pos.remaining_points - rest
+        grades.append(PlayGrade(seat, Tile(move), before, after, before - after))
+    return grades
+
+
+# ---------------------------------------------------------------- batches
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    values: np.ndarray  # value of each position for its team to move
+    move_values: np.ndarray | None  # [i, tile id] -> value after that tile, -1 where illegal
+    nodes: int
+
+
+def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *, moves: bool = False,
+                tt_mb: int | None = None) -> BatchResult:
+    """Solve many positions in a C++ thread pool (one solver and table per thread; ``tt_mb``
+    defaults to a size fitted to the largest position)."""
+    parsed = [as_position(p) for p in positions]
+    cores = [p._pos for p in parsed]
+    tt_mb = tt_mb or table_size_for(max((p.tricks_left for p in parsed), default=0))
+    n_threads = threads if threads is not None else (os.cpu_count() or 1)
+    out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb)
+    values = np.array(out.values, dtype=np.int16)
+    move_values = None
+    if moves:
+        move_values = np.full((len(cores), 45), -1, dtype=np.int16)
+        for i, row in enumerate(out.moves):
+            for tile, v in row:
+                move_values[i, tile] = v
+    return BatchResult(values=values, move_values=move_values, nodes=out.nodes)

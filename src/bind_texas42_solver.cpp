@@ -1,0 +1,73 @@
+// Bindings of the 42 solver: the GIL is released around every search.
+#include <pybind11/stl.h>
+
+#include "bindings.hpp"
+#include "dominosolver/core/errors.hpp"
+#include "dominosolver/texas42/solver.hpp"
+
+namespace py = pybind11;
+
+namespace dominosolver::bind {
+
+using namespace dominosolver::texas42;
+
+void texas42_solver(py::module_& m) {
+  py::class_<Enhancements>(m, "Enhancements")
+      .def(py::init([](bool zero_window, bool ordering, bool equivalence, bool quick_tricks, bool table) {
+             return Enhancements{zero_window, ordering, equivalence, quick_tricks, table};
+           }),
+           py::arg("zero_window") = true, py::arg("ordering") = true, py::arg("equivalence") = true,
+           py::arg("quick_tricks") = true, py::arg("table") = true)
+      .def_static("baseline", &Enhancements::baseline)
+      .def_readonly("zero_window", &Enhancements::zero_window)
+      .def_readonly("ordering", &Enhancements::ordering)
+      .def_readonly("equivalence", &Enhancements::equivalence)
+      .def_readonly("quick_tricks", &Enhancements::quick_tricks)
+      .def_readonly("table", &Enhancements::table);
+
+  py::class_<SolveOutput>(m, "SolveOutput")
+      .def_readonly("value", &SolveOutput::value)
+      .def_readonly("moves", &SolveOutput::moves)
+      .def_readonly("equivalent", &SolveOutput::equivalent)
+      .def_readonly("pv", &SolveOutput::pv)
+      .def_readonly("nodes", &SolveOutput::nodes);
+
+  py::class_<Solver>(m, "Solver")
+      .def(py::init<std::size_t, Enhancements>(), py::arg("tt_mb") = 64, py::arg("enhancements") = Enhancements{})
+      .def("value", &Solver::value, py::arg("position"), py::arg("guess") = -1,
+           py::call_guard<py::gil_scoped_release>())
+      .def("solve", &Solver::solve, py::arg("position"), py::arg("all_moves") = true, py::arg("pv") = true,
+           py::call_guard<py::gil_scoped_release>())
+      .def("can_reach", &Solver::can_reach, py::call_guard<py::gil_scoped_release>())
+      .def("clear", &Solver::clear)
+      .def_property_readonly("table_bytes", &Solver::table_bytes)
+      .def_property_readonly("nodes", &Solver::nodes)
+      .def("dd_table", [](Solver& solver, const Rules& rules, const std::vector<TileMask>& deal) {
+        if (deal.size() != kSeats) throw InvalidPositionError("a deal needs 4 hands");
+        std::array<TileMask, kSeats> hands{deal[0], deal[1], deal[2], deal[3]};
+        // Validate once (sizes, duplicates) before releasing the GIL for 36 solves.
+        Position(rules, Trump::none(), hands, 0, {});
+        std::uint64_t nodes = 0;
+        std::vector<std::vector<int>> table;
+        {
+          py::gil_scoped_release release;
+          table = dd_table(rules, hands, solver, &nodes);
+        }
+        return std::make_pair(table, nodes);
+      });
+
+  m.def("table_declarations", [](const Rules& rules) {
+    std::vector<std::string> out;
+    for (const Trump& t : table_declarations(rules)) out.push_back(t.name());
+    return out;
+  });
+
+  py::class_<BatchOutput>(m, "BatchOutput")
+      .def_readonly("values", &BatchOutput::values)
+      .def_readonly("moves", &BatchOutput::moves)
+      .def_readonly("nodes", &BatchOutput::nodes);
+  m.def("solve_batch", &solve_batch, py::arg("positions"), py::arg("threads"), py::arg("all_moves"),
+        py::arg("tt_mb") = 64, py::call_guard<py::gil_scoped_release>());
+}
+
+}  // namespace dominosolver::bind

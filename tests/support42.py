@@ -1,0 +1,37 @@
+"""Helpers shared by the Texas 42 tests: converting between the engine's objects and the oracle's
+plain tuples, and replaying recorded plays through the oracle."""
+
+from __future__ import annotations
+
+from dominosolver import Tile
+from oracle import texas42_rules as R
+
+
+def to_oracle(tile: Tile | str) -> tuple[int, int]:
+    t = Tile(tile)
+    return (t.hi, t.lo)
+
+
+def to_tile(x: tuple[int, int]) -> Tile:
+    return Tile(x[0], x[1])
+
+
+def oracle_set(tiles) -> set[tuple[int, int]]:
+    return {to_oracle(t) for t in tiles}
+
+
+def replay(deal, trump, leader, plays, nt_doubles="high"):
+    """Replay recorded (seat, tile) plays of a hand through the oracle, checking each seat played in
+    turn. Returns the oracle state and the list of completed tricks as (winner, points)."""
+    state = R.HandState(
+        [[to_oracle(t) for t in hand] for hand in deal], trump, leader, nt_doubles=nt_doubles
+    )
+    tricks = []
+    for seat, tile in plays:
+        assert seat == state.to_move, (
+            f"{tile} recorded for seat {seat}, but seat {state.to_move} was to play"
+        )
+        done = state.play(to_oracle(tile))
+        if done is not None:
+            tricks.append(done)
+    return state, tricks

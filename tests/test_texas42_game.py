@@ -1,0 +1,407 @@
+"""Whole games of 42 through bidding, declaration, play and scoring, checked against the oracle.
+
+rules.md §2.2 (one round of bidding, the ladder and MARK_JUMP, ALL_PASS), §2.3 (declaration),
+§2.4 (play), §2.5 (marks and points scoring), §2.6 (early stop) and §2.7 (game end, the shake passes
+clockwise). Every move is checked: the seat to move and the legal calls or tiles; every hand when
+it ends: the tiles used, the points, when it stopped and what it scored; the game: running totals
+and the winner. Undo and ``eval(repr(game))`` restore the exact state.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from dominosolver import IllegalMoveError
+from dominosolver.texas42 import Game, Move, Rules
+from dominosolver.texas42.rules import GAME_BID
+from oracle import texas42_rules as R
+from support42 import oracle_set, replay, to_oracle
+
+RULE_SETS = {
+    "marks": {},
+    "marks-forced-dealer": {"all_pass": "forced_dealer"},
+    "marks-forced-exact-30": {"all_pass": "forced_dealer", "forced_exact_30": True},
+    "marks-free-jumps": {"mark_jump": "free"},
+    "marks-play-out-always": {"play_out": "always"},
+    "points": {"scoring": "points"},
+    "points-bid-only": {"scoring": "points", "points_made": "bid_only"},
+    "points-higher-total": {"scoring": "points", "points_tie": "higher_total"},
+}
+GAMES_PER_RULE_SET = 25
+
+
+def flag(flags: dict, name: str, default):
+    return flags.get(name, default)
+
+
+def to_oracle_bid(bid: int):
+    return R.GAME if bid == GAME_BID else bid
+
+
+def bids_of(game: Game) -> list:
+    return [to_oracle_bid(b) for _, b in game.auction]
+
+
+def snapshot(game: Game) -> dict:
+    """Everything observable about a game, to compare states."""
+    pos = game.position
+    return {
+        "repr": repr(game),
+        "phase": game.phase,
+        "to_move": game.to_move,
+        "legal": [str(m) for m in game.legal_moves],
+        "scores": game.scores,
+        "winner": game.winner,
+        "dealer": game.dealer,
+        "auction": game.auction,
+        "contract": game.contract,
+        "trump": game.trump,
+        "deal": game.deal() if not game.is_over else None,
+        "position": None if pos is None else (str(pos), pos.to_json(), pos.legal_moves, pos.points),
+        "hands_played": game.hands_played,
+    }
+
+
+def choose(game: Game, rng: random.Random) -> Move:
+    """A random legal move; bids lean towards passing and low bids so that games take several
+    hands."""
+    legal = game.legal_moves
+    if game.phase == "bidding":
+        bids = [m for m in legal if m.value != 0]
+        if len(bids) < len(legal) and (not bids or rng.random() < 0.6):
+            return next(m for m in legal if m.value == 0)
+        return rng.choice(bids if rng.random() < 0.2 else bids[:3])
+    return rng.choice(legal)
+
+
+class Referee:
+    """Follows a game move by move with the oracle and checks the engine at every step."""
+
+    def __init__(self, game: Game, flags: dict) -> None:
+        self.game = game
+        self.flags = flags
+        self.scoring = flag(flags, "scoring", "marks")
+        self.totals = [0, 0]
+        self.hands_checked = 0
+        self.state: R.HandState | None = None
+
+    def check_before_move(self) -> None:
+        g, f = self.game, self.flags
+        if g.phase == "bidding":
+            bids = bids_of(g)
+            assert g.to_move == (g.dealer + 1 + len(bids)) % 4
+            expected = R.auction_choices(
+                bids,
+                all_pass=flag(f, "all_pass", "redeal"),
+                forced_exact_30=flag(f, "forced_exact_30", False),
+                mark_jump=flag(f, "mark_jump", "strict"),
+                scoring=self.scoring,
+            )
+            assert [to_oracle_bid(m.value) for m in g.legal_moves] == expected, g.auction
+        elif g.phase == "declaring":
+            assert g.to_move == g.contract.declarer
+            assert sorted(map(str, (m.value for m in g.legal_moves))) == sorted(
+                map(str, R.TRUMP_MODES)
+            )
+        elif g.phase == "playing":
+            if self.state is None:  # first lead: the declarer leads (§2.4)
+                deal = [[to_oracle(t) for t in h] for h in g.deal()]
+                self.state = R.HandState(deal, g.trump, g.contract.declarer)
+            assert g.to_move == self.state.to_move
+            assert oracle_set(m.value for m in g.legal_moves) == set(self.state.legal())
+
+    def after_move(self, move: Move, dealer_before: int) -> None:
+        g = self.game
+        if move.kind == "tile":
+            self.state.play(to_oracle(move.value))
+        if g.dealer != dealer_before or g.is_over:
+            assert len(g.hands_played) == self.hands_checked + 1
+            self.check_hand(g.hands_played[-1], dealer_before)
+            self.state = None
+            if not g.is_over:
+                assert g.dealer == (dealer_before + 1) % 4, "the shake passes clockwise (§2.7)"
+                assert g.phase == "bidding"
+
+    def check_hand(self, hand: dict, dealer: int) -> None:
+        self.hands_checked += 1
+        g = self.game
+        assert hand["dealer"] == dealer
+        deal_tiles = [t for h in hand["deal"] for t in h]
+        assert sorted(map(to_oracle, deal_tiles)) == sorted(R.ALL_TILES) and all(
+            len(h) == 7 for h in hand["deal"]
+        )
+        bids = [
+            to_oracle_bid(int(b))
+            if b not in ("pass", "game")
+            else (R.PASS if b == "pass" else R.GAME)
+            for b in hand["bids"]
+        ]
+        winner = R.auction_winner(bids, dealer)
+        if winner is None:  # all passed: thrown in (REDEAL)
+            assert flag(self.flags, "all_pass", "redeal") == "redeal"
+            assert hand["result"] is None and hand["contract"] is None and hand["plays"] == []
+            return
+        declarer, bid = winner
+        assert hand["contract"] == (declarer, GAME_BID if bid == R.GAME else bid)
+        _, tricks = replay(hand["deal"], hand["trump"], declarer, hand["plays"])
+        played = [to_oracle(t) for _, t in hand["plays"]]
+        assert len(set(played)) == len(played), "each tile is played at most once"
+        assert len(played) == 4 * len(tricks)
+        us = declarer % 2
+        # §2.6: undecided after every earlier trick, decided after the last one played.
+        points, opp_tricks = [0, 0], 0
+        decided = None
+        for i, (w, p) in enumerate(tricks, 1):
+            assert decided is None, "the hand went on after it was decided"
+            points[w % 2] += p
+            opp_tricks += w % 2 != us
+            decided = R.hand_decided(
+                bid,
+                points[us],
+                points[1 - us],
+                opp_tricks,
+                i,
+                self.scoring,
+                flag(self.flags, "play_out", "auto"),
+            )
+        assert decided is not None, "the hand stopped before it was decided"
+        if len(tricks) == 7:
+            assert sum(points) == 42 and sorted(played) == sorted(R.ALL_TILES)
+        assert (hand["points"]["NS"], hand["points"]["EW"]) == tuple(points)
+        result = hand["result"]
+        assert result["made"] is decided
+        us_score, them_score = R.score_hand(
+            bid,
+            decided,
+            points[us],
+            points[1 - us],
+            self.scoring,
+            flag(self.flags, "points_made", "taken"),
+        )
+        expected = (us_score, them_score) if us == 0 else (them_score, us_score)
+        assert tuple(result["score"]) == expected
+        assert result["decides_game"] is (bid == R.GAME)
+        self.totals = [self.totals[t] + expected[t] for t in (0, 1)]
+        assert g.scores == {"NS": self.totals[0], "EW": self.totals[1]}
+        won = R.game_winner(
+            self.totals,
+            us,
+            bid,
+            decided,
+            self.scoring,
+            flag(self.flags, "points_tie", "bidder_out"),
+        )
+        assert won != "tie"
+        assert g.winner == (None if won is None else ("NS", "EW")[won])
+        assert g.is_over is (won is not None)
+
+
+def play_game(game: Game, flags: dict, rng: random.Random, undo_rate: float = 0.03) -> Referee:
+    ref = Referee(game, flags)
+    while not game.is_over:
+        ref.check_before_move()
+        if rng.random() < undo_rate:
+            check_undo_restores(game, rng)
+        move = choose(game, rng)
+        dealer = game.dealer
+        game.play(move)
+        ref.after_move(move, dealer)
+    assert game.legal_moves == [] and game.to_move is None and game.position is None
+    with pytest.raises(IllegalMoveError):
+        game.play("pass")
+    return ref
+
+
+def check_undo_restores(game: Game, rng: random.Random) -> None:
+    """Play a few random moves, undo them all: the game is exactly as before."""
+    before = snapshot(game)
+    steps = 0
+    for _ in range(rng.randint(1, 6)):
+        if game.is_over:
+            break
+        game.play(choose(game, rng))
+        steps += 1
+    for _ in range(steps):
+        game.undo()
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("name", list(RULE_SETS))
+def test_random_games_against_oracle(name):
+    """Random whole games: legal calls and tiles, hand results, totals and the winner all follow
+    rules.md §2; undo restores the exact state along the way."""
+    flags = RULE_SETS[name]
+    hands = 0
+    for seed in range(GAMES_PER_RULE_SET):
+        rng = random.Random(f"{name}-{seed}")
+        game = Game(seed=seed, rules=Rules(**flags), dealer=seed % 4)
+        ref = play_game(game, flags, rng)
+        hands += ref.hands_checked
+        target = 7 if ref.scoring == "marks" else 250
+        if not any(h["result"] and h["result"]["decides_game"] for h in game.hands_played):
+            assert max(game.scores.values()) >= target
+            assert game.scores[game.winner] >= target
+    assert hands >= 5 * GAMES_PER_RULE_SET
+
+
+def test_all_pass_redeal_next_dealer_shakes():
+    """ALL_PASS = REDEAL: four passes throw the hand in; the next seat clockwise deals a new
+    hand."""
+    game = Game(seed=5, dealer=2)
+    first_deal = game.deal()
+    for _ in range(4):
+        game.play("pass")
+    assert game.phase == "bidding" and game.dealer == 3
+    assert game.deal() != first_deal
+    thrown = game.hands_played[-1]
+    assert thrown["result"] is None and thrown["bids"] == ["pass"] * 4 and thrown["dealer"] == 2
+    assert game.scores == {"NS": 0, "EW": 0}
+
+
+def test_forced_dealer_may_not_pass():
+    """ALL_PASS = FORCED_DEALER: after three passes the dealer must bid at least 30 (exactly 30 with
+    FORCED_EXACT_30); passing is an illegal move."""
+    game = Game(seed=5, rules=Rules(all_pass="forced_dealer"), dealer=0)
+    for _ in range(3):
+        game.play("pass")
+    assert game.to_move == 0
+    assert Move("bid", 0) not in game.legal_moves and Move("bid", 30) in game.legal_moves
+    with pytest.raises(IllegalMoveError, match="pass"):
+        game.play("pass")
+    exact = Game(seed=5, rules=Rules(all_pass="forced_dealer", forced_exact_30=True))
+    for _ in range(3):
+        exact.play("pass")
+    assert exact.legal_moves == [Move("bid", 30)]
+
+
+def steer(game: Game, team: int, rng: random.Random) -> Move:
+    """`team` plays a tile that leaves it winning the trick when it can (the highest-ranked such
+    tile is not sought: any will do); the other team plays at random."""
+    legal = game.legal_moves
+    if game.to_move % 2 != team:
+        return rng.choice(legal)
+    pos = game.position
+    for move in legal:
+        pos.play(move.value)
+        winning = pos.trick_winner if not pos.trick else pos.winning_so_far
+        pos.undo()
+        if winning is not None and winning % 2 == team:
+            return move
+    return rng.choice(legal)
+
+
+@pytest.mark.parametrize("made", [True, False])
+def test_game_bid_decides_the_points_game(made):
+    """§2.2/2.5: in the points game "Game" is legal only directly over 168 and decides the whole
+    game: made (all 7 tricks) -> the declaring side wins, set -> the opponents win, whatever the
+    scores."""
+    for seed in range(300):
+        rng = random.Random(seed)
+        game = Game(seed=seed, rules=Rules(scoring="points"))
+        for call in (84, 126, 168):
+            assert Move("bid", GAME_BID) not in game.legal_moves
+            game.play(call)
+        assert Move("bid", GAME_BID) in game.legal_moves
+        game.play("game")
+        declarer = game.contract.declarer
+        hand = game.deal()[declarer]
+        game.play(
+            Move("declare", max(range(7), key=lambda s: sum(s in (t.hi, t.lo) for t in hand)))
+        )
+        while not game.is_over:
+            game.play(steer(game, declarer % 2, rng))
+        hand = game.hands_played[-1]
+        _, tricks = replay(hand["deal"], hand["trump"], declarer, hand["plays"])
+        if all(w % 2 == declarer % 2 for w, _ in tricks) is not made:
+            continue
+        assert len(game.hands_played) == 1
+        assert hand["result"]["made"] is made and hand["result"]["decides_game"] is True
+        assert game.winner == ("NS", "EW")[declarer % 2 if made else 1 - declarer % 2]
+        return
+    pytest.fail("no seeded game had the wanted outcome")
+
+
+def test_both_sides_reach_250_on_one_hand():
+    """§2.5 POINTS_TIE: when a made bid takes both sides to 250 together, BIDDER_OUT gives the game
+    to the declaring side even with the lower total; HIGHER_TOTAL gives it to the higher total.
+    Games where the seat left of the dealer bids 30, the others pass and the declaring side mostly
+    plays to win its tricks, until one ends with both sides over 250 and the declarer behind."""
+    for seed in range(930, 2930):
+        rng = random.Random(seed)
+        game = Game(seed=seed, rules=Rules(scoring="points"))
+        while not game.is_over:
+            if game.phase == "bidding":
+                game.play(30 if not game.auction else "pass")
+            elif game.phase == "declaring":
+                game.play(Move("declare", rng.randrange(7)))
+            else:
+                team = game.contract.declarer % 2
+                game.play(
+                    steer(game, team, rng) if rng.random() < 0.7 else rng.choice(game.legal_moves)
+                )
+        last = game.hands_played[-1]
+        us = last["contract"].declarer % 2
+        totals = (game.scores["NS"], game.scores["EW"])
+        if min(totals) < 250 or totals[us] >= totals[1 - us]:
+            continue
+        assert last["result"]["made"] is True
+        assert game.winner == ("NS", "EW")[us]
+        higher = Game(
+            seed=seed, rules=Rules(scoring="points", points_tie="higher_total"), moves=game.moves
+        )
+        assert higher.is_over and higher.scores == game.scores
+        assert higher.winner == ("NS", "EW")[1 - us]
+        return
+    pytest.fail("no seeded game had both sides pass 250 on a hand the lower side made")
+
+
+def test_game_bid_not_in_the_marks_game():
+    """ "Game" is a points-game bid; in marks, 168 is followed only by 210 (MARK_JUMP)."""
+    game = Game(seed=1)
+    for call in (84, 126, 168):
+        game.play(call)
+    assert [m.value for m in game.legal_moves] == [0, 210]
+
+
+@pytest.mark.parametrize("name", ["marks", "points", "marks-forced-dealer"])
+def test_repr_round_trips_through_eval(name):
+    """``eval(repr(game))`` rebuilds the same game state, at every phase of a random game."""
+    flags = RULE_SETS[name]
+    rng = random.Random(name)
+    game = Game(seed=11, rules=Rules(**flags), dealer=1)
+    namespace = {"Game": Game, "Rules": Rules}
+    step = 0
+    while not game.is_over:
+        if step % 17 == 0:
+            assert snapshot(eval(repr(game), namespace)) == snapshot(game)
+        game.play(choose(game, rng))
+        step += 1
+    assert snapshot(eval(repr(game), namespace)) == snapshot(game)
+
+
+def test_failed_game_moves_change_nothing():
+    """An illegal call, declaration or tile raises IllegalMoveError and leaves the game
+    unchanged."""
+    game = Game(seed=2)
+    game.play(30)
+    before = snapshot(game)
+    for bad in (30, 29, 43, 126, "declare 4", "6-6"):
+        with pytest.raises(IllegalMoveError):
+            game.play(bad)
+        assert snapshot(game) == before
+    for call in ("pass", "pass", "pass"):
+        game.play(call)
+    before = snapshot(game)
+    for bad in ("pass", 31):
+        with pytest.raises(IllegalMoveError):
+            game.play(bad)
+        assert snapshot(game) == before
+    game.play("declare 3")
+    before = snapshot(game)
+    seat = game.to_move
+    not_mine = next(t for s, h in enumerate(game.deal()) if s != seat for t in h)
+    for bad in (not_mine, "pass", "declare 2"):
+        with pytest.raises(IllegalMoveError):
+            game.play(bad)
+        assert snapshot(game) == before
