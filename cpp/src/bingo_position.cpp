@@ -151,7 +151,10 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
     if (!after_draw && !awaiting_draw && !(before_draw && won))
       bad("in phase one each hand holds 7 tiles and the boneyard 14 - 2 x tricks; here " + std::to_string(h) +
           " tiles, " + std::to_string(b) + " in the boneyard, " + std::to_string(k) + " tricks");
-  } else if (k < kHandSize || h != kDealTricks - k) {
+  } else if (k < kHandSize) {
+    bad("the boneyard is empty only after the draws of trick 7, but " + std::to_string(k) +
+        " tricks are played (an unclosed game keeps its boneyard until then)");
+  } else if (h != kDealTricks - k) {
     bad("with the boneyard exhausted each hand holds 14 - tricks tiles: " + std::to_string(kDealTricks - k) +
         " for " + std::to_string(k) + " tricks, not " + std::to_string(h));
   }
