@@ -2,6 +2,7 @@
 exact solver and hint engine."""
 
 from .game import Game
+from .hint import CloseValue, Hint, MoveScore, close_value, hint
 from .move import Move
 from .notation import Declaration
 from .position import DealResult, Position
@@ -11,5 +12,5 @@ from .view import PlayerView
 
 __all__ = [
     "Game", "Move", "Position", "Declaration", "DealResult", "Rules", "RULESETS", "PlayerView",
-    "Solver", "solve", "plain_minimax", "trump_of_turned",
+    "Solver", "solve", "plain_minimax", "trump_of_turned", "hint", "close_value", "Hint", "MoveScore", "CloseValue",
 ]

@@ -15,7 +15,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import __version__
 from ..errors import InvalidPositionError
 from .position import Position
 from .sampling import count_worlds, first_world, sample_masks, world_masks
@@ -64,7 +63,7 @@ class Hint:
             "position": self.view.to_json(),
             "seat": self.view.seat,
             "pov": f"player {self.view.seat}",
-            "engine": {"name": "dominosolver", "version": __version__},
+            "engine": {"name": "dominosolver", "version": _version()},
             "method": self.method,
             "exact": self.exact,
             "worlds": self.worlds,
@@ -79,6 +78,12 @@ class Hint:
                 for m in self.moves
             ],
         }
+
+
+def _version() -> str:
+    from .. import __version__  # the package finishes importing before any hint is made
+
+    return __version__
 
 
 def hint(
