@@ -144,3 +144,15 @@ def test_a_finished_deal_cannot_be_solved():
     assert pos.is_over
     with pytest.raises(InvalidPositionError):
         bingo.solve(pos)
+
+
+def test_node_counts_are_deterministic():
+    """A regression signature: search changes that alter the tree show up here (update deliberately)."""
+    total = 0
+    for record in KNOWN[:50]:
+        total += bingo.Solver().solve(bingo.Position.from_json(record["position"]), margin=False, pv=False).nodes
+    assert total == 6947
+    world = bingo.Position("bingo trump=3 turned=33 leader=0 hands=66.53.52.51.44.22.21/60.55.50.43.40.11.00 "
+                           "boneyard=31.65.41.30.61.10.42.33 points=19/5 tricks=2/1")
+    r = bingo.Solver().solve(world, margin=False, pv=False)
+    assert (r.value, r.nodes) == (2, 5028)
