@@ -59,3 +59,10 @@ def test_solve_dispatches_on_the_game_and_hint_takes_bingo_only_for_now():
     assert out["game"] == "texas42"
     result = CliRunner().invoke(cli, ["hint", "trump=4 leader=N hands=66/44/65/53"])
     assert result.exit_code != 0 and "Bingo" in result.output
+
+
+def test_show_a_bingo_position():
+    record = KNOWN[1]
+    out = json.loads(run("show", json.dumps(record["position"]), "--json").output)
+    assert out["legal_moves"] == list(record["moves"]) and out["to_move"] == 0
+    assert "legal:" in run("show", json.dumps(record["position"])).output

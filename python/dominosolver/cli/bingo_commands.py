@@ -64,6 +64,31 @@ def position_table(pos: Position) -> Table:
     return table
 
 
+def show_command(data: str | dict[str, Any], as_json: bool) -> None:
+    pos = read(data)
+    if isinstance(pos, PlayerView):
+        if as_json:
+            emit(pos.to_json())
+        else:
+            console.print(f"player {pos.seat}'s view: hand {' '.join(map(str, pos.hand))}; legal: "
+                          + " ".join(str(m) for m in pos.legal_moves))
+        return
+    if as_json:
+        out = pos.to_json()
+        out["to_move"] = None if pos.is_over else pos.to_move
+        out["legal_moves"] = [str(m) for m in pos.legal_moves]
+        out["result"] = pos.result._asdict() if pos.result else None
+        emit(out)
+        return
+    console.print(position_table(pos))
+    if pos.is_over:
+        r = pos.result
+        console.print(f"deal over: player {r.winner} wins {r.game_points} game point(s) ({r.outcome.replace('_', ' ')})")
+    else:
+        console.print(f"player {pos.to_move} to play; legal: " + " ".join(str(m) for m in pos.legal_moves))
+    console.print(f"[dim]{pos}[/dim]")
+
+
 def solve_command(data: str | dict[str, Any], as_json: bool) -> None:
     pos = read(data)
     if isinstance(pos, PlayerView):

@@ -45,6 +45,10 @@ def cli() -> None:
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 def show(position: str, as_json: bool) -> None:
     """Show a position (notation text, JSON, or a JSON file) and its legal moves."""
+    data = bingo_commands.load(position)
+    if bingo_commands.is_bingo(data):
+        bingo_commands.show_command(data, as_json)
+        return
     pos = read_position(position)
     if as_json:
         out = pos.to_json()
