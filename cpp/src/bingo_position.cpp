@@ -46,8 +46,7 @@ std::string why_illegal(const Context& c, const DealState& s, const Move& m) {
       const std::string t = tile_name(m.tile);
       if (!((s.hands[p] >> m.tile) & 1)) {
         if ((s.hands[1 - p] >> m.tile) & 1) return t + " is in " + player_name(1 - p) + "'s hand, but " + who + " is to play";
-        for (int i = s.bone_begin; i < s.bone_end; ++i)
-          if (s.boneyard[i] == m.tile) return t + " is in the boneyard";
+        if ((s.bone_mask >> m.tile) & 1) return t + " is in the boneyard";
         return t + " has already been played";
       }
       if (s.lead < 0) return who + " declared and must lead one of the declared doubles " + tiles_text(s.must_lead);
@@ -165,7 +164,10 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
   s.leader = static_cast<std::int8_t>(spec.leader);
   s.lead = spec.trick.empty() ? -1 : static_cast<std::int8_t>(spec.trick[0]);
   s.turned = static_cast<std::int8_t>(spec.turned);
-  for (int i = 0; i < b; ++i) s.boneyard[i] = static_cast<std::int8_t>(spec.boneyard[i]);
+  for (int i = 0; i < b; ++i) {
+    s.boneyard[i] = static_cast<std::int8_t>(spec.boneyard[i]);
+    s.bone_mask |= bit(spec.boneyard[i]);
+  }
   s.bone_begin = 0;
   s.bone_end = static_cast<std::int8_t>(b);
   s.closed_by = static_cast<std::int8_t>(spec.closed_by);

@@ -54,8 +54,7 @@ int candidates(const Context& c, const DealState& s, Cand* out, bool all_declara
   const Table& t = c.table;
   const int me = s.to_move(), o = 1 - me;
   TileMask live = s.hands[0] | s.hands[1];
-  if (!s.closed())
-    for (int i = s.bone_begin; i < s.bone_end; ++i) live |= bit(s.boneyard[i]);
+  if (!s.closed()) live |= s.bone_mask;
   for (TileMask m = legal_tiles(c, s); m; m &= m - 1) {
     const int x = lowest(m);
     int score;
@@ -164,8 +163,7 @@ int Solver::max_win(const DealState& s, int p) const {
   const bool may_declare_again = s.declarations[p] == 0 || r.declarations_per_deal == DeclarationsPerDeal::Unlimited;
   if (may_declare_again) {  // seven doubles win 3 at once
     TileMask reach = s.hands[p];
-    if (!s.phase2())
-      for (int i = s.bone_begin; i < s.bone_end; ++i) reach |= bit(s.boneyard[i]);
+    if (!s.phase2()) reach |= s.bone_mask;
     if (count(reach & kDoubles & ~s.declared[p]) == 7) return 3;
   }
   return claim_gp_now(s, p);  // the loser's tricks and points only grow
@@ -220,8 +218,7 @@ int Solver::search(const DealState& s, int alpha, int beta) {
     }
     if (s.lead < 0 && !s.awaiting_draw && !s.just_declared) {
       TileMask against = s.hands[o];
-      if (!s.phase2())
-        for (int i = s.bone_begin; i < s.bone_end; ++i) against |= bit(s.boneyard[i]);
+      if (!s.phase2()) against |= s.bone_mask;
       TileMask sure = 0;
       for (TileMask m = s.hands[me]; m; m &= m - 1)
         if (!(tb.beaten_by[lowest(m)] & against)) sure |= m & -m;
@@ -371,8 +368,7 @@ std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, c
     throw InvalidPositionError("each world needs an opponent hand and a boneyard");
   const int me = base.to_move(), o = 1 - me;
   const int nb = base.boneyard_size();
-  TileMask pool = base.hands[o];
-  for (int i = base.bone_begin; i < base.bone_end; ++i) pool |= bit(base.boneyard[i]);
+  const TileMask pool = base.hands[o] | base.bone_mask;
   for (const Move& m : moves)
     if (!is_legal(c, base, m)) throw IllegalMoveError(m.name() + " is not legal here");
   std::vector<int> out;
@@ -390,6 +386,7 @@ std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, c
       world |= bit(x);
       t.boneyard[base.bone_begin + i] = static_cast<std::int8_t>(x);
     }
+    t.bone_mask = world & ~opponent_hands[w];
     if (world != pool)
       throw InvalidPositionError("world " + std::to_string(w) + ": the opponent's hand and the boneyard must hold "
                                  "exactly the tiles hidden from the player to move");

@@ -207,6 +207,7 @@ void draw_tiles(const Context& c, DealState& s, int winner) {
     s.hands[loser] |= bit(b);
   }
   s.bone_begin += 2;
+  s.bone_mask &= ~(bit(a) | bit(b));
 }
 
 void hands_out(const Context& c, DealState& s) {
@@ -294,6 +295,7 @@ void apply(const Context& c, DealState& s, const Move& m) {
     case Move::Kind::Exchange: {
       const int p = s.leader, low = c.table.lowest_trump;
       s.hands[p] = (s.hands[p] & ~bit(low)) | bit(s.turned);
+      s.bone_mask = (s.bone_mask & ~bit(s.turned)) | bit(low);
       s.boneyard[s.bone_end - 1] = static_cast<std::int8_t>(low);
       s.turned = static_cast<std::int8_t>(low);
       break;

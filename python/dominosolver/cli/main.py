@@ -105,7 +105,8 @@ def solve(position: str, as_json: bool) -> None:
 @click.option("--seat", type=int, default=None, help="whose view (default: the player to move)")
 @click.option("--worlds", default=100, show_default=True, help="worlds to sample when they cannot all be solved")
 @click.option("--seed", default=0, show_default=True, help="seed of the sampled worlds")
-@click.option("--max-nodes", default=0, show_default=True, help="search budget per world (0 = exact, no limit)")
+@click.option("--max-nodes", default=2_000_000, show_default=True,
+              help="search budget per world; worlds needing more are left out and reported (0 = no limit)")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 JSON")
 def hint(position: str, seat: int | None, worlds: int, seed: int, max_nodes: int, as_json: bool) -> None:
     """Advise the player to move from what it can see (a position, or a player's view JSON; Bingo for now)."""

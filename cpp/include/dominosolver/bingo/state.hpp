@@ -47,6 +47,7 @@ struct DealState {
   TileMask must_lead = 0;              // after a declaration: the leader must lead one of these
   std::array<std::int8_t, kBoneyardSize> boneyard{};  // drawing order; [bone_begin, bone_end) remain
   std::int8_t bone_begin = 0, bone_end = 0;           // the last remaining tile is the face-up one
+  TileMask bone_mask = 0;                             // the tiles in [bone_begin, bone_end)
   std::array<std::int16_t, 2> points{};   // valid points: tricks, bonus, validated declarations
   std::array<std::int16_t, 2> pending{};  // declared but not valid yet (no trick won)
   std::array<std::int8_t, 2> tricks{};
