@@ -311,6 +311,7 @@ void bingo(py::module_& m) {
         v = solver.value(p->context(), p->state());
         nodes = solver.nodes();
       } else if (mode == "all") {
+        if (p->is_over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
         const auto vals = solver.move_values(p->context(), p->state(), p->legal_moves());
         v = *std::max_element(vals.begin(), vals.end());
         nodes = solver.nodes();

@@ -328,6 +328,7 @@ std::vector<int> Solver::move_values(const Context& c, const DealState& s, const
 }
 
 int Solver::margin_score(const Context& c, const DealState& s) {
+  if (s.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
   begin(c, s);
   salt_ ^= 0x5851F42D4C957F2DULL;  // composite scores live apart from game-point bounds
   return search<true>(s, -kMarginInf, kMarginInf);

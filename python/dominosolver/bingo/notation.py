@@ -178,6 +178,8 @@ def _opt_bool(value: Any, where: str) -> bool | None:
 def _number(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ParseError(f"{where} must be an integer, not {value!r}")
+    if not -1000 <= value <= 1000:  # no Bingo count comes near; keeps the C++ ints safe
+        raise ParseError(f"{where} is out of range: {value}")
     return value
 
 
@@ -332,7 +334,7 @@ def _text_tiles(tiles: list[Tile]) -> str:
 
 def _int_text(text: str, where: str) -> int:
     try:
-        return int(text)
+        return _number(int(text), where)
     except ValueError:
         raise ParseError(f"{where}= needs a whole number, not {text!r}") from None
 

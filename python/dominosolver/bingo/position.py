@@ -260,6 +260,13 @@ class Position:
 
 
 def _build(f: PositionFields) -> Any:
+    numbers = [f.trump, f.leader, f.closed_by, f.opponent_points_at_close, f.first_to_70, f.claimed_by,
+               *f.points, *f.tricks]
+    for n in numbers:
+        if n is not None and (isinstance(n, bool) or not isinstance(n, int) or not -1000 <= n <= 1000):
+            raise ParseError(f"{n!r} is not a number a Bingo position can hold")
+    if len(f.points) != 2 or len(f.tricks) != 2 or len(f.hands) != 2:
+        raise ParseError("hands, points and tricks come in pairs (player 0, player 1)")
     spec = {
         "trump": f.trump,
         "turned": f.turned.id,
