@@ -219,3 +219,28 @@ def test_a_view_hides_the_opponent_and_the_boneyard():
     assert all(not isinstance(v, Position) for v in vars(view).values())
     assert "boneyard" not in view.to_json() and "hands" not in view.to_json()
     assert bingo.PlayerView.from_json(data) == view
+
+
+def test_mangled_input_only_ever_raises_named_errors():
+    """Fields replaced by junk and text with characters changed: a DominoSolverError or a position."""
+    from dominosolver.errors import DominoSolverError
+
+    rng = random.Random(1)
+    junk = [None, 0, 1, -1, 7, 70, 2**33, "6-4", "x", [], ["6-4"], ["6-4", "6-4"], [[], []], [["6-6"], ["5-5"]], {},
+            True, 3.5, [1, 2], ["0-0", "4-0"], [{"player": 0, "tiles": ["6-6", "5-5"]}]]
+    keys = list(KNOWN[0]) + ["just_declared", "first_to_70", "claimed_by", "last_winning_tile",
+                             "opponent_points_at_close"]
+    texts = [str(Position.from_json(j)) for j in KNOWN]
+    for _ in range(3000):
+        obj = dict(rng.choice(KNOWN))
+        for _ in range(rng.randint(1, 3)):
+            obj[rng.choice(keys)] = rng.choice(junk)
+        chars = list(rng.choice(texts))
+        for _ in range(rng.randint(1, 3)):
+            chars[rng.randrange(len(chars))] = rng.choice("0123456789=./:-, abz")
+        for make in (lambda: Position.from_json(obj), lambda: Position("".join(chars))):
+            try:
+                pos = make()
+            except DominoSolverError:
+                continue
+            assert Position(str(pos)) == pos
