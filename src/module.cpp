@@ -9,4 +9,6 @@ PYBIND11_MODULE(_core, m) {
   auto texas42 = m.def_submodule("texas42", "Texas 42 rules engine");
   dominosolver::bind::texas42(texas42);
   dominosolver::bind::texas42_solver(texas42);
+  auto bingo = m.def_submodule("bingo", "Bingo rules engine and solver");
+  dominosolver::bind::bingo(bingo);
 }

@@ -1,6 +1,6 @@
 """dominosolver: rules engines, exact solvers and hint engines for domino trick-taking games."""
 
-from . import texas42
+from . import bingo, texas42
 from .errors import DominoSolverError, IllegalMoveError, InvalidPositionError, InvalidViewError, ParseError
 from .tiles import Tile
 
@@ -8,6 +8,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Tile",
     "texas42",
+    "bingo",
     "DominoSolverError",
     "ParseError",
     "InvalidPositionError",

@@ -12,7 +12,7 @@ import click
 from ..errors import DominoSolverError, ParseError
 from ..texas42 import Game, Position, analyse_play, dd_table, solve as solve_42
 from ..texas42.bots import RuleBot
-from . import render
+from . import bingo_commands, render
 
 DEMO_POSITION = (
     "trump=4 leader=N hands=66.64.62.54.44.31.11/65.55.52.41.40.22.10/63.61.51.43.42.30.20/60.53.50.33.32.21.00 "
@@ -45,6 +45,10 @@ def cli() -> None:
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 def show(position: str, as_json: bool) -> None:
     """Show a position (notation text, JSON, or a JSON file) and its legal moves."""
+    data = bingo_commands.load(position)
+    if bingo_commands.is_bingo(data):
+        bingo_commands.show_command(data, as_json)
+        return
     pos = read_position(position)
     if as_json:
         out = pos.to_json()
@@ -56,10 +60,14 @@ def show(position: str, as_json: bool) -> None:
 
 
 @cli.command()
+@click.argument("game_name", metavar="[GAME]", default="texas42", type=click.Choice(["texas42", "42", "bingo"]))
 @click.option("--seed", default=0, show_default=True, help="seed of the deals")
 @click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
-def play(seed: int, as_json: bool) -> None:
-    """Play a whole game of 42 between four rule-of-thumb bots and print it."""
+def play(game_name: str, seed: int, as_json: bool) -> None:
+    """Play a whole game between bots and print it: 42 (rule-of-thumb bots) or bingo (hint bots)."""
+    if game_name == "bingo":
+        bingo_commands.play_command(seed, as_json)
+        return
     game = Game(seed=seed)
     bot = RuleBot()
     while not game.is_over:
@@ -80,6 +88,10 @@ def play(seed: int, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="print the result as JSON")
 def solve(position: str, as_json: bool) -> None:
     """Solve a position exactly: its value, every legal move's value and a best line."""
+    data = bingo_commands.load(position)
+    if bingo_commands.is_bingo(data):
+        bingo_commands.solve_command(data, as_json)
+        return
     pos = read_position(position)
     result = solve_42(pos)
     if as_json:
@@ -137,30 +149,39 @@ def analyse(record: str, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("position")
-@click.option("--seat", default=None, help="whose view (N, E, S, W or 0..3); default: the seat to move")
-@click.option("--samples", default=200, show_default=True, help="worlds to sample")
-@click.option("--seed", type=int, default=None, help="sampling seed (default: a fresh one, reported)")
-@click.option("--time", "time_limit", type=float, default=None, help="stop sampling after this many seconds")
-@click.option("--exact-limit", default=2000, show_default=True, help="enumerate when at most this many worlds fit")
-@click.option("--threads", type=int, default=None, help="solver threads (default: all cores)")
-@click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 object")
-def hint(position: str, seat: str | None, samples: int, seed: int | None, time_limit: float | None,
-         exact_limit: int, threads: int | None, as_json: bool) -> None:
-    """Hint for the seat to move from its view alone: every legal tile's mean points, P(make), rank.
+@click.option("--seat", default=None, help="whose view (42: N, E, S, W or 0..3; Bingo: 0 or 1); default: the one to move")
+@click.option("--samples", "--worlds", "samples", type=int, default=None,
+              help="worlds to sample when they cannot all be solved (default: 42 200, Bingo 100)")
+@click.option("--seed", type=int, default=None, help="sampling seed (42 default: a fresh one, reported; Bingo: 0)")
+@click.option("--time", "time_limit", type=float, default=None, help="42: stop sampling after this many seconds")
+@click.option("--exact-limit", default=2000, show_default=True, help="42: enumerate when at most this many worlds fit")
+@click.option("--threads", type=int, default=None, help="42: solver threads (default: all cores)")
+@click.option("--max-nodes", default=2_000_000, show_default=True,
+              help="Bingo: search budget per world; worlds needing more are left out and reported (0 = no limit)")
+@click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 JSON")
+def hint(position: str, seat: str | None, samples: int | None, seed: int | None, time_limit: float | None,
+         exact_limit: int, threads: int | None, max_nodes: int, as_json: bool) -> None:
+    """Advise the player to move from what it can see: every legal move's mean value, its chance
+    (P(make) in 42, P(win) in Bingo) and a rank.
 
     POSITION is a full position (notation, JSON or a file; only SEAT's view of it is used) or a
-    dominosolver.view/1 JSON object."""
+    player's view (dominosolver.view/1 JSON), of Texas 42 or Bingo."""
+    data = bingo_commands.load(position)
+    if bingo_commands.is_bingo(data):
+        bingo_seat = None if seat is None else int(seat)
+        bingo_commands.hint_command(data, bingo_seat, samples or 100, 0 if seed is None else seed, max_nodes, as_json)
+        return
     from ..texas42 import PlayerView
     from ..texas42 import hint as hint_42
     from ..texas42.rules import parse_seat
 
-    text = Path(position).read_text() if Path(position).is_file() else position
-    if text.strip().startswith("{") and '"dominosolver.view/1"' in text:
-        view = PlayerView.from_json(text)
+    if isinstance(data, dict) and data.get("schema") == "dominosolver.view/1":
+        view = PlayerView.from_json(data)
     else:
-        pos = read_position(text)
+        pos = Position.from_json(data) if isinstance(data, dict) else read_position(data)
         view = pos.view(pos.to_move if seat is None else parse_seat(seat))
-    result = hint_42(view, samples=samples, seed=seed, time=time_limit, exact_limit=exact_limit, threads=threads)
+    result = hint_42(view, samples=samples or 200, seed=seed, time=time_limit, exact_limit=exact_limit,
+                     threads=threads)
     if as_json:
         emit_json(result.to_json())
     else:
@@ -290,6 +311,7 @@ def demo() -> None:
     render.console.print(render.dd_table(dd_table(pos)))
     render.console.rule("N declares fours and leads")
     render.show_solve(pos, solve_42(pos))
+    bingo_commands.demo()
 
 
 def main(argv: list[str] | None = None) -> None:

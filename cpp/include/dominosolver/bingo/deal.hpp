@@ -1,0 +1,65 @@
+#pragma once
+// Dealing Bingo (rules.md §5.3) and a whole game of deals to 7 game points (§5.10).
+#include <optional>
+#include <vector>
+
+#include "dominosolver/bingo/position.hpp"
+#include "dominosolver/core/random.hpp"
+
+namespace dominosolver::bingo {
+
+// A shuffled deal: `start` and the other player draw 7 each; the other player turns the face-up tile,
+// which is drawn last: boneyard[13].
+struct Deal {
+  int start = 0;
+  std::array<TileMask, 2> hands{};
+  std::vector<int> boneyard;  // drawing order, the face-up (turned) tile last
+};
+Deal shuffle_deal(SplitMix64& rng, int start);
+
+// One finished (or running) deal of a game.
+struct DealRecord {
+  Deal deal;
+  std::vector<Event> events;
+  std::vector<Declaration> declarations;
+  int winner = -1;
+  int game_points = 0;
+  Outcome outcome = Outcome::None;
+  std::array<int, 2> points{};
+  std::array<int, 2> tricks{};
+};
+
+class Game {
+ public:
+  Game(const Rules& rules, std::uint64_t seed, int first_start = 0);
+
+  const Rules& rules() const { return rules_; }
+  bool is_over() const { return s_.winner >= 0; }
+  int winner() const { return s_.winner; }
+  const std::array<int, 2>& scores() const { return s_.scores; }
+  int to_move() const { return is_over() ? -1 : s_.position->to_move(); }
+  std::vector<Move> legal_moves() const;
+  void play(const Move& m);  // throws IllegalMoveError; the game is unchanged then
+  void undo();
+  bool can_undo() const { return !undo_.empty(); }
+
+  const Position& position() const { return *s_.position; }  // the deal in play (the last one when over)
+  const Deal& current_deal() const { return s_.deal; }
+  const std::vector<DealRecord>& finished_deals() const { return s_.finished; }
+
+ private:
+  struct State {
+    std::array<int, 2> scores{};
+    int winner = -1;
+    Deal deal;
+    std::optional<Position> position;
+    std::vector<DealRecord> finished;
+  };
+  void start_deal(int start);
+  Rules rules_;
+  SplitMix64 rng_;
+  State s_;
+  std::vector<std::pair<State, SplitMix64>> undo_;
+};
+
+}  // namespace dominosolver::bingo

@@ -1,0 +1,86 @@
+#pragma once
+// Exact Bingo solver: the game points the player to move wins (+1..+3) or loses (-1..-3) with perfect
+// play by both, for positions where every tile's place is known (closed or exhausted deals, and
+// phase-one "worlds" with the boneyard order known, the choice to close included).
+//
+// Alpha-beta (negamax) over the shared state machine of state.hpp, with the shared bounded
+// transposition table, bounds from game points that can no longer grow, an exact cut when a closer can
+// no longer reach 70, and dominated declarations skipped inside the tree (a larger set of doubles
+// scores more and allows every lead a smaller one does; one declaration per deal).
+// Each Solver owns its table: one per thread, no global state.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "dominosolver/bingo/position.hpp"
+#include "dominosolver/search/transposition_table.hpp"
+
+namespace dominosolver::bingo {
+
+// Lexicographic score for the margin search: game points first, then the card-point difference.
+constexpr int kMarginScale = 1024;
+
+struct SolveOutput {
+  int value = 0;              // game points for the player to move
+  std::vector<Move> moves;    // every legal move ...
+  std::vector<int> values;    // ... and its value (same point of view)
+  std::vector<Move> pv;       // a principal variation to the end of the deal
+  std::optional<int> margin;  // best card-point difference among moves of the best game value
+  std::uint64_t nodes = 0;
+};
+
+class Solver {
+ public:
+  explicit Solver(std::size_t tt_megabytes = 2) : tt_(tt_megabytes) {}
+
+  // The value of `s` for its player to move (the state must not be over).
+  int value(const Context& c, const DealState& s);
+  // The value of each of `moves` (legal in `s`) for the player to move in `s`.
+  std::vector<int> move_values(const Context& c, const DealState& s, const std::vector<Move>& moves);
+  // Every legal move's value, the best value, optionally the margin and a principal variation.
+  SolveOutput solve(const Context& c, const DealState& s, bool with_margin = true, bool with_pv = true);
+  // The best lexicographic (game points, point difference) score of `s`, as points * kMarginScale + difference.
+  int margin_score(const Context& c, const DealState& s);
+
+  // Worlds for a hint: the same public state with the opponent's hand and the boneyard replaced, each
+  // move of `moves` scored in every world. Returns values row by row (world-major). With a node limit
+  // per world (0 = none), a world that needs more is left unsolved: its row holds 0, a value no
+  // solved position has.
+  std::vector<int> solve_worlds(const Context& c, const DealState& base, const std::vector<TileMask>& opponent_hands,
+                                const std::vector<std::vector<int>>& boneyards, const std::vector<Move>& moves,
+                                std::uint64_t max_nodes_per_world = 0);
+
+  std::uint64_t nodes() const { return nodes_; }
+  void reset_nodes() { nodes_ = 0; }
+  void clear() {
+    tt_.clear();
+    history_ = {};
+  }
+
+ private:
+  template <bool kMargin>
+  int search(const DealState& s, int alpha, int beta);
+  template <bool kMargin>
+  int child_value(const DealState& child, int me, int alpha, int beta);
+  int mtd(const DealState& s);  // exact game points by null-window probes
+  int exact_child(const DealState& child, int me);
+  void begin(const Context& c, const DealState& s);
+  std::uint64_t key(const DealState& s) const;
+  int max_win(const DealState& s, int p) const;
+  int claim_gp_now(const DealState& s, int p) const;
+
+  const Context* ctx_ = nullptr;
+  std::uint64_t salt_ = 0;
+  std::uint64_t bone_sig_ = 0;  // the boneyard order of the current root, for phase-one keys
+  std::uint64_t nodes_ = 0;
+  std::uint64_t node_limit_ = 0;  // abort the search past this count (0 = never)
+  search::TranspositionTable tt_;
+  // Cutoffs by (player, replying?, move id): moves that refuted siblings are tried early.
+  std::array<std::array<std::array<std::int32_t, 40>, 2>, 2> history_{};
+};
+
+// Plain minimax over every legal move, no pruning and no table: the baseline the bench compares with.
+// Returns the value for the player to move; `nodes` counts the states visited.
+int plain_minimax(const Context& c, const DealState& s, std::uint64_t& nodes);
+
+}  // namespace dominosolver::bingo

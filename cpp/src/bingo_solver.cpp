@@ -1,0 +1,447 @@
+#include "dominosolver/bingo/solver.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
+
+#include "dominosolver/core/errors.hpp"
+
+namespace dominosolver::bingo {
+
+namespace {
+
+constexpr int kGpInf = 4;                     // game points lie in -3..3
+constexpr int kMarginInf = 4 * kMarginScale;  // composite scores lie well inside
+constexpr int kMarginSpan = kMarginScale / 2;  // |point difference| < 512
+
+inline std::uint64_t mix(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// Move ids in the table's one-byte move slot.
+constexpr int kIdClose = 28, kIdDeclare = 29, kIdDraw = 30, kIdExchange = 31, kIdClaim = 32, kIdNone = 0xFF;
+int move_id(const Move& m) {
+  switch (m.kind) {
+    case Move::Kind::Tile: return m.tile;
+    case Move::Kind::Close: return kIdClose;
+    case Move::Kind::Declare: return kIdDeclare;
+    case Move::Kind::Draw: return kIdDraw;
+    case Move::Kind::Exchange: return kIdExchange;
+    case Move::Kind::Claim: return kIdClaim;
+  }
+  return kIdNone;
+}
+
+struct NodeLimit {};  // thrown to abandon a world that needs more than its node budget
+
+// Plain data (no initialisers): a node's candidate array is not zeroed on every visit.
+struct Cand {
+  TileMask doubles;
+  int score;
+  Move::Kind kind;
+  std::int8_t tile;
+  Move move() const { return Move{kind, tile, doubles}; }
+};
+inline Cand cand(const Move& m, int score) { return Cand{m.doubles, score, m.kind, m.tile}; }
+
+// The moves searched inside the tree, best-looking first: the table's move, then by a static score
+// (cheap sure winners, cheap refutations, closing first since a closed game is quick to search),
+// then by how often the move refuted its siblings. With one declaration per deal only the largest
+// declaration is searched (it dominates its subsets); `all_declarations` lists every subset.
+int candidates(const Context& c, const DealState& s, Cand* out, bool all_declarations, int tt_move,
+               const std::int32_t* history = nullptr) {
+  int n = 0;
+  const Table& t = c.table;
+  const int me = s.to_move(), o = 1 - me;
+  TileMask live = s.hands[0] | s.hands[1];
+  if (!s.closed()) live |= s.bone_mask;
+  for (TileMask m = legal_tiles(c, s); m; m &= m - 1) {
+    const int x = lowest(m);
+    int score;
+    if (s.lead < 0) {
+      const TileMask replies = s.phase2() ? t.legal_reply(s.hands[o], x) : s.hands[o];
+      const TileMask beat = replies & t.beaten_by[x];
+      if (beat) {
+        int cheapest = 100;
+        for (TileMask b = beat; b; b &= b - 1) cheapest = std::min<int>(cheapest, t.value[lowest(b)]);
+        score = cheapest - t.value[x] - 4 * count(beat);
+      } else {
+        score = 1000 + t.value[x];
+      }
+    } else {
+      // Win as cheaply as possible; otherwise throw the cheapest tile that would win the least later.
+      score = t.beats(s.lead, x) ? 1000 - t.value[x] : -8 * t.value[x] - count(t.wins_over[x] & live);
+    }
+    out[n++] = cand(Move::of_tile(x), score);
+  }
+  if (s.lead < 0) {
+    if (s.awaiting_draw && !s.over()) out[n++] = cand(Move::draw(), 0);
+    if (may_close(c, s)) out[n++] = cand(Move::close(), 5000);  // cheap to search: a closed game
+    if (const TileMask d = declarable(c, s)) {
+      if (all_declarations || c.rules.declarations_per_deal == DeclarationsPerDeal::Unlimited) {
+        for (TileMask sub = d; sub; sub = (sub - 1) & d)
+          if (count(sub) >= 2) out[n++] = cand(Move::declare(sub), 2000 + count(sub));
+      } else {
+        out[n++] = cand(Move::declare(d), 2000);
+      }
+    }
+    if (may_exchange(c, s)) out[n++] = cand(Move::exchange(), 1500);
+  }
+  if (may_claim(c, s)) out[n++] = cand(Move::claim(), s.points[me] >= kClaimPoints ? 3000 : -3000);
+  if (history)
+    for (int i = 0; i < n; ++i) out[i].score = out[i].score * 4096 + std::min(history[move_id(out[i].move())], 4095);
+  if (tt_move != kIdNone)
+    for (int i = 0; i < n; ++i)
+      if (move_id(out[i].move()) == tt_move) out[i].score += 1 << 28;
+  for (int i = 1; i < n; ++i) {  // insertion sort, descending
+    Cand x = out[i];
+    int j = i;
+    while (j > 0 && out[j - 1].score < x.score) out[j] = out[j - 1], --j;
+    out[j] = x;
+  }
+  return n;
+}
+constexpr int kMaxCands = 160;  // 14 tiles + specials + up to 120 declaration subsets
+
+template <bool kMargin>
+int terminal_value(const DealState& s, int me) {
+  const int gp = s.winner == me ? s.game_points : -s.game_points;
+  if constexpr (kMargin) return gp * kMarginScale + s.points[me] - s.points[1 - me];
+  return gp;
+}
+
+std::uint64_t rules_fingerprint(const Rules& r, int trump) {
+  static_assert(std::is_trivially_copyable_v<Rules>);
+  unsigned char bytes[sizeof(Rules)];
+  std::memcpy(bytes, &r, sizeof(Rules));
+  std::uint64_t h = 0x243F6A8885A308D3ULL ^ static_cast<std::uint64_t>(trump);
+  for (unsigned char b : bytes) h = mix(h ^ b);
+  return h;
+}
+
+}  // namespace
+
+void Solver::begin(const Context& c, const DealState& s) {
+  ctx_ = &c;
+  salt_ = rules_fingerprint(c.rules, c.table.trump);
+  bone_sig_ = 0;
+  for (int i = 0; i < s.bone_end; ++i) bone_sig_ = mix(bone_sig_ ^ (static_cast<std::uint64_t>(s.boneyard[i]) << 8 | i));
+}
+
+std::uint64_t Solver::key(const DealState& s) const {
+  const std::uint64_t a = s.hands[0] | (s.hands[1] << 28) | (static_cast<std::uint64_t>(s.lead + 1) << 56) |
+                          (static_cast<std::uint64_t>(s.leader) << 61) |
+                          (static_cast<std::uint64_t>(s.just_declared) << 62) |
+                          (static_cast<std::uint64_t>(s.awaiting_draw) << 63);
+  const bool won_with_double = s.last_win_tile >= 0 && is_double(s.last_win_tile);
+  const std::uint64_t b =
+      static_cast<std::uint64_t>(s.points[0]) | (static_cast<std::uint64_t>(s.points[1]) << 9) |
+      (static_cast<std::uint64_t>(s.pending[0]) << 18) | (static_cast<std::uint64_t>(s.pending[1]) << 26) |
+      (static_cast<std::uint64_t>(s.tricks[0] > 0) << 34) | (static_cast<std::uint64_t>(s.tricks[1] > 0) << 35) |
+      (static_cast<std::uint64_t>(s.closed_by + 1) << 36) | (static_cast<std::uint64_t>(s.opp_had_trick_at_close) << 38) |
+      (static_cast<std::uint64_t>(s.declarations[0] > 0) << 39) |
+      (static_cast<std::uint64_t>(s.declarations[1] > 0) << 40) |
+      (static_cast<std::uint64_t>(s.first_to_70 + 1) << 41) | (static_cast<std::uint64_t>(won_with_double) << 43) |
+      (static_cast<std::uint64_t>(s.opp_points_at_close) << 44);
+  std::uint64_t c = s.must_lead ^ (s.declared[0] * 0x9E3779B97F4A7C15ULL) ^ (s.declared[1] * 0xC2B2AE3D27D4EB4FULL);
+  if (!s.phase2()) c ^= bone_sig_ ^ (static_cast<std::uint64_t>(s.bone_begin) << 40) ^ (static_cast<std::uint64_t>(s.turned) << 48);
+  return mix(a ^ mix(b ^ mix(c ^ salt_)));
+}
+
+int Solver::claim_gp_now(const DealState& s, int p) const {
+  const Rules& r = ctx_->rules;
+  const int o = 1 - p;
+  if (s.closed_by == o) return r.close_fail_3 && !s.opp_had_trick_at_close ? 3 : 2;
+  if (s.closed_by == p && r.closer_scored_at == CloserScoredAt::Close)
+    return claim_game_points(r, s.opp_had_trick_at_close ? 1 : 0, s.opp_points_at_close);
+  return claim_game_points(r, s.tricks[o], s.points[o]);
+}
+
+int Solver::max_win(const DealState& s, int p) const {
+  const Rules& r = ctx_->rules;
+  if (r.claim == ClaimMode::Manual) return 3;  // a false claim by the other side can give 2 or 3
+  const bool may_declare_again = s.declarations[p] == 0 || r.declarations_per_deal == DeclarationsPerDeal::Unlimited;
+  if (may_declare_again) {  // seven doubles win 3 at once
+    TileMask reach = s.hands[p];
+    if (!s.phase2()) reach |= s.bone_mask;
+    if (count(reach & kDoubles & ~s.declared[p]) == 7) return 3;
+  }
+  return claim_gp_now(s, p);  // the loser's tricks and points only grow
+}
+
+template <bool kMargin>
+int Solver::child_value(const DealState& t, int me, int alpha, int beta) {
+  if (t.over()) return terminal_value<kMargin>(t, me);
+  if (t.to_move() == me) return search<kMargin>(t, alpha, beta);
+  return -search<kMargin>(t, -beta, -alpha);
+}
+
+template <bool kMargin>
+int Solver::search(const DealState& s, int alpha, int beta) {
+  if (++nodes_ > node_limit_ && node_limit_) throw NodeLimit{};
+  const Context& c = *ctx_;
+  const Rules& r = c.rules;
+  const int me = s.to_move(), o = 1 - me;
+
+  // Bounds. Game points a winner scores only shrink as the loser takes tricks and points (max_win).
+  // A player who cannot reach 70 cannot win by points: a closer then fails, and when the points left
+  // guarantee the other player 70, it loses. A leader whose unbeatable tiles alone bring 70 wins now.
+  constexpr int S = kMargin ? kMarginScale : 1;
+  constexpr int span = kMargin ? kMarginSpan : 0;
+  const int win_me = max_win(s, me), win_o = max_win(s, o);
+  int hi = win_me * S + span, lo = -(win_o * S + span);
+  if (r.claim == ClaimMode::Auto) {
+    const Table& tb = c.table;
+    if (s.phase2()) {
+      const int remaining = tb.points(s.hands[0] | s.hands[1]) + (s.lead >= 0 ? tb.value[s.lead] : 0) +
+                            (s.closed() ? 0 : kLastTrickBonus);
+      const int smin = s.points[0] + s.points[1] + remaining;
+      for (int p = 0; p < 2; ++p) {
+        int potential = s.points[p] + s.pending[p] + remaining;
+        const bool again = s.declarations[p] == 0 || r.declarations_per_deal == DeclarationsPerDeal::Unlimited;
+        if (again && r.declare_in_phase2) {
+          const TileMask d = s.hands[p] & kDoubles & ~s.declared[p];
+          potential += r.declarations_per_deal == DeclarationsPerDeal::Unlimited ? 20 * count(d) + 10
+                                                                                  : declaration_points(r, d);
+        }
+        if (potential >= kClaimPoints) continue;
+        if (s.closed_by == p) {  // the closer fails whatever happens (§5.9)
+          const int fail = claim_gp_now(s, 1 - p);  // what the other player scores then
+          const int most = std::max(fail, 1 - p == me ? win_me : win_o);  // or seven doubles
+          if (p == me) {
+            lo = std::max(lo, -most * S - span);
+            hi = std::min(hi, -fail * S + span);
+          } else {
+            lo = std::max(lo, fail * S - span);
+            hi = std::min(hi, most * S + span);
+          }
+        } else if (smin - potential >= kClaimPoints) {  // the other player reaches 70, p never does
+          if (p == me) hi = std::min(hi, -S + span);
+          else lo = std::max(lo, S - span);
+        }
+      }
+    }
+    if (s.lead < 0 && !s.awaiting_draw && !s.just_declared) {
+      TileMask against = s.hands[o];
+      if (!s.phase2()) against |= s.bone_mask;
+      TileMask sure = 0;
+      for (TileMask m = s.hands[me]; m; m &= m - 1)
+        if (!(tb.beaten_by[lowest(m)] & against)) sure |= m & -m;
+      if (sure) {
+        const int reach = s.points[me] + tb.points(sure) + (s.tricks[me] == 0 ? s.pending[me] : 0);
+        if (reach >= kClaimPoints) {  // cash them one after the other: the opponent gains nothing meanwhile
+          const int gp = claim_gp_now(s, me);
+          lo = std::max(lo, gp * S + (kMargin ? reach - s.points[o] : 0));
+        }
+      }
+    }
+  }
+  if (lo >= beta || lo == hi) return lo;
+  if (hi <= alpha) return hi;
+  alpha = std::max(alpha, lo);
+  beta = std::min(beta, hi);
+
+  const int depth = count(s.hands[0] | s.hands[1]) + s.boneyard_size();
+  const bool use_tt = depth >= 4 && s.lead < 0;  // probes cost a cache miss: only at trick boundaries
+  std::uint64_t k = 0;
+  int tt_move = kIdNone;
+  if (use_tt) {
+    k = key(s);
+    if (const search::TTEntry* e = tt_.probe(k)) {
+      if (e->lower >= beta) return e->lower;
+      if (e->upper <= alpha) return e->upper;
+      if (e->lower == e->upper) return e->lower;
+      alpha = std::max<int>(alpha, e->lower);
+      beta = std::min<int>(beta, e->upper);
+      tt_move = e->move;
+    }
+  }
+
+  Cand cands[kMaxCands];
+  std::int32_t* hist = history_[me][s.lead >= 0].data();
+  const int n = candidates(c, s, cands, false, tt_move, hist);
+  int best = -kMarginInf - 1;
+  int best_id = kIdNone;
+  const int a0 = alpha;
+  for (int i = 0; i < n; ++i) {
+    DealState t = s;
+    apply(c, t, cands[i].move());
+    const int v = child_value<kMargin>(t, me, alpha, beta);
+    if (v > best) {
+      best = v;
+      best_id = move_id(cands[i].move());
+      if (v > alpha) {
+        alpha = v;
+        if (alpha >= beta) {
+          if (hist[best_id] < 4096) hist[best_id] += 1;  // history heuristic
+          break;
+        }
+      }
+    }
+  }
+  if (use_tt) {
+    const int inf = kMargin ? kMarginInf : kGpInf;
+    if (best <= a0) tt_.store(k, -inf, best, best_id, depth);
+    else if (best >= beta) tt_.store(k, best, inf, best_id, depth);
+    else tt_.store(k, best, best, best_id, depth);
+  }
+  return best;
+}
+
+// Values are few (-3..-1, 1..3), so the exact value is cheapest found by null-window tests: first
+// win or lose, then how much. Each test only proves a bound, which prunes far more than a full
+// window; the table keeps the bounds between tests.
+int Solver::mtd(const DealState& s) {
+  int v = search<false>(s, 0, 1);
+  if (v >= 1) {
+    while (v < 3) {
+      const int w = search<false>(s, v, v + 1);
+      if (w <= v) break;
+      v = w;
+    }
+  } else {
+    while (v > -3) {
+      const int w = search<false>(s, v - 1, v);
+      if (w >= v) break;
+      v = w;
+    }
+  }
+  return v;
+}
+
+int Solver::exact_child(const DealState& t, int me) {
+  if (t.over()) return terminal_value<false>(t, me);
+  return t.to_move() == me ? mtd(t) : -mtd(t);
+}
+
+int Solver::value(const Context& c, const DealState& s) {
+  if (s.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
+  begin(c, s);
+  return mtd(s);
+}
+
+std::vector<int> Solver::move_values(const Context& c, const DealState& s, const std::vector<Move>& moves) {
+  begin(c, s);
+  std::vector<int> out;
+  out.reserve(moves.size());
+  for (const Move& m : moves) {
+    DealState t = s;
+    apply(c, t, m);
+    out.push_back(exact_child(t, s.to_move()));
+  }
+  return out;
+}
+
+int Solver::margin_score(const Context& c, const DealState& s) {
+  if (s.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
+  begin(c, s);
+  salt_ ^= 0x5851F42D4C957F2DULL;  // composite scores live apart from game-point bounds
+  return search<true>(s, -kMarginInf, kMarginInf);
+}
+
+SolveOutput Solver::solve(const Context& c, const DealState& s, bool with_margin, bool with_pv) {
+  if (s.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
+  SolveOutput out;
+  const std::uint64_t nodes0 = nodes_;
+  out.moves = legal_moves(c, s);
+  out.values = move_values(c, s, out.moves);
+  out.value = *std::max_element(out.values.begin(), out.values.end());
+  if (with_margin) {
+    begin(c, s);
+    salt_ ^= 0x5851F42D4C957F2DULL;
+    const int score = search<true>(s, out.value * kMarginScale - kMarginSpan, out.value * kMarginScale + kMarginSpan);
+    out.margin = score - out.value * kMarginScale;
+  }
+  if (with_pv) {
+    DealState t = s;
+    while (!t.over()) {
+      const auto moves = legal_moves(c, t);
+      const auto values = move_values(c, t, moves);
+      const auto best = std::max_element(values.begin(), values.end()) - values.begin();
+      out.pv.push_back(moves[best]);
+      apply(c, t, moves[best]);
+    }
+  }
+  out.nodes = nodes_ - nodes0;
+  return out;
+}
+
+std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, const std::vector<TileMask>& opponent_hands,
+                                      const std::vector<std::vector<int>>& boneyards, const std::vector<Move>& moves,
+                                      std::uint64_t max_nodes_per_world) {
+  if (base.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
+  if (opponent_hands.size() != boneyards.size())
+    throw InvalidPositionError("each world needs an opponent hand and a boneyard");
+  const int me = base.to_move(), o = 1 - me;
+  const int nb = base.boneyard_size();
+  const TileMask pool = base.hands[o] | base.bone_mask;
+  for (const Move& m : moves)
+    if (!is_legal(c, base, m)) throw IllegalMoveError(m.name() + " is not legal here");
+  std::vector<int> out;
+  out.reserve(moves.size() * opponent_hands.size());
+  for (std::size_t w = 0; w < opponent_hands.size(); ++w) {
+    DealState t = base;
+    t.hands[o] = opponent_hands[w];
+    TileMask world = opponent_hands[w];
+    if (static_cast<int>(boneyards[w].size()) != nb || count(opponent_hands[w]) != count(base.hands[o]))
+      throw InvalidPositionError("world " + std::to_string(w) + ": hand or boneyard size differs from the position");
+    for (int i = 0; i < nb; ++i) {
+      const int x = boneyards[w][i];
+      if (x < 0 || x >= kDeckTiles || ((world >> x) & 1))
+        throw InvalidPositionError("world " + std::to_string(w) + ": a tile is repeated or unknown");
+      world |= bit(x);
+      t.boneyard[base.bone_begin + i] = static_cast<std::int8_t>(x);
+    }
+    t.bone_mask = world & ~opponent_hands[w];
+    if (world != pool)
+      throw InvalidPositionError("world " + std::to_string(w) + ": the opponent's hand and the boneyard must hold "
+                                 "exactly the tiles hidden from the player to move");
+    if (nb && !base.closed() && t.boneyard[base.bone_end - 1] != base.turned)
+      throw InvalidPositionError("world " + std::to_string(w) + ": the face-up tile must stay last in the boneyard");
+    begin(c, t);
+    node_limit_ = max_nodes_per_world ? nodes_ + max_nodes_per_world : 0;
+    const std::size_t row = out.size();
+    try {
+      for (const Move& m : moves) {
+        DealState u = t;
+        apply(c, u, m);
+        out.push_back(exact_child(u, me));
+      }
+    } catch (const NodeLimit&) {
+      out.resize(row);
+      out.insert(out.end(), moves.size(), 0);
+    }
+    node_limit_ = 0;
+  }
+  return out;
+}
+
+namespace {
+
+int plain(const Context& c, const DealState& s, std::uint64_t& nodes) {
+  ++nodes;
+  const int me = s.to_move();
+  Cand cands[kMaxCands];
+  const int n = candidates(c, s, cands, true, kIdNone);
+  int best = -kGpInf;
+  for (int i = 0; i < n; ++i) {
+    DealState t = s;
+    apply(c, t, cands[i].move());
+    int v;
+    if (t.over()) v = terminal_value<false>(t, me);
+    else v = t.to_move() == me ? plain(c, t, nodes) : -plain(c, t, nodes);
+    best = std::max(best, v);
+  }
+  return best;
+}
+
+}  // namespace
+
+int plain_minimax(const Context& c, const DealState& s, std::uint64_t& nodes) {
+  if (s.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
+  return plain(c, s, nodes);
+}
+
+}  // namespace dominosolver::bingo

@@ -1,0 +1,47 @@
+"""Players for whole Bingo games: a random legal player and a hint player. They choose among the legal
+moves the C++ core lists; they never decide legality themselves."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .game import Game
+from .hint import hint
+from .move import Move
+from .solve import Solver
+
+__all__ = ["Bot", "RandomBot", "HintBot"]
+
+
+class Bot(Protocol):
+    def choose(self, game: Game) -> Move: ...
+
+
+class RandomBot:
+    """Any legal move, uniformly (claims only with 70 points)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Move:
+        moves = game.legal_moves
+        sound = [m for m in moves if m.kind != "claim" or game.position.points[game.to_move] >= 70]
+        return self.rng.choice(sound or moves)
+
+
+class HintBot:
+    """Plays the best move of a hint from its own view. Each decision samples its worlds with a seed
+    derived from the bot's seed and the move number, so a game replays identically. `max_nodes`
+    bounds the work per world (early phase-one worlds can be costly to solve exactly)."""
+
+    def __init__(self, worlds: int = 16, seed: int = 0, max_nodes: int = 50_000, exact_limit: int = 400) -> None:
+        self.worlds, self.seed, self.max_nodes, self.exact_limit = worlds, seed, max_nodes, exact_limit
+        self.solver = Solver()
+
+    def choose(self, game: Game) -> Move:
+        seat = game.to_move
+        assert seat is not None
+        h = hint(game.view(seat), worlds=self.worlds, seed=self.seed * 1_000_003 + len(game.moves),
+                 exact_limit=self.exact_limit, max_nodes=self.max_nodes, solver=self.solver)
+        return Move.parse(h.best)

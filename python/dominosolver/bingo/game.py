@@ -1,0 +1,115 @@
+"""A whole game of Bingo: deals to 7 game points (rules.md §5.3, §5.10). The state machine is the C++
+one; this wrapper names moves and keeps the move list, so a game prints as the Python that rebuilds it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import _core
+from ..tiles import Tile
+from .move import Move, MoveLike
+from .position import Position
+from .rules import Rules
+
+__all__ = ["Game"]
+
+
+class Game:
+    """``Game(seed=7)`` deals the first deal (player ``start`` leads it); ``play`` moves on through
+    deals until a player has 7 game points. Deals come from the C++ generator: the same seed, the same
+    deals everywhere."""
+
+    def __init__(self, seed: int = 0, rules: Rules | None = None, start: int = 0, moves: list[MoveLike] = ()) -> None:  # type: ignore[assignment]
+        self.seed = seed
+        self._rules = rules or Rules()
+        self.start = start
+        self._game = _core.bingo.Game(self._rules._core, seed, start)
+        self._moves: list[Move] = []
+        for m in moves:
+            self.play(m)
+
+    def __repr__(self) -> str:
+        args = [f"seed={self.seed}"]
+        if self._rules.to_json():
+            args.append(f"rules={self._rules!r}")
+        if self.start:
+            args.append(f"start={self.start}")
+        if self._moves:
+            args.append(f"moves={[str(m) for m in self._moves]!r}")
+        return f"Game({', '.join(args)})"
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def is_over(self) -> bool:
+        return self._game.is_over
+
+    @property
+    def winner(self) -> int | None:
+        return self._game.winner
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Game points of players 0 and 1."""
+        return tuple(self._game.scores)  # type: ignore[return-value]
+
+    @property
+    def to_move(self) -> int | None:
+        return self._game.to_move
+
+    @property
+    def moves(self) -> list[Move]:
+        return list(self._moves)
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        return [Move.parse(m) for m in self._game.legal_moves]
+
+    def play(self, move: MoveLike) -> None:
+        m = Move.parse(move)
+        self._game.play(str(m))
+        self._moves.append(m)
+
+    def undo(self) -> Move:
+        self._game.undo()
+        return self._moves.pop()
+
+    @property
+    def position(self) -> Position:
+        """The deal in play (a copy; the last deal once the game is over)."""
+        return Position._wrap(self._game.position)
+
+    def deal(self) -> dict[str, Any]:
+        """The current deal as dealt: the start player, both hands, the boneyard in drawing order —
+        the full information, not a player's view."""
+        return _deal_json(self._game.current_deal)
+
+    @property
+    def deals_played(self) -> list[dict[str, Any]]:
+        """Finished deals: how they were dealt, the moves, declarations, points, tricks and result."""
+        out = []
+        for d in self._game.finished_deals:
+            rec = _deal_json(d)
+            rec["moves"] = [(p, m) for p, m, _, _ in d["events"]]
+            rec["declarations"] = [(p, [str(Tile.from_id(t)) for t in ts]) for p, ts in d["declarations"]]
+            rec["points"] = list(d["points"])
+            rec["tricks"] = list(d["tricks"])
+            rec["result"] = {"winner": d["winner"], "game_points": d["game_points"], "outcome": d["outcome"]}
+            out.append(rec)
+        return out
+
+    def view(self, player: int) -> Any:
+        from .view import PlayerView
+
+        return PlayerView.of_game(self, player)
+
+
+def _deal_json(d: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "start": d["start"],
+        "hands": [[str(Tile.from_id(t)) for t in h] for h in d["hands"]],
+        "boneyard": [str(Tile.from_id(t)) for t in d["boneyard"]],
+        "turned": str(Tile.from_id(d["boneyard"][-1])),
+    }

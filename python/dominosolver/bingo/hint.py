@@ -1,0 +1,179 @@
+"""Bingo hints from one player's view: which tile to lead or answer, whether to close now, whether and
+what to declare.
+
+Perfect-information Monte Carlo done carefully (design.md §6): the hidden part (the opponent's hand
+and the face-down boneyard order) is sampled exactly uniformly among the worlds consistent with the
+view, every legal move is scored on the same worlds in one batched C++ call, and moves are compared by
+their mean game points. When the worlds are few (e.g. every opponent hand after a close: at most
+C(14, 7) = 3,432), all of them are enumerated and the hint says ``"exact": true``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InvalidPositionError
+from .position import Position
+from .sampling import count_worlds, first_world, sample_masks, world_masks
+from .solve import Solver
+from .view import PlayerView
+
+__all__ = ["Hint", "MoveScore", "hint", "EXACT_LIMIT"]
+
+EXACT_LIMIT = 3432  # enumerate every world up to this many (all opponent hands after a close)
+SCHEMA = "dominosolver.hint/1"
+
+
+@dataclass(frozen=True)
+class MoveScore:
+    move: str
+    mean: float  # mean game points for the player (negative: expected loss)
+    stderr: float  # standard error of the mean over sampled worlds (0 when every world was enumerated)
+    p_win: float  # fraction of worlds in which the move wins the deal
+    rank: int
+
+
+@dataclass(frozen=True)
+class Hint:
+    view: PlayerView
+    method: str  # "exact" (every world), "pimc" (sampled worlds) or "forced" (one legal move)
+    worlds: int  # worlds solved (and averaged)
+    seed: int | None
+    moves: tuple[MoveScore, ...]  # best first
+    elapsed: float
+    nodes: int
+    warnings: tuple[str, ...] = field(default=())
+
+    @property
+    def exact(self) -> bool:
+        return self.method in ("exact", "forced")
+
+    @property
+    def best(self) -> str:
+        return self.moves[0].move
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA,
+            "game": "bingo",
+            "rules": self.view.rules.to_json(),
+            "position": self.view.to_json(),
+            "seat": self.view.seat,
+            "pov": f"player {self.view.seat}",
+            "engine": {"name": "dominosolver", "version": _version()},
+            "method": self.method,
+            "exact": self.exact,
+            "worlds": self.worlds,
+            "seed": self.seed,
+            "best": self.best,
+            "elapsed": round(self.elapsed, 6),
+            "nodes": self.nodes,
+            "warnings": list(self.warnings),
+            "moves": [
+                {"move": m.move, "mean": round(m.mean, 6), "stderr": round(m.stderr, 6), "p_make": round(m.p_win, 6),
+                 "p_win": round(m.p_win, 6), "rank": m.rank}
+                for m in self.moves
+            ],
+        }
+
+
+def _version() -> str:
+    from .. import __version__  # the package finishes importing before any hint is made
+
+    return __version__
+
+
+def hint(
+    view: PlayerView | Position,
+    *,
+    seat: int | None = None,
+    worlds: int = 100,
+    seed: int | None = 0,
+    exact_limit: int = EXACT_LIMIT,
+    max_nodes: int = 0,
+    solver: Solver | None = None,
+) -> Hint:
+    """Score every legal move of the player to move from what that player knows.
+
+    `view` is a PlayerView, or a Position together with `seat` (default: the player to move; the
+    position's hidden parts are dropped first). `worlds` worlds are sampled with `seed` unless at most
+    `exact_limit` worlds exist, in which case all are solved. `max_nodes` > 0 bounds the search per
+    world: worlds that need more are left out and counted in the warnings (early in phase one a world
+    can take seconds to solve exactly)."""
+    started = time.perf_counter()
+    if isinstance(view, Position):
+        view = view.view(view.to_move if seat is None else seat)
+    if view.to_move != view.seat or not view.legal_moves:
+        raise InvalidPositionError(f"player {view.seat} is not to move here: no hint to give")
+    moves = [str(m) for m in view.legal_moves]
+    if len(moves) == 1:
+        score = MoveScore(moves[0], 0.0, 0.0, 0.0, 1)
+        return Hint(view, "forced", 0, seed, (score,), time.perf_counter() - started, 0,
+                    ("a single legal move: nothing to compare",))
+
+    total = count_worlds(view)
+    if total <= exact_limit:
+        method, (hands, boneyards) = "exact", world_masks(view)
+    else:
+        method, (hands, boneyards) = "pimc", sample_masks(view, worlds, seed)
+    base = view.world(*first_world(view))
+    solver = solver or Solver()
+    nodes0 = solver.nodes
+    values = solver.solve_worlds(base, hands, boneyards, moves, max_nodes)
+    k = len(moves)
+    rows = [values[i * k:(i + 1) * k] for i in range(len(hands))]
+    solved = [r for r in rows if 0 not in r]
+    warnings = []
+    if len(solved) < len(rows):
+        warnings.append(f"{len(rows) - len(solved)} of {len(rows)} worlds needed more than {max_nodes} nodes "
+                        "and were left out")
+        if method == "exact":
+            method = "pimc"  # no longer every world
+    if not solved:
+        raise InvalidPositionError("no world could be solved within the node limit; raise max_nodes")
+    n = len(solved)
+    scores = []
+    for j, move in enumerate(moves):
+        col = [r[j] for r in solved]
+        mean = sum(col) / n
+        if method == "exact" or n < 2:
+            stderr = 0.0
+        else:
+            var = sum((v - mean) ** 2 for v in col) / (n - 1)
+            stderr = math.sqrt(var / n)
+        scores.append((mean, sum(v > 0 for v in col) / n, -j, move, stderr))
+    scores.sort(reverse=True)  # mean, then probability of winning, then the legal-move order
+    ranked = tuple(MoveScore(move, mean, stderr, p, i + 1) for i, (mean, p, _, move, stderr) in enumerate(scores))
+    return Hint(view, method, n, None if method == "exact" else seed, ranked, time.perf_counter() - started,
+                solver.nodes - nodes0, tuple(warnings))
+
+
+@dataclass(frozen=True)
+class CloseValue:
+    """The exact worth of closing now, over every opponent hand the view allows (the boneyard's order
+    no longer matters once it is closed)."""
+
+    mean: float  # expected game points for the player on lead
+    p_win: float
+    hands: int  # opponent hands enumerated
+    elapsed: float
+
+
+def close_value(view: PlayerView | Position, *, seat: int | None = None, solver: Solver | None = None) -> CloseValue:
+    """Expected game points of ``close`` for the player on lead, exactly: every consistent opponent hand
+    is solved (after trick 3 that is C(14, 7) = 3,432 hands), in one batched C++ call."""
+    started = time.perf_counter()
+    if isinstance(view, Position):
+        view = view.view(view.to_move if seat is None else seat)
+    if "close" not in [str(m) for m in view.legal_moves]:
+        raise InvalidPositionError(f"player {view.seat} cannot close now")
+    from .sampling import hand_masks
+
+    base = view.world(*first_world(view))
+    hands, boneyards = hand_masks(view)
+    values = (solver or Solver()).solve_worlds(base, hands, boneyards, ["close"])
+    n = len(values)
+    return CloseValue(sum(values) / n, sum(v > 0 for v in values) / n, n, time.perf_counter() - started)

@@ -1,0 +1,80 @@
+"""Bingo moves: a tile, ``close``, ``declare:<doubles>``, ``draw`` (closing in place of the draw),
+``exchange`` (the optional trump exchange) and ``claim`` (manual claims)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Union
+
+from ..errors import ParseError
+from ..tiles import Tile
+
+__all__ = ["Move", "MoveLike"]
+
+_WORDS = ("close", "draw", "exchange", "claim")
+
+
+@dataclass(frozen=True)
+class Move:
+    """``Move.parse("6-4")``, ``Move.parse("close")``, ``Move.parse("declare:6-6,1-1")``.
+
+    ``str(move)`` is the canonical name the C++ core and JSON use: tiles high end first, declared
+    doubles from 6-6 down to the Bingo 0-0.
+    """
+
+    kind: str  # "tile", "close", "declare", "draw", "exchange", "claim"
+    tile: Tile | None = None
+    doubles: tuple[Tile, ...] = ()
+
+    @classmethod
+    def parse(cls, move: MoveLike) -> Move:
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, Tile):
+            return cls("tile", move)
+        if not isinstance(move, str):
+            raise ParseError(f"cannot read a move from {move!r}")
+        text = move.strip().lower()
+        if text in _WORDS:
+            return cls(text)
+        if text.startswith("declare"):
+            rest = text[len("declare"):].strip(" :")
+            parts = [p for p in rest.replace(".", ",").replace(" ", ",").replace("+", ",").split(",") if p]
+            tiles = [Tile(p) for p in parts]
+            if len(set(tiles)) != len(tiles):
+                raise ParseError(f"a double is listed twice in {move!r}")
+            if len(tiles) < 2 or not all(t.is_double and t.hi <= 6 for t in tiles):
+                raise ParseError(f"a declaration shows at least 2 doubles of the double-six set: {move!r}")
+            return cls("declare", doubles=tuple(sorted(tiles, reverse=True)))
+        tile = Tile(text)
+        if tile.hi > 6:
+            raise ParseError(f"tile {tile} is not in the double-six set")
+        return cls("tile", tile)
+
+    def __str__(self) -> str:
+        if self.kind == "tile":
+            return str(self.tile)
+        if self.kind == "declare":
+            return "declare:" + ",".join(str(t) for t in self.doubles)
+        return self.kind
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (str, Tile)):
+            try:
+                other = Move.parse(other)
+            except ParseError:
+                return False
+        return isinstance(other, Move) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(("Move", str(self)))
+
+
+MoveLike = Union[Move, Tile, str]
+
+
+def move_name(move: Any) -> str:
+    return str(Move.parse(move))

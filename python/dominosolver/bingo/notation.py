@@ -1,0 +1,352 @@
+"""Reading and writing Bingo positions: the ``dominosolver.position/1`` JSON object (``"game":
+"bingo"``) and the one-line text form (docs/notation.md, section Bingo). Both go through
+:class:`PositionFields`; the C++ core then checks that the fields describe a reachable deal."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+from ..errors import ParseError
+from ..tiles import Tile
+from .rules import Rules
+
+SCHEMA = "dominosolver.position/1"
+GAME = "bingo"
+
+
+class Declaration(NamedTuple):
+    player: int
+    tiles: tuple[Tile, ...]  # the doubles shown, 6-6 first, 0-0 last
+    valid: bool | None = None  # counted (its player has won a trick); None = derive it
+
+
+class PositionFields(NamedTuple):
+    trump: int | None  # written 0..6 (blank = 0); None: from the turned tile
+    turned: Tile
+    leader: int
+    hands: list[list[Tile]]
+    trick: list[Tile]
+    boneyard: list[Tile]  # drawing order, the face-up tile last
+    closed_by: int | None
+    opponent_had_trick_at_close: bool | None
+    points: tuple[int, int]
+    tricks: tuple[int, int]
+    declarations: list[Declaration]
+    rules: Rules
+    just_declared: bool = False
+    first_to_70: int | None = None
+    claimed_by: int | None = None
+    opponent_points_at_close: int | None = None
+    last_winning_tile: Tile | None = None
+
+
+# ---------------------------------------------------------------- JSON
+
+_JSON_KEYS = (
+    "schema", "game", "rules", "trump", "turned", "leader", "hands", "trick", "boneyard", "closed_by",
+    "points", "tricks", "declarations", "opponent_had_trick_at_close", "opponent_points_at_close",
+    "just_declared", "first_to_70", "claimed_by", "last_winning_tile",
+)
+
+
+def load_json(obj: Any) -> dict[str, Any]:
+    if isinstance(obj, (str, bytes)):
+        try:
+            obj = json.loads(obj)
+        except json.JSONDecodeError as e:
+            raise ParseError(f"malformed JSON: {e}") from None
+    if not isinstance(obj, dict):
+        raise ParseError(f"a position must be a JSON object, not {type(obj).__name__}")
+    return obj
+
+
+def fields_from_json(obj: Any) -> PositionFields:
+    obj = load_json(obj)
+    schema = obj.get("schema", SCHEMA)
+    if schema != SCHEMA:
+        raise ParseError(f"unknown schema {schema!r} (expected {SCHEMA!r})")
+    if obj.get("game") != GAME:
+        raise ParseError(f"this is a {obj.get('game')!r} position, not a bingo one (\"game\": \"bingo\")")
+    for key in ("turned", "leader", "hands"):
+        if key not in obj:
+            raise ParseError(f"Bingo position JSON lacks {key!r}")
+    unknown = set(obj) - set(_JSON_KEYS)
+    if unknown:
+        raise ParseError(f"unknown Bingo position field(s): {', '.join(sorted(unknown))}")
+    hands = obj["hands"]
+    if not isinstance(hands, list) or len(hands) != 2:
+        raise ParseError("'hands' must be a list of 2 lists of tiles (player 0, player 1)")
+    decls = obj.get("declarations") or []
+    if not isinstance(decls, list):
+        raise ParseError("'declarations' must be a list")
+    declarations = []
+    for d in decls:
+        if not isinstance(d, dict) or "player" not in d or "tiles" not in d:
+            raise ParseError('each declaration is {"player": 0|1, "tiles": [...], "valid": bool}')
+        valid = d.get("valid")
+        if valid is not None and not isinstance(valid, bool):
+            raise ParseError("a declaration's 'valid' must be true or false")
+        declarations.append(
+            Declaration(_player(d["player"], "declaration player"), tuple(_tile_list(d["tiles"], "declaration")), valid)
+        )
+    last = obj.get("last_winning_tile")
+    return PositionFields(
+        trump=None if obj.get("trump") is None else _number(obj["trump"], "trump"),
+        turned=_tile(obj["turned"], "turned"),
+        leader=_player(obj["leader"], "leader"),
+        hands=[_tile_list(h, f"hand of player {i}") for i, h in enumerate(hands)],
+        trick=_tile_list(obj.get("trick") or [], "trick"),
+        boneyard=_tile_list(obj.get("boneyard") or [], "boneyard"),
+        closed_by=_opt_player(obj.get("closed_by"), "closed_by"),
+        opponent_had_trick_at_close=_opt_bool(obj.get("opponent_had_trick_at_close"), "opponent_had_trick_at_close"),
+        points=_pair(obj.get("points", [0, 0]), "points"),
+        tricks=_pair(obj.get("tricks", [0, 0]), "tricks"),
+        declarations=declarations,
+        rules=Rules.from_json(obj.get("rules")),
+        just_declared=bool(_opt_bool(obj.get("just_declared"), "just_declared")),
+        first_to_70=_opt_player(obj.get("first_to_70"), "first_to_70"),
+        claimed_by=_opt_player(obj.get("claimed_by"), "claimed_by"),
+        opponent_points_at_close=_opt_int(obj.get("opponent_points_at_close"), "opponent_points_at_close"),
+        last_winning_tile=None if last is None else _tile(last, "last_winning_tile"),
+    )
+
+
+def fields_to_json(f: PositionFields) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "schema": SCHEMA,
+        "game": GAME,
+        "rules": f.rules.to_json(),
+        "trump": f.trump,
+        "turned": str(f.turned),
+        "leader": f.leader,
+        "hands": [[str(t) for t in sorted(h, reverse=True)] for h in f.hands],
+        "trick": [str(t) for t in f.trick],
+        "boneyard": [str(t) for t in f.boneyard],
+        "closed_by": f.closed_by,
+        "points": list(f.points),
+        "tricks": list(f.tricks),
+        "declarations": [
+            {"player": d.player, "tiles": [str(t) for t in d.tiles], "valid": d.valid} for d in f.declarations
+        ],
+        "opponent_had_trick_at_close": f.opponent_had_trick_at_close,
+    }
+    # Fields beyond the issue's format appear only when they carry something.
+    if f.opponent_points_at_close is not None:
+        out["opponent_points_at_close"] = f.opponent_points_at_close
+    if f.just_declared:
+        out["just_declared"] = True
+    for key in ("first_to_70", "claimed_by"):
+        if getattr(f, key) is not None:
+            out[key] = getattr(f, key)
+    if f.last_winning_tile is not None:
+        out["last_winning_tile"] = str(f.last_winning_tile)
+    return out
+
+
+def _tile(value: Any, where: str) -> Tile:
+    if not isinstance(value, str):
+        raise ParseError(f"{where}: {value!r} is not a tile string like \"6-4\"")
+    t = Tile(value)
+    if t.hi > 6:
+        raise ParseError(f"{where}: tile {t} is not in the double-six set")
+    return t
+
+
+def _tile_list(value: Any, where: str) -> list[Tile]:
+    if not isinstance(value, list):
+        raise ParseError(f"{where} must be a list of tiles like \"6-4\"")
+    return [_tile(t, where) for t in value]
+
+
+def _player(value: Any, where: str) -> int:
+    if isinstance(value, bool) or value not in (0, 1):
+        raise ParseError(f"{where} must be player 0 or 1, not {value!r}")
+    return int(value)
+
+
+def _opt_player(value: Any, where: str) -> int | None:
+    return None if value is None else _player(value, where)
+
+
+def _opt_bool(value: Any, where: str) -> bool | None:
+    if value is None or isinstance(value, bool):
+        return value
+    raise ParseError(f"{where} must be true, false or null, not {value!r}")
+
+
+def _number(value: Any, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ParseError(f"{where} must be an integer, not {value!r}")
+    if not -1000 <= value <= 1000:  # no Bingo count comes near; keeps the C++ ints safe
+        raise ParseError(f"{where} is out of range: {value}")
+    return value
+
+
+def _opt_int(value: Any, where: str) -> int | None:
+    return None if value is None else _number(value, where)
+
+
+def _pair(value: Any, where: str) -> tuple[int, int]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ParseError(f"{where} must be a pair [player 0, player 1]")
+    return (_number(value[0], where), _number(value[1], where))
+
+
+# ---------------------------------------------------------------- one-line text
+
+_TEXT_KEYS = (
+    "trump", "turned", "leader", "hands", "trick", "boneyard", "closed", "points", "tricks", "declared",
+    "just_declared", "first70", "claimed", "lastwin", "rules",
+)
+
+
+def fields_from_text(text: str) -> PositionFields:
+    if not isinstance(text, str):
+        raise ParseError(f"position text must be a string, not {type(text).__name__}")
+    tokens = text.split()
+    if tokens and tokens[0] == GAME:
+        tokens = tokens[1:]
+    values: dict[str, str] = {}
+    for token in tokens:
+        key, sep, value = token.partition("=")
+        if not sep or key not in _TEXT_KEYS:
+            raise ParseError(
+                f"unexpected {token!r} in Bingo position text (expected key=value with a key in {', '.join(_TEXT_KEYS)})"
+            )
+        if key in values:
+            raise ParseError(f"{key!r} given twice in position text")
+        values[key] = value
+    for key in ("turned", "hands"):
+        if key not in values:
+            raise ParseError(f"Bingo position text lacks {key}=")
+    hands = values["hands"].split("/")
+    if len(hands) != 2:
+        raise ParseError(f"hands= needs 2 hands separated by '/', got {len(hands)}")
+    closed_by, had_trick, pts_at_close = None, None, None
+    if "closed" in values:
+        parts = values["closed"].split(":")
+        if len(parts) not in (2, 3) or parts[1] not in ("trick", "notrick"):
+            raise ParseError("malformed closed=: write the closer, then 'trick' or 'notrick' for the opponent "
+                             "at the close (and its points under closer_scored_at=close), e.g. closed=1:notrick")
+        closed_by = _player_text(parts[0], "closed")
+        had_trick = parts[1] == "trick"
+        if len(parts) == 3:
+            pts_at_close = _int_text(parts[2], "closed")
+    declarations = []
+    if values.get("declared"):
+        for item in values["declared"].split(","):
+            who, sep, tiles = item.partition(":")
+            if not sep:
+                raise ParseError(f"malformed declaration {item!r}: write player:doubles, e.g. 0:66.11")
+            declarations.append(Declaration(_player_text(who, "declared"), tuple(_tiles_text(tiles))))
+    rules = Rules()
+    if values.get("rules"):
+        flags = {}
+        for item in values["rules"].split(","):
+            k, sep, v = item.partition(":")
+            if not sep:
+                raise ParseError(f"malformed rules item {item!r}: write flag:value")
+            flags[k] = v
+        rules = Rules(**flags)
+    just = values.get("just_declared", "no")
+    if just not in ("yes", "no"):
+        raise ParseError("just_declared= must be yes or no")
+    last = values.get("lastwin")
+    return PositionFields(
+        trump=_int_text(values["trump"], "trump") if "trump" in values else None,
+        turned=_one_tile(values["turned"], "turned"),
+        leader=_player_text(values.get("leader", "0"), "leader"),
+        hands=[_tiles_text(h) for h in hands],
+        trick=_tiles_text(values.get("trick", "-")),
+        boneyard=_tiles_text(values.get("boneyard", "-")),
+        closed_by=closed_by,
+        opponent_had_trick_at_close=had_trick,
+        points=_pair_text(values.get("points", "0/0"), "points"),
+        tricks=_pair_text(values.get("tricks", "0/0"), "tricks"),
+        declarations=declarations,
+        rules=rules,
+        just_declared=just == "yes",
+        first_to_70=_player_text(values["first70"], "first70") if "first70" in values else None,
+        claimed_by=_player_text(values["claimed"], "claimed") if "claimed" in values else None,
+        opponent_points_at_close=pts_at_close,
+        last_winning_tile=None if last is None else _one_tile(last, "lastwin"),
+    )
+
+
+def fields_to_text(f: PositionFields) -> str:
+    parts = [
+        GAME,
+        f"trump={f.trump}",
+        f"turned={f.turned.compact()}",
+        f"leader={f.leader}",
+        "hands=" + "/".join(_text_tiles(sorted(h, reverse=True)) for h in f.hands),
+    ]
+    if f.trick:
+        parts.append("trick=" + _text_tiles(f.trick))
+    if f.boneyard:
+        parts.append("boneyard=" + _text_tiles(f.boneyard))
+    if f.closed_by is not None:
+        closed = f"closed={f.closed_by}:{'trick' if f.opponent_had_trick_at_close else 'notrick'}"
+        if f.opponent_points_at_close is not None:
+            closed += f":{f.opponent_points_at_close}"
+        parts.append(closed)
+    parts.append(f"points={f.points[0]}/{f.points[1]}")
+    parts.append(f"tricks={f.tricks[0]}/{f.tricks[1]}")
+    if f.declarations:
+        parts.append("declared=" + ",".join(f"{d.player}:{_text_tiles(list(d.tiles))}" for d in f.declarations))
+    if f.just_declared:
+        parts.append("just_declared=yes")
+    if f.first_to_70 is not None:
+        parts.append(f"first70={f.first_to_70}")
+    if f.claimed_by is not None:
+        parts.append(f"claimed={f.claimed_by}")
+    if f.last_winning_tile is not None:
+        parts.append(f"lastwin={f.last_winning_tile.compact()}")
+    flags = f.rules.to_json()
+    if flags:
+        parts.append("rules=" + ",".join(f"{k}:{v}" for k, v in flags.items()))
+    return " ".join(parts)
+
+
+def _one_tile(text: str, where: str) -> Tile:
+    tiles = _tiles_text(text)
+    if len(tiles) != 1:
+        raise ParseError(f"{where}= takes one tile, e.g. {where}=41")
+    return tiles[0]
+
+
+def _tiles_text(text: str) -> list[Tile]:
+    if text in ("", "-"):
+        return []
+    out = []
+    for t in text.split("."):
+        tile = Tile(t)
+        if tile.hi > 6:
+            raise ParseError(f"tile {tile} is not in the double-six set")
+        out.append(tile)
+    return out
+
+
+def _text_tiles(tiles: list[Tile]) -> str:
+    return ".".join(t.compact() for t in tiles) or "-"
+
+
+def _int_text(text: str, where: str) -> int:
+    try:
+        return _number(int(text), where)
+    except ValueError:
+        raise ParseError(f"{where}= needs a whole number, not {text!r}") from None
+
+
+def _player_text(text: str, where: str) -> int:
+    if text not in ("0", "1"):
+        raise ParseError(f"{where}= needs player 0 or 1, not {text!r}")
+    return int(text)
+
+
+def _pair_text(text: str, where: str) -> tuple[int, int]:
+    a, sep, b = text.partition("/")
+    if not sep:
+        raise ParseError(f"{where}= needs two numbers a/b (player 0/player 1), not {text!r}")
+    return (_int_text(a, where), _int_text(b, where))

@@ -1,0 +1,288 @@
+"""A Bingo deal in play with every tile's place known, wrapping the C++ position."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .. import _core
+from ..errors import ParseError
+from ..tiles import Tile, tiles_of
+from . import notation
+from .move import Move, MoveLike
+from .notation import Declaration, PositionFields
+from .rules import Rules
+
+__all__ = ["Position", "DealResult", "Declaration"]
+
+
+class DealResult(NamedTuple):
+    """How a finished deal ended: the winner, the game points scored, and the reason
+    ('claim', 'seven_doubles', 'failed_close', 'false_claim' or 'played_out')."""
+
+    winner: int
+    game_points: int
+    outcome: str
+
+
+class Position:
+    """Both hands, the boneyard in drawing order, the trick on the table, points, tricks,
+    declarations and the close: everything needed to play on or to solve exactly.
+
+    Build one from the one-line notation (``Position("bingo trump=4 turned=41 ...")``), from JSON
+    (``Position.from_json``) or from keywords. ``play`` and ``undo`` change it in place; every query
+    reads the C++ state, so Python never decides a rule.
+    """
+
+    __slots__ = ("_pos",)
+
+    def __init__(
+        self,
+        notation_text: str | None = None,
+        *,
+        turned: Tile | str | None = None,
+        hands: list[list[Tile | str]] | None = None,
+        leader: int = 0,
+        trick: list[Tile | str] = (),  # type: ignore[assignment]
+        boneyard: list[Tile | str] = (),  # type: ignore[assignment]
+        trump: int | None = None,
+        closed_by: int | None = None,
+        opponent_had_trick_at_close: bool | None = None,
+        points: tuple[int, int] = (0, 0),
+        tricks: tuple[int, int] = (0, 0),
+        declarations: list[Declaration | tuple[int, list[Tile | str]]] = (),  # type: ignore[assignment]
+        rules: Rules | None = None,
+        just_declared: bool = False,
+    ) -> None:
+        if notation_text is not None:
+            fields = notation.fields_from_text(notation_text)
+        else:
+            if turned is None or hands is None:
+                raise ParseError("a Bingo Position needs notation text, or turned= and hands=")
+            fields = PositionFields(
+                trump=trump,
+                turned=Tile(turned),
+                leader=leader,
+                hands=[[Tile(t) for t in h] for h in hands],
+                trick=[Tile(t) for t in trick],
+                boneyard=[Tile(t) for t in boneyard],
+                closed_by=closed_by,
+                opponent_had_trick_at_close=opponent_had_trick_at_close,
+                points=tuple(points),  # type: ignore[arg-type]
+                tricks=tuple(tricks),  # type: ignore[arg-type]
+                declarations=[Declaration(d[0], tuple(sorted((Tile(t) for t in d[1]), reverse=True)),
+                                          d[2] if len(d) > 2 else None) for d in declarations],
+                rules=rules or Rules(),
+                just_declared=just_declared,
+            )
+        self._pos = _build(fields)
+
+    # ------------------------------------------------------------ construction and notation
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        return cls(text)
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any] | str) -> Position:
+        return cls._wrap(_build(notation.fields_from_json(obj)))
+
+    @classmethod
+    def deal(cls, hands: list[list[Tile | str]], boneyard: list[Tile | str], start: int = 0,
+             rules: Rules | None = None) -> Position:
+        """A fresh deal: 7 tiles each, the 14 boneyard tiles in drawing order with the turned tile last."""
+        return cls._wrap(_core.bingo.Position.deal(
+            (rules or Rules())._core, [[Tile(t).id for t in h] for h in hands], [Tile(t).id for t in boneyard], start))
+
+    @classmethod
+    def _wrap(cls, core: Any) -> Position:
+        p = cls.__new__(cls)
+        p._pos = core
+        return p
+
+    def fields(self) -> PositionFields:
+        f = self._pos.fields()
+        tile = Tile.from_id
+        return PositionFields(
+            trump=f["trump"],
+            turned=tile(f["turned"]),
+            leader=f["leader"],
+            hands=[[tile(t) for t in h] for h in f["hands"]],
+            trick=[tile(t) for t in f["trick"]],
+            boneyard=[tile(t) for t in f["boneyard"]],
+            closed_by=f["closed_by"],
+            opponent_had_trick_at_close=f["opponent_had_trick_at_close"],
+            points=tuple(f["points"]),  # type: ignore[arg-type]
+            tricks=tuple(f["tricks"]),  # type: ignore[arg-type]
+            declarations=[Declaration(p, tuple(tile(t) for t in ts), v) for p, ts, v in f["declarations"]],
+            rules=self.rules,
+            just_declared=f["just_declared"],
+            first_to_70=f["first_to_70"],
+            claimed_by=f["claimed_by"],
+            opponent_points_at_close=f["opponent_points_at_close"],
+            last_winning_tile=None if f["last_winning_tile"] is None else tile(f["last_winning_tile"]),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return notation.fields_to_json(self.fields())
+
+    def __str__(self) -> str:
+        return notation.fields_to_text(self.fields())
+
+    def __repr__(self) -> str:
+        return f"Position({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self._pos == other._pos
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def copy(self) -> Position:
+        return Position._wrap(self._pos.__copy__())
+
+    __copy__ = copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Position.from_json, (self.to_json(),))
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def rules(self) -> Rules:
+        r = Rules.__new__(Rules)
+        r._core = self._pos.rules
+        return r
+
+    @property
+    def trump(self) -> int:
+        """The trump number as written (0..6; 0 = blanks, valued 7)."""
+        return self._pos.fields()["trump"]
+
+    @property
+    def turned(self) -> Tile:
+        return Tile.from_id(self._pos.fields()["turned"])
+
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+        return tuple(tuple(sorted(tiles_of(m), reverse=True)) for m in self._pos.hands)  # type: ignore[return-value]
+
+    def hand(self, player: int) -> tuple[Tile, ...]:
+        return self.hands[player]
+
+    @property
+    def leader(self) -> int:
+        return self._pos.leader
+
+    @property
+    def to_move(self) -> int:
+        return self._pos.to_move
+
+    @property
+    def trick(self) -> tuple[Tile, ...]:
+        return tuple(Tile.from_id(t) for t in self._pos.fields()["trick"])
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """Tiles left in the boneyard in drawing order (the face-up tile last), out of play once closed."""
+        return tuple(Tile.from_id(t) for t in self._pos.fields()["boneyard"])
+
+    @property
+    def closed_by(self) -> int | None:
+        return self._pos.fields()["closed_by"]
+
+    @property
+    def phase(self) -> int:
+        """1 while the boneyard is open, 2 once it is empty or the game is closed."""
+        return self._pos.phase
+
+    @property
+    def awaiting_draw(self) -> bool:
+        return self._pos.awaiting_draw
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Valid points of players 0 and 1: tricks, the last-trick bonus, validated declarations."""
+        return tuple(self._pos.fields()["points"])  # type: ignore[return-value]
+
+    @property
+    def pending(self) -> tuple[int, int]:
+        """Declared points that count once their player wins a trick."""
+        return tuple(self._pos.pending)  # type: ignore[return-value]
+
+    @property
+    def tricks(self) -> tuple[int, int]:
+        return tuple(self._pos.fields()["tricks"])  # type: ignore[return-value]
+
+    @property
+    def declarations(self) -> list[Declaration]:
+        return self.fields().declarations
+
+    @property
+    def perfect_information(self) -> bool:
+        """Closed or exhausted: nothing hidden matters any more (the boneyard is out of play)."""
+        return self.phase == 2
+
+    @property
+    def legal_moves(self) -> list[Move]:
+        return [Move.parse(m) for m in self._pos.legal_moves]
+
+    def is_legal(self, move: MoveLike) -> bool:
+        return str(Move.parse(move)) in self._pos.legal_moves
+
+    def play(self, move: MoveLike) -> None:
+        """Play a move for the player to move; raises IllegalMoveError (and changes nothing) if illegal."""
+        self._pos.play(str(Move.parse(move)))
+
+    def undo(self) -> Move:
+        """Take back the last move and return it."""
+        events = self._pos.events
+        last = events[-1][1] if events else None
+        self._pos.undo()
+        return Move.parse(last)
+
+    @property
+    def is_over(self) -> bool:
+        return self._pos.is_over
+
+    @property
+    def result(self) -> DealResult | None:
+        r = self._pos.result
+        return None if r["winner"] is None else DealResult(r["winner"], r["game_points"], r["outcome"])
+
+    @property
+    def events(self) -> list[tuple[int, Move]]:
+        """Moves played since this position was built or dealt, as (player, move)."""
+        return [(p, Move.parse(m)) for p, m, _, _ in self._pos.events]
+
+    def view(self, player: int) -> Any:
+        from .view import PlayerView
+
+        return PlayerView.of_position(self, player)
+
+
+def _build(f: PositionFields) -> Any:
+    numbers = [f.trump, f.leader, f.closed_by, f.opponent_points_at_close, f.first_to_70, f.claimed_by,
+               *f.points, *f.tricks]
+    for n in numbers:
+        if n is not None and (isinstance(n, bool) or not isinstance(n, int) or not -1000 <= n <= 1000):
+            raise ParseError(f"{n!r} is not a number a Bingo position can hold")
+    if len(f.points) != 2 or len(f.tricks) != 2 or len(f.hands) != 2:
+        raise ParseError("hands, points and tricks come in pairs (player 0, player 1)")
+    spec = {
+        "trump": f.trump,
+        "turned": f.turned.id,
+        "leader": f.leader,
+        "hands": [[t.id for t in h] for h in f.hands],
+        "trick": [t.id for t in f.trick],
+        "boneyard": [t.id for t in f.boneyard],
+        "closed_by": f.closed_by,
+        "opponent_had_trick_at_close": f.opponent_had_trick_at_close,
+        "opponent_points_at_close": f.opponent_points_at_close,
+        "points": list(f.points),
+        "tricks": list(f.tricks),
+        "declarations": [(d.player, [t.id for t in d.tiles], d.valid) for d in f.declarations],
+        "just_declared": f.just_declared,
+        "first_to_70": f.first_to_70,
+        "claimed_by": f.claimed_by,
+        "last_winning_tile": None if f.last_winning_tile is None else f.last_winning_tile.id,
+    }
+    return _core.bingo.Position(f.rules._core, spec)

@@ -1,0 +1,129 @@
+"""Worlds consistent with a player's view: the opponent's hand and the face-down boneyard order.
+
+Every consistent world is equally likely (uniform deal, perfect recall): the opponent holds the
+tiles it is known to hold plus a uniform subset of the unknown tiles its replies did not rule out, and
+the other unknown tiles lie in the boneyard in uniform order. Drawing the subset with
+``random.sample`` and the order with ``shuffle`` gives exactly that distribution, with no rejection.
+
+The core functions work on tile ids and masks (what the C++ batch takes); the Tile-based ones wrap them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterator
+
+from ..errors import InvalidPositionError
+from ..tiles import Tile, tiles_of
+from .view import PlayerView
+
+__all__ = [
+    "World", "count_worlds", "order_matters", "sample_worlds", "enumerate_worlds", "enumerate_hands", "first_world",
+    "sample_masks", "world_masks", "hand_masks",
+]
+
+World = tuple[list[Tile], list[Tile]]  # (opponent's hand, face-down boneyard in drawing order)
+Masks = tuple[list[int], list[list[int]]]  # opponent hands as masks, boneyards as ids (face-up last)
+
+
+def _split(view: PlayerView) -> tuple[list[int], list[int], int]:
+    """(ids the opponent may hold, every unknown id, how many of the former it holds)."""
+    unknown = sorted(t.id for t in view.unknown)
+    absent = {t.id for t in view.opponent_absent}
+    free = [i for i in unknown if i not in absent]
+    need = view.opponent_hand_size - len(view.opponent_known)
+    if need < 0 or need > len(free) or len(unknown) - need != view.facedown_count:
+        raise InvalidPositionError(
+            "no world agrees with this view: the opponent holds "
+            f"{view.opponent_hand_size} tiles, {len(view.opponent_known)} known, with {len(free)} unknown tiles it may hold"
+        )
+    return free, unknown, need
+
+
+def order_matters(view: PlayerView) -> bool:
+    """Phase one, not closed, more than one face-down tile: the order of the draws is still hidden."""
+    return view.closed_by is None and view.facedown_count > 1
+
+
+def count_worlds(view: PlayerView) -> int:
+    """How many distinct worlds the view allows (boneyard orders counted only while they matter)."""
+    free, _, need = _split(view)
+    n = math.comb(len(free), need)
+    return n * math.factorial(view.facedown_count) if order_matters(view) else n
+
+
+def _known_mask(view: PlayerView) -> int:
+    return sum(1 << t.id for t in view.opponent_known)
+
+
+def _tail(view: PlayerView) -> list[int]:
+    return [view.turned.id] if view.face_up_in_boneyard else []
+
+
+def sample_masks(view: PlayerView, n: int, seed: int | None = 0) -> Masks:
+    """`n` worlds drawn independently and exactly uniformly; the same seed gives the same worlds."""
+    free, unknown, need = _split(view)
+    rng = random.Random(seed)
+    known, tail = _known_mask(view), _tail(view)
+    hands, boneyards = [], []
+    for _ in range(n):
+        mask = known | sum(1 << i for i in rng.sample(free, need))
+        rest = [i for i in unknown if not mask >> i & 1]
+        rng.shuffle(rest)
+        hands.append(mask)
+        boneyards.append(rest + tail)
+    return hands, boneyards
+
+
+def world_masks(view: PlayerView) -> Masks:
+    """Every consistent world once (every boneyard order only while the order matters)."""
+    free, unknown, need = _split(view)
+    known, tail = _known_mask(view), _tail(view)
+    hands, boneyards = [], []
+    for chosen in itertools.combinations([1 << i for i in free], need):
+        mask = known | sum(chosen)
+        rest = [i for i in unknown if not mask >> i & 1]
+        for order in itertools.permutations(rest) if order_matters(view) else [rest]:
+            hands.append(mask)
+            boneyards.append(list(order) + tail)
+    return hands, boneyards
+
+
+def hand_masks(view: PlayerView) -> Masks:
+    """Every consistent opponent hand once, each with one boneyard order: enough whenever the order
+    cannot matter (a closed game, or the value of closing now)."""
+    free, unknown, need = _split(view)
+    known, tail = _known_mask(view), _tail(view)
+    hands, boneyards = [], []
+    for chosen in itertools.combinations([1 << i for i in free], need):
+        mask = known | sum(chosen)
+        hands.append(mask)
+        boneyards.append([i for i in unknown if not mask >> i & 1] + tail)
+    return hands, boneyards
+
+
+def _as_worlds(view: PlayerView, masks: Masks) -> list[World]:
+    k = len(_tail(view))
+    return [(sorted(tiles_of(h), reverse=True), [Tile.from_id(i) for i in (b[:-k] if k else b)])
+            for h, b in zip(*masks)]
+
+
+def sample_worlds(view: PlayerView, n: int, seed: int | None = 0) -> list[World]:
+    return _as_worlds(view, sample_masks(view, n, seed))
+
+
+def enumerate_worlds(view: PlayerView) -> Iterator[World]:
+    yield from _as_worlds(view, world_masks(view))
+
+
+def enumerate_hands(view: PlayerView) -> Iterator[World]:
+    yield from _as_worlds(view, hand_masks(view))
+
+
+def first_world(view: PlayerView) -> World:
+    """One consistent world: the opponent holds its known tiles and the lowest free ones."""
+    free, unknown, need = _split(view)
+    mask = _known_mask(view) | sum(1 << i for i in free[:need])
+    return sorted(tiles_of(mask), reverse=True), [Tile.from_id(i) for i in unknown if not mask >> i & 1]

@@ -1,0 +1,211 @@
+"""What one Bingo player may know (rules.md §5.11, perfect recall). A PlayerView copies out public
+facts and the player's own hand; it holds no reference to the full position, so the opponent's hand
+and the boneyard order cannot be reached from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InvalidPositionError, ParseError
+from ..tiles import Tile, tiles_of
+from .move import Move
+from .notation import Declaration, PositionFields, load_json
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .position import Position
+
+__all__ = ["PlayerView"]
+
+DECK = frozenset(Tile(h, l) for h in range(7) for l in range(h + 1))
+VIEW_SCHEMA = "dominosolver.view/1"
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    seat: int
+    rules: Rules
+    trump: int
+    turned: Tile
+    leader: int
+    to_move: int | None  # None once the deal is over
+    hand: tuple[Tile, ...]
+    opponent_hand_size: int
+    boneyard_size: int  # tiles left in the boneyard, the face-up one included
+    trick: tuple[Tile, ...]
+    played: frozenset[Tile]  # tiles gone in completed tricks
+    closed_by: int | None
+    opponent_had_trick_at_close: bool | None
+    points: tuple[int, int]
+    tricks: tuple[int, int]
+    declarations: tuple[Declaration, ...]
+    opponent_known: frozenset[Tile]  # in the opponent's hand for sure: declared doubles, the face-up tile it took
+    opponent_absent: frozenset[Tile]  # shown by its phase-two replies not to be in its hand
+    legal_moves: tuple[Move, ...]  # empty unless this player is to move
+    just_declared: bool = False
+    first_to_70: int | None = None
+    opponent_points_at_close: int | None = None
+    last_winning_tile: Tile | None = None
+
+    @classmethod
+    def of_position(cls, pos: Position, seat: int) -> PlayerView:
+        if seat not in (0, 1):
+            raise ParseError(f"a Bingo player is 0 or 1, not {seat!r}")
+        f = pos.fields()
+        opp = 1 - seat
+        hand = tuple(sorted(f.hands[seat], reverse=True))
+        in_play = set(f.hands[0]) | set(f.hands[1]) | set(f.trick) | set(f.boneyard)
+        core = pos._pos
+        return cls(
+            seat=seat,
+            rules=pos.rules,
+            trump=f.trump,  # type: ignore[arg-type]
+            turned=f.turned,
+            leader=f.leader,
+            to_move=None if pos.is_over else pos.to_move,
+            hand=hand,
+            opponent_hand_size=len(f.hands[opp]),
+            boneyard_size=len(f.boneyard),
+            trick=tuple(f.trick),
+            played=frozenset(DECK - in_play),
+            closed_by=f.closed_by,
+            opponent_had_trick_at_close=f.opponent_had_trick_at_close,
+            points=f.points,
+            tricks=f.tricks,
+            declarations=tuple(f.declarations),
+            opponent_known=frozenset(tiles_of(core.known_tiles(opp))),
+            opponent_absent=frozenset(tiles_of(core.shown_absent(opp))),
+            legal_moves=tuple(pos.legal_moves) if not pos.is_over and pos.to_move == seat else (),
+            just_declared=f.just_declared,
+            first_to_70=f.first_to_70,
+            opponent_points_at_close=f.opponent_points_at_close,
+            last_winning_tile=f.last_winning_tile,
+        )
+
+    @classmethod
+    def of_game(cls, game: Game, seat: int) -> PlayerView:
+        return cls.of_position(game.position, seat)
+
+    # ------------------------------------------------------------ the hidden part
+
+    @property
+    def face_up_in_boneyard(self) -> bool:
+        """The turned tile is still the boneyard's last tile (face up, or turned down by a close)."""
+        return self.boneyard_size > 0
+
+    @property
+    def facedown_count(self) -> int:
+        return self.boneyard_size - 1 if self.boneyard_size else 0
+
+    @property
+    def unknown(self) -> frozenset[Tile]:
+        """Tiles whose place this player does not know: the opponent's unknown tiles and the face-down boneyard."""
+        seen = set(self.hand) | set(self.trick) | self.played | self.opponent_known
+        if self.face_up_in_boneyard:
+            seen.add(self.turned)
+        return frozenset(DECK - seen)
+
+    @property
+    def boneyard_order_matters(self) -> bool:
+        """Draws are still to come (phase one, not closed): the worlds differ by boneyard order too."""
+        return self.closed_by is None and self.boneyard_size > 2
+
+    def world(self, opponent_hand: list[Tile], facedown: list[Tile]) -> Position:
+        """The full position where the opponent holds `opponent_hand` and the face-down boneyard is
+        `facedown` in drawing order (the face-up tile goes last). Raises InvalidPositionError when the
+        world contradicts the view."""
+        from .position import Position
+
+        hand, fd = set(map(Tile, opponent_hand)), list(map(Tile, facedown))
+        pool = set(self.unknown) | set(self.opponent_known)
+        if hand | set(fd) != pool or len(hand) + len(fd) != len(pool) or len(fd) != self.facedown_count:
+            raise InvalidPositionError("a world must place exactly the tiles hidden from this player")
+        if not self.opponent_known <= hand:
+            raise InvalidPositionError("a world must give the opponent the tiles it is known to hold")
+        if hand & self.opponent_absent:
+            raise InvalidPositionError("a world gives the opponent tiles its replies showed it does not hold")
+        hands: list[list[Tile]] = [[], []]
+        hands[self.seat] = list(self.hand)
+        hands[1 - self.seat] = sorted(hand, reverse=True)
+        boneyard = fd + ([self.turned] if self.face_up_in_boneyard else [])
+        from . import position as _position
+
+        return _position.Position._wrap(_position._build(PositionFields(
+            trump=self.trump, turned=self.turned, leader=self.leader, hands=hands, trick=list(self.trick),
+            boneyard=boneyard, closed_by=self.closed_by, opponent_had_trick_at_close=self.opponent_had_trick_at_close,
+            points=self.points, tricks=self.tricks, declarations=list(self.declarations), rules=self.rules,
+            just_declared=self.just_declared, first_to_70=self.first_to_70,
+            opponent_points_at_close=self.opponent_points_at_close, last_winning_tile=self.last_winning_tile,
+        )))
+
+    # ------------------------------------------------------------ JSON
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema": VIEW_SCHEMA,
+            "game": "bingo",
+            "seat": self.seat,
+            "rules": self.rules.to_json(),
+            "trump": self.trump,
+            "turned": str(self.turned),
+            "leader": self.leader,
+            "to_move": self.to_move,
+            "hand": [str(t) for t in self.hand],
+            "opponent_hand_size": self.opponent_hand_size,
+            "boneyard_size": self.boneyard_size,
+            "trick": [str(t) for t in self.trick],
+            "played": [str(t) for t in sorted(self.played, reverse=True)],
+            "closed_by": self.closed_by,
+            "opponent_had_trick_at_close": self.opponent_had_trick_at_close,
+            "opponent_points_at_close": self.opponent_points_at_close,
+            "points": list(self.points),
+            "tricks": list(self.tricks),
+            "declarations": [{"player": d.player, "tiles": [str(t) for t in d.tiles], "valid": d.valid}
+                             for d in self.declarations],
+            "opponent_known": [str(t) for t in sorted(self.opponent_known, reverse=True)],
+            "opponent_absent": [str(t) for t in sorted(self.opponent_absent, reverse=True)],
+            "just_declared": self.just_declared,
+            "first_to_70": self.first_to_70,
+            "last_winning_tile": None if self.last_winning_tile is None else str(self.last_winning_tile),
+            "legal_moves": [str(m) for m in self.legal_moves],
+        }
+
+    @classmethod
+    def from_json(cls, obj: Any) -> PlayerView:
+        """A view as written by to_json. Its facts are checked by building one consistent world."""
+        o = load_json(obj)
+        if o.get("schema") != VIEW_SCHEMA or o.get("game") != "bingo":
+            raise ParseError(f"not a Bingo view (schema {VIEW_SCHEMA!r}, game 'bingo')")
+
+        def tiles(key: str) -> tuple[Tile, ...]:
+            value = o.get(key) or []
+            if not isinstance(value, list):
+                raise ParseError(f"view field {key!r} must be a list of tiles")
+            return tuple(Tile(t) for t in value)
+
+        try:
+            view = cls(
+                seat=int(o["seat"]), rules=Rules.from_json(o.get("rules")), trump=int(o["trump"]),
+                turned=Tile(o["turned"]), leader=int(o["leader"]), to_move=o.get("to_move"), hand=tiles("hand"),
+                opponent_hand_size=int(o["opponent_hand_size"]), boneyard_size=int(o["boneyard_size"]),
+                trick=tiles("trick"), played=frozenset(tiles("played")), closed_by=o.get("closed_by"),
+                opponent_had_trick_at_close=o.get("opponent_had_trick_at_close"),
+                points=tuple(o["points"]), tricks=tuple(o["tricks"]),  # type: ignore[arg-type]
+                declarations=tuple(Declaration(int(d["player"]), tuple(Tile(t) for t in d["tiles"]), d.get("valid"))
+                                   for d in o.get("declarations") or []),
+                opponent_known=frozenset(tiles("opponent_known")), opponent_absent=frozenset(tiles("opponent_absent")),
+                legal_moves=(), just_declared=bool(o.get("just_declared", False)), first_to_70=o.get("first_to_70"),
+                opponent_points_at_close=o.get("opponent_points_at_close"),
+                last_winning_tile=None if o.get("last_winning_tile") is None else Tile(o["last_winning_tile"]),
+            )
+        except (KeyError, TypeError, ValueError) as e:
+            if isinstance(e, ParseError):
+                raise
+            raise ParseError(f"malformed Bingo view: {e}") from None
+        from .sampling import first_world
+
+        pos = view.world(*first_world(view))  # checks the view describes a reachable state
+        legal = tuple(pos.legal_moves) if not pos.is_over and pos.to_move == view.seat else ()
+        return PlayerView(**{**view.__dict__, "legal_moves": legal, "to_move": None if pos.is_over else pos.to_move})

@@ -1,0 +1,163 @@
+"""Bingo on the command line: reading Bingo positions and views, and the Bingo parts of ``solve``,
+``hint``, ``play bingo`` and ``demo``. Rich output on a terminal, JSON with ``--json``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.table import Table
+
+from ..bingo import Game, PlayerView, Position
+from ..bingo.bots import HintBot
+from ..bingo.hint import close_value, hint
+from ..bingo.solve import solve
+from ..errors import ParseError
+from .render import console
+
+DEMO_DEAL = (
+    "bingo trump=3 turned=33 leader=0 hands=66.53.52.51.44.22.21/60.55.50.43.40.11.00 "
+    "boneyard=31.65.41.30.61.10.42.33 points=19/5 tricks=2/1"
+)
+
+
+def load(text: str) -> str | dict[str, Any]:
+    """Notation text, a JSON string, or a path to a JSON file: the text or the decoded object."""
+    if Path(text).is_file():
+        text = Path(text).read_text()
+    stripped = text.strip()
+    if stripped.startswith("{"):
+        try:
+            return json.loads(stripped)
+        except json.JSONDecodeError as e:
+            raise ParseError(f"malformed JSON: {e}") from None
+    return stripped
+
+
+def is_bingo(data: str | dict[str, Any]) -> bool:
+    if isinstance(data, dict):
+        return data.get("game") == "bingo"
+    return data.split(maxsplit=1)[:1] == ["bingo"]
+
+
+def read(data: str | dict[str, Any]) -> Position | PlayerView:
+    if isinstance(data, dict) and data.get("schema") == "dominosolver.view/1":
+        return PlayerView.from_json(data)
+    return Position.from_json(data) if isinstance(data, dict) else Position(data)
+
+
+def emit(obj: Any) -> None:
+    click.echo(json.dumps(obj, indent=2))
+
+
+def position_table(pos: Position) -> Table:
+    closed = f", closed by player {pos.closed_by}" if pos.closed_by is not None else ""
+    table = Table(title=f"Bingo — trump {pos.trump} (turned {pos.turned}){closed}", title_justify="left")
+    for col in ("player", "hand", "points", "tricks", "on the table"):
+        table.add_column(col)
+    for p in (0, 1):
+        marker = " ◀ to move" if not pos.is_over and p == pos.to_move else ""
+        lead = str(pos.trick[0]) if pos.trick and p == pos.leader else ""
+        table.add_row(f"{p}{marker}", " ".join(str(t) for t in pos.hand(p)), str(pos.points[p]), str(pos.tricks[p]), lead)
+    return table
+
+
+def show_command(data: str | dict[str, Any], as_json: bool) -> None:
+    pos = read(data)
+    if isinstance(pos, PlayerView):
+        if as_json:
+            emit(pos.to_json())
+        else:
+            console.print(f"player {pos.seat}'s view: hand {' '.join(map(str, pos.hand))}; legal: "
+                          + " ".join(str(m) for m in pos.legal_moves))
+        return
+    if as_json:
+        out = pos.to_json()
+        out["to_move"] = None if pos.is_over else pos.to_move
+        out["legal_moves"] = [str(m) for m in pos.legal_moves]
+        out["result"] = pos.result._asdict() if pos.result else None
+        emit(out)
+        return
+    console.print(position_table(pos))
+    if pos.is_over:
+        r = pos.result
+        console.print(f"deal over: player {r.winner} wins {r.game_points} game point(s) ({r.outcome.replace('_', ' ')})")
+    else:
+        console.print(f"player {pos.to_move} to play; legal: " + " ".join(str(m) for m in pos.legal_moves))
+    console.print(f"[dim]{pos}[/dim]")
+
+
+def solve_command(data: str | dict[str, Any], as_json: bool) -> None:
+    pos = read(data)
+    if isinstance(pos, PlayerView):
+        raise ParseError("solve needs a full position; for a player's view use 'dominosolver hint'")
+    result = solve(pos)
+    if as_json:
+        emit(result.to_json())
+        return
+    console.print(position_table(pos))
+    table = Table(title=f"exact values for player {pos.to_move} (game points)", title_justify="left")
+    table.add_column("move")
+    table.add_column("value", justify="right")
+    for move, value in sorted(result.moves.items(), key=lambda kv: -kv[1]):
+        table.add_row(move + (" ★" if move in result.best else ""), f"{value:+d}")
+    console.print(table)
+    console.print(f"value {result.value:+d}, points margin {result.points_margin:+d}, {result.nodes} nodes"
+                  + ("" if pos.perfect_information else " (the boneyard order taken as known)"))
+    console.print("principal variation: " + " ".join(result.pv))
+
+
+def hint_command(data: str | dict[str, Any], seat: int | None, worlds: int, seed: int, max_nodes: int,
+                 as_json: bool) -> None:
+    target = read(data)
+    h = hint(target, seat=seat, worlds=worlds, seed=seed, max_nodes=max_nodes)
+    if as_json:
+        emit(h.to_json())
+        return
+    if isinstance(target, Position):
+        console.print(f"[dim]hint from player {h.view.seat}'s view of[/dim] {target}")
+    table = Table(title=f"hint for player {h.view.seat}: {h.method}, {h.worlds} worlds", title_justify="left")
+    for col in ("rank", "move", "mean", "± se", "P(win)"):
+        table.add_column(col, justify="right" if col != "move" else "left")
+    for m in h.moves:
+        table.add_row(str(m.rank), m.move, f"{m.mean:+.3f}", f"{m.stderr:.3f}", f"{m.p_win:.2f}")
+    console.print(table)
+    for w in h.warnings:
+        console.print(f"[yellow]warning:[/yellow] {w}")
+
+
+def play_command(seed: int, as_json: bool) -> None:
+    """A whole game between two hint bots."""
+    game = Game(seed=seed)
+    bots = [HintBot(seed=seed), HintBot(seed=seed + 1)]
+    while not game.is_over:
+        game.play(bots[game.to_move].choose(game))
+    if as_json:
+        emit({"game": "bingo", "seed": seed, "winner": game.winner, "scores": list(game.scores),
+              "deals": game.deals_played})
+        return
+    for i, d in enumerate(game.deals_played, 1):
+        r = d["result"]
+        console.print(f"deal {i}: player {d['start']} starts, turned {d['turned']}; points {d['points'][0]}–"
+                      f"{d['points'][1]}, tricks {d['tricks'][0]}–{d['tricks'][1]} → player {r['winner']} "
+                      f"+{r['game_points']} ({r['outcome'].replace('_', ' ')})")
+    console.print(f"[bold]player {game.winner} wins[/bold], game points {game.scores[0]} – {game.scores[1]}")
+
+
+def demo() -> None:
+    """A closing decision after trick 3: the exact value of closing over every opponent hand, against
+    the sampled value of playing on."""
+    pos = Position(DEMO_DEAL)
+    console.rule("Bingo — close now? (player 0 on lead after trick 3)")
+    console.print(position_table(pos))
+    view = pos.view(0)
+    cv = close_value(view)
+    console.print(f"close: {cv.mean:+.3f} game points, P(win) {cv.p_win:.2f} — exact over all {cv.hands} "
+                  f"opponent hands ({1000 * cv.elapsed:.0f} ms)")
+    h = hint(view, worlds=60, seed=1)
+    best_other = next(m for m in h.moves if m.move != "close")
+    console.print(f"best without closing: {best_other.move} {best_other.mean:+.3f} ± {best_other.stderr:.3f} "
+                  f"({h.method}, {h.worlds} worlds, seed 1)")
+    console.print(f"advice: {'close' if cv.mean >= best_other.mean else best_other.move}")

@@ -1,0 +1,331 @@
+// Bingo bindings: rules, positions, games and the solver. Positions cross as dicts of tile ids (the
+// fields of dominosolver.position/1); moves cross as their names ("6-4", "close", "declare:6-6,1-1").
+#include <pybind11/operators.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "bindings.hpp"
+#include "dominosolver/bingo/deal.hpp"
+#include "dominosolver/bingo/solver.hpp"
+#include "dominosolver/core/errors.hpp"
+
+namespace py = pybind11;
+
+namespace dominosolver::bind {
+
+using namespace dominosolver::bingo;
+
+namespace {
+
+TileMask mask_of_ids(const std::vector<int>& ids, const std::string& where) {
+  TileMask m = 0;
+  for (int t : ids) {
+    if (t < 0 || t >= kDeckTiles) throw InvalidPositionError(where + ": tile id " + std::to_string(t) + " is not a double-six tile");
+    if (m & bit(t)) throw InvalidPositionError("tile " + tile_name(t) + " appears twice (" + where + ")");
+    m |= bit(t);
+  }
+  return m;
+}
+
+std::vector<int> ids_of(TileMask m) {
+  std::vector<int> out;
+  for (int id = kDeckTiles - 1; id >= 0; --id)
+    if ((m >> id) & 1) out.push_back(id);
+  return out;
+}
+
+template <class T>
+T get(const py::dict& d, const char* key, T fallback) {
+  if (!d.contains(key) || d[key].is_none()) return fallback;
+  return d[key].cast<T>();
+}
+
+PositionSpec spec_from(const py::dict& d) {
+  PositionSpec s;
+  s.trump = get<int>(d, "trump", -1);
+  s.turned = get<int>(d, "turned", -1);
+  s.leader = get<int>(d, "leader", 0);
+  const auto hands = get<std::vector<std::vector<int>>>(d, "hands", {});
+  if (hands.size() != 2) throw InvalidPositionError("a Bingo position needs 2 hands, got " + std::to_string(hands.size()));
+  for (int p = 0; p < 2; ++p) s.hands[p] = mask_of_ids(hands[p], "hand of player " + std::to_string(p));
+  s.trick = get<std::vector<int>>(d, "trick", {});
+  s.boneyard = get<std::vector<int>>(d, "boneyard", {});
+  s.closed_by = get<int>(d, "closed_by", -1);
+  if (d.contains("opponent_had_trick_at_close") && !d["opponent_had_trick_at_close"].is_none())
+    s.opponent_had_trick_at_close = d["opponent_had_trick_at_close"].cast<bool>();
+  if (d.contains("opponent_points_at_close") && !d["opponent_points_at_close"].is_none())
+    s.opponent_points_at_close = d["opponent_points_at_close"].cast<int>();
+  const auto points = get<std::vector<int>>(d, "points", {0, 0});
+  const auto tricks = get<std::vector<int>>(d, "tricks", {0, 0});
+  if (points.size() != 2 || tricks.size() != 2) throw InvalidPositionError("points and tricks are pairs (player 0, player 1)");
+  s.points = {points[0], points[1]};
+  s.tricks = {tricks[0], tricks[1]};
+  if (d.contains("declarations") && !d["declarations"].is_none())
+    for (const auto& item : d["declarations"].cast<py::list>()) {
+      const auto t = item.cast<py::tuple>();
+      const auto tiles = t[1].cast<std::vector<int>>();
+      TileMask m = 0;
+      for (int x : tiles) {
+        if (x < 0 || x >= kDeckTiles) throw InvalidPositionError("declaration: tile id " + std::to_string(x) + " is not a tile");
+        if (m & bit(x)) throw InvalidPositionError("declaration lists " + tile_name(x) + " twice");
+        m |= bit(x);
+      }
+      s.declarations.push_back({t[0].cast<int>(), m});
+      s.declaration_valid.push_back(t[2].is_none() ? std::optional<bool>{} : std::optional<bool>{t[2].cast<bool>()});
+    }
+  s.just_declared = get<bool>(d, "just_declared", false);
+  s.first_to_70 = get<int>(d, "first_to_70", -1);
+  s.claimed_by = get<int>(d, "claimed_by", -1);
+  s.last_winning_tile = get<int>(d, "last_winning_tile", -1);
+  return s;
+}
+
+py::object opt_int(int v) { return v < 0 ? py::object(py::none()) : py::object(py::int_(v)); }
+
+py::dict spec_to(const PositionSpec& s) {
+  py::dict d;
+  d["trump"] = s.trump;
+  d["turned"] = s.turned;
+  d["leader"] = s.leader;
+  d["hands"] = std::vector<std::vector<int>>{ids_of(s.hands[0]), ids_of(s.hands[1])};
+  d["trick"] = s.trick;
+  d["boneyard"] = s.boneyard;
+  d["closed_by"] = opt_int(s.closed_by);
+  d["opponent_had_trick_at_close"] = s.opponent_had_trick_at_close ? py::cast(*s.opponent_had_trick_at_close) : py::none();
+  d["opponent_points_at_close"] = s.opponent_points_at_close ? py::cast(*s.opponent_points_at_close) : py::none();
+  d["points"] = std::vector<int>{s.points[0], s.points[1]};
+  d["tricks"] = std::vector<int>{s.tricks[0], s.tricks[1]};
+  py::list decls;
+  for (std::size_t i = 0; i < s.declarations.size(); ++i)
+    decls.append(py::make_tuple(s.declarations[i].player, ids_of(s.declarations[i].tiles),
+                                i < s.declaration_valid.size() && s.declaration_valid[i] ? py::cast(*s.declaration_valid[i]) : py::none()));
+  d["declarations"] = decls;
+  d["just_declared"] = s.just_declared;
+  d["first_to_70"] = opt_int(s.first_to_70);
+  d["claimed_by"] = opt_int(s.claimed_by);
+  d["last_winning_tile"] = opt_int(s.last_winning_tile);
+  return d;
+}
+
+std::vector<std::string> names(const std::vector<Move>& moves) {
+  std::vector<std::string> out;
+  for (const Move& m : moves) out.push_back(m.name());
+  return out;
+}
+
+std::vector<Move> parse_moves(const std::vector<std::string>& names) {
+  std::vector<Move> out;
+  for (const auto& n : names) out.push_back(Move::parse(n));
+  return out;
+}
+
+py::dict result_dict(const DealState& s) {
+  py::dict d;
+  d["winner"] = opt_int(s.winner);
+  d["game_points"] = static_cast<int>(s.game_points);
+  d["outcome"] = outcome_name(s.outcome);
+  return d;
+}
+
+py::list events_list(const std::vector<Event>& events) {
+  py::list out;
+  for (const Event& e : events) out.append(py::make_tuple(e.player, e.move.name(), static_cast<int>(e.lead), e.phase2));
+  return out;
+}
+
+py::dict deal_dict(const Deal& d) {
+  py::dict out;
+  out["start"] = d.start;
+  out["hands"] = std::vector<std::vector<int>>{ids_of(d.hands[0]), ids_of(d.hands[1])};
+  out["boneyard"] = d.boneyard;
+  return out;
+}
+
+py::dict solve_dict(const SolveOutput& r) {
+  py::dict d;
+  d["value"] = r.value;
+  d["moves"] = names(r.moves);
+  d["values"] = r.values;
+  d["pv"] = names(r.pv);
+  d["nodes"] = r.nodes;
+  d["margin"] = r.margin ? py::cast(*r.margin) : py::none();
+  return d;
+}
+
+}  // namespace
+
+void bingo(py::module_& m) {
+  py::class_<Rules>(m, "Rules")
+      .def(py::init([](const std::map<std::string, std::string>& flags) { return Rules::from_flags(flags); }),
+           py::arg("flags") = std::map<std::string, std::string>{})
+      .def("flags", &Rules::flags)
+      .def(py::self == py::self)
+      .def(py::pickle([](const Rules& r) { return r.flags(); },
+                      [](const std::map<std::string, std::string>& f) { return Rules::from_flags(f); }));
+
+  m.def("trump_of_turned", [](int tile) {
+    if (tile < 0 || tile >= kDeckTiles) throw ParseError("tile id " + std::to_string(tile) + " is not a double-six tile");
+    return written_number(trump_of_turned(tile));
+  });
+  m.def("declaration_points", [](const Rules& r, const std::vector<int>& doubles) {
+    return declaration_points(r, mask_of_ids(doubles, "declaration"));
+  });
+  // Lookup tables of one trump under one set of rules (trump written 0..6).
+  m.def("table", [](const Rules& r, int trump) {
+    if (trump < 0 || trump > 6) throw InvalidPositionError("trump must be a number 0..6");
+    const Table t(r, pip_value(trump));
+    py::dict d;
+    d["value"] = std::vector<int>(t.value.begin(), t.value.end());
+    d["beaten_by"] = std::vector<TileMask>(t.beaten_by.begin(), t.beaten_by.end());
+    d["follows"] = std::vector<TileMask>(t.follows.begin(), t.follows.end());
+    d["trumps"] = t.trumps;
+    d["lowest_trump"] = t.lowest_trump;
+    return d;
+  });
+  m.def("legal_reply", [](const Rules& r, int trump, TileMask hand, int lead) {
+    if (trump < 0 || trump > 6) throw InvalidPositionError("trump must be a number 0..6");
+    if (lead < 0 || lead >= kDeckTiles) throw InvalidPositionError("lead must be a tile");
+    return Table(r, pip_value(trump)).legal_reply(hand, lead);
+  });
+  m.def("move_name", [](const std::string& text) { return Move::parse(text).name(); });
+
+  py::class_<Position>(m, "Position")
+      .def(py::init([](const Rules& rules, const py::dict& fields) { return Position(rules, spec_from(fields)); }))
+      .def_static("deal", [](const Rules& rules, const std::vector<std::vector<int>>& hands, const std::vector<int>& boneyard,
+                             int start) {
+        if (hands.size() != 2) throw InvalidPositionError("a deal has 2 hands");
+        return Position::deal(rules, {mask_of_ids(hands[0], "hand 0"), mask_of_ids(hands[1], "hand 1")}, boneyard, start);
+      })
+      .def_property_readonly("rules", &Position::rules)
+      .def("fields", [](const Position& p) { return spec_to(p.spec()); })
+      .def_property_readonly("to_move", &Position::to_move)
+      .def_property_readonly("is_over", &Position::is_over)
+      .def_property_readonly("legal_moves", [](const Position& p) { return names(p.legal_moves()); })
+      .def("play", [](Position& p, const std::string& move) { p.play(Move::parse(move)); })
+      .def("undo", &Position::undo)
+      .def_property_readonly("can_undo", &Position::can_undo)
+      .def_property_readonly("result", [](const Position& p) { return result_dict(p.state()); })
+      .def_property_readonly("hands", [](const Position& p) {
+        return std::vector<TileMask>{p.state().hands[0], p.state().hands[1]};
+      })
+      .def_property_readonly("leader", [](const Position& p) { return static_cast<int>(p.state().leader); })
+      .def_property_readonly("phase", [](const Position& p) { return p.state().phase2() ? 2 : 1; })
+      .def_property_readonly("awaiting_draw", [](const Position& p) { return p.state().awaiting_draw; })
+      .def_property_readonly("pending", [](const Position& p) {
+        return std::make_pair(static_cast<int>(p.state().pending[0]), static_cast<int>(p.state().pending[1]));
+      })
+      .def_property_readonly("events", [](const Position& p) { return events_list(p.events()); })
+      .def("shown_absent", &Position::shown_absent)
+      .def("known_tiles", &Position::known_tiles)
+      .def("__copy__", [](const Position& p) { return Position(p); })
+      .def(py::self == py::self);
+
+  py::class_<Game>(m, "Game")
+      .def(py::init<const Rules&, std::uint64_t, int>(), py::arg("rules"), py::arg("seed"), py::arg("start") = 0)
+      .def_property_readonly("rules", &Game::rules)
+      .def_property_readonly("is_over", &Game::is_over)
+      .def_property_readonly("winner", [](const Game& g) { return opt_int(g.winner()); })
+      .def_property_readonly("scores", [](const Game& g) { return std::make_pair(g.scores()[0], g.scores()[1]); })
+      .def_property_readonly("to_move", [](const Game& g) { return opt_int(g.to_move()); })
+      .def_property_readonly("legal_moves", [](const Game& g) { return names(g.legal_moves()); })
+      .def("play", [](Game& g, const std::string& move) { g.play(Move::parse(move)); })
+      .def("undo", &Game::undo)
+      .def_property_readonly("position", [](const Game& g) { return Position(g.position()); })
+      .def_property_readonly("current_deal", [](const Game& g) { return deal_dict(g.current_deal()); })
+      .def_property_readonly("finished_deals", [](const Game& g) {
+        py::list out;
+        for (const DealRecord& r : g.finished_deals()) {
+          py::dict d = deal_dict(r.deal);
+          d["events"] = events_list(r.events);
+          py::list decls;
+          for (const auto& x : r.declarations) decls.append(py::make_tuple(x.player, ids_of(x.tiles)));
+          d["declarations"] = decls;
+          d["winner"] = r.winner;
+          d["game_points"] = r.game_points;
+          d["outcome"] = outcome_name(r.outcome);
+          d["points"] = std::make_pair(r.points[0], r.points[1]);
+          d["tricks"] = std::make_pair(r.tricks[0], r.tricks[1]);
+          out.append(d);
+        }
+        return out;
+      });
+
+  py::class_<Solver>(m, "Solver")
+      .def(py::init<std::size_t>(), py::arg("tt_megabytes") = 2)
+      .def("solve", [](Solver& s, const Position& p, bool margin, bool pv) {
+        SolveOutput r;
+        {
+          py::gil_scoped_release release;
+          r = s.solve(p.context(), p.state(), margin, pv);
+        }
+        return solve_dict(r);
+      }, py::arg("position"), py::arg("margin") = true, py::arg("pv") = true)
+      .def("value", [](Solver& s, const Position& p) { return s.value(p.context(), p.state()); },
+           py::call_guard<py::gil_scoped_release>())
+      .def("margin_score", [](Solver& s, const Position& p) { return s.margin_score(p.context(), p.state()); },
+           py::call_guard<py::gil_scoped_release>())
+      .def("move_values", [](Solver& s, const Position& p, const std::vector<std::string>& moves) {
+        const auto parsed = parse_moves(moves);
+        for (const Move& mv : parsed)
+          if (!is_legal(p.context(), p.state(), mv)) throw IllegalMoveError(mv.name() + " is not legal here");
+        py::gil_scoped_release release;
+        return s.move_values(p.context(), p.state(), parsed);
+      })
+      .def("solve_worlds", [](Solver& s, const Position& p, const std::vector<TileMask>& opponent_hands,
+                              const std::vector<std::vector<int>>& boneyards, const std::vector<std::string>& moves,
+                              std::uint64_t max_nodes) {
+        const auto parsed = parse_moves(moves);
+        py::gil_scoped_release release;
+        return s.solve_worlds(p.context(), p.state(), opponent_hands, boneyards, parsed, max_nodes);
+      }, py::arg("position"), py::arg("opponent_hands"), py::arg("boneyards"), py::arg("moves"), py::arg("max_nodes") = 0)
+      .def_property_readonly("nodes", &Solver::nodes)
+      .def("reset_nodes", &Solver::reset_nodes)
+      .def("clear", &Solver::clear, py::call_guard<py::gil_scoped_release>());
+
+  m.def("plain_minimax", [](const Position& p) {
+    std::uint64_t nodes = 0;
+    int v;
+    {
+      py::gil_scoped_release release;
+      v = plain_minimax(p.context(), p.state(), nodes);
+    }
+    return std::make_pair(v, nodes);
+  });
+  m.attr("MARGIN_SCALE") = kMarginScale;
+
+  // For bench/ only: wall time of each solve measured in C++ (no Python call in the timed region).
+  // mode "value": the value alone; "all": every move's value; "plain": the plain minimax baseline.
+  m.def("_bench_times", [](const std::vector<const Position*>& positions, const std::string& mode, std::size_t tt_mb) {
+    if (mode != "value" && mode != "all" && mode != "plain") throw ParseError("mode must be value, all or plain");
+    std::vector<std::pair<double, std::uint64_t>> out;
+    py::gil_scoped_release release;
+    Solver solver(tt_mb);
+    if (!positions.empty() && !positions[0]->is_over() && mode != "plain")  // warm up: the table's first pages
+      solver.move_values(positions[0]->context(), positions[0]->state(), positions[0]->legal_moves());
+    for (const Position* p : positions) {
+      std::uint64_t nodes = 0;
+      const auto t0 = std::chrono::steady_clock::now();
+      solver.reset_nodes();
+      int v = 0;
+      if (mode == "value") {
+        v = solver.value(p->context(), p->state());
+        nodes = solver.nodes();
+      } else if (mode == "all") {
+        if (p->is_over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
+        const auto vals = solver.move_values(p->context(), p->state(), p->legal_moves());
+        v = *std::max_element(vals.begin(), vals.end());
+        nodes = solver.nodes();
+      } else {
+        v = plain_minimax(p->context(), p->state(), nodes);
+      }
+      const auto t1 = std::chrono::steady_clock::now();
+      (void)v;
+      out.emplace_back(std::chrono::duration<double>(t1 - t0).count(), nodes);
+    }
+    return out;
+  });
+}
+
+}  // namespace dominosolver::bind

@@ -1,0 +1,169 @@
+"""Sampling worlds from a Bingo view and hints: every world agrees with the view, sampling is uniform
+(checked against full enumeration), seeded, and the hint's numbers are the average of separate
+exact solves of the same worlds."""
+
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from bingo_support import closed_game
+from dominosolver import bingo
+from dominosolver.bingo import Game, Position
+from dominosolver.bingo.hint import close_value, hint
+from dominosolver.bingo.sampling import count_worlds, enumerate_worlds, sample_worlds
+from dominosolver.errors import InvalidPositionError
+
+
+def play_to(seed: int, tricks: int, closed: bool = False) -> Position:
+    rng = random.Random(seed)
+    pos = Game(seed=seed).position
+    while sum(pos.tricks) < tricks and not pos.is_over:
+        pos.play(rng.choice([m for m in pos.legal_moves if m.kind == "tile"]))
+    if closed and not pos.is_over and pos.is_legal("close"):
+        pos.play("close")
+    return pos
+
+
+def assert_consistent(view, world):
+    hand, facedown = world
+    pos = view.world(hand, facedown)  # validated by the C++ core as a reachable position
+    assert set(view.opponent_known) <= set(hand) and not set(hand) & set(view.opponent_absent)
+    assert len(hand) == view.opponent_hand_size and len(facedown) == view.facedown_count
+    assert pos.hand(view.seat) == view.hand and pos.to_move == view.to_move
+    assert [str(m) for m in pos.legal_moves] == [str(m) for m in view.legal_moves]
+
+
+def chi_square(counts: Counter, cells: int, n: int) -> float:
+    expected = n / cells
+    return sum((counts.get(c, 0) - expected) ** 2 / expected for c in range(cells))
+
+
+def test_sampled_worlds_agree_with_the_view_and_replay_with_the_seed():
+    for seed, tricks in [(1, 0), (2, 3), (3, 6), (4, 9)]:
+        pos = play_to(seed, tricks)
+        if pos.is_over:
+            continue
+        view = pos.view(pos.to_move)
+        worlds = sample_worlds(view, 40, seed=7)
+        for w in worlds:
+            assert_consistent(view, w)
+        assert sample_worlds(view, 40, seed=7) == worlds
+        assert sample_worlds(view, 40, seed=8) != worlds or count_worlds(view) == 1
+
+
+def test_voids_shown_in_phase_two_are_respected():
+    """After the opponent failed to follow, no world gives it a tile of that suit."""
+    pos = closed_game("5-3", ["6-6", "6-5", "2-1"], ["4-2", "4-1", "3-2"], lead=None, points=(10, 10), tricks=(2, 2))
+    pos.play("6-6")
+    pos.play("4-2")  # cannot follow sixes, cannot win (no trump): void in sixes and in trumps
+    view = pos.view(0)
+    absent = view.opponent_absent
+    assert all(t.hi == 6 or t.lo == 6 or 5 in (t.hi, t.lo) or t.id == 0 for t in absent)
+    assert {bingo.Move.parse(x).tile for x in ["6-4", "6-3", "5-4", "0-0"]} <= absent
+    for w in sample_worlds(view, 200, seed=1):
+        assert_consistent(view, w)
+
+
+def test_sampling_is_uniform_over_opponent_hands():
+    pos = None
+    for seed in range(20, 60):
+        pos = play_to(seed, 2, closed=True)
+        rng = random.Random(seed)
+        while not pos.is_over and len(pos.hand(pos.to_move)) > 4:
+            pos.play(rng.choice(pos.legal_moves))
+        if not pos.is_over and not pos.trick:
+            break
+    view = pos.view(pos.to_move)
+    worlds = list(enumerate_worlds(view))
+    free = view.unknown - view.opponent_absent
+    assert len(worlds) == count_worlds(view) == math.comb(len(free), view.opponent_hand_size - len(view.opponent_known))
+    assert len(worlds) > 100
+    index = {tuple(h): i for i, (h, _) in enumerate(worlds)}
+    n = 40 * len(worlds)
+    counts = Counter(index[tuple(h)] for h, _ in sample_worlds(view, n, seed=5))
+    df = len(worlds) - 1
+    assert chi_square(counts, len(worlds), n) < df + 5 * math.sqrt(2 * df)
+
+
+def test_sampling_is_uniform_over_boneyard_orders_in_phase_one():
+    pos = play_to(12, 5)  # 4 tiles left in the boneyard: 3 face down, their order still hidden
+    view = pos.view(pos.to_move)
+    worlds = list(enumerate_worlds(view))
+    assert len(worlds) == count_worlds(view) == math.comb(10, 7) * math.factorial(3)
+    index = {(tuple(h), tuple(b)): i for i, (h, b) in enumerate(worlds)}
+    n = 40 * len(worlds)
+    counts = Counter(index[(tuple(h), tuple(b))] for h, b in sample_worlds(view, n, seed=9))
+    df = len(worlds) - 1
+    assert chi_square(counts, len(worlds), n) < df + 5 * math.sqrt(2 * df)
+
+
+def test_an_exact_hint_averages_separate_solves_of_every_world():
+    pos = play_to(5, 3, closed=True)
+    view = pos.view(pos.to_move)
+    h = hint(view)
+    assert h.method == "exact" and h.exact and h.worlds == count_worlds(view) <= 3432
+    means = {}
+    moves = [str(m) for m in view.legal_moves]
+    for hand, facedown in enumerate_worlds(view):
+        values = bingo.Solver().move_values(view.world(hand, facedown), moves)
+        for m, v in zip(moves, values):
+            means.setdefault(m, []).append(v)
+    for score in h.moves:
+        col = means[score.move]
+        assert score.mean == pytest.approx(sum(col) / len(col))
+        assert score.p_win == pytest.approx(sum(v > 0 for v in col) / len(col))
+    assert [s.rank for s in h.moves] == list(range(1, len(moves) + 1))
+    assert all(a.mean >= b.mean for a, b in zip(h.moves, h.moves[1:]))
+
+
+def test_a_sampled_hint_is_reproducible_and_reports_itself():
+    pos = play_to(6, 4)
+    a = hint(pos, worlds=24, seed=3)
+    b = hint(pos.view(pos.to_move), worlds=24, seed=3)
+    assert a.method == "pimc" and a.worlds == 24 and a.seed == 3
+    assert [(m.move, m.mean, m.stderr) for m in a.moves] == [(m.move, m.mean, m.stderr) for m in b.moves]
+    out = a.to_json()
+    assert out["schema"] == "dominosolver.hint/1" and out["game"] == "bingo" and not out["exact"]
+    assert out["best"] == out["moves"][0]["move"] and out["seed"] == 3
+    assert {"move", "mean", "stderr", "p_make", "p_win", "rank"} <= set(out["moves"][0])
+    assert "hands" not in out["position"] and out["position"]["seat"] == pos.to_move
+    assert sorted(m["move"] for m in out["moves"]) == sorted(str(m) for m in pos.legal_moves)
+
+
+def test_close_value_is_exact_over_every_opponent_hand():
+    pos = play_to(3, 3)
+    view = pos.view(pos.to_move)
+    cv = close_value(view)
+    assert cv.hands == math.comb(14, 7)
+    total = 0
+    from dominosolver.bingo.sampling import enumerate_hands
+
+    hands = list(enumerate_hands(view))
+    for hand, facedown in hands[::97]:  # a spread of them, solved one by one
+        world = view.world(hand, facedown)
+        total += 1
+        assert bingo.Solver().move_values(world, ["close"])[0] in (-3, -2, -1, 1, 2, 3)
+    assert total > 30 and -3 <= cv.mean <= 3
+    with pytest.raises(InvalidPositionError):
+        close_value(play_to(3, 3, closed=True))
+
+
+def test_no_hint_out_of_turn_and_forced_moves():
+    pos = play_to(7, 2)
+    with pytest.raises(InvalidPositionError):
+        hint(pos, seat=1 - pos.to_move)
+    pos = Position.from_json({
+        "schema": "dominosolver.position/1", "game": "bingo", "trump": 4, "turned": "4-3", "leader": 0,
+        "hands": [["6-2"], ["5-1"]], "trick": [], "boneyard": [], "closed_by": None,
+        "points": [60, 60], "tricks": [6, 7],
+    })
+    h = hint(pos)
+    assert h.method == "forced" and h.best == "6-2" and h.worlds == 0
+
+
+def test_node_limited_hints_leave_out_worlds_and_say_so():
+    pos = Game(seed=5).position
+    h = hint(pos, worlds=12, seed=1, max_nodes=2000)
+    assert h.worlds < 12 and h.warnings and "left out" in h.warnings[0]
