@@ -174,3 +174,34 @@ def test_cli_json_summary_and_no_progress_off_a_terminal(records, tmp_path):
     assert not (tmp_path / "cli.npz").exists()
     quiet = CliRunner().invoke(cli, ["analyse-batch", str(records), "-o", str(out)])
     assert quiet.exit_code == 0 and quiet.output == ""
+
+
+def test_dask_scheduler_address_matches(records, local_run, tmp_path):
+    """--dask ADDRESS: the same work sent to an existing scheduler."""
+    distributed = pytest.importorskip("distributed")
+    out = tmp_path / "remote.jsonl"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster:
+            result = CliRunner().invoke(
+                cli,
+                [
+                    "analyse-batch",
+                    str(records),
+                    "-o",
+                    str(out),
+                    "--samples",
+                    "12",
+                    "--seed",
+                    "3",
+                    "--exact-limit",
+                    "300",
+                    "--dask",
+                    cluster.scheduler_address,
+                    "--json",
+                ],
+            )
+    assert result.exit_code == 0, result.output
+    assert stable([json.loads(x) for x in out.read_text().splitlines()]) == stable(local_run[1])

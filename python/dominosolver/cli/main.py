@@ -195,10 +195,13 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 @click.option("--samples", default=500, show_default=True, help="deals to sample")
 @click.option("--seed", type=int, default=None, help="sampling seed (default: a fresh one, reported)")
 @click.option("--risk", default=0.5, show_default=True, help="bid when P(make) reaches this")
+@click.option("--mark-risk", type=float, default=None, help="threshold for bids of every trick (default: --risk)")
+@click.option("--discount", default=0, show_default=True,
+              help="points taken off double-dummy values when judging point bids (the arena's hint bot uses 5)")
 @click.option("--threads", type=int, default=None, help="solver threads (default: all cores)")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.bidadvice/1 object")
 def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int | None, risk: float,
-                   threads: int | None, as_json: bool) -> None:
+                   mark_risk: float | None, discount: int, threads: int | None, as_json: bool) -> None:
     """Bidding advice for a hand of 7 tiles ('66.65.64.62.55.33.10'): each declaration's
     double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make."""
     from ..texas42 import advise_bid
@@ -209,7 +212,8 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
     first = (me - len(bids)) % 4
     history = [((first + i) % 4, parse_bid(b)) for i, b in enumerate(bids)]
     tiles = [t for t in hand.replace(" ", ".").split(".") if t]
-    advice = advise_bid(tiles, history, seat=me, samples=samples, seed=seed, risk=risk, threads=threads)
+    advice = advise_bid(tiles, history, seat=me, samples=samples, seed=seed, risk=risk, mark_risk=mark_risk,
+                        discount=discount, threads=threads)
     if as_json:
         emit_json(advice.to_json())
     else:

@@ -16,7 +16,7 @@ import time
 from typing import IO, Any
 
 from ..errors import DominoSolverError, InvalidViewError, ParseError
-from ..texas42.bidding import advise_bid
+from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
 from ..texas42.hint import engine_info, hint
 from ..texas42.rules import bid_name
 from ..texas42.sampling import WorldSampler
@@ -191,11 +191,16 @@ class EngineServer:
     def _advise(
         self, view: PlayerView, limits: dict[str, Any], threads: int | None, tag: dict[str, Any]
     ) -> dict[str, Any]:
-        """Bidding and declaring: the bid advisor over the seat's hand."""
+        """Bidding and declaring: the bid advisor over the seat's hand, with the thresholds the arena
+        measured to play best."""
         if view.contract is not None and view.contract.declarer != view.seat:
             raise InvalidViewError("nothing to decide: another seat declares")
         advice = advise_bid(
-            view, samples=limits.get("samples", 200), seed=limits.get("seed"), threads=threads
+            view,
+            samples=limits.get("samples", 200),
+            seed=limits.get("seed"),
+            threads=threads,
+            **PLAYING_THRESHOLDS,
         )
         if view.contract is not None:
             move = f"declare {advice.best_declaration(view.contract.bid)}"

@@ -34,10 +34,12 @@ from .sampling import WorldSampler, new_seed
 from .solve import declaration_name, solve_batch
 from .view import PlayerView
 
-__all__ = ["BID_LADDER", "BidAdvice", "advise_bid"]
+__all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "advise_bid"]
 
 BID_ADVICE_SCHEMA = "dominosolver.bidadvice/1"
 BID_LADDER = tuple(range(30, 43)) + tuple(42 * k for k in range(2, 8))
+# Thresholds that played best in the arena (bench/README.md): double dummy overrates a declarer.
+PLAYING_THRESHOLDS = {"risk": 0.75, "mark_risk": 0.85, "discount": 5}
 
 
 @dataclass(frozen=True)

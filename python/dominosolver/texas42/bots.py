@@ -97,12 +97,21 @@ class HintBot:
     first move of a PIMC hint. The defaults were tuned against RuleBot on a few dozen mirrored
     deals (bench/README.md): double dummy overrates a declarer by 3-7 points, so the bot bids only
     with a 75% chance after a 5-point discount, and few worlds rank moves more steadily by mean
-    points than by the chance of the contract. Seeds come from ``seed`` and the game's move count, so a game replays the
-    same way."""
+    points than by the chance of the contract (``bidding.PLAYING_THRESHOLDS``). Seeds come from
+    ``seed`` and the game's move count, so a game replays the same way."""
 
-    def __init__(self, samples: int = 20, bid_samples: int = 16, seed: int = 0, risk: float = 0.75,
-                 mark_risk: float = 0.85, discount: int = 5, exact_limit: int = 200, threads: int = 1,
-                 objective: str = "points") -> None:
+    def __init__(
+        self,
+        samples: int = 20,
+        bid_samples: int = 16,
+        seed: int = 0,
+        risk: float = 0.75,
+        mark_risk: float = 0.85,
+        discount: int = 5,
+        exact_limit: int = 200,
+        threads: int = 1,
+        objective: str = "points",
+    ) -> None:
         self.samples, self.bid_samples, self.seed = samples, bid_samples, seed
         self.risk, self.mark_risk, self.discount = risk, mark_risk, discount
         self.exact_limit, self.threads, self.objective = exact_limit, threads, objective
@@ -117,8 +126,17 @@ class HintBot:
         view = game.view(game.to_move)
         key = (view.seat, view.hand)  # the same hand: reuse the deals solved at the bid
         if key not in self._advice:
-            self._advice = {key: advise_bid(view, samples=self.bid_samples, seed=self._seed(game), risk=self.risk,
-                                            mark_risk=self.mark_risk, discount=self.discount, threads=self.threads)}
+            self._advice = {
+                key: advise_bid(
+                    view,
+                    samples=self.bid_samples,
+                    seed=self._seed(game),
+                    risk=self.risk,
+                    mark_risk=self.mark_risk,
+                    discount=self.discount,
+                    threads=self.threads,
+                )
+            }
         return self._advice[key]
 
     def choose(self, game: Game) -> Move:
@@ -137,6 +155,12 @@ class HintBot:
         view = game.view(game.to_move)
         if len(view.legal_moves) == 1:
             return Move("tile", view.legal_moves[0])
-        h = hint(view, samples=self.samples, seed=self._seed(game), threads=self.threads,
-                 exact_limit=self.exact_limit, objective=self.objective)
+        h = hint(
+            view,
+            samples=self.samples,
+            seed=self._seed(game),
+            threads=self.threads,
+            exact_limit=self.exact_limit,
+            objective=self.objective,
+        )
         return Move("tile", Tile(h.best))
