@@ -109,3 +109,20 @@ def test_bad_hands():
         advise_bid(HAND[:6], samples=4)
     with pytest.raises(InvalidViewError):
         advise_bid(HAND[:6] + ["6-6"], samples=4)
+
+
+def test_a_view_carries_the_legal_bids_for_a_dealer_who_may_not_pass():
+    """Under forced_dealer the dealer may not pass after three passes: the view says so, and the
+    advice (also through JSON) stays within the legal bids."""
+    from dominosolver.texas42 import Rules
+
+    game = Game(seed=6, rules=Rules(all_pass="forced_dealer"), dealer=0)
+    for _ in range(3):
+        game.play("pass")
+    view = game.view(0)
+    assert 0 not in view.legal_bids and 30 in view.legal_bids
+    back = PlayerView.from_json(view.to_json())
+    assert back.legal_bids == view.legal_bids
+    advice = advise_bid(back, samples=3, seed=1, threads=2, risk=1.01)
+    assert advice.bid == 30
+    assert game.view(1).legal_bids == ()  # not this seat's turn

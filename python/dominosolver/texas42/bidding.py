@@ -209,6 +209,8 @@ def advise_bid(
         view = hand
         seat, rules, auction = view.seat, view.rules, view.auction
         tiles = tuple(view.hand)
+        if legal_bids is None and view.legal_bids:
+            legal_bids = list(view.legal_bids)
     else:
         seat = parse_seat(seat)
         rules = rules or Rules()

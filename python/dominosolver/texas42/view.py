@@ -47,6 +47,7 @@ class PlayerView:
     game: str = "texas42"
     gone: tuple[Tile, ...] = ()  # tiles of earlier tricks whose plays were not recorded
     absent: tuple[int, ...] = (0, 0, 0, 0)  # per seat: mask of tiles the plays show it cannot hold
+    legal_bids: tuple[int, ...] = ()  # in the auction, the bids this seat may make (0 = pass)
 
     # ------------------------------------------------------------ construction
 
@@ -106,6 +107,9 @@ class PlayerView:
             points=(0, 0),
             legal_moves=(),
             auction=auction,
+            legal_bids=tuple(m.value for m in game.legal_moves if m.kind == "bid")
+            if game.phase == "bidding" and game.to_move == seat
+            else (),
         )
 
     # ------------------------------------------------------------ derived facts
@@ -177,6 +181,8 @@ class PlayerView:
             out["gone"] = [str(t) for t in self.gone]
         if self.legal_moves:
             out["legal_moves"] = [str(t) for t in self.legal_moves]
+        if self.legal_bids:
+            out["legal_bids"] = [bid_name(b) for b in self.legal_bids]
         return out
 
     @classmethod
@@ -243,6 +249,7 @@ class PlayerView:
                 points=(0, 0),
                 legal_moves=(),
                 auction=auction,
+                legal_bids=tuple(parse_bid(b) for b in _list(o, "legal_bids", (str, int))),
             )
         n_trick = len(plays) % 4
         first = plays[0][0] if plays else parse_seat(o.get("leader", 0))
@@ -330,7 +337,7 @@ def _list(o: dict[str, Any], key: str, kind: type) -> list[Any]:
     value = o.get(key) or []
     if not isinstance(value, list) or not all(isinstance(v, kind) for v in value):
         raise ParseError(
-            f"view field {key!r} must be a list of {'objects' if kind is dict else 'tiles'}"
+            f"view field {key!r} must be a list of {'objects' if kind is dict else 'strings'}"
         )
     if kind is dict:
         need = {"auction": ("seat", "bid"), "plays": ("seat", "tile")}[key]
