@@ -24,6 +24,7 @@ import numpy as np
 
 from .. import _core
 from ..errors import InvalidViewError
+from ..tiles import Tile
 from .position import Position
 from .rules import SEATS, TEAMS
 from .sampling import WorldSampler, new_seed
@@ -313,16 +314,14 @@ def _aggregate(
         pg = round(pg, 9)
         return (pg, m) if marks_first else (m, pg)
 
-    order = sorted(
-        range(len(legal)), key=lambda i: key(i), reverse=True
-    )  # stable: ties keep tile order
+    order = sorted(range(len(legal)), key=key, reverse=True)  # stable: ties keep tile order
     stats = []
     rank = 0
     for pos_i, i in enumerate(order):
         if pos_i == 0 or key(i) != key(order[pos_i - 1]):
             rank = pos_i + 1
         pm = None if p_make[i] is None else float(p_make[i])  # type: ignore[arg-type]
-        stats.append(MoveStat(str(_tile(legal[i])), float(means[i]), float(stderr[i]), pm, rank))
+        stats.append(MoveStat(str(Tile.from_id(legal[i])), float(means[i]), float(stderr[i]), pm, rank))
     return Hint(
         view=v,
         moves=stats,
@@ -335,9 +334,3 @@ def _aggregate(
         warnings=list(warnings),
         nodes=nodes,
     )
-
-
-def _tile(tile_id: int) -> Any:
-    from ..tiles import Tile
-
-    return Tile.from_id(tile_id)
