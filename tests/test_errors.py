@@ -436,8 +436,10 @@ def test_bad_rules_flag_value():
         Rules(nt_doubles="middle")
     with pytest.raises(ParseError, match="'first_lead_trump' must be 'on' or 'off'"):
         Rules(first_lead_trump="maybe")
-    with pytest.raises(ParseError, match="must be a string"):
+    with pytest.raises(ParseError, match=r"'scoring' cannot be '3' \(allowed: marks, points\)"):
         Rules(scoring=3)
+    with pytest.raises(ParseError, match="must be a string"):
+        Rules(scoring=["points"])
 
 
 @pytest.mark.parametrize(

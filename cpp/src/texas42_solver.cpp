@@ -174,8 +174,10 @@ class Search {
     return best;
   }
 
-  // Play `tile` for the mover, search on, take it back; NS points from the current trick on.
-  int play_and_search(int tile, int alpha, int beta, int ply) {
+  // Plays `tile` for the mover, values the rest with `rest(delta)` (delta: the NS points the play
+  // banks if it completes the trick) and takes the play back.
+  template <class Rest>
+  int with_play(int tile, Rest&& rest) {
     const int mover = to_move();
     take(mover, tile);
     trick_[len_++] = static_cast<std::int8_t>(tile);
@@ -187,16 +189,21 @@ class Search {
       const int saved_leader = leader_;
       leader_ = winner;
       len_ = 0;
-      v = delta + ab(alpha - delta, beta - delta, ply + 1);
+      v = rest(delta);
       trick_ = saved;
       len_ = 4;
       leader_ = saved_leader;
     } else {
-      v = ab(alpha, beta, ply + 1);
+      v = rest(0);
     }
     --len_;
     give_back(mover, tile);
     return v;
+  }
+
+  // NS points from the current trick on after the mover plays `tile`, within (alpha, beta).
+  int play_and_search(int tile, int alpha, int beta, int ply) {
+    return with_play(tile, [&](int delta) { return delta + ab(alpha - delta, beta - delta, ply + 1); });
   }
 
   // Zero-window searches converging on the exact value. A root search climbs: it starts a little
@@ -239,27 +246,10 @@ class Search {
   // exceeds for the maximizing side (nor undercuts for the minimizing one).
   int exact_after(int tile, int bound) {
     const bool maximize = team_of(to_move()) == 0;
-    const int mover = to_move();
-    take(mover, tile);
-    trick_[len_++] = static_cast<std::int8_t>(tile);
-    int v;
-    if (len_ == 4) {
-      const int winner = (leader_ + t_.winner(trick_.data(), 4)) & 3;
-      const int delta = team_of(winner) == 0 ? t_.trick_points(trick_.data(), 4) : 0;
-      const auto saved = trick_;
-      const int saved_leader = leader_;
-      leader_ = winner;
-      len_ = 0;
-      v = delta + (maximize ? exact(bound - delta, 0, bound - delta, false) : exact(bound - delta, bound - delta, kInf, false));
-      trick_ = saved;
-      len_ = 4;
-      leader_ = saved_leader;
-    } else {
-      v = maximize ? exact(bound, 0, bound, false) : exact(bound, bound, kInf, false);
-    }
-    --len_;
-    give_back(mover, tile);
-    return v;
+    return with_play(tile, [&](int delta) {
+      const int b = bound - delta;
+      return delta + (maximize ? exact(b, 0, b, false) : exact(b, b, kInf, false));
+    });
   }
 
   // Advance the search state by one play (for principal variations).

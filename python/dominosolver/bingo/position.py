@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 from .. import _core
 from ..errors import ParseError
 from ..tiles import Tile, tiles_of
+from ..wrappers import NotatedPosition
 from . import notation
 from .move import Move, MoveLike
 from .notation import Declaration, PositionFields
@@ -24,7 +25,7 @@ class DealResult(NamedTuple):
     outcome: str
 
 
-class Position:
+class Position(NotatedPosition):
     """Both hands, the boneyard in drawing order, the trick on the table, points, tricks,
     declarations and the close: everything needed to play on or to solve exactly.
 
@@ -33,7 +34,8 @@ class Position:
     reads the C++ state, so Python never decides a rule.
     """
 
-    __slots__ = ("_pos",)
+    __slots__ = ()
+    _notation = notation
 
     def __init__(
         self,
@@ -93,11 +95,6 @@ class Position:
         return cls._wrap(_core.bingo.Position.deal(
             (rules or Rules())._core, [[Tile(t).id for t in h] for h in hands], [Tile(t).id for t in boneyard], start))
 
-    @classmethod
-    def _wrap(cls, core: Any) -> Position:
-        p = cls.__new__(cls)
-        p._pos = core
-        return p
 
     def fields(self) -> PositionFields:
         f = self._pos.fields()
@@ -122,35 +119,12 @@ class Position:
             last_winning_tile=None if f["last_winning_tile"] is None else tile(f["last_winning_tile"]),
         )
 
-    def to_json(self) -> dict[str, Any]:
-        return notation.fields_to_json(self.fields())
-
-    def __str__(self) -> str:
-        return notation.fields_to_text(self.fields())
-
-    def __repr__(self) -> str:
-        return f"Position({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and self._pos == other._pos
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def copy(self) -> Position:
-        return Position._wrap(self._pos.__copy__())
-
-    __copy__ = copy
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Position.from_json, (self.to_json(),))
 
     # ------------------------------------------------------------ state
 
     @property
     def rules(self) -> Rules:
-        r = Rules.__new__(Rules)
-        r._core = self._pos.rules
-        return r
+        return Rules._wrap(self._pos.rules)
 
     @property
     def trump(self) -> int:

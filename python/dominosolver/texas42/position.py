@@ -7,13 +7,14 @@ from typing import Any
 from .. import _core
 from ..errors import ParseError
 from ..tiles import Tile, tiles_of
+from ..wrappers import NotatedPosition
 from . import notation
 from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump
 
 __all__ = ["Position"]
 
 
-class Position:
+class Position(NotatedPosition):
     """Four hands, the declaration, the tricks played and the trick on the table.
 
     Build one from the one-line notation (``Position("trump=4 leader=N hands=...")``), from JSON
@@ -21,7 +22,8 @@ class Position:
     query reads the C++ state, so Python never decides a rule.
     """
 
-    __slots__ = ("_pos",)
+    __slots__ = ()
+    _notation = notation
     game = "texas42"
 
     def __init__(
@@ -62,13 +64,8 @@ class Position:
     def from_json(cls, obj: dict[str, Any] | str) -> Position:
         return cls._wrap(_build(notation.fields_from_json(obj)))
 
-    @classmethod
-    def _wrap(cls, core: Any) -> Position:
-        p = cls.__new__(cls)
-        p._pos = core
-        return p
 
-    def _fields(self) -> notation.PositionFields:
+    def fields(self) -> notation.PositionFields:
         c = self._pos.contract
         first_leader, history = self._pos.history()
         return notation.PositionFields(
@@ -81,27 +78,6 @@ class Position:
             history=(first_leader, [Tile.from_id(t) for t in history]) if history else None,
         )
 
-    def to_json(self) -> dict[str, Any]:
-        return notation.fields_to_json(self._fields())
-
-    def __str__(self) -> str:
-        return notation.fields_to_text(self._fields())
-
-    def __repr__(self) -> str:
-        return f"Position({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and self._pos == other._pos
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
-
-    def copy(self) -> Position:
-        return Position._wrap(self._pos.__copy__())
-
-    __copy__ = copy
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Position.from_json, (self.to_json(),))
 
     # ------------------------------------------------------------ state
 
@@ -111,9 +87,7 @@ class Position:
 
     @property
     def rules(self) -> Rules:
-        r = Rules.__new__(Rules)
-        r._core = self._pos.rules
-        return r
+        return Rules._wrap(self._pos.rules)
 
     @property
     def contract(self) -> Contract | None:

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple, Union
 
 from .. import _core
 from ..errors import ParseError
+from ..wrappers import FlagRules
 
 __all__ = ["Rules", "Contract", "Trump", "SEATS", "TEAMS", "parse_seat", "parse_trump", "bid_name", "parse_bid"]
 
@@ -18,27 +19,14 @@ Trump = Union[int, str]  # 0..6, "doubles" or "none"
 TRUMPS: tuple[Trump, ...] = (0, 1, 2, 3, 4, 5, 6, "doubles", "none")
 
 
-class Rules:
+class Rules(FlagRules):
     """Variant flags (rules.md §6.1), e.g. ``Rules(nt_doubles="low", scoring="points")``.
 
     Only non-default flags are stored and written; unknown flags or values raise ``ParseError``.
     """
 
-    __slots__ = ("_core",)
-
-    def __init__(self, **flags: Any) -> None:
-        self._core = _core.texas42.Rules({k: _flag_text(k, v) for k, v in flags.items()})
-
-    @classmethod
-    def from_json(cls, obj: Any) -> Rules:
-        if obj is None:
-            return cls()
-        if not isinstance(obj, dict):
-            raise ParseError(f"'rules' must be an object of flags, not {type(obj).__name__}")
-        return cls(**obj)
-
-    def to_json(self) -> dict[str, str]:
-        return dict(self._core.flags())
+    __slots__ = ()
+    _core_class = _core.texas42.Rules
 
     @property
     def scoring(self) -> str:
@@ -47,30 +35,6 @@ class Rules:
     @property
     def target(self) -> int:
         return self._core.game_target()
-
-    def __repr__(self) -> str:
-        return "Rules(" + ", ".join(f"{k}={v!r}" for k, v in self.to_json().items()) + ")"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rules) and self._core == other._core
-
-    def __hash__(self) -> int:
-        return hash(tuple(sorted(self.to_json().items())))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rules_from_flags, (self.to_json(),))
-
-
-def _rules_from_flags(flags: dict[str, str]) -> Rules:
-    return Rules(**flags)
-
-
-def _flag_text(key: str, value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if not isinstance(value, str):
-        raise ParseError(f"rules flag {key!r} must be a string, not {value!r}")
-    return value
 
 
 class Contract(NamedTuple):

@@ -1,0 +1,111 @@
+"""What every game's Python objects share: rules as C++ flag sets, and positions that wrap a C++
+position and travel as notation or JSON. Each game supplies its core class and notation module."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any, TypeVar
+
+from .errors import ParseError
+
+__all__ = ["FlagRules", "NotatedPosition"]
+
+R = TypeVar("R", bound="FlagRules")
+P = TypeVar("P", bound="NotatedPosition")
+
+
+class FlagRules:
+    """Variant flags held by a C++ ``Rules`` value: ``Rules(flag="value", switch=True)``.
+
+    Only flags that differ from the defaults are stored and written; unknown flags or values raise
+    ``ParseError`` (the C++ side knows the flags). Subclasses set ``_core_class``."""
+
+    __slots__ = ("_core",)
+    _core_class: Any
+
+    def __init__(self, **flags: Any) -> None:
+        self._core = self._core_class({k: _flag_text(k, v) for k, v in flags.items()})
+
+    @classmethod
+    def _wrap(cls: type[R], core: Any) -> R:
+        rules = cls.__new__(cls)
+        rules._core = core
+        return rules
+
+    @classmethod
+    def from_json(cls: type[R], obj: Any) -> R:
+        if obj is None:
+            return cls()
+        if not isinstance(obj, dict):
+            raise ParseError(f"'rules' must be an object of flags, not {type(obj).__name__}")
+        return cls(**obj)
+
+    def to_json(self) -> dict[str, str]:
+        return dict(self._core.flags())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(" + ", ".join(f"{k}={v!r}" for k, v in self.to_json().items()) + ")"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._core == other._core  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, tuple(sorted(self.to_json().items()))))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_rules, (type(self), self.to_json()))
+
+
+def _rebuild_rules(cls: type[FlagRules], flags: dict[str, str]) -> FlagRules:
+    return cls(**flags)
+
+
+def _flag_text(key: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, int):
+        return str(value)
+    if not isinstance(value, str):
+        raise ParseError(f"rules flag {key!r} must be a string, not {value!r}")
+    return value
+
+
+class NotatedPosition:
+    """A position wrapping a C++ one (``_pos``) that prints as the Python that rebuilds it and
+    round-trips through its notation and JSON. Subclasses set ``_notation`` (a module with
+    ``fields_to_json`` and ``fields_to_text``) and define ``fields()``."""
+
+    __slots__ = ("_pos",)
+    _notation: ModuleType
+
+    @classmethod
+    def _wrap(cls: type[P], core: Any) -> P:
+        p = cls.__new__(cls)
+        p._pos = core
+        return p
+
+    def fields(self) -> Any:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        return self._notation.fields_to_json(self.fields())
+
+    def __str__(self) -> str:
+        return self._notation.fields_to_text(self.fields())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._pos == other._pos  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def copy(self: P) -> P:
+        return type(self)._wrap(self._pos.__copy__())
+
+    def __copy__(self: P) -> P:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self).from_json, (self.to_json(),))  # type: ignore[attr-defined]
