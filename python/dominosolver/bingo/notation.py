@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, NamedTuple
 
+from ..io import json_object
 from ..errors import ParseError
 from ..tiles import Tile
 from .rules import Rules
@@ -51,14 +51,7 @@ _JSON_KEYS = (
 
 
 def load_json(obj: Any) -> dict[str, Any]:
-    if isinstance(obj, (str, bytes)):
-        try:
-            obj = json.loads(obj)
-        except json.JSONDecodeError as e:
-            raise ParseError(f"malformed JSON: {e}") from None
-    if not isinstance(obj, dict):
-        raise ParseError(f"a position must be a JSON object, not {type(obj).__name__}")
-    return obj
+    return json_object(obj)
 
 
 def fields_from_json(obj: Any) -> PositionFields:

@@ -11,9 +11,21 @@ from typing import Any
 
 from ..errors import ParseError
 
-__all__ = ["SCHEMAS", "schema", "validate"]
+__all__ = ["SCHEMAS", "schema", "validate", "json_object"]
 
 SCHEMAS = ("position", "view", "hint")
+
+
+def json_object(obj: Any, what: str = "a position") -> dict[str, Any]:
+    """A JSON object from a dict or from JSON text; ``ParseError`` names what was malformed."""
+    if isinstance(obj, (str, bytes)):
+        try:
+            obj = json.loads(obj)
+        except json.JSONDecodeError as e:
+            raise ParseError(f"malformed JSON: {e}") from None
+    if not isinstance(obj, dict):
+        raise ParseError(f"{what} must be a JSON object, not {type(obj).__name__}")
+    return obj
 
 
 @cache

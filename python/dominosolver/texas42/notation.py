@@ -4,10 +4,10 @@ the fields describe a position that play can reach."""
 
 from __future__ import annotations
 
-import json
 from typing import Any, NamedTuple
 
 from ..errors import ParseError
+from ..io import json_object
 from ..tiles import Tile
 from .rules import SEATS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, bid_name
 
@@ -28,13 +28,7 @@ class PositionFields(NamedTuple):
 
 
 def fields_from_json(obj: Any) -> PositionFields:
-    if isinstance(obj, (str, bytes)):
-        try:
-            obj = json.loads(obj)
-        except json.JSONDecodeError as e:
-            raise ParseError(f"malformed JSON: {e}") from None
-    if not isinstance(obj, dict):
-        raise ParseError(f"a position must be a JSON object, not {type(obj).__name__}")
+    obj = json_object(obj)
     schema = obj.get("schema", SCHEMA)
     if schema != SCHEMA:
         raise ParseError(f"unknown schema {schema!r} (expected {SCHEMA!r})")

@@ -9,11 +9,11 @@ The voids are computed by the C++ rules engine from the plays alone, never re-de
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import _core
+from ..io import json_object
 from ..errors import DominoSolverError, InvalidViewError, ParseError
 from ..tiles import Tile, mask_of, tiles_of
 from .rules import SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump
@@ -323,14 +323,7 @@ def _bid_json(bid: int) -> int | str:
 
 
 def _load(obj: Any) -> dict[str, Any]:
-    if isinstance(obj, (str, bytes)):
-        try:
-            obj = json.loads(obj)
-        except json.JSONDecodeError as e:
-            raise ParseError(f"malformed JSON: {e}") from None
-    if not isinstance(obj, dict):
-        raise ParseError(f"a view must be a JSON object, not {type(obj).__name__}")
-    return obj
+    return json_object(obj, "a view")
 
 
 def _list(o: dict[str, Any], key: str, kind: type) -> list[Any]:
