@@ -149,3 +149,21 @@ def test_node_count_signature():
 
 
 SIGNATURE = [251402, 45061, 5283, 72160, 25035, 28234, 204344, 66462, 28367, 121811]
+
+
+def test_solvers_run_side_by_side_in_threads():
+    """Each Solver owns its state (no global tables), and searches release the GIL: solvers in
+    several Python threads give exactly the sequential results."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    positions = [random_position(700 + i, tricks_left=7, in_trick=i % 4) for i in range(8)]
+    expected = [Solver(tt_mb=4).solve(p, pv=False) for p in positions]
+
+    def work(indices):
+        solver = Solver(tt_mb=4)
+        return [(i, solver.solve(positions[i], pv=False)) for i in indices]
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = dict(r for part in pool.map(work, [range(0, 8, 2), range(1, 8, 2)]) for r in part)
+    for i, r in results.items():
+        assert (r.value, r.moves) == (expected[i].value, expected[i].moves)
