@@ -91,6 +91,9 @@ def pv_lines(pos: Position, pv: list[str]) -> list[str]:
 
 
 def show_solve(pos: Position, result: Any) -> None:
+    if pos.is_over:
+        console.print("the hand is over: every tile has been played, nothing is left to solve")
+        return
     console.print(f"value: [bold]{result.value}[/bold] points for {result.pov} ({SEATS[pos.to_move]} to play), "
                   f"{result.nodes:,} nodes")
     console.print(solve_table(result))
