@@ -109,3 +109,57 @@ class NotatedPosition:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self).from_json, (self.to_json(),))  # type: ignore[attr-defined]
+
+
+class RecordedGame:
+    """A whole game on a C++ state machine (``_game``), dealt from ``seed``, that keeps its move
+    list so it prints as the Python that rebuilds it. Subclasses call ``_begin`` from their own
+    constructor, name the first-player argument (``_first_name``), and define ``_parse_move`` and
+    ``_apply``."""
+
+    _first_name: str
+
+    def _begin(self, core_class: Any, seed: int, rules: FlagRules, first: int, moves: Any) -> None:
+        self.seed = seed
+        self._rules = rules
+        self._first = first
+        self._game = core_class(rules._core, seed, first)
+        self._moves: list[Any] = []
+        for m in moves:
+            self.play(m)
+
+    def _parse_move(self, move: Any) -> Any:
+        raise NotImplementedError
+
+    def _apply(self, move: Any) -> None:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        args = [f"seed={self.seed}"]
+        if self._rules.to_json():
+            args.append(f"rules={self._rules!r}")
+        if self._first:
+            args.append(f"{self._first_name}={self._first}")
+        if self._moves:
+            args.append(f"moves={[str(m) for m in self._moves]!r}")
+        return f"{type(self).__name__}({', '.join(args)})"
+
+    @property
+    def rules(self) -> Any:
+        return self._rules
+
+    @property
+    def moves(self) -> list[Any]:
+        """Every move played so far, oldest first."""
+        return list(self._moves)
+
+    def play(self, move: Any) -> None:
+        """Play a move; raises IllegalMoveError (and changes nothing) if the rules forbid it."""
+        m = self._parse_move(move)
+        self._apply(m)
+        self._moves.append(m)
+
+    def undo(self) -> Any:
+        """Take back the last move and return it."""
+        self._game.undo()
+        return self._moves.pop()

@@ -7,6 +7,7 @@ from typing import Any
 
 from .. import _core
 from ..tiles import Tile
+from ..wrappers import RecordedGame
 from .move import Move, MoveLike
 from .position import Position
 from .rules import Rules
@@ -14,33 +15,19 @@ from .rules import Rules
 __all__ = ["Game"]
 
 
-class Game:
+class Game(RecordedGame):
     """``Game(seed=7)`` deals the first deal (player ``start`` leads it); ``play`` moves on through
     deals until a player has 7 game points. Deals come from the C++ generator: the same seed, the same
     deals everywhere."""
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, start: int = 0, moves: list[MoveLike] = ()) -> None:  # type: ignore[assignment]
-        self.seed = seed
-        self._rules = rules or Rules()
-        self.start = start
-        self._game = _core.bingo.Game(self._rules._core, seed, start)
-        self._moves: list[Move] = []
-        for m in moves:
-            self.play(m)
+    _first_name = "start"
 
-    def __repr__(self) -> str:
-        args = [f"seed={self.seed}"]
-        if self._rules.to_json():
-            args.append(f"rules={self._rules!r}")
-        if self.start:
-            args.append(f"start={self.start}")
-        if self._moves:
-            args.append(f"moves={[str(m) for m in self._moves]!r}")
-        return f"Game({', '.join(args)})"
+    def __init__(self, seed: int = 0, rules: Rules | None = None, start: int = 0, moves: list[MoveLike] = ()) -> None:  # type: ignore[assignment]
+        self._begin(_core.bingo.Game, seed, rules or Rules(), start, moves)
 
     @property
-    def rules(self) -> Rules:
-        return self._rules
+    def start(self) -> int:
+        return self._first
 
     @property
     def is_over(self) -> bool:
@@ -60,21 +47,14 @@ class Game:
         return self._game.to_move
 
     @property
-    def moves(self) -> list[Move]:
-        return list(self._moves)
-
-    @property
     def legal_moves(self) -> list[Move]:
         return [Move.parse(m) for m in self._game.legal_moves]
 
-    def play(self, move: MoveLike) -> None:
-        m = Move.parse(move)
-        self._game.play(str(m))
-        self._moves.append(m)
+    def _parse_move(self, move: MoveLike) -> Move:
+        return Move.parse(move)
 
-    def undo(self) -> Move:
-        self._game.undo()
-        return self._moves.pop()
+    def _apply(self, m: Move) -> None:
+        self._game.play(str(m))
 
     @property
     def position(self) -> Position:

@@ -10,6 +10,7 @@ from typing import Any
 from .. import _core
 from ..errors import ParseError
 from ..tiles import Tile, tiles_of
+from ..wrappers import RecordedGame
 from .position import Position
 from .rules import TEAMS, Contract, Rules, Trump, bid_name, parse_bid, parse_trump
 
@@ -52,34 +53,20 @@ class Move:
         return f"Move.parse({str(self)!r})"
 
 
-class Game:
+class Game(RecordedGame):
     """``Game(seed=7)`` deals the first hand; ``play`` moves through auction, declaration and play.
 
     Hands are dealt by the C++ core from ``seed`` (the same seed, the same deals everywhere).
     """
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, dealer: int = 0, moves: list[Any] = ()) -> None:  # type: ignore[assignment]
-        self.seed = seed
-        self._rules = rules or Rules()
-        self.first_dealer = dealer
-        self._game = _core.texas42.Game(self._rules._core, seed, dealer)
-        self._moves: list[Move] = []
-        for m in moves:
-            self.play(m)
+    _first_name = "dealer"
 
-    def __repr__(self) -> str:
-        args = [f"seed={self.seed}"]
-        if self._rules.to_json():
-            args.append(f"rules={self._rules!r}")
-        if self.first_dealer:
-            args.append(f"dealer={self.first_dealer}")
-        if self._moves:
-            args.append(f"moves={[str(m) for m in self._moves]!r}")
-        return f"Game({', '.join(args)})"
+    def __init__(self, seed: int = 0, rules: Rules | None = None, dealer: int = 0, moves: list[Any] = ()) -> None:  # type: ignore[assignment]
+        self._begin(_core.texas42.Game, seed, rules or Rules(), dealer, moves)
 
     @property
-    def rules(self) -> Rules:
-        return self._rules
+    def first_dealer(self) -> int:
+        return self._first
 
     @property
     def phase(self) -> str:
@@ -111,10 +98,6 @@ class Game:
         return self._game.dealer
 
     @property
-    def moves(self) -> list[Move]:
-        return list(self._moves)
-
-    @property
     def legal_moves(self) -> list[Move]:
         out = []
         for kind, value in self._game.legal_moves:
@@ -126,19 +109,16 @@ class Game:
                 out.append(Move("bid", value))
         return out
 
-    def play(self, move: Move | Tile | str | int) -> None:
-        m = Move.parse(move)
+    def _parse_move(self, move: Move | Tile | str | int) -> Move:
+        return Move.parse(move)
+
+    def _apply(self, m: Move) -> None:
         if m.kind == "bid":
             self._game.bid(m.value)
         elif m.kind == "declare":
             self._game.declare(str(m.value))
         else:
             self._game.play_tile(m.value.id)
-        self._moves.append(m)
-
-    def undo(self) -> Move:
-        self._game.undo()
-        return self._moves.pop()
 
     @property
     def position(self) -> Position | None:

@@ -3,7 +3,7 @@ this module only names things."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Union
+from typing import NamedTuple, Union
 
 from .. import _core
 from ..errors import ParseError
