@@ -224,23 +224,7 @@ def advise_bid(
         raise InvalidViewError(str(e)) from None
     if any(t.hi > rules._core.max_pip for t in tiles):
         raise InvalidViewError("a tile of the hand is not in the set")
-    view = PlayerView(
-        seat=seat,
-        rules=rules,
-        trump=None,
-        contract=None,
-        hand=tiles,
-        hand_sizes=(7, 7, 7, 7),
-        leader=None,
-        to_move=seat,
-        trick=(),
-        plays=(),
-        first_leader=None,
-        voids=((),) * 4,
-        points=(0, 0),
-        legal_moves=(),
-        auction=tuple(auction),  # type: ignore[arg-type]
-    )
+    view = PlayerView.before_play(seat, rules, tiles, tuple(auction), to_move=seat)  # type: ignore[arg-type]
     if legal_bids is None:
         high = max((b for _, b in view.auction), default=0)
         legal_bids = [0] + [

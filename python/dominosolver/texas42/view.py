@@ -91,25 +91,26 @@ class PlayerView:
         if pos is not None:
             return cls.of_position(pos, seat, auction)
         hand = game.deal()[seat] if game.phase != "game_over" else ()
-        return cls(
-            seat=seat,
-            rules=game.rules,
-            trump=game.trump,
-            contract=game.contract,
-            hand=hand,
-            hand_sizes=(len(hand),) * 4,
-            leader=None,
-            to_move=game.to_move,
-            trick=(),
-            plays=(),
-            first_leader=None,
-            voids=((),) * 4,
-            points=(0, 0),
-            legal_moves=(),
-            auction=auction,
+        return cls.before_play(
+            seat, game.rules, hand, auction, trump=game.trump, contract=game.contract,
+            hand_sizes=(len(hand),) * 4, to_move=game.to_move,
             legal_bids=tuple(m.value for m in game.legal_moves if m.kind == "bid")
             if game.phase == "bidding" and game.to_move == seat
             else (),
+        )
+
+    @classmethod
+    def before_play(
+        cls, seat: int, rules: Rules, hand: tuple[Tile, ...], auction: tuple[tuple[int, int], ...], *,
+        trump: Trump | None = None, contract: Contract | None = None,
+        hand_sizes: tuple[int, ...] = (7, 7, 7, 7), to_move: int | None = None,
+        legal_bids: tuple[int, ...] = (),
+    ) -> PlayerView:
+        """A view before the first lead: the seat's hand and the auction, no tile played yet."""
+        return cls(
+            seat=seat, rules=rules, trump=trump, contract=contract, hand=hand, hand_sizes=hand_sizes,
+            leader=None, to_move=to_move, trick=(), plays=(), first_leader=None, voids=((),) * 4,
+            points=(0, 0), legal_moves=(), auction=auction, legal_bids=legal_bids,
         )
 
     # ------------------------------------------------------------ derived facts
@@ -233,22 +234,9 @@ class PlayerView:
         if trump is None:
             if plays or gone:
                 raise InvalidViewError("tiles were played but the view names no trump")
-            return cls(
-                seat=seat,
-                rules=rules,
-                trump=None,
-                contract=contract,
-                hand=hand,
-                hand_sizes=tuple(sizes),
-                leader=None,
+            return cls.before_play(
+                seat, rules, hand, auction, contract=contract, hand_sizes=tuple(sizes),
                 to_move=o.get("to_move"),
-                trick=(),
-                plays=(),
-                first_leader=None,
-                voids=((),) * 4,
-                points=(0, 0),
-                legal_moves=(),
-                auction=auction,
                 legal_bids=tuple(parse_bid(b) for b in _list(o, "legal_bids", (str, int))),
             )
         n_trick = len(plays) % 4
