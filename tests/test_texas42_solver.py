@@ -148,7 +148,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [251402, 45061, 5283, 72160, 25035, 28234, 204344, 66462, 28367, 121811]
+SIGNATURE = [466944, 47240, 4127, 72108, 7142, 29272, 206111, 48712, 10917, 73184]
 
 
 def test_solvers_run_side_by_side_in_threads():

@@ -18,12 +18,14 @@ namespace {
 constexpr int kInf = 10000;
 constexpr int kClimbMargin = 3;  // the first target this far under the guess: best of 0..8 measured
 constexpr int kMaxPly = 48;
+constexpr int kGuessTricks = 2;  // tricks the first guess searches before estimating the rest
 
 struct ZobristKeys {
   std::uint64_t tile[kSeats][kMaxTiles];
   std::uint64_t leader[kSeats];
   std::uint64_t trump[kCalledSuits + 1];
   std::uint64_t nt_doubles[3];
+  std::uint64_t estimate;  // keeps the first-guess search's estimates apart from exact bounds
 };
 
 constexpr ZobristKeys make_keys() {
@@ -40,6 +42,7 @@ constexpr ZobristKeys make_keys() {
   for (auto& l : k.leader) l = next();
   for (auto& t : k.trump) t = next();
   for (auto& n : k.nt_doubles) n = next();
+  k.estimate = next();
   return k;
 }
 constexpr ZobristKeys kKeys = make_keys();
@@ -61,11 +64,12 @@ class Search {
         const int tile = lowest(m);
         hand_key_ ^= kKeys.tile[s][tile];
         counters_in_hands_ += t_.counters[tile];
-        if (callers_left_[t_.called[tile]]++ == 0) live_ |= 1u << t_.called[tile];
+        ++tiles_left_;
       }
     }
-    const auto trick = pos.trick();
-    for (int tile : trick) trick_[len_++] = static_cast<std::int8_t>(tile);
+    for (int tile = 0; tile < kMaxTiles; ++tile)
+      if (t_.all & bit(tile)) callers_[t_.called[tile]] |= bit(tile);
+    for (int tile : pos.trick()) put_on_table(tile);
     leader_ = pos.leader();
     const Trump tr = pos.trump();
     base_key_ = kKeys.trump[tr.kind == TrumpKind::Suit ? tr.suit : tr.kind == TrumpKind::Doubles ? kCalledSuits - 1 : kCalledSuits];
@@ -79,20 +83,32 @@ class Search {
 
   int to_move() const { return (leader_ + len_) & 3; }
   // All points still to be taken from the current trick on.
-  int remaining_total() const {
-    int p = tricks_left() + counters_in_hands_;
-    for (int i = 0; i < len_; ++i) p += t_.counters[trick_[i]];
-    return p;
-  }
-  int total_tiles() const { return count(hands_[0] | hands_[1] | hands_[2] | hands_[3]); }
+  int remaining_total() const { return tricks_left() + counters_in_hands_ + table_counters_; }
+  int total_tiles() const { return tiles_left_; }
   // The last trick plays itself: every seat has one tile left.
   int last_trick() const {
-    std::array<std::int8_t, 4> tr = trick_;
-    for (int k = len_; k < 4; ++k) tr[k] = static_cast<std::int8_t>(lowest(hands_[(leader_ + k) & 3]));
-    const int winner = (leader_ + t_.winner(tr.data(), 4)) & 3;
-    return team_of(winner) == 0 ? t_.trick_points(tr.data(), 4) : 0;
+    int win = len_ ? trick_[win_] : lowest(hands_[leader_]), win_seat = len_ ? (leader_ + win_) & 3 : leader_;
+    const int led = t_.called[len_ ? trick_[0] : win];
+    int points = 1 + table_counters_;
+    for (int k = len_; k < 4; ++k) {
+      const int seat = (leader_ + k) & 3, tile = lowest(hands_[seat]);
+      points += t_.counters[tile];
+      if (k > 0 && beats(tile, win, led)) win = tile, win_seat = seat;
+    }
+    return team_of(win_seat) == 0 ? points : 0;
   }
-  int tricks_left() const { return (count(hands_[0] | hands_[1] | hands_[2] | hands_[3]) + len_ + 3) / 4; }
+  // Does `tile` beat `win` in a trick that called `led`?
+  bool beats(int tile, int win, int led) const {
+    if (t_.trumps & bit(tile)) return !(t_.trumps & bit(win)) || t_.rank[kTrumpSuit][tile] > t_.rank[kTrumpSuit][win];
+    return !(t_.trumps & bit(win)) && (t_.follows[led] & bit(tile)) && t_.rank[led][tile] > t_.rank[led][win];
+  }
+  // Adds a tile to the current trick (not yet complete), keeping its winner and counters.
+  void put_on_table(int tile) {
+    if (len_ == 0 || beats(tile, trick_[win_], t_.called[trick_[0]])) win_ = len_;
+    table_counters_ += t_.counters[tile];
+    trick_[len_++] = static_cast<std::int8_t>(tile);
+  }
+  int tricks_left() const { return (tiles_left_ + len_ + 3) / 4; }
   TileMask legal() const { return t_.legal(hands_[to_move()], len_ ? trick_[0] : -1); }
   std::uint64_t nodes() const { return nodes_; }
 
@@ -100,13 +116,13 @@ class Search {
     hands_[seat] &= ~bit(tile);
     hand_key_ ^= kKeys.tile[seat][tile];
     counters_in_hands_ -= t_.counters[tile];
-    if (--callers_left_[t_.called[tile]] == 0) live_ &= ~(1u << t_.called[tile]);
+    --tiles_left_;
   }
   void give_back(int seat, int tile) {
     hands_[seat] |= bit(tile);
     hand_key_ ^= kKeys.tile[seat][tile];
     counters_in_hands_ += t_.counters[tile];
-    if (callers_left_[t_.called[tile]]++ == 0) live_ |= 1u << t_.called[tile];
+    ++tiles_left_;
   }
 
   // NS points from the current trick on: fail-soft alpha-beta.
@@ -119,22 +135,25 @@ class Search {
     std::uint64_t key = 0;
     int tt_move = -1;
     if (len_ == 0) {
-      if (enh_.quick_tricks) {
-        const auto [ours, theirs] = sure_points();
-        const int ns = team_of(leader_) == 0 ? ours : theirs, ew = team_of(leader_) == 0 ? theirs : ours;
-        lo = std::max(lo, ns);
-        hi = std::min(hi, total - ew);
-      }
       if (tt_) {
         key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
         if (const auto* e = tt_->probe(key)) {
           lo = std::max<int>(lo, e->lower);
           hi = std::min<int>(hi, e->upper);
           if (e->move != 0xFF) tt_move = e->move;
+          if (lo >= beta || lo == hi) return lo;
+          if (hi <= alpha) return hi;
         }
+      }
+      if (enh_.quick_tricks) {
+        const auto [ours, theirs] = sure_points();
+        const int ns = team_of(leader_) == 0 ? ours : theirs, ew = team_of(leader_) == 0 ? theirs : ours;
+        lo = std::max(lo, ns);
+        hi = std::min(hi, total - ew);
       }
       if (lo >= beta || lo == hi) return lo;
       if (hi <= alpha) return hi;
+      if (horizon_ && tricks_left() <= horizon_) return std::clamp(playout(), lo, hi);
     } else {
       if (lo >= beta) return lo;
       if (hi <= alpha) return hi;
@@ -142,6 +161,17 @@ class Search {
 
     const int mover = to_move();
     const bool maximize = team_of(mover) == 0;
+    if (len_ == 3 && tiles_left_ == 5) {
+      // The mover's tile completes the next-to-last trick and the last one plays itself.
+      int best = maximize ? -kInf : kInf;
+      for (TileMask m = legal(); m; m &= m - 1) {
+        ++nodes_;
+        const int v = with_play(lowest(m), [&](int delta) { return delta + last_trick(); });
+        best = maximize ? std::max(best, v) : std::min(best, v);
+        if (maximize ? best >= beta : best <= alpha) break;
+      }
+      return best;
+    }
     int best = maximize ? -kInf : kInf;
     int best_move = -1;
     int a = alpha, b = beta;
@@ -161,10 +191,25 @@ class Search {
     // The table's move usually cuts off at once: try it before generating the others.
     const bool tt_first = tt_move >= 0 && (legal() & bit(tt_move));
     if (!(tt_first && try_move(tt_move))) {
+      // Most nodes cut off on their first move: pick moves best-first as needed, and skip a tile
+      // interchangeable with one already searched only when it comes up.
       std::array<ScoredMove, 16> moves;
-      const int n = generate(moves, tt_move, ply);
-      for (int i = 0; i < n; ++i)
-        if (!(tt_first && moves[i].tile == tt_move) && try_move(moves[i].tile)) break;
+      NodeInfo info;
+      const int n = generate(moves, tt_move, ply, info);
+      std::array<int, 16> searched;
+      int n_searched = 0;
+      if (tt_first) searched[n_searched++] = tt_move;
+      bool live_known = false;
+      for (int i = 0; i < n; ++i) {
+        const int tile = take_best(moves, i, n);
+        bool dup = false;
+        if (enh_.equivalence && n_searched > 0 && !live_known) info.live = live_suits(), live_known = true;
+        for (int k = 0; k < n_searched && !dup; ++k)
+          dup = searched[k] == tile || (enh_.equivalence && equivalent(searched[k], tile, info));
+        if (dup) continue;
+        searched[n_searched++] = tile;
+        if (try_move(tile)) break;
+      }
     }
     if (len_ == 0 && tt_) {
       const int lower = best > alpha ? best : lo;  // fail low: only an upper bound
@@ -179,24 +224,28 @@ class Search {
   template <class Rest>
   int with_play(int tile, Rest&& rest) {
     const int mover = to_move();
+    const int saved_win = win_, saved_counters = table_counters_;
     take(mover, tile);
-    trick_[len_++] = static_cast<std::int8_t>(tile);
+    put_on_table(tile);
     int v;
     if (len_ == 4) {
-      const int winner = (leader_ + t_.winner(trick_.data(), 4)) & 3;
-      const int delta = team_of(winner) == 0 ? t_.trick_points(trick_.data(), 4) : 0;
+      const int winner = (leader_ + win_) & 3;
+      const int delta = team_of(winner) == 0 ? 1 + table_counters_ : 0;
       const std::array<std::int8_t, 4> saved = trick_;
       const int saved_leader = leader_;
       leader_ = winner;
       len_ = 0;
+      table_counters_ = 0;
       v = rest(delta);
       trick_ = saved;
-      len_ = 4;
       leader_ = saved_leader;
+      len_ = 4;
     } else {
       v = rest(0);
     }
     --len_;
+    win_ = saved_win;
+    table_counters_ = saved_counters;
     give_back(mover, tile);
     return v;
   }
@@ -228,18 +277,26 @@ class Search {
     return enh_.zero_window ? mtdf(guess, lo, hi, climb) : ab(-1, remaining_total() + 1, 0);
   }
 
-  // A cheap first guess for MTD(f): play the hand out following the move ordering's first choice.
-  int playout_guess() {
-    Search copy = *this;
-    copy.tt_ = nullptr;
-    int ns = 0;
-    while (copy.total_tiles() + copy.len_ > 0) {
-      std::array<ScoredMove, 16> moves;
-      copy.generate(moves, -1, kMaxPly);
-      ns += copy.points_if_trick_completes(moves[0].tile);
-      copy.advance(moves[0].tile);
-    }
-    return ns;
+  // A first guess for MTD(f): the value of the first tricks searched exactly, the rest of the hand
+  // estimated by a playout (its table entries kept apart). Nearer the value than a playout of the
+  // whole hand, it saves more in the final searches than it costs (bench/README.md).
+  int search_guess() {
+    if (!enh_.zero_window) return 0;  // a full-window search needs no guess
+    if (tricks_left() <= kGuessTricks + 1) return playout();
+    Search estimate = *this;
+    estimate.base_key_ ^= kKeys.estimate;
+    estimate.horizon_ = tricks_left() - kGuessTricks;
+    const int g = estimate.mtdf(playout(), 0, kInf, true);
+    nodes_ += estimate.nodes_;
+    return g;
+  }
+  // NS points of the rest of the hand when everyone plays the move ordering's first choice.
+  int playout() {
+    if (tiles_left_ + len_ <= 4) return last_trick();
+    std::array<ScoredMove, 16> moves;
+    NodeInfo info;
+    const int tile = take_best(moves, 0, generate(moves, -1, kMaxPly, info));
+    return with_play(tile, [&](int delta) { return delta + playout(); });
   }
 
   // Exact NS value after the mover plays `tile`; `bound` is the node's value, which no move
@@ -256,10 +313,11 @@ class Search {
   void advance(int tile) {
     const int mover = to_move();
     take(mover, tile);
-    trick_[len_++] = static_cast<std::int8_t>(tile);
+    put_on_table(tile);
     if (len_ == 4) {
-      leader_ = (leader_ + t_.winner(trick_.data(), 4)) & 3;
+      leader_ = (leader_ + win_) & 3;
       len_ = 0;
+      table_counters_ = 0;
     }
   }
   int points_if_trick_completes(int tile) const {  // NS points the play banks (0 mid-trick)
@@ -273,7 +331,8 @@ class Search {
   // Groups of the mover's legal tiles that are interchangeable (same counters, same suits among
   // those still live, and no other player's tile ranked between them in any live suit).
   std::vector<std::vector<int>> equivalence_groups(TileMask legal_tiles) const {
-    const NodeInfo info = node_info();
+    NodeInfo info = node_info();
+    info.live = live_suits();
     std::vector<std::vector<int>> groups;
     for (TileMask m = legal_tiles; m; m &= m - 1) {
       const int tile = lowest(m);
@@ -302,18 +361,25 @@ class Search {
     bool win_trump = false;
   };
 
+  // Suits still callable: those some tile in hand calls when led, and the suit led now.
+  unsigned live_suits() const {
+    const TileMask remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
+    unsigned live = len_ ? 1u << t_.called[trick_[0]] : 0;
+    for (int s = 0; s < kCalledSuits; ++s)
+      if (remaining & callers_[s]) live |= 1u << s;
+    return live;
+  }
+
   NodeInfo node_info() const {
     NodeInfo n;
     n.mover = to_move();
     const TileMask remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
     n.others = remaining & ~hands_[n.mover];
     n.outsiders = n.others;
-    n.live = live_;
     if (len_) {
       n.led = t_.called[trick_[0]];
-      n.live |= 1u << n.led;
       for (int i = 0; i < len_; ++i) n.outsiders |= bit(trick_[i]);
-      const int w = t_.winner(trick_.data(), len_);
+      const int w = win_;
       n.win_tile = trick_[w];
       n.partner_winning = team_of((leader_ + w) & 3) == team_of(n.mover);
       n.win_trump = (t_.trumps & bit(n.win_tile)) != 0;
@@ -321,27 +387,33 @@ class Search {
     return n;
   }
 
-  int generate(std::array<ScoredMove, 16>& out, int tt_move, int ply) const {
+  // The legal tiles with their ordering scores (unsorted: see take_best), and what the node's
+  // scores and equivalences need to know in `info`.
+  int generate(std::array<ScoredMove, 16>& out, int tt_move, int ply, NodeInfo& info) const {
     const TileMask legal_tiles = legal();
     if (!(legal_tiles & (legal_tiles - 1))) {  // a single legal tile: nothing to order
       out[0] = {lowest(legal_tiles), 0};
       return 1;
     }
-    const NodeInfo info = node_info();
+    info = node_info();
     int n = 0;
     for (TileMask m = legal_tiles; m; m &= m - 1) {
       const int tile = lowest(m);
-      if (enh_.equivalence && n > 0) {
-        bool dup = false;
-        for (int i = 0; i < n && !dup; ++i) dup = equivalent(out[i].tile, tile, info);
-        if (dup) continue;
-      }
       out[n++] = {tile, enh_.ordering ? score(tile, tt_move, ply, info) : 0};
     }
-    if (enh_.ordering)  // insertion sort: at most a dozen moves
-      for (int i = 1; i < n; ++i)
-        for (int j = i; j > 0 && out[j].score > out[j - 1].score; --j) std::swap(out[j], out[j - 1]);
     return n;
+  }
+  // Moves the best-scored of out[i..n) (the first on ties) to out[i] and returns its tile.
+  static int take_best(std::array<ScoredMove, 16>& out, int i, int n) {
+    int b = i;
+    for (int j = i + 1; j < n; ++j)
+      if (out[j].score > out[b].score) b = j;
+    if (b != i) {
+      const ScoredMove m = out[b];
+      for (int j = b; j > i; --j) out[j] = out[j - 1];  // keeps the others in order, as a stable sort
+      out[i] = m;
+    }
+    return out[i].tile;
   }
 
   int score(int tile, int tt_move, int ply, const NodeInfo& info) const {
@@ -471,14 +543,17 @@ class Search {
   std::array<TileMask, kSeats> hands_{};
   std::array<std::int8_t, 4> trick_{};
   int len_ = 0;
+  int win_ = 0;             // index in trick_ of the tile winning the trick so far
+  int table_counters_ = 0;  // counters of the tiles on the table
+  int tiles_left_ = 0;      // tiles in hands
   int leader_ = 0;
   int counters_in_hands_ = 0;
   std::uint64_t hand_key_ = 0;
   std::uint64_t base_key_ = 0;
   std::uint64_t nodes_ = 0;
+  int horizon_ = 0;  // > 0: estimate trick boundaries with this many tricks left (first guess only)
   TileMask five_mask_ = 0, ten_mask_ = 0;
-  std::array<int, kCalledSuits> callers_left_{};  // tiles in hand that call each suit when led
-  unsigned live_ = 0;                              // suits some tile in hand still calls
+  std::array<TileMask, kCalledSuits> callers_{};  // tiles that call each suit when led
   std::array<int, kMaxPly> killers_{};
 };
 
@@ -504,7 +579,7 @@ int Solver::value(const Position& pos, int guess) {
   Search s(pos, &tt_, enh_);
   const bool ns_to_move = team_of(pos.to_move()) == 0;
   const int total = s.remaining_total();
-  const int ns_guess = guess < 0 ? s.playout_guess() : ns_to_move ? guess : total - guess;
+  const int ns_guess = guess < 0 ? s.search_guess() : ns_to_move ? guess : total - guess;
   const int ns = s.exact(ns_guess);
   nodes_ = s.nodes();
   return ns_to_move ? ns : total - ns;
@@ -529,7 +604,7 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
   const int total = s.remaining_total();
   const bool ns_to_move = team_of(pos.to_move()) == 0;
   auto pov = [&](int ns) { return ns_to_move ? ns : total - ns; };
-  const int ns_value = s.exact(s.playout_guess());
+  const int ns_value = s.exact(s.search_guess());
   out.value = pov(ns_value);
 
   const auto groups = s.equivalence_groups(s.legal());
