@@ -148,7 +148,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [466944, 47240, 4127, 72108, 7142, 29272, 206111, 48712, 10917, 73184]
+SIGNATURE = [145810, 5627, 3399, 33204, 3561, 13509, 87389, 25835, 5868, 36270]
 
 
 def test_solvers_run_side_by_side_in_threads():
