@@ -21,8 +21,9 @@ std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<Tile
   for (const Trump& trump : table_declarations(rules)) {
     std::vector<int> row;
     for (int declarer = 0; declarer < kSeats; ++declarer) {
-      // Partners often take about the same under one declaration: a good first guess.
-      const int guess = declarer >= 2 ? row[declarer - 2] : -1;
+      // Partners often take about the same under one declaration, and the other team about what
+      // the first declarer's opponents took: good first guesses.
+      const int guess = declarer >= 2 ? row[declarer - 2] : declarer == 1 ? kHandPoints - row[0] : -1;
       row.push_back(solver.value(Position(rules, trump, deal, declarer, {}), guess));
       total += solver.nodes();
     }

@@ -291,6 +291,7 @@ class Search {
     Search estimate = *this;
     estimate.base_key_ ^= kKeys.estimate;
     estimate.horizon_ = tricks_left() - kGuessTricks;
+    estimate.nodes_ = 0;
     const int g = estimate.mtdf(playout(), 0, kInf, true);
     nodes_ += estimate.nodes_;
     return g;
@@ -569,15 +570,16 @@ class Search {
 Solver::Solver(std::size_t tt_megabytes, Enhancements e) : tt_(std::max<std::size_t>(tt_megabytes, 1)), enh_(e) {}
 
 void Solver::begin(const Position& pos) {
-  // A later point of the same deal (or the same deal under another declaration) keeps its
-  // entries; any other deal starts a fresh, small, cache-resident table.
+  // A later point of the same deal under the same declaration keeps its entries; anything else
+  // starts a fresh, small, cache-resident table (another declaration shares no key).
   bool same_deal = true;
   for (int s = 0; s < kSeats; ++s) same_deal &= (pos.hand(s) & ~last_hands_[s]) == 0;
-  if (same_deal) {
+  if (same_deal && pos.trump() == last_trump_) {
     tt_.new_search();
   } else {
     tt_.restart();
     last_hands_ = pos.hands();
+    last_trump_ = pos.trump();
   }
 }
 

@@ -53,6 +53,7 @@ class Solver {
   Enhancements enh_;
   std::uint64_t nodes_ = 0;
   std::array<TileMask, kSeats> last_hands_{};
+  Trump last_trump_{};
 };
 
 }  // namespace dominosolver::texas42
