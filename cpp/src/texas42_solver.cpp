@@ -204,11 +204,9 @@ class Search {
       int n_searched = 0;
       if (tt_first) searched[n_searched++] = tt_move;
       if (killer_first) searched[n_searched++] = killer;
-      bool context_known = false;
       for (int i = 0; i < n; ++i) {
         const int tile = take_best(moves, i, n);
         bool dup = false;
-        if (enh_.equivalence && n_searched > 0 && !context_known) add_equivalence_context(info), context_known = true;
         for (int k = 0; k < n_searched && !dup; ++k)
           dup = searched[k] == tile || (enh_.equivalence && equivalent(searched[k], tile, info));
         if (dup) continue;
@@ -337,8 +335,7 @@ class Search {
   // Groups of the mover's legal tiles that are interchangeable (same counters, same suits among
   // those still live, and no other player's tile ranked between them in any live suit).
   std::vector<std::vector<int>> equivalence_groups(TileMask legal_tiles) const {
-    NodeInfo info = node_info();
-    add_equivalence_context(info);
+    const NodeInfo info = node_info();
     std::vector<std::vector<int>> groups;
     for (TileMask m = legal_tiles; m; m &= m - 1) {
       const int tile = lowest(m);
@@ -355,25 +352,25 @@ class Search {
   }
 
  private:
-  // What move ordering needs to know about the node, computed once; equivalence needs the
-  // context too (computed only when a second move comes up).
+  // What move ordering and equivalence need to know about the node, computed once.
   struct NodeInfo {
     int mover;
+    TileMask remaining;          // tiles in hands
     TileMask others;             // tiles of the other three seats
+    TileMask outsiders;          // tiles that can rank between two of the mover's: others + table
     bool opponents_trump;        // an opponent still holds a trump
     int led = -1;                // suit called by the lead, mid-trick
     int win_tile = -1;           // tile winning the trick so far
     bool partner_winning = false;
     bool win_trump = false;
-    TileMask outsiders = 0;      // context: tiles that can rank between two of the mover's
-    unsigned live = 0;           // context: suits that can still be called
   };
 
   NodeInfo node_info() const {
     NodeInfo n;
     n.mover = to_move();
-    const TileMask remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
-    n.others = remaining & ~hands_[n.mover];
+    n.remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
+    n.others = n.outsiders = n.remaining & ~hands_[n.mover];
+    for (int i = 0; i < len_; ++i) n.outsiders |= bit(trick_[i]);
     n.opponents_trump = (opponents(n.mover) & t_.trumps) != 0;
     if (len_) {
       n.led = t_.called[trick_[0]];
@@ -382,16 +379,6 @@ class Search {
       n.win_trump = (t_.trumps & bit(n.win_tile)) != 0;
     }
     return n;
-  }
-  // Outsiders are the other seats' tiles and the table's; live suits are those some tile in hand
-  // calls when led, and the suit led now.
-  void add_equivalence_context(NodeInfo& n) const {
-    const TileMask remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
-    n.outsiders = n.others;
-    n.live = len_ ? 1u << n.led : 0;
-    for (int i = 0; i < len_; ++i) n.outsiders |= bit(trick_[i]);
-    for (int s = 0; s < kCalledSuits; ++s)
-      if (remaining & callers_[s]) n.live |= 1u << s;
   }
 
   // The legal tiles with their ordering scores (unsorted: see take_best), and what the node's
@@ -529,10 +516,12 @@ class Search {
   // suit, follow the same live suits, and no outsider ranks between them in any of those suits.
   bool equivalent(int a, int b, const NodeInfo& info) const {
     if (t_.counters[a] != t_.counters[b] || t_.called[a] != t_.called[b]) return false;
-    const unsigned sa = t_.suits_of[a] & info.live, sb = t_.suits_of[b] & info.live;
-    if (sa != sb) return false;
-    for (unsigned l = sa; l; l &= l - 1) {
+    const unsigned sa = t_.suits_of[a], sb = t_.suits_of[b];
+    for (unsigned l = sa ^ sb; l; l &= l - 1)
+      if (live(std::countr_zero(l), info)) return false;
+    for (unsigned l = sa & sb; l; l &= l - 1) {
       const int s = std::countr_zero(l);
+      if (!live(s, info)) continue;
       const bool a_low = (t_.above[s][a] & bit(b)) != 0;
       const int low = a_low ? a : b, high = a_low ? b : a;
       const TileMask between = t_.above[s][low] & ~t_.above[s][high] & ~bit(high);
@@ -541,6 +530,9 @@ class Search {
     return true;
   }
 
+
+  // A suit is live while some tile in hand calls it when led, or it is the suit led now.
+  bool live(int suit, const NodeInfo& info) const { return suit == info.led || (info.remaining & callers_[suit]); }
 
   const SuitTable& t_;
   search::TranspositionTable* tt_;
