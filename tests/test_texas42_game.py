@@ -405,3 +405,17 @@ def test_failed_game_moves_change_nothing():
         with pytest.raises(IllegalMoveError):
             game.play(bad)
         assert snapshot(game) == before
+
+
+def test_digits_in_play_are_a_tile():
+    """Once the hand is in play no bid is open, so "64" names the tile 6-4 (in the auction it is
+    read as a bid)."""
+    game = Game(seed=2)
+    for call in (30, "pass", "pass", "pass", "declare 3"):
+        game.play(call)
+    tile = game.legal_moves[0].value
+    game.play(f"{tile.hi}{tile.lo}")
+    assert game.moves[-1] == Move("tile", tile)
+    fresh = Game(seed=2)
+    with pytest.raises(IllegalMoveError):
+        fresh.play("64")  # the bid 64 does not exist

@@ -110,6 +110,9 @@ class Game(RecordedGame):
         return out
 
     def _parse_move(self, move: Move | Tile | str | int) -> Move:
+        # In play "64" can only be the tile 6-4 (no bid is open then): read it as the tile.
+        if isinstance(move, str) and self.phase == "playing" and move.strip().isdigit():
+            return Move("tile", Tile(move.strip()))
         return Move.parse(move)
 
     def _apply(self, m: Move) -> None:
