@@ -148,7 +148,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [145810, 5627, 3399, 33204, 3561, 13509, 87389, 25835, 5868, 36270]
+SIGNATURE = [135592, 4633, 3199, 32655, 3104, 12673, 83480, 17953, 5878, 34290]
 
 
 def test_solvers_run_side_by_side_in_threads():

@@ -433,8 +433,8 @@ class Search {
   TileMask opponents(int seat) const { return hands_[(seat + 1) & 3] | hands_[(seat + 3) & 3]; }
 
   // Points each team is sure of at a trick boundary, as (leader's team, other team).
-  // The leader cashes the tiles that win whenever led: its top trumps, then, once those have drawn
-  // every opponent trump, the top tiles of the other suits. Partner follows a feasible plan (feed
+  // The leader cashes the tiles that win whenever led: its top trumps, then the top tiles of the
+  // other suits that no opponent can trump. Partner follows a feasible plan (feed
   // the biggest counter it legally can without taking the lead); each opponent is charged only
   // the least it could shed over those tricks. Whoever holds the top trump also wins a trick with
   // each trump of its unbroken run from the top, whoever leads.
@@ -458,18 +458,28 @@ class Search {
       points += t_.counters[fed];
       partner_hand &= ~bit(fed);
     };
-    for (TileMask m = mine & t_.trumps; m; m &= m - 1) {
-      const int tile = lowest(m);
-      if (others & t_.above[kTrumpSuit][tile]) continue;
+    // Trumps from the top: one wins once every higher trump outside is gone, which is sure when its
+    // holder had no more trumps than the trump tricks already cashed (each must follow trump).
+    for (TileMask m = mine & t_.trumps; m;) {
+      const int tile = highest_trump(m);
+      for (int q = 1; q < kSeats; ++q) {
+        const TileMask theirs = hands_[(me + q) & 3] & t_.trumps;
+        if ((theirs & t_.above[kTrumpSuit][tile]) && count(theirs) > top_trumps) m = 0;
+      }
+      if (!m) break;
       cash(tile);
       ++top_trumps;
+      m &= ~bit(tile);
     }
-    const int opp_trumps = std::max(count(opp[0] & t_.trumps), count(opp[1] & t_.trumps));
-    if (opp_trumps <= top_trumps && !partner_took_lead) {
-      for (TileMask m = mine & ~t_.trumps; m && !partner_took_lead; m &= m - 1) {
-        const int tile = lowest(m);
-        if (!(others & t_.above[t_.called[tile]][tile])) cash(tile);
-      }
+    // A master of another suit is safe from an opponent out of trumps, and from one that still
+    // holds a tile of that suit whatever it shed on the tricks cashed so far.
+    const int opp_trumps[2] = {count(opp[0] & t_.trumps) - top_trumps, count(opp[1] & t_.trumps) - top_trumps};
+    for (TileMask m = mine & ~t_.trumps; m && !partner_took_lead; m &= m - 1) {
+      const int tile = lowest(m), suit = t_.called[tile];
+      if (others & t_.above[suit][tile]) continue;
+      bool safe = true;
+      for (int k = 0; k < 2; ++k) safe &= opp_trumps[k] <= 0 || count(opp[k] & t_.follows[suit]) > cashed;
+      if (safe) cash(tile);
     }
     for (const TileMask o : opp) {
       const int forced = std::min(top_trumps, count(o & t_.trumps));
