@@ -148,7 +148,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [135592, 4633, 3199, 32655, 3104, 12673, 83480, 17953, 5878, 34290]
+SIGNATURE = [120684, 4587, 3199, 30819, 3104, 5875, 80142, 15281, 6180, 30330]
 
 
 def test_solvers_run_side_by_side_in_threads():

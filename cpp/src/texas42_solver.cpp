@@ -444,19 +444,25 @@ class Search {
     const TileMask others = hands_[(me + 1) & 3] | hands_[partner] | hands_[(me + 3) & 3];
     const TileMask remaining_trumps = (mine | others) & t_.trumps;
     const TileMask opp[2] = {hands_[(me + 1) & 3], hands_[(me + 3) & 3]};
-    TileMask partner_hand = hands_[partner];
+    std::array<TileMask, 2> team = {mine, hands_[partner]};  // the cashier's side: leader, partner
+    int on = 0;                                               // which of them leads
     int points = 0, cashed = 0, top_trumps = 0;
-    bool partner_took_lead = false;
+    // The one on lead plays `tile`; its partner feeds the biggest counter it legally can, and when
+    // it can only trump (no opponent can overtrump then) it wins the trick and leads.
     auto cash = [&](int tile) {
       points += 1 + t_.counters[tile];
       ++cashed;
+      team[on] &= ~bit(tile);
       const int suit = t_.called[tile];
-      TileMask legal = partner_hand & t_.follows[suit];
-      if (!legal) legal = partner_hand & ~t_.trumps;  // discard without overtaking
-      if (!legal) legal = partner_hand, partner_took_lead = true;
+      TileMask& mate = team[1 - on];
+      TileMask legal = mate & t_.follows[suit];
+      bool ruffs = false;
+      if (!legal) legal = mate & ~t_.trumps;  // discard without overtaking
+      if (!legal) legal = mate, ruffs = true;
       const int fed = most_counters(legal);
       points += t_.counters[fed];
-      partner_hand &= ~bit(fed);
+      mate &= ~bit(fed);
+      if (ruffs) on = 1 - on;
     };
     // Trumps from the top: one wins once every higher trump outside is gone, which is sure when its
     // holder had no more trumps than the trump tricks already cashed (each must follow trump).
@@ -472,14 +478,42 @@ class Search {
       m &= ~bit(tile);
     }
     // A master of another suit is safe from an opponent out of trumps, and from one that still
-    // holds a tile of that suit whatever it shed on the tricks cashed so far.
+    // holds a tile of that suit whatever it shed on the tricks cashed so far. When the one on lead
+    // has none left, a low tile of a suit where its partner holds a safe master passes the lead.
     const int opp_trumps[2] = {count(opp[0] & t_.trumps) - top_trumps, count(opp[1] & t_.trumps) - top_trumps};
-    for (TileMask m = mine & ~t_.trumps; m && !partner_took_lead; m &= m - 1) {
-      const int tile = lowest(m), suit = t_.called[tile];
-      if (others & t_.above[suit][tile]) continue;
-      bool safe = true;
-      for (int k = 0; k < 2; ++k) safe &= opp_trumps[k] <= 0 || count(opp[k] & t_.follows[suit]) > cashed;
-      if (safe) cash(tile);
+    const TileMask opponents = opp[0] | opp[1];
+    auto safe = [&](int suit) {
+      for (int k = 0; k < 2; ++k)
+        if (opp_trumps[k] > 0 && count(opp[k] & t_.follows[suit]) <= cashed) return false;
+      return true;
+    };
+    for (bool progress = true; progress;) {
+      progress = false;
+      for (TileMask m = team[on] & ~t_.trumps; m; m &= m - 1) {
+        const int tile = lowest(m), suit = t_.called[tile];
+        if (!((opponents | team[1 - on]) & t_.above[suit][tile]) && safe(suit)) {
+          const int was = on;
+          cash(tile);
+          progress = true;
+          if (on != was) break;
+        }
+      }
+      if (progress) continue;
+      for (TileMask m = team[on] & ~t_.trumps; m && !progress; m &= m - 1) {
+        const int low = lowest(m), suit = t_.called[low];
+        if (!safe(suit)) continue;
+        for (TileMask h = team[1 - on] & t_.follows[suit] & t_.above[suit][low]; h; h &= h - 1) {
+          const int high = lowest(h);
+          if ((opponents | team[on]) & t_.above[suit][high]) continue;
+          points += 1 + t_.counters[low] + t_.counters[high];
+          ++cashed;
+          team[on] &= ~bit(low);
+          team[1 - on] &= ~bit(high);
+          on = 1 - on;
+          progress = true;
+          break;
+        }
+      }
     }
     for (const TileMask o : opp) {
       const int forced = std::min(top_trumps, count(o & t_.trumps));
@@ -497,7 +531,7 @@ class Search {
         const int tile = lowest(m);
         if (!(rest & t_.above[kTrumpSuit][tile])) run += 1 + t_.counters[tile];
       }
-      if (team_of(holder) == team_of(me)) points = std::max(points, run);
+      if (team_of(holder) == team_of(me)) points = std::max(points, run);  // (not added: may be fed)
       else theirs = run;
     }
     return {points, theirs};
