@@ -148,7 +148,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [120684, 4587, 3199, 30819, 3104, 5875, 80142, 15281, 6180, 30330]
+SIGNATURE = [120513, 3866, 3012, 30070, 3104, 5884, 79031, 15271, 5297, 29330]
 
 
 def test_solvers_run_side_by_side_in_threads():

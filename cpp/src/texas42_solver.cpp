@@ -446,49 +446,55 @@ class Search {
     const TileMask opp[2] = {hands_[(me + 1) & 3], hands_[(me + 3) & 3]};
     std::array<TileMask, 2> team = {mine, hands_[partner]};  // the cashier's side: leader, partner
     int on = 0;                                               // which of them leads
-    int points = 0, cashed = 0, top_trumps = 0;
-    // The one on lead plays `tile`; its partner feeds the biggest counter it legally can, and when
-    // it can only trump (no opponent can overtrump then) it wins the trick and leads.
+    int points = 0, cashed = 0, top_trumps = 0;  // top_trumps: trump tricks cashed
+    // The one on lead plays `tile`; its partner feeds the biggest counter it legally can under it,
+    // and when it can only beat it (no opponent can overtake then) it wins the trick and leads.
     auto cash = [&](int tile) {
       points += 1 + t_.counters[tile];
       ++cashed;
       team[on] &= ~bit(tile);
       const int suit = t_.called[tile];
       TileMask& mate = team[1 - on];
-      TileMask legal = mate & t_.follows[suit];
-      bool ruffs = false;
+      TileMask legal = mate & t_.follows[suit] & ~t_.above[suit][tile];
+      bool takes = false;
+      if (!legal && (mate & t_.follows[suit])) legal = mate & t_.follows[suit], takes = true;
       if (!legal) legal = mate & ~t_.trumps;  // discard without overtaking
-      if (!legal) legal = mate, ruffs = true;
+      if (!legal) legal = mate, takes = true;
       const int fed = most_counters(legal);
       points += t_.counters[fed];
       mate &= ~bit(fed);
-      if (ruffs) on = 1 - on;
+      if (takes) on = 1 - on;
     };
-    // Trumps from the top: one wins once every higher trump outside is gone, which is sure when its
-    // holder had no more trumps than the trump tricks already cashed (each must follow trump).
-    for (TileMask m = mine & t_.trumps; m;) {
-      const int tile = highest_trump(m);
-      for (int q = 1; q < kSeats; ++q) {
-        const TileMask theirs = hands_[(me + q) & 3] & t_.trumps;
-        if ((theirs & t_.above[kTrumpSuit][tile]) && count(theirs) > top_trumps) m = 0;
-      }
-      if (!m) break;
-      cash(tile);
-      ++top_trumps;
-      m &= ~bit(tile);
-    }
+    // A trump wins once no opponent can hold a higher one: each follows trump on every trump
+    // trick, so its trumps are gone after as many.
+    const TileMask opp_trump_hands[2] = {opp[0] & t_.trumps, opp[1] & t_.trumps};
+    auto trump_wins = [&](int tile) {
+      for (const TileMask ot : opp_trump_hands)
+        if ((ot & t_.above[kTrumpSuit][tile]) && count(ot) > top_trumps) return false;
+      return true;
+    };
     // A master of another suit is safe from an opponent out of trumps, and from one that still
     // holds a tile of that suit whatever it shed on the tricks cashed so far. When the one on lead
     // has none left, a low tile of a suit where its partner holds a safe master passes the lead.
-    const int opp_trumps[2] = {count(opp[0] & t_.trumps) - top_trumps, count(opp[1] & t_.trumps) - top_trumps};
     const TileMask opponents = opp[0] | opp[1];
     auto safe = [&](int suit) {
       for (int k = 0; k < 2; ++k)
-        if (opp_trumps[k] > 0 && count(opp[k] & t_.follows[suit]) <= cashed) return false;
+        if (count(opp_trump_hands[k]) > top_trumps && count(opp[k] & t_.follows[suit]) <= cashed) return false;
       return true;
     };
     for (bool progress = true; progress;) {
       progress = false;
+      for (TileMask m = team[on] & t_.trumps; m;) {  // trumps first: drawing them guards the rest
+        const int tile = highest_trump(m);
+        if (!trump_wins(tile)) break;
+        const int was = on;
+        cash(tile);
+        ++top_trumps;
+        progress = true;
+        if (on != was) break;
+        m &= ~bit(tile);
+      }
+      if (progress) continue;
       for (TileMask m = team[on] & ~t_.trumps; m; m &= m - 1) {
         const int tile = lowest(m), suit = t_.called[tile];
         if (!((opponents | team[1 - on]) & t_.above[suit][tile]) && safe(suit)) {
