@@ -148,7 +148,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [120513, 3866, 3012, 30070, 3104, 5884, 79031, 15271, 5297, 29330]
+SIGNATURE = [120272, 3856, 3004, 26834, 3104, 5870, 76134, 15269, 3406, 29273]
 
 
 def test_solvers_run_side_by_side_in_threads():

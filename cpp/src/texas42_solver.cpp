@@ -449,11 +449,13 @@ class Search {
     int points = 0, cashed = 0, top_trumps = 0;  // top_trumps: trump tricks cashed
     // The one on lead plays `tile`; its partner feeds the biggest counter it legally can under it,
     // and when it can only beat it (no opponent can overtake then) it wins the trick and leads.
+    std::array<int, kCalledSuits> led{};  // cashed tricks per suit led
     auto cash = [&](int tile) {
       points += 1 + t_.counters[tile];
       ++cashed;
       team[on] &= ~bit(tile);
       const int suit = t_.called[tile];
+      ++led[suit];
       TileMask& mate = team[1 - on];
       TileMask legal = mate & t_.follows[suit] & ~t_.above[suit][tile];
       bool takes = false;
@@ -476,10 +478,19 @@ class Search {
     // A master of another suit is safe from an opponent out of trumps, and from one that still
     // holds a tile of that suit whatever it shed on the tricks cashed so far. When the one on lead
     // has none left, a low tile of a suit where its partner holds a safe master passes the lead.
-    const TileMask opponents = opp[0] | opp[1];
-    auto safe = [&](int suit) {
-      for (int k = 0; k < 2; ++k)
-        if (count(opp_trump_hands[k]) > top_trumps && count(opp[k] & t_.follows[suit]) <= cashed) return false;
+    // A tile of another suit beats both opponents when neither can hold a higher tile of its suit
+    // (one that held more than the tricks led in the suit may still) nor trump it (one with trumps
+    // left must still hold a tile of the suit, whatever it shed on the tricks cashed so far).
+    auto beats_opponents = [&](int tile, int suit) {
+      for (int k = 0; k < 2; ++k) {
+        const TileMask own = opp[k] & t_.follows[suit];
+        const bool trumps_left = count(opp_trump_hands[k]) > top_trumps;
+        if (own & t_.above[suit][tile]) {
+          if (count(own) > led[suit] || trumps_left) return false;
+        } else if (trumps_left && count(own) <= cashed) {
+          return false;
+        }
+      }
       return true;
     };
     for (bool progress = true; progress;) {
@@ -497,7 +508,7 @@ class Search {
       if (progress) continue;
       for (TileMask m = team[on] & ~t_.trumps; m; m &= m - 1) {
         const int tile = lowest(m), suit = t_.called[tile];
-        if (!((opponents | team[1 - on]) & t_.above[suit][tile]) && safe(suit)) {
+        if (!(team[1 - on] & t_.above[suit][tile]) && beats_opponents(tile, suit)) {
           const int was = on;
           cash(tile);
           progress = true;
@@ -507,12 +518,12 @@ class Search {
       if (progress) continue;
       for (TileMask m = team[on] & ~t_.trumps; m && !progress; m &= m - 1) {
         const int low = lowest(m), suit = t_.called[low];
-        if (!safe(suit)) continue;
         for (TileMask h = team[1 - on] & t_.follows[suit] & t_.above[suit][low]; h; h &= h - 1) {
           const int high = lowest(h);
-          if ((opponents | team[on]) & t_.above[suit][high]) continue;
+          if (!beats_opponents(high, suit)) continue;
           points += 1 + t_.counters[low] + t_.counters[high];
           ++cashed;
+          ++led[suit];
           team[on] &= ~bit(low);
           team[1 - on] &= ~bit(high);
           on = 1 - on;
