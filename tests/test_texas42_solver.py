@@ -148,7 +148,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [120272, 3856, 3004, 26834, 3104, 5870, 76134, 15269, 3406, 29273]
+SIGNATURE = [119564, 3833, 3004, 26859, 2482, 6254, 72996, 14805, 3381, 27725]
 
 
 def test_solvers_run_side_by_side_in_threads():

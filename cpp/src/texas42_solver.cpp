@@ -532,9 +532,16 @@ class Search {
         }
       }
     }
+    // Each opponent sheds a tile a trick, and at least as many of a suit as were led in it (or all
+    // it held): it is charged the least counters either way.
     for (const TileMask o : opp) {
-      const int forced = std::min(top_trumps, count(o & t_.trumps));
-      points += std::max(least_counters(o & t_.trumps, forced), least_counters(o, cashed));
+      int shed = least_counters(o, cashed);
+      for (int suit = 0; suit < kCalledSuits; ++suit)
+        if (led[suit]) {
+          const TileMask own = o & t_.follows[suit];
+          shed = std::max(shed, least_counters(own, std::min(led[suit], count(own))));
+        }
+      points += shed;
     }
     int theirs = 0;
     if (remaining_trumps && top_trumps == 0) {
