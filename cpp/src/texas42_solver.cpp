@@ -433,11 +433,11 @@ class Search {
   TileMask opponents(int seat) const { return hands_[(seat + 1) & 3] | hands_[(seat + 3) & 3]; }
 
   // Points each team is sure of at a trick boundary, as (leader's team, other team).
-  // The leader cashes the tiles that win whenever led: its top trumps, then the top tiles of the
-  // other suits that no opponent can trump. Partner follows a feasible plan (feed
-  // the biggest counter it legally can without taking the lead); each opponent is charged only
-  // the least it could shed over those tricks. Whoever holds the top trump also wins a trick with
-  // each trump of its unbroken run from the top, whoever leads.
+  // The leader's side follows a plan that wins whatever the opponents do: the one on lead cashes
+  // tiles no opponent can beat or trump, its partner feeds counters (or takes over the lead when
+  // it must, or when led to its own winner); each opponent is charged only the least it could
+  // shed over those tricks. Whoever holds the top trump also wins a trick with each trump of its
+  // unbroken run from the top, whoever leads.
   std::pair<int, int> sure_points() const {
     const int me = leader_, partner = (me + 2) & 3;
     const TileMask mine = hands_[me];
@@ -475,9 +475,6 @@ class Search {
         if ((ot & t_.above[kTrumpSuit][tile]) && count(ot) > top_trumps) return false;
       return true;
     };
-    // A master of another suit is safe from an opponent out of trumps, and from one that still
-    // holds a tile of that suit whatever it shed on the tricks cashed so far. When the one on lead
-    // has none left, a low tile of a suit where its partner holds a safe master passes the lead.
     // A tile of another suit beats both opponents when neither can hold a higher tile of its suit
     // (one that held more than the tricks led in the suit may still) nor trump it (one with trumps
     // left must still hold a tile of the suit, whatever it shed on the tricks cashed so far).
@@ -493,9 +490,12 @@ class Search {
       }
       return true;
     };
+    // Cash winning trumps first (drawing them guards the rest), then tiles that beat both
+    // opponents; with none left, a low tile of a suit where the partner holds a winner passes the
+    // lead to it.
     for (bool progress = true; progress;) {
       progress = false;
-      for (TileMask m = team[on] & t_.trumps; m;) {  // trumps first: drawing them guards the rest
+      for (TileMask m = team[on] & t_.trumps; m;) {
         const int tile = highest_trump(m);
         if (!trump_wins(tile)) break;
         const int was = on;
