@@ -470,9 +470,10 @@ class Search {
     // A trump wins once no opponent can hold a higher one: each follows trump on every trump
     // trick, so its trumps are gone after as many.
     const TileMask opp_trump_hands[2] = {opp[0] & t_.trumps, opp[1] & t_.trumps};
+    const int opp_trump_count[2] = {count(opp_trump_hands[0]), count(opp_trump_hands[1])};
     auto trump_wins = [&](int tile) {
-      for (const TileMask ot : opp_trump_hands)
-        if ((ot & t_.above[kTrumpSuit][tile]) && count(ot) > top_trumps) return false;
+      for (int k = 0; k < 2; ++k)
+        if ((opp_trump_hands[k] & t_.above[kTrumpSuit][tile]) && opp_trump_count[k] > top_trumps) return false;
       return true;
     };
     // A tile of another suit beats both opponents when neither can hold a higher tile of its suit
@@ -481,7 +482,7 @@ class Search {
     auto beats_opponents = [&](int tile, int suit) {
       for (int k = 0; k < 2; ++k) {
         const TileMask own = opp[k] & t_.follows[suit];
-        const bool trumps_left = count(opp_trump_hands[k]) > top_trumps;
+        const bool trumps_left = opp_trump_count[k] > top_trumps;
         if (own & t_.above[suit][tile]) {
           if (count(own) > led[suit] || trumps_left) return false;
         } else if (trumps_left && count(own) <= cashed) {
@@ -534,11 +535,11 @@ class Search {
     }
     // Each opponent sheds a tile a trick, and at least as many of a suit as were led in it (or all
     // it held): it is charged the least counters either way.
-    for (const TileMask o : opp) {
-      int shed = least_counters(o, cashed);
+    for (int k = 0; k < 2 && cashed; ++k) {
+      int shed = least_counters(opp[k], cashed);
       for (int suit = 0; suit < kCalledSuits; ++suit)
         if (led[suit]) {
-          const TileMask own = o & t_.follows[suit];
+          const TileMask own = opp[k] & t_.follows[suit];
           shed = std::max(shed, least_counters(own, std::min(led[suit], count(own))));
         }
       points += shed;
