@@ -148,7 +148,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [119564, 3833, 3004, 26859, 2482, 6254, 72996, 14805, 3381, 27725]
+SIGNATURE = [95477, 3505, 2910, 19428, 2416, 5814, 66721, 13846, 1468, 26566]
 
 
 def test_solvers_run_side_by_side_in_threads():

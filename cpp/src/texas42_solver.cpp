@@ -532,6 +532,29 @@ class Search {
           break;
         }
       }
+      // Or a partner out of the suit trumps it, when no opponent can overtrump: one still holding
+      // the suit must follow, one out of it must no longer hold a higher trump.
+      for (TileMask m = team[on] & ~t_.trumps; m && !progress; m &= m - 1) {
+        const int low = lowest(m), suit = t_.called[low];
+        if (team[1 - on] & t_.follows[suit]) continue;
+        for (TileMask r = team[1 - on] & t_.trumps; r; r &= r - 1) {
+          const int ruff = lowest(r);
+          bool safe = true;
+          for (int k = 0; k < 2; ++k)
+            if (count(opp[k] & t_.follows[suit]) <= cashed && (opp_trump_hands[k] & t_.above[kTrumpSuit][ruff]) &&
+                opp_trump_count[k] > top_trumps)
+              safe = false;
+          if (!safe) continue;
+          points += 1 + t_.counters[low] + t_.counters[ruff];
+          ++cashed;
+          ++led[suit];
+          team[on] &= ~bit(low);
+          team[1 - on] &= ~bit(ruff);
+          on = 1 - on;
+          progress = true;
+          break;
+        }
+      }
     }
     // Each opponent sheds a tile a trick, and at least as many of a suit as were led in it (or all
     // it held): it is charged the least counters either way.
