@@ -491,6 +491,15 @@ class Search {
       }
       return true;
     };
+    // The one on lead plays `low` and its partner wins the trick with `taker`, then leads.
+    auto pass_lead = [&](int low, int taker) {
+      points += 1 + t_.counters[low] + t_.counters[taker];
+      ++cashed;
+      ++led[t_.called[low]];
+      team[on] &= ~bit(low);
+      team[1 - on] &= ~bit(taker);
+      on = 1 - on;
+    };
     // Cash winning trumps first (drawing them guards the rest), then tiles that beat both
     // opponents; with none left, a low tile of a suit where the partner holds a winner passes the
     // lead to it.
@@ -522,12 +531,7 @@ class Search {
         for (TileMask h = team[1 - on] & t_.follows[suit] & t_.above[suit][low]; h; h &= h - 1) {
           const int high = lowest(h);
           if (!beats_opponents(high, suit)) continue;
-          points += 1 + t_.counters[low] + t_.counters[high];
-          ++cashed;
-          ++led[suit];
-          team[on] &= ~bit(low);
-          team[1 - on] &= ~bit(high);
-          on = 1 - on;
+          pass_lead(low, high);
           progress = true;
           break;
         }
@@ -545,12 +549,7 @@ class Search {
                 opp_trump_count[k] > top_trumps)
               safe = false;
           if (!safe) continue;
-          points += 1 + t_.counters[low] + t_.counters[ruff];
-          ++cashed;
-          ++led[suit];
-          team[on] &= ~bit(low);
-          team[1 - on] &= ~bit(ruff);
-          on = 1 - on;
+          pass_lead(low, ruff);
           progress = true;
           break;
         }
