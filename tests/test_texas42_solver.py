@@ -148,7 +148,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [95477, 3505, 2910, 19428, 2416, 5814, 66721, 13846, 1468, 26566]
+SIGNATURE = [97789, 3899, 2910, 32397, 1732, 5688, 54202, 7863, 1468, 29042]
 
 
 def test_solvers_run_side_by_side_in_threads():

@@ -144,6 +144,8 @@ class Search {
           if (lo >= beta || lo == hi) return lo;
           if (hi <= alpha) return hi;
         }
+        if (tt_move < 0 && guided_)  // the first guess's search may know a good move here
+          if (const auto* e = tt_->probe(key ^ kKeys.estimate); e && e->move != 0xFF) tt_move = e->move;
       }
       if (enh_.quick_tricks) {
         const auto [ours, theirs] = sure_points();
@@ -278,6 +280,17 @@ class Search {
 
   int exact(int guess, int lo = 0, int hi = kInf, bool climb = true) {
     return enh_.zero_window ? mtdf(guess, lo, hi, climb) : ab(-1, remaining_total() + 1, 0);
+  }
+
+  // The exact value from the first guess's search: its table entries (kept apart) also suggest
+  // the first move where the exact ones have none (not for root moves' own values: there they
+  // point at the refutations of the best move, not of others).
+  int guided_exact() {
+    const int guess = search_guess();
+    guided_ = true;
+    const int v = exact(guess);
+    guided_ = false;
+    return v;
   }
 
   // A first guess for MTD(f): the value of the first tricks searched exactly, the rest of the hand
@@ -640,6 +653,7 @@ class Search {
   std::uint64_t base_key_ = 0;
   std::uint64_t nodes_ = 0;
   int horizon_ = 0;  // > 0: estimate trick boundaries with this many tricks left (first guess only)
+  bool guided_ = false;  // take first moves from the first guess's entries
   TileMask five_mask_ = 0, ten_mask_ = 0;
   std::array<TileMask, kCalledSuits> callers_{};  // tiles that call each suit when led
   // Killers are kept per ply and per situation: the leader, and mid-trick the tile winning so far
@@ -671,8 +685,7 @@ int Solver::value(const Position& pos, int guess) {
   Search s(pos, &tt_, enh_);
   const bool ns_to_move = team_of(pos.to_move()) == 0;
   const int total = s.remaining_total();
-  const int ns_guess = guess < 0 ? s.search_guess() : ns_to_move ? guess : total - guess;
-  const int ns = s.exact(ns_guess);
+  const int ns = guess < 0 ? s.guided_exact() : s.exact(ns_to_move ? guess : total - guess);
   nodes_ = s.nodes();
   return ns_to_move ? ns : total - ns;
 }
@@ -696,7 +709,7 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
   const int total = s.remaining_total();
   const bool ns_to_move = team_of(pos.to_move()) == 0;
   auto pov = [&](int ns) { return ns_to_move ? ns : total - ns; };
-  const int ns_value = s.exact(s.search_guess());
+  const int ns_value = s.guided_exact();
   out.value = pov(ns_value);
 
   const auto groups = s.equivalence_groups(s.legal());
