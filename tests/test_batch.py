@@ -144,26 +144,15 @@ def test_dask_local_cluster_matches(records, local_run, tmp_path):
         assert np.array_equal(a[name], b[name], equal_nan=True)
 
 
+def analyse_cli(records, out, *options):
+    """`dominosolver analyse-batch` with the settings of the local run."""
+    args = ["analyse-batch", str(records), "-o", str(out), "--samples", "12", "--seed", "3"]
+    return CliRunner().invoke(cli, [*args, "--exact-limit", "300", *options])
+
+
 def test_cli_json_summary_and_no_progress_off_a_terminal(records, tmp_path):
     out = tmp_path / "cli.jsonl"
-    result = CliRunner().invoke(
-        cli,
-        [
-            "analyse-batch",
-            str(records),
-            "-o",
-            str(out),
-            "--samples",
-            "12",
-            "--seed",
-            "3",
-            "--exact-limit",
-            "300",
-            "--json",
-            "--npz",
-            "none",
-        ],
-    )
+    result = analyse_cli(records, out, "--json", "--npz", "none")
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
     assert (
@@ -185,23 +174,6 @@ def test_dask_scheduler_address_matches(records, local_run, tmp_path):
         with distributed.LocalCluster(
             n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
         ) as cluster:
-            result = CliRunner().invoke(
-                cli,
-                [
-                    "analyse-batch",
-                    str(records),
-                    "-o",
-                    str(out),
-                    "--samples",
-                    "12",
-                    "--seed",
-                    "3",
-                    "--exact-limit",
-                    "300",
-                    "--dask",
-                    cluster.scheduler_address,
-                    "--json",
-                ],
-            )
+            result = analyse_cli(records, out, "--dask", cluster.scheduler_address, "--json")
     assert result.exit_code == 0, result.output
     assert stable([json.loads(x) for x in out.read_text().splitlines()]) == stable(local_run[1])

@@ -21,22 +21,7 @@ def advice():
 
 
 def test_points_are_the_dd_table_column_on_the_same_deals(advice):
-    view = PlayerView(
-        seat=2,
-        rules=advice_rules(),
-        trump=None,
-        contract=None,
-        hand=advice.hand,
-        hand_sizes=(7,) * 4,
-        leader=None,
-        to_move=2,
-        trick=(),
-        plays=(),
-        first_leader=None,
-        voids=((),) * 4,
-        points=(0, 0),
-        legal_moves=(),
-    )
+    view = PlayerView.before_play(2, advice_rules(), advice.hand, (), to_move=2)
     worlds = sample_worlds(view, 8, seed=4)
     assert advice.points.shape == (9, 8)
     for k, world in enumerate(worlds):

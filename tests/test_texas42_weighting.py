@@ -17,23 +17,7 @@ from dominosolver.tiles import mask_of
 
 def bidding_view(auction):
     hand = tuple(Tile(t) for t in ["6-6", "6-5", "6-4", "5-5", "3-3", "2-1", "1-0"])
-    return PlayerView(
-        seat=0,
-        rules=Rules(),
-        trump=None,
-        contract=None,
-        hand=hand,
-        hand_sizes=(7,) * 4,
-        leader=None,
-        to_move=0,
-        trick=(),
-        plays=(),
-        first_leader=None,
-        voids=((),) * 4,
-        points=(0, 0),
-        legal_moves=(),
-        auction=tuple(auction),
-    )
+    return PlayerView.before_play(0, Rules(), hand, tuple(auction), to_move=0)
 
 
 def strength(hand, n):

@@ -7,6 +7,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from .errors import ParseError
+from .tiles import Tile, tiles_of
 
 __all__ = ["FlagRules", "NotatedPosition"]
 
@@ -86,6 +87,23 @@ class NotatedPosition:
 
     def fields(self) -> Any:
         raise NotImplementedError
+
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], ...]:
+        """The tiles each player still holds, highest first, indexed by player (seat)."""
+        return tuple(tuple(sorted(tiles_of(m), reverse=True)) for m in self._pos.hands)
+
+    def hand(self, player: int) -> tuple[Tile, ...]:
+        return self.hands[player]
+
+    @property
+    def leader(self) -> int:
+        return self._pos.leader
+
+    @property
+    def to_move(self) -> int:
+        """The player (seat) to play."""
+        return self._pos.to_move
 
     def to_json(self) -> dict[str, Any]:
         return self._notation.fields_to_json(self.fields())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..io import json_object
+from ..io import flags_of_text, json_object, key_values
 from ..errors import ParseError
 from ..tiles import Tile
 from .rules import Rules
@@ -195,24 +195,7 @@ _TEXT_KEYS = (
 
 
 def fields_from_text(text: str) -> PositionFields:
-    if not isinstance(text, str):
-        raise ParseError(f"position text must be a string, not {type(text).__name__}")
-    tokens = text.split()
-    if tokens and tokens[0] == GAME:
-        tokens = tokens[1:]
-    values: dict[str, str] = {}
-    for token in tokens:
-        key, sep, value = token.partition("=")
-        if not sep or key not in _TEXT_KEYS:
-            raise ParseError(
-                f"unexpected {token!r} in Bingo position text (expected key=value with a key in {', '.join(_TEXT_KEYS)})"
-            )
-        if key in values:
-            raise ParseError(f"{key!r} given twice in position text")
-        values[key] = value
-    for key in ("turned", "hands"):
-        if key not in values:
-            raise ParseError(f"Bingo position text lacks {key}=")
+    values = key_values(text, _TEXT_KEYS, required=("turned", "hands"), tags=(GAME,), what="Bingo position text")
     hands = values["hands"].split("/")
     if len(hands) != 2:
         raise ParseError(f"hands= needs 2 hands separated by '/', got {len(hands)}")
@@ -233,15 +216,7 @@ def fields_from_text(text: str) -> PositionFields:
             if not sep:
                 raise ParseError(f"malformed declaration {item!r}: write player:doubles, e.g. 0:66.11")
             declarations.append(Declaration(_player_text(who, "declared"), tuple(_tiles_text(tiles))))
-    rules = Rules()
-    if values.get("rules"):
-        flags = {}
-        for item in values["rules"].split(","):
-            k, sep, v = item.partition(":")
-            if not sep:
-                raise ParseError(f"malformed rules item {item!r}: write flag:value")
-            flags[k] = v
-        rules = Rules(**flags)
+    rules = Rules(**flags_of_text(values["rules"])) if values.get("rules") else Rules()
     just = values.get("just_declared", "no")
     if just not in ("yes", "no"):
         raise ParseError("just_declared= must be yes or no")

@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from .. import _core
 from ..errors import ParseError
-from ..tiles import Tile, tiles_of
+from ..tiles import Tile
 from ..wrappers import NotatedPosition
 from . import notation
 from .move import Move, MoveLike
@@ -134,21 +134,6 @@ class Position(NotatedPosition):
     @property
     def turned(self) -> Tile:
         return Tile.from_id(self._pos.fields()["turned"])
-
-    @property
-    def hands(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
-        return tuple(tuple(sorted(tiles_of(m), reverse=True)) for m in self._pos.hands)  # type: ignore[return-value]
-
-    def hand(self, player: int) -> tuple[Tile, ...]:
-        return self.hands[player]
-
-    @property
-    def leader(self) -> int:
-        return self._pos.leader
-
-    @property
-    def to_move(self) -> int:
-        return self._pos.to_move
 
     @property
     def trick(self) -> tuple[Tile, ...]:

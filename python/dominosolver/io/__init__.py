@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import ParseError
 
-__all__ = ["SCHEMAS", "schema", "validate", "json_object"]
+__all__ = ["SCHEMAS", "schema", "validate", "json_object", "key_values", "flags_of_text"]
 
 SCHEMAS = ("position", "view", "hint")
 
@@ -26,6 +26,40 @@ def json_object(obj: Any, what: str = "a position") -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise ParseError(f"{what} must be a JSON object, not {type(obj).__name__}")
     return obj
+
+
+def key_values(text: Any, keys: tuple[str, ...], required: tuple[str, ...], tags: tuple[str, ...],
+               what: str = "position text") -> dict[str, str]:
+    """The ``key=value`` tokens of one-line position text (after an optional game tag from
+    ``tags``), each key known and given once, the ``required`` ones present."""
+    if not isinstance(text, str):
+        raise ParseError(f"position text must be a string, not {type(text).__name__}")
+    tokens = text.split()
+    if tokens and tokens[0] in tags:
+        tokens = tokens[1:]
+    values: dict[str, str] = {}
+    for token in tokens:
+        key, sep, value = token.partition("=")
+        if not sep or key not in keys:
+            raise ParseError(f"unexpected {token!r} in {what} (expected key=value with a key in {', '.join(keys)})")
+        if key in values:
+            raise ParseError(f"{key!r} given twice in position text")
+        values[key] = value
+    for key in required:
+        if key not in values:
+            raise ParseError(f"{what} lacks {key}=")
+    return values
+
+
+def flags_of_text(text: str) -> dict[str, str]:
+    """Rules flags written ``flag:value,flag:value`` (the ``rules=`` key of position text)."""
+    flags = {}
+    for item in text.split(","):
+        k, sep, v = item.partition(":")
+        if not sep:
+            raise ParseError(f"malformed rules item {item!r}: write flag:value")
+        flags[k] = v
+    return flags
 
 
 @cache

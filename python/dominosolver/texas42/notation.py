@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..errors import ParseError
-from ..io import json_object
+from ..io import flags_of_text, json_object, key_values
 from ..tiles import Tile
 from .rules import SEATS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, bid_name
 
@@ -106,21 +106,7 @@ _KEYS = ("trump", "leader", "hands", "trick", "contract", "history", "rules")
 
 
 def fields_from_text(text: str) -> PositionFields:
-    if not isinstance(text, str):
-        raise ParseError(f"position text must be a string, not {type(text).__name__}")
-    values: dict[str, str] = {}
-    for token in text.split():
-        if token in ("42", "texas42") and not values:
-            continue
-        key, sep, value = token.partition("=")
-        if not sep or key not in _KEYS:
-            raise ParseError(f"unexpected {token!r} in position text (expected key=value with a key in {', '.join(_KEYS)})")
-        if key in values:
-            raise ParseError(f"{key!r} given twice in position text")
-        values[key] = value
-    for key in ("trump", "hands"):
-        if key not in values:
-            raise ParseError(f"position text lacks {key}=")
+    values = key_values(text, _KEYS, required=("trump", "hands"), tags=("42", "texas42"))
     hands = values["hands"].split("/")
     if len(hands) != 4:
         raise ParseError(f"hands= needs 4 hands separated by '/', got {len(hands)}")
@@ -136,15 +122,7 @@ def fields_from_text(text: str) -> PositionFields:
         if not sep:
             raise ParseError("malformed history: write the first leader, ':', then tiles, e.g. N:66.31.20.00")
         history = (parse_seat(first), _tiles_text(tiles))
-    rules = Rules()
-    if values.get("rules"):
-        flags = {}
-        for item in values["rules"].split(","):
-            k, sep, v = item.partition(":")
-            if not sep:
-                raise ParseError(f"malformed rules item {item!r}: write flag:value")
-            flags[k] = v
-        rules = Rules(**flags)
+    rules = Rules(**flags_of_text(values["rules"])) if values.get("rules") else Rules()
     return PositionFields(
         trump=parse_trump(values["trump"]),
         leader=parse_seat(values.get("leader", "N")),

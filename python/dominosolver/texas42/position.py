@@ -95,23 +95,6 @@ class Position(NotatedPosition):
         return Contract(*c) if c is not None else None
 
     @property
-    def hands(self) -> tuple[tuple[Tile, ...], ...]:
-        """The tiles each seat still holds, indexed by seat (N, E, S, W)."""
-        return tuple(tuple(sorted(tiles_of(m), reverse=True)) for m in self._pos.hands)
-
-    def hand(self, seat: int) -> tuple[Tile, ...]:
-        return self.hands[seat]
-
-    @property
-    def leader(self) -> int:
-        return self._pos.leader
-
-    @property
-    def to_move(self) -> int:
-        """The seat to play (0..3 = N, E, S, W)."""
-        return self._pos.to_move
-
-    @property
     def team_to_move(self) -> str:
         return TEAMS[self._pos.to_move & 1]
 
