@@ -148,7 +148,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [97789, 3899, 2910, 32397, 1732, 5688, 54202, 7863, 1468, 29042]
+SIGNATURE = [127068, 4660, 4306, 36341, 1941, 6309, 63499, 7849, 1629, 33760]
 
 
 def test_solvers_run_side_by_side_in_threads():

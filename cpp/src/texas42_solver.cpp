@@ -131,6 +131,7 @@ class Search {
     const int total = remaining_total();
     if (total == 0) return 0;
     if (total_tiles() + len_ <= 4) return last_trick();
+    if (len_ == 0 && tiles_left_ == 8) return two_tricks(alpha, beta);
     int lo = 0, hi = total;
     std::uint64_t key = 0;
     int tt_move = -1;
@@ -221,6 +222,60 @@ class Search {
       const int upper = best < beta ? best : hi;   // fail high: only a lower bound
       tt_->store(key, std::max(lower, lo), std::min(upper, hi), best_move, count(hands_[0]) * 4 + len_);
     }
+    return best;
+  }
+
+  // The last two tricks from their start, searched directly: no table (95% of these positions are
+  // met once in a solve) and no bounds, just the 16 lines at most, with cut-offs (-10% time).
+  int two_tricks(int alpha, int beta) {
+    std::array<int, 4> seat;
+    std::array<TileMask, 4> hand;
+    for (int k = 0; k < 4; ++k) seat[k] = (leader_ + k) & 3, hand[k] = hands_[seat[k]];
+    return two_tricks_from(0, hand, seat, -1, 0, -1, 0, alpha, beta);
+  }
+  // The k-th play of the first of the two tricks (`win_k` plays the winning tile so far).
+  int two_tricks_from(int k, std::array<TileMask, 4>& hand, const std::array<int, 4>& seat, int win_tile,
+                      int win_k, int led, int points, int alpha, int beta) {
+    if (k == 4) {
+      ++nodes_;
+      const int first = team_of(seat[win_k]) == 0 ? 1 + points : 0;
+      int win = lowest(hand[win_k]), last_k = win_k;  // the winner leads the last trick
+      const int last_led = t_.called[win];
+      int last_points = 1 + t_.counters[win];
+      for (int j = 1; j < 4; ++j) {
+        const int kk = (win_k + j) & 3, tile = lowest(hand[kk]);
+        last_points += t_.counters[tile];
+        if (beats(tile, win, last_led)) win = tile, last_k = kk;
+      }
+      return first + (team_of(seat[last_k]) == 0 ? last_points : 0);
+    }
+    const bool maximize = team_of(seat[k]) == 0;
+    const TileMask own = hand[k];
+    const TileMask follow = k == 0 ? 0 : own & t_.follows[led];
+    const TileMask legal_tiles = follow ? follow : own;
+    int best = maximize ? -kInf : kInf;
+    for (TileMask m = legal_tiles; m; m &= m - 1) {
+      const int tile = lowest(m);
+      hand[k] = own & ~bit(tile);
+      int v;
+      if (k == 0) {
+        v = two_tricks_from(1, hand, seat, tile, 0, t_.called[tile], t_.counters[tile], alpha, beta);
+      } else {
+        const bool wins = beats(tile, win_tile, led);
+        v = two_tricks_from(k + 1, hand, seat, wins ? tile : win_tile, wins ? k : win_k, led,
+                            points + t_.counters[tile], alpha, beta);
+      }
+      if (maximize) {
+        best = std::max(best, v);
+        if (best >= beta) break;
+        alpha = std::max(alpha, best);
+      } else {
+        best = std::min(best, v);
+        if (best <= alpha) break;
+        beta = std::min(beta, best);
+      }
+    }
+    hand[k] = own;
     return best;
   }
 
