@@ -371,13 +371,29 @@ class Search {
     return with_play(tile, [&](int delta) { return delta + playout(); });
   }
 
-  // Exact NS value after the mover plays `tile`; `bound` is the node's value, which no move
-  // exceeds for the maximizing side (nor undercuts for the minimizing one).
-  int exact_after(int tile, int bound) {
+  // The first guess's choice at the root (from its table entry), or -1.
+  int guess_move() const {
+    if (!tt_ || len_ != 0) return -1;
+    const auto* e = tt_->probe(hand_key_ ^ base_key_ ^ kKeys.leader[leader_] ^ kKeys.estimate);
+    return e && e->move != 0xFF ? e->move : -1;
+  }
+  // Exact NS value after the mover plays `tile`, climbing from `guess` (the position's first
+  // guess), guided by the guess's entries as the root value search is.
+  int exact_after_guess(int tile, int guess) {
+    return with_play(tile, [&](int delta) {
+      guided_ = true;
+      const int v = delta + exact(guess - delta);
+      guided_ = false;
+      return v;
+    });
+  }
+  // Exact NS value after the mover plays `tile`, tested first against `best`, another move's value
+  // (most moves are no better: classic MTD(f) then walks down from there).
+  int exact_after_vs(int tile, int best) {
     const bool maximize = team_of(to_move()) == 0;
     return with_play(tile, [&](int delta) {
-      const int b = bound - delta;
-      return delta + (maximize ? exact(b, 0, b, false) : exact(b, b, kInf, false));
+      const int b = best - delta;
+      return delta + mtdf(maximize ? b + 1 : b, 0, kInf, false);
     });
   }
 
@@ -764,16 +780,33 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
   const int total = s.remaining_total();
   const bool ns_to_move = team_of(pos.to_move()) == 0;
   auto pov = [&](int ns) { return ns_to_move ? ns : total - ns; };
-  const int ns_value = s.guided_exact();
-  out.value = pov(ns_value);
-
   const auto groups = s.equivalence_groups(s.legal());
-  for (const auto& g : groups) {
+  for (const auto& g : groups)
     if (g.size() > 1) out.equivalent.push_back(g);
-    if (!all_moves) continue;
-    const int v = pov(s.exact_after(g.front(), ns_value));
-    for (int tile : g) out.moves.emplace_back(tile, v);
+  int ns_value;
+  if (all_moves) {
+    // Every move's value, the position's value being the best of them: the first guess's move
+    // first (climbing from the guess), then each other one tested first against the best so far
+    // (-3% time against the position's value first, then each move bounded by it).
+    const bool maximize = ns_to_move;
+    const int guess = s.search_guess();
+    std::vector<std::size_t> order(groups.size());
+    for (std::size_t i = 0; i < groups.size(); ++i) order[i] = i;
+    const int first = s.guess_move();
+    for (std::size_t i = 0; i < groups.size(); ++i)
+      if (std::find(groups[i].begin(), groups[i].end(), first) != groups[i].end()) std::swap(order[0], order[i]);
+    std::vector<int> values(groups.size());
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const std::size_t i = order[k];
+      values[i] = k == 0 ? s.exact_after_guess(groups[i].front(), guess) : s.exact_after_vs(groups[i].front(), ns_value);
+      if (k == 0 || (maximize ? values[i] > ns_value : values[i] < ns_value)) ns_value = values[i];
+    }
+    for (std::size_t i = 0; i < groups.size(); ++i)
+      for (int tile : groups[i]) out.moves.emplace_back(tile, pov(values[i]));
+  } else {
+    ns_value = s.guided_exact();
   }
+  out.value = pov(ns_value);
   if (with_pv) {
     // Follow plays that keep the exact value; a zero-window test confirms each.
     int v = ns_value;
