@@ -13,17 +13,18 @@ using namespace dominosolver::texas42;
 
 void texas42_solver(py::module_& m) {
   py::class_<Enhancements>(m, "Enhancements")
-      .def(py::init([](bool zero_window, bool ordering, bool equivalence, bool quick_tricks, bool table) {
-             return Enhancements{zero_window, ordering, equivalence, quick_tricks, table};
+      .def(py::init([](bool zero_window, bool ordering, bool equivalence, bool quick_tricks, bool table, bool endgame) {
+             return Enhancements{zero_window, ordering, equivalence, quick_tricks, table, endgame};
            }),
            py::arg("zero_window") = true, py::arg("ordering") = true, py::arg("equivalence") = true,
-           py::arg("quick_tricks") = true, py::arg("table") = true)
+           py::arg("quick_tricks") = true, py::arg("table") = true, py::arg("endgame") = true)
       .def_static("baseline", &Enhancements::baseline)
       .def_readonly("zero_window", &Enhancements::zero_window)
       .def_readonly("ordering", &Enhancements::ordering)
       .def_readonly("equivalence", &Enhancements::equivalence)
       .def_readonly("quick_tricks", &Enhancements::quick_tricks)
-      .def_readonly("table", &Enhancements::table);
+      .def_readonly("table", &Enhancements::table)
+      .def_readonly("endgame", &Enhancements::endgame);
 
   py::class_<SolveOutput>(m, "SolveOutput")
       .def_readonly("value", &SolveOutput::value)

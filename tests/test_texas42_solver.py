@@ -60,7 +60,7 @@ def test_value_is_best_move_value_and_pv_realises_it():
         assert played.points[team] - start == r.value
 
 
-@pytest.mark.parametrize("setting", ["full_window", "no_table", "no_equivalence", "no_quick_tricks", "baseline"])
+@pytest.mark.parametrize("setting", ["full_window", "no_table", "no_equivalence", "no_quick_tricks", "no_endgame", "baseline"])
 def test_search_settings_agree(setting):
     """Every enhancement changes only the work done, never the value."""
     enh = {
@@ -68,6 +68,7 @@ def test_search_settings_agree(setting):
         "no_table": _core.texas42.Enhancements(table=False),
         "no_equivalence": _core.texas42.Enhancements(equivalence=False),
         "no_quick_tricks": _core.texas42.Enhancements(quick_tricks=False),
+        "no_endgame": _core.texas42.Enhancements(endgame=False),
         "baseline": _core.texas42.Enhancements.baseline(),
     }[setting]
     fast = _core.texas42.Solver(16)
@@ -148,7 +149,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [68859, 4154, 4509, 37289, 2323, 6702, 58725, 12054, 1715, 30186]
+SIGNATURE = [53092, 3531, 3157, 32153, 2122, 6011, 48679, 10211, 1582, 24816]
 
 
 def test_solvers_run_side_by_side_in_threads():
