@@ -352,12 +352,14 @@ class Search {
   }
 
   // The exact value from the first guess's search: its table entries (kept apart) also suggest
-  // the first move where the exact ones have none (not for root moves' own values: there they
-  // point at the refutations of the best move, not of others).
-  int guided_exact() {
-    const int guess = search_guess();
+  // the first move where the exact ones have none (not when valuing the other root moves: there
+  // they point at the refutations of the best move, not of theirs). A given guess (>= 0) is
+  // climbed from instead; the first guess's search still runs for the moves it suggests (-2%
+  // time for dd_table, whose cells guess from each other).
+  int guided_exact(int given = -1) {
+    const int estimate = search_guess();
     guided_ = true;
-    const int v = exact(guess);
+    const int v = exact(given >= 0 ? given : estimate);
     guided_ = false;
     return v;
   }
@@ -771,7 +773,7 @@ int Solver::value(const Position& pos, int guess) {
   Search s(pos, &tt_, &endgames_, enh_);
   const bool ns_to_move = team_of(pos.to_move()) == 0;
   const int total = s.remaining_total();
-  const int ns = guess < 0 ? s.guided_exact() : s.exact(ns_to_move ? guess : total - guess);
+  const int ns = s.guided_exact(guess < 0 ? -1 : ns_to_move ? guess : total - guess);
   nodes_ = s.nodes();
   return ns_to_move ? ns : total - ns;
 }
