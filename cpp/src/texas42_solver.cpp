@@ -146,7 +146,8 @@ class Search {
           if (lo >= beta || lo == hi) return lo;
           if (hi <= alpha) return hi;
         }
-        if (tt_move < 0 && guided_)  // the first guess's search may know a good move here
+        // The first guess's search may know a good move here (it stored none at its horizon).
+        if (tt_move < 0 && guided_ && tricks_left() > guess_horizon_)
           if (const auto* e = tt_->probe(key ^ kKeys.estimate); e && e->move != 0xFF) tt_move = e->move;
       }
       if (enh_.quick_tricks) {
@@ -372,7 +373,7 @@ class Search {
     if (tricks_left() <= kGuessTricks + 1) return playout();
     Search estimate = *this;
     estimate.base_key_ ^= kKeys.estimate;
-    estimate.horizon_ = tricks_left() - kGuessTricks;
+    estimate.horizon_ = guess_horizon_ = tricks_left() - kGuessTricks;
     estimate.nodes_ = 0;
     const int g = estimate.mtdf(playout(), 0, kInf, true);
     nodes_ += estimate.nodes_;
@@ -742,6 +743,7 @@ class Search {
   std::uint64_t nodes_ = 0;
   int horizon_ = 0;  // > 0: estimate trick boundaries with this many tricks left (first guess only)
   bool guided_ = false;  // take first moves from the first guess's entries
+  int guess_horizon_ = 0;  // tricks left at the first guess's horizon
   TileMask five_mask_ = 0, ten_mask_ = 0;
   std::array<TileMask, kCalledSuits> callers_{};  // tiles that call each suit when led
   // Killers are kept per ply and per situation: the leader, and mid-trick the tile winning so far
