@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <numeric>
 #include <stdexcept>
 
 #include "dominosolver/core/errors.hpp"
@@ -410,7 +411,7 @@ class Search {
     const bool maximize = team_of(to_move()) == 0;
     return with_play(tile, [&](int delta) {
       const int b = best - delta;
-      return delta + mtdf(maximize ? b + 1 : b, 0, kInf, false);
+      return delta + exact(maximize ? b + 1 : b, 0, kInf, false);
     });
   }
 
@@ -802,7 +803,7 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
   const auto groups = s.equivalence_groups(s.legal());
   for (const auto& g : groups)
     if (g.size() > 1) out.equivalent.push_back(g);
-  int ns_value;
+  int ns_value = 0;
   if (all_moves) {
     // Every move's value, the position's value being the best of them: the first guess's move
     // first (climbing from the guess), then each other one tested first against the best so far
@@ -810,7 +811,7 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
     const bool maximize = ns_to_move;
     const int guess = s.search_guess();
     std::vector<std::size_t> order(groups.size());
-    for (std::size_t i = 0; i < groups.size(); ++i) order[i] = i;
+    std::iota(order.begin(), order.end(), 0);
     const int first = s.guess_move();
     for (std::size_t i = 0; i < groups.size(); ++i)
       if (std::find(groups[i].begin(), groups[i].end(), first) != groups[i].end()) std::swap(order[0], order[i]);
