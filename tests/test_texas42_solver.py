@@ -149,7 +149,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [53092, 3531, 3157, 32153, 2122, 6011, 48679, 10211, 1582, 24816]
+SIGNATURE = [50483, 3474, 3079, 26878, 1600, 5949, 48425, 8355, 1582, 24704]
 
 
 def test_solvers_run_side_by_side_in_threads():

@@ -199,6 +199,9 @@ class Search {
     // The table's move, then the killer (ordered first anyway) usually cut off at once: try them
     // before generating the others.
     const TileMask legal_tiles = legal();
+    // A forced play is made at once and leaves the killers alone: recorded, it displaced the
+    // refutation its siblings (same ply and situation, more choice) needed (-6% nodes, -7% time).
+    if (len_ && !(legal_tiles & (legal_tiles - 1))) return play_and_search(lowest(legal_tiles), alpha, beta, ply);
     const bool tt_first = tt_move >= 0 && (legal_tiles & bit(tt_move));
     const int killer = enh_.ordering && ply < kMaxPly ? killers_[ply][killer_slot()] : -1;
     const bool killer_first = killer >= 0 && killer != tt_move && (legal_tiles & bit(killer));
