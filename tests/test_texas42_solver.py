@@ -149,7 +149,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [50483, 3474, 3079, 26878, 1600, 5949, 48425, 8355, 1582, 24704]
+SIGNATURE = [50560, 3242, 2878, 24112, 1600, 6379, 43086, 5449, 1568, 24514]
 
 
 def test_solvers_run_side_by_side_in_threads():

@@ -183,8 +183,8 @@ class Search {
     int best = maximize ? -kInf : kInf;
     int best_move = -1;
     int a = alpha, b = beta;
-    // Returns true on a cut-off.
-    auto try_move = [&](int tile) {
+    // Returns true on a cut-off; the tile that cut becomes the killer when `record`.
+    auto try_move = [&](int tile, bool record = true) {
       const int v = play_and_search(tile, a, b, ply);
       if (maximize ? v > best : v < best) {
         best = v;
@@ -193,7 +193,7 @@ class Search {
       if (maximize) a = std::max(a, best);
       else b = std::min(b, best);
       if (a < b) return false;
-      if (ply < kMaxPly) killers_[ply][killer_slot()] = static_cast<std::int8_t>(tile);
+      if (record && ply < kMaxPly) killers_[ply][killer_slot()] = static_cast<std::int8_t>(tile);
       return true;
     };
     // The table's move, then the killer (ordered first anyway) usually cut off at once: try them
@@ -222,7 +222,10 @@ class Search {
           dup = searched[k] == tile || (enh_.equivalence && equivalent(searched[k], tile, info));
         if (dup) continue;
         searched[n_searched++] = tile;
-        if (try_move(tile)) break;
+        // The ordering's own first choice, where no killer was tried, is found again without one:
+        // recorded, it only displaced a killer kept for the siblings where the ordering fails
+        // (-4% nodes and time).
+        if (try_move(tile, i > 0 || tt_first || killer_first)) break;
       }
     }
     if (len_ == 0 && tt_) {
