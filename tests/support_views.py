@@ -18,12 +18,13 @@ def random_position(seed: int, plays: int, rules: Rules | None = None) -> Positi
     rng = random.Random(seed)
     tiles = [Tile.from_id(i) for i in range(28)]
     rng.shuffle(tiles)
+    trump, declarer = rng.choice(TRUMPS), rng.randrange(4)
     pos = Position(
-        trump=rng.choice(TRUMPS),
+        trump=trump,
         hands=[tiles[7 * k : 7 * k + 7] for k in range(4)],
-        leader=rng.randrange(4),
+        leader=declarer,  # the declarer leads trick 1
         rules=rules,
-        contract=(rng.randrange(4), rng.choice([30, 34, 42, 84])),
+        contract=(declarer, rng.choice([30, 34, 42, 84])),
     )
     for _ in range(plays):
         pos.play(rng.choice(pos.legal_moves))

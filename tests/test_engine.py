@@ -71,6 +71,7 @@ def test_hello_position_go():
                     "hand": ["6-6"],
                     "hand_sizes": [1, 9, 9, 9],
                     "trump": 4,
+                    "leader": 0,
                 },
             },
             "InvalidViewError",

@@ -463,7 +463,10 @@ def test_malformed_notation(text, message):
 def test_keyword_contract_is_read_like_json():
     """The contract keyword takes (seat, bid) with the same seats and bids as JSON and notation."""
     hands = [["6-6"], ["5-5"], ["4-4"], ["3-3"]]
-    assert Position(trump=4, hands=hands, contract=("W", "game")).contract == (3, GAME_BID)
+    points = Rules(scoring="points")
+    assert Position(trump=4, hands=hands, rules=points, contract=("W", "game")).contract == (3, GAME_BID)
+    with pytest.raises(InvalidPositionError, match="only in the points game"):
+        Position(trump=4, hands=hands, contract=("W", "game"))  # the marks game has no 'game' bid
     with pytest.raises(ParseError, match="unknown bid 'lots'"):
         Position(trump=4, hands=hands, contract=(0, "lots"))
     with pytest.raises(ParseError, match="contract must be"):

@@ -77,10 +77,13 @@ def positions(draw) -> Position:
     hands = [tiles[i * size : (i + 1) * size] for i in range(4)]
     trump = draw(st.sampled_from([0, 1, 2, 3, 4, 5, 6, "doubles", "none"]))
     contract = draw(st.none() | st.tuples(st.integers(0, 3), st.sampled_from(BIDS)))
+    leader = draw(st.integers(0, 3))
+    if contract is not None and size == 7:
+        leader = contract[0]  # trick 1: the declarer leads
     pos = Position(
         trump=trump,
         hands=hands,
-        leader=draw(st.integers(0, 3)),
+        leader=leader,
         rules=Rules(**draw(rule_flags)),
         contract=contract,
     )

@@ -29,6 +29,8 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     throw InvalidPositionError("contract declarer must be a seat 0..3");
   if (contract && !(contract->bid == kGameBid || (contract->bid >= kMinBid && (contract->bid <= 42 || contract->bid % 42 == 0))))
     throw InvalidPositionError("contract bid " + std::to_string(contract->bid) + " is not a bid");
+  if (contract && contract->bid == kGameBid && rules.scoring != Scoring::Points)
+    throw InvalidPositionError("a 'game' contract exists only in the points game (rules §2.2)");
   if (trick.size() > 3)
     throw InvalidPositionError("the current trick holds " + std::to_string(trick.size()) +
                                " tiles; a trick is complete (and leaves the table) at 4");
@@ -82,6 +84,9 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     }
   }
   if (size == 0 && !trick.empty()) throw InvalidPositionError("a trick is on the table but every hand is empty");
+  if (contract && size == max_hand && hist.first_leader != contract->declarer)
+    throw InvalidPositionError("the declarer (" + seat_of(contract->declarer) + ") leads trick 1, not " +
+                               seat_of(hist.first_leader) + " (rules §2.4)");
 
   first_leader_ = hist.first_leader;
   tricks_before_ = max_hand - size;

@@ -166,17 +166,23 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 
     POSITION is a full position (notation, JSON or a file; only SEAT's view of it is used) or a
     player's view (dominosolver.view/1 JSON), of Texas 42 or Bingo."""
+    if samples is not None and samples < 1:
+        raise ParseError(f"--samples must be at least 1, not {samples}")
     data = bingo_commands.load(position)
     if bingo_commands.is_bingo(data):
+        if seat is not None and seat not in ("0", "1"):
+            raise ParseError(f"unknown Bingo seat {seat!r}: 0 or 1")
         bingo_seat = None if seat is None else int(seat)
         bingo_commands.hint_command(data, bingo_seat, samples or 100, 0 if seed is None else seed, max_nodes, as_json)
         return
     from ..texas42 import PlayerView
     from ..texas42 import hint as hint_42
-    from ..texas42.rules import parse_seat
+    from ..texas42.rules import SEATS, parse_seat
 
     if isinstance(data, dict) and data.get("schema") == "dominosolver.view/1":
         view = PlayerView.from_json(data)
+        if seat is not None and parse_seat(seat) != view.seat:
+            raise ParseError(f"--seat {seat}: this is {SEATS[view.seat]}'s view, it cannot advise another seat")
     else:
         pos = Position.from_json(data) if isinstance(data, dict) else read_position(data)
         view = pos.view(pos.to_move if seat is None else parse_seat(seat))

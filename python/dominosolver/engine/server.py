@@ -18,7 +18,7 @@ from typing import IO, Any
 from ..errors import DominoSolverError, InvalidViewError, ParseError
 from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
 from ..texas42.hint import engine_info, hint
-from ..texas42.rules import bid_name
+from ..texas42.rules import SEATS, bid_name
 from ..texas42.sampling import WorldSampler
 from ..texas42.view import PlayerView
 
@@ -195,6 +195,8 @@ class EngineServer:
         measured to play best."""
         if view.contract is not None and view.contract.declarer != view.seat:
             raise InvalidViewError("nothing to decide: another seat declares")
+        if view.contract is None and view.to_move is not None and view.to_move != view.seat:
+            raise InvalidViewError(f"{SEATS[view.seat]} is not to bid: {SEATS[view.to_move]} is")
         advice = advise_bid(
             view,
             samples=limits.get("samples", 200),

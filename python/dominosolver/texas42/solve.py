@@ -5,7 +5,7 @@ released; each Solver owns its transposition table."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, NamedTuple, Union
 
 import numpy as np
@@ -13,7 +13,7 @@ import numpy as np
 from .. import _core
 from ..errors import ParseError
 from ..result import SolveResult
-from ..tiles import Tile
+from ..tiles import Tile, mask_of
 from .position import Position
 from .rules import SEATS, TEAMS, Rules
 
@@ -73,11 +73,14 @@ class Solver:
         return self._solver.can_reach(as_position(position)._pos, int(target))
 
     def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
-        hands = _read_deal(deal)
-        rules = rules or Rules()
-        grid, nodes = self._solver.dd_table(rules._core, [sum(1 << t.id for t in h) for h in hands])
+        """The deal's table; ``rules`` default to those the deal carries (a position or a JSON
+        object with "rules"), else standard 42."""
+        hands, deal_rules = _read_deal(deal)
+        rules = rules or deal_rules or Rules()
+        grid, nodes = self._solver.dd_table(rules._core, [mask_of(h) for h in hands])
         decls = [int(d) if d.isdigit() else d for d in _core.texas42.table_declarations(rules._core)]
-        return DDTable(hands=hands, declarations=decls, points=np.array(grid, dtype=np.int16), nodes=nodes)
+        return DDTable(hands=hands, declarations=decls, points=np.array(grid, dtype=np.int16), nodes=nodes,
+                       rules=rules)
 
     @property
     def nodes(self) -> int:
@@ -114,6 +117,7 @@ class DDTable:
     declarations: list[int | str]
     points: np.ndarray  # shape (declarations, 4)
     nodes: int = 0  # search nodes of the 36 solves
+    rules: Rules = field(default_factory=Rules)
 
     def __getitem__(self, key: tuple[int | str, int | str]) -> int:
         decl, seat = key
@@ -135,6 +139,7 @@ class DDTable:
             "declarations": self.declarations,
             "seats": list(SEATS),
             "points": self.points.tolist(),
+            **({"rules": self.rules.to_json()} if self.rules.to_json() else {}),
         }
 
 
@@ -150,9 +155,10 @@ def dd_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> DDTab
     return Solver(tt_mb).dd_table(deal, rules)
 
 
-def _read_deal(deal: Any) -> list[list[Tile]]:
+def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:
+    """The four hands of a deal, and the rules it carries (a position's, or a JSON object's "rules")."""
     if isinstance(deal, Position):
-        return [list(h) for h in deal.hands]
+        return [list(h) for h in deal.hands], deal.rules
     if isinstance(deal, str):
         text = deal.strip()
         if text.startswith("{") or text.startswith("["):
@@ -164,11 +170,13 @@ def _read_deal(deal: Any) -> list[list[Tile]]:
                 raise ParseError(f"malformed JSON: {e}") from None
         else:
             deal = [[] if h in ("", "-") else h.split(".") for h in text.removeprefix("hands=").split("/")]
+    rules = None
     if isinstance(deal, dict):
+        rules = Rules.from_json(deal["rules"]) if "rules" in deal else None
         deal = deal.get("hands")
-    if not isinstance(deal, (list, tuple)) or len(deal) != 4:
+    if not isinstance(deal, (list, tuple)) or len(deal) != 4 or not all(isinstance(h, (list, tuple)) for h in deal):
         raise ParseError("a deal is 4 hands: 'hands=66.64.../.../.../...' or a list of 4 lists of tiles")
-    return [[Tile(t) for t in h] for h in deal]
+    return [[Tile(t) for t in h] for h in deal], rules
 
 
 # ---------------------------------------------------------------- grading a sequence of plays

@@ -226,7 +226,10 @@ class PlayerView:
                 f"hand_sizes gives {SEATS[seat]} {sizes[seat]} tiles but the hand holds {len(hand)}"
             )
         try:
-            mask_of(list(hand) + list(gone) + [t for _, t in plays])
+            named = mask_of(list(hand) + list(gone) + [t for _, t in plays])
+            if named & ~_set_mask(rules):
+                stray = tiles_of(named & ~_set_mask(rules))[0]
+                raise InvalidViewError(f"tile {stray} is not in the double-{rules._core.max_pip} set")
         except ParseError as e:
             raise InvalidViewError(
                 f"a tile appears twice across hand, plays and gone: {e}"
@@ -234,13 +237,22 @@ class PlayerView:
         if trump is None:
             if plays or gone:
                 raise InvalidViewError("tiles were played but the view names no trump")
+            to_move = None if o.get("to_move") is None else parse_seat(o["to_move"])
+            legal_bids = tuple(parse_bid(b) for b in _list(o, "legal_bids", (str, int)))
+            _check_auction(rules, sizes, auction, contract, to_move, legal_bids)
             return cls.before_play(
                 seat, rules, hand, auction, contract=contract, hand_sizes=tuple(sizes),
-                to_move=o.get("to_move"),
-                legal_bids=tuple(parse_bid(b) for b in _list(o, "legal_bids", (str, int))),
+                to_move=to_move, legal_bids=legal_bids,
             )
         n_trick = len(plays) % 4
-        first = plays[0][0] if plays else parse_seat(o.get("leader", 0))
+        if plays:
+            first = plays[0][0]
+        elif "leader" in o:
+            first = parse_seat(o["leader"])
+        elif contract is not None and not gone:
+            first = contract.declarer  # trick 1: the declarer leads (rules §2.4)
+        else:
+            raise ParseError("view JSON lacks 'leader' (who leads the current trick)")
         try:
             voids, absent, leader = _core.texas42.shown_by_plays(
                 rules._core, str(trump), first, [t.id for _, t in plays], not gone
@@ -286,13 +298,42 @@ class PlayerView:
             "trick": [str(t) for t in view.trick],
             "points": list(view.points),
             "voids": view.to_json()["voids"],
+            "legal_moves": sorted(str(t) for t in view.legal_moves),
         }
+        if "legal_moves" in o:
+            o = {**o, "legal_moves": sorted(str(Tile(t)) for t in _list(o, "legal_moves", str))}
         for key, value in stated.items():
             if key in o and o[key] != value:
                 raise InvalidViewError(
                     f"the view states {key}={o[key]!r} but its plays give {value!r}"
                 )
         return view
+
+
+def _check_auction(
+    rules: Rules, sizes: list[int], auction: tuple[tuple[int, int], ...], contract: Contract | None,
+    to_move: int | None, legal_bids: tuple[int, ...],
+) -> None:
+    """Before the first lead every hand is full, bids go round the table in turn, and each is a
+    legal bid over the high bid before it (the core judges that)."""
+    full = _set_mask(rules).bit_count() // 4
+    if any(n != full for n in sizes):
+        raise InvalidViewError(f"before the first lead every hand holds {full} tiles, not {sizes}")
+    high = 0
+    for k, (bidder, bid) in enumerate(auction):
+        if k and bidder != (auction[k - 1][0] + 1) % 4:
+            raise InvalidViewError(f"{SEATS[bidder]} bids out of turn: the auction goes round the table")
+        if bid and not _core.texas42.bid_is_legal(rules._core, bid, high):
+            raise InvalidViewError(f"bid {bid_name(bid)} by {SEATS[bidder]} is not legal over {bid_name(high)}")
+        high = max(high, bid)
+    if len(auction) > 4:
+        raise InvalidViewError(f"an auction has at most 4 bids, not {len(auction)}")
+    if contract is None and auction and to_move is not None and len(auction) < 4:
+        if to_move != (auction[-1][0] + 1) % 4:
+            raise InvalidViewError(f"{SEATS[auction[-1][0]]} bid last, so {SEATS[(auction[-1][0] + 1) % 4]} is to bid, not {SEATS[to_move]}")
+    for bid in legal_bids:
+        if bid and not _core.texas42.bid_is_legal(rules._core, bid, high):
+            raise InvalidViewError(f"legal_bids lists {bid_name(bid)}, which is not legal over {bid_name(high)}")
 
 
 def _set_mask(rules: Rules) -> int:

@@ -1,0 +1,157 @@
+"""Input that a review found mishandled: each case now gets a clear error naming what is wrong (or
+the right answer), and a batch run carries on past a bad record."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from dominosolver import InvalidPositionError, ParseError
+from dominosolver.batch import analyse_batch
+from dominosolver.cli import main
+from dominosolver.cli.main import cli
+from dominosolver.engine import EngineServer
+from dominosolver.errors import InvalidViewError
+from dominosolver.texas42 import Game, PlayerView, Position, Rules, dd_table
+
+DEAL = "hands=66.64.62.54.44.31.11/65.55.52.41.40.22.10/63.61.51.43.42.30.20/60.53.50.33.32.21.00"
+MID_TRICK = "trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42 contract=N30"
+
+
+# ---------------------------------------------------------------- the declarer leads trick 1
+
+
+def test_trick_one_is_led_by_the_declarer():
+    with pytest.raises(InvalidPositionError, match=r"declarer \(seat 2 \(S\)\) leads trick 1, not seat 1 \(E\)"):
+        Position(f"trump=4 leader=E {DEAL} contract=S30")
+    assert Position(f"trump=4 leader=E {DEAL}").leader == 1  # no contract: any leader may be studied
+
+
+def test_a_view_without_leader_on_trick_one_is_led_by_the_declarer():
+    view = Position(f"trump=4 leader=S {DEAL} contract=S30").view(0).to_json()
+    del view["leader"], view["to_move"]
+    read = PlayerView.from_json(view)
+    assert read.leader == 2 and read.to_move == 2
+    with pytest.raises(InvalidViewError, match="leads trick 1"):
+        PlayerView.from_json({**view, "leader": 1})
+    del view["contract"]
+    with pytest.raises(ParseError, match="lacks 'leader'"):
+        PlayerView.from_json(view)
+
+
+# ---------------------------------------------------------------- views read back
+
+
+def test_a_stated_legal_move_list_must_agree():
+    view = Position(MID_TRICK).view(1).to_json()
+    assert view["legal_moves"] == ["4-4"]
+    with pytest.raises(InvalidViewError, match="legal_moves"):
+        PlayerView.from_json({**view, "legal_moves": ["3-1", "2-0"]})
+    assert list(PlayerView.from_json({**view, "legal_moves": ["4-4"]}).legal_moves) == Position(MID_TRICK).legal_moves
+
+
+def test_tiles_outside_the_set_in_a_view():
+    view = Position(MID_TRICK).view(1).to_json()
+    with pytest.raises(InvalidViewError, match="8-8 is not in the double-6 set"):
+        PlayerView.from_json({**view, "gone": ["8-8"]})
+
+
+def auction_view() -> dict:
+    game = Game(seed=1)
+    game.play("30")  # E, the first to bid
+    return game.view(game.to_move).to_json()  # S to bid
+
+
+@pytest.mark.parametrize(
+    "change,error,message",
+    [
+        ({"to_move": "banana"}, ParseError, "unknown seat"),
+        ({"hand_sizes": [7, 7, 7, 3]}, InvalidViewError, "every hand holds 7 tiles"),
+        ({"auction": [{"seat": 1, "bid": 30}, {"seat": 1, "bid": 31}]}, InvalidViewError, "out of turn"),
+        ({"auction": [{"seat": 1, "bid": 30}, {"seat": 2, "bid": 30}]}, InvalidViewError, "not legal over 30"),
+        ({"legal_bids": ["pass", "30"]}, InvalidViewError, "legal_bids lists 30"),
+        ({"to_move": 3}, InvalidViewError, "S is to bid, not W"),
+    ],
+)
+def test_auction_views_are_checked(change, error, message):
+    view = auction_view()
+    assert PlayerView.from_json(view).to_move == 2
+    with pytest.raises(error, match=message):
+        PlayerView.from_json({**view, **change})
+
+
+def test_the_engine_will_not_bid_for_a_seat_not_to_bid():
+    game = Game(seed=1)  # E is to bid
+    out = __import__("io").StringIO()
+    server = EngineServer(out, threads=1)
+    for request in ({"cmd": "position", "view": game.view(2).to_json()}, {"cmd": "go", "samples": 4}):
+        server.handle(json.dumps(request))
+        server.wait()
+    replies = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert replies[-1]["type"] == "error" and "S is not to bid: E is" in replies[-1]["message"]
+
+
+# ---------------------------------------------------------------- double-dummy tables
+
+
+def test_a_table_uses_the_rules_its_deal_carries():
+    low = Rules(nt_doubles="low")
+    expected = dd_table(DEAL, low)
+    assert dd_table(Position(f"trump=4 leader=N {DEAL} rules=nt_doubles:low")).points.tolist() == expected.points.tolist()
+    as_json = {"hands": [h.split(".") for h in DEAL.removeprefix("hands=").split("/")], "rules": low.to_json()}
+    assert dd_table(json.dumps(as_json)).points.tolist() == expected.points.tolist()
+    assert expected.to_json()["rules"] == {"nt_doubles": "low"} and "rules" not in dd_table(DEAL).to_json()
+    assert expected.points.tolist() != dd_table(DEAL).points.tolist()  # the flag matters on this deal
+    out = CliRunner().invoke(cli, ["table", f"trump=4 leader=N {DEAL} rules=nt_doubles:low", "--json"])
+    assert out.exit_code == 0 and json.loads(out.output)["points"] == expected.points.tolist()
+
+
+def test_a_tile_twice_in_one_hand_of_a_deal_is_named():
+    with pytest.raises(ParseError, match="tile 2-1 listed twice"):
+        dd_table(DEAL.replace("21.00", "21.21"))
+
+
+# ---------------------------------------------------------------- batch records and CLI options
+
+
+def test_bad_batch_records_become_error_lines(tmp_path):
+    view = Position(MID_TRICK).view(1).to_json()
+    records = [{"view": view, "seed": "abc"}, {"view": view, "seed": 1.5}, {"plays": ["4-4"]}, {"view": view, "seed": 3}]
+    source, out = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    source.write_text("\n".join(json.dumps(r) for r in records) + "\n")
+    summary = analyse_batch(source, out, samples=4, exact_limit=0)
+    results = [json.loads(x) for x in out.read_text().splitlines()]
+    assert summary.errors == 3 and "result" in results[3]
+    assert [r["error"]["message"] for r in results[:3]] == [
+        "'seed' must be an integer, not 'abc'",
+        "'seed' must be an integer, not 1.5",
+        "a record with 'plays' needs the 'position' they start from",
+    ]
+
+
+def cli_error(args: list[str], capsys) -> str:
+    """The one error line the command line prints for bad input (exit status 2, no traceback)."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(args)
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    return err
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--samples", "0"], "ParseError: --samples must be at least 1, not 0"),
+        (["--seat", "W"], "ParseError: --seat W: this is E's view, it cannot advise another seat"),
+    ],
+)
+def test_hint_options_are_checked(tmp_path, capsys, args, message):
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(Position(MID_TRICK).view(1).to_json()))
+    assert message in cli_error(["hint", str(path), *args], capsys)
+
+
+def test_bingo_hint_seat_is_checked(capsys):
+    bingo = "bingo trump=5 turned=5-3 leader=0 hands=66.65.64.55.44.33.22/63.62.61.60.54.53.52"
+    assert "ParseError: unknown Bingo seat 'x': 0 or 1" in cli_error(["hint", bingo, "--seat", "x"], capsys)
