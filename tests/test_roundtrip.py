@@ -80,11 +80,14 @@ def positions(draw) -> Position:
     leader = draw(st.integers(0, 3))
     if contract is not None and size == 7:
         leader = contract[0]  # trick 1: the declarer leads
+    rules = Rules(**draw(rule_flags))
+    if contract is not None and contract[1] == GAME_BID and rules.scoring != "points":
+        contract = (contract[0], 168)  # 'game' is a bid of the points game only
     pos = Position(
         trump=trump,
         hands=hands,
         leader=leader,
-        rules=Rules(**draw(rule_flags)),
+        rules=rules,
         contract=contract,
     )
     for _ in range(draw(st.integers(0, 4 * size))):
