@@ -123,6 +123,21 @@ def test_resume_after_an_interruption(records, local_run, tmp_path):
     assert again.analysed == 0 and again.skipped == len(results)
 
 
+def test_resume_redoes_records_whose_input_or_options_changed(records, local_run, tmp_path):
+    _, results = local_run
+    out = tmp_path / "out.jsonl"
+    out.write_text("".join(json.dumps(r) + "\n" for r in results))
+    lines = records.read_text().splitlines()
+    edited = tmp_path / "edited.jsonl"
+    lines[0] = json.dumps(random_position(7, 18).to_json())  # another position on line 0
+    edited.write_text("\n".join(lines) + "\n")
+    summary = analyse_batch(edited, out, samples=12, seed=3, exact_limit=300)
+    assert summary.analysed == 1 and summary.skipped == len(results) - 1
+    assert json.loads(out.read_text().splitlines()[0])["result"] == solve(json.loads(lines[0])).to_json()
+    changed = analyse_batch(edited, out, samples=13, seed=3, exact_limit=300)  # the options are in every key
+    assert changed.analysed == len(results) and changed.skipped == 0
+
+
 def test_local_processes_match(records, local_run, tmp_path):
     out = tmp_path / "jobs.jsonl"
     analyse_batch(records, out, samples=12, seed=3, exact_limit=300, jobs=2, chunk=2)

@@ -1,11 +1,12 @@
 """Batch analysis of many records (JSON lines): exact solves, double-dummy tables, hints, graded plays.
 
-Each input line is one record; each output line is ``{"index", "id", "task", "result"}`` (or
+Each input line is one record; each output line is ``{"index", "id", "task", "result", "key"}`` (or
 ``"error"`` for a record that cannot be analysed, which does not stop the batch). Work runs in this
 process, on local processes (``jobs``), or on a Dask cluster (``dask``): the same function on the
 same record with the same seed, so every backend writes the same results. A rerun skips the records
-already in the output (resumable); the finished output is sorted by index, and the numbers are also
-written as ``.npz`` arrays.
+already in the output (resumable) whose ``key`` (a digest of the record, the task and the options)
+still matches, so an edited record or a changed option is analysed again; the finished output is
+sorted by index, and the numbers are also written as ``.npz`` arrays.
 
 Tasks, chosen per record by ``task="auto"`` (or forced):
 
@@ -17,6 +18,7 @@ Tasks, chosen per record by ``task="auto"`` (or forced):
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -214,6 +216,12 @@ def read_done(path: Path) -> dict[int, str]:
     return done
 
 
+def record_key(record: Any, task: str, seed: int, options: dict[str, Any]) -> str:
+    """A digest of what decides a record's result: the record, the task and the options."""
+    text = json.dumps([record, task, seed, options], sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
 def _rewrite(path: Path, lines: Iterable[str]) -> None:
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     with os.fdopen(fd, "w") as f:
@@ -319,11 +327,12 @@ def analyse_batch(
         raise ParseError(f"unknown task {task!r}: {', '.join(TASKS)}")
     out = Path(output_path)
     records = read_records(input_path)
+    options = {"samples": samples, "exact_limit": exact_limit, "threads": 1}
+    keys = [record_key(rec, task, seed, options) for _, rec in records]
     done = read_done(out) if resume else {}
-    done = {i: line for i, line in done.items() if i < len(records)}
+    done = {i: line for i, line in done.items() if i < len(records) and json.loads(line).get("key") == keys[i]}
     _rewrite(out, (done[i] for i in sorted(done)))  # drops a torn line before appending
     todo = [(i, rec) for i, rec in records if i not in done]
-    options = {"samples": samples, "exact_limit": exact_limit, "threads": 1}
     if dask is not None:
         results = _dask(task, todo, seed, options, dask, jobs, chunk)
     else:
@@ -332,6 +341,7 @@ def analyse_batch(
     count = 0
     with open(out, "a") as f:
         for res in results:
+            res["key"] = keys[res["index"]]
             f.write(json.dumps(res, separators=(",", ":")) + "\n")
             f.flush()
             count += 1
