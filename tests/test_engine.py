@@ -115,6 +115,19 @@ def test_stop_ends_the_search_with_a_bestmove():
     assert any("stopped after" in w for w in best["hint"]["warnings"])
 
 
+def test_stop_ends_a_bid_search_too():
+    """A bid search reads stop between its batches of deals and answers with the advice so far."""
+    game = Game(seed=1)
+    out = io.StringIO()
+    server = EngineServer(out, threads=1)
+    server.handle(json.dumps({"cmd": "position", "view": game.view(game.to_move).to_json()}))
+    server.handle(json.dumps({"cmd": "go", "samples": 20000, "seed": 1}))
+    server.handle(json.dumps({"cmd": "stop"}))
+    server.wait()
+    best = [json.loads(x) for x in out.getvalue().splitlines()][-1]
+    assert best["type"] == "bestmove" and 0 < best["advice"]["worlds"] < 20000
+
+
 def test_a_whole_hand_through_an_engine_process():
     """Bids, the declaration and every tile of one hand come from an engine that sees only the
     view of the seat to move."""

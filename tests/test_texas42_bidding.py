@@ -111,3 +111,13 @@ def test_a_view_carries_the_legal_bids_for_a_dealer_who_may_not_pass():
     advice = advise_bid(back, samples=3, seed=1, threads=2, risk=1.01)
     assert advice.bid == 30
     assert game.view(1).legal_bids == ()  # not this seat's turn
+
+
+def test_a_time_limit_or_stop_ends_after_a_batch_of_deals():
+    """Stopped early, the advice rests on the first batch of the same deals: the same numbers."""
+    hand = Game(seed=3).deal()[1]
+    full = advise_bid(hand, seat=1, samples=150, seed=4, threads=1)
+    timed = advise_bid(hand, seat=1, samples=150, seed=4, threads=1, time=0)
+    stopped = advise_bid(hand, seat=1, samples=150, seed=4, threads=1, should_stop=lambda: True)
+    assert full.worlds == 150 and timed.worlds == stopped.worlds == 100
+    assert np.array_equal(timed.points, full.points[:, :100]) and np.array_equal(stopped.points, timed.points)

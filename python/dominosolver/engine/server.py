@@ -202,6 +202,8 @@ class EngineServer:
             samples=limits.get("samples", 200),
             seed=limits.get("seed"),
             threads=threads,
+            time=limits.get("time"),
+            should_stop=self._stop.is_set,
             **PLAYING_THRESHOLDS,
         )
         if view.contract is not None:

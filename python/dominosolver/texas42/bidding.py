@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import time as _time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -37,6 +37,8 @@ from .view import PlayerView
 __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "advise_bid"]
 
 BID_ADVICE_SCHEMA = "dominosolver.bidadvice/1"
+_BATCH = 100  # deals solved between checks of the time limit and the stop flag
+
 BID_LADDER = tuple(range(30, 43)) + tuple(42 * k for k in range(2, 8))
 # Thresholds that played best in the arena (bench/README.md): double dummy overrates a declarer.
 PLAYING_THRESHOLDS = {"risk": 0.75, "mark_risk": 0.85, "discount": 5}
@@ -186,12 +188,16 @@ def advise_bid(
     threads: int | None = None,
     legal_bids: list[int] | None = None,
     tt_mb: int = 16,
+    time: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> BidAdvice:
     """Advise a bid for ``hand`` (7 tiles, a bidding-phase PlayerView, or a Game in its auction).
 
     ``auction`` lists earlier bids as (seat, bid); the current high bid limits the legal bids
     (``legal_bids`` overrides, e.g. a dealer who may not pass). ``samples`` deals are drawn from
-    ``seed`` (chosen and reported when None) and solved for the 9 declarations on ``threads``."""
+    ``seed`` (chosen and reported when None) and solved for the 9 declarations on ``threads``.
+    ``time`` (seconds) or ``should_stop`` end the work early, between batches of deals (the advice
+    then rests on the deals solved so far, at least one batch)."""
     start = _time.perf_counter()
     from .game import Game
 
@@ -239,17 +245,25 @@ def advise_bid(
     declarations = [
         int(d) if d.isdigit() else d for d in _core.texas42.table_declarations(rules._core)
     ]
-    positions = []
-    for trump in declarations:
-        for w in worlds:
-            ids = [[i for i in range(64) if m >> i & 1] for m in w]
-            positions.append(
-                Position._wrap(
-                    _core.texas42.Position(rules._core, str(trump), ids, seat, [], None, None)
+    done: list[np.ndarray] = []  # per batch of deals: points [declarations, deals]
+    for first in range(0, len(worlds), _BATCH):
+        batch = worlds[first : first + _BATCH]
+        positions = []
+        for trump in declarations:
+            for w in batch:
+                ids = [[i for i in range(64) if m >> i & 1] for m in w]
+                positions.append(
+                    Position._wrap(
+                        _core.texas42.Position(rules._core, str(trump), ids, seat, [], None, None)
+                    )
                 )
-            )
-    out = solve_batch(positions, threads=threads or os.cpu_count() or 1, moves=False, tt_mb=tt_mb)
-    points = out.values.reshape(len(declarations), len(worlds)).astype(np.int16)
+        out = solve_batch(positions, threads=threads or os.cpu_count() or 1, moves=False, tt_mb=tt_mb)
+        done.append(out.values.reshape(len(declarations), len(batch)).astype(np.int16))
+        spent = _time.perf_counter() - start
+        if (time is not None and spent >= time) or (should_stop is not None and should_stop()):
+            break
+    points = np.concatenate(done, axis=1)
+    worlds = worlds[: points.shape[1]]
     return BidAdvice(
         hand=tiles,
         seat=seat,
