@@ -18,6 +18,7 @@ hand); ``discount`` takes that many points off each value when judging point bid
 
 from __future__ import annotations
 
+import itertools
 import os
 import time as _time
 from dataclasses import dataclass
@@ -241,13 +242,13 @@ def advise_bid(
     if samples < 2:
         raise InvalidViewError("samples must be at least 2")
     seed = new_seed() if seed is None else seed
-    worlds = WorldSampler(view).sample(samples, seed)
+    draws = WorldSampler(view).stream(seed)  # drawn a batch at a time: a stop saves the sampling too
     declarations = [
         int(d) if d.isdigit() else d for d in _core.texas42.table_declarations(rules._core)
     ]
     done: list[np.ndarray] = []  # per batch of deals: points [declarations, deals]
-    for first in range(0, len(worlds), _BATCH):
-        batch = worlds[first : first + _BATCH]
+    for first in range(0, samples, _BATCH):
+        batch = list(itertools.islice(draws, min(_BATCH, samples - first)))
         positions = []
         for trump in declarations:
             for w in batch:
@@ -263,7 +264,6 @@ def advise_bid(
         if (time is not None and spent >= time) or (should_stop is not None and should_stop()):
             break
     points = np.concatenate(done, axis=1)
-    worlds = worlds[: points.shape[1]]
     return BidAdvice(
         hand=tiles,
         seat=seat,
@@ -271,7 +271,7 @@ def advise_bid(
         points=points,
         legal_bids=sorted(legal_bids),
         risk=risk,
-        worlds=len(worlds),
+        worlds=points.shape[1],
         seed=seed,
         elapsed=_time.perf_counter() - start,
         discount=discount,

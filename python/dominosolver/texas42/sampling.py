@@ -14,6 +14,7 @@ uniformly draws a deal uniformly: no rejection, no bias; enumeration is the same
 
 from __future__ import annotations
 
+import itertools
 import random
 import secrets
 from collections.abc import Iterator
@@ -99,8 +100,13 @@ class WorldSampler:
 
     def sample(self, n: int, seed: int | None = None) -> list[World]:
         """``n`` independent, exactly uniform draws (with replacement) from ``random.Random(seed)``."""
+        return list(itertools.islice(self.stream(seed), n))
+
+    def stream(self, seed: int | None = None) -> Iterator[World]:
+        """The same draws one at a time, without end (``sample(n, seed)`` is its first ``n``)."""
         rng = random.Random(seed)
-        return [self.world(rng.randrange(self.count)) for _ in range(n)]
+        while True:
+            yield self.world(rng.randrange(self.count))
 
     def __iter__(self) -> Iterator[World]:
         for k in range(self.count):
