@@ -155,3 +155,19 @@ def test_hint_options_are_checked(tmp_path, capsys, args, message):
 def test_bingo_hint_seat_is_checked(capsys):
     bingo = "bingo trump=5 turned=5-3 leader=0 hands=66.65.64.55.44.33.22/63.62.61.60.54.53.52"
     assert "ParseError: unknown Bingo seat 'x': 0 or 1" in cli_error(["hint", bingo, "--seat", "x"], capsys)
+
+
+def test_every_view_of_a_whole_game_reads_back_equal():
+    """Auction, declaration, play and the end of the game: each seat's view round-trips."""
+    from dominosolver.texas42.bots import RuleBot
+
+    game, bot, checked = Game(seed=2), RuleBot(), 0
+    while True:
+        for seat in range(4):
+            view = game.view(seat)
+            assert PlayerView.from_json(view.to_json()) == view
+            checked += 1
+        if game.is_over:
+            break
+        game.play(bot.choose(game))
+    assert game.phase == "game_over" and checked > 4 * 28

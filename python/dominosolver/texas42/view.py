@@ -234,6 +234,11 @@ class PlayerView:
             raise InvalidViewError(
                 f"a tile appears twice across hand, plays and gone: {e}"
             ) from None
+        if not any(sizes) and not plays:
+            # Nothing left to play and no record of it (a game's view once it is over).
+            return cls.before_play(
+                seat, rules, hand, auction, trump=trump, contract=contract, hand_sizes=tuple(sizes)
+            )
         if trump is None:
             if plays or gone:
                 raise InvalidViewError("tiles were played but the view names no trump")
