@@ -171,3 +171,127 @@ def test_every_view_of_a_whole_game_reads_back_equal():
             break
         game.play(bot.choose(game))
     assert game.phase == "game_over" and checked > 4 * 28
+
+
+# ---------------------------------------------------------------- the solver's own boundary
+
+
+def test_the_solver_keeps_first_lead_trump():
+    """Under first_lead_trump the first lead must be a trump when the leader holds one: the solver's
+    moves are the legal ones, each worth what it is worth without the rule (the rule binds that lead
+    only), and its PV replays legally to the value; tables and grades agree."""
+    import random
+
+    from dominosolver.texas42 import Solver, analyse_play
+
+    rule = Rules(first_lead_trump="on")
+    solver = Solver(16)  # one solver for both rules: their entries must not mix
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        tiles = [f"{a}-{b}" for a in range(7) for b in range(a + 1)]
+        rng.shuffle(tiles)
+        hands = [tiles[7 * k : 7 * k + 7] for k in range(4)]
+        trump = rng.randrange(7)
+        pos = Position(trump=trump, hands=hands, leader=0, rules=rule)
+        free = solver.solve(Position(trump=trump, hands=hands, leader=0))
+        result = solver.solve(pos)
+        assert solver.value(pos) == result.value and solver.value(Position(trump=trump, hands=hands, leader=0)) == free.value
+        legal = sorted(str(t) for t in pos.legal_moves)
+        assert sorted(result.moves) == legal
+        assert result.moves == {t: free.moves[t] for t in legal}
+        assert result.value == max(result.moves.values())
+        replay = pos.copy()
+        for tile in result.pv:
+            replay.play(tile)  # raises on an illegal play
+        assert replay.points[0] == result.value
+        assert dd_table([h for h in hands], rule)[trump, "N"] == result.value
+        assert analyse_play(pos, [result.best[0]])[0].cost == 0
+        checked += len(legal) < 7
+    assert checked >= 6  # most deals give the leader a trump, so the rule bites
+
+
+def test_can_reach_agrees_with_the_value_at_any_target():
+    from dominosolver.texas42 import Solver
+
+    pos = "trump=4 leader=E hands=66.64/65.55/63.61/60.53"  # E to move: EW take 0 of 2 tricks here
+    solver = Solver(1)
+    value = solver.value(pos)
+    for target in (-(2**31), -1, 0, value, value + 1, 42, 10**20):
+        assert solver.can_reach(pos, target) == (value >= target)
+    for bad in (0.5, True, "3"):
+        with pytest.raises(ValueError, match="whole number of points"):
+            solver.can_reach(pos, bad)
+
+
+@pytest.mark.parametrize("tt_mb", [0, -1, 1.5, 2**44])
+def test_table_sizes_are_checked(tt_mb):
+    from dominosolver.texas42 import Solver, solve, solve_batch
+
+    for call in (lambda: Solver(tt_mb), lambda: solve(MID_TRICK, tt_mb=tt_mb), lambda: solve_batch([MID_TRICK], tt_mb=tt_mb)):
+        with pytest.raises(ValueError, match="tt_mb must be"):
+            call()
+
+
+def test_thread_counts_are_checked():
+    from dominosolver.texas42 import solve_batch
+
+    for threads in (0, -2, 1.5):
+        with pytest.raises(ValueError, match="threads must be"):
+            solve_batch([MID_TRICK], threads=threads)
+
+
+def test_voids_of_a_seat_that_does_not_exist():
+    pos = Position("trump=4 leader=N hands=66.64/65.55/63.61/60.53")
+    with pytest.raises(ParseError, match="unknown seat"):
+        pos.voids(10**6)
+    with pytest.raises(InvalidPositionError, match="seat must be 0..3"):
+        pos._pos.voids(-1)
+    with pytest.raises(InvalidPositionError, match="seat must be 0..3"):
+        pos._pos.shown_absent(10**6)
+
+
+def test_a_table_of_a_position_is_of_its_whole_deal():
+    later = Position(
+        "trump=4 leader=N hands=62.54.44.31.11.64/55.52.40.22.10.41/61.51.43.42.30.20/53.50.33.32.21.00 "
+        "contract=N30 history=N:66.65.63.60"
+    )
+    assert dd_table(later).points.tolist() == dd_table(DEAL).points.tolist()
+    without_record = Position(
+        "trump=4 leader=N hands=62.54.44.31.11.64/55.52.40.22.10.41/61.51.43.42.30.20/53.50.33.32.21.00"
+    )
+    with pytest.raises(ParseError, match="needs the whole deal"):
+        dd_table(without_record)
+
+
+def test_a_finished_hand_is_worth_nothing_more():
+    from dominosolver.texas42 import Solver
+
+    over = Position("trump=4 leader=N hands=-/-/-/-")
+    solver = Solver(1)
+    assert solver.value(over) == 0 and solver.can_reach(over, 0) and not solver.can_reach(over, 1)
+    assert solver.solve(over).moves == {}
+
+
+def test_one_solver_shared_by_threads_takes_turns():
+    """Each call releases the GIL; a solver shared by threads serialises its searches (correct values)."""
+    import threading
+
+    from support_views import random_position
+
+    from dominosolver.texas42 import Solver
+
+    positions = [random_position(seed, 8) for seed in range(12)]
+    expected = [Solver(4).value(p) for p in positions]
+    shared, got = Solver(4), {}
+
+    def work(offset: int) -> None:
+        for i in range(offset, len(positions), 3):
+            got[i] = shared.value(positions[i])
+
+    workers = [threading.Thread(target=work, args=(k,)) for k in range(3)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    assert [got[i] for i in range(len(positions))] == expected

@@ -169,6 +169,7 @@ History Position::history() const {
 }
 
 unsigned Position::voids(int seat) const {
+  if (seat < 0 || seat >= kSeats) throw InvalidPositionError("seat must be 0..3, not " + std::to_string(seat));
   std::vector<int> tiles;
   tiles.reserve(plays_.size());
   for (const auto& p : plays_) tiles.push_back(p.tile);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <mutex>
 #include <numeric>
 #include <stdexcept>
 
@@ -28,6 +29,7 @@ struct ZobristKeys {
   std::uint64_t trump[kCalledSuits + 1];
   std::uint64_t nt_doubles[3];
   std::uint64_t estimate;  // keeps the first-guess search's estimates apart from exact bounds
+  std::uint64_t bound_root;  // a search whose root moves a rule restricts (first_lead_trump)
 };
 
 constexpr ZobristKeys make_keys() {
@@ -45,6 +47,7 @@ constexpr ZobristKeys make_keys() {
   for (auto& t : k.trump) t = next();
   for (auto& n : k.nt_doubles) n = next();
   k.estimate = next();
+  k.bound_root = next();
   return k;
 }
 constexpr ZobristKeys kKeys = make_keys();
@@ -76,6 +79,14 @@ class Search {
     const Trump tr = pos.trump();
     base_key_ = kKeys.trump[tr.kind == TrumpKind::Suit ? tr.suit : tr.kind == TrumpKind::Doubles ? kCalledSuits - 1 : kCalledSuits];
     if (tr.kind == TrumpKind::None) base_key_ ^= kKeys.nt_doubles[static_cast<int>(pos.rules().nt_doubles)];
+    // The root's moves come from the position, which knows the rules that depend on the hand's
+    // history (first_lead_trump); below it, following suit is all there is.
+    root_legal_ = pos.is_over() ? 0 : pos.legal_moves();
+    root_tiles_ = tiles_left_;
+    // Where those rules bind the root's moves, the root's bounds and entries are its own: the sure
+    // points assume a free lead, and the same hands without the rule have another value.
+    root_bound_ = root_legal_ != (pos.is_over() ? 0 : t_.legal(hands_[to_move()], len_ ? trick_[0] : -1));
+    if (root_bound_) base_key_ ^= kKeys.bound_root;
     for (auto& slots : killers_) slots.fill(-1);
     for (int tile = 0; tile < kMaxTiles; ++tile) {
       if (t_.counters[tile] == 5) five_mask_ |= bit(tile);
@@ -111,7 +122,10 @@ class Search {
     trick_[len_++] = static_cast<std::int8_t>(tile);
   }
   int tricks_left() const { return (tiles_left_ + len_ + 3) / 4; }
-  TileMask legal() const { return t_.legal(hands_[to_move()], len_ ? trick_[0] : -1); }
+  TileMask legal() const {
+    if (root_bound_ && tiles_left_ == root_tiles_) return root_legal_;  // the position's own rules
+    return t_.legal(hands_[to_move()], len_ ? trick_[0] : -1);
+  }
   std::uint64_t nodes() const { return nodes_; }
 
   void take(int seat, int tile) {
@@ -151,7 +165,7 @@ class Search {
         if (tt_move < 0 && guided_ && tricks_left() > guess_horizon_)
           if (const auto* e = tt_->probe(key ^ kKeys.estimate); e && e->move != 0xFF) tt_move = e->move;
       }
-      if (enh_.quick_tricks) {
+      if (enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) {
         const auto [ours, theirs] = sure_points();
         const int ns = team_of(leader_) == 0 ? ours : theirs, ew = team_of(leader_) == 0 ? theirs : ours;
         lo = std::max(lo, ns);
@@ -752,6 +766,9 @@ class Search {
   bool guided_ = false;  // take first moves from the first guess's entries
   int guess_horizon_ = 0;  // tricks left at the first guess's horizon
   TileMask five_mask_ = 0, ten_mask_ = 0;
+  TileMask root_legal_ = 0;        // the root position's legal moves
+  int root_tiles_ = -1;
+  bool root_bound_ = false;        // the root's moves are fewer than following suit allows
   std::array<TileMask, kCalledSuits> callers_{};  // tiles that call each suit when led
   // Killers are kept per ply and per situation: the leader, and mid-trick the tile winning so far
   // (a refutation rarely carries over to a trick won by another tile: per ply alone, 1.6x the nodes).
@@ -778,6 +795,9 @@ void Solver::begin(const Position& pos) {
 }
 
 int Solver::value(const Position& pos, int guess) {
+  const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
+  nodes_ = 0;
+  if (pos.is_over()) return 0;
   begin(pos);
   Search s(pos, &tt_, &endgames_, enh_);
   const bool ns_to_move = team_of(pos.to_move()) == 0;
@@ -788,9 +808,14 @@ int Solver::value(const Position& pos, int guess) {
 }
 
 bool Solver::can_reach(const Position& pos, int target) {
+  const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
+  nodes_ = 0;
+  if (target <= 0) return true;
+  if (pos.is_over()) return false;
   begin(pos);
   Search s(pos, &tt_, &endgames_, enh_);
   const int total = s.remaining_total();
+  if (target > total) return false;
   bool ok;
   if (team_of(pos.to_move()) == 0) ok = s.ab(target - 1, target, 0) >= target;
   else ok = s.ab(total - target, total - target + 1, 0) <= total - target;  // NS held to total - target
@@ -799,9 +824,11 @@ bool Solver::can_reach(const Position& pos, int target) {
 }
 
 SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
-  begin(pos);
+  const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   SolveOutput out;
+  nodes_ = 0;
   if (pos.is_over()) return out;
+  begin(pos);
   Search s(pos, &tt_, &endgames_, enh_);
   const int total = s.remaining_total();
   const bool ns_to_move = team_of(pos.to_move()) == 0;

@@ -19,7 +19,6 @@ hand); ``discount`` takes that many points off each value when judging point bid
 from __future__ import annotations
 
 import itertools
-import os
 import time as _time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -32,7 +31,7 @@ from ..tiles import Tile, mask_of
 from .position import Position
 from .rules import SEATS, Rules, Trump, bid_name, parse_bid, parse_seat
 from .sampling import WorldSampler, new_seed
-from .solve import declaration_name, solve_batch
+from .solve import _threads, declaration_name, solve_batch
 from .view import PlayerView
 
 __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "advise_bid"]
@@ -258,7 +257,7 @@ def advise_bid(
                         _core.texas42.Position(rules._core, str(trump), ids, seat, [], None, None)
                     )
                 )
-        out = solve_batch(positions, threads=threads or os.cpu_count() or 1, moves=False, tt_mb=tt_mb)
+        out = solve_batch(positions, threads=_threads(threads), moves=False, tt_mb=tt_mb)
         done.append(out.values.reshape(len(declarations), len(batch)).astype(np.int16))
         spent = _time.perf_counter() - start
         if (time is not None and spent >= time) or (should_stop is not None and should_stop()):

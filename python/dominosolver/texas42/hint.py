@@ -13,7 +13,6 @@ choice: a move is never chosen by counting the deals it wins.
 
 from __future__ import annotations
 
-import os
 import random
 import time as _time
 from collections.abc import Callable
@@ -28,7 +27,7 @@ from ..tiles import Tile
 from .position import Position
 from .rules import SEATS, TEAMS
 from .sampling import WorldSampler, new_seed
-from .solve import solve_batch
+from .solve import _threads, solve_batch
 from .view import PlayerView
 from .weighting import WEIGHTINGS, world_weights
 
@@ -211,7 +210,7 @@ def hint(
         seed = new_seed() if seed is None else seed
         worlds = sampler.sample(samples, seed)
     legal = [t.id for t in v.legal_moves]
-    threads = threads or os.cpu_count() or 1
+    threads = _threads(threads)
     first = v.position_of(worlds[0])
     remaining = first.remaining_points
     tt = tt_mb or (16 if first.tricks_left >= 6 else 4)

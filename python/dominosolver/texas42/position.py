@@ -165,7 +165,7 @@ class Position(NotatedPosition):
 
     def voids(self, seat: int) -> list[int | str]:
         """Suits `seat` has shown it holds none of (failed to follow): numbers, 'trump' or 'doubles'."""
-        bits = self._pos.voids(seat)
+        bits = self._pos.voids(parse_seat(seat))
         return [suit_name(s) for s in range(16) if bits >> s & 1]
 
     def view(self, seat: int) -> Any:

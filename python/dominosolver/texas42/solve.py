@@ -39,9 +39,7 @@ class Solver:
     calls (positions of the same deal share entries)."""
 
     def __init__(self, tt_mb: int = 64) -> None:
-        if tt_mb < 1:
-            raise ValueError("tt_mb must be at least 1")
-        self.tt_mb = tt_mb
+        self.tt_mb = _table_mb(tt_mb)
         self._solver = _core.texas42.Solver(tt_mb)
 
     def __repr__(self) -> str:
@@ -70,7 +68,10 @@ class Solver:
 
     def can_reach(self, position: PositionLike, target: int) -> bool:
         """Can the team to move take at least ``target`` points from the current trick on?"""
-        return self._solver.can_reach(as_position(position)._pos, int(target))
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise ValueError(f"target must be a whole number of points, not {target!r}")
+        # Beyond 0..all the points the answer is known; the core takes a C int.
+        return self._solver.can_reach(as_position(position)._pos, max(0, min(target, 10_000)))
 
     def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
         """The deal's table; ``rules`` default to those the deal carries (a position or a JSON
@@ -92,6 +93,22 @@ class Solver:
         return self._solver.table_bytes
 
 
+def _table_mb(tt_mb: Any) -> int:
+    """A table size in megabytes, checked here so that the core never sees a nonsense one."""
+    if not isinstance(tt_mb, int) or isinstance(tt_mb, bool) or not 1 <= tt_mb <= 1 << 20:
+        raise ValueError(f"tt_mb must be a whole number of megabytes from 1 to {1 << 20}, not {tt_mb!r}")
+    return tt_mb
+
+
+def _threads(threads: Any) -> int:
+    """Solver threads: None means one per core."""
+    if threads is None:
+        return os.cpu_count() or 1
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
+        raise ValueError(f"threads must be a whole number from 1, not {threads!r}")
+    return threads
+
+
 def table_size_for(tricks_left: int) -> int:
     """A table (MB) big enough for a search of this many tricks: fresh memory costs time to touch,
     so small endgames get small tables."""
@@ -102,7 +119,7 @@ def solve(position: PositionLike, *, tt_mb: int | None = None) -> SolveResult:
     """Solve one position: its value for the team to move, every legal tile's value, a PV.
     ``tt_mb`` defaults to a size fitted to the tricks left (at most 64 MB)."""
     pos = as_position(position)
-    return Solver(tt_mb or table_size_for(pos.tricks_left)).solve(pos)
+    return Solver(table_size_for(pos.tricks_left) if tt_mb is None else tt_mb).solve(pos)
 
 
 # ---------------------------------------------------------------- double-dummy tables
@@ -158,7 +175,17 @@ def dd_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> DDTab
 def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:
     """The four hands of a deal, and the rules it carries (a position's, or a JSON object's "rules")."""
     if isinstance(deal, Position):
-        return [list(h) for h in deal.hands], deal.rules
+        # A table is of the whole deal: go back to the start of the hand through the record.
+        start = deal.copy()
+        while start.plays:
+            start.undo()
+        pips = start.rules._core.max_pip + 1
+        if start.tricks_left != pips * (pips + 1) // 2 // 4:  # a full hand of the set
+            raise ParseError(
+                f"a table needs the whole deal, but this position holds {start.tricks_left} tiles a hand "
+                "and records no earlier tricks: give the four hands as dealt"
+            )
+        return [list(h) for h in start.hands], deal.rules
     if isinstance(deal, str):
         text = deal.strip()
         if text.startswith("{") or text.startswith("["):
@@ -199,7 +226,7 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
     player's team, and what it cost against perfect play (points a completed trick banks count
     for the team that took them)."""
     pos = as_position(position).copy()
-    solver = Solver(tt_mb or table_size_for(pos.tricks_left))
+    solver = Solver(table_size_for(pos.tricks_left) if tt_mb is None else tt_mb)
     grades = []
     for move in plays:
         seat, team = pos.to_move, pos.to_move & 1
@@ -230,8 +257,8 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     defaults to a size fitted to the largest position)."""
     parsed = [as_position(p) for p in positions]
     cores = [p._pos for p in parsed]
-    tt_mb = tt_mb or table_size_for(max((p.tricks_left for p in parsed), default=0))
-    n_threads = threads if threads is not None else (os.cpu_count() or 1)
+    tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else _table_mb(tt_mb)
+    n_threads = _threads(threads)
     out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb)
     values = np.array(out.values, dtype=np.int16)
     move_values = None

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <stdexcept>
+#include <string>
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -35,6 +37,7 @@ class TranspositionTable {
   explicit TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
   void resize(std::size_t megabytes) {
+    if (megabytes > (std::size_t{1} << 40)) throw std::length_error("table size too large: " + std::to_string(megabytes) + " MB");
     std::size_t buckets = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Bucket));
     buckets = std::size_t{1} << (63 - __builtin_clzll(buckets));  // a power of two, within budget
     // Fresh anonymous memory is zeroed lazily, so a large table costs nothing until it is used;

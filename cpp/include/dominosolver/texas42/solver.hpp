@@ -2,6 +2,7 @@
 // Exact double-dummy solver for Texas 42: every hand known, any declaration, any point of the hand.
 // Values are points (1 a trick + counters) from the current trick on, tiles on the table included.
 #include <cstdint>
+#include <mutex>
 #include <vector>
 
 #include "dominosolver/search/transposition_table.hpp"
@@ -55,7 +56,10 @@ class Solver {
   // Can the team to move take at least `target` points from here?
   bool can_reach(const Position& pos, int target);
 
-  void clear() { tt_.clear(); }
+  void clear() {
+    const std::lock_guard<std::mutex> lock(busy_);
+    tt_.clear();
+  }
   std::size_t table_bytes() const { return tt_.bytes(); }
   std::uint64_t nodes() const { return nodes_; }  // nodes of the last call
   const Enhancements& enhancements() const { return enh_; }
@@ -65,6 +69,9 @@ class Solver {
 
   search::TranspositionTable tt_;
   EndgameCache endgames_;
+  // One search at a time: a solver shared by threads (each call releases the GIL) takes turns
+  // instead of racing on its table.
+  std::mutex busy_;
   Enhancements enh_;
   std::uint64_t nodes_ = 0;
   std::array<TileMask, kSeats> last_hands_{};
