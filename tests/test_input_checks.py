@@ -7,7 +7,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from dominosolver import InvalidPositionError, ParseError
+from dominosolver import InvalidPositionError, ParseError, bingo
 from dominosolver.batch import analyse_batch
 from dominosolver.cli import main
 from dominosolver.cli.main import cli
@@ -231,6 +231,8 @@ def test_table_sizes_are_checked(tt_mb):
     for call in (lambda: Solver(tt_mb), lambda: solve(MID_TRICK, tt_mb=tt_mb), lambda: solve_batch([MID_TRICK], tt_mb=tt_mb)):
         with pytest.raises(ValueError, match="tt_mb must be"):
             call()
+    with pytest.raises(ValueError, match="tt_megabytes must be"):
+        bingo.Solver(tt_mb)
 
 
 def test_thread_counts_are_checked():

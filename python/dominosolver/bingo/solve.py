@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _core
+from ..arguments import table_megabytes
 from ..result import SolveResult
 from .move import Move, MoveLike
 from .position import Position
@@ -17,7 +18,7 @@ class Solver:
     The C++ search runs with the GIL released."""
 
     def __init__(self, tt_megabytes: int = 2) -> None:
-        self._core = _core.bingo.Solver(tt_megabytes)
+        self._core = _core.bingo.Solver(table_megabytes(tt_megabytes, "tt_megabytes"))
 
     def solve(self, position: Position, *, margin: bool = True, pv: bool = True) -> SolveResult:
         """Every legal move's value in game points for the player to move (+1..+3 won, -1..-3 lost),

@@ -26,12 +26,13 @@ from typing import Any, Callable
 import numpy as np
 
 from .. import _core
+from ..arguments import thread_count
 from ..errors import InvalidViewError, ParseError
 from ..tiles import Tile, mask_of
 from .position import Position
 from .rules import SEATS, Rules, Trump, bid_name, parse_bid, parse_seat
 from .sampling import WorldSampler, new_seed
-from .solve import _threads, declaration_name, solve_batch
+from .solve import declaration_name, solve_batch
 from .view import PlayerView
 
 __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "advise_bid"]
@@ -257,7 +258,7 @@ def advise_bid(
                         _core.texas42.Position(rules._core, str(trump), ids, seat, [], None, None)
                     )
                 )
-        out = solve_batch(positions, threads=_threads(threads), moves=False, tt_mb=tt_mb)
+        out = solve_batch(positions, threads=thread_count(threads), moves=False, tt_mb=tt_mb)
         done.append(out.values.reshape(len(declarations), len(batch)).astype(np.int16))
         spent = _time.perf_counter() - start
         if (time is not None and spent >= time) or (should_stop is not None and should_stop()):

@@ -22,12 +22,13 @@ from typing import Any
 import numpy as np
 
 from .. import _core
+from ..arguments import thread_count
 from ..errors import InvalidViewError
 from ..tiles import Tile
 from .position import Position
 from .rules import SEATS, TEAMS
 from .sampling import WorldSampler, new_seed
-from .solve import _threads, solve_batch
+from .solve import solve_batch
 from .view import PlayerView
 from .weighting import WEIGHTINGS, world_weights
 
@@ -210,7 +211,7 @@ def hint(
         seed = new_seed() if seed is None else seed
         worlds = sampler.sample(samples, seed)
     legal = [t.id for t in v.legal_moves]
-    threads = _threads(threads)
+    threads = thread_count(threads)
     first = v.position_of(worlds[0])
     remaining = first.remaining_points
     tt = tt_mb or (16 if first.tricks_left >= 6 else 4)

@@ -4,13 +4,13 @@ released; each Solver owns its transposition table."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import Any, Iterable, NamedTuple, Union
 
 import numpy as np
 
 from .. import _core
+from ..arguments import table_megabytes, thread_count
 from ..errors import ParseError
 from ..result import SolveResult
 from ..tiles import Tile, mask_of
@@ -39,7 +39,7 @@ class Solver:
     calls (positions of the same deal share entries)."""
 
     def __init__(self, tt_mb: int = 64) -> None:
-        self.tt_mb = _table_mb(tt_mb)
+        self.tt_mb = table_megabytes(tt_mb)
         self._solver = _core.texas42.Solver(tt_mb)
 
     def __repr__(self) -> str:
@@ -91,22 +91,6 @@ class Solver:
     @property
     def table_bytes(self) -> int:
         return self._solver.table_bytes
-
-
-def _table_mb(tt_mb: Any) -> int:
-    """A table size in megabytes, checked here so that the core never sees a nonsense one."""
-    if not isinstance(tt_mb, int) or isinstance(tt_mb, bool) or not 1 <= tt_mb <= 1 << 20:
-        raise ValueError(f"tt_mb must be a whole number of megabytes from 1 to {1 << 20}, not {tt_mb!r}")
-    return tt_mb
-
-
-def _threads(threads: Any) -> int:
-    """Solver threads: None means one per core."""
-    if threads is None:
-        return os.cpu_count() or 1
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 1:
-        raise ValueError(f"threads must be a whole number from 1, not {threads!r}")
-    return threads
 
 
 def table_size_for(tricks_left: int) -> int:
@@ -257,8 +241,8 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     defaults to a size fitted to the largest position)."""
     parsed = [as_position(p) for p in positions]
     cores = [p._pos for p in parsed]
-    tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else _table_mb(tt_mb)
-    n_threads = _threads(threads)
+    tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
+    n_threads = thread_count(threads)
     out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb)
     values = np.array(out.values, dtype=np.int16)
     move_values = None
