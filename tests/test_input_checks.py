@@ -297,3 +297,82 @@ def test_one_solver_shared_by_threads_takes_turns():
     for w in workers:
         w.join()
     assert [got[i] for i in range(len(positions))] == expected
+
+
+# ---------------------------------------------------------------- the auction (third review)
+
+
+def test_a_position_leads_from_its_declarer_by_default():
+    assert Position(f"trump=4 {DEAL} contract=S30").leader == 2
+    hands = [h.split(".") for h in DEAL.removeprefix("hands=").split("/")]
+    assert Position(trump=4, hands=hands, contract=("E", 31)).leader == 1
+    assert Position(f"trump=4 {DEAL}").leader == 0  # no contract: N
+
+
+@pytest.mark.parametrize("text", ["00", "0", "12"])
+def test_digits_below_thirty_are_no_bid(text):
+    game = Game(seed=1)
+    with pytest.raises(ParseError, match="is no bid"):
+        game.play(text)
+    assert game.auction == []  # nothing recorded, least of all a pass
+
+
+def test_mark_bids_go_on_past_seven_marks_when_jumps_are_free():
+    game = Game(seed=1, rules=Rules(mark_jump="free"))
+    game.play("84")
+    game.play("294")
+    assert "336" in [str(m) for m in game.legal_moves]
+    game.play("336")
+    assert game.auction[-1][1] == 336
+
+
+# ---------------------------------------------------------------- Bingo input (fourth review)
+
+BINGO = (
+    "bingo trump=3 turned=33 leader=0 hands=66.53.52.51.44.22.21/60.55.50.43.40.11.00 "
+    "boneyard=31.65.41.30.61.10.42.33 points=19/5 tricks=2/1"
+)
+
+
+def test_a_long_json_argument_is_no_file_name(capsys):
+    position = {
+        "game": "bingo", "trump": 3, "turned": "3-2", "leader": 0, "hands": [["6-6", "2-0"], ["5-4", "4-1"]],
+        "trick": [], "boneyard": [], "closed_by": None, "points": [57, 62], "tricks": [6, 6],
+        "declarations": [], "opponent_had_trick_at_close": None, "rules": {},
+    }
+    text = json.dumps(position)
+    assert len(text) > 255 and "/" not in text  # too long for a file name, and no directory in it
+    main(["solve", text, "--json"])
+    assert json.loads(capsys.readouterr().out)["game"] == "bingo"
+
+
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        ({"seat": 2}, "'seat' must be a player, 0 or 1"),
+        ({"seat": True}, "'seat' must be a player, 0 or 1"),
+        ({"opponent_had_trick_at_close": "yes"}, "must be true, false or null"),
+        ({"closed_by": 5}, "'closed_by' must be a player"),
+    ],
+)
+def test_bingo_views_are_checked(change, message):
+    view = bingo.Position(BINGO).view(0).to_json()
+    assert bingo.PlayerView.from_json(view) == bingo.Position(BINGO).view(0)
+    with pytest.raises(ParseError, match=message):
+        bingo.PlayerView.from_json({**view, **change})
+
+
+def test_bingo_inputs_are_checked():
+    with pytest.raises(ParseError, match="trump must be a number from 0"):
+        bingo.Position(BINGO.replace("trump=3", "trump=-1"))
+    with pytest.raises(ParseError, match="unknown player -1"):
+        bingo.Position(BINGO).hand(-1)
+    with pytest.raises(ParseError, match="seed must be a whole number"):
+        bingo.Game(seed=-1)
+    with pytest.raises(ParseError, match="start must be a player number"):
+        bingo.Game(start="1")
+    with pytest.raises(ParseError, match="a declaration is"):
+        bingo.Position(turned="3-3", hands=[["6-6", "5-3"], ["6-0", "5-5"]], declarations=[(0,)])
+    assert Position("trump=4 leader=N hands=66.64/65.55/63.61/60.53").hand("S") == Position(
+        "trump=4 leader=N hands=66.64/65.55/63.61/60.53"
+    ).hand(2)

@@ -30,6 +30,9 @@ RULE_SETS = {
 }
 GAMES_PER_RULE_SET = 25
 
+# rules.md sets no top mark bid; the engine offers every one it can write, below "game" (1000).
+MAX_MARKS = (GAME_BID - 1) // 42
+
 
 def flag(flags: dict, name: str, default):
     return flags.get(name, default)
@@ -71,7 +74,8 @@ def choose(game: Game, rng: random.Random) -> Move:
         bids = [m for m in legal if m.value != 0]
         if len(bids) < len(legal) and (not bids or rng.random() < 0.6):
             return next(m for m in legal if m.value == 0)
-        return rng.choice(bids if rng.random() < 0.2 else bids[:3])
+        modest = [m for m in bids if m.value <= 42 * 7 or m.value == GAME_BID]  # up to 7 marks, or game
+        return rng.choice((modest or bids) if rng.random() < 0.2 else bids[:3])
     return rng.choice(legal)
 
 
@@ -97,6 +101,7 @@ class Referee:
                 forced_exact_30=flag(f, "forced_exact_30", False),
                 mark_jump=flag(f, "mark_jump", "strict"),
                 scoring=self.scoring,
+                max_marks=MAX_MARKS,
             )
             assert [to_oracle_bid(m.value) for m in g.legal_moves] == expected, g.auction
         elif g.phase == "declaring":

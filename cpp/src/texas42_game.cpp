@@ -91,7 +91,7 @@ std::vector<Move> Game::legal_moves() const {
         out.push_back(Move::bid(kMinBid));
         break;
       }
-      for (int b = kMinBid; b <= 42 * 7; b += b < 42 ? 1 : 42)
+      for (int b = kMinBid; b < kGameBid; b += b < 42 ? 1 : 42)  // mark bids are unbounded under mark_jump free
         if (bid_is_legal(rules_, b, s_.high_bid)) out.push_back(Move::bid(b));
       if (bid_is_legal(rules_, kGameBid, s_.high_bid)) out.push_back(Move::bid(kGameBid));
       break;

@@ -94,7 +94,10 @@ class NotatedPosition:
         return tuple(tuple(sorted(tiles_of(m), reverse=True)) for m in self._pos.hands)
 
     def hand(self, player: int) -> tuple[Tile, ...]:
-        return self.hands[player]
+        hands = self.hands
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(hands):
+            raise ParseError(f"unknown player {player!r}: 0..{len(hands) - 1}")
+        return hands[player]
 
     @property
     def leader(self) -> int:
@@ -138,6 +141,10 @@ class RecordedGame:
     _first_name: str
 
     def _begin(self, core_class: Any, seed: int, rules: FlagRules, first: int, moves: Any) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+            raise ParseError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+        if isinstance(first, bool) or not isinstance(first, int):
+            raise ParseError(f"{self._first_name} must be a player number, not {first!r}")
         self.seed = seed
         self._rules = rules
         self._first = first

@@ -85,7 +85,7 @@ def fields_from_json(obj: Any) -> PositionFields:
         )
     last = obj.get("last_winning_tile")
     return PositionFields(
-        trump=None if obj.get("trump") is None else _number(obj["trump"], "trump"),
+        trump=None if obj.get("trump") is None else _trump(_number(obj["trump"], "trump")),
         turned=_tile(obj["turned"], "turned"),
         leader=_player(obj["leader"], "leader"),
         hands=[_tile_list(h, f"hand of player {i}") for i, h in enumerate(hands)],
@@ -176,6 +176,13 @@ def _number(value: Any, where: str) -> int:
     return value
 
 
+def _trump(value: int) -> int:
+    # Written 0..6; the set's size is the core's to check above, but no trump is negative.
+    if value < 0:
+        raise ParseError(f"trump must be a number from 0, not {value}")
+    return value
+
+
 def _opt_int(value: Any, where: str) -> int | None:
     return None if value is None else _number(value, where)
 
@@ -222,7 +229,7 @@ def fields_from_text(text: str) -> PositionFields:
         raise ParseError("just_declared= must be yes or no")
     last = values.get("lastwin")
     return PositionFields(
-        trump=_int_text(values["trump"], "trump") if "trump" in values else None,
+        trump=_trump(_int_text(values["trump"], "trump")) if "trump" in values else None,
         turned=_one_tile(values["turned"], "turned"),
         leader=_player_text(values.get("leader", "0"), "leader"),
         hands=[_tiles_text(h) for h in hands],

@@ -71,8 +71,7 @@ class Position(NotatedPosition):
                 opponent_had_trick_at_close=opponent_had_trick_at_close,
                 points=tuple(points),  # type: ignore[arg-type]
                 tricks=tuple(tricks),  # type: ignore[arg-type]
-                declarations=[Declaration(d[0], tuple(sorted((Tile(t) for t in d[1]), reverse=True)),
-                                          d[2] if len(d) > 2 else None) for d in declarations],
+                declarations=[_declaration(d) for d in declarations],
                 rules=rules or Rules(),
                 just_declared=just_declared,
             )
@@ -92,6 +91,8 @@ class Position(NotatedPosition):
     def deal(cls, hands: list[list[Tile | str]], boneyard: list[Tile | str], start: int = 0,
              rules: Rules | None = None) -> Position:
         """A fresh deal: 7 tiles each, the 14 boneyard tiles in drawing order with the turned tile last."""
+        if isinstance(start, bool) or start not in (0, 1):
+            raise ParseError(f"start must be player 0 or 1, not {start!r}")
         return cls._wrap(_core.bingo.Position.deal(
             (rules or Rules())._core, [[Tile(t).id for t in h] for h in hands], [Tile(t).id for t in boneyard], start))
 
@@ -245,3 +246,10 @@ def _build(f: PositionFields) -> Any:
         "last_winning_tile": None if f.last_winning_tile is None else f.last_winning_tile.id,
     }
     return _core.bingo.Position(f.rules._core, spec)
+
+
+def _declaration(d: Any) -> Declaration:
+    """(player, tiles) or (player, tiles, valid), as the keyword constructor takes it."""
+    if not isinstance(d, (tuple, list)) or len(d) not in (2, 3) or not isinstance(d[1], (tuple, list)):
+        raise ParseError(f"a declaration is (player, tiles) or (player, tiles, valid), not {d!r}")
+    return Declaration(d[0], tuple(sorted((Tile(t) for t in d[1]), reverse=True)), d[2] if len(d) > 2 else None)

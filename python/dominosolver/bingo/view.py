@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidPositionError, ParseError
+from ..errors import InvalidPositionError, InvalidViewError, ParseError
 from ..tiles import Tile, tiles_of
 from .move import Move
 from .notation import Declaration, PositionFields, load_json
@@ -185,6 +185,25 @@ class PlayerView:
                 raise ParseError(f"view field {key!r} must be a list of tiles")
             return tuple(Tile(t) for t in value)
 
+        def player(key: str, optional: bool = False) -> int | None:
+            value = o.get(key)
+            if optional and value is None:
+                return None
+            if isinstance(value, bool) or value not in (0, 1):
+                raise ParseError(f"view field {key!r} must be a player, 0 or 1{' (or null)' if optional else ''}, not {value!r}")
+            return int(value)
+
+        def flag(key: str) -> bool | None:
+            value = o.get(key)
+            if value is not None and not isinstance(value, bool):
+                raise ParseError(f"view field {key!r} must be true, false or null, not {value!r}")
+            return value
+
+        for key in ("seat", "leader"):
+            player(key)
+        for key in ("to_move", "closed_by", "first_to_70"):
+            player(key, optional=True)
+        flag("opponent_had_trick_at_close")
         try:
             view = cls(
                 seat=int(o["seat"]), rules=Rules.from_json(o.get("rules")), trump=int(o["trump"]),
@@ -206,6 +225,11 @@ class PlayerView:
             raise ParseError(f"malformed Bingo view: {e}") from None
         from .sampling import first_world
 
-        pos = view.world(*first_world(view))  # checks the view describes a reachable state
+        try:
+            pos = view.world(*first_world(view))  # checks the view describes a reachable state
+        except (IndexError, TypeError, ValueError) as e:
+            if isinstance(e, ParseError):
+                raise
+            raise InvalidViewError(f"no deal fits this view: {e}") from None
         legal = tuple(pos.legal_moves) if not pos.is_over and pos.to_move == view.seat else ()
         return PlayerView(**{**view.__dict__, "legal_moves": legal, "to_move": None if pos.is_over else pos.to_move})

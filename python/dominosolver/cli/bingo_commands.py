@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import click
@@ -16,6 +15,7 @@ from ..bingo.hint import close_value, hint
 from ..bingo.solve import solve
 from ..errors import ParseError
 from .render import console
+from .sources import text_or_file
 
 DEMO_DEAL = (
     "bingo trump=3 turned=33 leader=0 hands=66.53.52.51.44.22.21/60.55.50.43.40.11.00 "
@@ -25,9 +25,7 @@ DEMO_DEAL = (
 
 def load(text: str) -> str | dict[str, Any]:
     """Notation text, a JSON string, or a path to a JSON file: the text or the decoded object."""
-    if Path(text).is_file():
-        text = Path(text).read_text()
-    stripped = text.strip()
+    stripped = text_or_file(text).strip()
     if stripped.startswith("{"):
         try:
             return json.loads(stripped)

@@ -13,6 +13,7 @@ from ..errors import DominoSolverError, ParseError
 from ..texas42 import Game, Position, analyse_play, dd_table, solve as solve_42
 from ..texas42.bots import RuleBot
 from . import bingo_commands, render
+from .sources import text_or_file
 
 DEMO_POSITION = (
     "trump=4 leader=N hands=66.64.62.54.44.31.11/65.55.52.41.40.22.10/63.61.51.43.42.30.20/60.53.50.33.32.21.00 "
@@ -22,9 +23,7 @@ DEMO_POSITION = (
 
 def read_position(text: str) -> Position:
     """A position from notation text, a JSON string, or a path to a JSON file."""
-    if Path(text).is_file():
-        text = Path(text).read_text()
-    stripped = text.strip()
+    stripped = text_or_file(text).strip()
     if stripped.startswith("{"):
         return Position.from_json(stripped)
     return Position(stripped)
@@ -107,9 +106,7 @@ def table(deal: str, as_json: bool) -> None:
     """Double-dummy table of a deal: points for each declaration and declarer seat.
 
     DEAL is 'hands=66.64.../.../.../...', four hands as JSON, or a position (JSON or notation)."""
-    source: Any = deal
-    if Path(deal).is_file():
-        source = Path(deal).read_text()
+    source: Any = text_or_file(deal)
     if isinstance(source, str) and "trump=" in source:
         source = read_position(source)
     result = dd_table(source)

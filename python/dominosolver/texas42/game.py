@@ -38,6 +38,9 @@ class Move:
         text = move.strip().lower()
         if text.startswith("declare"):
             return cls("declare", parse_trump(text[len("declare"):].strip(" :")))
+        if text.isdigit() and int(text) < 30:
+            # "00" or "0" is neither a bid nor, in the auction, a tile: never a silent pass.
+            raise ParseError(f"{move!r} is no bid: bids are 30 and up, 'pass' or 'game' (tiles are played after the auction)")
         if text in ("pass", "game") or text.isdigit():
             return cls("bid", parse_bid(text))
         return cls("tile", Tile(text))

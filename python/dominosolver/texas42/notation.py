@@ -125,7 +125,8 @@ def fields_from_text(text: str) -> PositionFields:
     rules = Rules(**flags_of_text(values["rules"])) if values.get("rules") else Rules()
     return PositionFields(
         trump=parse_trump(values["trump"]),
-        leader=parse_seat(values.get("leader", "N")),
+        # By default the declarer leads (trick 1 needs it), else N.
+        leader=parse_seat(values["leader"]) if "leader" in values else contract.declarer if contract else 0,
         hands=[_tiles_text(h) for h in hands],
         trick=_tiles_text(values.get("trick", "-")),
         rules=rules,

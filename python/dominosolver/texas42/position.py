@@ -32,7 +32,7 @@ class Position(NotatedPosition):
         *,
         trump: Trump | None = None,
         hands: list[list[Tile | str]] | None = None,
-        leader: int | str = 0,
+        leader: int | str | None = None,
         trick: list[Tile | str] = (),  # type: ignore[assignment]
         rules: Rules | None = None,
         contract: Contract | tuple[int, int] | None = None,
@@ -43,13 +43,16 @@ class Position(NotatedPosition):
         else:
             if trump is None or hands is None:
                 raise ParseError("a Position needs notation text, or trump= and hands=")
+            parsed_contract = _contract(contract) if contract is not None else None
+            if leader is None:  # by default the declarer leads (trick 1 needs it), else N
+                leader = parsed_contract.declarer if parsed_contract is not None else 0
             fields = notation.PositionFields(
                 trump=parse_trump(trump),
                 leader=parse_seat(leader),
                 hands=[[Tile(t) for t in h] for h in hands],
                 trick=[Tile(t) for t in trick],
                 rules=rules or Rules(),
-                contract=_contract(contract) if contract is not None else None,
+                contract=parsed_contract,
                 history=(history[0], [Tile(t) for t in history[1]]) if history is not None else None,
             )
         self._pos = _build(fields)
@@ -162,6 +165,10 @@ class Position(NotatedPosition):
     def plays(self) -> list[tuple[int, Tile]]:
         """Every play this position knows, as (seat, tile), oldest first."""
         return [(s, Tile.from_id(t)) for s, t in self._pos.plays]
+
+    def hand(self, seat: int | str) -> tuple[Tile, ...]:
+        """The tiles ``seat`` (0..3 or N, E, S, W) still holds, highest first."""
+        return super().hand(parse_seat(seat))
 
     def voids(self, seat: int) -> list[int | str]:
         """Suits `seat` has shown it holds none of (failed to follow): numbers, 'trump' or 'doubles'."""
