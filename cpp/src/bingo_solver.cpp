@@ -12,7 +12,7 @@ namespace {
 
 constexpr int kGpInf = 4;                     // game points lie in -3..3
 constexpr int kMarginInf = 4 * kMarginScale;  // composite scores lie well inside
-constexpr int kMarginSpan = kMarginScale / 2;  // |point difference| < 512
+constexpr int kMarginSpan = kMarginScale / 2;  // |point difference| < 2048, far beyond any input
 
 inline std::uint64_t mix(std::uint64_t z) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -136,15 +136,17 @@ std::uint64_t Solver::key(const DealState& s) const {
                           (static_cast<std::uint64_t>(s.just_declared) << 62) |
                           (static_cast<std::uint64_t>(s.awaiting_draw) << 63);
   const bool won_with_double = s.last_win_tile >= 0 && is_double(s.last_win_tile);
+  // Points get 10 bits and pending declarations 9: inputs allow 400 points a player, and a deal
+  // adds well under 600 more, so no two totals share a field.
   const std::uint64_t b =
-      static_cast<std::uint64_t>(s.points[0]) | (static_cast<std::uint64_t>(s.points[1]) << 9) |
-      (static_cast<std::uint64_t>(s.pending[0]) << 18) | (static_cast<std::uint64_t>(s.pending[1]) << 26) |
-      (static_cast<std::uint64_t>(s.tricks[0] > 0) << 34) | (static_cast<std::uint64_t>(s.tricks[1] > 0) << 35) |
-      (static_cast<std::uint64_t>(s.closed_by + 1) << 36) | (static_cast<std::uint64_t>(s.opp_had_trick_at_close) << 38) |
-      (static_cast<std::uint64_t>(s.declarations[0] > 0) << 39) |
-      (static_cast<std::uint64_t>(s.declarations[1] > 0) << 40) |
-      (static_cast<std::uint64_t>(s.first_to_70 + 1) << 41) | (static_cast<std::uint64_t>(won_with_double) << 43) |
-      (static_cast<std::uint64_t>(s.opp_points_at_close) << 44);
+      static_cast<std::uint64_t>(s.points[0]) | (static_cast<std::uint64_t>(s.points[1]) << 10) |
+      (static_cast<std::uint64_t>(s.pending[0]) << 20) | (static_cast<std::uint64_t>(s.pending[1]) << 29) |
+      (static_cast<std::uint64_t>(s.tricks[0] > 0) << 38) | (static_cast<std::uint64_t>(s.tricks[1] > 0) << 39) |
+      (static_cast<std::uint64_t>(s.closed_by + 1) << 40) | (static_cast<std::uint64_t>(s.opp_had_trick_at_close) << 42) |
+      (static_cast<std::uint64_t>(s.declarations[0] > 0) << 43) |
+      (static_cast<std::uint64_t>(s.declarations[1] > 0) << 44) |
+      (static_cast<std::uint64_t>(s.first_to_70 + 1) << 45) | (static_cast<std::uint64_t>(won_with_double) << 47) |
+      (static_cast<std::uint64_t>(s.opp_points_at_close) << 48);
   std::uint64_t c = s.must_lead ^ (s.declared[0] * 0x9E3779B97F4A7C15ULL) ^ (s.declared[1] * 0xC2B2AE3D27D4EB4FULL);
   if (!s.phase2()) c ^= bone_sig_ ^ (static_cast<std::uint64_t>(s.bone_begin) << 40) ^ (static_cast<std::uint64_t>(s.turned) << 48);
   return mix(a ^ mix(b ^ mix(c ^ salt_)));

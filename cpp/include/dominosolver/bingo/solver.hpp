@@ -18,7 +18,7 @@
 namespace dominosolver::bingo {
 
 // Lexicographic score for the margin search: game points first, then the card-point difference.
-constexpr int kMarginScale = 1024;
+constexpr int kMarginScale = 4096;
 
 struct SolveOutput {
   int value = 0;              // game points for the player to move
