@@ -4,8 +4,8 @@ declarations (on 2 threads). Prints a table; figures go in bench/README.md under
 
     python bench/hint_bench.py [--positions 20] [--hands 4] [--samples 200] [--bid-samples 500]
 
-Positions: seeded deals; the declarer (seat 0, contract 30) names the number it holds most of
-(ties to the higher), every 4th deal doubles and every 5th follow-me (the solver bench's rule);
+Positions: the solver bench's deals and declarations (bench_set.py: seat 0 declares the number it
+holds most of, ties to the higher, every 4th deal doubles and every 5th follow-me), contract 30;
 four rule-of-thumb players make the plays before the hinted one. A hint is timed from the view to
 the finished Hint (sampling, building positions, the batched solve, aggregation).
 """
@@ -15,27 +15,22 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from dominosolver import Tile
-from dominosolver.texas42 import Position, advise_bid, hint
-from dominosolver.texas42.bots import choose_tile
+sys.path.insert(0, str(Path(__file__).parent))
+
+from bench_set import deal, declaration  # noqa: E402
+
+from dominosolver.texas42 import Position, advise_bid, hint  # noqa: E402
+from dominosolver.texas42.bots import choose_tile  # noqa: E402
 
 
 def bench_position(seed: int, tricks_before: int) -> Position:
-    rng = random.Random(seed)
-    tiles = [Tile.from_id(i) for i in range(28)]
-    rng.shuffle(tiles)
-    hands = [tiles[7 * k : 7 * k + 7] for k in range(4)]
-    if seed % 4 == 3:
-        trump: int | str = "doubles"
-    elif seed % 5 == 4:
-        trump = "none"
-    else:
-        trump = max(range(7), key=lambda n: (sum(n in (t.hi, t.lo) for t in hands[0]), n))
-    pos = Position(trump=trump, hands=hands, leader=0, contract=(0, 30))
+    hands = deal(seed)
+    pos = Position(trump=declaration(seed, hands[0]), hands=hands, leader=0, contract=(0, 30))
     while len(pos.plays) < 4 * tricks_before:
         pos.play(choose_tile(pos))
     return pos

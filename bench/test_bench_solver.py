@@ -26,10 +26,15 @@ def test_exact_value_20_deals(benchmark, setting):
 
     def run():
         solver = _core.texas42.Solver(64, SETTINGS[setting])
-        return sum(solver.value(p._pos) for p in DEALS), solver
+        points = nodes = 0
+        for p in DEALS:
+            points += solver.value(p._pos)
+            nodes += solver.nodes
+        return points, nodes
 
-    total, solver = benchmark(run)
-    benchmark.extra_info["points"] = total
+    points, nodes = benchmark(run)
+    benchmark.extra_info["nodes"] = nodes
+    benchmark.extra_info["points"] = points
 
 
 @pytest.mark.parametrize("setting", list(SETTINGS))
@@ -44,11 +49,12 @@ def test_all_moves_first_lead_20_deals(benchmark, setting):
     benchmark.extra_info["nodes"] = sum(nodes)
 
 
-def test_dd_table_one_deal(benchmark):
-    benchmark.group = "dd_table (36 cells)"
+@pytest.mark.parametrize("setting", list(SETTINGS))
+def test_dd_table_one_deal(benchmark, setting):
+    benchmark.group = "dd_table (36 cells), one bench deal"
     pos = DEALS[0]
     masks = [sum(1 << t.id for t in h) for h in pos.hands]
-    solver = _core.texas42.Solver(64)
+    solver = _core.texas42.Solver(64, SETTINGS[setting])
     table, nodes = benchmark(lambda: solver.dd_table(pos.rules._core, masks))
     benchmark.extra_info["nodes"] = nodes
 

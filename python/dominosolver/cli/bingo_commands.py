@@ -23,14 +23,20 @@ DEMO_DEAL = (
 )
 
 
+SHOW_SCHEMA = "dominosolver.show/1"  # a position with what follows from it: to move, legal moves
+
+
 def load(text: str) -> str | dict[str, Any]:
     """Notation text, a JSON string, or a path to a JSON file: the text or the decoded object."""
     stripped = text_or_file(text).strip()
     if stripped.startswith("{"):
         try:
-            return json.loads(stripped)
+            obj = json.loads(stripped)
         except json.JSONDecodeError as e:
             raise ParseError(f"malformed JSON: {e}") from None
+        if isinstance(obj, dict) and obj.get("schema") == SHOW_SCHEMA and isinstance(obj.get("position"), dict):
+            return obj["position"]  # `show --json` output reads back as its position
+        return obj
     return stripped
 
 
@@ -72,11 +78,11 @@ def show_command(data: str | dict[str, Any], as_json: bool) -> None:
                           + " ".join(str(m) for m in pos.legal_moves))
         return
     if as_json:
-        out = pos.to_json()
-        out["to_move"] = None if pos.is_over else pos.to_move
-        out["legal_moves"] = [str(m) for m in pos.legal_moves]
-        out["result"] = pos.result._asdict() if pos.result else None
-        emit(out)
+        emit({
+            "schema": SHOW_SCHEMA, "game": "bingo", "position": pos.to_json(),
+            "to_move": None if pos.is_over else pos.to_move, "legal_moves": [str(m) for m in pos.legal_moves],
+            "result": pos.result._asdict() if pos.result else None,
+        })
         return
     console.print(position_table(pos))
     if pos.is_over:

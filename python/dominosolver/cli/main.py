@@ -22,11 +22,10 @@ DEMO_POSITION = (
 
 
 def read_position(text: str) -> Position:
-    """A position from notation text, a JSON string, or a path to a JSON file."""
-    stripped = text_or_file(text).strip()
-    if stripped.startswith("{"):
-        return Position.from_json(stripped)
-    return Position(stripped)
+    """A position from notation text, a JSON string (a position, or `show --json` output), or a path
+    to a JSON file."""
+    data = bingo_commands.load(text)
+    return Position.from_json(data) if isinstance(data, dict) else Position(data)
 
 
 def emit_json(obj: Any) -> None:
@@ -50,10 +49,8 @@ def show(position: str, as_json: bool) -> None:
         return
     pos = read_position(position)
     if as_json:
-        out = pos.to_json()
-        out["to_move"] = pos.to_move
-        out["legal_moves"] = [str(t) for t in pos.legal_moves]
-        emit_json(out)
+        emit_json({"schema": bingo_commands.SHOW_SCHEMA, "game": "texas42", "position": pos.to_json(),
+                   "to_move": pos.to_move, "legal_moves": [str(t) for t in pos.legal_moves]})
     else:
         render.show_position(pos)
 
