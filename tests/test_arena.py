@@ -93,3 +93,28 @@ def test_cli_arena_json():
     assert out["schema"] == "dominosolver.arena/1" and out["pairs"][0]["deals"] == 3
     bad = CliRunner().invoke(cli, ["arena", "--bots", "rule,genius"])
     assert bad.exit_code != 0
+
+
+def test_a_resumed_arena_reuses_only_deals_of_the_same_seed_and_options(tmp_path):
+    out = tmp_path / "arena.jsonl"
+    run_arena(3, [("rule", "random")], seed=0, output=out)
+    other = run_arena(3, [("rule", "random")], seed=5, output=out)
+    assert other == run_arena(3, [("rule", "random")], seed=5)  # nothing of seed 0 reused
+    assert len(out.read_text().splitlines()) == 3  # and the file now holds seed 5's deals
+
+
+def test_no_spread_makes_no_significance_claim():
+    one = [{"pair": ["a", "b"], "diff": 2, "games": []}]
+    (s,) = summarise(one)
+    assert s.p_value == 1.0 and s.to_json()["ci95"] is None
+    (s,) = summarise(one * 3)  # three equal wins: only the sign test can speak
+    assert s.p_value == pytest.approx(0.25) and s.p_value == s.sign_p
+
+
+def test_a_bot_against_itself_is_counted_per_seat():
+    results = run_arena(4, [("random", "random")], seed=1)
+    (s,) = summarise(results)
+    assert (s.a, s.b) == ("random", "random'")
+    assert s.marks_a - s.marks_b == sum(r["diff"] for r in results)
+    declared = s.contracts["random"]["declared"] + s.contracts["random'"]["declared"]
+    assert declared == sum(g["contract"] is not None for r in results for g in r["games"])

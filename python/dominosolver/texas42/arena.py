@@ -112,7 +112,8 @@ class PairStats:
     contracts: dict[str, dict[str, Any]]  # per bot: declared, made, rate, ci95
 
     def to_json(self) -> dict[str, Any]:
-        return dict(self.__dict__, ci95=list(self.ci95))
+        finite = all(math.isfinite(x) for x in self.ci95)
+        return dict(self.__dict__, ci95=list(self.ci95) if finite else None)  # None: one deal, no interval
 
 
 def _normal_sf(z: float) -> float:
@@ -148,7 +149,13 @@ def summarise(results: list[dict[str, Any]]) -> list[PairStats]:
         mean = sum(diffs) / n
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
         se = sd / math.sqrt(n) if n else 0.0
-        p = 2 * _normal_sf(abs(mean) / se) if se > 0 else (1.0 if mean == 0 else 0.0)
+        wins, losses = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
+        if se > 0:
+            p = 2 * _normal_sf(abs(mean) / se)
+        else:  # no spread to measure (one deal, or every deal alike): only the sign test can speak
+            p = _sign_test(wins, losses) if n > 1 else 1.0
+        if b == a:
+            b = f"{b}'"  # a bot against itself: its two seats are counted apart
         marks = {a: 0, b: 0}
         contracts = {a: [0, 0], b: [0, 0]}
         for r in rows:
@@ -160,7 +167,6 @@ def summarise(results: list[dict[str, Any]]) -> list[PairStats]:
                     who = side_bot[SEATS.index(g["contract"]["declarer"]) & 1]
                     contracts[who][0] += 1
                     contracts[who][1] += bool(g["made"])
-        wins, losses = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
         out.append(
             PairStats(
                 a=a,
@@ -169,7 +175,7 @@ def summarise(results: list[dict[str, Any]]) -> list[PairStats]:
                 marks_a=marks[a],
                 marks_b=marks[b],
                 mean_diff=mean,
-                ci95=(mean - 1.959964 * se, mean + 1.959964 * se),
+                ci95=(mean - 1.959964 * se, mean + 1.959964 * se) if n > 1 else (-math.inf, math.inf),
                 p_value=p,
                 sign_wins=wins,
                 sign_losses=losses,
@@ -200,13 +206,15 @@ def run_arena(
 ) -> list[dict[str, Any]]:
     """Play ``deals`` mirrored deals for every pair; with ``output`` (JSON lines) a rerun resumes."""
     options = options or {}
+    settings = {"seed": seed, "options": options}  # what a finished deal must match to be reused
     done: dict[tuple[str, str, int], dict[str, Any]] = {}
     if output is not None and Path(output).exists():
         for line in Path(output).read_text().splitlines():
             try:
                 r = json.loads(line)
-                done[(r["pair"][0], r["pair"][1], r["index"])] = r
-            except (json.JSONDecodeError, KeyError, TypeError):
+                if r.get("settings") == json.loads(json.dumps(settings)):
+                    done[(r["pair"][0], r["pair"][1], r["index"])] = r
+            except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
                 continue  # a torn line from an interrupted run
         with open(output, "w") as f:
             for r in done.values():
@@ -218,6 +226,7 @@ def run_arena(
     total = len(results) + len(todo)
     with open(output if output is not None else os.devnull, "a") as sink:
         for r in _map(todo, jobs):
+            r["settings"] = settings
             results.append(r)
             sink.write(json.dumps(r) + "\n")
             sink.flush()
