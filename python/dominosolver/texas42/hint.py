@@ -288,10 +288,16 @@ def _aggregate(
     if method == "exact" or n < 2:
         stderr = np.zeros(len(legal))
     else:
-        # Standard error of a weighted mean, with Kish's effective sample size.
-        var = w @ (values - means) ** 2 * n / (n - 1)
-        n_eff = 1.0 / float(np.sum(w**2))
-        stderr = np.sqrt(var / n_eff)
+        # Standard error of a weighted mean of independent draws: sqrt(sum w^2) times the spread,
+        # estimated without bias for reliability weights (divided by 1 - sum w^2; with equal
+        # weights this is the familiar s / sqrt(n)).
+        sum_w2 = float(np.sum(w**2))
+        if 1.0 - sum_w2 > 1e-12:
+            var = w @ (values - means) ** 2 / (1.0 - sum_w2)
+            stderr = np.sqrt(var * sum_w2)
+        else:
+            stderr = np.zeros(len(legal))
+            warnings.append("one world carries all the weight: no standard error")
     goal = None
     p_make: list[float | None] = [None] * len(legal)
     if v.contract is not None:
