@@ -40,7 +40,7 @@ void texas42_solver(py::module_& m) {
       .def("solve", &Solver::solve, py::arg("position"), py::arg("all_moves") = true, py::arg("pv") = true,
            py::call_guard<py::gil_scoped_release>())
       .def("can_reach", &Solver::can_reach, py::call_guard<py::gil_scoped_release>())
-      .def("clear", &Solver::clear)
+      .def("clear", &Solver::clear, py::call_guard<py::gil_scoped_release>())  // may wait for a search
       .def_property_readonly("table_bytes", &Solver::table_bytes)
       .def_property_readonly("nodes", &Solver::nodes)
       .def("dd_table", [](Solver& solver, const Rules& rules, const std::vector<TileMask>& deal) {
