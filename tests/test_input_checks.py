@@ -69,8 +69,9 @@ def auction_view() -> dict:
         ({"to_move": "banana"}, ParseError, "unknown seat"),
         ({"hand_sizes": [7, 7, 7, 3]}, InvalidViewError, "every hand holds 7 tiles"),
         ({"auction": [{"seat": 1, "bid": 30}, {"seat": 1, "bid": 31}]}, InvalidViewError, "out of turn"),
-        ({"auction": [{"seat": 1, "bid": 30}, {"seat": 2, "bid": 30}]}, InvalidViewError, "not legal over 30"),
-        ({"legal_bids": ["pass", "30"]}, InvalidViewError, "legal_bids lists 30"),
+        ({"auction": [{"seat": 1, "bid": 30}, {"seat": 2, "bid": 30}]}, InvalidViewError, "is not legal over the high bid 30"),
+        ({"legal_bids": ["pass", "30"]}, InvalidViewError, "are not the bids legal here"),
+        ({"contract": {"declarer": 2, "bid": 31}}, InvalidViewError, "the auction gives the contract"),
         ({"to_move": 3}, InvalidViewError, "S is to bid, not W"),
     ],
 )

@@ -94,6 +94,11 @@ def _parse_ends(text: str) -> tuple[int, int]:
     return int(s[0]), int(s[1])
 
 
+def set_size(max_pip: int) -> int:
+    """Tiles in the double-``max_pip`` set (28 for double-six)."""
+    return (max_pip + 1) * (max_pip + 2) // 2
+
+
 def mask_of(tiles: Iterable[Tile | str]) -> int:
     mask = 0
     for t in tiles:

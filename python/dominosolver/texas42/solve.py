@@ -13,7 +13,7 @@ from .. import _core
 from ..arguments import table_megabytes, thread_count
 from ..errors import ParseError
 from ..result import SolveResult
-from ..tiles import Tile, mask_of
+from ..tiles import Tile, mask_of, set_size
 from .position import Position
 from .rules import SEATS, TEAMS, Rules
 
@@ -163,8 +163,7 @@ def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:
         start = deal.copy()
         while start.plays:
             start.undo()
-        pips = start.rules._core.max_pip + 1
-        if start.tricks_left != pips * (pips + 1) // 2 // 4:  # a full hand of the set
+        if start.tricks_left != set_size(start.rules._core.max_pip) // 4:  # a full hand of the set
             raise ParseError(
                 f"a table needs the whole deal, but this position holds {start.tricks_left} tiles a hand "
                 "and records no earlier tricks: give the four hands as dealt"

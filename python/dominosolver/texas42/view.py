@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .. import _core
 from ..io import json_object
 from ..errors import DominoSolverError, InvalidViewError, ParseError
-from ..tiles import Tile, mask_of, tiles_of
+from ..tiles import Tile, mask_of, set_size, tiles_of
 from .rules import SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump
 
 if TYPE_CHECKING:
@@ -319,31 +319,35 @@ def _check_auction(
     rules: Rules, sizes: list[int], auction: tuple[tuple[int, int], ...], contract: Contract | None,
     to_move: int | None, legal_bids: tuple[int, ...],
 ) -> None:
-    """Before the first lead every hand is full, bids go round the table in turn, and each is a
-    legal bid over the high bid before it (the core judges that)."""
+    """Before the first lead every hand is full, and the auction replays in the core's own game:
+    bids in turn, each legal, then the seat to bid, its legal bids and the contract."""
+    from .game import Game, Move
+
     full = _set_mask(rules).bit_count() // 4
     if any(n != full for n in sizes):
         raise InvalidViewError(f"before the first lead every hand holds {full} tiles, not {sizes}")
-    high = 0
-    for k, (bidder, bid) in enumerate(auction):
-        if k and bidder != (auction[k - 1][0] + 1) % 4:
-            raise InvalidViewError(f"{SEATS[bidder]} bids out of turn: the auction goes round the table")
-        if bid and not _core.texas42.bid_is_legal(rules._core, bid, high):
-            raise InvalidViewError(f"bid {bid_name(bid)} by {SEATS[bidder]} is not legal over {bid_name(high)}")
-        high = max(high, bid)
-    if len(auction) > 4:
-        raise InvalidViewError(f"an auction has at most 4 bids, not {len(auction)}")
-    if contract is None and auction and to_move is not None and len(auction) < 4:
-        if to_move != (auction[-1][0] + 1) % 4:
-            raise InvalidViewError(f"{SEATS[auction[-1][0]]} bid last, so {SEATS[(auction[-1][0] + 1) % 4]} is to bid, not {SEATS[to_move]}")
-    for bid in legal_bids:
-        if bid and not _core.texas42.bid_is_legal(rules._core, bid, high):
-            raise InvalidViewError(f"legal_bids lists {bid_name(bid)}, which is not legal over {bid_name(high)}")
+    if not auction:
+        return
+    game = Game(rules=rules, dealer=(auction[0][0] - 1) % 4)  # bidding does not depend on the deal
+    for bidder, bid in auction:
+        if game.phase != "bidding" or game.to_move != bidder:
+            raise InvalidViewError(f"{SEATS[bidder]} bids out of turn: the auction goes round the table once")
+        try:
+            game.play(Move("bid", bid))
+        except DominoSolverError as e:
+            raise InvalidViewError(f"the auction does not replay: {e}") from None
+    if game.phase == "bidding" and contract is None:
+        if to_move is not None and to_move != game.to_move:
+            raise InvalidViewError(f"{SEATS[auction[-1][0]]} bid last, so {SEATS[game.to_move]} is to bid, not {SEATS[to_move]}")
+        legal = sorted(m.value for m in game.legal_moves if m.kind == "bid")
+        if legal_bids and sorted(legal_bids) != legal:
+            raise InvalidViewError(f"legal_bids {[bid_name(b) for b in legal_bids]} are not the bids legal here")
+    elif contract is not None and game.contract != contract:
+        raise InvalidViewError(f"the auction gives the contract {game.contract}, not {contract}")
 
 
 def _set_mask(rules: Rules) -> int:
-    m = rules._core.max_pip
-    return (1 << ((m + 1) * (m + 2) // 2)) - 1
+    return (1 << set_size(rules._core.max_pip)) - 1
 
 
 def _suit_names(bits: int) -> list[int | str]:
