@@ -136,6 +136,13 @@ SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {
       for (TileMask o = follows[s]; o; o &= o - 1)
         if (rank[s][lowest(o)] > rank[s][a]) above[s][a] |= bit(lowest(o));
     }
+  // Ranks run from -1 (a low double) to 20 (a high one): followers 1..22, trumps 65..86.
+  for (int led = 0; led < kCalledSuits; ++led)
+    for (TileMask m = all; m; m &= m - 1) {
+      const int a = lowest(m);
+      if (trumps & bit(a)) power[led][a] = static_cast<std::int8_t>(66 + rank[kTrumpSuit][a]);
+      else if (follows[led] & bit(a)) power[led][a] = static_cast<std::int8_t>(2 + rank[led][a]);
+    }
 }
 
 int marks_of(int bid) {

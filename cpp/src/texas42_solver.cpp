@@ -111,10 +111,7 @@ class Search {
     return team_of(win_seat) == 0 ? points : 0;
   }
   // Does `tile` beat `win` in a trick that called `led`?
-  bool beats(int tile, int win, int led) const {
-    if (t_.trumps & bit(tile)) return !(t_.trumps & bit(win)) || t_.rank[kTrumpSuit][tile] > t_.rank[kTrumpSuit][win];
-    return !(t_.trumps & bit(win)) && (t_.follows[led] & bit(tile)) && t_.rank[led][tile] > t_.rank[led][win];
-  }
+  bool beats(int tile, int win, int led) const { return t_.power[led][tile] > t_.power[led][win]; }
   // Adds a tile to the current trick (not yet complete), keeping its winner and counters.
   void put_on_table(int tile) {
     if (len_ == 0 || beats(tile, trick_[win_], t_.called[trick_[0]])) win_ = len_;
