@@ -481,7 +481,6 @@ class Search {
     int led = -1;                // suit called by the lead, mid-trick
     int win_tile = -1;           // tile winning the trick so far
     bool partner_winning = false;
-    bool win_trump = false;
   };
 
   NodeInfo node_info() const {
@@ -495,7 +494,6 @@ class Search {
       n.led = t_.called[trick_[0]];
       n.win_tile = trick_[win_];
       n.partner_winning = team_of((leader_ + win_) & 3) == team_of(n.mover);
-      n.win_trump = (t_.trumps & bit(n.win_tile)) != 0;
     }
     return n;
   }
@@ -540,9 +538,7 @@ class Search {
       return 100 - 8 * cnt - t_.rank[suit][tile];
     }
     const bool follows = (t_.follows[info.led] & bit(tile)) != 0;
-    bool beats;
-    if (trump) beats = !info.win_trump || (t_.above[kTrumpSuit][info.win_tile] & bit(tile));
-    else beats = !info.win_trump && follows && (t_.above[info.led][info.win_tile] & bit(tile));
+    const bool beats = this->beats(tile, info.win_tile, info.led);
     const int own_rank = trump ? t_.rank[kTrumpSuit][tile] : follows ? t_.rank[info.led][tile] : 0;
     if (info.partner_winning) return 200 + 10 * cnt - own_rank - (beats ? 30 : 0);
     if (beats) return 400 + 10 * cnt - own_rank;
