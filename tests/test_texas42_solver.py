@@ -149,7 +149,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [50560, 3242, 2878, 24112, 1600, 6379, 43086, 5449, 1568, 24514]
+SIGNATURE = [48896, 3509, 2878, 24056, 1600, 6615, 42077, 5828, 1540, 23434]
 
 
 def test_solvers_run_side_by_side_in_threads():
