@@ -136,6 +136,7 @@ SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {
       for (TileMask o = follows[s]; o; o &= o - 1)
         if (rank[s][lowest(o)] > rank[s][a]) above[s][a] |= bit(lowest(o));
     }
+  for (TileMask m = all; m; m &= m - 1) above_led[lowest(m)] = above[called[lowest(m)]][lowest(m)];
   // Ranks run from -1 (a low double) to 20 (a high one): followers 1..22, trumps 65..86.
   for (int led = 0; led < kCalledSuits; ++led)
     for (TileMask m = all; m; m &= m - 1) {

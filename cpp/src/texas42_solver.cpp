@@ -533,7 +533,7 @@ class Search {
     const bool trump = (t_.trumps & bit(tile)) != 0;
     if (len_ == 0) {
       const int suit = t_.called[tile];
-      const bool master = !(info.others & t_.above[suit][tile]);
+      const bool master = !(info.others & t_.above_led[tile]);
       if (master && (trump || !info.opponents_trump)) return 1000 + 10 * cnt + t_.rank[suit][tile];
       if (trump) return 500 + t_.rank[kTrumpSuit][tile];
       return 100 - 8 * cnt - t_.rank[suit][tile];
@@ -573,7 +573,7 @@ class Search {
       const int suit = t_.called[tile];
       ++led[suit];
       TileMask& mate = team[1 - on];
-      TileMask legal = mate & t_.follows[suit] & ~t_.above[suit][tile];
+      TileMask legal = mate & t_.follows[suit] & ~t_.above_led[tile];
       bool takes = false;
       if (!legal && (mate & t_.follows[suit])) legal = mate & t_.follows[suit], takes = true;
       if (!legal) legal = mate & ~t_.trumps;  // discard without overtaking
@@ -634,7 +634,7 @@ class Search {
       if (progress) continue;
       for (TileMask m = team[on] & ~t_.trumps; m; m &= m - 1) {
         const int tile = lowest(m), suit = t_.called[tile];
-        if (!(team[1 - on] & t_.above[suit][tile]) && beats_opponents(tile, suit)) {
+        if (!(team[1 - on] & t_.above_led[tile]) && beats_opponents(tile, suit)) {
           const int was = on;
           cash(tile);
           progress = true;

@@ -71,6 +71,7 @@ struct SuitTable {
   std::array<std::int8_t, kMaxTiles> counters{};      // count value of each tile
   std::array<std::uint16_t, kMaxTiles> suits_of{};    // bit set of the called suits a tile follows
   std::array<std::array<TileMask, kMaxTiles>, kCalledSuits> above{};  // tiles ranked above, per suit
+  std::array<TileMask, kMaxTiles> above_led{};  // tiles ranked above a tile in the suit it calls when led
   // A tile's strength in a trick that called each suit: 0 if it neither follows nor trumps, a trump
   // above every follower, so that `a` beats `b` exactly when power[led][a] > power[led][b].
   std::array<std::array<std::int8_t, kMaxTiles>, kCalledSuits> power{};
