@@ -153,8 +153,9 @@ def hint(
 
 @dataclass(frozen=True)
 class CloseValue:
-    """The exact worth of closing now, over every opponent hand the view allows (the boneyard's order
-    no longer matters once it is closed)."""
+    """The worth of closing now averaged over every opponent hand the view allows (the boneyard's
+    order no longer matters once it is closed), each hand solved exactly with all tiles known: a
+    double-dummy average with no sampling error, not the value of the hidden-hand game."""
 
     mean: float  # expected game points for the player on lead
     p_win: float
@@ -163,8 +164,8 @@ class CloseValue:
 
 
 def close_value(view: PlayerView | Position, *, seat: int | None = None, solver: Solver | None = None) -> CloseValue:
-    """Expected game points of ``close`` for the player on lead, exactly: every consistent opponent hand
-    is solved (after trick 3 that is C(14, 7) = 3,432 hands), in one batched C++ call."""
+    """Mean game points of ``close`` for the player on lead over every consistent opponent hand, each
+    solved double-dummy (after trick 3 that is C(14, 7) = 3,432 hands), in one batched C++ call."""
     started = time.perf_counter()
     if isinstance(view, Position):
         view = view.view(view.to_move if seat is None else seat)

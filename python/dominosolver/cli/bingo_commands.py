@@ -151,14 +151,14 @@ def play_command(seed: int, as_json: bool) -> None:
 
 
 def demo() -> None:
-    """A closing decision after trick 3: the exact value of closing over every opponent hand, against
-    the sampled value of playing on."""
+    """A closing decision after trick 3: the double-dummy value of closing averaged over every
+    opponent hand, against the sampled value of playing on."""
     pos = Position(DEMO_DEAL)
     console.rule("Bingo — close now? (player 0 on lead after trick 3)")
     console.print(position_table(pos))
     view = pos.view(0)
     cv = close_value(view)
-    console.print(f"close: {cv.mean:+.3f} game points, P(win) {cv.p_win:.2f} — exact over all {cv.hands} "
+    console.print(f"close: {cv.mean:+.3f} game points, P(win) {cv.p_win:.2f} — double-dummy mean over all {cv.hands} "
                   f"opponent hands ({1000 * cv.elapsed:.0f} ms)")
     h = hint(view, worlds=60, seed=1)
     best_other = next(m for m in h.moves if m.move != "close")
