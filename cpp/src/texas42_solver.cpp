@@ -106,15 +106,13 @@ class Search {
     for (int k = len_; k < 4; ++k) {
       const int seat = (leader_ + k) & 3, tile = lowest(hands_[seat]);
       points += t_.counters[tile];
-      if (k > 0 && beats(tile, win, led)) win = tile, win_seat = seat;
+      if (k > 0 && t_.beats(tile, win, led)) win = tile, win_seat = seat;
     }
     return team_of(win_seat) == 0 ? points : 0;
   }
-  // Does `tile` beat `win` in a trick that called `led`?
-  bool beats(int tile, int win, int led) const { return t_.power[led][tile] > t_.power[led][win]; }
   // Adds a tile to the current trick (not yet complete), keeping its winner and counters.
   void put_on_table(int tile) {
-    if (len_ == 0 || beats(tile, trick_[win_], t_.called[trick_[0]])) win_ = len_;
+    if (len_ == 0 || t_.beats(tile, trick_[win_], t_.called[trick_[0]])) win_ = len_;
     table_counters_ += t_.counters[tile];
     trick_[len_++] = static_cast<std::int8_t>(tile);
   }
@@ -279,7 +277,7 @@ class Search {
       for (int j = 1; j < 4; ++j) {
         const int kk = (win_k + j) & 3, tile = lowest(hand[kk]);
         last_points += t_.counters[tile];
-        if (beats(tile, win, last_led)) win = tile, last_k = kk;
+        if (t_.beats(tile, win, last_led)) win = tile, last_k = kk;
       }
       return first + (team_of(seat[last_k]) == 0 ? last_points : 0);
     }
@@ -295,7 +293,7 @@ class Search {
       if (k == 0) {
         v = two_tricks_from(1, hand, seat, tile, 0, t_.called[tile], t_.counters[tile], alpha, beta);
       } else {
-        const bool wins = beats(tile, win_tile, led);
+        const bool wins = t_.beats(tile, win_tile, led);
         v = two_tricks_from(k + 1, hand, seat, wins ? tile : win_tile, wins ? k : win_k, led,
                             points + t_.counters[tile], alpha, beta);
       }
@@ -539,7 +537,7 @@ class Search {
       return 100 - 8 * cnt - t_.rank[suit][tile];
     }
     const bool follows = (t_.follows[info.led] & bit(tile)) != 0;
-    const bool beats = this->beats(tile, info.win_tile, info.led);
+    const bool beats = t_.beats(tile, info.win_tile, info.led);
     const int own_rank = trump ? t_.rank[kTrumpSuit][tile] : follows ? t_.rank[info.led][tile] : 0;
     if (info.partner_winning) return 200 + 10 * cnt - own_rank - (beats ? 30 : 0);
     if (beats) return 400 + 10 * cnt - own_rank;

@@ -83,19 +83,14 @@ struct SuitTable {
     const TileMask f = hand & follows[called[lead]];
     return f ? f : hand;
   }
+  // Does tile `a` beat tile `b` in a trick that called suit `led`? (`b` follows it or trumps.)
+  bool beats(int a, int b, int led) const { return power[led][a] > power[led][b]; }
   // Index (in playing order) of the tile that wins plays[0..n).
   int winner(const std::int8_t* plays, int n) const {
     const int led = called[plays[0]];
     int best = 0;
-    bool best_trump = (trumps & bit(plays[0])) != 0;
-    for (int i = 1; i < n; ++i) {
-      const int t = plays[i];
-      if (trumps & bit(t)) {
-        if (!best_trump || rank[kTrumpSuit][t] > rank[kTrumpSuit][plays[best]]) best = i, best_trump = true;
-      } else if (!best_trump && (follows[led] & bit(t)) && rank[led][t] > rank[led][plays[best]]) {
-        best = i;
-      }
-    }
+    for (int i = 1; i < n; ++i)
+      if (beats(plays[i], plays[best], led)) best = i;
     return best;
   }
   int trick_points(const std::int8_t* plays, int n) const {
