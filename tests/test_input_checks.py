@@ -14,6 +14,7 @@ from dominosolver.cli.main import cli
 from dominosolver.engine import EngineServer
 from dominosolver.errors import InvalidViewError
 from dominosolver.texas42 import Game, PlayerView, Position, Rules, dd_table
+from dominosolver.tiles import Tile
 
 DEAL = "hands=66.64.62.54.44.31.11/65.55.52.41.40.22.10/63.61.51.43.42.30.20/60.53.50.33.32.21.00"
 MID_TRICK = "trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42 contract=N30"
@@ -377,3 +378,50 @@ def test_bingo_inputs_are_checked():
     assert Position("trump=4 leader=N hands=66.64/65.55/63.61/60.53").hand("S") == Position(
         "trump=4 leader=N hands=66.64/65.55/63.61/60.53"
     ).hand(2)
+
+
+# ---------------------------------------------------------------- views built by keywords
+
+
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        ({"seat": 4}, "seat must be 0..3"),
+        ({"seat": True}, "seat must be 0..3"),
+        ({"hand": ("4-4",)}, "'hand' must be a tuple of Tiles"),
+        ({"hand_sizes": (2, 3, 3)}, "hand_sizes must be 4 counts"),
+        ({"hand_sizes": (2, 2, 3, 3)}, "hand_sizes gives E 2 tiles but the hand holds 3"),
+        ({"gone": (Tile("3-1"),)}, "tile 3-1 appears twice"),
+        ({"gone": (Tile("8-8"),)}, "8-8 is not in the double-6 set"),
+        ({"plays": ((5, Tile("4-2")),)}, "'plays' must be a tuple of \\(seat, Tile\\) pairs"),
+        ({"trick": (Tile("6-6"),)}, "the trick must be the last plays"),
+        ({"legal_moves": (Tile("6-6"),)}, "legal_moves must be tiles of the seat's own hand"),
+        ({"to_move": 7}, "to_move must be a seat"),
+        ({"voids": ((),) * 3}, "one entry per seat"),
+    ],
+)
+def test_a_view_built_by_keywords_is_checked(change, message):
+    view = Position(MID_TRICK).view(1)
+    assert PlayerView(**view.__dict__) == view
+    with pytest.raises(InvalidViewError, match=message):
+        PlayerView(**{**view.__dict__, **change})
+
+
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        ({"seat": 2}, "a Bingo player is 0 or 1"),
+        ({"hand": [Tile("6-6")]}, "'hand' must be a tuple of Tiles"),
+        ({"boneyard_size": -1}, "boneyard_size must be a count"),
+        ({"opponent_known": frozenset({Tile("6-6")})}, "tile 6-6 is in two places"),
+        ({"opponent_known": frozenset({Tile("6-0")}), "opponent_absent": frozenset({Tile("6-0")})}, "both known"),
+        ({"opponent_known": frozenset({Tile("6-0"), Tile("5-5"), Tile("5-0")}), "opponent_hand_size": 2}, "holds 2 tiles, fewer than the 3 known"),
+        ({"trick": (Tile("6-0"), Tile("5-5"))}, "at most one tile"),
+        ({"to_move": 1}, "only given to the player to move"),
+    ],
+)
+def test_a_bingo_view_built_by_keywords_is_checked(change, message):
+    view = bingo.Position(BINGO).view(0)
+    assert view.legal_moves and bingo.PlayerView(**view.__dict__) == view
+    with pytest.raises(InvalidViewError, match=message):
+        bingo.PlayerView(**{**view.__dict__, **change})

@@ -49,6 +49,32 @@ class PlayerView:
     opponent_points_at_close: int | None = None
     last_winning_tile: Tile | None = None
 
+    def __post_init__(self) -> None:
+        # Built by keywords, a view is checked for the facts no deal could contradict;
+        # of_position and from_json also settle its rule-derived facts.
+        if isinstance(self.seat, bool) or self.seat not in (0, 1):
+            raise InvalidViewError(f"a Bingo player is 0 or 1, not {self.seat!r}")
+        for name in ("hand", "trick"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) or not all(isinstance(t, Tile) for t in value):
+                raise InvalidViewError(f"view field {name!r} must be a tuple of Tiles")
+        for name in ("opponent_hand_size", "boneyard_size"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidViewError(f"{name} must be a count, not {value!r}")
+        seen = [*self.hand, *self.trick, *self.played, *self.opponent_known]
+        if len(set(seen)) != len(seen):
+            twice = next(t for t in seen if seen.count(t) > 1)
+            raise InvalidViewError(f"tile {twice} is in two places among hand, trick, played and the opponent's known tiles")
+        if self.opponent_known & self.opponent_absent:
+            raise InvalidViewError("a tile cannot be both known in the opponent's hand and shown absent from it")
+        if len(self.opponent_known) > self.opponent_hand_size:
+            raise InvalidViewError(f"the opponent holds {self.opponent_hand_size} tiles, fewer than the {len(self.opponent_known)} known to be there")
+        if len(self.trick) > 1:
+            raise InvalidViewError("a Bingo trick holds at most one tile before the reply")
+        if self.legal_moves and self.to_move != self.seat:
+            raise InvalidViewError("legal_moves are only given to the player to move")
+
     @classmethod
     def of_position(cls, pos: Position, seat: int) -> PlayerView:
         if seat not in (0, 1):

@@ -49,6 +49,45 @@ class PlayerView:
     absent: tuple[int, ...] = (0, 0, 0, 0)  # per seat: mask of tiles the plays show it cannot hold
     legal_bids: tuple[int, ...] = ()  # in the auction, the bids this seat may make (0 = pass)
 
+    def __post_init__(self) -> None:
+        # Built by keywords, a view is checked for the facts no deal could contradict (the
+        # sampler would otherwise draw from a nonsense view); of_position and from_json also
+        # settle its rule-derived facts.
+        seat = self.seat
+        if isinstance(seat, bool) or seat not in range(4):
+            raise InvalidViewError(f"seat must be 0..3 (N, E, S, W), not {seat!r}")
+        for name in ("hand", "trick", "gone", "legal_moves"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) or not all(isinstance(t, Tile) for t in value):
+                raise InvalidViewError(f"view field {name!r} must be a tuple of Tiles")
+        if not isinstance(self.plays, tuple) or not all(
+            isinstance(p, tuple) and len(p) == 2 and p[0] in range(4) and isinstance(p[1], Tile)
+            for p in self.plays
+        ):
+            raise InvalidViewError("view field 'plays' must be a tuple of (seat, Tile) pairs")
+        sizes = self.hand_sizes
+        if len(sizes) != 4 or not all(isinstance(n, int) and n >= 0 for n in sizes):
+            raise InvalidViewError(f"hand_sizes must be 4 counts (N, E, S, W), not {sizes!r}")
+        if sizes[seat] != len(self.hand):
+            raise InvalidViewError(f"hand_sizes gives {SEATS[seat]} {sizes[seat]} tiles but the hand holds {len(self.hand)}")
+        named = list(self.hand) + [t for _, t in self.plays] + list(self.gone)
+        if len(set(named)) != len(named):
+            twice = next(t for t in named if named.count(t) > 1)
+            raise InvalidViewError(f"tile {twice} appears twice across hand, plays and gone")
+        if mask_of(named) & ~_set_mask(self.rules):
+            stray = tiles_of(mask_of(named) & ~_set_mask(self.rules))[0]
+            raise InvalidViewError(f"tile {stray} is not in the double-{self.rules._core.max_pip} set")
+        if len(self.trick) > 3 or (self.plays and self.trick and tuple(t for _, t in self.plays[-len(self.trick):]) != self.trick):
+            raise InvalidViewError("the trick must be the last plays of an unfinished trick (at most 3 tiles)")
+        if not set(self.legal_moves) <= set(self.hand):
+            raise InvalidViewError("legal_moves must be tiles of the seat's own hand")
+        for name in ("leader", "to_move", "first_leader"):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or value not in range(4)):
+                raise InvalidViewError(f"{name} must be a seat 0..3 or None, not {value!r}")
+        if len(self.voids) != 4 or len(self.absent) != 4:
+            raise InvalidViewError("voids and absent must have one entry per seat")
+
     # ------------------------------------------------------------ construction
 
     @classmethod
