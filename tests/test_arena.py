@@ -9,6 +9,7 @@ import math
 import pytest
 from click.testing import CliRunner
 from dominosolver.cli.main import cli
+from dominosolver.resume import OutputConflictError
 from dominosolver.texas42 import Game
 from dominosolver.texas42.arena import play_deal, play_mirrored, run_arena, summarise
 from dominosolver.texas42.bots import HintBot, RandomBot, RuleBot
@@ -98,7 +99,11 @@ def test_cli_arena_json():
 def test_a_resumed_arena_reuses_only_deals_of_the_same_seed_and_options(tmp_path):
     out = tmp_path / "arena.jsonl"
     run_arena(3, [("rule", "random")], seed=0, output=out)
-    other = run_arena(3, [("rule", "random")], seed=5, output=out)
+    seed0 = out.read_text()
+    with pytest.raises(OutputConflictError, match="3 line.*another seed or other bot options"):
+        run_arena(3, [("rule", "random")], seed=5, output=out)
+    assert out.read_text() == seed0  # a rerun with another seed no longer erases the earlier deals
+    other = run_arena(3, [("rule", "random")], seed=5, output=out, overwrite=True)
     assert other == run_arena(3, [("rule", "random")], seed=5)  # nothing of seed 0 reused
     assert len(out.read_text().splitlines()) == 3  # and the file now holds seed 5's deals
 

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 from dominosolver.batch import analyse_batch, record_seed
 from dominosolver.cli.main import cli
+from dominosolver.resume import OutputConflictError
 from dominosolver.texas42 import analyse_play, dd_table, hint, solve
 from dominosolver.tiles import Tile
 from support_views import random_deal, random_position
@@ -123,18 +124,26 @@ def test_resume_after_an_interruption(records, local_run, tmp_path):
     assert again.analysed == 0 and again.skipped == len(results)
 
 
-def test_resume_redoes_records_whose_input_or_options_changed(records, local_run, tmp_path):
+def test_resume_redoes_records_whose_input_or_options_changed_only_when_told(records, local_run, tmp_path):
+    """Results of an edited record or of other options are someone's data: refused, the file
+    untouched, unless overwrite=True, which keeps the results still valid and redoes the rest."""
     _, results = local_run
     out = tmp_path / "out.jsonl"
     out.write_text("".join(json.dumps(r) + "\n" for r in results))
+    before = out.read_text()
     lines = records.read_text().splitlines()
     edited = tmp_path / "edited.jsonl"
     lines[0] = json.dumps(random_position(7, 18).to_json())  # another position on line 0
     edited.write_text("\n".join(lines) + "\n")
-    summary = analyse_batch(edited, out, samples=12, seed=3, exact_limit=300)
+    with pytest.raises(OutputConflictError, match="line 1 is the result of another record or other options"):
+        analyse_batch(edited, out, samples=12, seed=3, exact_limit=300)
+    assert out.read_text() == before
+    summary = analyse_batch(edited, out, samples=12, seed=3, exact_limit=300, overwrite=True)
     assert summary.analysed == 1 and summary.skipped == len(results) - 1
     assert json.loads(out.read_text().splitlines()[0])["result"] == solve(json.loads(lines[0])).to_json()
-    changed = analyse_batch(edited, out, samples=13, seed=3, exact_limit=300)  # the options are in every key
+    with pytest.raises(OutputConflictError, match=f"holds {len(results)} line"):  # the options are in every key
+        analyse_batch(edited, out, samples=13, seed=3, exact_limit=300)
+    changed = analyse_batch(edited, out, samples=13, seed=3, exact_limit=300, overwrite=True)
     assert changed.analysed == len(results) and changed.skipped == 0
 
 
@@ -176,7 +185,7 @@ def test_cli_json_summary_and_no_progress_off_a_terminal(records, tmp_path):
         and summary["npz"] is None
     )
     assert not (tmp_path / "cli.npz").exists()
-    quiet = CliRunner().invoke(cli, ["analyse-batch", str(records), "-o", str(out)])
+    quiet = CliRunner().invoke(cli, ["analyse-batch", str(records), "-o", str(tmp_path / "quiet.jsonl")])
     assert quiet.exit_code == 0 and quiet.output == ""
 
 

@@ -186,3 +186,22 @@ def test_weighted_standard_error_is_unbiased():
     values = rng.normal(20, sigma, size=(20, 1))
     h = _aggregate(view, legal, values, np.ones(20), 42, "pimc", 1, time.perf_counter(), "uniform", [], 0)
     assert h.moves[0].stderr == pytest.approx(values[:, 0].std(ddof=1) / np.sqrt(20))
+
+
+def test_a_stopped_enumeration_solved_a_shuffled_prefix_of_the_worlds():
+    """Enumerated worlds are built a batch at a time, in the order shuffling the whole list with
+    random.Random(0) gives (the order hints had when every world was listed first)."""
+    import random
+
+    from dominosolver.texas42.sampling import WorldSampler
+
+    pos = random_position(0, 17)
+    view = pos.view(pos.to_move)
+    worlds = list(WorldSampler(view))
+    assert 25 < len(worlds) <= 2000
+    random.Random(0).shuffle(worlds)
+    h = hint(view, threads=1, should_stop=lambda: True)
+    assert h.worlds == 25 and h.method == "pimc" and "partial enumeration" in " ".join(h.warnings)
+    expected = expected_stats(view, worlds[:25])
+    for m in h.moves:
+        assert m.mean == pytest.approx(expected[m.move][0], abs=1e-9)

@@ -1,17 +1,40 @@
-"""Checks of the numeric arguments the C++ solvers take, so that the core never sees a nonsense one."""
+"""Checks of the arguments the solvers and samplers take, so that the core never sees a nonsense one
+and a caller gets a ``ParseError`` naming the argument, never a raw TypeError from deep inside."""
 
 from __future__ import annotations
 
+import math
 import os
+from collections.abc import Iterable
 from typing import Any
 
+from .errors import ParseError
+
 MAX_TABLE_MB = 1 << 20
+# Worlds a hint or bidding advice may sample, or enumerate exactly: beyond this a request is a
+# typo (a million deals already take hours to solve), and a cap keeps every list of them bounded.
+MAX_WORLDS = 1_000_000
+
+
+def whole_number(value: Any, name: str, low: int, high: int | None = None) -> int:
+    """An int (not a bool) from ``low`` to ``high`` (no upper bound when None)."""
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        span = f"from {low}" if high is None else f"from {low} to {high:,}"
+        raise ParseError(f"{name} must be a whole number {span}, not {value!r}")
+    return value
 
 
 def table_megabytes(value: Any, name: str = "tt_mb") -> int:
     """A transposition table size in megabytes: a whole number from 1."""
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_TABLE_MB:
-        raise ValueError(f"{name} must be a whole number of megabytes from 1 to {MAX_TABLE_MB}, not {value!r}")
+        raise ParseError(
+            f"{name} must be a whole number of megabytes from 1 to {MAX_TABLE_MB}, not {value!r}"
+        )
     return value
 
 
@@ -20,5 +43,52 @@ def thread_count(value: Any) -> int:
     if value is None:
         return os.cpu_count() or 1
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError(f"threads must be a whole number from 1, not {value!r}")
+        raise ParseError(f"threads must be a whole number from 1, not {value!r}")
     return value
+
+
+def seed_value(value: Any, name: str = "seed") -> int | None:
+    """A sampling seed: None (pick one) or a whole number from 0. Negative seeds are refused:
+    ``random.Random`` would silently draw the same deals for -s as for s."""
+    if value is None:
+        return None
+    return whole_number(value, name, 0)
+
+
+def world_count(value: Any, name: str = "samples", low: int = 1) -> int:
+    """A number of worlds to sample or enumerate: ``low`` to ``MAX_WORLDS``."""
+    return whole_number(value, name, low, MAX_WORLDS)
+
+
+def time_limit(value: Any, name: str = "time") -> float | None:
+    """Seconds of work: None (no limit) or a number from 0 (0: stop after the first batch)."""
+    if value is None:
+        return None
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if not number or math.isnan(value) or value < 0:
+        raise ParseError(f"{name} must be a number of seconds from 0, or None, not {value!r}")
+    return float(value)
+
+
+def probability(value: Any, name: str) -> float:
+    """A probability threshold: a number from 0 to 1."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise ParseError(f"{name} must be a number from 0 to 1, not {value!r}")
+    return float(value)
+
+
+def tile_sequence(value: Any, name: str) -> list[Any]:
+    """Tiles where a list of them is expected: a list (any iterable) of tiles, one Tile, or one
+    string of tiles separated by spaces, commas or dots ('66.65.64', '6-6 6-5'). A string is never
+    split into characters."""
+    from .tiles import Tile
+
+    if isinstance(value, str):
+        return value.replace(",", " ").replace(".", " ").split()
+    if isinstance(value, Tile):
+        return [value]
+    if isinstance(value, Iterable) and not isinstance(value, (bytes, dict)):
+        return list(value)
+    raise ParseError(
+        f"{name} must be a list of tiles or a string of them, not {type(value).__name__}"
+    )

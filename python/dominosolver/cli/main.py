@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
+from ..batch import GAME_ANALYSIS, TASKS, grade_record
 from ..errors import DominoSolverError, ParseError
-from ..texas42 import Game, Position, analyse_play, dd_table, solve as solve_42
+from ..texas42 import Game, Position, dd_table, solve as solve_42
 from ..texas42.bots import RuleBot
 from . import bingo_commands, render
 from .sources import text_or_file
@@ -113,32 +115,110 @@ def table(deal: str, as_json: bool) -> None:
         render.console.print(render.dd_table(result))
 
 
+def batch_options(command: Any) -> Any:
+    """The options of batch analysis, shared by `analyse RECORDS -o OUTPUT` and `analyse-batch`."""
+    options = [
+        click.option("--task", type=click.Choice(TASKS), default="auto", show_default=True,
+                     help="batch: what to compute; auto decides per record (view -> hint, plays or a played "
+                          "hand/game -> grade, position -> solve, deal -> table)"),
+        click.option("--samples", type=click.IntRange(min=1), default=200, show_default=True,
+                     help="batch: worlds per hint"),
+        click.option("--seed", type=int, default=0, show_default=True,
+                     help="batch seed (each record gets its own stream from it)"),
+        click.option("--exact-limit", type=click.IntRange(min=0), default=2000, show_default=True,
+                     help="batch: enumerate hints with at most this many worlds"),
+        click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+                     help="batch: local worker processes (or Dask workers with --dask local)"),
+        click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
+                     help="batch: run on a dask.distributed scheduler at ADDRESS, or 'local' for a local cluster"),
+        click.option("--npz", default="auto", show_default=True,
+                     help="batch: numeric results as .npz ('auto': next to the output; 'none': skip)"),
+        click.option("--restart", is_flag=True, help="batch: redo results already in the output instead of resuming"),
+        click.option("--overwrite", is_flag=True,
+                     help="batch: replace an output (or .npz) that holds anything but results of this same run, "
+                          "even the input file; without it such an output is refused untouched"),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def run_batch(records: str, output: str, as_json: bool, task: str, samples: int, seed: int, exact_limit: int,
+              jobs: int, dask_address: str | None, npz: str, restart: bool, overwrite: bool) -> None:
+    """Batch analysis into OUTPUT, with a progress bar on a terminal and a summary."""
+    from ..batch import analyse_batch
+
+    kwargs: dict[str, Any] = dict(task=task, samples=samples, seed=seed, exact_limit=exact_limit, jobs=jobs,
+                                  dask=dask_address, npz=None if npz == "none" else npz, resume=not restart,
+                                  overwrite=overwrite)
+    if not as_json and sys.stderr.isatty():
+        with render.progress_bar() as bar:
+            job = bar.add_task("analysing", total=None)
+            summary = analyse_batch(records, output, progress=lambda done, total: bar.update(job, completed=done, total=total),
+                                    **kwargs)
+    else:
+        summary = analyse_batch(records, output, **kwargs)
+    if as_json:
+        emit_json(summary.to_json())
+    elif sys.stdout.isatty():
+        render.console.print(f"{summary.records} records: {summary.analysed} analysed, {summary.skipped} already done, "
+                             f"{summary.errors} errors -> {summary.output}" + (f", {summary.npz}" if summary.npz else ""))
+
+
+def read_one_record(path: str) -> Any:
+    """The one JSON record of a file; several (JSON lines) are a batch, which needs an output file."""
+    try:
+        text = Path(path).read_text()
+    except UnicodeDecodeError as e:
+        raise ParseError(f"{path} is not JSON text: {e}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        lines = [line for line in text.splitlines() if line.strip()]
+        try:
+            several = len(lines) > 1 and all(isinstance(json.loads(line), (dict, list)) for line in lines)
+        except json.JSONDecodeError:
+            several = False
+        if several:
+            raise ParseError(f"{path} holds {len(lines)} records (JSON lines): give -o OUTPUT.jsonl to analyse "
+                             "them all") from None
+        raise ParseError(f"{path}: malformed JSON: {e}") from None
+
+
 @cli.command()
 @click.argument("record", type=click.Path(exists=True, dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="print the grades as JSON")
-def analyse(record: str, as_json: bool) -> None:
-    """Grade every play of a recorded hand against perfect play.
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="batch: analyse every record of RECORD (JSON lines) into OUTPUT, one JSON line per record "
+                   "(resumable)")
+@batch_options
+@click.option("--json", "as_json", is_flag=True, help="print the grades as JSON (with -o: a JSON summary)")
+@click.pass_context
+def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, **batch: Any) -> None:
+    """Grade every play of a recorded hand or game against perfect play; with -o, analyse a batch.
 
-    RECORD is a JSON file: {"position": <position/1>, "plays": ["6-4", ...]}, or a position/1
-    object with a history (its recorded plays are graded from the start)."""
-    try:
-        obj = json.loads(Path(record).read_text())
-    except json.JSONDecodeError as e:
-        raise ParseError(f"{record}: malformed JSON: {e}") from None
-    if isinstance(obj, dict) and "plays" in obj:
-        start, plays = Position.from_json(obj["position"]), obj["plays"]
-    else:
-        start = Position.from_json(obj)
-        plays = [str(t) for _, t in start.plays]
-        while start.plays:
-            start.undo()
-    grades = analyse_play(start, plays)
+    RECORD is a JSON file: a game or one of its hands as `dominosolver play --json` prints it,
+    {"position": <position/1>, "plays": ["6-4", ...]}, or a position/1 object with a history (its
+    recorded plays are graded from the start).
+
+    With -o OUTPUT, RECORD holds records as JSON lines and each is analysed (solve, table, hint or
+    grade, see --task) into OUTPUT, as `analyse-batch` does: a rerun resumes, and an OUTPUT holding
+    anything else is refused untouched unless --overwrite."""
+    if output is not None:
+        run_batch(record, output, as_json, **batch)
+        return
+    given = [max(p.opts, key=len) for p in ctx.command.params
+             if p.name in batch and ctx.get_parameter_source(p.name) is ParameterSource.COMMANDLINE]
+    if given:
+        raise click.UsageError(f"batch option(s) {', '.join(given)} need -o OUTPUT.jsonl (one record is graded "
+                               "and printed)")
+    graded = grade_record(read_one_record(record))
     if as_json:
-        emit_json({"schema": "dominosolver.analysis/1", "game": "texas42", "position": start.to_json(),
-                   "plays": [{"seat": g.seat, "tile": str(g.tile), "before": g.before, "after": g.after,
-                              "cost": g.cost} for g in grades]})
+        emit_json(graded)
+    elif graded["schema"] == GAME_ANALYSIS:
+        for number, hand in enumerate(graded["hands"], 1):
+            render.show_graded_hand(number, hand)
     else:
-        render.show_grades(grades)
+        render.show_grades(graded["plays"])
 
 
 @cli.command()
@@ -223,52 +303,32 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
 @cli.command("analyse-batch")
 @click.argument("records", type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="results, one JSON line per record")
-@click.option("--task", type=click.Choice(["auto", "solve", "table", "hint", "grade"]), default="auto", show_default=True,
-              help="what to compute; auto decides per record (view -> hint, plays -> grade, position -> solve, deal -> table)")
-@click.option("--samples", default=200, show_default=True, help="worlds per hint")
-@click.option("--seed", default=0, show_default=True, help="batch seed (each record gets its own stream from it)")
-@click.option("--exact-limit", default=2000, show_default=True, help="enumerate hints with at most this many worlds")
-@click.option("--jobs", "-j", default=1, show_default=True, help="local worker processes (or Dask workers with --dask local)")
-@click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
-              help="run on a dask.distributed scheduler at ADDRESS, or 'local' for a local cluster")
-@click.option("--npz", default="auto", show_default=True, help="numeric results as .npz ('auto': next to the output; 'none': skip)")
-@click.option("--restart", is_flag=True, help="ignore results already in the output instead of resuming")
+@batch_options
 @click.option("--json", "as_json", is_flag=True, help="print a JSON summary; no progress bar")
-def analyse_batch_cmd(records: str, output: str, task: str, samples: int, seed: int, exact_limit: int, jobs: int,
-                      dask_address: str | None, npz: str, restart: bool, as_json: bool) -> None:
+def analyse_batch_cmd(records: str, output: str, as_json: bool, **batch: Any) -> None:
     """Analyse many records (JSON lines): solve positions, double-dummy tables of deals, hints for
-    views, or grade played sequences. Resumable: records already in OUTPUT are skipped."""
-    from ..batch import analyse_batch
-
-    show = not as_json and sys.stderr.isatty()
-    kwargs: dict[str, Any] = dict(task=task, samples=samples, seed=seed, exact_limit=exact_limit, jobs=jobs,
-                                  dask=dask_address, npz=None if npz == "none" else npz, resume=not restart)
-    if show:
-        with render.progress_bar() as bar:
-            job = bar.add_task("analysing", total=None)
-            summary = analyse_batch(records, output, progress=lambda done, total: bar.update(job, completed=done, total=total),
-                                    **kwargs)
-    else:
-        summary = analyse_batch(records, output, **kwargs)
-    if as_json:
-        emit_json(summary.to_json())
-    elif sys.stdout.isatty():
-        render.console.print(f"{summary.records} records: {summary.analysed} analysed, {summary.skipped} already done, "
-                             f"{summary.errors} errors -> {summary.output}" + (f", {summary.npz}" if summary.npz else ""))
+    views, or grade played sequences. The same as `analyse RECORDS -o OUTPUT`. Resumable: records
+    already in OUTPUT are skipped; an OUTPUT holding anything else is refused untouched unless --overwrite."""
+    run_batch(records, output, as_json, **batch)
 
 
 @cli.command()
-@click.option("--deals", default=100, show_default=True, help="mirrored deals per pair of bots")
+@click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="mirrored deals per pair of bots")
 @click.option("--bots", default="hint,rule,random", show_default=True, help="bots to pair off: hint, rule, random")
-@click.option("--samples", default=20, show_default=True, help="worlds per play hint of the hint bot")
-@click.option("--bid-samples", default=16, show_default=True, help="worlds per bidding advice of the hint bot")
-@click.option("--seed", default=0, show_default=True, help="seed of the deals")
-@click.option("--jobs", "-j", default=1, show_default=True, help="worker processes")
+@click.option("--samples", type=click.IntRange(min=1), default=20, show_default=True,
+              help="worlds per play hint of the hint bot")
+@click.option("--bid-samples", type=click.IntRange(min=1), default=16, show_default=True,
+              help="worlds per bidding advice of the hint bot")
+@click.option("--seed", type=int, default=0, show_default=True, help="seed of the deals")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="worker processes")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
-              help="record every deal here (JSON lines); a rerun resumes from it")
+              help="record every deal here (JSON lines); a rerun with the same seed and options resumes from it")
+@click.option("--overwrite", is_flag=True,
+              help="replace an --output that holds anything but deals of this seed and these options; without it "
+                   "such a file is refused untouched")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON; no progress bar")
 def arena(deals: int, bots: str, samples: int, bid_samples: int, seed: int, jobs: int, output: str | None,
-          as_json: bool) -> None:
+          overwrite: bool, as_json: bool) -> None:
     """Mirrored deals between bots (each deal twice, teams swapped): marks per deal with a 95%
     interval and p-value, contracts made per bot."""
     from itertools import combinations
@@ -281,7 +341,7 @@ def arena(deals: int, bots: str, samples: int, bid_samples: int, seed: int, jobs
         raise click.BadParameter(f"give two or more of {', '.join(BOTS)}", param_hint="--bots")
     pairs = list(combinations(names, 2))
     options = {"samples": samples, "bid_samples": bid_samples}
-    kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output)
+    kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output, overwrite=overwrite)
     if not as_json and sys.stderr.isatty():
         with render.progress_bar() as bar:
             job = bar.add_task("mirrored deals", total=None)
@@ -324,6 +384,10 @@ def main(argv: list[str] | None = None) -> None:
     except DominoSolverError as e:
         click.echo(f"error: {type(e).__name__}: {e}", err=True)
         sys.exit(2)
+    except OSError as e:  # a file that cannot be read or written, a cluster that cannot be reached
+        where = f"{e.filename}: " if e.filename else ""
+        click.echo(f"error: {type(e).__name__}: {where}{e.strerror or e}", err=True)
+        sys.exit(1)
     except click.exceptions.Abort:
         sys.exit(1)
     except click.ClickException as e:

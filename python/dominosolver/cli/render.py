@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..texas42 import SEATS, Position
-from ..texas42.rules import bid_name
+from ..texas42.rules import TEAMS, bid_name
 
 console = Console()
 
@@ -117,18 +117,32 @@ def dd_table(table_obj: Any) -> Table:
     return table
 
 
-def show_grades(grades: list[Any]) -> None:
+def show_grades(plays: list[dict[str, Any]]) -> None:
+    """The plays of a dominosolver.analysis/1 object, one row each."""
     table = Table(title="play by play (values for the player's team)", title_justify="left")
     for col in ("#", "seat", "tile", "before", "after", "cost"):
         table.add_column(col, justify="right" if col in ("#", "before", "after", "cost") else "left")
-    for i, g in enumerate(grades, 1):
-        style = "green" if g.cost == 0 else "red"
-        table.add_row(str(i), SEATS[g.seat], str(g.tile), str(g.before), str(g.after), f"[{style}]{g.cost}[/{style}]")
+    for i, g in enumerate(plays, 1):
+        style = "green" if g["cost"] == 0 else "red"
+        table.add_row(str(i), SEATS[g["seat"]], g["tile"], str(g["before"]), str(g["after"]),
+                      f"[{style}]{g['cost']}[/{style}]")
     console.print(table)
     for team in ("NS", "EW"):
-        lost = sum(g.cost for g in grades if g.team == team)
-        errors = sum(1 for g in grades if g.team == team and g.cost)
+        mine = [g for g in plays if TEAMS[g["seat"] & 1] == team]
+        lost = sum(g["cost"] for g in mine)
+        errors = sum(1 for g in mine if g["cost"])
         console.print(f"{team}: {errors} costly plays, {lost} points given away")
+
+
+def show_graded_hand(number: int, analysis: dict[str, Any] | None) -> None:
+    """One hand of a dominosolver.gameanalysis/1 object: its contract, then its grades."""
+    if analysis is None:
+        console.rule(f"hand {number}: thrown in, nothing played")
+        return
+    pos = Position.from_json(analysis["position"])
+    console.rule(f"hand {number}: {SEATS[pos.contract.declarer]} bid {bid_name(pos.contract.bid)}, trump {pos.trump}"
+                 if pos.contract else f"hand {number}: trump {pos.trump}")
+    show_grades(analysis["plays"])
 
 
 def arena_table(stats: list[Any]) -> Table:

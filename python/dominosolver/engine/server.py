@@ -13,8 +13,10 @@ import json
 import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import IO, Any
 
+from ..arguments import seed_value, thread_count, time_limit, world_count
 from ..errors import DominoSolverError, InvalidViewError, ParseError
 from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
 from ..texas42.hint import engine_info, hint
@@ -25,20 +27,30 @@ from ..texas42.view import PlayerView
 __all__ = ["PROTOCOL", "EngineServer", "serve"]
 
 PROTOCOL = "dominosolver.engine/1"
-GO_LIMITS = {
-    "samples": int,
-    "time": (int, float),
-    "seed": int,
-    "weighting": str,
-    "threads": int,
-    "exact_limit": int,
+
+
+def _text(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise ParseError(f"{name} must be a string, not {value!r}")
+    return value
+
+
+# Each limit of ``go`` and its check (the same as the Python API's, so a request that would run for
+# hours, or never stop, is refused before the search starts).
+GO_LIMITS: dict[str, Callable[[Any, str], Any]] = {
+    "samples": world_count,
+    "time": time_limit,
+    "seed": seed_value,
+    "weighting": _text,
+    "threads": lambda value, name: thread_count(value),
+    "exact_limit": lambda value, name: world_count(value, name, low=0),
 }
 
 
 class EngineServer:
     def __init__(self, out: IO[str] | None = None, threads: int | None = None) -> None:
         self.out = out if out is not None else sys.stdout
-        self.threads = threads
+        self.threads = None if threads is None else thread_count(threads)
         self.view: PlayerView | None = None
         self._write_lock = threading.Lock()
         self._stop = threading.Event()
@@ -127,11 +139,12 @@ class EngineServer:
         if self.view is None:
             raise InvalidViewError("go before any position")
         limits: dict[str, Any] = {}
-        for key, kind in GO_LIMITS.items():
+        for key, check in GO_LIMITS.items():
             if req.get(key) is not None:
-                if not isinstance(req[key], kind) or isinstance(req[key], bool):
-                    raise ParseError(f"go: {key!r} has the wrong type")
-                limits[key] = req[key]
+                try:
+                    limits[key] = check(req[key], key)
+                except ParseError as e:
+                    raise ParseError(f"go: {e}") from None
         self._stop.clear()
         self._searching = True
         self._search = threading.Thread(

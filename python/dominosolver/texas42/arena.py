@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import ParseError
+from ..resume import earlier_results, rewrite_lines
 from .bots import HintBot, RandomBot, RuleBot
 from .game import Game
 from .rules import SEATS
@@ -202,23 +204,34 @@ def run_arena(
     jobs: int = 1,
     options: dict[str, Any] | None = None,
     output: str | Path | None = None,
+    overwrite: bool = False,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Play ``deals`` mirrored deals for every pair; with ``output`` (JSON lines) a rerun resumes."""
+    """Play ``deals`` mirrored deals for every pair; with ``output`` (JSON lines) a rerun resumes.
+
+    The output only ever holds deals of this seed and these options: anything else in it raises
+    OutputConflictError, the file untouched, unless ``overwrite`` (those lines are dropped)."""
+    for name, value in (("deals", deals), ("jobs", jobs)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ParseError(f"{name} must be a whole number of at least 1, not {value!r}")
+    if not pairs or any(b not in BOTS for pair in pairs for b in pair):
+        raise ParseError(f"give pairs of bots among {', '.join(BOTS)}, not {pairs!r}")
     options = options or {}
-    settings = {"seed": seed, "options": options}  # what a finished deal must match to be reused
+    # What a finished deal must match to be reused, as it reads back from JSON.
+    settings = json.loads(json.dumps({"seed": seed, "options": options}))
+
+    def foreign(r: Any) -> str | None:
+        if not (isinstance(r, dict) and {"settings", "pair", "index", "games"} <= r.keys()):
+            return "is not an arena deal"
+        if r["settings"] != settings:
+            return "is a deal of another seed or other bot options"
+        return None
+
     done: dict[tuple[str, str, int], dict[str, Any]] = {}
-    if output is not None and Path(output).exists():
-        for line in Path(output).read_text().splitlines():
-            try:
-                r = json.loads(line)
-                if r.get("settings") == json.loads(json.dumps(settings)):
-                    done[(r["pair"][0], r["pair"][1], r["index"])] = r
-            except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
-                continue  # a torn line from an interrupted run
-        with open(output, "w") as f:
-            for r in done.values():
-                f.write(json.dumps(r) + "\n")
+    if output is not None:
+        for r in earlier_results(output, foreign, overwrite=overwrite):
+            done[(r["pair"][0], r["pair"][1], r["index"])] = r
+        rewrite_lines(output, (json.dumps(r) for r in done.values()))  # drops a torn last line
     todo = [
         (i, seed, a, b, options) for a, b in pairs for i in range(deals) if (a, b, i) not in done
     ]

@@ -26,14 +26,23 @@ from typing import Any, Callable
 import numpy as np
 
 from .. import _core
-from ..arguments import thread_count
+from ..arguments import (
+    probability,
+    seed_value,
+    table_megabytes,
+    thread_count,
+    tile_sequence,
+    time_limit,
+    whole_number,
+    world_count,
+)
 from ..errors import InvalidViewError, ParseError
 from ..tiles import Tile, mask_of
 from .position import Position
 from .rules import SEATS, Rules, Trump, bid_name, parse_bid, parse_seat
 from .sampling import WorldSampler, new_seed
-from .solve import declaration_name, solve_batch
-from .view import PlayerView
+from .solve import declaration_name, rules_argument, solve_batch
+from .view import PlayerView, _check_auction
 
 __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "advise_bid"]
 
@@ -192,16 +201,32 @@ def advise_bid(
     time: float | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> BidAdvice:
-    """Advise a bid for ``hand`` (7 tiles, a bidding-phase PlayerView, or a Game in its auction).
+    """Advise a bid for ``hand`` (7 tiles, as a list or one string such as '66.65.64.62.55.33.10',
+    a bidding-phase PlayerView, or a Game in its auction).
 
-    ``auction`` lists earlier bids as (seat, bid); the current high bid limits the legal bids
-    (``legal_bids`` overrides, e.g. a dealer who may not pass). ``samples`` deals are drawn from
-    ``seed`` (chosen and reported when None) and solved for the 9 declarations on ``threads``.
-    ``time`` (seconds) or ``should_stop`` end the work early, between batches of deals (the advice
-    then rests on the deals solved so far, at least one batch)."""
+    ``auction`` lists earlier bids as (seat, bid), in turn from the dealer's left; it must replay
+    under the rules with ``seat`` to bid next (or to declare, having won it), and its legal bids
+    are the advice's (``legal_bids`` overrides). ``samples`` (2 to 1,000,000) deals are drawn from
+    ``seed`` (a whole number from 0; chosen and reported when None) and solved for the 9
+    declarations on ``threads``. ``risk`` and ``mark_risk`` are probabilities from 0 to 1.
+    ``time`` (seconds from 0) or ``should_stop`` end the work early, between batches of deals (the
+    advice then rests on the deals solved so far, at least one batch)."""
     start = _time.perf_counter()
     from .game import Game
 
+    # Every argument is checked before any work (as hint does).
+    samples = world_count(samples, low=2)
+    seed = seed_value(seed)
+    time = time_limit(time)
+    risk = probability(risk, "risk")
+    mark_risk = None if mark_risk is None else probability(mark_risk, "mark_risk")
+    discount = whole_number(discount, "discount", 0, 42)
+    threads = thread_count(threads)
+    tt_mb = table_megabytes(tt_mb)
+    if legal_bids is not None:
+        legal_bids = [parse_bid(b) for b in _pairs_or_list(legal_bids, "legal_bids")]
+    to_move: int | None = None
+    contract = None
     if isinstance(hand, Game):
         game = hand
         if game.phase not in ("bidding", "declaring"):
@@ -214,15 +239,23 @@ def advise_bid(
         hand = game.view(game.to_move)
     if isinstance(hand, PlayerView):
         view = hand
+        if view.trump is not None or view.plays:
+            raise InvalidViewError(
+                "bidding advice needs a view of the auction or declaration: the trump is named"
+            )
         seat, rules, auction = view.seat, view.rules, view.auction
         tiles = tuple(view.hand)
+        to_move, contract = view.to_move, view.contract
         if legal_bids is None and view.legal_bids:
             legal_bids = list(view.legal_bids)
     else:
         seat = parse_seat(seat)
-        rules = rules or Rules()
-        tiles = tuple(sorted((Tile(t) for t in hand), reverse=True))
-        auction = tuple((parse_seat(s), parse_bid(b)) for s, b in auction)
+        rules = rules_argument(rules) or Rules()
+        tiles = tuple(sorted((Tile(t) for t in tile_sequence(hand, "hand")), reverse=True))
+        auction = tuple(
+            (parse_seat(s), parse_bid(b))
+            for s, b in _pairs_or_list(auction, "auction", pairs=True)
+        )
     if len(tiles) != 7:
         raise InvalidViewError(f"a hand at the auction holds 7 tiles, not {len(tiles)}")
     try:
@@ -231,6 +264,20 @@ def advise_bid(
         raise InvalidViewError(str(e)) from None
     if any(t.hi > rules._core.max_pip for t in tiles):
         raise InvalidViewError("a tile of the hand is not in the set")
+    # The auction replays in the C++ game: bids in turn, each legal, and this seat to bid (or to
+    # declare, having won it). Without bids nothing says who dealt, so any seat may open.
+    replay = _check_auction(rules, [len(tiles)] * 4, tuple(auction), contract, None, ())
+    if replay is not None:
+        if replay.auction != list(auction):
+            raise InvalidViewError(
+                "the auction is over: every seat passed and the hand was thrown in"
+            )
+        to_move = replay.to_move
+        if legal_bids is None and replay.phase == "bidding":
+            legal_bids = [m.value for m in replay.legal_moves if m.kind == "bid"]
+    if to_move is not None and to_move != seat:
+        doing = "declare" if replay is not None and replay.phase == "declaring" else "bid"
+        raise InvalidViewError(f"{SEATS[seat]} is not to {doing}: {SEATS[to_move]} is")
     view = PlayerView.before_play(seat, rules, tiles, tuple(auction), to_move=seat)  # type: ignore[arg-type]
     if legal_bids is None:
         high = max((b for _, b in view.auction), default=0)
@@ -239,8 +286,6 @@ def advise_bid(
         ]
     high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
     partner_high = high_bidder[1] > 0 and high_bidder[0] == (seat + 2) % 4
-    if samples < 2:
-        raise InvalidViewError("samples must be at least 2")
     seed = new_seed() if seed is None else seed
     draws = WorldSampler(view).stream(seed)  # drawn a batch at a time: a stop saves the sampling too
     declarations = [
@@ -258,7 +303,7 @@ def advise_bid(
                         _core.texas42.Position(rules._core, str(trump), ids, seat, [], None, None)
                     )
                 )
-        out = solve_batch(positions, threads=thread_count(threads), moves=False, tt_mb=tt_mb)
+        out = solve_batch(positions, threads=threads, moves=False, tt_mb=tt_mb)
         done.append(out.values.reshape(len(declarations), len(batch)).astype(np.int16))
         spent = _time.perf_counter() - start
         if (time is not None and spent >= time) or (should_stop is not None and should_stop()):
@@ -278,3 +323,12 @@ def advise_bid(
         mark_risk=mark_risk,
         partner_high=partner_high,
     )
+
+
+def _pairs_or_list(value: Any, name: str, pairs: bool = False) -> list[Any]:
+    """A list argument (auction: of (seat, bid) pairs), refused clearly when it is not one."""
+    if not isinstance(value, (list, tuple)):
+        raise ParseError(f"{name} must be a list, not {type(value).__name__}")
+    if pairs and not all(isinstance(a, (list, tuple)) and len(a) == 2 for a in value):
+        raise ParseError(f"{name} must be a list of (seat, bid) pairs, not {list(value)!r}")
+    return list(value)

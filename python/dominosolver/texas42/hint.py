@@ -13,6 +13,7 @@ choice: a move is never chosen by counting the deals it wins.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time as _time
 from collections.abc import Callable
@@ -22,15 +23,15 @@ from typing import Any
 import numpy as np
 
 from .. import _core
-from ..arguments import thread_count
-from ..errors import InvalidViewError
+from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
+from ..errors import InvalidViewError, ParseError
 from ..tiles import Tile
 from .position import Position
 from .rules import SEATS, TEAMS
-from .sampling import WorldSampler, new_seed
+from .sampling import World, WorldSampler, new_seed
 from .solve import solve_batch
 from .view import PlayerView
-from .weighting import WEIGHTINGS, world_weights
+from .weighting import WEIGHTINGS, world_log_weights
 
 __all__ = ["ENGINE_NAME", "HINT_SCHEMA", "Hint", "MoveStat", "as_view", "engine_info", "hint"]
 
@@ -38,6 +39,7 @@ HINT_SCHEMA = "dominosolver.hint/1"
 ENGINE_NAME = "dominosolver-pimc"
 EXACT_LIMIT = 2000
 CHUNK = 25  # worlds per batched call when a time limit or progress reports need chunks
+UNCHUNKED = 10_000  # without them, batches only bound how many positions are built at once
 
 
 @dataclass(frozen=True)
@@ -184,8 +186,23 @@ def hint(
     moves: ``"goal"`` by the chance of making (or setting) the contract, then mean points;
     ``"points"`` by mean points, then that chance; ``"auto"`` is ``"goal"`` in the marks game with
     a contract and ``"points"`` otherwise.
+
+    Limits: ``samples`` 1 to ``MAX_WORLDS`` (1,000,000), ``exact_limit`` 0 to ``MAX_WORLDS``,
+    ``seed`` a whole number from 0 or None, ``time`` seconds from 0 (0: one batch) or None; else
+    ParseError.
     """
     start = _time.perf_counter()
+    # Every limit is checked before any work, so a typo fails at once instead of running for hours.
+    samples = world_count(samples)
+    seed = seed_value(seed)
+    time = time_limit(time)
+    exact_limit = world_count(exact_limit, "exact_limit", low=0)
+    threads = thread_count(threads)
+    if tt_mb is not None:
+        tt_mb = table_megabytes(tt_mb)
+    for name, fn in (("on_progress", on_progress), ("should_stop", should_stop)):
+        if fn is not None and not callable(fn):
+            raise ParseError(f"{name} must be a function or None, not {fn!r}")
     v = as_view(view)
     if weighting not in WEIGHTINGS:
         raise InvalidViewError(
@@ -195,70 +212,77 @@ def hint(
         raise InvalidViewError("no tile to play: the hand is not in play")
     if v.to_move != v.seat:
         raise InvalidViewError(f"{SEATS[v.seat]} is not to play ({SEATS[v.to_move]} is)")
-    if samples < 1:
-        raise InvalidViewError("samples must be at least 1")
     if objective not in ("auto", "goal", "points"):
         raise InvalidViewError(f"unknown objective {objective!r}: auto, goal or points")
     sampler = WorldSampler(v)
     warnings: list[str] = []
     chunked = time is not None or on_progress is not None or should_stop is not None
+    # Worlds are drawn (or enumerated) a batch at a time, so the time limit and stop are checked
+    # after each batch however many worlds were asked for.
+    draw: Callable[[int, int], list[World]]
     if sampler.count <= exact_limit:
-        method, worlds, seed = "exact", list(sampler), None
+        method, total, seed = "exact", sampler.count, None
+        order = list(range(total))
         if chunked:  # a shuffled order makes any prefix a uniform sample without replacement
-            random.Random(0).shuffle(worlds)
+            random.Random(0).shuffle(order)  # the permutation shuffling the worlds themselves gave
+        draw = lambda lo, hi: [sampler.world(k) for k in order[lo:hi]]  # noqa: E731
     else:
-        method = "pimc"
+        method, total = "pimc", samples
         seed = new_seed() if seed is None else seed
-        worlds = sampler.sample(samples, seed)
+        draws = sampler.stream(seed)
+        draw = lambda lo, hi: list(itertools.islice(draws, hi - lo))  # noqa: E731
     legal = [t.id for t in v.legal_moves]
-    threads = thread_count(threads)
-    first = v.position_of(worlds[0])
+    first = v.position_of(sampler.world(0))  # every world has the same points and tricks left
     remaining = first.remaining_points
-    tt = tt_mb or (16 if first.tricks_left >= 6 else 4)
+    tt = tt_mb if tt_mb is not None else (16 if first.tricks_left >= 6 else 4)
     if v.gone and v.contract is not None:
         warnings.append("tricks before the recorded plays are unknown: their points count as 0")
     if weighting != "uniform" and v.gone:
         weighting = "uniform"  # who held the unrecorded tiles at the deal is unknown
         warnings.append("auction weighting needs every play recorded: worlds weighted uniformly")
-    weights_all = world_weights(v, worlds, weighting)
-    if weighting != "uniform":
-        n_eff = float(weights_all.sum() ** 2 / (weights_all**2).sum())
-        warnings.append(
-            f"{weighting} weighting: effective sample size {n_eff:.0f} of {len(worlds)}"
-        )
 
-    step = CHUNK if chunked else len(worlds)
-    values = np.zeros((0, len(legal)), dtype=np.int16)
-    nodes = 0
+    step = CHUNK if chunked else UNCHUNKED
+    values = np.zeros((total, len(legal)), dtype=np.int16)
+    logs = np.zeros(total)  # log weights, scaled by the largest so far when averaging
+    nodes = done = 0
     hint_now = None
-    for lo in range(0, len(worlds), step):
-        positions = [v.position_of(w) for w in worlds[lo : lo + step]]
+    while done < total:
+        batch = draw(done, min(done + step, total))
+        positions = [v.position_of(w) for w in batch]
         out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt)
         assert out.move_values is not None
-        values = np.vstack([values, out.move_values[:, legal]])
+        values[done : done + len(batch)] = out.move_values[:, legal]
+        logs[done : done + len(batch)] = world_log_weights(v, batch, weighting)
         nodes += out.nodes
-        done = len(values)
+        done += len(batch)
+        weights = np.exp(logs[:done] - logs[:done].max())
+        batch_warnings = list(warnings)
+        if weighting != "uniform":
+            n_eff = float(weights.sum() ** 2 / (weights**2).sum())
+            batch_warnings.append(
+                f"{weighting} weighting: effective sample size {n_eff:.0f} of {done}"
+            )
         hint_now = _aggregate(
             v,
             legal,
-            values,
-            weights_all[:done],
+            values[:done],
+            weights,
             remaining,
-            method if done == len(worlds) else "pimc",
+            method if done == total else "pimc",
             seed,
             start,
             weighting,
-            warnings,
+            batch_warnings,
             nodes,
             objective,
         )
-        if on_progress is not None and done < len(worlds):
+        if on_progress is not None and done < total:
             on_progress(hint_now)
-        if done < len(worlds) and (
+        if done < total and (
             (time is not None and _time.perf_counter() - start >= time)
             or (should_stop is not None and should_stop())
         ):
-            hint_now.warnings.append(f"stopped after {done} of {len(worlds)} worlds")
+            hint_now.warnings.append(f"stopped after {done} of {total} worlds")
             if method == "exact":
                 hint_now.warnings.append(
                     "partial enumeration: a random subset of the worlds, drawn without replacement"

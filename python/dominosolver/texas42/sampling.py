@@ -19,7 +19,9 @@ import random
 import secrets
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import Any
 
+from ..arguments import MAX_WORLDS, seed_value, whole_number, world_count
 from ..errors import InvalidViewError
 from ..tiles import mask_of
 from .rules import SEATS
@@ -39,6 +41,8 @@ class WorldSampler:
     """Counts, indexes, samples and enumerates the deals consistent with ``view``."""
 
     def __init__(self, view: PlayerView) -> None:
+        if not isinstance(view, PlayerView):
+            raise InvalidViewError(f"worlds are drawn from a PlayerView, not {type(view).__name__}")
         self.view = view
         self.others = [s for s in range(4) if s != view.seat]
         self.own = mask_of(view.hand)
@@ -99,12 +103,17 @@ class WorldSampler:
         return tuple(out)  # type: ignore[return-value]
 
     def sample(self, n: int, seed: int | None = None) -> list[World]:
-        """``n`` independent, exactly uniform draws (with replacement) from ``random.Random(seed)``."""
+        """``n`` independent, exactly uniform draws (with replacement) from ``random.Random(seed)``
+        (at most ``MAX_WORLDS``)."""
+        n = world_count(n, "n", low=0)
         return list(itertools.islice(self.stream(seed), n))
 
     def stream(self, seed: int | None = None) -> Iterator[World]:
         """The same draws one at a time, without end (``sample(n, seed)`` is its first ``n``)."""
-        rng = random.Random(seed)
+        rng = random.Random(seed_value(seed))  # checked now, not at the first draw
+        return self._draws(rng)
+
+    def _draws(self, rng: random.Random) -> Iterator[World]:
         while True:
             yield self.world(rng.randrange(self.count))
 
@@ -120,19 +129,28 @@ def _take(caps: tuple[int, ...], j: int) -> tuple[int, ...]:
     return caps[:j] + (caps[j] - 1,) + caps[j + 1 :]
 
 
-def count_worlds(view: PlayerView) -> int:
+def _sampler(view: Any) -> WorldSampler:
+    """The sampler of a view, or of anything ``hint`` reads one from (view JSON, a Position...)."""
+    from .hint import as_view  # hint builds on this module
+
+    return WorldSampler(as_view(view))
+
+
+def count_worlds(view: Any) -> int:
     """How many deals of the hidden tiles agree with the view."""
-    return WorldSampler(view).count
+    return _sampler(view).count
 
 
-def sample_worlds(view: PlayerView, n: int, seed: int | None = None) -> list[World]:
-    """``n`` deals drawn exactly uniformly from those consistent with the view (same seed, same deals)."""
-    return WorldSampler(view).sample(n, seed)
+def sample_worlds(view: Any, n: int, seed: int | None = None) -> list[World]:
+    """``n`` deals (0 to ``MAX_WORLDS``) drawn exactly uniformly from those consistent with the view
+    (same seed, same deals)."""
+    return _sampler(view).sample(n, seed)
 
 
-def enumerate_worlds(view: PlayerView, limit: int = 100_000) -> list[World]:
-    """Every consistent deal, when there are at most ``limit`` of them."""
-    sampler = WorldSampler(view)
+def enumerate_worlds(view: Any, limit: int = 100_000) -> list[World]:
+    """Every consistent deal, when there are at most ``limit`` (up to ``MAX_WORLDS``) of them."""
+    limit = whole_number(limit, "limit", 0, MAX_WORLDS)
+    sampler = _sampler(view)
     if sampler.count > limit:
         raise InvalidViewError(
             f"{sampler.count} consistent deals, more than the limit {limit}: sample instead"

@@ -10,7 +10,7 @@ from typing import Any, Iterable, NamedTuple, Union
 import numpy as np
 
 from .. import _core
-from ..arguments import table_megabytes, thread_count
+from ..arguments import table_megabytes, thread_count, tile_sequence
 from ..errors import ParseError
 from ..result import SolveResult
 from ..tiles import Tile, mask_of, set_size
@@ -20,6 +20,7 @@ from .rules import SEATS, TEAMS, Rules
 __all__ = ["Solver", "solve", "dd_table", "DDTable", "analyse_play", "PlayGrade", "solve_batch", "BatchResult", "as_position"]
 
 PositionLike = Union[Position, dict, str]
+POSITION_SCHEMA = "dominosolver.position/1"
 
 
 def as_position(obj: PositionLike) -> Position:
@@ -32,6 +33,13 @@ def as_position(obj: PositionLike) -> Position:
         text = obj.strip()
         return Position.from_json(text) if text.startswith("{") else Position(text)
     raise ParseError(f"cannot read a position from {type(obj).__name__}")
+
+
+def rules_argument(rules: Any) -> Rules | None:
+    """A ``rules`` argument: a Rules object, or None for the default."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise ParseError(f"rules must be a Rules object, such as Rules(), not {rules!r}")
+    return rules
 
 
 class Solver:
@@ -69,15 +77,23 @@ class Solver:
     def can_reach(self, position: PositionLike, target: int) -> bool:
         """Can the team to move take at least ``target`` points from the current trick on?"""
         if not isinstance(target, int) or isinstance(target, bool):
-            raise ValueError(f"target must be a whole number of points, not {target!r}")
+            raise ParseError(f"target must be a whole number of points, not {target!r}")
         # Beyond 0..all the points the answer is known; the core takes a C int.
         return self._solver.can_reach(as_position(position)._pos, max(0, min(target, 10_000)))
 
     def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
         """The deal's table; ``rules`` default to those the deal carries (a position or a JSON
         object with "rules"), else standard 42."""
+        rules = rules_argument(rules)
         hands, deal_rules = _read_deal(deal)
         rules = rules or deal_rules or Rules()
+        full = set_size(rules._core.max_pip) // 4
+        for seat, hand in enumerate(hands):
+            if len(hand) != full:  # part hands would give a table of points nobody can play for
+                raise ParseError(
+                    f"a table needs the whole deal, but hand {SEATS[seat]} holds {len(hand)} tiles, not {full}: "
+                    "give the four hands as dealt (every tile of the set once)"
+                )
         grid, nodes = self._solver.dd_table(rules._core, [mask_of(h) for h in hands])
         decls = [int(d) if d.isdigit() else d for d in _core.texas42.table_declarations(rules._core)]
         return DDTable(hands=hands, declarations=decls, points=np.array(grid, dtype=np.int16), nodes=nodes,
@@ -152,7 +168,9 @@ def declaration_name(trump: int | str) -> str:
 
 
 def dd_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> DDTable:
-    """The double-dummy table of a deal: 9 declarations x 4 declarer seats (36 exact solves)."""
+    """The double-dummy table of a deal: 9 declarations x 4 declarer seats (36 exact solves).
+    ``deal`` is 'hands=66.64.../.../.../...', four lists of tiles, their JSON, or a position (a
+    Position, its notation or JSON: the table is of its whole deal)."""
     return Solver(tt_mb).dd_table(deal, rules)
 
 
@@ -171,6 +189,9 @@ def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:
         return [list(h) for h in start.hands], deal.rules
     if isinstance(deal, str):
         text = deal.strip()
+        if "=" in text and not text.startswith(("hands=", "{", "[")):
+            # Position notation ('trump=4 leader=N hands=...'), as the `table` command reads it.
+            return _read_deal(Position(text))
         if text.startswith("{") or text.startswith("["):
             import json
 
@@ -180,6 +201,8 @@ def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:
                 raise ParseError(f"malformed JSON: {e}") from None
         else:
             deal = [[] if h in ("", "-") else h.split(".") for h in text.removeprefix("hands=").split("/")]
+    if isinstance(deal, dict) and (deal.get("schema") == POSITION_SCHEMA or "trump" in deal):
+        return _read_deal(Position.from_json(deal))  # a position's JSON: its whole deal
     rules = None
     if isinstance(deal, dict):
         rules = Rules.from_json(deal["rules"]) if "rules" in deal else None
@@ -207,8 +230,9 @@ class PlayGrade(NamedTuple):
 def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: int | None = None) -> list[PlayGrade]:
     """Grade each play of a sequence from ``position``: the value before and after it for the
     player's team, and what it cost against perfect play (points a completed trick banks count
-    for the team that took them)."""
+    for the team that took them). ``plays`` is a list of tiles or one string of them ('64 44')."""
     pos = as_position(position).copy()
+    plays = tile_sequence(plays, "plays")
     solver = Solver(table_size_for(pos.tricks_left) if tt_mb is None else tt_mb)
     grades = []
     for move in plays:
@@ -237,7 +261,17 @@ class BatchResult:
 def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *, moves: bool = False,
                 tt_mb: int | None = None) -> BatchResult:
     """Solve many positions in a C++ thread pool (one solver and table per thread; ``tt_mb``
-    defaults to a size fitted to the largest position)."""
+    defaults to a size fitted to the largest position). ``move_values`` has a column per tile of
+    the largest set among the positions (28 for double-six)."""
+    # One position (notation, JSON or a Position) is not a list of them: a string would be read
+    # one character at a time.
+    if isinstance(positions, (str, bytes, dict, Position)):
+        raise ParseError(
+            f"solve_batch takes a list of positions, not one ({type(positions).__name__}): "
+            "wrap it in a list"
+        )
+    if not isinstance(positions, Iterable):
+        raise ParseError(f"solve_batch takes a list of positions, not {type(positions).__name__}")
     parsed = [as_position(p) for p in positions]
     cores = [p._pos for p in parsed]
     tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
@@ -246,7 +280,8 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     values = np.array(out.values, dtype=np.int16)
     move_values = None
     if moves:
-        move_values = np.full((len(cores), 45), -1, dtype=np.int16)
+        width = max((set_size(p.rules._core.max_pip) for p in parsed), default=28)
+        move_values = np.full((len(cores), width), -1, dtype=np.int16)
         for i, row in enumerate(out.moves):
             for tile, v in row:
                 move_values[i, tile] = v

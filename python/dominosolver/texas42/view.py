@@ -357,16 +357,17 @@ class PlayerView:
 def _check_auction(
     rules: Rules, sizes: list[int], auction: tuple[tuple[int, int], ...], contract: Contract | None,
     to_move: int | None, legal_bids: tuple[int, ...],
-) -> None:
+) -> Game | None:
     """Before the first lead every hand is full, and the auction replays in the core's own game:
-    bids in turn, each legal, then the seat to bid, its legal bids and the contract."""
+    bids in turn, each legal, then the seat to bid, its legal bids and the contract. Returns that
+    game (None without bids: then nothing tells who dealt)."""
     from .game import Game, Move
 
     full = _set_mask(rules).bit_count() // 4
     if any(n != full for n in sizes):
         raise InvalidViewError(f"before the first lead every hand holds {full} tiles, not {sizes}")
     if not auction:
-        return
+        return None
     game = Game(rules=rules, dealer=(auction[0][0] - 1) % 4)  # bidding does not depend on the deal
     for bidder, bid in auction:
         if game.phase != "bidding" or game.to_move != bidder:
@@ -383,6 +384,7 @@ def _check_auction(
             raise InvalidViewError(f"legal_bids {[bid_name(b) for b in legal_bids]} are not the bids legal here")
     elif contract is not None and game.contract != contract:
         raise InvalidViewError(f"the auction gives the contract {game.contract}, not {contract}")
+    return game
 
 
 def _set_mask(rules: Rules) -> int:

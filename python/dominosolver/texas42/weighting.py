@@ -22,7 +22,7 @@ import numpy as np
 
 from ..tiles import Tile, tiles_of
 
-__all__ = ["WEIGHTINGS", "world_weights"]
+__all__ = ["WEIGHTINGS", "world_log_weights", "world_weights"]
 
 WEIGHTINGS = ("uniform", "auction")
 BID_SLOPE, BID_CENTRE, TRUMP_SHARPNESS = 2.0, 4.0, 2.5
@@ -63,10 +63,18 @@ def world_weights(view: Any, worlds: list[tuple[int, ...]], weighting: str) -> n
     """Relative weights of the sampled ``worlds`` (current hands as masks) under ``weighting``."""
     if weighting == "uniform" or (not view.auction and view.contract is None):
         return np.ones(len(worlds))
+    logs = world_log_weights(view, worlds, weighting)
+    return np.exp(logs - logs.max())
+
+
+def world_log_weights(view: Any, worlds: list[tuple[int, ...]], weighting: str) -> np.ndarray:
+    """The logarithms of the weights (0 for every world when uniform). A hint solving worlds a
+    batch at a time keeps these and scales by the largest so far."""
+    if weighting == "uniform" or (not view.auction and view.contract is None):
+        return np.zeros(len(worlds))
     played: list[list[Tile]] = [[], [], [], []]
     for seat, tile in view.plays:
         played[seat].append(tile)
-    logs = np.array(
+    return np.array(
         [log_likelihood(view, [tiles_of(w[s]) + played[s] for s in range(4)]) for w in worlds]
     )
-    return np.exp(logs - logs.max())
