@@ -64,6 +64,7 @@ class WorldSampler:
             self.allowed.append(ok)
         self.need = tuple(need)
         self._ways = lru_cache(maxsize=None)(self._ways_uncached)
+        self._branch_cache: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...], int]]] = {}
         self.count = self._ways(0, self.need)
         if self.count == 0:
             voids = {SEATS[s]: list(v) for s, v in enumerate(view.voids) if v}
@@ -87,13 +88,10 @@ class WorldSampler:
         hands = [0, 0, 0]
         caps = self.need
         for i, tile in enumerate(self.tiles):
-            for j in self.allowed[i]:
-                if not caps[j]:
-                    continue
-                below = self._ways(i + 1, _take(caps, j))
+            for j, after, below in self._branches(i, caps):
                 if index < below:
                     hands[j] |= 1 << tile
-                    caps = _take(caps, j)
+                    caps = after
                     break
                 index -= below
         out = [0, 0, 0, 0]
@@ -101,6 +99,20 @@ class WorldSampler:
         for j, s in enumerate(self.others):
             out[s] = hands[j]
         return tuple(out)  # type: ignore[return-value]
+
+    def _branches(self, i: int, caps: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], int]]:
+        """Where tile ``i`` may go from capacities ``caps``: (seat position, capacities after, deals
+        below that branch), in index order. Kept, since hints draw hundreds of worlds a view."""
+        key = (i, caps)
+        found = self._branch_cache.get(key)
+        if found is None:
+            found = []
+            for j in self.allowed[i]:
+                if caps[j]:
+                    after = _take(caps, j)
+                    found.append((j, after, self._ways(i + 1, after)))
+            self._branch_cache[key] = found
+        return found
 
     def sample(self, n: int, seed: int | None = None) -> list[World]:
         """``n`` independent, exactly uniform draws (with replacement) from ``random.Random(seed)``

@@ -176,7 +176,7 @@ class PlayerView:
         if self.trump is None:
             raise InvalidViewError("the view has no trump yet (bidding): no position to build")
         fixed = self._fixed_args()
-        ids = [[i for i in range(64) if m >> i & 1] for m in hands]
+        ids = [_bits(m) for m in hands]
         return Position._wrap(_core.texas42.Position(fixed[0], fixed[1], ids, *fixed[2:]))
 
     def _fixed_args(self) -> tuple[Any, ...]:
@@ -385,6 +385,16 @@ def _check_auction(
     elif contract is not None and game.contract != contract:
         raise InvalidViewError(f"the auction gives the contract {game.contract}, not {contract}")
     return game
+
+
+def _bits(mask: int) -> list[int]:
+    """The tile ids of a mask, lowest first (a bit at a time: hints build hundreds of worlds)."""
+    ids = []
+    while mask:
+        low = mask & -mask
+        ids.append(low.bit_length() - 1)
+        mask ^= low
+    return ids
 
 
 def _set_mask(rules: Rules) -> int:
