@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
+#include <new>
 
 #include "bindings.hpp"
 #include "dominosolver/bingo/deal.hpp"
@@ -22,7 +24,7 @@ namespace {
 TileMask mask_of_ids(const std::vector<int>& ids, const std::string& where) {
   TileMask m = 0;
   for (int t : ids) {
-    if (t < 0 || t >= kDeckTiles) throw InvalidPositionError(where + ": tile id " + std::to_string(t) + " is not a double-six tile");
+    if (t < 0 || t >= kDeckTiles) throw InvalidPositionError(where + ": " + not_a_bingo_tile(t));
     if (m & bit(t)) throw InvalidPositionError("tile " + tile_name(t) + " appears twice (" + where + ")");
     m |= bit(t);
   }
@@ -36,10 +38,27 @@ std::vector<int> ids_of(TileMask m) {
   return out;
 }
 
+// A value of the type the field needs, or a ParseError naming the field (never pybind's RuntimeError).
+template <class T>
+T cast_field(const py::handle& value, const std::string& field) {
+  try {
+    return value.cast<T>();
+  } catch (const py::cast_error&) {
+    throw ParseError("Bingo position field '" + field + "' cannot hold " + py::repr(value).cast<std::string>());
+  }
+}
+
 template <class T>
 T get(const py::dict& d, const char* key, T fallback) {
   if (!d.contains(key) || d[key].is_none()) return fallback;
-  return d[key].cast<T>();
+  return cast_field<T>(d[key], key);
+}
+
+// Polled by the solvers every few milliseconds of search (the GIL released): runs Python's signal
+// handlers, so that Ctrl-C raises KeyboardInterrupt and stops a long search (see Stopped).
+bool python_signal_pending() {
+  py::gil_scoped_acquire gil;
+  return PyErr_CheckSignals() != 0;
 }
 
 PositionSpec spec_from(const py::dict& d) {
@@ -54,26 +73,28 @@ PositionSpec spec_from(const py::dict& d) {
   s.boneyard = get<std::vector<int>>(d, "boneyard", {});
   s.closed_by = get<int>(d, "closed_by", -1);
   if (d.contains("opponent_had_trick_at_close") && !d["opponent_had_trick_at_close"].is_none())
-    s.opponent_had_trick_at_close = d["opponent_had_trick_at_close"].cast<bool>();
+    s.opponent_had_trick_at_close = cast_field<bool>(d["opponent_had_trick_at_close"], "opponent_had_trick_at_close");
   if (d.contains("opponent_points_at_close") && !d["opponent_points_at_close"].is_none())
-    s.opponent_points_at_close = d["opponent_points_at_close"].cast<int>();
+    s.opponent_points_at_close = cast_field<int>(d["opponent_points_at_close"], "opponent_points_at_close");
   const auto points = get<std::vector<int>>(d, "points", {0, 0});
   const auto tricks = get<std::vector<int>>(d, "tricks", {0, 0});
   if (points.size() != 2 || tricks.size() != 2) throw InvalidPositionError("points and tricks are pairs (player 0, player 1)");
   s.points = {points[0], points[1]};
   s.tricks = {tricks[0], tricks[1]};
   if (d.contains("declarations") && !d["declarations"].is_none())
-    for (const auto& item : d["declarations"].cast<py::list>()) {
-      const auto t = item.cast<py::tuple>();
-      const auto tiles = t[1].cast<std::vector<int>>();
+    for (const auto& item : cast_field<py::list>(d["declarations"], "declarations")) {
+      const auto t = cast_field<py::tuple>(item, "declarations");
+      if (t.size() != 3) throw ParseError("a declaration crosses as (player, tile ids, valid or None)");
+      const auto tiles = cast_field<std::vector<int>>(t[1], "declarations");
       TileMask m = 0;
       for (int x : tiles) {
-        if (x < 0 || x >= kDeckTiles) throw InvalidPositionError("declaration: tile id " + std::to_string(x) + " is not a tile");
+        if (x < 0 || x >= kDeckTiles) throw InvalidPositionError("declaration: " + not_a_bingo_tile(x));
         if (m & bit(x)) throw InvalidPositionError("declaration lists " + tile_name(x) + " twice");
         m |= bit(x);
       }
-      s.declarations.push_back({t[0].cast<int>(), m});
-      s.declaration_valid.push_back(t[2].is_none() ? std::optional<bool>{} : std::optional<bool>{t[2].cast<bool>()});
+      s.declarations.push_back({cast_field<int>(t[0], "declarations"), m});
+      s.declaration_valid.push_back(t[2].is_none() ? std::optional<bool>{}
+                                                   : std::optional<bool>{cast_field<bool>(t[2], "declarations")});
     }
   s.just_declared = get<bool>(d, "just_declared", false);
   s.first_to_70 = get<int>(d, "first_to_70", -1);
@@ -151,12 +172,23 @@ py::dict solve_dict(const SolveOutput& r) {
   d["pv"] = names(r.pv);
   d["nodes"] = r.nodes;
   d["margin"] = r.margin ? py::cast(*r.margin) : py::none();
+  d["complete"] = r.complete;
   return d;
 }
 
 }  // namespace
 
 void bingo(py::module_& m) {
+  // A search stopped by Ctrl-C: the KeyboardInterrupt that python_signal_pending raised is pending.
+  py::register_exception_translator([](std::exception_ptr p) {
+    if (!p) return;
+    try {
+      std::rethrow_exception(p);
+    } catch (const Stopped&) {
+      if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyboardInterrupt, "search stopped");
+    }
+  });
+
   py::class_<Rules>(m, "Rules")
       .def(py::init([](const std::map<std::string, std::string>& flags) { return Rules::from_flags(flags); }),
            py::arg("flags") = std::map<std::string, std::string>{})
@@ -166,7 +198,7 @@ void bingo(py::module_& m) {
                       [](const std::map<std::string, std::string>& f) { return Rules::from_flags(f); }));
 
   m.def("trump_of_turned", [](int tile) {
-    if (tile < 0 || tile >= kDeckTiles) throw ParseError("tile id " + std::to_string(tile) + " is not a double-six tile");
+    if (tile < 0 || tile >= kDeckTiles) throw ParseError(not_a_bingo_tile(tile));
     return written_number(trump_of_turned(tile));
   });
   m.def("declaration_points", [](const Rules& r, const std::vector<int>& doubles) {
@@ -253,15 +285,28 @@ void bingo(py::module_& m) {
       });
 
   py::class_<Solver>(m, "Solver")
-      .def(py::init<std::size_t>(), py::arg("tt_megabytes") = 2)
-      .def("solve", [](Solver& s, const Position& p, bool margin, bool pv) {
+      .def(py::init([](std::size_t tt_megabytes) {
+             std::unique_ptr<Solver> s;
+             try {
+               s = std::make_unique<Solver>(tt_megabytes);
+             } catch (const std::bad_alloc&) {
+               throw ParseError("tt_megabytes: no memory for a table of " + std::to_string(tt_megabytes) +
+                                " MB on this machine");
+             } catch (const std::length_error&) {
+               throw ParseError("tt_megabytes: " + std::to_string(tt_megabytes) + " MB is too large a table");
+             }
+             s->set_stop_check(python_signal_pending);
+             return s;
+           }),
+           py::arg("tt_megabytes") = 2)
+      .def("solve", [](Solver& s, const Position& p, bool margin, bool pv, std::uint64_t max_nodes) {
         SolveOutput r;
         {
           py::gil_scoped_release release;
-          r = s.solve(p.context(), p.state(), margin, pv);
+          r = s.solve(p.context(), p.state(), margin, pv, max_nodes);
         }
         return solve_dict(r);
-      }, py::arg("position"), py::arg("margin") = true, py::arg("pv") = true)
+      }, py::arg("position"), py::arg("margin") = true, py::arg("pv") = true, py::arg("max_nodes") = 0)
       .def("value", [](Solver& s, const Position& p) { return s.value(p.context(), p.state()); },
            py::call_guard<py::gil_scoped_release>())
       .def("margin_score", [](Solver& s, const Position& p) { return s.margin_score(p.context(), p.state()); },
@@ -289,7 +334,7 @@ void bingo(py::module_& m) {
     int v;
     {
       py::gil_scoped_release release;
-      v = plain_minimax(p.context(), p.state(), nodes);
+      v = plain_minimax(p.context(), p.state(), nodes, python_signal_pending);
     }
     return std::make_pair(v, nodes);
   });

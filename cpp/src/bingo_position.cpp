@@ -18,8 +18,7 @@ std::string tiles_text(TileMask m) {
 }
 
 int trump_for(const Rules& rules, const PositionSpec& spec) {
-  if (spec.turned < 0 || spec.turned >= kDeckTiles)
-    throw InvalidPositionError("the turned tile must be a tile of the double-six set");
+  if (spec.turned < 0 || spec.turned >= kDeckTiles) throw InvalidPositionError("turned: " + not_a_bingo_tile(spec.turned));
   const int from_turned = trump_of_turned(spec.turned);
   if (spec.trump < 0) return from_turned;
   if (spec.trump > 6) throw InvalidPositionError("trump " + std::to_string(spec.trump) + " is not a number 0..6");
@@ -42,7 +41,7 @@ std::string why_illegal(const Context& c, const DealState& s, const Move& m) {
     return who + " won the trick and must draw (or close) first";
   switch (m.kind) {
     case Move::Kind::Tile: {
-      if (m.tile < 0 || m.tile >= kDeckTiles) return "tile id " + std::to_string(m.tile) + " is not a double-six tile";
+      if (m.tile < 0 || m.tile >= kDeckTiles) return not_a_bingo_tile(m.tile);
       const std::string t = tile_name(m.tile);
       if (!((s.hands[p] >> m.tile) & 1)) {
         if ((s.hands[1 - p] >> m.tile) & 1) return t + " is in " + player_name(1 - p) + "'s hand, but " + who + " is to play";
@@ -100,12 +99,12 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
   // Every tile at most once across hands, the table and the boneyard.
   TileMask seen = 0;
   auto claim = [&](int t, const std::string& where) {
-    if (t < 0 || t >= kDeckTiles) bad(where + ": not a double-six tile");
+    if (t < 0 || t >= kDeckTiles) bad(where + ": " + not_a_bingo_tile(t));
     if ((seen >> t) & 1) bad("tile " + tile_name(t) + " appears twice (" + where + ")");
     seen |= bit(t);
   };
   for (int p = 0; p < 2; ++p) {
-    if (spec.hands[p] & ~kDeck) bad("hand of " + player_name(p) + " holds a tile outside the double-six set");
+    if (spec.hands[p] & ~kDeck) bad("hand of " + player_name(p) + ": " + not_a_bingo_tile(lowest(spec.hands[p] & ~kDeck)));
     for (TileMask m = spec.hands[p]; m; m &= m - 1) claim(lowest(m), "hand of " + player_name(p));
   }
   if (spec.trick.size() > 1) bad("a Bingo trick has two tiles: at most the lead can be on the table");
@@ -193,8 +192,10 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
     } else {
       s.opp_points_at_close = static_cast<std::int16_t>(spec.opponent_points_at_close.value_or(0));
     }
-  } else if (spec.opponent_had_trick_at_close && *spec.opponent_had_trick_at_close) {
-    bad("opponent_had_trick_at_close is set but the game is not closed");
+  } else if (spec.opponent_had_trick_at_close || spec.opponent_points_at_close) {
+    // They describe a close: on an open deal they would mean nothing (and be dropped on output).
+    bad(std::string(spec.opponent_had_trick_at_close ? "opponent_had_trick_at_close" : "opponent_points_at_close") +
+        " is given but the game is not closed (closed_by is null)");
   }
 
   // Declarations: doubles the declarer held; pending until the declarer wins a trick (§5.7).

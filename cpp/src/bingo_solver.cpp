@@ -36,6 +36,12 @@ int move_id(const Move& m) {
 
 struct NodeLimit {};  // thrown to abandon a world that needs more than its node budget
 
+// Clears a node budget however the search under it ends: a budget left behind would cut the next one.
+struct BudgetScope {
+  std::uint64_t& limit;
+  ~BudgetScope() { limit = 0; }
+};
+
 // Plain data (no initialisers): a node's candidate array is not zeroed on every visit.
 struct Cand {
   TileMask doubles;
@@ -183,6 +189,7 @@ int Solver::child_value(const DealState& t, int me, int alpha, int beta) {
 template <bool kMargin>
 int Solver::search(const DealState& s, int alpha, int beta) {
   if (++nodes_ > node_limit_ && node_limit_) throw NodeLimit{};
+  if (nodes_ % kPollNodes == 0 && stop_check_ && stop_check_()) throw Stopped{};
   const Context& c = *ctx_;
   const Rules& r = c.rules;
   const int me = s.to_move(), o = 1 - me;
@@ -343,28 +350,43 @@ int Solver::margin_score(const Context& c, const DealState& s) {
   return search<true>(s, -kMarginInf, kMarginInf);
 }
 
-SolveOutput Solver::solve(const Context& c, const DealState& s, bool with_margin, bool with_pv) {
+SolveOutput Solver::solve(const Context& c, const DealState& s, bool with_margin, bool with_pv,
+                          std::uint64_t max_nodes) {
   if (s.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
   SolveOutput out;
   const std::uint64_t nodes0 = nodes_;
   out.moves = legal_moves(c, s);
-  out.values = move_values(c, s, out.moves);
-  out.value = *std::max_element(out.values.begin(), out.values.end());
-  if (with_margin) {
+  node_limit_ = max_nodes ? nodes_ + max_nodes : 0;
+  const BudgetScope budget{node_limit_};
+  try {
     begin(c, s);
-    salt_ ^= 0x5851F42D4C957F2DULL;
-    const int score = search<true>(s, out.value * kMarginScale - kMarginSpan, out.value * kMarginScale + kMarginSpan);
-    out.margin = score - out.value * kMarginScale;
-  }
-  if (with_pv) {
-    DealState t = s;
-    while (!t.over()) {
-      const auto moves = legal_moves(c, t);
-      const auto values = move_values(c, t, moves);
-      const auto best = std::max_element(values.begin(), values.end()) - values.begin();
-      out.pv.push_back(moves[best]);
-      apply(c, t, moves[best]);
+    for (const Move& m : out.moves) {
+      DealState t = s;
+      apply(c, t, m);
+      out.values.push_back(exact_child(t, s.to_move()));
     }
+    out.value = *std::max_element(out.values.begin(), out.values.end());
+    if (with_margin) {
+      begin(c, s);
+      salt_ ^= 0x5851F42D4C957F2DULL;
+      const int score = search<true>(s, out.value * kMarginScale - kMarginSpan, out.value * kMarginScale + kMarginSpan);
+      out.margin = score - out.value * kMarginScale;
+    }
+    if (with_pv) {
+      DealState t = s;
+      while (!t.over()) {
+        const auto moves = legal_moves(c, t);
+        const auto values = move_values(c, t, moves);
+        const auto best = std::max_element(values.begin(), values.end()) - values.begin();
+        out.pv.push_back(moves[best]);
+        apply(c, t, moves[best]);
+      }
+    }
+  } catch (const NodeLimit&) {
+    out.complete = false;
+    out.values.resize(out.moves.size(), 0);
+    out.margin.reset();
+    out.pv.clear();
   }
   out.nodes = nodes_ - nodes0;
   return out;
@@ -404,6 +426,7 @@ std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, c
       throw InvalidPositionError("world " + std::to_string(w) + ": the face-up tile must stay last in the boneyard");
     begin(c, t);
     node_limit_ = max_nodes_per_world ? nodes_ + max_nodes_per_world : 0;
+    const BudgetScope budget{node_limit_};
     const std::size_t row = out.size();
     try {
       for (const Move& m : moves) {
@@ -415,15 +438,14 @@ std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, c
       out.resize(row);
       out.insert(out.end(), moves.size(), 0);
     }
-    node_limit_ = 0;
   }
   return out;
 }
 
 namespace {
 
-int plain(const Context& c, const DealState& s, std::uint64_t& nodes) {
-  ++nodes;
+int plain(const Context& c, const DealState& s, std::uint64_t& nodes, const std::function<bool()>& stop_check) {
+  if (++nodes % kPollNodes == 0 && stop_check && stop_check()) throw Stopped{};
   const int me = s.to_move();
   Cand cands[kMaxCands];
   const int n = candidates(c, s, cands, true, kIdNone);
@@ -433,7 +455,7 @@ int plain(const Context& c, const DealState& s, std::uint64_t& nodes) {
     apply(c, t, cands[i].move());
     int v;
     if (t.over()) v = terminal_value<false>(t, me);
-    else v = t.to_move() == me ? plain(c, t, nodes) : -plain(c, t, nodes);
+    else v = t.to_move() == me ? plain(c, t, nodes, stop_check) : -plain(c, t, nodes, stop_check);
     best = std::max(best, v);
   }
   return best;
@@ -441,9 +463,9 @@ int plain(const Context& c, const DealState& s, std::uint64_t& nodes) {
 
 }  // namespace
 
-int plain_minimax(const Context& c, const DealState& s, std::uint64_t& nodes) {
+int plain_minimax(const Context& c, const DealState& s, std::uint64_t& nodes, const std::function<bool()>& stop_check) {
   if (s.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
-  return plain(c, s, nodes);
+  return plain(c, s, nodes, stop_check);
 }
 
 }  // namespace dominosolver::bingo

@@ -14,6 +14,9 @@ MAX_TABLE_MB = 1 << 20
 # Worlds a hint or bidding advice may sample, or enumerate exactly: beyond this a request is a
 # typo (a million deals already take hours to solve), and a cap keeps every list of them bounded.
 MAX_WORLDS = 1_000_000
+# Search nodes a budget may allow: beyond any search worth waiting for (11 days at 10^7 a second);
+# 0 means no limit.
+MAX_NODES = 10**13
 
 
 def whole_number(value: Any, name: str, low: int, high: int | None = None) -> int:
@@ -29,11 +32,11 @@ def whole_number(value: Any, name: str, low: int, high: int | None = None) -> in
     return value
 
 
-def table_megabytes(value: Any, name: str = "tt_mb") -> int:
-    """A transposition table size in megabytes: a whole number from 1."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_TABLE_MB:
+def table_megabytes(value: Any, name: str = "tt_mb", high: int = MAX_TABLE_MB) -> int:
+    """A transposition table size in megabytes: a whole number from 1 to ``high``."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= high:
         raise ParseError(
-            f"{name} must be a whole number of megabytes from 1 to {MAX_TABLE_MB}, not {value!r}"
+            f"{name} must be a whole number of megabytes from 1 to {high}, not {value!r}"
         )
     return value
 
@@ -58,6 +61,11 @@ def seed_value(value: Any, name: str = "seed") -> int | None:
 def world_count(value: Any, name: str = "samples", low: int = 1) -> int:
     """A number of worlds to sample or enumerate: ``low`` to ``MAX_WORLDS``."""
     return whole_number(value, name, low, MAX_WORLDS)
+
+
+def node_budget(value: Any, name: str = "max_nodes") -> int:
+    """A search budget in nodes: a whole number from 0 (0: no limit) to ``MAX_NODES``."""
+    return whole_number(value, name, 0, MAX_NODES)
 
 
 def time_limit(value: Any, name: str = "time") -> float | None:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .errors import DominoSolverError, ParseError
+from .io import json_value
 from .resume import OutputConflictError, check_writable, earlier_results, rewrite_lines, same_file
 
 if TYPE_CHECKING:
@@ -282,16 +283,16 @@ def read_records(path: str | Path) -> list[tuple[int, Any]]:
     except UnicodeDecodeError as e:
         raise ParseError(f"{path} is not UTF-8 text (JSON lines): {e}") from None
     try:
-        return [(0, json.loads(text))]
-    except json.JSONDecodeError:
+        return [(0, json_value(text))]
+    except ParseError:
         pass  # JSON lines, or malformed
     out = []
     for line in text.splitlines():
         if not line.strip():
             continue
         try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as e:
+            rec = json_value(line)
+        except ParseError as e:
             rec = {MALFORMED: str(e)}
         out.append((len(out), rec))
     return out
@@ -305,8 +306,8 @@ def read_done(path: Path) -> dict[int, str]:
     with open(path) as f:
         for line in f:
             try:
-                obj = json.loads(line)
-            except json.JSONDecodeError:
+                obj = json_value(line)
+            except ParseError:
                 continue
             if isinstance(obj, dict) and isinstance(obj.get("index"), int):
                 done[obj["index"]] = json.dumps(obj, separators=(",", ":"))

@@ -8,14 +8,14 @@ may be someone's data, so the run stops before touching the file."""
 from __future__ import annotations
 
 import errno
-import json
 import os
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from .errors import DominoSolverError
+from .errors import DominoSolverError, ParseError
+from .io import json_value
 
 __all__ = ["OutputConflictError", "check_writable", "earlier_results", "rewrite_lines", "same_file"]
 
@@ -82,8 +82,8 @@ def earlier_results(
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError:
+            obj = json_value(line)
+        except ParseError:
             unfinished = number == len(lines) + 1 and (
                 line.startswith(RESULT_START) or RESULT_START.startswith(line)
             )

@@ -4,26 +4,34 @@ of double-eight), tile sets as integer bit masks for the C++ core."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import total_ordering
+from numbers import Integral
 
 from .errors import ParseError
+from .io import is_digits
 
 __all__ = ["Tile", "MAX_PIP", "mask_of", "tiles_of"]
 
 MAX_PIP = 8  # the largest set any game uses (double-eight)
 
 
+@total_ordering
 class Tile:
-    """One domino. ``Tile("6-4") == Tile("4-6") == Tile("64") == Tile(6, 4)``."""
+    """One domino. ``Tile("6-4") == Tile("4-6") == Tile("64") == Tile(6, 4)``.
+
+    A tile also equals its own ``str()``, the canonical spelling (``Tile("6-4") == "6-4"``, so
+    ``"6-4" in position.legal_moves`` works), and hashes like it; other spellings ("4-6", "64") name
+    the same tile but are not equal to it, since no hash could agree with all of them."""
 
     __slots__ = ("hi", "lo")
     hi: int
     lo: int
 
     def __init__(self, value: str | int | Tile, lo: int | None = None) -> None:
-        if isinstance(value, Tile):
+        if isinstance(value, Tile) and lo is None:
             a, b = value.hi, value.lo
-        elif isinstance(value, int) and not isinstance(value, bool) and isinstance(lo, int):
-            a, b = value, lo
+        elif _is_int(value) and _is_int(lo):
+            a, b = int(value), int(lo)  # type: ignore[arg-type]
         elif isinstance(value, str) and lo is None:
             a, b = _parse_ends(value)
         else:
@@ -39,6 +47,9 @@ class Tile:
 
     @classmethod
     def from_id(cls, tile_id: int) -> Tile:
+        if not _is_int(tile_id) or not 0 <= tile_id < set_size(MAX_PIP):
+            raise ParseError(f"unknown tile id {tile_id!r}: a number 0..{set_size(MAX_PIP) - 1}")
+        tile_id = int(tile_id)
         hi = 0
         while (hi + 1) * (hi + 2) // 2 <= tile_id:
             hi += 1
@@ -69,27 +80,33 @@ class Tile:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, str):
-            try:
-                other = Tile(other)
-            except ParseError:
-                return False
-        return isinstance(other, Tile) and self.id == other.id
+            return other == str(self)
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.id == other.id
 
     def __hash__(self) -> int:
-        return hash(("Tile", self.id))
+        return hash(str(self))
 
     def __lt__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
         return self.id < other.id
 
     def __reduce__(self) -> tuple[type, tuple[str]]:
         return (Tile, (str(self),))
 
 
+def _is_int(value: object) -> bool:
+    # NumPy's integers count; True is an int, but no pip count or id.
+    return isinstance(value, Integral) and not isinstance(value, bool)
+
+
 def _parse_ends(text: str) -> tuple[int, int]:
     s = text.strip()
     if len(s) == 3 and s[1] in "-:|":
         s = s[0] + s[2]
-    if len(s) != 2 or not s.isdigit():
+    if len(s) != 2 or not is_digits(s):
         raise ParseError(f"malformed tile {text!r}: write it as '6-4' (or '64')")
     return int(s[0]), int(s[1])
 

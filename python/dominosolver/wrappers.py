@@ -3,6 +3,7 @@ position and travel as notation or JSON. Each game supplies its core class and n
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from types import ModuleType
 from typing import Any, TypeVar
 
@@ -26,6 +27,13 @@ class FlagRules:
 
     def __init__(self, **flags: Any) -> None:
         self._core = self._core_class({k: _flag_text(k, v) for k, v in flags.items()})
+
+    @classmethod
+    def argument(cls: type[R], rules: Any) -> R | None:
+        """A ``rules`` argument: a ``cls`` object, or None for the default."""
+        if rules is not None and not isinstance(rules, cls):
+            raise ParseError(f"rules must be a Rules object, such as Rules(), not {rules!r}")
+        return rules
 
     @classmethod
     def _wrap(cls: type[R], core: Any) -> R:
@@ -145,6 +153,8 @@ class RecordedGame:
             raise ParseError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
         if isinstance(first, bool) or not isinstance(first, int):
             raise ParseError(f"{self._first_name} must be a player number, not {first!r}")
+        if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+            raise ParseError(f"moves must be a list of moves, not {moves!r}")
         self.seed = seed
         self._rules = rules
         self._first = first
@@ -158,6 +168,15 @@ class RecordedGame:
 
     def _apply(self, move: Any) -> None:
         raise NotImplementedError
+
+    def _record(self) -> tuple[Any, ...]:
+        """What the repr records, so what equality compares."""
+        return (type(self), self.seed, self._rules, self._first, self._moves)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RecordedGame) and self._record() == other._record()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: play and undo change it
 
     def __repr__(self) -> str:
         args = [f"seed={self.seed}"]

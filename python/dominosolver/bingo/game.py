@@ -23,7 +23,7 @@ class Game(RecordedGame):
     _first_name = "start"
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, start: int = 0, moves: list[MoveLike] = ()) -> None:  # type: ignore[assignment]
-        self._begin(_core.bingo.Game, seed, rules or Rules(), start, moves)
+        self._begin(_core.bingo.Game, seed, Rules.argument(rules) or Rules(), start, moves)
 
     @property
     def start(self) -> int:

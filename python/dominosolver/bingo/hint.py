@@ -11,20 +11,23 @@ C(14, 7) = 3,432), all of them are enumerated and the hint says ``"exact": true`
 from __future__ import annotations
 
 import math
-import time
+import time as time_module  # `time` is hint's time-limit argument
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InvalidPositionError
-from .position import Position
+from ..arguments import node_budget, seed_value, time_limit, world_count
+from ..errors import InvalidPositionError, ParseError
+from .notation import read_player
+from .position import Position, as_position
 from .sampling import count_worlds, first_world, sample_masks, world_masks
-from .solve import Solver
+from .solve import HINT_WORLD_NODES, Solver
 from .view import PlayerView
 
-__all__ = ["Hint", "MoveScore", "hint", "EXACT_LIMIT"]
+__all__ = ["Hint", "MoveScore", "hint", "EXACT_LIMIT", "HINT_WORLD_NODES"]
 
 EXACT_LIMIT = 3432  # enumerate every world up to this many (all opponent hands after a close)
 SCHEMA = "dominosolver.hint/1"
+_BATCH = 8  # worlds solved between checks of the time limit
 
 
 @dataclass(frozen=True)
@@ -93,26 +96,42 @@ def hint(
     worlds: int = 100,
     seed: int | None = 0,
     exact_limit: int = EXACT_LIMIT,
-    max_nodes: int = 0,
+    max_nodes: int | None = None,
+    time: float | None = None,
     solver: Solver | None = None,
 ) -> Hint:
     """Score every legal move of the player to move from what that player knows.
 
-    `view` is a PlayerView, or a Position together with `seat` (default: the player to move; the
-    position's hidden parts are dropped first). `worlds` worlds are sampled with `seed` unless at most
-    `exact_limit` worlds exist, in which case all are solved. `max_nodes` > 0 bounds the search per
-    world: worlds that need more are left out and counted in the warnings (early in phase one a world
-    can take seconds to solve exactly)."""
-    started = time.perf_counter()
-    if isinstance(view, Position):
-        view = view.view(view.to_move if seat is None else seat)
-    if view.to_move != view.seat or not view.legal_moves:
-        raise InvalidPositionError(f"player {view.seat} is not to move here: no hint to give")
+    `view` is a PlayerView, or a Position (or its JSON or notation) together with `seat` (default:
+    the player to move; the position's hidden parts are dropped first). `worlds` worlds are sampled
+    with `seed` unless at most `exact_limit` worlds exist, in which case all are solved.
+
+    `max_nodes` bounds the search per world: worlds that need more are left out and counted in the
+    warnings. By default (None) a phase-one world gets ``HINT_WORLD_NODES`` (2,000,000: early in
+    phase one a world can take minutes to solve exactly), and a closed or exhausted deal, which
+    solves in microseconds, is solved exactly; 0 means no limit. `time` (seconds) stops solving
+    worlds once spent, between batches of a few worlds (the warnings say how many were solved).
+    Ctrl-C stops a hint with KeyboardInterrupt."""
+    started = time_module.perf_counter()
+    worlds = world_count(worlds, "worlds")
+    seed = seed_value(seed)
+    exact_limit = world_count(exact_limit, "exact_limit", low=0)
+    budget = None if max_nodes is None else node_budget(max_nodes)
+    seconds = time_limit(time)
+    view = _view(view, seat)
+    if view.to_move is None:
+        raise InvalidPositionError("the deal is over: there is no move to hint")
+    if view.to_move != view.seat:
+        raise InvalidPositionError(
+            f"player {view.seat} is not to move here (player {view.to_move} is): no hint to give")
     moves = [str(m) for m in view.legal_moves]
     if len(moves) == 1:
         score = MoveScore(moves[0], 0.0, 0.0, 0.0, 1)
-        return Hint(view, "forced", 0, seed, (score,), time.perf_counter() - started, 0,
+        return Hint(view, "forced", 0, seed, (score,), time_module.perf_counter() - started, 0,
                     ("a single legal move: nothing to compare",))
+    if budget is None:
+        phase_one = view.closed_by is None and view.boneyard_size > 0
+        budget = HINT_WORLD_NODES if phase_one else 0
 
     total = count_worlds(view)
     if total <= exact_limit:
@@ -120,20 +139,30 @@ def hint(
     else:
         method, (hands, boneyards) = "pimc", sample_masks(view, worlds, seed)
     base = view.world(*first_world(view))
-    solver = solver or Solver()
+    solver = _solver(solver)
     nodes0 = solver.nodes
-    values = solver.solve_worlds(base, hands, boneyards, moves, max_nodes)
+    # Without a time limit the whole batch is one C++ call; with one, a few worlds at a time.
+    step = len(hands) if seconds is None else _BATCH
+    values: list[int] = []
+    for i in range(0, len(hands), step):
+        values += solver.solve_worlds(base, hands[i:i + step], boneyards[i:i + step], moves, budget)
+        if seconds is not None and time_module.perf_counter() - started >= seconds:
+            break
     k = len(moves)
-    rows = [values[i * k:(i + 1) * k] for i in range(len(hands))]
+    rows = [values[i * k:(i + 1) * k] for i in range(len(values) // k)]
     solved = [r for r in rows if 0 not in r]
     warnings = []
+    if len(rows) < len(hands):
+        warnings.append(f"stopped by the time limit ({seconds:g} s) after {len(rows)} of {len(hands)} worlds")
     if len(solved) < len(rows):
-        warnings.append(f"{len(rows) - len(solved)} of {len(rows)} worlds needed more than {max_nodes} nodes "
+        warnings.append(f"{len(rows) - len(solved)} of {len(rows)} worlds needed more than {budget:,} nodes "
                         "and were left out")
-        if method == "exact":
-            method = "pimc"  # no longer every world
+    if warnings and method == "exact":
+        method = "pimc"  # no longer every world
     if not solved:
-        raise InvalidPositionError("no world could be solved within the node limit; raise max_nodes")
+        raise InvalidPositionError(
+            f"none of the {len(rows)} worlds could be solved within {budget:,} nodes each; "
+            "raise max_nodes (0: no limit)")
     n = len(solved)
     scores = []
     for j, move in enumerate(moves):
@@ -147,8 +176,28 @@ def hint(
         scores.append((mean, sum(v > 0 for v in col) / n, -j, move, stderr))
     scores.sort(reverse=True)  # mean, then probability of winning, then the legal-move order
     ranked = tuple(MoveScore(move, mean, stderr, p, i + 1) for i, (mean, p, _, move, stderr) in enumerate(scores))
-    return Hint(view, method, n, None if method == "exact" else seed, ranked, time.perf_counter() - started,
+    return Hint(view, method, n, None if method == "exact" else seed, ranked, time_module.perf_counter() - started,
                 solver.nodes - nodes0, tuple(warnings))
+
+
+def _view(target: Any, seat: Any) -> PlayerView:
+    """The view to advise: a PlayerView as given, or `seat`'s view of a position (default: the player to move)."""
+    if seat is not None:
+        seat = read_player(seat, "seat")
+    if isinstance(target, PlayerView):
+        if seat is not None and seat != target.seat:
+            raise ParseError(f"seat {seat}: this is player {target.seat}'s view, it cannot advise another player")
+        return target
+    pos = as_position(target)
+    return pos.view(pos.to_move if seat is None else seat)
+
+
+def _solver(solver: Any) -> Solver:
+    if solver is None:
+        return Solver()
+    if not isinstance(solver, Solver):
+        raise ParseError(f"solver must be a bingo Solver, not {type(solver).__name__}")
+    return solver
 
 
 @dataclass(frozen=True)
@@ -166,15 +215,16 @@ class CloseValue:
 def close_value(view: PlayerView | Position, *, seat: int | None = None, solver: Solver | None = None) -> CloseValue:
     """Mean game points of ``close`` for the player on lead over every consistent opponent hand, each
     solved double-dummy (after trick 3 that is C(14, 7) = 3,432 hands), in one batched C++ call."""
-    started = time.perf_counter()
-    if isinstance(view, Position):
-        view = view.view(view.to_move if seat is None else seat)
+    started = time_module.perf_counter()
+    view = _view(view, seat)
+    if view.to_move is None:
+        raise InvalidPositionError("the deal is over: there is nothing to close")
     if "close" not in [str(m) for m in view.legal_moves]:
         raise InvalidPositionError(f"player {view.seat} cannot close now")
     from .sampling import hand_masks
 
     base = view.world(*first_world(view))
     hands, boneyards = hand_masks(view)
-    values = (solver or Solver()).solve_worlds(base, hands, boneyards, ["close"])
+    values = _solver(solver).solve_worlds(base, hands, boneyards, ["close"])
     n = len(values)
-    return CloseValue(sum(values) / n, sum(v > 0 for v in values) / n, n, time.perf_counter() - started)
+    return CloseValue(sum(values) / n, sum(v > 0 for v in values) / n, n, time_module.perf_counter() - started)

@@ -48,6 +48,7 @@ _JSON_KEYS = (
     "points", "tricks", "declarations", "opponent_had_trick_at_close", "opponent_points_at_close",
     "just_declared", "first_to_70", "claimed_by", "last_winning_tile",
 )
+_DECLARATION_KEYS = ("player", "tiles", "valid")
 
 
 def load_json(obj: Any) -> dict[str, Any]:
@@ -70,39 +71,49 @@ def fields_from_json(obj: Any) -> PositionFields:
     hands = obj["hands"]
     if not isinstance(hands, list) or len(hands) != 2:
         raise ParseError("'hands' must be a list of 2 lists of tiles (player 0, player 1)")
-    decls = obj.get("declarations") or []
-    if not isinstance(decls, list):
-        raise ParseError("'declarations' must be a list")
-    declarations = []
-    for d in decls:
-        if not isinstance(d, dict) or "player" not in d or "tiles" not in d:
-            raise ParseError('each declaration is {"player": 0|1, "tiles": [...], "valid": bool}')
-        valid = d.get("valid")
-        if valid is not None and not isinstance(valid, bool):
-            raise ParseError("a declaration's 'valid' must be true or false")
-        declarations.append(
-            Declaration(_player(d["player"], "declaration player"), tuple(_tile_list(d["tiles"], "declaration")), valid)
-        )
+    declarations = read_declarations(obj.get("declarations"))
     last = obj.get("last_winning_tile")
     return PositionFields(
-        trump=None if obj.get("trump") is None else _trump(_number(obj["trump"], "trump")),
+        trump=None if obj.get("trump") is None else read_trump(read_number(obj["trump"], "trump")),
         turned=_tile(obj["turned"], "turned"),
-        leader=_player(obj["leader"], "leader"),
+        leader=read_player(obj["leader"], "leader"),
         hands=[_tile_list(h, f"hand of player {i}") for i, h in enumerate(hands)],
         trick=_tile_list(obj.get("trick") or [], "trick"),
         boneyard=_tile_list(obj.get("boneyard") or [], "boneyard"),
-        closed_by=_opt_player(obj.get("closed_by"), "closed_by"),
-        opponent_had_trick_at_close=_opt_bool(obj.get("opponent_had_trick_at_close"), "opponent_had_trick_at_close"),
-        points=_pair(obj.get("points", [0, 0]), "points"),
-        tricks=_pair(obj.get("tricks", [0, 0]), "tricks"),
+        closed_by=read_opt_player(obj.get("closed_by"), "closed_by"),
+        opponent_had_trick_at_close=read_opt_bool(
+            obj.get("opponent_had_trick_at_close"), "opponent_had_trick_at_close"),
+        points=read_pair(obj.get("points", [0, 0]), "points"),
+        tricks=read_pair(obj.get("tricks", [0, 0]), "tricks"),
         declarations=declarations,
         rules=Rules.from_json(obj.get("rules")),
-        just_declared=bool(_opt_bool(obj.get("just_declared"), "just_declared")),
-        first_to_70=_opt_player(obj.get("first_to_70"), "first_to_70"),
-        claimed_by=_opt_player(obj.get("claimed_by"), "claimed_by"),
+        just_declared=bool(read_opt_bool(obj.get("just_declared"), "just_declared")),
+        first_to_70=read_opt_player(obj.get("first_to_70"), "first_to_70"),
+        claimed_by=read_opt_player(obj.get("claimed_by"), "claimed_by"),
         opponent_points_at_close=_opt_int(obj.get("opponent_points_at_close"), "opponent_points_at_close"),
         last_winning_tile=None if last is None else _tile(last, "last_winning_tile"),
     )
+
+
+def read_declarations(value: Any) -> list[Declaration]:
+    """The ``declarations`` list of a position or view JSON object (null: none)."""
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ParseError("'declarations' must be a list")
+    declarations = []
+    for d in value:
+        if not isinstance(d, dict) or "player" not in d or "tiles" not in d:
+            raise ParseError('each declaration is {"player": 0|1, "tiles": [...], "valid": bool}')
+        unknown = set(d) - set(_DECLARATION_KEYS)
+        if unknown:
+            raise ParseError(f"unknown Bingo declaration field(s): {', '.join(sorted(unknown))}")
+        declarations.append(Declaration(
+            read_player(d["player"], "declaration player"),
+            tuple(_tile_list(d["tiles"], "declaration")),
+            read_opt_bool(d.get("valid"), "a declaration's 'valid'"),
+        ))
+    return declarations
 
 
 def fields_to_json(f: PositionFields) -> dict[str, Any]:
@@ -152,23 +163,24 @@ def _tile_list(value: Any, where: str) -> list[Tile]:
     return [_tile(t, where) for t in value]
 
 
-def _player(value: Any, where: str) -> int:
-    if isinstance(value, bool) or value not in (0, 1):
+def read_player(value: Any, where: str) -> int:
+    # An int, not a bool or a float: 1.0 == 1 would slip through a plain `in (0, 1)`.
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
         raise ParseError(f"{where} must be player 0 or 1, not {value!r}")
     return int(value)
 
 
-def _opt_player(value: Any, where: str) -> int | None:
-    return None if value is None else _player(value, where)
+def read_opt_player(value: Any, where: str) -> int | None:
+    return None if value is None else read_player(value, where)
 
 
-def _opt_bool(value: Any, where: str) -> bool | None:
+def read_opt_bool(value: Any, where: str) -> bool | None:
     if value is None or isinstance(value, bool):
         return value
     raise ParseError(f"{where} must be true, false or null, not {value!r}")
 
 
-def _number(value: Any, where: str) -> int:
+def read_number(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ParseError(f"{where} must be an integer, not {value!r}")
     if not -1000 <= value <= 1000:  # no Bingo count comes near; keeps the C++ ints safe
@@ -176,7 +188,7 @@ def _number(value: Any, where: str) -> int:
     return value
 
 
-def _trump(value: int) -> int:
+def read_trump(value: int) -> int:
     # Written 0..6; the set's size is the core's to check above, but no trump is negative.
     if value < 0:
         raise ParseError(f"trump must be a number from 0, not {value}")
@@ -184,13 +196,13 @@ def _trump(value: int) -> int:
 
 
 def _opt_int(value: Any, where: str) -> int | None:
-    return None if value is None else _number(value, where)
+    return None if value is None else read_number(value, where)
 
 
-def _pair(value: Any, where: str) -> tuple[int, int]:
+def read_pair(value: Any, where: str) -> tuple[int, int]:
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise ParseError(f"{where} must be a pair [player 0, player 1]")
-    return (_number(value[0], where), _number(value[1], where))
+    return (read_number(value[0], where), read_number(value[1], where))
 
 
 # ---------------------------------------------------------------- one-line text
@@ -229,7 +241,7 @@ def fields_from_text(text: str) -> PositionFields:
         raise ParseError("just_declared= must be yes or no")
     last = values.get("lastwin")
     return PositionFields(
-        trump=_trump(_int_text(values["trump"], "trump")) if "trump" in values else None,
+        trump=read_trump(_int_text(values["trump"], "trump")) if "trump" in values else None,
         turned=_one_tile(values["turned"], "turned"),
         leader=_player_text(values.get("leader", "0"), "leader"),
         hands=[_tiles_text(h) for h in hands],
@@ -309,7 +321,7 @@ def _text_tiles(tiles: list[Tile]) -> str:
 
 def _int_text(text: str, where: str) -> int:
     try:
-        return _number(int(text), where)
+        return read_number(int(text), where)
     except ValueError:
         raise ParseError(f"{where}= needs a whole number, not {text!r}") from None
 

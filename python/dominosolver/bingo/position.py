@@ -5,15 +5,18 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .. import _core
+from ..arguments import tile_sequence
 from ..errors import ParseError
 from ..tiles import Tile
 from ..wrappers import NotatedPosition
 from . import notation
 from .move import Move, MoveLike
-from .notation import Declaration, PositionFields
+from .notation import (
+    Declaration, PositionFields, read_number, read_opt_bool, read_opt_player, read_pair, read_player, read_trump,
+)
 from .rules import Rules
 
-__all__ = ["Position", "DealResult", "Declaration"]
+__all__ = ["Position", "DealResult", "Declaration", "as_position"]
 
 
 class DealResult(NamedTuple):
@@ -56,24 +59,29 @@ class Position(NotatedPosition):
         just_declared: bool = False,
     ) -> None:
         if notation_text is not None:
+            if not isinstance(notation_text, str):
+                raise ParseError(f"Bingo position text must be a string, not {type(notation_text).__name__}")
             fields = notation.fields_from_text(notation_text)
         else:
             if turned is None or hands is None:
                 raise ParseError("a Bingo Position needs notation text, or turned= and hands=")
+            # Each keyword is checked as its JSON field is, so a wrong type is named, never cast.
+            if not isinstance(declarations, (list, tuple)):
+                raise ParseError(f"declarations must be a list of (player, tiles) pairs, not {declarations!r}")
             fields = PositionFields(
-                trump=trump,
-                turned=Tile(turned),
-                leader=leader,
-                hands=[[Tile(t) for t in h] for h in hands],
-                trick=[Tile(t) for t in trick],
-                boneyard=[Tile(t) for t in boneyard],
-                closed_by=closed_by,
-                opponent_had_trick_at_close=opponent_had_trick_at_close,
-                points=tuple(points),  # type: ignore[arg-type]
-                tricks=tuple(tricks),  # type: ignore[arg-type]
+                trump=None if trump is None else read_trump(read_number(trump, "trump")),
+                turned=_tile(turned, "turned"),
+                leader=read_player(leader, "leader"),
+                hands=_hands(hands),
+                trick=_tiles(trick, "trick"),
+                boneyard=_tiles(boneyard, "boneyard"),
+                closed_by=read_opt_player(closed_by, "closed_by"),
+                opponent_had_trick_at_close=read_opt_bool(opponent_had_trick_at_close, "opponent_had_trick_at_close"),
+                points=read_pair(points, "points"),
+                tricks=read_pair(tricks, "tricks"),
                 declarations=[_declaration(d) for d in declarations],
-                rules=rules or Rules(),
-                just_declared=just_declared,
+                rules=Rules.argument(rules) or Rules(),
+                just_declared=bool(read_opt_bool(just_declared, "just_declared")),
             )
         self._pos = _build(fields)
 
@@ -91,10 +99,10 @@ class Position(NotatedPosition):
     def deal(cls, hands: list[list[Tile | str]], boneyard: list[Tile | str], start: int = 0,
              rules: Rules | None = None) -> Position:
         """A fresh deal: 7 tiles each, the 14 boneyard tiles in drawing order with the turned tile last."""
-        if isinstance(start, bool) or start not in (0, 1):
-            raise ParseError(f"start must be player 0 or 1, not {start!r}")
+        start = read_player(start, "start")
+        ids = [[t.id for t in h] for h in _hands(hands)]
         return cls._wrap(_core.bingo.Position.deal(
-            (rules or Rules())._core, [[Tile(t).id for t in h] for h in hands], [Tile(t).id for t in boneyard], start))
+            (Rules.argument(rules) or Rules())._core, ids, [t.id for t in _tiles(boneyard, "boneyard")], start))
 
 
     def fields(self) -> PositionFields:
@@ -219,14 +227,28 @@ class Position(NotatedPosition):
         return PlayerView.of_position(self, player)
 
 
+def as_position(obj: Any) -> Position:
+    """A Bingo Position from a Position, a position/1 JSON object or string, or the one-line notation."""
+    if isinstance(obj, Position):
+        return obj
+    if isinstance(obj, dict):
+        return Position.from_json(obj)
+    if isinstance(obj, str):
+        text = obj.strip()
+        return Position.from_json(text) if text.startswith("{") else Position(text)
+    kind = f"{type(obj).__module__}.{type(obj).__qualname__}"
+    raise ParseError(f"a Bingo position is a bingo.Position, position JSON or notation text, not {kind}")
+
+
 def _build(f: PositionFields) -> Any:
-    numbers = [f.trump, f.leader, f.closed_by, f.opponent_points_at_close, f.first_to_70, f.claimed_by,
-               *f.points, *f.tricks]
-    for n in numbers:
-        if n is not None and (isinstance(n, bool) or not isinstance(n, int) or not -1000 <= n <= 1000):
-            raise ParseError(f"{n!r} is not a number a Bingo position can hold")
     if len(f.points) != 2 or len(f.tricks) != 2 or len(f.hands) != 2:
         raise ParseError("hands, points and tricks come in pairs (player 0, player 1)")
+    numbers = [("trump", f.trump), ("leader", f.leader), ("closed_by", f.closed_by), ("first_to_70", f.first_to_70),
+               ("opponent_points_at_close", f.opponent_points_at_close), ("claimed_by", f.claimed_by),
+               *(("points", n) for n in f.points), *(("tricks", n) for n in f.tricks)]
+    for name, n in numbers:
+        if n is not None:
+            read_number(n, name)
     spec = {
         "trump": f.trump,
         "turned": f.turned.id,
@@ -250,6 +272,30 @@ def _build(f: PositionFields) -> Any:
 
 def _declaration(d: Any) -> Declaration:
     """(player, tiles) or (player, tiles, valid), as the keyword constructor takes it."""
-    if not isinstance(d, (tuple, list)) or len(d) not in (2, 3) or not isinstance(d[1], (tuple, list)):
+    if not isinstance(d, (tuple, list)) or len(d) not in (2, 3):
         raise ParseError(f"a declaration is (player, tiles) or (player, tiles, valid), not {d!r}")
-    return Declaration(d[0], tuple(sorted((Tile(t) for t in d[1]), reverse=True)), d[2] if len(d) > 2 else None)
+    return Declaration(
+        read_player(d[0], "a declaration's player"),
+        tuple(sorted(_tiles(d[1], "a declaration's tiles"), reverse=True)),
+        read_opt_bool(d[2] if len(d) > 2 else None, "a declaration's valid"),
+    )
+
+
+def _tile(value: Any, where: str) -> Tile:
+    """A double-six tile given as a Tile or text ("6-4", "64")."""
+    if not isinstance(value, (Tile, str)):
+        raise ParseError(f"{where}: {value!r} is not a tile like \"6-4\"")
+    t = Tile(value)
+    if t.hi > 6:
+        raise ParseError(f"{where}: tile {t} is not in the double-six set")
+    return t
+
+
+def _tiles(value: Any, where: str) -> list[Tile]:
+    return [_tile(t, where) for t in tile_sequence(value, where)]
+
+
+def _hands(value: Any) -> list[list[Tile]]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ParseError(f"hands must be a list of 2 hands (player 0, player 1), not {value!r}")
+    return [_tiles(h, f"hand of player {i}") for i, h in enumerate(value)]

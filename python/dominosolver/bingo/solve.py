@@ -1,16 +1,28 @@
-"""Exact solving of Bingo positions where every tile's place is known."""
+"""Exact solving of Bingo positions where every tile's place is known.
+
+A closed or exhausted deal solves in microseconds. A phase-one position with the boneyard order known
+(a "world") can take from microseconds to minutes (bench/README.md, Bingo), so a solve takes a node
+budget (``max_nodes``) and Ctrl-C stops any search with KeyboardInterrupt (the C++ search polls for
+signals every few milliseconds, with the GIL released); the solver stays usable after either."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .. import _core
-from ..arguments import table_megabytes
+from ..arguments import node_budget, table_megabytes
+from ..errors import ParseError
 from ..result import SolveResult
 from .move import Move, MoveLike
-from .position import Position
+from .position import Position, as_position
 
-__all__ = ["solve", "Solver", "plain_minimax"]
+__all__ = ["solve", "Solver", "plain_minimax", "HINT_WORLD_NODES", "SOLVE_NODES"]
+
+# Default node budgets for phase-one worlds (about 2 * 10^7 nodes a second on the bench machine).
+HINT_WORLD_NODES = 2_000_000  # per world of a hint: most first-lead worlds need far fewer
+SOLVE_NODES = 20_000_000  # a command-line solve of a phase-one position: about a second
+# Tables beyond this are a typo (a hint uses 2 MB); a size this machine cannot allocate is refused by the core.
+MAX_TABLE_MB = 1 << 16
 
 
 class Solver:
@@ -18,22 +30,36 @@ class Solver:
     The C++ search runs with the GIL released."""
 
     def __init__(self, tt_megabytes: int = 2) -> None:
-        self._core = _core.bingo.Solver(table_megabytes(tt_megabytes, "tt_megabytes"))
+        self._core = _core.bingo.Solver(table_megabytes(tt_megabytes, "tt_megabytes", MAX_TABLE_MB))
 
-    def solve(self, position: Position, *, margin: bool = True, pv: bool = True) -> SolveResult:
+    def solve(self, position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True,
+              max_nodes: int = 0) -> SolveResult:
         """Every legal move's value in game points for the player to move (+1..+3 won, -1..-3 lost),
         both sides playing perfectly with every tile's place known. In phase one that includes the
-        boneyard order (a "world": the value is clairvoyant about the draws)."""
-        r = self._core.solve(position._pos, margin, pv)
-        moves = dict(zip(r["moves"], r["values"]))
-        value = r["value"]
+        boneyard order (a "world": the value is clairvoyant about the draws).
+
+        ``max_nodes`` > 0 bounds the whole solve. When the budget runs out, ``extra["warnings"]`` says
+        so, ``moves`` holds only the moves solved, ``extra["unsolved"]`` lists the others, and
+        ``value`` is None unless every move was solved; the margin and the line are left out."""
+        position = as_position(position)
+        budget = node_budget(max_nodes)
+        r = self._core.solve(position._pos, margin, pv, budget)
+        # A move the budget left unsolved holds 0, which no solved move has (values are +-1..3).
+        moves = {m: v for m, v in zip(r["moves"], r["values"]) if v != 0}
+        unsolved = [m for m in r["moves"] if m not in moves]
+        value = None if unsolved else max(moves.values())
         extra: dict[str, Any] = {"to_move": position.to_move, "perfect_information": position.perfect_information}
         if r["margin"] is not None:
             extra["points_margin"] = r["margin"]
+        if not r["complete"]:
+            left = (f"{len(unsolved)} of {len(r['moves'])} moves were not solved ({', '.join(unsolved)})"
+                    if unsolved else "every move was solved, but not the points margin and the line")
+            extra["unsolved"] = unsolved
+            extra["warnings"] = [f"the search stopped at its budget of {budget:,} nodes: {left}"]
         return SolveResult(
             game="bingo",
             pov=f"player {position.to_move}",
-            value=value,
+            value=value,  # type: ignore[arg-type]
             moves=moves,
             best=[m for m, v in moves.items() if v == value],
             pv=list(r["pv"]),
@@ -41,19 +67,19 @@ class Solver:
             extra=extra,
         )
 
-    def value(self, position: Position) -> int:
-        return self._core.value(position._pos)
+    def value(self, position: Position | str | dict[str, Any]) -> int:
+        return self._core.value(as_position(position)._pos)
 
-    def move_values(self, position: Position, moves: list[MoveLike]) -> list[int]:
-        return self._core.move_values(position._pos, [str(Move.parse(m)) for m in moves])
+    def move_values(self, position: Position | str | dict[str, Any], moves: list[MoveLike]) -> list[int]:
+        return self._core.move_values(as_position(position)._pos, _move_names(moves))
 
     def solve_worlds(self, base: Position, opponent_hands: list[int], boneyards: list[list[int]],
                      moves: list[MoveLike], max_nodes: int = 0) -> list[int]:
         """Values (world-major) of `moves` in each world: `base` with the opponent's hand (a tile mask)
         and the boneyard (tile ids, drawing order) replaced. One C++ call for the whole batch.
         With ``max_nodes`` (per world), a world needing more is left unsolved: its values are 0."""
-        return self._core.solve_worlds(base._pos, opponent_hands, boneyards, [str(Move.parse(m)) for m in moves],
-                                       max_nodes)
+        return self._core.solve_worlds(as_position(base)._pos, opponent_hands, boneyards, _move_names(moves),
+                                       node_budget(max_nodes))
 
     @property
     def nodes(self) -> int:
@@ -63,12 +89,21 @@ class Solver:
         self._core.clear()
 
 
-def solve(position: Position, *, margin: bool = True, pv: bool = True, tt_megabytes: int = 2) -> SolveResult:
-    """Solve `position` exactly (see :meth:`Solver.solve`); ``extra["points_margin"]`` is the best
-    card-point difference among moves of the best game value (ties broken by points)."""
-    return Solver(tt_megabytes).solve(position, margin=margin, pv=pv)
+def _move_names(moves: Any) -> list[str]:
+    # A string is one move, not a list of them to read a character at a time.
+    if isinstance(moves, (str, Move)) or not isinstance(moves, (list, tuple)):
+        raise ParseError(f"moves must be a list of moves, not {moves!r}")
+    return [str(Move.parse(m)) for m in moves]
 
 
-def plain_minimax(position: Position) -> tuple[int, int]:
+def solve(position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True, tt_megabytes: int = 2,
+          max_nodes: int = 0) -> SolveResult:
+    """Solve `position` exactly (see :meth:`Solver.solve`, with its node budget ``max_nodes``, 0 = none);
+    ``extra["points_margin"]`` is the best card-point difference among moves of the best game value
+    (ties broken by points)."""
+    return Solver(tt_megabytes).solve(position, margin=margin, pv=pv, max_nodes=max_nodes)
+
+
+def plain_minimax(position: Position | str | dict[str, Any]) -> tuple[int, int]:
     """(value, nodes) by plain minimax in C++: no pruning, no table. The bench's baseline."""
-    return _core.bingo.plain_minimax(position._pos)
+    return _core.bingo.plain_minimax(as_position(position)._pos)

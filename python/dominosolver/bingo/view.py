@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InvalidPositionError, InvalidViewError, ParseError
 from ..tiles import Tile, tiles_of
 from .move import Move
-from .notation import Declaration, PositionFields, load_json
+from .notation import Declaration, PositionFields, load_json, read_declarations, read_player
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -77,8 +77,7 @@ class PlayerView:
 
     @classmethod
     def of_position(cls, pos: Position, seat: int) -> PlayerView:
-        if seat not in (0, 1):
-            raise ParseError(f"a Bingo player is 0 or 1, not {seat!r}")
+        read_player(seat, "seat")
         f = pos.fields()
         opp = 1 - seat
         hand = tuple(sorted(f.hands[seat], reverse=True))
@@ -215,9 +214,9 @@ class PlayerView:
             value = o.get(key)
             if optional and value is None:
                 return None
-            if isinstance(value, bool) or value not in (0, 1):
+            if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
                 raise ParseError(f"view field {key!r} must be a player, 0 or 1{' (or null)' if optional else ''}, not {value!r}")
-            return int(value)
+            return value
 
         def flag(key: str) -> bool | None:
             value = o.get(key)
@@ -238,8 +237,7 @@ class PlayerView:
                 trick=tiles("trick"), played=frozenset(tiles("played")), closed_by=o.get("closed_by"),
                 opponent_had_trick_at_close=o.get("opponent_had_trick_at_close"),
                 points=tuple(o["points"]), tricks=tuple(o["tricks"]),  # type: ignore[arg-type]
-                declarations=tuple(Declaration(int(d["player"]), tuple(Tile(t) for t in d["tiles"]), d.get("valid"))
-                                   for d in o.get("declarations") or []),
+                declarations=tuple(read_declarations(o.get("declarations"))),
                 opponent_known=frozenset(tiles("opponent_known")), opponent_absent=frozenset(tiles("opponent_absent")),
                 legal_moves=(), just_declared=bool(o.get("just_declared", False)), first_to_70=o.get("first_to_70"),
                 opponent_points_at_close=o.get("opponent_points_at_close"),

@@ -7,13 +7,15 @@ import json
 from typing import Any
 
 import click
+from click.core import ParameterSource
 from rich.table import Table
 
 from ..bingo import Game, PlayerView, Position
 from ..bingo.bots import HintBot
-from ..bingo.hint import close_value, hint
-from ..bingo.solve import solve
+from ..bingo.hint import EXACT_LIMIT, close_value, hint
+from ..bingo.solve import SOLVE_NODES, solve
 from ..errors import ParseError
+from ..io import json_value
 from .render import console
 from .sources import text_or_file
 
@@ -30,10 +32,7 @@ def load(text: str) -> str | dict[str, Any]:
     """Notation text, a JSON string, or a path to a JSON file: the text or the decoded object."""
     stripped = text_or_file(text).strip()
     if stripped.startswith("{"):
-        try:
-            obj = json.loads(stripped)
-        except json.JSONDecodeError as e:
-            raise ParseError(f"malformed JSON: {e}") from None
+        obj = json_value(stripped)
         if isinstance(obj, dict) and obj.get("schema") == SHOW_SCHEMA and isinstance(obj.get("position"), dict):
             return obj["position"]  # `show --json` output reads back as its position
         return obj
@@ -93,11 +92,15 @@ def show_command(data: str | dict[str, Any], as_json: bool) -> None:
     console.print(f"[dim]{pos}[/dim]")
 
 
-def solve_command(data: str | dict[str, Any], as_json: bool) -> None:
+def solve_command(data: str | dict[str, Any], as_json: bool, max_nodes: int | None = None) -> None:
+    """Solve exactly. A phase-one position gets a budget of `max_nodes` (default ``SOLVE_NODES``,
+    about a second; 0 = none): such a world can take minutes. A closed or exhausted deal is always
+    solved to the end (microseconds)."""
     pos = read(data)
     if isinstance(pos, PlayerView):
         raise ParseError("solve needs a full position; for a player's view use 'dominosolver hint'")
-    result = solve(pos)
+    budget = 0 if pos.perfect_information else SOLVE_NODES if max_nodes is None else max_nodes
+    result = solve(pos, max_nodes=budget)
     if as_json:
         emit(result.to_json())
         return
@@ -107,16 +110,47 @@ def solve_command(data: str | dict[str, Any], as_json: bool) -> None:
     table.add_column("value", justify="right")
     for move, value in sorted(result.moves.items(), key=lambda kv: -kv[1]):
         table.add_row(move + (" ★" if move in result.best else ""), f"{value:+d}")
+    for move in result.extra.get("unsolved", []):
+        table.add_row(move, "?")
     console.print(table)
-    console.print(f"value {result.value:+d}, points margin {result.points_margin:+d}, {result.nodes} nodes"
+    value = "unknown" if result.value is None else f"{result.value:+d}"
+    margin = result.extra.get("points_margin")
+    console.print(f"value {value}" + ("" if margin is None else f", points margin {margin:+d}")
+                  + f", {result.nodes} nodes"
                   + ("" if pos.perfect_information else " (the boneyard order taken as known)"))
-    console.print("principal variation: " + " ".join(result.pv))
+    if result.pv:
+        console.print("principal variation: " + " ".join(result.pv))
+    for w in result.extra.get("warnings", []):
+        console.print(f"[yellow]warning:[/yellow] {w}; 'dominosolver hint' advises from a player's view")
 
 
-def hint_command(data: str | dict[str, Any], seat: int | None, worlds: int, seed: int, max_nodes: int,
+# ``hint`` serves both games and passes Bingo only what Bingo always uses; its other options are
+# read from the running command, so that Bingo honours or refuses them rather than ignoring them.
+def _left_default(name: str) -> bool:
+    """Whether the running command's option `name` was left at its default (False outside a command)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and ctx.get_parameter_source(name) is ParameterSource.DEFAULT
+
+
+def _given(name: str) -> Any:
+    """The running command's option `name` when the user gave it, else None."""
+    ctx = click.get_current_context(silent=True)
+    return None if ctx is None or _left_default(name) else ctx.params.get(name)
+
+
+def hint_command(data: str | dict[str, Any], seat: int | None, worlds: int, seed: int, max_nodes: int | None,
                  as_json: bool) -> None:
+    """A Bingo hint. Of the command's other options, --time and --exact-limit are honoured when
+    given and --threads is refused (the worlds are solved on one thread). --max-nodes left at its
+    default means the library's default: a budget per phase-one world, exact solves once closed."""
+    if _given("threads") is not None:
+        raise ParseError("--threads applies to 42 hints only: a Bingo hint solves its worlds on one thread")
+    if _left_default("max_nodes"):
+        max_nodes = None
     target = read(data)
-    h = hint(target, seat=seat, worlds=worlds, seed=seed, max_nodes=max_nodes)
+    exact_limit = _given("exact_limit")
+    h = hint(target, seat=seat, worlds=worlds, seed=seed, max_nodes=max_nodes, time=_given("time_limit"),
+             exact_limit=EXACT_LIMIT if exact_limit is None else exact_limit)
     if as_json:
         emit(h.to_json())
         return

@@ -12,6 +12,7 @@ from click.core import ParameterSource
 
 from ..batch import GAME_ANALYSIS, TASKS, grade_record
 from ..errors import DominoSolverError, ParseError
+from ..io import json_value
 from ..texas42 import Game, Position, dd_table, solve as solve_42
 from ..texas42.bots import RuleBot
 from . import bingo_commands, render
@@ -84,12 +85,16 @@ def play(game_name: str, seed: int, as_json: bool) -> None:
 @cli.command()
 @click.argument("position")
 @click.option("--json", "as_json", is_flag=True, help="print the result as JSON")
-def solve(position: str, as_json: bool) -> None:
+@click.option("--max-nodes", type=click.IntRange(min=0), default=None,
+              help="Bingo phase one: node budget (default about a second of search; 0 = none)")
+def solve(position: str, as_json: bool, max_nodes: int | None) -> None:
     """Solve a position exactly: its value, every legal move's value and a best line."""
     data = bingo_commands.load(position)
     if bingo_commands.is_bingo(data):
-        bingo_commands.solve_command(data, as_json)
+        bingo_commands.solve_command(data, as_json, max_nodes)
         return
+    if max_nodes is not None:
+        raise ParseError("--max-nodes applies to Bingo phase-one positions; a 42 solve is always exact")
     pos = read_position(position)
     result = solve_42(pos)
     if as_json:
@@ -172,17 +177,17 @@ def read_one_record(path: str) -> Any:
     except UnicodeDecodeError as e:
         raise ParseError(f"{path} is not JSON text: {e}") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
+        return json_value(text)
+    except ParseError as e:
         lines = [line for line in text.splitlines() if line.strip()]
         try:
-            several = len(lines) > 1 and all(isinstance(json.loads(line), (dict, list)) for line in lines)
-        except json.JSONDecodeError:
+            several = len(lines) > 1 and all(isinstance(json_value(line), (dict, list)) for line in lines)
+        except ParseError:
             several = False
         if several:
             raise ParseError(f"{path} holds {len(lines)} records (JSON lines): give -o OUTPUT.jsonl to analyse "
                              "them all") from None
-        raise ParseError(f"{path}: malformed JSON: {e}") from None
+        raise ParseError(f"{path}: {e}") from None
 
 
 @cli.command()
@@ -227,9 +232,9 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
 @click.option("--samples", "--worlds", "samples", type=int, default=None,
               help="worlds to sample when they cannot all be solved (default: 42 200, Bingo 100)")
 @click.option("--seed", type=int, default=None, help="sampling seed (42 default: a fresh one, reported; Bingo: 0)")
-@click.option("--time", "time_limit", type=float, default=None, help="42: stop sampling after this many seconds")
-@click.option("--exact-limit", default=2000, show_default=True, help="42: enumerate when at most this many worlds fit")
-@click.option("--threads", type=int, default=None, help="42: solver threads (default: all cores)")
+@click.option("--time", "time_limit", type=float, default=None, help="stop sampling after this many seconds")
+@click.option("--exact-limit", default=2000, show_default=True, help="enumerate when at most this many worlds fit")
+@click.option("--threads", type=int, default=None, help="42: solver threads (default: all cores; Bingo hints refuse it)")
 @click.option("--max-nodes", default=2_000_000, show_default=True,
               help="Bingo: search budget per world; worlds needing more are left out and reported (0 = no limit)")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 JSON")
@@ -259,7 +264,7 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
             raise ParseError(f"--seat {seat}: this is {SEATS[view.seat]}'s view, it cannot advise another seat")
     else:
         pos = Position.from_json(data) if isinstance(data, dict) else read_position(data)
-        view = pos.view(pos.to_move if seat is None else parse_seat(seat))
+        view = pos if seat is None else pos.view(parse_seat(seat))  # hint reads a Position as its mover's view
     result = hint_42(view, samples=samples or 200, seed=seed, time=time_limit, exact_limit=exact_limit,
                      threads=threads)
     if as_json:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..errors import ParseError
+
 
 def text_or_file(arg: str) -> str:
     """The file's text when ``arg`` names a file, else ``arg`` itself (a long JSON argument is no
@@ -12,4 +14,9 @@ def text_or_file(arg: str) -> str:
         is_file = Path(arg).is_file()
     except (OSError, ValueError):
         is_file = False
-    return Path(arg).read_text() if is_file else arg
+    if not is_file:
+        return arg
+    try:
+        return Path(arg).read_text()
+    except UnicodeDecodeError as e:
+        raise ParseError(f"{arg} is not a text file (notation or JSON): {e}") from None

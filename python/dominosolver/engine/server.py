@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from ..arguments import seed_value, thread_count, time_limit, world_count
 from ..errors import DominoSolverError, InvalidViewError, ParseError
+from ..io import json_value
 from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
 from ..texas42.hint import engine_info, hint
 from ..texas42.rules import SEATS, bid_name
@@ -80,9 +81,9 @@ class EngineServer:
         if not line:
             return True
         try:
-            req = json.loads(line)
-        except json.JSONDecodeError as e:
-            self.error(f"malformed JSON: {e}", "ParseError")
+            req = json_value(line)
+        except ParseError as e:
+            self.error(str(e), "ParseError")
             return True
         if not isinstance(req, dict) or not isinstance(req.get("cmd"), str):
             self.error('each request is an object with a "cmd"', "ParseError")

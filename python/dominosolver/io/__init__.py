@@ -11,18 +11,28 @@ from typing import Any
 
 from ..errors import ParseError
 
-__all__ = ["SCHEMAS", "schema", "validate", "json_object", "key_values", "flags_of_text"]
+__all__ = ["SCHEMAS", "schema", "validate", "json_value", "json_object", "key_values", "flags_of_text", "is_digits"]
 
 SCHEMAS = ("position", "view", "hint")
+
+
+def json_value(text: str | bytes) -> Any:
+    """The value of JSON text; ``ParseError`` says what was malformed (bytes that are no text and
+    nesting too deep for the parser included)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ParseError(f"malformed JSON: {e}") from None
+    except UnicodeDecodeError as e:
+        raise ParseError(f"malformed JSON: bytes that are not text ({e})") from None
+    except RecursionError:
+        raise ParseError("malformed JSON: nested too deeply") from None
 
 
 def json_object(obj: Any, what: str = "a position") -> dict[str, Any]:
     """A JSON object from a dict or from JSON text; ``ParseError`` names what was malformed."""
     if isinstance(obj, (str, bytes)):
-        try:
-            obj = json.loads(obj)
-        except json.JSONDecodeError as e:
-            raise ParseError(f"malformed JSON: {e}") from None
+        obj = json_value(obj)
     if not isinstance(obj, dict):
         raise ParseError(f"{what} must be a JSON object, not {type(obj).__name__}")
     return obj
@@ -58,8 +68,15 @@ def flags_of_text(text: str) -> dict[str, str]:
         k, sep, v = item.partition(":")
         if not sep:
             raise ParseError(f"malformed rules item {item!r}: write flag:value")
+        if k in flags:  # as for keys of position text: a second value is a mistake, not an override
+            raise ParseError(f"rules flag {k!r} given twice")
         flags[k] = v
     return flags
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits: ``str.isdigit`` also passes '²', which ``int`` refuses."""
+    return text.isascii() and text.isdigit()
 
 
 @cache

@@ -41,7 +41,7 @@ from ..tiles import Tile, mask_of
 from .position import Position
 from .rules import SEATS, Rules, Trump, bid_name, parse_bid, parse_seat
 from .sampling import WorldSampler, new_seed
-from .solve import declaration_name, rules_argument, solve_batch
+from .solve import declaration_name, solve_batch
 from .view import PlayerView, _check_auction
 
 __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "advise_bid"]
@@ -250,7 +250,7 @@ def advise_bid(
             legal_bids = list(view.legal_bids)
     else:
         seat = parse_seat(seat)
-        rules = rules_argument(rules) or Rules()
+        rules = Rules.argument(rules) or Rules()
         tiles = tuple(sorted((Tile(t) for t in tile_sequence(hand, "hand")), reverse=True))
         auction = tuple(
             (parse_seat(s), parse_bid(b))

@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import _core
 from ..errors import ParseError
+from ..io import is_digits
 from ..tiles import Tile, tiles_of
 from ..wrappers import RecordedGame
 from .position import Position
@@ -25,6 +26,18 @@ class Move:
     kind: str  # "bid", "declare" or "tile"
     value: Any  # bid as int (0 = pass), trump, or Tile
 
+    def __post_init__(self) -> None:
+        # A Move built directly is checked as Move.parse checks one, and its value made canonical.
+        if self.kind == "bid":
+            value = parse_bid(self.value)
+        elif self.kind == "declare":
+            value = parse_trump(self.value)
+        elif self.kind == "tile":
+            value = Tile(self.value)
+        else:
+            raise ParseError(f"unknown move kind {self.kind!r}: 'bid', 'declare' or 'tile'")
+        object.__setattr__(self, "value", value)
+
     @classmethod
     def parse(cls, move: Move | Tile | str | int) -> Move:
         if isinstance(move, Move):
@@ -32,18 +45,18 @@ class Move:
         if isinstance(move, Tile):
             return cls("tile", move)
         if isinstance(move, int) and not isinstance(move, bool):
-            return cls("bid", parse_bid(move))
+            return cls("bid", move)
         if not isinstance(move, str):
             raise ParseError(f"cannot read a move from {move!r}")
         text = move.strip().lower()
         if text.startswith("declare"):
-            return cls("declare", parse_trump(text[len("declare"):].strip(" :")))
-        if text.isdigit() and int(text) < 30:
+            return cls("declare", text[len("declare"):].strip(" :"))
+        if is_digits(text) and int(text) < 30:
             # "00" or "0" is neither a bid nor, in the auction, a tile: never a silent pass.
             raise ParseError(f"{move!r} is no bid: bids are 30 and up, 'pass' or 'game' (tiles are played after the auction)")
-        if text in ("pass", "game") or text.isdigit():
-            return cls("bid", parse_bid(text))
-        return cls("tile", Tile(text))
+        if text in ("pass", "game") or is_digits(text):
+            return cls("bid", text)
+        return cls("tile", text)
 
     def __str__(self) -> str:
         if self.kind == "bid":
@@ -65,7 +78,7 @@ class Game(RecordedGame):
     _first_name = "dealer"
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, dealer: int = 0, moves: list[Any] = ()) -> None:  # type: ignore[assignment]
-        self._begin(_core.texas42.Game, seed, rules or Rules(), dealer, moves)
+        self._begin(_core.texas42.Game, seed, Rules.argument(rules) or Rules(), dealer, moves)
 
     @property
     def first_dealer(self) -> int:
@@ -114,7 +127,7 @@ class Game(RecordedGame):
 
     def _parse_move(self, move: Move | Tile | str | int) -> Move:
         # In play "64" can only be the tile 6-4 (no bid is open then): read it as the tile.
-        if isinstance(move, str) and self.phase == "playing" and move.strip().isdigit():
+        if isinstance(move, str) and self.phase == "playing" and is_digits(move.strip()):
             return Move("tile", Tile(move.strip()))
         return Move.parse(move)
 

@@ -150,11 +150,9 @@ def as_view(obj: Any) -> PlayerView:
 
     if isinstance(obj, PlayerView):
         return obj
-    if isinstance(obj, Position):
-        return obj.view(obj.to_move)
-    if isinstance(obj, Game):
+    if isinstance(obj, (Position, Game)):
         if obj.to_move is None:
-            raise InvalidViewError("the game is over: nobody is to move")
+            raise InvalidViewError(f"the {'hand' if isinstance(obj, Position) else 'game'} is over: nobody is to move")
         return obj.view(obj.to_move)
     if isinstance(obj, (dict, str, bytes)):
         return PlayerView.from_json(obj)

@@ -47,16 +47,12 @@ def fields_from_json(obj: Any) -> PositionFields:
         raise ParseError("'hands' must be a list of 4 lists of tiles (N, E, S, W)")
     contract = None
     if obj.get("contract") is not None:
-        c = obj["contract"]
-        if not isinstance(c, dict) or "declarer" not in c or "bid" not in c:
-            raise ParseError("'contract' must be {\"declarer\": seat, \"bid\": bid}")
+        c = _fields_object(obj["contract"], "contract", ("declarer", "bid"), '{"declarer": seat, "bid": bid}')
         contract = Contract(parse_seat(c["declarer"]), parse_bid(c["bid"]))
     history = None
     if obj.get("history") is not None:
-        h = obj["history"]
-        if not isinstance(h, dict) or "tiles" not in h:
-            raise ParseError("'history' must be {\"first_leader\": seat, \"tiles\": [...]}")
-        history = (parse_seat(h.get("first_leader", 0)), _tile_list(h["tiles"], "history"))
+        h = _fields_object(obj["history"], "history", ("first_leader", "tiles"), '{"first_leader": seat, "tiles": [...]}')
+        history = (parse_seat(h["first_leader"]), _tile_list(h["tiles"], "history"))
     return PositionFields(
         trump=parse_trump(obj["trump"]),
         leader=parse_seat(obj["leader"]),
@@ -83,6 +79,19 @@ def fields_to_json(f: PositionFields) -> dict[str, Any]:
     if f.history is not None and f.history[1]:
         out["history"] = {"first_leader": f.history[0], "tiles": [str(t) for t in f.history[1]]}
     return out
+
+
+def _fields_object(value: Any, name: str, keys: tuple[str, ...], form: str) -> dict[str, Any]:
+    """The object of field ``name``, with exactly ``keys``: as at the top level, an unknown key is
+    refused (a misspelt one would otherwise vanish) and none may be left out."""
+    if not isinstance(value, dict):
+        raise ParseError(f"'{name}' must be {form}, not {type(value).__name__}")
+    missing = [k for k in keys if k not in value]
+    unknown = sorted(set(value) - set(keys))
+    if missing or unknown:
+        what = "lacks " + ", ".join(missing) if missing else "has unknown key(s) " + ", ".join(unknown)
+        raise ParseError(f"'{name}' must be {form}: it {what}")
+    return value
 
 
 def _bid_json(bid: int) -> int | str:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .. import _core
+from ..arguments import tile_sequence
 from ..errors import ParseError
-from ..tiles import Tile, tiles_of
+from ..tiles import Tile, mask_of, tiles_of
 from ..wrappers import NotatedPosition
 from . import notation
-from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump
+from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, set_mask
 
 __all__ = ["Position"]
 
@@ -18,8 +20,8 @@ class Position(NotatedPosition):
     """Four hands, the declaration, the tricks played and the trick on the table.
 
     Build one from the one-line notation (``Position("trump=4 leader=N hands=...")``), from JSON
-    (``Position.from_json``) or from keywords. ``play`` and ``undo`` change it in place; every
-    query reads the C++ state, so Python never decides a rule.
+    (``Position.from_json``) or from keywords, not from text and keywords at once. ``play`` and
+    ``undo`` change it in place; every query reads the C++ state, so Python never decides a rule.
     """
 
     __slots__ = ()
@@ -33,12 +35,17 @@ class Position(NotatedPosition):
         trump: Trump | None = None,
         hands: list[list[Tile | str]] | None = None,
         leader: int | str | None = None,
-        trick: list[Tile | str] = (),  # type: ignore[assignment]
+        trick: list[Tile | str] | None = None,
         rules: Rules | None = None,
         contract: Contract | tuple[int, int] | None = None,
-        history: tuple[int, list[Tile | str]] | None = None,
+        history: tuple[int | str, list[Tile | str]] | None = None,
     ) -> None:
+        keywords = dict(trump=trump, hands=hands, leader=leader, trick=trick, rules=rules, contract=contract,
+                        history=history)
         if notation_text is not None:
+            given = [k for k, v in keywords.items() if v is not None]
+            if given:  # the text says everything: a keyword beside it would be silently ignored
+                raise ParseError(f"give notation text or keywords, not both ({', '.join(given)}= given with the text)")
             fields = notation.fields_from_text(notation_text)
         else:
             if trump is None or hands is None:
@@ -49,11 +56,11 @@ class Position(NotatedPosition):
             fields = notation.PositionFields(
                 trump=parse_trump(trump),
                 leader=parse_seat(leader),
-                hands=[[Tile(t) for t in h] for h in hands],
-                trick=[Tile(t) for t in trick],
-                rules=rules or Rules(),
+                hands=_hands(hands),
+                trick=_tiles(trick or (), "trick"),
+                rules=Rules.argument(rules) or Rules(),
                 contract=parsed_contract,
-                history=(history[0], [Tile(t) for t in history[1]]) if history is not None else None,
+                history=_history(history) if history is not None else None,
             )
         self._pos = _build(fields)
 
@@ -96,6 +103,11 @@ class Position(NotatedPosition):
     def contract(self) -> Contract | None:
         c = self._pos.contract
         return Contract(*c) if c is not None else None
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to play, or None once the hand is over (as for a Game and a PlayerView)."""
+        return None if self._pos.is_over else self._pos.to_move
 
     @property
     def team_to_move(self) -> str:
@@ -148,9 +160,15 @@ class Position(NotatedPosition):
         w = self._pos.winning_so_far
         return None if w < 0 else w
 
-    def trick_points(self, tiles: list[Tile]) -> int:
-        """What a trick of these tiles is worth: 1 + its counters."""
-        return self._pos.trick_points([Tile(t).id for t in tiles])
+    def trick_points(self, tiles: list[Tile | str]) -> int:
+        """What a trick of these tiles (at most 4 distinct ones of the set) is worth: 1 + its counters."""
+        trick = _tiles(tiles, "a trick")
+        if len(trick) > 4:
+            raise ParseError(f"a trick holds at most 4 tiles, not {len(trick)}")
+        stray = mask_of(trick) & ~set_mask(self.rules)  # mask_of also refuses a tile given twice
+        if stray:
+            raise ParseError(f"tile {tiles_of(stray)[0]} is not in the double-{self.rules._core.max_pip} set")
+        return self._pos.trick_points([t.id for t in trick])
 
     @property
     def points(self) -> tuple[int, int]:
@@ -180,8 +198,8 @@ class Position(NotatedPosition):
 
         return PlayerView.of_position(self, seat)
 
-    def seat_name(self, seat: int) -> str:
-        return SEATS[seat]
+    def seat_name(self, seat: int | str) -> str:
+        return SEATS[parse_seat(seat)]
 
 
 def suit_name(suit: int) -> int | str:
@@ -190,6 +208,22 @@ def suit_name(suit: int) -> int | str:
     if suit == _core.texas42.DOUBLES_SUIT:
         return "doubles"
     return suit
+
+
+def _tiles(value: Any, where: str) -> list[Tile]:
+    return [Tile(t) for t in tile_sequence(value, where)]
+
+
+def _hands(value: Any) -> list[list[Tile]]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ParseError(f"hands must be a list of 4 hands (lists of tiles), not {value!r}")
+    return [_tiles(h, f"hands[{i}]") for i, h in enumerate(value)]
+
+
+def _history(value: Any) -> tuple[int, list[Tile]]:
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise ParseError(f"history must be (first leader, tiles of the completed tricks), not {value!r}")
+    return parse_seat(value[0]), _tiles(value[1], "history")
 
 
 def _contract(value: Any) -> Contract:

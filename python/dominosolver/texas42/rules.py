@@ -7,9 +7,12 @@ from typing import NamedTuple, Union
 
 from .. import _core
 from ..errors import ParseError
+from ..io import is_digits
+from ..tiles import set_size
 from ..wrappers import FlagRules
 
-__all__ = ["Rules", "Contract", "Trump", "SEATS", "TEAMS", "parse_seat", "parse_trump", "bid_name", "parse_bid"]
+__all__ = ["Rules", "Contract", "Trump", "SEATS", "TEAMS", "parse_seat", "parse_trump", "bid_name", "parse_bid",
+           "set_mask"]
 
 SEATS = ("N", "E", "S", "W")
 TEAMS = ("NS", "EW")
@@ -37,6 +40,11 @@ class Rules(FlagRules):
         return self._core.game_target()
 
 
+def set_mask(rules: Rules) -> int:
+    """The tiles of the rules' set (double-six unless a flag says otherwise) as a bit mask."""
+    return (1 << set_size(rules._core.max_pip)) - 1
+
+
 class Contract(NamedTuple):
     """Who won the auction and with what bid (30..41, 42k for k marks, or the points game's 'game')."""
 
@@ -54,7 +62,7 @@ def parse_seat(value: int | str) -> int:
         return value
     if isinstance(value, str) and value.upper() in SEATS:
         return SEATS.index(value.upper())
-    if isinstance(value, str) and value.isdigit() and int(value) < 4:
+    if isinstance(value, str) and is_digits(value) and int(value) < 4:
         return int(value)
     raise ParseError(f"unknown seat {value!r}: use 0..3 or N, E, S, W")
 
@@ -84,7 +92,7 @@ def parse_bid(value: int | str) -> int:
             return 0
         if text == "game":
             return GAME_BID
-        if not (text.isascii() and text.isdigit()):
+        if not is_digits(text):
             raise ParseError(f"unknown bid {value!r}: a number, 'pass' or 'game'")
         bid = int(text)
     if not 0 <= bid <= GAME_BID:

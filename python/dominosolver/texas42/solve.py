@@ -12,6 +12,7 @@ import numpy as np
 from .. import _core
 from ..arguments import table_megabytes, thread_count, tile_sequence
 from ..errors import ParseError
+from ..io import json_value
 from ..result import SolveResult
 from ..tiles import Tile, mask_of, set_size
 from .position import Position
@@ -33,13 +34,6 @@ def as_position(obj: PositionLike) -> Position:
         text = obj.strip()
         return Position.from_json(text) if text.startswith("{") else Position(text)
     raise ParseError(f"cannot read a position from {type(obj).__name__}")
-
-
-def rules_argument(rules: Any) -> Rules | None:
-    """A ``rules`` argument: a Rules object, or None for the default."""
-    if rules is not None and not isinstance(rules, Rules):
-        raise ParseError(f"rules must be a Rules object, such as Rules(), not {rules!r}")
-    return rules
 
 
 class Solver:
@@ -84,7 +78,7 @@ class Solver:
     def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
         """The deal's table; ``rules`` default to those the deal carries (a position or a JSON
         object with "rules"), else standard 42."""
-        rules = rules_argument(rules)
+        rules = Rules.argument(rules)
         hands, deal_rules = _read_deal(deal)
         rules = rules or deal_rules or Rules()
         full = set_size(rules._core.max_pip) // 4
@@ -193,12 +187,7 @@ def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:
             # Position notation ('trump=4 leader=N hands=...'), as the `table` command reads it.
             return _read_deal(Position(text))
         if text.startswith("{") or text.startswith("["):
-            import json
-
-            try:
-                deal = json.loads(text)
-            except json.JSONDecodeError as e:
-                raise ParseError(f"malformed JSON: {e}") from None
+            deal = json_value(text)
         else:
             deal = [[] if h in ("", "-") else h.split(".") for h in text.removeprefix("hands=").split("/")]
     if isinstance(deal, dict) and (deal.get("schema") == POSITION_SCHEMA or "trump" in deal):
@@ -236,7 +225,10 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
     solver = Solver(table_size_for(pos.tricks_left) if tt_mb is None else tt_mb)
     grades = []
     for move in plays:
-        seat, team = pos.to_move, pos.to_move & 1
+        seat = pos.to_move
+        if seat is None:
+            pos.play(move)  # the hand is over: the core refuses the play (IllegalMoveError)
+        team = seat & 1
         before = solver.value(pos)
         banked = pos.points[team]
         pos.play(move)

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from .. import _core
 from ..io import json_object
 from ..errors import DominoSolverError, InvalidViewError, ParseError
-from ..tiles import Tile, mask_of, set_size, tiles_of
-from .rules import SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump
+from ..tiles import Tile, mask_of, tiles_of
+from .rules import SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, set_mask
 
 if TYPE_CHECKING:
     from .game import Game
@@ -74,8 +74,8 @@ class PlayerView:
         if len(set(named)) != len(named):
             twice = next(t for t in named if named.count(t) > 1)
             raise InvalidViewError(f"tile {twice} appears twice across hand, plays and gone")
-        if mask_of(named) & ~_set_mask(self.rules):
-            stray = tiles_of(mask_of(named) & ~_set_mask(self.rules))[0]
+        if mask_of(named) & ~set_mask(self.rules):
+            stray = tiles_of(mask_of(named) & ~set_mask(self.rules))[0]
             raise InvalidViewError(f"tile {stray} is not in the double-{self.rules._core.max_pip} set")
         if len(self.trick) > 3 or (self.plays and self.trick and tuple(t for _, t in self.plays[-len(self.trick):]) != self.trick):
             raise InvalidViewError("the trick must be the last plays of an unfinished trick (at most 3 tiles)")
@@ -101,7 +101,7 @@ class PlayerView:
         in_hands = 0
         for m in core.hands:
             in_hands |= m
-        gone = _set_mask(pos.rules) & ~in_hands & ~mask_of(t for _, t in plays)
+        gone = set_mask(pos.rules) & ~in_hands & ~mask_of(t for _, t in plays)
         return cls(
             seat=seat,
             rules=pos.rules,
@@ -110,13 +110,13 @@ class PlayerView:
             hand=pos.hand(seat),
             hand_sizes=tuple(len(h) for h in pos.hands),
             leader=pos.leader,
-            to_move=None if pos.is_over else pos.to_move,
+            to_move=pos.to_move,
             trick=pos.trick,
             plays=plays,
             first_leader=first,
             voids=tuple(tuple(pos.voids(s)) for s in range(4)),
             points=pos.points,
-            legal_moves=tuple(pos.legal_moves) if pos.to_move == seat and not pos.is_over else (),
+            legal_moves=tuple(pos.legal_moves) if pos.to_move == seat else (),
             auction=auction,
             gone=tuple(sorted(tiles_of(gone), reverse=True)),
             absent=tuple(core.shown_absent(s) for s in range(4)),
@@ -166,7 +166,7 @@ class PlayerView:
     def hidden(self) -> list[Tile]:
         """Tiles this seat cannot see: in the other three hands."""
         seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone)
-        return tiles_of(_set_mask(self.rules) & ~seen)
+        return tiles_of(set_mask(self.rules) & ~seen)
 
     def position_of(self, hands: list[int] | tuple[int, ...]) -> Position:
         """The Position of a world: ``hands`` are the four current hands as tile masks (this seat's
@@ -266,8 +266,8 @@ class PlayerView:
             )
         try:
             named = mask_of(list(hand) + list(gone) + [t for _, t in plays])
-            if named & ~_set_mask(rules):
-                stray = tiles_of(named & ~_set_mask(rules))[0]
+            if named & ~set_mask(rules):
+                stray = tiles_of(named & ~set_mask(rules))[0]
                 raise InvalidViewError(f"tile {stray} is not in the double-{rules._core.max_pip} set")
         except ParseError as e:
             raise InvalidViewError(
@@ -363,7 +363,7 @@ def _check_auction(
     game (None without bids: then nothing tells who dealt)."""
     from .game import Game, Move
 
-    full = _set_mask(rules).bit_count() // 4
+    full = set_mask(rules).bit_count() // 4
     if any(n != full for n in sizes):
         raise InvalidViewError(f"before the first lead every hand holds {full} tiles, not {sizes}")
     if not auction:
@@ -395,10 +395,6 @@ def _bits(mask: int) -> list[int]:
         ids.append(low.bit_length() - 1)
         mask ^= low
     return ids
-
-
-def _set_mask(rules: Rules) -> int:
-    return (1 << set_size(rules._core.max_pip)) - 1
 
 
 def _suit_names(bits: int) -> list[int | str]:

@@ -22,6 +22,12 @@ constexpr int kGameTarget = 7;  // game points
 constexpr int kBingo = 0;       // tile id of [0-0]
 constexpr TileMask kDeck = set_mask(6);
 
+// Why tile id `id` is not a Bingo tile, in words: the tile it names in a larger set, or that it names none.
+inline std::string not_a_bingo_tile(int id) {
+  if (id >= 0 && id < kMaxTiles) return "tile " + tile_name(id) + " is not in the double-six set";
+  return "tile id " + std::to_string(id) + " names no tile";
+}
+
 // p(n): the blank is valued 7 (§0.2).
 constexpr int pip_value(int n) { return n == 0 ? 7 : n; }
 // The trump number T fixed by the turned tile: its higher end, blank = 7 (§5.2). Returns 1..7.

@@ -8,7 +8,13 @@
 // no longer reach 70, and dominated declarations skipped inside the tree (a larger set of doubles
 // scores more and allows every lead a smaller one does; one declaration per deal).
 // Each Solver owns its table: one per thread, no global state.
+//
+// A phase-one world can take minutes to solve exactly, so a search can be bounded (a node budget)
+// and stopped: the solver polls its stop check every kPollNodes nodes and, when it answers true,
+// abandons the search by throwing Stopped. Either way the solver stays usable: the table only ever
+// holds bounds of subtrees searched to the end.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -19,6 +25,11 @@ namespace dominosolver::bingo {
 
 // Lexicographic score for the margin search: game points first, then the card-point difference.
 constexpr int kMarginScale = 4096;
+// Nodes between two calls of the stop check: a few milliseconds of search.
+constexpr std::uint64_t kPollNodes = std::uint64_t{1} << 16;
+
+// Thrown out of a search when the stop check asked for it to end.
+struct Stopped {};
 
 struct SolveOutput {
   int value = 0;              // game points for the player to move
@@ -27,6 +38,9 @@ struct SolveOutput {
   std::vector<Move> pv;       // a principal variation to the end of the deal
   std::optional<int> margin;  // best card-point difference among moves of the best game value
   std::uint64_t nodes = 0;
+  // False when the node budget ran out: moves left unsolved hold 0 (a value no move has), and the
+  // margin and principal variation are left out.
+  bool complete = true;
 };
 
 class Solver {
@@ -38,7 +52,9 @@ class Solver {
   // The value of each of `moves` (legal in `s`) for the player to move in `s`.
   std::vector<int> move_values(const Context& c, const DealState& s, const std::vector<Move>& moves);
   // Every legal move's value, the best value, optionally the margin and a principal variation.
-  SolveOutput solve(const Context& c, const DealState& s, bool with_margin = true, bool with_pv = true);
+  // With a node budget (0 = none) the work stops once it is spent (see SolveOutput::complete).
+  SolveOutput solve(const Context& c, const DealState& s, bool with_margin = true, bool with_pv = true,
+                    std::uint64_t max_nodes = 0);
   // The best lexicographic (game points, point difference) score of `s`, as points * kMarginScale + difference.
   int margin_score(const Context& c, const DealState& s);
 
@@ -49,6 +65,9 @@ class Solver {
   std::vector<int> solve_worlds(const Context& c, const DealState& base, const std::vector<TileMask>& opponent_hands,
                                 const std::vector<std::vector<int>>& boneyards, const std::vector<Move>& moves,
                                 std::uint64_t max_nodes_per_world = 0);
+
+  // Called every kPollNodes nodes; returning true ends the search with Stopped. Empty: never.
+  void set_stop_check(std::function<bool()> check) { stop_check_ = std::move(check); }
 
   std::uint64_t nodes() const { return nodes_; }
   void reset_nodes() { nodes_ = 0; }
@@ -74,13 +93,16 @@ class Solver {
   std::uint64_t bone_sig_ = 0;  // the boneyard order of the current root, for phase-one keys
   std::uint64_t nodes_ = 0;
   std::uint64_t node_limit_ = 0;  // abort the search past this count (0 = never)
+  std::function<bool()> stop_check_;
   search::TranspositionTable tt_;
   // Cutoffs by (player, replying?, move id): moves that refuted siblings are tried early.
   std::array<std::array<std::array<std::int32_t, 40>, 2>, 2> history_{};
 };
 
 // Plain minimax over every legal move, no pruning and no table: the baseline the bench compares with.
-// Returns the value for the player to move; `nodes` counts the states visited.
-int plain_minimax(const Context& c, const DealState& s, std::uint64_t& nodes);
+// Returns the value for the player to move; `nodes` counts the states visited. `stop_check` as in
+// Solver::set_stop_check.
+int plain_minimax(const Context& c, const DealState& s, std::uint64_t& nodes,
+                  const std::function<bool()>& stop_check = {});
 
 }  // namespace dominosolver::bingo
