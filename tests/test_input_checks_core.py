@@ -306,3 +306,18 @@ def test_deeply_nested_json_is_a_malformed_record_not_a_crash(tmp_path):
     out = _io.StringIO()
     EngineServer(out=out).handle(deep)
     assert '"ParseError"' in out.getvalue() and "nested too deeply" in out.getvalue()
+
+
+def test_a_table_too_large_for_the_machine_is_a_named_error(monkeypatch):
+    from dominosolver import _core
+    from dominosolver.texas42 import Solver
+
+    with pytest.raises(ParseError, match="from 1 to 65536"):
+        Solver(tt_mb=1 << 20)
+
+    def no_memory(tt_mb):  # what the core raises when the allocation fails (machine-dependent)
+        raise MemoryError("std::bad_alloc")
+
+    monkeypatch.setattr(_core.texas42, "Solver", no_memory)
+    with pytest.raises(ParseError, match="tt_mb=60000: this machine cannot allocate"):
+        Solver(tt_mb=60000)

@@ -10,7 +10,7 @@ from typing import Any
 
 from .errors import ParseError
 
-MAX_TABLE_MB = 1 << 20
+MAX_TABLE_MB = 1 << 16  # 64 GB: beyond any machine this runs on
 # Worlds a hint or bidding advice may sample, or enumerate exactly: beyond this a request is a
 # typo (a million deals already take hours to solve), and a cap keeps every list of them bounded.
 MAX_WORLDS = 1_000_000

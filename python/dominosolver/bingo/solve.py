@@ -21,8 +21,6 @@ __all__ = ["solve", "Solver", "plain_minimax", "HINT_WORLD_NODES", "SOLVE_NODES"
 # Default node budgets for phase-one worlds (about 2 * 10^7 nodes a second on the bench machine).
 HINT_WORLD_NODES = 2_000_000  # per world of a hint: most first-lead worlds need far fewer
 SOLVE_NODES = 20_000_000  # a command-line solve of a phase-one position: about a second
-# Tables beyond this are a typo (a hint uses 2 MB); a size this machine cannot allocate is refused by the core.
-MAX_TABLE_MB = 1 << 16
 
 
 class Solver:
@@ -30,7 +28,7 @@ class Solver:
     The C++ search runs with the GIL released."""
 
     def __init__(self, tt_megabytes: int = 2) -> None:
-        self._core = _core.bingo.Solver(table_megabytes(tt_megabytes, "tt_megabytes", MAX_TABLE_MB))
+        self._core = _core.bingo.Solver(table_megabytes(tt_megabytes, "tt_megabytes"))
 
     def solve(self, position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True,
               max_nodes: int = 0) -> SolveResult:

@@ -42,7 +42,10 @@ class Solver:
 
     def __init__(self, tt_mb: int = 64) -> None:
         self.tt_mb = table_megabytes(tt_mb)
-        self._solver = _core.texas42.Solver(tt_mb)
+        try:
+            self._solver = _core.texas42.Solver(tt_mb)
+        except MemoryError:
+            raise ParseError(f"tt_mb={tt_mb}: this machine cannot allocate a table that large") from None
 
     def __repr__(self) -> str:
         return f"Solver(tt_mb={self.tt_mb})"
