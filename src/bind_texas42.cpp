@@ -39,6 +39,15 @@ std::vector<std::pair<int, int>> plays_list(const std::vector<PlayRecord>& plays
   return out;
 }
 
+py::object result_dict(const std::optional<HandResult>& result) {
+  if (!result) return py::none();
+  py::dict r;
+  r["made"] = result->made;
+  r["score"] = py::make_tuple(result->score[0], result->score[1]);
+  r["decides_game"] = result->decides_game;
+  return r;
+}
+
 py::dict hand_dict(const HandRecord& h) {
   py::dict d;
   d["dealer"] = h.dealer;
@@ -48,15 +57,7 @@ py::dict hand_dict(const HandRecord& h) {
   d["trump"] = h.trump ? py::cast(h.trump->name()) : py::none();
   d["plays"] = plays_list(h.plays);
   d["points"] = py::make_tuple(h.points[0], h.points[1]);
-  if (h.result) {
-    py::dict r;
-    r["made"] = h.result->made;
-    r["score"] = py::make_tuple(h.result->score[0], h.result->score[1]);
-    r["decides_game"] = h.result->decides_game;
-    d["result"] = r;
-  } else {
-    d["result"] = py::none();
-  }
+  d["result"] = result_dict(h.result);
   return d;
 }
 
@@ -117,6 +118,7 @@ void texas42(py::module_& m) {
       .def_property_readonly("winning_so_far", &Position::winning_so_far)
       .def_property_readonly("points", [](const Position& p) { return std::make_pair(p.points(0), p.points(1)); })
       .def_property_readonly("tricks_won", [](const Position& p) { return std::make_pair(p.tricks_won(0), p.tricks_won(1)); })
+      .def_property_readonly("result", [](const Position& p) { return result_dict(hand_result(p)); })
       .def_property_readonly("plays", [](const Position& p) { return plays_list(p.plays()); })
       .def("history", [](const Position& p) {
         const History h = p.history();

@@ -424,3 +424,22 @@ def test_digits_in_play_are_a_tile():
     fresh = Game(seed=2)
     with pytest.raises(IllegalMoveError):
         fresh.play("64")  # the bid 64 does not exist
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("bid_index", [1, 5, -1])  # 30, 34 and the highest mark bid
+def test_a_position_scores_its_hand_as_the_game_does(seed, bid_index):
+    game = Game(seed=seed)
+    while game.phase == "bidding":
+        game.play(game.legal_moves[bid_index] if not game.auction else game.legal_moves[0])
+    game.play(game.legal_moves[seed % len(game.legal_moves)])  # a declaration
+    position = game.position  # a copy
+    assert position.result is None
+    hands_done = len(game.hands_played)
+    while len(game.hands_played) == hands_done:
+        tile = game.legal_moves[-1].value
+        game.play(game.legal_moves[-1])
+        position.play(tile)
+        if len(game.hands_played) == hands_done:
+            assert position.result is None  # open until the game says the hand is decided
+    assert position.result == game.hands_played[-1]["result"] and position.result is not None

@@ -25,6 +25,15 @@ std::optional<bool> hand_decided(const Rules& rules, const Contract& contract, c
   return std::nullopt;
 }
 
+std::optional<HandResult> hand_result(const Position& pos) {
+  if (!pos.contract() || pos.tricks_before() > 0) return std::nullopt;
+  const std::array<int, 2> points{pos.points(0), pos.points(1)};
+  const auto made = hand_decided(pos.rules(), *pos.contract(), points, {pos.tricks_won(0), pos.tricks_won(1)},
+                                 pos.is_over());
+  if (!made) return std::nullopt;
+  return score_hand(pos.rules(), *pos.contract(), points, *made);
+}
+
 int points_needed(const Contract& contract) { return contract.bid >= 42 ? kHandPoints : contract.bid; }
 
 HandResult score_hand(const Rules& rules, const Contract& contract, const std::array<int, 2>& points, bool made) {

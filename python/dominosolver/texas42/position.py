@@ -180,6 +180,14 @@ class Position(NotatedPosition):
         return tuple(self._pos.tricks_won)  # type: ignore[return-value]
 
     @property
+    def result(self) -> dict[str, Any] | None:
+        """The hand's result once it is decided, as a Game scores it (§2.5; under marks with
+        ``play_out`` auto, as soon as the bid is made or cannot be, §2.6): ``{"made", "score"
+        (marks or points added to NS, EW), "decides_game"}``. None while the hand is open, without
+        a contract, or when earlier tricks were not recorded (their points are unknown)."""
+        return self._pos.result
+
+    @property
     def plays(self) -> list[tuple[int, Tile]]:
         """Every play this position knows, as (seat, tile), oldest first."""
         return [(s, Tile.from_id(t)) for s, t in self._pos.plays]

@@ -35,6 +35,9 @@ std::optional<bool> hand_decided(const Rules& rules, const Contract& contract, c
 // Points the declaring side must take to make `contract`: the bid, or all 42 when it bid every trick.
 int points_needed(const Contract& contract);
 HandResult score_hand(const Rules& rules, const Contract& contract, const std::array<int, 2>& points, bool made);
+// The result of a position's hand once decided (the early stop included), or nullopt while it is
+// open, without a contract, or when earlier tricks were not recorded (their points are unknown).
+std::optional<HandResult> hand_result(const Position& pos);
 
 // One hand as it was played (or thrown in when everybody passed).
 struct HandRecord {

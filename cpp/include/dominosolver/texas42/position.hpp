@@ -68,6 +68,8 @@ class Position {
     return p;
   }
   int tricks_won(int team) const { return s_.tricks[team]; }
+  // Completed tricks whose plays were not recorded (their points are not in points()).
+  int tricks_before() const { return tricks_before_; }
 
   // Every play this position knows, in order: the recorded history, then this trick.
   const std::vector<PlayRecord>& plays() const { return plays_; }
