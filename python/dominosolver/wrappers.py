@@ -93,6 +93,23 @@ class NotatedPosition:
         p._pos = core
         return p
 
+    @classmethod
+    def read(cls: type[P], obj: Any, game: str) -> P:
+        """A position of this class from one, from position/1 JSON (an object or its text), or from
+        the one-line notation; anything else is a ParseError naming what was given."""
+        if isinstance(obj, cls):
+            return obj
+        if isinstance(obj, dict):
+            return cls.from_json(obj)  # type: ignore[attr-defined]
+        if isinstance(obj, str):
+            text = obj.strip()
+            return cls.from_json(text) if text.startswith("{") else cls(text)  # type: ignore[attr-defined, call-arg]
+        kind = f"{type(obj).__module__}.{type(obj).__qualname__}"
+        raise ParseError(
+            f"a {game} position is a {cls.__module__.split('.')[1]}.Position, position JSON or notation "
+            f"text, not {kind}"
+        )
+
     def fields(self) -> Any:
         raise NotImplementedError
 

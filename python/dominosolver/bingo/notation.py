@@ -75,7 +75,7 @@ def fields_from_json(obj: Any) -> PositionFields:
     last = obj.get("last_winning_tile")
     return PositionFields(
         trump=None if obj.get("trump") is None else read_trump(read_number(obj["trump"], "trump")),
-        turned=_tile(obj["turned"], "turned"),
+        turned=read_tile(obj["turned"], "turned"),
         leader=read_player(obj["leader"], "leader"),
         hands=[_tile_list(h, f"hand of player {i}") for i, h in enumerate(hands)],
         trick=_tile_list(obj.get("trick") or [], "trick"),
@@ -91,7 +91,7 @@ def fields_from_json(obj: Any) -> PositionFields:
         first_to_70=read_opt_player(obj.get("first_to_70"), "first_to_70"),
         claimed_by=read_opt_player(obj.get("claimed_by"), "claimed_by"),
         opponent_points_at_close=_opt_int(obj.get("opponent_points_at_close"), "opponent_points_at_close"),
-        last_winning_tile=None if last is None else _tile(last, "last_winning_tile"),
+        last_winning_tile=None if last is None else read_tile(last, "last_winning_tile"),
     )
 
 
@@ -148,7 +148,7 @@ def fields_to_json(f: PositionFields) -> dict[str, Any]:
     return out
 
 
-def _tile(value: Any, where: str) -> Tile:
+def read_tile(value: Any, where: str) -> Tile:
     if not isinstance(value, str):
         raise ParseError(f"{where}: {value!r} is not a tile string like \"6-4\"")
     t = Tile(value)
@@ -160,7 +160,7 @@ def _tile(value: Any, where: str) -> Tile:
 def _tile_list(value: Any, where: str) -> list[Tile]:
     if not isinstance(value, list):
         raise ParseError(f"{where} must be a list of tiles like \"6-4\"")
-    return [_tile(t, where) for t in value]
+    return [read_tile(t, where) for t in value]
 
 
 def read_player(value: Any, where: str) -> int:

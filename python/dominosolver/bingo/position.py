@@ -229,15 +229,7 @@ class Position(NotatedPosition):
 
 def as_position(obj: Any) -> Position:
     """A Bingo Position from a Position, a position/1 JSON object or string, or the one-line notation."""
-    if isinstance(obj, Position):
-        return obj
-    if isinstance(obj, dict):
-        return Position.from_json(obj)
-    if isinstance(obj, str):
-        text = obj.strip()
-        return Position.from_json(text) if text.startswith("{") else Position(text)
-    kind = f"{type(obj).__module__}.{type(obj).__qualname__}"
-    raise ParseError(f"a Bingo position is a bingo.Position, position JSON or notation text, not {kind}")
+    return Position.read(obj, "Bingo")
 
 
 def _build(f: PositionFields) -> Any:
@@ -283,12 +275,7 @@ def _declaration(d: Any) -> Declaration:
 
 def _tile(value: Any, where: str) -> Tile:
     """A double-six tile given as a Tile or text ("6-4", "64")."""
-    if not isinstance(value, (Tile, str)):
-        raise ParseError(f"{where}: {value!r} is not a tile like \"6-4\"")
-    t = Tile(value)
-    if t.hi > 6:
-        raise ParseError(f"{where}: tile {t} is not in the double-six set")
-    return t
+    return notation.read_tile(str(value) if isinstance(value, Tile) else value, where)
 
 
 def _tiles(value: Any, where: str) -> list[Tile]:

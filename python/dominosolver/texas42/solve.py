@@ -26,14 +26,7 @@ POSITION_SCHEMA = "dominosolver.position/1"
 
 def as_position(obj: PositionLike) -> Position:
     """A Position from a Position, a position/1 JSON object or string, or the one-line notation."""
-    if isinstance(obj, Position):
-        return obj
-    if isinstance(obj, dict):
-        return Position.from_json(obj)
-    if isinstance(obj, str):
-        text = obj.strip()
-        return Position.from_json(text) if text.startswith("{") else Position(text)
-    raise ParseError(f"cannot read a position from {type(obj).__name__}")
+    return Position.read(obj, "Texas 42")
 
 
 class Solver:
