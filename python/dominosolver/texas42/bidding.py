@@ -42,7 +42,7 @@ from .position import Position
 from .rules import SEATS, Rules, Trump, bid_name, parse_bid, parse_seat
 from .sampling import WorldSampler, new_seed
 from .solve import declaration_name, solve_batch
-from .view import PlayerView, _check_auction
+from .view import PlayerView, replay_auction
 
 __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "advise_bid"]
 
@@ -266,7 +266,7 @@ def advise_bid(
         raise InvalidViewError("a tile of the hand is not in the set")
     # The auction replays in the C++ game: bids in turn, each legal, and this seat to bid (or to
     # declare, having won it). Without bids nothing says who dealt, so any seat may open.
-    replay = _check_auction(rules, [len(tiles)] * 4, tuple(auction), contract, None, ())
+    replay = replay_auction(rules, [len(tiles)] * 4, tuple(auction), contract, None, ())
     if replay is not None:
         if replay.auction != list(auction):
             raise InvalidViewError(

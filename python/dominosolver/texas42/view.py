@@ -283,7 +283,7 @@ class PlayerView:
                 raise InvalidViewError("tiles were played but the view names no trump")
             to_move = None if o.get("to_move") is None else parse_seat(o["to_move"])
             legal_bids = tuple(parse_bid(b) for b in _list(o, "legal_bids", (str, int)))
-            _check_auction(rules, sizes, auction, contract, to_move, legal_bids)
+            replay_auction(rules, sizes, auction, contract, to_move, legal_bids)
             return cls.before_play(
                 seat, rules, hand, auction, contract=contract, hand_sizes=tuple(sizes),
                 to_move=to_move, legal_bids=legal_bids,
@@ -354,7 +354,7 @@ class PlayerView:
         return view
 
 
-def _check_auction(
+def replay_auction(
     rules: Rules, sizes: list[int], auction: tuple[tuple[int, int], ...], contract: Contract | None,
     to_move: int | None, legal_bids: tuple[int, ...],
 ) -> Game | None:
