@@ -239,7 +239,7 @@ def test_hint_arguments_are_checked():
         ({"time": "x"}, "time must be a number of seconds"),
         ({"time": -1}, "time must be a number of seconds from 0"),
         ({"time": float("nan")}, "time must be"),
-        ({"tt_mb": 0}, "tt_mb must be a whole number of megabytes"),
+        ({"tt_mb": 0}, "tt_mb must be a whole number from 1"),
         ({"threads": 0}, "threads must be a whole number from 1"),
         ({"on_progress": 3}, "on_progress must be a function"),
     ]:

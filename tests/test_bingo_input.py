@@ -201,7 +201,7 @@ def test_positions_may_be_given_as_text_or_json():
 
 
 def test_a_table_too_large_is_refused_by_name():
-    with pytest.raises(ParseError, match="tt_megabytes must be a whole number of megabytes from 1 to 65536"):
+    with pytest.raises(ParseError, match="tt_megabytes must be a whole number from 1 to 65,536"):
         Solver(10**6)
     with pytest.raises(ParseError, match="moves must be a list of moves"):
         Solver().move_values(WORLD, "close")

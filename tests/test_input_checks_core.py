@@ -312,7 +312,7 @@ def test_a_table_too_large_for_the_machine_is_a_named_error(monkeypatch):
     from dominosolver import _core
     from dominosolver.texas42 import Solver
 
-    with pytest.raises(ParseError, match="from 1 to 65536"):
+    with pytest.raises(ParseError, match="tt_mb must be a whole number from 1 to 65,536"):
         Solver(tt_mb=1 << 20)
 
     def no_memory(tt_mb):  # what the core raises when the allocation fails (machine-dependent)

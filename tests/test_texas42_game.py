@@ -435,11 +435,25 @@ def test_a_position_scores_its_hand_as_the_game_does(seed, bid_index):
     game.play(game.legal_moves[seed % len(game.legal_moves)])  # a declaration
     position = game.position  # a copy
     assert position.result is None
+    # The oracle's own play and scoring (§2.5, §2.6) give the expected result at every step.
+    oracle = R.HandState([[to_oracle(t) for t in h] for h in position.hands], position.trump, position.leader)
+    declarer, bid = position.contract
+    us = declarer % 2
     hands_done = len(game.hands_played)
     while len(game.hands_played) == hands_done:
         tile = game.legal_moves[-1].value
         game.play(game.legal_moves[-1])
         position.play(tile)
+        oracle.play(to_oracle(tile))
+        made = R.hand_decided(
+            bid, oracle.points[us], oracle.points[1 - us], oracle.tricks[1 - us], sum(oracle.tricks)
+        )
+        if made is None:
+            assert position.result is None
+        else:
+            ours, theirs = R.score_hand(bid, made, oracle.points[us], oracle.points[1 - us])
+            score = (ours, theirs) if us == 0 else (theirs, ours)
+            assert position.result == {"made": made, "score": score, "decides_game": bid == R.GAME}
         if len(game.hands_played) == hands_done:
             assert position.result is None  # open until the game says the hand is decided
     assert position.result == game.hands_played[-1]["result"] and position.result is not None

@@ -34,20 +34,12 @@ def whole_number(value: Any, name: str, low: int, high: int | None = None) -> in
 
 def table_megabytes(value: Any, name: str = "tt_mb", high: int = MAX_TABLE_MB) -> int:
     """A transposition table size in megabytes: a whole number from 1 to ``high``."""
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= high:
-        raise ParseError(
-            f"{name} must be a whole number of megabytes from 1 to {high}, not {value!r}"
-        )
-    return value
+    return whole_number(value, name, 1, high)
 
 
 def thread_count(value: Any) -> int:
     """Solver threads: None means one per core."""
-    if value is None:
-        return os.cpu_count() or 1
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ParseError(f"threads must be a whole number from 1, not {value!r}")
-    return value
+    return os.cpu_count() or 1 if value is None else whole_number(value, "threads", 1)
 
 
 def seed_value(value: Any, name: str = "seed") -> int | None:
