@@ -215,6 +215,15 @@ def test_tile_already_played():
     assert state(pos) == before
 
 
+def test_tile_of_an_unrecorded_trick_played():
+    """A position without history: [0-0] is in no hand because it went in an unrecorded trick."""
+    pos = Position("trump=2 leader=N hands=52.44.40.31.22.20/64.62.60.54.53.21/65.61.55.50.41.33/66.63.51.43.42.32")
+    before = state(pos)
+    with pytest.raises(IllegalMoveError, match="0-0 is in no hand: it went in an earlier trick"):
+        pos.play("0-0")
+    assert state(pos) == before
+
+
 def test_tile_outside_the_set_played():
     """Playing a tile of no double-six set, or unreadable text, is refused by name."""
     pos = Position(START)

@@ -127,7 +127,9 @@ void Position::play(int tile) {
       if (s_.hands[other] & bit(tile))
         throw IllegalMoveError(tile_name(tile) + " belongs to " + seat_of(other) + ", but " + seat_of(seat) +
                                " is to play");
-    throw IllegalMoveError(tile_name(tile) + " has already been played");
+    for (const PlayRecord& r : plays_)
+      if (r.tile == tile) throw IllegalMoveError(tile_name(tile) + " has already been played");
+    throw IllegalMoveError(tile_name(tile) + " is in no hand: it went in an earlier trick that this position does not record");
   }
   if (!(legal_moves() & bit(tile))) {
     if (!s_.trick_len)
