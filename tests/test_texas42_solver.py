@@ -149,7 +149,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [48896, 3509, 2878, 24056, 1600, 6615, 42077, 5828, 1540, 23434]
+SIGNATURE = [51913, 3666, 2861, 26290, 1711, 6803, 43201, 5793, 1606, 25295]
 
 
 def test_solvers_run_side_by_side_in_threads():

@@ -215,6 +215,15 @@ class Search {
     const bool tt_first = tt_move >= 0 && (legal_tiles & bit(tt_move));
     const int killer = enh_.ordering && ply < kMaxPly ? killers_[ply][killer_slot()] : -1;
     const bool killer_first = killer >= 0 && killer != tt_move && (legal_tiles & bit(killer));
+    // Mid-trick in the last three tricks, scoring the moves and testing equivalence cost more than
+    // the nodes they save: after the killer, the tiles go in id order, low tiles first (+3% nodes,
+    // -4% time; scored leads there, or plain order a trick earlier, were slower).
+    if (len_ && tiles_left_ + len_ <= 12 && enh_.ordering) {
+      if (killer_first && try_move(killer, false)) return best;
+      for (TileMask m = legal_tiles & ~(killer_first ? bit(killer) : 0); m; m &= m - 1)
+        if (try_move(lowest(m))) break;
+      return best;
+    }
     if (!(tt_first && try_move(tt_move)) && !(killer_first && try_move(killer))) {
       // Most nodes cut off on their first move: pick moves best-first as needed, and skip a tile
       // interchangeable with one already searched only when it comes up.
