@@ -331,15 +331,20 @@ int Solver::value(const Context& c, const DealState& s) {
   return mtd(s);
 }
 
-std::vector<int> Solver::move_values(const Context& c, const DealState& s, const std::vector<Move>& moves) {
+void Solver::append_move_values(const Context& c, const DealState& s, const std::vector<Move>& moves,
+                                std::vector<int>& out) {
   begin(c, s);
-  std::vector<int> out;
-  out.reserve(moves.size());
   for (const Move& m : moves) {
     DealState t = s;
     apply(c, t, m);
     out.push_back(exact_child(t, s.to_move()));
   }
+}
+
+std::vector<int> Solver::move_values(const Context& c, const DealState& s, const std::vector<Move>& moves) {
+  std::vector<int> out;
+  out.reserve(moves.size());
+  append_move_values(c, s, moves, out);
   return out;
 }
 
@@ -359,12 +364,7 @@ SolveOutput Solver::solve(const Context& c, const DealState& s, bool with_margin
   node_limit_ = max_nodes ? nodes_ + max_nodes : 0;
   const BudgetScope budget{node_limit_};
   try {
-    begin(c, s);
-    for (const Move& m : out.moves) {
-      DealState t = s;
-      apply(c, t, m);
-      out.values.push_back(exact_child(t, s.to_move()));
-    }
+    append_move_values(c, s, out.moves, out.values);
     out.value = *std::max_element(out.values.begin(), out.values.end());
     if (with_margin) {
       begin(c, s);
@@ -398,7 +398,7 @@ std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, c
   if (base.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
   if (opponent_hands.size() != boneyards.size())
     throw InvalidPositionError("each world needs an opponent hand and a boneyard");
-  const int me = base.to_move(), o = 1 - me;
+  const int o = 1 - base.to_move();  // the opponent, whose hand each world fills in
   const int nb = base.boneyard_size();
   const TileMask pool = base.hands[o] | base.bone_mask;
   for (const Move& m : moves)
@@ -424,16 +424,11 @@ std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, c
                                  "exactly the tiles hidden from the player to move");
     if (nb && !base.closed() && t.boneyard[base.bone_end - 1] != base.turned)
       throw InvalidPositionError("world " + std::to_string(w) + ": the face-up tile must stay last in the boneyard");
-    begin(c, t);
     node_limit_ = max_nodes_per_world ? nodes_ + max_nodes_per_world : 0;
     const BudgetScope budget{node_limit_};
     const std::size_t row = out.size();
     try {
-      for (const Move& m : moves) {
-        DealState u = t;
-        apply(c, u, m);
-        out.push_back(exact_child(u, me));
-      }
+      append_move_values(c, t, moves, out);
     } catch (const NodeLimit&) {
       out.resize(row);
       out.insert(out.end(), moves.size(), 0);

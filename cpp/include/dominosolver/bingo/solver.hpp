@@ -83,6 +83,9 @@ class Solver {
   int child_value(const DealState& child, int me, int alpha, int beta);
   int mtd(const DealState& s);  // exact game points by null-window probes
   int exact_child(const DealState& child, int me);
+  // Appends the value of each of `moves` in `s` to `out` as it is found, so that a search cut short
+  // by its node budget keeps the values already known.
+  void append_move_values(const Context& c, const DealState& s, const std::vector<Move>& moves, std::vector<int>& out);
   void begin(const Context& c, const DealState& s);
   std::uint64_t key(const DealState& s) const;
   int max_win(const DealState& s, int p) const;
