@@ -167,11 +167,11 @@ def test_counts_below_one_are_usage_errors(records, tmp_path, args):
 
 
 def test_the_library_refuses_the_same_counts(records, tmp_path):
-    with pytest.raises(ParseError, match="deals must be a whole number of at least 1, not 0"):
+    with pytest.raises(ParseError, match="deals must be a whole number from 1, not 0"):
         run_arena(0, [("rule", "random")])
     with pytest.raises(ParseError, match="jobs"):
         run_arena(1, [("rule", "random")], jobs=-3)
-    with pytest.raises(ParseError, match="samples must be a whole number of at least 1, not 0"):
+    with pytest.raises(ParseError, match="samples must be a whole number from 1 to 1,000,000, not 0"):
         analyse_batch(records, tmp_path / "out.jsonl", samples=0)
     with pytest.raises(ParseError, match="jobs"):
         analyse_batch(records, tmp_path / "out.jsonl", jobs=0)

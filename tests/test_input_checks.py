@@ -144,7 +144,7 @@ def cli_error(args: list[str], capsys) -> str:
 @pytest.mark.parametrize(
     "args,message",
     [
-        (["--samples", "0"], "ParseError: --samples must be at least 1, not 0"),
+        (["--samples", "0"], "ParseError: --samples must be a whole number from 1 to 1,000,000, not 0"),
         (["--seat", "W"], "ParseError: --seat W: this is E's view, it cannot advise another seat"),
     ],
 )

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .arguments import whole_number, world_count
 from .errors import DominoSolverError, ParseError
 from .io import json_value
 from .resume import OutputConflictError, check_writable, earlier_results, rewrite_lines, same_file
@@ -405,12 +406,6 @@ def _dask(
             cluster.close()
 
 
-def _at_least_one(**values: int) -> None:
-    for name, value in values.items():
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise ParseError(f"{name} must be a whole number of at least 1, not {value!r}")
-
-
 def analyse_batch(
     input_path: str | Path,
     output_path: str | Path,
@@ -436,9 +431,10 @@ def analyse_batch(
     raises OutputConflictError, the file untouched, unless ``overwrite`` (its other lines are dropped)."""
     if task not in TASKS:
         raise ParseError(f"unknown task {task!r}: {', '.join(TASKS)}")
-    _at_least_one(samples=samples, jobs=jobs, chunk=chunk)
-    if isinstance(exact_limit, bool) or not isinstance(exact_limit, int) or exact_limit < 0:
-        raise ParseError(f"exact_limit must be a whole number of at least 0, not {exact_limit!r}")
+    world_count(samples)
+    world_count(exact_limit, "exact_limit", low=0)
+    whole_number(jobs, "jobs", 1)
+    whole_number(chunk, "chunk", 1)
     out = Path(output_path)
     records = read_records(input_path)
     options = {"samples": samples, "exact_limit": exact_limit, "threads": 1}

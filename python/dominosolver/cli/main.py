@@ -10,6 +10,7 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
+from ..arguments import world_count
 from ..batch import GAME_ANALYSIS, TASKS, grade_record
 from ..errors import DominoSolverError, ParseError
 from ..io import json_value
@@ -245,8 +246,8 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 
     POSITION is a full position (notation, JSON or a file; only SEAT's view of it is used) or a
     player's view (dominosolver.view/1 JSON), of Texas 42 or Bingo."""
-    if samples is not None and samples < 1:
-        raise ParseError(f"--samples must be at least 1, not {samples}")
+    if samples is not None:
+        world_count(samples, "--samples")
     data = bingo_commands.load(position)
     if bingo_commands.is_bingo(data):
         if seat is not None and seat not in ("0", "1"):

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..arguments import whole_number
 from ..errors import ParseError
 from ..resume import earlier_results, rewrite_lines
 from .bots import HintBot, RandomBot, RuleBot
@@ -211,9 +212,8 @@ def run_arena(
 
     The output only ever holds deals of this seed and these options: anything else in it raises
     OutputConflictError, the file untouched, unless ``overwrite`` (those lines are dropped)."""
-    for name, value in (("deals", deals), ("jobs", jobs)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise ParseError(f"{name} must be a whole number of at least 1, not {value!r}")
+    whole_number(deals, "deals", 1)
+    whole_number(jobs, "jobs", 1)
     if not pairs or any(b not in BOTS for pair in pairs for b in pair):
         raise ParseError(f"give pairs of bots among {', '.join(BOTS)}, not {pairs!r}")
     options = options or {}

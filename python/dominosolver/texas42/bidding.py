@@ -39,7 +39,7 @@ from ..arguments import (
 from ..errors import InvalidViewError, ParseError
 from ..tiles import Tile, mask_of
 from .position import Position
-from .rules import SEATS, Rules, Trump, bid_name, parse_bid, parse_seat
+from .rules import SEATS, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat
 from .sampling import WorldSampler, new_seed
 from .solve import declaration_name, solve_batch
 from .view import PlayerView, replay_auction
@@ -259,11 +259,10 @@ def advise_bid(
     if len(tiles) != 7:
         raise InvalidViewError(f"a hand at the auction holds 7 tiles, not {len(tiles)}")
     try:
-        mask_of(tiles)
+        mask = mask_of(tiles)
     except ParseError as e:
         raise InvalidViewError(str(e)) from None
-    if any(t.hi > rules._core.max_pip for t in tiles):
-        raise InvalidViewError("a tile of the hand is not in the set")
+    check_in_set(mask, rules, InvalidViewError)
     # The auction replays in the C++ game: bids in turn, each legal, and this seat to bid (or to
     # declare, having won it). Without bids nothing says who dealt, so any seat may open.
     replay = replay_auction(rules, [len(tiles)] * 4, tuple(auction), contract, None, ())

@@ -11,7 +11,7 @@ from ..errors import ParseError
 from ..tiles import Tile, mask_of, tiles_of
 from ..wrappers import NotatedPosition
 from . import notation
-from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, set_mask
+from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, check_in_set
 
 __all__ = ["Position"]
 
@@ -165,9 +165,7 @@ class Position(NotatedPosition):
         trick = _tiles(tiles, "a trick")
         if len(trick) > 4:
             raise ParseError(f"a trick holds at most 4 tiles, not {len(trick)}")
-        stray = mask_of(trick) & ~set_mask(self.rules)  # mask_of also refuses a tile given twice
-        if stray:
-            raise ParseError(f"tile {tiles_of(stray)[0]} is not in the double-{self.rules._core.max_pip} set")
+        check_in_set(mask_of(trick), self.rules)  # mask_of also refuses a tile given twice
         return self._pos.trick_points([t.id for t in trick])
 
     @property

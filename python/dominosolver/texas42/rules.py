@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import NamedTuple, Union
 
 from .. import _core
-from ..errors import ParseError
+from ..errors import DominoSolverError, ParseError
 from ..io import is_digits
-from ..tiles import set_size
+from ..tiles import set_size, tiles_of
 from ..wrappers import FlagRules
 
 __all__ = ["Rules", "Contract", "Trump", "SEATS", "TEAMS", "parse_seat", "parse_trump", "bid_name", "parse_bid",
@@ -43,6 +43,13 @@ class Rules(FlagRules):
 def set_mask(rules: Rules) -> int:
     """The tiles of the rules' set (double-six unless a flag says otherwise) as a bit mask."""
     return (1 << set_size(rules._core.max_pip)) - 1
+
+
+def check_in_set(mask: int, rules: Rules, error: type[DominoSolverError] = ParseError) -> None:
+    """Raise ``error`` naming the first tile of ``mask`` that is not in the rules' set."""
+    stray = mask & ~set_mask(rules)
+    if stray:
+        raise error(f"tile {tiles_of(stray)[0]} is not in the double-{rules._core.max_pip} set")
 
 
 class Contract(NamedTuple):

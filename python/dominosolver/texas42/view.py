@@ -16,7 +16,7 @@ from .. import _core
 from ..io import json_object
 from ..errors import DominoSolverError, InvalidViewError, ParseError
 from ..tiles import Tile, mask_of, tiles_of
-from .rules import SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, set_mask
+from .rules import SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, set_mask, check_in_set
 
 if TYPE_CHECKING:
     from .game import Game
@@ -74,9 +74,7 @@ class PlayerView:
         if len(set(named)) != len(named):
             twice = next(t for t in named if named.count(t) > 1)
             raise InvalidViewError(f"tile {twice} appears twice across hand, plays and gone")
-        if mask_of(named) & ~set_mask(self.rules):
-            stray = tiles_of(mask_of(named) & ~set_mask(self.rules))[0]
-            raise InvalidViewError(f"tile {stray} is not in the double-{self.rules._core.max_pip} set")
+        check_in_set(mask_of(named), self.rules, InvalidViewError)
         if len(self.trick) > 3 or (self.plays and self.trick and tuple(t for _, t in self.plays[-len(self.trick):]) != self.trick):
             raise InvalidViewError("the trick must be the last plays of an unfinished trick (at most 3 tiles)")
         if not set(self.legal_moves) <= set(self.hand):
@@ -260,19 +258,12 @@ class PlayerView:
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sizes)
         ):
             raise ParseError("'hand_sizes' must be a list of 4 counts (N, E, S, W)")
-        if sizes[seat] != len(hand):
-            raise InvalidViewError(
-                f"hand_sizes gives {SEATS[seat]} {sizes[seat]} tiles but the hand holds {len(hand)}"
-            )
+        # The tiles are checked before the C++ side reads the plays (the view itself checks the rest).
         try:
             named = mask_of(list(hand) + list(gone) + [t for _, t in plays])
-            if named & ~set_mask(rules):
-                stray = tiles_of(named & ~set_mask(rules))[0]
-                raise InvalidViewError(f"tile {stray} is not in the double-{rules._core.max_pip} set")
         except ParseError as e:
-            raise InvalidViewError(
-                f"a tile appears twice across hand, plays and gone: {e}"
-            ) from None
+            raise InvalidViewError(f"a tile appears twice across hand, plays and gone: {e}") from None
+        check_in_set(named, rules, InvalidViewError)
         if not any(sizes) and not plays:
             # Nothing left to play and no record of it (a game's view once it is over).
             return cls.before_play(
