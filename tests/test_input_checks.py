@@ -52,6 +52,16 @@ def test_a_stated_legal_move_list_must_agree():
     assert list(PlayerView.from_json({**view, "legal_moves": ["4-4"]}).legal_moves) == Position(MID_TRICK).legal_moves
 
 
+def test_a_view_contract_is_read_like_a_position_contract():
+    """A misspelt key is refused, as in position JSON, instead of vanishing."""
+    view = Position(MID_TRICK).view(1).to_json()
+    assert view["contract"] == {"declarer": 0, "bid": 30}
+    with pytest.raises(ParseError, match="'contract' must be .*unknown key.*bidd"):
+        PlayerView.from_json({**view, "contract": {"declarer": 0, "bid": 30, "bidd": 31}})
+    with pytest.raises(ParseError, match="'contract' must be .*lacks bid"):
+        PlayerView.from_json({**view, "contract": {"declarer": 0}})
+
+
 def test_tiles_outside_the_set_in_a_view():
     view = Position(MID_TRICK).view(1).to_json()
     with pytest.raises(InvalidViewError, match="8-8 is not in the double-6 set"):

@@ -47,11 +47,11 @@ def fields_from_json(obj: Any) -> PositionFields:
         raise ParseError("'hands' must be a list of 4 lists of tiles (N, E, S, W)")
     contract = None
     if obj.get("contract") is not None:
-        c = _fields_object(obj["contract"], "contract", ("declarer", "bid"), '{"declarer": seat, "bid": bid}')
+        c = fields_object(obj["contract"], "contract", ("declarer", "bid"), '{"declarer": seat, "bid": bid}')
         contract = Contract(parse_seat(c["declarer"]), parse_bid(c["bid"]))
     history = None
     if obj.get("history") is not None:
-        h = _fields_object(obj["history"], "history", ("first_leader", "tiles"), '{"first_leader": seat, "tiles": [...]}')
+        h = fields_object(obj["history"], "history", ("first_leader", "tiles"), '{"first_leader": seat, "tiles": [...]}')
         history = (parse_seat(h["first_leader"]), _tile_list(h["tiles"], "history"))
     return PositionFields(
         trump=parse_trump(obj["trump"]),
@@ -81,7 +81,7 @@ def fields_to_json(f: PositionFields) -> dict[str, Any]:
     return out
 
 
-def _fields_object(value: Any, name: str, keys: tuple[str, ...], form: str) -> dict[str, Any]:
+def fields_object(value: Any, name: str, keys: tuple[str, ...], form: str) -> dict[str, Any]:
     """The object of field ``name``, with exactly ``keys``: as at the top level, an unknown key is
     refused (a misspelt one would otherwise vanish) and none may be left out."""
     if not isinstance(value, dict):

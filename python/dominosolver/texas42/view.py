@@ -16,6 +16,7 @@ from .. import _core
 from ..io import json_object
 from ..errors import DominoSolverError, InvalidViewError, ParseError
 from ..tiles import Tile, mask_of, tiles_of
+from .notation import fields_object
 from .rules import SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, set_mask, check_in_set
 
 if TYPE_CHECKING:
@@ -241,9 +242,7 @@ class PlayerView:
         trump = None if o.get("trump") is None else parse_trump(o["trump"])
         contract = None
         if o.get("contract") is not None:
-            c = o["contract"]
-            if not isinstance(c, dict) or "declarer" not in c or "bid" not in c:
-                raise ParseError('\'contract\' must be {"declarer": seat, "bid": bid}')
+            c = fields_object(o["contract"], "contract", ("declarer", "bid"), '{"declarer": seat, "bid": bid}')
             contract = Contract(parse_seat(c["declarer"]), parse_bid(c["bid"]))
         auction = tuple(
             (parse_seat(a["seat"]), parse_bid(a["bid"])) for a in _list(o, "auction", dict)
