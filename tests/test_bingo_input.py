@@ -287,7 +287,7 @@ def test_bingo_json_fields_are_checked(change, error, message):
 
 def test_views_read_players_and_declarations_as_positions_do():
     view = Position(WORLD).view(0).to_json()
-    with pytest.raises(ParseError, match="'leader' must be a player"):
+    with pytest.raises(ParseError, match="view field 'leader' must be player 0 or 1, not 0.0"):
         bingo.PlayerView.from_json({**view, "leader": 0.0})
     with pytest.raises(ParseError, match="unknown Bingo declaration field"):
         bingo.PlayerView.from_json({**view, "declarations": [{"player": 0, "tiles": ["6-6", "4-4"], "x": 1}]})

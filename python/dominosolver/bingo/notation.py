@@ -77,9 +77,9 @@ def fields_from_json(obj: Any) -> PositionFields:
         trump=None if obj.get("trump") is None else read_trump(read_number(obj["trump"], "trump")),
         turned=read_tile(obj["turned"], "turned"),
         leader=read_player(obj["leader"], "leader"),
-        hands=[_tile_list(h, f"hand of player {i}") for i, h in enumerate(hands)],
-        trick=_tile_list(obj.get("trick") or [], "trick"),
-        boneyard=_tile_list(obj.get("boneyard") or [], "boneyard"),
+        hands=[read_tile_list(h, f"hand of player {i}") for i, h in enumerate(hands)],
+        trick=read_tile_list(obj.get("trick") or [], "trick"),
+        boneyard=read_tile_list(obj.get("boneyard") or [], "boneyard"),
         closed_by=read_opt_player(obj.get("closed_by"), "closed_by"),
         opponent_had_trick_at_close=read_opt_bool(
             obj.get("opponent_had_trick_at_close"), "opponent_had_trick_at_close"),
@@ -110,7 +110,7 @@ def read_declarations(value: Any) -> list[Declaration]:
             raise ParseError(f"unknown Bingo declaration field(s): {', '.join(sorted(unknown))}")
         declarations.append(Declaration(
             read_player(d["player"], "declaration player"),
-            tuple(_tile_list(d["tiles"], "declaration")),
+            tuple(read_tile_list(d["tiles"], "declaration")),
             read_opt_bool(d.get("valid"), "a declaration's 'valid'"),
         ))
     return declarations
@@ -157,7 +157,7 @@ def read_tile(value: Any, where: str) -> Tile:
     return t
 
 
-def _tile_list(value: Any, where: str) -> list[Tile]:
+def read_tile_list(value: Any, where: str) -> list[Tile]:
     if not isinstance(value, list):
         raise ParseError(f"{where} must be a list of tiles like \"6-4\"")
     return [read_tile(t, where) for t in value]

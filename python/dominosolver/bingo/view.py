@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InvalidPositionError, InvalidViewError, ParseError
 from ..tiles import Tile, tiles_of
 from .move import Move
-from .notation import Declaration, PositionFields, load_json, read_declarations, read_player
+from .notation import (
+    Declaration, PositionFields, load_json, read_declarations, read_opt_bool, read_opt_player, read_player, read_tile_list,
+)
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -205,30 +207,13 @@ class PlayerView:
             raise ParseError(f"not a Bingo view (schema {VIEW_SCHEMA!r}, game 'bingo')")
 
         def tiles(key: str) -> tuple[Tile, ...]:
-            value = o.get(key) or []
-            if not isinstance(value, list):
-                raise ParseError(f"view field {key!r} must be a list of tiles")
-            return tuple(Tile(t) for t in value)
-
-        def player(key: str, optional: bool = False) -> int | None:
-            value = o.get(key)
-            if optional and value is None:
-                return None
-            if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
-                raise ParseError(f"view field {key!r} must be a player, 0 or 1{' (or null)' if optional else ''}, not {value!r}")
-            return value
-
-        def flag(key: str) -> bool | None:
-            value = o.get(key)
-            if value is not None and not isinstance(value, bool):
-                raise ParseError(f"view field {key!r} must be true, false or null, not {value!r}")
-            return value
+            return tuple(read_tile_list(o.get(key) or [], f"view field {key!r}"))
 
         for key in ("seat", "leader"):
-            player(key)
+            read_player(o.get(key), f"view field {key!r}")
         for key in ("to_move", "closed_by", "first_to_70"):
-            player(key, optional=True)
-        flag("opponent_had_trick_at_close")
+            read_opt_player(o.get(key), f"view field {key!r}")
+        read_opt_bool(o.get("opponent_had_trick_at_close"), "view field 'opponent_had_trick_at_close'")
         try:
             view = cls(
                 seat=int(o["seat"]), rules=Rules.from_json(o.get("rules")), trump=int(o["trump"]),
