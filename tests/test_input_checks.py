@@ -361,10 +361,10 @@ def test_a_long_json_argument_is_no_file_name(capsys):
 @pytest.mark.parametrize(
     "change,message",
     [
-        ({"seat": 2}, "'seat' must be a player, 0 or 1"),
-        ({"seat": True}, "'seat' must be a player, 0 or 1"),
+        ({"seat": 2}, "'seat' must be player 0 or 1"),
+        ({"seat": True}, "'seat' must be player 0 or 1"),
         ({"opponent_had_trick_at_close": "yes"}, "must be true, false or null"),
-        ({"closed_by": 5}, "'closed_by' must be a player"),
+        ({"closed_by": 5}, "'closed_by' must be player 0 or 1"),
     ],
 )
 def test_bingo_views_are_checked(change, message):
