@@ -32,7 +32,7 @@ import numpy as np
 
 from .arguments import whole_number, world_count
 from .errors import DominoSolverError, ParseError
-from .io import json_value
+from .io import json_value, read_text_file
 from .resume import OutputConflictError, check_writable, earlier_results, rewrite_lines, same_file
 
 if TYPE_CHECKING:
@@ -279,10 +279,7 @@ def _run_chunk(
 def read_records(path: str | Path) -> list[tuple[int, Any]]:
     """(index, record) per non-blank line; a malformed line becomes a record that reports it. A file
     holding one JSON value (such as the indented output of ``play --json``) is one record."""
-    try:
-        text = Path(path).read_text()
-    except UnicodeDecodeError as e:
-        raise ParseError(f"{path} is not UTF-8 text (JSON lines): {e}") from None
+    text = read_text_file(path, "UTF-8 text (JSON lines)")
     try:
         return [(0, json_value(text))]
     except ParseError:

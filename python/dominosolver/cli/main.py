@@ -13,7 +13,7 @@ from click.core import ParameterSource
 from ..arguments import world_count
 from ..batch import GAME_ANALYSIS, TASKS, grade_record
 from ..errors import DominoSolverError, ParseError
-from ..io import json_value
+from ..io import json_value, read_text_file
 from ..texas42 import Game, Position, dd_table, solve as solve_42
 from ..texas42.bots import RuleBot
 from . import bingo_commands, render
@@ -173,10 +173,7 @@ def run_batch(records: str, output: str, as_json: bool, task: str, samples: int,
 
 def read_one_record(path: str) -> Any:
     """The one JSON record of a file; several (JSON lines) are a batch, which needs an output file."""
-    try:
-        text = Path(path).read_text()
-    except UnicodeDecodeError as e:
-        raise ParseError(f"{path} is not JSON text: {e}") from None
+    text = read_text_file(path, "JSON text")
     try:
         return json_value(text)
     except ParseError as e:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ParseError
+from ..io import read_text_file
 
 
 def text_or_file(arg: str) -> str:
@@ -16,7 +16,4 @@ def text_or_file(arg: str) -> str:
         is_file = False
     if not is_file:
         return arg
-    try:
-        return Path(arg).read_text()
-    except UnicodeDecodeError as e:
-        raise ParseError(f"{arg} is not a text file (notation or JSON): {e}") from None
+    return read_text_file(arg, "a text file (notation or JSON)")

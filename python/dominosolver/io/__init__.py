@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ..errors import ParseError
@@ -27,6 +28,14 @@ def json_value(text: str | bytes) -> Any:
         raise ParseError(f"malformed JSON: bytes that are not text ({e})") from None
     except RecursionError:
         raise ParseError("malformed JSON: nested too deeply") from None
+
+
+def read_text_file(path: str | Path, what: str) -> str:
+    """A file's text; ``ParseError`` when it is not text (``what`` says what was expected)."""
+    try:
+        return Path(path).read_text()
+    except UnicodeDecodeError as e:
+        raise ParseError(f"{path} is not {what}: {e}") from None
 
 
 def json_object(obj: Any, what: str = "a position") -> dict[str, Any]:
