@@ -47,13 +47,9 @@ class Tile:
 
     @classmethod
     def from_id(cls, tile_id: int) -> Tile:
-        if not _is_int(tile_id) or not 0 <= tile_id < set_size(MAX_PIP):
-            raise ParseError(f"unknown tile id {tile_id!r}: a number 0..{set_size(MAX_PIP) - 1}")
-        tile_id = int(tile_id)
-        hi = 0
-        while (hi + 1) * (hi + 2) // 2 <= tile_id:
-            hi += 1
-        return cls(hi, tile_id - hi * (hi + 1) // 2)
+        if not _is_int(tile_id) or not 0 <= tile_id < len(_BY_ID):
+            raise ParseError(f"unknown tile id {tile_id!r}: a number 0..{len(_BY_ID) - 1}")
+        return _BY_ID[int(tile_id)]  # tiles are immutable: one instance per id serves everyone
 
     @property
     def id(self) -> int:
@@ -116,6 +112,10 @@ def set_size(max_pip: int) -> int:
     return (max_pip + 1) * (max_pip + 2) // 2
 
 
+# Every tile in id order (hi*(hi+1)/2 + lo), for from_id and tiles_of.
+_BY_ID = tuple(Tile(hi, lo) for hi in range(MAX_PIP + 1) for lo in range(hi + 1))
+
+
 def mask_of(tiles: Iterable[Tile | str]) -> int:
     mask = 0
     for t in tiles:
@@ -131,6 +131,6 @@ def tiles_of(mask: int) -> list[Tile]:
     out = []
     while mask:
         low = mask & -mask
-        out.append(Tile.from_id(low.bit_length() - 1))
+        out.append(_BY_ID[low.bit_length() - 1])
         mask ^= low
     return out
