@@ -115,15 +115,8 @@ class Game(RecordedGame):
 
     @property
     def legal_moves(self) -> list[Move]:
-        out = []
-        for kind, value in self._game.legal_moves:
-            if kind == "tile":
-                out.append(Move("tile", Tile.from_id(value)))
-            elif kind == "declare":
-                out.append(Move("declare", parse_trump(value)))
-            else:
-                out.append(Move("bid", value))
-        return out
+        # Move reads a bid or a declaration as the core names it; a tile comes as its id.
+        return [Move(kind, Tile.from_id(value) if kind == "tile" else value) for kind, value in self._game.legal_moves]
 
     def _parse_move(self, move: Move | Tile | str | int) -> Move:
         # In play "64" can only be the tile 6-4 (no bid is open then): read it as the tile.
