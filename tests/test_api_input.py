@@ -14,7 +14,7 @@ import pytest
 from dominosolver import arguments
 from dominosolver.cli import main
 from dominosolver.engine import EngineServer
-from dominosolver.errors import DominoSolverError, InvalidViewError, ParseError
+from dominosolver.errors import InvalidViewError, ParseError
 from dominosolver.texas42 import (
     Game,
     Position,
@@ -307,4 +307,3 @@ def test_thread_and_table_counts_are_parse_errors():
             call()
     with pytest.raises(ParseError, match="threads must be"):
         EngineServer(io.StringIO(), threads=0)
-    assert issubclass(ParseError, DominoSolverError)
