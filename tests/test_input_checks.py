@@ -156,6 +156,7 @@ def cli_error(args: list[str], capsys) -> str:
     [
         (["--samples", "0"], "ParseError: --samples must be a whole number from 1 to 1,000,000, not 0"),
         (["--seat", "W"], "ParseError: --seat W: this is E's view, it cannot advise another seat"),
+        (["--max-nodes", "1000"], "ParseError: --max-nodes applies to Bingo hints only"),
     ],
 )
 def test_hint_options_are_checked(tmp_path, capsys, args, message):

@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 import click
-from click.core import ParameterSource
 from rich.table import Table
 
 from ..bingo import Game, PlayerView, Position
@@ -124,32 +123,15 @@ def solve_command(data: str | dict[str, Any], as_json: bool, max_nodes: int | No
         console.print(f"[yellow]warning:[/yellow] {w}; 'dominosolver hint' advises from a player's view")
 
 
-# ``hint`` serves both games and passes Bingo only what Bingo always uses; its other options are
-# read from the running command, so that Bingo honours or refuses them rather than ignoring them.
-def _left_default(name: str) -> bool:
-    """Whether the running command's option `name` was left at its default (False outside a command)."""
-    ctx = click.get_current_context(silent=True)
-    return ctx is not None and ctx.get_parameter_source(name) is ParameterSource.DEFAULT
-
-
-def _given(name: str) -> Any:
-    """The running command's option `name` when the user gave it, else None."""
-    ctx = click.get_current_context(silent=True)
-    return None if ctx is None or _left_default(name) else ctx.params.get(name)
-
-
 def hint_command(data: str | dict[str, Any], seat: int | None, worlds: int, seed: int, max_nodes: int | None,
-                 as_json: bool) -> None:
-    """A Bingo hint. Of the command's other options, --time and --exact-limit are honoured when
-    given and --threads is refused (the worlds are solved on one thread). --max-nodes left at its
-    default means the library's default: a budget per phase-one world, exact solves once closed."""
-    if _given("threads") is not None:
+                 time_limit: float | None, exact_limit: int | None, threads: int | None, as_json: bool) -> None:
+    """A Bingo hint. None leaves an option to the library: the exact limit, and a node budget per
+    phase-one world (closed deals are solved exactly). --threads is refused: the worlds are solved on
+    one thread."""
+    if threads is not None:
         raise ParseError("--threads applies to 42 hints only: a Bingo hint solves its worlds on one thread")
-    if _left_default("max_nodes"):
-        max_nodes = None
     target = read(data)
-    exact_limit = _given("exact_limit")
-    h = hint(target, seat=seat, worlds=worlds, seed=seed, max_nodes=max_nodes, time=_given("time_limit"),
+    h = hint(target, seat=seat, worlds=worlds, seed=seed, max_nodes=max_nodes, time=time_limit,
              exact_limit=EXACT_LIMIT if exact_limit is None else exact_limit)
     if as_json:
         emit(h.to_json())

@@ -231,13 +231,15 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
               help="worlds to sample when they cannot all be solved (default: 42 200, Bingo 100)")
 @click.option("--seed", type=int, default=None, help="sampling seed (42 default: a fresh one, reported; Bingo: 0)")
 @click.option("--time", "time_limit", type=float, default=None, help="stop sampling after this many seconds")
-@click.option("--exact-limit", default=2000, show_default=True, help="enumerate when at most this many worlds fit")
+@click.option("--exact-limit", type=int, default=None,
+              help="enumerate when at most this many worlds fit (default: 42 2000, Bingo 3432)")
 @click.option("--threads", type=int, default=None, help="42: solver threads (default: all cores; Bingo hints refuse it)")
-@click.option("--max-nodes", default=2_000_000, show_default=True,
-              help="Bingo: search budget per world; worlds needing more are left out and reported (0 = no limit)")
+@click.option("--max-nodes", type=int, default=None,
+              help="Bingo: search budget per world, default 2,000,000 for a phase-one world (closed deals are "
+                   "solved exactly); worlds needing more are left out and reported (0 = no limit)")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 JSON")
 def hint(position: str, seat: str | None, samples: int | None, seed: int | None, time_limit: float | None,
-         exact_limit: int, threads: int | None, max_nodes: int, as_json: bool) -> None:
+         exact_limit: int | None, threads: int | None, max_nodes: int | None, as_json: bool) -> None:
     """Advise the player to move from what it can see: every legal move's mean value, its chance
     (P(make) in 42, P(win) in Bingo) and a rank.
 
@@ -250,10 +252,14 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
         if seat is not None and seat not in ("0", "1"):
             raise ParseError(f"unknown Bingo seat {seat!r}: 0 or 1")
         bingo_seat = None if seat is None else int(seat)
-        bingo_commands.hint_command(data, bingo_seat, samples or 100, 0 if seed is None else seed, max_nodes, as_json)
+        bingo_commands.hint_command(data, bingo_seat, samples or 100, 0 if seed is None else seed, max_nodes,
+                                    time_limit, exact_limit, threads, as_json)
         return
+    if max_nodes is not None:
+        raise ParseError("--max-nodes applies to Bingo hints only: a 42 hint solves every world exactly")
     from ..texas42 import PlayerView
     from ..texas42 import hint as hint_42
+    from ..texas42.hint import EXACT_LIMIT
     from ..texas42.rules import SEATS, parse_seat
 
     if isinstance(data, dict) and data.get("schema") == "dominosolver.view/1":
@@ -263,8 +269,8 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
     else:
         pos = Position.from_json(data) if isinstance(data, dict) else read_position(data)
         view = pos if seat is None else pos.view(parse_seat(seat))  # hint reads a Position as its mover's view
-    result = hint_42(view, samples=samples or 200, seed=seed, time=time_limit, exact_limit=exact_limit,
-                     threads=threads)
+    result = hint_42(view, samples=samples or 200, seed=seed, time=time_limit,
+                     exact_limit=EXACT_LIMIT if exact_limit is None else exact_limit, threads=threads)
     if as_json:
         emit_json(result.to_json())
     else:
