@@ -116,7 +116,7 @@ class Search {
     table_counters_ += t_.counters[tile];
     trick_[len_++] = static_cast<std::int8_t>(tile);
   }
-  int tricks_left() const { return (tiles_left_ + len_ + 3) / 4; }
+  int tricks_left() const { return static_cast<unsigned>(tiles_left_ + len_ + 3) / 4; }  // (a shift)
   TileMask legal() const {
     if (root_bound_ && tiles_left_ == root_tiles_) return root_legal_;  // the position's own rules
     return t_.legal(hands_[to_move()], len_ ? trick_[0] : -1);
@@ -148,9 +148,11 @@ class Search {
     std::uint64_t key = 0;
     int tt_move = -1;
     if (len_ == 0) {
+      bool known = false;  // a table entry's bounds already hold the sure points they were stored with
       if (tt_) {
         key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
         if (const auto* e = tt_->probe(key)) {
+          known = true;
           lo = std::max<int>(lo, e->lower);
           hi = std::min<int>(hi, e->upper);
           if (e->move != 0xFF) tt_move = e->move;
@@ -161,7 +163,7 @@ class Search {
         if (tt_move < 0 && guided_ && tricks_left() > guess_horizon_)
           if (const auto* e = tt_->probe(key ^ kKeys.estimate); e && e->move != 0xFF) tt_move = e->move;
       }
-      if (enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) {
+      if (!known && enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) {
         const auto [ours, theirs] = sure_points();
         const int ns = team_of(leader_) == 0 ? ours : theirs, ew = team_of(leader_) == 0 ? theirs : ours;
         lo = std::max(lo, ns);
