@@ -149,7 +149,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [51913, 3666, 2861, 26290, 1711, 6803, 43201, 5793, 1606, 25295]
+SIGNATURE = [52194, 2735, 2748, 19044, 1812, 4607, 92744, 5562, 180, 28282]
 
 
 def test_solvers_run_side_by_side_in_threads():

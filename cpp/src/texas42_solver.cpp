@@ -19,16 +19,16 @@ namespace dominosolver::texas42 {
 namespace {
 
 constexpr int kInf = 10000;
-constexpr int kClimbMargin = 3;  // the first target this far under the guess: best of 0..8 measured
+constexpr int kClimbMargin = 3;  // the first target this far under a playout's guess: best of 0..8 measured
+constexpr int kGivenMargin = 1;  // the same under a guess given by the caller (dd_table: best of 0..3)
 constexpr int kMaxPly = 48;
-constexpr int kGuessTricks = 2;  // tricks the first guess searches before estimating the rest
+constexpr int kBoundTricks = 2;  // tricks the lower-bound search plays before the sure points (of 1..4)
 
 struct ZobristKeys {
   std::uint64_t tile[kSeats][kMaxTiles];
   std::uint64_t leader[kSeats];
   std::uint64_t trump[kCalledSuits + 1];
   std::uint64_t nt_doubles[3];
-  std::uint64_t estimate;  // keeps the first-guess search's estimates apart from exact bounds
   std::uint64_t bound_root;  // a search whose root moves a rule restricts (first_lead_trump)
 };
 
@@ -46,7 +46,6 @@ constexpr ZobristKeys make_keys() {
   for (auto& l : k.leader) l = next();
   for (auto& t : k.trump) t = next();
   for (auto& n : k.nt_doubles) n = next();
-  k.estimate = next();
   k.bound_root = next();
   return k;
 }
@@ -159,9 +158,6 @@ class Search {
           if (lo >= beta || lo == hi) return lo;
           if (hi <= alpha) return hi;
         }
-        // The first guess's search may know a good move here (it stored none at its horizon).
-        if (tt_move < 0 && guided_ && tricks_left() > guess_horizon_)
-          if (const auto* e = tt_->probe(key ^ kKeys.estimate); e && e->move != 0xFF) tt_move = e->move;
       }
       if (!known && enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) {
         const auto [ours, theirs] = sure_points();
@@ -171,9 +167,8 @@ class Search {
       }
       if (lo >= beta || lo == hi) return lo;
       if (hi <= alpha) return hi;
-      // The first guess's estimate of the rest: a third of the way from NS's sure points to what
-      // the other side leaves them (as near the value as a playout, at no cost: -8% time).
-      if (horizon_ && tricks_left() <= horizon_) return lo + (hi - lo) / 3;
+      // The lower-bound search's horizon: NS's sure points stand in for the rest.
+      if (horizon_ && tricks_left() <= horizon_) return lo;
     } else {
       if (lo >= beta) return lo;
       if (hi <= alpha) return hi;
@@ -251,7 +246,9 @@ class Search {
     }
     if (len_ == 0 && tt_) {
       const int lower = best > alpha ? best : lo;  // fail low: only an upper bound
-      const int upper = best < beta ? best : hi;   // fail high: only a lower bound
+      // Fail high: only a lower bound. The lower-bound search keeps no upper bound of its own: its
+      // horizon's values are lower bounds, so its failures low prove nothing.
+      const int upper = best < beta && !horizon_ ? best : hi;
       tt_->store(key, std::max(lower, lo), std::min(upper, hi), best_move, count(hands_[0]) * 4 + len_);
     }
     return best;
@@ -362,10 +359,10 @@ class Search {
   // under the guess (refutations above the value cost about as much as the final one), proves
   // ever higher lower bounds and bisects after a refutation. A search with a known bound (a root
   // move, bounded by the root's value) is classic MTD(f): test the bound, then each new one.
-  int mtdf(int guess, int lo, int hi, bool climb) {
+  int mtdf(int guess, int lo, int hi, bool climb, int margin = kClimbMargin) {
     lo = std::max(lo, 0);
     hi = std::min(hi, remaining_total());
-    int target = std::clamp(climb ? guess - kClimbMargin : guess, lo + 1, std::max(lo + 1, hi));
+    int target = std::clamp(climb ? guess - margin : guess, lo + 1, std::max(lo + 1, hi));
     while (lo < hi) {
       const int g = ab(target - 1, target, 0);
       const bool proved = g >= target;
@@ -376,36 +373,34 @@ class Search {
     return lo;
   }
 
-  int exact(int guess, int lo = 0, int hi = kInf, bool climb = true) {
-    return enh_.zero_window ? mtdf(guess, lo, hi, climb) : ab(-1, remaining_total() + 1, 0);
+  int exact(int guess, int lo = 0, int hi = kInf, bool climb = true, int margin = kClimbMargin) {
+    return enh_.zero_window ? mtdf(guess, lo, hi, climb, margin) : ab(-1, remaining_total() + 1, 0);
   }
 
-  // The exact value from the first guess's search: its table entries (kept apart) also suggest
-  // the first move where the exact ones have none (not when valuing the other root moves: there
-  // they point at the refutations of the best move, not of theirs). A given guess (>= 0) is
-  // climbed from instead; the first guess's search still runs for the moves it suggests (-2%
-  // time for dd_table, whose cells guess from each other).
-  int guided_exact(int given = -1) {
-    const int estimate = search_guess();
-    guided_ = true;
-    const int v = exact(given >= 0 ? given : estimate);
-    guided_ = false;
-    return v;
+  // The exact value, climbing from a proven lower bound (see lower_bound) or, when given one, from
+  // a guess (the lower-bound search still runs for its table entries: -4% time for dd_table, whose
+  // cells guess from each other).
+  int climb_exact(int given = -1) {
+    if (!enh_.zero_window) return exact(0);  // a full-window search needs no guess
+    const auto [lower, guess] = lower_bound();
+    if (given >= 0) return exact(given, lower, kInf, true, kGivenMargin);
+    return exact(guess, lower, kInf, true, lower == guess ? 0 : kClimbMargin);
   }
 
-  // A first guess for MTD(f): the value of the first tricks searched exactly, the rest of the hand
-  // estimated from the bounds (its table entries kept apart). Nearer the value than a playout of
-  // the whole hand, it saves more in the final searches than it costs (bench/README.md).
-  int search_guess() {
-    if (!enh_.zero_window) return 0;  // a full-window search needs no guess
-    if (tricks_left() <= kGuessTricks + 1) return playout();
-    Search estimate = *this;
-    estimate.base_key_ ^= kKeys.estimate;
-    estimate.horizon_ = guess_horizon_ = tricks_left() - kGuessTricks;
-    estimate.nodes_ = 0;
-    const int g = estimate.mtdf(playout(), 0, kInf, true);
-    nodes_ += estimate.nodes_;
-    return g;
+  // A proven lower bound of NS's points and a first guess for MTD(f): the first two tricks searched
+  // exactly, with NS's sure points standing in for the rest. Its failures high hold for the real
+  // hand, so its table entries are true lower bounds, which the exact searches use along with its
+  // moves; the bound is also the guess (it beat a guess a third of the way to the other side's
+  // sure points, whose entries had to be kept apart: -5% time for the value). In the last three
+  // tricks: no bound, and a playout for the guess.
+  std::pair<int, int> lower_bound() {
+    if (tricks_left() <= kBoundTricks + 1) return {0, playout()};
+    Search shallow = *this;
+    shallow.horizon_ = tricks_left() - kBoundTricks;
+    shallow.nodes_ = 0;
+    const int lower = shallow.mtdf(playout(), 0, kInf, true);
+    nodes_ += shallow.nodes_;
+    return {lower, lower};
   }
   // NS points of the rest of the hand when everyone plays the move ordering's first choice.
   int playout() {
@@ -416,21 +411,15 @@ class Search {
     return with_play(tile, [&](int delta) { return delta + playout(); });
   }
 
-  // The first guess's choice at the root (from its table entry), or -1.
-  int guess_move() const {
+  // The table's move at the root (the lower-bound search leaves one), or -1.
+  int table_move() const {
     if (!tt_ || len_ != 0) return -1;
-    const auto* e = tt_->probe(hand_key_ ^ base_key_ ^ kKeys.leader[leader_] ^ kKeys.estimate);
+    const auto* e = tt_->probe(hand_key_ ^ base_key_ ^ kKeys.leader[leader_]);
     return e && e->move != 0xFF ? e->move : -1;
   }
-  // Exact NS value after the mover plays `tile`, climbing from `guess` (the position's first
-  // guess), guided by the guess's entries as the root value search is.
-  int exact_after_guess(int tile, int guess) {
-    return with_play(tile, [&](int delta) {
-      guided_ = true;
-      const int v = delta + exact(guess - delta);
-      guided_ = false;
-      return v;
-    });
+  // Exact NS value after the mover plays `tile`, climbing from `guess`, `margin` under it.
+  int exact_after_guess(int tile, int guess, int margin) {
+    return with_play(tile, [&](int delta) { return delta + exact(guess - delta, 0, kInf, true, margin); });
   }
   // Exact NS value after the mover plays `tile`, tested first against `best`, another move's value
   // (most moves are no better: classic MTD(f) then walks down from there).
@@ -765,9 +754,7 @@ class Search {
   std::uint64_t hand_key_ = 0;
   std::uint64_t base_key_ = 0;
   std::uint64_t nodes_ = 0;
-  int horizon_ = 0;  // > 0: estimate trick boundaries with this many tricks left (first guess only)
-  bool guided_ = false;  // take first moves from the first guess's entries
-  int guess_horizon_ = 0;  // tricks left at the first guess's horizon
+  int horizon_ = 0;  // > 0: the lower-bound search, stopping at this many tricks left
   TileMask five_mask_ = 0, ten_mask_ = 0;
   TileMask root_legal_ = 0;        // the root position's legal moves
   int root_tiles_ = -1;
@@ -805,7 +792,7 @@ int Solver::value(const Position& pos, int guess) {
   Search s(pos, &tt_, &endgames_, enh_);
   const bool ns_to_move = team_of(pos.to_move()) == 0;
   const int total = s.remaining_total();
-  const int ns = s.guided_exact(guess < 0 ? -1 : ns_to_move ? guess : total - guess);
+  const int ns = s.climb_exact(guess < 0 ? -1 : ns_to_move ? guess : total - guess);
   nodes_ = s.nodes();
   return ns_to_move ? ns : total - ns;
 }
@@ -841,26 +828,27 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
     if (g.size() > 1) out.equivalent.push_back(g);
   int ns_value = 0;
   if (all_moves) {
-    // Every move's value, the position's value being the best of them: the first guess's move
-    // first (climbing from the guess), then each other one tested first against the best so far
-    // (-3% time against the position's value first, then each move bounded by it).
+    // Every move's value, the position's value being the best of them: the lower-bound search's
+    // move first (climbing from its bound), then each other one tested first against the best so
+    // far (-3% time against the position's value first, then each move bounded by it).
     const bool maximize = ns_to_move;
-    const int guess = s.search_guess();
+    const auto [lower, guess] = enh_.zero_window ? s.lower_bound() : std::pair{0, 0};
+    const int margin = lower == guess ? 0 : kClimbMargin;
     std::vector<std::size_t> order(groups.size());
     std::iota(order.begin(), order.end(), 0);
-    const int first = s.guess_move();
+    const int first = s.table_move();
     for (std::size_t i = 0; i < groups.size(); ++i)
       if (std::find(groups[i].begin(), groups[i].end(), first) != groups[i].end()) std::swap(order[0], order[i]);
     std::vector<int> values(groups.size());
     for (std::size_t k = 0; k < order.size(); ++k) {
       const std::size_t i = order[k];
-      values[i] = k == 0 ? s.exact_after_guess(groups[i].front(), guess) : s.exact_after_vs(groups[i].front(), ns_value);
+      values[i] = k == 0 ? s.exact_after_guess(groups[i].front(), guess, margin) : s.exact_after_vs(groups[i].front(), ns_value);
       if (k == 0 || (maximize ? values[i] > ns_value : values[i] < ns_value)) ns_value = values[i];
     }
     for (std::size_t i = 0; i < groups.size(); ++i)
       for (int tile : groups[i]) out.moves.emplace_back(tile, pov(values[i]));
   } else {
-    ns_value = s.guided_exact();
+    ns_value = s.climb_exact();
   }
   out.value = pov(ns_value);
   if (with_pv) {
