@@ -149,7 +149,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [52194, 2735, 2748, 19044, 1812, 4607, 92744, 5562, 180, 28282]
+SIGNATURE = [52308, 2735, 2748, 19044, 2510, 4625, 84199, 5406, 180, 28222]
 
 
 def test_solvers_run_side_by_side_in_threads():

@@ -21,6 +21,8 @@ namespace {
 constexpr int kInf = 10000;
 constexpr int kClimbMargin = 3;  // the first target this far under a playout's guess: best of 0..8 measured
 constexpr int kGivenMargin = 1;  // the same under a guess given by the caller (dd_table: best of 0..3)
+constexpr int kMoveLift = 6;     // every move's value: the first move climbs from this far above the
+                                 // lower bound (best of 0..10; the value itself climbs from the bound)
 constexpr int kMaxPly = 48;
 constexpr int kBoundTricks = 2;  // tricks the lower-bound search plays before the sure points (of 1..4)
 
@@ -247,9 +249,11 @@ class Search {
     if (len_ == 0 && tt_) {
       const int lower = best > alpha ? best : lo;  // fail low: only an upper bound
       // Fail high: only a lower bound. The lower-bound search keeps no upper bound of its own: its
-      // horizon's values are lower bounds, so its failures low prove nothing.
+      // horizon's values are lower bounds, so its failures low prove nothing; nor their moves (no
+      // move, 0xFF, keeps the entry's: -1% nodes for every move's value, -2% for the value).
+      const bool proves = !horizon_ || best >= beta;
       const int upper = best < beta && !horizon_ ? best : hi;
-      tt_->store(key, std::max(lower, lo), std::min(upper, hi), best_move, count(hands_[0]) * 4 + len_);
+      tt_->store(key, std::max(lower, lo), std::min(upper, hi), proves ? best_move : 0xFF, count(hands_[0]) * 4 + len_);
     }
     return best;
   }
@@ -379,28 +383,28 @@ class Search {
 
   // The exact value, climbing from a proven lower bound (see lower_bound) or, when given one, from
   // a guess (the lower-bound search still runs for its table entries: -4% time for dd_table, whose
-  // cells guess from each other).
+  // cells guess from each other). In the last three tricks, from a playout.
   int climb_exact(int given = -1) {
     if (!enh_.zero_window) return exact(0);  // a full-window search needs no guess
-    const auto [lower, guess] = lower_bound();
-    if (given >= 0) return exact(given, lower, kInf, true, kGivenMargin);
-    return exact(guess, lower, kInf, true, lower == guess ? 0 : kClimbMargin);
+    const int lower = lower_bound();
+    if (given >= 0) return exact(given, std::max(lower, 0), kInf, true, kGivenMargin);
+    return lower >= 0 ? exact(lower, lower, kInf, true, 0) : exact(playout());
   }
 
-  // A proven lower bound of NS's points and a first guess for MTD(f): the first two tricks searched
-  // exactly, with NS's sure points standing in for the rest. Its failures high hold for the real
-  // hand, so its table entries are true lower bounds, which the exact searches use along with its
-  // moves; the bound is also the guess (it beat a guess a third of the way to the other side's
-  // sure points, whose entries had to be kept apart: -5% time for the value). In the last three
-  // tricks: no bound, and a playout for the guess.
-  std::pair<int, int> lower_bound() {
-    if (tricks_left() <= kBoundTricks + 1) return {0, playout()};
+  // A proven lower bound of NS's points, which is also the first guess for MTD(f): the first two
+  // tricks searched exactly, with NS's sure points standing in for the rest. Its failures high hold
+  // for the real hand, so its table entries are true lower bounds, which the exact searches use
+  // along with the moves that proved them (-5% time for the value against the former first guess,
+  // a third of the way to the other side's sure points, whose entries had to be kept apart).
+  // -1 in the last three tricks, where it would search them all.
+  int lower_bound() {
+    if (tricks_left() <= kBoundTricks + 1) return -1;
     Search shallow = *this;
     shallow.horizon_ = tricks_left() - kBoundTricks;
     shallow.nodes_ = 0;
     const int lower = shallow.mtdf(playout(), 0, kInf, true);
     nodes_ += shallow.nodes_;
-    return {lower, lower};
+    return lower;
   }
   // NS points of the rest of the hand when everyone plays the move ordering's first choice.
   int playout() {
@@ -829,11 +833,12 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
   int ns_value = 0;
   if (all_moves) {
     // Every move's value, the position's value being the best of them: the lower-bound search's
-    // move first (climbing from its bound), then each other one tested first against the best so
-    // far (-3% time against the position's value first, then each move bounded by it).
+    // move first (climbing from above its bound), then each other one tested first against the
+    // best so far (-3% time against the position's value first, then each move bounded by it).
     const bool maximize = ns_to_move;
-    const auto [lower, guess] = enh_.zero_window ? s.lower_bound() : std::pair{0, 0};
-    const int margin = lower == guess ? 0 : kClimbMargin;
+    const int lower = enh_.zero_window ? s.lower_bound() : 0;
+    const int guess = lower >= 0 ? lower + kMoveLift : s.playout();
+    const int margin = lower >= 0 ? 0 : kClimbMargin;
     std::vector<std::size_t> order(groups.size());
     std::iota(order.begin(), order.end(), 0);
     const int first = s.table_move();
