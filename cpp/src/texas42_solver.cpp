@@ -169,8 +169,8 @@ class Search {
       }
       if (lo >= beta || lo == hi) return lo;
       if (hi <= alpha) return hi;
-      // The lower-bound search's horizon: NS's sure points stand in for the rest.
-      if (horizon_ && tricks_left() <= horizon_) return lo;
+      // The bound search's horizon: the sure points of the side it bounds stand in for the rest.
+      if (horizon_ && tricks_left() <= horizon_) return bound_team_ == 0 ? lo : hi;
     } else {
       if (lo >= beta) return lo;
       if (hi <= alpha) return hi;
@@ -247,12 +247,14 @@ class Search {
       }
     }
     if (len_ == 0 && tt_) {
-      const int lower = best > alpha ? best : lo;  // fail low: only an upper bound
-      // Fail high: only a lower bound. The lower-bound search keeps no upper bound of its own: its
-      // horizon's values are lower bounds, so its failures low prove nothing; nor their moves (no
-      // move, 0xFF, keeps the entry's: -1% nodes for every move's value, -2% for the value).
-      const bool proves = !horizon_ || best >= beta;
-      const int upper = best < beta && !horizon_ ? best : hi;
+      // Fail low: only an upper bound; fail high: only a lower bound. The bound search's horizon
+      // values bound the rest for one side, so only that side's successes prove anything: it keeps
+      // neither the other bound nor the other side's moves (no move, 0xFF, keeps the entry's: -1%
+      // nodes for every move's value, -2% for the value).
+      const bool ns_holds = !horizon_ || bound_team_ == 0, ew_holds = !horizon_ || bound_team_ == 1;
+      const int lower = best > alpha && ns_holds ? best : lo;
+      const int upper = best < beta && ew_holds ? best : hi;
+      const bool proves = horizon_ ? (bound_team_ == 0 ? best >= beta : best <= alpha) : true;
       tt_->store(key, std::max(lower, lo), std::min(upper, hi), proves ? best_move : 0xFF, count(hands_[0]) * 4 + len_);
     }
     return best;
@@ -359,16 +361,27 @@ class Search {
     return with_play(tile, [&](int delta) { return delta + ab(alpha - delta, beta - delta, ply + 1); });
   }
 
-  // Zero-window searches converging on the exact value. A root search climbs: it starts a little
-  // under the guess (refutations above the value cost about as much as the final one), proves
-  // ever higher lower bounds and bisects after a refutation. A search with a known bound (a root
-  // move, bounded by the root's value) is classic MTD(f): test the bound, then each new one.
-  int mtdf(int guess, int lo, int hi, bool climb, int margin = kClimbMargin) {
+  // `points` (NS's, or one team's) converted between NS and `team` (0 = NS).
+  int for_team(int team, int points) const { return team == 0 ? points : remaining_total() - points; }
+
+  // Can `team` take at least `target` points from here? A zero-window search's fail-soft answer,
+  // in the team's points: at least `target` when it can, an upper bound when it cannot.
+  int test(int team, int target) {
+    return for_team(team, team == 0 ? ab(target - 1, target, 0) : ab(for_team(1, target), for_team(1, target) + 1, 0));
+  }
+
+  // Zero-window tests converging on `team`'s exact points, within [lo, hi] (its points). A climb
+  // starts `margin` under the guess and proves ever higher lower bounds for the team, each of which
+  // needs one line of its play (cheap), bisecting after the test that fails, which must refute all
+  // its lines: climbing for the side to move, not always NS, took a quarter of the time when EW
+  // are to move. A search with a known bound (a root move, bounded by the root's value) is classic
+  // MTD(f): test the bound, then each new one.
+  int mtdf(int team, int guess, int lo, int hi, bool climb, int margin = kClimbMargin) {
     lo = std::max(lo, 0);
     hi = std::min(hi, remaining_total());
     int target = std::clamp(climb ? guess - margin : guess, lo + 1, std::max(lo + 1, hi));
     while (lo < hi) {
-      const int g = ab(target - 1, target, 0);
+      const int g = test(team, target);
       const bool proved = g >= target;
       if (proved) lo = g;
       else hi = g;
@@ -377,34 +390,37 @@ class Search {
     return lo;
   }
 
-  int exact(int guess, int lo = 0, int hi = kInf, bool climb = true, int margin = kClimbMargin) {
-    return enh_.zero_window ? mtdf(guess, lo, hi, climb, margin) : ab(-1, remaining_total() + 1, 0);
+  // `team`'s exact points: zero-window tests, or one full-window search for the baseline.
+  int exact(int team, int guess, int lo = 0, int hi = kInf, bool climb = true, int margin = kClimbMargin) {
+    return enh_.zero_window ? mtdf(team, guess, lo, hi, climb, margin) : for_team(team, ab(-1, remaining_total() + 1, 0));
   }
 
-  // The exact value, climbing from a proven lower bound (see lower_bound) or, when given one, from
-  // a guess (the lower-bound search still runs for its table entries: -4% time for dd_table, whose
-  // cells guess from each other). In the last three tricks, from a playout.
+  // The exact points of the side to move, climbing from a proven lower bound (see bound_search)
+  // or, when given one, from a guess (the bound search still runs for its table entries: -4% time
+  // for dd_table, whose cells guess from each other). In the last three tricks, from a playout.
   int climb_exact(int given = -1) {
-    if (!enh_.zero_window) return exact(0);  // a full-window search needs no guess
-    const int lower = lower_bound();
-    if (given >= 0) return exact(given, std::max(lower, 0), kInf, true, kGivenMargin);
-    return lower >= 0 ? exact(lower, lower, kInf, true, 0) : exact(playout());
+    const int team = team_of(to_move());
+    const int bound = enh_.zero_window ? bound_search(team) : 0;
+    if (given >= 0) return exact(team, given, std::max(bound, 0), kInf, true, kGivenMargin);
+    return bound >= 0 ? exact(team, bound, bound, kInf, true, 0) : exact(team, for_team(team, playout()));
   }
 
-  // A proven lower bound of NS's points, which is also the first guess for MTD(f): the first two
-  // tricks searched exactly, with NS's sure points standing in for the rest. Its failures high hold
-  // for the real hand, so its table entries are true lower bounds, which the exact searches use
-  // along with the moves that proved them (-5% time for the value against the former first guess,
-  // a third of the way to the other side's sure points, whose entries had to be kept apart).
-  // -1 in the last three tricks, where it would search them all.
-  int lower_bound() {
+  // A proven lower bound of `team`'s points, which is also the first guess for MTD(f): the first
+  // two tricks searched exactly, with the team's sure points standing in for the rest. What it
+  // proves for the team holds for the real hand, so its table entries are true bounds, which the
+  // exact searches use along with the moves that proved them (-5% time for the value against the
+  // former first guess, a third of the way from NS's sure points to what the other side's leave
+  // them, whose entries had to be kept apart). -1 in the last three tricks, where it would search
+  // them all.
+  int bound_search(int team) {
     if (tricks_left() <= kBoundTricks + 1) return -1;
     Search shallow = *this;
     shallow.horizon_ = tricks_left() - kBoundTricks;
+    shallow.bound_team_ = team;
     shallow.nodes_ = 0;
-    const int lower = shallow.mtdf(playout(), 0, kInf, true);
+    const int bound = shallow.mtdf(team, for_team(team, playout()), 0, kInf, true);
     nodes_ += shallow.nodes_;
-    return lower;
+    return bound;
   }
   // NS points of the rest of the hand when everyone plays the move ordering's first choice.
   int playout() {
@@ -421,9 +437,12 @@ class Search {
     const auto* e = tt_->probe(hand_key_ ^ base_key_ ^ kKeys.leader[leader_]);
     return e && e->move != 0xFF ? e->move : -1;
   }
-  // Exact NS value after the mover plays `tile`, climbing from `guess`, `margin` under it.
-  int exact_after_guess(int tile, int guess, int margin) {
-    return with_play(tile, [&](int delta) { return delta + exact(guess - delta, 0, kInf, true, margin); });
+  // Exact NS value after the mover plays `tile`, climbing for `team` from `guess` (NS points before
+  // the play), `margin` under it.
+  int exact_after_guess(int tile, int team, int guess, int margin) {
+    return with_play(tile, [&](int delta) {
+      return delta + for_team(team, exact(team, for_team(team, guess - delta), 0, kInf, true, margin));
+    });
   }
   // Exact NS value after the mover plays `tile`, tested first against `best`, another move's value
   // (most moves are no better: classic MTD(f) then walks down from there).
@@ -431,7 +450,7 @@ class Search {
     const bool maximize = team_of(to_move()) == 0;
     return with_play(tile, [&](int delta) {
       const int b = best - delta;
-      return delta + exact(maximize ? b + 1 : b, 0, kInf, false);
+      return delta + exact(0, maximize ? b + 1 : b, 0, kInf, false);
     });
   }
 
@@ -758,7 +777,8 @@ class Search {
   std::uint64_t hand_key_ = 0;
   std::uint64_t base_key_ = 0;
   std::uint64_t nodes_ = 0;
-  int horizon_ = 0;  // > 0: the lower-bound search, stopping at this many tricks left
+  int horizon_ = 0;     // > 0: the bound search, stopping at this many tricks left,
+  int bound_team_ = 0;  // ... bounding this team's points
   TileMask five_mask_ = 0, ten_mask_ = 0;
   TileMask root_legal_ = 0;        // the root position's legal moves
   int root_tiles_ = -1;
@@ -794,11 +814,9 @@ int Solver::value(const Position& pos, int guess) {
   if (pos.is_over()) return 0;
   begin(pos);
   Search s(pos, &tt_, &endgames_, enh_);
-  const bool ns_to_move = team_of(pos.to_move()) == 0;
-  const int total = s.remaining_total();
-  const int ns = s.climb_exact(guess < 0 ? -1 : ns_to_move ? guess : total - guess);
+  const int v = s.climb_exact(guess);
   nodes_ = s.nodes();
-  return ns_to_move ? ns : total - ns;
+  return v;
 }
 
 bool Solver::can_reach(const Position& pos, int target) {
@@ -836,9 +854,10 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
     // move first (climbing from above its bound), then each other one tested first against the
     // best so far (-3% time against the position's value first, then each move bounded by it).
     const bool maximize = ns_to_move;
-    const int lower = enh_.zero_window ? s.lower_bound() : 0;
-    const int guess = lower >= 0 ? lower + kMoveLift : s.playout();
-    const int margin = lower >= 0 ? 0 : kClimbMargin;
+    const int team = team_of(pos.to_move());
+    const int bound = enh_.zero_window ? s.bound_search(team) : 0;
+    const int guess = bound >= 0 ? s.for_team(team, bound + kMoveLift) : s.playout();  // NS points
+    const int margin = bound >= 0 ? 0 : kClimbMargin;
     std::vector<std::size_t> order(groups.size());
     std::iota(order.begin(), order.end(), 0);
     const int first = s.table_move();
@@ -847,13 +866,13 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
     std::vector<int> values(groups.size());
     for (std::size_t k = 0; k < order.size(); ++k) {
       const std::size_t i = order[k];
-      values[i] = k == 0 ? s.exact_after_guess(groups[i].front(), guess, margin) : s.exact_after_vs(groups[i].front(), ns_value);
+      values[i] = k == 0 ? s.exact_after_guess(groups[i].front(), team, guess, margin) : s.exact_after_vs(groups[i].front(), ns_value);
       if (k == 0 || (maximize ? values[i] > ns_value : values[i] < ns_value)) ns_value = values[i];
     }
     for (std::size_t i = 0; i < groups.size(); ++i)
       for (int tile : groups[i]) out.moves.emplace_back(tile, pov(values[i]));
   } else {
-    ns_value = s.climb_exact();
+    ns_value = s.for_team(team_of(pos.to_move()), s.climb_exact());
   }
   out.value = pov(ns_value);
   if (with_pv) {
