@@ -22,9 +22,9 @@ constexpr int kInf = 10000;
 constexpr int kClimbMargin = 3;  // the first target this far under a playout's guess: best of 0..8 measured
 constexpr int kGivenMargin = 1;  // the same under a guess given by the caller (dd_table: best of 0..3)
 constexpr int kMoveLift = 6;     // every move's value: the first move climbs from this far above the
-                                 // lower bound (best of 0..10; the value itself climbs from the bound)
+                                 // bound search's bound (best of 0..10; the value climbs from the bound)
 constexpr int kMaxPly = 48;
-constexpr int kBoundTricks = 2;  // tricks the lower-bound search plays before the sure points (of 1..4)
+constexpr int kBoundTricks = 2;  // tricks the bound search plays before the sure points (best of 1..4)
 
 struct ZobristKeys {
   std::uint64_t tile[kSeats][kMaxTiles];
@@ -431,7 +431,7 @@ class Search {
     return with_play(tile, [&](int delta) { return delta + playout(); });
   }
 
-  // The table's move at the root (the lower-bound search leaves one), or -1.
+  // The table's move at the root (the bound search leaves one), or -1.
   int table_move() const {
     if (!tt_ || len_ != 0) return -1;
     const auto* e = tt_->probe(hand_key_ ^ base_key_ ^ kKeys.leader[leader_]);
@@ -850,9 +850,9 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
     if (g.size() > 1) out.equivalent.push_back(g);
   int ns_value = 0;
   if (all_moves) {
-    // Every move's value, the position's value being the best of them: the lower-bound search's
-    // move first (climbing from above its bound), then each other one tested first against the
-    // best so far (-3% time against the position's value first, then each move bounded by it).
+    // Every move's value, the position's value being the best of them: the bound search's move
+    // first (climbing from above its bound), then each other one tested first against the best so
+    // far (-3% time against the position's value first, then each move bounded by it).
     const bool maximize = ns_to_move;
     const int team = team_of(pos.to_move());
     const int bound = enh_.zero_window ? s.bound_search(team) : 0;
