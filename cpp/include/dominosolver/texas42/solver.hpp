@@ -49,7 +49,7 @@ class Solver {
   explicit Solver(std::size_t tt_megabytes = 64, Enhancements e = {});
 
   // The exact value for the team to move; `guess` (for the same team) seeds the search, or a
-  // two-trick search with an estimate of the rest from its bounds does when it is negative.
+  // proven bound does when it is negative (two tricks searched, then the team's sure points).
   int value(const Position& pos, int guess = -1);
   // Value, every move's value, equivalent groups and a principal variation.
   SolveOutput solve(const Position& pos, bool all_moves = true, bool with_pv = true);
