@@ -367,7 +367,9 @@ class Search {
   // Can `team` take at least `target` points from here? A zero-window search's fail-soft answer,
   // in the team's points: at least `target` when it can, an upper bound when it cannot.
   int test(int team, int target) {
-    return for_team(team, team == 0 ? ab(target - 1, target, 0) : ab(for_team(1, target), for_team(1, target) + 1, 0));
+    if (team == 0) return ab(target - 1, target, 0);
+    const int ns = for_team(1, target);  // EW take `target` or more when NS take `ns` or fewer
+    return for_team(1, ab(ns, ns + 1, 0));
   }
 
   // Zero-window tests converging on `team`'s exact points, within [lo, hi] (its points). A climb
