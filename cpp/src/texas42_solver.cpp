@@ -376,8 +376,8 @@ class Search {
   // starts `margin` under the guess and proves ever higher lower bounds for the team, each of which
   // needs one line of its play (cheap), bisecting after the test that fails, which must refute all
   // its lines (climbing for the side to move rather than always for NS cut the time by 26-30%
-  // with EW to move). A search with a known bound (a root move, bounded by the root's value) is classic
-  // MTD(f): test the bound, then each new one.
+  // with EW to move). A search with a known bound (a root move, bounded by the root's value) is
+  // classic MTD(f): test the bound, then each new one.
   int mtdf(int team, int guess, int lo, int hi, bool climb, int margin = kClimbMargin) {
     lo = std::max(lo, 0);
     hi = std::min(hi, remaining_total());
