@@ -107,6 +107,15 @@ def test_can_reach_brackets_the_value():
         assert not solver.can_reach(pos, v + 1)
 
 
+def test_a_guess_only_seeds_the_search():
+    """Whatever guess the caller gives (dd_table gives its cells' neighbours), the value is the same."""
+    for seed in range(8):
+        pos = random_position(700 + seed, tricks_left=7 - seed % 5, in_trick=seed % 4)
+        v = _core.texas42.Solver(16).value(pos._pos)
+        for guess in (0, v, 42, (v * 7 + seed) % 43):
+            assert _core.texas42.Solver(16).value(pos._pos, guess) == v
+
+
 def test_dd_table_matches_single_solves():
     deal = random_deal(7)
     table = dd_table(deal)
