@@ -589,12 +589,14 @@ class Search {
     // The one on lead plays `tile`; its partner feeds the biggest counter it legally can under it,
     // and when it can only beat it (no opponent can overtake then) it wins the trick and leads.
     std::array<int, kCalledSuits> led{};  // cashed tricks per suit led
+    unsigned led_suits = 0;               // the suits with a cashed trick
     auto cash = [&](int tile) {
       points += 1 + t_.counters[tile];
       ++cashed;
       team[on] &= ~bit(tile);
       const int suit = t_.called[tile];
       ++led[suit];
+      led_suits |= 1u << suit;
       TileMask& mate = team[1 - on];
       TileMask legal = mate & t_.follows[suit] & ~t_.above_led[tile];
       bool takes = false;
@@ -635,6 +637,7 @@ class Search {
       points += 1 + t_.counters[low] + t_.counters[taker];
       ++cashed;
       ++led[t_.called[low]];
+      led_suits |= 1u << t_.called[low];
       team[on] &= ~bit(low);
       team[1 - on] &= ~bit(taker);
       on = 1 - on;
@@ -698,11 +701,11 @@ class Search {
     // it held): it is charged the least counters either way.
     for (int k = 0; k < 2 && cashed; ++k) {
       int shed = least_counters(opp[k], cashed);
-      for (int suit = 0; suit < kCalledSuits; ++suit)
-        if (led[suit]) {
-          const TileMask own = opp[k] & t_.follows[suit];
-          shed = std::max(shed, least_counters(own, std::min(led[suit], count(own))));
-        }
+      for (unsigned l = led_suits; l; l &= l - 1) {
+        const int suit = std::countr_zero(l);
+        const TileMask own = opp[k] & t_.follows[suit];
+        shed = std::max(shed, least_counters(own, std::min(led[suit], count(own))));
+      }
       points += shed;
     }
     int theirs = 0;
