@@ -123,6 +123,8 @@ class Search {
     return t_.legal(hands_[to_move()], len_ ? trick_[0] : -1);
   }
   std::uint64_t nodes() const { return nodes_; }
+  // The key of the position at a trick's start (the table and the endgame cache key by it).
+  std::uint64_t trick_start_key() const { return hand_key_ ^ base_key_ ^ kKeys.leader[leader_]; }
 
   void take(int seat, int tile) {
     hands_[seat] &= ~bit(tile);
@@ -151,7 +153,7 @@ class Search {
     if (len_ == 0) {
       bool known = false;  // a table entry's bounds already hold the sure points they were stored with
       if (tt_) {
-        key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
+        key = trick_start_key();
         if (const auto* e = tt_->probe(key)) {
           known = true;
           lo = std::max<int>(lo, e->lower);
@@ -263,7 +265,7 @@ class Search {
   // The last two tricks from their start, searched directly: no table and no sure points, just the
   // 16 lines at most, with cut-offs (-10% time), the bounds found kept in the endgame cache (-7%).
   int two_tricks(int alpha, int beta) {
-    const std::uint64_t key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
+    const std::uint64_t key = trick_start_key();
     EndgameCache::Entry& known = endgames_->at(key);
     if (known.key == key) {
       if (known.lower >= beta) return known.lower;
@@ -436,7 +438,7 @@ class Search {
   // The table's move at the root (the bound search leaves one), or -1.
   int table_move() const {
     if (!tt_ || len_ != 0) return -1;
-    const auto* e = tt_->probe(hand_key_ ^ base_key_ ^ kKeys.leader[leader_]);
+    const auto* e = tt_->probe(trick_start_key());
     return e && e->move != 0xFF ? e->move : -1;
   }
   // Exact NS value after the mover plays `tile`, climbing for `team` from `guess` (NS points before
