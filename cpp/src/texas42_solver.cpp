@@ -527,10 +527,6 @@ class Search {
   // The legal tiles with their ordering scores (unsorted: see take_best), and what the node's
   // scores need to know in `info`.
   int generate(std::array<ScoredMove, 16>& out, TileMask legal_tiles, NodeInfo& info) const {
-    if (!(legal_tiles & (legal_tiles - 1))) {  // a single legal tile: nothing to order
-      out[0] = {lowest(legal_tiles), 0};
-      return 1;
-    }
     info = node_info();
     int n = 0;
     for (TileMask m = legal_tiles; m; m &= m - 1) {
