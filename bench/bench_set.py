@@ -28,3 +28,19 @@ def declaration(i: int, hand: list[Tile]) -> int | str:
 def position(i: int) -> Position:
     hands = deal(i)
     return Position(trump=declaration(i, hands[0]), hands=hands, leader=0)
+
+
+def harness_line(i: int) -> str:
+    """Deal `i` as a line for `bench/solver_ab.cpp`: declaration kind (0 a number, 1 doubles,
+    2 follow-me), the number, then the tile ids of seats 0..3."""
+    hands = deal(i)
+    trump = declaration(i, hands[0])
+    kind, number = (2, 0) if trump == "none" else (1, 0) if trump == "doubles" else (0, trump)
+    return " ".join(str(x) for x in [kind, number, *(t.id for hand in hands for t in hand)])
+
+
+if __name__ == "__main__":
+    import sys
+
+    for i in range(int(sys.argv[1]) if len(sys.argv) > 1 else 1000):
+        print(harness_line(i))

@@ -1,0 +1,89 @@
+// A/B harness for the Texas 42 solver, without Python: times the C++ core on the bench deals and
+// prints node counts and a checksum of the values, so that two builds can be compared in one period
+// of the machine (alternate their runs: timing on a shared VM drifts by several percent).
+//
+//   python bench/bench_set.py 1000 > deals.txt       # the bench deals, one a line
+//   build/solver_ab value < deals.txt                 # or: moves, table
+//
+// A line is the declaration (0 = a number, 1 = doubles, 2 = follow-me), the number, then the 28
+// tile ids of seats 0..3 (7 each); seat 0 declares and leads. Equal checksums mean equal values.
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "dominosolver/texas42/solver.hpp"
+
+using namespace dominosolver;
+using namespace dominosolver::texas42;
+
+namespace {
+
+struct Deal {
+  Trump trump;
+  std::array<TileMask, kSeats> hands{};
+};
+
+bool read_deal(std::istream& in, Deal& deal) {
+  int kind = 0, number = 0;
+  if (!(in >> kind >> number)) return false;
+  deal.trump = kind == 2 ? Trump::none() : kind == 1 ? Trump::doubles() : Trump::of_suit(number);
+  deal.hands = {};
+  for (int k = 0; k < 28; ++k) {
+    int id = 0;
+    if (!(in >> id)) throw std::runtime_error("truncated deal line");
+    deal.hands[k / 7] |= bit(id);
+  }
+  return true;
+}
+
+double at(const std::vector<double>& sorted, double q) {
+  return sorted[std::min(sorted.size() - 1, static_cast<std::size_t>(q * sorted.size()))];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string task = argc > 1 ? argv[1] : "value";
+  if (task != "value" && task != "moves" && task != "table") {
+    std::fprintf(stderr, "usage: solver_ab value|moves|table < deals.txt\n");
+    return 2;
+  }
+  Solver solver(64);
+  std::vector<double> ms;
+  std::vector<std::uint64_t> nodes;
+  std::int64_t checksum = 0;
+  Deal deal;
+  for (std::int64_t i = 1; read_deal(std::cin, deal); ++i) {
+    const Position pos(Rules{}, deal.trump, deal.hands, 0, {});
+    const auto start = std::chrono::steady_clock::now();
+    std::uint64_t n = 0;
+    if (task == "value") {
+      checksum += solver.value(pos) * i;
+      n = solver.nodes();
+    } else if (task == "moves") {
+      const SolveOutput out = solver.solve(pos, true, false);
+      for (const auto& [tile, v] : out.moves) checksum += v * (tile + 1);
+      n = out.nodes;
+    } else {
+      for (const auto& row : dd_table(Rules{}, deal.hands, solver, &n))
+        for (int v : row) checksum = checksum * 31 + v;
+    }
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    nodes.push_back(n);
+  }
+  if (ms.empty()) return 2;
+  const double total = std::accumulate(ms.begin(), ms.end(), 0.0);
+  const std::uint64_t total_nodes = std::accumulate(nodes.begin(), nodes.end(), std::uint64_t{0});
+  std::sort(ms.begin(), ms.end());
+  std::sort(nodes.begin(), nodes.end());
+  std::printf("%s deals %zu median %.3f ms p90 %.3f p99 %.3f max %.3f total %.1f ms nodes median %llu total %llu checksum %lld\n",
+              task.c_str(), ms.size(), ms[ms.size() / 2], at(ms, 0.90), at(ms, 0.99), ms.back(), total,
+              static_cast<unsigned long long>(nodes[nodes.size() / 2]), static_cast<unsigned long long>(total_nodes),
+              static_cast<long long>(checksum));
+}
