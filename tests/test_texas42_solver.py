@@ -158,7 +158,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [52308, 2735, 4603, 19044, 7910, 17760, 84199, 5406, 937, 28222]
+SIGNATURE = [52058, 2735, 4603, 19044, 7910, 16549, 69534, 5406, 937, 28222]
 
 
 def test_solvers_run_side_by_side_in_threads():

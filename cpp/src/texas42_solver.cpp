@@ -414,8 +414,9 @@ class Search {
   // proves for the team holds for the real hand, so its table entries are true bounds, which the
   // exact searches use along with the moves that proved them (-4% time for the value against the
   // former first guess, a third of the way from NS's sure points to what the other side's leave
-  // them, whose entries had to be kept apart). -1 in the last three tricks, where it would search
-  // them all.
+  // them, whose entries had to be kept apart). The exact searches also start from its killers
+  // rather than from none: it has just proved and refuted lines of the same tree (-6% nodes and
+  // -8% time for the value). -1 in the last three tricks, where it would search them all.
   int bound_search(int team) {
     if (tricks_left() <= kBoundTricks + 1) return -1;
     Search shallow = *this;
@@ -424,8 +425,12 @@ class Search {
     shallow.nodes_ = 0;
     const int bound = shallow.mtdf(team, for_team(team, playout()), 0, kInf, true);
     nodes_ += shallow.nodes_;
+    killers_ = shallow.killers_;
     return bound;
   }
+  // The searches below a root move count their plies from that move: the killers found a ply
+  // down serve them at the same ply number.
+  void killers_from_below_root() { std::copy(killers_.begin() + 1, killers_.end(), killers_.begin()); }
   // NS points of the rest of the hand when everyone plays the move ordering's first choice.
   int playout() {
     if (tiles_left_ + len_ <= 4) return last_trick();
@@ -859,6 +864,7 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
     const bool maximize = ns_to_move;
     const int team = team_of(pos.to_move());
     const int bound = enh_.zero_window ? s.bound_search(team) : 0;
+    s.killers_from_below_root();
     const int guess = bound >= 0 ? s.for_team(team, bound + kMoveLift) : s.playout();  // NS points
     const int margin = bound >= 0 ? 0 : kClimbMargin;
     std::vector<std::size_t> order(groups.size());
