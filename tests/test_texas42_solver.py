@@ -158,7 +158,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [52058, 2735, 4603, 19044, 7910, 16549, 69534, 5406, 937, 28222]
+SIGNATURE = [55238, 2672, 4546, 19204, 7893, 16397, 27256, 5201, 924, 28264]
 
 
 def test_solvers_run_side_by_side_in_threads():
