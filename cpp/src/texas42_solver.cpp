@@ -421,13 +421,11 @@ class Search {
   // (`tricks` searched exactly; `guess` of the team's points, or -1 for the ordering's playout.)
   int bound_search(int team, int tricks = kBoundTricks, int guess = -1) {
     if (tricks_left() <= tricks + 1) return -1;
-    Search shallow = *this;
-    shallow.horizon_ = tricks_left() - tricks;
-    shallow.bound_team_ = team;
-    shallow.nodes_ = 0;
-    const int bound = shallow.mtdf(team, guess >= 0 ? guess : for_team(team, playout()), 0, kInf, true);
-    nodes_ += shallow.nodes_;
-    killers_ = shallow.killers_;
+    const int start = guess >= 0 ? guess : for_team(team, playout());
+    horizon_ = tricks_left() - tricks;  // (the search itself, its killers kept for the next)
+    bound_team_ = team;
+    const int bound = mtdf(team, start, 0, kInf, true);
+    horizon_ = 0;
     return bound;
   }
   // The bound search for the value, deepened step by step so that each search, and then the exact
