@@ -471,7 +471,7 @@ class Search {
   int exact_after_vs(int tile, int best) {
     const bool maximize = team_of(to_move()) == 0;
     return with_play(tile, [&](int delta) {
-      bound_search(team_of(to_move()));
+      if (enh_.zero_window) bound_search(team_of(to_move()));
       const int b = best - delta;
       return delta + exact(0, maximize ? b + 1 : b, 0, kInf, false);
     });
