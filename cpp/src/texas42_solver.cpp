@@ -467,11 +467,12 @@ class Search {
   // Exact NS value after the mover plays `tile`, tested first against `best`, another move's value
   // (most moves are no better: classic MTD(f) then walks down from there). The other side's bound
   // search runs first: refuting the test is theirs to do, and its killers and entries warm the
-  // search (-4.5% nodes for every move's value).
+  // search (-4.5% nodes for every move's value), from five tricks left on (at four it costs more
+  // than it saves: +19% nodes for a hint at the fourth trick's lead, against -4% now).
   int exact_after_vs(int tile, int best) {
     const bool maximize = team_of(to_move()) == 0;
     return with_play(tile, [&](int delta) {
-      if (enh_.zero_window) bound_search(team_of(to_move()));
+      if (enh_.zero_window && tricks_left() > kBoundTricks + 2) bound_search(team_of(to_move()));
       const int b = best - delta;
       return delta + exact(0, maximize ? b + 1 : b, 0, kInf, false);
     });
