@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <iostream>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,7 @@ bool read_deal(std::istream& in, Deal& deal) {
   for (int k = 0; k < 28; ++k) {
     int id = 0;
     if (!(in >> id)) throw std::runtime_error("truncated deal line");
+    if (id < 0 || id >= 28) throw std::runtime_error("tile id " + std::to_string(id) + " is not in the double-six set");
     deal.hands[k / 7] |= bit(id);
   }
   return true;
@@ -59,7 +61,13 @@ int main(int argc, char** argv) {
   std::vector<std::uint64_t> nodes;
   std::int64_t checksum = 0;
   Deal deal;
-  for (std::int64_t i = 1; read_deal(std::cin, deal); ++i) {
+  for (std::int64_t i = 1;; ++i) {
+    try {
+      if (!read_deal(std::cin, deal)) break;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "deal %lld: %s\n", static_cast<long long>(i), e.what());
+      return 2;
+    }
     const Position pos(Rules{}, deal.trump, deal.hands, 0, {});
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t n = 0;

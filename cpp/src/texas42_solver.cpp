@@ -422,7 +422,7 @@ class Search {
   int bound_search(int team, int tricks = kBoundTricks, int guess = -1) {
     if (tricks_left() <= tricks + 1) return -1;
     const int start = guess >= 0 ? guess : for_team(team, playout());
-    horizon_ = tricks_left() - tricks;  // (the search itself, its killers kept for the next)
+    horizon_ = tricks_left() - tricks;  // run in place, so that its killers serve the next search
     bound_team_ = team;
     const int bound = mtdf(team, start, 0, kInf, true);
     horizon_ = 0;
