@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <iostream>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -62,20 +63,21 @@ int main(int argc, char** argv) {
   std::int64_t checksum = 0;
   Deal deal;
   for (std::int64_t i = 1;; ++i) {
+    std::optional<Position> pos;
     try {
       if (!read_deal(std::cin, deal)) break;
-    } catch (const std::exception& e) {
+      pos.emplace(Rules{}, deal.trump, deal.hands, 0, std::vector<int>{});
+    } catch (const std::exception& e) {  // a short line, a tile outside the set, a tile dealt twice
       std::fprintf(stderr, "deal %lld: %s\n", static_cast<long long>(i), e.what());
       return 2;
     }
-    const Position pos(Rules{}, deal.trump, deal.hands, 0, {});
     const auto start = std::chrono::steady_clock::now();
     std::uint64_t n = 0;
     if (task == "value") {
-      checksum += solver.value(pos) * i;
+      checksum += solver.value(*pos) * i;
       n = solver.nodes();
     } else if (task == "moves") {
-      const SolveOutput out = solver.solve(pos, true, false);
+      const SolveOutput out = solver.solve(*pos, true, false);
       for (const auto& [tile, v] : out.moves) checksum += v * (tile + 1);
       n = out.nodes;
     } else {
