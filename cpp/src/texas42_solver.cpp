@@ -155,7 +155,7 @@ class Search {
       // A window beyond all the points left is decided already: only the fail-soft bound is at
       // stake, and the top-trump run gives most of it for little (no table probe, no cashing
       // plan: +2% nodes, -4% time for the value).
-      if (alpha >= total || beta <= 0) {
+      if ((alpha >= total || beta <= 0) && enh_.quick_tricks) {
         const auto [team, run] = top_trump_run();
         if (alpha >= total) return team == 1 ? total - run : total;
         return team == 0 ? run : 0;
