@@ -158,7 +158,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [55238, 2672, 4587, 19461, 7893, 16557, 27386, 5201, 924, 28284]
+SIGNATURE = [55238, 2641, 4587, 19461, 7893, 16557, 27329, 5201, 924, 28284]
 
 
 def test_solvers_run_side_by_side_in_threads():

@@ -32,7 +32,7 @@ class TranspositionTable {
  public:
   static constexpr int kWays = 4;
   static constexpr std::size_t kHugePage = std::size_t{2} << 20;
-  static constexpr std::size_t kStartBuckets = std::size_t{1} << 12;  // 256 KB: -2% time against 512 KB, -5% against 1 MB
+  static constexpr std::size_t kStartBuckets = std::size_t{1} << 13;  // 512 KB: -3% time against 1 MB
 
   explicit TranspositionTable(std::size_t megabytes) { resize(megabytes); }
 
@@ -63,10 +63,11 @@ class TranspositionTable {
     age_ = 0;
   }
   void new_search() { ++age_; }
-  // Back to a small active part: for a new problem whose states share nothing with the old ones.
-  void restart() {
+  // Back to a small active part (`start_buckets`, a power of two): for a new problem whose states
+  // share nothing with the old ones.
+  void restart(std::size_t start_buckets = kStartBuckets) {
     ++age_;
-    mask_ = std::min(capacity_mask_, kStartBuckets - 1);
+    mask_ = std::min(capacity_mask_, start_buckets - 1);
     stores_ = 0;
   }
   std::size_t bytes() const { return (capacity_mask_ + 1) * sizeof(Bucket); }
