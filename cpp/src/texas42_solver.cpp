@@ -617,7 +617,7 @@ class Search {
     const int me = leader_, partner = (me + 2) & 3;
     const TileMask opp[2] = {hands_[(me + 1) & 3], hands_[(me + 3) & 3]};
     std::array<TileMask, 2> team = {hands_[me], hands_[partner]};  // the cashier's side: leader, partner
-    int on = 0;                                               // which of them leads
+    int on = 0;                                                    // which of them leads
     int points = 0, cashed = 0, top_trumps = 0;  // top_trumps: trump tricks cashed
     // The one on lead plays `tile`; its partner feeds the biggest counter it legally can under it,
     // and when it can only beat it (no opponent can overtake then) it wins the trick and leads.
