@@ -160,9 +160,8 @@ class Search {
       // stake, and the top-trump run gives most of it for little (no table probe, no cashing
       // plan: +2% nodes, -4% time for the value).
       if ((alpha >= total || beta <= 0) && enh_.quick_tricks) {
-        const auto [team, run] = top_trump_run();
-        if (alpha >= total) return team == 1 ? total - run : total;
-        return team == 0 ? run : 0;
+        const auto [run_lo, run_hi] = run_bounds(total);
+        return alpha >= total ? run_hi : run_lo;
       }
       if (tt_) {
         key = trick_start_key();
@@ -178,8 +177,8 @@ class Search {
       // At the bound search's horizon with the other side on lead, the bounded side's sure points
       // are its top-trump run: the leader's cashing plan would only tighten a failure.
       if (horizon_ && tricks_left() <= horizon_ && team_of(leader_) != bound_team_ && enh_.quick_tricks) {
-        const auto [team, run] = top_trump_run();
-        return bound_team_ == 0 ? std::max(lo, team == 0 ? run : 0) : std::min(hi, team == 1 ? total - run : total);
+        const auto [run_lo, run_hi] = run_bounds(total);
+        return bound_team_ == 0 ? std::max(lo, run_lo) : std::min(hi, run_hi);
       }
       if (!known && enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) {
         const auto [ours, theirs] = sure_points();
@@ -744,8 +743,8 @@ class Search {
     int theirs = 0;
     if (top_trumps == 0) {
       // The top trump is elsewhere: its holder's run from the top is sure.
-      const auto [team, run] = top_trump_run();
-      if (team == team_of(me)) points = std::max(points, run);  // (not added: may be fed)
+      const auto [holder_team, run] = top_trump_run();
+      if (holder_team == team_of(me)) points = std::max(points, run);  // (not added: may be fed)
       else theirs = run;
     }
     return {points, theirs};
@@ -766,6 +765,11 @@ class Search {
       if (!(rest & t_.above[kTrumpSuit][tile])) run += 1 + t_.counters[tile];
     }
     return {team_of(holder), run};
+  }
+  // NS's points as bounded by the top-trump run alone, of `total` left: {at least, at most}.
+  std::pair<int, int> run_bounds(int total) const {
+    const auto [team, run] = top_trump_run();
+    return {team == 0 ? run : 0, team == 1 ? total - run : total};
   }
 
   int most_counters(TileMask tiles) const {
