@@ -158,7 +158,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [55238, 2641, 4587, 19461, 7893, 16557, 27329, 5201, 924, 28284]
+SIGNATURE = [14451, 1958, 3542, 15739, 2518, 14962, 13663, 3625, 652, 14638]
 
 
 def test_solvers_run_side_by_side_in_threads():
