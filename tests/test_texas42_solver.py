@@ -158,7 +158,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [14451, 1958, 3542, 15739, 2518, 14962, 13663, 3625, 652, 14638]
+SIGNATURE = [14458, 1898, 3542, 17108, 2518, 14962, 13151, 3625, 652, 14638]
 
 
 def test_solvers_run_side_by_side_in_threads():
