@@ -158,7 +158,7 @@ def test_node_count_signature():
     assert nodes == SIGNATURE
 
 
-SIGNATURE = [14458, 1898, 3542, 17108, 2518, 14962, 13151, 3625, 652, 14638]
+SIGNATURE = [14458, 1879, 3542, 17088, 2518, 14962, 13129, 3625, 652, 13754]
 
 
 def test_solvers_run_side_by_side_in_threads():
