@@ -540,7 +540,6 @@ class Search {
     TileMask remaining;          // tiles in hands
     TileMask others;             // tiles of the other three seats
     TileMask outsiders;          // tiles that can rank between two of the mover's: others + table
-    bool opponents_trump;        // an opponent still holds a trump
     int led = -1;                // suit called by the lead, mid-trick
     int win_tile = -1;           // tile winning the trick so far
     int overtake = 0;            // the highest power an opponent still to play in the trick can reach
@@ -553,7 +552,6 @@ class Search {
     n.remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
     n.others = n.outsiders = n.remaining & ~hands_[n.mover];
     for (int i = 0; i < len_; ++i) n.outsiders |= bit(trick_[i]);
-    n.opponents_trump = (opponents(n.mover) & t_.trumps) != 0;
     if (len_) {
       n.led = t_.called[trick_[0]];
       n.win_tile = trick_[win_];
@@ -611,10 +609,10 @@ class Search {
     if (len_ == 0) {
       const int suit = t_.called[tile];
       const bool master = !(info.others & t_.above_led[tile]);
-      if (master && (trump || !info.opponents_trump)) return 1000 + 10 * cnt + t_.rank[suit][tile];
+      const bool trumped = !trump && may_be_trumped(suit, info.mover);
+      if (master && !trumped) return 1000 + 10 * cnt + t_.rank[suit][tile];
       if (trump) return 500 + t_.rank[kTrumpSuit][tile];
-      if (may_be_trumped(suit, info.mover)) return 50 - 8 * cnt - t_.rank[suit][tile];
-      if (master) return 1000 + 10 * cnt + t_.rank[suit][tile];
+      if (trumped) return 50 - 8 * cnt - t_.rank[suit][tile];
       if (partner_master_above(tile, info.mover)) return 300 + 8 * cnt - t_.rank[suit][tile];
       return 100 - 8 * cnt - t_.rank[suit][tile];
     }
