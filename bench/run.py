@@ -103,9 +103,9 @@ def main() -> None:
     out["moves_over_value"] = {"of_medians": s["moves"]["ms"]["median"] / s["value"]["ms"]["median"],
                                "median_per_deal": statistics.median(per_deal),
                                "of_totals": sum(s["moves"]["times_ms"]) / sum(s["value"]["times_ms"])}
-    r = out["moves_over_value"]
-    print(f"all moves / exact value (median): {r['of_medians']:.2f}x; "
-          f"per deal, median {r['median_per_deal']:.2f}x; of the totals {r['of_totals']:.2f}x")
+    ratio = out["moves_over_value"]
+    print(f"all moves / exact value (median): {ratio['of_medians']:.2f}x; "
+          f"per deal, median {ratio['median_per_deal']:.2f}x; of the totals {ratio['of_totals']:.2f}x")
     print(f"solve_batch: {one:.0f} solves/s on 1 thread, {two:.0f} on 2 threads ({two / one:.2f}x)")
     print(f"table per solver {out['table_mb_per_solver']:.0f} MB; peak RSS {out['peak_rss_mb']:.0f} MB")
     if args.json:
