@@ -15,7 +15,8 @@ from dominosolver.cli import main
 from dominosolver.cli.main import cli
 from dominosolver.errors import ParseError
 from dominosolver.resume import OutputConflictError
-from dominosolver.texas42 import Position, analyse_play, dd_table
+from dominosolver import Tile, _core
+from dominosolver.texas42 import PlayGrade, Position, analyse_play, dd_table, projected_totals
 from dominosolver.texas42.arena import run_arena
 
 POSITION = "trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42 contract=N30"
@@ -220,6 +221,38 @@ def test_analyse_grades_every_hand_of_a_played_game(game_record, tmp_path):
     assert alone == graded["hands"][0]
     text = CliRunner().invoke(cli, ["analyse", str(game_record)])
     assert text.exit_code == 0 and "hand 12" in text.output and "points given away" in text.output
+    assert text.output.count("points at the hand's end") == sum(a is not None for a in graded["hands"])
+
+
+def test_the_projection_chart_draws_each_play_and_marks_the_costly_ones(game_record):
+    """A column per point of the hand (2 characters each), the bid's row labelled, ▼ under the
+    declaring side's costly plays and ▲ under the opponents'."""
+    from dominosolver.cli.render import BLOCKS, projection_chart
+
+    graded = json.loads(CliRunner().invoke(cli, ["analyse", str(game_record), "--json"]).output)
+    charted = 0
+    for analysis in graded["hands"]:
+        if analysis is None:
+            continue
+        start, plays = Position.from_json(analysis["position"]), analysis["plays"]
+        lines = projection_chart(start, plays).plain.split("\n")
+        team = start.contract.declarer & 1
+        need = min(_core.texas42.points_needed(start.contract.bid), 42)
+        assert lines[0].startswith(f"{'NS' if team == 0 else 'EW'} ({'NESW'[start.contract.declarer]} bid")
+        bars, markers = lines[1:8], lines[9]
+        assert all(len(row) == 4 + 2 * (len(plays) + 1) for row in bars)
+        assert bars[0].startswith(("42 ┤", f"{need} ┤")) and any(row.startswith(f"{need:>2} ┤") for row in bars)
+        mine = [p["cost"] > 0 and p["seat"] & 1 == team for p in plays]
+        theirs = [p["cost"] > 0 and p["seat"] & 1 != team for p in plays]
+        assert [markers[6 + 2 * i] == "▼" for i in range(len(plays))] == mine
+        assert [markers[6 + 2 * i] == "▲" for i in range(len(plays))] == theirs
+        # Each column is as tall as its projected total, in eighths of a 6-point row.
+        grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
+        for column, total in enumerate(projected_totals(start, grades, team)):
+            cells = [row[4 + 2 * column] for row in bars]
+            assert sum(BLOCKS.index(c) for c in cells) == round(total * 56 / 42)
+        charted += 1
+    assert charted >= 5
 
 
 def test_a_hand_whose_seats_disagree_with_the_rules_is_refused(game_record, tmp_path, capsys):

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from dominosolver import Tile, _core
-from dominosolver.texas42 import Position, Solver, analyse_play, dd_table, solve, solve_batch
+from dominosolver.texas42 import (
+    Position, Solver, analyse_play, dd_table, projected_totals, solve, solve_batch,
+)
 
 DATA = Path(__file__).parent / "data" / "texas42_known.jsonl"
 KNOWN = [json.loads(line) for line in DATA.read_text().splitlines()]
@@ -133,6 +135,29 @@ def test_analyse_play_grades_against_move_values():
     grades = analyse_play(pos, [r.pv[0], *r.pv[1:4]])
     assert all(g.cost == 0 for g in grades)
     assert analyse_play(pos, [worst])[0].cost == r.value - r.moves[worst]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_projected_totals_follow_the_costs_to_the_points_taken(seed):
+    """From a mid-trick start, random plays to the end: each team's projection starts at its value,
+    moves by the costs, sums to the hand's points and ends at the points the team took."""
+    start = random_position(700 + seed, tricks_left=5, in_trick=seed % 4)
+    first = solve(start)
+    worst = min(first.moves, key=first.moves.get)
+    rng, pos, plays = random.Random(seed), start.copy(), [worst]
+    pos.play(worst)
+    while not pos.is_over:
+        plays.append(rng.choice(pos.legal_moves))
+        pos.play(plays[-1])
+    grades = analyse_play(start, plays)
+    ns, ew = (projected_totals(start, grades, team) for team in (0, 1))
+    assert ns[0] == start.points[0] + (first.value if first.pov == "NS" else start.remaining_points - first.value)
+    assert [a + b for a, b in zip(ns, ew)] == [sum(start.points) + start.remaining_points] * (len(plays) + 1)
+    assert (ns[-1], ew[-1]) == tuple(pos.points)
+    mover = 0 if first.pov == "NS" else 1
+    cost = first.value - first.moves[worst]
+    assert (ns[1] - ns[0], ew[1] - ew[0]) == ((-cost, cost) if mover == 0 else (cost, -cost))
+    assert projected_totals(start, [], 0) == []
 
 
 def test_batch_agrees_with_single_solves_on_two_threads():

@@ -221,7 +221,7 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
         for number, hand in enumerate(graded["hands"], 1):
             render.show_graded_hand(number, hand)
     else:
-        render.show_grades(graded["plays"])
+        render.show_analysis(graded)
 
 
 @cli.command()

@@ -6,8 +6,11 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-from ..texas42 import SEATS, Position
+from .. import _core
+from ..texas42 import SEATS, PlayGrade, Position, projected_totals
+from ..tiles import Tile, set_size
 from ..texas42.rules import TEAMS, bid_name
 
 console = Console()
@@ -142,7 +145,56 @@ def show_graded_hand(number: int, analysis: dict[str, Any] | None) -> None:
     pos = Position.from_json(analysis["position"])
     console.rule(f"hand {number}: {SEATS[pos.contract.declarer]} bid {bid_name(pos.contract.bid)}, trump {pos.trump}"
                  if pos.contract else f"hand {number}: trump {pos.trump}")
+    show_analysis(analysis)
+
+
+def show_analysis(analysis: dict[str, Any]) -> None:
+    """A dominosolver.analysis/1 object: its grades, then the declaring side's fortunes as a chart."""
     show_grades(analysis["plays"])
+    if analysis["plays"]:
+        console.print(projection_chart(Position.from_json(analysis["position"]), analysis["plays"]))
+
+
+BLOCKS = " ▁▂▃▄▅▆▇█"
+
+
+def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7) -> Text:
+    """Columns for the points the declaring side (NS without a contract) ends the hand with under
+    perfect play: before the first play, then after each one; green while that makes the bid, red
+    once it does not. Under them ▼ marks the side's costly plays, ▲ the opponents' gifts, and the
+    numbers are the tricks' first plays."""
+    grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
+    team = start.contract.declarer & 1 if start.contract else 0
+    totals = projected_totals(start, grades, team)
+    hand_points = sum(start.points) + start.remaining_points
+    need = min(_core.texas42.points_needed(start.contract.bid), hand_points) if start.contract else None
+    side = f"{TEAMS[team]} ({SEATS[start.contract.declarer]} bid {bid_name(start.contract.bid)})" \
+        if start.contract else "NS"
+    chart = Text(f"{side}: points at the hand's end with perfect play from each play on\n")
+    eighths = [round(v * rows * 8 / hand_points) for v in totals]
+    width = len(str(hand_points))
+    labels = {rows - 1: hand_points}  # the scale's top, and the row the bid falls in
+    if need is not None:
+        labels[(need * rows - 1) // hand_points] = need
+    for row in range(rows - 1, -1, -1):
+        chart.append(f"{labels[row]:>{width}} ┤" if row in labels else " " * width + " │")
+        for total, level in zip(totals, eighths):
+            style = "green" if need is None or total >= need else "red"
+            chart.append(BLOCKS[min(8, max(0, level - 8 * row))] * 2, style=style)
+        chart.append("\n")
+    chart.append(f"{0:>{width}} └" + "──" * len(totals) + "\n")
+    chart.append(" " * (width + 2) + "  ")
+    for g in grades:
+        if g.cost == 0:
+            chart.append("  ")
+        else:
+            chart.append("▼ " if g.seat & 1 == team else "▲ ", style="red" if g.seat & 1 == team else "green")
+    chart.append("\n" + " " * (width + 2) + "  ")
+    first_trick = set_size(start.rules._core.max_pip) // 4 - start.tricks_left + 1
+    for j in range(len(grades)):
+        played = len(start.trick) + j  # plays made in the hand's tricks since the start's trick began
+        chart.append(f"{first_trick + played // 4:<2}" if played % 4 == 0 else "  ", style="dim")
+    return chart
 
 
 def arena_table(stats: list[Any]) -> Table:

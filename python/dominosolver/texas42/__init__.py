@@ -7,9 +7,15 @@ from .view import PlayerView
 
 __all__ = ["Game", "Move", "Position", "Rules", "Contract", "PlayerView", "SEATS", "TEAMS", "TRUMPS"]
 
-from .solve import BatchResult, DDTable, PlayGrade, Solver, analyse_play, dd_table, solve, solve_batch  # noqa: E402
+from .solve import (  # noqa: E402
+    BatchResult, DDTable, PlayGrade, Solver, analyse_play, dd_table, projected_totals, solve,
+    solve_batch,
+)
 
-__all__ += ["Solver", "solve", "dd_table", "DDTable", "analyse_play", "PlayGrade", "solve_batch", "BatchResult"]
+__all__ += [
+    "Solver", "solve", "dd_table", "DDTable", "analyse_play", "PlayGrade", "projected_totals",
+    "solve_batch", "BatchResult",
+]
 
 from .hint import Hint, MoveStat, hint  # noqa: E402
 from .sampling import count_worlds, enumerate_worlds, sample_worlds  # noqa: E402

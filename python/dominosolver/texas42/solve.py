@@ -236,6 +236,23 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
     return grades
 
 
+def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int) -> list[int]:
+    """The points ``team`` (0 = NS, 1 = EW) ends the hand with under perfect play from each point of
+    a graded sequence: from ``start``, then after each play. Every point one team gives away goes
+    to the other, so a costly play of ``team`` lowers the total by its cost and one of the other
+    team's raises it; after the hand's last play it is the points ``team`` took."""
+    start = as_position(start)
+    grades = list(grades)
+    if not grades:
+        return []
+    first = grades[0]
+    value = first.before if first.seat & 1 == team else start.remaining_points - first.before
+    totals = [start.points[team] + value]
+    for g in grades:
+        totals.append(totals[-1] + (-g.cost if g.seat & 1 == team else g.cost))
+    return totals
+
+
 # ---------------------------------------------------------------- batches
 
 
