@@ -158,6 +158,8 @@ def test_projected_totals_follow_the_costs_to_the_points_taken(seed):
     cost = first.value - first.moves[worst]
     assert (ns[1] - ns[0], ew[1] - ew[0]) == ((-cost, cost) if mover == 0 else (cost, -cost))
     assert projected_totals(start, [], 0) == []
+    with pytest.raises(ValueError, match="team must be 0"):
+        projected_totals(start, grades, 2)
 
 
 def test_batch_agrees_with_single_solves_on_two_threads():

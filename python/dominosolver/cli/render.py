@@ -10,7 +10,7 @@ from rich.text import Text
 
 from .. import _core
 from ..texas42 import SEATS, PlayGrade, Position, projected_totals
-from ..tiles import Tile, set_size
+from ..tiles import Tile
 from ..texas42.rules import TEAMS, bid_name
 
 console = Console()
@@ -190,7 +190,7 @@ def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7
         else:
             chart.append("▼ " if g.seat & 1 == team else "▲ ", style="red" if g.seat & 1 == team else "green")
     chart.append("\n" + " " * (width + 2) + "  ")
-    first_trick = set_size(start.rules._core.max_pip) // 4 - start.tricks_left + 1
+    first_trick = start.rules.hand_tricks - start.tricks_left + 1
     for j in range(len(grades)):
         played = len(start.trick) + j  # plays made in the hand's tricks since the start's trick began
         chart.append(f"{first_trick + played // 4:<2}" if played % 4 == 0 else "  ", style="dim")

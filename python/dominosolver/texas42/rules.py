@@ -39,6 +39,11 @@ class Rules(FlagRules):
     def target(self) -> int:
         return self._core.game_target()
 
+    @property
+    def hand_tricks(self) -> int:
+        """Tricks in a hand: a quarter of the set's tiles (7 with double-six)."""
+        return set_size(self._core.max_pip) // 4
+
 
 def set_mask(rules: Rules) -> int:
     """The tiles of the rules' set (double-six unless a flag says otherwise) as a bit mask."""

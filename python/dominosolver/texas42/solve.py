@@ -77,7 +77,7 @@ class Solver:
         rules = Rules.argument(rules)
         hands, deal_rules = _read_deal(deal)
         rules = rules or deal_rules or Rules()
-        full = set_size(rules._core.max_pip) // 4
+        full = rules.hand_tricks
         for seat, hand in enumerate(hands):
             if len(hand) != full:  # part hands would give a table of points nobody can play for
                 raise ParseError(
@@ -171,7 +171,7 @@ def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:
         start = deal.copy()
         while start.plays:
             start.undo()
-        if start.tricks_left != set_size(start.rules._core.max_pip) // 4:  # a full hand of the set
+        if start.tricks_left != start.rules.hand_tricks:  # a full hand of the set
             raise ParseError(
                 f"a table needs the whole deal, but this position holds {start.tricks_left} tiles a hand "
                 "and records no earlier tricks: give the four hands as dealt"
@@ -241,6 +241,8 @@ def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int
     a graded sequence: from ``start``, then after each play. Every point one team gives away goes
     to the other, so a costly play of ``team`` lowers the total by its cost and one of the other
     team's raises it; after the hand's last play it is the points ``team`` took."""
+    if team not in (0, 1):
+        raise ParseError(f"team must be 0 (NS) or 1 (EW), not {team!r}")
     start = as_position(start)
     grades = list(grades)
     if not grades:
