@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -172,8 +173,6 @@ def _local(
         for i, rec in todo:
             yield run_record(task, rec, i, seed, options)
         return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [
             pool.submit(_run_chunk, task, todo[k : k + chunk], seed, options)
@@ -213,7 +212,7 @@ def _dask(
     connection: tuple[Any, Any],
     chunk: int,
 ) -> Iterator[dict[str, Any]]:
-    from distributed import as_completed
+    from distributed import as_completed as finished_on_cluster  # an optional dependency
 
     client, cluster = connection
     try:
@@ -221,7 +220,7 @@ def _dask(
             client.submit(_run_chunk, task, todo[k : k + chunk], seed, options, pure=False)
             for k in range(0, len(todo), chunk)
         ]
-        for fut in as_completed(futures):
+        for fut in finished_on_cluster(futures):
             yield from fut.result()
     finally:
         client.close()

@@ -108,7 +108,8 @@ def table(deal: str, as_json: bool) -> None:
     data = load(deal)
     spec = games.detect(data)
     if spec.table is None or spec.render.table is None:
-        raise ParseError(f"{spec.title} has no double-dummy table (a table is of a 42 deal)")
+        tabled = " and ".join(s.title for s in games.GAMES.values() if s.table is not None)
+        raise ParseError(f"{spec.title} has no double-dummy table (games with one: {tabled})")
     result = spec.table(data)
     if as_json:
         emit_json(result.to_json())
