@@ -19,7 +19,7 @@ from ..bingo.position import as_position
 from ..bingo.sampling import count_worlds, sample_worlds
 from ..bingo.solve import SOLVE_NODES
 from ..errors import ParseError
-from ..tiles import Tile, tiles_of
+from ..tiles import Tile
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
 from .spec import Batch, GameSpec
 from .bingo_render import RENDER
@@ -274,8 +274,9 @@ def ledger(pos: Position) -> dict[str, int]:
 
 
 def revealed(pos: Position, seat: int) -> frozenset[Tile]:
-    """The opponent's tiles the rules have shown: declared doubles, the face-up tile it took."""
-    return frozenset(tiles_of(pos._pos.known_tiles(1 - seat)))
+    """The opponent's tiles the rules have shown (the core's list): declared doubles, the face-up
+    tile it took."""
+    return pos.view(seat).opponent_known
 
 
 SPEC = GameSpec(
