@@ -19,7 +19,7 @@ from ..bingo.position import as_position
 from ..bingo.sampling import count_worlds, sample_worlds
 from ..bingo.solve import SOLVE_NODES
 from ..errors import ParseError
-from ..tiles import Tile
+from ..tiles import Tile, set_size
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
 from .spec import Batch, GameSpec
 from .bingo_render import RENDER
@@ -179,13 +179,15 @@ def grade_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any
     return grade(record, max_nodes=options.get("max_nodes"))
 
 
-# Every move a Bingo player can make, the columns of the .npz move arrays: the 28 tiles by id, the
-# four words, then each declaration (two or more doubles) in the order of its size and tiles.
-DOUBLES = [Tile(n, n) for n in range(6, -1, -1)]
+# Every move a Bingo player can make, the columns of the .npz move arrays: the tiles by id, the four
+# words, then each declaration (two or more doubles) in the order of its size and tiles.
+DOUBLE_SIX = 6  # Bingo's set (rules.md §5.1)
+TILES = [Tile.from_id(i) for i in range(set_size(DOUBLE_SIX))]
+DOUBLES = sorted((t for t in TILES if t.is_double), reverse=True)
 MOVES: tuple[str, ...] = (
-    *(str(Tile.from_id(i)) for i in range(28)),
+    *(str(t) for t in TILES),
     "close", "draw", "exchange", "claim",
-    *(str(Move("declare", doubles=group)) for k in range(2, 8) for group in combinations(DOUBLES, k)),
+    *(str(Move("declare", doubles=group)) for k in range(2, len(DOUBLES) + 1) for group in combinations(DOUBLES, k)),
 )
 COLUMN = {name: k for k, name in enumerate(MOVES)}
 

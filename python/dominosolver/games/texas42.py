@@ -16,7 +16,7 @@ from ..texas42 import hint as hint_42
 from ..texas42 import solve as solve_42
 from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
 from ..texas42.bots import RuleBot
-from ..texas42.rules import SEATS, bid_name, parse_seat
+from ..texas42.rules import SEATS, TRUMPS, bid_name, parse_seat, set_mask
 from ..texas42.sampling import WorldSampler, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position
 from ..tiles import Tile
@@ -184,7 +184,7 @@ def grade_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any
     return grade(record, tt_mb=BATCH_TT_MB)
 
 
-TILES = 28  # columns of the move arrays: one per tile id of the double-six set
+TILES = set_mask(Rules()).bit_count()  # columns of the move arrays: the standard set's tiles, by id
 
 
 def arrays(task: str, rows: list[dict[str, Any]]) -> dict[str, np.ndarray]:
@@ -277,20 +277,20 @@ def advise(view: PlayerView, limits: dict[str, Any], threads: int | None,
 # ---------------------------------------------------------------- what the conformance suite checks
 
 
+NT_DOUBLES = ("high", "low", "own_suit")  # the modes of the nt_doubles flag (rules.md §3.1)
 CONTRACTS: dict[str, tuple[Any, dict[str, str]]] = {
-    **{f"trump {n}": (n, {}) for n in range(7)},
+    **{f"trump {t}": (t, {}) for t in TRUMPS if isinstance(t, int)},
     "doubles": ("doubles", {}),
-    **{f"follow-me, doubles {mode.replace('_', ' ')}": ("none", {"nt_doubles": mode})
-       for mode in ("high", "low", "own_suit")},
+    **{f"follow-me, doubles {mode.replace('_', ' ')}": ("none", {"nt_doubles": mode}) for mode in NT_DOUBLES},
 }
 
 
 def deal(seed: int, variant: str) -> Position:
     """The first deal of ``Game(seed)`` played to ``variant``, a declaration (and its flags), bid 30
-    by seat ``seed % 4``."""
+    by seat ``seed`` modulo the seats."""
     trump, flags = CONTRACTS[variant]
     return Position(trump=trump, hands=[list(h) for h in Game(seed=seed).deal()], rules=Rules(**flags),
-                    contract=(seed % 4, 30))
+                    contract=(seed % len(SEATS), 30))
 
 
 def places(pos: Position) -> dict[str, tuple[Tile, ...]]:
