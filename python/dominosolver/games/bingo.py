@@ -16,17 +16,18 @@ from ..bingo import hint as hint_bingo
 from ..bingo import solve as solve_bingo
 from ..bingo.bots import HintBot
 from ..bingo.position import as_position
+from ..bingo.rules import PLAYERS
 from ..bingo.sampling import count_worlds, sample_worlds
 from ..bingo.solve import SOLVE_NODES
 from ..errors import ParseError
 from ..tiles import Tile, set_size
+from ..result import SolveResult
+from .bingo_render import RENDER
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
 from .spec import Batch, GameSpec
-from .bingo_render import RENDER
 
 __all__ = ["MOVES", "SPEC"]
 
-PLAYERS = (0, 1)
 GRADE_FORMS = (
     "a deal or a whole game as 'dominosolver play bingo --json' prints it, or "
     '{"position": <position/1>, "plays": [moves]}'
@@ -41,7 +42,7 @@ def parse_seat(value: Any) -> int:
     """0 or 1, as a number or as text."""
     if isinstance(value, int) and not isinstance(value, bool) and value in PLAYERS:
         return value
-    if isinstance(value, str) and value.strip() in ("0", "1"):
+    if isinstance(value, str) and value.strip() in [str(p) for p in PLAYERS]:
         return int(value)
     raise ParseError(f"unknown Bingo seat {value!r}: 0 or 1")
 
@@ -54,7 +55,7 @@ def facts(pos: Position) -> dict[str, Any]:
     }
 
 
-def solve(pos: Position, max_nodes: int | None = None) -> Any:
+def solve(pos: Position, max_nodes: int | None = None) -> SolveResult:
     """Solve exactly. A phase-one position gets a budget of ``max_nodes`` (default ``SOLVE_NODES``,
     about a second; 0 = none): such a world can take minutes. A closed or exhausted deal is always
     solved to the end (microseconds)."""
