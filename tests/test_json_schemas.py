@@ -147,7 +147,7 @@ def test_bingo_positions_and_hints_fit():
 def test_bingo_outputs_fit():
     """Positions, views and hints written by the Bingo engine fit the shared schemas."""
     bingo = pytest.importorskip("dominosolver.bingo")
-    from dominosolver.cli.bingo_commands import DEMO_DEAL
+    from dominosolver.games.bingo_render import DEMO_DEAL
 
     pos = bingo.Position(DEMO_DEAL)
     assert is_valid(pos.to_json(), "position")

@@ -1,39 +1,44 @@
-"""``dominosolver`` commands: show, play, demo. Rich output on a terminal, ``--json`` for machines."""
+"""``dominosolver`` commands. Each command that takes a position, a view or a record looks its game
+up in the registry (``dominosolver.games``) by the ``"game"`` tag or the notation's leading word and
+lets that game read, solve, advise, grade and render it. Rich output on a terminal, ``--json`` for
+machines."""
 
 from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
+from itertools import combinations
 from typing import Any
 
 import click
 from click.core import ParameterSource
 
+from .. import games
 from ..arguments import world_count
-from ..batch import GAME_ANALYSIS, TASKS, grade_record
+from ..batch import TASKS, analyse_batch, grade_record
+from ..engine import serve
 from ..errors import DominoSolverError, ParseError
 from ..io import json_value, read_text_file
-from ..texas42 import Game, Position, dd_table, solve as solve_42
-from ..texas42.bots import RuleBot
-from . import bingo_commands, render
-from .sources import text_or_file
-
-DEMO_POSITION = (
-    "trump=4 leader=N hands=66.64.62.54.44.31.11/65.55.52.41.40.22.10/63.61.51.43.42.30.20/60.53.50.33.32.21.00 "
-    "contract=N30"
-)
-
-
-def read_position(text: str) -> Position:
-    """A position from notation text, a JSON string (a position, or `show --json` output), or a path
-    to a JSON file."""
-    data = bingo_commands.load(text)
-    return Position.from_json(data) if isinstance(data, dict) else Position(data)
+from ..texas42 import advise_bid
+from ..texas42.arena import BOTS, run_arena, summarise
+from ..texas42.rules import parse_bid, parse_seat
+from . import render
+from .render import show as show_all
+from .sources import SHOW_SCHEMA, load
 
 
 def emit_json(obj: Any) -> None:
     click.echo(json.dumps(obj, indent=2))
+
+
+def flag(option: str) -> str:
+    """An option as the command line spells it: max_nodes -> --max-nodes."""
+    return "--" + option.replace("_", "-")
+
+
+def given(**options: Any) -> dict[str, Any]:
+    """The options the user gave (None: left to the game's default)."""
+    return {k: v for k, v in options.items() if v is not None}
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -46,41 +51,31 @@ def cli() -> None:
 @click.argument("position")
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 def show(position: str, as_json: bool) -> None:
-    """Show a position (notation text, JSON, or a JSON file) and its legal moves."""
-    data = bingo_commands.load(position)
-    if bingo_commands.is_bingo(data):
-        bingo_commands.show_command(data, as_json)
-        return
-    pos = read_position(position)
-    if as_json:
-        emit_json({"schema": bingo_commands.SHOW_SCHEMA, "game": "texas42", "position": pos.to_json(),
-                   "to_move": pos.to_move, "legal_moves": [str(t) for t in pos.legal_moves]})
+    """Show a position (notation text, JSON, or a JSON file) and its legal moves, or a player's view."""
+    spec, target = games.read(load(position))
+    if isinstance(target, spec.PlayerView):
+        if as_json:
+            emit_json(target.to_json())
+        else:
+            show_all(spec.render.view(target))
+    elif as_json:
+        emit_json({"schema": SHOW_SCHEMA, "game": spec.tag, "position": target.to_json(), **spec.facts(target)})
     else:
-        render.show_position(pos)
+        show_all(spec.render.position(target))
 
 
 @cli.command()
-@click.argument("game_name", metavar="[GAME]", default="texas42", type=click.Choice(["texas42", "42", "bingo"]))
+@click.argument("game_name", metavar="[GAME]", default=games.DEFAULT, type=click.Choice(games.names()))
 @click.option("--seed", default=0, show_default=True, help="seed of the deals")
 @click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
 def play(game_name: str, seed: int, as_json: bool) -> None:
     """Play a whole game between bots and print it: 42 (rule-of-thumb bots) or bingo (hint bots)."""
-    if game_name == "bingo":
-        bingo_commands.play_command(seed, as_json)
-        return
-    game = Game(seed=seed)
-    bot = RuleBot()
-    while not game.is_over:
-        game.play(bot.choose(game))
+    spec = games.get(game_name)
+    record = spec.play(seed)
     if as_json:
-        hands = game.hands_played
-        for h in hands:
-            h["contract"] = h["contract"]._asdict() if h["contract"] else None
-        emit_json({"seed": seed, "winner": game.winner, "scores": game.scores, "hands": hands})
-        return
-    for i, hand in enumerate(game.hands_played, 1):
-        render.show_hand_record(i, hand)
-    render.console.print(f"[bold]{game.winner} wins[/bold], marks NS {game.scores['NS']} – EW {game.scores['EW']}")
+        emit_json(record)
+    else:
+        show_all(spec.render.game(record))
 
 
 @cli.command()
@@ -90,35 +85,36 @@ def play(game_name: str, seed: int, as_json: bool) -> None:
               help="Bingo phase one: node budget (default about a second of search; 0 = none)")
 def solve(position: str, as_json: bool, max_nodes: int | None) -> None:
     """Solve a position exactly: its value, every legal move's value and a best line."""
-    data = bingo_commands.load(position)
-    if bingo_commands.is_bingo(data):
-        bingo_commands.solve_command(data, as_json, max_nodes)
-        return
-    if max_nodes is not None:
-        raise ParseError("--max-nodes applies to Bingo phase-one positions; a 42 solve is always exact")
-    pos = read_position(position)
-    result = solve_42(pos)
+    data = load(position)
+    options = given(max_nodes=max_nodes)
+    games.check_options(games.detect(data), options, lambda s: s.solve_options, "solves", flag)
+    spec, target = games.read(data)
+    if isinstance(target, spec.PlayerView):
+        raise ParseError("solve needs a full position; for a player's view use 'dominosolver hint'")
+    result = spec.solve(target, **options)
     if as_json:
         emit_json(result.to_json())
     else:
-        render.show_solve(pos, result)
+        show_all(spec.render.solve(target, result))
 
 
 @cli.command()
 @click.argument("deal")
 @click.option("--json", "as_json", is_flag=True, help="print the table as JSON")
 def table(deal: str, as_json: bool) -> None:
-    """Double-dummy table of a deal: points for each declaration and declarer seat.
+    """Double-dummy table of a 42 deal: points for each declaration and declarer seat.
 
     DEAL is 'hands=66.64.../.../.../...', four hands as JSON, or a position (JSON or notation)."""
-    source: Any = text_or_file(deal)
-    if isinstance(source, str) and "trump=" in source:
-        source = read_position(source)
-    result = dd_table(source)
+    data = load(deal)
+    spec = games.detect(data)
+    if spec.table is None or spec.render.table is None:
+        tabled = " and ".join(s.title for s in games.GAMES.values() if s.table is not None)
+        raise ParseError(f"{spec.title} has no double-dummy table (games with one: {tabled})")
+    result = spec.table(data)
     if as_json:
         emit_json(result.to_json())
     else:
-        render.console.print(render.dd_table(result))
+        show_all(spec.render.table(result))
 
 
 def batch_options(command: Any) -> Any:
@@ -126,7 +122,7 @@ def batch_options(command: Any) -> Any:
     options = [
         click.option("--task", type=click.Choice(TASKS), default="auto", show_default=True,
                      help="batch: what to compute; auto decides per record (view -> hint, plays or a played "
-                          "hand/game -> grade, position -> solve, deal -> table)"),
+                          "hand/deal/game -> grade, position -> solve, 42 deal -> table)"),
         click.option("--samples", type=click.IntRange(min=1), default=200, show_default=True,
                      help="batch: worlds per hint"),
         click.option("--seed", type=int, default=0, show_default=True,
@@ -149,14 +145,20 @@ def batch_options(command: Any) -> Any:
     return command
 
 
-def run_batch(records: str, output: str, as_json: bool, task: str, samples: int, seed: int, exact_limit: int,
-              jobs: int, dask_address: str | None, npz: str, restart: bool, overwrite: bool) -> None:
-    """Batch analysis into OUTPUT, with a progress bar on a terminal and a summary."""
-    from ..batch import analyse_batch
+max_nodes_option = click.option(
+    "--max-nodes", type=click.IntRange(min=0), default=None,
+    help="Bingo: node budget of each phase-one solve (grades: default about a second; hints: per world, "
+         "default 2,000,000; 0 = none); a move or world it leaves unsolved is reported, never counted as 0",
+)
 
+
+def run_batch(records: str, output: str, as_json: bool, task: str, samples: int, seed: int, exact_limit: int,
+              jobs: int, dask_address: str | None, npz: str, restart: bool, overwrite: bool,
+              max_nodes: int | None) -> None:
+    """Batch analysis into OUTPUT, with a progress bar on a terminal and a summary."""
     kwargs: dict[str, Any] = dict(task=task, samples=samples, seed=seed, exact_limit=exact_limit, jobs=jobs,
                                   dask=dask_address, npz=None if npz == "none" else npz, resume=not restart,
-                                  overwrite=overwrite)
+                                  overwrite=overwrite, max_nodes=max_nodes)
     if not as_json and sys.stderr.isatty():
         with render.progress_bar() as bar:
             job = bar.add_task("analysing", total=None)
@@ -194,34 +196,37 @@ def read_one_record(path: str) -> Any:
               help="batch: analyse every record of RECORD (JSON lines) into OUTPUT, one JSON line per record "
                    "(resumable)")
 @batch_options
+@max_nodes_option
 @click.option("--json", "as_json", is_flag=True, help="print the grades as JSON (with -o: a JSON summary)")
 @click.pass_context
-def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, **batch: Any) -> None:
-    """Grade every play of a recorded hand or game against perfect play; with -o, analyse a batch.
+def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, max_nodes: int | None,
+            **batch: Any) -> None:
+    """Grade every play of a recorded hand, deal or game against perfect play; with -o, analyse a batch.
 
-    RECORD is a JSON file: a game or one of its hands as `dominosolver play --json` prints it,
-    {"position": <position/1>, "plays": ["6-4", ...]}, or a position/1 object with a history (its
-    recorded plays are graded from the start).
+    RECORD is a JSON file: a game or one of its hands (42) or deals (Bingo) as `dominosolver play
+    --json` prints it, {"position": <position/1>, "plays": [...]}, or a 42 position/1 object with a
+    history (its recorded plays are graded from the start).
 
     With -o OUTPUT, RECORD holds records as JSON lines and each is analysed (solve, table, hint or
     grade, see --task) into OUTPUT, as `analyse-batch` does: a rerun resumes, and an OUTPUT holding
     anything else is refused untouched unless --overwrite."""
     if output is not None:
-        run_batch(record, output, as_json, **batch)
+        run_batch(record, output, as_json, max_nodes=max_nodes, **batch)
         return
-    given = [max(p.opts, key=len) for p in ctx.command.params
-             if p.name in batch and ctx.get_parameter_source(p.name) is ParameterSource.COMMANDLINE]
-    if given:
-        raise click.UsageError(f"batch option(s) {', '.join(given)} need -o OUTPUT.jsonl (one record is graded "
-                               "and printed)")
-    graded = grade_record(read_one_record(record))
+    given_batch = [max(p.opts, key=len) for p in ctx.command.params
+                   if p.name in batch and ctx.get_parameter_source(p.name) is ParameterSource.COMMANDLINE]
+    if given_batch:
+        raise click.UsageError(f"batch option(s) {', '.join(given_batch)} need -o OUTPUT.jsonl (one record is "
+                               "graded and printed)")
+    data = read_one_record(record)
+    spec = games.detect(data)
+    options = given(max_nodes=max_nodes)
+    games.check_options(spec, options, lambda s: s.solve_options, "analyses", flag)
+    graded = grade_record(data, **options)
     if as_json:
         emit_json(graded)
-    elif graded["schema"] == GAME_ANALYSIS:
-        for number, hand in enumerate(graded["hands"], 1):
-            render.show_graded_hand(number, hand)
     else:
-        render.show_analysis(graded)
+        show_all(spec.render.analysis(graded))
 
 
 @cli.command()
@@ -247,34 +252,23 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
     player's view (dominosolver.view/1 JSON), of Texas 42 or Bingo."""
     if samples is not None:
         world_count(samples, "--samples")
-    data = bingo_commands.load(position)
-    if bingo_commands.is_bingo(data):
-        if seat is not None and seat not in ("0", "1"):
-            raise ParseError(f"unknown Bingo seat {seat!r}: 0 or 1")
-        bingo_seat = None if seat is None else int(seat)
-        bingo_commands.hint_command(data, bingo_seat, samples or 100, 0 if seed is None else seed, max_nodes,
-                                    time_limit, exact_limit, threads, as_json)
-        return
-    if max_nodes is not None:
-        raise ParseError("--max-nodes applies to Bingo hints only: a 42 hint solves every world exactly")
-    from ..texas42 import PlayerView
-    from ..texas42 import hint as hint_42
-    from ..texas42.hint import EXACT_LIMIT
-    from ..texas42.rules import SEATS, parse_seat
-
-    if isinstance(data, dict) and data.get("schema") == "dominosolver.view/1":
-        view = PlayerView.from_json(data)
-        if seat is not None and parse_seat(seat) != view.seat:
-            raise ParseError(f"--seat {seat}: this is {SEATS[view.seat]}'s view, it cannot advise another seat")
-    else:
-        pos = Position.from_json(data) if isinstance(data, dict) else read_position(data)
-        view = pos if seat is None else pos.view(parse_seat(seat))  # hint reads a Position as its mover's view
-    result = hint_42(view, samples=samples or 200, seed=seed, time=time_limit,
-                     exact_limit=EXACT_LIMIT if exact_limit is None else exact_limit, threads=threads)
+    data = load(position)
+    spec = games.detect(data)  # the options are checked before the position is read
+    who = None if seat is None else spec.parse_seat(seat)
+    limits = given(samples=samples, seed=seed, time=time_limit, exact_limit=exact_limit, threads=threads,
+                   max_nodes=max_nodes)
+    games.check_options(spec, limits, lambda s: s.hint_limits, "hints", flag)
+    spec, target = games.read(data)
+    if isinstance(target, spec.PlayerView):
+        if who is not None and who != target.seat:
+            raise ParseError(f"--seat {seat}: this is {spec.seat_name(target.seat)}'s view, it cannot advise "
+                             "another seat")
+        who = None
+    result = spec.hint(target, who, **limits)
     if as_json:
         emit_json(result.to_json())
     else:
-        render.console.print(render.hint_table(result))
+        show_all(spec.render.hint(result, target))
 
 
 @cli.command("advise-bid")
@@ -293,9 +287,6 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
                    mark_risk: float | None, discount: int, threads: int | None, as_json: bool) -> None:
     """Bidding advice for a hand of 7 tiles ('66.65.64.62.55.33.10'): each declaration's
     double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make."""
-    from ..texas42 import advise_bid
-    from ..texas42.rules import parse_bid, parse_seat
-
     me = parse_seat(seat)
     bids = [b for b in auction.replace(" ", "").split(",") if b]
     first = (me - len(bids)) % 4
@@ -313,11 +304,13 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
 @click.argument("records", type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="results, one JSON line per record")
 @batch_options
+@max_nodes_option
 @click.option("--json", "as_json", is_flag=True, help="print a JSON summary; no progress bar")
 def analyse_batch_cmd(records: str, output: str, as_json: bool, **batch: Any) -> None:
-    """Analyse many records (JSON lines): solve positions, double-dummy tables of deals, hints for
-    views, or grade played sequences. The same as `analyse RECORDS -o OUTPUT`. Resumable: records
-    already in OUTPUT are skipped; an OUTPUT holding anything else is refused untouched unless --overwrite."""
+    """Analyse many records (JSON lines) of Texas 42 and Bingo: solve positions, double-dummy tables
+    of 42 deals, hints for views, or grade played sequences. The same as `analyse RECORDS -o OUTPUT`.
+    Resumable: records already in OUTPUT are skipped; an OUTPUT holding anything else is refused
+    untouched unless --overwrite."""
     run_batch(records, output, as_json, **batch)
 
 
@@ -339,11 +332,7 @@ def analyse_batch_cmd(records: str, output: str, as_json: bool, **batch: Any) ->
 def arena(deals: int, bots: str, samples: int, bid_samples: int, seed: int, jobs: int, output: str | None,
           overwrite: bool, as_json: bool) -> None:
     """Mirrored deals between bots (each deal twice, teams swapped): marks per deal with a 95%
-    interval and p-value, contracts made per bot."""
-    from itertools import combinations
-
-    from ..texas42.arena import BOTS, run_arena, summarise
-
+    interval and p-value, contracts made per bot (Texas 42)."""
     names = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in names if b not in BOTS]
     if unknown or len(names) < 2:
@@ -368,23 +357,16 @@ def arena(deals: int, bots: str, samples: int, bid_samples: int, seed: int, jobs
 @cli.command()
 @click.option("--threads", type=int, default=None, help="solver threads per search (default: all cores)")
 def engine(threads: int | None) -> None:
-    """Run a hint engine speaking JSON lines on stdin/stdout (docs/protocol.md)."""
-    from ..engine import serve
-
+    """Run a hint engine for Texas 42 and Bingo speaking JSON lines on stdin/stdout (docs/protocol.md)."""
     serve(threads=threads)
 
 
 @cli.command()
 def demo() -> None:
-    """The main job on a built-in deal: its double-dummy table, every first lead's value and the
-    best line of play."""
-    pos = Position(DEMO_POSITION)
-    render.console.rule("Texas 42 — a built-in deal")
-    render.show_position(pos)
-    render.console.print(render.dd_table(dd_table(pos)))
-    render.console.rule("N declares fours and leads")
-    render.show_solve(pos, solve_42(pos))
-    bingo_commands.demo()
+    """Each game's showcase on a built-in deal: 42's double-dummy table, every first lead's value and
+    the best line of play; Bingo's closing decision."""
+    for spec in games.GAMES.values():
+        show_all(spec.render.demo())
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from ..io import read_text_file
+from ..io import json_value, read_text_file
+
+SHOW_SCHEMA = "dominosolver.show/1"  # a position with what follows from it: to move, legal moves
 
 
 def text_or_file(arg: str) -> str:
@@ -17,3 +20,15 @@ def text_or_file(arg: str) -> str:
     if not is_file:
         return arg
     return read_text_file(arg, "a text file (notation or JSON)")
+
+
+def load(text: str) -> str | Any:
+    """Notation text, a JSON string, or a path to a file of either: the text, or the decoded object
+    (``show --json`` output reads back as its position)."""
+    stripped = text_or_file(text).strip()
+    if stripped.startswith("{"):
+        obj = json_value(stripped)
+        if isinstance(obj, dict) and obj.get("schema") == SHOW_SCHEMA and isinstance(obj.get("position"), dict):
+            return obj["position"]
+        return obj
+    return stripped

@@ -14,6 +14,7 @@ import json
 import math
 import os
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -252,7 +253,5 @@ def _map(todo: list[Any], jobs: int) -> Iterator[dict[str, Any]]:
     if jobs <= 1:
         yield from map(play_mirrored, todo)
         return
-    from concurrent.futures import ProcessPoolExecutor
-
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(play_mirrored, todo, chunksize=1)

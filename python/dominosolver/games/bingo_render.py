@@ -1,0 +1,161 @@
+"""Bingo on a terminal (rich): positions, views, solves, hints, graded play and played games. Only
+presentation lives here; each function yields what to print, in order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from rich.console import RenderableType
+from rich.rule import Rule
+from rich.table import Table
+
+from ..bingo import PlayerView, Position, close_value, hint
+from ..result import SolveResult
+from .records import GAME_ANALYSIS
+from .spec import Renderer
+
+__all__ = ["DEMO_DEAL", "RENDER"]
+
+Output = Iterator[RenderableType]
+
+DEMO_DEAL = (
+    "bingo trump=3 turned=33 leader=0 hands=66.53.52.51.44.22.21/60.55.50.43.40.11.00 "
+    "boneyard=31.65.41.30.61.10.42.33 points=19/5 tricks=2/1"
+)
+
+
+def position_table(pos: Position) -> Table:
+    closed = f", closed by player {pos.closed_by}" if pos.closed_by is not None else ""
+    table = Table(title=f"Bingo — trump {pos.trump} (turned {pos.turned}){closed}", title_justify="left")
+    for col in ("player", "hand", "points", "tricks", "on the table"):
+        table.add_column(col)
+    for p in (0, 1):
+        marker = " ◀ to move" if not pos.is_over and p == pos.to_move else ""
+        lead = str(pos.trick[0]) if pos.trick and p == pos.leader else ""
+        table.add_row(f"{p}{marker}", " ".join(str(t) for t in pos.hand(p)), str(pos.points[p]), str(pos.tricks[p]), lead)
+    return table
+
+
+def show_position(pos: Position) -> Output:
+    yield position_table(pos)
+    if pos.is_over:
+        r = pos.result
+        yield f"deal over: player {r.winner} wins {r.game_points} game point(s) ({r.outcome.replace('_', ' ')})"
+    else:
+        yield f"player {pos.to_move} to play; legal: " + " ".join(str(m) for m in pos.legal_moves)
+    yield f"[dim]{pos}[/dim]"
+
+
+def show_view(view: PlayerView) -> Output:
+    yield (f"player {view.seat}'s view: hand {' '.join(map(str, view.hand))}; legal: "
+           + " ".join(str(m) for m in view.legal_moves))
+
+
+def show_solve(pos: Position, result: SolveResult) -> Output:
+    yield position_table(pos)
+    table = Table(title=f"exact values for player {pos.to_move} (game points)", title_justify="left")
+    table.add_column("move")
+    table.add_column("value", justify="right")
+    for move, value in sorted(result.moves.items(), key=lambda kv: -kv[1]):
+        table.add_row(move + (" ★" if move in result.best else ""), f"{value:+d}")
+    for move in result.extra.get("unsolved", []):
+        table.add_row(move, "?")
+    yield table
+    value = "unknown" if result.value is None else f"{result.value:+d}"
+    margin = result.extra.get("points_margin")
+    yield (f"value {value}" + ("" if margin is None else f", points margin {margin:+d}")
+           + f", {result.nodes} nodes"
+           + ("" if pos.perfect_information else " (the boneyard order taken as known)"))
+    if result.pv:
+        yield "principal variation: " + " ".join(result.pv)
+    for w in result.extra.get("warnings", []):
+        yield f"[yellow]warning:[/yellow] {w}; 'dominosolver hint' advises from a player's view"
+
+
+def show_hint(h: Any, target: Any) -> Output:
+    if isinstance(target, Position):
+        yield f"[dim]hint from player {h.view.seat}'s view of[/dim] {target}"
+    table = Table(title=f"hint for player {h.view.seat}: {h.method}, {h.worlds} worlds", title_justify="left")
+    for col in ("rank", "move", "mean", "± se", "P(win)"):
+        table.add_column(col, justify="right" if col != "move" else "left")
+    for m in h.moves:
+        table.add_row(str(m.rank), m.move, f"{m.mean:+.3f}", f"{m.stderr:.3f}", f"{m.p_win:.2f}")
+    yield table
+    for w in h.warnings:
+        yield f"[yellow]warning:[/yellow] {w}"
+
+
+def _points(value: int | None, signed: bool = True) -> str:
+    if value is None:
+        return "?"
+    return f"{value:+d}" if signed else str(value)
+
+
+def show_deal_analysis(analysis: dict[str, Any]) -> Output:
+    """A Bingo dominosolver.analysis/1 object: each play's value before and after it for its player,
+    in game points, and its cost ("?" where the node budget left the solve unfinished)."""
+    table = Table(title="play by play (game points for the player to move)", title_justify="left")
+    for col in ("#", "player", "move", "before", "after", "cost"):
+        table.add_column(col, justify="left" if col in ("player", "move") else "right")
+    for i, g in enumerate(analysis["plays"], 1):
+        cost = g["cost"]
+        style = "dim" if cost is None else "green" if cost == 0 else "red"
+        table.add_row(str(i), str(g["seat"]), g["move"], _points(g["before"]), _points(g["after"]),
+                      f"[{style}]{_points(cost, signed=False)}[/{style}]")
+    yield table
+    for player in (0, 1):
+        mine = [g for g in analysis["plays"] if g["seat"] == player]
+        known = [g["cost"] for g in mine if g["cost"] is not None]
+        unsolved = len(mine) - len(known)
+        yield (f"player {player}: {sum(1 for c in known if c)} costly plays, {sum(known)} game points given away"
+               + (f" ({unsolved} plays not solved within the node budget)" if unsolved else ""))
+    for w in analysis.get("warnings", []):
+        yield f"[yellow]warning:[/yellow] {w}"
+
+
+def show_analysis(graded: dict[str, Any]) -> Output:
+    """Graded plays: one deal (analysis/1), or deal after deal of a game (gameanalysis/1)."""
+    if graded["schema"] == GAME_ANALYSIS:
+        for number, deal in enumerate(graded["deals"], 1):
+            yield Rule(f"deal {number}")
+            yield from show_deal_analysis(deal)
+    else:
+        yield from show_deal_analysis(graded)
+
+
+def show_game(record: dict[str, Any]) -> Output:
+    for i, d in enumerate(record["deals"], 1):
+        r = d["result"]
+        yield (f"deal {i}: player {d['start']} starts, turned {d['turned']}; points {d['points'][0]}–"
+               f"{d['points'][1]}, tricks {d['tricks'][0]}–{d['tricks'][1]} → player {r['winner']} "
+               f"+{r['game_points']} ({r['outcome'].replace('_', ' ')})")
+    yield f"[bold]player {record['winner']} wins[/bold], game points {record['scores'][0]} – {record['scores'][1]}"
+
+
+def demo() -> Output:
+    """A closing decision after trick 3: the double-dummy value of closing averaged over every
+    opponent hand, against the sampled value of playing on."""
+    pos = Position(DEMO_DEAL)
+    yield Rule("Bingo — close now? (player 0 on lead after trick 3)")
+    yield position_table(pos)
+    view = pos.view(0)
+    cv = close_value(view)
+    yield (f"close: {cv.mean:+.3f} game points, P(win) {cv.p_win:.2f} — double-dummy mean over all {cv.hands} "
+           f"opponent hands ({1000 * cv.elapsed:.0f} ms)")
+    h = hint(view, worlds=60, seed=1)
+    best_other = next(m for m in h.moves if m.move != "close")
+    yield (f"best without closing: {best_other.move} {best_other.mean:+.3f} ± {best_other.stderr:.3f} "
+           f"({h.method}, {h.worlds} worlds, seed 1)")
+    yield f"advice: {'close' if cv.mean >= best_other.mean else best_other.move}"
+
+
+RENDER = Renderer(
+    position=show_position,
+    view=show_view,
+    solve=show_solve,
+    hint=show_hint,
+    analysis=show_analysis,
+    game=show_game,
+    demo=demo,
+)

@@ -1,0 +1,44 @@
+"""The record forms every game's batch tasks share: a thing wrapped in ``{"position": ...}`` or
+``{"view": ...}``, a hint asked of a view or of a position and a seat, a record's own seed, and the
+tags of graded plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import ParseError
+from .spec import GameSpec
+
+__all__ = ["ANALYSIS", "GAME_ANALYSIS", "VIEW", "hint_asked", "hint_target", "own_seed", "unwrap"]
+
+ANALYSIS = "dominosolver.analysis/1"  # the graded plays of one hand or deal
+GAME_ANALYSIS = "dominosolver.gameanalysis/1"  # an analysis per hand or deal of a whole game
+VIEW = "dominosolver.view/1"
+
+
+def unwrap(record: Any, key: str) -> Any:
+    """``record[key]`` when the record wraps its body so, else the record itself."""
+    return record[key] if isinstance(record, dict) and key in record else record
+
+
+def hint_asked(record: Any) -> bool:
+    """A view, ``{"view": ...}`` or ``{"position": ..., "seat": s}``: a record asking for a hint."""
+    return isinstance(record, dict) and (
+        record.get("schema") == VIEW or "view" in record or ("position" in record and "seat" in record)
+    )
+
+
+def hint_target(record: Any, spec: GameSpec) -> tuple[Any, int | None]:
+    """(what to advise, whose seat): a position and its seat, or a view (the seat is its own)."""
+    if isinstance(record, dict) and "position" in record and "seat" in record:
+        return spec.Position.read(record["position"], spec.title), spec.parse_seat(record["seat"])
+    return spec.PlayerView.from_json(unwrap(record, "view")), None
+
+
+def own_seed(record: Any, seed: int) -> int:
+    """The record's own ``"seed"`` when it gives one, else the batch's seed for it."""
+    if isinstance(record, dict) and "seed" in record:
+        seed = record["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ParseError(f"'seed' must be an integer, not {seed!r}")
+    return seed

@@ -1,0 +1,81 @@
+"""The registry: every game the front ends know, by the ``"game"`` tag its JSON carries, and how to
+tell which game a text, a JSON value or a record is of."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import ParseError
+from ..io import json_value
+from . import bingo, texas42
+from .records import VIEW
+from .spec import GameSpec
+
+__all__ = ["DEFAULT", "GAMES", "check_options", "detect", "get", "names", "read"]
+
+GAMES: Mapping[str, GameSpec] = MappingProxyType({spec.tag: spec for spec in (texas42.SPEC, bingo.SPEC)})
+# Positions, views and records older than the "game" tag are Texas 42's, as before Bingo came.
+DEFAULT = "texas42"
+_BY_WORD = {word: spec for spec in GAMES.values() for word in (spec.tag, *spec.aliases)}
+
+
+def get(tag: Any) -> GameSpec:
+    """The game with this tag (or alias: ``"42"``); ``ParseError`` names the games there are."""
+    if not isinstance(tag, str) or tag not in _BY_WORD:
+        raise ParseError(f"unknown game {tag!r}: {', '.join(GAMES)}")
+    return _BY_WORD[tag]
+
+
+def names() -> list[str]:
+    """Every tag and alias, as a command line takes them (``play [GAME]``)."""
+    return list(_BY_WORD)
+
+
+def detect(data: Any) -> GameSpec:
+    """The game of notation text (its leading word: ``bingo ...``, ``42 ...``), of JSON text, or of
+    a JSON value: its ``"game"`` tag, else that of the ``"position"`` or ``"view"`` it wraps. Anything
+    untagged is Texas 42."""
+    if isinstance(data, str):
+        text = data.strip()
+        if text.startswith(("{", "[")):
+            return detect(json_value(text))
+        words = text.split(maxsplit=1)
+        return _BY_WORD.get(words[0], GAMES[DEFAULT]) if words else GAMES[DEFAULT]
+    if isinstance(data, dict):
+        if "game" in data:
+            return get(data["game"])
+        for key in ("position", "view"):
+            if isinstance(data.get(key), (str, dict)):
+                return detect(data[key])
+    return GAMES[DEFAULT]
+
+
+def read(data: str | dict[str, Any]) -> tuple[GameSpec, Any]:
+    """(game, object) of notation text or a decoded JSON object: a player's view for a
+    ``dominosolver.view/1`` object, else a position."""
+    spec = detect(data)
+    if isinstance(data, dict) and data.get("schema") == VIEW:
+        return spec, spec.PlayerView.from_json(data)
+    if isinstance(data, dict):
+        return spec, spec.Position.from_json(data)
+    return spec, spec.Position(data)
+
+
+def check_options(
+    spec: GameSpec,
+    given: Iterable[str],
+    accepts: Callable[[GameSpec], frozenset[str]],
+    what: str,
+    flag: Callable[[str], str] = str,
+) -> None:
+    """``ParseError`` for the first option in ``given`` that ``spec`` does not take (``accepts``
+    lists a game's options: its ``solve_options`` or ``hint_limits``), naming the games that take it
+    and why this one does without it: "--threads applies to 42 hints only: ...". ``flag`` writes an
+    option as the caller's user knows it."""
+    for name in given:
+        if name not in accepts(spec):
+            takers = " and ".join(s.name for s in GAMES.values() if name in accepts(s)) or "no game's"
+            note = spec.notes.get(name)
+            raise ParseError(f"{flag(name)} applies to {takers} {what} only" + (f": {note}" if note else ""))

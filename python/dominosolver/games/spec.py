@@ -1,0 +1,85 @@
+"""One game's row in the registry (``GameSpec``): everything a front end (the command line, batch
+analysis, the engine, the conformance tests) needs of a game, looked up by the ``"game"`` tag its
+positions, views and records carry. A row holds the game's classes and functions; the game's own
+code stays in its package (``dominosolver.texas42``, ``dominosolver.bingo``) and its adapter
+(``games/texas42.py``, ``games/bingo.py``) fits it to these fields."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from rich.console import RenderableType
+
+from ..result import SolveResult
+from ..tiles import Tile
+
+__all__ = ["Batch", "GameSpec", "Renderer"]
+
+Renderables = Iterable[RenderableType]  # tables and text, printed in order as they come
+
+
+@dataclass(frozen=True)
+class Renderer:
+    """How a game's objects look on a terminal. Each function yields rich renderables in order (a
+    generator: the demo prints each step as soon as it is computed)."""
+
+    position: Callable[[Any], Renderables]  # a position: hands, table, whose turn, legal moves
+    view: Callable[[Any], Renderables]  # a player's view
+    solve: Callable[[Any, SolveResult], Renderables]  # (position, its solve)
+    hint: Callable[[Any, Any], Renderables]  # (hint, the position or view it was asked of)
+    analysis: Callable[[dict[str, Any]], Renderables]  # graded plays: analysis/1 or gameanalysis/1
+    game: Callable[[dict[str, Any]], Renderables]  # a whole game's record as `play --json` prints it
+    demo: Callable[[], Renderables]  # the game's part of `dominosolver demo`
+    table: Callable[[Any], Renderables] | None = None  # a double-dummy table, where the game has one
+
+
+@dataclass(frozen=True)
+class Batch:
+    """A game's part of batch analysis (``dominosolver analyse -o``, batch.py)."""
+
+    task_of: Callable[[Any], str]  # the task a record asks for: solve, table, hint or grade
+    tasks: Mapping[str, Callable[[Any, int, dict[str, Any]], dict[str, Any]]]  # (record, seed, options) -> result
+    arrays: Callable[[str, list[dict[str, Any]]], dict[str, np.ndarray]]  # a task's results as numbers (.npz)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game as the front ends see it. Options and limits use one vocabulary across games
+    (``samples``, ``seed``, ``time``, ``exact_limit``, ``threads``, ``weighting``, ``max_nodes``);
+    each game says which it takes, and ``notes`` why it has no use for another game's."""
+
+    tag: str  # the "game" tag of its JSON: "texas42"
+    name: str  # what messages call it: "42"
+    title: str  # what headings call it: "Texas 42"
+    aliases: tuple[str, ...]  # other words for it: a notation's leading word, `dominosolver play 42`
+    Position: type
+    PlayerView: type
+    Game: type
+    Rules: type
+    seat_name: Callable[[int], str]  # "N", "player 0"
+    parse_seat: Callable[[Any], int]  # a seat as a user writes it -> its number (ParseError otherwise)
+    facts: Callable[[Any], dict[str, Any]]  # what follows from a position: to_move, legal_moves... (show --json)
+    solve: Callable[..., SolveResult]  # solve(position, **solve_options)
+    solve_options: frozenset[str]
+    hint: Callable[..., Any]  # hint(position or view, seat=None, **hint_limits) -> a hint with .best, .to_json()
+    hint_limits: frozenset[str]
+    notes: Mapping[str, str]  # option -> why this game does without it
+    grade: Callable[..., dict[str, Any]]  # grade(record, **options) -> analysis/1 or gameanalysis/1
+    play: Callable[[int], dict[str, Any]]  # a whole game between bots from a seed, as its JSON record
+    go: Callable[..., dict[str, Any]]  # the engine's answer to go (engine/server.py)
+    count_worlds: Callable[[Any], int | None]  # deals that fit a view (None: no play to sample for)
+    worlds: Callable[[Any, int, int], list[Any]]  # (view, n, seed) -> n positions drawn to fit the view
+    variants: tuple[str, ...]  # the contracts or rule sets a deal can be played under
+    deal: Callable[[int, str], Any]  # (seed, variant) -> a fresh deal's position
+    places: Callable[[Any], dict[str, tuple[Tile, ...]]]  # where the tiles of a dealt position are: each once
+    ledger: Callable[[Any], dict[str, int]]  # totals the rules keep constant through a deal
+    revealed: Callable[[Any, int], frozenset[Tile]]  # tiles of other hands the rules have shown a seat
+    batch: Batch
+    render: Renderer
+    table: Callable[[Any], Any] | None = None  # a double-dummy table of a deal, where the game has one
+
+    def __repr__(self) -> str:
+        return f"games.get({self.tag!r})"

@@ -1,0 +1,339 @@
+"""Texas 42 in the game registry: how the front ends read, solve, advise, grade, batch, serve,
+render and check it. The rules and the searches are ``dominosolver.texas42``'s; this module only
+fits them to ``GameSpec``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidViewError, ParseError
+from ..result import SolveResult
+from ..texas42 import Game, PlayerView, Position, Rules, dd_table
+from ..texas42 import hint as hint_42
+from ..texas42 import solve as solve_42
+from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
+from ..texas42.bots import RuleBot
+from ..texas42.rules import SEATS, TRUMPS, bid_name, parse_seat, set_mask
+from ..texas42.sampling import WorldSampler, sample_worlds
+from ..texas42.solve import Solver, analyse_play, as_position
+from ..tiles import Tile
+from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
+from .spec import Batch, GameSpec
+from .texas42_render import RENDER
+
+__all__ = ["SPEC"]
+
+GRADE_FORMS = (
+    "a played hand or a whole game as 'dominosolver play --json' prints it, "
+    '{"position": <position/1>, "plays": [tiles]}, or a position/1 object with a history'
+)
+BATCH_TT_MB = 16  # transposition table of a batch worker's solves and grades
+
+
+def seat_name(seat: int) -> str:
+    return SEATS[seat]
+
+
+def facts(pos: Position) -> dict[str, Any]:
+    return {"to_move": pos.to_move, "legal_moves": [str(t) for t in pos.legal_moves]}
+
+
+def hint(target: Position | PlayerView, seat: int | None = None, **limits: Any) -> Any:
+    """A hint for ``seat``'s view of a position (default: the seat to move), or for a view."""
+    if isinstance(target, Position) and seat is not None:
+        target = target.view(seat)
+    elif seat is not None and seat != target.seat:
+        raise ParseError(f"seat {SEATS[seat]}: this is {SEATS[target.seat]}'s view, it cannot advise another seat")
+    return hint_42(target, **limits)
+
+
+def count_worlds(view: PlayerView) -> int | None:
+    return None if view.trump is None else WorldSampler(view).count
+
+
+def worlds(view: PlayerView, n: int, seed: int) -> list[Position]:
+    return [view.position_of(w) for w in sample_worlds(view, n, seed)]
+
+
+# ---------------------------------------------------------------- grading recorded play
+
+
+def is_game(record: dict[str, Any]) -> bool:
+    """A game record of ``play --json``: its "hands" are played hands, not a deal's lists of tiles."""
+    hands = record.get("hands")
+    return isinstance(hands, list) and bool(hands) and all(isinstance(h, dict) for h in hands)
+
+
+def grade(record: Any, *, tt_mb: int | None = None) -> dict[str, Any]:
+    """Grade the recorded plays of ``record`` against perfect play (``dominosolver.analysis/1``).
+
+    ``record`` is ``{"position": <position/1>, "plays": [tiles]}``, a position/1 object with a history
+    (graded from the start of the hand), or a played hand as ``dominosolver play --json`` prints it
+    (``{"deal", "contract", "trump", "plays": [[seat, tile], ...]}``). A whole game of ``play --json``
+    (``{"hands": [hand, ...]}``) gives ``dominosolver.gameanalysis/1``: ``"hands"`` holds an analysis per
+    hand, None for a hand thrown in (nothing was played)."""
+    if not isinstance(record, dict):
+        raise ParseError(f"cannot grade a JSON {type(record).__name__}: give {GRADE_FORMS}")
+    if is_game(record):
+        rules = record.get("rules")
+        return {"schema": GAME_ANALYSIS, "game": "texas42",
+                "hands": [grade_hand(h, rules, tt_mb) for h in record["hands"]]}
+    if "deal" in record:
+        graded = grade_hand(record, record.get("rules"), tt_mb)
+        if graded is None:
+            raise ParseError("this hand was thrown in (no contract): it has no plays to grade")
+        return graded
+    if "plays" in record:
+        if "position" not in record:
+            raise ParseError("a record with 'plays' needs the 'position' they start from")
+        start, plays = as_position(record["position"]).copy(), record["plays"]
+        if not isinstance(plays, list):
+            raise ParseError("'plays' must be a list of tiles")
+        return analysis(start, plays, tt_mb)
+    body = unwrap(record, "position")
+    if isinstance(body, dict) and "trump" not in body:
+        raise ParseError(f"nothing to grade in this record: give {GRADE_FORMS}")
+    start = as_position(body).copy()
+    plays = [str(t) for _, t in start.plays]
+    while start.plays:
+        start.undo()
+    return analysis(start, plays, tt_mb)
+
+
+def grade_hand(hand: Any, rules: Any, tt_mb: int | None) -> dict[str, Any] | None:
+    """A played hand of ``play --json``: its deal with the declarer on lead, its plays checked seat by seat."""
+    if not isinstance(hand, dict) or "deal" not in hand:
+        raise ParseError("each of a game's 'hands' must be a played hand with its 'deal' and 'plays'")
+    plays = hand.get("plays", [])
+    if hand.get("contract") is None:
+        if plays:
+            raise ParseError("a hand with plays needs the 'contract' they were played to")
+        return None  # thrown in: nothing was played
+    contract = hand["contract"]
+    if not isinstance(contract, dict) or "declarer" not in contract:
+        raise ParseError('a played hand\'s \'contract\' must be {"declarer": seat, "bid": bid}')
+    if hand.get("trump") is None:
+        raise ParseError("a played hand with a contract needs its 'trump'")
+    if not isinstance(plays, list) or not all(isinstance(p, list) and len(p) == 2 for p in plays):
+        raise ParseError("a played hand's 'plays' must be [seat, tile] pairs")
+    start = Position.from_json({
+        "trump": hand["trump"],
+        "leader": contract["declarer"],  # the declarer leads trick 1
+        "hands": hand["deal"],
+        "contract": contract,
+        "rules": hand.get("rules", rules),
+    })
+    graded = analysis(start, [tile for _, tile in plays], tt_mb)
+    for n, ((seat, tile), g) in enumerate(zip(plays, graded["plays"]), 1):
+        if parse_seat(seat) != g["seat"]:  # a record whose seats disagree with the rules is not this deal's
+            raise ParseError(
+                f"play {n} ({tile}) is recorded for {SEATS[parse_seat(seat)]}, but {SEATS[g['seat']]} was to play"
+            )
+    return graded
+
+
+def analysis(start: Position, plays: list[Any], tt_mb: int | None) -> dict[str, Any]:
+    grades = analyse_play(start, plays, tt_mb=tt_mb)
+    return {
+        "schema": ANALYSIS,
+        "game": "texas42",
+        "position": start.to_json(),
+        "plays": [{"seat": g.seat, "tile": str(g.tile), "before": g.before, "after": g.after, "cost": g.cost}
+                  for g in grades],
+    }
+
+
+# ---------------------------------------------------------------- batch
+
+
+def task_of(record: Any) -> str:
+    if isinstance(record, list):
+        return "table"
+    if not isinstance(record, dict):
+        raise ParseError(f"a record must be a JSON object, not {type(record).__name__}")
+    if hint_asked(record):
+        return "hint"
+    if "plays" in record or "deal" in record or is_game(record):
+        return "grade"
+    body = record.get("position", record)
+    if isinstance(body, (dict, str)) and ("trump" in body if isinstance(body, dict) else "trump=" in body):
+        return "solve"
+    if "hands" in record:
+        return "table"
+    raise ParseError("cannot tell what to do with this record: give a position, view, deal or plays")
+
+
+def solve_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    return Solver(BATCH_TT_MB).solve(as_position(unwrap(record, "position"))).to_json()
+
+
+def table_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    return dd_table(record, tt_mb=BATCH_TT_MB).to_json()  # its hands, and rules if any
+
+
+def hint_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    target, seat = hint_target(record, SPEC)
+    return hint(target, seat, samples=options.get("samples", 200), seed=own_seed(record, seed),
+                threads=options.get("threads", 1), exact_limit=options.get("exact_limit", 2000)).to_json()
+
+
+def grade_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    return grade(record, tt_mb=BATCH_TT_MB)
+
+
+TILES = set_mask(Rules()).bit_count()  # columns of the move arrays: the standard set's tiles, by id
+
+
+def arrays(task: str, rows: list[dict[str, Any]]) -> dict[str, np.ndarray]:
+    """``solve_value``, ``solve_moves`` [n, 28] (value after each tile by tile id, -1 if illegal);
+    ``table_points`` [n, 9, 4]; ``hint_mean``, ``hint_stderr``, ``hint_p_make`` [n, 28] (NaN if not a
+    legal move), ``hint_worlds``; ``grade_cost`` (all plays in order, a game's hand after hand) with
+    ``grade_offsets`` [n + 1]."""
+    n = len(rows)
+    results = [r["result"] for r in rows]
+    if task == "solve":
+        moves = np.full((n, TILES), -1, dtype=np.int16)
+        for k, r in enumerate(results):
+            for m, v in r["moves"].items():
+                moves[k, Tile(m).id] = v
+        return {"solve_value": np.array([r["value"] for r in results], dtype=np.int16), "solve_moves": moves}
+    if task == "table":
+        return {"table_points": np.array([r["points"] for r in results], dtype=np.int16)}
+    if task == "hint":
+        out = {}
+        for field in ("mean", "stderr", "p_make"):
+            a = np.full((n, TILES), np.nan)
+            for k, r in enumerate(results):
+                for m in r["moves"]:
+                    a[k, Tile(m["move"]).id] = np.nan if m.get(field) is None else m[field]
+            out[f"hint_{field}"] = a
+        out["hint_worlds"] = np.array([r["worlds"] for r in results], dtype=np.int64)
+        return out
+    costs = [[p["cost"] for p in graded_plays(r)] for r in results]
+    return {"grade_cost": np.array([c for cs in costs for c in cs], dtype=np.int16),
+            "grade_offsets": np.cumsum([0] + [len(cs) for cs in costs]).astype(np.int64)}
+
+
+def graded_plays(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The graded plays of an analysis, or of every hand of a game analysis in order."""
+    if "hands" in result:
+        return [p for hand in result["hands"] if hand is not None for p in hand["plays"]]
+    return result["plays"]
+
+
+# ---------------------------------------------------------------- whole games and the engine
+
+
+def play(seed: int) -> dict[str, Any]:
+    """A whole game between rule-of-thumb bots."""
+    game = Game(seed=seed)
+    bot = RuleBot()
+    while not game.is_over:
+        game.play(bot.choose(game))
+    hands = game.hands_played
+    for h in hands:
+        h["game"] = "texas42"
+        h["contract"] = h["contract"]._asdict() if h["contract"] else None
+    return {"game": "texas42", "seed": seed, "winner": game.winner, "scores": game.scores, "hands": hands}
+
+
+def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, should_stop: Callable[[], bool],
+       report: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """In play, a hint reported after each batch of worlds; in the auction or declaring, the bid advisor."""
+    if view.trump is None:
+        return advise(view, limits, threads, should_stop)
+
+    def progress(h: Any) -> None:
+        report({"worlds": h.worlds, "best": h.best, "moves": [
+            {"move": m.move, "mean": round(m.mean, 4), "stderr": round(m.stderr, 4),
+             "p_make": None if m.p_make is None else round(m.p_make, 4)}
+            for m in h.moves
+        ]})
+
+    h = hint_42(view, threads=threads, on_progress=progress, should_stop=should_stop, **limits)
+    return {"move": h.best, "hint": h.to_json()}
+
+
+def advise(view: PlayerView, limits: dict[str, Any], threads: int | None,
+           should_stop: Callable[[], bool]) -> dict[str, Any]:
+    """Bidding and declaring: the bid advisor over the seat's hand, with the thresholds the arena
+    measured to play best."""
+    if view.contract is not None and view.contract.declarer != view.seat:
+        raise InvalidViewError("nothing to decide: another seat declares")
+    if view.contract is None and view.to_move is not None and view.to_move != view.seat:
+        raise InvalidViewError(f"{SEATS[view.seat]} is not to bid: {SEATS[view.to_move]} is")
+    advice = advise_bid(view, samples=limits.get("samples", 200), seed=limits.get("seed"), threads=threads,
+                        time=limits.get("time"), should_stop=should_stop, **PLAYING_THRESHOLDS)
+    if view.contract is not None:
+        move = f"declare {advice.best_declaration(view.contract.bid)}"
+    else:
+        move = bid_name(advice.bid)
+    return {"move": move, "advice": advice.to_json()}
+
+
+# ---------------------------------------------------------------- what the conformance suite checks
+
+
+NT_DOUBLES = ("high", "low", "own_suit")  # the modes of the nt_doubles flag (rules.md §3.1)
+CONTRACTS: dict[str, tuple[Any, dict[str, str]]] = {
+    **{f"trump {t}": (t, {}) for t in TRUMPS if isinstance(t, int)},
+    "doubles": ("doubles", {}),
+    **{f"follow-me, doubles {mode.replace('_', ' ')}": ("none", {"nt_doubles": mode}) for mode in NT_DOUBLES},
+}
+
+
+def deal(seed: int, variant: str) -> Position:
+    """The first deal of ``Game(seed)`` played to ``variant``, a declaration (and its flags), bid 30
+    by seat ``seed`` modulo the seats."""
+    trump, flags = CONTRACTS[variant]
+    return Position(trump=trump, hands=[list(h) for h in Game(seed=seed).deal()], rules=Rules(**flags),
+                    contract=(seed % len(SEATS), 30))
+
+
+def places(pos: Position) -> dict[str, tuple[Tile, ...]]:
+    return {"hands": tuple(t for h in pos.hands for t in h), "played": tuple(t for _, t in pos.plays)}
+
+
+def ledger(pos: Position) -> dict[str, int]:
+    return {"points": sum(pos.points) + pos.remaining_points, "tricks": sum(pos.tricks_won) + pos.tricks_left}
+
+
+def revealed(pos: Position, seat: int) -> frozenset[Tile]:
+    return frozenset()  # 42 shows no tile of a hand before it is played
+
+
+SPEC = GameSpec(
+    tag="texas42",
+    name="42",
+    title="Texas 42",
+    aliases=("42",),
+    Position=Position,
+    PlayerView=PlayerView,
+    Game=Game,
+    Rules=Rules,
+    seat_name=seat_name,
+    parse_seat=parse_seat,
+    facts=facts,
+    solve=solve_42,
+    solve_options=frozenset(),
+    hint=hint,
+    hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "threads", "weighting"}),
+    notes={"max_nodes": "a 42 solve is always exact, and so is every world of a 42 hint"},
+    grade=grade,
+    play=play,
+    go=go,
+    count_worlds=count_worlds,
+    worlds=worlds,
+    variants=tuple(CONTRACTS),
+    deal=deal,
+    places=places,
+    ledger=ledger,
+    revealed=revealed,
+    batch=Batch(task_of=task_of, tasks={"solve": solve_task, "table": table_task, "hint": hint_task,
+                                        "grade": grade_task}, arrays=arrays),
+    render=RENDER,
+    table=dd_table,
+)

@@ -1,0 +1,269 @@
+"""Texas 42 on a terminal (rich): positions, views, solves, hints, double-dummy tables, graded play
+and played games. Only presentation lives here; each function yields what to print, in order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from rich.console import RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from .. import _core
+from ..result import SolveResult
+from ..texas42 import SEATS, PlayerView, PlayGrade, Position, dd_table, projected_totals, solve
+from ..texas42.rules import TEAMS, bid_name
+from ..texas42.solve import declaration_name
+from ..tiles import Tile
+from .records import GAME_ANALYSIS
+from .spec import Renderer
+
+__all__ = ["BLOCKS", "RENDER", "projection_chart"]
+
+Output = Iterator[RenderableType]
+
+DEMO_POSITION = (
+    "trump=4 leader=N hands=66.64.62.54.44.31.11/65.55.52.41.40.22.10/63.61.51.43.42.30.20/60.53.50.33.32.21.00 "
+    "contract=N30"
+)
+
+
+def position_table(pos: Position, title: str | None = None) -> Table:
+    contract = f", contract {pos.contract}" if pos.contract else ""
+    table = Table(title=title or f"Texas 42 — trump {pos.trump}{contract}", title_justify="left")
+    table.add_column("seat")
+    table.add_column("hand")
+    table.add_column("on the table")
+    trick = dict((p_seat, t) for p_seat, t in zip([(pos.leader + i) % 4 for i in range(4)], pos.trick))
+    for seat in range(4):
+        marker = " ◀ to move" if seat == pos.to_move and not pos.is_over else ""
+        table.add_row(
+            f"{SEATS[seat]}{marker}",
+            " ".join(str(t) for t in pos.hand(seat)) or "—",
+            str(trick[seat]) if seat in trick else "",
+        )
+    return table
+
+
+def show_position(pos: Position) -> Output:
+    yield position_table(pos)
+    ns, ew = pos.points
+    yield f"points so far: NS {ns}, EW {ew}; tricks left {pos.tricks_left}"
+    if not pos.is_over:
+        yield f"{SEATS[pos.to_move]} to play; legal: " + " ".join(str(t) for t in pos.legal_moves)
+    yield f"[dim]{pos}[/dim]"
+
+
+def show_view(view: PlayerView) -> Output:
+    trick = " ".join(str(t) for t in view.trick) or "nothing"
+    turn = "" if view.to_move is None else f"; {SEATS[view.to_move]} to move"
+    yield f"{SEATS[view.seat]}'s view: hand {' '.join(map(str, view.hand))}; on the table {trick}{turn}"
+    if view.legal_moves:
+        yield "legal: " + " ".join(str(t) for t in view.legal_moves)
+
+
+def solve_table(result: SolveResult) -> Table:
+    table = Table(title=f"every move, points for {result.pov} from this trick on", title_justify="left")
+    table.add_column("move")
+    table.add_column("value", justify="right")
+    table.add_column("cost", justify="right")
+    for move, value in result.moves.items():
+        cost = result.value - value
+        style = "bold green" if cost == 0 else ("yellow" if cost <= 5 else "red")
+        table.add_row(move, str(value), f"[{style}]{cost}[/{style}]")
+    return table
+
+
+def pv_lines(pos: Position, pv: list[str]) -> list[str]:
+    """The principal variation trick by trick: who played what, who won, the points."""
+    pos = pos.copy()
+    lines, current = [], []
+    for tile in pv:
+        current.append(f"{SEATS[pos.to_move]} {tile}")
+        pos.play(tile)
+        if not pos.trick:
+            w = pos.trick_winner
+            lines.append("  ".join(current) + f"   → {SEATS[w]} wins")
+            current = []
+    if current:
+        lines.append("  ".join(current))
+    return lines
+
+
+def show_solve(pos: Position, result: SolveResult) -> Output:
+    if pos.is_over:
+        yield "the hand is over: every tile has been played, nothing is left to solve"
+        return
+    yield (f"value: [bold]{result.value}[/bold] points for {result.pov} ({SEATS[pos.to_move]} to play), "
+           f"{result.nodes:,} nodes")
+    yield solve_table(result)
+    if result.equivalent:
+        yield "interchangeable: " + "; ".join(" = ".join(g) for g in result.equivalent)
+    yield "best line:"
+    for line in pv_lines(pos, result.pv):
+        yield "  " + line
+
+
+def table_of(table_obj: Any) -> Output:
+    table = Table(title="double-dummy points for the declaring team (declarer leads)", title_justify="left")
+    table.add_column("declaration")
+    for s in SEATS:
+        table.add_column(f"{s} declares", justify="right")
+    for d, row in zip(table_obj.declarations, table_obj.points):
+        best = int(row.max())
+        table.add_row(declaration_name(d), *[f"[bold]{v}[/bold]" if v == best else str(v) for v in row])
+    yield table
+
+
+def hint_table(h: Any) -> Table:
+    exact = "exact, every one of" if h.exact else "sampled"
+    seed = "" if h.seed is None else f", seed {h.seed}"
+    title = (f"{SEATS[h.seat]} to play ({h.pov}): {exact} {h.worlds} worlds{seed}, {h.elapsed * 1000:.0f} ms"
+             + (f"; goal: {h.goal} the contract" if h.goal else ""))
+    table = Table(title=title, title_justify="left")
+    for col in ("rank", "move", "mean points", "± stderr", "P(make)"):
+        table.add_column(col, justify="left" if col == "move" else "right")
+    for m in h.moves:
+        style = "bold green" if m.rank == 1 else ""
+        pm = "—" if m.p_make is None else f"{m.p_make:.3f}"
+        table.add_row(str(m.rank), f"[{style}]{m.move}[/{style}]" if style else m.move, f"{m.mean:.2f}",
+                      f"{m.stderr:.2f}", pm)
+    for w in h.warnings:
+        table.caption = (table.caption + "; " if table.caption else "") + w
+    return table
+
+
+def show_hint(h: Any, target: Any) -> Output:
+    yield hint_table(h)
+
+
+def show_grades(plays: list[dict[str, Any]]) -> Output:
+    """The plays of a dominosolver.analysis/1 object, one row each."""
+    table = Table(title="play by play (values for the player's team)", title_justify="left")
+    for col in ("#", "seat", "tile", "before", "after", "cost"):
+        table.add_column(col, justify="right" if col in ("#", "before", "after", "cost") else "left")
+    for i, g in enumerate(plays, 1):
+        style = "green" if g["cost"] == 0 else "red"
+        table.add_row(str(i), SEATS[g["seat"]], g["tile"], str(g["before"]), str(g["after"]),
+                      f"[{style}]{g['cost']}[/{style}]")
+    yield table
+    for team in ("NS", "EW"):
+        mine = [g for g in plays if TEAMS[g["seat"] & 1] == team]
+        lost = sum(g["cost"] for g in mine)
+        errors = sum(1 for g in mine if g["cost"])
+        yield f"{team}: {errors} costly plays, {lost} points given away"
+
+
+def show_graded_hand(number: int, analysis: dict[str, Any] | None) -> Output:
+    """One hand of a dominosolver.gameanalysis/1 object: its contract, then its grades."""
+    if analysis is None:
+        yield Rule(f"hand {number}: thrown in, nothing played")
+        return
+    pos = Position.from_json(analysis["position"])
+    yield Rule(f"hand {number}: {SEATS[pos.contract.declarer]} bid {bid_name(pos.contract.bid)}, trump {pos.trump}"
+               if pos.contract else f"hand {number}: trump {pos.trump}")
+    yield from show_hand_analysis(analysis)
+
+
+def show_hand_analysis(analysis: dict[str, Any]) -> Output:
+    """A dominosolver.analysis/1 object: its grades, then the declaring side's fortunes as a chart."""
+    yield from show_grades(analysis["plays"])
+    if analysis["plays"]:
+        yield projection_chart(Position.from_json(analysis["position"]), analysis["plays"])
+
+
+def show_analysis(graded: dict[str, Any]) -> Output:
+    """Graded plays: one hand (analysis/1), or hand after hand of a game (gameanalysis/1)."""
+    if graded["schema"] == GAME_ANALYSIS:
+        for number, hand in enumerate(graded["hands"], 1):
+            yield from show_graded_hand(number, hand)
+    else:
+        yield from show_hand_analysis(graded)
+
+
+BLOCKS = " ▁▂▃▄▅▆▇█"
+
+
+def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7) -> Text:
+    """Columns for the points the declaring side (NS without a contract) ends the hand with under
+    perfect play: before the first play, then after each one; green while that makes the bid, red
+    once it does not. Under them ▼ marks the side's costly plays, ▲ the opponents' gifts, and the
+    numbers are the tricks' first plays."""
+    grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
+    team = start.contract.declarer & 1 if start.contract else 0
+    totals = projected_totals(start, grades, team)
+    hand_points = sum(start.points) + start.remaining_points
+    need = min(_core.texas42.points_needed(start.contract.bid), hand_points) if start.contract else None
+    side = f"{TEAMS[team]} ({SEATS[start.contract.declarer]} bid {bid_name(start.contract.bid)})" \
+        if start.contract else "NS"
+    chart = Text(f"{side}: points at the hand's end with perfect play from each play on\n")
+    eighths = [round(v * rows * 8 / hand_points) for v in totals]
+    width = len(str(hand_points))
+    labels = {rows - 1: hand_points}  # the scale's top, and the row the bid falls in
+    if need is not None:
+        labels[(need * rows - 1) // hand_points] = need
+    for row in range(rows - 1, -1, -1):
+        chart.append(f"{labels[row]:>{width}} ┤" if row in labels else " " * width + " │")
+        for total, level in zip(totals, eighths):
+            style = "green" if need is None or total >= need else "red"
+            chart.append(BLOCKS[min(8, max(0, level - 8 * row))] * 2, style=style)
+        chart.append("\n")
+    chart.append(f"{0:>{width}} └" + "──" * len(totals) + "\n")
+    chart.append(" " * (width + 2) + "  ")
+    for g in grades:
+        if g.cost == 0:
+            chart.append("  ")
+        else:
+            chart.append("▼ " if g.seat & 1 == team else "▲ ", style="red" if g.seat & 1 == team else "green")
+    chart.append("\n" + " " * (width + 2) + "  ")
+    first_trick = start.rules.hand_tricks - start.tricks_left + 1
+    for j in range(len(grades)):
+        played = len(start.trick) + j  # plays made in the hand's tricks since the start's trick began
+        chart.append(f"{first_trick + played // 4:<2}" if played % 4 == 0 else "  ", style="dim")
+    return chart
+
+
+def show_hand_record(number: int, hand: dict[str, Any]) -> str:
+    """One hand of a played game's record (``play --json``) in a line."""
+    bids = " ".join(hand["bids"])
+    if hand["result"] is None:
+        return f"hand {number}: dealer {SEATS[hand['dealer']]}, bids {bids} — all passed, thrown in"
+    c = hand["contract"]
+    r = hand["result"]
+    outcome = "made" if r["made"] else "set"
+    return (
+        f"hand {number}: dealer {SEATS[hand['dealer']]}, bids {bids}; {SEATS[c['declarer']]} bid {bid_name(c['bid'])}, "
+        f"trump {hand['trump']}; points NS {hand['points']['NS']} EW {hand['points']['EW']} → {outcome}, "
+        f"+{r['score'][0]} NS / +{r['score'][1]} EW"
+    )
+
+
+def show_game(record: dict[str, Any]) -> Output:
+    for i, hand in enumerate(record["hands"], 1):
+        yield show_hand_record(i, hand)
+    yield f"[bold]{record['winner']} wins[/bold], marks NS {record['scores']['NS']} – EW {record['scores']['EW']}"
+
+
+def demo() -> Output:
+    """The main job on a built-in deal: its double-dummy table, every first lead's value and the
+    best line of play."""
+    pos = Position(DEMO_POSITION)
+    yield Rule("Texas 42 — a built-in deal")
+    yield from show_position(pos)
+    yield from table_of(dd_table(pos))
+    yield Rule("N declares fours and leads")
+    yield from show_solve(pos, solve(pos))
+
+
+RENDER = Renderer(
+    position=show_position,
+    view=show_view,
+    solve=show_solve,
+    hint=show_hint,
+    analysis=show_analysis,
+    game=show_game,
+    demo=demo,
+    table=table_of,
+)

@@ -1,0 +1,100 @@
+"""Bingo through the engine protocol: hello lists both games, position takes a Bingo view, go answers
+with a bestmove and the hint/1 a direct call gives, limits a Bingo hint has no use for are refused,
+stop leaves the engine answering, and a whole deal is played by an engine in another process."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from dominosolver import bingo
+from dominosolver.bingo.sampling import count_worlds
+from dominosolver.engine import EngineClient, EngineServer
+from dominosolver.games.bingo_render import DEMO_DEAL
+from dominosolver.io import validate
+from support_views import random_position
+
+KNOWN = [json.loads(line) for line in (Path(__file__).parent / "data" / "bingo_known.jsonl").read_text().splitlines()]
+CLOSED = bingo.Position.from_json(KNOWN[6]["position"])  # closed, 5 tiles a hand
+
+
+def run(lines: list[object]) -> list[dict]:
+    out = io.StringIO()
+    server = EngineServer(out, threads=1)
+    for line in lines:
+        server.wait()  # one request at a time, as a client waiting for each reply would
+        if not server.handle(line if isinstance(line, str) else json.dumps(line)):
+            break
+    server.wait()
+    return [json.loads(x) for x in out.getvalue().splitlines()]
+
+
+def test_hello_lists_both_games_and_their_limits():
+    (hello,) = run([{"cmd": "hello"}])
+    assert hello["games"] == ["texas42", "bingo"]
+    assert {"samples", "seed", "time", "exact_limit", "threads", "weighting", "max_nodes"} == set(hello["limits"])
+
+
+def test_a_hint_for_a_bingo_view():
+    view = bingo.Position(DEMO_DEAL).view(0)
+    ready, best = run([
+        {"cmd": "position", "view": view.to_json(), "id": "a"},
+        {"cmd": "go", "samples": 12, "seed": 4, "exact_limit": 0, "max_nodes": 50_000, "id": "b"},
+    ])
+    assert ready == {"type": "ready", "seat": 0, "to_move": 0, "worlds": count_worlds(view), "id": "a"}
+    assert best["type"] == "bestmove" and best["id"] == "b" and best["move"] == best["hint"]["best"]
+    validate(best["hint"], "hint")
+    direct = bingo.hint(view, worlds=12, seed=4, exact_limit=0, max_nodes=50_000).to_json()
+    assert best["hint"]["game"] == "bingo" and best["hint"]["seed"] == 4
+    assert best["hint"]["position"] == view.to_json()
+    for key in ("moves", "worlds", "warnings"):  # max_nodes reached the hint: worlds over it are left out
+        assert best["hint"][key] == direct[key]
+    assert "needed more than 50,000 nodes" in direct["warnings"][0]
+    assert best["move"] in {str(m) for m in view.legal_moves}
+
+
+@pytest.mark.parametrize("limit,message", [
+    ({"threads": 2}, "go: threads applies to 42 searches only: a Bingo hint solves its worlds on one thread"),
+    ({"weighting": "auction"}, "go: weighting applies to 42 searches only"),
+])
+def test_limits_a_bingo_hint_has_no_use_for_are_refused(limit, message):
+    replies = run([{"cmd": "position", "view": CLOSED.view(CLOSED.to_move).to_json()}, {"cmd": "go", **limit},
+                   {"cmd": "hello"}])
+    assert replies[1]["type"] == "error" and replies[1]["error"] == "ParseError"
+    assert replies[1]["message"].startswith(message) and replies[2]["type"] == "hello"
+
+
+def test_a_42_search_refuses_a_node_budget():
+    pos = random_position(3, 17)
+    replies = run([{"cmd": "position", "view": pos.view(pos.to_move).to_json()}, {"cmd": "go", "max_nodes": 10}])
+    assert replies[1]["message"].startswith("go: max_nodes applies to Bingo searches only")
+
+
+def test_stop_during_a_bingo_search_still_ends_in_its_bestmove():
+    """A Bingo hint reads no stop (docs/protocol.md): the search ends at its own limits, then answers."""
+    out = io.StringIO()
+    server = EngineServer(out, threads=1)
+    server.handle(json.dumps({"cmd": "position", "view": CLOSED.view(CLOSED.to_move).to_json()}))
+    server.handle(json.dumps({"cmd": "go", "samples": 30, "seed": 2, "exact_limit": 0}))
+    server.handle(json.dumps({"cmd": "stop"}))
+    server.wait()
+    server.handle(json.dumps({"cmd": "hello"}))
+    replies = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert [r["type"] for r in replies] == ["ready", "bestmove", "hello"]
+    assert replies[1]["hint"]["worlds"] == 30
+
+
+def test_a_bingo_deal_played_through_an_engine_process():
+    """Every move of a closed deal comes from an engine that sees only the view of the player to move."""
+    pos = CLOSED.copy()
+    with EngineClient() as engine:
+        while not pos.is_over:
+            view = pos.view(pos.to_move)
+            assert engine.position(view)["worlds"] == count_worlds(view)
+            reply = engine.go(samples=8, seed=len(pos.events))
+            assert reply["hint"]["position"]["seat"] == view.seat
+            pos.play(reply["move"])
+    assert pos.result is not None
