@@ -164,30 +164,6 @@ def test_defenders_see_p_make_of_the_declarer():
         assert m.p_goal("set") == pytest.approx(1 - m.p_make)
 
 
-def test_weighted_standard_error_is_unbiased():
-    """For fixed unequal weights, the squared standard error averages to the true variance of the
-    weighted mean (sigma^2 * sum w^2) over many draws; with equal weights it is s / sqrt(n)."""
-    import time
-
-    import numpy as np
-    from dominosolver.texas42.hint import _aggregate
-
-    view = random_position(3, 6).view(random_position(3, 6).to_move)
-    legal = [t.id for t in view.legal_moves][:1]
-    rng = np.random.default_rng(7)
-    weights = rng.uniform(0.05, 1.0, size=20) ** 4  # unequal: the old n/(n-1) correction was 7% low here
-    w = weights / weights.sum()
-    sigma, estimates = 4.0, []
-    for _ in range(3000):
-        values = rng.normal(20, sigma, size=(20, 1))
-        h = _aggregate(view, legal, values, weights, 42, "pimc", 1, time.perf_counter(), "auction", [], 0)
-        estimates.append(h.moves[0].stderr ** 2)
-    assert np.mean(estimates) == pytest.approx(sigma**2 * np.sum(w**2), rel=0.05)
-    values = rng.normal(20, sigma, size=(20, 1))
-    h = _aggregate(view, legal, values, np.ones(20), 42, "pimc", 1, time.perf_counter(), "uniform", [], 0)
-    assert h.moves[0].stderr == pytest.approx(values[:, 0].std(ddof=1) / np.sqrt(20))
-
-
 def test_a_stopped_enumeration_solved_a_shuffled_prefix_of_the_worlds():
     """Enumerated worlds are built a batch at a time, in the order shuffling the whole list with
     random.Random(0) gives (the order hints had when every world was listed first)."""

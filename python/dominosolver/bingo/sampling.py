@@ -14,6 +14,7 @@ import itertools
 import math
 import random
 from collections.abc import Iterator
+from functools import cached_property
 
 from ..errors import InvalidPositionError
 from ..tiles import Tile, tiles_of
@@ -21,7 +22,7 @@ from .view import PlayerView
 
 __all__ = [
     "World", "count_worlds", "order_matters", "sample_worlds", "enumerate_worlds", "enumerate_hands", "first_world",
-    "sample_masks", "world_masks", "hand_masks",
+    "sample_masks", "draw_masks", "world_masks", "hand_masks", "WorldSampler",
 ]
 
 World = tuple[list[Tile], list[Tile]]  # (opponent's hand, face-down boneyard in drawing order)
@@ -64,17 +65,23 @@ def _tail(view: PlayerView) -> list[int]:
 
 def sample_masks(view: PlayerView, n: int, seed: int | None = 0) -> Masks:
     """`n` worlds drawn independently and exactly uniformly; the same seed gives the same worlds."""
-    free, unknown, need = _split(view)
-    rng = random.Random(seed)
-    known, tail = _known_mask(view), _tail(view)
-    hands, boneyards = [], []
-    for _ in range(n):
+    drawn = list(itertools.islice(draw_masks(view, seed), n))
+    return [h for h, _ in drawn], [b for _, b in drawn]
+
+
+def draw_masks(view: PlayerView, seed: int | None = 0) -> Iterator[tuple[int, list[int]]]:
+    """The draws of ``sample_masks`` one world at a time, without end."""
+    free, unknown, need = _split(view)  # checked now, not at the first draw
+    return _draws(random.Random(seed), free, unknown, need, _known_mask(view), _tail(view))
+
+
+def _draws(rng: random.Random, free: list[int], unknown: list[int], need: int, known: int,
+           tail: list[int]) -> Iterator[tuple[int, list[int]]]:
+    while True:
         mask = known | sum(1 << i for i in rng.sample(free, need))
         rest = [i for i in unknown if not mask >> i & 1]
         rng.shuffle(rest)
-        hands.append(mask)
-        boneyards.append(rest + tail)
-    return hands, boneyards
+        yield mask, rest + tail
 
 
 def world_masks(view: PlayerView) -> Masks:
@@ -102,6 +109,26 @@ def hand_masks(view: PlayerView) -> Masks:
         hands.append(mask)
         boneyards.append([i for i in unknown if not mask >> i & 1] + tail)
     return hands, boneyards
+
+
+class WorldSampler:
+    """The worlds of a view as masks (what the C++ batch takes), for the hint loop: ``count``,
+    world number ``k`` in enumeration order and endless seeded draws."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.count = count_worlds(view)
+
+    @cached_property
+    def _enumerated(self) -> Masks:
+        return world_masks(self.view)
+
+    def world(self, index: int) -> tuple[int, list[int]]:
+        hands, boneyards = self._enumerated
+        return hands[index], boneyards[index]
+
+    def stream(self, seed: int | None = 0) -> Iterator[tuple[int, list[int]]]:
+        return draw_masks(self.view, seed)
 
 
 def _as_worlds(view: PlayerView, masks: Masks) -> list[World]:
