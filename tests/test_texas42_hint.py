@@ -8,7 +8,7 @@ import pytest
 from dominosolver.errors import InvalidViewError
 from dominosolver.texas42 import Game, Position, Solver, hint
 from dominosolver.texas42.bots import RuleBot
-from dominosolver.texas42.sampling import sample_worlds
+from dominosolver.texas42.sampling import position_of, sample_worlds
 from support_views import brute_force_worlds, random_position
 
 
@@ -26,7 +26,7 @@ def expected_stats(view, worlds):
     per_move: dict[str, list[int]] = {}
     remaining = None
     for w in worlds:
-        pos = view.position_of(w)
+        pos = position_of(view, w)
         remaining = pos.remaining_points
         for move, value in solver.solve(pos, pv=False).moves.items():
             per_move.setdefault(move, []).append(value)

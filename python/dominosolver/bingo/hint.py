@@ -23,7 +23,7 @@ from ..arguments import node_budget, seed_value, time_limit, world_count
 from ..errors import InvalidPositionError, ParseError
 from .notation import read_player
 from .position import Position, as_position
-from .sampling import WorldSampler, first_world, hand_masks
+from .sampling import WorldSampler, first_world, hand_masks, position_of
 from .solve import HINT_WORLD_NODES, Solver
 from .view import PlayerView
 
@@ -137,7 +137,7 @@ def hint(
         phase_one = view.closed_by is None and view.boneyard_size > 0
         budget = HINT_WORLD_NODES if phase_one else 0
     sampler = WorldSampler(view)
-    base = view.world(*first_world(view))
+    base = position_of(view, *first_world(view))
     solver = _solver(solver)
 
     def solve(batch: list[tuple[int, list[int]]]) -> pimc.Scores:
@@ -206,7 +206,7 @@ def close_value(view: PlayerView | Position, *, seat: int | None = None, solver:
         raise InvalidPositionError("the deal is over: there is nothing to close")
     if "close" not in [str(m) for m in view.legal_moves]:
         raise InvalidPositionError(f"player {view.seat} cannot close now")
-    base = view.world(*first_world(view))
+    base = position_of(view, *first_world(view))
     hands, boneyards = hand_masks(view)
     values = _solver(solver).solve_worlds(base, hands, boneyards, ["close"])
     n = len(values)

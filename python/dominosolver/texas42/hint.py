@@ -25,10 +25,8 @@ from .. import _core, pimc
 from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
 from ..errors import InvalidViewError, ParseError
 from ..tiles import Tile
-from .game import Game
-from .position import Position
 from .rules import SEATS, TEAMS
-from .sampling import World, WorldSampler, new_seed
+from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import solve_batch
 from .view import PlayerView
 from .weighting import WEIGHTINGS, world_log_weights
@@ -137,20 +135,6 @@ class Hint:
         return "\n".join(lines)
 
 
-def as_view(obj: Any) -> PlayerView:
-    """A PlayerView from a view, a view/1 JSON object or string, a Position or a Game (the view of
-    the seat to move)."""
-    if isinstance(obj, PlayerView):
-        return obj
-    if isinstance(obj, (Position, Game)):
-        if obj.to_move is None:
-            raise InvalidViewError(f"the {'hand' if isinstance(obj, Position) else 'game'} is over: nobody is to move")
-        return obj.view(obj.to_move)
-    if isinstance(obj, (dict, str, bytes)):
-        return PlayerView.from_json(obj)
-    raise InvalidViewError(f"cannot read a player's view from {type(obj).__name__}")
-
-
 def hint(
     view: Any,
     samples: int = 200,
@@ -207,7 +191,7 @@ def hint(
     sampler = WorldSampler(v)
     warnings: list[str] = []
     legal = [t.id for t in v.legal_moves]
-    first = v.position_of(sampler.world(0))  # every world has the same points and tricks left
+    first = position_of(v, sampler.world(0))  # every world has the same points and tricks left
     tt = tt_mb if tt_mb is not None else (16 if first.tricks_left >= 6 else 4)
     if v.gone and v.contract is not None:
         warnings.append("tricks before the recorded plays are unknown: their points count as 0")
@@ -219,7 +203,7 @@ def hint(
         objective = "goal" if v.rules.scoring == "marks" else "points"
 
     def score(worlds: list[World]) -> pimc.Scores:
-        out = solve_batch([v.position_of(w) for w in worlds], threads=threads, moves=True, tt_mb=tt)
+        out = solve_batch([position_of(v, w) for w in worlds], threads=threads, moves=True, tt_mb=tt)
         assert out.move_values is not None
         return pimc.Scores(out.move_values[:, legal], out.nodes)
 
