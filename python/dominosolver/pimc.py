@@ -203,7 +203,10 @@ def _estimate(
     return Estimate(moves, method, n, seed, _time.perf_counter() - started, nodes, tuple(warnings))
 
 
-def _plain(values: np.ndarray, reached: np.ndarray | None, exact: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+Columns = tuple[np.ndarray, np.ndarray, np.ndarray | None]  # means, standard errors, chances
+
+
+def _plain(values: np.ndarray, reached: np.ndarray | None, exact: bool) -> Columns:
     """Equally likely worlds: means, the standard errors s / sqrt(n), the fractions reaching the goal."""
     n = len(values)
     means = values.sum(axis=0) / n
@@ -216,7 +219,7 @@ def _plain(values: np.ndarray, reached: np.ndarray | None, exact: bool) -> tuple
 
 def _weighted(
     values: np.ndarray, weights: np.ndarray, reached: np.ndarray | None, exact: bool, warnings: list[str]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+) -> Columns:
     """Weighted worlds (importance weights): weighted means, their standard errors, the weighted
     chance of the goal."""
     w = weights / weights.sum()

@@ -156,7 +156,8 @@ def hint(
     )
 
     def present(e: pimc.Estimate) -> Hint:
-        ranked = tuple(MoveScore(moves[m.index], m.mean, m.stderr, m.chance, m.rank) for m in e.moves)  # type: ignore[arg-type]
+        ranked = tuple(MoveScore(moves[m.index], m.mean, m.stderr, float(m.chance), m.rank)  # type: ignore[arg-type]
+                       for m in e.moves)
         return Hint(view, e.method, e.worlds, e.seed, ranked, e.elapsed, e.nodes, e.warnings)
 
     return present(pimc.run(
