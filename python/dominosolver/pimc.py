@@ -5,9 +5,10 @@ A game gives the loop the worlds its player's view allows (a ``Sampler``) and a 
 - draws the worlds once: all of them when at most ``exact_limit`` fit (``method="exact"``), else
   ``samples`` exactly uniform draws from ``seed`` (``method="pimc"``);
 - has every legal move scored on each world, a batch of worlds per call (common random numbers: all
-  moves on the same worlds), and between batches reports progress and stops on a time limit or a stop request;
+  moves on the same worlds); between batches it reports progress and stops on a time limit or a
+  stop request;
 - averages per move, never votes per world: the (weighted) mean, its standard error and the chance
-  of the game's goal (42: the declaring side makes its contract; Bingo: the player wins the deal);
+  of the game's goal (the declaring side makes its contract; the Bingo player wins the deal);
 - ranks the moves by the game's key, equal moves sharing a rank.
 
 The result is an ``Estimate`` of columns; each game presents it as its own Hint.
@@ -36,6 +37,7 @@ UNCHUNKED = 10_000  # worlds per call when nothing needs batches: bounds what is
 KEY_DIGITS = 9  # rank keys are compared at this precision: equal moves differ only by rounding
 
 W = TypeVar("W")
+Columns = tuple[np.ndarray, np.ndarray, np.ndarray | None]  # per move: means, standard errors, chances
 
 
 class Sampler(Protocol[W]):
@@ -115,16 +117,18 @@ def run(
 
     ``time`` (seconds since ``started``) and ``should_stop`` stop the loop between batches; a
     stopped enumeration has averaged a uniform subset drawn without replacement (the enumeration
-    order is shuffled whenever it may stop early). ``on_progress`` receives the estimate after each
-    batch but the last, before the stop is checked. ``warnings`` come first in the estimate's own."""
+    order is shuffled whenever it may stop early). ``on_progress`` receives the estimate so far
+    after each batch but the last (once some world is solved), before the stop is checked.
+    ``warnings`` (the game's) come first in the estimate's."""
     started = _time.perf_counter() if started is None else started
     chunked = time is not None or should_stop is not None or on_progress is not None
+    draw: Callable[[int, int], list[W]]  # the worlds in places lo to hi - 1 of the order they are scored in
     if sampler.count <= exact_limit:
         method, total, seed = "exact", sampler.count, None
         order = list(range(total))
         if chunked:  # any prefix of a shuffled order is a uniform sample without replacement
             random.Random(0).shuffle(order)
-        draw: Callable[[int, int], list[W]] = lambda lo, hi: [sampler.world(k) for k in order[lo:hi]]  # noqa: E731
+        draw = lambda lo, hi: [sampler.world(k) for k in order[lo:hi]]  # noqa: E731
     else:
         method, total = "pimc", samples
         draws = sampler.stream(seed)
@@ -142,7 +146,7 @@ def run(
         done += len(worlds)
         if done == total:
             break
-        if on_progress is not None:
+        if on_progress is not None and any(b.solved is None or b.solved.any() for b in batches):
             on_progress(_estimate(scorer, batches, logs, "pimc", seed, nodes, warnings, (), started))
         stop = None
         if time is not None and _time.perf_counter() - started >= time:
@@ -202,8 +206,6 @@ def _estimate(
     warnings += [*stopped, *left_out]
     return Estimate(moves, method, n, seed, _time.perf_counter() - started, nodes, tuple(warnings))
 
-
-Columns = tuple[np.ndarray, np.ndarray, np.ndarray | None]  # means, standard errors, chances
 
 
 def _plain(values: np.ndarray, reached: np.ndarray | None, exact: bool) -> Columns:

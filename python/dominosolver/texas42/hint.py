@@ -198,7 +198,8 @@ def hint(
     if weighting != "uniform" and v.gone:
         weighting = "uniform"  # who held the unrecorded tiles at the deal is unknown
         warnings.append("auction weighting needs every play recorded: worlds weighted uniformly")
-    goal = _goal(v)
+    sides = _sides(v)
+    goal = None if sides is None else ("make" if sides[1] else "set")
     if objective == "auto":
         objective = "goal" if v.rules.scoring == "marks" else "points"
 
@@ -216,7 +217,7 @@ def hint(
     scorer = pimc.Scorer(
         score,
         rank_key,
-        chance=_makes(v, first.remaining_points) if goal is not None else None,
+        chance=None if sides is None else _makes(v, first.remaining_points, *sides),
         # Uniform worlds are weighted too (all logs 0), so both weightings average alike.
         weigh=lambda worlds: world_log_weights(v, worlds, weighting),
         weighting=None if weighting == "uniform" else weighting,
@@ -242,19 +243,18 @@ def hint(
     return present(estimate)
 
 
-def _goal(v: PlayerView) -> str | None:
-    """The seat's goal: "make" its side's contract, "set" the other side's, or None without one."""
+def _sides(v: PlayerView) -> tuple[int, bool] | None:
+    """The declaring team and whether the seat is on it (None without a contract)."""
     if v.contract is None:
         return None
-    return "make" if (v.seat & 1) == (v.contract.declarer & 1) else "set"
+    declarer_team = v.contract.declarer & 1
+    return declarer_team, (v.seat & 1) == declarer_team
 
 
-def _makes(v: PlayerView, remaining: int) -> Callable[[np.ndarray], np.ndarray]:
+def _makes(v: PlayerView, remaining: int, declarer_team: int, ours: bool) -> Callable[[np.ndarray], np.ndarray]:
     """Per world and move, whether the declaring side makes its contract: its points so far plus
     what it takes from here (the seat's values when the seat declares, the rest when it defends)."""
     assert v.contract is not None
-    declarer_team = v.contract.declarer & 1
     need = _core.texas42.points_needed(v.contract.bid)
     already = v.points[declarer_team]
-    ours = (v.seat & 1) == declarer_team
     return lambda values: already + (values if ours else remaining - values) >= need
