@@ -9,6 +9,7 @@ import random
 from dominosolver import Tile
 from dominosolver.errors import DominoSolverError
 from dominosolver.texas42 import PlayerView, Position, Rules
+from dominosolver.texas42.sampling import position_of
 from dominosolver.tiles import mask_of
 
 TRUMPS = [0, 1, 2, 3, 4, 5, 6, "doubles", "none"]
@@ -47,7 +48,7 @@ def brute_force_worlds(view: PlayerView) -> set[tuple[int, ...]]:
             for s, part in zip(others, (first, second, third)):
                 hands[s] = mask_of(part)
             try:
-                pos = view.position_of(hands)
+                pos = position_of(view, hands)
             except DominoSolverError:
                 continue
             if PlayerView.of_position(pos, view.seat, view.auction) == view:

@@ -179,7 +179,7 @@ def test_the_hint_command_checks_honours_or_refuses_its_options(capsys):
     code, _, err = run(capsys, "hint", WORLD, "--threads", "2")
     assert code == 2 and "--threads applies to 42 hints only" in err
     code, out, _ = run(capsys, "hint", HARD, "--time", "0", "--worlds", "1000", "--max-nodes", "1000", "--json")
-    assert code == 0 and "stopped by the time limit" in json.loads(out)["warnings"][0]
+    assert code == 0 and "stopped after 8 of 1000 worlds by the time limit" in json.loads(out)["warnings"][0]
     code, out, _ = run(capsys, "hint", str(CLOSED), "--json")
     assert json.loads(out)["method"] == "exact"
     code, out, _ = run(capsys, "hint", str(CLOSED), "--exact-limit", "0", "--worlds", "5", "--json")

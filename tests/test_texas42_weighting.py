@@ -10,7 +10,7 @@ import pytest
 from dominosolver import Tile
 from dominosolver.texas42 import Game, PlayerView, Rules, Solver, hint
 from dominosolver.texas42.bots import RuleBot
-from dominosolver.texas42.sampling import enumerate_worlds, sample_worlds
+from dominosolver.texas42.sampling import enumerate_worlds, position_of, sample_worlds
 from dominosolver.texas42.weighting import world_weights
 from dominosolver.tiles import mask_of
 
@@ -85,7 +85,7 @@ def test_weighted_hint_is_the_weighted_average(samples, exact_limit):
     assert h.worlds == len(worlds) and h.weighting == "auction"
     w = world_weights(view, worlds, "auction")
     solver = Solver(4)
-    values = [solver.solve(view.position_of(x), pv=False).moves for x in worlds]
+    values = [solver.solve(position_of(view, x), pv=False).moves for x in worlds]
     for m in h.moves:
         expected = sum(wk * v[m.move] for wk, v in zip(w, values)) / w.sum()
         assert m.mean == pytest.approx(expected, abs=1e-9)

@@ -3,8 +3,8 @@
 from . import bingo, texas42
 from .errors import DominoSolverError, IllegalMoveError, InvalidPositionError, InvalidViewError, ParseError
 from .tiles import Tile
+from .version import __version__
 
-__version__ = "0.1.0"
 __all__ = [
     "Tile",
     "texas42",

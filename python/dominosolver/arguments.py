@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import ParseError
+from .tiles import Tile
 
 MAX_TABLE_MB = 1 << 16  # 64 GB: beyond any machine this runs on
 # Worlds a hint or bidding advice may sample, or enumerate exactly: beyond this a request is a
@@ -81,8 +82,6 @@ def tile_sequence(value: Any, name: str) -> list[Any]:
     """Tiles where a list of them is expected: a list (any iterable) of tiles, one Tile, or one
     string of tiles separated by spaces, commas or dots ('66.65.64', '6-6 6-5'). A string is never
     split into characters."""
-    from .tiles import Tile
-
     if isinstance(value, str):
         return value.replace(",", " ").replace(".", " ").split()
     if isinstance(value, Tile):

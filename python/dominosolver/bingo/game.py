@@ -11,6 +11,7 @@ from ..wrappers import RecordedGame
 from .move import Move, MoveLike
 from .position import Position
 from .rules import Rules
+from .view import PlayerView
 
 __all__ = ["Game"]
 
@@ -80,9 +81,7 @@ class Game(RecordedGame):
             out.append(rec)
         return out
 
-    def view(self, player: int) -> Any:
-        from .view import PlayerView
-
+    def view(self, player: int) -> PlayerView:
         return PlayerView.of_game(self, player)
 
 

@@ -1,25 +1,29 @@
 """Bingo hints from one player's view: which tile to lead or answer, whether to close now, whether and
 what to declare.
 
-Perfect-information Monte Carlo done carefully (design.md §6): the hidden part (the opponent's hand
-and the face-down boneyard order) is sampled exactly uniformly among the worlds consistent with the
-view, every legal move is scored on the same worlds in one batched C++ call, and moves are compared by
-their mean game points. When the worlds are few (e.g. every opponent hand after a close: at most
-C(14, 7) = 3,432), all of them are enumerated and the hint says ``"exact": true``.
+Perfect-information Monte Carlo done carefully (design.md §6), in the hint loop both games share
+(``pimc.py``): the hidden part (the opponent's hand and the face-down boneyard order) is sampled
+exactly uniformly among the worlds consistent with the view, every legal move is scored on the same
+worlds in batched C++ calls, and moves are ranked by their mean game points, then the chance of
+winning the deal (equal moves share a rank). When the worlds are few (e.g. every opponent hand after
+a close: at most C(14, 7) = 3,432), all of them are enumerated and the hint says ``"exact": true``.
 """
 
 from __future__ import annotations
 
-import math
 import time as time_module  # `time` is hint's time-limit argument
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
+from .. import pimc
 from ..arguments import node_budget, seed_value, time_limit, world_count
 from ..errors import InvalidPositionError, ParseError
 from .notation import read_player
 from .position import Position, as_position
-from .sampling import count_worlds, first_world, sample_masks, world_masks
+from .sampling import WorldSampler, first_world, hand_masks, position_of
 from .solve import HINT_WORLD_NODES, Solver
 from .view import PlayerView
 
@@ -27,7 +31,7 @@ __all__ = ["Hint", "MoveScore", "hint", "EXACT_LIMIT", "HINT_WORLD_NODES"]
 
 EXACT_LIMIT = 3432  # enumerate every world up to this many (all opponent hands after a close)
 SCHEMA = "dominosolver.hint/1"
-_BATCH = 8  # worlds solved between checks of the time limit
+BATCH = 8  # worlds solved between checks of the time limit, a stop request or progress reports
 
 
 @dataclass(frozen=True)
@@ -66,7 +70,7 @@ class Hint:
             "position": self.view.to_json(),
             "seat": self.view.seat,
             "pov": f"player {self.view.seat}",
-            "engine": {"name": "dominosolver", "version": _version()},
+            "engine": pimc.engine_info(),
             "method": self.method,
             "exact": self.exact,
             "worlds": self.worlds,
@@ -83,12 +87,6 @@ class Hint:
         }
 
 
-def _version() -> str:
-    from .. import __version__  # the package finishes importing before any hint is made
-
-    return __version__
-
-
 def hint(
     view: PlayerView | Position,
     *,
@@ -99,6 +97,8 @@ def hint(
     max_nodes: int | None = None,
     time: float | None = None,
     solver: Solver | None = None,
+    on_progress: Callable[[Hint], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Hint:
     """Score every legal move of the player to move from what that player knows.
 
@@ -110,7 +110,8 @@ def hint(
     warnings. By default (None) a phase-one world gets ``HINT_WORLD_NODES`` (2,000,000: early in
     phase one a world can take minutes to solve exactly), and a closed or exhausted deal, which
     solves in microseconds, is solved exactly; 0 means no limit. `time` (seconds) stops solving
-    worlds once spent, between batches of a few worlds (the warnings say how many were solved).
+    worlds once spent, between batches of a few worlds (the warnings say how many were solved);
+    `should_stop` likewise, and `on_progress` receives the hint so far after each batch.
     Ctrl-C stops a hint with KeyboardInterrupt."""
     started = time_module.perf_counter()
     worlds = world_count(worlds, "worlds")
@@ -118,6 +119,9 @@ def hint(
     exact_limit = world_count(exact_limit, "exact_limit", low=0)
     budget = None if max_nodes is None else node_budget(max_nodes)
     seconds = time_limit(time)
+    for name, fn in (("on_progress", on_progress), ("should_stop", should_stop)):
+        if fn is not None and not callable(fn):
+            raise ParseError(f"{name} must be a function or None, not {fn!r}")
     view = _view(view, seat)
     if view.to_move is None:
         raise InvalidPositionError("the deal is over: there is no move to hint")
@@ -132,52 +136,34 @@ def hint(
     if budget is None:
         phase_one = view.closed_by is None and view.boneyard_size > 0
         budget = HINT_WORLD_NODES if phase_one else 0
-
-    total = count_worlds(view)
-    if total <= exact_limit:
-        method, (hands, boneyards) = "exact", world_masks(view)
-    else:
-        method, (hands, boneyards) = "pimc", sample_masks(view, worlds, seed)
-    base = view.world(*first_world(view))
+    sampler = WorldSampler(view)
+    base = position_of(view, *first_world(view))
     solver = _solver(solver)
-    nodes0 = solver.nodes
-    # Without a time limit the whole batch is one C++ call; with one, a few worlds at a time.
-    step = len(hands) if seconds is None else _BATCH
-    values: list[int] = []
-    for i in range(0, len(hands), step):
-        values += solver.solve_worlds(base, hands[i:i + step], boneyards[i:i + step], moves, budget)
-        if seconds is not None and time_module.perf_counter() - started >= seconds:
-            break
-    k = len(moves)
-    rows = [values[i * k:(i + 1) * k] for i in range(len(values) // k)]
-    solved = [r for r in rows if 0 not in r]
-    warnings = []
-    if len(rows) < len(hands):
-        warnings.append(f"stopped by the time limit ({seconds:g} s) after {len(rows)} of {len(hands)} worlds")
-    if len(solved) < len(rows):
-        warnings.append(f"{len(rows) - len(solved)} of {len(rows)} worlds needed more than {budget:,} nodes "
-                        "and were left out")
-    if warnings and method == "exact":
-        method = "pimc"  # no longer every world
-    if not solved:
-        raise InvalidPositionError(
-            f"none of the {len(rows)} worlds could be solved within {budget:,} nodes each; "
-            "raise max_nodes (0: no limit)")
-    n = len(solved)
-    scores = []
-    for j, move in enumerate(moves):
-        col = [r[j] for r in solved]
-        mean = sum(col) / n
-        if method == "exact" or n < 2:
-            stderr = 0.0
-        else:
-            var = sum((v - mean) ** 2 for v in col) / (n - 1)
-            stderr = math.sqrt(var / n)
-        scores.append((mean, sum(v > 0 for v in col) / n, -j, move, stderr))
-    scores.sort(reverse=True)  # mean, then probability of winning, then the legal-move order
-    ranked = tuple(MoveScore(move, mean, stderr, p, i + 1) for i, (mean, p, _, move, stderr) in enumerate(scores))
-    return Hint(view, method, n, None if method == "exact" else seed, ranked, time_module.perf_counter() - started,
-                solver.nodes - nodes0, tuple(warnings))
+
+    def solve(batch: list[tuple[int, list[int]]]) -> pimc.Scores:
+        before = solver.nodes
+        flat = solver.solve_worlds(base, [h for h, _ in batch], [b for _, b in batch], moves, budget)
+        values = np.array(flat, dtype=np.int64).reshape(len(batch), len(moves))
+        # A world the budget cut short holds 0 for every move: no solved move is worth 0.
+        return pimc.Scores(values, solver.nodes - before, solved=(values != 0).all(axis=1))
+
+    scorer = pimc.Scorer(
+        solve,
+        rank_key=lambda mean, p_win: (mean, p_win),  # type: ignore[return-value]
+        chance=lambda values: values > 0,  # the player wins the deal
+        batch=BATCH,
+        gives_up=f"each needed more than {budget:,} nodes (max_nodes; 0: no limit)",
+    )
+
+    def present(e: pimc.Estimate) -> Hint:
+        ranked = tuple(MoveScore(moves[m.index], m.mean, m.stderr, float(m.chance), m.rank)  # type: ignore[arg-type]
+                       for m in e.moves)
+        return Hint(view, e.method, e.worlds, e.seed, ranked, e.elapsed, e.nodes, e.warnings)
+
+    return present(pimc.run(
+        sampler, scorer, samples=worlds, seed=seed, exact_limit=exact_limit, time=seconds, should_stop=should_stop,
+        on_progress=None if on_progress is None else (lambda e: on_progress(present(e))), started=started,
+    ))
 
 
 def _view(target: Any, seat: Any) -> PlayerView:
@@ -221,9 +207,7 @@ def close_value(view: PlayerView | Position, *, seat: int | None = None, solver:
         raise InvalidPositionError("the deal is over: there is nothing to close")
     if "close" not in [str(m) for m in view.legal_moves]:
         raise InvalidPositionError(f"player {view.seat} cannot close now")
-    from .sampling import hand_masks
-
-    base = view.world(*first_world(view))
+    base = position_of(view, *first_world(view))
     hands, boneyards = hand_masks(view)
     values = _solver(solver).solve_worlds(base, hands, boneyards, ["close"])
     n = len(values)

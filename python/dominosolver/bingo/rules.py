@@ -7,6 +7,7 @@ from typing import Any
 
 from .. import _core
 from ..errors import ParseError
+from ..tiles import Tile
 from ..wrappers import FlagRules
 
 __all__ = ["Rules", "RULESETS", "PLAYERS", "trump_of_turned"]
@@ -39,8 +40,6 @@ class Rules(FlagRules):
 
 def trump_of_turned(tile: Any) -> int:
     """The trump number (written 0..6, blank = 0) a turned tile fixes: its high end with blank = 7."""
-    from ..tiles import Tile
-
     t = Tile(tile)
     if t.hi > 6:
         raise ParseError(f"tile {t} is not in the double-six set")

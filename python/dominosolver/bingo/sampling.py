@@ -6,6 +6,7 @@ the other unknown tiles lie in the boneyard in uniform order. Drawing the subset
 ``random.sample`` and the order with ``shuffle`` gives exactly that distribution, with no rejection.
 
 The core functions work on tile ids and masks (what the C++ batch takes); the Tile-based ones wrap them.
+``position_of`` builds a world's Position; which worlds fit a view is ``worlds.py``'s.
 """
 
 from __future__ import annotations
@@ -14,32 +15,19 @@ import itertools
 import math
 import random
 from collections.abc import Iterator
+from functools import cached_property
 
-from ..errors import InvalidPositionError
 from ..tiles import Tile, tiles_of
+from .position import Position
 from .view import PlayerView
+from .worlds import World, core_position, first_world, known_mask, split, tail
 
 __all__ = [
     "World", "count_worlds", "order_matters", "sample_worlds", "enumerate_worlds", "enumerate_hands", "first_world",
-    "sample_masks", "world_masks", "hand_masks",
+    "sample_masks", "draw_masks", "world_masks", "hand_masks", "WorldSampler", "position_of",
 ]
 
-World = tuple[list[Tile], list[Tile]]  # (opponent's hand, face-down boneyard in drawing order)
 Masks = tuple[list[int], list[list[int]]]  # opponent hands as masks, boneyards as ids (face-up last)
-
-
-def _split(view: PlayerView) -> tuple[list[int], list[int], int]:
-    """(ids the opponent may hold, every unknown id, how many of the former it holds)."""
-    unknown = sorted(t.id for t in view.unknown)
-    absent = {t.id for t in view.opponent_absent}
-    free = [i for i in unknown if i not in absent]
-    need = view.opponent_hand_size - len(view.opponent_known)
-    if need < 0 or need > len(free) or len(unknown) - need != view.facedown_count:
-        raise InvalidPositionError(
-            "no world agrees with this view: the opponent holds "
-            f"{view.opponent_hand_size} tiles, {len(view.opponent_known)} known, with {len(free)} unknown tiles it may hold"
-        )
-    return free, unknown, need
 
 
 def order_matters(view: PlayerView) -> bool:
@@ -49,63 +37,81 @@ def order_matters(view: PlayerView) -> bool:
 
 def count_worlds(view: PlayerView) -> int:
     """How many distinct worlds the view allows (boneyard orders counted only while they matter)."""
-    free, _, need = _split(view)
+    free, _, need = split(view)
     n = math.comb(len(free), need)
     return n * math.factorial(view.facedown_count) if order_matters(view) else n
 
 
-def _known_mask(view: PlayerView) -> int:
-    return sum(1 << t.id for t in view.opponent_known)
-
-
-def _tail(view: PlayerView) -> list[int]:
-    return [view.turned.id] if view.face_up_in_boneyard else []
-
-
 def sample_masks(view: PlayerView, n: int, seed: int | None = 0) -> Masks:
     """`n` worlds drawn independently and exactly uniformly; the same seed gives the same worlds."""
-    free, unknown, need = _split(view)
-    rng = random.Random(seed)
-    known, tail = _known_mask(view), _tail(view)
-    hands, boneyards = [], []
-    for _ in range(n):
+    drawn = list(itertools.islice(draw_masks(view, seed), n))
+    return [h for h, _ in drawn], [b for _, b in drawn]
+
+
+def draw_masks(view: PlayerView, seed: int | None = 0) -> Iterator[tuple[int, list[int]]]:
+    """The draws of ``sample_masks`` one world at a time, without end."""
+    free, unknown, need = split(view)  # checked now, not at the first draw
+    return _draws(random.Random(seed), free, unknown, need, known_mask(view), tail(view))
+
+
+def _draws(rng: random.Random, free: list[int], unknown: list[int], need: int, known: int,
+           last: list[int]) -> Iterator[tuple[int, list[int]]]:
+    while True:
         mask = known | sum(1 << i for i in rng.sample(free, need))
         rest = [i for i in unknown if not mask >> i & 1]
         rng.shuffle(rest)
-        hands.append(mask)
-        boneyards.append(rest + tail)
-    return hands, boneyards
+        yield mask, rest + last
 
 
 def world_masks(view: PlayerView) -> Masks:
     """Every consistent world once (every boneyard order only while the order matters)."""
-    free, unknown, need = _split(view)
-    known, tail = _known_mask(view), _tail(view)
+    free, unknown, need = split(view)
+    known, last = known_mask(view), tail(view)
     hands, boneyards = [], []
     for chosen in itertools.combinations([1 << i for i in free], need):
         mask = known | sum(chosen)
         rest = [i for i in unknown if not mask >> i & 1]
         for order in itertools.permutations(rest) if order_matters(view) else [rest]:
             hands.append(mask)
-            boneyards.append(list(order) + tail)
+            boneyards.append(list(order) + last)
     return hands, boneyards
 
 
 def hand_masks(view: PlayerView) -> Masks:
     """Every consistent opponent hand once, each with one boneyard order: enough whenever the order
     cannot matter (a closed game, or the value of closing now)."""
-    free, unknown, need = _split(view)
-    known, tail = _known_mask(view), _tail(view)
+    free, unknown, need = split(view)
+    known, last = known_mask(view), tail(view)
     hands, boneyards = [], []
     for chosen in itertools.combinations([1 << i for i in free], need):
         mask = known | sum(chosen)
         hands.append(mask)
-        boneyards.append([i for i in unknown if not mask >> i & 1] + tail)
+        boneyards.append([i for i in unknown if not mask >> i & 1] + last)
     return hands, boneyards
 
 
+class WorldSampler:
+    """The worlds of a view as masks (what the C++ batch takes), for the hint loop: ``count``,
+    world number ``k`` in enumeration order and endless seeded draws."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.count = count_worlds(view)
+
+    @cached_property
+    def _enumerated(self) -> Masks:
+        return world_masks(self.view)
+
+    def world(self, index: int) -> tuple[int, list[int]]:
+        hands, boneyards = self._enumerated
+        return hands[index], boneyards[index]
+
+    def stream(self, seed: int | None = 0) -> Iterator[tuple[int, list[int]]]:
+        return draw_masks(self.view, seed)
+
+
 def _as_worlds(view: PlayerView, masks: Masks) -> list[World]:
-    k = len(_tail(view))
+    k = len(tail(view))
     return [(sorted(tiles_of(h), reverse=True), [Tile.from_id(i) for i in (b[:-k] if k else b)])
             for h, b in zip(*masks)]
 
@@ -122,8 +128,8 @@ def enumerate_hands(view: PlayerView) -> Iterator[World]:
     yield from _as_worlds(view, hand_masks(view))
 
 
-def first_world(view: PlayerView) -> World:
-    """One consistent world: the opponent holds its known tiles and the lowest free ones."""
-    free, unknown, need = _split(view)
-    mask = _known_mask(view) | sum(1 << i for i in free[:need])
-    return sorted(tiles_of(mask), reverse=True), [Tile.from_id(i) for i in unknown if not mask >> i & 1]
+def position_of(view: PlayerView, opponent_hand: list[Tile], facedown: list[Tile]) -> Position:
+    """The full position where the opponent holds `opponent_hand` and the face-down boneyard is
+    `facedown` in drawing order (the face-up tile goes last). Raises InvalidPositionError when the
+    world contradicts the view."""
+    return Position._wrap(core_position(view, opponent_hand, facedown))

@@ -1,6 +1,10 @@
 """What one Bingo player may know (rules.md §5.11, perfect recall). A PlayerView copies out public
 facts and the player's own hand; it holds no reference to the full position, so the opponent's hand
-and the boneyard order cannot be reached from it."""
+and the boneyard order cannot be reached from it.
+
+A view is data: it is built from a position or a game (``Position.view``, ``Game.view``), or read
+from JSON and checked against one world that fits it, built by the C++ core (``worlds.py``). The
+worlds of a view, drawn or enumerated, and their Positions are ``sampling.py``'s."""
 
 from __future__ import annotations
 
@@ -14,8 +18,9 @@ from .notation import (
     Declaration, PositionFields, load_json, read_declarations, read_opt_bool, read_opt_player, read_player, read_tile_list,
 )
 from .rules import Rules
+from .worlds import core_position, first_world
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # views are read from these, duck-typed: neither is imported at run time
     from .game import Game
     from .position import Position
 
@@ -139,34 +144,6 @@ class PlayerView:
         """Draws are still to come (phase one, not closed): the worlds differ by boneyard order too."""
         return self.closed_by is None and self.boneyard_size > 2
 
-    def world(self, opponent_hand: list[Tile], facedown: list[Tile]) -> Position:
-        """The full position where the opponent holds `opponent_hand` and the face-down boneyard is
-        `facedown` in drawing order (the face-up tile goes last). Raises InvalidPositionError when the
-        world contradicts the view."""
-        from .position import Position
-
-        hand, fd = set(map(Tile, opponent_hand)), list(map(Tile, facedown))
-        pool = set(self.unknown) | set(self.opponent_known)
-        if hand | set(fd) != pool or len(hand) + len(fd) != len(pool) or len(fd) != self.facedown_count:
-            raise InvalidPositionError("a world must place exactly the tiles hidden from this player")
-        if not self.opponent_known <= hand:
-            raise InvalidPositionError("a world must give the opponent the tiles it is known to hold")
-        if hand & self.opponent_absent:
-            raise InvalidPositionError("a world gives the opponent tiles its replies showed it does not hold")
-        hands: list[list[Tile]] = [[], []]
-        hands[self.seat] = list(self.hand)
-        hands[1 - self.seat] = sorted(hand, reverse=True)
-        boneyard = fd + ([self.turned] if self.face_up_in_boneyard else [])
-        from . import position as _position
-
-        return _position.Position._wrap(_position._build(PositionFields(
-            trump=self.trump, turned=self.turned, leader=self.leader, hands=hands, trick=list(self.trick),
-            boneyard=boneyard, closed_by=self.closed_by, opponent_had_trick_at_close=self.opponent_had_trick_at_close,
-            points=self.points, tricks=self.tricks, declarations=list(self.declarations), rules=self.rules,
-            just_declared=self.just_declared, first_to_70=self.first_to_70,
-            opponent_points_at_close=self.opponent_points_at_close, last_winning_tile=self.last_winning_tile,
-        )))
-
     # ------------------------------------------------------------ JSON
 
     def to_json(self) -> dict[str, Any]:
@@ -232,13 +209,12 @@ class PlayerView:
             if isinstance(e, ParseError):
                 raise
             raise ParseError(f"malformed Bingo view: {e}") from None
-        from .sampling import first_world
-
         try:
-            pos = view.world(*first_world(view))  # checks the view describes a reachable state
+            core = core_position(view, *first_world(view))  # checks the view describes a reachable state
         except (IndexError, TypeError, ValueError) as e:
             if isinstance(e, ParseError):
                 raise
             raise InvalidViewError(f"no deal fits this view: {e}") from None
-        legal = tuple(pos.legal_moves) if not pos.is_over and pos.to_move == view.seat else ()
-        return PlayerView(**{**view.__dict__, "legal_moves": legal, "to_move": None if pos.is_over else pos.to_move})
+        to_move = None if core.is_over else core.to_move
+        legal = tuple(Move.parse(m) for m in core.legal_moves) if to_move == view.seat else ()
+        return PlayerView(**{**view.__dict__, "legal_moves": legal, "to_move": to_move})

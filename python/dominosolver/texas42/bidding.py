@@ -38,11 +38,13 @@ from ..arguments import (
 )
 from ..errors import InvalidViewError, ParseError
 from ..tiles import Tile, mask_of
+from .game import Game
 from .position import Position
 from .rules import SEATS, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat
 from .sampling import WorldSampler, new_seed
 from .solve import declaration_name, solve_batch
-from .view import PlayerView, replay_auction
+from .view import PlayerView
+from .worlds import replay_auction
 
 __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "advise_bid"]
 
@@ -212,8 +214,6 @@ def advise_bid(
     ``time`` (seconds from 0) or ``should_stop`` end the work early, between batches of deals (the
     advice then rests on the deals solved so far, at least one batch)."""
     start = _time.perf_counter()
-    from .game import Game
-
     # Every argument is checked before any work (as hint does).
     samples = world_count(samples, low=2)
     seed = seed_value(seed)
@@ -267,13 +267,13 @@ def advise_bid(
     # declare, having won it). Without bids nothing says who dealt, so any seat may open.
     replay = replay_auction(rules, [len(tiles)] * 4, tuple(auction), contract, None, ())
     if replay is not None:
-        if replay.auction != list(auction):
+        if replay.thrown_in:
             raise InvalidViewError(
                 "the auction is over: every seat passed and the hand was thrown in"
             )
         to_move = replay.to_move
         if legal_bids is None and replay.phase == "bidding":
-            legal_bids = [m.value for m in replay.legal_moves if m.kind == "bid"]
+            legal_bids = list(replay.legal_bids)
     if to_move is not None and to_move != seat:
         doing = "declare" if replay is not None and replay.phase == "declaring" else "bid"
         raise InvalidViewError(f"{SEATS[seat]} is not to {doing}: {SEATS[to_move]} is")

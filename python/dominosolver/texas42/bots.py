@@ -4,10 +4,13 @@ They choose among the legal moves the C++ core lists; they never decide legality
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Protocol
 
 from ..tiles import Tile
+from .bidding import BidAdvice, advise_bid
 from .game import Game, Move
+from .hint import hint
 from .position import Position
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "HintBot"]
@@ -115,14 +118,12 @@ class HintBot:
         self.samples, self.bid_samples, self.seed = samples, bid_samples, seed
         self.risk, self.mark_risk, self.discount = risk, mark_risk, discount
         self.exact_limit, self.threads, self.objective = exact_limit, threads, objective
-        self._advice: dict[tuple[int, tuple[Tile, ...]], object] = {}
+        self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice] = {}
 
     def _seed(self, game: Game) -> int:
         return (self.seed * 1_000_003 + len(game.moves)) & 0xFFFFFFFF
 
-    def _advise(self, game: Game):  # type: ignore[no-untyped-def]
-        from .bidding import advise_bid
-
+    def _advise(self, game: Game) -> BidAdvice:
         view = game.view(game.to_move)
         key = (view.seat, view.hand)  # the same hand: reuse the deals solved at the bid
         if key not in self._advice:
@@ -140,13 +141,9 @@ class HintBot:
         return self._advice[key]
 
     def choose(self, game: Game) -> Move:
-        from dataclasses import replace
-
-        from .hint import hint
-
         if game.phase == "bidding":
             legal = [m.value for m in game.legal_moves]
-            advice = replace(self._advise(game), legal_bids=sorted(legal))  # type: ignore[type-var]
+            advice = replace(self._advise(game), legal_bids=sorted(legal))
             return Move("bid", advice.bid)
         if game.phase == "declaring":
             contract = game.contract

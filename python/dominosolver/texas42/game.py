@@ -14,6 +14,7 @@ from ..tiles import Tile, tiles_of
 from ..wrappers import RecordedGame
 from .position import Position
 from .rules import TEAMS, Contract, Rules, Trump, bid_name, parse_bid, parse_trump
+from .view import PlayerView
 
 __all__ = ["Game", "Move"]
 
@@ -177,7 +178,5 @@ class Game(RecordedGame):
             )
         return out
 
-    def view(self, seat: int) -> Any:
-        from .view import PlayerView
-
+    def view(self, seat: int) -> PlayerView:
         return PlayerView.of_game(self, seat)

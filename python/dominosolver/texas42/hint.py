@@ -1,7 +1,8 @@
 """Play hints for one seat: perfect-information Monte Carlo done right (design.md §6).
 
 Draw K deals once from the seat's view (exactly uniformly, ``sampling.py``), solve every legal move on
-the **same** deals in one batched C++ call, then average per move: mean points for the seat's team
+the **same** deals in batched C++ calls, then average per move (the loop is ``pimc.py``, shared with
+Bingo): mean points for the seat's team
 from the current trick on (like ``solve``'s value), its standard error, and the probability that the
 contract is made. When few deals fit the view, all of them are solved and the hint is exact.
 
@@ -13,8 +14,6 @@ choice: a move is never chosen by counting the deals it wins.
 
 from __future__ import annotations
 
-import itertools
-import random
 import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,13 +21,12 @@ from typing import Any
 
 import numpy as np
 
-from .. import _core
+from .. import _core, pimc
 from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
 from ..errors import InvalidViewError, ParseError
 from ..tiles import Tile
-from .position import Position
 from .rules import SEATS, TEAMS
-from .sampling import World, WorldSampler, new_seed
+from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import solve_batch
 from .view import PlayerView
 from .weighting import WEIGHTINGS, world_log_weights
@@ -36,10 +34,10 @@ from .weighting import WEIGHTINGS, world_log_weights
 __all__ = ["ENGINE_NAME", "HINT_SCHEMA", "Hint", "MoveStat", "as_view", "engine_info", "hint"]
 
 HINT_SCHEMA = "dominosolver.hint/1"
-ENGINE_NAME = "dominosolver-pimc"
+ENGINE_NAME = pimc.ENGINE_NAME
 EXACT_LIMIT = 2000
-CHUNK = 25  # worlds per batched call when a time limit or progress reports need chunks
-UNCHUNKED = 10_000  # without them, batches only bound how many positions are built at once
+CHUNK = 25  # worlds per batched call when a time limit, a stop or progress reports need batches
+engine_info = pimc.engine_info
 
 
 @dataclass(frozen=True)
@@ -137,28 +135,6 @@ class Hint:
         return "\n".join(lines)
 
 
-def engine_info() -> dict[str, str]:
-    from .. import __version__
-
-    return {"name": ENGINE_NAME, "version": __version__}
-
-
-def as_view(obj: Any) -> PlayerView:
-    """A PlayerView from a view, a view/1 JSON object or string, a Position or a Game (the view of
-    the seat to move)."""
-    from .game import Game
-
-    if isinstance(obj, PlayerView):
-        return obj
-    if isinstance(obj, (Position, Game)):
-        if obj.to_move is None:
-            raise InvalidViewError(f"the {'hand' if isinstance(obj, Position) else 'game'} is over: nobody is to move")
-        return obj.view(obj.to_move)
-    if isinstance(obj, (dict, str, bytes)):
-        return PlayerView.from_json(obj)
-    raise InvalidViewError(f"cannot read a player's view from {type(obj).__name__}")
-
-
 def hint(
     view: Any,
     samples: int = 200,
@@ -214,151 +190,71 @@ def hint(
         raise InvalidViewError(f"unknown objective {objective!r}: auto, goal or points")
     sampler = WorldSampler(v)
     warnings: list[str] = []
-    chunked = time is not None or on_progress is not None or should_stop is not None
-    # Worlds are drawn (or enumerated) a batch at a time, so the time limit and stop are checked
-    # after each batch however many worlds were asked for.
-    draw: Callable[[int, int], list[World]]
-    if sampler.count <= exact_limit:
-        method, total, seed = "exact", sampler.count, None
-        order = list(range(total))
-        if chunked:  # a shuffled order makes any prefix a uniform sample without replacement
-            random.Random(0).shuffle(order)  # the permutation shuffling the worlds themselves gave
-        draw = lambda lo, hi: [sampler.world(k) for k in order[lo:hi]]  # noqa: E731
-    else:
-        method, total = "pimc", samples
-        seed = new_seed() if seed is None else seed
-        draws = sampler.stream(seed)
-        draw = lambda lo, hi: list(itertools.islice(draws, hi - lo))  # noqa: E731
     legal = [t.id for t in v.legal_moves]
-    first = v.position_of(sampler.world(0))  # every world has the same points and tricks left
-    remaining = first.remaining_points
+    first = position_of(v, sampler.world(0))  # every world has the same points and tricks left
     tt = tt_mb if tt_mb is not None else (16 if first.tricks_left >= 6 else 4)
     if v.gone and v.contract is not None:
         warnings.append("tricks before the recorded plays are unknown: their points count as 0")
     if weighting != "uniform" and v.gone:
         weighting = "uniform"  # who held the unrecorded tiles at the deal is unknown
         warnings.append("auction weighting needs every play recorded: worlds weighted uniformly")
-
-    step = CHUNK if chunked else UNCHUNKED
-    values = np.zeros((total, len(legal)), dtype=np.int16)
-    logs = np.zeros(total)  # log weights, scaled by the largest so far when averaging
-    nodes = done = 0
-    hint_now = None
-    while done < total:
-        batch = draw(done, min(done + step, total))
-        positions = [v.position_of(w) for w in batch]
-        out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt)
-        assert out.move_values is not None
-        values[done : done + len(batch)] = out.move_values[:, legal]
-        logs[done : done + len(batch)] = world_log_weights(v, batch, weighting)
-        nodes += out.nodes
-        done += len(batch)
-        weights = np.exp(logs[:done] - logs[:done].max())
-        batch_warnings = list(warnings)
-        if weighting != "uniform":
-            n_eff = float(weights.sum() ** 2 / (weights**2).sum())
-            batch_warnings.append(
-                f"{weighting} weighting: effective sample size {n_eff:.0f} of {done}"
-            )
-        hint_now = _aggregate(
-            v,
-            legal,
-            values[:done],
-            weights,
-            remaining,
-            method if done == total else "pimc",
-            seed,
-            start,
-            weighting,
-            batch_warnings,
-            nodes,
-            objective,
-        )
-        if on_progress is not None and done < total:
-            on_progress(hint_now)
-        if done < total and (
-            (time is not None and _time.perf_counter() - start >= time)
-            or (should_stop is not None and should_stop())
-        ):
-            hint_now.warnings.append(f"stopped after {done} of {total} worlds")
-            if method == "exact":
-                hint_now.warnings.append(
-                    "partial enumeration: a random subset of the worlds, drawn without replacement"
-                )
-            break
-    assert hint_now is not None
-    return hint_now
-
-
-def _aggregate(
-    v: PlayerView,
-    legal: list[int],
-    values: np.ndarray,
-    weights: np.ndarray,
-    remaining: int,
-    method: str,
-    seed: int | None,
-    start: float,
-    weighting: str,
-    warnings: list[str],
-    nodes: int,
-    objective: str = "auto",
-) -> Hint:
-    n = len(values)
-    w = weights / weights.sum()
-    means = w @ values
-    if method == "exact" or n < 2:
-        stderr = np.zeros(len(legal))
-    else:
-        # Standard error of a weighted mean of independent draws: sqrt(sum w^2) times the spread,
-        # estimated without bias for reliability weights (divided by 1 - sum w^2; with equal
-        # weights this is the familiar s / sqrt(n)).
-        sum_w2 = float(np.sum(w**2))
-        if 1.0 - sum_w2 > 1e-12:
-            var = w @ (values - means) ** 2 / (1.0 - sum_w2)
-            stderr = np.sqrt(var * sum_w2)
-        else:
-            stderr = np.zeros(len(legal))
-            warnings.append("one world carries all the weight: no standard error")
-    goal = None
-    p_make: list[float | None] = [None] * len(legal)
-    if v.contract is not None:
-        declarer_team = v.contract.declarer & 1
-        need = _core.texas42.points_needed(v.contract.bid)
-        already = v.points[declarer_team]
-        ours = (v.seat & 1) == declarer_team
-        goal = "make" if ours else "set"
-        declarer_points = already + (values if ours else remaining - values)
-        p_make = list(w @ (declarer_points >= need))
+    sides = _sides(v)
+    goal = None if sides is None else ("make" if sides[1] else "set")
     if objective == "auto":
         objective = "goal" if v.rules.scoring == "marks" else "points"
-    marks_first = goal is not None and objective == "goal"
 
-    def key(i: int) -> tuple[float, float]:
-        m = round(float(means[i]), 9)
-        if goal is None:
-            return (m, 0.0)
-        pg = float(p_make[i]) if goal == "make" else 1.0 - float(p_make[i])  # type: ignore[arg-type]
-        pg = round(pg, 9)
-        return (pg, m) if marks_first else (m, pg)
+    def score(worlds: list[World]) -> pimc.Scores:
+        out = solve_batch([position_of(v, w) for w in worlds], threads=threads, moves=True, tt_mb=tt)
+        assert out.move_values is not None
+        return pimc.Scores(out.move_values[:, legal], out.nodes)
 
-    order = sorted(range(len(legal)), key=key, reverse=True)  # stable: ties keep tile order
-    stats = []
-    rank = 0
-    for pos_i, i in enumerate(order):
-        if pos_i == 0 or key(i) != key(order[pos_i - 1]):
-            rank = pos_i + 1
-        pm = None if p_make[i] is None else float(p_make[i])  # type: ignore[arg-type]
-        stats.append(MoveStat(str(Tile.from_id(legal[i])), float(means[i]), float(stderr[i]), pm, rank))
-    return Hint(
-        view=v,
-        moves=stats,
-        method=method,
-        worlds=n,
-        seed=seed,
-        elapsed=_time.perf_counter() - start,
-        weighting=weighting,
-        goal=goal,
-        warnings=list(warnings),
-        nodes=nodes,
+    def rank_key(mean: float, p_make: float | None) -> tuple[float, ...]:
+        if goal is None or p_make is None:
+            return (mean,)
+        p_goal = p_make if goal == "make" else 1.0 - p_make
+        return (p_goal, mean) if objective == "goal" else (mean, p_goal)
+
+    scorer = pimc.Scorer(
+        score,
+        rank_key,
+        chance=None if sides is None else _makes(v, first.remaining_points, *sides),
+        # Uniform worlds are weighted too (all logs 0), so both weightings average alike.
+        weigh=lambda worlds: world_log_weights(v, worlds, weighting),
+        weighting=None if weighting == "uniform" else weighting,
+        batch=CHUNK,
     )
+
+    def present(e: pimc.Estimate) -> Hint:
+        moves = [MoveStat(str(Tile.from_id(legal[m.index])), m.mean, m.stderr, m.chance, m.rank) for m in e.moves]
+        return Hint(v, moves, e.method, e.worlds, e.seed, e.elapsed, weighting, goal, list(e.warnings), e.nodes)
+
+    estimate = pimc.run(
+        sampler,
+        scorer,
+        samples=samples,
+        seed=new_seed() if seed is None else seed,
+        exact_limit=exact_limit,
+        time=time,
+        should_stop=should_stop,
+        on_progress=None if on_progress is None else (lambda e: on_progress(present(e))),
+        warnings=warnings,
+        started=start,
+    )
+    return present(estimate)
+
+
+def _sides(v: PlayerView) -> tuple[int, bool] | None:
+    """The declaring team and whether the seat is on it (None without a contract)."""
+    if v.contract is None:
+        return None
+    declarer_team = v.contract.declarer & 1
+    return declarer_team, (v.seat & 1) == declarer_team
+
+
+def _makes(v: PlayerView, remaining: int, declarer_team: int, ours: bool) -> Callable[[np.ndarray], np.ndarray]:
+    """Per world and move, whether the declaring side makes its contract: its points so far plus
+    what it takes from here (the seat's values when the seat declares, the rest when it defends)."""
+    assert v.contract is not None
+    need = _core.texas42.points_needed(v.contract.bid)
+    already = v.points[declarer_team]
+    return lambda values: already + (values if ours else remaining - values) >= need

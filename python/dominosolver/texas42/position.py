@@ -12,6 +12,7 @@ from ..tiles import Tile, mask_of, tiles_of
 from ..wrappers import NotatedPosition
 from . import notation
 from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, check_in_set
+from .view import PlayerView, suit_name
 
 __all__ = ["Position"]
 
@@ -199,21 +200,11 @@ class Position(NotatedPosition):
         bits = self._pos.voids(parse_seat(seat))
         return [suit_name(s) for s in range(16) if bits >> s & 1]
 
-    def view(self, seat: int) -> Any:
-        from .view import PlayerView
-
+    def view(self, seat: int) -> PlayerView:
         return PlayerView.of_position(self, seat)
 
     def seat_name(self, seat: int | str) -> str:
         return SEATS[parse_seat(seat)]
-
-
-def suit_name(suit: int) -> int | str:
-    if suit == _core.texas42.TRUMP_SUIT:
-        return "trump"
-    if suit == _core.texas42.DOUBLES_SUIT:
-        return "doubles"
-    return suit
 
 
 def _tiles(value: Any, where: str) -> list[Tile]:

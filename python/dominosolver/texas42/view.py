@@ -5,6 +5,10 @@ Public facts: the rules, the auction and contract, the trump, every played tile 
 the tiles of earlier tricks that were not recorded (``gone``: they were face up, but the record lost
 who played them), hand sizes, and what the plays show by the rules (voids from failures to follow).
 The voids are computed by the C++ rules engine from the plays alone, never re-derived here.
+
+A view is data: it is built from a position or a game (``Position.view``, ``Game.view``), or read
+from JSON and checked against one deal that fits it, replayed by the C++ core (``worlds.py``).
+The worlds of a view, drawn or enumerated, and their Positions are ``sampling.py``'s.
 """
 
 from __future__ import annotations
@@ -18,12 +22,13 @@ from ..errors import DominoSolverError, InvalidViewError, ParseError
 from ..tiles import Tile, mask_of, tiles_of
 from .notation import fields_object
 from .rules import SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, set_mask, check_in_set
+from .worlds import Deals, core_position, replay_auction
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # views are read from these, duck-typed: neither is imported at run time
     from .game import Game
     from .position import Position
 
-__all__ = ["VIEW_SCHEMA", "PlayerView"]
+__all__ = ["VIEW_SCHEMA", "PlayerView", "suit_name"]
 
 VIEW_SCHEMA = "dominosolver.view/1"
 
@@ -93,29 +98,35 @@ class PlayerView:
     def of_position(
         cls, pos: Position, seat: int, auction: tuple[tuple[int, int], ...] = ()
     ) -> PlayerView:
-        seat = parse_seat(seat)
-        plays = tuple(pos.plays)
-        first = plays[0][0] if plays else pos.leader
-        core = pos._pos
+        return cls._of_core(pos._pos, pos.rules, parse_seat(seat), auction)
+
+    @classmethod
+    def _of_core(cls, core: Any, rules: Rules, seat: int, auction: tuple[tuple[int, int], ...]) -> PlayerView:
+        """What ``seat`` sees of a C++ position: the public facts and its own hand, copied out."""
+        plays = tuple((s, Tile.from_id(t)) for s, t in core.plays)
+        first = plays[0][0] if plays else core.leader
+        hands = core.hands
         in_hands = 0
-        for m in core.hands:
+        for m in hands:
             in_hands |= m
-        gone = set_mask(pos.rules) & ~in_hands & ~mask_of(t for _, t in plays)
+        gone = set_mask(rules) & ~in_hands & ~mask_of(t for _, t in plays)
+        to_move = None if core.is_over else core.to_move
+        contract = core.contract
         return cls(
             seat=seat,
-            rules=pos.rules,
-            trump=pos.trump,
-            contract=pos.contract,
-            hand=pos.hand(seat),
-            hand_sizes=tuple(len(h) for h in pos.hands),
-            leader=pos.leader,
-            to_move=pos.to_move,
-            trick=pos.trick,
+            rules=rules,
+            trump=parse_trump(core.trump),
+            contract=None if contract is None else Contract(*contract),
+            hand=tuple(sorted(tiles_of(hands[seat]), reverse=True)),
+            hand_sizes=tuple(m.bit_count() for m in hands),
+            leader=core.leader,
+            to_move=to_move,
+            trick=tuple(Tile.from_id(t) for t in core.trick),
             plays=plays,
             first_leader=first,
-            voids=tuple(tuple(pos.voids(s)) for s in range(4)),
-            points=pos.points,
-            legal_moves=tuple(pos.legal_moves) if pos.to_move == seat else (),
+            voids=tuple(tuple(_suit_names(core.voids(s))) for s in range(4)),
+            points=tuple(core.points),
+            legal_moves=tuple(sorted(tiles_of(core.legal_moves), reverse=True)) if to_move == seat else (),
             auction=auction,
             gone=tuple(sorted(tiles_of(gone), reverse=True)),
             absent=tuple(core.shown_absent(s) for s in range(4)),
@@ -166,33 +177,6 @@ class PlayerView:
         """Tiles this seat cannot see: in the other three hands."""
         seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone)
         return tiles_of(set_mask(self.rules) & ~seen)
-
-    def position_of(self, hands: list[int] | tuple[int, ...]) -> Position:
-        """The Position of a world: ``hands`` are the four current hands as tile masks (this seat's
-        own hand among them). The C++ core checks that the plays are legal with these hands."""
-        from .position import Position
-
-        if self.trump is None:
-            raise InvalidViewError("the view has no trump yet (bidding): no position to build")
-        fixed = self._fixed_args()
-        ids = [_bits(m) for m in hands]
-        return Position._wrap(_core.texas42.Position(fixed[0], fixed[1], ids, *fixed[2:]))
-
-    def _fixed_args(self) -> tuple[Any, ...]:
-        """The arguments of the C++ position that every world shares (cached: hints build many)."""
-        cached = self.__dict__.get("_fixed")
-        if cached is None:
-            history = self.history
-            cached = (
-                self.rules._core,
-                str(self.trump),
-                self.leader if self.leader is not None else 0,
-                [t.id for t in self.trick],
-                tuple(self.contract) if self.contract is not None else None,
-                (history[0], [t.id for t in history[1]]) if history is not None else None,
-            )
-            object.__setattr__(self, "_fixed", cached)
-        return cached
 
     # ------------------------------------------------------------ JSON
 
@@ -312,13 +296,11 @@ class PlayerView:
             gone=gone,
             absent=tuple(absent),
         )
-        # One consistent world settles everything else through the C++ position (which also checks
+        # One deal that fits settles everything else through the C++ position (which also checks
         # that the plays are legal and were made by the seats the trick winners give).
-        from .sampling import WorldSampler
-
-        world = WorldSampler(skeleton).world(0)
+        world = Deals(skeleton).world(0)
         try:
-            view = cls.of_position(skeleton.position_of(world), seat, auction)
+            view = cls._of_core(core_position(skeleton, world), rules, seat, auction)
         except DominoSolverError as e:
             raise InvalidViewError(f"no deal fits this view: {e}") from None
         for (s, t), (s2, _) in zip(plays, view.plays):
@@ -344,52 +326,16 @@ class PlayerView:
         return view
 
 
-def replay_auction(
-    rules: Rules, sizes: list[int], auction: tuple[tuple[int, int], ...], contract: Contract | None,
-    to_move: int | None, legal_bids: tuple[int, ...],
-) -> Game | None:
-    """Before the first lead every hand is full, and the auction replays in the core's own game:
-    bids in turn, each legal, then the seat to bid, its legal bids and the contract. Returns that
-    game (None without bids: then nothing tells who dealt)."""
-    from .game import Game, Move
-
-    full = set_mask(rules).bit_count() // 4
-    if any(n != full for n in sizes):
-        raise InvalidViewError(f"before the first lead every hand holds {full} tiles, not {sizes}")
-    if not auction:
-        return None
-    game = Game(rules=rules, dealer=(auction[0][0] - 1) % 4)  # bidding does not depend on the deal
-    for bidder, bid in auction:
-        if game.phase != "bidding" or game.to_move != bidder:
-            raise InvalidViewError(f"{SEATS[bidder]} bids out of turn: the auction goes round the table once")
-        try:
-            game.play(Move("bid", bid))
-        except DominoSolverError as e:
-            raise InvalidViewError(f"the auction does not replay: {e}") from None
-    if game.phase == "bidding" and contract is None:
-        if to_move is not None and to_move != game.to_move:
-            raise InvalidViewError(f"{SEATS[auction[-1][0]]} bid last, so {SEATS[game.to_move]} is to bid, not {SEATS[to_move]}")
-        legal = sorted(m.value for m in game.legal_moves if m.kind == "bid")
-        if legal_bids and sorted(legal_bids) != legal:
-            raise InvalidViewError(f"legal_bids {[bid_name(b) for b in legal_bids]} are not the bids legal here")
-    elif contract is not None and game.contract != contract:
-        raise InvalidViewError(f"the auction gives the contract {game.contract}, not {contract}")
-    return game
-
-
-def _bits(mask: int) -> list[int]:
-    """The tile ids of a mask, lowest first (a bit at a time: hints build hundreds of worlds)."""
-    ids = []
-    while mask:
-        low = mask & -mask
-        ids.append(low.bit_length() - 1)
-        mask ^= low
-    return ids
+def suit_name(suit: int) -> int | str:
+    """A suit as views and positions write voids: its number, "trump" or "doubles"."""
+    if suit == _core.texas42.TRUMP_SUIT:
+        return "trump"
+    if suit == _core.texas42.DOUBLES_SUIT:
+        return "doubles"
+    return suit
 
 
 def _suit_names(bits: int) -> list[int | str]:
-    from .position import suit_name
-
     return [suit_name(s) for s in range(16) if bits >> s & 1]
 
 

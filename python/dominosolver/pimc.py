@@ -1,0 +1,252 @@
+"""The hint loop every game shares: perfect-information Monte Carlo done right (design.md §6).
+
+A game gives the loop the worlds its player's view allows (a ``Sampler``) and a ``Scorer``; the loop
+
+- draws the worlds once: all of them when at most ``exact_limit`` fit (``method="exact"``), else
+  ``samples`` exactly uniform draws from ``seed`` (``method="pimc"``);
+- has every legal move scored on each world, a batch of worlds per call (common random numbers: all
+  moves on the same worlds); between batches it reports progress and stops on a time limit or a
+  stop request;
+- averages per move, never votes per world: the (weighted) mean, its standard error and the chance
+  of the game's goal (the declaring side makes its contract; the Bingo player wins the deal);
+- ranks the moves by the game's key, equal moves sharing a rank.
+
+The result is an ``Estimate`` of columns; each game presents it as its own Hint.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time as _time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+import numpy as np
+
+from .errors import InvalidPositionError
+from .version import __version__
+
+__all__ = [
+    "ENGINE_NAME", "Estimate", "MoveEstimate", "Sampler", "Scorer", "Scores", "engine_info", "rank", "run",
+]
+
+ENGINE_NAME = "dominosolver-pimc"
+UNCHUNKED = 10_000  # worlds per call when nothing needs batches: bounds what is built at once
+KEY_DIGITS = 9  # rank keys are compared at this precision: equal moves differ only by rounding
+
+W = TypeVar("W")
+Columns = tuple[np.ndarray, np.ndarray, np.ndarray | None]  # per move: means, standard errors, chances
+
+
+class Sampler(Protocol[W]):
+    """The worlds a view allows, as a game draws them."""
+
+    count: int  # how many worlds fit the view
+
+    def world(self, index: int) -> W:
+        """World number ``index`` (0 <= index < count), each world once: the enumeration order."""
+        ...
+
+    def stream(self, seed: int | None) -> Iterator[W]:
+        """Endless, exactly uniform draws (with replacement) from ``seed``: the same seed, the same worlds."""
+        ...
+
+
+@dataclass(frozen=True)
+class Scores:
+    """A game's scores for a batch of worlds."""
+
+    values: np.ndarray  # worlds x legal moves: each move's value in each world, for the player to move
+    nodes: int = 0
+    solved: np.ndarray | None = None  # per world: False where the search gave up (None: all solved)
+
+
+@dataclass(frozen=True)
+class Scorer(Generic[W]):
+    """How a game scores worlds and judges moves."""
+
+    score: Callable[[list[W]], Scores]  # every legal move on each world, in one batched C++ call
+    rank_key: Callable[[float, float | None], tuple[float, ...]]  # (mean, chance) -> key, bigger is better
+    chance: Callable[[np.ndarray], np.ndarray] | None = None  # values -> where the game's goal is reached
+    weigh: Callable[[list[W]], np.ndarray] | None = None  # worlds -> log weights; None: equally likely
+    weighting: str | None = None  # a non-uniform weighting's name, to report its effective sample size
+    batch: int = 25  # worlds per call when a time limit, a stop request or progress reports need batches
+    gives_up: str = "the search gave up"  # why a world the search gave up on is left out
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    index: int  # the move's column: its place among the legal moves
+    mean: float
+    stderr: float  # 0 when every world was averaged
+    chance: float | None  # probability of the game's goal (None: the game has none here)
+    rank: int  # 1 = best; equal moves share a rank
+
+
+@dataclass(frozen=True)
+class Estimate:
+    moves: tuple[MoveEstimate, ...]  # best first
+    method: str  # "exact" (every world averaged) or "pimc"
+    worlds: int  # worlds averaged
+    seed: int | None  # None when the worlds were enumerated
+    elapsed: float  # seconds since the hint started
+    nodes: int
+    warnings: tuple[str, ...]
+
+
+def engine_info() -> dict[str, str]:
+    return {"name": ENGINE_NAME, "version": __version__}
+
+
+def run(
+    sampler: Sampler[W],
+    scorer: Scorer[W],
+    *,
+    samples: int,
+    seed: int | None,
+    exact_limit: int,
+    time: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[Estimate], None] | None = None,
+    warnings: Sequence[str] = (),
+    started: float | None = None,
+) -> Estimate:
+    """Score every legal move over the worlds of ``sampler`` (arguments already checked by the game).
+
+    ``time`` (seconds since ``started``) and ``should_stop`` stop the loop between batches; a
+    stopped enumeration has averaged a uniform subset drawn without replacement (the enumeration
+    order is shuffled whenever it may stop early). ``on_progress`` receives the estimate so far
+    after each batch but the last (once some world is solved), before the stop is checked.
+    ``warnings`` (the game's) come first in the estimate's."""
+    started = _time.perf_counter() if started is None else started
+    chunked = time is not None or should_stop is not None or on_progress is not None
+    draw: Callable[[int, int], list[W]]  # the worlds in places lo to hi - 1 of the order they are scored in
+    if sampler.count <= exact_limit:
+        method, total, seed = "exact", sampler.count, None
+        order = list(range(total))
+        if chunked:  # any prefix of a shuffled order is a uniform sample without replacement
+            random.Random(0).shuffle(order)
+        draw = lambda lo, hi: [sampler.world(k) for k in order[lo:hi]]  # noqa: E731
+    else:
+        method, total = "pimc", samples
+        draws = sampler.stream(seed)
+        draw = lambda lo, hi: list(itertools.islice(draws, hi - lo))  # noqa: E731
+    step = scorer.batch if chunked else UNCHUNKED
+    batches: list[Scores] = []
+    logs: list[np.ndarray] = []
+    done = nodes = 0
+    while done < total:
+        worlds = draw(done, min(done + step, total))
+        batches.append(scorer.score(worlds))
+        if scorer.weigh is not None:
+            logs.append(scorer.weigh(worlds))
+        nodes += batches[-1].nodes
+        done += len(worlds)
+        if done == total:
+            break
+        if on_progress is not None and any(b.solved is None or b.solved.any() for b in batches):
+            on_progress(_estimate(scorer, batches, logs, "pimc", seed, nodes, warnings, (), started))
+        stop = None
+        if time is not None and _time.perf_counter() - started >= time:
+            stop = f"by the time limit ({time:g} s)"
+        elif should_stop is not None and should_stop():
+            stop = "on request"
+        if stop is not None:
+            notes = [f"stopped after {done} of {total} worlds {stop}"]
+            if method == "exact":
+                notes.append("partial enumeration: a random subset of the worlds, drawn without replacement")
+            return _estimate(scorer, batches, logs, "pimc", seed, nodes, warnings, notes, started)
+    return _estimate(scorer, batches, logs, method, seed, nodes, warnings, (), started)
+
+
+def _estimate(
+    scorer: Scorer[W],
+    batches: list[Scores],
+    logs: list[np.ndarray],
+    method: str,
+    seed: int | None,
+    nodes: int,
+    head: Sequence[str],
+    stopped: Sequence[str],
+    started: float,
+) -> Estimate:
+    """The estimate from the batches so far. Warnings: the game's (``head``), the averaging's, why
+    the loop stopped, then the worlds left out."""
+    # Row-major whatever the scorer returned: the sums below run in memory order, and the same
+    # worlds must give the same last digits.
+    values = np.ascontiguousarray(np.concatenate([b.values for b in batches]))
+    solved = np.concatenate([np.ones(len(b.values), bool) if b.solved is None else b.solved for b in batches])
+    warnings = list(head)
+    left_out = []
+    if not solved.all():
+        left = len(solved) - int(solved.sum())
+        if left == len(solved):
+            raise InvalidPositionError(f"none of the {left} worlds could be solved: {scorer.gives_up}")
+        left_out.append(f"{left} of {len(solved)} worlds were left out: {scorer.gives_up}")
+        values = values[solved]
+        method = "pimc"  # no longer every world
+    n = len(values)
+    exact = method == "exact"
+    reached = None if scorer.chance is None else scorer.chance(values)
+    if logs:
+        log_w = np.concatenate(logs)[solved]
+        weights = np.exp(log_w - log_w.max())  # scaled by the largest: no overflow
+        if scorer.weighting is not None:
+            n_eff = float(weights.sum() ** 2 / (weights**2).sum())
+            warnings.append(f"{scorer.weighting} weighting: effective sample size {n_eff:.0f} of {n}")
+        means, stderr, chance = _weighted(values, weights, reached, exact, warnings)
+    else:
+        means, stderr, chance = _plain(values, reached, exact)
+    columns = range(values.shape[1])
+    p = [None if chance is None else float(chance[j]) for j in columns]
+    ranks = rank([scorer.rank_key(float(means[j]), p[j]) for j in columns])
+    moves = tuple(MoveEstimate(j, float(means[j]), float(stderr[j]), p[j], r) for j, r in ranks)
+    warnings += [*stopped, *left_out]
+    return Estimate(moves, method, n, seed, _time.perf_counter() - started, nodes, tuple(warnings))
+
+
+
+def _plain(values: np.ndarray, reached: np.ndarray | None, exact: bool) -> Columns:
+    """Equally likely worlds: means, the standard errors s / sqrt(n), the fractions reaching the goal."""
+    n = len(values)
+    means = values.sum(axis=0) / n
+    if exact or n < 2:
+        stderr = np.zeros(values.shape[1])
+    else:
+        stderr = np.sqrt(((values - means) ** 2).sum(axis=0) / (n - 1) / n)
+    return means, stderr, None if reached is None else reached.sum(axis=0) / n
+
+
+def _weighted(
+    values: np.ndarray, weights: np.ndarray, reached: np.ndarray | None, exact: bool, warnings: list[str]
+) -> Columns:
+    """Weighted worlds (importance weights): weighted means, their standard errors, the weighted
+    chance of the goal."""
+    w = weights / weights.sum()
+    means = w @ values
+    stderr = np.zeros(values.shape[1])
+    if not exact and len(values) >= 2:
+        # Standard error of a weighted mean of independent draws: sqrt(sum w^2) times the spread,
+        # estimated without bias for reliability weights (divided by 1 - sum w^2; with equal
+        # weights this is the familiar s / sqrt(n)).
+        sum_w2 = float(np.sum(w**2))
+        if 1.0 - sum_w2 > 1e-12:
+            var = w @ (values - means) ** 2 / (1.0 - sum_w2)
+            stderr = np.sqrt(var * sum_w2)
+        else:
+            warnings.append("one world carries all the weight: no standard error")
+    return means, stderr, None if reached is None else w @ reached
+
+
+def rank(keys: Sequence[tuple[float, ...]]) -> list[tuple[int, int]]:
+    """(index, rank) pairs, best first: keys compared at ``KEY_DIGITS`` digits, bigger better, ties
+    in index order and sharing a rank (1, 1, 3, ...)."""
+    rounded = [tuple(round(x, KEY_DIGITS) for x in key) for key in keys]
+    order = sorted(range(len(keys)), key=lambda i: rounded[i], reverse=True)  # stable: ties keep index order
+    out: list[tuple[int, int]] = []
+    for place, i in enumerate(order):
+        shared = place > 0 and rounded[i] == rounded[order[place - 1]]
+        out.append((i, out[-1][1] if shared else place + 1))
+    return out
