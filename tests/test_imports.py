@@ -23,11 +23,7 @@ OPTIONAL = {"dask", "distributed", "jsonschema", "referencing"}
 # rewrites batch.py, cli/ and the arena; the core branch owns bingo/position.py (whose view()
 # can import the view at the top now that the view imports no position). Empty when merged.
 PENDING = {
-    "dominosolver.batch",
     "dominosolver.bingo.position",
-    "dominosolver.cli.main",
-    "dominosolver.cli.render",
-    "dominosolver.texas42.arena",
 }
 
 

@@ -17,7 +17,7 @@ from ..bingo import solve as solve_bingo
 from ..bingo.bots import HintBot
 from ..bingo.position import as_position
 from ..bingo.rules import PLAYERS
-from ..bingo.sampling import count_worlds, sample_worlds
+from ..bingo.sampling import count_worlds, position_of, sample_worlds
 from ..bingo.solve import SOLVE_NODES
 from ..errors import ParseError
 from ..tiles import Tile, set_size
@@ -78,7 +78,7 @@ def hint(target: Position | PlayerView, seat: int | None = None, samples: int | 
 
 
 def worlds(view: PlayerView, n: int, seed: int) -> list[Position]:
-    return [view.world(hand, facedown) for hand, facedown in sample_worlds(view, n, seed)]
+    return [position_of(view, hand, facedown) for hand, facedown in sample_worlds(view, n, seed)]
 
 
 # ---------------------------------------------------------------- grading recorded play

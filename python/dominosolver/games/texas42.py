@@ -17,7 +17,7 @@ from ..texas42 import solve as solve_42
 from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
 from ..texas42.bots import RuleBot
 from ..texas42.rules import SEATS, TRUMPS, bid_name, parse_seat, set_mask
-from ..texas42.sampling import WorldSampler, sample_worlds
+from ..texas42.sampling import WorldSampler, position_of, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position
 from ..tiles import Tile
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
@@ -55,7 +55,7 @@ def count_worlds(view: PlayerView) -> int | None:
 
 
 def worlds(view: PlayerView, n: int, seed: int) -> list[Position]:
-    return [view.position_of(w) for w in sample_worlds(view, n, seed)]
+    return [position_of(view, w) for w in sample_worlds(view, n, seed)]
 
 
 # ---------------------------------------------------------------- grading recorded play
