@@ -14,11 +14,12 @@ using namespace dominosolver::texas42;
 namespace {
 
 // Hands arrive as lists of tile ids so that a tile listed twice in one hand is caught here.
-std::array<TileMask, kSeats> to_hands(const std::vector<std::vector<int>>& hands) {
-  if (hands.size() != kSeats)
-    throw InvalidPositionError("a 42 position needs 4 hands, got " + std::to_string(hands.size()));
-  std::array<TileMask, kSeats> out{};
-  for (int seat = 0; seat < kSeats; ++seat)
+std::array<TileMask, kMaxSeats> to_hands(const Rules& rules, const std::vector<std::vector<int>>& hands) {
+  if (static_cast<int>(hands.size()) != rules.seats())
+    throw InvalidPositionError("a 42 position needs " + std::to_string(rules.seats()) + " hands, got " +
+                               std::to_string(hands.size()));
+  std::array<TileMask, kMaxSeats> out{};
+  for (int seat = 0; seat < rules.seats(); ++seat)
     for (int t : hands[seat]) {
       if (t < 0 || t >= kMaxTiles) throw InvalidPositionError("tile id " + std::to_string(t) + " is not a tile");
       if (out[seat] & bit(t))
@@ -48,10 +49,15 @@ py::object result_dict(const std::optional<HandResult>& result) {
   return r;
 }
 
-py::dict hand_dict(const HandRecord& h) {
+// The first `seats` of an array of hands (the rest of it is capacity).
+std::vector<TileMask> seated(const std::array<TileMask, kMaxSeats>& hands, int seats) {
+  return {hands.begin(), hands.begin() + seats};
+}
+
+py::dict hand_dict(const HandRecord& h, int seats) {
   py::dict d;
   d["dealer"] = h.dealer;
-  d["deal"] = std::vector<TileMask>(h.deal.begin(), h.deal.end());
+  d["deal"] = seated(h.deal, seats);
   d["bids"] = h.bids;
   d["contract"] = contract_tuple(h.contract);
   d["trump"] = h.trump ? py::cast(h.trump->name()) : py::none();
@@ -96,14 +102,14 @@ void texas42(py::module_& m) {
              if (contract) c = Contract{contract->first, contract->second};
              std::optional<History> h;
              if (history) h = History{history->first, history->second};
-             return Position(rules, Trump::parse(trump), to_hands(hands), leader, trick, c, h);
+             return Position(rules, Trump::parse(trump), to_hands(rules, hands), leader, trick, c, h);
            }),
            py::arg("rules"), py::arg("trump"), py::arg("hands"), py::arg("leader"), py::arg("trick"),
            py::arg("contract") = py::none(), py::arg("history") = py::none())
       .def_property_readonly("rules", &Position::rules)
       .def_property_readonly("trump", [](const Position& p) { return p.trump().name(); })
       .def_property_readonly("contract", [](const Position& p) { return contract_tuple(p.contract()); })
-      .def_property_readonly("hands", [](const Position& p) { return std::vector<TileMask>(p.hands().begin(), p.hands().end()); })
+      .def_property_readonly("hands", [](const Position& p) { return seated(p.hands(), p.seating().seats()); })
       .def_property_readonly("leader", &Position::leader)
       .def_property_readonly("to_move", &Position::to_move)
       .def_property_readonly("trick", &Position::trick)
@@ -129,7 +135,7 @@ void texas42(py::module_& m) {
       .def("called_suit", [](const Position& p, int tile) { return static_cast<int>(p.table().called.at(tile)); })
       .def("suit_members", [](const Position& p, int suit) { return p.table().follows.at(suit); })
       .def("trick_points", [](const Position& p, const std::vector<int>& tiles) {
-        int points = 1;
+        int points = Rules::kTrickPoints;
         for (int t : tiles) points += p.table().counters.at(t);
         return points;
       })
@@ -141,16 +147,19 @@ void texas42(py::module_& m) {
   // hold, and the seat leading the current trick.
   m.def("shown_by_plays", [](const Rules& rules, const std::string& trump, int first_leader, const std::vector<int>& tiles,
                              bool from_first_trick) {
-    if (first_leader < 0 || first_leader >= kSeats) throw InvalidPositionError("first leader must be a seat 0..3");
+    if (first_leader < 0 || first_leader >= rules.seats())
+      throw InvalidPositionError("first leader must be a seat 0.." + std::to_string(rules.seats() - 1));
     TileMask seen = 0;
     for (int t : tiles) {
       if (t < 0 || t >= tiles_in_set(rules.max_pip)) throw InvalidPositionError("tile id " + std::to_string(t) + " is not in the set");
       if (seen & bit(t)) throw InvalidPositionError("tile " + tile_name(t) + " was played twice");
       seen |= bit(t);
     }
-    const SuitTable table(rules, Trump::parse(trump));
-    const ShownByPlays shown = shown_by_plays(rules, table, first_leader, tiles, from_first_trick);
-    std::vector<unsigned> voids(shown.voids.begin(), shown.voids.end());
+    const Trump declared = Trump::parse(trump);
+    const SuitTable table(rules, declared);
+    const Seating seating = contract_kind(declared).seating(rules, -1);
+    const ShownByPlays shown = shown_by_plays(rules, table, seating, first_leader, tiles, from_first_trick);
+    std::vector<unsigned> voids(shown.voids.begin(), shown.voids.begin() + seating.seats());
     std::vector<TileMask> absent;
     for (unsigned v : shown.voids) {
       TileMask a = 0;
@@ -160,7 +169,8 @@ void texas42(py::module_& m) {
     }
     return py::make_tuple(voids, absent, shown.leader);
   });
-  m.def("points_needed", [](int bid) { return points_needed(Contract{0, bid}); });
+  m.def("points_needed", [](int bid, const Rules& rules) { return points_needed(rules, bid); }, py::arg("bid"),
+        py::arg("rules") = Rules{});
   m.attr("DOUBLES_SUIT") = kDoublesSuit;
 
   py::class_<Game>(m, "Game")
@@ -185,10 +195,10 @@ void texas42(py::module_& m) {
       .def_property_readonly("dealer", &Game::dealer)
       .def_property_readonly("high_bid", &Game::high_bid)
       .def_property_readonly("rules", &Game::rules)
-      .def_property_readonly("current_hand", [](const Game& g) { return hand_dict(g.current_hand()); })
+      .def_property_readonly("current_hand", [](const Game& g) { return hand_dict(g.current_hand(), g.rules().seats()); })
       .def_property_readonly("finished_hands", [](const Game& g) {
         py::list out;
-        for (const auto& h : g.finished_hands()) out.append(hand_dict(h));
+        for (const auto& h : g.finished_hands()) out.append(hand_dict(h, g.rules().seats()));
         return out;
       })
       .def_property_readonly("position", [](const Game& g) -> py::object {
