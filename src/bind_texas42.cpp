@@ -67,6 +67,33 @@ py::dict hand_dict(const HandRecord& h, int seats) {
   return d;
 }
 
+// A seat of `seating`'s table, or a clear error naming the range.
+int table_seat(const Seating& seating, int seat) {
+  if (seat < 0 || seat >= seating.seats())
+    throw InvalidPositionError("seat must be 0.." + std::to_string(seating.seats() - 1) + ", not " + std::to_string(seat));
+  return seat;
+}
+
+std::vector<std::string> names(const std::vector<Trump>& declared) {
+  std::vector<std::string> out;
+  for (const Trump& t : declared) out.push_back(t.name());
+  return out;
+}
+
+// A row of the contract table as Python data, its declarations named under `rules`.
+py::dict contract_row(const ContractKind& row, const Rules& rules) {
+  py::dict d;
+  d["name"] = row.name;
+  d["objective"] = objective_name(row.objective);
+  d["numbered"] = row.numbered;
+  std::vector<std::string> spellings;
+  for (const char* s : row.spellings)
+    if (s) spellings.emplace_back(s);
+  d["spellings"] = spellings;
+  d["declarations"] = names(row.declarations(rules));
+  return d;
+}
+
 const char* phase_name(Phase p) {
   switch (p) {
     case Phase::Bidding: return "bidding";
@@ -85,6 +112,27 @@ void texas42(py::module_& m) {
       .def("flags", &Rules::flags)
       .def_readonly("max_pip", &Rules::max_pip)
       .def("game_target", &Rules::game_target)
+      // The game's sizes and bid ladder (rules.md §2.1-2.2), all following the set.
+      .def_property_readonly("seats", &Rules::seats)
+      .def_property_readonly("tiles", &Rules::tiles)
+      .def_property_readonly("hand_size", &Rules::hand_size)
+      .def_property_readonly("hand_tricks", &Rules::hand_tricks)
+      .def_property_readonly("counters", &Rules::counters)
+      .def_property_readonly("trick_points", [](const Rules&) { return Rules::kTrickPoints; })
+      .def_property_readonly("hand_points", &Rules::hand_points)
+      .def_property_readonly("min_bid", &Rules::min_bid)
+      .def_property_readonly("mark", &Rules::mark)
+      .def_property_readonly("free_mark_jump", &Rules::free_mark_jump)
+      .def_property_readonly("game_bid_over", &Rules::game_bid_over)
+      .def("is_bid", &is_bid)
+      .def("marks_of", &marks_of)
+      .def("points_needed", &points_needed)
+      // The table: sides (0 = NS), partners, the order of play.
+      .def("side_of", [](const Rules& r, int seat) { return r.seating().side(table_seat(r.seating(), seat)); })
+      .def("partner_of", [](const Rules& r, int seat) { return r.seating().partner(table_seat(r.seating(), seat)); })
+      .def("next_seat", [](const Rules& r, int seat) { return r.seating().next(table_seat(r.seating(), seat)); })
+      // Every declaration of the contract table, in table order ("0".."6", "doubles", "none").
+      .def("declarations", [](const Rules& r) { return names(declarations(r)); })
       .def(py::self == py::self)
       .def(py::pickle([](const Rules& r) { return r.flags(); },
                       [](const std::map<std::string, std::string>& f) { return Rules::from_flags(f); }));
@@ -93,6 +141,12 @@ void texas42(py::module_& m) {
   m.def("counter_value", &counter_value);
   m.def("bid_is_legal", &bid_is_legal);
   m.attr("GAME_BID") = kGameBid;
+  // The rows of the contract table, in order: name, objective, spellings, declarations under `rules`.
+  m.def("contracts", [](const Rules& rules) {
+    py::list out;
+    for (const ContractKind& row : contract_kinds()) out.append(contract_row(row, rules));
+    return out;
+  }, py::arg("rules") = Rules{});
 
   py::class_<Position>(m, "Position")
       .def(py::init([](const Rules& rules, const std::string& trump, const std::vector<std::vector<int>>& hands, int leader,
@@ -112,6 +166,15 @@ void texas42(py::module_& m) {
       .def_property_readonly("hands", [](const Position& p) { return seated(p.hands(), p.seating().seats()); })
       .def_property_readonly("leader", &Position::leader)
       .def_property_readonly("to_move", &Position::to_move)
+      .def_property_readonly("seats_in_play", [](const Position& p) {
+        std::vector<int> out;
+        for (int seat = 0; seat < p.seating().seats(); ++seat)
+          if (p.seating().plays(seat)) out.push_back(seat);
+        return out;
+      })
+      .def_property_readonly("trick_size", [](const Position& p) { return p.seating().trick_size(); })
+      .def("side_of", [](const Position& p, int seat) { return p.side_of(table_seat(p.seating(), seat)); })
+      .def_property_readonly("contract_kind", [](const Position& p) { return contract_row(p.contract_kind(), p.rules()); })
       .def_property_readonly("trick", &Position::trick)
       .def_property_readonly("tricks_left", &Position::tricks_left)
       .def_property_readonly("remaining_points", &Position::remaining_points)

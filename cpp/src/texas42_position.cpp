@@ -1,12 +1,14 @@
 #include "dominosolver/texas42/position.hpp"
 
+#include <string_view>
+
 #include "dominosolver/core/errors.hpp"
 
 namespace dominosolver::texas42 {
 
 std::string seat_name(int seat) {
-  constexpr const char* kNames = "NESW";
-  return seat >= 0 && seat < 4 ? std::string(1, kNames[seat]) : std::to_string(seat);
+  constexpr std::string_view kNames = "NESW";
+  return seat >= 0 && seat < static_cast<int>(kNames.size()) ? std::string(1, kNames[seat]) : std::to_string(seat);
 }
 
 namespace {
