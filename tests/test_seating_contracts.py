@@ -35,7 +35,7 @@ def test_bid_ladder_matches_the_oracle(rules):
     flags = rules.flags()
     assert rules.mark == rules.hand_points
     assert rules.game_bid_over == 4 * rules.mark
-    ladder = [b for b in range(0, 8 * rules.mark + 1) if rules.is_bid(b)]
+    ladder = [b for b in range(8 * rules.mark + 1) if rules.is_bid(b)]
     assert ladder == [b for b in R.candidate_bids(8) if isinstance(b, int)]
     assert ladder[0] == rules.min_bid
     for bid, high in itertools.product(ladder, [0, *ladder]):
