@@ -28,7 +28,7 @@ namespace {
 
 struct Deal {
   Trump trump;
-  std::array<TileMask, kSeats> hands{};
+  std::array<TileMask, kMaxSeats> hands{};
 };
 
 bool read_deal(std::istream& in, Deal& deal) {
@@ -36,11 +36,12 @@ bool read_deal(std::istream& in, Deal& deal) {
   if (!(in >> kind >> number)) return false;
   deal.trump = kind == 2 ? Trump::none() : kind == 1 ? Trump::doubles() : Trump::of_suit(number);
   deal.hands = {};
-  for (int k = 0; k < 28; ++k) {
+  const Rules rules;
+  for (int k = 0; k < rules.tiles(); ++k) {
     int id = 0;
     if (!(in >> id)) throw std::runtime_error("truncated deal line");
-    if (id < 0 || id >= 28) throw std::runtime_error("tile id " + std::to_string(id) + " is not in the double-six set");
-    deal.hands[k / 7] |= bit(id);
+    if (id < 0 || id >= rules.tiles()) throw std::runtime_error("tile id " + std::to_string(id) + " is not in the double-six set");
+    deal.hands[k / rules.hand_size()] |= bit(id);
   }
   return true;
 }

@@ -1,5 +1,7 @@
-// Bingo bindings: rules, positions, games and the solver. Positions cross as dicts of tile ids (the
-// fields of dominosolver.position/1); moves cross as their names ("6-4", "close", "declare:6-6,1-1").
+// Bingo bindings: rules, positions, games and the solver. Positions cross as a PositionSpec (the
+// fields of dominosolver.position/1 as typed attributes of tile ids, read from text and JSON by
+// bingo/notation.py); moves cross as their names ("6-4", "close", "declare:6-6,1-1"), which the core
+// alone parses.
 #include <pybind11/operators.h>
 #include <pybind11/stl.h>
 
@@ -7,6 +9,7 @@
 #include <chrono>
 #include <memory>
 #include <new>
+#include <type_traits>
 
 #include "bindings.hpp"
 #include "dominosolver/bingo/deal.hpp"
@@ -41,17 +44,16 @@ std::vector<int> ids_of(TileMask m) {
 // A value of the type the field needs, or a ParseError naming the field (never pybind's RuntimeError).
 template <class T>
 T cast_field(const py::handle& value, const std::string& field) {
+  auto refused = [&] {
+    return ParseError("Bingo position field '" + field + "' cannot hold " + py::repr(value).cast<std::string>());
+  };
+  if constexpr (std::is_same_v<T, bool>)  // a flag is True or False, not whatever Python finds truthy
+    if (!py::isinstance<py::bool_>(value)) throw refused();
   try {
     return value.cast<T>();
   } catch (const py::cast_error&) {
-    throw ParseError("Bingo position field '" + field + "' cannot hold " + py::repr(value).cast<std::string>());
+    throw refused();
   }
-}
-
-template <class T>
-T get(const py::dict& d, const char* key, T fallback) {
-  if (!d.contains(key) || d[key].is_none()) return fallback;
-  return cast_field<T>(d[key], key);
 }
 
 // Polled by the solvers every few milliseconds of search (the GIL released): runs Python's signal
@@ -61,73 +63,62 @@ bool python_signal_pending() {
   return PyErr_CheckSignals() != 0;
 }
 
-PositionSpec spec_from(const py::dict& d) {
-  PositionSpec s;
-  s.trump = get<int>(d, "trump", -1);
-  s.turned = get<int>(d, "turned", -1);
-  s.leader = get<int>(d, "leader", 0);
-  const auto hands = get<std::vector<std::vector<int>>>(d, "hands", {});
-  if (hands.size() != 2) throw InvalidPositionError("a Bingo position needs 2 hands, got " + std::to_string(hands.size()));
-  for (int p = 0; p < 2; ++p) s.hands[p] = mask_of_ids(hands[p], "hand of player " + std::to_string(p));
-  s.trick = get<std::vector<int>>(d, "trick", {});
-  s.boneyard = get<std::vector<int>>(d, "boneyard", {});
-  s.closed_by = get<int>(d, "closed_by", -1);
-  if (d.contains("opponent_had_trick_at_close") && !d["opponent_had_trick_at_close"].is_none())
-    s.opponent_had_trick_at_close = cast_field<bool>(d["opponent_had_trick_at_close"], "opponent_had_trick_at_close");
-  if (d.contains("opponent_points_at_close") && !d["opponent_points_at_close"].is_none())
-    s.opponent_points_at_close = cast_field<int>(d["opponent_points_at_close"], "opponent_points_at_close");
-  const auto points = get<std::vector<int>>(d, "points", {0, 0});
-  const auto tricks = get<std::vector<int>>(d, "tricks", {0, 0});
-  if (points.size() != 2 || tricks.size() != 2) throw InvalidPositionError("points and tricks are pairs (player 0, player 1)");
-  s.points = {points[0], points[1]};
-  s.tricks = {tricks[0], tricks[1]};
-  if (d.contains("declarations") && !d["declarations"].is_none())
-    for (const auto& item : cast_field<py::list>(d["declarations"], "declarations")) {
-      const auto t = cast_field<py::tuple>(item, "declarations");
-      if (t.size() != 3) throw ParseError("a declaration crosses as (player, tile ids, valid or None)");
-      const auto tiles = cast_field<std::vector<int>>(t[1], "declarations");
-      TileMask m = 0;
-      for (int x : tiles) {
-        if (x < 0 || x >= kDeckTiles) throw InvalidPositionError("declaration: " + not_a_bingo_tile(x));
-        if (m & bit(x)) throw InvalidPositionError("declaration lists " + tile_name(x) + " twice");
-        m |= bit(x);
-      }
-      s.declarations.push_back({cast_field<int>(t[0], "declarations"), m});
-      s.declaration_valid.push_back(t[2].is_none() ? std::optional<bool>{}
-                                                   : std::optional<bool>{cast_field<bool>(t[2], "declarations")});
-    }
-  s.just_declared = get<bool>(d, "just_declared", false);
-  s.first_to_70 = get<int>(d, "first_to_70", -1);
-  s.claimed_by = get<int>(d, "claimed_by", -1);
-  s.last_winning_tile = get<int>(d, "last_winning_tile", -1);
-  return s;
-}
-
 py::object opt_int(int v) { return v < 0 ? py::object(py::none()) : py::object(py::int_(v)); }
 
-py::dict spec_to(const PositionSpec& s) {
-  py::dict d;
-  d["trump"] = s.trump;
-  d["turned"] = s.turned;
-  d["leader"] = s.leader;
-  d["hands"] = std::vector<std::vector<int>>{ids_of(s.hands[0]), ids_of(s.hands[1])};
-  d["trick"] = s.trick;
-  d["boneyard"] = s.boneyard;
-  d["closed_by"] = opt_int(s.closed_by);
-  d["opponent_had_trick_at_close"] = s.opponent_had_trick_at_close ? py::cast(*s.opponent_had_trick_at_close) : py::none();
-  d["opponent_points_at_close"] = s.opponent_points_at_close ? py::cast(*s.opponent_points_at_close) : py::none();
-  d["points"] = std::vector<int>{s.points[0], s.points[1]};
-  d["tricks"] = std::vector<int>{s.tricks[0], s.tricks[1]};
-  py::list decls;
+// An int field where -1 stands for none crosses as int | None.
+int opt_int_field(const py::handle& value, const char* field) {
+  return value.is_none() ? -1 : cast_field<int>(value, field);
+}
+
+template <class T>
+py::object opt_value(const std::optional<T>& v) {
+  return v ? py::cast(*v) : py::none();
+}
+
+template <class T>
+std::optional<T> opt_field(const py::handle& value, const char* field) {
+  if (value.is_none()) return std::nullopt;
+  return cast_field<T>(value, field);
+}
+
+std::array<int, 2> pair_field(const py::handle& value, const char* field) {
+  const auto v = cast_field<std::vector<int>>(value, field);
+  if (v.size() != 2) throw ParseError(std::string("Bingo position field '") + field + "' is a pair (player 0, player 1)");
+  return {v[0], v[1]};
+}
+
+py::list declarations_list(const PositionSpec& s) {
+  py::list out;
   for (std::size_t i = 0; i < s.declarations.size(); ++i)
-    decls.append(py::make_tuple(s.declarations[i].player, ids_of(s.declarations[i].tiles),
-                                i < s.declaration_valid.size() && s.declaration_valid[i] ? py::cast(*s.declaration_valid[i]) : py::none()));
-  d["declarations"] = decls;
-  d["just_declared"] = s.just_declared;
-  d["first_to_70"] = opt_int(s.first_to_70);
-  d["claimed_by"] = opt_int(s.claimed_by);
-  d["last_winning_tile"] = opt_int(s.last_winning_tile);
-  return d;
+    out.append(py::make_tuple(s.declarations[i].player, ids_of(s.declarations[i].tiles),
+                              i < s.declaration_valid.size() ? opt_value(s.declaration_valid[i]) : py::none()));
+  return out;
+}
+
+// The setters below change the spec only once the whole field has converted.
+void set_declarations(PositionSpec& s, const py::handle& value) {
+  std::vector<Declaration> declarations;
+  std::vector<std::optional<bool>> valid;
+  for (const auto& item : cast_field<py::list>(value, "declarations")) {
+    const auto t = cast_field<py::tuple>(item, "declarations");
+    if (t.size() != 3) throw ParseError("a declaration crosses as (player, tile ids, valid or None)");
+    TileMask m = 0;
+    for (int x : cast_field<std::vector<int>>(t[1], "declarations")) {
+      if (x < 0 || x >= kDeckTiles) throw InvalidPositionError("declaration: " + not_a_bingo_tile(x));
+      if (m & bit(x)) throw InvalidPositionError("declaration lists " + tile_name(x) + " twice");
+      m |= bit(x);
+    }
+    declarations.push_back({cast_field<int>(t[0], "declarations"), m});
+    valid.push_back(opt_field<bool>(t[2], "declarations"));
+  }
+  s.declarations = std::move(declarations);
+  s.declaration_valid = std::move(valid);
+}
+
+void set_hands(PositionSpec& s, const py::handle& value) {
+  const auto hands = cast_field<std::vector<std::vector<int>>>(value, "hands");
+  if (hands.size() != 2) throw InvalidPositionError("a Bingo position needs 2 hands, got " + std::to_string(hands.size()));
+  s.hands = {mask_of_ids(hands[0], "hand of player 0"), mask_of_ids(hands[1], "hand of player 1")};
 }
 
 std::vector<std::string> names(const std::vector<Move>& moves) {
@@ -222,16 +213,67 @@ void bingo(py::module_& m) {
     return Table(r, pip_value(trump)).legal_reply(hand, lead);
   });
   m.def("move_name", [](const std::string& text) { return Move::parse(text).name(); });
+  // A move read by the core's grammar: (kind, tile id or None, declared double ids, high first).
+  m.def("parse_move", [](const std::string& text) {
+    const Move mv = Move::parse(text);
+    return py::make_tuple(mv.kind_name(), opt_int(mv.tile), ids_of(mv.doubles));
+  });
+
+  // The fields of a position, each a typed attribute: the setters convert one field and name it
+  // when they cannot (the reachability of the whole is Position's to check).
+  py::class_<PositionSpec>(m, "PositionSpec")
+      .def(py::init<>())
+      .def_property("trump", [](const PositionSpec& s) { return opt_int(s.trump); },
+                    [](PositionSpec& s, const py::object& v) { s.trump = opt_int_field(v, "trump"); })
+      .def_property("turned", [](const PositionSpec& s) { return s.turned; },
+                    [](PositionSpec& s, const py::object& v) { s.turned = cast_field<int>(v, "turned"); })
+      .def_property("leader", [](const PositionSpec& s) { return s.leader; },
+                    [](PositionSpec& s, const py::object& v) { s.leader = cast_field<int>(v, "leader"); })
+      .def_property("hands", [](const PositionSpec& s) {
+             return std::vector<std::vector<int>>{ids_of(s.hands[0]), ids_of(s.hands[1])};
+           }, [](PositionSpec& s, const py::object& v) { set_hands(s, v); })
+      .def_property("trick", [](const PositionSpec& s) { return s.trick; },
+                    [](PositionSpec& s, const py::object& v) { s.trick = cast_field<std::vector<int>>(v, "trick"); })
+      .def_property("boneyard", [](const PositionSpec& s) { return s.boneyard; },
+                    [](PositionSpec& s, const py::object& v) { s.boneyard = cast_field<std::vector<int>>(v, "boneyard"); })
+      .def_property("closed_by", [](const PositionSpec& s) { return opt_int(s.closed_by); },
+                    [](PositionSpec& s, const py::object& v) { s.closed_by = opt_int_field(v, "closed_by"); })
+      .def_property("opponent_had_trick_at_close",
+                    [](const PositionSpec& s) { return opt_value(s.opponent_had_trick_at_close); },
+                    [](PositionSpec& s, const py::object& v) {
+                      s.opponent_had_trick_at_close = opt_field<bool>(v, "opponent_had_trick_at_close");
+                    })
+      .def_property("opponent_points_at_close",
+                    [](const PositionSpec& s) { return opt_value(s.opponent_points_at_close); },
+                    [](PositionSpec& s, const py::object& v) {
+                      s.opponent_points_at_close = opt_field<int>(v, "opponent_points_at_close");
+                    })
+      .def_property("points", [](const PositionSpec& s) { return std::make_pair(s.points[0], s.points[1]); },
+                    [](PositionSpec& s, const py::object& v) { s.points = pair_field(v, "points"); })
+      .def_property("tricks", [](const PositionSpec& s) { return std::make_pair(s.tricks[0], s.tricks[1]); },
+                    [](PositionSpec& s, const py::object& v) { s.tricks = pair_field(v, "tricks"); })
+      .def_property("declarations", &declarations_list,
+                    [](PositionSpec& s, const py::object& v) { set_declarations(s, v); })
+      .def_property("just_declared", [](const PositionSpec& s) { return s.just_declared; },
+                    [](PositionSpec& s, const py::object& v) { s.just_declared = cast_field<bool>(v, "just_declared"); })
+      .def_property("first_to_70", [](const PositionSpec& s) { return opt_int(s.first_to_70); },
+                    [](PositionSpec& s, const py::object& v) { s.first_to_70 = opt_int_field(v, "first_to_70"); })
+      .def_property("claimed_by", [](const PositionSpec& s) { return opt_int(s.claimed_by); },
+                    [](PositionSpec& s, const py::object& v) { s.claimed_by = opt_int_field(v, "claimed_by"); })
+      .def_property("last_winning_tile", [](const PositionSpec& s) { return opt_int(s.last_winning_tile); },
+                    [](PositionSpec& s, const py::object& v) {
+                      s.last_winning_tile = opt_int_field(v, "last_winning_tile");
+                    });
 
   py::class_<Position>(m, "Position")
-      .def(py::init([](const Rules& rules, const py::dict& fields) { return Position(rules, spec_from(fields)); }))
+      .def(py::init<const Rules&, const PositionSpec&>(), py::arg("rules"), py::arg("spec"))
       .def_static("deal", [](const Rules& rules, const std::vector<std::vector<int>>& hands, const std::vector<int>& boneyard,
                              int start) {
         if (hands.size() != 2) throw InvalidPositionError("a deal has 2 hands");
         return Position::deal(rules, {mask_of_ids(hands[0], "hand 0"), mask_of_ids(hands[1], "hand 1")}, boneyard, start);
       })
       .def_property_readonly("rules", &Position::rules)
-      .def("fields", [](const Position& p) { return spec_to(p.spec()); })
+      .def_property_readonly("spec", &Position::spec)
       .def_property_readonly("to_move", &Position::to_move)
       .def_property_readonly("is_over", &Position::is_over)
       .def_property_readonly("legal_moves", [](const Position& p) { return names(p.legal_moves()); })

@@ -14,11 +14,12 @@ using namespace dominosolver::texas42;
 namespace {
 
 // Hands arrive as lists of tile ids so that a tile listed twice in one hand is caught here.
-std::array<TileMask, kSeats> to_hands(const std::vector<std::vector<int>>& hands) {
-  if (hands.size() != kSeats)
-    throw InvalidPositionError("a 42 position needs 4 hands, got " + std::to_string(hands.size()));
-  std::array<TileMask, kSeats> out{};
-  for (int seat = 0; seat < kSeats; ++seat)
+std::array<TileMask, kMaxSeats> to_hands(const Rules& rules, const std::vector<std::vector<int>>& hands) {
+  if (static_cast<int>(hands.size()) != rules.seats())
+    throw InvalidPositionError("a 42 position needs " + std::to_string(rules.seats()) + " hands, got " +
+                               std::to_string(hands.size()));
+  std::array<TileMask, kMaxSeats> out{};
+  for (int seat = 0; seat < rules.seats(); ++seat)
     for (int t : hands[seat]) {
       if (t < 0 || t >= kMaxTiles) throw InvalidPositionError("tile id " + std::to_string(t) + " is not a tile");
       if (out[seat] & bit(t))
@@ -48,16 +49,48 @@ py::object result_dict(const std::optional<HandResult>& result) {
   return r;
 }
 
-py::dict hand_dict(const HandRecord& h) {
+// The first `seats` of an array of hands (the rest of it is capacity).
+std::vector<TileMask> seated(const std::array<TileMask, kMaxSeats>& hands, int seats) {
+  return {hands.begin(), hands.begin() + seats};
+}
+
+py::dict hand_dict(const HandRecord& h, int seats) {
   py::dict d;
   d["dealer"] = h.dealer;
-  d["deal"] = std::vector<TileMask>(h.deal.begin(), h.deal.end());
+  d["deal"] = seated(h.deal, seats);
   d["bids"] = h.bids;
   d["contract"] = contract_tuple(h.contract);
   d["trump"] = h.trump ? py::cast(h.trump->name()) : py::none();
   d["plays"] = plays_list(h.plays);
   d["points"] = py::make_tuple(h.points[0], h.points[1]);
   d["result"] = result_dict(h.result);
+  return d;
+}
+
+// A seat of `seating`'s table, or a clear error naming the range.
+int table_seat(const Seating& seating, int seat) {
+  if (seat < 0 || seat >= seating.seats())
+    throw InvalidPositionError("seat must be 0.." + std::to_string(seating.seats() - 1) + ", not " + std::to_string(seat));
+  return seat;
+}
+
+std::vector<std::string> names(const std::vector<Trump>& declared) {
+  std::vector<std::string> out;
+  for (const Trump& t : declared) out.push_back(t.name());
+  return out;
+}
+
+// A row of the contract table as Python data, its declarations named under `rules`.
+py::dict contract_row(const ContractKind& row, const Rules& rules) {
+  py::dict d;
+  d["name"] = row.name;
+  d["objective"] = objective_name(row.objective);
+  d["numbered"] = row.numbered;
+  std::vector<std::string> spellings;
+  for (const char* s : row.spellings)
+    if (s) spellings.emplace_back(s);
+  d["spellings"] = spellings;
+  d["declarations"] = names(row.declarations(rules));
   return d;
 }
 
@@ -79,6 +112,27 @@ void texas42(py::module_& m) {
       .def("flags", &Rules::flags)
       .def_readonly("max_pip", &Rules::max_pip)
       .def("game_target", &Rules::game_target)
+      // The game's sizes and bid ladder (rules.md §2.1-2.2), all following the set.
+      .def_property_readonly("seats", &Rules::seats)
+      .def_property_readonly("tiles", &Rules::tiles)
+      .def_property_readonly("hand_size", &Rules::hand_size)
+      .def_property_readonly("hand_tricks", &Rules::hand_tricks)
+      .def_property_readonly("counters", &Rules::counters)
+      .def_property_readonly("trick_points", [](const Rules&) { return Rules::kTrickPoints; })
+      .def_property_readonly("hand_points", &Rules::hand_points)
+      .def_property_readonly("min_bid", &Rules::min_bid)
+      .def_property_readonly("mark", &Rules::mark)
+      .def_property_readonly("free_mark_jump", &Rules::free_mark_jump)
+      .def_property_readonly("game_bid_over", &Rules::game_bid_over)
+      .def("is_bid", &is_bid)
+      .def("marks_of", &marks_of)
+      .def("points_needed", &points_needed)
+      // The table: sides (0 = NS), partners, the order of play.
+      .def("side_of", [](const Rules& r, int seat) { return r.seating().side(table_seat(r.seating(), seat)); })
+      .def("partner_of", [](const Rules& r, int seat) { return r.seating().partner(table_seat(r.seating(), seat)); })
+      .def("next_seat", [](const Rules& r, int seat) { return r.seating().next(table_seat(r.seating(), seat)); })
+      // Every declaration of the contract table, in table order ("0".."6", "doubles", "none").
+      .def("declarations", [](const Rules& r) { return names(declarations(r)); })
       .def(py::self == py::self)
       .def(py::pickle([](const Rules& r) { return r.flags(); },
                       [](const std::map<std::string, std::string>& f) { return Rules::from_flags(f); }));
@@ -87,6 +141,12 @@ void texas42(py::module_& m) {
   m.def("counter_value", &counter_value);
   m.def("bid_is_legal", &bid_is_legal);
   m.attr("GAME_BID") = kGameBid;
+  // The rows of the contract table, in order: name, objective, spellings, declarations under `rules`.
+  m.def("contracts", [](const Rules& rules) {
+    py::list out;
+    for (const ContractKind& row : contract_kinds()) out.append(contract_row(row, rules));
+    return out;
+  }, py::arg("rules") = Rules{});
 
   py::class_<Position>(m, "Position")
       .def(py::init([](const Rules& rules, const std::string& trump, const std::vector<std::vector<int>>& hands, int leader,
@@ -96,16 +156,25 @@ void texas42(py::module_& m) {
              if (contract) c = Contract{contract->first, contract->second};
              std::optional<History> h;
              if (history) h = History{history->first, history->second};
-             return Position(rules, Trump::parse(trump), to_hands(hands), leader, trick, c, h);
+             return Position(rules, Trump::parse(trump), to_hands(rules, hands), leader, trick, c, h);
            }),
            py::arg("rules"), py::arg("trump"), py::arg("hands"), py::arg("leader"), py::arg("trick"),
            py::arg("contract") = py::none(), py::arg("history") = py::none())
       .def_property_readonly("rules", &Position::rules)
       .def_property_readonly("trump", [](const Position& p) { return p.trump().name(); })
       .def_property_readonly("contract", [](const Position& p) { return contract_tuple(p.contract()); })
-      .def_property_readonly("hands", [](const Position& p) { return std::vector<TileMask>(p.hands().begin(), p.hands().end()); })
+      .def_property_readonly("hands", [](const Position& p) { return seated(p.hands(), p.seating().seats()); })
       .def_property_readonly("leader", &Position::leader)
       .def_property_readonly("to_move", &Position::to_move)
+      .def_property_readonly("seats_in_play", [](const Position& p) {
+        std::vector<int> out;
+        for (int seat = 0; seat < p.seating().seats(); ++seat)
+          if (p.seating().plays(seat)) out.push_back(seat);
+        return out;
+      })
+      .def_property_readonly("trick_size", [](const Position& p) { return p.seating().trick_size(); })
+      .def("side_of", [](const Position& p, int seat) { return p.side_of(table_seat(p.seating(), seat)); })
+      .def_property_readonly("contract_kind", [](const Position& p) { return contract_row(p.contract_kind(), p.rules()); })
       .def_property_readonly("trick", &Position::trick)
       .def_property_readonly("tricks_left", &Position::tricks_left)
       .def_property_readonly("remaining_points", &Position::remaining_points)
@@ -129,7 +198,7 @@ void texas42(py::module_& m) {
       .def("called_suit", [](const Position& p, int tile) { return static_cast<int>(p.table().called.at(tile)); })
       .def("suit_members", [](const Position& p, int suit) { return p.table().follows.at(suit); })
       .def("trick_points", [](const Position& p, const std::vector<int>& tiles) {
-        int points = 1;
+        int points = Rules::kTrickPoints;
         for (int t : tiles) points += p.table().counters.at(t);
         return points;
       })
@@ -141,16 +210,19 @@ void texas42(py::module_& m) {
   // hold, and the seat leading the current trick.
   m.def("shown_by_plays", [](const Rules& rules, const std::string& trump, int first_leader, const std::vector<int>& tiles,
                              bool from_first_trick) {
-    if (first_leader < 0 || first_leader >= kSeats) throw InvalidPositionError("first leader must be a seat 0..3");
+    if (first_leader < 0 || first_leader >= rules.seats())
+      throw InvalidPositionError("first leader must be a seat 0.." + std::to_string(rules.seats() - 1));
     TileMask seen = 0;
     for (int t : tiles) {
       if (t < 0 || t >= tiles_in_set(rules.max_pip)) throw InvalidPositionError("tile id " + std::to_string(t) + " is not in the set");
       if (seen & bit(t)) throw InvalidPositionError("tile " + tile_name(t) + " was played twice");
       seen |= bit(t);
     }
-    const SuitTable table(rules, Trump::parse(trump));
-    const ShownByPlays shown = shown_by_plays(rules, table, first_leader, tiles, from_first_trick);
-    std::vector<unsigned> voids(shown.voids.begin(), shown.voids.end());
+    const Trump declared = Trump::parse(trump);
+    const SuitTable table(rules, declared);
+    const Seating seating = contract_kind(declared).seating(rules, -1);
+    const ShownByPlays shown = shown_by_plays(rules, table, seating, first_leader, tiles, from_first_trick);
+    std::vector<unsigned> voids(shown.voids.begin(), shown.voids.begin() + seating.seats());
     std::vector<TileMask> absent;
     for (unsigned v : shown.voids) {
       TileMask a = 0;
@@ -160,7 +232,8 @@ void texas42(py::module_& m) {
     }
     return py::make_tuple(voids, absent, shown.leader);
   });
-  m.def("points_needed", [](int bid) { return points_needed(Contract{0, bid}); });
+  m.def("points_needed", [](int bid, const Rules& rules) { return points_needed(rules, bid); }, py::arg("bid"),
+        py::arg("rules") = Rules{});
   m.attr("DOUBLES_SUIT") = kDoublesSuit;
 
   py::class_<Game>(m, "Game")
@@ -185,10 +258,10 @@ void texas42(py::module_& m) {
       .def_property_readonly("dealer", &Game::dealer)
       .def_property_readonly("high_bid", &Game::high_bid)
       .def_property_readonly("rules", &Game::rules)
-      .def_property_readonly("current_hand", [](const Game& g) { return hand_dict(g.current_hand()); })
+      .def_property_readonly("current_hand", [](const Game& g) { return hand_dict(g.current_hand(), g.rules().seats()); })
       .def_property_readonly("finished_hands", [](const Game& g) {
         py::list out;
-        for (const auto& h : g.finished_hands()) out.append(hand_dict(h));
+        for (const auto& h : g.finished_hands()) out.append(hand_dict(h, g.rules().seats()));
         return out;
       })
       .def_property_readonly("position", [](const Game& g) -> py::object {

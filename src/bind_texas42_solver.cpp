@@ -44,8 +44,10 @@ void texas42_solver(py::module_& m) {
       .def_property_readonly("table_bytes", &Solver::table_bytes)
       .def_property_readonly("nodes", &Solver::nodes)
       .def("dd_table", [](Solver& solver, const Rules& rules, const std::vector<TileMask>& deal) {
-        if (deal.size() != kSeats) throw InvalidPositionError("a deal needs 4 hands");
-        std::array<TileMask, kSeats> hands{deal[0], deal[1], deal[2], deal[3]};
+        if (static_cast<int>(deal.size()) != rules.seats())
+          throw InvalidPositionError("a deal needs " + std::to_string(rules.seats()) + " hands");
+        std::array<TileMask, kMaxSeats> hands{};
+        std::copy(deal.begin(), deal.end(), hands.begin());
         // Validate once (sizes, duplicates) before releasing the GIL for 36 solves.
         Position(rules, Trump::none(), hands, 0, {});
         std::uint64_t nodes = 0;

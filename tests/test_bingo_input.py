@@ -260,13 +260,11 @@ def test_deals_and_games_name_the_bad_argument():
 
 
 def test_the_core_names_fields_it_cannot_read():
-    rules = Rules()._core
-    fields = {"turned": 21, "hands": [[27, 20], [18, 15]], "leader": "x"}
+    spec = _core.bingo.PositionSpec()
     with pytest.raises(ParseError, match="Bingo position field 'leader' cannot hold 'x'"):
-        _core.bingo.Position(rules, fields)
-    fields = {"turned": 21, "hands": [[27, 20], [18, 15]], "declarations": [("0", [27, 20], None)]}
+        spec.leader = "x"
     with pytest.raises(ParseError, match="field 'declarations' cannot hold '0'"):
-        _core.bingo.Position(rules, fields)
+        spec.declarations = [("0", [27, 20], None)]
 
 
 # ---------------------------------------------------------------- JSON

@@ -1,6 +1,7 @@
 #include "dominosolver/bingo/state.hpp"
 
 #include <cctype>
+#include <string_view>
 
 #include "dominosolver/core/errors.hpp"
 
@@ -23,22 +24,22 @@ int parse_tile(const std::string& raw) {
 }  // namespace
 
 std::string Move::name() const {
+  if (kind == Kind::Tile) return tile_name(tile);
+  if (kind != Kind::Declare) return kind_name();
+  std::string out = "declare:";
+  for (int id = kDeckTiles - 1; id >= 0; --id)
+    if ((doubles >> id) & 1) out.append(out.back() == ':' ? "" : ",").append(tile_name(id));
+  return out;
+}
+
+const char* Move::kind_name() const {
   switch (kind) {
-    case Kind::Tile: return tile_name(tile);
+    case Kind::Tile: return "tile";
     case Kind::Close: return "close";
+    case Kind::Declare: return "declare";
     case Kind::Draw: return "draw";
     case Kind::Exchange: return "exchange";
     case Kind::Claim: return "claim";
-    case Kind::Declare: {
-      std::string out = "declare:";
-      bool first = true;
-      for (int id = kDeckTiles - 1; id >= 0; --id)
-        if ((doubles >> id) & 1) {
-          out += (first ? "" : ",") + tile_name(id);
-          first = false;
-        }
-      return out;
-    }
   }
   return "?";
 }
@@ -48,12 +49,11 @@ Move Move::parse(const std::string& raw) {
   for (char ch : raw) text += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.erase(text.begin());
-  if (text == "close") return close();
-  if (text == "draw") return draw();
-  if (text == "exchange") return exchange();
-  if (text == "claim") return claim();
-  if (text.rfind("declare", 0) == 0) {
-    std::string rest = text.substr(7);
+  for (const Move word : {close(), draw(), exchange(), claim()})
+    if (text == word.kind_name()) return word;
+  const std::string_view declare_word = declare(0).kind_name();
+  if (text.rfind(declare_word, 0) == 0) {
+    const std::string rest = text.substr(declare_word.size());
     TileMask d = 0;
     std::string cur;
     auto flush = [&] {

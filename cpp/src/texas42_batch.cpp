@@ -8,22 +8,25 @@ namespace dominosolver::texas42 {
 
 std::vector<Trump> table_declarations(const Rules& rules) {
   std::vector<Trump> out;
-  for (int s = 0; s <= rules.max_pip; ++s) out.push_back(Trump::of_suit(s));
-  out.push_back(Trump::doubles());
-  out.push_back(Trump::none());
+  for (const Trump& t : declarations(rules))
+    if (contract_kind(t).objective == Objective::Points) out.push_back(t);
   return out;
 }
 
-std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<TileMask, kSeats>& deal, Solver& solver,
+std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<TileMask, kMaxSeats>& deal, Solver& solver,
                                        std::uint64_t* nodes) {
   std::vector<std::vector<int>> table;
   std::uint64_t total = 0;
+  const Seating seating = rules.seating();
   for (const Trump& trump : table_declarations(rules)) {
     std::vector<int> row;
-    for (int declarer = 0; declarer < kSeats; ++declarer) {
-      // Partners often take about the same under one declaration, and the other team about what
+    for (int declarer = 0; declarer < seating.seats(); ++declarer) {
+      // Partners often take about the same under one declaration, and the other side about what
       // the first declarer's opponents took: good first guesses.
-      const int guess = declarer >= 2 ? row[declarer - 2] : declarer == 1 ? kHandPoints - row[0] : -1;
+      const int partner = seating.partner(declarer);
+      const int guess = partner >= 0 && partner < declarer ? row[partner]
+                        : declarer > 0                     ? rules.hand_points() - row[0]
+                                                           : -1;
       row.push_back(solver.value(Position(rules, trump, deal, declarer, {}), guess));
       total += solver.nodes();
     }

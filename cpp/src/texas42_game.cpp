@@ -7,73 +7,30 @@
 
 namespace dominosolver::texas42 {
 
-std::optional<bool> hand_decided(const Rules& rules, const Contract& contract, const std::array<int, 2>& points,
-                                 const std::array<int, 2>& tricks, bool all_played) {
-  const int us = team_of(contract.declarer), them = 1 - us;
-  const bool all_tricks_bid = contract.bid >= 42;
-  const bool early = rules.scoring == Scoring::Marks && rules.play_out == PlayOut::Auto;
-  if (all_tricks_bid) {
-    if (tricks[them] > 0 && early) return false;
-    if (all_played) return tricks[them] == 0;
-    return std::nullopt;
-  }
-  if (early) {
-    if (points[us] >= contract.bid) return true;
-    if (points[them] > kHandPoints - contract.bid) return false;
-  }
-  if (all_played) return points[us] >= contract.bid;
-  return std::nullopt;
-}
-
 std::optional<HandResult> hand_result(const Position& pos) {
   if (!pos.contract() || pos.tricks_before() > 0) return std::nullopt;
-  const std::array<int, 2> points{pos.points(0), pos.points(1)};
-  const auto made = hand_decided(pos.rules(), *pos.contract(), points, {pos.tricks_won(0), pos.tricks_won(1)},
-                                 pos.is_over());
+  const Tally tally = pos.tally();
+  const auto made = hand_decided(pos.rules(), pos.trump(), *pos.contract(), tally);
   if (!made) return std::nullopt;
-  return score_hand(pos.rules(), *pos.contract(), points, *made);
-}
-
-int points_needed(const Contract& contract) { return contract.bid >= 42 ? kHandPoints : contract.bid; }
-
-HandResult score_hand(const Rules& rules, const Contract& contract, const std::array<int, 2>& points, bool made) {
-  HandResult r;
-  r.made = made;
-  const int us = team_of(contract.declarer), them = 1 - us;
-  if (contract.bid == kGameBid) {
-    r.decides_game = true;
-    return r;
-  }
-  if (rules.scoring == Scoring::Marks) {
-    r.score[made ? us : them] = marks_of(contract.bid);
-    return r;
-  }
-  if (contract.bid <= 42) {
-    if (made) {
-      r.score[us] = rules.points_made == PointsMade::Taken ? points[us] : contract.bid;
-      r.score[them] = points[them];
-    } else {
-      r.score[them] = contract.bid + points[them];
-    }
-  } else {
-    if (made) r.score[us] = contract.bid;
-    else r.score[them] = contract.bid + points[them];
-  }
-  return r;
+  return score_hand(pos.rules(), pos.trump(), *pos.contract(), tally, *made);
 }
 
 Game::Game(const Rules& rules, std::uint64_t seed, int first_dealer) : rules_(rules), rng_(seed) {
-  if (first_dealer < 0 || first_dealer >= kSeats) throw InvalidPositionError("dealer must be a seat 0..3");
+  if (first_dealer < 0 || first_dealer >= rules.seats())
+    throw InvalidPositionError("dealer must be a seat 0.." + std::to_string(rules.seats() - 1));
   deal(first_dealer);
 }
 
+// Shuffles the set and deals each seat its hand (a set that does not share out evenly leaves its
+// last tiles undealt).
 void Game::deal(int dealer) {
-  std::array<int, 28> tiles;
+  std::vector<int> tiles(static_cast<std::size_t>(rules_.tiles()));
   std::iota(tiles.begin(), tiles.end(), 0);
   rng_.shuffle(tiles.begin(), tiles.end());
   s_.hand = HandRecord{};
   s_.hand.dealer = dealer;
-  for (int i = 0; i < 28; ++i) s_.hand.deal[i / 7] |= bit(tiles[i]);
+  const int hand = rules_.hand_size();
+  for (int i = 0; i < rules_.seats() * hand; ++i) s_.hand.deal[i / hand] |= bit(tiles[i]);
   s_.phase = Phase::Bidding;
   s_.high_bid = 0;
   s_.high_bidder = -1;
@@ -82,7 +39,7 @@ void Game::deal(int dealer) {
 
 int Game::to_move() const {
   switch (s_.phase) {
-    case Phase::Bidding: return (s_.hand.dealer + 1 + static_cast<int>(s_.hand.bids.size())) & 3;
+    case Phase::Bidding: return rules_.seating().after(s_.hand.dealer, 1 + static_cast<int>(s_.hand.bids.size()));
     case Phase::Declaring: return s_.high_bidder;
     case Phase::Playing: return s_.position->to_move();
     default: return -1;
@@ -93,22 +50,22 @@ std::vector<Move> Game::legal_moves() const {
   std::vector<Move> out;
   switch (s_.phase) {
     case Phase::Bidding: {
-      const bool last = s_.hand.bids.size() == 3;
+      const bool last = static_cast<int>(s_.hand.bids.size()) == rules_.seats() - 1;  // the dealer bids last
       const bool forced = last && s_.high_bid == 0 && rules_.all_pass == AllPass::ForcedDealer;
       if (!forced) out.push_back(Move::bid(kPass));
       if (forced && rules_.forced_exact_30) {
-        out.push_back(Move::bid(kMinBid));
+        out.push_back(Move::bid(rules_.min_bid()));
         break;
       }
-      for (int b = kMinBid; b < kGameBid; b += b < 42 ? 1 : 42)  // mark bids are unbounded under mark_jump free
+      // Mark bids are unbounded under mark_jump free: the ladder stops below kGameBid.
+      for (int b = rules_.min_bid(); b < kGameBid; b += b < rules_.mark() ? 1 : rules_.mark())
         if (bid_is_legal(rules_, b, s_.high_bid)) out.push_back(Move::bid(b));
       if (bid_is_legal(rules_, kGameBid, s_.high_bid)) out.push_back(Move::bid(kGameBid));
       break;
     }
     case Phase::Declaring:
-      for (int s = 0; s <= rules_.max_pip; ++s) out.push_back(Move::declare(Trump::of_suit(s)));
-      out.push_back(Move::declare(Trump::doubles()));
-      out.push_back(Move::declare(Trump::none()));
+      for (const Trump& t : declarations(rules_, *s_.hand.contract, s_.hand.deal[s_.high_bidder]))
+        out.push_back(Move::declare(t));
       break;
     case Phase::Playing:
       for (TileMask m = s_.position->legal_moves(); m; m &= m - 1) out.push_back(Move::tile(lowest(m)));
@@ -128,8 +85,10 @@ void Game::play(const Move& move) {
         if (move.kind != Move::Kind::Bid) throw IllegalMoveError("the auction is on: " + seat + " must bid or pass");
         if (move.value == kPass) throw IllegalMoveError(seat + " may not pass: the dealer must bid when all others passed");
         throw IllegalMoveError("bid " + bid_name(move.value) + " is not legal over the high bid " +
-                               (s_.high_bid ? bid_name(s_.high_bid) : std::string("(none)")) +
-                               " (minimum 30; mark bids must be 42, 84, or one mark above the high bid)");
+                               (s_.high_bid ? bid_name(s_.high_bid) : std::string("(none)")) + " (minimum " +
+                               std::to_string(rules_.min_bid()) + "; mark bids must be " +
+                               std::to_string(rules_.mark()) + ", " + std::to_string(2 * rules_.mark()) +
+                               ", or one mark above the high bid)");
       case Phase::Declaring:
         throw IllegalMoveError("the declarer " + seat + " must name trumps now");
       default:
@@ -144,10 +103,10 @@ void Game::play(const Move& move) {
       const int seat = to_move();
       s_.hand.bids.push_back(move.value);
       if (move.value != kPass) s_.high_bid = move.value, s_.high_bidder = seat;
-      if (s_.hand.bids.size() == 4) {
+      if (static_cast<int>(s_.hand.bids.size()) == rules_.seats()) {
         if (s_.high_bidder < 0) {  // all passed: thrown in, the next seat shakes (REDEAL)
           s_.finished.push_back(s_.hand);
-          deal((s_.hand.dealer + 1) & 3);
+          deal(rules_.seating().next(s_.hand.dealer));
         } else {
           s_.hand.contract = Contract{s_.high_bidder, s_.high_bid};
           s_.phase = Phase::Declaring;
@@ -155,20 +114,22 @@ void Game::play(const Move& move) {
       }
       break;
     }
-    case Phase::Declaring:
+    case Phase::Declaring: {
+      const ContractKind& kind = contract_kind(move.trump);
+      const int leader = kind.first_leader(kind.seating(rules_, s_.high_bidder), s_.high_bidder);
       s_.hand.trump = move.trump;
-      s_.position.emplace(rules_, move.trump, s_.hand.deal, s_.high_bidder, std::vector<int>{}, s_.hand.contract);
+      s_.position.emplace(rules_, move.trump, s_.hand.deal, leader, std::vector<int>{}, s_.hand.contract);
       s_.phase = Phase::Playing;
       break;
+    }
     default: {
       Position& pos = *s_.position;
       pos.play(move.value);
-      const std::array<int, 2> points{pos.points(0), pos.points(1)};
-      const std::array<int, 2> tricks{pos.tricks_won(0), pos.tricks_won(1)};
-      if (auto made = hand_decided(rules_, *s_.hand.contract, points, tricks, pos.is_over())) {
+      const Tally tally = pos.tally();
+      if (auto made = hand_decided(rules_, *s_.hand.trump, *s_.hand.contract, tally)) {
         s_.hand.plays = pos.plays();
-        s_.hand.points = points;
-        finish_hand(score_hand(rules_, *s_.hand.contract, points, *made));
+        s_.hand.points = tally.points;
+        finish_hand(score_hand(rules_, *s_.hand.trump, *s_.hand.contract, tally, *made));
       }
     }
   }
@@ -176,10 +137,10 @@ void Game::play(const Move& move) {
 
 void Game::finish_hand(const HandResult& result) {
   s_.hand.result = result;
-  const int us = team_of(s_.hand.contract->declarer);
-  for (int t = 0; t < 2; ++t) s_.scores[t] += result.score[t];
+  const int us = s_.position->side_of(s_.hand.contract->declarer), them = kSides - 1 - us;
+  for (int side = 0; side < kSides; ++side) s_.scores[side] += result.score[side];
   if (result.decides_game) {
-    s_.winner = result.made ? us : 1 - us;
+    s_.winner = result.made ? us : them;
   } else {
     const int target = rules_.game_target();
     const bool a = s_.scores[0] >= target, b = s_.scores[1] >= target;
@@ -196,7 +157,7 @@ void Game::finish_hand(const HandResult& result) {
     s_.phase = Phase::GameOver;
     s_.position.reset();
   } else {
-    deal((s_.hand.dealer + 1) & 3);
+    deal(rules_.seating().next(s_.hand.dealer));
   }
 }
 

@@ -1,39 +1,64 @@
 #include "dominosolver/texas42/position.hpp"
 
+#include <string_view>
+
 #include "dominosolver/core/errors.hpp"
 
 namespace dominosolver::texas42 {
 
-std::string seat_name(int seat) { return std::string(1, "NESW"[seat & 3]); }
+std::string seat_name(int seat) {
+  constexpr std::string_view kNames = "NESW";
+  return seat >= 0 && seat < static_cast<int>(kNames.size()) ? std::string(1, kNames[seat]) : std::to_string(seat);
+}
 
 namespace {
 
 std::string seat_of(int seat) { return "seat " + std::to_string(seat) + " (" + seat_name(seat) + ")"; }
 
+std::string seats_range(const Seating& seating) { return "0.." + std::to_string(seating.seats() - 1); }
+
+// "fours": how complete tricks come, in words.
+std::string groups_of(int n) {
+  constexpr std::array<const char*, kMaxSeats + 1> kWords = {"", "ones", "twos", "threes", "fours"};
+  return kWords[n];
+}
+
 void check_tile(int tile, const Rules& rules, const char* where) {
-  if (tile < 0 || tile >= tiles_in_set(rules.max_pip))
+  if (tile < 0 || tile >= rules.tiles())
     throw InvalidPositionError(std::string(where) + ": tile " +
                                (tile >= 0 && tile < kMaxTiles ? tile_name(tile) : "id " + std::to_string(tile)) +
                                " is not in the double-" + std::to_string(rules.max_pip) + " set");
 }
 
+Seating seating_for(const Rules& rules, Trump trump, const std::optional<Contract>& contract) {
+  const bool declarer_seated = contract && contract->declarer >= 0 && contract->declarer < rules.seats();
+  return contract_kind(trump).seating(rules, declarer_seated ? contract->declarer : -1);
+}
+
 }  // namespace
 
-Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, kSeats>& hands, int leader,
+Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, kMaxSeats>& hands, int leader,
                    const std::vector<int>& trick, std::optional<Contract> contract, std::optional<History> history)
-    : rules_(rules), table_(rules, trump), contract_(contract) {
-  if (trump.kind == TrumpKind::Suit && (trump.suit < 0 || trump.suit > rules.max_pip))
+    : rules_(rules), table_(rules, trump), seating_(seating_for(rules, trump, contract)), contract_(contract) {
+  const ContractKind& kind = contract_kind();
+  const std::string seats = seats_range(seating_);
+  const int trick_size = seating_.trick_size();
+  if (kind.numbered && (trump.suit < 0 || trump.suit > rules.max_pip))
     throw InvalidPositionError("trump " + std::to_string(trump.suit) + " is not a number of the set");
-  if (leader < 0 || leader >= kSeats) throw InvalidPositionError("leader must be a seat 0..3");
-  if (contract && (contract->declarer < 0 || contract->declarer >= kSeats))
-    throw InvalidPositionError("contract declarer must be a seat 0..3");
-  if (contract && !(contract->bid == kGameBid || (contract->bid >= kMinBid && (contract->bid <= 42 || contract->bid % 42 == 0))))
-    throw InvalidPositionError("contract bid " + std::to_string(contract->bid) + " is not a bid");
+  auto check_seat = [&](int seat, const char* what) {
+    if (seat < 0 || seat >= seating_.seats()) throw InvalidPositionError(std::string(what) + " must be a seat " + seats);
+    if (!seating_.plays(seat)) throw InvalidPositionError(std::string(what) + ": " + seat_of(seat) + " sits this hand out");
+  };
+  check_seat(leader, "leader");
+  if (contract && (contract->declarer < 0 || contract->declarer >= seating_.seats()))
+    throw InvalidPositionError("contract declarer must be a seat " + seats);
   if (contract && contract->bid == kGameBid && rules.scoring != Scoring::Points)
     throw InvalidPositionError("a 'game' contract exists only in the points game (rules §2.2)");
-  if (trick.size() > 3)
+  if (contract && !is_bid(rules, contract->bid))
+    throw InvalidPositionError("contract bid " + std::to_string(contract->bid) + " is not a bid");
+  if (static_cast<int>(trick.size()) >= trick_size)
     throw InvalidPositionError("the current trick holds " + std::to_string(trick.size()) +
-                               " tiles; a trick is complete (and leaves the table) at 4");
+                               " tiles; a trick is complete (and leaves the table) at " + std::to_string(trick_size));
 
   // Every tile once, across hands, table and history.
   TileMask seen = 0;
@@ -42,49 +67,48 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     if (seen & bit(tile)) throw InvalidPositionError("tile " + tile_name(tile) + " appears twice (" + where + ")");
     seen |= bit(tile);
   };
-  for (int seat = 0; seat < kSeats; ++seat) {
+  for (int seat = 0; seat < seating_.seats(); ++seat) {
     for (TileMask m = hands[seat]; m; m &= m - 1) claim(lowest(m), "hand of " + seat_of(seat));
   }
   for (int t : trick) claim(t, "current trick");
   const History hist = history.value_or(History{leader, {}});
-  if (hist.first_leader < 0 || hist.first_leader >= kSeats) throw InvalidPositionError("history first_leader must be a seat 0..3");
-  if (hist.tiles.size() % 4 != 0)
+  check_seat(hist.first_leader, "history first_leader");
+  if (hist.tiles.size() % trick_size != 0)
     throw InvalidPositionError("history holds " + std::to_string(hist.tiles.size()) +
-                               " tiles; completed tricks come in fours");
+                               " tiles; completed tricks come in " + groups_of(trick_size));
   for (int t : hist.tiles) claim(t, "history");
 
   // Who played each recorded tile follows from the trick winners; rebuild the hands at the origin.
   std::vector<PlayRecord> records;
   int lead_seat = hist.first_leader;
-  for (std::size_t i = 0; i < hist.tiles.size(); i += 4) {
-    std::int8_t plays[4];
-    for (int k = 0; k < 4; ++k) {
-      plays[k] = static_cast<std::int8_t>(hist.tiles[i + k]);
-      records.push_back({static_cast<std::int8_t>((lead_seat + k) & 3), plays[k]});
-    }
-    lead_seat = (lead_seat + table_.winner(plays, 4)) & 3;
+  Trick replay;
+  for (int t : hist.tiles) {
+    records.push_back({static_cast<std::int8_t>(seating_.after(lead_seat, replay.len)), static_cast<std::int8_t>(t)});
+    replay.add(table_, t);
+    if (replay.len == trick_size) lead_seat = seating_.after(lead_seat, replay.win), replay.clear();
   }
   if (history && lead_seat != leader)
     throw InvalidPositionError("leader is " + seat_of(leader) + " but the last recorded trick was won by " +
                                seat_of(lead_seat));
   for (std::size_t k = 0; k < trick.size(); ++k)
-    records.push_back({static_cast<std::int8_t>((leader + k) & 3), static_cast<std::int8_t>(trick[k])});
+    records.push_back({static_cast<std::int8_t>(seating_.after(leader, static_cast<int>(k))), static_cast<std::int8_t>(trick[k])});
 
-  std::array<TileMask, kSeats> origin = hands;
+  std::array<TileMask, kMaxSeats> origin = hands;
   for (const auto& r : records) origin[r.seat] |= bit(r.tile);
-  const int size = count(origin[0]);
-  const int max_hand = tiles_in_set(rules.max_pip) / kSeats;
-  for (int seat = 0; seat < kSeats; ++seat) {
+  const int size = count(origin[leader]);
+  const int max_hand = rules.hand_size();
+  for (int seat = 0; seat < seating_.seats(); ++seat) {
+    if (!seating_.plays(seat)) continue;
     if (count(origin[seat]) != size || size > max_hand) {
       std::string sizes;
-      for (int s = 0; s < kSeats; ++s) sizes += (s ? ", " : "") + std::to_string(count(hands[s]));
+      for (int s = 0; s < seating_.seats(); ++s) sizes += (s ? ", " : "") + std::to_string(count(hands[s]));
       throw InvalidPositionError("hand sizes " + sizes + " cannot arise in play with leader " + seat_of(leader) +
                                  " and " + std::to_string(trick.size()) +
                                  " tiles on the table (seats that played to the trick hold one tile fewer)");
     }
   }
   if (size == 0 && !trick.empty()) throw InvalidPositionError("a trick is on the table but every hand is empty");
-  if (contract && size == max_hand && hist.first_leader != contract->declarer)
+  if (contract && size == max_hand && hist.first_leader != kind.first_leader(seating_, contract->declarer))
     throw InvalidPositionError("the declarer (" + seat_of(contract->declarer) + ") leads trick 1, not " +
                                seat_of(hist.first_leader) + " (rules §2.4)");
 
@@ -105,13 +129,27 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
 
 int Position::tricks_left() const {
   int left = count(s_.hands[s_.leader]);
-  return s_.trick_len ? left + 1 : left;
+  return s_.trick.len ? left + 1 : left;
+}
+
+std::vector<int> Position::trick() const {
+  std::vector<int> out;
+  for (std::size_t i = plays_.size() - s_.trick.len; i < plays_.size(); ++i) out.push_back(plays_[i].tile);
+  return out;
+}
+
+Tally Position::tally() const {
+  Tally t;
+  t.declaring_side = contract_ ? seating_.side(contract_->declarer) : 0;
+  for (int side = 0; side < kSides; ++side) t.points[side] = s_.points[side], t.tricks[side] = s_.tricks[side];
+  t.all_played = is_over();
+  return t;
 }
 
 TileMask Position::legal_moves() const {
   const TileMask hand = s_.hands[to_move()];
-  if (s_.trick_len) return table_.legal(hand, s_.trick[0]);
-  const bool first_trick = tricks_before_ + (s_.tricks[0] + s_.tricks[1]) == 0;
+  if (s_.trick.len) return table_.legal(hand, s_.trick.led);
+  const bool first_trick = tricks_before_ + static_cast<int>(plays_.size()) == 0;
   if (rules_.first_lead_trump && first_trick && (hand & table_.trumps)) return hand & table_.trumps;
   return hand;
 }
@@ -119,11 +157,11 @@ TileMask Position::legal_moves() const {
 void Position::play(int tile) {
   if (is_over()) throw IllegalMoveError("the hand is over; no tile can be played");
   const int seat = to_move();
-  if (tile < 0 || tile >= tiles_in_set(rules_.max_pip))
+  if (tile < 0 || tile >= rules_.tiles())
     throw IllegalMoveError((tile >= 0 && tile < kMaxTiles ? "tile " + tile_name(tile) : "tile id " + std::to_string(tile)) +
                            " is not in the double-" + std::to_string(rules_.max_pip) + " set");
   if (!(s_.hands[seat] & bit(tile))) {
-    for (int other = 0; other < kSeats; ++other)
+    for (int other = 0; other < seating_.seats(); ++other)
       if (s_.hands[other] & bit(tile))
         throw IllegalMoveError(tile_name(tile) + " belongs to " + seat_of(other) + ", but " + seat_of(seat) +
                                " is to play");
@@ -132,10 +170,10 @@ void Position::play(int tile) {
     throw IllegalMoveError(tile_name(tile) + " is in no hand: it went in an earlier trick that this position does not record");
   }
   if (!(legal_moves() & bit(tile))) {
-    if (!s_.trick_len)
+    if (!s_.trick.len)
       throw IllegalMoveError(seat_of(seat) + " must lead a trump on the first trick (first_lead_trump)");
     throw IllegalMoveError(seat_of(seat) + " must follow suit: " + tile_name(tile) +
-                           " does not follow the lead " + tile_name(s_.trick[0]));
+                           " does not follow the lead " + tile_name(plays_[plays_.size() - s_.trick.len].tile));
   }
   undo_.push_back(s_);
   play_unchecked(tile);
@@ -144,15 +182,15 @@ void Position::play(int tile) {
 void Position::play_unchecked(int tile) {
   const int seat = to_move();
   s_.hands[seat] &= ~bit(tile);
-  s_.trick[s_.trick_len++] = static_cast<std::int8_t>(tile);
+  s_.trick.add(table_, tile);
   plays_.push_back({static_cast<std::int8_t>(seat), static_cast<std::int8_t>(tile)});
-  if (s_.trick_len == 4) {
-    const int winner = (s_.leader + table_.winner(s_.trick.data(), 4)) & 3;
-    s_.points[team_of(winner)] += static_cast<std::int16_t>(table_.trick_points(s_.trick.data(), 4));
-    s_.tricks[team_of(winner)] += 1;
+  if (s_.trick.len == seating_.trick_size()) {
+    const int winner = seating_.after(s_.leader, s_.trick.win);
+    s_.points[seating_.side(winner)] += static_cast<std::int16_t>(s_.trick.points());
+    s_.tricks[seating_.side(winner)] += 1;
     s_.last_winner = static_cast<std::int8_t>(winner);
     s_.leader = static_cast<std::int8_t>(winner);
-    s_.trick_len = 0;
+    s_.trick.clear();
   }
 }
 
@@ -165,34 +203,33 @@ void Position::undo() {
 
 History Position::history() const {
   History h{first_leader_, {}};
-  const std::size_t complete = plays_.size() - s_.trick_len;
+  const std::size_t complete = plays_.size() - s_.trick.len;
   for (std::size_t i = 0; i < complete; ++i) h.tiles.push_back(plays_[i].tile);
   return h;
 }
 
 unsigned Position::voids(int seat) const {
-  if (seat < 0 || seat >= kSeats) throw InvalidPositionError("seat must be 0..3, not " + std::to_string(seat));
+  if (seat < 0 || seat >= seating_.seats())
+    throw InvalidPositionError("seat must be " + seats_range(seating_) + ", not " + std::to_string(seat));
   std::vector<int> tiles;
   tiles.reserve(plays_.size());
   for (const auto& p : plays_) tiles.push_back(p.tile);
-  return shown_by_plays(rules_, table_, first_leader_, tiles, tricks_before_ == 0).voids[seat];
+  return shown_by_plays(rules_, table_, seating_, first_leader_, tiles, tricks_before_ == 0).voids[seat];
 }
 
-ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, int first_leader,
+ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, const Seating& seating, int first_leader,
                             const std::vector<int>& tiles, bool from_first_trick) {
   ShownByPlays shown;
   auto& out = shown.voids;
   int lead_seat = first_leader;
-  for (std::size_t i = 0; i < tiles.size(); i += 4) {
-    const std::size_t n = std::min<std::size_t>(4, tiles.size() - i);
-    std::int8_t plays[4];
-    for (std::size_t k = 0; k < n; ++k) plays[k] = static_cast<std::int8_t>(tiles[i + k]);
-    const int led = table.called[plays[0]];
-    if (i == 0 && from_first_trick && rules.first_lead_trump && table.trumps && !(table.trumps & bit(plays[0])))
-      out[lead_seat] |= 1u << kTrumpSuit;
-    for (std::size_t k = 1; k < n; ++k)
-      if (!(table.follows[led] & bit(plays[k]))) out[(lead_seat + k) & 3] |= 1u << led;
-    if (n == 4) lead_seat = (lead_seat + table.winner(plays, 4)) & 3;
+  Trick trick;
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    const int tile = tiles[i], seat = seating.after(lead_seat, trick.len);
+    if (i == 0 && from_first_trick && rules.first_lead_trump && table.trumps && !(table.trumps & bit(tile)))
+      out[seat] |= 1u << kTrumpSuit;
+    if (trick.len && !trick.follows(table, tile)) out[seat] |= 1u << trick.led;
+    trick.add(table, tile);
+    if (trick.len == seating.trick_size()) lead_seat = seating.after(lead_seat, trick.win), trick.clear();
   }
   shown.leader = lead_seat;
   return shown;

@@ -1,23 +1,9 @@
 #include "dominosolver/texas42/rules.hpp"
 
 #include "dominosolver/core/errors.hpp"
+#include "dominosolver/texas42/contract.hpp"
 
 namespace dominosolver::texas42 {
-
-std::string Trump::name() const {
-  switch (kind) {
-    case TrumpKind::Suit: return std::to_string(suit);
-    case TrumpKind::Doubles: return "doubles";
-    default: return "none";
-  }
-}
-
-Trump Trump::parse(const std::string& text) {
-  if (text == "doubles") return doubles();
-  if (text == "none" || text == "follow-me" || text == "followme") return none();
-  if (text.size() == 1 && text[0] >= '0' && text[0] <= '0' + kMaxPip) return of_suit(text[0] - '0');
-  throw ParseError("unknown trump '" + text + "' (expected a number, 'doubles' or 'none')");
-}
 
 namespace {
 
@@ -98,37 +84,18 @@ int counter_value(int tile) {
   return pips == 10 ? 10 : pips == 5 ? 5 : 0;
 }
 
+int Rules::counters() const {
+  int total = 0;
+  for (int id = 0; id < tiles(); ++id) total += counter_value(id);
+  return total;
+}
+
 SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {
-  constexpr std::int8_t kTop = 20, kBottom = -1;
-  const int n = tiles_in_set(rules.max_pip);
-  const bool own_suit = t.kind == TrumpKind::None && rules.nt_doubles == NtDoubles::OwnSuit;
-  const bool doubles_low = t.kind == TrumpKind::None && rules.nt_doubles == NtDoubles::Low;
   all = set_mask(rules.max_pip);
-  for (int id = 0; id < n; ++id) {
-    const int h = hi_end(id), l = lo_end(id);
-    const bool dbl = h == l;
-    counters[id] = static_cast<std::int8_t>(counter_value(id));
-    const bool is_trump = (t.kind == TrumpKind::Suit && (h == t.suit || l == t.suit)) ||
-                          (t.kind == TrumpKind::Doubles && dbl);
-    if (is_trump) {
-      trumps |= bit(id);
-      follows[kTrumpSuit] |= bit(id);
-      called[id] = kTrumpSuit;
-      rank[kTrumpSuit][id] = t.kind == TrumpKind::Doubles ? h : dbl ? kTop : other_end(id, t.suit);
-      continue;
-    }
-    if (dbl && own_suit) {
-      follows[kDoublesSuit] |= bit(id);
-      called[id] = kDoublesSuit;
-      rank[kDoublesSuit][id] = static_cast<std::int8_t>(h);
-      continue;
-    }
-    called[id] = static_cast<std::int8_t>(h);  // the high end calls the suit (§1.4)
-    for (int s : {h, l}) {
-      follows[s] |= bit(id);
-      rank[s][id] = dbl ? (doubles_low ? kBottom : kTop) : static_cast<std::int8_t>(other_end(id, s));
-    }
-  }
+  for (TileMask m = all; m; m &= m - 1) counters[lowest(m)] = static_cast<std::int8_t>(counter_value(lowest(m)));
+  const ContractKind& row = contract_kind(t);
+  declaration = static_cast<std::int8_t>(row.numbered ? t.suit : kMaxPip + 1 + static_cast<int>(t.kind));
+  row.place_tiles(*this, rules, t);
   for (int s = 0; s < kCalledSuits; ++s)
     for (TileMask m = follows[s]; m; m &= m - 1) {
       const int a = lowest(m);
@@ -137,7 +104,7 @@ SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {
         if (rank[s][lowest(o)] > rank[s][a]) above[s][a] |= bit(lowest(o));
     }
   for (TileMask m = all; m; m &= m - 1) above_led[lowest(m)] = above[called[lowest(m)]][lowest(m)];
-  // Ranks run from -1 (a low double) to 20 (a high one): followers 1..22, trumps 65..86.
+  // Ranks run from kLowDouble (-1) to kHighDouble (20): followers 1..22, trumps 65..86.
   for (int led = 0; led < kCalledSuits; ++led)
     for (TileMask m = all; m; m &= m - 1) {
       const int a = lowest(m);
@@ -146,19 +113,50 @@ SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {
     }
 }
 
-int marks_of(int bid) {
+void SuitTable::place_trump(int tile, int r) {
+  trumps |= bit(tile);
+  follows[kTrumpSuit] |= bit(tile);
+  called[tile] = kTrumpSuit;
+  rank[kTrumpSuit][tile] = static_cast<std::int8_t>(r);
+}
+
+void SuitTable::place_in_numbers(int tile, int double_rank) {
+  const int h = hi_end(tile), l = lo_end(tile);
+  called[tile] = static_cast<std::int8_t>(h);  // the high end calls the suit (§1.4)
+  for (int s : {h, l}) {
+    follows[s] |= bit(tile);
+    rank[s][tile] = static_cast<std::int8_t>(h == l ? double_rank : other_end(tile, s));
+  }
+}
+
+void SuitTable::place_in_doubles(int tile) {
+  follows[kDoublesSuit] |= bit(tile);
+  called[tile] = kDoublesSuit;
+  rank[kDoublesSuit][tile] = static_cast<std::int8_t>(hi_end(tile));
+}
+
+bool is_bid(const Rules& rules, int bid) {
+  if (bid == kGameBid) return rules.scoring == Scoring::Points;
+  return bid >= rules.min_bid() && (bid <= rules.mark() || bid % rules.mark() == 0);
+}
+
+bool bids_every_trick(const Rules& rules, int bid) { return bid >= rules.mark(); }
+
+int points_needed(const Rules& rules, int bid) { return bids_every_trick(rules, bid) ? rules.hand_points() : bid; }
+
+int marks_of(const Rules& rules, int bid) {
   if (bid == kGameBid) return 0;
-  return bid < 84 ? 1 : bid / 42;
+  return bid < 2 * rules.mark() ? 1 : bid / rules.mark();
 }
 
 bool bid_is_legal(const Rules& rules, int bid, int high_bid) {
-  if (bid == kGameBid) return rules.scoring == Scoring::Points && high_bid == 168;
-  if (bid <= high_bid || bid < kMinBid) return false;
-  if (bid <= 41) return true;
-  if (bid % 42 != 0) return false;
-  const int k = bid / 42;
-  if (k <= 2 || rules.mark_jump == MarkJump::Free) return true;
-  return high_bid == 42 * (k - 1);
+  if (bid == kGameBid) return rules.scoring == Scoring::Points && high_bid == rules.game_bid_over();
+  if (bid <= high_bid || bid < rules.min_bid()) return false;
+  if (bid < rules.mark()) return true;
+  if (bid % rules.mark() != 0) return false;
+  const int k = bid / rules.mark();
+  if (k <= rules.free_mark_jump() || rules.mark_jump == MarkJump::Free) return true;
+  return high_bid == rules.mark() * (k - 1);
 }
 
 std::string bid_name(int bid) {

@@ -1,8 +1,11 @@
 // Double-dummy search for Texas 42 (DDS- and Stockfish-style techniques, rules.md §1.5).
 //
-// The search works on "points NS take from the current trick on" (tiles on the table included), so
-// values never depend on the path: the transposition table stores bounds on that number at trick
-// boundaries, keyed by the four hands, the leader and the declaration.
+// The search works on "points NS (side 0) take from the current trick on" (tiles on the table
+// included), so values never depend on the path: the transposition table stores bounds on that
+// number at trick boundaries, keyed by the hands, the leader and the declaration. It is a template
+// on the trick size N, chosen once per solve from the position's seating (DDS-style): the seats in
+// play are numbered 0..N-1 in the order of play (their "places"), and every step round the table
+// is a constant modulo N.
 #include "dominosolver/texas42/solver.hpp"
 
 #include <algorithm>
@@ -31,10 +34,10 @@ constexpr int kBoundTricks = 2;  // tricks the bound search plays before the sur
 constexpr std::size_t kSmallTableStart = std::size_t{1} << 12;
 
 struct ZobristKeys {
-  std::uint64_t tile[kSeats][kMaxTiles];
-  std::uint64_t leader[kSeats];
-  std::uint64_t trump[kCalledSuits + 1];
-  std::uint64_t nt_doubles[3];
+  std::uint64_t tile[kMaxSeats][kMaxTiles];  // per place
+  std::uint64_t leader[kMaxSeats];
+  std::uint64_t declaration[kMaxPip + 1 + kContractKinds];  // SuitTable::declaration
+  std::uint64_t variant[3];                                 // SuitTable::variant (follow-me's NtDoubles)
   std::uint64_t bound_root;  // a search whose root moves a rule restricts (first_lead_trump)
 };
 
@@ -50,8 +53,8 @@ constexpr ZobristKeys make_keys() {
   for (auto& seat : k.tile)
     for (auto& t : seat) t = next();
   for (auto& l : k.leader) l = next();
-  for (auto& t : k.trump) t = next();
-  for (auto& n : k.nt_doubles) n = next();
+  for (auto& d : k.declaration) d = next();
+  for (auto& v : k.variant) v = next();
   k.bound_root = next();
   return k;
 }
@@ -64,33 +67,40 @@ struct ScoredMove {
 
 
 
+template <int N>
 class Search {
+  // The quick tricks and the move ordering reason about two partnerships of two, partners opposite
+  // (search_for checks the seating); tricks of another size need their own.
+  static_assert(N == 4, "only two partnerships of two are searched yet");
+
  public:
   Search(const Position& pos, search::TranspositionTable* tt, EndgameCache* endgames, const Enhancements& enh)
       : t_(pos.table()), tt_(enh.table ? tt : nullptr), endgames_(endgames), enh_(enh) {
-    for (int s = 0; s < kSeats; ++s) {
-      hands_[s] = pos.hand(s);
-      for (TileMask m = hands_[s]; m; m &= m - 1) {
+    const Seating& seating = pos.seating();
+    for (int seat = 0; seat < seating.seats(); ++seat) {
+      if (!seating.plays(seat)) continue;
+      const int p = seating.place(seat);
+      if (seating.side(seat)) sides_ |= 1u << p;
+      hands_[p] = pos.hand(seat);
+      for (TileMask m = hands_[p]; m; m &= m - 1) {
         const int tile = lowest(m);
-        hand_key_ ^= kKeys.tile[s][tile];
+        hand_key_ ^= kKeys.tile[p][tile];
         counters_in_hands_ += t_.counters[tile];
         ++tiles_left_;
       }
     }
     for (int tile = 0; tile < kMaxTiles; ++tile)
       if (t_.all & bit(tile)) callers_[t_.called[tile]] |= bit(tile);
-    for (int tile : pos.trick()) put_on_table(tile);
-    leader_ = pos.leader();
-    const Trump tr = pos.trump();
-    base_key_ = kKeys.trump[tr.kind == TrumpKind::Suit ? tr.suit : tr.kind == TrumpKind::Doubles ? kCalledSuits - 1 : kCalledSuits];
-    if (tr.kind == TrumpKind::None) base_key_ ^= kKeys.nt_doubles[static_cast<int>(pos.rules().nt_doubles)];
+    for (int tile : pos.trick()) trick_.add(t_, tile);
+    leader_ = seating.place(pos.leader());
+    base_key_ = kKeys.declaration[t_.declaration] ^ (t_.variant >= 0 ? kKeys.variant[t_.variant] : 0);
     // The root's moves come from the position, which knows the rules that depend on the hand's
     // history (first_lead_trump); below it, following suit is all there is.
     root_legal_ = pos.is_over() ? 0 : pos.legal_moves();
     root_tiles_ = tiles_left_;
     // Where those rules bind the root's moves, the root's bounds and entries are its own: the sure
     // points assume a free lead, and the same hands without the rule have another value.
-    root_bound_ = root_legal_ != (pos.is_over() ? 0 : t_.legal(hands_[to_move()], len_ ? trick_[0] : -1));
+    root_bound_ = root_legal_ != (pos.is_over() ? 0 : t_.legal(hands_[to_move()], trick_.led));
     if (root_bound_) base_key_ ^= kKeys.bound_root;
     for (auto& slots : killers_) slots.fill(-1);
     for (int tile = 0; tile < kMaxTiles; ++tile) {
@@ -99,32 +109,26 @@ class Search {
     }
   }
 
-  int to_move() const { return (leader_ + len_) & 3; }
+  // The place `k` seats after place `p` in the order of play, and the side of a place.
+  static constexpr int after(int p, int k) { return static_cast<int>(static_cast<unsigned>(p + k) % N); }
+  int side(int p) const { return (sides_ >> p) & 1u; }
+
+  int to_move() const { return after(leader_, trick_.len); }
   // All points still to be taken from the current trick on.
-  int remaining_total() const { return tricks_left() + counters_in_hands_ + table_counters_; }
+  int remaining_total() const {
+    return tricks_left() * Rules::kTrickPoints + counters_in_hands_ + trick_.counters;
+  }
   int total_tiles() const { return tiles_left_; }
   // The last trick plays itself: every seat has one tile left.
   int last_trick() const {
-    int win = len_ ? trick_[win_] : lowest(hands_[leader_]), win_seat = len_ ? (leader_ + win_) & 3 : leader_;
-    const int led = t_.called[len_ ? trick_[0] : win];
-    int points = 1 + table_counters_;
-    for (int k = len_; k < 4; ++k) {
-      const int seat = (leader_ + k) & 3, tile = lowest(hands_[seat]);
-      points += t_.counters[tile];
-      if (k > 0 && t_.beats(tile, win, led)) win = tile, win_seat = seat;
-    }
-    return team_of(win_seat) == 0 ? points : 0;
+    Trick last = trick_;
+    for (int k = trick_.len; k < N; ++k) last.add(t_, lowest(hands_[after(leader_, k)]));
+    return side(after(leader_, last.win)) == 0 ? last.points() : 0;
   }
-  // Adds a tile to the current trick (not yet complete), keeping its winner and counters.
-  void put_on_table(int tile) {
-    if (len_ == 0 || t_.beats(tile, trick_[win_], t_.called[trick_[0]])) win_ = len_;
-    table_counters_ += t_.counters[tile];
-    trick_[len_++] = static_cast<std::int8_t>(tile);
-  }
-  int tricks_left() const { return static_cast<unsigned>(tiles_left_ + len_ + 3) / 4; }  // (a shift)
+  int tricks_left() const { return static_cast<unsigned>(tiles_left_ + trick_.len + N - 1) / N; }
   TileMask legal() const {
     if (root_bound_ && tiles_left_ == root_tiles_) return root_legal_;  // the position's own rules
-    return t_.legal(hands_[to_move()], len_ ? trick_[0] : -1);
+    return t_.legal(hands_[to_move()], trick_.led);
   }
   std::uint64_t nodes() const { return nodes_; }
   // The key of the position at a trick's start (the table and the endgame cache key by it).
@@ -148,13 +152,13 @@ class Search {
     ++nodes_;
     const int total = remaining_total();
     if (total == 0) return 0;
-    if (total_tiles() + len_ <= 4) return last_trick();
+    if (total_tiles() + trick_.len <= N) return last_trick();
     // (A window above all the points left needs no endgame search: -2% nodes.)
-    if (len_ == 0 && tiles_left_ == 8 && enh_.endgame) return total <= alpha ? total : two_tricks(alpha, beta);
+    if (trick_.len == 0 && tiles_left_ == 2 * N && enh_.endgame) return total <= alpha ? total : two_tricks(alpha, beta);
     int lo = 0, hi = total;
     std::uint64_t key = 0;
     int tt_move = -1;
-    if (len_ == 0) {
+    if (trick_.len == 0) {
       bool known = false;  // a table entry's bounds already hold the sure points they were stored with
       // A window beyond all the points left is decided already: only the fail-soft bound is at
       // stake, and the top-trump run gives most of it for little (no table probe, no cashing
@@ -176,13 +180,13 @@ class Search {
       }
       // At the bound search's horizon with the other side on lead, the bounded side's sure points
       // are its top-trump run: the leader's cashing plan would only tighten a failure.
-      if (horizon_ && tricks_left() <= horizon_ && team_of(leader_) != bound_team_ && enh_.quick_tricks) {
+      if (horizon_ && tricks_left() <= horizon_ && side(leader_) != bound_team_ && enh_.quick_tricks) {
         const auto [run_lo, run_hi] = run_bounds(total);
         return bound_team_ == 0 ? std::max(lo, run_lo) : std::min(hi, run_hi);
       }
       if (!known && enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) {
         const auto [ours, theirs] = sure_points();
-        const int ns = team_of(leader_) == 0 ? ours : theirs, ew = team_of(leader_) == 0 ? theirs : ours;
+        const int ns = side(leader_) == 0 ? ours : theirs, ew = side(leader_) == 0 ? theirs : ours;
         lo = std::max(lo, ns);
         hi = std::min(hi, total - ew);
       }
@@ -196,8 +200,8 @@ class Search {
     }
 
     const int mover = to_move();
-    const bool maximize = team_of(mover) == 0;
-    if (len_ == 3 && tiles_left_ == 5) {
+    const bool maximize = side(mover) == 0;
+    if (trick_.len == N - 1 && tiles_left_ == N + 1) {
       // The mover's tile completes the next-to-last trick and the last one plays itself.
       int best = maximize ? -kInf : kInf;
       for (TileMask m = legal(); m; m &= m - 1) {
@@ -229,14 +233,14 @@ class Search {
     const TileMask legal_tiles = legal();
     // A forced play is made at once and leaves the killers alone: recorded, it displaced the
     // refutation its siblings (same ply and situation, more choice) needed (-6% nodes, -7% time).
-    if (len_ && !(legal_tiles & (legal_tiles - 1))) return play_and_search(lowest(legal_tiles), alpha, beta, ply);
+    if (trick_.len && !(legal_tiles & (legal_tiles - 1))) return play_and_search(lowest(legal_tiles), alpha, beta, ply);
     const bool tt_first = tt_move >= 0 && (legal_tiles & bit(tt_move));
     const int killer = enh_.ordering && ply < kMaxPly ? killers_[ply][killer_slot()] : -1;
     const bool killer_first = killer >= 0 && killer != tt_move && (legal_tiles & bit(killer));
     // Mid-trick in the last three tricks, scoring the moves and testing equivalence cost more than
     // the nodes they save: after the killer, the tiles go in id order, low tiles first (+3% nodes,
     // -3% time; the same at the trick's lead, or a trick earlier, was slower).
-    if (len_ && tiles_left_ + len_ <= 12 && enh_.ordering) {
+    if (trick_.len && tiles_left_ + trick_.len <= 3 * N && enh_.ordering) {
       if (killer_first && try_move(killer, false)) return best;
       for (TileMask m = legal_tiles & ~(killer_first ? bit(killer) : 0); m; m &= m - 1)
         if (try_move(lowest(m))) break;
@@ -265,7 +269,7 @@ class Search {
         if (try_move(tile, i > 0 || tt_first || killer_first)) break;
       }
     }
-    if (len_ == 0 && tt_) {
+    if (trick_.len == 0 && tt_) {
       // Fail low: only an upper bound; fail high: only a lower bound. The bound search's horizon
       // values bound the rest for one side, so only that side's successes prove anything: it keeps
       // neither the other bound nor the other side's moves (no move, 0xFF, keeps the entry's: -1%
@@ -274,7 +278,7 @@ class Search {
       const int lower = best > alpha && ns_holds ? best : lo;
       const int upper = best < beta && ew_holds ? best : hi;
       const bool proves = horizon_ ? (bound_team_ == 0 ? best >= beta : best <= alpha) : true;
-      tt_->store(key, std::max(lower, lo), std::min(upper, hi), proves ? best_move : 0xFF, count(hands_[0]) * 4 + len_);
+      tt_->store(key, std::max(lower, lo), std::min(upper, hi), proves ? best_move : 0xFF, count(hands_[0]) * N + trick_.len);
     }
     return best;
   }
@@ -290,58 +294,49 @@ class Search {
     } else {
       known = {key, 0, std::numeric_limits<std::int8_t>::max()};
     }
-    std::array<int, 4> seat;
-    std::array<TileMask, 4> hand;
-    for (int k = 0; k < 4; ++k) seat[k] = (leader_ + k) & 3, hand[k] = hands_[seat[k]];
-    const int v = two_tricks_from(0, hand, seat, -1, 0, -1, 0, alpha, beta);
+    // hand[k] and bit k of `sides`: the k-th seat in the order of play from the leader.
+    std::array<TileMask, N> hand;
+    unsigned sides = 0;
+    for (int k = 0; k < N; ++k) hand[k] = hands_[after(leader_, k)], sides |= side(after(leader_, k)) << k;
+    const int v = two_tricks_from<0>(hand, sides, Trick{}, alpha, beta);
     if (v >= beta) known.lower = static_cast<std::int8_t>(std::max<int>(known.lower, v));
     else known.upper = static_cast<std::int8_t>(std::min<int>(known.upper, v));
     return v;
   }
-  // The k-th play of the first of the two tricks (`win_k` plays the winning tile so far).
-  int two_tricks_from(int k, std::array<TileMask, 4>& hand, const std::array<int, 4>& seat, int win_tile,
-                      int win_k, int led, int points, int alpha, int beta) {
-    if (k == 4) {
+  // The K-th play of the first of the two tricks (`trick`: its first K tiles; hand[K] plays next).
+  template <int K>
+  int two_tricks_from(std::array<TileMask, N>& hand, unsigned sides, Trick trick, int alpha, int beta) {
+    if constexpr (K == N) {
       ++nodes_;
-      const int first = team_of(seat[win_k]) == 0 ? 1 + points : 0;
-      int win = lowest(hand[win_k]), last_k = win_k;  // the winner leads the last trick
-      const int last_led = t_.called[win];
-      int last_points = 1 + t_.counters[win];
-      for (int j = 1; j < 4; ++j) {
-        const int kk = (win_k + j) & 3, tile = lowest(hand[kk]);
-        last_points += t_.counters[tile];
-        if (t_.beats(tile, win, last_led)) win = tile, last_k = kk;
+      const int first = (sides >> trick.win) & 1u ? 0 : trick.points();
+      Trick last;  // the winner leads the last trick
+      for (int j = 0; j < N; ++j) last.add(t_, lowest(hand[after(trick.win, j)]));
+      return first + ((sides >> after(trick.win, last.win)) & 1u ? 0 : last.points());
+    } else {
+      const bool maximize = ((sides >> K) & 1u) == 0;
+      const TileMask own = hand[K];
+      const TileMask follow = K == 0 ? 0 : own & t_.follows[trick.led];
+      const TileMask legal_tiles = follow ? follow : own;
+      int best = maximize ? -kInf : kInf;
+      for (TileMask m = legal_tiles; m; m &= m - 1) {
+        const int tile = lowest(m);
+        hand[K] = own & ~bit(tile);
+        Trick next = trick;
+        next.add(t_, tile);
+        const int v = two_tricks_from<K + 1>(hand, sides, next, alpha, beta);
+        if (maximize) {
+          best = std::max(best, v);
+          if (best >= beta) break;
+          alpha = std::max(alpha, best);
+        } else {
+          best = std::min(best, v);
+          if (best <= alpha) break;
+          beta = std::min(beta, best);
+        }
       }
-      return first + (team_of(seat[last_k]) == 0 ? last_points : 0);
+      hand[K] = own;
+      return best;
     }
-    const bool maximize = team_of(seat[k]) == 0;
-    const TileMask own = hand[k];
-    const TileMask follow = k == 0 ? 0 : own & t_.follows[led];
-    const TileMask legal_tiles = follow ? follow : own;
-    int best = maximize ? -kInf : kInf;
-    for (TileMask m = legal_tiles; m; m &= m - 1) {
-      const int tile = lowest(m);
-      hand[k] = own & ~bit(tile);
-      int v;
-      if (k == 0) {
-        v = two_tricks_from(1, hand, seat, tile, 0, t_.called[tile], t_.counters[tile], alpha, beta);
-      } else {
-        const bool wins = t_.beats(tile, win_tile, led);
-        v = two_tricks_from(k + 1, hand, seat, wins ? tile : win_tile, wins ? k : win_k, led,
-                            points + t_.counters[tile], alpha, beta);
-      }
-      if (maximize) {
-        best = std::max(best, v);
-        if (best >= beta) break;
-        alpha = std::max(alpha, best);
-      } else {
-        best = std::min(best, v);
-        if (best <= alpha) break;
-        beta = std::min(beta, best);
-      }
-    }
-    hand[k] = own;
-    return best;
   }
 
   // Plays `tile` for the mover, values the rest with `rest(delta)` (delta: the NS points the play
@@ -349,28 +344,22 @@ class Search {
   template <class Rest>
   int with_play(int tile, Rest&& rest) {
     const int mover = to_move();
-    const int saved_win = win_, saved_counters = table_counters_;
+    const Trick saved = trick_;
     take(mover, tile);
-    put_on_table(tile);
+    trick_.add(t_, tile);
     int v;
-    if (len_ == 4) {
-      const int winner = (leader_ + win_) & 3;
-      const int delta = team_of(winner) == 0 ? 1 + table_counters_ : 0;
-      const std::array<std::int8_t, 4> saved = trick_;
+    if (trick_.len == N) {
+      const int winner = after(leader_, trick_.win);
+      const int delta = side(winner) == 0 ? trick_.points() : 0;
       const int saved_leader = leader_;
       leader_ = winner;
-      len_ = 0;
-      table_counters_ = 0;
+      trick_.clear();
       v = rest(delta);
-      trick_ = saved;
       leader_ = saved_leader;
-      len_ = 4;
     } else {
       v = rest(0);
     }
-    --len_;
-    win_ = saved_win;
-    table_counters_ = saved_counters;
+    trick_ = saved;
     give_back(mover, tile);
     return v;
   }
@@ -421,7 +410,7 @@ class Search {
   // killers: -4% time for dd_table, whose cells guess from each other). In the last three tricks,
   // from a playout.
   int climb_exact(int given = -1) {
-    const int team = team_of(to_move());
+    const int team = side(to_move());
     const int bound = enh_.zero_window ? warm_bound(team) : 0;
     if (given >= 0) return exact(team, given, std::max(bound, 0), kInf, true, kGivenMargin);
     return bound >= 0 ? exact(team, bound, bound, kInf, true, 0) : exact(team, for_team(team, playout()));
@@ -461,7 +450,7 @@ class Search {
   void killers_from_below_root() { std::copy(killers_.begin() + 1, killers_.end(), killers_.begin()); }
   // NS points of the rest of the hand when everyone plays the move ordering's first choice.
   int playout() {
-    if (tiles_left_ + len_ <= 4) return last_trick();
+    if (tiles_left_ + trick_.len <= N) return last_trick();
     std::array<ScoredMove, 16> moves;
     NodeInfo info;
     const int tile = take_best(moves, 0, generate(moves, legal(), info));
@@ -470,7 +459,7 @@ class Search {
 
   // The table's move at the root (the bound search leaves one), or -1.
   int table_move() const {
-    if (!tt_ || len_ != 0) return -1;
+    if (!tt_ || trick_.len != 0) return -1;
     const auto* e = tt_->probe(trick_start_key());
     return e && e->move != 0xFF ? e->move : -1;
   }
@@ -487,9 +476,9 @@ class Search {
   // search (-4.5% nodes for every move's value), from five tricks left on (at four it costs more
   // than it saves: +19% nodes for a hint at the fourth trick's lead, against -4% now).
   int exact_after_vs(int tile, int best) {
-    const bool maximize = team_of(to_move()) == 0;
+    const bool maximize = side(to_move()) == 0;
     return with_play(tile, [&](int delta) {
-      if (enh_.zero_window && tricks_left() > kBoundTricks + 2) bound_search(team_of(to_move()));
+      if (enh_.zero_window && tricks_left() > kBoundTricks + 2) bound_search(side(to_move()));
       const int b = best - delta;
       return delta + exact(0, maximize ? b + 1 : b, 0, kInf, false);
     });
@@ -499,19 +488,17 @@ class Search {
   void advance(int tile) {
     const int mover = to_move();
     take(mover, tile);
-    put_on_table(tile);
-    if (len_ == 4) {
-      leader_ = (leader_ + win_) & 3;
-      len_ = 0;
-      table_counters_ = 0;
+    trick_.add(t_, tile);
+    if (trick_.len == N) {
+      leader_ = after(leader_, trick_.win);
+      trick_.clear();
     }
   }
   int points_if_trick_completes(int tile) const {  // NS points the play banks (0 mid-trick)
-    if (len_ != 3) return 0;
-    std::array<std::int8_t, 4> tr = trick_;
-    tr[3] = static_cast<std::int8_t>(tile);
-    const int winner = (leader_ + t_.winner(tr.data(), 4)) & 3;
-    return team_of(winner) == 0 ? t_.trick_points(tr.data(), 4) : 0;
+    if (trick_.len != N - 1) return 0;
+    Trick done = trick_;
+    done.add(t_, tile);
+    return side(after(leader_, done.win)) == 0 ? done.points() : 0;
   }
 
   // Groups of the mover's legal tiles that are interchangeable (same counters, same suits among
@@ -549,17 +536,17 @@ class Search {
   NodeInfo node_info() const {
     NodeInfo n;
     n.mover = to_move();
-    n.remaining = hands_[0] | hands_[1] | hands_[2] | hands_[3];
+    n.remaining = in_hands();
     n.others = n.outsiders = n.remaining & ~hands_[n.mover];
-    for (int i = 0; i < len_; ++i) n.outsiders |= bit(trick_[i]);
-    if (len_) {
-      n.led = t_.called[trick_[0]];
-      n.win_tile = trick_[win_];
+    n.outsiders |= trick_.tiles;
+    if (trick_.len) {
+      n.led = trick_.led;
+      n.win_tile = trick_.best;
       // The opponent still to play in the trick: the leader's partner after the second seat, the
       // last seat after the third. The second seat's partner plays last.
-      if (len_ < 3) n.overtake = top_power((leader_ + (len_ == 1 ? 2 : 3)) & 3, n.led);
-      n.partner_wins = len_ == 1 ? top_power((leader_ + 3) & 3, n.led) > std::max<int>(n.overtake, t_.power[n.led][n.win_tile])
-                                 : team_of((leader_ + win_) & 3) == team_of(n.mover) && t_.power[n.led][n.win_tile] > n.overtake;
+      if (trick_.len < 3) n.overtake = top_power(after(leader_, trick_.len == 1 ? 2 : 3), n.led);
+      n.partner_wins = trick_.len == 1 ? top_power(after(leader_, 3), n.led) > std::max<int>(n.overtake, t_.power[n.led][n.win_tile])
+                                 : side(after(leader_, trick_.win)) == side(n.mover) && t_.power[n.led][n.win_tile] > n.overtake;
     }
     return n;
   }
@@ -606,7 +593,7 @@ class Search {
   int score(int tile, const NodeInfo& info) const {
     const int cnt = t_.counters[tile];
     const bool trump = (t_.trumps & bit(tile)) != 0;
-    if (len_ == 0) {
+    if (trick_.len == 0) {
       const int suit = t_.called[tile];
       const bool master = !(info.others & t_.above_led[tile]);
       const bool trumped = !trump && may_be_trumped(suit, info.mover);
@@ -627,20 +614,25 @@ class Search {
   // Could an opponent of `seat` trump a lead of (non-trump) `suit`? One void in it, holding trumps.
   bool may_be_trumped(int suit, int seat) const {
     const TileMask f = t_.follows[suit];
-    for (const int opp : {(seat + 1) & 3, (seat + 3) & 3})
+    for (const int opp : {after(seat, 1), after(seat, 3)})
       if (!(hands_[opp] & f) && (hands_[opp] & t_.trumps)) return true;
     return false;
   }
   // Does the partner of `seat` hold a tile above `tile` in its suit that no opponent can beat?
   bool partner_master_above(int tile, int seat) const {
     const int suit = t_.called[tile];
-    const TileMask f = t_.follows[suit], in_suit = hands_[(seat + 2) & 3] & f & t_.above[suit][tile];
+    const TileMask f = t_.follows[suit], in_suit = hands_[after(seat, 2)] & f & t_.above[suit][tile];
     for (TileMask m = in_suit; m; m &= m - 1)
       if (!(opponents(seat) & f & t_.above[suit][lowest(m)])) return true;
     return false;
   }
 
-  TileMask opponents(int seat) const { return hands_[(seat + 1) & 3] | hands_[(seat + 3) & 3]; }
+  TileMask opponents(int seat) const { return hands_[after(seat, 1)] | hands_[after(seat, 3)]; }
+  TileMask in_hands() const {
+    TileMask all = 0;
+    for (const TileMask h : hands_) all |= h;
+    return all;
+  }
 
   // Points each team is sure of at a trick boundary, as (leader's team, other team).
   // The leader's side follows a plan that wins whatever the opponents do: the one on lead cashes
@@ -649,8 +641,8 @@ class Search {
   // shed over those tricks. Whoever holds the top trump also wins a trick with each trump of its
   // unbroken run from the top, whoever leads.
   std::pair<int, int> sure_points() const {
-    const int me = leader_, partner = (me + 2) & 3;
-    const TileMask opp[2] = {hands_[(me + 1) & 3], hands_[(me + 3) & 3]};
+    const int me = leader_, partner = after(me, 2);
+    const TileMask opp[2] = {hands_[after(me, 1)], hands_[after(me, 3)]};
     std::array<TileMask, 2> team = {hands_[me], hands_[partner]};  // the cashier's side: leader, partner
     int on = 0;                                                    // which of them leads
     int points = 0, cashed = 0, top_trumps = 0;  // top_trumps: trump tricks cashed
@@ -780,7 +772,7 @@ class Search {
     if (top_trumps == 0) {
       // The top trump is elsewhere: its holder's run from the top is sure.
       const auto [holder_team, run] = top_trump_run();
-      if (holder_team == team_of(me)) points = std::max(points, run);  // (not added: may be fed)
+      if (holder_team == side(me)) points = std::max(points, run);  // (not added: may be fed)
       else theirs = run;
     }
     return {points, theirs};
@@ -790,7 +782,7 @@ class Search {
   // the top: each wins its trick whoever leads, with a tile from each other seat and at least the
   // least counters those could shed ({0, 0} with no trumps left; the shed counters: -1.5% nodes).
   std::pair<int, int> top_trump_run() const {
-    const TileMask trumps = (hands_[0] | hands_[1] | hands_[2] | hands_[3]) & t_.trumps;
+    const TileMask trumps = in_hands() & t_.trumps;
     if (!trumps) return {0, 0};
     const int top = highest_trump(trumps);
     int holder = 0;
@@ -801,9 +793,9 @@ class Search {
       const int tile = lowest(m);
       if (!(rest & t_.above[kTrumpSuit][tile])) run += 1 + t_.counters[tile], ++tricks;
     }
-    if (tricks && len_ == 0)
-      for (int k = 1; k < 4; ++k) run += least_counters(hands_[(holder + k) & 3], tricks);
-    return {team_of(holder), run};
+    if (tricks && trick_.len == 0)
+      for (int k = 1; k < N; ++k) run += least_counters(hands_[after(holder, k)], tricks);
+    return {side(holder), run};
   }
   // NS's points as bounded by the top-trump run alone, of `total` left: {at least, at most}.
   std::pair<int, int> run_bounds(int total) const {
@@ -856,11 +848,9 @@ class Search {
   search::TranspositionTable* tt_;
   EndgameCache* endgames_;
   Enhancements enh_;
-  std::array<TileMask, kSeats> hands_{};
-  std::array<std::int8_t, 4> trick_{};
-  int len_ = 0;
-  int win_ = 0;             // index in trick_ of the tile winning the trick so far
-  int table_counters_ = 0;  // counters of the tiles on the table
+  std::array<TileMask, N> hands_{};  // per place
+  unsigned sides_ = 0;               // bit set of the places on side 1
+  Trick trick_;                      // the trick on the table
   int tiles_left_ = 0;      // tiles in hands
   int leader_ = 0;
   int counters_in_hands_ = 0;
@@ -876,9 +866,27 @@ class Search {
   std::array<TileMask, kCalledSuits> callers_{};  // tiles that call each suit when led
   // Killers are kept per ply and per situation: the leader, and mid-trick the tile winning so far
   // (a refutation rarely carries over to a trick won by another tile: per ply alone, 1.6x the nodes).
-  int killer_slot() const { return (len_ ? trick_[win_] : kMaxTiles) * kSeats + leader_; }
-  std::array<std::array<std::int8_t, (kMaxTiles + 1) * kSeats>, kMaxPly> killers_{};
+  int killer_slot() const { return (trick_.len ? trick_.best : kMaxTiles) * N + leader_; }
+  std::array<std::array<std::int8_t, (kMaxTiles + 1) * N>, kMaxPly> killers_{};
 };
+
+// Runs `f` on a search of `pos`: the one place the trick size is chosen, once per solve (the
+// search then knows it at compile time).
+constexpr int kFourHanded = 4;  // the only trick size instantiated yet: two partnerships of two
+
+template <class F>
+auto search_for(const Position& pos, search::TranspositionTable* tt, EndgameCache* endgames, const Enhancements& enh,
+                F&& f) {
+  if (pos.contract_kind().objective != Objective::Points)
+    throw InvalidPositionError("the solver values points; contract '" + pos.trump().name() + "' asks for " +
+                               objective_name(pos.contract_kind().objective));
+  if (pos.seating() == Seating::partnerships(kFourHanded)) {
+    Search<kFourHanded> s(pos, tt, endgames, enh);
+    return f(s);
+  }
+  throw InvalidPositionError("the solver plays two partnerships of two only, not tricks of " +
+                             std::to_string(pos.seating().trick_size()) + " seats");
+}
 
 }  // namespace
 
@@ -888,7 +896,7 @@ void Solver::begin(const Position& pos) {
   // A later point of the same deal under the same declaration keeps its entries; anything else
   // starts a fresh, small, cache-resident table (another declaration shares no key).
   bool same_deal = true;
-  for (int s = 0; s < kSeats; ++s) same_deal &= (pos.hand(s) & ~last_hands_[s]) == 0;
+  for (int s = 0; s < kMaxSeats; ++s) same_deal &= (pos.hand(s) & ~last_hands_[s]) == 0;
   if (same_deal && pos.trump() == last_trump_) {
     tt_.new_search();
   } else {
@@ -902,11 +910,12 @@ int Solver::value(const Position& pos, int guess) {
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   nodes_ = 0;
   if (pos.is_over()) return 0;
-  begin(pos);
-  Search s(pos, &tt_, &endgames_, enh_);
-  const int v = s.climb_exact(guess);
-  nodes_ = s.nodes();
-  return v;
+  return search_for(pos, &tt_, &endgames_, enh_, [&](auto& s) {
+    begin(pos);
+    const int v = s.climb_exact(guess);
+    nodes_ = s.nodes();
+    return v;
+  });
 }
 
 bool Solver::can_reach(const Position& pos, int target) {
@@ -914,78 +923,82 @@ bool Solver::can_reach(const Position& pos, int target) {
   nodes_ = 0;
   if (target <= 0) return true;
   if (pos.is_over()) return false;
-  begin(pos);
-  Search s(pos, &tt_, &endgames_, enh_);
-  const int total = s.remaining_total();
-  if (target > total) return false;
-  bool ok;
-  if (team_of(pos.to_move()) == 0) ok = s.ab(target - 1, target, 0) >= target;
-  else ok = s.ab(total - target, total - target + 1, 0) <= total - target;  // NS held to total - target
-  nodes_ = s.nodes();
-  return ok;
+  return search_for(pos, &tt_, &endgames_, enh_, [&](auto& s) {
+    begin(pos);
+    const int total = s.remaining_total();
+    if (target > total) return false;
+    bool ok;
+    if (pos.side_of(pos.to_move()) == 0) ok = s.ab(target - 1, target, 0) >= target;
+    else ok = s.ab(total - target, total - target + 1, 0) <= total - target;  // NS held to total - target
+    nodes_ = s.nodes();
+    return ok;
+  });
 }
 
 SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
-  SolveOutput out;
   nodes_ = 0;
-  if (pos.is_over()) return out;
-  begin(pos);
-  Search s(pos, &tt_, &endgames_, enh_);
-  const int total = s.remaining_total();
-  const bool ns_to_move = team_of(pos.to_move()) == 0;
-  auto pov = [&](int ns) { return ns_to_move ? ns : total - ns; };
-  const auto groups = s.equivalence_groups(s.legal());
-  for (const auto& g : groups)
-    if (g.size() > 1) out.equivalent.push_back(g);
-  int ns_value = 0;
-  if (all_moves) {
-    // Every move's value, the position's value being the best of them: the bound search's move
-    // first (climbing from above its bound), then each other one tested first against the best so
-    // far (-3% time against the position's value first, then each move bounded by it).
-    const bool maximize = ns_to_move;
-    const int team = team_of(pos.to_move());
-    const int bound = enh_.zero_window ? s.bound_search(team) : 0;
-    s.killers_from_below_root();
-    const int guess = bound >= 0 ? s.for_team(team, bound + kMoveLift) : s.playout();  // NS points
-    const int margin = bound >= 0 ? 0 : kClimbMargin;
-    std::vector<std::size_t> order(groups.size());
-    std::iota(order.begin(), order.end(), 0);
-    const int first = s.table_move();
-    for (std::size_t i = 0; i < groups.size(); ++i)
-      if (std::find(groups[i].begin(), groups[i].end(), first) != groups[i].end()) std::swap(order[0], order[i]);
-    std::vector<int> values(groups.size());
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      const std::size_t i = order[k];
-      values[i] = k == 0 ? s.exact_after_guess(groups[i].front(), team, guess, margin) : s.exact_after_vs(groups[i].front(), ns_value);
-      if (k == 0 || (maximize ? values[i] > ns_value : values[i] < ns_value)) ns_value = values[i];
-    }
-    for (std::size_t i = 0; i < groups.size(); ++i)
-      for (int tile : groups[i]) out.moves.emplace_back(tile, pov(values[i]));
-  } else {
-    ns_value = s.for_team(team_of(pos.to_move()), s.climb_exact());
-  }
-  out.value = pov(ns_value);
-  if (with_pv) {
-    // Follow plays that keep the exact value; a zero-window test confirms each.
-    int v = ns_value;
-    while (s.remaining_total() > 0) {
-      const bool maximize = team_of(s.to_move()) == 0;
-      int chosen = -1;
-      for (TileMask m = s.legal(); m && chosen < 0; m &= m - 1) {
-        const int tile = lowest(m);
-        const bool keeps = maximize ? s.play_and_search(tile, v - 1, v, 0) >= v : s.play_and_search(tile, v, v + 1, 0) <= v;
-        if (keeps) chosen = tile;
+  if (pos.is_over()) return {};
+  return search_for(pos, &tt_, &endgames_, enh_, [&](auto& s) {
+    begin(pos);
+    SolveOutput out;
+    const int total = s.remaining_total();
+    const int team = pos.side_of(pos.to_move());
+    const bool ns_to_move = team == 0;
+    auto pov = [&](int ns) { return ns_to_move ? ns : total - ns; };
+    const auto groups = s.equivalence_groups(s.legal());
+    for (const auto& g : groups)
+      if (g.size() > 1) out.equivalent.push_back(g);
+    int ns_value = 0;
+    if (all_moves) {
+      // Every move's value, the position's value being the best of them: the bound search's move
+      // first (climbing from above its bound), then each other one tested first against the best so
+      // far (-3% time against the position's value first, then each move bounded by it).
+      const bool maximize = ns_to_move;
+      const int bound = enh_.zero_window ? s.bound_search(team) : 0;
+      s.killers_from_below_root();
+      const int guess = bound >= 0 ? s.for_team(team, bound + kMoveLift) : s.playout();  // NS points
+      const int margin = bound >= 0 ? 0 : kClimbMargin;
+      std::vector<std::size_t> order(groups.size());
+      std::iota(order.begin(), order.end(), 0);
+      const int first = s.table_move();
+      for (std::size_t i = 0; i < groups.size(); ++i)
+        if (std::find(groups[i].begin(), groups[i].end(), first) != groups[i].end()) std::swap(order[0], order[i]);
+      std::vector<int> values(groups.size());
+      for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::size_t i = order[k];
+        values[i] = k == 0 ? s.exact_after_guess(groups[i].front(), team, guess, margin)
+                           : s.exact_after_vs(groups[i].front(), ns_value);
+        if (k == 0 || (maximize ? values[i] > ns_value : values[i] < ns_value)) ns_value = values[i];
       }
-      if (chosen < 0) throw std::logic_error("solver: no move keeps the value (inconsistent search)");
-      v -= s.points_if_trick_completes(chosen);
-      s.advance(chosen);
-      out.pv.push_back(chosen);
+      for (std::size_t i = 0; i < groups.size(); ++i)
+        for (int tile : groups[i]) out.moves.emplace_back(tile, pov(values[i]));
+    } else {
+      ns_value = s.for_team(team, s.climb_exact());
     }
-  }
-  out.nodes = s.nodes();
-  nodes_ = out.nodes;
-  return out;
+    out.value = pov(ns_value);
+    if (with_pv) {
+      // Follow plays that keep the exact value; a zero-window test confirms each.
+      int v = ns_value;
+      while (s.remaining_total() > 0) {
+        const bool maximize = s.side(s.to_move()) == 0;
+        int chosen = -1;
+        for (TileMask m = s.legal(); m && chosen < 0; m &= m - 1) {
+          const int tile = lowest(m);
+          const bool keeps =
+              maximize ? s.play_and_search(tile, v - 1, v, 0) >= v : s.play_and_search(tile, v, v + 1, 0) <= v;
+          if (keeps) chosen = tile;
+        }
+        if (chosen < 0) throw std::logic_error("solver: no move keeps the value (inconsistent search)");
+        v -= s.points_if_trick_completes(chosen);
+        s.advance(chosen);
+        out.pv.push_back(chosen);
+      }
+    }
+    out.nodes = s.nodes();
+    nodes_ = out.nodes;
+    return out;
+  });
 }
 
 }  // namespace dominosolver::texas42

@@ -6,12 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
+from .. import _core
 from ..errors import ParseError
 from ..tiles import Tile
 
 __all__ = ["Move", "MoveLike"]
-
-_WORDS = ("close", "draw", "exchange", "claim")
 
 
 @dataclass(frozen=True)
@@ -19,7 +18,7 @@ class Move:
     """``Move.parse("6-4")``, ``Move.parse("close")``, ``Move.parse("declare:6-6,1-1")``.
 
     ``str(move)`` is the canonical name the C++ core and JSON use: tiles high end first, declared
-    doubles from 6-6 down to the Bingo 0-0.
+    doubles from 6-6 down to the Bingo 0-0. The core's grammar reads every move (one parser).
     """
 
     kind: str  # "tile", "close", "declare", "draw", "exchange", "claim"
@@ -31,25 +30,11 @@ class Move:
         if isinstance(move, Move):
             return move
         if isinstance(move, Tile):
-            return cls("tile", move)
+            move = str(move)
         if not isinstance(move, str):
             raise ParseError(f"cannot read a move from {move!r}")
-        text = move.strip().lower()
-        if text in _WORDS:
-            return cls(text)
-        if text.startswith("declare"):
-            rest = text[len("declare"):].strip(" :")
-            parts = [p for p in rest.replace(".", ",").replace(" ", ",").replace("+", ",").split(",") if p]
-            tiles = [Tile(p) for p in parts]
-            if len(set(tiles)) != len(tiles):
-                raise ParseError(f"a double is listed twice in {move!r}")
-            if len(tiles) < 2 or not all(t.is_double and t.hi <= 6 for t in tiles):
-                raise ParseError(f"a declaration shows at least 2 doubles of the double-six set: {move!r}")
-            return cls("declare", doubles=tuple(sorted(tiles, reverse=True)))
-        tile = Tile(text)
-        if tile.hi > 6:
-            raise ParseError(f"tile {tile} is not in the double-six set")
-        return cls("tile", tile)
+        kind, tile, doubles = _core.bingo.parse_move(move)
+        return cls(kind, None if tile is None else Tile.from_id(tile), tuple(Tile.from_id(d) for d in doubles))
 
     def __str__(self) -> str:
         if self.kind == "tile":

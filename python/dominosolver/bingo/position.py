@@ -106,26 +106,26 @@ class Position(NotatedPosition):
 
 
     def fields(self) -> PositionFields:
-        f = self._pos.fields()
+        f = self._pos.spec
         tile = Tile.from_id
         return PositionFields(
-            trump=f["trump"],
-            turned=tile(f["turned"]),
-            leader=f["leader"],
-            hands=[[tile(t) for t in h] for h in f["hands"]],
-            trick=[tile(t) for t in f["trick"]],
-            boneyard=[tile(t) for t in f["boneyard"]],
-            closed_by=f["closed_by"],
-            opponent_had_trick_at_close=f["opponent_had_trick_at_close"],
-            points=tuple(f["points"]),  # type: ignore[arg-type]
-            tricks=tuple(f["tricks"]),  # type: ignore[arg-type]
-            declarations=[Declaration(p, tuple(tile(t) for t in ts), v) for p, ts, v in f["declarations"]],
+            trump=f.trump,
+            turned=tile(f.turned),
+            leader=f.leader,
+            hands=[[tile(t) for t in h] for h in f.hands],
+            trick=[tile(t) for t in f.trick],
+            boneyard=[tile(t) for t in f.boneyard],
+            closed_by=f.closed_by,
+            opponent_had_trick_at_close=f.opponent_had_trick_at_close,
+            points=f.points,
+            tricks=f.tricks,
+            declarations=[Declaration(p, tuple(tile(t) for t in ts), v) for p, ts, v in f.declarations],
             rules=self.rules,
-            just_declared=f["just_declared"],
-            first_to_70=f["first_to_70"],
-            claimed_by=f["claimed_by"],
-            opponent_points_at_close=f["opponent_points_at_close"],
-            last_winning_tile=None if f["last_winning_tile"] is None else tile(f["last_winning_tile"]),
+            just_declared=f.just_declared,
+            first_to_70=f.first_to_70,
+            claimed_by=f.claimed_by,
+            opponent_points_at_close=f.opponent_points_at_close,
+            last_winning_tile=None if f.last_winning_tile is None else tile(f.last_winning_tile),
         )
 
 
@@ -138,24 +138,24 @@ class Position(NotatedPosition):
     @property
     def trump(self) -> int:
         """The trump number as written (0..6; 0 = blanks, valued 7)."""
-        return self._pos.fields()["trump"]
+        return self._pos.spec.trump
 
     @property
     def turned(self) -> Tile:
-        return Tile.from_id(self._pos.fields()["turned"])
+        return Tile.from_id(self._pos.spec.turned)
 
     @property
     def trick(self) -> tuple[Tile, ...]:
-        return tuple(Tile.from_id(t) for t in self._pos.fields()["trick"])
+        return tuple(Tile.from_id(t) for t in self._pos.spec.trick)
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """Tiles left in the boneyard in drawing order (the face-up tile last), out of play once closed."""
-        return tuple(Tile.from_id(t) for t in self._pos.fields()["boneyard"])
+        return tuple(Tile.from_id(t) for t in self._pos.spec.boneyard)
 
     @property
     def closed_by(self) -> int | None:
-        return self._pos.fields()["closed_by"]
+        return self._pos.spec.closed_by
 
     @property
     def phase(self) -> int:
@@ -169,7 +169,7 @@ class Position(NotatedPosition):
     @property
     def points(self) -> tuple[int, int]:
         """Valid points of players 0 and 1: tricks, the last-trick bonus, validated declarations."""
-        return tuple(self._pos.fields()["points"])  # type: ignore[return-value]
+        return self._pos.spec.points
 
     @property
     def pending(self) -> tuple[int, int]:
@@ -178,7 +178,7 @@ class Position(NotatedPosition):
 
     @property
     def tricks(self) -> tuple[int, int]:
-        return tuple(self._pos.fields()["tricks"])  # type: ignore[return-value]
+        return self._pos.spec.tricks
 
     @property
     def declarations(self) -> list[Declaration]:
@@ -241,24 +241,23 @@ def _build(f: PositionFields) -> Any:
     for name, n in numbers:
         if n is not None:
             read_number(n, name)
-    spec = {
-        "trump": f.trump,
-        "turned": f.turned.id,
-        "leader": f.leader,
-        "hands": [[t.id for t in h] for h in f.hands],
-        "trick": [t.id for t in f.trick],
-        "boneyard": [t.id for t in f.boneyard],
-        "closed_by": f.closed_by,
-        "opponent_had_trick_at_close": f.opponent_had_trick_at_close,
-        "opponent_points_at_close": f.opponent_points_at_close,
-        "points": list(f.points),
-        "tricks": list(f.tricks),
-        "declarations": [(d.player, [t.id for t in d.tiles], d.valid) for d in f.declarations],
-        "just_declared": f.just_declared,
-        "first_to_70": f.first_to_70,
-        "claimed_by": f.claimed_by,
-        "last_winning_tile": None if f.last_winning_tile is None else f.last_winning_tile.id,
-    }
+    spec = _core.bingo.PositionSpec()
+    spec.trump = f.trump
+    spec.turned = f.turned.id
+    spec.leader = f.leader
+    spec.hands = [[t.id for t in h] for h in f.hands]
+    spec.trick = [t.id for t in f.trick]
+    spec.boneyard = [t.id for t in f.boneyard]
+    spec.closed_by = f.closed_by
+    spec.opponent_had_trick_at_close = f.opponent_had_trick_at_close
+    spec.opponent_points_at_close = f.opponent_points_at_close
+    spec.points = f.points
+    spec.tricks = f.tricks
+    spec.declarations = [(d.player, [t.id for t in d.tiles], d.valid) for d in f.declarations]
+    spec.just_declared = f.just_declared
+    spec.first_to_70 = f.first_to_70
+    spec.claimed_by = f.claimed_by
+    spec.last_winning_tile = None if f.last_winning_tile is None else f.last_winning_tile.id
     return _core.bingo.Position(f.rules._core, spec)
 
 

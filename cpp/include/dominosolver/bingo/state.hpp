@@ -27,7 +27,8 @@ struct Move {
 
   // "6-4", "close", "declare:6-6,1-1" (doubles high first, the Bingo 0-0 last), "draw", "exchange", "claim".
   std::string name() const;
-  static Move parse(const std::string& text);  // throws ParseError
+  const char* kind_name() const;               // "tile", "close", "declare", "draw", "exchange", "claim"
+  static Move parse(const std::string& text);  // throws ParseError: the one reader of a move's name
 };
 
 // How a deal ended.

@@ -1,6 +1,6 @@
 #pragma once
-// A whole game of 42 as a state machine: bidding, declaration, play, scoring, next hand, to 7 marks
-// or 250 points (rules.md §2).
+// A whole game of 42 as a state machine: bidding, declaration, play, scoring, next hand, to the
+// game target (rules.md §2). When a hand is decided and how it scores are its contract row's.
 #include <optional>
 #include <vector>
 
@@ -22,19 +22,6 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
-// The outcome of a finished hand (§2.5, §2.6).
-struct HandResult {
-  bool made = false;
-  std::array<int, 2> score{};  // marks or points added to NS, EW
-  bool decides_game = false;   // a "Game" bid ends the game at once
-};
-
-// Whether the declarer's side has made (true) or lost (false) its bid, or nullopt while open.
-std::optional<bool> hand_decided(const Rules& rules, const Contract& contract, const std::array<int, 2>& points,
-                                 const std::array<int, 2>& tricks, bool all_played);
-// Points the declaring side must take to make `contract`: the bid, or all 42 when it bid every trick.
-int points_needed(const Contract& contract);
-HandResult score_hand(const Rules& rules, const Contract& contract, const std::array<int, 2>& points, bool made);
 // The result of a position's hand once decided (the early stop included), or nullopt while it is
 // open, without a contract, or when earlier tricks were not recorded (their points are unknown).
 std::optional<HandResult> hand_result(const Position& pos);
@@ -42,12 +29,12 @@ std::optional<HandResult> hand_result(const Position& pos);
 // One hand as it was played (or thrown in when everybody passed).
 struct HandRecord {
   int dealer = 0;
-  std::array<TileMask, kSeats> deal{};
+  std::array<TileMask, kMaxSeats> deal{};
   std::vector<int> bids;  // in bidding order, from the seat left of the dealer
   std::optional<Contract> contract;
   std::optional<Trump> trump;
   std::vector<PlayRecord> plays;
-  std::array<int, 2> points{};
+  std::array<int, kSides> points{};
   std::optional<HandResult> result;  // empty for a thrown-in hand
 };
 
@@ -62,8 +49,8 @@ class Game {
   void play(const Move& move);  // throws IllegalMoveError; the game is unchanged then
   void undo();
 
-  const std::array<int, 2>& scores() const { return s_.scores; }
-  int winner() const { return s_.winner; }  // team 0/1, or -1 while the game goes on
+  const std::array<int, kSides>& scores() const { return s_.scores; }
+  int winner() const { return s_.winner; }  // side 0/1, or -1 while the game goes on
   int dealer() const { return s_.hand.dealer; }
   int high_bid() const { return s_.high_bid; }
   const HandRecord& current_hand() const { return s_.hand; }
@@ -73,7 +60,7 @@ class Game {
  private:
   struct State {
     Phase phase = Phase::Bidding;
-    std::array<int, 2> scores{};
+    std::array<int, kSides> scores{};
     int winner = -1;
     int high_bid = 0;
     int high_bidder = -1;

@@ -1,18 +1,13 @@
 #pragma once
-// A Texas 42 hand in play: four hands, the declaration, the tricks played and the trick on the table.
+// A Texas 42 hand in play: the hands, the declaration, the tricks played and the trick on the table.
 #include <array>
 #include <optional>
 #include <vector>
 
-#include "dominosolver/texas42/rules.hpp"
+#include "dominosolver/texas42/contract.hpp"
+#include "dominosolver/texas42/trick.hpp"
 
 namespace dominosolver::texas42 {
-
-struct Contract {
-  int declarer = -1;
-  int bid = 0;
-  bool operator==(const Contract&) const = default;
-};
 
 // The completed tricks known to the position: who led the first of them and their tiles in order.
 struct History {
@@ -30,8 +25,9 @@ class Position {
  public:
   // `hands` are the tiles each seat still holds; `trick` the tiles on the table, from `leader` on.
   // Tiles in no hand, not on the table and not in `history` went in earlier, unrecorded tricks.
-  // Throws InvalidPositionError when no legal play can lead here.
-  Position(const Rules& rules, Trump trump, const std::array<TileMask, kSeats>& hands, int leader,
+  // Throws InvalidPositionError when no legal play can lead here. Who plays (the seating) is the
+  // contract row's answer for the declarer (the whole table without a contract).
+  Position(const Rules& rules, Trump trump, const std::array<TileMask, kMaxSeats>& hands, int leader,
            const std::vector<int>& trick, std::optional<Contract> contract = {},
            std::optional<History> history = {});
 
@@ -39,12 +35,16 @@ class Position {
   Trump trump() const { return table_.trump; }
   const SuitTable& table() const { return table_; }
   std::optional<Contract> contract() const { return contract_; }
+  const ContractKind& contract_kind() const { return texas42::contract_kind(table_.trump); }
+  const Seating& seating() const { return seating_; }
+  int side_of(int seat) const { return seating_.side(seat); }
 
   TileMask hand(int seat) const { return s_.hands[seat]; }
-  const std::array<TileMask, kSeats>& hands() const { return s_.hands; }
+  const std::array<TileMask, kMaxSeats>& hands() const { return s_.hands; }
   int leader() const { return s_.leader; }
-  int to_move() const { return (s_.leader + s_.trick_len) & 3; }
-  std::vector<int> trick() const { return {s_.trick.begin(), s_.trick.begin() + s_.trick_len}; }
+  int to_move() const { return seating_.after(s_.leader, s_.trick.len); }
+  std::vector<int> trick() const;  // the tiles on the table, in the order played
+  const Trick& current_trick() const { return s_.trick; }
   int tricks_left() const;  // including the current one
   bool is_over() const { return tricks_left() == 0; }
 
@@ -55,19 +55,19 @@ class Position {
 
   int trick_winner() const { return s_.last_winner; }  // winner of the last completed trick, or -1
   // Seat whose tile is winning the trick on the table so far, or -1 when the table is empty.
-  int winning_so_far() const {
-    return s_.trick_len ? (s_.leader + table_.winner(s_.trick.data(), s_.trick_len)) & 3 : -1;
-  }
-  int points(int team) const { return s_.points[team]; }
+  int winning_so_far() const { return s_.trick.len ? seating_.after(s_.leader, s_.trick.win) : -1; }
+  int points(int side) const { return s_.points[side]; }
   // Points still to be taken from the current trick on: a trick each plus the counters left.
   int remaining_points() const {
-    int p = tricks_left();
-    for (int seat = 0; seat < kSeats; ++seat)
-      for (TileMask m = s_.hands[seat]; m; m &= m - 1) p += table_.counters[lowest(m)];
-    for (int i = 0; i < s_.trick_len; ++i) p += table_.counters[s_.trick[i]];
+    int p = tricks_left() * Rules::kTrickPoints + s_.trick.counters;
+    for (int seat = 0; seat < seating_.seats(); ++seat)
+      if (seating_.plays(seat))
+        for (TileMask m = s_.hands[seat]; m; m &= m - 1) p += table_.counters[lowest(m)];
     return p;
   }
-  int tricks_won(int team) const { return s_.tricks[team]; }
+  int tricks_won(int side) const { return s_.tricks[side]; }
+  // The play so far as the contract's row reads it (the declaring side: the declarer's).
+  Tally tally() const;
   // Completed tricks whose plays were not recorded (their points are not in points()).
   int tricks_before() const { return tricks_before_; }
 
@@ -86,18 +86,18 @@ class Position {
 
  private:
   struct State {
-    std::array<TileMask, kSeats> hands{};
+    std::array<TileMask, kMaxSeats> hands{};
     std::int8_t leader = 0;
-    std::int8_t trick_len = 0;
-    std::array<std::int8_t, 4> trick{};
-    std::array<std::int16_t, 2> points{};
-    std::array<std::int8_t, 2> tricks{};
+    Trick trick;
+    std::array<std::int16_t, kSides> points{};
+    std::array<std::int8_t, kSides> tricks{};
     std::int8_t last_winner = -1;
   };
   void play_unchecked(int tile);
 
   Rules rules_;
   SuitTable table_;
+  Seating seating_;
   std::optional<Contract> contract_;
   int first_leader_ = 0;
   int tricks_before_ = 0;  // completed tricks before the first recorded play
@@ -110,14 +110,14 @@ std::string seat_name(int seat);  // "N", "E", "S", "W"
 
 // What plays alone show, no hidden hand needed (what a seat's view may know): for each seat, the
 // called suits (bit set) it has shown it holds none of, and the seat leading the current trick.
-// `tiles` are complete tricks led by `first_leader`, then the current trick. A seat that failed to
-// follow is void in the led suit; under first_lead_trump, the leader of the hand's first trick
-// (`from_first_trick`) who led no trump had none.
+// `tiles` are complete tricks led by `first_leader`, then the current trick, played in `seating`'s
+// order. A seat that failed to follow is void in the led suit; under first_lead_trump, the leader
+// of the hand's first trick (`from_first_trick`) who led no trump had none.
 struct ShownByPlays {
-  std::array<unsigned, kSeats> voids{};
+  std::array<unsigned, kMaxSeats> voids{};
   int leader = 0;
 };
-ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, int first_leader,
+ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, const Seating& seating, int first_leader,
                             const std::vector<int>& tiles, bool from_first_trick);
 
 }  // namespace dominosolver::texas42

@@ -1,21 +1,21 @@
 #pragma once
-// The rules of Texas 42 (rules.md §1-2): trump modes, variant flags, suits, ranks and counters.
+// The rules of Texas 42 (rules.md §1-2): variant flags, the game's sizes and bid ladder, suits,
+// ranks and counters. Which declarations exist and what each does is the contract table's
+// (contract.hpp).
 #include <array>
 #include <cstdint>
 #include <map>
 #include <string>
 
+#include "dominosolver/core/seating.hpp"
 #include "dominosolver/core/tiles.hpp"
 
 namespace dominosolver::texas42 {
 
-constexpr int kSeats = 4;
-constexpr int kTricks = 7;
-constexpr int kHandPoints = 42;
-inline int team_of(int seat) { return seat & 1; }  // 0 = NS, 1 = EW
-
+// The kinds of contract, each a row of the contract table (contract.hpp), in table order.
 enum class TrumpKind : std::uint8_t { Suit, Doubles, None };
 
+// A declared contract: its kind and, for a suit, the trump number.
 struct Trump {
   TrumpKind kind = TrumpKind::None;
   int suit = -1;  // 0..max_pip when kind == Suit
@@ -23,7 +23,7 @@ struct Trump {
   static Trump doubles() { return {TrumpKind::Doubles, -1}; }
   static Trump none() { return {TrumpKind::None, -1}; }
   bool operator==(const Trump&) const = default;
-  std::string name() const;              // "4", "doubles", "none"
+  std::string name() const;                // "4", "doubles", "none" (contract.cpp: the rows name them)
   static Trump parse(const std::string&);  // throws ParseError
 };
 
@@ -52,6 +52,25 @@ struct Rules {
   // Flags as lower-case strings ("nt_doubles" -> "own_suit"); only non-default ones are written.
   std::map<std::string, std::string> flags() const;
   static Rules from_flags(const std::map<std::string, std::string>&);  // throws ParseError
+
+  // The game's sizes, all following the set (§2.1; The Big Game's double-eight, §4.3: 45 tiles,
+  // hands of 11 and one tile undealt, 55 counters, 66 points).
+  int seats() const { return 4; }
+  Seating seating() const { return Seating::partnerships(seats()); }  // the whole table
+  int tiles() const { return tiles_in_set(max_pip); }
+  int hand_size() const { return tiles() / seats(); }
+  int hand_tricks() const { return hand_size(); }  // each trick takes a tile from every hand
+  int counters() const;                             // the count of all counters in the set (35)
+  int hand_points() const { return hand_tricks() * kTrickPoints + counters(); }  // 42
+
+  // The bid ladder (§2.2): point bids from min_bid() up to a mark, then k marks, k * mark(), each
+  // a bid of every trick; the first mark bid may jump to free_mark_jump() marks. The points game's
+  // "Game" bid goes only directly over game_bid_over().
+  static constexpr int kTrickPoints = 1;  // a trick is worth a point besides its counters (§2.5)
+  int min_bid() const { return 30; }
+  int mark() const { return hand_points(); }
+  int free_mark_jump() const { return 2; }
+  int game_bid_over() const { return 4 * mark(); }
   int game_target() const { return scoring == Scoring::Marks ? 7 : 250; }
 };
 
@@ -76,37 +95,37 @@ struct SuitTable {
   // above every follower, so that `a` beats `b` exactly when power[led][a] > power[led][b].
   std::array<std::array<std::int8_t, kMaxTiles>, kCalledSuits> power{};
 
-  SuitTable(const Rules& rules, Trump trump);
+  SuitTable(const Rules& rules, Trump trump);  // the contract's row places the tiles (contract.hpp)
 
-  TileMask legal(TileMask hand, int lead) const {  // lead < 0 when leading
-    if (lead < 0) return hand;
-    const TileMask f = hand & follows[called[lead]];
+  // What the declaration's row (contract.cpp) calls while building the table: a tile is a trump of
+  // `rank`, or follows its number suits (a double ranked `double_rank` in its one suit), or is one
+  // of follow-me's doubles suit (NtDoubles::OwnSuit).
+  static constexpr std::int8_t kHighDouble = 20, kLowDouble = -1;
+  void place_trump(int tile, int rank);
+  void place_in_numbers(int tile, int double_rank);
+  void place_in_doubles(int tile);
+  // What the table is, for hashing: tables with the same declaration and variant are equal.
+  std::int8_t declaration = 0;
+  std::int8_t variant = -1;
+
+  TileMask legal(TileMask hand, int led) const {  // `led`: the suit the lead called, -1 when leading
+    if (led < 0) return hand;
+    const TileMask f = hand & follows[led];
     return f ? f : hand;
   }
   // Does tile `a` beat tile `b` in a trick that called suit `led`? (`b` follows it or trumps.)
   bool beats(int a, int b, int led) const { return power[led][a] > power[led][b]; }
-  // Index (in playing order) of the tile that wins plays[0..n).
-  int winner(const std::int8_t* plays, int n) const {
-    const int led = called[plays[0]];
-    int best = 0;
-    for (int i = 1; i < n; ++i)
-      if (beats(plays[i], plays[best], led)) best = i;
-    return best;
-  }
-  int trick_points(const std::int8_t* plays, int n) const {
-    int p = 1;
-    for (int i = 0; i < n; ++i) p += counters[plays[i]];
-    return p;
-  }
 };
 
 int counter_value(int tile);  // pip total 10 -> 10, pip total 5 -> 5, else 0 (§1.6)
 
-// Bids (§2.2). 30..41 are point bids, 42k are k-mark bids, kGameBid is the points game's "Game".
+// Bids (§2.2): kPass, the ladder of Rules, and kGameBid, the points game's "Game" (above them all).
 constexpr int kPass = 0;
-constexpr int kMinBid = 30;
 constexpr int kGameBid = 1000;
-int marks_of(int bid);
+bool is_bid(const Rules& rules, int bid);  // a bid of the ladder (legal over some high bid)
+int marks_of(const Rules& rules, int bid);
+bool bids_every_trick(const Rules& rules, int bid);  // a mark bid: every trick, all the points
+int points_needed(const Rules& rules, int bid);      // the bid's points, or all of them for a mark bid
 bool bid_is_legal(const Rules& rules, int bid, int high_bid);
 std::string bid_name(int bid);  // "pass", "30", "84", "game"
 

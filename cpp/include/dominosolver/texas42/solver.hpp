@@ -74,7 +74,7 @@ class Solver {
   std::mutex busy_;
   Enhancements enh_;
   std::uint64_t nodes_ = 0;
-  std::array<TileMask, kSeats> last_hands_{};
+  std::array<TileMask, kMaxSeats> last_hands_{};
   Trump last_trump_{};
 };
 
@@ -82,11 +82,12 @@ class Solver {
 
 namespace dominosolver::texas42 {
 
-// The declarations of a dd_table, in order: trump 0..max_pip, doubles, follow-me.
+// The declarations of a dd_table, in order: those of the contract table whose objective is points
+// (trump 0..max_pip, doubles, follow-me).
 std::vector<Trump> table_declarations(const Rules& rules);
 
-// Points the declaring team takes for each declaration x each declarer seat (who leads trick 1).
-std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<TileMask, kSeats>& deal,
+// Points the declaring side takes for each declaration x each declarer seat (who leads trick 1).
+std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<TileMask, kMaxSeats>& deal,
                                        Solver& solver, std::uint64_t* nodes = nullptr);
 
 struct BatchOutput {

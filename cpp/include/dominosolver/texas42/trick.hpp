@@ -1,0 +1,33 @@
+#pragma once
+// One trick (rules.md §1.5, §2.4): the tiles played so far, the one winning so far, the suit led
+// and the counters on the table. The one place that decides who wins a trick: the position, the
+// replay of a history, the void finder and the search all add their tiles here. A trick is
+// complete when every seat in play has added one (Seating::trick_size).
+#include "dominosolver/texas42/rules.hpp"
+
+namespace dominosolver::texas42 {
+
+// Plain fields, no array a variable indexes: the search copies a trick where it would save and
+// restore its parts, and its two-trick endgame keeps one in registers.
+struct Trick {
+  TileMask tiles = 0;  // the tiles on the table
+  int len = 0;         // how many
+  int win = 0;         // the winning one's place in the order of play (0: the leader's)
+  int best = -1;       // the winning tile
+  int led = -1;        // the suit the first tile called (-1: none yet)
+  int counters = 0;    // count of the tiles on the table
+
+  void add(const SuitTable& t, int tile) {
+    if (len == 0) led = t.called[tile], win = 0, best = tile;
+    else if (t.beats(tile, best, led)) win = len, best = tile;
+    counters += t.counters[tile];
+    tiles |= bit(tile);
+    ++len;
+  }
+  void clear() { *this = Trick{}; }
+  // Does `tile` follow the suit led? (Failing to is how a seat shows a void.)
+  bool follows(const SuitTable& t, int tile) const { return (t.follows[led] & bit(tile)) != 0; }
+  int points() const { return Rules::kTrickPoints + counters; }  // what the trick is worth to its winner
+};
+
+}  // namespace dominosolver::texas42
