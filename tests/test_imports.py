@@ -19,12 +19,8 @@ PACKAGE = Path(dominosolver.__file__).parent
 # Imported inside functions on purpose: optional, heavy dependencies only some commands need.
 OPTIONAL = {"dask", "distributed", "jsonschema", "referencing"}
 
-# Modules of other branches of issue 21 that still import inside functions: the registry branch
-# rewrites batch.py, cli/ and the arena; the core branch owns bingo/position.py (whose view()
-# can import the view at the top now that the view imports no position). Empty when merged.
-PENDING = {
-    "dominosolver.bingo.position",
-}
+# Modules that still import inside functions (none: the list stays for work in progress).
+PENDING: set[str] = set()
 
 
 def module_name(path: Path) -> str:

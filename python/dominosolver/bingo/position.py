@@ -15,6 +15,8 @@ from .notation import (
     Declaration, PositionFields, read_number, read_opt_bool, read_opt_player, read_pair, read_player, read_trump,
 )
 from .rules import Rules
+from .view import PlayerView
+from .worlds import build
 
 __all__ = ["Position", "DealResult", "Declaration", "as_position"]
 
@@ -83,7 +85,7 @@ class Position(NotatedPosition):
                 rules=Rules.argument(rules) or Rules(),
                 just_declared=bool(read_opt_bool(just_declared, "just_declared")),
             )
-        self._pos = _build(fields)
+        self._pos = build(fields)
 
     # ------------------------------------------------------------ construction and notation
 
@@ -93,7 +95,7 @@ class Position(NotatedPosition):
 
     @classmethod
     def from_json(cls, obj: dict[str, Any] | str) -> Position:
-        return cls._wrap(_build(notation.fields_from_json(obj)))
+        return cls._wrap(build(notation.fields_from_json(obj)))
 
     @classmethod
     def deal(cls, hands: list[list[Tile | str]], boneyard: list[Tile | str], start: int = 0,
@@ -221,44 +223,13 @@ class Position(NotatedPosition):
         """Moves played since this position was built or dealt, as (player, move)."""
         return [(p, Move.parse(m)) for p, m, _, _ in self._pos.events]
 
-    def view(self, player: int) -> Any:
-        from .view import PlayerView
-
+    def view(self, player: int) -> PlayerView:
         return PlayerView.of_position(self, player)
 
 
 def as_position(obj: Any) -> Position:
     """A Bingo Position from a Position, a position/1 JSON object or string, or the one-line notation."""
     return Position.read(obj, "Bingo")
-
-
-def _build(f: PositionFields) -> Any:
-    if len(f.points) != 2 or len(f.tricks) != 2 or len(f.hands) != 2:
-        raise ParseError("hands, points and tricks come in pairs (player 0, player 1)")
-    numbers = [("trump", f.trump), ("leader", f.leader), ("closed_by", f.closed_by), ("first_to_70", f.first_to_70),
-               ("opponent_points_at_close", f.opponent_points_at_close), ("claimed_by", f.claimed_by),
-               *(("points", n) for n in f.points), *(("tricks", n) for n in f.tricks)]
-    for name, n in numbers:
-        if n is not None:
-            read_number(n, name)
-    spec = _core.bingo.PositionSpec()
-    spec.trump = f.trump
-    spec.turned = f.turned.id
-    spec.leader = f.leader
-    spec.hands = [[t.id for t in h] for h in f.hands]
-    spec.trick = [t.id for t in f.trick]
-    spec.boneyard = [t.id for t in f.boneyard]
-    spec.closed_by = f.closed_by
-    spec.opponent_had_trick_at_close = f.opponent_had_trick_at_close
-    spec.opponent_points_at_close = f.opponent_points_at_close
-    spec.points = f.points
-    spec.tricks = f.tricks
-    spec.declarations = [(d.player, [t.id for t in d.tiles], d.valid) for d in f.declarations]
-    spec.just_declared = f.just_declared
-    spec.first_to_70 = f.first_to_70
-    spec.claimed_by = f.claimed_by
-    spec.last_winning_tile = None if f.last_winning_tile is None else f.last_winning_tile.id
-    return _core.bingo.Position(f.rules._core, spec)
 
 
 def _declaration(d: Any) -> Declaration:

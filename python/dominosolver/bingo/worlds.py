@@ -80,9 +80,9 @@ def core_position(view: PlayerView, opponent_hand: list[Tile], facedown: list[Ti
 
 
 def build(f: PositionFields) -> Any:
-    """The C++ position of a position's fields, their numbers checked first (the binding takes a
-    dict). The same as ``position._build``, which can use this one: it lives here because a view
-    read from JSON builds a world's position without importing ``position.py``."""
+    """The C++ position of a position's fields, their numbers checked first, handed over as the
+    core's typed spec. Used by ``position.py`` too: it lives here because a view read from JSON builds
+    a world's position without importing ``position.py``."""
     if len(f.points) != 2 or len(f.tricks) != 2 or len(f.hands) != 2:
         raise ParseError("hands, points and tricks come in pairs (player 0, player 1)")
     numbers = [("trump", f.trump), ("leader", f.leader), ("closed_by", f.closed_by), ("first_to_70", f.first_to_70),
@@ -91,22 +91,21 @@ def build(f: PositionFields) -> Any:
     for name, n in numbers:
         if n is not None:
             read_number(n, name)
-    spec = {
-        "trump": f.trump,
-        "turned": f.turned.id,
-        "leader": f.leader,
-        "hands": [[t.id for t in h] for h in f.hands],
-        "trick": [t.id for t in f.trick],
-        "boneyard": [t.id for t in f.boneyard],
-        "closed_by": f.closed_by,
-        "opponent_had_trick_at_close": f.opponent_had_trick_at_close,
-        "opponent_points_at_close": f.opponent_points_at_close,
-        "points": list(f.points),
-        "tricks": list(f.tricks),
-        "declarations": [(d.player, [t.id for t in d.tiles], d.valid) for d in f.declarations],
-        "just_declared": f.just_declared,
-        "first_to_70": f.first_to_70,
-        "claimed_by": f.claimed_by,
-        "last_winning_tile": None if f.last_winning_tile is None else f.last_winning_tile.id,
-    }
+    spec = _core.bingo.PositionSpec()
+    spec.trump = f.trump
+    spec.turned = f.turned.id
+    spec.leader = f.leader
+    spec.hands = [[t.id for t in h] for h in f.hands]
+    spec.trick = [t.id for t in f.trick]
+    spec.boneyard = [t.id for t in f.boneyard]
+    spec.closed_by = f.closed_by
+    spec.opponent_had_trick_at_close = f.opponent_had_trick_at_close
+    spec.opponent_points_at_close = f.opponent_points_at_close
+    spec.points = f.points
+    spec.tricks = f.tricks
+    spec.declarations = [(d.player, [t.id for t in d.tiles], d.valid) for d in f.declarations]
+    spec.just_declared = f.just_declared
+    spec.first_to_70 = f.first_to_70
+    spec.claimed_by = f.claimed_by
+    spec.last_winning_tile = None if f.last_winning_tile is None else f.last_winning_tile.id
     return _core.bingo.Position(f.rules._core, spec)
