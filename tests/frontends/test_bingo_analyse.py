@@ -13,15 +13,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
-
 from dominosolver import bingo
 from dominosolver.batch import analyse_batch, record_seed
 from dominosolver.cli.main import cli, main
 from dominosolver.games import get
 from dominosolver.games.bingo import COLUMN, MOVES
-from dominosolver.texas42 import Position as Position42, solve as solve_42
+from dominosolver.texas42 import Position as Position42
+from dominosolver.texas42 import solve as solve_42
+from known_data import known
 
-KNOWN = [json.loads(line) for line in (Path(__file__).parent / "data" / "bingo_known.jsonl").read_text().splitlines()]
+KNOWN = known("bingo_known")
 CLOSED = bingo.Position.from_json(KNOWN[6]["position"])  # closed, 5 tiles a hand: every world solves at once
 BUDGET = 20_000  # nodes a phase-one solve may take here: the first moves of a deal need more
 OPTIONS = dict(samples=12, seed=3, exact_limit=300, max_nodes=BUDGET)

@@ -10,7 +10,7 @@ import pytest
 from dominosolver import ParseError, bingo
 from dominosolver.cli import main
 from dominosolver.errors import IllegalMoveError, InvalidViewError
-from dominosolver.io import flags_of_text, schema, validate
+from dominosolver.io import flags_of_text, validate
 from dominosolver.texas42 import Game, Move, Position, Rules, analyse_play, hint
 from dominosolver.tiles import Tile
 
@@ -293,9 +293,10 @@ def main_json(args: list[str], capsys) -> dict:
 
 
 def test_deeply_nested_json_is_a_malformed_record_not_a_crash(tmp_path):
+    import io as _io
+
     from dominosolver.batch import read_records
     from dominosolver.engine import EngineServer
-    import io as _io
 
     deep = "[" * 100_000 + "]" * 100_000
     records = tmp_path / "deep.jsonl"

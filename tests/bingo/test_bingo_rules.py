@@ -4,7 +4,6 @@ unlimited declarations, scoring the closer at the close."""
 import pickle
 
 import pytest
-
 from bingo_support import closed_game, phase_one
 from dominosolver.bingo import Position, Rules
 from dominosolver.errors import IllegalMoveError, ParseError

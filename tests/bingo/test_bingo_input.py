@@ -8,10 +8,8 @@ import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
-
 from dominosolver import _core, bingo
 from dominosolver.bingo import Game, Position, Rules, Solver, hint
 from dominosolver.bingo.solve import HINT_WORLD_NODES, SOLVE_NODES
@@ -19,9 +17,9 @@ from dominosolver.cli.main import main
 from dominosolver.errors import InvalidPositionError, ParseError
 from dominosolver.io import schema
 from dominosolver.texas42 import Position as Position42
+from known_data import known
 
-DATA = Path(__file__).parent / "data" / "bingo_known.jsonl"
-KNOWN = [json.loads(line) for line in DATA.read_text().splitlines()]
+KNOWN = known("bingo_known")
 # A first lead with the boneyard order known: minutes to solve exactly (about 5 * 10^9 nodes).
 HARD = str(Game(seed=1).position)
 # After trick 3, with 8 tiles in the boneyard: a phase-one position that solves in 86 nodes.

@@ -3,19 +3,22 @@ search settings, symmetry, the PV, batches and a pinned node-count signature."""
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
-
 from dominosolver import Tile, _core
 from dominosolver.texas42 import (
-    Position, Solver, analyse_play, dd_table, projected_totals, solve, solve_batch,
+    Position,
+    Solver,
+    analyse_play,
+    dd_table,
+    projected_totals,
+    solve,
+    solve_batch,
 )
+from known_data import known
 
-DATA = Path(__file__).parent / "data" / "texas42_known.jsonl"
-KNOWN = [json.loads(line) for line in DATA.read_text().splitlines()]
+KNOWN = known("texas42_known")
 
 
 def random_deal(seed: int) -> list[list[Tile]]:

@@ -4,18 +4,17 @@ import copy
 import json
 import pickle
 import random
-from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from dominosolver import bingo
 from dominosolver.bingo import Move, Position, Rules
 from dominosolver.errors import IllegalMoveError, InvalidPositionError, ParseError
 from dominosolver.tiles import Tile
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from known_data import known
 
-KNOWN = [json.loads(line)["position"] for line in (Path(__file__).parent / "data" / "bingo_known.jsonl").read_text().splitlines()]
+KNOWN = [r["position"] for r in known("bingo_known")]
 RULES = [Rules(), Rules.preset("modern_dp"), Rules.preset("modern_gb"), Rules.preset("modern_sp"),
          Rules(bingo_claim="manual", bingo_trump_exchange="on", closer_scored_at="close",
                bingo_declarations_per_deal="unlimited")]

@@ -4,7 +4,6 @@ closed or exhausted positions reached by random play: the value and every move's
 import random
 
 import pytest
-
 from dominosolver import bingo
 from dominosolver.tiles import Tile
 from oracle.bingo_oracle import LexOracle, Oracle

@@ -6,18 +6,17 @@ from __future__ import annotations
 
 import io
 import json
-from pathlib import Path
 
 import pytest
-
 from dominosolver import bingo
 from dominosolver.bingo.sampling import count_worlds
 from dominosolver.engine import EngineClient, EngineServer
 from dominosolver.games.bingo_render import DEMO_DEAL
 from dominosolver.io import validate
+from known_data import known
 from support_views import random_position
 
-KNOWN = [json.loads(line) for line in (Path(__file__).parent / "data" / "bingo_known.jsonl").read_text().splitlines()]
+KNOWN = known("bingo_known")
 CLOSED = bingo.Position.from_json(KNOWN[6]["position"])  # closed, 5 tiles a hand
 
 

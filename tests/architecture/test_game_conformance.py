@@ -21,7 +21,6 @@ import re
 from collections import Counter
 
 import pytest
-
 from dominosolver import IllegalMoveError, games
 from dominosolver.io import validate
 from dominosolver.tiles import Tile

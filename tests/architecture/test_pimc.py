@@ -10,7 +10,6 @@ import random
 
 import numpy as np
 import pytest
-
 from dominosolver import pimc
 from dominosolver.errors import InvalidPositionError
 

@@ -5,7 +5,6 @@ adding up to 7, start players, undo and repr."""
 import random
 
 import pytest
-
 from dominosolver import bingo
 from dominosolver.bingo import Game, Position, Rules
 from dominosolver.errors import IllegalMoveError

@@ -7,7 +7,6 @@ import random
 from collections import Counter
 
 import pytest
-
 from bingo_support import closed_game
 from dominosolver import bingo
 from dominosolver.bingo import Game, Position

@@ -1,17 +1,15 @@
 """The exact solver: the 200 known answers of an independent reference solver, phase-one worlds
 checked one ply at a time against separate solves, batches and reuse of one solver's table."""
 
-import json
 import random
-from pathlib import Path
 
 import pytest
-
 from dominosolver import bingo
 from dominosolver.errors import IllegalMoveError, InvalidPositionError
 from dominosolver.tiles import Tile
+from known_data import known
 
-KNOWN = [json.loads(line) for line in (Path(__file__).parent / "data" / "bingo_known.jsonl").read_text().splitlines()]
+KNOWN = known("bingo_known")
 
 
 def test_all_known_answers():

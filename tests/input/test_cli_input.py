@@ -9,13 +9,12 @@ import warnings
 
 import pytest
 from click.testing import CliRunner
-from dominosolver import batch
+from dominosolver import Tile, _core, batch
 from dominosolver.batch import analyse_batch
 from dominosolver.cli import main
 from dominosolver.cli.main import cli
 from dominosolver.errors import ParseError
 from dominosolver.resume import OutputConflictError
-from dominosolver import Tile, _core
 from dominosolver.texas42 import PlayGrade, Position, analyse_play, dd_table, projected_totals
 from dominosolver.texas42.arena import run_arena
 

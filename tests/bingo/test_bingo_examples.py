@@ -2,7 +2,6 @@
 Expectations are the numbers and tiles written in rules.md."""
 
 import pytest
-
 from bingo_support import closed_game, phase_one, tiles, winner_of_trick
 from dominosolver import _core
 from dominosolver.bingo import Position, Rules, trump_of_turned

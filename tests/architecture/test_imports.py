@@ -10,9 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import dominosolver
+import pytest
 
 PACKAGE = Path(dominosolver.__file__).parent
 

@@ -12,7 +12,6 @@ from collections import Counter
 
 import pytest
 from dominosolver import Tile, _core
-from dominosolver.tiles import mask_of
 from dominosolver.errors import InvalidViewError, ParseError
 from dominosolver.texas42 import Game, PlayerView, Position, Rules
 from dominosolver.texas42.sampling import (

@@ -7,11 +7,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from oracle import texas42_minimax
-from support42 import to_oracle
-
 from dominosolver import Tile
 from dominosolver.texas42 import Position, Rules, Solver
+from oracle import texas42_minimax
+from support42 import to_oracle
 
 DECLARATIONS = [0, 1, 2, 3, 4, 5, 6, "doubles", ("none", "high"), ("none", "low"), ("none", "own_suit")]
 # Mostly short endgames: the plain minimax grows fast with the tricks left.

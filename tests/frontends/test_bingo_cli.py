@@ -1,13 +1,12 @@
 """The Bingo commands: solve, hint, play bingo and the demo's closing decision."""
 
 import json
-from pathlib import Path
 
 from click.testing import CliRunner
-
 from dominosolver.cli.main import cli
+from known_data import known
 
-KNOWN = [json.loads(line) for line in (Path(__file__).parent / "data" / "bingo_known.jsonl").read_text().splitlines()]
+KNOWN = known("bingo_known")
 
 
 def run(*args):

@@ -292,9 +292,8 @@ def test_one_solver_shared_by_threads_takes_turns():
     """Each call releases the GIL; a solver shared by threads serialises its searches (correct values)."""
     import threading
 
-    from support_views import random_position
-
     from dominosolver.texas42 import Solver
+    from support_views import random_position
 
     positions = [random_position(seed, 8) for seed in range(12)]
     expected = [Solver(4).value(p) for p in positions]
