@@ -112,7 +112,7 @@ void texas42(py::module_& m) {
       .def("flags", &Rules::flags)
       .def_readonly("max_pip", &Rules::max_pip)
       .def("game_target", &Rules::game_target)
-      // The game's sizes and bid ladder (rules.md §2.1-2.2), all following the set.
+      // The game's sizes and bid ladder (docs/rules.md §2.1-2.2), all following the set.
       .def_property_readonly("seats", &Rules::seats)
       .def_property_readonly("tiles", &Rules::tiles)
       .def_property_readonly("hand_size", &Rules::hand_size)

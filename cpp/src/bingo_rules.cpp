@@ -8,7 +8,7 @@ namespace dominosolver::bingo {
 
 namespace {
 
-// One flag: its rules.md name lower-cased, its values (index = the field's enum value) and accessors.
+// One flag: its docs/rules.md name lower-cased, its values (index = the field's enum value) and accessors.
 struct Flag {
   const char* name;
   std::vector<const char*> values;
@@ -150,7 +150,7 @@ int declaration_points(const Rules& rules, TileMask doubles) {
 
 namespace {
 
-// The definitions of rules.md §5.2 with the trump T valued (1..7) and tile ends valued by p().
+// The definitions of docs/rules.md §5.2 with the trump T valued (1..7) and tile ends valued by p().
 struct Defs {
   const Rules& rules;
   int T;

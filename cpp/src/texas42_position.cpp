@@ -53,7 +53,7 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
   if (contract && (contract->declarer < 0 || contract->declarer >= seating_.seats()))
     throw InvalidPositionError("contract declarer must be a seat " + seats);
   if (contract && contract->bid == kGameBid && rules.scoring != Scoring::Points)
-    throw InvalidPositionError("a 'game' contract exists only in the points game (rules §2.2)");
+    throw InvalidPositionError("a 'game' contract exists only in the points game (docs/rules.md §2.2)");
   if (contract && !is_bid(rules, contract->bid))
     throw InvalidPositionError("contract bid " + std::to_string(contract->bid) + " is not a bid");
   if (static_cast<int>(trick.size()) >= trick_size)
@@ -110,7 +110,7 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
   if (size == 0 && !trick.empty()) throw InvalidPositionError("a trick is on the table but every hand is empty");
   if (contract && size == max_hand && hist.first_leader != kind.first_leader(seating_, contract->declarer))
     throw InvalidPositionError("the declarer (" + seat_of(contract->declarer) + ") leads trick 1, not " +
-                               seat_of(hist.first_leader) + " (rules §2.4)");
+                               seat_of(hist.first_leader) + " (docs/rules.md §2.4)");
 
   first_leader_ = hist.first_leader;
   tricks_before_ = max_hand - size;

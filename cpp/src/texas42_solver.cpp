@@ -1,4 +1,4 @@
-// Double-dummy search for Texas 42 (DDS- and Stockfish-style techniques, rules.md §1.5).
+// Double-dummy search for Texas 42 (DDS- and Stockfish-style techniques, docs/rules.md §1.5).
 //
 // The search works on "points NS (side 0) take from the current trick on" (tiles on the table
 // included), so values never depend on the path: the transposition table stores bounds on that

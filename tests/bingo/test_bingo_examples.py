@@ -1,5 +1,5 @@
-"""The worked examples B1-B19 of rules.md §7.2, one test each, with the variant outcomes they list.
-Expectations are the numbers and tiles written in rules.md."""
+"""The worked examples B1-B19 of docs/rules.md §7.2, one test each, with the variant outcomes they list.
+Expectations are the numbers and tiles written in docs/rules.md."""
 
 import pytest
 from bingo_support import closed_game, phase_one, tiles, winner_of_trick

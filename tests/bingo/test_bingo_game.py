@@ -1,5 +1,5 @@
 """Whole Bingo deals and games under the rule profiles: every tile once, points conserved (checked with
-the oracle's independent tile values), deck totals of rules.md §5.4 in played-out deals, game points
+the oracle's independent tile values), deck totals of docs/rules.md §5.4 in played-out deals, game points
 adding up to 7, start players, undo and repr."""
 
 import random
@@ -12,7 +12,7 @@ from dominosolver.tiles import Tile
 from oracle.bingo_oracle import Rules as OracleRules
 from oracle.bingo_oracle import Trumps, declaration_points, p
 
-DECK_TOTALS = {1: 135, 2: 138, 3: 131, 4: 134, 5: 147, 6: 140, 0: 143}  # rules.md §5.4
+DECK_TOTALS = {1: 135, 2: 138, 3: 131, 4: 134, 5: 147, 6: 140, 0: 143}  # docs/rules.md §5.4
 PROFILES = [
     Rules(),
     Rules.preset("modern_dp"),

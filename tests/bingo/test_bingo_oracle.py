@@ -1,4 +1,4 @@
-"""The C++ solver against the plain minimax of tests/oracle (written from rules.md alone) on random
+"""The C++ solver against the plain minimax of tests/oracle (written from docs/rules.md alone) on random
 closed or exhausted positions reached by random play: the value and every move's value must agree."""
 
 import random

@@ -427,7 +427,7 @@ def test_bad_json_fields(field, value, message):
 
 
 def test_unknown_rules_flag():
-    """Only the flags of rules.md §6.1 exist; an unknown one is refused everywhere flags are
+    """Only the flags of docs/rules.md §6.1 exist; an unknown one is refused everywhere flags are
     read."""
     with pytest.raises(ParseError, match="unknown rules flag 'trumps_first'"):
         Rules(trumps_first="on")

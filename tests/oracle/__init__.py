@@ -1,3 +1,3 @@
-"""Slow, plainly written reference implementations, written from ../shared/rules.md and independent
+"""Slow, plainly written reference implementations, written from docs/rules.md and independent
 of the C++ core. Tests compare the engine against them; they are never used by the package
 itself."""

@@ -1,4 +1,4 @@
-"""A slow, plainly written Bingo referee and minimax, straight from rules.md §5 and §6.3, for
+"""A slow, plainly written Bingo referee and minimax, straight from docs/rules.md §5 and §6.3, for
 perfect-information positions (the game closed or the boneyard empty). It shares no code with the
 package: tiles are (high, low) pairs, hands are frozensets, and every rule is spelled out as in the
 rules' pseudo-code. Claims are automatic (BINGO_CLAIM = AUTO).

@@ -1,6 +1,6 @@
 """Plain minimax for small 42 endgames (at most 4 tricks left): no pruning, no table, no ordering.
 
-Values are the points (1 a trick + count tiles, rules.md §2.5) that the team to move takes from the
+Values are the points (1 a trick + count tiles, docs/rules.md §2.5) that the team to move takes from the
 current trick, tiles already on the table included, to the end of the hand. Perfect information: all
 four hands are known. Tiles are (hi, lo) tuples, as in texas42_rules.
 """

@@ -1,4 +1,4 @@
-"""Reference rules of Texas 42, written plainly from ../shared/rules.md §1.2-1.6, §2.2, §2.4-2.7.
+"""Reference rules of Texas 42, written plainly from docs/rules.md §1.2-1.6, §2.2, §2.4-2.7.
 
 It imports nothing from dominosolver: the tests convert at the boundary.
 
@@ -234,7 +234,7 @@ def bid_legal(bid, high, mark_jump="strict", scoring="marks"):
 
 
 def candidate_bids(max_marks=7):
-    """Every bid from 30 up to `max_marks` marks, then "game". rules.md sets no top mark bid; the
+    """Every bid from 30 up to `max_marks` marks, then "game". docs/rules.md sets no top mark bid; the
     caller chooses how far to look."""
     return list(range(30, 42)) + [42 * k for k in range(1, max_marks + 1)] + [GAME]
 
@@ -344,5 +344,5 @@ def game_winner(scores, declarer_team, bid, made, scoring="marks", points_tie="b
             return declarer_team
         if scores[0] != scores[1]:
             return 0 if scores[0] > scores[1] else 1
-        return "tie"  # rules.md does not settle an exact tie of totals
+        return "tie"  # docs/rules.md does not settle an exact tie of totals
     return None

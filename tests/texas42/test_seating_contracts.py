@@ -1,5 +1,5 @@
 """The Texas 42 core as data: the game's sizes and bid ladder (Rules), the seating and the contract
-table, as the bindings expose them (rules.md §1.6, §2.1-2.3), checked against the slow oracle and
+table, as the bindings expose them (docs/rules.md §1.6, §2.1-2.3), checked against the slow oracle and
 against the engine's own behaviour (a Game's declarations, a Position's seats and trick size)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The worked examples X1-X9 of rules.md §7.1, one test each, through the public API (plus the
+"""The worked examples X1-X9 of docs/rules.md §7.1, one test each, through the public API (plus the
 follow-me doubles options of X10).
 
 P1..P4 are seats N, E, S, W (0..3); P1 leads; P1/P3 (NS) are partners. Where the example names only

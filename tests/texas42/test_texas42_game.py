@@ -1,6 +1,6 @@
 """Whole games of 42 through bidding, declaration, play and scoring, checked against the oracle.
 
-rules.md §2.2 (one round of bidding, the ladder and MARK_JUMP, ALL_PASS), §2.3 (declaration),
+docs/rules.md §2.2 (one round of bidding, the ladder and MARK_JUMP, ALL_PASS), §2.3 (declaration),
 §2.4 (play), §2.5 (marks and points scoring), §2.6 (early stop) and §2.7 (game end, the shake passes
 clockwise). Every move is checked: the seat to move and the legal calls or tiles; every hand when
 it ends: the tiles used, the points, when it stopped and what it scored; the game: running totals
@@ -30,7 +30,7 @@ RULE_SETS = {
 }
 GAMES_PER_RULE_SET = 25
 
-# rules.md sets no top mark bid; the engine offers every one it can write, below "game" (1000).
+# docs/rules.md sets no top mark bid; the engine offers every one it can write, below "game" (1000).
 MAX_MARKS = (GAME_BID - 1) // 42
 
 
@@ -235,7 +235,7 @@ def check_undo_restores(game: Game, rng: random.Random) -> None:
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_random_games_against_oracle(name):
     """Random whole games: legal calls and tiles, hand results, totals and the winner all follow
-    rules.md §2; undo restores the exact state along the way."""
+    docs/rules.md §2; undo restores the exact state along the way."""
     flags = RULE_SETS[name]
     hands = 0
     for seed in range(GAMES_PER_RULE_SET):

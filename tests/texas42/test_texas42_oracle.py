@@ -1,4 +1,4 @@
-"""The C++ rules engine against the pure-Python reference rules (tests/oracle), rules.md §1.2-1.6.
+"""The C++ rules engine against the pure-Python reference rules (tests/oracle), docs/rules.md §1.2-1.6.
 
 Seeded random playouts under every trump mode: at every step the seat to move, the legal moves and
 the tile winning so far agree; at each trick end the winner and the points agree; the voids the

@@ -1,4 +1,4 @@
-"""A whole game of Bingo: deals to 7 game points (rules.md §5.3, §5.10). The state machine is the C++
+"""A whole game of Bingo: deals to 7 game points (docs/rules.md §5.3, §5.10). The state machine is the C++
 one; this wrapper names moves and keeps the move list, so a game prints as the Python that rebuilds it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Variant flags and presets of Bingo (rules.md §5.13, §6.3). The rules themselves live in the C++
+"""Variant flags and presets of Bingo (docs/rules.md §5.13, §6.3). The rules themselves live in the C++
 core; this module only names things."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ PLAYERS = (0, 1)
 
 
 class Rules(FlagRules):
-    """Variant flags named after rules.md, lower-cased: ``Rules(bingo_ruleset="modern_dp")`` is the
+    """Variant flags named after docs/rules.md, lower-cased: ``Rules(bingo_ruleset="modern_dp")`` is the
     domino-play preset; further flags override it, e.g. ``Rules(close_fail_3="off")``.
 
     HISTORIC (pagat) is the default. Only flags that differ from the ruleset's preset are stored and

@@ -1,4 +1,4 @@
-"""What one Bingo player may know (rules.md §5.11, perfect recall). A PlayerView copies out public
+"""What one Bingo player may know (docs/rules.md §5.11, perfect recall). A PlayerView copies out public
 facts and the player's own hand; it holds no reference to the full position, so the opponent's hand
 and the boneyard order cannot be reached from it.
 

@@ -182,7 +182,7 @@ def grade_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any
 
 # Every move a Bingo player can make, the columns of the .npz move arrays: the tiles by id, the four
 # words, then each declaration (two or more doubles) in the order of its size and tiles.
-DOUBLE_SIX = 6  # Bingo's set (rules.md §5.1)
+DOUBLE_SIX = 6  # Bingo's set (docs/rules.md §5.1)
 TILES = [Tile.from_id(i) for i in range(set_size(DOUBLE_SIX))]
 DOUBLES = sorted((t for t in TILES if t.is_double), reverse=True)
 MOVES: tuple[str, ...] = (

@@ -277,7 +277,7 @@ def advise(view: PlayerView, limits: dict[str, Any], threads: int | None,
 # ---------------------------------------------------------------- what the conformance suite checks
 
 
-NT_DOUBLES = ("high", "low", "own_suit")  # the modes of the nt_doubles flag (rules.md §3.1)
+NT_DOUBLES = ("high", "low", "own_suit")  # the modes of the nt_doubles flag (docs/rules.md §3.1)
 CONTRACTS: dict[str, tuple[Any, dict[str, str]]] = {
     **{f"trump {t}": (t, {}) for t in TRUMPS if isinstance(t, int)},
     "doubles": ("doubles", {}),

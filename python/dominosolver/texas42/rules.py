@@ -23,7 +23,7 @@ TRUMPS: tuple[Trump, ...] = (0, 1, 2, 3, 4, 5, 6, "doubles", "none")
 
 
 class Rules(FlagRules):
-    """Variant flags (rules.md §6.1), e.g. ``Rules(nt_doubles="low", scoring="points")``.
+    """Variant flags (docs/rules.md §6.1), e.g. ``Rules(nt_doubles="low", scoring="points")``.
 
     Only non-default flags are stored and written; unknown flags or values raise ``ParseError``.
     """

@@ -268,7 +268,7 @@ class PlayerView:
         elif "leader" in o:
             first = parse_seat(o["leader"])
         elif contract is not None and not gone:
-            first = contract.declarer  # trick 1: the declarer leads (rules §2.4)
+            first = contract.declarer  # trick 1: the declarer leads (docs/rules.md §2.4)
         else:
             raise ParseError("view JSON lacks 'leader' (who leads the current trick)")
         try:

@@ -1,5 +1,5 @@
 #pragma once
-// Dealing Bingo (rules.md §5.3) and a whole game of deals to 7 game points (§5.10).
+// Dealing Bingo (docs/rules.md §5.3) and a whole game of deals to 7 game points (§5.10).
 #include <optional>
 #include <vector>
 

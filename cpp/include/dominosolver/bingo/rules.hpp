@@ -1,5 +1,5 @@
 #pragma once
-// The rules of Bingo, the two-player domino Sixty-Six (rules.md §5, §6.3): variant flags and presets,
+// The rules of Bingo, the two-player domino Sixty-Six (docs/rules.md §5, §6.3): variant flags and presets,
 // trumps, tile values, the trick winner, phase-two duties, declarations and game points.
 // Blanks are valued 7 everywhere; they are still written 0 and tile ids are the shared ones.
 #include <array>
@@ -37,7 +37,7 @@ constexpr int trump_of_turned(int tile) {
 }
 constexpr int written_number(int valued) { return valued == 7 ? 0 : valued; }  // 7 -> "0"
 
-// Variant flags (rules.md §5.13, §6.3). The first value of each enum is the HISTORIC default.
+// Variant flags (docs/rules.md §5.13, §6.3). The first value of each enum is the HISTORIC default.
 enum class Ruleset : std::uint8_t { Historic, ModernDp, ModernGb, ModernSp };
 enum class LedSuit : std::uint8_t { HighEnd, SharedNumber };
 enum class P2Duty : std::uint8_t { FollowAndHead, FollowThenTrump };
@@ -79,7 +79,7 @@ struct Rules {
 
   // Every flag of a §5.13 preset column (HISTORIC is the default-constructed value).
   static Rules preset(Ruleset r);
-  // Flags as lower-case strings named after rules.md ("bingo_ruleset" -> "modern_dp"). Written:
+  // Flags as lower-case strings named after docs/rules.md ("bingo_ruleset" -> "modern_dp"). Written:
   // the ruleset when not historic, then each flag that differs from that ruleset's preset.
   std::map<std::string, std::string> flags() const;
   // The ruleset's preset first, then the other flags over it. Throws ParseError.
@@ -138,7 +138,7 @@ struct Table {
   }
 };
 
-// Flag names of rules.md for each field, used by flags() and in error messages.
+// Flag names of docs/rules.md for each field, used by flags() and in error messages.
 std::string ruleset_name(Ruleset r);
 
 }  // namespace dominosolver::bingo

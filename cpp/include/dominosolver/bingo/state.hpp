@@ -1,5 +1,5 @@
 #pragma once
-// One Bingo deal as a compact state machine (rules.md §5.12): the moves that are legal and what a
+// One Bingo deal as a compact state machine (docs/rules.md §5.12): the moves that are legal and what a
 // move does. Plain data, copied freely: Position wraps it with validation and history, and the
 // solver searches on copies of it, so the rules are written once, here.
 #include <array>

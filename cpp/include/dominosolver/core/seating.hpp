@@ -1,6 +1,6 @@
 #pragma once
 // Who sits at the table and who plays this hand: the seats, the seats taking part (a seat can sit
-// out, as Nel-O's partner does, rules.md §3.3), the order of play, the two sides and the size of a
+// out, as Nel-O's partner does, docs/rules.md §3.3), the order of play, the two sides and the size of a
 // trick. Trick play is always one side against the other: partners, or a declarer alone against
 // the rest.
 #include <array>

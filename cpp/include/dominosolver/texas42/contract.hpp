@@ -1,5 +1,5 @@
 #pragma once
-// The contract table (rules.md §2.3-2.6, §3): one row per kind of contract a declarer can name
+// The contract table (docs/rules.md §2.3-2.6, §3): one row per kind of contract a declarer can name
 // (today a suit trump, doubles trump, follow-me). A row is data plus small functions: its names,
 // who may declare it, how tiles follow and rank under it, who plays and who leads, what the
 // declaring side must do, when the hand is decided and how it scores. Everything that depends on

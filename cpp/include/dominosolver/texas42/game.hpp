@@ -1,6 +1,6 @@
 #pragma once
 // A whole game of 42 as a state machine: bidding, declaration, play, scoring, next hand, to the
-// game target (rules.md §2). When a hand is decided and how it scores are its contract row's.
+// game target (docs/rules.md §2). When a hand is decided and how it scores are its contract row's.
 #include <optional>
 #include <vector>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The rules of Texas 42 (rules.md §1-2): variant flags, the game's sizes and bid ladder, suits,
+// The rules of Texas 42 (docs/rules.md §1-2): variant flags, the game's sizes and bid ladder, suits,
 // ranks and counters. Which declarations exist and what each does is the contract table's
 // (contract.hpp).
 #include <array>
@@ -27,7 +27,7 @@ struct Trump {
   static Trump parse(const std::string&);  // throws ParseError
 };
 
-// Variant flags (rules.md §6.1); the first value of each enum is the default.
+// Variant flags (docs/rules.md §6.1); the first value of each enum is the default.
 enum class NtDoubles : std::uint8_t { High, Low, OwnSuit };
 enum class Scoring : std::uint8_t { Marks, Points };
 enum class AllPass : std::uint8_t { Redeal, ForcedDealer };

@@ -1,5 +1,5 @@
 #pragma once
-// One trick (rules.md §1.5, §2.4): the tiles played so far, the one winning so far, the suit led
+// One trick (docs/rules.md §1.5, §2.4): the tiles played so far, the one winning so far, the suit led
 // and the counters on the table. The one place that decides who wins a trick: the position, the
 // replay of a history, the void finder and the search all add their tiles here. A trick is
 // complete when every seat in play has added one (Seating::trick_size).
