@@ -9,6 +9,7 @@ from importlib import resources
 
 import jsonschema
 import pytest
+from dominosolver import _core
 from dominosolver.errors import ParseError
 from dominosolver.io import SCHEMAS, schema, validate
 from dominosolver.texas42 import Game, Position, hint
@@ -155,3 +156,14 @@ def test_bingo_outputs_fit():
     out = bingo.hint(pos, worlds=4, seed=1).to_json()
     assert is_valid(out, "hint"), list(validator("hint").iter_errors(out))
     assert out["game"] == "bingo" and all("p_win" in m for m in out["moves"])
+
+
+def test_the_trump_enum_follows_the_contract_table():
+    """A contract added to the C++ table must be named in the schema (and nothing else may be):
+    every named row's canonical name is in the enum, and every enum entry is a spelling the core
+    parses."""
+    trump = schema("position")["$defs"]["trump42"]
+    enum = next(alt["enum"] for alt in trump["oneOf"] if "enum" in alt)
+    rows = [row for row in _core.texas42.contracts() if not row["numbered"]]
+    assert {row["spellings"][0] for row in rows} <= set(enum)
+    assert set(enum) <= {spelling for row in rows for spelling in row["spellings"]}
