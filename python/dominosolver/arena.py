@@ -33,6 +33,7 @@ __all__ = [
     "PairStats",
     "Play",
     "deal_seed",
+    "make_bots",
     "play_mirrored",
     "report",
     "run_arena",

@@ -314,17 +314,16 @@ def analyse_batch_cmd(records: str, output: str, as_json: bool, **batch: Any) ->
     run_batch(records, output, as_json, **batch)
 
 
+ARENAS = {s.name: s.arena for s in games.GAMES.values() if s.arena is not None}  # by the name help texts use
+
+
 def arena_help(option: str, what: str) -> str:
     """Help for a bot option of the arena, with each game's default: "42: ... (default 16)"."""
-    having = {s.name: s.arena.defaults[option] for s in games.GAMES.values()
-              if s.arena is not None and option in s.arena.defaults}
+    having = {name: arena.defaults[option] for name, arena in ARENAS.items() if option in arena.defaults}
     if len(having) == 1:
         ((name, value),) = having.items()
         return f"{name}: {what} (default {value:,})"
     return f"{what} (default: {', '.join(f'{name} {value:,}' for name, value in having.items())})"
-
-
-ARENA_GAMES = [s for s in games.GAMES.values() if s.arena is not None]
 
 
 @cli.command()
@@ -332,7 +331,7 @@ ARENA_GAMES = [s for s in games.GAMES.values() if s.arena is not None]
 @click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="mirrored deals per pair of bots")
 @click.option("--bots", default=None,
               help="bots to pair off (default: all of the game's: "
-                   + "; ".join(f"{s.name} {','.join(s.arena.bots)}" for s in ARENA_GAMES if s.arena) + ")")
+                   + "; ".join(f"{name} {','.join(arena.bots)}" for name, arena in ARENAS.items()) + ")")
 @click.option("--samples", "--worlds", "samples", type=click.IntRange(min=1), default=None,
               help=arena_help("samples", "worlds per play hint of the hint bot"))
 @click.option("--bid-samples", type=click.IntRange(min=1), default=None,
@@ -340,7 +339,7 @@ ARENA_GAMES = [s for s in games.GAMES.values() if s.arena is not None]
 @click.option("--exact-limit", type=click.IntRange(min=0), default=None,
               help=arena_help("exact_limit", "the hint bot enumerates the worlds when at most this many fit"))
 @click.option("--max-nodes", type=click.IntRange(min=0), default=None,
-              help=arena_help("max_nodes", "the hint bot's node budget per world (0 = none)"))
+              help=arena_help("max_nodes", "the hint bot's node budget per world, 0 for none"))
 @click.option("--seed", type=int, default=0, show_default=True, help="seed of the deals")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="worker processes")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
@@ -359,31 +358,31 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
     points per deal, closes made per bot)."""
     spec = games.get(game_name)
     if spec.arena is None:
-        having = " and ".join(s.title for s in ARENA_GAMES)
-        raise ParseError(f"{spec.title} has no arena (games with one: {having})")
+        raise ParseError(f"{spec.title} has no arena (games with one: {', '.join(ARENAS)})")
     chosen = given(samples=samples, bid_samples=bid_samples, exact_limit=exact_limit, max_nodes=max_nodes)
     games.check_options(spec, chosen, lambda s: frozenset(s.arena.defaults if s.arena else ()), "arenas", flag)
-    game = spec.arena
-    names = [b.strip() for b in (bots or ",".join(game.bots)).split(",") if b.strip()]
-    unknown = [b for b in names if b not in game.bots]
+    game_arena = spec.arena
+    names = [b.strip() for b in (bots or ",".join(game_arena.bots)).split(",") if b.strip()]
+    unknown = [b for b in names if b not in game_arena.bots]
     if unknown or len(names) < 2:
         nobody = f"{spec.title} has no bot {', '.join(map(repr, unknown))}: " if unknown else ""
-        raise click.BadParameter(f"{nobody}give two or more of {', '.join(game.bots)}", param_hint="--bots")
+        bots_there = ", ".join(game_arena.bots)
+        raise click.BadParameter(f"{nobody}give two or more of {bots_there}", param_hint="--bots")
     pairs = list(combinations(names, 2))
-    options = {**game.defaults, **chosen}
+    options = {**game_arena.defaults, **chosen}
     kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output, overwrite=overwrite)
     if not as_json and sys.stderr.isatty():
         with render.progress_bar() as bar:
             job = bar.add_task("mirrored deals", total=None)
-            results = run_arena(game, deals, pairs, progress=lambda d, t: bar.update(job, completed=d, total=t),
-                                **kwargs)
+            results = run_arena(game_arena, deals, pairs,
+                                progress=lambda d, t: bar.update(job, completed=d, total=t), **kwargs)
     else:
-        results = run_arena(game, deals, pairs, **kwargs)
-    stats = summarise(game, results)
+        results = run_arena(game_arena, deals, pairs, **kwargs)
+    stats = summarise(game_arena, results)
     if as_json:
-        emit_json(report(game, deals, seed, options, stats))
+        emit_json(report(game_arena, deals, seed, options, stats))
     else:
-        render.console.print(render.arena_table(stats, game))
+        render.console.print(render.arena_table(stats, game_arena))
 
 
 @cli.command()
