@@ -55,8 +55,9 @@ class Arena:
     """A game's part of the arena:
 
     - ``make_bot(name, seed, options)``: a bot (``ParseError`` for an unknown name or option);
-    - ``deal(deal_seed, index)``: the deal as its record keeps it (42: ``{"deal", "dealer"}``);
-    - ``play(deal, bots)``: the record of one play of the deal, ``bots`` on sides 0 and 1;
+    - ``setup(index)``: what turns from deal to deal besides the seed (42: ``{"dealer": ...}``);
+    - ``play(deal, bots)``: the record of one play of ``{"deal": seed, **setup}``, ``bots`` on
+      sides 0 and 1;
     - ``score(play)``: what sides 0 and 1 scored in it (42: marks; Bingo: game points);
     - ``tally(plays, (a, b))``: the game's own figures over a pair's plays, per bot;
     - ``columns(stats)``: those figures in the arena table, header -> cell.
@@ -68,7 +69,7 @@ class Arena:
     bots: tuple[str, ...]  # the bots there are; a run without --bots pairs them all off
     defaults: Mapping[str, Any]  # the bot options the command line offers, with its defaults
     make_bot: Callable[[str, int, dict[str, Any]], Any]
-    deal: Callable[[int, int], dict[str, Any]]
+    setup: Callable[[int], dict[str, Any]]
     play: Callable[[dict[str, Any], tuple[Any, Any]], dict[str, Any]]
     score: Callable[[dict[str, Any]], Sequence[int]]
     unit: str  # what a score counts, as summaries name it: "marks" -> "marks_a", "marks_b"
@@ -92,7 +93,7 @@ def play_mirrored(task: tuple[Arena, int, int, str, str, dict[str, Any]]) -> dic
     (One picklable argument, for pools.)"""
     arena, index, seed, a, b, options = task
     deal = deal_seed(seed, index)
-    dealt = arena.deal(deal, index)
+    dealt = {"deal": deal, **arena.setup(index)}
     games = []
     for a_side in SIDES:
         bot_a, bot_b = make_bots(arena, deal, a_side, a, b, options)
@@ -134,8 +135,10 @@ class PairStats:
     def __getattr__(self, name: str) -> Any:
         fields = self.__dict__  # not self.unit: unpickling asks for attributes before setting them
         unit, extras = fields.get("unit"), fields.get("extras", {})
-        if name in (f"{unit}_a", f"{unit}_b"):
-            return fields[f"score{name[-2:]}"]
+        if name == f"{unit}_a":
+            return fields["score_a"]
+        if name == f"{unit}_b":
+            return fields["score_b"]
         if name in extras:
             return extras[name]
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

@@ -32,8 +32,8 @@ def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
     raise ParseError(f"unknown bot {name!r}: one of {', '.join(BOTS)}")
 
 
-def deal(seed: int, index: int) -> dict[str, Any]:
-    return {"deal": seed, "start": index % len(PLAYERS)}
+def setup(index: int) -> dict[str, Any]:
+    return {"start": index % len(PLAYERS)}  # who leads turns from deal to deal
 
 
 def play(dealt: dict[str, Any], bots: tuple[Any, Any]) -> dict[str, Any]:
@@ -72,7 +72,7 @@ ARENA = shared.Arena(
     bots=BOTS,
     defaults={"samples": 16, "max_nodes": 50_000, "exact_limit": 400},
     make_bot=make_bot,
-    deal=deal,
+    setup=setup,
     play=play,
     score=game_points,
     unit="game_points",

@@ -57,8 +57,8 @@ def play_deal(deal: int, ns: Any, ew: Any, dealer: int) -> dict[str, Any]:
     }
 
 
-def deal(seed: int, index: int) -> dict[str, Any]:
-    return {"deal": seed, "dealer": index % len(SEATS)}
+def setup(index: int) -> dict[str, Any]:
+    return {"dealer": index % len(SEATS)}  # the deal turns round the table
 
 
 def play(dealt: dict[str, Any], bots: tuple[Any, Any]) -> dict[str, Any]:
@@ -90,7 +90,7 @@ ARENA = shared.Arena(
     bots=BOTS,
     defaults={"samples": 20, "bid_samples": 16},
     make_bot=make_bot,
-    deal=deal,
+    setup=setup,
     play=play,
     score=marks,
     unit="marks",
