@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-__all__ = ["DominoSolverError", "ParseError", "InvalidPositionError", "InvalidViewError", "IllegalMoveError"]
+__all__ = [
+    "DominoSolverError", "ParseError", "InvalidPositionError", "InvalidViewError", "IllegalMoveError",
+    "SearchLimitError",
+]
 
 
 class DominoSolverError(ValueError):
@@ -20,6 +23,11 @@ class InvalidPositionError(DominoSolverError):
 class InvalidViewError(InvalidPositionError):
     """A player's view that no deal fits (too few hidden tiles for the hand sizes, voids that leave a
     tile nowhere to go, plays the trick winners contradict), or a request the view cannot answer."""
+
+
+class SearchLimitError(InvalidPositionError):
+    """No answer within the limits given: every world of a hint needed more nodes than its budget
+    (``max_nodes``). An ``InvalidPositionError``, as such a hint raised before this had a name."""
 
 
 class IllegalMoveError(DominoSolverError):

@@ -25,7 +25,7 @@ from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 
-from .errors import InvalidPositionError
+from .errors import SearchLimitError
 from .version import __version__
 
 __all__ = [
@@ -183,7 +183,7 @@ def _estimate(
     if not solved.all():
         left = len(solved) - int(solved.sum())
         if left == len(solved):
-            raise InvalidPositionError(f"none of the {left} worlds could be solved: {scorer.gives_up}")
+            raise SearchLimitError(f"none of the {left} worlds could be solved: {scorer.gives_up}")
         left_out.append(f"{left} of {len(solved)} worlds were left out: {scorer.gives_up}")
         values = values[solved]
         method = "pimc"  # no longer every world

@@ -14,13 +14,13 @@ import click
 from click.core import ParameterSource
 
 from .. import games
+from ..arena import report, run_arena, summarise
 from ..arguments import world_count
 from ..batch import TASKS, analyse_batch, grade_record
 from ..engine import serve
 from ..errors import DominoSolverError, ParseError
 from ..io import json_value, read_text_file
 from ..texas42 import advise_bid
-from ..texas42.arena import BOTS, run_arena, summarise
 from ..texas42.rules import parse_bid, parse_seat
 from . import render
 from .render import show as show_all
@@ -314,13 +314,32 @@ def analyse_batch_cmd(records: str, output: str, as_json: bool, **batch: Any) ->
     run_batch(records, output, as_json, **batch)
 
 
+ARENAS = {s.name: s.arena for s in games.GAMES.values() if s.arena is not None}  # by the name help texts use
+
+
+def arena_help(option: str, what: str) -> str:
+    """Help for a bot option of the arena, with each game's default: "42: ... (default 16)"."""
+    having = {name: arena.defaults[option] for name, arena in ARENAS.items() if option in arena.defaults}
+    if len(having) == 1:
+        ((name, value),) = having.items()
+        return f"{name}: {what} (default {value:,})"
+    return f"{what} (default: {', '.join(f'{name} {value:,}' for name, value in having.items())})"
+
+
 @cli.command()
+@click.argument("game_name", metavar="[GAME]", default=games.DEFAULT, type=click.Choice(games.names()))
 @click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="mirrored deals per pair of bots")
-@click.option("--bots", default="hint,rule,random", show_default=True, help="bots to pair off: hint, rule, random")
-@click.option("--samples", type=click.IntRange(min=1), default=20, show_default=True,
-              help="worlds per play hint of the hint bot")
-@click.option("--bid-samples", type=click.IntRange(min=1), default=16, show_default=True,
-              help="worlds per bidding advice of the hint bot")
+@click.option("--bots", default=None,
+              help="bots to pair off (default: all of the game's: "
+                   + "; ".join(f"{name} {','.join(arena.bots)}" for name, arena in ARENAS.items()) + ")")
+@click.option("--samples", "--worlds", "samples", type=click.IntRange(min=1), default=None,
+              help=arena_help("samples", "worlds per play hint of the hint bot"))
+@click.option("--bid-samples", type=click.IntRange(min=1), default=None,
+              help=arena_help("bid_samples", "worlds per bidding advice of the hint bot"))
+@click.option("--exact-limit", type=click.IntRange(min=0), default=None,
+              help=arena_help("exact_limit", "the hint bot enumerates the worlds when at most this many fit"))
+@click.option("--max-nodes", type=click.IntRange(min=0), default=None,
+              help=arena_help("max_nodes", "the hint bot's node budget per world, 0 for none"))
 @click.option("--seed", type=int, default=0, show_default=True, help="seed of the deals")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="worker processes")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
@@ -329,29 +348,41 @@ def analyse_batch_cmd(records: str, output: str, as_json: bool, **batch: Any) ->
               help="replace an --output that holds anything but deals of this seed and these options; without it "
                    "such a file is refused untouched")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON; no progress bar")
-def arena(deals: int, bots: str, samples: int, bid_samples: int, seed: int, jobs: int, output: str | None,
+def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid_samples: int | None,
+          exact_limit: int | None, max_nodes: int | None, seed: int, jobs: int, output: str | None,
           overwrite: bool, as_json: bool) -> None:
-    """Mirrored deals between bots (each deal twice, teams swapped): marks per deal with a 95%
-    interval and p-value, contracts made per bot (Texas 42)."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
-    unknown = [b for b in names if b not in BOTS]
+    """Mirrored deals between bots (each deal twice, the sides swapped): the score per deal, A
+    minus B, with a 95% interval and p-value.
+
+    GAME is texas42 (or 42, the default: marks per deal, contracts made per bot) or bingo (game
+    points per deal, closes made per bot)."""
+    spec = games.get(game_name)
+    if spec.arena is None:
+        raise ParseError(f"{spec.title} has no arena (games with one: {', '.join(ARENAS)})")
+    chosen = given(samples=samples, bid_samples=bid_samples, exact_limit=exact_limit, max_nodes=max_nodes)
+    games.check_options(spec, chosen, lambda s: frozenset(s.arena.defaults if s.arena else ()), "arenas", flag)
+    game_arena = spec.arena
+    names = [b.strip() for b in (bots or ",".join(game_arena.bots)).split(",") if b.strip()]
+    unknown = [b for b in names if b not in game_arena.bots]
     if unknown or len(names) < 2:
-        raise click.BadParameter(f"give two or more of {', '.join(BOTS)}", param_hint="--bots")
+        nobody = f"{spec.title} has no bot {', '.join(map(repr, unknown))}: " if unknown else ""
+        bots_there = ", ".join(game_arena.bots)
+        raise click.BadParameter(f"{nobody}give two or more of {bots_there}", param_hint="--bots")
     pairs = list(combinations(names, 2))
-    options = {"samples": samples, "bid_samples": bid_samples}
+    options = {**game_arena.defaults, **chosen}
     kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output, overwrite=overwrite)
     if not as_json and sys.stderr.isatty():
         with render.progress_bar() as bar:
             job = bar.add_task("mirrored deals", total=None)
-            results = run_arena(deals, pairs, progress=lambda d, t: bar.update(job, completed=d, total=t), **kwargs)
+            results = run_arena(game_arena, deals, pairs,
+                                progress=lambda d, t: bar.update(job, completed=d, total=t), **kwargs)
     else:
-        results = run_arena(deals, pairs, **kwargs)
-    stats = summarise(results)
+        results = run_arena(game_arena, deals, pairs, **kwargs)
+    stats = summarise(game_arena, results)
     if as_json:
-        emit_json({"schema": "dominosolver.arena/1", "deals": deals, "seed": seed, "options": options,
-                   "pairs": [s.to_json() for s in stats]})
+        emit_json(report(game_arena, deals, seed, options, stats))
     else:
-        render.console.print(render.arena_table(stats))
+        render.console.print(render.arena_table(stats, game_arena))
 
 
 @cli.command()

@@ -10,6 +10,8 @@ from rich.console import Console, RenderableType
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..arena import Arena, PairStats
+
 console = Console()
 
 
@@ -25,19 +27,14 @@ def progress_bar() -> Any:
                     console=Console(stderr=True))
 
 
-def arena_table(stats: list[Any]) -> Table:
-    table = Table(title="Arena: mirrored deals (marks per deal = two hands, teams swapped)", title_justify="left")
-    for col in ("A vs B", "deals", "marks A–B", "A − B per deal (95% CI)", "p", "contracts made A", "contracts made B"):
+def arena_table(stats: list[PairStats], arena: Arena) -> Table:
+    """The pairs' summaries, with the game's own columns (``Arena.columns``) last."""
+    rows = [(s, arena.columns(s)) for s in stats]
+    table = Table(title=arena.title, title_justify="left")
+    unit = arena.unit.replace("_", " ")
+    for col in ("A vs B", "deals", f"{unit} A–B", "A − B per deal (95% CI)", "p", *(rows[0][1] if rows else ())):
         table.add_column(col)
-
-    def made(c: dict[str, Any]) -> str:
-        if not c["declared"]:
-            return "—"
-        lo, hi = c["ci95"]
-        return f"{c['made']}/{c['declared']} {c['rate']:.0%} ({lo:.0%}–{hi:.0%})"
-
-    for s in stats:
-        table.add_row(f"{s.a} vs {s.b}", str(s.deals), f"{s.marks_a}–{s.marks_b}",
-                      f"{s.mean_diff:+.3f} ({s.ci95[0]:+.3f}, {s.ci95[1]:+.3f})", f"{s.p_value:.2g}",
-                      made(s.contracts[s.a]), made(s.contracts[s.b]))
+    for s, own in rows:
+        table.add_row(f"{s.a} vs {s.b}", str(s.deals), f"{s.score_a}–{s.score_b}",
+                      f"{s.mean_diff:+.3f} ({s.ci95[0]:+.3f}, {s.ci95[1]:+.3f})", f"{s.p_value:.2g}", *own.values())
     return table

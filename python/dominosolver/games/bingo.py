@@ -13,6 +13,7 @@ import numpy as np
 from ..arguments import node_budget
 from ..bingo import RULESETS, Game, Move, PlayerView, Position, Rules, Solver
 from ..bingo import hint as hint_bingo
+from ..bingo.arena import ARENA
 from ..bingo import solve as solve_bingo
 from ..bingo.bots import HintBot
 from ..bingo.position import as_position
@@ -299,7 +300,8 @@ SPEC = GameSpec(
     hint=hint,
     hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "max_nodes"}),
     notes={"threads": "a Bingo hint solves its worlds on one thread",
-           "weighting": "every world of a Bingo hint counts the same"},
+           "weighting": "every world of a Bingo hint counts the same",
+           "bid_samples": "a Bingo deal has no auction"},
     grade=grade,
     play=play,
     go=go,
@@ -313,4 +315,5 @@ SPEC = GameSpec(
     batch=Batch(task_of=task_of, tasks={"solve": solve_task, "hint": hint_task, "grade": grade_task},
                 arrays=arrays),
     render=RENDER,
+    arena=ARENA,
 )

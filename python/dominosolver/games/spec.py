@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 from rich.console import RenderableType
 
+from ..arena import Arena
 from ..result import SolveResult
 from ..tiles import Tile
 
@@ -80,6 +81,7 @@ class GameSpec:
     batch: Batch
     render: Renderer
     table: Callable[[Any], Any] | None = None  # a double-dummy table of a deal, where the game has one
+    arena: Arena | None = None  # its part of `dominosolver arena`: bots, a deal played and scored
 
     def __repr__(self) -> str:
         return f"games.get({self.tag!r})"

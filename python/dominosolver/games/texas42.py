@@ -12,6 +12,7 @@ import numpy as np
 from ..errors import InvalidViewError, ParseError
 from ..result import SolveResult
 from ..texas42 import Game, PlayerView, Position, Rules, dd_table
+from ..texas42.arena import ARENA
 from ..texas42 import hint as hint_42
 from ..texas42 import solve as solve_42
 from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
@@ -336,4 +337,5 @@ SPEC = GameSpec(
                                         "grade": grade_task}, arrays=arrays),
     render=RENDER,
     table=dd_table,
+    arena=ARENA,
 )
