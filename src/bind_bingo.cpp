@@ -81,9 +81,9 @@ std::optional<T> opt_field(const py::handle& value, const char* field) {
   return cast_field<T>(value, field);
 }
 
-std::array<int, 2> pair_field(const py::handle& value, const char* field) {
+std::array<int, kPlayers> pair_field(const py::handle& value, const char* field) {
   const auto v = cast_field<std::vector<int>>(value, field);
-  if (v.size() != 2) throw ParseError(std::string("Bingo position field '") + field + "' is a pair (player 0, player 1)");
+  if (v.size() != kPlayers) throw ParseError(std::string("Bingo position field '") + field + "' is a pair (player 0, player 1)");
   return {v[0], v[1]};
 }
 
@@ -117,7 +117,8 @@ void set_declarations(PositionSpec& s, const py::handle& value) {
 
 void set_hands(PositionSpec& s, const py::handle& value) {
   const auto hands = cast_field<std::vector<std::vector<int>>>(value, "hands");
-  if (hands.size() != 2) throw InvalidPositionError("a Bingo position needs 2 hands, got " + std::to_string(hands.size()));
+  if (hands.size() != kPlayers)
+    throw InvalidPositionError("a Bingo position needs " + std::to_string(kPlayers) + " hands, got " + std::to_string(hands.size()));
   s.hands = {mask_of_ids(hands[0], "hand of player 0"), mask_of_ids(hands[1], "hand of player 1")};
 }
 
@@ -269,7 +270,7 @@ void bingo(py::module_& m) {
       .def(py::init<const Rules&, const PositionSpec&>(), py::arg("rules"), py::arg("spec"))
       .def_static("deal", [](const Rules& rules, const std::vector<std::vector<int>>& hands, const std::vector<int>& boneyard,
                              int start) {
-        if (hands.size() != 2) throw InvalidPositionError("a deal has 2 hands");
+        if (hands.size() != kPlayers) throw InvalidPositionError("a deal has " + std::to_string(kPlayers) + " hands");
         return Position::deal(rules, {mask_of_ids(hands[0], "hand 0"), mask_of_ids(hands[1], "hand 1")}, boneyard, start);
       })
       .def_property_readonly("rules", &Position::rules)
@@ -381,6 +382,10 @@ void bingo(py::module_& m) {
     return std::make_pair(v, nodes);
   });
   m.attr("MARGIN_SCALE") = kMarginScale;
+  // The game's sizes (rules.md §5.1), for Python to read rather than restate.
+  m.attr("PLAYERS") = kPlayers;
+  m.attr("HAND_SIZE") = kHandSize;
+  m.attr("DECK_TILES") = kDeckTiles;
 
   // For bench/ only: wall time of each solve measured in C++ (no Python call in the timed region).
   // mode "value": the value alone; "all": every move's value; "plain": the plain minimax baseline.

@@ -16,7 +16,7 @@ Deal shuffle_deal(SplitMix64& rng, int start) {
     d.hands[start] |= bit(tiles[i]);
     d.hands[1 - start] |= bit(tiles[kHandSize + i]);
   }
-  d.boneyard.assign(tiles.begin() + 2 * kHandSize, tiles.end());
+  d.boneyard.assign(tiles.begin() + kPlayers * kHandSize, tiles.end());
   return d;
 }
 

@@ -103,7 +103,7 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
     if ((seen >> t) & 1) bad("tile " + tile_name(t) + " appears twice (" + where + ")");
     seen |= bit(t);
   };
-  for (int p = 0; p < 2; ++p) {
+  for (int p = 0; p < kPlayers; ++p) {
     if (spec.hands[p] & ~kDeck) bad("hand of " + player_name(p) + ": " + not_a_bingo_tile(lowest(spec.hands[p] & ~kDeck)));
     for (TileMask m = spec.hands[p]; m; m &= m - 1) claim(lowest(m), "hand of " + player_name(p));
   }
@@ -112,12 +112,12 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
   for (int t : spec.boneyard) claim(t, "boneyard");
 
   const int b = static_cast<int>(spec.boneyard.size());
-  if (b > kBoneyardSize || b % 2) bad("the boneyard holds " + std::to_string(b) + " tiles; it starts with 14 and loses them in pairs");
+  if (b > kBoneyardSize || b % kPlayers) bad("the boneyard holds " + std::to_string(b) + " tiles; it starts with 14 and loses them in pairs");
   if (b && spec.boneyard.back() != spec.turned)
     bad("the boneyard's last tile must be the face-up tile " + tile_name(spec.turned) + ", not " +
         tile_name(spec.boneyard.back()));
 
-  for (int p = 0; p < 2; ++p) {
+  for (int p = 0; p < kPlayers; ++p) {
     if (spec.tricks[p] < 0 || spec.points[p] < 0) bad("points and tricks cannot be negative");
     if (spec.tricks[p] == 0 && spec.points[p] != 0)
       bad(player_name(p) + " has won no trick, so has no valid points (a declaration waits for a trick)");
@@ -127,7 +127,7 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
   const int h = count(spec.hands[spec.leader]) + static_cast<int>(spec.trick.size());
   const int h_other = count(spec.hands[1 - spec.leader]);
   const bool closed = spec.closed_by >= 0;
-  const int draws = (kBoneyardSize - b) / 2;
+  const int draws = (kBoneyardSize - b) / kPlayers;  // a draw gives each player a tile
   bool awaiting_draw = false;
   if (h != h_other)
     bad("hand sizes " + std::to_string(count(spec.hands[0])) + " and " + std::to_string(count(spec.hands[1])) +
@@ -171,7 +171,7 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
   s.bone_end = static_cast<std::int8_t>(b);
   s.closed_by = static_cast<std::int8_t>(spec.closed_by);
   s.awaiting_draw = awaiting_draw;
-  for (int p = 0; p < 2; ++p) {
+  for (int p = 0; p < kPlayers; ++p) {
     s.points[p] = static_cast<std::int16_t>(spec.points[p]);
     s.tricks[p] = static_cast<std::int8_t>(spec.tricks[p]);
     if ((spec.hands[p] >> spec.turned) & 1) faceup_taken_[p] = bit(spec.turned);
@@ -199,7 +199,7 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
   }
 
   // Declarations: doubles the declarer held; pending until the declarer wins a trick (§5.7).
-  std::array<int, 2> valid_points{};
+  std::array<int, kPlayers> valid_points{};
   for (std::size_t i = 0; i < spec.declarations.size(); ++i) {
     const Declaration& d = spec.declarations[i];
     if (d.player != 0 && d.player != 1) bad("a declaration's player must be 0 or 1");
@@ -224,7 +224,7 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
     else s.pending[d.player] = static_cast<std::int16_t>(s.pending[d.player] + pts);
     decls_.push_back(d);
   }
-  for (int p = 0; p < 2; ++p)
+  for (int p = 0; p < kPlayers; ++p)
     if (spec.points[p] < valid_points[p])
       bad(player_name(p) + " has " + std::to_string(spec.points[p]) + " points, fewer than its valid declarations (" +
           std::to_string(valid_points[p]) + ")");
@@ -265,7 +265,7 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
   settle(ctx_, s);
 }
 
-Position Position::deal(const Rules& rules, const std::array<TileMask, 2>& hands, const std::vector<int>& boneyard,
+Position Position::deal(const Rules& rules, const std::array<TileMask, kPlayers>& hands, const std::vector<int>& boneyard,
                         int start) {
   if (boneyard.size() != kBoneyardSize) throw InvalidPositionError("a fresh deal has 14 boneyard tiles");
   PositionSpec spec;
@@ -289,7 +289,7 @@ void Position::play(const Move& m) {
   const int turned = s_.turned;
   const bool faceup_in_boneyard = !s_.closed() && s_.boneyard_size() > 0;
   apply(ctx_, s_, m);
-  for (int q = 0; q < 2; ++q)
+  for (int q = 0; q < kPlayers; ++q)
     if (faceup_in_boneyard && ((s_.hands[q] >> turned) & 1)) faceup_taken_[q] |= bit(turned);
   if (m.kind == Move::Kind::Declare) decls_.push_back({p, m.doubles});
   if (m.kind == Move::Kind::Claim) claimed_by_ = p;
@@ -320,7 +320,7 @@ PositionSpec Position::spec() const {
     spec.opponent_had_trick_at_close = s_.opp_had_trick_at_close;
     if (ctx_.rules.closer_scored_at == CloserScoredAt::Close) spec.opponent_points_at_close = s_.opp_points_at_close;
   }
-  for (int p = 0; p < 2; ++p) {
+  for (int p = 0; p < kPlayers; ++p) {
     spec.points[p] = s_.points[p];
     spec.tricks[p] = s_.tricks[p];
   }

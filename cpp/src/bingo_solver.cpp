@@ -20,8 +20,9 @@ inline std::uint64_t mix(std::uint64_t z) {
   return z ^ (z >> 31);
 }
 
-// Move ids in the table's one-byte move slot.
-constexpr int kIdClose = 28, kIdDeclare = 29, kIdDraw = 30, kIdExchange = 31, kIdClaim = 32, kIdNone = 0xFF;
+// Move ids in the table's one-byte move slot: tiles are their ids, the other moves follow the deck.
+constexpr int kIdClose = kDeckTiles, kIdDeclare = kIdClose + 1, kIdDraw = kIdClose + 2, kIdExchange = kIdClose + 3,
+              kIdClaim = kIdClose + 4, kIdNone = 0xFF;
 int move_id(const Move& m) {
   switch (m.kind) {
     case Move::Kind::Tile: return m.tile;
@@ -137,7 +138,7 @@ void Solver::begin(const Context& c, const DealState& s) {
 }
 
 std::uint64_t Solver::key(const DealState& s) const {
-  const std::uint64_t a = s.hands[0] | (s.hands[1] << 28) | (static_cast<std::uint64_t>(s.lead + 1) << 56) |
+  const std::uint64_t a = s.hands[0] | (s.hands[1] << kDeckTiles) | (static_cast<std::uint64_t>(s.lead + 1) << 56) |
                           (static_cast<std::uint64_t>(s.leader) << 61) |
                           (static_cast<std::uint64_t>(s.just_declared) << 62) |
                           (static_cast<std::uint64_t>(s.awaiting_draw) << 63);
@@ -174,7 +175,7 @@ int Solver::max_win(const DealState& s, int p) const {
   if (may_declare_again) {  // seven doubles win 3 at once
     TileMask reach = s.hands[p];
     if (!s.phase2()) reach |= s.bone_mask;
-    if (count(reach & kDoubles & ~s.declared[p]) == 7) return 3;
+    if (count(reach & kDoubles & ~s.declared[p]) == count(kDoubles)) return 3;
   }
   return claim_gp_now(s, p);  // the loser's tricks and points only grow
 }
@@ -207,7 +208,7 @@ int Solver::search(const DealState& s, int alpha, int beta) {
       const int remaining = tb.points(s.hands[0] | s.hands[1]) + (s.lead >= 0 ? tb.value[s.lead] : 0) +
                             (s.closed() ? 0 : kLastTrickBonus);
       const int smin = s.points[0] + s.points[1] + remaining;
-      for (int p = 0; p < 2; ++p) {
+      for (int p = 0; p < kPlayers; ++p) {
         int potential = s.points[p] + s.pending[p] + remaining;
         const bool again = s.declarations[p] == 0 || r.declarations_per_deal == DeclarationsPerDeal::Unlimited;
         if (again && r.declare_in_phase2) {

@@ -270,7 +270,7 @@ void apply_declare(const Context& c, DealState& s, TileMask doubles) {
   s.declarations[p] += 1;
   s.just_declared = true;
   s.must_lead = c.rules.declare_must_lead_double ? doubles : 0;
-  if (count(doubles) == 7) {
+  if (count(doubles) == count(kDoubles)) {
     finish(c, s, p, Outcome::SevenDoubles);
     return;
   }
@@ -311,10 +311,10 @@ void apply(const Context& c, DealState& s, const Move& m) {
 
 void settle(const Context& c, DealState& s) {
   if (s.over()) return;
-  for (int p = 0; p < 2; ++p)
-    if (count(s.declared[p]) == 7) return finish(c, s, p, Outcome::SevenDoubles);
+  for (int p = 0; p < kPlayers; ++p)
+    if (count(s.declared[p]) == count(kDoubles)) return finish(c, s, p, Outcome::SevenDoubles);
   if (c.rules.claim == ClaimMode::Auto)
-    for (int p = 0; p < 2; ++p)
+    for (int p = 0; p < kPlayers; ++p)
       if (s.points[p] >= kClaimPoints) return finish(c, s, p, Outcome::Claim);
   if (!s.hands[0] && !s.hands[1] && s.lead < 0 && !s.awaiting_draw) hands_out(c, s);
 }

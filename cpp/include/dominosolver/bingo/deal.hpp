@@ -12,7 +12,7 @@ namespace dominosolver::bingo {
 // which is drawn last: boneyard[13].
 struct Deal {
   int start = 0;
-  std::array<TileMask, 2> hands{};
+  std::array<TileMask, kPlayers> hands{};
   std::vector<int> boneyard;  // drawing order, the face-up (turned) tile last
 };
 Deal shuffle_deal(SplitMix64& rng, int start);
@@ -25,8 +25,8 @@ struct DealRecord {
   int winner = -1;
   int game_points = 0;
   Outcome outcome = Outcome::None;
-  std::array<int, 2> points{};
-  std::array<int, 2> tricks{};
+  std::array<int, kPlayers> points{};
+  std::array<int, kPlayers> tricks{};
 };
 
 class Game {
@@ -36,7 +36,7 @@ class Game {
   const Rules& rules() const { return rules_; }
   bool is_over() const { return s_.winner >= 0; }
   int winner() const { return s_.winner; }
-  const std::array<int, 2>& scores() const { return s_.scores; }
+  const std::array<int, kPlayers>& scores() const { return s_.scores; }
   int to_move() const { return is_over() ? -1 : s_.position->to_move(); }
   std::vector<Move> legal_moves() const;
   void play(const Move& m);  // throws IllegalMoveError; the game is unchanged then
@@ -49,7 +49,7 @@ class Game {
 
  private:
   struct State {
-    std::array<int, 2> scores{};
+    std::array<int, kPlayers> scores{};
     int winner = -1;
     Deal deal;
     std::optional<Position> position;

@@ -20,14 +20,14 @@ struct PositionSpec {
   int trump = -1;  // -1: from the turned tile
   int turned = -1;
   int leader = 0;
-  std::array<TileMask, 2> hands{};
+  std::array<TileMask, kPlayers> hands{};
   std::vector<int> trick;
   std::vector<int> boneyard;  // drawing order, the face-up tile last
   int closed_by = -1;
   std::optional<bool> opponent_had_trick_at_close;
   std::optional<int> opponent_points_at_close;  // needed with closer_scored_at = close
-  std::array<int, 2> points{};
-  std::array<int, 2> tricks{};
+  std::array<int, kPlayers> points{};
+  std::array<int, kPlayers> tricks{};
   std::vector<Declaration> declarations;
   std::vector<std::optional<bool>> declaration_valid;  // as written, checked against the tricks
   bool just_declared = false;
@@ -49,7 +49,7 @@ class Position {
  public:
   Position(const Rules& rules, const PositionSpec& spec);  // throws InvalidPositionError
   // A fresh deal: `start` leads; boneyard in drawing order with the face-up (turned) tile last.
-  static Position deal(const Rules& rules, const std::array<TileMask, 2>& hands, const std::vector<int>& boneyard,
+  static Position deal(const Rules& rules, const std::array<TileMask, kPlayers>& hands, const std::vector<int>& boneyard,
                        int start);
 
   const Rules& rules() const { return ctx_.rules; }
@@ -91,7 +91,7 @@ class Position {
     DealState s;
     std::size_t decls;
     int claimed_by;
-    std::array<TileMask, 2> faceup_taken;
+    std::array<TileMask, kPlayers> faceup_taken;
   };
   Context ctx_;
   DealState s_;
@@ -99,7 +99,7 @@ class Position {
   std::vector<Event> events_;
   std::vector<Snapshot> undo_;
   int claimed_by_ = -1;
-  std::array<TileMask, 2> faceup_taken_{};  // face-up tiles each player took in view of the other
+  std::array<TileMask, kPlayers> faceup_taken_{};  // face-up tiles each player took in view of the other
 };
 
 std::string player_name(int p);  // "player 0"

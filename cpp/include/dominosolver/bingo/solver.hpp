@@ -99,7 +99,7 @@ class Solver {
   std::function<bool()> stop_check_;
   search::TranspositionTable tt_;
   // Cutoffs by (player, replying?, move id): moves that refuted siblings are tried early.
-  std::array<std::array<std::array<std::int32_t, 40>, 2>, 2> history_{};
+  std::array<std::array<std::array<std::int32_t, 40>, 2>, kPlayers> history_{};
 };
 
 // Plain minimax over every legal move, no pruning and no table: the baseline the bench compares with.

@@ -43,16 +43,16 @@ enum class Outcome : std::uint8_t {
 std::string outcome_name(Outcome o);
 
 struct DealState {
-  std::array<TileMask, 2> hands{};
-  std::array<TileMask, 2> declared{};  // doubles each player has declared this deal
+  std::array<TileMask, kPlayers> hands{};
+  std::array<TileMask, kPlayers> declared{};  // doubles each player has declared this deal
   TileMask must_lead = 0;              // after a declaration: the leader must lead one of these
   std::array<std::int8_t, kBoneyardSize> boneyard{};  // drawing order; [bone_begin, bone_end) remain
   std::int8_t bone_begin = 0, bone_end = 0;           // the last remaining tile is the face-up one
   TileMask bone_mask = 0;                             // the tiles in [bone_begin, bone_end)
-  std::array<std::int16_t, 2> points{};   // valid points: tricks, bonus, validated declarations
-  std::array<std::int16_t, 2> pending{};  // declared but not valid yet (no trick won)
-  std::array<std::int8_t, 2> tricks{};
-  std::array<std::int8_t, 2> declarations{};  // number of declarations made
+  std::array<std::int16_t, kPlayers> points{};   // valid points: tricks, bonus, validated declarations
+  std::array<std::int16_t, kPlayers> pending{};  // declared but not valid yet (no trick won)
+  std::array<std::int8_t, kPlayers> tricks{};
+  std::array<std::int8_t, kPlayers> declarations{};  // number of declarations made
   std::int8_t leader = 0;
   std::int8_t lead = -1;    // the tile on the table, -1 when none
   std::int8_t turned = -1;  // the face-up trump tile (changed only by an exchange)
