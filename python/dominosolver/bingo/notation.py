@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from ..io import flags_of_text, json_object, key_values
 from ..errors import ParseError
 from ..tiles import Tile
-from .rules import Rules
+from .rules import PLAYERS, Rules
 
 SCHEMA = "dominosolver.position/1"
 GAME = "bingo"
@@ -165,7 +165,7 @@ def read_tile_list(value: Any, where: str) -> list[Tile]:
 
 def read_player(value: Any, where: str) -> int:
     # An int, not a bool or a float: 1.0 == 1 would slip through a plain `in (0, 1)`.
-    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1):
+    if isinstance(value, bool) or not isinstance(value, int) or value not in PLAYERS:
         raise ParseError(f"{where} must be player 0 or 1, not {value!r}")
     return int(value)
 

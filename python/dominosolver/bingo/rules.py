@@ -1,5 +1,5 @@
-"""Variant flags and presets of Bingo (docs/rules.md §5.13, §6.3). The rules themselves live in the C++
-core; this module only names things."""
+"""Variant flags, presets and sizes of Bingo (docs/rules.md §5.1, §5.13, §6.3). The rules themselves
+live in the C++ core; this module only names things, the players and the set as the core gives them."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from ..errors import ParseError
 from ..tiles import Tile
 from ..wrappers import FlagRules
 
-__all__ = ["Rules", "RULESETS", "PLAYERS", "trump_of_turned"]
+__all__ = ["Rules", "RULESETS", "PLAYERS", "DECK", "trump_of_turned"]
 
 RULESETS = ("historic", "modern_dp", "modern_gb", "modern_sp")
-PLAYERS = (0, 1)
+PLAYERS = tuple(range(_core.bingo.PLAYERS))  # players 0 and 1
+DECK = tuple(Tile.from_id(i) for i in range(_core.bingo.DECK_TILES))  # the double-six set, in id order
 
 
 class Rules(FlagRules):
@@ -41,6 +42,6 @@ class Rules(FlagRules):
 def trump_of_turned(tile: Any) -> int:
     """The trump number (written 0..6, blank = 0) a turned tile fixes: its high end with blank = 7."""
     t = Tile(tile)
-    if t.hi > 6:
+    if t not in DECK:
         raise ParseError(f"tile {t} is not in the double-six set")
     return _core.bingo.trump_of_turned(t.id)

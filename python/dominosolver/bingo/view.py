@@ -17,7 +17,7 @@ from .move import Move
 from .notation import (
     Declaration, PositionFields, load_json, read_declarations, read_opt_bool, read_opt_player, read_player, read_tile_list,
 )
-from .rules import Rules
+from .rules import DECK, PLAYERS, Rules
 from .worlds import core_position, first_world
 
 if TYPE_CHECKING:  # views are read from these, duck-typed: neither is imported at run time
@@ -26,7 +26,6 @@ if TYPE_CHECKING:  # views are read from these, duck-typed: neither is imported 
 
 __all__ = ["PlayerView"]
 
-DECK = frozenset(Tile(h, l) for h in range(7) for l in range(h + 1))
 VIEW_SCHEMA = "dominosolver.view/1"
 
 
@@ -59,7 +58,7 @@ class PlayerView:
     def __post_init__(self) -> None:
         # Built by keywords, a view is checked for the facts no deal could contradict;
         # of_position and from_json also settle its rule-derived facts.
-        if isinstance(self.seat, bool) or self.seat not in (0, 1):
+        if isinstance(self.seat, bool) or self.seat not in PLAYERS:
             raise InvalidViewError(f"a Bingo player is 0 or 1, not {self.seat!r}")
         for name in ("hand", "trick"):
             value = getattr(self, name)
@@ -101,7 +100,7 @@ class PlayerView:
             opponent_hand_size=len(f.hands[opp]),
             boneyard_size=len(f.boneyard),
             trick=tuple(f.trick),
-            played=frozenset(DECK - in_play),
+            played=frozenset(DECK) - in_play,
             closed_by=f.closed_by,
             opponent_had_trick_at_close=f.opponent_had_trick_at_close,
             points=f.points,
@@ -137,7 +136,7 @@ class PlayerView:
         seen = set(self.hand) | set(self.trick) | self.played | self.opponent_known
         if self.face_up_in_boneyard:
             seen.add(self.turned)
-        return frozenset(DECK - seen)
+        return frozenset(DECK) - seen
 
     @property
     def boneyard_order_matters(self) -> bool:

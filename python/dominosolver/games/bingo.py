@@ -17,11 +17,11 @@ from ..bingo.arena import ARENA
 from ..bingo import solve as solve_bingo
 from ..bingo.bots import HintBot
 from ..bingo.position import as_position
-from ..bingo.rules import PLAYERS
+from ..bingo.rules import DECK, PLAYERS
 from ..bingo.sampling import count_worlds, position_of, sample_worlds
 from ..bingo.solve import SOLVE_NODES
 from ..errors import ParseError
-from ..tiles import Tile, set_size
+from ..tiles import Tile
 from ..result import SolveResult
 from .bingo_render import RENDER
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
@@ -183,11 +183,9 @@ def grade_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any
 
 # Every move a Bingo player can make, the columns of the .npz move arrays: the tiles by id, the four
 # words, then each declaration (two or more doubles) in the order of its size and tiles.
-DOUBLE_SIX = 6  # Bingo's set (docs/rules.md §5.1)
-TILES = [Tile.from_id(i) for i in range(set_size(DOUBLE_SIX))]
-DOUBLES = sorted((t for t in TILES if t.is_double), reverse=True)
+DOUBLES = sorted((t for t in DECK if t.is_double), reverse=True)
 MOVES: tuple[str, ...] = (
-    *(str(t) for t in TILES),
+    *(str(t) for t in DECK),
     "close", "draw", "exchange", "claim",
     *(str(Move("declare", doubles=group)) for k in range(2, len(DOUBLES) + 1) for group in combinations(DOUBLES, k)),
 )

@@ -11,6 +11,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from ..bingo import PlayerView, Position, close_value, hint
+from ..bingo.rules import PLAYERS
 from ..result import SolveResult
 from .records import GAME_ANALYSIS
 from .spec import Renderer
@@ -30,7 +31,7 @@ def position_table(pos: Position) -> Table:
     table = Table(title=f"Bingo — trump {pos.trump} (turned {pos.turned}){closed}", title_justify="left")
     for col in ("player", "hand", "points", "tricks", "on the table"):
         table.add_column(col)
-    for p in (0, 1):
+    for p in PLAYERS:
         marker = " ◀ to move" if not pos.is_over and p == pos.to_move else ""
         lead = str(pos.trick[0]) if pos.trick and p == pos.leader else ""
         table.add_row(f"{p}{marker}", " ".join(str(t) for t in pos.hand(p)), str(pos.points[p]), str(pos.tricks[p]), lead)
@@ -104,7 +105,7 @@ def show_deal_analysis(analysis: dict[str, Any]) -> Output:
         table.add_row(str(i), str(g["seat"]), g["move"], _points(g["before"]), _points(g["after"]),
                       f"[{style}]{_points(cost, signed=False)}[/{style}]")
     yield table
-    for player in (0, 1):
+    for player in PLAYERS:
         mine = [g for g in analysis["plays"] if g["seat"] == player]
         known = [g["cost"] for g in mine if g["cost"] is not None]
         unsolved = len(mine) - len(known)
