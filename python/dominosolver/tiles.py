@@ -10,7 +10,7 @@ from numbers import Integral
 from .errors import ParseError
 from .io import is_digits
 
-__all__ = ["Tile", "MAX_PIP", "mask_of", "tiles_of"]
+__all__ = ["Tile", "MAX_PIP", "mask_of", "tiles_of", "bits_of"]
 
 MAX_PIP = 8  # the largest set any game uses (double-eight)
 
@@ -124,6 +124,17 @@ def mask_of(tiles: Iterable[Tile | str]) -> int:
             raise ParseError(f"tile {tile} listed twice")
         mask |= 1 << tile.id
     return mask
+
+
+def bits_of(mask: int) -> list[int]:
+    """The numbers of a mask's set bits, lowest first: the tile ids of a tile mask, the suits of a
+    set of suits (a bit at a time: hints and the bid advisor read hundreds of masks)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def tiles_of(mask: int) -> list[Tile]:

@@ -21,7 +21,7 @@ from ..engine import serve
 from ..errors import DominoSolverError, ParseError
 from ..io import json_value, read_text_file
 from ..texas42 import advise_bid
-from ..texas42.rules import parse_bid, parse_seat
+from ..texas42.rules import Rules, parse_bid, parse_seat
 from . import render
 from .render import show as show_all
 from .sources import SHOW_SCHEMA, load
@@ -289,8 +289,9 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
     double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make."""
     me = parse_seat(seat)
     bids = [b for b in auction.replace(" ", "").split(",") if b]
-    first = (me - len(bids)) % 4
-    history = [((first + i) % 4, parse_bid(b)) for i, b in enumerate(bids)]
+    rules = Rules()
+    first = rules.seat_after(me, -len(bids))  # the auction so far went round to this seat
+    history = [(rules.seat_after(first, i), parse_bid(b)) for i, b in enumerate(bids)]
     tiles = [t for t in hand.replace(" ", ".").split(".") if t]
     advice = advise_bid(tiles, history, seat=me, samples=samples, seed=seed, risk=risk, mark_risk=mark_risk,
                         discount=discount, threads=threads)

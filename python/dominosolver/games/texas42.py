@@ -287,11 +287,12 @@ CONTRACTS: dict[str, tuple[Any, dict[str, str]]] = {
 
 
 def deal(seed: int, variant: str) -> Position:
-    """The first deal of ``Game(seed)`` played to ``variant``, a declaration (and its flags), bid 30
-    by seat ``seed`` modulo the seats."""
+    """The first deal of ``Game(seed)`` played to ``variant``, a declaration (and its flags), the
+    lowest bid by seat ``seed`` modulo the seats."""
     trump, flags = CONTRACTS[variant]
-    return Position(trump=trump, hands=[list(h) for h in Game(seed=seed).deal()], rules=Rules(**flags),
-                    contract=(seed % len(SEATS), 30))
+    rules = Rules(**flags)
+    return Position(trump=trump, hands=[list(h) for h in Game(seed=seed).deal()], rules=rules,
+                    contract=(seed % rules.seats, rules.min_bid))
 
 
 def places(pos: Position) -> dict[str, tuple[Tile, ...]]:

@@ -11,10 +11,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from .. import _core
 from ..result import SolveResult
 from ..texas42 import SEATS, PlayerView, PlayGrade, Position, dd_table, projected_totals, solve
-from ..texas42.rules import TEAMS, bid_name
+from ..texas42.rules import TEAMS, Rules, bid_name
 from ..texas42.solve import declaration_name
 from ..tiles import Tile
 from .records import GAME_ANALYSIS
@@ -36,8 +35,9 @@ def position_table(pos: Position, title: str | None = None) -> Table:
     table.add_column("seat")
     table.add_column("hand")
     table.add_column("on the table")
-    trick = dict((p_seat, t) for p_seat, t in zip([(pos.leader + i) % 4 for i in range(4)], pos.trick))
-    for seat in range(4):
+    rules = pos.rules
+    trick = {rules.seat_after(pos.leader, i): t for i, t in enumerate(pos.trick)}
+    for seat in range(rules.seats):
         marker = " ◀ to move" if seat == pos.to_move and not pos.is_over else ""
         table.add_row(
             f"{SEATS[seat]}{marker}",
@@ -149,8 +149,9 @@ def show_grades(plays: list[dict[str, Any]]) -> Output:
         table.add_row(str(i), SEATS[g["seat"]], g["tile"], str(g["before"]), str(g["after"]),
                       f"[{style}]{g['cost']}[/{style}]")
     yield table
-    for team in ("NS", "EW"):
-        mine = [g for g in plays if TEAMS[g["seat"] & 1] == team]
+    standard = Rules()  # graded plays are of standard 42's table
+    for team in TEAMS:
+        mine = [g for g in plays if standard.team_of(g["seat"]) == team]
         lost = sum(g["cost"] for g in mine)
         errors = sum(1 for g in mine if g["cost"])
         yield f"{team}: {errors} costly plays, {lost} points given away"
@@ -192,10 +193,10 @@ def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7
     once it does not. Under them ▼ marks the side's costly plays, ▲ the opponents' gifts, and the
     numbers are the tricks' first plays."""
     grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
-    team = start.contract.declarer & 1 if start.contract else 0
+    team = start.side_of(start.contract.declarer) if start.contract else 0
     totals = projected_totals(start, grades, team)
     hand_points = sum(start.points) + start.remaining_points
-    need = min(_core.texas42.points_needed(start.contract.bid), hand_points) if start.contract else None
+    need = min(start.rules.points_needed(start.contract.bid), hand_points) if start.contract else None
     side = f"{TEAMS[team]} ({SEATS[start.contract.declarer]} bid {bid_name(start.contract.bid)})" \
         if start.contract else "NS"
     chart = Text(f"{side}: points at the hand's end with perfect play from each play on\n")
@@ -216,12 +217,14 @@ def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7
         if g.cost == 0:
             chart.append("  ")
         else:
-            chart.append("▼ " if g.seat & 1 == team else "▲ ", style="red" if g.seat & 1 == team else "green")
+            ours = start.side_of(g.seat) == team
+            chart.append("▼ " if ours else "▲ ", style="red" if ours else "green")
     chart.append("\n" + " " * (width + 2) + "  ")
     first_trick = start.rules.hand_tricks - start.tricks_left + 1
     for j in range(len(grades)):
         played = len(start.trick) + j  # plays made in the hand's tricks since the start's trick began
-        chart.append(f"{first_trick + played // 4:<2}" if played % 4 == 0 else "  ", style="dim")
+        trick, place = divmod(played, start.trick_size)
+        chart.append(f"{first_trick + trick:<2}" if place == 0 else "  ", style="dim")
     return chart
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import time as _time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
@@ -37,7 +37,7 @@ from ..arguments import (
     world_count,
 )
 from ..errors import InvalidViewError, ParseError
-from ..tiles import Tile, mask_of
+from ..tiles import Tile, bits_of, mask_of
 from .game import Game
 from .position import Position
 from .rules import SEATS, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat
@@ -51,7 +51,9 @@ __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "advise_bid"]
 BID_ADVICE_SCHEMA = "dominosolver.bidadvice/1"
 _BATCH = 100  # deals solved between checks of the time limit and the stop flag
 
-BID_LADDER = tuple(range(30, 43)) + tuple(42 * k for k in range(2, 8))
+_STANDARD = Rules()
+# Standard 42's bids up to the marks that win a game: 30..42, then 84, 126, ... (the core's ladder).
+BID_LADDER = tuple(b for b in range(_STANDARD.mark * _STANDARD.target + 1) if _STANDARD.is_bid(b))
 # Thresholds that played best in the arena (bench/README.md): double dummy overrates a declarer.
 PLAYING_THRESHOLDS = {"risk": 0.75, "mark_risk": 0.85, "discount": 5}
 
@@ -68,8 +70,9 @@ class BidAdvice:
     seed: int
     elapsed: float
     discount: int = 0  # points taken off every double-dummy value when judging a bid
-    mark_risk: float | None = None  # threshold for bids of every trick (42 and up); None: risk
+    mark_risk: float | None = None  # threshold for bids of every trick (a mark and up); None: risk
     partner_high: bool = False  # the partner holds the high bid of the auction
+    rules: Rules = field(default_factory=Rules)
 
     @property
     def means(self) -> np.ndarray:
@@ -86,7 +89,7 @@ class BidAdvice:
 
     def p_make(self, bid: int) -> np.ndarray:
         """Per declaration, the fraction of deals on which the declaring team makes ``bid``."""
-        need = _core.texas42.points_needed(int(bid))
+        need = self.rules.points_needed(int(bid))
         return (self.points >= need).mean(axis=1)
 
     def best_declaration(self, bid: int | None = None) -> Trump:
@@ -108,8 +111,8 @@ class BidAdvice:
     def p_bid(self, bid: int) -> np.ndarray:
         """P(make) as the bid is judged: double-dummy points less ``discount`` for point bids
         (double dummy overrates the declarer, who in play cannot see the other hands)."""
-        need = _core.texas42.points_needed(int(bid))
-        if need >= 42:
+        need = self.rules.points_needed(int(bid))
+        if need >= self.rules.hand_points:  # a bid of every trick: no discount
             return (self.points >= need).mean(axis=1)
         return (self.points - self.discount >= need).mean(axis=1)
 
@@ -122,10 +125,11 @@ class BidAdvice:
         the partner already holds the high bid."""
         bids = [b for b in self.legal_bids if b]
         mark_risk = self.risk if self.mark_risk is None else self.mark_risk
-        marks = [b for b in bids if b >= 42 and float(self.p_bid(b).max()) >= mark_risk]
+        mark = self.rules.mark
+        marks = [b for b in bids if b >= mark and float(self.p_bid(b).max()) >= mark_risk]
         if marks:
             return max(marks)
-        points = [b for b in bids if b < 42 and float(self.p_bid(b).max()) >= self.risk]
+        points = [b for b in bids if b < mark and float(self.p_bid(b).max()) >= self.risk]
         if points and not (self.partner_high and 0 in self.legal_bids):
             return min(points)
         if 0 in self.legal_bids or not bids:
@@ -135,7 +139,7 @@ class BidAdvice:
     def histogram(self, declaration: Trump) -> np.ndarray:
         """Counts of deals by points taken (0..42) under one declaration."""
         row = self.points[self.declarations.index(declaration)]
-        return np.bincount(row, minlength=43)
+        return np.bincount(row, minlength=self.rules.hand_points + 1)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -168,7 +172,7 @@ class BidAdvice:
         }
 
     def __str__(self) -> str:
-        shown = (30, 32, 34, 36, 38, 40, 42)
+        shown = range(self.rules.min_bid, self.rules.mark + 1, 2)  # every other point bid, and a mark
         lines = [
             f"{SEATS[self.seat]} holds {' '.join(str(t) for t in self.hand)}; {self.worlds} deals, seed {self.seed}",
             "declaration   mean  stderr  " + "  ".join(f"P{b}" for b in shown),
@@ -220,7 +224,6 @@ def advise_bid(
     time = time_limit(time)
     risk = probability(risk, "risk")
     mark_risk = None if mark_risk is None else probability(mark_risk, "mark_risk")
-    discount = whole_number(discount, "discount", 0, 42)
     threads = thread_count(threads)
     tt_mb = table_megabytes(tt_mb)
     if legal_bids is not None:
@@ -256,8 +259,9 @@ def advise_bid(
             (parse_seat(s), parse_bid(b))
             for s, b in _pairs_or_list(auction, "auction", pairs=True)
         )
-    if len(tiles) != 7:
-        raise InvalidViewError(f"a hand at the auction holds 7 tiles, not {len(tiles)}")
+    discount = whole_number(discount, "discount", 0, rules.hand_points)
+    if len(tiles) != rules.hand_size:
+        raise InvalidViewError(f"a hand at the auction holds {rules.hand_size} tiles, not {len(tiles)}")
     try:
         mask = mask_of(tiles)
     except ParseError as e:
@@ -265,7 +269,7 @@ def advise_bid(
     check_in_set(mask, rules, InvalidViewError)
     # The auction replays in the C++ game: bids in turn, each legal, and this seat to bid (or to
     # declare, having won it). Without bids nothing says who dealt, so any seat may open.
-    replay = replay_auction(rules, [len(tiles)] * 4, tuple(auction), contract, None, ())
+    replay = replay_auction(rules, [len(tiles)] * rules.seats, tuple(auction), contract, None, ())
     if replay is not None:
         if replay.thrown_in:
             raise InvalidViewError(
@@ -284,19 +288,17 @@ def advise_bid(
             b for b in BID_LADDER if _core.texas42.bid_is_legal(rules._core, b, high)
         ]
     high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
-    partner_high = high_bidder[1] > 0 and high_bidder[0] == (seat + 2) % 4
+    partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
     seed = new_seed() if seed is None else seed
     draws = WorldSampler(view).stream(seed)  # drawn a batch at a time: a stop saves the sampling too
-    declarations = [
-        int(d) if d.isdigit() else d for d in _core.texas42.table_declarations(rules._core)
-    ]
+    declarations = list(rules.table_declarations)
     done: list[np.ndarray] = []  # per batch of deals: points [declarations, deals]
     for first in range(0, samples, _BATCH):
         batch = list(itertools.islice(draws, min(_BATCH, samples - first)))
         positions = []
+        hands = [[bits_of(m) for m in w] for w in batch]  # each deal's hands as tile ids
         for trump in declarations:
-            for w in batch:
-                ids = [[i for i in range(64) if m >> i & 1] for m in w]
+            for ids in hands:
                 positions.append(
                     Position._wrap(
                         _core.texas42.Position(rules._core, str(trump), ids, seat, [], None, None)
@@ -321,6 +323,7 @@ def advise_bid(
         discount=discount,
         mark_risk=mark_risk,
         partner_high=partner_high,
+        rules=rules,
     )
 
 

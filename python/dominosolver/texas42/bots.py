@@ -47,7 +47,7 @@ class RuleBot:
             return self._bid(game, legal)
         if game.phase == "declaring":
             hand = game.deal()[game.to_move]
-            best = max(range(7), key=lambda s: (trump_strength(hand, s), s))
+            best = max(game.rules.suits, key=lambda s: (trump_strength(hand, s), s))
             return Move("declare", best)
         pos = game.position
         assert pos is not None
@@ -55,8 +55,10 @@ class RuleBot:
 
     def _bid(self, game: Game, legal: list[Move]) -> Move:
         hand = game.deal()[game.to_move]
-        strength = max(trump_strength(hand, s) for s in range(7))
-        want = {4: 30, 5: 32, 6: 34}.get(int(strength), 0) if strength < 7 else 42
+        rules = game.rules
+        strength = max(trump_strength(hand, s) for s in rules.suits)
+        # Rule of thumb: bid by trump strength; a hand's worth of it bids a mark.
+        want = rules.mark if strength >= rules.hand_size else {4: 30, 5: 32, 6: 34}.get(int(strength), 0)
         bids = [m for m in legal if m.kind == "bid" and m.value]
         fitting = [m for m in bids if m.value <= want]
         if fitting:
@@ -76,7 +78,7 @@ def choose_tile(pos: Position) -> Tile:
         trumps = [t for t in legal if _wins_alone(pos, t)]
         return max(trumps or legal, key=lambda t: (t.is_double, t.pips))
     winner = pos.winning_so_far
-    if winner is not None and winner % 2 == seat % 2 and len(pos.trick) == 3:
+    if winner is not None and pos.side_of(winner) == pos.side_of(seat) and len(pos.trick) == pos.trick_size - 1:
         return max(legal, key=lambda t: (_count(t), -t.pips))  # partner has it: feed counters
     winning = []
     for t in legal:

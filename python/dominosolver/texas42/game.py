@@ -143,7 +143,7 @@ class Game(RecordedGame):
     def auction(self) -> list[tuple[int, int]]:
         """Bids of the current hand as (seat, bid), from the seat left of the dealer."""
         hand = self._game.current_hand
-        return [((hand["dealer"] + 1 + i) % 4, b) for i, b in enumerate(hand["bids"])]
+        return [(self.rules.seat_after(hand["dealer"], 1 + i), b) for i, b in enumerate(hand["bids"])]
 
     @property
     def contract(self) -> Contract | None:
@@ -156,7 +156,7 @@ class Game(RecordedGame):
         return None if t is None else parse_trump(t)
 
     def deal(self) -> tuple[tuple[Tile, ...], ...]:
-        """The current hand's deal (all 28 tiles) — the full information, not a seat's view."""
+        """The current hand's deal (every tile of the set) — the full information, not a seat's view."""
         return tuple(tuple(sorted(tiles_of(m), reverse=True)) for m in self._game.current_hand["deal"])
 
     @property

@@ -21,11 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from .. import _core, pimc
+from .. import pimc
 from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
 from ..errors import InvalidViewError, ParseError
 from ..tiles import Tile
-from .rules import SEATS, TEAMS
+from .rules import SEATS
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import solve_batch
 from .view import PlayerView
@@ -73,7 +73,7 @@ class Hint:
 
     @property
     def pov(self) -> str:
-        return TEAMS[self.view.seat & 1]
+        return self.view.rules.team_of(self.view.seat)
 
     @property
     def exact(self) -> bool:
@@ -247,14 +247,14 @@ def _sides(v: PlayerView) -> tuple[int, bool] | None:
     """The declaring team and whether the seat is on it (None without a contract)."""
     if v.contract is None:
         return None
-    declarer_team = v.contract.declarer & 1
-    return declarer_team, (v.seat & 1) == declarer_team
+    declarer_team = v.rules.side_of(v.contract.declarer)
+    return declarer_team, v.rules.side_of(v.seat) == declarer_team
 
 
 def _makes(v: PlayerView, remaining: int, declarer_team: int, ours: bool) -> Callable[[np.ndarray], np.ndarray]:
     """Per world and move, whether the declaring side makes its contract: its points so far plus
     what it takes from here (the seat's values when the seat declares, the rest when it defends)."""
     assert v.contract is not None
-    need = _core.texas42.points_needed(v.contract.bid)
+    need = v.rules.points_needed(v.contract.bid)
     already = v.points[declarer_team]
     return lambda values: already + (values if ours else remaining - values) >= need

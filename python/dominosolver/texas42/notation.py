@@ -42,9 +42,10 @@ def fields_from_json(obj: Any) -> PositionFields:
     unknown = set(obj) - known
     if unknown:
         raise ParseError(f"unknown position field(s): {', '.join(sorted(unknown))}")
+    rules = Rules.from_json(obj.get("rules"))
     hands = obj["hands"]
-    if not isinstance(hands, list) or len(hands) != 4:
-        raise ParseError("'hands' must be a list of 4 lists of tiles (N, E, S, W)")
+    if not isinstance(hands, list) or len(hands) != rules.seats:
+        raise ParseError(f"'hands' must be a list of {rules.seats} lists of tiles ({', '.join(rules.seat_names)})")
     contract = None
     if obj.get("contract") is not None:
         c = fields_object(obj["contract"], "contract", ("declarer", "bid"), '{"declarer": seat, "bid": bid}')
@@ -58,7 +59,7 @@ def fields_from_json(obj: Any) -> PositionFields:
         leader=parse_seat(obj["leader"]),
         hands=[_tile_list(h, f"hand {SEATS[i]}") for i, h in enumerate(hands)],
         trick=_tile_list(obj.get("trick", []), "trick"),
-        rules=Rules.from_json(obj.get("rules")),
+        rules=rules,
         contract=contract,
         history=history,
     )
@@ -116,9 +117,10 @@ _KEYS = ("trump", "leader", "hands", "trick", "contract", "history", "rules")
 
 def fields_from_text(text: str) -> PositionFields:
     values = key_values(text, _KEYS, required=("trump", "hands"), tags=("42", "texas42"))
+    rules = Rules(**flags_of_text(values["rules"])) if values.get("rules") else Rules()
     hands = values["hands"].split("/")
-    if len(hands) != 4:
-        raise ParseError(f"hands= needs 4 hands separated by '/', got {len(hands)}")
+    if len(hands) != rules.seats:
+        raise ParseError(f"hands= needs {rules.seats} hands separated by '/', got {len(hands)}")
     contract = None
     if "contract" in values:
         c = values["contract"]
@@ -131,7 +133,6 @@ def fields_from_text(text: str) -> PositionFields:
         if not sep:
             raise ParseError("malformed history: write the first leader, ':', then tiles, e.g. N:66.31.20.00")
         history = (parse_seat(first), _tiles_text(tiles))
-    rules = Rules(**flags_of_text(values["rules"])) if values.get("rules") else Rules()
     return PositionFields(
         trump=parse_trump(values["trump"]),
         # By default the declarer leads (trick 1 needs it), else N.

@@ -12,13 +12,13 @@ from ..tiles import Tile, mask_of, tiles_of
 from ..wrappers import NotatedPosition
 from . import notation
 from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, check_in_set
-from .view import PlayerView, suit_name
+from .view import PlayerView, suit_names
 
 __all__ = ["Position"]
 
 
 class Position(NotatedPosition):
-    """Four hands, the declaration, the tricks played and the trick on the table.
+    """The hands, the declaration, the tricks played and the trick on the table.
 
     Build one from the one-line notation (``Position("trump=4 leader=N hands=...")``), from JSON
     (``Position.from_json``) or from keywords, not from text and keywords at once. ``play`` and
@@ -112,7 +112,16 @@ class Position(NotatedPosition):
 
     @property
     def team_to_move(self) -> str:
-        return TEAMS[self._pos.to_move & 1]
+        return TEAMS[self._pos.side_of(self._pos.to_move)]
+
+    def side_of(self, seat: int | str) -> int:
+        """The side ``seat`` plays for in this hand: 0 (NS) or 1 (EW), as its contract seats the table."""
+        return self._pos.side_of(parse_seat(seat))
+
+    @property
+    def trick_size(self) -> int:
+        """Tiles in a complete trick: one from each seat in play."""
+        return self._pos.trick_size
 
     @property
     def trick(self) -> tuple[Tile, ...]:
@@ -162,10 +171,10 @@ class Position(NotatedPosition):
         return None if w < 0 else w
 
     def trick_points(self, tiles: list[Tile | str]) -> int:
-        """What a trick of these tiles (at most 4 distinct ones of the set) is worth: 1 + its counters."""
+        """What a trick of these tiles (at most a trick's distinct ones of the set) is worth: 1 + its counters."""
         trick = _tiles(tiles, "a trick")
-        if len(trick) > 4:
-            raise ParseError(f"a trick holds at most 4 tiles, not {len(trick)}")
+        if len(trick) > self.trick_size:
+            raise ParseError(f"a trick holds at most {self.trick_size} tiles, not {len(trick)}")
         check_in_set(mask_of(trick), self.rules)  # mask_of also refuses a tile given twice
         return self._pos.trick_points([t.id for t in trick])
 
@@ -192,13 +201,12 @@ class Position(NotatedPosition):
         return [(s, Tile.from_id(t)) for s, t in self._pos.plays]
 
     def hand(self, seat: int | str) -> tuple[Tile, ...]:
-        """The tiles ``seat`` (0..3 or N, E, S, W) still holds, highest first."""
+        """The tiles ``seat`` (a number or N, E, S, W) still holds, highest first."""
         return super().hand(parse_seat(seat))
 
     def voids(self, seat: int) -> list[int | str]:
         """Suits `seat` has shown it holds none of (failed to follow): numbers, 'trump' or 'doubles'."""
-        bits = self._pos.voids(parse_seat(seat))
-        return [suit_name(s) for s in range(16) if bits >> s & 1]
+        return suit_names(self._pos.voids(parse_seat(seat)))
 
     def view(self, seat: int) -> PlayerView:
         return PlayerView.of_position(self, seat)

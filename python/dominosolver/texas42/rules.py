@@ -1,5 +1,7 @@
 """Variant flags, trumps, seats and bids of Texas 42. The rules themselves live in the C++ core;
-this module only names things."""
+this module only names things, and is the one Python place that reads the game's sizes, the table
+and the declarations off the core (``Rules.seats``, ``hand_size``, ``side_of`` ...): other modules
+ask a ``Rules`` value rather than restate them."""
 
 from __future__ import annotations
 
@@ -8,18 +10,17 @@ from typing import NamedTuple, Union
 from .. import _core
 from ..errors import DominoSolverError, ParseError
 from ..io import is_digits
-from ..tiles import set_size, tiles_of
+from ..tiles import tiles_of
 from ..wrappers import FlagRules
 
-__all__ = ["Rules", "Contract", "Trump", "SEATS", "TEAMS", "parse_seat", "parse_trump", "bid_name", "parse_bid",
-           "set_mask"]
+__all__ = ["Rules", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "parse_seat", "parse_trump", "bid_name",
+           "parse_bid", "set_mask"]
 
-SEATS = ("N", "E", "S", "W")
-TEAMS = ("NS", "EW")
+SEATS = ("N", "E", "S", "W")  # the seats' names, clockwise from seat 0
+TEAMS = ("NS", "EW")  # the sides' names, by side number (Rules.side_of)
 GAME_BID = _core.texas42.GAME_BID
 
 Trump = Union[int, str]  # 0..6, "doubles" or "none"
-TRUMPS: tuple[Trump, ...] = (0, 1, 2, 3, 4, 5, 6, "doubles", "none")
 
 
 class Rules(FlagRules):
@@ -39,15 +40,102 @@ class Rules(FlagRules):
     def target(self) -> int:
         return self._core.game_target()
 
+    # The game's sizes and bid ladder, as the core's rules give them (rules.md §2.1-2.2).
+
+    @property
+    def seats(self) -> int:
+        return self._core.seats
+
+    @property
+    def tiles(self) -> int:
+        """Tiles in the set (28 with double-six)."""
+        return self._core.tiles
+
+    @property
+    def hand_size(self) -> int:
+        """Tiles dealt to each seat."""
+        return self._core.hand_size
+
     @property
     def hand_tricks(self) -> int:
-        """Tricks in a hand: a quarter of the set's tiles (7 with double-six)."""
-        return set_size(self._core.max_pip) // 4
+        """Tricks in a hand (each takes a tile from every hand)."""
+        return self._core.hand_tricks
+
+    @property
+    def hand_points(self) -> int:
+        """Points in a hand: a point a trick plus the counters (42 with double-six)."""
+        return self._core.hand_points
+
+    @property
+    def min_bid(self) -> int:
+        return self._core.min_bid
+
+    @property
+    def mark(self) -> int:
+        """The bid of one mark (a bid of every trick); k marks bid k times it."""
+        return self._core.mark
+
+    def is_bid(self, bid: int) -> bool:
+        """Whether ``bid`` is on the ladder (legal over some high bid)."""
+        return self._core.is_bid(bid)
+
+    def points_needed(self, bid: int) -> int:
+        """The points a bid must take: the bid, or every point for a bid of a mark or more."""
+        return self._core.points_needed(bid)
+
+    # The table (the seating of the whole table; a contract may seat it otherwise, see Position).
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The names of the table's seats, in seat order."""
+        return SEATS[: self.seats]
+
+    def side_of(self, seat: int) -> int:
+        """The side of ``seat``: 0 (NS) or 1 (EW)."""
+        return self._core.side_of(seat)
+
+    def team_of(self, seat: int) -> str:
+        """The name of ``seat``'s side, "NS" or "EW"."""
+        return TEAMS[self.side_of(seat)]
+
+    def partner_of(self, seat: int) -> int:
+        return self._core.partner_of(seat)
+
+    def seat_after(self, seat: int, places: int) -> int:
+        """The seat ``places`` after ``seat`` in the order of play (before it when negative)."""
+        for _ in range(places % self.seats):
+            seat = self._core.next_seat(seat)
+        return seat
+
+    # The contract table's declarations, in its order.
+
+    @property
+    def declarations(self) -> tuple[Trump, ...]:
+        """Every declaration: the suits 0..max_pip, then "doubles" and "none"."""
+        return tuple(_trump_of_name(name) for name in self._core.declarations())
+
+    @property
+    def suits(self) -> tuple[int, ...]:
+        """The numbers that can be trumps (0..6 with double-six)."""
+        return tuple(t for t in self.declarations if isinstance(t, int))
+
+    @property
+    def table_declarations(self) -> tuple[Trump, ...]:
+        """The declarations a double-dummy table holds (those played for points), in table order."""
+        return tuple(_trump_of_name(name) for name in _core.texas42.table_declarations(self._core))
+
+
+def _trump_of_name(name: str) -> Trump:
+    """A trump as the core names it ("4", "doubles", "none") as Python's: 4, "doubles", "none"."""
+    return int(name) if name.isdigit() else name
+
+
+TRUMPS: tuple[Trump, ...] = Rules().declarations  # 0..6, "doubles", "none"
 
 
 def set_mask(rules: Rules) -> int:
     """The tiles of the rules' set (double-six unless a flag says otherwise) as a bit mask."""
-    return (1 << set_size(rules._core.max_pip)) - 1
+    return (1 << rules.tiles) - 1
 
 
 def check_in_set(mask: int, rules: Rules, error: type[DominoSolverError] = ParseError) -> None:
@@ -70,21 +158,20 @@ class Contract(NamedTuple):
 def parse_seat(value: int | str) -> int:
     if isinstance(value, bool):
         raise ParseError(f"unknown seat {value!r}")
-    if isinstance(value, int) and 0 <= value < 4:
+    if isinstance(value, int) and 0 <= value < len(SEATS):
         return value
     if isinstance(value, str) and value.upper() in SEATS:
         return SEATS.index(value.upper())
-    if isinstance(value, str) and is_digits(value) and int(value) < 4:
+    if isinstance(value, str) and is_digits(value) and int(value) < len(SEATS):
         return int(value)
-    raise ParseError(f"unknown seat {value!r}: use 0..3 or N, E, S, W")
+    raise ParseError(f"unknown seat {value!r}: use 0..{len(SEATS) - 1} or {', '.join(SEATS)}")
 
 
 def parse_trump(value: Trump) -> Trump:
     """Canonical trump: an int 0..6, 'doubles' or 'none' ('follow-me' is accepted)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ParseError(f"unknown trump {value!r}")
-    name = _core.texas42.parse_trump(str(value).lower())
-    return int(name) if name.isdigit() else name
+    return _trump_of_name(_core.texas42.parse_trump(str(value).lower()))
 
 
 def bid_name(bid: int) -> str:

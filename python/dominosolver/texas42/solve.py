@@ -14,9 +14,9 @@ from ..arguments import table_megabytes, thread_count, tile_sequence
 from ..errors import ParseError
 from ..io import json_value
 from ..result import SolveResult
-from ..tiles import Tile, mask_of, set_size
+from ..tiles import Tile, mask_of
 from .position import Position
-from .rules import SEATS, TEAMS, Rules
+from .rules import SEATS, Rules
 
 __all__ = ["Solver", "solve", "dd_table", "DDTable", "analyse_play", "PlayGrade", "solve_batch", "BatchResult", "as_position"]
 
@@ -85,8 +85,7 @@ class Solver:
                     "give the four hands as dealt (every tile of the set once)"
                 )
         grid, nodes = self._solver.dd_table(rules._core, [mask_of(h) for h in hands])
-        decls = [int(d) if d.isdigit() else d for d in _core.texas42.table_declarations(rules._core)]
-        return DDTable(hands=hands, declarations=decls, points=np.array(grid, dtype=np.int16), nodes=nodes,
+        return DDTable(hands=hands, declarations=list(rules.table_declarations), points=np.array(grid, dtype=np.int16), nodes=nodes,
                        rules=rules)
 
     @property
@@ -122,7 +121,7 @@ class DDTable:
 
     hands: list[list[Tile]]
     declarations: list[int | str]
-    points: np.ndarray  # shape (declarations, 4)
+    points: np.ndarray  # shape (declarations, seats)
     nodes: int = 0  # search nodes of the 36 solves
     rules: Rules = field(default_factory=Rules)
 
@@ -132,7 +131,7 @@ class DDTable:
         return int(self.points[self.declarations.index(decl), seat_i])
 
     def __str__(self) -> str:
-        lines = ["declaration    N   E   S   W"]
+        lines = [f"{'declaration':<12}" + "".join(f"{s:>4}" for s in self.rules.seat_names)]
         for d, row in zip(self.declarations, self.points):
             name = declaration_name(d)
             lines.append(f"{name:<12}" + "".join(f"{v:4d}" for v in row))
@@ -144,7 +143,7 @@ class DDTable:
             "game": "texas42",
             "hands": [[str(t) for t in h] for h in self.hands],
             "declarations": self.declarations,
-            "seats": list(SEATS),
+            "seats": list(self.rules.seat_names),
             "points": self.points.tolist(),
             **({"rules": self.rules.to_json()} if self.rules.to_json() else {}),
         }
@@ -192,8 +191,9 @@ def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:
     if isinstance(deal, dict):
         rules = Rules.from_json(deal["rules"]) if "rules" in deal else None
         deal = deal.get("hands")
-    if not isinstance(deal, (list, tuple)) or len(deal) != 4 or not all(isinstance(h, (list, tuple)) for h in deal):
-        raise ParseError("a deal is 4 hands: 'hands=66.64.../.../.../...' or a list of 4 lists of tiles")
+    seats = (rules or Rules()).seats
+    if not isinstance(deal, (list, tuple)) or len(deal) != seats or not all(isinstance(h, (list, tuple)) for h in deal):
+        raise ParseError(f"a deal is {seats} hands: 'hands=66.64.../.../.../...' or a list of {seats} lists of tiles")
     return [[Tile(t) for t in h] for h in deal], rules
 
 
@@ -209,7 +209,7 @@ class PlayGrade(NamedTuple):
 
     @property
     def team(self) -> str:
-        return TEAMS[self.seat & 1]
+        return Rules().team_of(self.seat)  # grades are of standard 42's table
 
 
 def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: int | None = None) -> list[PlayGrade]:
@@ -224,14 +224,14 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
         seat = pos.to_move
         if seat is None:
             pos.play(move)  # the hand is over: the core refuses the play (IllegalMoveError)
-        team = seat & 1
+        team = pos.side_of(seat)
         before = solver.value(pos)
         banked = pos.points[team]
         pos.play(move)
         after = pos.points[team] - banked
         if not pos.is_over:
             rest = solver.value(pos)  # for whoever moves next
-            after += rest if pos.to_move & 1 == team else pos.remaining_points - rest
+            after += rest if pos.side_of(pos.to_move) == team else pos.remaining_points - rest
         grades.append(PlayGrade(seat, Tile(move), before, after, before - after))
     return grades
 
@@ -248,10 +248,10 @@ def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int
     if not grades:
         return []
     first = grades[0]
-    value = first.before if first.seat & 1 == team else start.remaining_points - first.before
+    value = first.before if start.side_of(first.seat) == team else start.remaining_points - first.before
     totals = [start.points[team] + value]
     for g in grades:
-        totals.append(totals[-1] + (-g.cost if g.seat & 1 == team else g.cost))
+        totals.append(totals[-1] + (-g.cost if start.side_of(g.seat) == team else g.cost))
     return totals
 
 
@@ -287,7 +287,7 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     values = np.array(out.values, dtype=np.int16)
     move_values = None
     if moves:
-        width = max((set_size(p.rules._core.max_pip) for p in parsed), default=28)
+        width = max((p.rules.tiles for p in parsed), default=Rules().tiles)
         move_values = np.full((len(cores), width), -1, dtype=np.int16)
         for i, row in enumerate(out.moves):
             for tile, v in row:

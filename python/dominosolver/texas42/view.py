@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .. import _core
 from ..io import json_object
 from ..errors import DominoSolverError, InvalidViewError, ParseError
-from ..tiles import Tile, mask_of, tiles_of
+from ..tiles import Tile, bits_of, mask_of, tiles_of
 from .notation import fields_object
 from .rules import SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, set_mask, check_in_set
 from .worlds import Deals, core_position, replay_auction
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # views are read from these, duck-typed: neither is imported 
     from .game import Game
     from .position import Position
 
-__all__ = ["VIEW_SCHEMA", "PlayerView", "suit_name"]
+__all__ = ["VIEW_SCHEMA", "PlayerView", "suit_name", "suit_names"]
 
 VIEW_SCHEMA = "dominosolver.view/1"
 
@@ -59,21 +59,25 @@ class PlayerView:
         # Built by keywords, a view is checked for the facts no deal could contradict (the
         # sampler would otherwise draw from a nonsense view); of_position and from_json also
         # settle its rule-derived facts.
+        if not isinstance(self.rules, Rules):
+            raise InvalidViewError(f"view field 'rules' must be a Rules object, not {self.rules!r}")
+        seats = range(self.rules.seats)
+        names = ", ".join(self.rules.seat_names)
         seat = self.seat
-        if isinstance(seat, bool) or seat not in range(4):
-            raise InvalidViewError(f"seat must be 0..3 (N, E, S, W), not {seat!r}")
+        if isinstance(seat, bool) or seat not in seats:
+            raise InvalidViewError(f"seat must be 0..{seats[-1]} ({names}), not {seat!r}")
         for name in ("hand", "trick", "gone", "legal_moves"):
             value = getattr(self, name)
             if not isinstance(value, tuple) or not all(isinstance(t, Tile) for t in value):
                 raise InvalidViewError(f"view field {name!r} must be a tuple of Tiles")
         if not isinstance(self.plays, tuple) or not all(
-            isinstance(p, tuple) and len(p) == 2 and p[0] in range(4) and isinstance(p[1], Tile)
+            isinstance(p, tuple) and len(p) == 2 and p[0] in seats and isinstance(p[1], Tile)
             for p in self.plays
         ):
             raise InvalidViewError("view field 'plays' must be a tuple of (seat, Tile) pairs")
         sizes = self.hand_sizes
-        if len(sizes) != 4 or not all(isinstance(n, int) and n >= 0 for n in sizes):
-            raise InvalidViewError(f"hand_sizes must be 4 counts (N, E, S, W), not {sizes!r}")
+        if len(sizes) != len(seats) or not all(isinstance(n, int) and n >= 0 for n in sizes):
+            raise InvalidViewError(f"hand_sizes must be {len(seats)} counts ({names}), not {sizes!r}")
         if sizes[seat] != len(self.hand):
             raise InvalidViewError(f"hand_sizes gives {SEATS[seat]} {sizes[seat]} tiles but the hand holds {len(self.hand)}")
         named = list(self.hand) + [t for _, t in self.plays] + list(self.gone)
@@ -81,15 +85,16 @@ class PlayerView:
             twice = next(t for t in named if named.count(t) > 1)
             raise InvalidViewError(f"tile {twice} appears twice across hand, plays and gone")
         check_in_set(mask_of(named), self.rules, InvalidViewError)
-        if len(self.trick) > 3 or (self.plays and self.trick and tuple(t for _, t in self.plays[-len(self.trick):]) != self.trick):
-            raise InvalidViewError("the trick must be the last plays of an unfinished trick (at most 3 tiles)")
+        most = len(seats) - 1  # a trick of every seat is complete
+        if len(self.trick) > most or (self.plays and self.trick and tuple(t for _, t in self.plays[-len(self.trick):]) != self.trick):
+            raise InvalidViewError(f"the trick must be the last plays of an unfinished trick (at most {most} tiles)")
         if not set(self.legal_moves) <= set(self.hand):
             raise InvalidViewError("legal_moves must be tiles of the seat's own hand")
         for name in ("leader", "to_move", "first_leader"):
             value = getattr(self, name)
-            if value is not None and (isinstance(value, bool) or value not in range(4)):
-                raise InvalidViewError(f"{name} must be a seat 0..3 or None, not {value!r}")
-        if len(self.voids) != 4 or len(self.absent) != 4:
+            if value is not None and (isinstance(value, bool) or value not in seats):
+                raise InvalidViewError(f"{name} must be a seat 0..{seats[-1]} or None, not {value!r}")
+        if len(self.voids) != len(seats) or len(self.absent) != len(seats):
             raise InvalidViewError("voids and absent must have one entry per seat")
 
     # ------------------------------------------------------------ construction
@@ -124,12 +129,12 @@ class PlayerView:
             trick=tuple(Tile.from_id(t) for t in core.trick),
             plays=plays,
             first_leader=first,
-            voids=tuple(tuple(_suit_names(core.voids(s))) for s in range(4)),
+            voids=tuple(tuple(suit_names(core.voids(s))) for s in range(rules.seats)),
             points=tuple(core.points),
             legal_moves=tuple(sorted(tiles_of(core.legal_moves), reverse=True)) if to_move == seat else (),
             auction=auction,
             gone=tuple(sorted(tiles_of(gone), reverse=True)),
-            absent=tuple(core.shown_absent(s) for s in range(4)),
+            absent=tuple(core.shown_absent(s) for s in range(rules.seats)),
         )
 
     @classmethod
@@ -142,7 +147,7 @@ class PlayerView:
         hand = game.deal()[seat] if game.phase != "game_over" else ()
         return cls.before_play(
             seat, game.rules, hand, auction, trump=game.trump, contract=game.contract,
-            hand_sizes=(len(hand),) * 4, to_move=game.to_move,
+            hand_sizes=(len(hand),) * game.rules.seats, to_move=game.to_move,
             legal_bids=tuple(m.value for m in game.legal_moves if m.kind == "bid")
             if game.phase == "bidding" and game.to_move == seat
             else (),
@@ -152,14 +157,17 @@ class PlayerView:
     def before_play(
         cls, seat: int, rules: Rules, hand: tuple[Tile, ...], auction: tuple[tuple[int, int], ...], *,
         trump: Trump | None = None, contract: Contract | None = None,
-        hand_sizes: tuple[int, ...] = (7, 7, 7, 7), to_move: int | None = None,
+        hand_sizes: tuple[int, ...] | None = None, to_move: int | None = None,
         legal_bids: tuple[int, ...] = (),
     ) -> PlayerView:
-        """A view before the first lead: the seat's hand and the auction, no tile played yet."""
+        """A view before the first lead: the seat's hand and the auction, no tile played yet
+        (``hand_sizes`` default to full hands)."""
+        seats = rules.seats
         return cls(
-            seat=seat, rules=rules, trump=trump, contract=contract, hand=hand, hand_sizes=hand_sizes,
-            leader=None, to_move=to_move, trick=(), plays=(), first_leader=None, voids=((),) * 4,
-            points=(0, 0), legal_moves=(), auction=auction, legal_bids=legal_bids,
+            seat=seat, rules=rules, trump=trump, contract=contract, hand=hand,
+            hand_sizes=(rules.hand_size,) * seats if hand_sizes is None else hand_sizes,
+            leader=None, to_move=to_move, trick=(), plays=(), first_leader=None, voids=((),) * seats,
+            points=(0, 0), legal_moves=(), auction=auction, legal_bids=legal_bids, absent=(0,) * seats,
         )
 
     # ------------------------------------------------------------ derived facts
@@ -174,7 +182,7 @@ class PlayerView:
 
     @property
     def hidden(self) -> list[Tile]:
-        """Tiles this seat cannot see: in the other three hands."""
+        """Tiles this seat cannot see: in the other hands."""
         seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone)
         return tiles_of(set_mask(self.rules) & ~seen)
 
@@ -235,12 +243,13 @@ class PlayerView:
         plays = tuple((parse_seat(p["seat"]), Tile(p["tile"])) for p in _list(o, "plays", dict))
         gone = tuple(sorted((Tile(t) for t in _list(o, "gone", str)), reverse=True))
         sizes = o.get("hand_sizes")
+        seats = rules.seats
         if (
             not isinstance(sizes, list)
-            or len(sizes) != 4
+            or len(sizes) != seats
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sizes)
         ):
-            raise ParseError("'hand_sizes' must be a list of 4 counts (N, E, S, W)")
+            raise ParseError(f"'hand_sizes' must be a list of {seats} counts ({', '.join(rules.seat_names)})")
         # The tiles are checked before the C++ side reads the plays (the view itself checks the rest).
         try:
             named = mask_of(list(hand) + list(gone) + [t for _, t in plays])
@@ -262,7 +271,7 @@ class PlayerView:
                 seat, rules, hand, auction, contract=contract, hand_sizes=tuple(sizes),
                 to_move=to_move, legal_bids=legal_bids,
             )
-        n_trick = len(plays) % 4
+        n_trick = len(plays) % seats  # tiles of the unfinished trick: every seat plays to each
         if plays:
             first = plays[0][0]
         elif "leader" in o:
@@ -289,7 +298,7 @@ class PlayerView:
             trick=tuple(t for _, t in plays[len(plays) - n_trick :]),
             plays=plays,
             first_leader=first,
-            voids=tuple(tuple(_suit_names(v)) for v in voids),
+            voids=tuple(tuple(suit_names(v)) for v in voids),
             points=(0, 0),
             legal_moves=(),
             auction=auction,
@@ -335,8 +344,9 @@ def suit_name(suit: int) -> int | str:
     return suit
 
 
-def _suit_names(bits: int) -> list[int | str]:
-    return [suit_name(s) for s in range(16) if bits >> s & 1]
+def suit_names(bits: int) -> list[int | str]:
+    """The suits of a set of suits (a bit each), as ``suit_name`` writes them."""
+    return [suit_name(s) for s in bits_of(bits)]
 
 
 def _bid_json(bid: int) -> int | str:

@@ -72,9 +72,10 @@ def world_log_weights(view: Any, worlds: list[tuple[int, ...]], weighting: str) 
     batch at a time keeps these and scales by the largest so far."""
     if weighting == "uniform" or (not view.auction and view.contract is None):
         return np.zeros(len(worlds))
-    played: list[list[Tile]] = [[], [], [], []]
+    seats = range(view.rules.seats)
+    played: list[list[Tile]] = [[] for _ in seats]
     for seat, tile in view.plays:
         played[seat].append(tile)
     return np.array(
-        [log_likelihood(view, [tiles_of(w[s]) + played[s] for s in range(4)]) for w in worlds]
+        [log_likelihood(view, [tiles_of(w[s]) + played[s] for s in seats]) for w in worlds]
     )

@@ -6,7 +6,7 @@ a Game), so that a view read from JSON is checked against one deal that fits (``
 sampler draws from the same numbering (``sampling.py``).
 
 The constraints a view puts on the hidden tiles are of one kind: each hidden tile goes to one of the
-other three seats that is not shown void in a suit the tile follows (``view.absent``), and each seat
+other seats that is not shown void in a suit the tile follows (``view.absent``), and each seat
 receives exactly its hand size. The number of ways to finish an assignment from tile ``i`` on with
 seat capacities ``caps`` obeys
 
@@ -24,15 +24,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import _core
 from ..errors import DominoSolverError, InvalidViewError
-from ..tiles import mask_of
-from .rules import SEATS, Contract, Rules, bid_name, set_mask
+from ..tiles import bits_of, mask_of
+from .rules import SEATS, Contract, Rules, bid_name
 
 if TYPE_CHECKING:
     from .view import PlayerView
 
 __all__ = ["Auction", "Deals", "World", "core_position", "replay_auction"]
 
-World = tuple[int, int, int, int]  # current hands of N, E, S, W as tile masks
+World = tuple[int, ...]  # current hands, seat by seat, as tile masks
 
 
 class Deals:
@@ -41,7 +41,7 @@ class Deals:
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
-        self.others = [s for s in range(4) if s != view.seat]
+        self.others = [s for s in range(view.rules.seats) if s != view.seat]
         self.own = mask_of(view.hand)
         hidden = view.hidden
         need = [view.hand_sizes[s] for s in self.others]
@@ -49,7 +49,7 @@ class Deals:
             raise InvalidViewError(
                 f"the other hands hold {sum(need)} tiles by hand_sizes, but {len(hidden)} tiles are unseen"
             )
-        # Per hidden tile, the positions (0..2 in self.others) of the seats that may hold it.
+        # Per hidden tile, the positions (in self.others) of the seats that may hold it.
         self.tiles = [t.id for t in hidden]
         self.allowed: list[tuple[int, ...]] = []
         for t in hidden:
@@ -82,7 +82,7 @@ class Deals:
         """The consistent deal number ``index`` (0 <= index < count), a bijection onto all of them."""
         if not 0 <= index < self.count:
             raise IndexError(f"world index {index} outside 0..{self.count - 1}")
-        hands = [0, 0, 0]
+        hands = [0] * len(self.others)
         caps = self.need
         for i, tile in enumerate(self.tiles):
             for j, after, below in self._branches(i, caps):
@@ -91,7 +91,7 @@ class Deals:
                     caps = after
                     break
                 index -= below
-        out = [0, 0, 0, 0]
+        out = [0] * self.view.rules.seats
         out[self.view.seat] = self.own
         for j, s in enumerate(self.others):
             out[s] = hands[j]
@@ -117,12 +117,12 @@ def _take(caps: tuple[int, ...], j: int) -> tuple[int, ...]:
 
 
 def core_position(view: PlayerView, hands: list[int] | tuple[int, ...]) -> Any:
-    """The C++ position of a world: ``hands`` are the four current hands as tile masks (the view's
-    own hand among them). The C++ core checks that the plays are legal with these hands."""
+    """The C++ position of a world: ``hands`` are the current hands as tile masks, seat by seat (the
+    view's own hand among them). The C++ core checks that the plays are legal with these hands."""
     if view.trump is None:
         raise InvalidViewError("the view has no trump yet (bidding): no position to build")
     fixed = _fixed_args(view)
-    return _core.texas42.Position(fixed[0], fixed[1], [_bits(m) for m in hands], *fixed[2:])
+    return _core.texas42.Position(fixed[0], fixed[1], [bits_of(m) for m in hands], *fixed[2:])
 
 
 def _fixed_args(view: PlayerView) -> tuple[Any, ...]:
@@ -143,16 +143,6 @@ def _fixed_args(view: PlayerView) -> tuple[Any, ...]:
     return cached
 
 
-def _bits(mask: int) -> list[int]:
-    """The tile ids of a mask, lowest first (a bit at a time: hints build hundreds of worlds)."""
-    ids = []
-    while mask:
-        low = mask & -mask
-        ids.append(low.bit_length() - 1)
-        mask ^= low
-    return ids
-
-
 class Auction(NamedTuple):
     """An auction replayed in the C++ game: who is to act and in which phase, the bids legal now
     (during the bidding), and whether the bids were all passes that threw the hand in."""
@@ -170,13 +160,13 @@ def replay_auction(
     """Before the first lead every hand is full, and the auction replays in the core's own game:
     bids in turn, each legal, then the seat to bid, its legal bids and the contract (each checked
     against the view's when it states them). None without bids: then nothing tells who dealt."""
-    full = set_mask(rules).bit_count() // 4
+    full = rules.hand_size
     if any(n != full for n in sizes):
         raise InvalidViewError(f"before the first lead every hand holds {full} tiles, not {sizes}")
     if not auction:
         return None
     # Bidding does not depend on the deal: any seed does, with the dealer right of the first bidder.
-    game = _core.texas42.Game(rules._core, 0, (auction[0][0] - 1) % 4)
+    game = _core.texas42.Game(rules._core, 0, rules.seat_after(auction[0][0], -1))
     for bidder, bid in auction:
         if game.phase != "bidding" or game.to_move != bidder:
             raise InvalidViewError(f"{SEATS[bidder]} bids out of turn: the auction goes round the table once")
