@@ -54,6 +54,7 @@ _BATCH = 100  # deals solved between checks of the time limit and the stop flag
 _STANDARD = Rules()
 # Standard 42's bids up to the marks that win a game: 30..42, then 84, 126, ... (the core's ladder).
 BID_LADDER = tuple(b for b in range(_STANDARD.mark * _STANDARD.target + 1) if _STANDARD.is_bid(b))
+_P_MAKE_BIDS = tuple(b for b in BID_LADDER if b <= 2 * _STANDARD.mark)  # P(make) in JSON: to two marks
 # Thresholds that played best in the arena (bench/README.md): double dummy overrates a declarer.
 PLAYING_THRESHOLDS = {"risk": 0.75, "mark_risk": 0.85, "discount": 5}
 
@@ -163,7 +164,7 @@ class BidAdvice:
                     "mean": round(float(self.means[i]), 6),
                     "stderr": round(float(self.stderr[i]), 6),
                     "p_make": {
-                        bid_name(b): round(float(self.p_make(b)[i]), 6) for b in BID_LADDER[:14]
+                        bid_name(b): round(float(self.p_make(b)[i]), 6) for b in _P_MAKE_BIDS
                     },
                     "histogram": self.histogram(d).tolist(),
                 }

@@ -18,6 +18,8 @@ from .view import PlayerView
 
 __all__ = ["Game", "Move"]
 
+_LOWEST_BID = Rules().min_bid  # a Move is read before any game's rules: the standard ladder's
+
 
 @dataclass(frozen=True)
 class Move:
@@ -52,9 +54,10 @@ class Move:
         text = move.strip().lower()
         if text.startswith("declare"):
             return cls("declare", text[len("declare"):].strip(" :"))
-        if is_digits(text) and int(text) < 30:
+        if is_digits(text) and int(text) < _LOWEST_BID:
             # "00" or "0" is neither a bid nor, in the auction, a tile: never a silent pass.
-            raise ParseError(f"{move!r} is no bid: bids are 30 and up, 'pass' or 'game' (tiles are played after the auction)")
+            raise ParseError(f"{move!r} is no bid: bids are {_LOWEST_BID} and up, 'pass' or 'game' "
+                             "(tiles are played after the auction)")
         if text in ("pass", "game") or is_digits(text):
             return cls("bid", text)
         return cls("tile", text)
@@ -107,8 +110,7 @@ class Game(RecordedGame):
     @property
     def scores(self) -> dict[str, int]:
         """Marks (or points) of NS and EW."""
-        a, b = self._game.scores
-        return {"NS": a, "EW": b}
+        return dict(zip(TEAMS, self._game.scores))
 
     @property
     def dealer(self) -> int:
@@ -172,7 +174,7 @@ class Game(RecordedGame):
                     "contract": Contract(*h["contract"]) if h["contract"] else None,
                     "trump": parse_trump(h["trump"]) if h["trump"] is not None else None,
                     "plays": [(s, str(Tile.from_id(t))) for s, t in h["plays"]],
-                    "points": {"NS": h["points"][0], "EW": h["points"][1]},
+                    "points": dict(zip(TEAMS, h["points"])),
                     "result": h["result"],
                 }
             )
