@@ -382,7 +382,7 @@ void bingo(py::module_& m) {
     return std::make_pair(v, nodes);
   });
   m.attr("MARGIN_SCALE") = kMarginScale;
-  // The game's sizes (rules.md §5.1), for Python to read rather than restate.
+  // The game's sizes (docs/rules.md §5.1), for Python to read rather than restate.
   m.attr("PLAYERS") = kPlayers;
   m.attr("HAND_SIZE") = kHandSize;
   m.attr("DECK_TILES") = kDeckTiles;

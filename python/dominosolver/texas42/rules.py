@@ -40,7 +40,7 @@ class Rules(FlagRules):
     def target(self) -> int:
         return self._core.game_target()
 
-    # The game's sizes and bid ladder, as the core's rules give them (rules.md §2.1-2.2).
+    # The game's sizes and bid ladder, as the core's rules give them (docs/rules.md §2.1-2.2).
 
     @property
     def seats(self) -> int:
