@@ -14,6 +14,7 @@
 #include "bindings.hpp"
 #include "dominosolver/bingo/deal.hpp"
 #include "dominosolver/bingo/solver.hpp"
+#include "dominosolver/bingo/view.hpp"
 #include "dominosolver/core/errors.hpp"
 
 namespace py = pybind11;
@@ -296,6 +297,15 @@ void bingo(py::module_& m) {
       .def("known_tiles", &Position::known_tiles)
       .def("__copy__", [](const Position& p) { return Position(p); })
       .def(py::self == py::self);
+
+  // For views read from JSON: the position of one world that fits a player's view (bingo/view.hpp).
+  m.def("fitting_position", [](const Rules& rules, const PositionSpec& seen, int seat, const std::vector<int>& played,
+                               const std::vector<int>& opponent_known, const std::vector<int>& opponent_absent,
+                               int opponent_hand_size, int boneyard_size) {
+    return fitting_position(rules, {seat, seen, mask_of_ids(played, "played"), mask_of_ids(opponent_known, "opponent_known"),
+                                    mask_of_ids(opponent_absent, "opponent_absent"), opponent_hand_size, boneyard_size});
+  }, py::arg("rules"), py::arg("seen"), py::arg("seat"), py::arg("played"), py::arg("opponent_known"),
+     py::arg("opponent_absent"), py::arg("opponent_hand_size"), py::arg("boneyard_size"));
 
   py::class_<Game>(m, "Game")
       .def(py::init<const Rules&, std::uint64_t, int>(), py::arg("rules"), py::arg("seed"), py::arg("start") = 0)

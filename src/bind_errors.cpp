@@ -19,6 +19,8 @@ void errors(py::module_& m) {
       std::rethrow_exception(p);
     } catch (const ParseError& e) {
       raise("ParseError", e);
+    } catch (const InvalidViewError& e) {  // before its base class
+      raise("InvalidViewError", e);
     } catch (const InvalidPositionError& e) {
       raise("InvalidPositionError", e);
     } catch (const IllegalMoveError& e) {

@@ -4,6 +4,7 @@
 #include "bindings.hpp"
 #include "dominosolver/core/errors.hpp"
 #include "dominosolver/texas42/game.hpp"
+#include "dominosolver/texas42/view.hpp"
 
 namespace py = pybind11;
 
@@ -224,14 +225,18 @@ void texas42(py::module_& m) {
     const ShownByPlays shown = shown_by_plays(rules, table, seating, first_leader, tiles, from_first_trick);
     std::vector<unsigned> voids(shown.voids.begin(), shown.voids.begin() + seating.seats());
     std::vector<TileMask> absent;
-    for (unsigned v : shown.voids) {
-      TileMask a = 0;
-      for (int s = 0; s < kCalledSuits; ++s)
-        if (v & (1u << s)) a |= table.follows[s];
-      absent.push_back(a);
-    }
+    for (unsigned v : shown.voids) absent.push_back(table.following(v));
     return py::make_tuple(voids, absent, shown.leader);
   });
+  // For views read from JSON: the position of one deal that fits a seat's view (texas42/view.hpp).
+  m.def("fitting_position", [](const Rules& rules, const std::string& trump, int seat, const std::vector<int>& hand,
+                               const std::vector<int>& hand_sizes, int first_leader, const std::vector<int>& plays,
+                               const std::vector<int>& gone, std::optional<std::pair<int, int>> contract) {
+    ViewFacts view{seat, hand, hand_sizes, first_leader, plays, gone, std::nullopt};
+    if (contract) view.contract = Contract{contract->first, contract->second};
+    return fitting_position(rules, Trump::parse(trump), view);
+  }, py::arg("rules"), py::arg("trump"), py::arg("seat"), py::arg("hand"), py::arg("hand_sizes"), py::arg("first_leader"),
+     py::arg("plays"), py::arg("gone"), py::arg("contract") = py::none());
   m.def("points_needed", [](int bid, const Rules& rules) { return points_needed(rules, bid); }, py::arg("bid"),
         py::arg("rules") = Rules{});
   m.attr("DOUBLES_SUIT") = kDoublesSuit;

@@ -235,12 +235,6 @@ ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, const Se
   return shown;
 }
 
-TileMask Position::shown_absent(int seat) const {
-  TileMask out = 0;
-  const unsigned v = voids(seat);
-  for (int s = 0; s < kCalledSuits; ++s)
-    if (v & (1u << s)) out |= table_.follows[s];
-  return out;
-}
+TileMask Position::shown_absent(int seat) const { return table_.following(voids(seat)); }
 
 }  // namespace dominosolver::texas42

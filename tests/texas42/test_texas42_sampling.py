@@ -1,6 +1,8 @@
 """Views and the exact world sampler: every drawn deal agrees with the view (the C++ core accepts it
 and shows the seat the same view), counts match brute-force enumeration checked by the C++ core,
-frequencies match uniform (chi-square), seeds reproduce, impossible views get a named error."""
+frequencies match uniform (chi-square), seeds reproduce, impossible views get a named error; the one
+deal the C++ core fits to a view (what a view read from JSON is checked against) is one the sampler
+counts, and the core finds none exactly when the sampler counts none."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import json
 import math
 import types
 from collections import Counter
+from dataclasses import replace
+from itertools import permutations
 
 import pytest
 from dominosolver import Tile, _core
@@ -239,3 +243,84 @@ def test_impossible_voids_raise():
         WorldSampler(replace(view, absent=absent))
     with pytest.raises(ParseError):
         PlayerView.from_json("{not json")
+
+
+# ---------------------------------------------------------------- the core's deal that fits a view
+
+
+def facts(view: PlayerView) -> dict:
+    """The public facts of a view, as the C++ core's fitting_position takes them."""
+    return dict(
+        rules=view.rules._core, trump=str(view.trump), seat=view.seat, hand=[t.id for t in view.hand],
+        hand_sizes=list(view.hand_sizes), first_leader=view.first_leader, plays=[t.id for _, t in view.plays],
+        gone=[t.id for t in view.gone], contract=tuple(view.contract) if view.contract else None,
+    )
+
+
+@pytest.mark.parametrize("seed,plays", CASES)
+def test_the_core_fits_one_deal_the_sampler_counts(seed, plays):
+    """The hidden tiles go where the voids allow, the seat sees its own view of the position, the
+    same facts give the same deal, and (where few deals fit) it is one of the sampler's."""
+    pos = random_position(seed, plays)
+    for seat in range(4):
+        view = pos.view(seat)
+        core = _core.texas42.fitting_position(**facts(view))
+        assert PlayerView.of_position(Position._wrap(core), seat) == view
+        assert all(not core.hands[s] & view.absent[s] for s in range(4))
+        assert _core.texas42.fitting_position(**facts(view)) == core
+        sampler = WorldSampler(view)
+        if sampler.count <= 5000:
+            assert tuple(core.hands) in set(sampler)
+
+
+@pytest.mark.parametrize("seed,plays", [(7, 20), (8, 20), (20, 16), (28, 17), (10, 22)])
+def test_the_core_finds_no_deal_exactly_when_the_sampler_counts_none(seed, plays):
+    """Hand sizes moved between the other seats: where the sampler counts no deal, the core gives
+    the same reason; where it counts some, the core places the tiles and only the position refuses
+    sizes that the plays cannot leave."""
+    pos = random_position(seed, plays)
+    refused = 0
+    for seat in range(4):
+        view = pos.view(seat)
+        for a, b in permutations([s for s in range(4) if s != seat], 2):
+            if not view.hand_sizes[a]:
+                continue
+            sizes = list(view.hand_sizes)
+            sizes[a] -= 1
+            sizes[b] += 1
+            moved = replace(view, hand_sizes=tuple(sizes))
+            try:
+                WorldSampler(moved)
+                expected = None
+            except InvalidViewError as e:
+                expected = str(e)
+            with pytest.raises(InvalidViewError) as found:
+                _core.texas42.fitting_position(**facts(moved))
+            if expected is None:
+                assert str(found.value).startswith("no deal fits this view: hand sizes")
+            else:
+                assert str(found.value) == expected
+                refused += "no deal fits the view: hand sizes" in expected
+    assert refused  # the voids leave some sizes no deal at all
+
+
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        ({"seat": 4}, "seat must be 0..3, not 4"),
+        ({"first_leader": -1}, "first leader must be a seat 0..3"),
+        ({"hand_sizes": [3, 3, 3]}, "hand_sizes must be 4 counts"),
+        ({"hand_sizes": [3, 3, -1, 3]}, "hand_sizes must be counts"),
+        ({"gone": [44]}, "tile 8-8 is not in the double-6 set"),
+        ({"gone": [99]}, "tile id 99 is not a tile"),
+        ({"hand_sizes": [3, 2, 3, 3]}, "hand_sizes gives E 2 tiles but the hand holds 3"),
+    ],
+)
+def test_the_core_checks_the_facts_it_is_given(change, message):
+    view = Position("trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42 contract=N30").view(1)
+    with pytest.raises(InvalidViewError, match=message):
+        _core.texas42.fitting_position(**{**facts(view), **change})
+    repeated = facts(view)
+    repeated["gone"] = repeated["hand"][:1]
+    with pytest.raises(InvalidViewError, match="appears twice across hand, plays and gone"):
+        _core.texas42.fitting_position(**repeated)

@@ -115,6 +115,13 @@ struct SuitTable {
   }
   // Does tile `a` beat tile `b` in a trick that called suit `led`? (`b` follows it or trumps.)
   bool beats(int a, int b, int led) const { return power[led][a] > power[led][b]; }
+  // The tiles that follow any of `suits` (called suits as a bit set): what a seat void in them cannot hold.
+  TileMask following(unsigned suits) const {
+    TileMask out = 0;
+    for (int s = 0; s < kCalledSuits; ++s)
+      if (suits & (1u << s)) out |= follows[s];
+    return out;
+  }
 };
 
 int counter_value(int tile);  // pip total 10 -> 10, pip total 5 -> 5, else 0 (§1.6)

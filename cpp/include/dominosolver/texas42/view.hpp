@@ -1,0 +1,29 @@
+#pragma once
+// What one seat's view states in public, with its own hand (docs/json.md, dominosolver.view/1), and
+// the position of one deal of the hidden tiles that fits it: what a view read from JSON is checked
+// against. Which deals fit, counted and drawn, is the sampler's (python/dominosolver/texas42/sampling.py).
+#include <optional>
+#include <vector>
+
+#include "dominosolver/texas42/position.hpp"
+
+namespace dominosolver::texas42 {
+
+struct ViewFacts {
+  int seat = 0;
+  std::vector<int> hand;        // the seat's own tiles
+  std::vector<int> hand_sizes;  // the tiles each seat holds now, by seat
+  int first_leader = 0;         // who led the first recorded trick (with no play recorded: who leads now)
+  std::vector<int> plays;       // the tiles of every recorded play, oldest first: whole tricks, then this one
+  std::vector<int> gone;        // tiles of earlier tricks whose plays were not recorded
+  std::optional<Contract> contract;
+};
+
+// The position of one deal that fits `view`: every tile the seat cannot see goes to another seat
+// that has not shown it void in the tile's suits (shown_by_plays), each seat receiving its hand
+// size; lowest tile first, lowest seat first, so the same facts give the same deal. The position
+// then replays and checks the plays. Throws InvalidViewError naming what no deal can fit (the
+// position's own objections prefixed "no deal fits this view: ").
+Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view);
+
+}  // namespace dominosolver::texas42

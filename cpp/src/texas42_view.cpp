@@ -1,0 +1,154 @@
+#include "dominosolver/texas42/view.hpp"
+
+#include <numeric>
+
+#include "dominosolver/core/errors.hpp"
+
+namespace dominosolver::texas42 {
+
+namespace {
+
+// The hidden tiles placed in the other hands: tile i may go to the seats of allowed[i] (a bit set),
+// seat s takes room[s] tiles. Augmenting paths, as in bipartite matching with capacities: a tile
+// takes a seat with room, or the place of a tile that can move on to another seat.
+class Placement {
+ public:
+  Placement(std::vector<unsigned> allowed, std::array<int, kMaxSeats> room)
+      : allowed_(std::move(allowed)), room_(room), holder_(allowed_.size(), -1) {}
+
+  // Whether every tile found a seat; holder(i) is then tile i's seat.
+  bool place_all() {
+    for (std::size_t i = 0; i < allowed_.size(); ++i) {
+      unsigned visited = 0;
+      if (!place(i, visited)) return false;
+    }
+    return true;
+  }
+  int holder(std::size_t i) const { return holder_[i]; }
+
+ private:
+  bool place(std::size_t i, unsigned& visited) {
+    for (int s = 0; s < kMaxSeats; ++s) {
+      if (!(allowed_[i] & (1u << s)) || (visited & (1u << s))) continue;
+      visited |= 1u << s;
+      if (room_[s] > 0) {
+        --room_[s];
+        holder_[i] = s;
+        return true;
+      }
+      for (std::size_t j = 0; j < holder_.size(); ++j)
+        if (holder_[j] == s && place(j, visited)) {  // j moved on: i takes its place
+          holder_[i] = s;
+          return true;
+        }
+    }
+    return false;
+  }
+
+  std::vector<unsigned> allowed_;
+  std::array<int, kMaxSeats> room_;
+  std::vector<int> holder_;
+};
+
+// "[7, 7, 6, 7]", as the view's JSON writes hand sizes.
+std::string list_of(const std::vector<int>& numbers) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < numbers.size(); ++i) out += (i ? ", " : "") + std::to_string(numbers[i]);
+  return out + "]";
+}
+
+// "{'E': [5], 'W': ['trump']}": the seats' voids by name, as the view's JSON writes them.
+std::string voids_of(const std::array<unsigned, kMaxSeats>& voids, int seats) {
+  std::string out = "{";
+  bool first_seat = true;
+  for (int seat = 0; seat < seats; ++seat) {
+    if (!voids[seat]) continue;
+    out += (first_seat ? "'" : ", '") + seat_name(seat) + "': [";
+    first_seat = false;
+    bool first_suit = true;
+    for (int s = 0; s < kCalledSuits; ++s) {
+      if (!(voids[seat] & (1u << s))) continue;
+      out += first_suit ? "" : ", ";
+      first_suit = false;
+      out += s == kTrumpSuit ? "'trump'" : s == kDoublesSuit ? "'doubles'" : std::to_string(s);
+    }
+    out += "]";
+  }
+  return out + "}";
+}
+
+}  // namespace
+
+Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view) {
+  const std::optional<Contract>& contract = view.contract;
+  const Seating seating = contract_kind(trump).seating(rules, contract ? contract->declarer : -1);
+  const int seats = seating.seats();
+  const std::string seat_range = "0.." + std::to_string(seats - 1);
+  if (view.seat < 0 || view.seat >= seats)
+    throw InvalidViewError("seat must be " + seat_range + ", not " + std::to_string(view.seat));
+  if (view.first_leader < 0 || view.first_leader >= seats)
+    throw InvalidViewError("first leader must be a seat " + seat_range + ", not " + std::to_string(view.first_leader));
+  if (static_cast<int>(view.hand_sizes.size()) != seats)
+    throw InvalidViewError("hand_sizes must be " + std::to_string(seats) + " counts, not " +
+                           std::to_string(view.hand_sizes.size()));
+  for (int n : view.hand_sizes)
+    if (n < 0) throw InvalidViewError("hand_sizes must be counts, not " + list_of(view.hand_sizes));
+
+  // Every tile the view names, once.
+  TileMask hand = 0, seen = 0;
+  auto claim = [&](int tile) {
+    if (tile < 0 || tile >= kMaxTiles) throw InvalidViewError("tile id " + std::to_string(tile) + " is not a tile");
+    if (tile >= rules.tiles())
+      throw InvalidViewError("tile " + tile_name(tile) + " is not in the double-" + std::to_string(rules.max_pip) + " set");
+    if (seen & bit(tile)) throw InvalidViewError("tile " + tile_name(tile) + " appears twice across hand, plays and gone");
+    seen |= bit(tile);
+  };
+  for (int t : view.hand) claim(t), hand |= bit(t);
+  for (int t : view.plays) claim(t);
+  for (int t : view.gone) claim(t);
+  if (view.hand_sizes[view.seat] != count(hand))
+    throw InvalidViewError("hand_sizes gives " + seat_name(view.seat) + " " + std::to_string(view.hand_sizes[view.seat]) +
+                           " tiles but the hand holds " + std::to_string(count(hand)));
+
+  // The hidden tiles and the seats that may hold each: the others, less those shown void in its suits.
+  const SuitTable table(rules, trump);
+  const ShownByPlays shown = shown_by_plays(rules, table, seating, view.first_leader, view.plays, view.gone.empty());
+  std::vector<int> hidden;
+  for (TileMask m = set_mask(rules.max_pip) & ~seen; m; m &= m - 1) hidden.push_back(lowest(m));
+  std::array<int, kMaxSeats> room{};
+  for (int seat = 0; seat < seats; ++seat)
+    if (seat != view.seat) room[seat] = view.hand_sizes[seat];
+  const int need = std::accumulate(room.begin(), room.end(), 0);
+  if (need != static_cast<int>(hidden.size()))
+    throw InvalidViewError("the other hands hold " + std::to_string(need) + " tiles by hand_sizes, but " +
+                           std::to_string(hidden.size()) + " tiles are unseen");
+  std::vector<unsigned> allowed;
+  for (int tile : hidden) {
+    unsigned may = 0;
+    for (int seat = 0; seat < seats; ++seat)
+      if (seat != view.seat && !(table.following(shown.voids[seat]) & bit(tile))) may |= 1u << seat;
+    if (!may)
+      throw InvalidViewError("no seat may hold " + tile_name(tile) + ": every other seat has shown it void in its suits");
+    allowed.push_back(may);
+  }
+  Placement placement(std::move(allowed), room);
+  if (!placement.place_all())
+    throw InvalidViewError("no deal fits the view: hand sizes " + list_of(view.hand_sizes) + " with voids " +
+                           voids_of(shown.voids, seats));
+
+  std::array<TileMask, kMaxSeats> hands{};
+  hands[view.seat] = hand;
+  for (std::size_t i = 0; i < hidden.size(); ++i) hands[placement.holder(i)] |= bit(hidden[i]);
+  // The plays split into whole tricks (the history) and the trick on the table.
+  const std::size_t on_table = view.plays.size() % seating.trick_size();
+  const auto split = view.plays.end() - static_cast<std::ptrdiff_t>(on_table);
+  std::optional<History> history;
+  if (split != view.plays.begin()) history = History{view.first_leader, {view.plays.begin(), split}};
+  try {
+    return Position(rules, trump, hands, shown.leader, {split, view.plays.end()}, contract, history);
+  } catch (const std::invalid_argument& e) {  // every error of the core is one
+    throw InvalidViewError(std::string("no deal fits this view: ") + e.what());
+  }
+}
+
+}  // namespace dominosolver::texas42
