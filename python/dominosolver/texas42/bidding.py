@@ -40,11 +40,10 @@ from ..errors import InvalidViewError, ParseError
 from ..tiles import Tile, bits_of, mask_of
 from .game import Game
 from .position import Position
-from .rules import SEATS, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat
+from .rules import SEATS, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
 from .sampling import WorldSampler, new_seed
 from .solve import declaration_name, solve_batch
 from .view import PlayerView
-from .worlds import replay_auction
 
 __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "advise_bid"]
 

@@ -1,20 +1,21 @@
-"""Variant flags, trumps, seats and bids of Texas 42. The rules themselves live in the C++ core;
-this module only names things, and is the one Python place that reads the game's sizes, the table
-and the declarations off the core (``Rules.seats``, ``hand_size``, ``side_of`` ...): other modules
-ask a ``Rules`` value rather than restate them."""
+"""Variant flags, trumps, seats and bids of Texas 42, and an auction replayed in the C++ game. The
+rules themselves live in the C++ core; this module only names things and asks the core, and is the
+one Python place that reads the game's sizes, the table and the declarations off the core
+(``Rules.seats``, ``hand_size``, ``side_of`` ...): other modules ask a ``Rules`` value rather than
+restate them."""
 
 from __future__ import annotations
 
 from typing import NamedTuple, Union
 
 from .. import _core
-from ..errors import DominoSolverError, ParseError
+from ..errors import DominoSolverError, InvalidViewError, ParseError
 from ..io import is_digits
 from ..tiles import tiles_of
 from ..wrappers import FlagRules
 
 __all__ = ["Rules", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "parse_seat", "parse_trump", "bid_name",
-           "parse_bid", "set_mask"]
+           "parse_bid", "set_mask", "Auction", "replay_auction"]
 
 SEATS = ("N", "E", "S", "W")  # the seats' names, clockwise from seat 0
 TEAMS = ("NS", "EW")  # the sides' names, by side number (Rules.side_of)
@@ -197,3 +198,49 @@ def parse_bid(value: int | str) -> int:
     if not 0 <= bid <= GAME_BID:
         raise ParseError(f"unknown bid {value!r}: a number from 30, 'pass' or 'game'")
     return bid
+
+
+class Auction(NamedTuple):
+    """An auction replayed in the C++ game: who is to act and in which phase, the bids legal now
+    (during the bidding), and whether the bids were all passes that threw the hand in."""
+
+    phase: str  # "bidding" or "declaring"
+    to_move: int | None
+    legal_bids: tuple[int, ...]  # in the core's order
+    thrown_in: bool
+
+
+def replay_auction(
+    rules: Rules, sizes: list[int], auction: tuple[tuple[int, int], ...], contract: Contract | None,
+    to_move: int | None, legal_bids: tuple[int, ...],
+) -> Auction | None:
+    """Before the first lead every hand is full, and the auction replays in the core's own game:
+    bids in turn, each legal, then the seat to bid, its legal bids and the contract (each checked
+    against the view's when it states them). None without bids: then nothing tells who dealt."""
+    full = rules.hand_size
+    if any(n != full for n in sizes):
+        raise InvalidViewError(f"before the first lead every hand holds {full} tiles, not {sizes}")
+    if not auction:
+        return None
+    # Bidding does not depend on the deal: any seed does, with the dealer right of the first bidder.
+    game = _core.texas42.Game(rules._core, 0, rules.seat_after(auction[0][0], -1))
+    for bidder, bid in auction:
+        if game.phase != "bidding" or game.to_move != bidder:
+            raise InvalidViewError(f"{SEATS[bidder]} bids out of turn: the auction goes round the table once")
+        try:
+            game.bid(bid)
+        except DominoSolverError as e:
+            raise InvalidViewError(f"the auction does not replay: {e}") from None
+    legal = tuple(value for kind, value in game.legal_moves if kind == "bid")
+    state = Auction(game.phase, None if game.to_move < 0 else game.to_move, legal,
+                    len(game.current_hand["bids"]) != len(auction))
+    if state.phase == "bidding" and contract is None:
+        if to_move is not None and to_move != state.to_move:
+            raise InvalidViewError(f"{SEATS[auction[-1][0]]} bid last, so {SEATS[state.to_move]} is to bid, not {SEATS[to_move]}")  # type: ignore[index]
+        if legal_bids and sorted(legal_bids) != sorted(legal):
+            raise InvalidViewError(f"legal_bids {[bid_name(b) for b in legal_bids]} are not the bids legal here")
+    elif contract is not None:
+        c = game.current_hand["contract"]
+        if c is None or Contract(*c) != contract:
+            raise InvalidViewError(f"the auction gives the contract {None if c is None else Contract(*c)}, not {contract}")
+    return state

@@ -1,8 +1,16 @@
-"""Deals consistent with a seat's view, counted exactly and drawn exactly uniformly, and the
-Position of each: what hints and the bidding advisor average over.
+"""The deals of the hidden tiles consistent with a seat's view, counted exactly and drawn exactly
+uniformly, and the Position of each: what hints and the bidding advisor average over.
 
-``worlds.Deals`` numbers the deals that fit a view, a bijection onto ``[0, count)``; drawing an
-index uniformly draws a deal uniformly (no rejection, no bias), and enumeration takes every index.
+The constraints a view puts on the hidden tiles are of one kind: each hidden tile goes to one of the
+other seats that is not shown void in a suit the tile follows (``view.absent``), and each seat
+receives exactly its hand size. The number of ways to finish an assignment from tile ``i`` on with
+seat capacities ``caps`` obeys
+
+    ways(i, caps) = sum over allowed seats s with caps[s] > 0 of ways(i + 1, caps - e_s)
+
+which a small table holds (capacities sum to the tiles left, so there are few states). Every
+consistent deal gets an index in ``[0, count)`` (``world(k)`` walks the table), so drawing an index
+uniformly draws a deal uniformly: no rejection, no bias; enumeration is the same walk for every k.
 """
 
 from __future__ import annotations
@@ -11,18 +19,23 @@ import itertools
 import random
 import secrets
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
+from .. import _core
 from ..arguments import MAX_WORLDS, seed_value, whole_number, world_count
 from ..errors import InvalidViewError
+from ..tiles import bits_of, mask_of
 from .game import Game
 from .position import Position
+from .rules import SEATS
 from .view import PlayerView
-from .worlds import Deals, World, core_position
 
 __all__ = [
     "World", "WorldSampler", "as_view", "count_worlds", "enumerate_worlds", "new_seed", "position_of", "sample_worlds",
 ]
+
+World = tuple[int, ...]  # current hands, seat by seat, as tile masks
 
 
 def new_seed() -> int:
@@ -30,13 +43,83 @@ def new_seed() -> int:
     return secrets.randbits(32)
 
 
-class WorldSampler(Deals):
-    """Counts, indexes, samples and enumerates the deals consistent with ``view``."""
+class WorldSampler:
+    """Counts, indexes, samples and enumerates the deals consistent with ``view``: ``count`` of them,
+    and ``world(k)`` for each k in ``[0, count)``. Raises InvalidViewError when none fits."""
 
     def __init__(self, view: PlayerView) -> None:
         if not isinstance(view, PlayerView):
             raise InvalidViewError(f"worlds are drawn from a PlayerView, not {type(view).__name__}")
-        super().__init__(view)
+        self.view = view
+        self.others = [s for s in range(view.rules.seats) if s != view.seat]
+        self.own = mask_of(view.hand)
+        hidden = view.hidden
+        need = [view.hand_sizes[s] for s in self.others]
+        if sum(need) != len(hidden):
+            raise InvalidViewError(
+                f"the other hands hold {sum(need)} tiles by hand_sizes, but {len(hidden)} tiles are unseen"
+            )
+        # Per hidden tile, the positions (in self.others) of the seats that may hold it.
+        self.tiles = [t.id for t in hidden]
+        self.allowed: list[tuple[int, ...]] = []
+        for t in hidden:
+            ok = tuple(j for j, s in enumerate(self.others) if not view.absent[s] >> t.id & 1)
+            if not ok:
+                raise InvalidViewError(
+                    f"no seat may hold {t}: every other seat has shown it void in its suits"
+                )
+            self.allowed.append(ok)
+        self.need = tuple(need)
+        self._ways = lru_cache(maxsize=None)(self._ways_uncached)
+        self._branch_cache: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...], int]]] = {}
+        self.count = self._ways(0, self.need)
+        if self.count == 0:
+            voids = {SEATS[s]: list(v) for s, v in enumerate(view.voids) if v}
+            raise InvalidViewError(
+                f"no deal fits the view: hand sizes {list(view.hand_sizes)} with voids {voids}"
+            )
+
+    def _ways_uncached(self, i: int, caps: tuple[int, ...]) -> int:
+        if i == len(self.tiles):
+            return 1
+        total = 0
+        for j in self.allowed[i]:
+            if caps[j]:
+                total += self._ways(i + 1, _take(caps, j))
+        return total
+
+    def world(self, index: int) -> World:
+        """The consistent deal number ``index`` (0 <= index < count), a bijection onto all of them."""
+        if not 0 <= index < self.count:
+            raise IndexError(f"world index {index} outside 0..{self.count - 1}")
+        hands = [0] * len(self.others)
+        caps = self.need
+        for i, tile in enumerate(self.tiles):
+            for j, after, below in self._branches(i, caps):
+                if index < below:
+                    hands[j] |= 1 << tile
+                    caps = after
+                    break
+                index -= below
+        out = [0] * self.view.rules.seats
+        out[self.view.seat] = self.own
+        for j, s in enumerate(self.others):
+            out[s] = hands[j]
+        return tuple(out)  # type: ignore[return-value]
+
+    def _branches(self, i: int, caps: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], int]]:
+        """Where tile ``i`` may go from capacities ``caps``: (seat position, capacities after, deals
+        below that branch), in index order. Kept, since hints draw hundreds of worlds a view."""
+        key = (i, caps)
+        found = self._branch_cache.get(key)
+        if found is None:
+            found = []
+            for j in self.allowed[i]:
+                if caps[j]:
+                    after = _take(caps, j)
+                    found.append((j, after, self._ways(i + 1, after)))
+            self._branch_cache[key] = found
+        return found
 
     def sample(self, n: int, seed: int | None = None) -> list[World]:
         """``n`` independent, exactly uniform draws (with replacement) from ``random.Random(seed)``
@@ -59,6 +142,37 @@ class WorldSampler(Deals):
 
     def __len__(self) -> int:
         return self.count
+
+
+def _take(caps: tuple[int, ...], j: int) -> tuple[int, ...]:
+    return caps[:j] + (caps[j] - 1,) + caps[j + 1 :]
+
+
+def core_position(view: PlayerView, hands: list[int] | tuple[int, ...]) -> Any:
+    """The C++ position of a world: ``hands`` are the current hands as tile masks, seat by seat (the
+    view's own hand among them). The C++ core checks that the plays are legal with these hands."""
+    if view.trump is None:
+        raise InvalidViewError("the view has no trump yet (bidding): no position to build")
+    fixed = _fixed_args(view)
+    return _core.texas42.Position(fixed[0], fixed[1], [bits_of(m) for m in hands], *fixed[2:])
+
+
+def _fixed_args(view: PlayerView) -> tuple[Any, ...]:
+    """The arguments of the C++ position that every world of a view shares (kept on the view:
+    hints build many)."""
+    cached = view.__dict__.get("_fixed")
+    if cached is None:
+        history = view.history
+        cached = (
+            view.rules._core,
+            str(view.trump),
+            view.leader if view.leader is not None else 0,
+            [t.id for t in view.trick],
+            tuple(view.contract) if view.contract is not None else None,
+            (history[0], [t.id for t in history[1]]) if history is not None else None,
+        )
+        object.__setattr__(view, "_fixed", cached)  # a frozen dataclass: set as its own code would
+    return cached
 
 
 def position_of(view: PlayerView, hands: list[int] | tuple[int, ...]) -> Position:

@@ -7,26 +7,24 @@ who played them), hand sizes, and what the plays show by the rules (voids from f
 The voids are computed by the C++ rules engine from the plays alone, never re-derived here.
 
 A view is data: it is built from a position or a game (``Position.view``, ``Game.view``), or read
-from JSON and checked against one deal that fits it, replayed by the C++ core (``worlds.py``).
-The worlds of a view, drawn or enumerated, and their Positions are ``sampling.py``'s.
+from JSON and checked against the position of one deal that fits it, which the C++ core builds
+(``fitting_position``). The worlds of a view, counted, drawn or enumerated, and their Positions are
+``sampling.py``'s.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import _core
 from ..io import json_object
-from ..errors import DominoSolverError, InvalidViewError, ParseError
+from ..errors import InvalidViewError, ParseError
 from ..tiles import Tile, bits_of, mask_of, tiles_of
 from .notation import fields_object
-from .rules import SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, set_mask, check_in_set
-from .worlds import Deals, core_position, replay_auction
-
-if TYPE_CHECKING:  # views are read from these, duck-typed: neither is imported at run time
-    from .game import Game
-    from .position import Position
+from .rules import (
+    SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, replay_auction, set_mask, check_in_set,
+)
 
 __all__ = ["VIEW_SCHEMA", "PlayerView", "suit_name", "suit_names"]
 
@@ -99,10 +97,14 @@ class PlayerView:
 
     # ------------------------------------------------------------ construction
 
+    # Positions and games build views (``Position.view``, ``Game.view``); a view reads them as data
+    # and imports neither.
+
     @classmethod
     def of_position(
-        cls, pos: Position, seat: int, auction: tuple[tuple[int, int], ...] = ()
+        cls, pos: Any, seat: int, auction: tuple[tuple[int, int], ...] = ()
     ) -> PlayerView:
+        """What ``seat`` sees of a Position."""
         return cls._of_core(pos._pos, pos.rules, parse_seat(seat), auction)
 
     @classmethod
@@ -138,7 +140,8 @@ class PlayerView:
         )
 
     @classmethod
-    def of_game(cls, game: Game, seat: int) -> PlayerView:
+    def of_game(cls, game: Any, seat: int) -> PlayerView:
+        """What ``seat`` sees of a Game: in play, of its position; before it, its hand and the auction."""
         seat = parse_seat(seat)
         pos = game.position
         auction = tuple(game.auction)
@@ -271,7 +274,6 @@ class PlayerView:
                 seat, rules, hand, auction, contract=contract, hand_sizes=tuple(sizes),
                 to_move=to_move, legal_bids=legal_bids,
             )
-        n_trick = len(plays) % seats  # tiles of the unfinished trick: every seat plays to each
         if plays:
             first = plays[0][0]
         elif "leader" in o:
@@ -280,38 +282,13 @@ class PlayerView:
             first = contract.declarer  # trick 1: the declarer leads (docs/rules.md §2.4)
         else:
             raise ParseError("view JSON lacks 'leader' (who leads the current trick)")
-        try:
-            voids, absent, leader = _core.texas42.shown_by_plays(
-                rules._core, str(trump), first, [t.id for _, t in plays], not gone
-            )
-        except DominoSolverError as e:
-            raise InvalidViewError(str(e)) from None
-        skeleton = cls(
-            seat=seat,
-            rules=rules,
-            trump=trump,
-            contract=contract,
-            hand=hand,
-            hand_sizes=tuple(sizes),
-            leader=leader,
-            to_move=None,
-            trick=tuple(t for _, t in plays[len(plays) - n_trick :]),
-            plays=plays,
-            first_leader=first,
-            voids=tuple(tuple(suit_names(v)) for v in voids),
-            points=(0, 0),
-            legal_moves=(),
-            auction=auction,
-            gone=gone,
-            absent=tuple(absent),
+        # The position of one deal that fits settles everything else: the C++ core places the hidden
+        # tiles and replays the plays (checking that they are legal), or names what no deal fits.
+        core = _core.texas42.fitting_position(
+            rules._core, str(trump), seat, [t.id for t in hand], list(sizes), first, [t.id for _, t in plays],
+            [t.id for t in gone], tuple(contract) if contract is not None else None,
         )
-        # One deal that fits settles everything else through the C++ position (which also checks
-        # that the plays are legal and were made by the seats the trick winners give).
-        world = Deals(skeleton).world(0)
-        try:
-            view = cls._of_core(core_position(skeleton, world), rules, seat, auction)
-        except DominoSolverError as e:
-            raise InvalidViewError(f"no deal fits this view: {e}") from None
+        view = cls._of_core(core, rules, seat, auction)
         for (s, t), (s2, _) in zip(plays, view.plays):
             if s != s2:
                 raise InvalidViewError(
