@@ -1,6 +1,7 @@
 """Sampling worlds from a Bingo view and hints: every world agrees with the view, sampling is uniform
 (checked against full enumeration), seeded, and the hint's numbers are the average of separate
-exact solves of the same worlds."""
+exact solves of the same worlds; the world the C++ core fits to a view (what a view read from JSON
+is checked against) is the sampler's first world."""
 
 import math
 import random
@@ -8,11 +9,12 @@ from collections import Counter
 
 import pytest
 from bingo_support import closed_game
-from dominosolver import bingo
+from dominosolver import _core, bingo
 from dominosolver.bingo import Game, Position
 from dominosolver.bingo.hint import close_value, hint
-from dominosolver.bingo.sampling import count_worlds, enumerate_worlds, position_of, sample_worlds
-from dominosolver.errors import InvalidPositionError
+from dominosolver.bingo.notation import core_spec
+from dominosolver.bingo.sampling import count_worlds, enumerate_worlds, first_world, position_of, sample_worlds
+from dominosolver.errors import InvalidPositionError, InvalidViewError
 
 
 def play_to(seed: int, tricks: int, closed: bool = False) -> Position:
@@ -168,3 +170,41 @@ def test_node_limited_hints_leave_out_worlds_and_say_so():
     pos = Game(seed=5).position
     h = hint(pos, worlds=12, seed=1, max_nodes=2000)
     assert h.worlds < 12 and h.warnings and "left out" in h.warnings[0]
+
+
+# ---------------------------------------------------------------- the core's world that fits a view
+
+
+def facts(view) -> dict:
+    """The facts of a view, as the C++ core's fitting_position takes them."""
+    return dict(
+        rules=view.rules._core, seen=core_spec(view.world_fields([], [])), seat=view.seat,
+        played=[t.id for t in view.played], opponent_known=[t.id for t in view.opponent_known],
+        opponent_absent=[t.id for t in view.opponent_absent], opponent_hand_size=view.opponent_hand_size,
+        boneyard_size=view.boneyard_size,
+    )
+
+
+@pytest.mark.parametrize("seed,tricks,closed", [(1, 0, False), (2, 3, False), (3, 3, True), (4, 9, False), (5, 3, True)])
+def test_the_core_fits_the_first_world_to_a_view(seed, tricks, closed):
+    pos = play_to(seed, tricks, closed)
+    for seat in (0, 1):
+        view = pos.view(seat)
+        fitted = Position._wrap(_core.bingo.fitting_position(**facts(view)))
+        assert fitted == position_of(view, *first_world(view))
+        assert fitted.hand(seat) == view.hand and (None if fitted.is_over else fitted.to_move) == view.to_move
+        if view.to_move == seat:
+            assert [str(m) for m in fitted.legal_moves] == [str(m) for m in view.legal_moves]
+
+
+def test_the_core_names_what_no_world_fits():
+    view = play_to(2, 3).view(0)
+    more = {**facts(view), "opponent_hand_size": view.opponent_hand_size + 1}
+    with pytest.raises(InvalidViewError, match="no deal fits this view: no world agrees with this view: the opponent holds"):
+        _core.bingo.fitting_position(**more)
+    seen = facts(view)["seen"]
+    seen.hands = [[t.id for t in view.hand], [min(view.unknown).id]]
+    with pytest.raises(InvalidViewError, match="no tile of the opponent's hand"):
+        _core.bingo.fitting_position(**{**facts(view), "seen": seen})
+    with pytest.raises(InvalidViewError, match="a Bingo player is 0 or 1, not 2"):
+        _core.bingo.fitting_position(**{**facts(view), "seat": 2})

@@ -1,11 +1,13 @@
 """Reading and writing Bingo positions: the ``dominosolver.position/1`` JSON object (``"game":
 "bingo"``) and the one-line text form (docs/notation.md, section Bingo). Both go through
-:class:`PositionFields`; the C++ core then checks that the fields describe a reachable deal."""
+:class:`PositionFields`, which reach the C++ core as its typed spec (``core_spec``, ``build``); the
+core then checks that the fields describe a reachable deal."""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from .. import _core
 from ..io import flags_of_text, json_object, key_values
 from ..errors import ParseError
 from ..tiles import Tile
@@ -337,3 +339,42 @@ def _pair_text(text: str, where: str) -> tuple[int, int]:
     if not sep:
         raise ParseError(f"{where}= needs two numbers a/b (player 0/player 1), not {text!r}")
     return (_int_text(a, where), _int_text(b, where))
+
+
+# ---------------------------------------------------------------- to the core
+
+
+def core_spec(f: PositionFields) -> Any:
+    """The fields as the C++ core's typed spec, their numbers checked first (the core then checks
+    that they describe a reachable deal)."""
+    if len(f.points) != 2 or len(f.tricks) != 2 or len(f.hands) != 2:
+        raise ParseError("hands, points and tricks come in pairs (player 0, player 1)")
+    numbers = [("trump", f.trump), ("leader", f.leader), ("closed_by", f.closed_by), ("first_to_70", f.first_to_70),
+               ("opponent_points_at_close", f.opponent_points_at_close), ("claimed_by", f.claimed_by),
+               *(("points", n) for n in f.points), *(("tricks", n) for n in f.tricks)]
+    for name, n in numbers:
+        if n is not None:
+            read_number(n, name)
+    spec = _core.bingo.PositionSpec()
+    spec.trump = f.trump
+    spec.turned = f.turned.id
+    spec.leader = f.leader
+    spec.hands = [[t.id for t in h] for h in f.hands]
+    spec.trick = [t.id for t in f.trick]
+    spec.boneyard = [t.id for t in f.boneyard]
+    spec.closed_by = f.closed_by
+    spec.opponent_had_trick_at_close = f.opponent_had_trick_at_close
+    spec.opponent_points_at_close = f.opponent_points_at_close
+    spec.points = f.points
+    spec.tricks = f.tricks
+    spec.declarations = [(d.player, [t.id for t in d.tiles], d.valid) for d in f.declarations]
+    spec.just_declared = f.just_declared
+    spec.first_to_70 = f.first_to_70
+    spec.claimed_by = f.claimed_by
+    spec.last_winning_tile = None if f.last_winning_tile is None else f.last_winning_tile.id
+    return spec
+
+
+def build(f: PositionFields) -> Any:
+    """The C++ position of a position's fields."""
+    return _core.bingo.Position(f.rules._core, core_spec(f))

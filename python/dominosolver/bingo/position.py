@@ -12,11 +12,10 @@ from ..wrappers import NotatedPosition
 from . import notation
 from .move import Move, MoveLike
 from .notation import (
-    Declaration, PositionFields, read_number, read_opt_bool, read_opt_player, read_pair, read_player, read_trump,
+    Declaration, PositionFields, build, read_number, read_opt_bool, read_opt_player, read_pair, read_player, read_trump,
 )
 from .rules import Rules
 from .view import PlayerView
-from .worlds import build
 
 __all__ = ["Position", "DealResult", "Declaration", "as_position"]
 

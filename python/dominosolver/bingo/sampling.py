@@ -6,7 +6,7 @@ the other unknown tiles lie in the boneyard in uniform order. Drawing the subset
 ``random.sample`` and the order with ``shuffle`` gives exactly that distribution, with no rejection.
 
 The core functions work on tile ids and masks (what the C++ batch takes); the Tile-based ones wrap them.
-``position_of`` builds a world's Position; which worlds fit a view is ``worlds.py``'s.
+``position_of`` builds a world's Position.
 """
 
 from __future__ import annotations
@@ -16,18 +16,52 @@ import math
 import random
 from collections.abc import Iterator
 from functools import cached_property
+from typing import Any
 
+from ..errors import InvalidPositionError
 from ..tiles import Tile, tiles_of
+from .notation import build
 from .position import Position
 from .view import PlayerView
-from .worlds import World, core_position, first_world, known_mask, split, tail
 
 __all__ = [
     "World", "count_worlds", "order_matters", "sample_worlds", "enumerate_worlds", "enumerate_hands", "first_world",
     "sample_masks", "draw_masks", "world_masks", "hand_masks", "WorldSampler", "position_of",
 ]
 
+World = tuple[list[Tile], list[Tile]]  # (opponent's hand, face-down boneyard in drawing order)
 Masks = tuple[list[int], list[list[int]]]  # opponent hands as masks, boneyards as ids (face-up last)
+
+
+def split(view: PlayerView) -> tuple[list[int], list[int], int]:
+    """(ids the opponent may hold, every unknown id, how many of the former it holds)."""
+    unknown = sorted(t.id for t in view.unknown)
+    absent = {t.id for t in view.opponent_absent}
+    free = [i for i in unknown if i not in absent]
+    need = view.opponent_hand_size - len(view.opponent_known)
+    if need < 0 or need > len(free) or len(unknown) - need != view.facedown_count:
+        raise InvalidPositionError(
+            "no world agrees with this view: the opponent holds "
+            f"{view.opponent_hand_size} tiles, {len(view.opponent_known)} known, with {len(free)} unknown tiles it may hold"
+        )
+    return free, unknown, need
+
+
+def known_mask(view: PlayerView) -> int:
+    """The tiles the opponent surely holds, as a mask."""
+    return sum(1 << t.id for t in view.opponent_known)
+
+
+def tail(view: PlayerView) -> list[int]:
+    """The face-up tile while it is still the boneyard's last: every world ends its boneyard with it."""
+    return [view.turned.id] if view.face_up_in_boneyard else []
+
+
+def first_world(view: PlayerView) -> World:
+    """One consistent world: the opponent holds its known tiles and the lowest free ones."""
+    free, unknown, need = split(view)
+    mask = known_mask(view) | sum(1 << i for i in free[:need])
+    return sorted(tiles_of(mask), reverse=True), [Tile.from_id(i) for i in unknown if not mask >> i & 1]
 
 
 def order_matters(view: PlayerView) -> bool:
@@ -126,6 +160,21 @@ def enumerate_worlds(view: PlayerView) -> Iterator[World]:
 
 def enumerate_hands(view: PlayerView) -> Iterator[World]:
     yield from _as_worlds(view, hand_masks(view))
+
+
+def core_position(view: PlayerView, opponent_hand: list[Tile], facedown: list[Tile]) -> Any:
+    """The C++ position where the opponent holds `opponent_hand` and the face-down boneyard is
+    `facedown` in drawing order (the face-up tile goes last). Raises InvalidPositionError when the
+    world contradicts the view (or the C++ core finds the position unreachable)."""
+    hand, fd = set(map(Tile, opponent_hand)), list(map(Tile, facedown))
+    pool = set(view.unknown) | set(view.opponent_known)
+    if hand | set(fd) != pool or len(hand) + len(fd) != len(pool) or len(fd) != view.facedown_count:
+        raise InvalidPositionError("a world must place exactly the tiles hidden from this player")
+    if not view.opponent_known <= hand:
+        raise InvalidPositionError("a world must give the opponent the tiles it is known to hold")
+    if hand & view.opponent_absent:
+        raise InvalidPositionError("a world gives the opponent tiles its replies showed it does not hold")
+    return build(view.world_fields(sorted(hand, reverse=True), fd))
 
 
 def position_of(view: PlayerView, opponent_hand: list[Tile], facedown: list[Tile]) -> Position:

@@ -3,26 +3,24 @@ facts and the player's own hand; it holds no reference to the full position, so 
 and the boneyard order cannot be reached from it.
 
 A view is data: it is built from a position or a game (``Position.view``, ``Game.view``), or read
-from JSON and checked against one world that fits it, built by the C++ core (``worlds.py``). The
-worlds of a view, drawn or enumerated, and their Positions are ``sampling.py``'s."""
+from JSON and checked against the position of one world that fits it, which the C++ core builds
+(``fitting_position``). The worlds of a view, counted, drawn or enumerated, and their Positions are
+``sampling.py``'s."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .. import _core
 from ..errors import InvalidPositionError, InvalidViewError, ParseError
 from ..tiles import Tile, tiles_of
 from .move import Move
 from .notation import (
-    Declaration, PositionFields, load_json, read_declarations, read_opt_bool, read_opt_player, read_player, read_tile_list,
+    Declaration, PositionFields, core_spec, load_json, read_declarations, read_opt_bool, read_opt_player, read_player,
+    read_tile_list,
 )
 from .rules import DECK, PLAYERS, Rules
-from .worlds import core_position, first_world
-
-if TYPE_CHECKING:  # views are read from these, duck-typed: neither is imported at run time
-    from .game import Game
-    from .position import Position
 
 __all__ = ["PlayerView"]
 
@@ -81,8 +79,12 @@ class PlayerView:
         if self.legal_moves and self.to_move != self.seat:
             raise InvalidViewError("legal_moves are only given to the player to move")
 
+    # Positions and games build views (``Position.view``, ``Game.view``); a view reads them as data
+    # and imports neither.
+
     @classmethod
-    def of_position(cls, pos: Position, seat: int) -> PlayerView:
+    def of_position(cls, pos: Any, seat: int) -> PlayerView:
+        """What ``seat`` sees of a Position."""
         read_player(seat, "seat")
         f = pos.fields()
         opp = 1 - seat
@@ -116,7 +118,8 @@ class PlayerView:
         )
 
     @classmethod
-    def of_game(cls, game: Game, seat: int) -> PlayerView:
+    def of_game(cls, game: Any, seat: int) -> PlayerView:
+        """What ``seat`` sees of a Game: its current deal."""
         return cls.of_position(game.position, seat)
 
     # ------------------------------------------------------------ the hidden part
@@ -137,6 +140,21 @@ class PlayerView:
         if self.face_up_in_boneyard:
             seen.add(self.turned)
         return frozenset(DECK) - seen
+
+    def world_fields(self, opponent_hand: list[Tile], facedown: list[Tile]) -> PositionFields:
+        """The fields of a world's position: this view's facts, the opponent holding `opponent_hand`
+        and the face-down boneyard `facedown` in drawing order (the face-up tile goes last)."""
+        hands: list[list[Tile]] = [[], []]
+        hands[self.seat] = list(self.hand)
+        hands[1 - self.seat] = sorted(opponent_hand, reverse=True)
+        return PositionFields(
+            trump=self.trump, turned=self.turned, leader=self.leader, hands=hands, trick=list(self.trick),
+            boneyard=list(facedown) + ([self.turned] if self.face_up_in_boneyard else []), closed_by=self.closed_by,
+            opponent_had_trick_at_close=self.opponent_had_trick_at_close, points=self.points, tricks=self.tricks,
+            declarations=list(self.declarations), rules=self.rules, just_declared=self.just_declared,
+            first_to_70=self.first_to_70, opponent_points_at_close=self.opponent_points_at_close,
+            last_winning_tile=self.last_winning_tile,
+        )
 
     @property
     def boneyard_order_matters(self) -> bool:
@@ -208,12 +226,16 @@ class PlayerView:
             if isinstance(e, ParseError):
                 raise
             raise ParseError(f"malformed Bingo view: {e}") from None
+        # The position of one world that fits: the C++ core places the hidden tiles and checks that
+        # the view describes a reachable state, or names what no world fits.
         try:
-            core = core_position(view, *first_world(view))  # checks the view describes a reachable state
-        except (IndexError, TypeError, ValueError) as e:
-            if isinstance(e, ParseError):
-                raise
+            seen = core_spec(view.world_fields([], []))
+        except InvalidPositionError as e:  # the spec's own checks (a declaration listing a tile twice...)
             raise InvalidViewError(f"no deal fits this view: {e}") from None
+        core = _core.bingo.fitting_position(
+            view.rules._core, seen, view.seat, [t.id for t in view.played], [t.id for t in view.opponent_known],
+            [t.id for t in view.opponent_absent], view.opponent_hand_size, view.boneyard_size,
+        )
         to_move = None if core.is_over else core.to_move
         legal = tuple(Move.parse(m) for m in core.legal_moves) if to_move == view.seat else ()
         return PlayerView(**{**view.__dict__, "legal_moves": legal, "to_move": to_move})
