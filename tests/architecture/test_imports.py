@@ -1,6 +1,7 @@
 """No circular imports in python/dominosolver: every module imports in a fresh interpreter in
 alphabetical and in reverse order, the module-level imports form no cycle, and no function imports
-a module to dodge one (only optional dependencies are imported where they are used)."""
+a module to dodge one (only optional dependencies are imported where they are used). Views are plain
+data: they import their game's rules and notation, never a position, game or sampler."""
 
 from __future__ import annotations
 
@@ -41,9 +42,9 @@ def test_every_module_imports_in_a_fresh_interpreter(order):
     assert run.returncode == 0, run.stderr[-3000:]
 
 
-def top_level_imports(name: str) -> set[str]:
-    """The dominosolver modules ``name`` imports when it is imported (not inside functions, not
-    for type checking only)."""
+def top_level_imports(name: str, type_checking: bool = False) -> set[str]:
+    """The dominosolver modules ``name`` imports when it is imported (not inside functions; those
+    imported for type checking only when ``type_checking``)."""
     path = SOURCES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
@@ -58,17 +59,19 @@ def top_level_imports(name: str) -> set[str]:
                 for a in node.names:  # `from p import m` needs module p.m, or p itself for a name
                     module = f"{base}.{a.name}"
                     found.add(module if module in SOURCES or module in EXTENSIONS else base)  # type: ignore[arg-type]
-            elif isinstance(node, ast.If) and not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
+            elif isinstance(node, ast.If) and (
+                type_checking or not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
+            ):
                 visit(node.body + node.orelse)
             elif isinstance(node, ast.Try):
                 visit(node.body + node.orelse + node.finalbody + [s for h in node.handlers for s in h.body])
 
     visit(ast.parse(path.read_text()).body)
-    return {m for m in found if m in SOURCES}
+    return {m for m in found if m in SOURCES or m in EXTENSIONS}
 
 
 def test_module_level_imports_form_no_cycle():
-    graph = {name: top_level_imports(name) for name in SOURCES}
+    graph = {name: top_level_imports(name) & SOURCES.keys() for name in SOURCES}
     done: set[str] = set()
 
     def walk(name: str, path: list[str]) -> None:
@@ -88,6 +91,26 @@ def test_module_level_imports_form_no_cycle():
         assert not {f"dominosolver.{game}.{m}" for m in ("sampling", "position", "game", "hint")} & graph[
             f"dominosolver.{game}.view"
         ]
+
+
+# What a view may import (issue 21, item 6): its game's rules and notation (Bingo's moves too: a view
+# lists the legal ones), and of the package the tiles, errors, JSON helpers, argument checks and the
+# C++ core. TYPE_CHECKING imports count: a view reads positions and games as data, typed loosely.
+VIEW_IMPORTS = {
+    "texas42": {"rules", "notation"},
+    "bingo": {"rules", "notation", "move"},
+}
+VIEW_PACKAGE_IMPORTS = {"tiles", "errors", "io", "_core", "arguments"}
+
+
+@pytest.mark.parametrize("game", sorted(VIEW_IMPORTS))
+def test_a_view_imports_rules_tiles_and_notation_only(game):
+    allowed = {f"dominosolver.{game}.{m}" for m in VIEW_IMPORTS[game]} | {
+        f"dominosolver.{m}" for m in VIEW_PACKAGE_IMPORTS
+    }
+    found = top_level_imports(f"dominosolver.{game}.view", type_checking=True)
+    assert found - allowed == set()
+    assert f"dominosolver.{game}.rules" in found  # the parse reaches the view's imports at all
 
 
 def function_level_imports(name: str) -> list[str]:
