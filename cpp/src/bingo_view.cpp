@@ -6,7 +6,8 @@ namespace dominosolver::bingo {
 
 Position fitting_position(const Rules& rules, const ViewFacts& view) {
   try {
-    if (view.seat != 0 && view.seat != 1) throw InvalidPositionError("a Bingo player is 0 or 1, not " + std::to_string(view.seat));
+    if (view.seat < 0 || view.seat >= kPlayers)
+      throw InvalidPositionError("a Bingo player is 0 or 1, not " + std::to_string(view.seat));
     const int opponent = 1 - view.seat;
     const PositionSpec& seen = view.seen;
     if (seen.turned < 0 || seen.turned >= kMaxTiles) throw InvalidPositionError("turned: " + not_a_bingo_tile(seen.turned));
