@@ -50,7 +50,7 @@ class Placement {
   std::vector<int> holder_;
 };
 
-// "[7, 7, 6, 7]", as the view's JSON writes hand sizes.
+// A list of numbers as Python writes one ("[3, 2, 3, 3]"), as view messages give hand sizes.
 std::string list_of(const std::vector<int>& numbers) {
   std::string out = "[";
   for (std::size_t i = 0; i < numbers.size(); ++i) out += (i ? ", " : "") + std::to_string(numbers[i]);
