@@ -9,6 +9,7 @@ import json
 
 import pytest
 from dominosolver import bingo
+from dominosolver.bingo.hint import BATCH
 from dominosolver.bingo.sampling import count_worlds
 from dominosolver.engine import EngineClient, EngineServer
 from dominosolver.games.bingo_render import DEMO_DEAL
@@ -39,10 +40,11 @@ def test_hello_lists_both_games_and_their_limits():
 
 def test_a_hint_for_a_bingo_view():
     view = bingo.Position(DEMO_DEAL).view(0)
-    ready, best = run([
+    ready, *infos, best = run([
         {"cmd": "position", "view": view.to_json(), "id": "a"},
         {"cmd": "go", "samples": 12, "seed": 4, "exact_limit": 0, "max_nodes": 50_000, "id": "b"},
     ])
+    assert [i["type"] for i in infos] == ["info"] and infos[0]["id"] == "b"
     assert ready == {"type": "ready", "seat": 0, "to_move": 0, "worlds": count_worlds(view), "id": "a"}
     assert best["type"] == "bestmove" and best["id"] == "b" and best["move"] == best["hint"]["best"]
     validate(best["hint"], "hint")
@@ -72,18 +74,28 @@ def test_a_42_search_refuses_a_node_budget():
     assert replies[1]["message"].startswith("go: max_nodes applies to Bingo searches only")
 
 
-def test_stop_during_a_bingo_search_still_ends_in_its_bestmove():
-    """A Bingo hint reads no stop (docs/protocol.md): the search ends at its own limits, then answers."""
+def test_a_bingo_search_reports_each_batch_and_stops_on_request():
+    """Like a 42 search (docs/protocol.md): an info line after each batch of worlds, and a stop ends
+    the search after its current batch with a bestmove over the worlds solved so far."""
+    view = CLOSED.view(CLOSED.to_move)
+    (ready, *infos, best) = run([{"cmd": "position", "view": view.to_json()},
+                                 {"cmd": "go", "samples": 3 * BATCH, "seed": 2, "exact_limit": 0}])
+    assert [i["worlds"] for i in infos] == [BATCH, 2 * BATCH]
+    assert all(i["type"] == "info" and {m["move"] for m in i["moves"]} == {str(m) for m in view.legal_moves}
+               for i in infos)
+    assert best["hint"]["worlds"] == 3 * BATCH
+
     out = io.StringIO()
     server = EngineServer(out, threads=1)
-    server.handle(json.dumps({"cmd": "position", "view": CLOSED.view(CLOSED.to_move).to_json()}))
-    server.handle(json.dumps({"cmd": "go", "samples": 30, "seed": 2, "exact_limit": 0}))
+    server.handle(json.dumps({"cmd": "position", "view": view.to_json()}))
+    server.handle(json.dumps({"cmd": "go", "samples": 1_000_000, "seed": 2, "exact_limit": 0}))
     server.handle(json.dumps({"cmd": "stop"}))
     server.wait()
     server.handle(json.dumps({"cmd": "hello"}))
     replies = [json.loads(x) for x in out.getvalue().splitlines()]
-    assert [r["type"] for r in replies] == ["ready", "bestmove", "hello"]
-    assert replies[1]["hint"]["worlds"] == 30
+    assert [r["type"] for r in replies if r["type"] != "info"] == ["ready", "bestmove", "hello"]
+    stopped = next(r for r in replies if r["type"] == "bestmove")["hint"]
+    assert stopped["worlds"] < 1_000_000 and any("on request" in w for w in stopped["warnings"])
 
 
 def test_a_bingo_deal_played_through_an_engine_process():

@@ -245,9 +245,16 @@ def play(seed: int) -> dict[str, Any]:
 
 def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, should_stop: Callable[[], bool],
        report: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-    """A hint in one call: a Bingo hint reports no progress and reads no stop (its ``time`` limit
-    ends it); its worlds are solved on one thread."""
-    h = hint(view, **limits)
+    """A hint reported after each batch of worlds, ended early by ``stop``; its worlds are solved on
+    one thread."""
+
+    def progress(h: Any) -> None:
+        report({"worlds": h.worlds, "best": h.best, "moves": [
+            {"move": m.move, "mean": round(m.mean, 4), "stderr": round(m.stderr, 4), "p_win": round(m.p_win, 4)}
+            for m in h.moves
+        ]})
+
+    h = hint(view, on_progress=progress, should_stop=should_stop, **limits)
     return {"move": h.best, "hint": h.to_json()}
 
 
