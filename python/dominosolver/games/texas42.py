@@ -278,11 +278,15 @@ def advise(view: PlayerView, limits: dict[str, Any], threads: int | None,
 # ---------------------------------------------------------------- what the conformance suite checks
 
 
-NT_DOUBLES = ("high", "low", "own_suit")  # the modes of the nt_doubles flag (docs/rules.md §3.1)
+# Flags that change how a declaration ranks its tiles, with every value (docs/rules.md §3.1, §6.1).
+DECLARATION_FLAGS: dict[Any, list[dict[str, str]]] = {
+    "none": [{"nt_doubles": mode} for mode in ("high", "low", "own_suit")],
+}
+# Every declaration of the contract table (and each of its flag values): the conformance cases.
 CONTRACTS: dict[str, tuple[Any, dict[str, str]]] = {
-    **{f"trump {t}": (t, {}) for t in TRUMPS if isinstance(t, int)},
-    "doubles": ("doubles", {}),
-    **{f"follow-me, doubles {mode.replace('_', ' ')}": ("none", {"nt_doubles": mode}) for mode in NT_DOUBLES},
+    ", ".join([f"trump {t}" if isinstance(t, int) else t, *(f"{k}={v}" for k, v in flags.items())]): (t, flags)
+    for t in TRUMPS
+    for flags in DECLARATION_FLAGS.get(t, [{}])
 }
 
 
