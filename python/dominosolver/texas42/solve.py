@@ -153,7 +153,8 @@ _NUMBER_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", 
 
 
 def declaration_name(trump: int | str) -> str:
-    return {"doubles": "doubles", "none": "follow-me"}[trump] if isinstance(trump, str) else _NUMBER_NAMES[trump]
+    """How tables head a declaration: "fours", "doubles", "follow-me" (a named row by its name)."""
+    return {"none": "follow-me"}.get(trump, trump) if isinstance(trump, str) else _NUMBER_NAMES[trump]
 
 
 def dd_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> DDTable:
