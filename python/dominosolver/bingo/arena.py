@@ -52,7 +52,7 @@ def game_points(deal: dict[str, Any]) -> list[int]:
 
 
 def closes(plays: list[shared.Play], bots: tuple[str, str]) -> dict[str, Any]:
-    """The deals each bot closed (rules.md §5.9), and won."""
+    """The deals each bot closed (docs/rules.md §5.9), and won."""
     counts = {bot: [0, 0] for bot in bots}
     for deal, sides in plays:
         for player, move in deal["moves"]:

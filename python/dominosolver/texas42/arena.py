@@ -8,8 +8,7 @@ part filled in."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
+from functools import partial
 from typing import Any
 
 from .. import arena as shared
@@ -106,21 +105,6 @@ def play_mirrored(task: tuple[int, int, str, str, dict[str, Any]]) -> dict[str, 
     return shared.play_mirrored((ARENA, *task))
 
 
-def summarise(results: list[dict[str, Any]]) -> list[shared.PairStats]:
-    return shared.summarise(ARENA, results)
-
-
-def run_arena(
-    deals: int,
-    pairs: list[tuple[str, str]],
-    *,
-    seed: int = 0,
-    jobs: int = 1,
-    options: dict[str, Any] | None = None,
-    output: str | Path | None = None,
-    overwrite: bool = False,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[dict[str, Any]]:
-    """``dominosolver.arena.run_arena`` for 42."""
-    return shared.run_arena(ARENA, deals, pairs, seed=seed, jobs=jobs, options=options, output=output,
-                            overwrite=overwrite, progress=progress)
+# The shared arena's functions for 42's part.
+summarise = partial(shared.summarise, ARENA)
+run_arena = partial(shared.run_arena, ARENA)
