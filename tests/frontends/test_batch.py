@@ -9,6 +9,7 @@ import warnings
 
 import numpy as np
 import pytest
+from batch_support import stable
 from click.testing import CliRunner
 from dominosolver.batch import analyse_batch, record_seed
 from dominosolver.cli.main import cli
@@ -55,15 +56,6 @@ def local_run(records, tmp_path_factory):
     out = tmp_path_factory.mktemp("local") / "out.jsonl"
     summary = analyse_batch(records, out, samples=12, seed=3, exact_limit=300)
     return summary, [json.loads(x) for x in out.read_text().splitlines()]
-
-
-def stable(results: list[dict]) -> list[dict]:
-    """Results without wall-clock fields."""
-    out = json.loads(json.dumps(results))
-    for r in out:
-        if "result" in r:
-            r["result"].pop("elapsed", None)
-    return out
 
 
 def test_results_equal_the_direct_calls(records, local_run):

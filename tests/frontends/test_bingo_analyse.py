@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from batch_support import stable
 from click.testing import CliRunner
 from dominosolver import bingo
 from dominosolver.batch import analyse_batch, record_seed
@@ -60,15 +61,6 @@ def local_run(records, tmp_path_factory):
     out = tmp_path_factory.mktemp("local") / "out.jsonl"
     summary = analyse_batch(records, out, **OPTIONS)
     return summary, [json.loads(x) for x in out.read_text().splitlines()]
-
-
-def stable(results: list[dict]) -> list[dict]:
-    """Results without wall-clock fields."""
-    out = json.loads(json.dumps(results))
-    for r in out:
-        if "result" in r:
-            r["result"].pop("elapsed", None)
-    return out
 
 
 def test_each_result_is_the_direct_call(records, local_run, game_record):
