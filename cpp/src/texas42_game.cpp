@@ -10,9 +10,9 @@ namespace dominosolver::texas42 {
 std::optional<HandResult> hand_result(const Position& pos) {
   if (!pos.contract() || pos.tricks_before() > 0) return std::nullopt;
   const Tally tally = pos.tally();
-  const auto made = hand_decided(pos.rules(), pos.trump(), *pos.contract(), tally);
+  const auto made = pos.ruling().decided(pos.rules(), *pos.contract(), tally);
   if (!made) return std::nullopt;
-  return score_hand(pos.rules(), pos.trump(), *pos.contract(), tally, *made);
+  return pos.ruling().score(pos.rules(), *pos.contract(), tally, *made);
 }
 
 Game::Game(const Rules& rules, std::uint64_t seed, int first_dealer) : rules_(rules), rng_(seed) {
@@ -32,7 +32,7 @@ void Game::deal(int dealer) {
   const int hand = rules_.hand_size();
   for (int i = 0; i < rules_.seats() * hand; ++i) s_.hand.deal[i / hand] |= bit(tiles[i]);
   s_.phase = Phase::Bidding;
-  s_.high_bid = 0;
+  s_.high_bid = Bid{};
   s_.high_bidder = -1;
   s_.position.reset();
 }
@@ -40,7 +40,7 @@ void Game::deal(int dealer) {
 int Game::to_move() const {
   switch (s_.phase) {
     case Phase::Bidding: return rules_.seating().after(s_.hand.dealer, 1 + static_cast<int>(s_.hand.bids.size()));
-    case Phase::Declaring: return s_.high_bidder;
+    case Phase::Declaring: return bid_row(s_.hand.contract->bid.kind).namer(rules_.seating(), s_.high_bidder);
     case Phase::Playing: return s_.position->to_move();
     default: return -1;
   }
@@ -51,24 +51,28 @@ std::vector<Move> Game::legal_moves() const {
   switch (s_.phase) {
     case Phase::Bidding: {
       const bool last = static_cast<int>(s_.hand.bids.size()) == rules_.seats() - 1;  // the dealer bids last
-      const bool forced = last && s_.high_bid == 0 && rules_.all_pass == AllPass::ForcedDealer;
-      if (!forced) out.push_back(Move::bid(kPass));
+      const int high = s_.high_bid.value;
+      const bool forced = last && high == kPass && rules_.all_pass == AllPass::ForcedDealer;
+      if (!forced) out.push_back(Move::call({kPass}));
       if (forced && rules_.forced_exact_30) {
-        out.push_back(Move::bid(rules_.min_bid()));
+        out.push_back(Move::call({rules_.min_bid()}));
         break;
       }
       // Mark bids are unbounded under mark_jump free: the ladder stops below kGameBid.
       for (int b = rules_.min_bid(); b < kGameBid; b += b < rules_.mark() ? 1 : rules_.mark())
-        if (bid_is_legal(rules_, b, s_.high_bid)) out.push_back(Move::bid(b));
-      if (bid_is_legal(rules_, kGameBid, s_.high_bid)) out.push_back(Move::bid(kGameBid));
+        if (bid_is_legal(rules_, b, high)) out.push_back(Move::call({b}));
+      if (bid_is_legal(rules_, kGameBid, high)) out.push_back(Move::call({kGameBid}));
+      // The special bids the contract rows offer this hand (docs/rules.md §3).
+      for (const ContractRow& row : bid_rows())
+        if (row.offer)
+          if (const auto b = row.offer(rules_, s_.high_bid, s_.hand.deal[to_move()])) out.push_back(Move::call({*b, row.bid_kind}));
       break;
     }
     case Phase::Declaring:
-      for (const Trump& t : declarations(rules_, *s_.hand.contract, s_.hand.deal[s_.high_bidder]))
-        out.push_back(Move::declare(t));
+      for (const Trump& t : declarations(rules_, *s_.hand.contract)) out.push_back(Move::declare(t));
       break;
     case Phase::Playing:
-      for (TileMask m = s_.position->legal_moves(); m; m &= m - 1) out.push_back(Move::tile(lowest(m)));
+      for (TileMask m = s_.position->legal_moves(); m; m &= m - 1) out.push_back(Move::play(lowest(m)));
       break;
     default: break;
   }
@@ -82,18 +86,23 @@ void Game::play(const Move& move) {
     const std::string seat = seat_name(to_move());
     switch (s_.phase) {
       case Phase::Bidding:
-        if (move.kind != Move::Kind::Bid) throw IllegalMoveError("the auction is on: " + seat + " must bid or pass");
-        if (move.value == kPass) throw IllegalMoveError(seat + " may not pass: the dealer must bid when all others passed");
-        throw IllegalMoveError("bid " + bid_name(move.value) + " is not legal over the high bid " +
-                               (s_.high_bid ? bid_name(s_.high_bid) : std::string("(none)")) + " (minimum " +
+        if (move.kind != Move::Kind::Call) throw IllegalMoveError("the auction is on: " + seat + " must bid or pass");
+        if (move.bid.value == kPass) throw IllegalMoveError(seat + " may not pass: the dealer must bid when all others passed");
+        if (move.bid.kind != BidKind::Ordinary)
+          throw IllegalMoveError("bid " + bid_name(move.bid) + " is not open to " + seat + " here (docs/rules.md §3)");
+        throw IllegalMoveError("bid " + bid_name(move.bid) + " is not legal over the high bid " +
+                               (s_.high_bid.value ? bid_name(s_.high_bid) : std::string("(none)")) + " (minimum " +
                                std::to_string(rules_.min_bid()) + "; mark bids must be " +
                                std::to_string(rules_.mark()) + ", " + std::to_string(2 * rules_.mark()) +
                                ", or one mark above the high bid)");
       case Phase::Declaring:
-        throw IllegalMoveError("the declarer " + seat + " must name trumps now");
+        if (move.kind == Move::Kind::Declare)
+          throw IllegalMoveError("'" + move.trump.name() + "' cannot be declared on this contract (docs/rules.md §3)");
+        throw IllegalMoveError((to_move() == s_.high_bidder ? "the declarer " : "the declarer's partner ") + seat +
+                               " must name trumps now");
       default:
         if (move.kind != Move::Kind::Tile) throw IllegalMoveError("the hand is in play: " + seat + " must play a tile");
-        s_.position->play(move.value);  // throws the precise reason
+        s_.position->play(move.tile);  // throws the precise reason
         throw IllegalMoveError("illegal move");
     }
   }
@@ -101,8 +110,8 @@ void Game::play(const Move& move) {
   switch (s_.phase) {
     case Phase::Bidding: {
       const int seat = to_move();
-      s_.hand.bids.push_back(move.value);
-      if (move.value != kPass) s_.high_bid = move.value, s_.high_bidder = seat;
+      s_.hand.bids.push_back(move.bid);
+      if (move.bid.value != kPass) s_.high_bid = move.bid, s_.high_bidder = seat;
       if (static_cast<int>(s_.hand.bids.size()) == rules_.seats()) {
         if (s_.high_bidder < 0) {  // all passed: thrown in, the next seat shakes (REDEAL)
           s_.finished.push_back(s_.hand);
@@ -115,8 +124,7 @@ void Game::play(const Move& move) {
       break;
     }
     case Phase::Declaring: {
-      const ContractKind& kind = contract_kind(move.trump);
-      const int leader = kind.first_leader(kind.seating(rules_, s_.high_bidder), s_.high_bidder);
+      const int leader = opening_leader(rules_, move.trump, s_.hand.contract);
       s_.hand.trump = move.trump;
       s_.position.emplace(rules_, move.trump, s_.hand.deal, leader, std::vector<int>{}, s_.hand.contract);
       s_.phase = Phase::Playing;
@@ -124,12 +132,12 @@ void Game::play(const Move& move) {
     }
     default: {
       Position& pos = *s_.position;
-      pos.play(move.value);
+      pos.play(move.tile);
       const Tally tally = pos.tally();
-      if (auto made = hand_decided(rules_, *s_.hand.trump, *s_.hand.contract, tally)) {
+      if (auto made = pos.ruling().decided(rules_, *s_.hand.contract, tally)) {
         s_.hand.plays = pos.plays();
         s_.hand.points = tally.points;
-        finish_hand(score_hand(rules_, *s_.hand.trump, *s_.hand.contract, tally, *made));
+        finish_hand(pos.ruling().score(rules_, *s_.hand.contract, tally, *made));
       }
     }
   }

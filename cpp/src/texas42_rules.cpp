@@ -93,7 +93,7 @@ int Rules::counters() const {
 SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {
   all = set_mask(rules.max_pip);
   for (TileMask m = all; m; m &= m - 1) counters[lowest(m)] = static_cast<std::int8_t>(counter_value(lowest(m)));
-  const ContractKind& row = contract_kind(t);
+  const DeclarationRow& row = declaration_row(t);
   declaration = static_cast<std::int8_t>(row.numbered ? t.suit : kMaxPip + 1 + static_cast<int>(t.kind));
   row.place_tiles(*this, rules, t);
   for (int s = 0; s < kCalledSuits; ++s)

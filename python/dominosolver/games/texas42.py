@@ -17,6 +17,7 @@ from ..texas42 import hint as hint_42
 from ..texas42 import solve as solve_42
 from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
 from ..texas42.bots import RuleBot
+from ..texas42.notation import contract_from_json, contract_to_json
 from ..texas42.rules import SEATS, TRUMPS, bid_name, parse_seat, set_mask
 from ..texas42.sampling import WorldSampler, position_of, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position
@@ -120,13 +121,9 @@ def grade_hand(hand: Any, rules: Any, tt_mb: int | None) -> dict[str, Any] | Non
         raise ParseError("a played hand with a contract needs its 'trump'")
     if not isinstance(plays, list) or not all(isinstance(p, list) and len(p) == 2 for p in plays):
         raise ParseError("a played hand's 'plays' must be [seat, tile] pairs")
-    start = Position.from_json({
-        "trump": hand["trump"],
-        "leader": contract["declarer"],  # the declarer leads trick 1
-        "hands": hand["deal"],
-        "contract": contract,
-        "rules": hand.get("rules", rules),
-    })
+    # Trick 1's leader is the contract's (the core rules it).
+    start = Position(trump=hand["trump"], hands=hand["deal"], contract=contract_from_json(contract),
+                     rules=Rules.from_json(hand.get("rules", rules)))
     graded = analysis(start, [tile for _, tile in plays], tt_mb)
     for n, ((seat, tile), g) in enumerate(zip(plays, graded["plays"]), 1):
         if parse_seat(seat) != g["seat"]:  # a record whose seats disagree with the rules is not this deal's
@@ -237,7 +234,7 @@ def play(seed: int) -> dict[str, Any]:
     hands = game.hands_played
     for h in hands:
         h["game"] = "texas42"
-        h["contract"] = h["contract"]._asdict() if h["contract"] else None
+        h["contract"] = contract_to_json(h["contract"]) if h["contract"] else None
     return {"game": "texas42", "seed": seed, "winner": game.winner, "scores": game.scores, "hands": hands}
 
 

@@ -301,7 +301,8 @@ def advise_bid(
             for ids in hands:
                 positions.append(
                     Position._wrap(
-                        _core.texas42.Position(rules._core, str(trump), ids, seat, [], None, None)
+                        # The seat declares (a lowest bid): trick 1's leader is the contract's.
+                        _core.texas42.Position(rules._core, str(trump), ids, None, [], (seat, rules.min_bid), None)
                     )
                 )
         out = solve_batch(positions, threads=threads, moves=False, tt_mb=tt_mb)

@@ -12,13 +12,14 @@ namespace dominosolver::texas42 {
 enum class Phase : std::uint8_t { Bidding, Declaring, Playing, GameOver };
 
 struct Move {
-  enum class Kind : std::uint8_t { Bid, Declare, Tile };
+  enum class Kind : std::uint8_t { Call, Declare, Tile };  // Call: a bid or a pass
   Kind kind = Kind::Tile;
-  int value = 0;  // the bid (kPass = 0) or the tile id
+  Bid bid{};      // for Call (a pass: kPass)
   Trump trump{};  // for Declare
-  static Move bid(int b) { return {Kind::Bid, b, {}}; }
-  static Move declare(Trump t) { return {Kind::Declare, 0, t}; }
-  static Move tile(int t) { return {Kind::Tile, t, {}}; }
+  int tile = -1;  // for Tile
+  static Move call(Bid b) { return {Kind::Call, b, {}, -1}; }
+  static Move declare(Trump t) { return {Kind::Declare, {}, t, -1}; }
+  static Move play(int t) { return {Kind::Tile, {}, {}, t}; }
   bool operator==(const Move&) const = default;
 };
 
@@ -30,7 +31,7 @@ std::optional<HandResult> hand_result(const Position& pos);
 struct HandRecord {
   int dealer = 0;
   std::array<TileMask, kMaxSeats> deal{};
-  std::vector<int> bids;  // in bidding order, from the seat left of the dealer
+  std::vector<Bid> bids;  // the calls in bidding order, from the seat left of the dealer (a pass: kPass)
   std::optional<Contract> contract;
   std::optional<Trump> trump;
   std::vector<PlayRecord> plays;
@@ -52,7 +53,7 @@ class Game {
   const std::array<int, kSides>& scores() const { return s_.scores; }
   int winner() const { return s_.winner; }  // side 0/1, or -1 while the game goes on
   int dealer() const { return s_.hand.dealer; }
-  int high_bid() const { return s_.high_bid; }
+  const Bid& high_bid() const { return s_.high_bid; }
   const HandRecord& current_hand() const { return s_.hand; }
   const std::vector<HandRecord>& finished_hands() const { return s_.finished; }
   const std::optional<Position>& position() const { return s_.position; }
@@ -62,7 +63,7 @@ class Game {
     Phase phase = Phase::Bidding;
     std::array<int, kSides> scores{};
     int winner = -1;
-    int high_bid = 0;
+    Bid high_bid{};
     int high_bidder = -1;
     HandRecord hand;
     std::optional<Position> position;
