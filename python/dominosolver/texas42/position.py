@@ -200,6 +200,11 @@ class Position(NotatedPosition):
         """The tiles ``seat`` (a number or N, E, S, W) still holds, highest first."""
         return super().hand(parse_seat(seat))
 
+    def revealed(self, seat: int | str) -> tuple[Tile, ...]:
+        """The tiles ``seat`` still holds that its contract shows the table (the Plunge or Splash
+        bidder's doubles, docs/rules.md §3.4), highest first."""
+        return tuple(sorted(tiles_of(self._pos.revealed(parse_seat(seat))), reverse=True))
+
     def voids(self, seat: int) -> list[int | str]:
         """Suits `seat` has shown it holds none of (failed to follow): numbers, 'trump' or 'doubles'."""
         return suit_names(self._pos.voids(parse_seat(seat)))
