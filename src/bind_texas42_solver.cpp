@@ -59,6 +59,9 @@ void texas42_solver(py::module_& m) {
         return std::make_pair(table, nodes);
       });
 
+  // Why the search does not value a position ("" when it does).
+  m.def("unsearched", &unsearched);
+
   m.def("table_declarations", [](const Rules& rules) {
     std::vector<std::string> out;
     for (const Trump& t : table_declarations(rules)) out.push_back(t.name());

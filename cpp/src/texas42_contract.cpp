@@ -144,12 +144,35 @@ std::optional<bool> decided_by_first_loss(const Rules&, const Contract&, const T
 // mark bids they are (§2.5: the points game's too).
 constexpr std::array<ContractRow, kBidKinds> kBidRows = {{
     {"ordinary", BidKind::Ordinary, Objective::Points, nullptr, "", nullptr, on_the_ladder, true, declarer_names,
-     whole_table, declarer_leads, shows_nothing, decided_by_bid, score_by_bid},
+     whole_table, declarer_leads, shows_nothing, nullptr, decided_by_bid, score_by_bid},
     {"plunge", BidKind::Plunge, Objective::EveryTrick, holds_plunge, "at least 4 doubles", plunge_least, plunge_admits,
-     false, partner_of, whole_table, partner_of, bidders_doubles, decided_by_first_loss, score_by_bid},
+     false, partner_of, whole_table, partner_of, bidders_doubles, nullptr, decided_by_first_loss, score_by_bid},
     {"splash", BidKind::Splash, Objective::EveryTrick, holds_splash, "at least 3 doubles", splash_least, splash_admits,
-     false, partner_of, whole_table, partner_of, bidders_doubles, decided_by_first_loss, score_by_bid},
+     false, partner_of, whole_table, partner_of, bidders_doubles, nullptr, decided_by_first_loss, score_by_bid},
 }};
+
+// ------------------------------------------------------------- the contracts declarations impose
+
+// A declaration of its own (Sevens, §3.6) exists only where the house offers the special contracts,
+// and is named on a mark bid (a bid of every trick).
+bool on_a_mark_bid(const Rules& rules, int bid) { return is_bid(rules, bid) && bids_every_trick(rules, bid); }
+
+std::vector<Trump> if_specials(const Rules& rules, Trump trump) {
+  return rules.specials == Specials::All ? std::vector<Trump>{trump} : std::vector<Trump>{};
+}
+
+bool sevens_ties_to_declarers(const Rules& rules) { return rules.sevens_tie == SevensTie::BiddersWinTies; }
+
+// §3.6: Sevens, declared on a mark bid; the whole table plays, the declarer leads, every trick is
+// required and the first lost ends the hand; ties by sevens_tie; scored as the mark bid.
+constexpr ContractRow kSevensContract = {
+    "sevens", BidKind::Ordinary, Objective::EveryTrick, nullptr, "", nullptr, on_a_mark_bid, false, declarer_names,
+    whole_table, declarer_leads, shows_nothing, sevens_ties_to_declarers, decided_by_first_loss, score_by_bid};
+
+// §3.6: no suits; a tile's class is its distance from 7 pips.
+void sevens(SuitTable& t, const Rules& rules, Trump) {
+  for (int id = 0; id < rules.tiles(); ++id) t.place_by_distance(id);
+}
 
 // ------------------------------------------------------------- the declaration rows
 
@@ -159,6 +182,8 @@ constexpr std::array<DeclarationRow, kDeclarationKinds> kDeclarationRows = {{
      [](const Rules&) { return std::vector<Trump>{Trump::doubles()}; }, doubles_trump, nullptr},
     {TrumpKind::None, "none", false, {"none", "follow-me", "followme"},
      [](const Rules&) { return std::vector<Trump>{Trump::none()}; }, follow_me, nullptr},
+    {TrumpKind::Sevens, "sevens", false, {"sevens"}, [](const Rules& r) { return if_specials(r, Trump::sevens()); },
+     sevens, &kSevensContract},
 }};
 static_assert(
     [] {
@@ -206,7 +231,17 @@ Ruling ruling(const Rules& rules, Trump trump, const std::optional<Contract>& co
   const bool seated = contract && contract->declarer >= 0 && contract->declarer < rules.seats();
   r.declarer = seated ? contract->declarer : -1;
   r.seating = r.contract->seating(rules, r.declarer);
+  if (r.declarer >= 0 && r.contract->ties_to_declarers && r.contract->ties_to_declarers(rules))
+    r.tie_side = r.seating.side(r.declarer);
   return r;
+}
+
+unsigned Ruling::favoured(int leader) const {
+  if (tie_side < 0) return 0;
+  unsigned places = 0;
+  for (int k = 0; k < seating.trick_size(); ++k)
+    if (seating.side(seating.after(leader, k)) == tie_side) places |= 1u << k;
+  return places;
 }
 
 int Ruling::first_leader() const {

@@ -1,11 +1,11 @@
 """Reference rules of Texas 42, written plainly from docs/rules.md §1.2-1.6, §2.2, §2.4-2.7 and the
-special contracts of §3.4-3.5 (Plunge, Splash).
+special contracts of §3.4-3.6 (Plunge, Splash, Sevens).
 
 It imports nothing from dominosolver: the tests convert at the boundary.
 
 Representation:
 - a tile is a tuple ``(hi, lo)`` with ``hi >= lo``; ``tile("4-6") == (6, 4)``;
-- ``trump`` is an int 0..6 (that number is trumps), ``"doubles"`` or ``"none"``;
+- ``trump`` is an int 0..6 (that number is trumps), ``"doubles"``, ``"none"`` or ``"sevens"``;
 - ``nt_doubles`` is ``"high"``, ``"low"`` or ``"own_suit"``; it only matters without trumps
   (§3.1: it is the follow-me doubles option), so with trumps the doubles are always high;
 - a called suit is a number 0..6, ``TRUMP`` or ``DOUBLES`` (the follow-me doubles suit ``D``);
@@ -76,9 +76,14 @@ def trick_points(plays):
 def is_trump(x, trump):
     if trump == "doubles":
         return is_double(x)
-    if trump == "none":
+    if trump in ("none", "sevens"):
         return False
     return trump in x
+
+
+def distance(x):
+    """§3.6: how far a tile's pip total is from 7."""
+    return abs(x[0] + x[1] - 7)
 
 
 def doubles_mode(trump, nt_doubles):
@@ -111,7 +116,11 @@ def follows(x, suit, trump, nt_doubles="high"):
 
 
 def legal_plays(hand, trick, trump, nt_doubles="high"):
-    """§1.5 legal_plays: `trick` holds the tiles already on the table (empty when leading)."""
+    """§1.5 legal_plays: `trick` holds the tiles already on the table (empty when leading). Under
+    Sevens (§3.6) every player, the leader too, plays a tile of the least distance it holds."""
+    if trump == "sevens":
+        nearest = min(distance(x) for x in hand)
+        return [x for x in hand if distance(x) == nearest]
     if not trick:
         return list(hand)
     suit = led_suit(trick[0], trump, nt_doubles)
@@ -138,8 +147,15 @@ def rank_in(suit, x, trump, nt_doubles="high"):
     return other_end(x, suit)
 
 
-def trick_winner(plays, trump, nt_doubles="high"):
-    """§1.5 trick_winner: the index (in playing order) of the winning tile."""
+def trick_winner(plays, trump, nt_doubles="high", favoured=()):
+    """§1.5 trick_winner: the index (in playing order) of the winning tile. Under Sevens (§3.6) the
+    least distance wins, a tie going to the first played, or (SEVENS_TIE = BIDDERS_WIN_TIES) to the
+    first of those played by the declaring side, whose places in the trick are `favoured`."""
+    if trump == "sevens":
+        nearest = min(distance(x) for x in plays)
+        tied = [i for i, x in enumerate(plays) if distance(x) == nearest]
+        ours = [i for i in tied if i in favoured]
+        return (ours or tied)[0]
     trumps = [i for i, x in enumerate(plays) if is_trump(x, trump)]
     if trumps:
         return max(trumps, key=lambda i: rank_in(TRUMP, plays[i], trump, nt_doubles))
@@ -164,6 +180,7 @@ class HandState:
         nt_doubles="high",
         first_lead_trump=False,
         first_trick=None,
+        tie_side=None,
     ):
         self.hands = [list(h) for h in hands]
         self.trump = trump
@@ -176,6 +193,7 @@ class HandState:
         if first_trick is None:
             first_trick = all(len(h) == TRICKS for h in hands) and not trick
         self.first_trick = first_trick
+        self.tie_side = tie_side  # Sevens under BIDDERS_WIN_TIES: the declaring side (§3.6)
         self.last_winner = None
 
     @property
@@ -203,7 +221,8 @@ class HandState:
         self.trick.append(x)
         if len(self.trick) < 4:
             return None
-        winner = (self.leader + trick_winner(self.trick, self.trump, self.nt_doubles)) % 4
+        favoured = [k for k in range(4) if (self.leader + k) % 2 == self.tie_side]
+        winner = (self.leader + trick_winner(self.trick, self.trump, self.nt_doubles, favoured)) % 4
         points = trick_points(self.trick)
         self.points[winner % 2] += points
         self.tricks[winner % 2] += 1
@@ -323,15 +342,27 @@ def is_all_tricks_bid(bid):
     return bid == GAME or bid.value >= 42
 
 
+def declarations(bid, specials="none"):
+    """§2.3, §3.4-3.6: what may be named after `bid`: the ordinary declarations, and on an ordinary
+    mark bid (with SPECIALS = ALL) Sevens too."""
+    own = specials == "all" and bid.kind == ORDINARY and is_all_tricks_bid(bid)
+    return TRUMP_MODES + (("sevens",) if own else ())
+
+
+def ends_at_first_loss(bid, trump):
+    """§3.4-3.6: Plunge, Splash and Sevens end at the first trick the declaring side loses."""
+    return bid.kind != ORDINARY or trump == "sevens"
+
+
 def hand_decided(
-    bid, us_points, them_points, them_tricks, tricks_played, scoring="marks", play_out="auto"
+    bid, us_points, them_points, them_tricks, tricks_played, scoring="marks", play_out="auto", trump=None
 ):
     """§2.6: True once the declaring side has made its bid, False once it is set, None while open.
 
     Marks scoring (with PLAY_OUT = AUTO) stops as soon as the result is certain; points scoring (or
-    PLAY_OUT = ALWAYS) plays all 7 tricks. A Plunge or a Splash ends at the first trick lost, always
-    (§3.4)."""
-    early = (scoring == "marks" and play_out == "auto") or bid.kind != ORDINARY
+    PLAY_OUT = ALWAYS) plays all 7 tricks. A Plunge, a Splash or Sevens ends at the first trick lost,
+    always (§3.4)."""
+    early = (scoring == "marks" and play_out == "auto") or ends_at_first_loss(bid, trump)
     finished = tricks_played == TRICKS
     if is_all_tricks_bid(bid):
         if early and them_tricks > 0:

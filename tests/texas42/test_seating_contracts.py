@@ -73,8 +73,12 @@ def test_seats_off_the_table_are_refused(call, seat):
 
 def test_declaration_rows_list_every_declaration_once(rules):
     rows = core.declaration_rows(rules)
-    assert [row["name"] for row in rows] == ["suit", "doubles", "none"]
-    assert all(row["imposes"] is None for row in rows)  # the bid's contract row rules them
+    assert [row["name"] for row in rows] == ["suit", "doubles", "none", "sevens"]
+    # The ordinary declarations: the bid's contract row rules them. Sevens imposes its own, and
+    # exists only where the special contracts are offered (specials = all, docs/rules.md §3).
+    assert [row["imposes"] for row in rows] == [None, None, None, "sevens"] and rows[-1]["declarations"] == []
+    assert core.declaration_rows(core.Rules({"specials": "all"}))[-1]["declarations"] == ["sevens"]
+    rows = rows[:-1]
     declared = [d for row in rows for d in row["declarations"]]
     assert declared == rules.declarations() == core.table_declarations(rules)
     assert declared == [str(t) for t in R.TRUMP_MODES]
@@ -100,7 +104,7 @@ def test_contract_rows_and_the_ruling_of_an_ordinary_bid():
 
 
 def test_unknown_contracts_name_what_is_accepted():
-    with pytest.raises(ParseError, match=r"unknown trump 'nello' \(expected a number, 'doubles' or 'none'\)"):
+    with pytest.raises(ParseError, match=r"unknown trump 'nello' \(expected a number, 'doubles', 'none' or 'sevens'\)"):
         core.parse_trump("nello")
 
 

@@ -303,3 +303,26 @@ def test_x15_splash_over_splash():
     game.play("declare doubles")
     assert game.position.leader == N
     assert Game(seed=X15_SEED, rules=Rules(specials="all", splash_marks="3")).legal_moves[-1] == Move.parse("126:splash")
+
+
+# ------------------------------------------------------------ X11, Sevens (§3.6)
+
+
+@pytest.mark.parametrize("tie, winner", [("first_played", E), ("bidders_win_ties", S)])
+def test_x11_sevens_ties(tie, winner):
+    """X11: N (the declarer) leads 6-3, its nearest to 7 (distance 2); E plays 4-4 (1), S 5-3 (1), W
+    1-1 (5). Ties to the first played: E wins and N is set; ties to the declaring side: S wins."""
+    pos = Position(trump="sevens", hands=[tiles("6-3 0-0"), tiles("4-4 1-0"), tiles("5-3 2-0"), tiles("1-1 6-6")],
+                   contract=(N, 84), rules=Rules(sevens_tie=tie))
+    assert pos.legal_moves == tiles("6-3")  # the leader too must play its nearest (0-0 is 7 away)
+    play_trick(pos, "6-3", "4-4", "5-3", "1-1")
+    assert pos.trick_winner == winner
+    assert pos.tricks_won == ((0, 1) if winner == E else (1, 0))  # EW's trick sets N
+
+
+def test_x11_sevens_forced_play():
+    """X11: a player holding 4-3 (distance 0) and 6-6 (5) must play 4-3."""
+    pos = Position(trump="sevens", hands=[tiles("6-3 1-0"), tiles("4-3 6-6"), tiles("5-3 6-0"), tiles("1-1 5-0")],
+                   contract=(N, 42))
+    pos.play("6-3")
+    assert pos.legal_moves == tiles("4-3")

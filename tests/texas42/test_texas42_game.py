@@ -2,8 +2,9 @@
 
 docs/rules.md §2.2 (one round of bidding, the ladder and MARK_JUMP, ALL_PASS), §2.3 (declaration),
 §2.4 (play), §2.5 (marks and points scoring), §2.6 (early stop), §2.7 (game end, the shake passes
-clockwise) and §3.4-3.5 (Plunge and Splash: the holding, the bid, the partner's declaration and lead,
-the first trick lost ending the hand). Every move is checked: the seat to move and the legal calls or tiles; every hand when
+clockwise), §3.4-3.5 (Plunge and Splash: the holding, the bid, the partner's declaration and lead,
+the first trick lost ending the hand) and §3.6 (Sevens: on a mark bid, the least distance played and
+winning, its ties). Every move is checked: the seat to move and the legal calls or tiles; every hand when
 it ends: the tiles used, the points, when it stopped and what it scored; the game: running totals
 and the winner. Undo and ``eval(repr(game))`` restore the exact state.
 """
@@ -31,6 +32,7 @@ RULE_SETS = {
     "marks-specials": {"specials": "all"},  # §3.4-3.5: Plunge from 168, Splash from 84
     "marks-specials-small": {"specials": "all", "plunge_marks": "2", "splash_marks": "3"},
     "points-specials": {"specials": "all", "scoring": "points", "plunge_marks": "3"},
+    "marks-sevens-bidders-win-ties": {"specials": "all", "sevens_tie": "bidders_win_ties"},
 }
 GAMES_PER_RULE_SET = 25
 
@@ -85,6 +87,8 @@ def choose(game: Game, rng: random.Random) -> Move:
             return next(m for m in legal if m.value == 0)
         modest = [m for m in bids if m.value <= 42 * 7 or m.value == GAME_BID]  # up to 7 marks, or game
         return rng.choice((modest or bids) if rng.random() < 0.2 else bids[:3])
+    if game.phase == "declaring" and Move.parse("declare sevens") in legal and rng.random() < 0.5:
+        return Move.parse("declare sevens")  # on a mark bid: take the chance to play Sevens (§3.6)
     return rng.choice(legal)
 
 
@@ -99,6 +103,11 @@ class Referee:
         self.hands_checked = 0
         self.kinds_played: set[str] = set()  # the kinds of bid that won a hand
         self.state: R.HandState | None = None
+
+    def tie_side(self, trump, declarer: int) -> int | None:
+        """Sevens under bidders_win_ties: the declaring side wins ties (§3.6)."""
+        ties = flag(self.flags, "sevens_tie", "first_played") == "bidders_win_ties"
+        return declarer % 2 if trump == "sevens" and ties else None
 
     def check_before_move(self) -> None:
         g, f = self.game, self.flags
@@ -121,12 +130,13 @@ class Referee:
         elif g.phase == "declaring":
             assert g.to_move == R.namer(g.contract.declarer, to_oracle_bid(g.contract.bid))
             assert sorted(map(str, (m.value for m in g.legal_moves))) == sorted(
-                map(str, R.TRUMP_MODES)
+                map(str, R.declarations(to_oracle_bid(g.contract.bid), flag(f, "specials", "none")))
             )
         elif g.phase == "playing":
             if self.state is None:  # first lead: the declarer, or its partner after a Plunge (§2.4, §3.4)
                 deal = [[to_oracle(t) for t in h] for h in g.deal()]
-                self.state = R.HandState(deal, g.trump, R.namer(g.contract.declarer, to_oracle_bid(g.contract.bid)))
+                self.state = R.HandState(deal, g.trump, R.namer(g.contract.declarer, to_oracle_bid(g.contract.bid)),
+                                         tie_side=self.tie_side(g.trump, g.contract.declarer))
             assert g.to_move == self.state.to_move
             assert oracle_set(m.value for m in g.legal_moves) == set(self.state.legal())
 
@@ -159,7 +169,10 @@ class Referee:
         declarer, bid = winner
         assert to_oracle_bid(hand["contract"].bid) == bid and hand["contract"].declarer == declarer
         self.kinds_played.add(bid.kind)
-        _, tricks = replay(hand["deal"], hand["trump"], R.namer(declarer, bid), hand["plays"])
+        if hand["trump"] == "sevens":
+            self.kinds_played.add("sevens")  # a declaration with a contract of its own
+        _, tricks = replay(hand["deal"], hand["trump"], R.namer(declarer, bid), hand["plays"],
+                           tie_side=self.tie_side(hand["trump"], declarer))
         played = [to_oracle(t) for _, t in hand["plays"]]
         assert len(set(played)) == len(played), "each tile is played at most once"
         assert len(played) == 4 * len(tricks)
@@ -179,6 +192,7 @@ class Referee:
                 i,
                 self.scoring,
                 flag(self.flags, "play_out", "auto"),
+                hand["trump"],
             )
         assert decided is not None, "the hand stopped before it was decided"
         if len(tricks) == 7:
@@ -262,7 +276,7 @@ def test_random_games_against_oracle(name):
     # (Special bids are worth 2 to 4 marks or more: their games are shorter.)
     assert hands >= (3 if flags.get("specials") == "all" else 5) * GAMES_PER_RULE_SET
     # With the special contracts offered, hands of each kind were played and checked.
-    assert kinds == ({"ordinary", "plunge", "splash"} if flags.get("specials") == "all" else {"ordinary"})
+    assert kinds == ({"ordinary", "plunge", "splash", "sevens"} if flags.get("specials") == "all" else {"ordinary"})
 
 
 def test_all_pass_redeal_next_dealer_shakes():

@@ -81,6 +81,7 @@ class GameSpec:
     batch: Batch
     render: Renderer
     table: Callable[[Any], Any] | None = None  # a double-dummy table of a deal, where the game has one
+    solves: Callable[[Any], bool] | None = None  # whether `solve` values a position (None: every one)
     arena: Arena | None = None  # its part of `dominosolver arena`: bots, a deal played and scored
 
     def __repr__(self) -> str:

@@ -277,13 +277,14 @@ def advise(view: PlayerView, limits: dict[str, Any], threads: int | None,
 # ---------------------------------------------------------------- what the conformance suite checks
 
 
-# Flags that change how a declaration ranks its tiles, with every value (docs/rules.md §3.1, §6.1).
+# Flags that change how a declaration ranks its tiles or wins its tricks, with every value
+# (docs/rules.md §3.1, §3.6, §6.1).
 DECLARATION_FLAGS: dict[Any, list[dict[str, str]]] = {
     "none": [{"nt_doubles": mode} for mode in ("high", "low", "own_suit")],
+    "sevens": [{"sevens_tie": tie} for tie in ("first_played", "bidders_win_ties")],
 }
+ROWS = _core.texas42.declaration_rows(Rules(specials="all")._core)  # every row, the special ones too
 SPECIAL_DEAL_TRIES = 1000  # deals tried for a special bid's conformance case (a Splash: one deal in 2)
-# A special bid's partner names one declaration of each row it may name (docs/rules.md §3.4).
-SPECIAL_DECLARATIONS = tuple(row["declarations"][0] for row in _core.texas42.declaration_rows() if not row["imposes"])
 
 
 def _case(trump: Any, flags: dict[str, str], kind: str = ORDINARY) -> str:
@@ -291,12 +292,15 @@ def _case(trump: Any, flags: dict[str, str], kind: str = ORDINARY) -> str:
     return ", ".join([*([kind] if kind != ORDINARY else []), named, *(f"{k}={v}" for k, v in flags.items())])
 
 
-# The conformance cases, from the contract table: every declaration (and each of its flag values)
-# on an ordinary bid, and every special bid with one declaration of each row its partner may name.
+# The conformance cases, from the contract table: every declaration (and each of its flag values) on
+# an ordinary bid (a declaration with a contract of its own, such as Sevens: on a mark bid, under
+# specials = all), and every special bid with one declaration of each row its partner may name.
 CONTRACTS: dict[str, tuple[Any, dict[str, str], str]] = {
-    **{_case(t, flags): (t, flags, ORDINARY) for t in TRUMPS for flags in DECLARATION_FLAGS.get(t, [{}])},
-    **{_case(parse_trump(t), {}, kind): (parse_trump(t), {"specials": "all"}, kind)
-       for kind in BID_KINDS if kind != ORDINARY for t in SPECIAL_DECLARATIONS},
+    **{_case(parse_trump(t), flags): (parse_trump(t), {**({"specials": "all"} if row["imposes"] else {}), **flags},
+                                      ORDINARY)
+       for row in ROWS for t in row["declarations"] for flags in DECLARATION_FLAGS.get(t, [{}])},
+    **{_case(parse_trump(row["declarations"][0]), {}, kind): (parse_trump(row["declarations"][0]), {"specials": "all"}, kind)
+       for kind in BID_KINDS if kind != ORDINARY for row in ROWS if not row["imposes"]},
 }
 
 
@@ -307,8 +311,11 @@ def deal(seed: int, variant: str) -> Position:
     trump, flags, kind = CONTRACTS[variant]
     rules = Rules(**flags)
     if kind == ORDINARY:
+        # A declaration with a contract of its own is named on a mark bid (rules.md §3.6).
+        own = any(row["imposes"] and str(trump) in row["declarations"] for row in ROWS)
+        bid = rules.mark if own else rules.min_bid
         return Position(trump=trump, hands=[list(h) for h in Game(seed=seed).deal()], rules=rules,
-                        contract=(seed % rules.seats, rules.min_bid))
+                        contract=(seed % rules.seats, bid))
     for tried in range(seed, seed + SPECIAL_DEAL_TRIES):
         game = Game(seed=tried, rules=rules)
         while game.phase == "bidding":
@@ -366,4 +373,5 @@ SPEC = GameSpec(
     render=RENDER,
     table=dd_table,
     arena=ARENA,
+    solves=lambda pos: not _core.texas42.unsearched(pos._pos),
 )

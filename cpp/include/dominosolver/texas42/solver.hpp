@@ -44,6 +44,10 @@ struct EndgameCache {
   Entry& at(std::uint64_t key) { return entries[key & (kSize - 1)]; }
 };
 
+// Why the search does not value `pos` (its contract's objective or its declaration's rules), or ""
+// when it does: the one test the solver's entry points apply.
+std::string unsearched(const Position& pos);
+
 class Solver {
  public:
   explicit Solver(std::size_t tt_megabytes = 64, Enhancements e = {});
