@@ -130,6 +130,10 @@ py::dict declaration_row(const DeclarationRow& row, const Rules& rules) {
   for (const char* s : row.spellings)
     if (s) spellings.emplace_back(s);
   d["spellings"] = spellings;
+  std::vector<std::string> modes;  // by doubles mode (NtDoubles order), for a row of modes (Nel-O)
+  for (const char* m : row.modes)
+    if (m) modes.emplace_back(m);
+  d["modes"] = modes;
   d["declarations"] = names(row.declarations(rules));
   d["imposes"] = row.imposes ? py::cast(row.imposes->name) : py::none();
   return d;

@@ -174,16 +174,71 @@ void sevens(SuitTable& t, const Rules& rules, Trump) {
   for (int id = 0; id < rules.tiles(); ++id) t.place_by_distance(id);
 }
 
+// §3.3: Nel-O is named on a mark bid (nello_min = any_bid: on any bid); in the points game only
+// under nello_in_points = as_marks. Its doubles modes: own suit and high, and low where
+// nello_doubles_allowed = all.
+bool nello_admits(const Rules& rules, int bid) {
+  return is_bid(rules, bid) && (rules.nello_min == NelloMin::AnyBid || bids_every_trick(rules, bid));
+}
+
+std::vector<Trump> nello_modes(const Rules& rules) {
+  if (rules.specials == Specials::None || (rules.scoring == Scoring::Points && rules.nello_in_points == NelloInPoints::Off))
+    return {};
+  std::vector<Trump> out{Trump::nello(NtDoubles::OwnSuit), Trump::nello(NtDoubles::High)};
+  if (rules.nello_doubles_allowed == NelloDoublesAllowed::All) out.push_back(Trump::nello(NtDoubles::Low));
+  return out;
+}
+
+// The declarer's partner sits out (tricks of 3); nobody known to declare: the whole table.
+Seating without_partner(const Rules& rules, int declarer) {
+  const Seating table = rules.seating();
+  return declarer < 0 ? table : table.without(table.partner(declarer));
+}
+
+// The first trick the declarer takes ends the hand; all seven lost, it is made.
+std::optional<bool> decided_by_first_win(const Rules&, const Contract&, const Tally& tally) {
+  if (tally.tricks[tally.declaring_side] > 0) return false;
+  if (tally.all_played) return true;
+  return std::nullopt;
+}
+
+// k marks to the side that wins; in the points game (nello_in_points = as_marks) 42·k points, the
+// points taken counting for nothing (decision, §6.1).
+HandResult score_nello(const Rules& rules, const Contract& contract, const Tally& tally, bool made) {
+  if (rules.scoring == Scoring::Marks || contract.bid.value == kGameBid) return score_by_bid(rules, contract, tally, made);
+  HandResult r;
+  r.made = made;
+  r.score[made ? tally.declaring_side : kSides - 1 - tally.declaring_side] = marks_of(rules, contract.bid.value) * rules.mark();
+  return r;
+}
+
+// §3.3: Nel-O, the declarer alone against both opponents, the declarer leading; no trick may be
+// taken, the first taken ending the hand.
+constexpr ContractRow kNelloContract = {
+    "nello", BidKind::Ordinary, Objective::NoTrick, nullptr, "", nullptr, nello_admits, false, declarer_names,
+    without_partner, declarer_leads, shows_nothing, nullptr, decided_by_first_win, score_nello};
+
+// §3.3: no trumps; the doubles as named: high or low in their number, or a suit of their own.
+void nello(SuitTable& t, const Rules& rules, Trump trump) {
+  t.variant = static_cast<std::int8_t>(trump.doubles_mode);
+  const int double_rank = trump.doubles_mode == NtDoubles::Low ? SuitTable::kLowDouble : SuitTable::kHighDouble;
+  for (int id = 0; id < rules.tiles(); ++id) {
+    if (is_double(id) && trump.doubles_mode == NtDoubles::OwnSuit) t.place_in_doubles(id);
+    else t.place_in_numbers(id, double_rank);
+  }
+}
+
 // ------------------------------------------------------------- the declaration rows
 
 constexpr std::array<DeclarationRow, kDeclarationKinds> kDeclarationRows = {{
-    {TrumpKind::Suit, "suit", true, {}, each_number, suit_trump, nullptr},
-    {TrumpKind::Doubles, "doubles", false, {"doubles"},
+    {TrumpKind::Suit, "suit", true, {}, {}, each_number, suit_trump, nullptr},
+    {TrumpKind::Doubles, "doubles", false, {"doubles"}, {},
      [](const Rules&) { return std::vector<Trump>{Trump::doubles()}; }, doubles_trump, nullptr},
-    {TrumpKind::None, "none", false, {"none", "follow-me", "followme"},
+    {TrumpKind::None, "none", false, {"none", "follow-me", "followme"}, {},
      [](const Rules&) { return std::vector<Trump>{Trump::none()}; }, follow_me, nullptr},
-    {TrumpKind::Sevens, "sevens", false, {"sevens"}, [](const Rules& r) { return if_specials(r, Trump::sevens()); },
-     sevens, &kSevensContract},
+    {TrumpKind::Sevens, "sevens", false, {"sevens"}, {},
+     [](const Rules& r) { return if_specials(r, Trump::sevens()); }, sevens, &kSevensContract},
+    {TrumpKind::Nello, "nello", false, {}, {"nello-high", "nello-low", "nello"}, nello_modes, nello, &kNelloContract},
 }};
 static_assert(
     [] {
@@ -311,13 +366,15 @@ std::string objective_name(Objective objective) {
   switch (objective) {
     case Objective::Points: return "points";
     case Objective::EveryTrick: return "every trick";
+    case Objective::NoTrick: return "no trick";
   }
   return "?";
 }
 
 std::string Trump::name() const {
   const DeclarationRow& row = declaration_row(*this);
-  return row.numbered ? std::to_string(suit) : row.spellings[0];
+  if (row.numbered) return std::to_string(suit);
+  return row.modes[0] ? row.modes[static_cast<std::size_t>(doubles_mode)] : row.spellings[0];
 }
 
 Trump Trump::parse(const std::string& text) {
@@ -325,12 +382,19 @@ Trump Trump::parse(const std::string& text) {
   for (const DeclarationRow& row : kDeclarationRows) {
     if (row.numbered) {
       if (text.size() == 1 && text[0] >= '0' && text[0] <= '0' + kMaxPip) return Trump{row.kind, text[0] - '0'};
+    } else if (row.modes[0]) {
+      for (std::size_t m = 0; m < row.modes.size(); ++m)
+        if (text == row.modes[m]) return Trump{row.kind, -1, static_cast<NtDoubles>(m)};
     } else {
       for (const char* spelling : row.spellings)
         if (spelling && text == spelling) return Trump{row.kind, -1};
     }
     if (!expected.empty()) expected.append(&row == &kDeclarationRows.back() ? " or " : ", ");
     if (row.numbered) expected.append("a number");
+    else if (row.modes[0]) {  // the base mode (own suit) first
+      for (NtDoubles m : {NtDoubles::OwnSuit, NtDoubles::High, NtDoubles::Low})
+        expected.append(m == NtDoubles::OwnSuit ? "'" : ", '").append(row.modes[static_cast<std::size_t>(m)]).append("'");
+    }
     else expected.append("'").append(row.spellings[0]).append("'");
   }
   throw ParseError("unknown trump '" + text + "' (expected " + expected + ")");

@@ -47,6 +47,9 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     if (seat < 0 || seat >= seating().seats()) throw InvalidPositionError(std::string(what) + " must be a seat " + seats);
     if (!seating().plays(seat)) throw InvalidPositionError(std::string(what) + ": " + seat_of(seat) + " sits this hand out");
   };
+  // Who plays may follow from who declares (Nel-O's partner sits out, §3.3): the contract must say.
+  if (!contract && ruling_.contract->seating(rules, 0) != ruling_.contract->seating(rules, -1))
+    throw InvalidPositionError("a '" + trump.name() + "' position needs its contract: who declares decides who sits out (docs/rules.md §3.3)");
   check_seat(leader, "leader");
   if (contract && (contract->declarer < 0 || contract->declarer >= seating().seats()))
     throw InvalidPositionError("contract declarer must be a seat " + seats);
@@ -96,7 +99,12 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
   const int size = count(origin[leader]);
   const int max_hand = rules.hand_size();
   for (int seat = 0; seat < seating().seats(); ++seat) {
-    if (!seating().plays(seat)) continue;
+    if (!seating().plays(seat)) {  // its tiles take no part: the hand dealt to it, or none given
+      if (hands[seat] && count(hands[seat]) != max_hand)
+        throw InvalidPositionError(seat_of(seat) + " sits this hand out: its hand is the " + std::to_string(max_hand) +
+                                   " tiles dealt to it or empty, not " + std::to_string(count(hands[seat])));
+      continue;
+    }
     if (count(origin[seat]) != size || size > max_hand) {
       std::string sizes;
       for (int s = 0; s < seating().seats(); ++s) sizes += (s ? ", " : "") + std::to_string(count(hands[s]));
@@ -125,7 +133,8 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     const auto& r = records[i];
     if (!(legal_moves() & bit(r.tile)))
       throw InvalidPositionError(std::string(i < hist.tiles.size() ? "history" : "current trick") + ": " +
-                                 seat_of(r.seat) + " played " + tile_name(r.tile) + " but had to follow suit");
+                                 seat_of(r.seat) + " played " + tile_name(r.tile) + " but had to " +
+                                 (table_.by_distance ? "play a tile nearest to 7 pips" : "follow suit"));
     undo_.push_back(s_);
     play_unchecked(r.tile);
   }

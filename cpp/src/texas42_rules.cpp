@@ -52,6 +52,10 @@ const FlagSpec<Specials, 2> kSpecials{"specials", &Rules::specials, {"none", "al
 const FlagSpec<PlungeMarks, 3> kPlungeMarks{"plunge_marks", &Rules::plunge_marks, {"4", "3", "2"}};
 const FlagSpec<SplashMarks, 2> kSplashMarks{"splash_marks", &Rules::splash_marks, {"2", "3"}};
 const FlagSpec<SevensTie, 2> kSevensTie{"sevens_tie", &Rules::sevens_tie, {"first_played", "bidders_win_ties"}};
+const FlagSpec<NelloMin, 2> kNelloMin{"nello_min", &Rules::nello_min, {"1_mark", "any_bid"}};
+const FlagSpec<NelloDoublesAllowed, 2> kNelloDoublesAllowed{
+    "nello_doubles_allowed", &Rules::nello_doubles_allowed, {"own_suit_high", "all"}};
+const FlagSpec<NelloInPoints, 2> kNelloInPoints{"nello_in_points", &Rules::nello_in_points, {"off", "as_marks"}};
 
 }  // namespace
 
@@ -70,6 +74,9 @@ std::map<std::string, std::string> Rules::flags() const {
   write_flag(out, *this, kPlungeMarks);
   write_flag(out, *this, kSplashMarks);
   write_flag(out, *this, kSevensTie);
+  write_flag(out, *this, kNelloMin);
+  write_flag(out, *this, kNelloDoublesAllowed);
+  write_flag(out, *this, kNelloInPoints);
   return out;
 }
 
@@ -82,6 +89,8 @@ Rules Rules::from_flags(const std::map<std::string, std::string>& flags) {
                        read_flag(r, key, value, kPointsTie) || read_flag(r, key, value, kSpecials) ||
                        read_flag(r, key, value, kPlungeMarks) ||
                        read_flag(r, key, value, kSplashMarks) || read_flag(r, key, value, kSevensTie) ||
+                       read_flag(r, key, value, kNelloMin) || read_flag(r, key, value, kNelloDoublesAllowed) ||
+                       read_flag(r, key, value, kNelloInPoints) ||
                        read_switch(r.forced_exact_30, key, value, "forced_exact_30") ||
                        read_switch(r.first_lead_trump, key, value, "first_lead_trump");
     if (!known) throw ParseError("unknown rules flag '" + key + "'");

@@ -283,7 +283,8 @@ DECLARATION_FLAGS: dict[Any, list[dict[str, str]]] = {
     "none": [{"nt_doubles": mode} for mode in ("high", "low", "own_suit")],
     "sevens": [{"sevens_tie": tie} for tie in ("first_played", "bidders_win_ties")],
 }
-ROWS = _core.texas42.declaration_rows(Rules(specials="all")._core)  # every row, the special ones too
+# Every row, the special ones too, with every declaration (Nel-O's low doubles too).
+ROWS = _core.texas42.declaration_rows(Rules(specials="all", nello_doubles_allowed="all")._core)
 SPECIAL_DEAL_TRIES = 1000  # deals tried for a special bid's conformance case (a Splash: one deal in 2)
 
 

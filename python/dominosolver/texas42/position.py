@@ -115,6 +115,12 @@ class Position(NotatedPosition):
         return self._pos.side_of(parse_seat(seat))
 
     @property
+    def seats_in_play(self) -> list[int]:
+        """The seats that play this hand, clockwise: all four, or three when Nel-O's partner sits
+        out (docs/rules.md §3.3)."""
+        return list(self._pos.seats_in_play)
+
+    @property
     def trick_size(self) -> int:
         """Tiles in a complete trick: one from each seat in play."""
         return self._pos.trick_size

@@ -112,7 +112,8 @@ class Rules(FlagRules):
 
     @property
     def declarations(self) -> tuple[Trump, ...]:
-        """Every declaration: the suits 0..max_pip, then "doubles" and "none"."""
+        """Every declaration the rules offer: the suits 0..max_pip, "doubles" and "none", then (with
+        specials = all) "sevens" and Nel-O's "nello", "nello-high" (and "nello-low")."""
         return tuple(_trump_of_name(name) for name in self._core.declarations())
 
     @property

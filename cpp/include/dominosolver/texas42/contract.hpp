@@ -41,6 +41,7 @@ struct Contract {
 enum class Objective : std::uint8_t {
   Points,      // take the bid's points (a mark bid: every trick, §2.5)
   EveryTrick,  // take every trick, the first lost ending the hand (§3.4-3.6)
+  NoTrick,     // take no trick, the first taken ending the hand (Nel-O, §3.3)
 };
 
 // The play so far, per side, seen from the side that declared.
@@ -94,6 +95,9 @@ struct DeclarationRow {
   const char* name;                      // the row's name ("suit", "doubles", "none")
   bool numbered;                         // its declarations are named by their number ("4")
   std::array<const char*, 3> spellings;  // otherwise these name it (the first is canonical)
+  // A row whose declarations differ only in how doubles rank (Nel-O, §3.3): their names, by
+  // NtDoubles (Trump::doubles_mode); empty for the others.
+  std::array<const char*, 3> modes;
   // Its declarations under `rules`, in table order (the suit row: one per number of the set).
   std::vector<Trump> (*declarations)(const Rules& rules);
   // Which tiles are trumps and how the others follow and rank (fills a SuitTable being built).
@@ -138,7 +142,7 @@ std::string holding_error(const Rules& rules, const Contract& contract, TileMask
 
 // The rows, in table order: declarations (TrumpKind's order), the contract rows bid in the auction
 // (BidKind's order), and every contract row (those bid, then those declarations impose).
-constexpr int kDeclarationKinds = 4;
+constexpr int kDeclarationKinds = 5;
 constexpr int kBidKinds = 3;
 std::span<const DeclarationRow> declaration_rows();
 std::span<const ContractRow> bid_rows();
@@ -153,6 +157,6 @@ std::vector<Trump> declarations(const Rules& rules);
 std::vector<Trump> declarations(const Rules& rules, const Contract& contract);
 
 std::string bid_name(const Bid& bid);             // "pass", "30", "game" (a special bid: "168:kind")
-std::string objective_name(Objective objective);  // "points"
+std::string objective_name(Objective objective);  // "points", "every trick", "no trick"
 
 }  // namespace dominosolver::texas42

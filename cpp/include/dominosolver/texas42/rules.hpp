@@ -13,23 +13,27 @@
 namespace dominosolver::texas42 {
 
 // The kinds of contract, each a row of the contract table (contract.hpp), in table order.
-enum class TrumpKind : std::uint8_t { Suit, Doubles, None, Sevens };
+enum class TrumpKind : std::uint8_t { Suit, Doubles, None, Sevens, Nello };
 
-// A declared contract: its kind and, for a suit, the trump number.
+// How doubles rank without trumps (§3.1): the follow-me flag nt_doubles, and Nel-O's declared mode (§3.3).
+enum class NtDoubles : std::uint8_t { High, Low, OwnSuit };
+
+// A declared contract: its kind and, for a suit, the trump number; for Nel-O, how its doubles rank.
 struct Trump {
   TrumpKind kind = TrumpKind::None;
-  int suit = -1;  // 0..max_pip when kind == Suit
+  int suit = -1;                             // 0..max_pip when kind == Suit
+  NtDoubles doubles_mode = NtDoubles::High;  // when kind == Nello: the mode named with it
   static Trump of_suit(int s) { return {TrumpKind::Suit, s}; }
   static Trump doubles() { return {TrumpKind::Doubles, -1}; }
   static Trump none() { return {TrumpKind::None, -1}; }
   static Trump sevens() { return {TrumpKind::Sevens, -1}; }
+  static Trump nello(NtDoubles mode) { return {TrumpKind::Nello, -1, mode}; }
   bool operator==(const Trump&) const = default;
-  std::string name() const;                // "4", "doubles", "none" (contract.cpp: the rows name them)
+  std::string name() const;                // "4", "doubles", "none", "nello-low" (contract.cpp: the rows name them)
   static Trump parse(const std::string&);  // throws ParseError
 };
 
 // Variant flags (docs/rules.md §6.1); the first value of each enum is the default.
-enum class NtDoubles : std::uint8_t { High, Low, OwnSuit };
 enum class Scoring : std::uint8_t { Marks, Points };
 enum class AllPass : std::uint8_t { Redeal, ForcedDealer };
 enum class MarkJump : std::uint8_t { Strict, Free };
@@ -40,6 +44,9 @@ enum class Specials : std::uint8_t { None, All };  // whether the auction offers
 enum class PlungeMarks : std::uint8_t { Four, Three, Two };  // the least Plunge bid, in marks (§3.4)
 enum class SplashMarks : std::uint8_t { Two, Three };        // the least Splash bid, in marks (§3.5)
 enum class SevensTie : std::uint8_t { FirstPlayed, BiddersWinTies };  // who wins a Sevens tie (§3.6)
+enum class NelloMin : std::uint8_t { OneMark, AnyBid };               // the bids Nel-O may be named on (§3.3)
+enum class NelloDoublesAllowed : std::uint8_t { OwnSuitHigh, All };   // Nel-O's doubles modes offered (§3.3)
+enum class NelloInPoints : std::uint8_t { Off, AsMarks };             // Nel-O in the points game (§3.3)
 
 struct Rules {
   NtDoubles nt_doubles = NtDoubles::High;
@@ -55,6 +62,9 @@ struct Rules {
   PlungeMarks plunge_marks = PlungeMarks::Four;
   SplashMarks splash_marks = SplashMarks::Two;
   SevensTie sevens_tie = SevensTie::FirstPlayed;
+  NelloMin nello_min = NelloMin::OneMark;
+  NelloDoublesAllowed nello_doubles_allowed = NelloDoublesAllowed::OwnSuitHigh;
+  NelloInPoints nello_in_points = NelloInPoints::Off;
   int max_pip = 6;
 
   bool operator==(const Rules&) const = default;
