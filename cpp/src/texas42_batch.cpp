@@ -1,5 +1,7 @@
 // Many solves: double-dummy tables and a thread pool over positions.
 #include <atomic>
+#include <exception>
+#include <mutex>
 #include <thread>
 
 #include "dominosolver/texas42/solver.hpp"
@@ -42,17 +44,27 @@ BatchOutput solve_batch(const std::vector<Position>& positions, int threads, boo
   if (all_moves) out.moves.resize(positions.size());
   std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> nodes{0};
+  // A position the solver refuses (a contract it does not search) stops the batch: the first such
+  // error is rethrown on the calling thread (an exception leaving a worker thread would end the process).
+  std::mutex failed_mutex;
+  std::exception_ptr failed;
   auto worker = [&]() {
-    Solver solver(tt_megabytes);  // per thread: no shared mutable state
-    for (std::size_t i; (i = next.fetch_add(1)) < positions.size();) {
-      if (all_moves) {
-        SolveOutput r = solver.solve(positions[i], true, false);
-        out.values[i] = r.value;
-        out.moves[i] = std::move(r.moves);
-      } else {
-        out.values[i] = solver.value(positions[i]);
+    try {
+      Solver solver(tt_megabytes);  // per thread: no shared mutable state
+      for (std::size_t i; (i = next.fetch_add(1)) < positions.size();) {
+        if (all_moves) {
+          SolveOutput r = solver.solve(positions[i], true, false);
+          out.values[i] = r.value;
+          out.moves[i] = std::move(r.moves);
+        } else {
+          out.values[i] = solver.value(positions[i]);
+        }
+        nodes += solver.nodes();
       }
-      nodes += solver.nodes();
+    } catch (...) {
+      next = positions.size();
+      const std::lock_guard<std::mutex> lock(failed_mutex);
+      if (!failed) failed = std::current_exception();
     }
   };
   const int n = std::max(1, std::min<int>(threads, static_cast<int>(positions.size())));
@@ -63,6 +75,7 @@ BatchOutput solve_batch(const std::vector<Position>& positions, int threads, boo
     for (int k = 0; k < n; ++k) pool.emplace_back(worker);
     for (auto& th : pool) th.join();
   }
+  if (failed) std::rethrow_exception(failed);
   out.nodes = nodes;
   return out;
 }

@@ -14,7 +14,9 @@ import pytest
 from dominosolver import _core
 from dominosolver.errors import InvalidPositionError, InvalidViewError
 from dominosolver.texas42 import Game, Move, PlayerView, Position, Rules, Solver
+from dominosolver.texas42.hint import hint
 from dominosolver.texas42.sampling import sample_worlds
+from dominosolver.texas42.solve import solve_batch
 from oracle import texas42_rules as R
 from support42 import oracle_set, to_oracle
 
@@ -214,6 +216,11 @@ def test_nello_positions_read_write_and_refuse():
         Position(trump="nello", hands=hands, contract=(declarer, "84:splash"))
     with pytest.raises(InvalidPositionError, match="the solver values points; contract 'nello' asks for no trick"):
         Solver().solve(pos)
+    # Through the thread pool too (a worker's error comes back to the caller): batches and hints.
+    with pytest.raises(InvalidPositionError, match="contract 'nello' asks for no trick"):
+        solve_batch([pos, pos, pos], threads=2)
+    with pytest.raises(InvalidPositionError, match="contract 'nello' asks for no trick"):
+        hint(pos.view(declarer), threads=2)
     view = pos.view((declarer + 1) % 4).to_json()
     del view["contract"]
     with pytest.raises(InvalidViewError):

@@ -13,7 +13,9 @@ import pytest
 from dominosolver import _core
 from dominosolver.errors import IllegalMoveError, InvalidPositionError
 from dominosolver.texas42 import Game, Move, PlayerView, Position, Rules, Solver
+from dominosolver.texas42.hint import hint
 from dominosolver.texas42.sampling import sample_worlds
+from dominosolver.texas42.solve import solve_batch
 from dominosolver.tiles import tiles_of
 from oracle import texas42_rules as R
 from support42 import oracle_set, to_oracle
@@ -118,6 +120,11 @@ def test_sevens_positions_read_write_and_refuse():
         Position(trump="sevens", hands=hands, contract=(0, "84:splash"))
     with pytest.raises(InvalidPositionError, match=r"not 'sevens' \(docs/rules.md §3.6"):
         Solver().solve(pos)
+    # Through the thread pool too (a worker's error comes back to the caller): batches and hints.
+    with pytest.raises(InvalidPositionError, match="not 'sevens'"):
+        solve_batch([pos, pos, pos], threads=2)
+    with pytest.raises(InvalidPositionError, match="not 'sevens'"):
+        hint(pos.view(pos.to_move), threads=2)
     nearest = min(abs(t.hi + t.lo - 7) for t in pos.hand(pos.leader))
     wrong = next((t for t in pos.hand(pos.leader) if abs(t.hi + t.lo - 7) > nearest), None)
     if wrong is not None:
