@@ -294,18 +294,26 @@ void bingo(py::module_& m) {
       })
       .def_property_readonly("events", [](const Position& p) { return events_list(p.events()); })
       .def("shown_absent", &Position::shown_absent)
+      .def("phase_two_replies", &Position::phase_two_replies)
+      .def_property_readonly("exchange", &Position::exchange)
       .def("known_tiles", &Position::known_tiles)
       .def("__copy__", [](const Position& p) { return Position(p); })
       .def(py::self == py::self);
 
   // For views read from JSON: the position of one world that fits a player's view (bingo/view.hpp).
+  // Returns (position, tiles known in the opponent's hand, tiles shown absent from it), the last two
+  // as the view's records give them (bingo/view.hpp).
   m.def("fitting_position", [](const Rules& rules, const PositionSpec& seen, int seat, const std::vector<int>& played,
-                               const std::vector<int>& opponent_known, const std::vector<int>& opponent_absent,
-                               int opponent_hand_size, int boneyard_size) {
-    return fitting_position(rules, {seat, seen, mask_of_ids(played, "played"), mask_of_ids(opponent_known, "opponent_known"),
-                                    mask_of_ids(opponent_absent, "opponent_absent"), opponent_hand_size, boneyard_size});
-  }, py::arg("rules"), py::arg("seen"), py::arg("seat"), py::arg("played"), py::arg("opponent_known"),
-     py::arg("opponent_absent"), py::arg("opponent_hand_size"), py::arg("boneyard_size"));
+                               int opponent_hand_size, int boneyard_size,
+                               const std::vector<std::pair<int, int>>& opponent_replies,
+                               const std::optional<std::pair<int, int>>& exchange) {
+    const ViewFacts view{seat, seen, mask_of_ids(played, "played"), opponent_hand_size, boneyard_size, opponent_replies,
+                         exchange};
+    Position world = fitting_position(rules, view);
+    const OpponentKnowledge k = opponent_knowledge(rules, view);
+    return py::make_tuple(std::move(world), k.known, k.absent);
+  }, py::arg("rules"), py::arg("seen"), py::arg("seat"), py::arg("played"), py::arg("opponent_hand_size"),
+     py::arg("boneyard_size"), py::arg("opponent_replies"), py::arg("exchange"));
 
   py::class_<Game>(m, "Game")
       .def(py::init<const Rules&, std::uint64_t, int>(), py::arg("rules"), py::arg("seed"), py::arg("start") = 0)

@@ -8,7 +8,7 @@ import os
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import ParseError
+from .errors import ParseError, shown
 from .tiles import Tile
 
 MAX_TABLE_MB = 1 << 16  # 64 GB: beyond any machine this runs on
@@ -29,7 +29,7 @@ def whole_number(value: Any, name: str, low: int, high: int | None = None) -> in
         or (high is not None and value > high)
     ):
         span = f"from {low}" if high is None else f"from {low} to {high:,}"
-        raise ParseError(f"{name} must be a whole number {span}, not {value!r}")
+        raise ParseError(f"{name} must be a whole number {span}, not {shown(value)}")
     return value
 
 
@@ -67,14 +67,14 @@ def time_limit(value: Any, name: str = "time") -> float | None:
         return None
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
     if not number or math.isnan(value) or value < 0:
-        raise ParseError(f"{name} must be a number of seconds from 0, or None, not {value!r}")
+        raise ParseError(f"{name} must be a number of seconds from 0, or None, not {shown(value)}")
     return float(value)
 
 
 def probability(value: Any, name: str) -> float:
     """A probability threshold: a number from 0 to 1."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise ParseError(f"{name} must be a number from 0 to 1, not {value!r}")
+        raise ParseError(f"{name} must be a number from 0 to 1, not {shown(value)}")
     return float(value)
 
 

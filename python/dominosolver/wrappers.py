@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any, TypeVar
 
-from .errors import ParseError
+from .errors import ParseError, shown
+from .io import unicode_text
 from .tiles import Tile, tiles_of
 
 __all__ = ["FlagRules", "NotatedPosition"]
@@ -69,14 +70,22 @@ def _rebuild_rules(cls: type[FlagRules], flags: dict[str, str]) -> FlagRules:
     return cls(**flags)
 
 
-def _flag_text(key: str, value: Any) -> str:
+FLAG_NUMBER = 10**9  # beyond any flag's value; keeps the text of a number short
+
+
+def _flag_text(key: Any, value: Any) -> str:
+    """A flag's value as the core reads it; the flag's name and value are checked to be text first
+    (a lone surrogate cannot cross to C++)."""
+    unicode_text(key, "a rules flag's name")
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, int):
+        if not -FLAG_NUMBER <= value <= FLAG_NUMBER:
+            raise ParseError(f"rules flag {key!r}: {shown(value)} is no value of any flag")
         return str(value)
     if not isinstance(value, str):
-        raise ParseError(f"rules flag {key!r} must be a string, not {value!r}")
-    return value
+        raise ParseError(f"rules flag {key!r} must be a string, not {shown(value)}")
+    return unicode_text(value, f"rules flag {key!r}")
 
 
 class NotatedPosition:

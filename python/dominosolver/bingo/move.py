@@ -8,6 +8,7 @@ from typing import Any, Union
 
 from .. import _core
 from ..errors import ParseError
+from ..io import unicode_text
 from ..tiles import Tile
 
 __all__ = ["Move", "MoveLike"]
@@ -33,7 +34,7 @@ class Move:
             move = str(move)
         if not isinstance(move, str):
             raise ParseError(f"cannot read a move from {move!r}")
-        kind, tile, doubles = _core.bingo.parse_move(move)
+        kind, tile, doubles = _core.bingo.parse_move(unicode_text(move, "a move"))
         return cls(kind, None if tile is None else Tile.from_id(tile), tuple(Tile.from_id(d) for d in doubles))
 
     def __str__(self) -> str:

@@ -20,7 +20,7 @@ from ..bingo.position import as_position
 from ..bingo.rules import DECK, PLAYERS
 from ..bingo.sampling import count_worlds, position_of, sample_worlds
 from ..bingo.solve import SOLVE_NODES
-from ..errors import ParseError
+from ..errors import ParseError, shown
 from ..tiles import Tile
 from ..result import SolveResult
 from .bingo_render import RENDER
@@ -45,7 +45,7 @@ def parse_seat(value: Any) -> int:
         return value
     if isinstance(value, str) and value.strip() in [str(p) for p in PLAYERS]:
         return int(value)
-    raise ParseError(f"unknown Bingo seat {value!r}: 0 or 1")
+    raise ParseError(f"unknown Bingo seat {shown(value)}: 0 or 1")
 
 
 def facts(pos: Position) -> dict[str, Any]:

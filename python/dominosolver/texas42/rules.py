@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import NamedTuple, Union
 
 from .. import _core
-from ..errors import DominoSolverError, InvalidViewError, ParseError
-from ..io import is_digits
-from ..tiles import tiles_of
+from ..errors import DominoSolverError, InvalidViewError, ParseError, shown
+from ..io import is_digits, unicode_text
+from ..tiles import MAX_PIP, tiles_of
 from ..wrappers import FlagRules
 
 __all__ = ["Rules", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "parse_seat", "parse_trump", "bid_name",
@@ -158,21 +158,23 @@ class Contract(NamedTuple):
 
 def parse_seat(value: int | str) -> int:
     if isinstance(value, bool):
-        raise ParseError(f"unknown seat {value!r}")
+        raise ParseError(f"unknown seat {shown(value)}")
     if isinstance(value, int) and 0 <= value < len(SEATS):
         return value
     if isinstance(value, str) and value.upper() in SEATS:
         return SEATS.index(value.upper())
     if isinstance(value, str) and is_digits(value) and int(value) < len(SEATS):
         return int(value)
-    raise ParseError(f"unknown seat {value!r}: use 0..{len(SEATS) - 1} or {', '.join(SEATS)}")
+    raise ParseError(f"unknown seat {shown(value)}: use 0..{len(SEATS) - 1} or {', '.join(SEATS)}")
 
 
 def parse_trump(value: Trump) -> Trump:
     """Canonical trump: an int 0..6, 'doubles' or 'none' ('follow-me' is accepted)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ParseError(f"unknown trump {value!r}")
-    return _trump_of_name(_core.texas42.parse_trump(str(value).lower()))
+        raise ParseError(f"unknown trump {shown(value)}")
+    if isinstance(value, int) and not 0 <= value <= MAX_PIP:  # no set has more pips
+        raise ParseError(f"unknown trump {shown(value)}")
+    return _trump_of_name(_core.texas42.parse_trump(unicode_text(str(value), "trump").lower()))
 
 
 def bid_name(bid: int) -> str:
@@ -193,10 +195,10 @@ def parse_bid(value: int | str) -> int:
         if text == "game":
             return GAME_BID
         if not is_digits(text):
-            raise ParseError(f"unknown bid {value!r}: a number, 'pass' or 'game'")
+            raise ParseError(f"unknown bid {shown(value)}: a number, 'pass' or 'game'")
         bid = int(text)
     if not 0 <= bid <= GAME_BID:
-        raise ParseError(f"unknown bid {value!r}: a number from 30, 'pass' or 'game'")
+        raise ParseError(f"unknown bid {shown(value)}: a number from 30, 'pass' or 'game'")
     return bid
 
 

@@ -232,6 +232,9 @@ class PlayerView:
         for key in ("seat", "hand"):
             if key not in o:
                 raise ParseError(f"view JSON lacks {key!r}")
+        unknown = set(o) - _JSON_KEYS  # as a position's: a misspelt or foreign field is no fact of the view
+        if unknown:
+            raise ParseError(f"unknown view field(s): {', '.join(sorted(map(repr, unknown)))}")
         seat = parse_seat(o["seat"])
         rules = Rules.from_json(o.get("rules"))
         trump = None if o.get("trump") is None else parse_trump(o["trump"])
@@ -253,6 +256,8 @@ class PlayerView:
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sizes)
         ):
             raise ParseError(f"'hand_sizes' must be a list of {seats} counts ({', '.join(rules.seat_names)})")
+        if max(sizes) > rules.hand_size:
+            raise InvalidViewError(f"no hand holds more than {rules.hand_size} tiles: hand_sizes {sizes}")
         # The tiles are checked before the C++ side reads the plays (the view itself checks the rest).
         try:
             named = mask_of(list(hand) + list(gone) + [t for _, t in plays])
@@ -261,19 +266,43 @@ class PlayerView:
         check_in_set(named, rules, InvalidViewError)
         if not any(sizes) and not plays:
             # Nothing left to play and no record of it (a game's view once it is over).
-            return cls.before_play(
+            view = cls.before_play(
                 seat, rules, hand, auction, trump=trump, contract=contract, hand_sizes=tuple(sizes)
             )
-        if trump is None:
+        elif trump is None:
             if plays or gone:
                 raise InvalidViewError("tiles were played but the view names no trump")
             to_move = None if o.get("to_move") is None else parse_seat(o["to_move"])
             legal_bids = tuple(parse_bid(b) for b in _list(o, "legal_bids", (str, int)))
             replay_auction(rules, sizes, auction, contract, to_move, legal_bids)
-            return cls.before_play(
+            view = cls.before_play(
                 seat, rules, hand, auction, contract=contract, hand_sizes=tuple(sizes),
                 to_move=to_move, legal_bids=legal_bids,
             )
+        else:
+            view = cls._in_play(o, seat, rules, trump, contract, auction, hand, plays, gone, sizes)
+        derived = {
+            "leader": view.leader,
+            "to_move": view.to_move,
+            "trick": [str(t) for t in view.trick],
+            "points": list(view.points),
+            "voids": view.to_json()["voids"],
+            "legal_moves": sorted(str(t) for t in view.legal_moves),
+        }
+        for key, value in derived.items():
+            if key in o and _stated(o, key) != value:
+                raise InvalidViewError(
+                    f"the view states {key}={o[key]!r} but its plays give {value!r}"
+                )
+        return view
+
+    @classmethod
+    def _in_play(
+        cls, o: dict[str, Any], seat: int, rules: Rules, trump: Trump, contract: Contract | None,
+        auction: tuple[tuple[int, int], ...], hand: tuple[Tile, ...], plays: tuple[tuple[int, Tile], ...],
+        gone: tuple[Tile, ...], sizes: list[int],
+    ) -> PlayerView:
+        """A view in play from its records: the C++ core replays them in one deal that fits."""
         if plays:
             first = plays[0][0]
         elif "leader" in o:
@@ -294,21 +323,6 @@ class PlayerView:
                 raise InvalidViewError(
                     f"the plays say {SEATS[s]} played {t}, but by the trick winners it was {SEATS[s2]}"
                 )
-        stated = {
-            "leader": view.leader,
-            "to_move": view.to_move,
-            "trick": [str(t) for t in view.trick],
-            "points": list(view.points),
-            "voids": view.to_json()["voids"],
-            "legal_moves": sorted(str(t) for t in view.legal_moves),
-        }
-        if "legal_moves" in o:
-            o = {**o, "legal_moves": sorted(str(Tile(t)) for t in _list(o, "legal_moves", str))}
-        for key, value in stated.items():
-            if key in o and o[key] != value:
-                raise InvalidViewError(
-                    f"the view states {key}={o[key]!r} but its plays give {value!r}"
-                )
         return view
 
 
@@ -324,6 +338,34 @@ def suit_name(suit: int) -> int | str:
 def suit_names(bits: int) -> list[int | str]:
     """The suits of a set of suits (a bit each), as ``suit_name`` writes them."""
     return [suit_name(s) for s in bits_of(bits)]
+
+
+# Every field of a view's JSON: its records (the input) and the facts they give (checked).
+_JSON_KEYS = frozenset({
+    "schema", "game", "seat", "rules", "trump", "contract", "auction", "hand", "hand_sizes", "leader", "to_move",
+    "trick", "plays", "voids", "points", "gone", "legal_moves", "legal_bids",
+})
+
+
+def _stated(o: dict[str, Any], key: str) -> Any:
+    """A fact the view's JSON states, typed as the view derives it (``ParseError`` for a value of
+    the wrong kind: a float or a bool where a count is meant, a seat that is no seat)."""
+    value = o[key]
+    if key in ("leader", "to_move"):
+        return None if value is None else parse_seat(value)
+    if key in ("trick", "legal_moves"):
+        tiles = [str(Tile(t)) for t in _list(o, key, str)]
+        return sorted(tiles) if key == "legal_moves" else tiles
+    if key == "points":
+        if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in value):
+            raise ParseError(f"view field 'points' must be a list of whole numbers, not {value!r}")
+        return value
+    if not isinstance(value, dict) or not all(  # voids: {seat name: [suits]}
+        isinstance(v, list) and all(isinstance(x, str) or (isinstance(x, int) and not isinstance(x, bool)) for x in v)
+        for v in value.values()
+    ):
+        raise ParseError(f"view field 'voids' must map seats to lists of suits, not {value!r}")
+    return value
 
 
 def _bid_json(bid: int) -> int | str:
