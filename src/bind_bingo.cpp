@@ -157,6 +157,13 @@ py::dict deal_dict(const Deal& d) {
   return out;
 }
 
+// A time limit in seconds from now (None: none) as the solver's deadline.
+Deadline deadline_in(const std::optional<double>& seconds) {
+  if (!seconds) return std::nullopt;
+  if (!(*seconds >= 0) || *seconds > 1e9) throw ParseError("time must be a number of seconds from 0");
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*seconds));
+}
+
 py::dict solve_dict(const SolveOutput& r) {
   py::dict d;
   d["value"] = r.value;
@@ -166,6 +173,7 @@ py::dict solve_dict(const SolveOutput& r) {
   d["nodes"] = r.nodes;
   d["margin"] = r.margin ? py::cast(*r.margin) : py::none();
   d["complete"] = r.complete;
+  d["timed_out"] = r.timed_out;
   return d;
 }
 
@@ -360,14 +368,18 @@ void bingo(py::module_& m) {
              return s;
            }),
            py::arg("tt_megabytes") = 2)
-      .def("solve", [](Solver& s, const Position& p, bool margin, bool pv, std::uint64_t max_nodes) {
+      // Each search releases the GIL; threads sharing the solver take turns (bingo/solver.hpp).
+      .def("solve", [](Solver& s, const Position& p, bool margin, bool pv, std::uint64_t max_nodes,
+                       std::optional<double> seconds) {
+        const Deadline deadline = deadline_in(seconds);
         SolveOutput r;
         {
           py::gil_scoped_release release;
-          r = s.solve(p.context(), p.state(), margin, pv, max_nodes);
+          r = s.solve(p.context(), p.state(), margin, pv, max_nodes, deadline);
         }
         return solve_dict(r);
-      }, py::arg("position"), py::arg("margin") = true, py::arg("pv") = true, py::arg("max_nodes") = 0)
+      }, py::arg("position"), py::arg("margin") = true, py::arg("pv") = true, py::arg("max_nodes") = 0,
+         py::arg("seconds") = py::none())
       .def("value", [](Solver& s, const Position& p) { return s.value(p.context(), p.state()); },
            py::call_guard<py::gil_scoped_release>())
       .def("margin_score", [](Solver& s, const Position& p) { return s.margin_score(p.context(), p.state()); },
@@ -381,13 +393,15 @@ void bingo(py::module_& m) {
       })
       .def("solve_worlds", [](Solver& s, const Position& p, const std::vector<TileMask>& opponent_hands,
                               const std::vector<std::vector<int>>& boneyards, const std::vector<std::string>& moves,
-                              std::uint64_t max_nodes) {
+                              std::uint64_t max_nodes, std::optional<double> seconds) {
         const auto parsed = parse_moves(moves);
+        const Deadline deadline = deadline_in(seconds);
         py::gil_scoped_release release;
-        return s.solve_worlds(p.context(), p.state(), opponent_hands, boneyards, parsed, max_nodes);
-      }, py::arg("position"), py::arg("opponent_hands"), py::arg("boneyards"), py::arg("moves"), py::arg("max_nodes") = 0)
+        return s.solve_worlds(p.context(), p.state(), opponent_hands, boneyards, parsed, max_nodes, deadline);
+      }, py::arg("position"), py::arg("opponent_hands"), py::arg("boneyards"), py::arg("moves"), py::arg("max_nodes") = 0,
+         py::arg("seconds") = py::none())
       .def_property_readonly("nodes", &Solver::nodes)
-      .def("reset_nodes", &Solver::reset_nodes)
+      .def("reset_nodes", &Solver::reset_nodes, py::call_guard<py::gil_scoped_release>())
       .def("clear", &Solver::clear, py::call_guard<py::gil_scoped_release>());
 
   m.def("plain_minimax", [](const Position& p) {

@@ -3,7 +3,6 @@ and a caller gets a ``ParseError`` naming the argument, never a raw TypeError fr
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Iterable
 from typing import Any
@@ -18,6 +17,7 @@ MAX_WORLDS = 1_000_000
 # Search nodes a budget may allow: beyond any search worth waiting for (11 days at 10^7 a second);
 # 0 means no limit.
 MAX_NODES = 10**13
+MAX_SECONDS = 10**9  # a time limit beyond 30 years is a typo (None means no limit)
 
 
 def whole_number(value: Any, name: str, low: int, high: int | None = None) -> int:
@@ -62,12 +62,13 @@ def node_budget(value: Any, name: str = "max_nodes") -> int:
 
 
 def time_limit(value: Any, name: str = "time") -> float | None:
-    """Seconds of work: None (no limit) or a number from 0 (0: stop after the first batch)."""
+    """Seconds of work: None (no limit) or a number from 0 to ``MAX_SECONDS`` (0: as little as the
+    call can do: its first batch)."""
     if value is None:
         return None
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if not number or math.isnan(value) or value < 0:
-        raise ParseError(f"{name} must be a number of seconds from 0, or None, not {shown(value)}")
+    if not number or not 0 <= value <= MAX_SECONDS:  # NaN and infinity fail too
+        raise ParseError(f"{name} must be a number of seconds from 0 to {MAX_SECONDS:,}, or None, not {shown(value)}")
     return float(value)
 
 

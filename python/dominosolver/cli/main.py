@@ -83,10 +83,12 @@ def play(game_name: str, seed: int, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="print the result as JSON")
 @click.option("--max-nodes", type=click.IntRange(min=0), default=None,
               help="Bingo phase one: node budget (default about a second of search; 0 = none)")
-def solve(position: str, as_json: bool, max_nodes: int | None) -> None:
+@click.option("--time", "time_limit", type=float, default=None,
+              help="Bingo phase one: stop the search after this many seconds (what is solved is shown)")
+def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float | None) -> None:
     """Solve a position exactly: its value, every legal move's value and a best line."""
     data = load(position)
-    options = given(max_nodes=max_nodes)
+    options = given(max_nodes=max_nodes, time=time_limit)
     games.check_options(games.detect(data), options, lambda s: s.solve_options, "solves", flag)
     spec, target = games.read(data)
     if isinstance(target, spec.PlayerView):

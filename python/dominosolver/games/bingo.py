@@ -56,11 +56,11 @@ def facts(pos: Position) -> dict[str, Any]:
     }
 
 
-def solve(pos: Position, max_nodes: int | None = None) -> SolveResult:
+def solve(pos: Position, max_nodes: int | None = None, time: float | None = None) -> SolveResult:
     """Solve exactly. A phase-one position gets a budget of ``max_nodes`` (default ``SOLVE_NODES``,
-    about a second; 0 = none): such a world can take minutes. A closed or exhausted deal is always
-    solved to the end (microseconds)."""
-    return solve_bingo(pos, max_nodes=budget_for(pos, max_nodes))
+    about a second; 0 = none) and ``time`` seconds if given: such a world can take minutes. A closed
+    or exhausted deal is always solved to the end (microseconds)."""
+    return solve_bingo(pos, max_nodes=budget_for(pos, max_nodes), time=time)
 
 
 def budget_for(pos: Position, max_nodes: int | None) -> int:
@@ -301,7 +301,7 @@ SPEC = GameSpec(
     parse_seat=parse_seat,
     facts=facts,
     solve=solve,
-    solve_options=frozenset({"max_nodes"}),
+    solve_options=frozenset({"max_nodes", "time"}),
     hint=hint,
     hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "max_nodes"}),
     notes={"threads": "a Bingo hint solves its worlds on one thread",
