@@ -57,13 +57,6 @@ T cast_field(const py::handle& value, const std::string& field) {
   }
 }
 
-// Polled by the solvers every few milliseconds of search (the GIL released): runs Python's signal
-// handlers, so that Ctrl-C raises KeyboardInterrupt and stops a long search (see Stopped).
-bool python_signal_pending() {
-  py::gil_scoped_acquire gil;
-  return PyErr_CheckSignals() != 0;
-}
-
 py::object opt_int(int v) { return v < 0 ? py::object(py::none()) : py::object(py::int_(v)); }
 
 // An int field where -1 stands for none crosses as int | None.
@@ -180,16 +173,6 @@ py::dict solve_dict(const SolveOutput& r) {
 }  // namespace
 
 void bingo(py::module_& m) {
-  // A search stopped by Ctrl-C: the KeyboardInterrupt that python_signal_pending raised is pending.
-  py::register_exception_translator([](std::exception_ptr p) {
-    if (!p) return;
-    try {
-      std::rethrow_exception(p);
-    } catch (const Stopped&) {
-      if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyboardInterrupt, "search stopped");
-    }
-  });
-
   py::class_<Rules>(m, "Rules")
       .def(py::init([](const std::map<std::string, std::string>& flags) { return Rules::from_flags(flags); }),
            py::arg("flags") = std::map<std::string, std::string>{})

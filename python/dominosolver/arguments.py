@@ -17,6 +17,7 @@ MAX_WORLDS = 1_000_000
 # Search nodes a budget may allow: beyond any search worth waiting for (11 days at 10^7 a second);
 # 0 means no limit.
 MAX_NODES = 10**13
+MAX_THREADS = 1024  # solver threads a call may start: far beyond any machine's cores
 MAX_SECONDS = 10**9  # a time limit beyond 30 years is a typo (None means no limit)
 
 
@@ -39,8 +40,8 @@ def table_megabytes(value: Any, name: str = "tt_mb", high: int = MAX_TABLE_MB) -
 
 
 def thread_count(value: Any) -> int:
-    """Solver threads: None means one per core."""
-    return os.cpu_count() or 1 if value is None else whole_number(value, "threads", 1)
+    """Solver threads: None means one per core; at most ``MAX_THREADS``."""
+    return os.cpu_count() or 1 if value is None else whole_number(value, "threads", 1, MAX_THREADS)
 
 
 def seed_value(value: Any, name: str = "seed") -> int | None:

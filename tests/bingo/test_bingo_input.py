@@ -2,11 +2,9 @@
 JSON fields get a named error (never a raw TypeError, AttributeError or RuntimeError from inside)."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
@@ -40,24 +38,6 @@ def run(capsys, *args):
 
 
 # ---------------------------------------------------------------- Ctrl-C and node budgets
-
-
-@pytest.fixture
-def ctrl_c_soon():
-    """Sends SIGINT to this process 0.3 s after the test asks, with Python's handler in place (a
-    process started in the background may have inherited SIGINT ignored)."""
-    old = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timers = []
-
-    def arm():
-        timers.append(threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)))
-        timers[-1].start()
-        return time.perf_counter()
-
-    yield arm
-    for t in timers:
-        t.join()
-    signal.signal(signal.SIGINT, old)
 
 
 @pytest.mark.parametrize("search", [

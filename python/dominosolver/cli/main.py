@@ -138,6 +138,8 @@ def batch_options(command: Any) -> Any:
         click.option("--npz", default="auto", show_default=True,
                      help="batch: numeric results as .npz ('auto': next to the output; 'none': skip)"),
         click.option("--restart", is_flag=True, help="batch: redo results already in the output instead of resuming"),
+        click.option("--time", "time_limit", type=float, default=None,
+                     help="batch: stop after the record that spends this many seconds (a rerun resumes)"),
         click.option("--overwrite", is_flag=True,
                      help="batch: replace an output (or .npz) that holds anything but results of this same run, "
                           "even the input file; without it such an output is refused untouched"),
@@ -155,12 +157,12 @@ max_nodes_option = click.option(
 
 
 def run_batch(records: str, output: str, as_json: bool, task: str, samples: int, seed: int, exact_limit: int,
-              jobs: int, dask_address: str | None, npz: str, restart: bool, overwrite: bool,
-              max_nodes: int | None) -> None:
+              jobs: int, dask_address: str | None, npz: str, restart: bool, time_limit: float | None,
+              overwrite: bool, max_nodes: int | None) -> None:
     """Batch analysis into OUTPUT, with a progress bar on a terminal and a summary."""
     kwargs: dict[str, Any] = dict(task=task, samples=samples, seed=seed, exact_limit=exact_limit, jobs=jobs,
                                   dask=dask_address, npz=None if npz == "none" else npz, resume=not restart,
-                                  overwrite=overwrite, max_nodes=max_nodes)
+                                  overwrite=overwrite, max_nodes=max_nodes, time=time_limit)
     if not as_json and sys.stderr.isatty():
         with render.progress_bar() as bar:
             job = bar.add_task("analysing", total=None)
@@ -172,7 +174,8 @@ def run_batch(records: str, output: str, as_json: bool, task: str, samples: int,
         emit_json(summary.to_json())
     elif sys.stdout.isatty():
         render.console.print(f"{summary.records} records: {summary.analysed} analysed, {summary.skipped} already done, "
-                             f"{summary.errors} errors -> {summary.output}" + (f", {summary.npz}" if summary.npz else ""))
+                             f"{summary.errors} errors" + (f", {summary.left} left for a rerun" if summary.left else "")
+                             + f" -> {summary.output}" + (f", {summary.npz}" if summary.npz else ""))
 
 
 def read_one_record(path: str) -> Any:
@@ -350,10 +353,12 @@ def arena_help(option: str, what: str) -> str:
 @click.option("--overwrite", is_flag=True,
               help="replace an --output that holds anything but deals of this seed and these options; without it "
                    "such a file is refused untouched")
+@click.option("--time", "time_limit", type=float, default=None,
+              help="stop after the deal that spends this many seconds (with --output a rerun plays the rest)")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON; no progress bar")
 def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid_samples: int | None,
           exact_limit: int | None, max_nodes: int | None, seed: int, jobs: int, output: str | None,
-          overwrite: bool, as_json: bool) -> None:
+          overwrite: bool, time_limit: float | None, as_json: bool) -> None:
     """Mirrored deals between bots (each deal twice, the sides swapped): the score per deal, A
     minus B, with a 95% interval and p-value.
 
@@ -373,7 +378,8 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
         raise click.BadParameter(f"{nobody}give two or more of {bots_there}", param_hint="--bots")
     pairs = list(combinations(names, 2))
     options = {**game_arena.defaults, **chosen}
-    kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output, overwrite=overwrite)
+    kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output, overwrite=overwrite,
+                                  time=time_limit)
     if not as_json and sys.stderr.isatty():
         with render.progress_bar() as bar:
             job = bar.add_task("mirrored deals", total=None)

@@ -270,7 +270,8 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
                 tt_mb: int | None = None) -> BatchResult:
     """Solve many positions in a C++ thread pool (one solver and table per thread; ``tt_mb``
     defaults to a size fitted to the largest position). ``move_values`` has a column per tile of
-    the largest set among the positions (28 for double-six)."""
+    the largest set among the positions (28 for double-six). Ctrl-C stops it between positions
+    (KeyboardInterrupt)."""
     # One position (notation, JSON or a Position) is not a list of them: a string would be read
     # one character at a time.
     if isinstance(positions, (str, bytes, dict, Position)):
@@ -284,7 +285,10 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     cores = [p._pos for p in parsed]
     tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
     n_threads = thread_count(threads)
-    out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb)
+    try:
+        out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb)
+    except MemoryError:
+        raise ParseError(f"tt_mb={tt_mb}: this machine cannot allocate {n_threads} tables that large") from None
     values = np.array(out.values, dtype=np.int16)
     move_values = None
     if moves:

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "dominosolver/bingo/position.hpp"
+#include "dominosolver/core/errors.hpp"  // Stopped
 #include "dominosolver/search/transposition_table.hpp"
 
 namespace dominosolver::bingo {
@@ -32,9 +33,6 @@ namespace dominosolver::bingo {
 constexpr int kMarginScale = 4096;
 // Nodes between two calls of the stop check: a few milliseconds of search.
 constexpr std::uint64_t kPollNodes = std::uint64_t{1} << 16;
-
-// Thrown out of a search when the stop check asked for it to end.
-struct Stopped {};
 
 using Clock = std::chrono::steady_clock;
 using Deadline = std::optional<Clock::time_point>;  // none: no time limit
