@@ -17,11 +17,12 @@ from ..result import SolveResult
 from .move import Move, MoveLike
 from .position import Position, as_position
 
-__all__ = ["solve", "Solver", "plain_minimax", "HINT_WORLD_NODES", "SOLVE_NODES"]
+__all__ = ["solve", "Solver", "plain_minimax", "HINT_WORLD_NODES", "SOLVE_NODES", "TABLE_MB"]
 
 # Default node budgets for phase-one worlds (about 2 * 10^7 nodes a second on the bench machine).
 HINT_WORLD_NODES = 2_000_000  # per world of a hint: most first-lead worlds need far fewer
 SOLVE_NODES = 20_000_000  # a command-line solve of a phase-one position: about a second
+TABLE_MB = 2  # a solver's transposition table by default
 
 
 class Solver:
@@ -29,7 +30,7 @@ class Solver:
     the GIL released; threads sharing a solver take turns (one search at a time), so a solver per
     thread is faster but a shared one is as correct."""
 
-    def __init__(self, tt_megabytes: int = 2) -> None:
+    def __init__(self, tt_megabytes: int = TABLE_MB) -> None:
         self._core = _core.bingo.Solver(table_megabytes(tt_megabytes, "tt_megabytes"))
 
     def solve(self, position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True,
@@ -101,7 +102,7 @@ def _move_names(moves: Any) -> list[str]:
     return [str(Move.parse(m)) for m in moves]
 
 
-def solve(position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True, tt_megabytes: int = 2,
+def solve(position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True, tt_megabytes: int = TABLE_MB,
           max_nodes: int = 0, time: float | None = None) -> SolveResult:
     """Solve `position` exactly (see :meth:`Solver.solve`, with its node budget ``max_nodes``, 0 = none,
     and its time limit ``time`` in seconds, None = none); ``extra["points_margin"]`` is the best

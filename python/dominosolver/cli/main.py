@@ -17,7 +17,7 @@ from .. import games
 from ..arena import report, run_arena, summarise
 from ..arguments import world_count
 from ..batch import TASKS, analyse_batch, grade_record
-from ..engine import serve
+from ..engine import EngineLimits, serve
 from ..errors import DominoSolverError, ParseError
 from ..io import json_value, read_text_file
 from ..texas42 import advise_bid
@@ -395,10 +395,24 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
 
 
 @cli.command()
-@click.option("--threads", type=int, default=None, help="solver threads per search (default: all cores)")
-def engine(threads: int | None) -> None:
+@click.option("--threads", type=int, default=None,
+              help="solver threads of a search that names none (default: all cores)")
+@click.option("--max-line", type=int, default=EngineLimits.line_bytes, show_default=True,
+              help="the longest request line, in bytes")
+@click.option("--max-samples", type=int, default=EngineLimits.samples, show_default=True,
+              help="the most worlds a go may sample or enumerate")
+@click.option("--max-time", type=float, default=EngineLimits.time, show_default=True,
+              help="the most seconds a go may search, and what a go without time gets")
+@click.option("--max-threads", type=int, default=None,
+              help=f"the most solver threads a go may use (default and most: the cores x 2, {EngineLimits.threads})")
+@click.option("--table-mb", type=int, default=EngineLimits.table_mb, show_default=True,
+              help="the most transposition table each solver thread may use, in MB")
+def engine(threads: int | None, max_line: int, max_samples: int, max_time: float, max_threads: int | None,
+           table_mb: int) -> None:
     """Run a hint engine for Texas 42 and Bingo speaking JSON lines on stdin/stdout (docs/protocol.md)."""
-    serve(threads=threads)
+    limits = EngineLimits(line_bytes=max_line, samples=max_samples, time=max_time,
+                          threads=EngineLimits.threads if max_threads is None else max_threads, table_mb=table_mb)
+    serve(threads=threads, limits=limits)
 
 
 @cli.command()

@@ -19,7 +19,7 @@ from ..bingo.bots import HintBot
 from ..bingo.position import as_position
 from ..bingo.rules import DECK, PLAYERS
 from ..bingo.sampling import count_worlds, position_of, sample_worlds
-from ..bingo.solve import SOLVE_NODES
+from ..bingo.solve import SOLVE_NODES, TABLE_MB
 from ..errors import ParseError, shown
 from ..tiles import Tile
 from ..result import SolveResult
@@ -243,10 +243,10 @@ def play(seed: int) -> dict[str, Any]:
     return {"game": "bingo", "seed": seed, "winner": game.winner, "scores": list(game.scores), "deals": deals}
 
 
-def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, should_stop: Callable[[], bool],
-       report: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_mb: int,
+       should_stop: Callable[[], bool], report: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     """A hint reported after each batch of worlds, ended early by ``stop``; its worlds are solved on
-    one thread."""
+    one thread, with a table of at most ``table_mb``."""
 
     def progress(h: Any) -> None:
         report({"worlds": h.worlds, "best": h.best, "moves": [
@@ -254,7 +254,8 @@ def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, should_
             for m in h.moves
         ]})
 
-    h = hint(view, on_progress=progress, should_stop=should_stop, **limits)
+    solver = Solver(min(table_mb, TABLE_MB))
+    h = hint(view, solver=solver, on_progress=progress, should_stop=should_stop, **limits)
     return {"move": h.best, "hint": h.to_json()}
 
 
