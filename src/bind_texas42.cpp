@@ -30,9 +30,35 @@ std::array<TileMask, kMaxSeats> to_hands(const Rules& rules, const std::vector<s
   return out;
 }
 
-py::object contract_tuple(const std::optional<Contract>& c) {
-  if (!c) return py::none();
-  return py::make_tuple(c->declarer, c->bid);
+// A bid from Python: a Bid, or its number (an int, a pass 0), with the kind an object names in its
+// `kind` attribute (the package's Bid is an int that carries one), ordinary otherwise.
+Bid to_bid(const py::handle& value) {
+  if (py::isinstance<Bid>(value)) return value.cast<Bid>();
+  if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+    throw ParseError("a bid is a number (0 = pass), not " + std::string(py::str(py::repr(value))));
+  const BidKind kind = py::hasattr(value, "kind") ? parse_bid_kind(value.attr("kind").cast<std::string>()) : BidKind::Ordinary;
+  return Bid{value.cast<int>(), kind};
+}
+
+// A contract from Python: a Contract, or (declarer, bid) with the bid as to_bid reads it.
+Contract to_contract(const py::handle& value) {
+  if (py::isinstance<Contract>(value)) return value.cast<Contract>();
+  if (!py::isinstance<py::tuple>(value) || py::len(value) != 2)
+    throw ParseError("a contract is (declarer, bid), not " + std::string(py::str(py::repr(value))));
+  const auto pair = value.cast<py::tuple>();
+  return Contract{pair[0].cast<int>(), to_bid(pair[1])};
+}
+
+std::optional<Contract> optional_contract(const py::object& value) {
+  if (value.is_none()) return std::nullopt;
+  return to_contract(value);
+}
+
+py::object contract_or_none(const std::optional<Contract>& c) { return c ? py::cast(*c) : py::none(); }
+
+std::string bid_repr(const Bid& b) {
+  const std::string kind = b.kind == BidKind::Ordinary ? "" : ", '" + bid_kind_name(b.kind) + "'";
+  return "Bid(" + std::to_string(b.value) + kind + ")";
 }
 
 std::vector<std::pair<int, int>> plays_list(const std::vector<PlayRecord>& plays) {
@@ -60,7 +86,7 @@ py::dict hand_dict(const HandRecord& h, int seats) {
   d["dealer"] = h.dealer;
   d["deal"] = seated(h.deal, seats);
   d["bids"] = h.bids;
-  d["contract"] = contract_tuple(h.contract);
+  d["contract"] = contract_or_none(h.contract);
   d["trump"] = h.trump ? py::cast(h.trump->name()) : py::none();
   d["plays"] = plays_list(h.plays);
   d["points"] = py::make_tuple(h.points[0], h.points[1]);
@@ -81,17 +107,45 @@ std::vector<std::string> names(const std::vector<Trump>& declared) {
   return out;
 }
 
-// A row of the contract table as Python data, its declarations named under `rules`.
-py::dict contract_row(const ContractKind& row, const Rules& rules) {
+// A contract row as Python data.
+py::dict contract_row(const ContractRow& row) {
   py::dict d;
   d["name"] = row.name;
   d["objective"] = objective_name(row.objective);
+  // Won in the auction by a bid of its own kind (a row a declaration imposes is not).
+  d["bid"] = [&] {
+    for (const ContractRow& bid : bid_rows())
+      if (&bid == &row) return true;
+    return false;
+  }();
+  return d;
+}
+
+// A declaration row as Python data, its declarations named under `rules`.
+py::dict declaration_row(const DeclarationRow& row, const Rules& rules) {
+  py::dict d;
+  d["name"] = row.name;
   d["numbered"] = row.numbered;
   std::vector<std::string> spellings;
   for (const char* s : row.spellings)
     if (s) spellings.emplace_back(s);
   d["spellings"] = spellings;
   d["declarations"] = names(row.declarations(rules));
+  d["imposes"] = row.imposes ? py::cast(row.imposes->name) : py::none();
+  return d;
+}
+
+// What rules a hand, as Python data: its rows, who names, who plays and who leads trick 1.
+py::dict ruling_dict(const Ruling& r, const Rules& rules) {
+  py::dict d;
+  d["declaration"] = declaration_row(*r.declaration, rules);
+  d["contract"] = contract_row(*r.contract);
+  std::vector<int> playing;
+  for (int seat = 0; seat < r.seating.seats(); ++seat)
+    if (r.seating.plays(seat)) playing.push_back(seat);
+  d["seats_in_play"] = playing;
+  d["first_leader"] = r.first_leader();
+  d["namer"] = r.declarer >= 0 ? py::cast(r.contract->namer(rules.seating(), r.declarer)) : py::none();
   return d;
 }
 
@@ -138,32 +192,75 @@ void texas42(py::module_& m) {
       .def(py::pickle([](const Rules& r) { return r.flags(); },
                       [](const std::map<std::string, std::string>& f) { return Rules::from_flags(f); }));
 
+  // A call of the auction and the auction's outcome (texas42/contract.hpp): named structures,
+  // bid kinds by their row's name ("ordinary").
+  py::class_<Bid>(m, "Bid")
+      .def(py::init([](int value, const std::string& kind) { return Bid{value, parse_bid_kind(kind)}; }), py::arg("value"),
+           py::arg("kind") = "ordinary")
+      .def_readonly("value", &Bid::value)
+      .def_property_readonly("kind", [](const Bid& b) { return bid_kind_name(b.kind); })
+      .def("__repr__", &bid_repr)
+      .def("__str__", [](const Bid& b) { return bid_name(b); })
+      .def(py::self == py::self);
+  py::class_<Contract>(m, "Contract")
+      .def(py::init([](int declarer, const py::object& bid) { return Contract{declarer, to_bid(bid)}; }),
+           py::arg("declarer"), py::arg("bid"))
+      .def_readonly("declarer", &Contract::declarer)
+      .def_readonly("bid", &Contract::bid)
+      .def_property_readonly("kind", [](const Contract& c) { return bid_kind_name(c.bid.kind); })
+      .def("__repr__", [](const Contract& c) { return "Contract(" + std::to_string(c.declarer) + ", " + bid_repr(c.bid) + ")"; })
+      .def(py::self == py::self);
+
   m.def("parse_trump", [](const std::string& s) { return Trump::parse(s).name(); });
   m.def("counter_value", &counter_value);
   m.def("bid_is_legal", &bid_is_legal);
   m.attr("GAME_BID") = kGameBid;
-  // The rows of the contract table, in order: name, objective, spellings, declarations under `rules`.
-  m.def("contracts", [](const Rules& rules) {
+  // The rows of the contract table, in order: the declaration rows (name, spellings, declarations
+  // under `rules`, the contract row each imposes), and the contract rows (name, objective, whether
+  // bid in the auction).
+  m.def("declaration_rows", [](const Rules& rules) {
     py::list out;
-    for (const ContractKind& row : contract_kinds()) out.append(contract_row(row, rules));
+    for (const DeclarationRow& row : declaration_rows()) out.append(declaration_row(row, rules));
     return out;
   }, py::arg("rules") = Rules{});
+  m.def("contract_rows", [] {
+    py::list out;
+    for (const ContractRow* row : contract_rows()) out.append(contract_row(*row));
+    return out;
+  });
+  // Who names the declaration of `contract` (its contract row's answer: the declarer, or its partner).
+  m.def("namer", [](const Rules& rules, const py::object& contract) {
+    const Contract c = to_contract(contract);
+    return bid_row(c.bid.kind).namer(rules.seating(), table_seat(rules.seating(), c.declarer));
+  });
+  // What rules a hand of `trump` under `contract` (none: nobody's), who leads trick 1 included.
+  m.def("ruling", [](const Rules& rules, const std::string& trump, const py::object& contract) {
+    const std::optional<Contract> c = optional_contract(contract);
+    if (c && (c->declarer < 0 || c->declarer >= rules.seats()))
+      throw InvalidPositionError("contract declarer must be a seat 0.." + std::to_string(rules.seats() - 1));
+    const Ruling r = ruling(rules, Trump::parse(trump), c);
+    if (c)
+      if (const std::string error = contract_error(rules, r, *c); !error.empty()) throw InvalidPositionError(error);
+    return ruling_dict(r, rules);
+  }, py::arg("rules"), py::arg("trump"), py::arg("contract") = py::none());
 
   py::class_<Position>(m, "Position")
-      .def(py::init([](const Rules& rules, const std::string& trump, const std::vector<std::vector<int>>& hands, int leader,
-                       const std::vector<int>& trick, std::optional<std::pair<int, int>> contract,
+      // `leader` None: the leader of trick 1 by the contract (the Ruling's answer).
+      .def(py::init([](const Rules& rules, const std::string& trump, const std::vector<std::vector<int>>& hands,
+                       std::optional<int> leader, const std::vector<int>& trick, const py::object& contract,
                        std::optional<std::pair<int, std::vector<int>>> history) {
-             std::optional<Contract> c;
-             if (contract) c = Contract{contract->first, contract->second};
+             const Trump declared = Trump::parse(trump);
+             const std::optional<Contract> c = optional_contract(contract);
              std::optional<History> h;
              if (history) h = History{history->first, history->second};
-             return Position(rules, Trump::parse(trump), to_hands(rules, hands), leader, trick, c, h);
+             return Position(rules, declared, to_hands(rules, hands), leader.value_or(opening_leader(rules, declared, c)),
+                             trick, c, h);
            }),
            py::arg("rules"), py::arg("trump"), py::arg("hands"), py::arg("leader"), py::arg("trick"),
            py::arg("contract") = py::none(), py::arg("history") = py::none())
       .def_property_readonly("rules", &Position::rules)
       .def_property_readonly("trump", [](const Position& p) { return p.trump().name(); })
-      .def_property_readonly("contract", [](const Position& p) { return contract_tuple(p.contract()); })
+      .def_property_readonly("contract", [](const Position& p) { return contract_or_none(p.contract()); })
       .def_property_readonly("hands", [](const Position& p) { return seated(p.hands(), p.seating().seats()); })
       .def_property_readonly("leader", &Position::leader)
       .def_property_readonly("to_move", &Position::to_move)
@@ -175,7 +272,8 @@ void texas42(py::module_& m) {
       })
       .def_property_readonly("trick_size", [](const Position& p) { return p.seating().trick_size(); })
       .def("side_of", [](const Position& p, int seat) { return p.side_of(table_seat(p.seating(), seat)); })
-      .def_property_readonly("contract_kind", [](const Position& p) { return contract_row(p.contract_kind(), p.rules()); })
+      .def_property_readonly("ruling", [](const Position& p) { return ruling_dict(p.ruling(), p.rules()); })
+      .def("revealed", [](const Position& p, int seat) { return p.revealed(table_seat(p.seating(), seat)); })
       .def_property_readonly("trick", &Position::trick)
       .def_property_readonly("tricks_left", &Position::tricks_left)
       .def_property_readonly("remaining_points", &Position::remaining_points)
@@ -221,7 +319,7 @@ void texas42(py::module_& m) {
     }
     const Trump declared = Trump::parse(trump);
     const SuitTable table(rules, declared);
-    const Seating seating = contract_kind(declared).seating(rules, -1);
+    const Seating seating = ruling(rules, declared, std::nullopt).seating;
     const ShownByPlays shown = shown_by_plays(rules, table, seating, first_leader, tiles, from_first_trick);
     std::vector<unsigned> voids(shown.voids.begin(), shown.voids.begin() + seating.seats());
     std::vector<TileMask> absent;
@@ -229,17 +327,55 @@ void texas42(py::module_& m) {
     return py::make_tuple(voids, absent, shown.leader);
   });
   // For views read from JSON: the position of one deal that fits a seat's view (texas42/view.hpp).
+  // `first_leader` None: trick 1's leader by the contract; `revealed`: by seat, the tiles the
+  // contract shows (or none at all).
   m.def("fitting_position", [](const Rules& rules, const std::string& trump, int seat, const std::vector<int>& hand,
-                               const std::vector<int>& hand_sizes, int first_leader, const std::vector<int>& plays,
-                               const std::vector<int>& gone, std::optional<std::pair<int, int>> contract) {
-    ViewFacts view{seat, hand, hand_sizes, first_leader, plays, gone, std::nullopt};
-    if (contract) view.contract = Contract{contract->first, contract->second};
+                               const std::vector<int>& hand_sizes, std::optional<int> first_leader,
+                               const std::vector<int>& plays, const std::vector<int>& gone, const py::object& contract,
+                               const std::vector<std::vector<int>>& revealed) {
+    const ViewFacts view{seat, hand, hand_sizes, first_leader, plays, gone, optional_contract(contract), revealed};
     return fitting_position(rules, Trump::parse(trump), view);
   }, py::arg("rules"), py::arg("trump"), py::arg("seat"), py::arg("hand"), py::arg("hand_sizes"), py::arg("first_leader"),
-     py::arg("plays"), py::arg("gone"), py::arg("contract") = py::none());
+     py::arg("plays"), py::arg("gone"), py::arg("contract") = py::none(),
+     py::arg("revealed") = std::vector<std::vector<int>>{});
+  // Before the first lead: whether `revealed` (by seat) is what the contract shows of full hands.
+  m.def("check_revealed_at_deal", [](const Rules& rules, const py::object& contract, int seat, const std::vector<int>& hand,
+                                     const std::vector<std::vector<int>>& revealed) {
+    TileMask mask = 0;
+    for (int t : hand) {
+      if (t < 0 || t >= rules.tiles()) throw InvalidViewError("tile id " + std::to_string(t) + " is not in the set");
+      mask |= bit(t);
+    }
+    check_revealed_at_deal(rules, to_contract(contract), seat, mask, revealed);
+  });
   m.def("points_needed", [](int bid, const Rules& rules) { return points_needed(rules, bid); }, py::arg("bid"),
         py::arg("rules") = Rules{});
   m.attr("DOUBLES_SUIT") = kDoublesSuit;
+
+  // One round of bidding without a deal (a view's auction): a hand given as tile ids, or None for a
+  // hand not known (taken to hold whatever a special bid asks).
+  auto hand_mask = [](const Rules& rules, const std::optional<std::vector<int>>& hand) -> std::optional<TileMask> {
+    if (!hand) return std::nullopt;
+    TileMask mask = 0;
+    for (int t : *hand) {
+      if (t < 0 || t >= rules.tiles()) throw InvalidViewError("tile id " + std::to_string(t) + " is not in the set");
+      mask |= bit(t);
+    }
+    return mask;
+  };
+  py::class_<Auction>(m, "Auction")
+      .def(py::init([](const Rules& rules, int dealer) { return Auction(rules, table_seat(rules.seating(), dealer)); }),
+           py::arg("rules"), py::arg("dealer"))
+      .def_property_readonly("to_call", &Auction::to_call)
+      .def_property_readonly("over", &Auction::over)
+      .def_property_readonly("calls", &Auction::calls)
+      .def_property_readonly("contract", [](const Auction& a) { return contract_or_none(a.contract()); })
+      .def("legal", [hand_mask](const Auction& a, std::optional<std::vector<int>> hand) {
+        return a.legal(hand_mask(a.rules(), hand));
+      }, py::arg("hand") = py::none())
+      .def("call", [hand_mask](Auction& a, const py::object& bid, std::optional<std::vector<int>> hand) {
+        a.call(to_bid(bid), hand_mask(a.rules(), hand));
+      }, py::arg("bid"), py::arg("hand") = py::none());
 
   py::class_<Game>(m, "Game")
       .def(py::init<const Rules&, std::uint64_t, int>(), py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0)
@@ -248,20 +384,21 @@ void texas42(py::module_& m) {
       .def_property_readonly("legal_moves", [](const Game& g) {
         std::vector<std::pair<std::string, py::object>> out;
         for (const Move& mv : g.legal_moves()) {
-          if (mv.kind == Move::Kind::Bid) out.emplace_back("bid", py::int_(mv.value));
+          if (mv.kind == Move::Kind::Call) out.emplace_back("bid", py::cast(mv.bid));
           else if (mv.kind == Move::Kind::Declare) out.emplace_back("declare", py::str(mv.trump.name()));
-          else out.emplace_back("tile", py::int_(mv.value));
+          else out.emplace_back("tile", py::int_(mv.tile));
         }
         return out;
       })
-      .def("bid", [](Game& g, int bid) { g.play(Move::bid(bid)); })
+      .def("bid", [](Game& g, const py::object& bid) { g.play(Move::call(to_bid(bid))); })
       .def("declare", [](Game& g, const std::string& trump) { g.play(Move::declare(Trump::parse(trump))); })
-      .def("play_tile", [](Game& g, int tile) { g.play(Move::tile(tile)); })
+      .def("play_tile", [](Game& g, int tile) { g.play(Move::play(tile)); })
       .def("undo", &Game::undo)
       .def_property_readonly("scores", [](const Game& g) { return std::make_pair(g.scores()[0], g.scores()[1]); })
       .def_property_readonly("winner", &Game::winner)
       .def_property_readonly("dealer", &Game::dealer)
-      .def_property_readonly("high_bid", &Game::high_bid)
+      .def_property_readonly("high_bid", [](const Game& g) { return g.high_bid(); })
+      .def("revealed", [](const Game& g, int seat) { return g.revealed(table_seat(g.rules().seating(), seat)); })
       .def_property_readonly("rules", &Game::rules)
       .def_property_readonly("current_hand", [](const Game& g) { return hand_dict(g.current_hand(), g.rules().seats()); })
       .def_property_readonly("finished_hands", [](const Game& g) {

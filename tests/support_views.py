@@ -23,7 +23,6 @@ def random_position(seed: int, plays: int, rules: Rules | None = None) -> Positi
     pos = Position(
         trump=trump,
         hands=[tiles[7 * k : 7 * k + 7] for k in range(4)],
-        leader=declarer,  # the declarer leads trick 1
         rules=rules,
         contract=(declarer, rng.choice([30, 34, 42, 84])),
     )

@@ -13,7 +13,7 @@ namespace dominosolver::texas42 {
 std::vector<Trump> table_declarations(const Rules& rules) {
   std::vector<Trump> out;
   for (const Trump& t : declarations(rules))
-    if (contract_kind(t).objective == Objective::Points) out.push_back(t);
+    if (ruling(rules, t, std::nullopt).contract->objective == Objective::Points) out.push_back(t);
   return out;
 }
 

@@ -1,5 +1,7 @@
-// The contract table: the rows, and what is shared by the rows of today's contracts.
+// The contract table: its declaration rows and contract rows, and the Ruling that joins them.
 #include "dominosolver/texas42/contract.hpp"
+
+#include <algorithm>
 
 #include "dominosolver/core/errors.hpp"
 
@@ -9,8 +11,6 @@ namespace {
 
 // ------------------------------------------------------------- what every row of today shares
 
-bool any_bid(const Rules&, const Contract&, TileMask) { return true; }  // §2.3: any declarer, any bid
-
 Seating whole_table(const Rules& rules, int) { return rules.seating(); }
 
 int declarer_leads(const Seating&, int declarer) { return declarer; }  // §2.4
@@ -18,17 +18,18 @@ int declarer_leads(const Seating&, int declarer) { return declarer; }  // §2.4
 // §2.6: marks stop as soon as the result is certain; points play every trick.
 std::optional<bool> decided_by_bid(const Rules& rules, const Contract& contract, const Tally& tally) {
   const int us = tally.declaring_side, them = kSides - 1 - us;
+  const int bid = contract.bid.value;
   const bool early = rules.scoring == Scoring::Marks && rules.play_out == PlayOut::Auto;
-  if (bids_every_trick(rules, contract.bid)) {
+  if (bids_every_trick(rules, bid)) {
     if (tally.tricks[them] > 0 && early) return false;
     if (tally.all_played) return tally.tricks[them] == 0;
     return std::nullopt;
   }
   if (early) {
-    if (tally.points[us] >= contract.bid) return true;
-    if (tally.points[them] > rules.hand_points() - contract.bid) return false;
+    if (tally.points[us] >= bid) return true;
+    if (tally.points[them] > rules.hand_points() - bid) return false;
   }
-  if (tally.all_played) return tally.points[us] >= contract.bid;
+  if (tally.all_played) return tally.points[us] >= bid;
   return std::nullopt;
 }
 
@@ -38,24 +39,25 @@ HandResult score_by_bid(const Rules& rules, const Contract& contract, const Tall
   HandResult r;
   r.made = made;
   const int us = tally.declaring_side, them = kSides - 1 - us;
-  if (contract.bid == kGameBid) {
+  const int bid = contract.bid.value;
+  if (bid == kGameBid) {
     r.decides_game = true;
     return r;
   }
   if (rules.scoring == Scoring::Marks) {
-    r.score[made ? us : them] = marks_of(rules, contract.bid);
+    r.score[made ? us : them] = marks_of(rules, bid);
     return r;
   }
-  if (contract.bid <= rules.mark()) {
+  if (bid <= rules.mark()) {
     if (made) {
-      r.score[us] = rules.points_made == PointsMade::Taken ? tally.points[us] : contract.bid;
+      r.score[us] = rules.points_made == PointsMade::Taken ? tally.points[us] : bid;
       r.score[them] = tally.points[them];
     } else {
-      r.score[them] = contract.bid + tally.points[them];
+      r.score[them] = bid + tally.points[them];
     }
   } else {
-    if (made) r.score[us] = contract.bid;
-    else r.score[them] = contract.bid + tally.points[them];
+    if (made) r.score[us] = bid;
+    else r.score[them] = bid + tally.points[them];
   }
   return r;
 }
@@ -94,77 +96,205 @@ std::vector<Trump> each_number(const Rules& rules) {
   return out;
 }
 
-// ------------------------------------------------------------- the table
+// ------------------------------------------------------------- the contract rows
 
-constexpr std::array<ContractKind, kContractKinds> kRows = {{
-    {TrumpKind::Suit, "suit", true, {}, Objective::Points, each_number, any_bid, suit_trump, whole_table,
-     declarer_leads, decided_by_bid, score_by_bid},
-    {TrumpKind::Doubles, "doubles", false, {"doubles"}, Objective::Points,
-     [](const Rules&) { return std::vector<Trump>{Trump::doubles()}; }, any_bid, doubles_trump, whole_table,
-     declarer_leads, decided_by_bid, score_by_bid},
-    {TrumpKind::None, "none", false, {"none", "follow-me", "followme"}, Objective::Points,
-     [](const Rules&) { return std::vector<Trump>{Trump::none()}; }, any_bid, follow_me, whole_table, declarer_leads,
-     decided_by_bid, score_by_bid},
+bool on_the_ladder(const Rules& rules, int bid) { return is_bid(rules, bid); }  // §2.2
+
+int declarer_names(const Seating&, int declarer) { return declarer; }  // §2.3
+
+TileMask shows_nothing(const Rules&, int, int) { return 0; }
+
+// §3.4-3.5: the special bids of all the tricks, won with doubles in hand. The bid is
+// max(least, k + 1) marks over a high bid of k marks (a point bid counts 1), the only jump the
+// ladder allows; nothing tops "game". The declarer's partner names any declaration but those with a
+// contract of their own (PARTNER_TRUMP_CHOICES, §6.1) and leads; the bidder's doubles are public.
+TileMask doubles_of(const Rules& rules) {
+  TileMask out = 0;
+  for (int id = 0; id < rules.tiles(); ++id)
+    if (is_double(id)) out |= bit(id);
+  return out;
+}
+
+bool marks_from(const Rules& rules, int bid, int least) {
+  return bid != kGameBid && bid % rules.mark() == 0 && bid >= least * rules.mark();
+}
+
+constexpr int kPlungeDoubles = 4, kSplashDoubles = 3;
+bool holds_plunge(const Rules& rules, TileMask hand) { return count(hand & doubles_of(rules)) >= kPlungeDoubles; }
+bool holds_splash(const Rules& rules, TileMask hand) { return count(hand & doubles_of(rules)) >= kSplashDoubles; }
+int plunge_least(const Rules& rules) { return 4 - static_cast<int>(rules.plunge_marks); }  // "4", "3", "2"
+int splash_least(const Rules& rules) { return 2 + static_cast<int>(rules.splash_marks); }  // "2", "3"
+bool plunge_admits(const Rules& rules, int bid) { return marks_from(rules, bid, plunge_least(rules)); }
+bool splash_admits(const Rules& rules, int bid) { return marks_from(rules, bid, splash_least(rules)); }
+
+int partner_of(const Seating& seating, int declarer) { return seating.partner(declarer); }
+
+TileMask bidders_doubles(const Rules& rules, int declarer, int seat) { return seat == declarer ? doubles_of(rules) : 0; }
+
+// §3.4: the first trick the declaring side loses ends the hand (whatever play_out says); all
+// seven won, it is made.
+std::optional<bool> decided_by_first_loss(const Rules&, const Contract&, const Tally& tally) {
+  if (tally.tricks[kSides - 1 - tally.declaring_side] > 0) return false;
+  if (tally.all_played) return true;
+  return std::nullopt;
+}
+
+// An ordinary bid (§2.2-2.6): the declarer names any declaration, the whole table plays, the
+// declarer leads, the bid's points are the objective. Plunge and Splash (§3.4, §3.5) score as the
+// mark bids they are (§2.5: the points game's too).
+constexpr std::array<ContractRow, kBidKinds> kBidRows = {{
+    {"ordinary", BidKind::Ordinary, Objective::Points, nullptr, "", nullptr, on_the_ladder, true, declarer_names,
+     whole_table, declarer_leads, shows_nothing, decided_by_bid, score_by_bid},
+    {"plunge", BidKind::Plunge, Objective::EveryTrick, holds_plunge, "at least 4 doubles", plunge_least, plunge_admits,
+     false, partner_of, whole_table, partner_of, bidders_doubles, decided_by_first_loss, score_by_bid},
+    {"splash", BidKind::Splash, Objective::EveryTrick, holds_splash, "at least 3 doubles", splash_least, splash_admits,
+     false, partner_of, whole_table, partner_of, bidders_doubles, decided_by_first_loss, score_by_bid},
+}};
+
+// ------------------------------------------------------------- the declaration rows
+
+constexpr std::array<DeclarationRow, kDeclarationKinds> kDeclarationRows = {{
+    {TrumpKind::Suit, "suit", true, {}, each_number, suit_trump, nullptr},
+    {TrumpKind::Doubles, "doubles", false, {"doubles"},
+     [](const Rules&) { return std::vector<Trump>{Trump::doubles()}; }, doubles_trump, nullptr},
+    {TrumpKind::None, "none", false, {"none", "follow-me", "followme"},
+     [](const Rules&) { return std::vector<Trump>{Trump::none()}; }, follow_me, nullptr},
 }};
 static_assert(
     [] {
-      for (std::size_t i = 0; i < kRows.size(); ++i)
-        if (static_cast<std::size_t>(kRows[i].kind) != i) return false;
+      for (std::size_t i = 0; i < kDeclarationRows.size(); ++i)
+        if (static_cast<std::size_t>(kDeclarationRows[i].kind) != i) return false;
+      for (std::size_t i = 0; i < kBidRows.size(); ++i)
+        if (static_cast<std::size_t>(kBidRows[i].bid_kind) != i) return false;
       return true;
     }(),
-    "the rows follow TrumpKind's order (contract_kind indexes them by it)");
+    "the rows follow TrumpKind's and BidKind's order (declaration_row and bid_row index them by it)");
 
 }  // namespace
 
-std::span<const ContractKind> contract_kinds() { return kRows; }
+std::span<const DeclarationRow> declaration_rows() { return kDeclarationRows; }
 
-const ContractKind& contract_kind(Trump trump) { return kRows[static_cast<std::size_t>(trump.kind)]; }
+std::span<const ContractRow> bid_rows() { return kBidRows; }
+
+std::vector<const ContractRow*> contract_rows() {
+  std::vector<const ContractRow*> out;
+  for (const ContractRow& row : kBidRows) out.push_back(&row);
+  for (const DeclarationRow& row : kDeclarationRows)
+    if (row.imposes && std::find(out.begin(), out.end(), row.imposes) == out.end()) out.push_back(row.imposes);
+  return out;
+}
+
+const DeclarationRow& declaration_row(Trump trump) { return kDeclarationRows[static_cast<std::size_t>(trump.kind)]; }
+
+const ContractRow& bid_row(BidKind kind) { return kBidRows[static_cast<std::size_t>(kind)]; }
+
+std::string bid_kind_name(BidKind kind) { return bid_row(kind).name; }
+
+BidKind parse_bid_kind(const std::string& name) {
+  std::string expected;
+  for (const ContractRow& row : kBidRows) {
+    if (name == row.name) return row.bid_kind;
+    expected += (expected.empty() ? "'" : ", '") + std::string(row.name) + "'";
+  }
+  throw ParseError("unknown bid kind '" + name + "' (expected " + expected + ")");
+}
+
+Ruling ruling(const Rules& rules, Trump trump, const std::optional<Contract>& contract) {
+  Ruling r;
+  r.declaration = &declaration_row(trump);
+  r.contract = r.declaration->imposes ? r.declaration->imposes : &bid_row(contract ? contract->bid.kind : BidKind::Ordinary);
+  const bool seated = contract && contract->declarer >= 0 && contract->declarer < rules.seats();
+  r.declarer = seated ? contract->declarer : -1;
+  r.seating = r.contract->seating(rules, r.declarer);
+  return r;
+}
+
+int Ruling::first_leader() const {
+  if (declarer >= 0) return contract->first_leader(seating, declarer);
+  int seat = 0;
+  while (!seating.plays(seat)) ++seat;
+  return seat;
+}
+
+TileMask Ruling::reveals(const Rules& rules, int seat) const {
+  return declarer >= 0 ? contract->reveals(rules, declarer, seat) : 0;
+}
+
+std::string contract_error(const Rules& rules, const Ruling& ruling, const Contract& contract) {
+  const ContractRow& bid = bid_row(contract.bid.kind);
+  if (!bid.admits(rules, contract.bid.value)) {
+    if (bid.bid_kind == BidKind::Ordinary) return "contract bid " + bid_name(contract.bid) + " is not a bid";
+    int least = rules.mark();
+    while (!bid.admits(rules, least) && least < kGameBid) least += rules.mark();
+    return "a " + std::string(bid.name) + " bid is a mark bid of " + std::to_string(least) + " or more, not " +
+           bid_name(contract.bid.value);
+  }
+  if (ruling.contract != &bid) {  // the declaration's own contract
+    if (!bid.names_own_contracts)
+      return "a " + std::string(bid.name) + " bid's declaration cannot be '" + std::string(ruling.declaration->name) + "'";
+    if (!ruling.contract->admits(rules, contract.bid.value))
+      return "'" + std::string(ruling.declaration->name) + "' cannot be declared on a bid of " + bid_name(contract.bid);
+  }
+  return "";
+}
+
+std::optional<int> offer(const Rules& rules, const ContractRow& row, const Bid& high, TileMask hand) {
+  if (!row.holds || rules.specials == Specials::None || high.value == kGameBid || !row.holds(rules, hand))
+    return std::nullopt;
+  const int high_marks = high.value == kPass ? 0 : marks_of(rules, high.value);
+  return rules.mark() * std::max(row.least_marks(rules), high_marks + 1);
+}
+
+std::string holding_error(const Rules& rules, const Contract& contract, TileMask hand) {
+  const ContractRow& row = bid_row(contract.bid.kind);
+  if (!row.holds || row.holds(rules, hand)) return "";
+  return "a " + std::string(row.name) + " bid needs " + row.holding + " in the declarer's hand at the deal";
+}
 
 std::vector<Trump> declarations(const Rules& rules) {
   std::vector<Trump> out;
-  for (const ContractKind& row : kRows)
+  for (const DeclarationRow& row : kDeclarationRows)
     for (const Trump& t : row.declarations(rules)) out.push_back(t);
   return out;
 }
 
-std::vector<Trump> declarations(const Rules& rules, const Contract& contract, TileMask hand) {
+std::vector<Trump> declarations(const Rules& rules, const Contract& contract) {
+  const ContractRow& bid = bid_row(contract.bid.kind);
   std::vector<Trump> out;
-  for (const ContractKind& row : kRows)
-    if (row.may_declare(rules, contract, hand))
+  for (const DeclarationRow& row : kDeclarationRows)
+    if (!row.imposes || (bid.names_own_contracts && row.imposes->admits(rules, contract.bid.value)))
       for (const Trump& t : row.declarations(rules)) out.push_back(t);
   return out;
 }
 
-std::optional<bool> hand_decided(const Rules& rules, Trump trump, const Contract& contract, const Tally& tally) {
-  return contract_kind(trump).decided(rules, contract, tally);
-}
-
-HandResult score_hand(const Rules& rules, Trump trump, const Contract& contract, const Tally& tally, bool made) {
-  return contract_kind(trump).score(rules, contract, tally, made);
+std::string bid_name(const Bid& bid) {
+  const std::string number = bid_name(bid.value);
+  return bid.kind == BidKind::Ordinary ? number : number + ":" + bid_kind_name(bid.kind);
 }
 
 std::string objective_name(Objective objective) {
   switch (objective) {
     case Objective::Points: return "points";
+    case Objective::EveryTrick: return "every trick";
   }
   return "?";
 }
 
 std::string Trump::name() const {
-  const ContractKind& row = contract_kind(*this);
+  const DeclarationRow& row = declaration_row(*this);
   return row.numbered ? std::to_string(suit) : row.spellings[0];
 }
 
 Trump Trump::parse(const std::string& text) {
   std::string expected;
-  for (const ContractKind& row : kRows) {
+  for (const DeclarationRow& row : kDeclarationRows) {
     if (row.numbered) {
       if (text.size() == 1 && text[0] >= '0' && text[0] <= '0' + kMaxPip) return Trump{row.kind, text[0] - '0'};
     } else {
       for (const char* spelling : row.spellings)
         if (spelling && text == spelling) return Trump{row.kind, -1};
     }
-    if (!expected.empty()) expected.append(&row == &kRows.back() ? " or " : ", ");
+    if (!expected.empty()) expected.append(&row == &kDeclarationRows.back() ? " or " : ", ");
     if (row.numbered) expected.append("a number");
     else expected.append("'").append(row.spellings[0]).append("'");
   }

@@ -10,12 +10,57 @@ namespace dominosolver::texas42 {
 std::optional<HandResult> hand_result(const Position& pos) {
   if (!pos.contract() || pos.tricks_before() > 0) return std::nullopt;
   const Tally tally = pos.tally();
-  const auto made = hand_decided(pos.rules(), pos.trump(), *pos.contract(), tally);
+  const auto made = pos.ruling().decided(pos.rules(), *pos.contract(), tally);
   if (!made) return std::nullopt;
-  return score_hand(pos.rules(), pos.trump(), *pos.contract(), tally, *made);
+  return pos.ruling().score(pos.rules(), *pos.contract(), tally, *made);
 }
 
-Game::Game(const Rules& rules, std::uint64_t seed, int first_dealer) : rules_(rules), rng_(seed) {
+std::optional<Contract> Auction::contract() const {
+  if (!over() || high_bidder_ < 0) return std::nullopt;
+  return Contract{high_bidder_, high_};
+}
+
+std::vector<Bid> Auction::legal(std::optional<TileMask> hand) const {
+  std::vector<Bid> out;
+  if (over()) return out;
+  const bool last = static_cast<int>(calls_.size()) == rules_.seats() - 1;  // the dealer calls last
+  const bool forced = last && high_bidder_ < 0 && rules_.all_pass == AllPass::ForcedDealer;
+  if (!forced) out.push_back({kPass});
+  if (forced && rules_.forced_exact_30) {
+    out.push_back({rules_.min_bid()});
+    return out;
+  }
+  // Mark bids are unbounded under mark_jump free: the ladder stops below kGameBid.
+  for (int b = rules_.min_bid(); b < kGameBid; b += b < rules_.mark() ? 1 : rules_.mark())
+    if (bid_is_legal(rules_, b, high_.value)) out.push_back({b});
+  if (bid_is_legal(rules_, kGameBid, high_.value)) out.push_back({kGameBid});
+  // The special bids the contract rows offer this hand (docs/rules.md §3).
+  for (const ContractRow& row : bid_rows())
+    if (const auto b = offer(rules_, row, high_, hand.value_or(set_mask(rules_.max_pip)))) out.push_back({*b, row.bid_kind});
+  return out;
+}
+
+void Auction::call(const Bid& bid, std::optional<TileMask> hand) {
+  const std::string seat = seat_name(to_call());
+  if (over()) throw IllegalMoveError("the auction is over");
+  const auto open = legal(hand);
+  if (std::find(open.begin(), open.end(), bid) == open.end()) {
+    if (bid.value == kPass) throw IllegalMoveError(seat + " may not pass: the dealer must bid when all others passed");
+    if (bid.kind != BidKind::Ordinary) {
+      const ContractRow& row = bid_row(bid.kind);
+      throw IllegalMoveError("bid " + bid_name(bid) + " is not open to " + seat + " here (docs/rules.md §3: " + row.holding +
+                             " in hand, and one mark above a high bid of its size or more)");
+    }
+    throw IllegalMoveError("bid " + bid_name(bid) + " is not legal over the high bid " +
+                           (high_.value ? bid_name(high_) : std::string("(none)")) + " (minimum " +
+                           std::to_string(rules_.min_bid()) + "; mark bids must be " + std::to_string(rules_.mark()) +
+                           ", " + std::to_string(2 * rules_.mark()) + ", or one mark above the high bid)");
+  }
+  if (bid.value != kPass) high_ = bid, high_bidder_ = to_call();
+  calls_.push_back(bid);
+}
+
+Game::Game(const Rules& rules, std::uint64_t seed, int first_dealer) : rules_(rules), rng_(seed), s_(rules) {
   if (first_dealer < 0 || first_dealer >= rules.seats())
     throw InvalidPositionError("dealer must be a seat 0.." + std::to_string(rules.seats() - 1));
   deal(first_dealer);
@@ -32,15 +77,14 @@ void Game::deal(int dealer) {
   const int hand = rules_.hand_size();
   for (int i = 0; i < rules_.seats() * hand; ++i) s_.hand.deal[i / hand] |= bit(tiles[i]);
   s_.phase = Phase::Bidding;
-  s_.high_bid = 0;
-  s_.high_bidder = -1;
+  s_.auction = Auction(rules_, dealer);
   s_.position.reset();
 }
 
 int Game::to_move() const {
   switch (s_.phase) {
-    case Phase::Bidding: return rules_.seating().after(s_.hand.dealer, 1 + static_cast<int>(s_.hand.bids.size()));
-    case Phase::Declaring: return s_.high_bidder;
+    case Phase::Bidding: return s_.auction.to_call();
+    case Phase::Declaring: return bid_row(s_.hand.contract->bid.kind).namer(rules_.seating(), s_.hand.contract->declarer);
     case Phase::Playing: return s_.position->to_move();
     default: return -1;
   }
@@ -49,26 +93,14 @@ int Game::to_move() const {
 std::vector<Move> Game::legal_moves() const {
   std::vector<Move> out;
   switch (s_.phase) {
-    case Phase::Bidding: {
-      const bool last = static_cast<int>(s_.hand.bids.size()) == rules_.seats() - 1;  // the dealer bids last
-      const bool forced = last && s_.high_bid == 0 && rules_.all_pass == AllPass::ForcedDealer;
-      if (!forced) out.push_back(Move::bid(kPass));
-      if (forced && rules_.forced_exact_30) {
-        out.push_back(Move::bid(rules_.min_bid()));
-        break;
-      }
-      // Mark bids are unbounded under mark_jump free: the ladder stops below kGameBid.
-      for (int b = rules_.min_bid(); b < kGameBid; b += b < rules_.mark() ? 1 : rules_.mark())
-        if (bid_is_legal(rules_, b, s_.high_bid)) out.push_back(Move::bid(b));
-      if (bid_is_legal(rules_, kGameBid, s_.high_bid)) out.push_back(Move::bid(kGameBid));
+    case Phase::Bidding:
+      for (const Bid& b : s_.auction.legal(s_.hand.deal[to_move()])) out.push_back(Move::call(b));
       break;
-    }
     case Phase::Declaring:
-      for (const Trump& t : declarations(rules_, *s_.hand.contract, s_.hand.deal[s_.high_bidder]))
-        out.push_back(Move::declare(t));
+      for (const Trump& t : declarations(rules_, *s_.hand.contract)) out.push_back(Move::declare(t));
       break;
     case Phase::Playing:
-      for (TileMask m = s_.position->legal_moves(); m; m &= m - 1) out.push_back(Move::tile(lowest(m)));
+      for (TileMask m = s_.position->legal_moves(); m; m &= m - 1) out.push_back(Move::play(lowest(m)));
       break;
     default: break;
   }
@@ -82,41 +114,38 @@ void Game::play(const Move& move) {
     const std::string seat = seat_name(to_move());
     switch (s_.phase) {
       case Phase::Bidding:
-        if (move.kind != Move::Kind::Bid) throw IllegalMoveError("the auction is on: " + seat + " must bid or pass");
-        if (move.value == kPass) throw IllegalMoveError(seat + " may not pass: the dealer must bid when all others passed");
-        throw IllegalMoveError("bid " + bid_name(move.value) + " is not legal over the high bid " +
-                               (s_.high_bid ? bid_name(s_.high_bid) : std::string("(none)")) + " (minimum " +
-                               std::to_string(rules_.min_bid()) + "; mark bids must be " +
-                               std::to_string(rules_.mark()) + ", " + std::to_string(2 * rules_.mark()) +
-                               ", or one mark above the high bid)");
+        if (move.kind != Move::Kind::Call) throw IllegalMoveError("the auction is on: " + seat + " must bid or pass");
+        s_.auction.call(move.bid, s_.hand.deal[to_move()]);  // throws the precise reason
+        throw IllegalMoveError("illegal move");
       case Phase::Declaring:
-        throw IllegalMoveError("the declarer " + seat + " must name trumps now");
+        if (move.kind == Move::Kind::Declare)
+          throw IllegalMoveError("'" + move.trump.name() + "' cannot be declared on this contract (docs/rules.md §3)");
+        throw IllegalMoveError((to_move() == s_.hand.contract->declarer ? "the declarer " : "the declarer's partner ") + seat +
+                               " must name trumps now");
       default:
         if (move.kind != Move::Kind::Tile) throw IllegalMoveError("the hand is in play: " + seat + " must play a tile");
-        s_.position->play(move.value);  // throws the precise reason
+        s_.position->play(move.tile);  // throws the precise reason
         throw IllegalMoveError("illegal move");
     }
   }
   undo_.emplace_back(s_, rng_);
   switch (s_.phase) {
     case Phase::Bidding: {
-      const int seat = to_move();
-      s_.hand.bids.push_back(move.value);
-      if (move.value != kPass) s_.high_bid = move.value, s_.high_bidder = seat;
-      if (static_cast<int>(s_.hand.bids.size()) == rules_.seats()) {
-        if (s_.high_bidder < 0) {  // all passed: thrown in, the next seat shakes (REDEAL)
+      s_.auction.call(move.bid, s_.hand.deal[to_move()]);
+      s_.hand.bids = s_.auction.calls();
+      if (s_.auction.over()) {
+        if (!s_.auction.contract()) {  // all passed: thrown in, the next seat shakes (REDEAL)
           s_.finished.push_back(s_.hand);
           deal(rules_.seating().next(s_.hand.dealer));
         } else {
-          s_.hand.contract = Contract{s_.high_bidder, s_.high_bid};
+          s_.hand.contract = s_.auction.contract();
           s_.phase = Phase::Declaring;
         }
       }
       break;
     }
     case Phase::Declaring: {
-      const ContractKind& kind = contract_kind(move.trump);
-      const int leader = kind.first_leader(kind.seating(rules_, s_.high_bidder), s_.high_bidder);
+      const int leader = opening_leader(rules_, move.trump, s_.hand.contract);
       s_.hand.trump = move.trump;
       s_.position.emplace(rules_, move.trump, s_.hand.deal, leader, std::vector<int>{}, s_.hand.contract);
       s_.phase = Phase::Playing;
@@ -124,12 +153,12 @@ void Game::play(const Move& move) {
     }
     default: {
       Position& pos = *s_.position;
-      pos.play(move.value);
+      pos.play(move.tile);
       const Tally tally = pos.tally();
-      if (auto made = hand_decided(rules_, *s_.hand.trump, *s_.hand.contract, tally)) {
+      if (auto made = pos.ruling().decided(rules_, *s_.hand.contract, tally)) {
         s_.hand.plays = pos.plays();
         s_.hand.points = tally.points;
-        finish_hand(score_hand(rules_, *s_.hand.trump, *s_.hand.contract, tally, *made));
+        finish_hand(pos.ruling().score(rules_, *s_.hand.contract, tally, *made));
       }
     }
   }
@@ -159,6 +188,13 @@ void Game::finish_hand(const HandResult& result) {
   } else {
     deal(rules_.seating().next(s_.hand.dealer));
   }
+}
+
+TileMask Game::revealed(int seat) const {
+  if (s_.position) return s_.position->revealed(seat);
+  if (s_.phase != Phase::Declaring) return 0;
+  const Contract& c = *s_.hand.contract;
+  return s_.hand.deal[seat] & bid_row(c.bid.kind).reveals(rules_, c.declarer, seat);
 }
 
 void Game::undo() {

@@ -30,32 +30,30 @@ void check_tile(int tile, const Rules& rules, const char* where) {
                                " is not in the double-" + std::to_string(rules.max_pip) + " set");
 }
 
-Seating seating_for(const Rules& rules, Trump trump, const std::optional<Contract>& contract) {
-  const bool declarer_seated = contract && contract->declarer >= 0 && contract->declarer < rules.seats();
-  return contract_kind(trump).seating(rules, declarer_seated ? contract->declarer : -1);
-}
-
 }  // namespace
+
+int opening_leader(const Rules& rules, Trump trump, const std::optional<Contract>& contract) {
+  return ruling(rules, trump, contract).first_leader();
+}
 
 Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, kMaxSeats>& hands, int leader,
                    const std::vector<int>& trick, std::optional<Contract> contract, std::optional<History> history)
-    : rules_(rules), table_(rules, trump), seating_(seating_for(rules, trump, contract)), contract_(contract) {
-  const ContractKind& kind = contract_kind();
-  const std::string seats = seats_range(seating_);
-  const int trick_size = seating_.trick_size();
-  if (kind.numbered && (trump.suit < 0 || trump.suit > rules.max_pip))
+    : rules_(rules), table_(rules, trump), ruling_(texas42::ruling(rules, trump, contract)), contract_(contract) {
+  const std::string seats = seats_range(seating());
+  const int trick_size = seating().trick_size();
+  if (ruling_.declaration->numbered && (trump.suit < 0 || trump.suit > rules.max_pip))
     throw InvalidPositionError("trump " + std::to_string(trump.suit) + " is not a number of the set");
   auto check_seat = [&](int seat, const char* what) {
-    if (seat < 0 || seat >= seating_.seats()) throw InvalidPositionError(std::string(what) + " must be a seat " + seats);
-    if (!seating_.plays(seat)) throw InvalidPositionError(std::string(what) + ": " + seat_of(seat) + " sits this hand out");
+    if (seat < 0 || seat >= seating().seats()) throw InvalidPositionError(std::string(what) + " must be a seat " + seats);
+    if (!seating().plays(seat)) throw InvalidPositionError(std::string(what) + ": " + seat_of(seat) + " sits this hand out");
   };
   check_seat(leader, "leader");
-  if (contract && (contract->declarer < 0 || contract->declarer >= seating_.seats()))
+  if (contract && (contract->declarer < 0 || contract->declarer >= seating().seats()))
     throw InvalidPositionError("contract declarer must be a seat " + seats);
-  if (contract && contract->bid == kGameBid && rules.scoring != Scoring::Points)
+  if (contract && contract->bid.value == kGameBid && rules.scoring != Scoring::Points)
     throw InvalidPositionError("a 'game' contract exists only in the points game (docs/rules.md §2.2)");
-  if (contract && !is_bid(rules, contract->bid))
-    throw InvalidPositionError("contract bid " + std::to_string(contract->bid) + " is not a bid");
+  if (contract)
+    if (const std::string error = contract_error(rules, ruling_, *contract); !error.empty()) throw InvalidPositionError(error);
   if (static_cast<int>(trick.size()) >= trick_size)
     throw InvalidPositionError("the current trick holds " + std::to_string(trick.size()) +
                                " tiles; a trick is complete (and leaves the table) at " + std::to_string(trick_size));
@@ -67,7 +65,7 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     if (seen & bit(tile)) throw InvalidPositionError("tile " + tile_name(tile) + " appears twice (" + where + ")");
     seen |= bit(tile);
   };
-  for (int seat = 0; seat < seating_.seats(); ++seat) {
+  for (int seat = 0; seat < seating().seats(); ++seat) {
     for (TileMask m = hands[seat]; m; m &= m - 1) claim(lowest(m), "hand of " + seat_of(seat));
   }
   for (int t : trick) claim(t, "current trick");
@@ -83,34 +81,40 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
   int lead_seat = hist.first_leader;
   Trick replay;
   for (int t : hist.tiles) {
-    records.push_back({static_cast<std::int8_t>(seating_.after(lead_seat, replay.len)), static_cast<std::int8_t>(t)});
+    records.push_back({static_cast<std::int8_t>(seating().after(lead_seat, replay.len)), static_cast<std::int8_t>(t)});
     replay.add(table_, t);
-    if (replay.len == trick_size) lead_seat = seating_.after(lead_seat, replay.win), replay.clear();
+    if (replay.len == trick_size) lead_seat = seating().after(lead_seat, replay.win), replay.clear();
   }
   if (history && lead_seat != leader)
     throw InvalidPositionError("leader is " + seat_of(leader) + " but the last recorded trick was won by " +
                                seat_of(lead_seat));
   for (std::size_t k = 0; k < trick.size(); ++k)
-    records.push_back({static_cast<std::int8_t>(seating_.after(leader, static_cast<int>(k))), static_cast<std::int8_t>(trick[k])});
+    records.push_back({static_cast<std::int8_t>(seating().after(leader, static_cast<int>(k))), static_cast<std::int8_t>(trick[k])});
 
   std::array<TileMask, kMaxSeats> origin = hands;
   for (const auto& r : records) origin[r.seat] |= bit(r.tile);
   const int size = count(origin[leader]);
   const int max_hand = rules.hand_size();
-  for (int seat = 0; seat < seating_.seats(); ++seat) {
-    if (!seating_.plays(seat)) continue;
+  for (int seat = 0; seat < seating().seats(); ++seat) {
+    if (!seating().plays(seat)) continue;
     if (count(origin[seat]) != size || size > max_hand) {
       std::string sizes;
-      for (int s = 0; s < seating_.seats(); ++s) sizes += (s ? ", " : "") + std::to_string(count(hands[s]));
+      for (int s = 0; s < seating().seats(); ++s) sizes += (s ? ", " : "") + std::to_string(count(hands[s]));
       throw InvalidPositionError("hand sizes " + sizes + " cannot arise in play with leader " + seat_of(leader) +
                                  " and " + std::to_string(trick.size()) +
                                  " tiles on the table (seats that played to the trick hold one tile fewer)");
     }
   }
   if (size == 0 && !trick.empty()) throw InvalidPositionError("a trick is on the table but every hand is empty");
-  if (contract && size == max_hand && hist.first_leader != kind.first_leader(seating_, contract->declarer))
-    throw InvalidPositionError("the declarer (" + seat_of(contract->declarer) + ") leads trick 1, not " +
-                               seat_of(hist.first_leader) + " (docs/rules.md §2.4)");
+  if (contract && size == max_hand) {  // the deal is known: trick 1's leader and the bid's holding
+    const int first = ruling_.first_leader();
+    if (hist.first_leader != first)
+      throw InvalidPositionError(std::string(first == contract->declarer ? "the declarer (" : "the declarer's partner (") +
+                                 seat_of(first) + ") leads trick 1, not " + seat_of(hist.first_leader) +
+                                 " (docs/rules.md §2.4, §3)");
+    if (const std::string error = holding_error(rules, *contract, origin[contract->declarer]); !error.empty())
+      throw InvalidPositionError(error + ", which " + seat_of(contract->declarer) + " did not hold (docs/rules.md §3)");
+  }
 
   first_leader_ = hist.first_leader;
   tricks_before_ = max_hand - size;
@@ -140,7 +144,7 @@ std::vector<int> Position::trick() const {
 
 Tally Position::tally() const {
   Tally t;
-  t.declaring_side = contract_ ? seating_.side(contract_->declarer) : 0;
+  t.declaring_side = contract_ ? seating().side(contract_->declarer) : 0;
   for (int side = 0; side < kSides; ++side) t.points[side] = s_.points[side], t.tricks[side] = s_.tricks[side];
   t.all_played = is_over();
   return t;
@@ -161,7 +165,7 @@ void Position::play(int tile) {
     throw IllegalMoveError((tile >= 0 && tile < kMaxTiles ? "tile " + tile_name(tile) : "tile id " + std::to_string(tile)) +
                            " is not in the double-" + std::to_string(rules_.max_pip) + " set");
   if (!(s_.hands[seat] & bit(tile))) {
-    for (int other = 0; other < seating_.seats(); ++other)
+    for (int other = 0; other < seating().seats(); ++other)
       if (s_.hands[other] & bit(tile))
         throw IllegalMoveError(tile_name(tile) + " belongs to " + seat_of(other) + ", but " + seat_of(seat) +
                                " is to play");
@@ -184,10 +188,10 @@ void Position::play_unchecked(int tile) {
   s_.hands[seat] &= ~bit(tile);
   s_.trick.add(table_, tile);
   plays_.push_back({static_cast<std::int8_t>(seat), static_cast<std::int8_t>(tile)});
-  if (s_.trick.len == seating_.trick_size()) {
-    const int winner = seating_.after(s_.leader, s_.trick.win);
-    s_.points[seating_.side(winner)] += static_cast<std::int16_t>(s_.trick.points());
-    s_.tricks[seating_.side(winner)] += 1;
+  if (s_.trick.len == seating().trick_size()) {
+    const int winner = seating().after(s_.leader, s_.trick.win);
+    s_.points[seating().side(winner)] += static_cast<std::int16_t>(s_.trick.points());
+    s_.tricks[seating().side(winner)] += 1;
     s_.last_winner = static_cast<std::int8_t>(winner);
     s_.leader = static_cast<std::int8_t>(winner);
     s_.trick.clear();
@@ -209,12 +213,12 @@ History Position::history() const {
 }
 
 unsigned Position::voids(int seat) const {
-  if (seat < 0 || seat >= seating_.seats())
-    throw InvalidPositionError("seat must be " + seats_range(seating_) + ", not " + std::to_string(seat));
+  if (seat < 0 || seat >= seating().seats())
+    throw InvalidPositionError("seat must be " + seats_range(seating()) + ", not " + std::to_string(seat));
   std::vector<int> tiles;
   tiles.reserve(plays_.size());
   for (const auto& p : plays_) tiles.push_back(p.tile);
-  return shown_by_plays(rules_, table_, seating_, first_leader_, tiles, tricks_before_ == 0).voids[seat];
+  return shown_by_plays(rules_, table_, seating(), first_leader_, tiles, tricks_before_ == 0).voids[seat];
 }
 
 ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, const Seating& seating, int first_leader,
@@ -235,6 +239,9 @@ ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, const Se
   return shown;
 }
 
-TileMask Position::shown_absent(int seat) const { return table_.following(voids(seat)); }
+// Voids, and the tiles its contract would have shown were they in its hand (Ruling::reveals).
+TileMask Position::shown_absent(int seat) const {
+  return table_.following(voids(seat)) | (ruling_.reveals(rules_, seat) & ~s_.hands[seat]);
+}
 
 }  // namespace dominosolver::texas42

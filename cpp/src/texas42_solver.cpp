@@ -36,7 +36,7 @@ constexpr std::size_t kSmallTableStart = std::size_t{1} << 12;
 struct ZobristKeys {
   std::uint64_t tile[kMaxSeats][kMaxTiles];  // per place
   std::uint64_t leader[kMaxSeats];
-  std::uint64_t declaration[kMaxPip + 1 + kContractKinds];  // SuitTable::declaration
+  std::uint64_t declaration[kMaxPip + 1 + kDeclarationKinds];  // SuitTable::declaration
   std::uint64_t variant[3];                                 // SuitTable::variant (follow-me's NtDoubles)
   std::uint64_t bound_root;  // a search whose root moves a rule restricts (first_lead_trump)
 };
@@ -877,9 +877,11 @@ constexpr int kFourHanded = 4;  // the only trick size instantiated yet: two par
 template <class F>
 auto search_for(const Position& pos, search::TranspositionTable* tt, EndgameCache* endgames, const Enhancements& enh,
                 F&& f) {
-  if (pos.contract_kind().objective != Objective::Points)
-    throw InvalidPositionError("the solver values points; contract '" + pos.trump().name() + "' asks for " +
-                               objective_name(pos.contract_kind().objective));
+  // Every trick is worth a point, so the points a side takes decide "every trick" too (§3.4).
+  const ContractRow& contract = *pos.ruling().contract;
+  if (contract.objective != Objective::Points && contract.objective != Objective::EveryTrick)
+    throw InvalidPositionError("the solver values points; contract '" + std::string(contract.name) + "' asks for " +
+                               objective_name(contract.objective));
   if (pos.seating() == Seating::partnerships(kFourHanded)) {
     Search<kFourHanded> s(pos, tt, endgames, enh);
     return f(s);

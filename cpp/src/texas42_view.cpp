@@ -81,18 +81,23 @@ std::string voids_of(const std::array<unsigned, kMaxSeats>& voids, int seats) {
 
 Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view) {
   const std::optional<Contract>& contract = view.contract;
-  const Seating seating = contract_kind(trump).seating(rules, contract ? contract->declarer : -1);
+  const Ruling rule = ruling(rules, trump, contract);
+  const Seating& seating = rule.seating;
   const int seats = seating.seats();
   const std::string seat_range = "0.." + std::to_string(seats - 1);
   if (view.seat < 0 || view.seat >= seats)
     throw InvalidViewError("seat must be " + seat_range + ", not " + std::to_string(view.seat));
-  if (view.first_leader < 0 || view.first_leader >= seats)
-    throw InvalidViewError("first leader must be a seat " + seat_range + ", not " + std::to_string(view.first_leader));
+  const int first_leader = view.first_leader.value_or(rule.first_leader());
+  if (first_leader < 0 || first_leader >= seats)
+    throw InvalidViewError("first leader must be a seat " + seat_range + ", not " + std::to_string(first_leader));
   if (static_cast<int>(view.hand_sizes.size()) != seats)
     throw InvalidViewError("hand_sizes must be " + std::to_string(seats) + " counts, not " +
                            std::to_string(view.hand_sizes.size()));
   for (int n : view.hand_sizes)
     if (n < 0) throw InvalidViewError("hand_sizes must be counts, not " + list_of(view.hand_sizes));
+  if (!view.revealed.empty() && static_cast<int>(view.revealed.size()) != seats)
+    throw InvalidViewError("revealed must give " + std::to_string(seats) + " hands, not " +
+                           std::to_string(view.revealed.size()));
 
   // Every tile the view names, once.
   TileMask hand = 0, seen = 0;
@@ -106,18 +111,29 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
   for (int t : view.hand) claim(t), hand |= bit(t);
   for (int t : view.plays) claim(t);
   for (int t : view.gone) claim(t);
+  // The tiles the contract shows stay where they are shown.
+  std::array<TileMask, kMaxSeats> revealed{};
+  for (std::size_t seat = 0; seat < view.revealed.size(); ++seat) {
+    if (static_cast<int>(seat) == view.seat) continue;  // the seat's own hand says it all
+    for (int t : view.revealed[seat]) claim(t), revealed[seat] |= bit(t);
+  }
   if (view.hand_sizes[view.seat] != count(hand))
     throw InvalidViewError("hand_sizes gives " + seat_name(view.seat) + " " + std::to_string(view.hand_sizes[view.seat]) +
                            " tiles but the hand holds " + std::to_string(count(hand)));
 
   // The hidden tiles and the seats that may hold each: the others, less those shown void in its suits.
   const SuitTable table(rules, trump);
-  const ShownByPlays shown = shown_by_plays(rules, table, seating, view.first_leader, view.plays, view.gone.empty());
+  const ShownByPlays shown = shown_by_plays(rules, table, seating, first_leader, view.plays, view.gone.empty());
   std::vector<int> hidden;
   for (TileMask m = set_mask(rules.max_pip) & ~seen; m; m &= m - 1) hidden.push_back(lowest(m));
   std::array<int, kMaxSeats> room{};
   for (int seat = 0; seat < seats; ++seat)
-    if (seat != view.seat) room[seat] = view.hand_sizes[seat];
+    if (seat != view.seat) {
+      room[seat] = view.hand_sizes[seat] - count(revealed[seat]);
+      if (room[seat] < 0)
+        throw InvalidViewError("hand_sizes gives " + seat_name(seat) + " " + std::to_string(view.hand_sizes[seat]) +
+                               " tiles but it shows " + std::to_string(count(revealed[seat])));
+    }
   const int need = std::accumulate(room.begin(), room.end(), 0);
   if (need != static_cast<int>(hidden.size()))
     throw InvalidViewError("the other hands hold " + std::to_string(need) + " tiles by hand_sizes, but " +
@@ -126,9 +142,14 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
   for (int tile : hidden) {
     unsigned may = 0;
     for (int seat = 0; seat < seats; ++seat)
-      if (seat != view.seat && !(table.following(shown.voids[seat]) & bit(tile))) may |= 1u << seat;
-    if (!may)
-      throw InvalidViewError("no seat may hold " + tile_name(tile) + ": every other seat has shown it void in its suits");
+      if (seat != view.seat && !((table.following(shown.voids[seat]) | rule.reveals(rules, seat)) & bit(tile)))
+        may |= 1u << seat;
+    if (!may) {
+      bool would_show = false;
+      for (int seat = 0; seat < seats; ++seat) would_show |= seat != view.seat && (rule.reveals(rules, seat) & bit(tile));
+      throw InvalidViewError("no seat may hold " + tile_name(tile) + ": every other seat has shown it void in its suits" +
+                             (would_show ? " or would show it by its contract" : ""));
+    }
     allowed.push_back(may);
   }
   Placement placement(std::move(allowed), room);
@@ -136,18 +157,44 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
     throw InvalidViewError("no deal fits the view: hand sizes " + list_of(view.hand_sizes) + " with voids " +
                            voids_of(shown.voids, seats));
 
-  std::array<TileMask, kMaxSeats> hands{};
+  std::array<TileMask, kMaxSeats> hands = revealed;
   hands[view.seat] = hand;
   for (std::size_t i = 0; i < hidden.size(); ++i) hands[placement.holder(i)] |= bit(hidden[i]);
   // The plays split into whole tricks (the history) and the trick on the table.
   const std::size_t on_table = view.plays.size() % seating.trick_size();
   const auto split = view.plays.end() - static_cast<std::ptrdiff_t>(on_table);
   std::optional<History> history;
-  if (split != view.plays.begin()) history = History{view.first_leader, {view.plays.begin(), split}};
+  if (split != view.plays.begin()) history = History{first_leader, {view.plays.begin(), split}};
   try {
     return Position(rules, trump, hands, shown.leader, {split, view.plays.end()}, contract, history);
   } catch (const std::invalid_argument& e) {  // every error of the core is one
     throw InvalidViewError(std::string("no deal fits this view: ") + e.what());
+  }
+}
+
+void check_revealed_at_deal(const Rules& rules, const Contract& contract, int seat, TileMask hand,
+                            const std::vector<std::vector<int>>& revealed) {
+  const int seats = rules.seats();
+  if (!revealed.empty() && static_cast<int>(revealed.size()) != seats)
+    throw InvalidViewError("revealed must give " + std::to_string(seats) + " hands, not " + std::to_string(revealed.size()));
+  if (contract.declarer < 0 || contract.declarer >= seats)
+    throw InvalidViewError("contract declarer must be a seat 0.." + std::to_string(seats - 1));
+  const ContractRow& row = bid_row(contract.bid.kind);
+  for (int s = 0; s < seats; ++s) {
+    TileMask shown = 0;
+    for (int t : revealed.empty() ? std::vector<int>{} : revealed[s]) {
+      if (t < 0 || t >= rules.tiles()) throw InvalidViewError("revealed: tile id " + std::to_string(t) + " is not in the set");
+      shown |= bit(t);
+    }
+    const TileMask kind = row.reveals(rules, contract.declarer, s);
+    if (shown & ~kind)
+      throw InvalidViewError("a " + std::string(row.name) + " contract does not show " + tile_name(lowest(shown & ~kind)) +
+                             " in " + seat_name(s) + "'s hand");
+    if (s == seat ? shown != (hand & kind) : (shown & hand) != 0)
+      throw InvalidViewError("revealed gives " + seat_name(s) + " tiles that do not fit " + seat_name(seat) + "'s hand");
+    if (s == contract.declarer)
+      if (const std::string error = holding_error(rules, contract, shown); !error.empty())
+        throw InvalidViewError(error + ": it shows " + std::to_string(count(shown)));
   }
 }
 

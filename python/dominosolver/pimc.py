@@ -1,4 +1,4 @@
-"""The hint loop every game shares: perfect-information Monte Carlo done right (design.md §6).
+"""The hint loop every game shares: perfect-information Monte Carlo done right.
 
 A game gives the loop the worlds its player's view allows (a ``Sampler``) and a ``Scorer``; the loop
 

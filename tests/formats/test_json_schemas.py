@@ -164,6 +164,15 @@ def test_the_trump_enum_follows_the_contract_table():
     parses."""
     trump = schema("position")["$defs"]["trump42"]
     enum = next(alt["enum"] for alt in trump["oneOf"] if "enum" in alt)
-    rows = [row for row in _core.texas42.contracts() if not row["numbered"]]
+    rows = [row for row in _core.texas42.declaration_rows() if not row["numbered"]]
     assert {row["spellings"][0] for row in rows} <= set(enum)
     assert set(enum) <= {spelling for row in rows for spelling in row["spellings"]}
+
+
+def test_the_bid_kind_enum_follows_the_contract_table():
+    """A kind of bid added to the C++ table (a contract row bid in the auction) must be a "kind" of
+    the schema's contract and auction entries, and the schema names no kind the core does not read."""
+    kinds = schema("position")["$defs"]["bidkind42"]["enum"]
+    assert kinds == [row["name"] for row in _core.texas42.contract_rows() if row["bid"]]
+    view = schema("view")["$defs"]["texas42"]["properties"]
+    assert view["auction"]["items"]["properties"]["kind"] == {"$ref": "position.schema.json#/$defs/bidkind42"}

@@ -21,7 +21,7 @@ START = "trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42"
 
 
 def test_error_classes_are_value_errors():
-    """All three error classes are ValueErrors (design.md §4), so callers may catch ValueError."""
+    """All three error classes are ValueErrors, so callers may catch ValueError."""
     for cls in (ParseError, InvalidPositionError, IllegalMoveError):
         assert issubclass(cls, ValueError)
 

@@ -36,14 +36,14 @@ def test_bid_ladder_matches_the_oracle(rules):
     assert rules.mark == rules.hand_points
     assert rules.game_bid_over == 4 * rules.mark
     ladder = [b for b in range(8 * rules.mark + 1) if rules.is_bid(b)]
-    assert ladder == [b for b in R.candidate_bids(8) if isinstance(b, int)]
+    assert ladder == [b.value for b in R.candidate_bids(8) if b != R.GAME]
     assert ladder[0] == rules.min_bid
     for bid, high in itertools.product(ladder, [0, *ladder]):
-        expected = R.bid_legal(bid, high, flags.get("mark_jump", "strict"), flags.get("scoring", "marks"))
+        expected = R.bid_legal(R.Bid(bid), R.Bid(high), flags.get("mark_jump", "strict"), flags.get("scoring", "marks"))
         assert core.bid_is_legal(rules, bid, high) == expected, (bid, high)
     for bid in ladder:
-        assert rules.marks_of(bid) == R.marks_value(bid)
-        assert rules.points_needed(bid) == (rules.hand_points if R.is_all_tricks_bid(bid) else bid)
+        assert rules.marks_of(bid) == R.marks_value(R.Bid(bid))
+        assert rules.points_needed(bid) == (rules.hand_points if R.is_all_tricks_bid(R.Bid(bid)) else bid)
         assert core.points_needed(bid, rules) == core.points_needed(bid) == rules.points_needed(bid)
     assert rules.is_bid(core.GAME_BID) == (flags.get("scoring") == "points")
 
@@ -71,10 +71,10 @@ def test_seats_off_the_table_are_refused(call, seat):
         getattr(core.Rules(), call)(seat)
 
 
-def test_contract_rows_list_every_declaration_once(rules):
-    rows = core.contracts(rules)
+def test_declaration_rows_list_every_declaration_once(rules):
+    rows = core.declaration_rows(rules)
     assert [row["name"] for row in rows] == ["suit", "doubles", "none"]
-    assert all(row["objective"] == "points" for row in rows)
+    assert all(row["imposes"] is None for row in rows)  # the bid's contract row rules them
     declared = [d for row in rows for d in row["declarations"]]
     assert declared == rules.declarations() == core.table_declarations(rules)
     assert declared == [str(t) for t in R.TRUMP_MODES]
@@ -84,6 +84,19 @@ def test_contract_rows_list_every_declaration_once(rules):
         for spelling in row["spellings"]:
             assert core.parse_trump(spelling) == row["declarations"][0]
         assert row["numbered"] == (row["spellings"] == [])
+
+
+def test_contract_rows_and_the_ruling_of_an_ordinary_bid():
+    """The contract half of the table: an ordinary bid is its one row bid in the auction, and under it
+    the declarer names the declaration, the whole table plays and the declarer leads trick 1."""
+    assert [row for row in core.contract_rows() if row["bid"]][0] == {"name": "ordinary", "objective": "points", "bid": True}
+    rules = core.Rules()
+    for declarer in range(rules.seats):
+        ruling = core.ruling(rules, "4", core.Contract(declarer, 30))
+        assert ruling["contract"]["name"] == "ordinary" and ruling["declaration"]["name"] == "suit"
+        assert ruling["namer"] == ruling["first_leader"] == declarer
+        assert ruling["seats_in_play"] == list(range(rules.seats))
+    assert core.ruling(rules, "none")["first_leader"] == 0 and core.ruling(rules, "none")["namer"] is None
 
 
 def test_unknown_contracts_name_what_is_accepted():
@@ -109,7 +122,7 @@ def test_positions_seat_every_player_under_todays_contracts():
         assert pos.seats_in_play == [0, 1, 2, 3]
         assert pos.trick_size == 4
         assert [pos.side_of(s) for s in range(4)] == [rules.side_of(s) for s in range(4)]
-        assert trump in pos.contract_kind["declarations"]
+        assert trump in pos.ruling["declaration"]["declarations"]
         assert pos.remaining_points == rules.hand_points
         # The trick engine: after each complete trick the winner leads and banks its points.
         for _ in range(4):

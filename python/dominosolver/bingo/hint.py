@@ -1,7 +1,7 @@
 """Bingo hints from one player's view: which tile to lead or answer, whether to close now, whether and
 what to declare.
 
-Perfect-information Monte Carlo done carefully (design.md §6), in the hint loop both games share
+Perfect-information Monte Carlo done carefully, in the hint loop both games share
 (``pimc.py``): the hidden part (the opponent's hand and the face-down boneyard order) is sampled
 exactly uniformly among the worlds consistent with the view, every legal move is scored on the same
 worlds in batched C++ calls, and moves are ranked by their mean game points, then the chance of

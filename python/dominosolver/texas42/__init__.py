@@ -2,10 +2,10 @@
 
 from .game import Game, Move
 from .position import Position
-from .rules import SEATS, TEAMS, TRUMPS, Contract, Rules
+from .rules import SEATS, TEAMS, TRUMPS, Bid, Contract, Rules
 from .view import PlayerView
 
-__all__ = ["Game", "Move", "Position", "Rules", "Contract", "PlayerView", "SEATS", "TEAMS", "TRUMPS"]
+__all__ = ["Game", "Move", "Position", "Rules", "Bid", "Contract", "PlayerView", "SEATS", "TEAMS", "TRUMPS"]
 
 from .solve import (  # noqa: E402
     BatchResult, DDTable, PlayGrade, Solver, analyse_play, dd_table, projected_totals, solve,

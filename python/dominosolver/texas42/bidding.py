@@ -269,7 +269,8 @@ def advise_bid(
     check_in_set(mask, rules, InvalidViewError)
     # The auction replays in the C++ game: bids in turn, each legal, and this seat to bid (or to
     # declare, having won it). Without bids nothing says who dealt, so any seat may open.
-    replay = replay_auction(rules, [len(tiles)] * rules.seats, tuple(auction), contract, None, ())
+    replay = replay_auction(rules, [len(tiles)] * rules.seats, tuple(auction), contract, None, (), seat,
+                            [t.id for t in tiles])
     if replay is not None:
         if replay.thrown_in:
             raise InvalidViewError(
@@ -301,7 +302,8 @@ def advise_bid(
             for ids in hands:
                 positions.append(
                     Position._wrap(
-                        _core.texas42.Position(rules._core, str(trump), ids, seat, [], None, None)
+                        # The seat declares (a lowest bid): trick 1's leader is the contract's.
+                        _core.texas42.Position(rules._core, str(trump), ids, None, [], (seat, rules.min_bid), None)
                     )
                 )
         out = solve_batch(positions, threads=threads, moves=False, tt_mb=tt_mb)

@@ -13,7 +13,7 @@ from ..io import is_digits
 from ..tiles import Tile, tiles_of
 from ..wrappers import RecordedGame
 from .position import Position
-from .rules import TEAMS, Contract, Rules, Trump, bid_name, parse_bid, parse_trump
+from .rules import TEAMS, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_trump
 from .view import PlayerView
 
 __all__ = ["Game", "Move"]
@@ -23,11 +23,11 @@ _LOWEST_BID = Rules().min_bid  # a Move is read before any game's rules: the sta
 
 @dataclass(frozen=True)
 class Move:
-    """A bid (``Move.parse("30")``, ``"pass"``, ``"84"``), a declaration (``"declare 4"``,
-    ``"declare doubles"``, ``"declare none"``) or a tile (``"6-4"``)."""
+    """A bid (``Move.parse("30")``, ``"pass"``, ``"84"``; a special bid ``"168:kind"``), a
+    declaration (``"declare 4"``, ``"declare doubles"``, ``"declare none"``) or a tile (``"6-4"``)."""
 
     kind: str  # "bid", "declare" or "tile"
-    value: Any  # bid as int (0 = pass), trump, or Tile
+    value: Any  # a Bid (0 = pass), a trump, or a Tile
 
     def __post_init__(self) -> None:
         # A Move built directly is checked as Move.parse checks one, and its value made canonical.
@@ -54,11 +54,12 @@ class Move:
         text = move.strip().lower()
         if text.startswith("declare"):
             return cls("declare", text[len("declare"):].strip(" :"))
-        if is_digits(text) and int(text) < _LOWEST_BID:
+        number = text.partition(":")[0]  # a special bid: "168:kind"
+        if is_digits(number) and int(number) < _LOWEST_BID:
             # "00" or "0" is neither a bid nor, in the auction, a tile: never a silent pass.
             raise ParseError(f"{move!r} is no bid: bids are {_LOWEST_BID} and up, 'pass' or 'game' "
                              "(tiles are played after the auction)")
-        if text in ("pass", "game") or is_digits(text):
+        if number in ("pass", "game") or is_digits(number):
             return cls("bid", text)
         return cls("tile", text)
 
@@ -118,8 +119,9 @@ class Game(RecordedGame):
 
     @property
     def legal_moves(self) -> list[Move]:
-        # Move reads a bid or a declaration as the core names it; a tile comes as its id.
-        return [Move(kind, Tile.from_id(value) if kind == "tile" else value) for kind, value in self._game.legal_moves]
+        # Move reads a declaration as the core names it; a bid and a tile come as the core's.
+        return [Move(kind, Tile.from_id(value) if kind == "tile" else Bid.of_core(value) if kind == "bid" else value)
+                for kind, value in self._game.legal_moves]
 
     def _parse_move(self, move: Move | Tile | str | int) -> Move:
         # In play "64" can only be the tile 6-4 (no bid is open then): read it as the tile.
@@ -142,15 +144,14 @@ class Game(RecordedGame):
         return None if core is None else Position._wrap(core)
 
     @property
-    def auction(self) -> list[tuple[int, int]]:
+    def auction(self) -> list[tuple[int, Bid]]:
         """Bids of the current hand as (seat, bid), from the seat left of the dealer."""
         hand = self._game.current_hand
-        return [(self.rules.seat_after(hand["dealer"], 1 + i), b) for i, b in enumerate(hand["bids"])]
+        return [(self.rules.seat_after(hand["dealer"], 1 + i), Bid.of_core(b)) for i, b in enumerate(hand["bids"])]
 
     @property
     def contract(self) -> Contract | None:
-        c = self._game.current_hand["contract"]
-        return Contract(*c) if c is not None else None
+        return Contract.of_core(self._game.current_hand["contract"])
 
     @property
     def trump(self) -> Trump | None:
@@ -170,8 +171,8 @@ class Game(RecordedGame):
                 {
                     "dealer": h["dealer"],
                     "deal": [[str(t) for t in sorted(tiles_of(m), reverse=True)] for m in h["deal"]],
-                    "bids": [bid_name(b) for b in h["bids"]],
-                    "contract": Contract(*h["contract"]) if h["contract"] else None,
+                    "bids": [bid_name(Bid.of_core(b)) for b in h["bids"]],
+                    "contract": Contract.of_core(h["contract"]),
                     "trump": parse_trump(h["trump"]) if h["trump"] is not None else None,
                     "plays": [(s, str(Tile.from_id(t))) for s, t in h["plays"]],
                     "points": dict(zip(TEAMS, h["points"])),

@@ -1,4 +1,4 @@
-"""Play hints for one seat: perfect-information Monte Carlo done right (design.md §6).
+"""Play hints for one seat: perfect-information Monte Carlo done right.
 
 Draw K deals once from the seat's view (exactly uniformly, ``sampling.py``), solve every legal move on
 the **same** deals in batched C++ calls, then average per move (the loop is ``pimc.py``, shared with

@@ -9,14 +9,14 @@ from typing import Any, NamedTuple
 from ..errors import ParseError
 from ..io import flags_of_text, json_object, key_values
 from ..tiles import Tile
-from .rules import SEATS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, bid_name
+from .rules import ORDINARY, SEATS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, bid_name
 
 SCHEMA = "dominosolver.position/1"
 
 
 class PositionFields(NamedTuple):
     trump: Trump
-    leader: int
+    leader: int | None  # None (text only): trick 1's leader by the contract, as the core rules it
     hands: list[list[Tile]]
     trick: list[Tile]
     rules: Rules
@@ -48,8 +48,7 @@ def fields_from_json(obj: Any) -> PositionFields:
         raise ParseError(f"'hands' must be a list of {rules.seats} lists of tiles ({', '.join(rules.seat_names)})")
     contract = None
     if obj.get("contract") is not None:
-        c = fields_object(obj["contract"], "contract", ("declarer", "bid"), '{"declarer": seat, "bid": bid}')
-        contract = Contract(parse_seat(c["declarer"]), parse_bid(c["bid"]))
+        contract = contract_from_json(obj["contract"])
     history = None
     if obj.get("history") is not None:
         h = fields_object(obj["history"], "history", ("first_leader", "tiles"), '{"first_leader": seat, "tiles": [...]}')
@@ -76,27 +75,44 @@ def fields_to_json(f: PositionFields) -> dict[str, Any]:
         "rules": f.rules.to_json(),
     }
     if f.contract is not None:
-        out["contract"] = {"declarer": f.contract.declarer, "bid": _bid_json(f.contract.bid)}
+        out["contract"] = contract_to_json(f.contract)
     if f.history is not None and f.history[1]:
         out["history"] = {"first_leader": f.history[0], "tiles": [str(t) for t in f.history[1]]}
     return out
 
 
-def fields_object(value: Any, name: str, keys: tuple[str, ...], form: str) -> dict[str, Any]:
-    """The object of field ``name``, with exactly ``keys``: as at the top level, an unknown key is
-    refused (a misspelt one would otherwise vanish) and none may be left out."""
+def contract_from_json(value: Any) -> Contract:
+    """``{"declarer": seat, "bid": bid}``, and ``"kind"`` for a special bid (docs/json.md)."""
+    c = fields_object(value, "contract", ("declarer", "bid"), '{"declarer": seat, "bid": bid}', optional=("kind",))
+    return Contract(parse_seat(c["declarer"]), parse_bid(c["bid"], c.get("kind")))
+
+
+def contract_to_json(contract: Contract) -> dict[str, Any]:
+    """The contract's JSON: its kind only for a special bid (so that old readers read ordinary ones)."""
+    out: dict[str, Any] = {"declarer": contract.declarer, "bid": bid_json(contract.bid)}
+    if contract.kind != ORDINARY:
+        out["kind"] = contract.kind
+    return out
+
+
+def bid_json(bid: int) -> int | str:
+    """A bid's number as JSON writes it: an int, or "game"."""
+    return "game" if bid_name(int(bid)) == "game" else int(bid)
+
+
+def fields_object(value: Any, name: str, keys: tuple[str, ...], form: str,
+                  optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The object of field ``name``, with exactly ``keys`` (and any of ``optional``): as at the top
+    level, an unknown key is refused (a misspelt one would otherwise vanish) and none of ``keys`` may
+    be left out."""
     if not isinstance(value, dict):
         raise ParseError(f"'{name}' must be {form}, not {type(value).__name__}")
     missing = [k for k in keys if k not in value]
-    unknown = sorted(set(value) - set(keys))
+    unknown = sorted(set(value) - set(keys) - set(optional))
     if missing or unknown:
         what = "lacks " + ", ".join(missing) if missing else "has unknown key(s) " + ", ".join(unknown)
         raise ParseError(f"'{name}' must be {form}: it {what}")
     return value
-
-
-def _bid_json(bid: int) -> int | str:
-    return "game" if bid_name(bid) == "game" else bid
 
 
 def _tile_list(value: Any, where: str) -> list[Tile]:
@@ -126,7 +142,7 @@ def fields_from_text(text: str) -> PositionFields:
         c = values["contract"]
         if len(c) < 2:
             raise ParseError(f"malformed contract {c!r}: write seat then bid, e.g. N30")
-        contract = Contract(parse_seat(c[0]), parse_bid(c[1:]))
+        contract = Contract(parse_seat(c[0]), parse_bid(c[1:]))  # a special bid: E168:kind
     history = None
     if "history" in values:
         first, sep, tiles = values["history"].partition(":")
@@ -135,8 +151,8 @@ def fields_from_text(text: str) -> PositionFields:
         history = (parse_seat(first), _tiles_text(tiles))
     return PositionFields(
         trump=parse_trump(values["trump"]),
-        # By default the declarer leads (trick 1 needs it), else N.
-        leader=parse_seat(values["leader"]) if "leader" in values else contract.declarer if contract else 0,
+        # By default trick 1's leader by the contract (the core's answer), else N.
+        leader=parse_seat(values["leader"]) if "leader" in values else None,
         hands=[_tiles_text(h) for h in hands],
         trick=_tiles_text(values.get("trick", "-")),
         rules=rules,

@@ -38,7 +38,7 @@ class Position(NotatedPosition):
         leader: int | str | None = None,
         trick: list[Tile | str] | None = None,
         rules: Rules | None = None,
-        contract: Contract | tuple[int, int] | None = None,
+        contract: Contract | tuple[int | str, int | str] | None = None,
         history: tuple[int | str, list[Tile | str]] | None = None,
     ) -> None:
         keywords = dict(trump=trump, hands=hands, leader=leader, trick=trick, rules=rules, contract=contract,
@@ -51,16 +51,14 @@ class Position(NotatedPosition):
         else:
             if trump is None or hands is None:
                 raise ParseError("a Position needs notation text, or trump= and hands=")
-            parsed_contract = _contract(contract) if contract is not None else None
-            if leader is None:  # by default the declarer leads (trick 1 needs it), else N
-                leader = parsed_contract.declarer if parsed_contract is not None else 0
             fields = notation.PositionFields(
                 trump=parse_trump(trump),
-                leader=parse_seat(leader),
+                # By default trick 1's leader by the contract (the core's answer), else N.
+                leader=None if leader is None else parse_seat(leader),
                 hands=_hands(hands),
                 trick=_tiles(trick or (), "trick"),
                 rules=Rules.argument(rules) or Rules(),
-                contract=parsed_contract,
+                contract=_contract(contract) if contract is not None else None,
                 history=_history(history) if history is not None else None,
             )
         self._pos = _build(fields)
@@ -77,7 +75,6 @@ class Position(NotatedPosition):
 
 
     def fields(self) -> notation.PositionFields:
-        c = self._pos.contract
         first_leader, history = self._pos.history()
         return notation.PositionFields(
             trump=self.trump,
@@ -85,7 +82,7 @@ class Position(NotatedPosition):
             hands=[tiles_of(m) for m in self._pos.hands],
             trick=[Tile.from_id(t) for t in self._pos.trick],
             rules=self.rules,
-            contract=Contract(*c) if c is not None else None,
+            contract=self.contract,
             history=(first_leader, [Tile.from_id(t) for t in history]) if history else None,
         )
 
@@ -102,8 +99,7 @@ class Position(NotatedPosition):
 
     @property
     def contract(self) -> Contract | None:
-        c = self._pos.contract
-        return Contract(*c) if c is not None else None
+        return Contract.of_core(self._pos.contract)
 
     @property
     def to_move(self) -> int | None:
@@ -204,6 +200,11 @@ class Position(NotatedPosition):
         """The tiles ``seat`` (a number or N, E, S, W) still holds, highest first."""
         return super().hand(parse_seat(seat))
 
+    def revealed(self, seat: int | str) -> tuple[Tile, ...]:
+        """The tiles ``seat`` still holds that its contract shows the table (the Plunge or Splash
+        bidder's doubles, docs/rules.md §3.4), highest first."""
+        return tuple(sorted(tiles_of(self._pos.revealed(parse_seat(seat))), reverse=True))
+
     def voids(self, seat: int) -> list[int | str]:
         """Suits `seat` has shown it holds none of (failed to follow): numbers, 'trump' or 'doubles'."""
         return suit_names(self._pos.voids(parse_seat(seat)))
@@ -233,7 +234,7 @@ def _history(value: Any) -> tuple[int, list[Tile]]:
 
 def _contract(value: Any) -> Contract:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise ParseError(f"contract must be (declarer, bid), not {value!r}")
+        raise ParseError(f"contract must be (declarer, bid), not {value!r}")  # a special bid: (seat, "168:kind")
     return Contract(parse_seat(value[0]), parse_bid(value[1]))
 
 
@@ -244,6 +245,6 @@ def _build(f: notation.PositionFields) -> Any:
         [[t.id for t in h] for h in f.hands],
         f.leader,
         [t.id for t in f.trick],
-        tuple(f.contract) if f.contract is not None else None,
+        f.contract,
         (f.history[0], [t.id for t in f.history[1]]) if f.history is not None else None,
     )

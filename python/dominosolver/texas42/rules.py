@@ -6,7 +6,7 @@ restate them."""
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import Any, NamedTuple, Union
 
 from .. import _core
 from ..errors import DominoSolverError, InvalidViewError, ParseError, shown
@@ -14,8 +14,8 @@ from ..io import is_digits, unicode_text
 from ..tiles import MAX_PIP, tiles_of
 from ..wrappers import FlagRules
 
-__all__ = ["Rules", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "parse_seat", "parse_trump", "bid_name",
-           "parse_bid", "set_mask", "Auction", "replay_auction"]
+__all__ = ["Rules", "Bid", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "ORDINARY", "BID_KINDS", "parse_seat",
+           "parse_trump", "bid_name", "parse_bid", "namer", "set_mask", "Auction", "replay_auction"]
 
 SEATS = ("N", "E", "S", "W")  # the seats' names, clockwise from seat 0
 TEAMS = ("NS", "EW")  # the sides' names, by side number (Rules.side_of)
@@ -146,14 +146,77 @@ def check_in_set(mask: int, rules: Rules, error: type[DominoSolverError] = Parse
         raise error(f"tile {tiles_of(stray)[0]} is not in the double-{rules._core.max_pip} set")
 
 
+ORDINARY = "ordinary"  # the kind of a bid of the ladder (docs/rules.md §2.2)
+# The kinds of bid the auction knows, as the contract table's rows bid in it (the first: ORDINARY).
+BID_KINDS: tuple[str, ...] = tuple(row["name"] for row in _core.texas42.contract_rows() if row["bid"])
+
+
+class Bid(int):
+    """A call of the auction: its number (0 = pass, 30..41, 42k for k marks, or the points game's
+    'game') and its kind, ``"ordinary"`` or a special bid of the contract table. A bid is its number
+    for arithmetic and order; an ordinary bid equals its number, a special one equals only a bid of
+    the same kind. Written ``30``, ``pass``, ``game`` (a special bid: ``168:kind``)."""
+
+    kind: str
+
+    def __new__(cls, value: int, kind: str = ORDINARY) -> Bid:
+        if kind not in BID_KINDS:
+            raise ParseError(f"unknown bid kind {shown(kind)}: {', '.join(map(repr, BID_KINDS))}")
+        bid = super().__new__(cls, value)
+        bid.kind = kind
+        return bid
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, int):
+            return NotImplemented
+        return int(self) == int(other) and self.kind == getattr(other, "kind", ORDINARY)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return int.__hash__(self) if self.kind == ORDINARY else hash((int(self), self.kind))
+
+    def __repr__(self) -> str:  # an ordinary bid prints as its number, which equals it
+        return repr(int(self)) if self.kind == ORDINARY else f"Bid({int(self)}, {self.kind!r})"
+
+    def __str__(self) -> str:
+        return bid_name(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Bid, (int(self), self.kind)
+
+    @classmethod
+    def of_core(cls, bid: Any) -> Bid:
+        """The core's Bid as the package's."""
+        return cls(bid.value, bid.kind)
+
+
 class Contract(NamedTuple):
-    """Who won the auction and with what bid (30..41, 42k for k marks, or the points game's 'game')."""
+    """Who won the auction and with what bid; ``kind`` is the bid's (``"ordinary"``, or a special
+    bid of the contract table). Written ``N30``, ``E168:kind``."""
 
     declarer: int
-    bid: int
+    bid: Bid
+
+    @property
+    def kind(self) -> str:
+        return getattr(self.bid, "kind", ORDINARY)
 
     def __str__(self) -> str:
         return f"{SEATS[self.declarer]}{bid_name(self.bid)}"
+
+    @classmethod
+    def of_core(cls, contract: Any) -> Contract | None:
+        """The core's Contract (or None) as the package's."""
+        return None if contract is None else cls(contract.declarer, Bid.of_core(contract.bid))
+
+
+def namer(rules: Rules, contract: Contract) -> int:
+    """Who names the declaration of ``contract``: the declarer, or for a Plunge or a Splash its
+    partner (docs/rules.md §3.4), as the core's contract table says."""
+    return _core.texas42.namer(rules._core, contract)
 
 
 def parse_seat(value: int | str) -> int:
@@ -178,28 +241,32 @@ def parse_trump(value: Trump) -> Trump:
 
 
 def bid_name(bid: int) -> str:
-    if bid == 0:
-        return "pass"
-    return "game" if bid == GAME_BID else str(bid)
+    """A bid as text: "pass", "30", "game"; a special bid adds its kind, "168:kind"."""
+    number = "pass" if bid == 0 else "game" if int(bid) == GAME_BID else str(int(bid))
+    kind = getattr(bid, "kind", ORDINARY)
+    return number if kind == ORDINARY else f"{number}:{kind}"
 
 
-def parse_bid(value: int | str) -> int:
-    """A bid as the core's int: 0 = pass, 30.., or GAME_BID. Whether it is legal is the core's call;
-    numbers that cannot be a bid at all (negative, or beyond 'game') are refused here."""
+def parse_bid(value: int | str, kind: str | None = None) -> Bid:
+    """A bid: 0 = pass, 30.., or GAME_BID, of ``kind`` (else the kind ``value`` carries: a Bid's, or
+    the text's "168:kind"; ordinary by default). Whether it is legal is the core's call; numbers
+    that cannot be a bid at all (negative, or beyond 'game') are refused here."""
     if isinstance(value, int) and not isinstance(value, bool):
-        bid = value
+        number, kind = int(value), kind or getattr(value, "kind", ORDINARY)
     else:
-        text = str(value).strip().lower()
-        if text == "pass":
-            return 0
-        if text == "game":
-            return GAME_BID
-        if not is_digits(text):
+        text, _, named = str(value).strip().lower().partition(":")
+        kind = kind or named or ORDINARY
+        if text in ("pass", "game"):
+            number = 0 if text == "pass" else GAME_BID
+        elif is_digits(text):
+            number = int(text)
+        else:
             raise ParseError(f"unknown bid {shown(value)}: a number, 'pass' or 'game'")
-        bid = int(text)
-    if not 0 <= bid <= GAME_BID:
+    if not 0 <= number <= GAME_BID:
         raise ParseError(f"unknown bid {shown(value)}: a number from 30, 'pass' or 'game'")
-    return bid
+    if not isinstance(kind, str) or kind not in BID_KINDS:
+        raise ParseError(f"unknown bid kind {shown(kind)} in bid {shown(value)}: {', '.join(map(repr, BID_KINDS))}")
+    return Bid(number, kind)
 
 
 class Auction(NamedTuple):
@@ -208,41 +275,47 @@ class Auction(NamedTuple):
 
     phase: str  # "bidding" or "declaring"
     to_move: int | None
-    legal_bids: tuple[int, ...]  # in the core's order
+    legal_bids: tuple[Bid, ...]  # in the core's order
     thrown_in: bool
 
 
 def replay_auction(
-    rules: Rules, sizes: list[int], auction: tuple[tuple[int, int], ...], contract: Contract | None,
-    to_move: int | None, legal_bids: tuple[int, ...],
+    rules: Rules, sizes: list[int], auction: tuple[tuple[int, Bid], ...], contract: Contract | None,
+    to_move: int | None, legal_bids: tuple[Bid, ...], seat: int, hand: list[int],
 ) -> Auction | None:
-    """Before the first lead every hand is full, and the auction replays in the core's own game:
-    bids in turn, each legal, then the seat to bid, its legal bids and the contract (each checked
-    against the view's when it states them). None without bids: then nothing tells who dealt."""
+    """Before the first lead every hand is full, and the auction replays in the core's: calls in
+    turn, each legal (``seat``'s for its ``hand``, tile ids; another seat's special bid as if it held
+    what the bid asks), then the seat to call or to declare, its legal bids and the contract (each
+    checked against the view's when it states them). None without bids: then nothing tells who dealt."""
     full = rules.hand_size
     if any(n != full for n in sizes):
         raise InvalidViewError(f"before the first lead every hand holds {full} tiles, not {sizes}")
     if not auction:
         return None
-    # Bidding does not depend on the deal: any seed does, with the dealer right of the first bidder.
-    game = _core.texas42.Game(rules._core, 0, rules.seat_after(auction[0][0], -1))
+    replay = _core.texas42.Auction(rules._core, rules.seat_after(auction[0][0], -1))  # the dealer bids last
     for bidder, bid in auction:
-        if game.phase != "bidding" or game.to_move != bidder:
+        if replay.over or replay.to_call != bidder:
             raise InvalidViewError(f"{SEATS[bidder]} bids out of turn: the auction goes round the table once")
         try:
-            game.bid(bid)
+            replay.call(bid, hand if bidder == seat else None)
         except DominoSolverError as e:
             raise InvalidViewError(f"the auction does not replay: {e}") from None
-    legal = tuple(value for kind, value in game.legal_moves if kind == "bid")
-    state = Auction(game.phase, None if game.to_move < 0 else game.to_move, legal,
-                    len(game.current_hand["bids"]) != len(auction))
-    if state.phase == "bidding" and contract is None:
+    found = Contract.of_core(replay.contract)
+    if not replay.over:
+        state = Auction("bidding", replay.to_call, tuple(Bid.of_core(b) for b in replay.legal(
+            hand if replay.to_call == seat else None)), False)
+    elif found is not None:
+        state = Auction("declaring", _core.texas42.namer(rules._core, found), (), False)
+    else:
+        state = Auction("bidding", None, (), True)  # all passed: thrown in
+    if state.phase == "bidding" and not state.thrown_in and contract is None:
         if to_move is not None and to_move != state.to_move:
             raise InvalidViewError(f"{SEATS[auction[-1][0]]} bid last, so {SEATS[state.to_move]} is to bid, not {SEATS[to_move]}")  # type: ignore[index]
-        if legal_bids and sorted(legal_bids) != sorted(legal):
+        if legal_bids and set(legal_bids) != set(state.legal_bids):
             raise InvalidViewError(f"legal_bids {[bid_name(b) for b in legal_bids]} are not the bids legal here")
     elif contract is not None:
-        c = game.current_hand["contract"]
-        if c is None or Contract(*c) != contract:
-            raise InvalidViewError(f"the auction gives the contract {None if c is None else Contract(*c)}, not {contract}")
+        if found != contract:
+            raise InvalidViewError(f"the auction gives the contract {found}, not {contract}")
+        if to_move is not None and state.phase == "declaring" and to_move != state.to_move:
+            raise InvalidViewError(f"{SEATS[state.to_move]} names the declaration of {contract}, not {SEATS[to_move]}")  # type: ignore[index]
     return state

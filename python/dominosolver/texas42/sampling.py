@@ -2,8 +2,9 @@
 uniformly, and the Position of each: what hints and the bidding advisor average over.
 
 The constraints a view puts on the hidden tiles are of one kind: each hidden tile goes to one of the
-other seats that is not shown void in a suit the tile follows (``view.absent``), and each seat
-receives exactly its hand size. The number of ways to finish an assignment from tile ``i`` on with
+other seats that is not shown void in a suit the tile follows nor would have shown it by its contract
+(``view.absent``), and each seat receives exactly its hand size, less the tiles its contract shows
+(``view.revealed``, which stay in their hands). The number of ways to finish an assignment from tile ``i`` on with
 seat capacities ``caps`` obeys
 
     ways(i, caps) = sum over allowed seats s with caps[s] > 0 of ways(i + 1, caps - e_s)
@@ -53,8 +54,12 @@ class WorldSampler:
         self.view = view
         self.others = [s for s in range(view.rules.seats) if s != view.seat]
         self.own = mask_of(view.hand)
+        # The tiles each other seat's contract shows: in its hand in every world.
+        self.shown = [mask_of(view.revealed[s]) if view.revealed else 0 for s in self.others]
         hidden = view.hidden
-        need = [view.hand_sizes[s] for s in self.others]
+        need = [view.hand_sizes[s] - shown.bit_count() for s, shown in zip(self.others, self.shown)]
+        if min(need, default=0) < 0:
+            raise InvalidViewError(f"hand_sizes {list(view.hand_sizes)} hold fewer tiles than the contract shows")
         if sum(need) != len(hidden):
             raise InvalidViewError(
                 f"the other hands hold {sum(need)} tiles by hand_sizes, but {len(hidden)} tiles are unseen"
@@ -104,7 +109,7 @@ class WorldSampler:
         out = [0] * self.view.rules.seats
         out[self.view.seat] = self.own
         for j, s in enumerate(self.others):
-            out[s] = hands[j]
+            out[s] = hands[j] | self.shown[j]
         return tuple(out)  # type: ignore[return-value]
 
     def _branches(self, i: int, caps: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], int]]:
@@ -168,7 +173,7 @@ def _fixed_args(view: PlayerView) -> tuple[Any, ...]:
             str(view.trump),
             view.leader if view.leader is not None else 0,
             [t.id for t in view.trick],
-            tuple(view.contract) if view.contract is not None else None,
+            view.contract,
             (history[0], [t.id for t in history[1]]) if history is not None else None,
         )
         object.__setattr__(view, "_fixed", cached)  # a frozen dataclass: set as its own code would

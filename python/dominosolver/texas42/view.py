@@ -3,8 +3,9 @@ reference to the full position, so hidden tiles cannot be reached from it.
 
 Public facts: the rules, the auction and contract, the trump, every played tile with who played it,
 the tiles of earlier tricks that were not recorded (``gone``: they were face up, but the record lost
-who played them), hand sizes, and what the plays show by the rules (voids from failures to follow).
-The voids are computed by the C++ rules engine from the plays alone, never re-derived here.
+who played them), hand sizes, what the plays show by the rules (voids from failures to follow) and
+what the contract shows of the hands (``revealed``, docs/rules.md §3). The voids and the revealed
+tiles are computed by the C++ rules engine, never re-derived here.
 
 A view is data: it is built from a position or a game (``Position.view``, ``Game.view``), or read
 from JSON and checked against the position of one deal that fits it, which the C++ core builds
@@ -21,9 +22,10 @@ from .. import _core
 from ..io import json_object
 from ..errors import InvalidViewError, ParseError
 from ..tiles import Tile, bits_of, mask_of, tiles_of
-from .notation import fields_object
+from .notation import contract_from_json, contract_to_json
 from .rules import (
-    SEATS, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, replay_auction, set_mask, check_in_set,
+    ORDINARY, SEATS, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, replay_auction, set_mask,
+    check_in_set,
 )
 
 __all__ = ["VIEW_SCHEMA", "PlayerView", "suit_name", "suit_names"]
@@ -47,11 +49,13 @@ class PlayerView:
     voids: tuple[tuple[int | str, ...], ...]  # per seat: suits it has shown it cannot follow
     points: tuple[int, int]
     legal_moves: tuple[Tile, ...]  # empty unless this seat is to move
-    auction: tuple[tuple[int, int], ...] = field(default=())
+    auction: tuple[tuple[int, Bid], ...] = field(default=())
     game: str = "texas42"
     gone: tuple[Tile, ...] = ()  # tiles of earlier tricks whose plays were not recorded
-    absent: tuple[int, ...] = (0, 0, 0, 0)  # per seat: mask of tiles the plays show it cannot hold
-    legal_bids: tuple[int, ...] = ()  # in the auction, the bids this seat may make (0 = pass)
+    absent: tuple[int, ...] = (0, 0, 0, 0)  # per seat: mask of tiles the plays and contract show it cannot hold
+    legal_bids: tuple[Bid, ...] = ()  # in the auction, the bids this seat may make (0 = pass)
+    # Per seat, the tiles its contract shows in its hand (docs/rules.md §3); () when it shows none.
+    revealed: tuple[tuple[Tile, ...], ...] = ()
 
     def __post_init__(self) -> None:
         # Built by keywords, a view is checked for the facts no deal could contradict (the
@@ -78,7 +82,14 @@ class PlayerView:
             raise InvalidViewError(f"hand_sizes must be {len(seats)} counts ({names}), not {sizes!r}")
         if sizes[seat] != len(self.hand):
             raise InvalidViewError(f"hand_sizes gives {SEATS[seat]} {sizes[seat]} tiles but the hand holds {len(self.hand)}")
-        named = list(self.hand) + [t for _, t in self.plays] + list(self.gone)
+        if self.revealed and (len(self.revealed) != len(seats) or not all(
+            isinstance(r, tuple) and all(isinstance(t, Tile) for t in r) for r in self.revealed
+        )):
+            raise InvalidViewError(f"revealed must be {len(seats)} tuples of Tiles ({names}), or empty")
+        if self.revealed and not set(self.revealed[seat]) <= set(self.hand):
+            raise InvalidViewError("revealed gives the seat tiles that are not in its hand")
+        shown = [t for s, r in enumerate(self.revealed) if s != seat for t in r]
+        named = list(self.hand) + [t for _, t in self.plays] + list(self.gone) + shown
         if len(set(named)) != len(named):
             twice = next(t for t in named if named.count(t) > 1)
             raise InvalidViewError(f"tile {twice} appears twice across hand, plays and gone")
@@ -102,13 +113,13 @@ class PlayerView:
 
     @classmethod
     def of_position(
-        cls, pos: Any, seat: int, auction: tuple[tuple[int, int], ...] = ()
+        cls, pos: Any, seat: int, auction: tuple[tuple[int, Bid], ...] = ()
     ) -> PlayerView:
         """What ``seat`` sees of a Position."""
         return cls._of_core(pos._pos, pos.rules, parse_seat(seat), auction)
 
     @classmethod
-    def _of_core(cls, core: Any, rules: Rules, seat: int, auction: tuple[tuple[int, int], ...]) -> PlayerView:
+    def _of_core(cls, core: Any, rules: Rules, seat: int, auction: tuple[tuple[int, Bid], ...]) -> PlayerView:
         """What ``seat`` sees of a C++ position: the public facts and its own hand, copied out."""
         plays = tuple((s, Tile.from_id(t)) for s, t in core.plays)
         first = plays[0][0] if plays else core.leader
@@ -118,12 +129,12 @@ class PlayerView:
             in_hands |= m
         gone = set_mask(rules) & ~in_hands & ~mask_of(t for _, t in plays)
         to_move = None if core.is_over else core.to_move
-        contract = core.contract
+        revealed = tuple(tuple(sorted(tiles_of(core.revealed(s)), reverse=True)) for s in range(rules.seats))
         return cls(
             seat=seat,
             rules=rules,
             trump=parse_trump(core.trump),
-            contract=None if contract is None else Contract(*contract),
+            contract=Contract.of_core(core.contract),
             hand=tuple(sorted(tiles_of(hands[seat]), reverse=True)),
             hand_sizes=tuple(m.bit_count() for m in hands),
             leader=core.leader,
@@ -137,6 +148,7 @@ class PlayerView:
             auction=auction,
             gone=tuple(sorted(tiles_of(gone), reverse=True)),
             absent=tuple(core.shown_absent(s) for s in range(rules.seats)),
+            revealed=revealed if any(revealed) else (),
         )
 
     @classmethod
@@ -148,29 +160,32 @@ class PlayerView:
         if pos is not None:
             return cls.of_position(pos, seat, auction)
         hand = game.deal()[seat] if game.phase != "game_over" else ()
+        revealed = tuple(tuple(sorted(tiles_of(game._game.revealed(s)), reverse=True)) for s in range(game.rules.seats))
         return cls.before_play(
             seat, game.rules, hand, auction, trump=game.trump, contract=game.contract,
             hand_sizes=(len(hand),) * game.rules.seats, to_move=game.to_move,
             legal_bids=tuple(m.value for m in game.legal_moves if m.kind == "bid")
             if game.phase == "bidding" and game.to_move == seat
             else (),
+            revealed=revealed if any(revealed) else (),
         )
 
     @classmethod
     def before_play(
-        cls, seat: int, rules: Rules, hand: tuple[Tile, ...], auction: tuple[tuple[int, int], ...], *,
+        cls, seat: int, rules: Rules, hand: tuple[Tile, ...], auction: tuple[tuple[int, Bid], ...], *,
         trump: Trump | None = None, contract: Contract | None = None,
         hand_sizes: tuple[int, ...] | None = None, to_move: int | None = None,
-        legal_bids: tuple[int, ...] = (),
+        legal_bids: tuple[Bid, ...] = (), revealed: tuple[tuple[Tile, ...], ...] = (),
     ) -> PlayerView:
         """A view before the first lead: the seat's hand and the auction, no tile played yet
-        (``hand_sizes`` default to full hands)."""
+        (``hand_sizes`` default to full hands), and what the contract shows of the hands."""
         seats = rules.seats
         return cls(
             seat=seat, rules=rules, trump=trump, contract=contract, hand=hand,
             hand_sizes=(rules.hand_size,) * seats if hand_sizes is None else hand_sizes,
             leader=None, to_move=to_move, trick=(), plays=(), first_leader=None, voids=((),) * seats,
             points=(0, 0), legal_moves=(), auction=auction, legal_bids=legal_bids, absent=(0,) * seats,
+            revealed=revealed,
         )
 
     # ------------------------------------------------------------ derived facts
@@ -185,8 +200,9 @@ class PlayerView:
 
     @property
     def hidden(self) -> list[Tile]:
-        """Tiles this seat cannot see: in the other hands."""
-        seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone)
+        """Tiles this seat cannot see: in the other hands, less those their contract shows."""
+        shown = mask_of(t for r in self.revealed for t in r)
+        seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone) | shown
         return tiles_of(set_mask(self.rules) & ~seen)
 
     # ------------------------------------------------------------ JSON
@@ -198,10 +214,8 @@ class PlayerView:
             "seat": self.seat,
             "rules": self.rules.to_json(),
             "trump": self.trump,
-            "contract": None
-            if self.contract is None
-            else {"declarer": self.contract.declarer, "bid": _bid_json(self.contract.bid)},
-            "auction": [{"seat": s, "bid": bid_name(b)} for s, b in self.auction],
+            "contract": None if self.contract is None else contract_to_json(self.contract),
+            "auction": [_call_json(s, b) for s, b in self.auction],
             "hand": [str(t) for t in self.hand],
             "hand_sizes": list(self.hand_sizes),
             "leader": self.leader,
@@ -213,6 +227,8 @@ class PlayerView:
         }
         if self.gone:
             out["gone"] = [str(t) for t in self.gone]
+        if self.revealed:
+            out["revealed"] = {SEATS[s]: [str(t) for t in r] for s, r in enumerate(self.revealed) if r}
         if self.legal_moves:
             out["legal_moves"] = [str(t) for t in self.legal_moves]
         if self.legal_bids:
@@ -238,12 +254,9 @@ class PlayerView:
         seat = parse_seat(o["seat"])
         rules = Rules.from_json(o.get("rules"))
         trump = None if o.get("trump") is None else parse_trump(o["trump"])
-        contract = None
-        if o.get("contract") is not None:
-            c = fields_object(o["contract"], "contract", ("declarer", "bid"), '{"declarer": seat, "bid": bid}')
-            contract = Contract(parse_seat(c["declarer"]), parse_bid(c["bid"]))
+        contract = None if o.get("contract") is None else contract_from_json(o["contract"])
         auction = tuple(
-            (parse_seat(a["seat"]), parse_bid(a["bid"])) for a in _list(o, "auction", dict)
+            (parse_seat(a["seat"]), parse_bid(a["bid"], a.get("kind"))) for a in _list(o, "auction", dict)
         )
         hand = tuple(sorted((Tile(t) for t in _list(o, "hand", str)), reverse=True))
         plays = tuple((parse_seat(p["seat"]), Tile(p["tile"])) for p in _list(o, "plays", dict))
@@ -274,10 +287,16 @@ class PlayerView:
                 raise InvalidViewError("tiles were played but the view names no trump")
             to_move = None if o.get("to_move") is None else parse_seat(o["to_move"])
             legal_bids = tuple(parse_bid(b) for b in _list(o, "legal_bids", (str, int)))
-            replay_auction(rules, sizes, auction, contract, to_move, legal_bids)
+            replay_auction(rules, sizes, auction, contract, to_move, legal_bids, seat, [t.id for t in hand])
+            revealed = _revealed(o, rules)
+            if contract is not None:  # the contract shows its tiles from the end of the auction on
+                _core.texas42.check_revealed_at_deal(rules._core, contract, seat, [t.id for t in hand],
+                                                     [[t.id for t in r] for r in revealed])
+            elif revealed:
+                raise InvalidViewError("revealed tiles need a contract that shows them")
             view = cls.before_play(
                 seat, rules, hand, auction, contract=contract, hand_sizes=tuple(sizes),
-                to_move=to_move, legal_bids=legal_bids,
+                to_move=to_move, legal_bids=legal_bids, revealed=revealed if any(revealed) else (),
             )
         else:
             view = cls._in_play(o, seat, rules, trump, contract, auction, hand, plays, gone, sizes)
@@ -288,9 +307,10 @@ class PlayerView:
             "points": list(view.points),
             "voids": view.to_json()["voids"],
             "legal_moves": sorted(str(t) for t in view.legal_moves),
+            "revealed": view.to_json().get("revealed", {}),
         }
         for key, value in derived.items():
-            if key in o and _stated(o, key) != value:
+            if key in o and _stated(o, key, rules) != value:
                 raise InvalidViewError(
                     f"the view states {key}={o[key]!r} but its plays give {value!r}"
                 )
@@ -308,14 +328,15 @@ class PlayerView:
         elif "leader" in o:
             first = parse_seat(o["leader"])
         elif contract is not None and not gone:
-            first = contract.declarer  # trick 1: the declarer leads (docs/rules.md §2.4)
+            first = None  # trick 1: its leader by the contract, as the core rules it
         else:
             raise ParseError("view JSON lacks 'leader' (who leads the current trick)")
+        revealed = _revealed(o, rules)
         # The position of one deal that fits settles everything else: the C++ core places the hidden
         # tiles and replays the plays (checking that they are legal), or names what no deal fits.
         core = _core.texas42.fitting_position(
             rules._core, str(trump), seat, [t.id for t in hand], list(sizes), first, [t.id for _, t in plays],
-            [t.id for t in gone], tuple(contract) if contract is not None else None,
+            [t.id for t in gone], contract, [[t.id for t in r] for r in revealed],
         )
         view = cls._of_core(core, rules, seat, auction)
         for (s, t), (s2, _) in zip(plays, view.plays):
@@ -343,11 +364,11 @@ def suit_names(bits: int) -> list[int | str]:
 # Every field of a view's JSON: its records (the input) and the facts they give (checked).
 _JSON_KEYS = frozenset({
     "schema", "game", "seat", "rules", "trump", "contract", "auction", "hand", "hand_sizes", "leader", "to_move",
-    "trick", "plays", "voids", "points", "gone", "legal_moves", "legal_bids",
+    "trick", "plays", "voids", "points", "gone", "revealed", "legal_moves", "legal_bids",
 })
 
 
-def _stated(o: dict[str, Any], key: str) -> Any:
+def _stated(o: dict[str, Any], key: str, rules: Rules) -> Any:
     """A fact the view's JSON states, typed as the view derives it (``ParseError`` for a value of
     the wrong kind: a float or a bool where a count is meant, a seat that is no seat)."""
     value = o[key]
@@ -356,6 +377,8 @@ def _stated(o: dict[str, Any], key: str) -> Any:
     if key in ("trick", "legal_moves"):
         tiles = [str(Tile(t)) for t in _list(o, key, str)]
         return sorted(tiles) if key == "legal_moves" else tiles
+    if key == "revealed":  # {seat name: [tiles]}, each seat's tiles in the view's order
+        return {SEATS[s]: [str(t) for t in r] for s, r in enumerate(_revealed(o, rules)) if r}
     if key == "points":
         if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in value):
             raise ParseError(f"view field 'points' must be a list of whole numbers, not {value!r}")
@@ -368,8 +391,24 @@ def _stated(o: dict[str, Any], key: str) -> Any:
     return value
 
 
-def _bid_json(bid: int) -> int | str:
-    return "game" if bid_name(bid) == "game" else bid
+def _call_json(seat: int, bid: Bid) -> dict[str, Any]:
+    """An auction entry: the seat and its bid by name, and the bid's kind when special."""
+    out: dict[str, Any] = {"seat": seat, "bid": bid_name(int(bid))}
+    if getattr(bid, "kind", ORDINARY) != ORDINARY:
+        out["kind"] = bid.kind
+    return out
+
+
+def _revealed(o: dict[str, Any], rules: Rules) -> tuple[tuple[Tile, ...], ...]:
+    """The JSON's "revealed" ({seat: [tiles]}) per seat, or () when it states none."""
+    value = o.get("revealed")
+    if value is None:
+        return ()
+    if not isinstance(value, dict) or not all(isinstance(v, list) and all(isinstance(t, str) for t in v)
+                                              for v in value.values()):
+        raise ParseError("view field 'revealed' must map seats to lists of tiles")
+    by_seat = {parse_seat(k): v for k, v in value.items()}
+    return tuple(tuple(sorted((Tile(t) for t in by_seat.get(s, [])), reverse=True)) for s in range(rules.seats))
 
 
 def _load(obj: Any) -> dict[str, Any]:

@@ -25,8 +25,8 @@ class Position {
  public:
   // `hands` are the tiles each seat still holds; `trick` the tiles on the table, from `leader` on.
   // Tiles in no hand, not on the table and not in `history` went in earlier, unrecorded tricks.
-  // Throws InvalidPositionError when no legal play can lead here. Who plays (the seating) is the
-  // contract row's answer for the declarer (the whole table without a contract).
+  // Throws InvalidPositionError when no legal play can lead here. Who plays (the seating), who leads
+  // trick 1 and what the hands show are the contract's Ruling (the whole table without a contract).
   Position(const Rules& rules, Trump trump, const std::array<TileMask, kMaxSeats>& hands, int leader,
            const std::vector<int>& trick, std::optional<Contract> contract = {},
            std::optional<History> history = {});
@@ -35,14 +35,14 @@ class Position {
   Trump trump() const { return table_.trump; }
   const SuitTable& table() const { return table_; }
   std::optional<Contract> contract() const { return contract_; }
-  const ContractKind& contract_kind() const { return texas42::contract_kind(table_.trump); }
-  const Seating& seating() const { return seating_; }
-  int side_of(int seat) const { return seating_.side(seat); }
+  const Ruling& ruling() const { return ruling_; }
+  const Seating& seating() const { return ruling_.seating; }
+  int side_of(int seat) const { return seating().side(seat); }
 
   TileMask hand(int seat) const { return s_.hands[seat]; }
   const std::array<TileMask, kMaxSeats>& hands() const { return s_.hands; }
   int leader() const { return s_.leader; }
-  int to_move() const { return seating_.after(s_.leader, s_.trick.len); }
+  int to_move() const { return seating().after(s_.leader, s_.trick.len); }
   std::vector<int> trick() const;  // the tiles on the table, in the order played
   const Trick& current_trick() const { return s_.trick; }
   int tricks_left() const;  // including the current one
@@ -55,13 +55,13 @@ class Position {
 
   int trick_winner() const { return s_.last_winner; }  // winner of the last completed trick, or -1
   // Seat whose tile is winning the trick on the table so far, or -1 when the table is empty.
-  int winning_so_far() const { return s_.trick.len ? seating_.after(s_.leader, s_.trick.win) : -1; }
+  int winning_so_far() const { return s_.trick.len ? seating().after(s_.leader, s_.trick.win) : -1; }
   int points(int side) const { return s_.points[side]; }
   // Points still to be taken from the current trick on: a trick each plus the counters left.
   int remaining_points() const {
     int p = tricks_left() * Rules::kTrickPoints + s_.trick.counters;
-    for (int seat = 0; seat < seating_.seats(); ++seat)
-      if (seating_.plays(seat))
+    for (int seat = 0; seat < seating().seats(); ++seat)
+      if (seating().plays(seat))
         for (TileMask m = s_.hands[seat]; m; m &= m - 1) p += table_.counters[lowest(m)];
     return p;
   }
@@ -76,8 +76,10 @@ class Position {
   History history() const;
   // Suits (called-suit indices as a bit set) `seat` has shown it cannot follow.
   unsigned voids(int seat) const;
-  // Tiles `seat` cannot hold given its failures to follow.
+  // Tiles `seat` cannot hold given its failures to follow and what its contract shows.
   TileMask shown_absent(int seat) const;
+  // Tiles `seat` still holds that its contract shows the table (Ruling::reveals).
+  TileMask revealed(int seat) const { return s_.hands[seat] & ruling_.reveals(rules_, seat); }
 
   bool operator==(const Position& o) const {
     return rules_ == o.rules_ && table_.trump == o.table_.trump && contract_ == o.contract_ &&
@@ -97,7 +99,7 @@ class Position {
 
   Rules rules_;
   SuitTable table_;
-  Seating seating_;
+  Ruling ruling_;
   std::optional<Contract> contract_;
   int first_leader_ = 0;
   int tricks_before_ = 0;  // completed tricks before the first recorded play
@@ -107,6 +109,9 @@ class Position {
 };
 
 std::string seat_name(int seat);  // "N", "E", "S", "W"
+
+// Who leads trick 1 of `trump` under `contract` (the Ruling's answer; no contract: the first seat).
+int opening_leader(const Rules& rules, Trump trump, const std::optional<Contract>& contract);
 
 // What plays alone show, no hidden hand needed (what a seat's view may know): for each seat, the
 // called suits (bit set) it has shown it holds none of, and the seat leading the current trick.

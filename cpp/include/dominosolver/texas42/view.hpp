@@ -13,17 +13,28 @@ struct ViewFacts {
   int seat = 0;
   std::vector<int> hand;        // the seat's own tiles
   std::vector<int> hand_sizes;  // the tiles each seat holds now, by seat
-  int first_leader = 0;         // who led the first recorded trick (with no play recorded: who leads now)
+  // Who led the first recorded trick (with no play recorded: who leads now); none: trick 1's leader
+  // by the contract (Ruling::first_leader).
+  std::optional<int> first_leader;
   std::vector<int> plays;       // the tiles of every recorded play, oldest first: whole tricks, then this one
   std::vector<int> gone;        // tiles of earlier tricks whose plays were not recorded
   std::optional<Contract> contract;
+  std::vector<std::vector<int>> revealed;  // by seat (or none at all): tiles the contract shows in its hand
 };
 
-// The position of one deal that fits `view`: every tile the seat cannot see goes to another seat
-// that has not shown it void in the tile's suits (shown_by_plays), each seat receiving its hand
-// size; lowest tile first, lowest seat first, so the same facts give the same deal. The position
+// The position of one deal that fits `view`: the tiles the contract reveals stay in their hands;
+// every other tile the seat cannot see goes to another seat that has not shown it void in the tile's
+// suits (shown_by_plays) and whose contract would not have revealed it (Ruling::reveals), each seat
+// receiving its hand size; lowest tile first, lowest seat first, so the same facts give the same deal. The position
 // then replays and checks the plays. Throws InvalidViewError naming what no deal can fit (the
 // position's own objections prefixed "no deal fits this view: ").
 Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view);
+
+// Before the first lead (no declaration yet): whether the tiles `revealed` (by seat, or none at all)
+// are what `contract` shows of full hands: each seat's of the kind its contract row reveals, and
+// enough of them for the bid's holding (every one the declarer holds is shown). Throws
+// InvalidViewError naming what is wrong; `hand` is the viewing seat's.
+void check_revealed_at_deal(const Rules& rules, const Contract& contract, int seat, TileMask hand,
+                            const std::vector<std::vector<int>>& revealed);
 
 }  // namespace dominosolver::texas42
