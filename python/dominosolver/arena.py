@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .arguments import time_limit, whole_number
-from .errors import ParseError
+from .errors import ParseError, shown
 from .resume import earlier_results, output_lock, rewrite_lines, worker_pool, write_line
 
 __all__ = [
@@ -279,7 +279,7 @@ def run_arena(
     whole_number(deals, "deals", 1)
     whole_number(jobs, "jobs", 1)
     if not pairs or any(b not in arena.bots for pair in pairs for b in pair):
-        raise ParseError(f"give pairs of bots among {', '.join(arena.bots)}, not {pairs!r}")
+        raise ParseError(f"give pairs of bots among {', '.join(arena.bots)}, not {shown(pairs)}")
     options = options or {}
     for name in {b for pair in pairs for b in pair}:
         arena.make_bot(name, seed, options)  # bad options fail now, before the output is touched

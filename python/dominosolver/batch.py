@@ -37,7 +37,7 @@ import numpy as np
 
 from . import games
 from .arguments import node_budget, time_limit, whole_number, world_count
-from .errors import DominoSolverError, ParseError
+from .errors import DominoSolverError, ParseError, shown
 from .io import json_value, read_text_file
 from .resume import (
     OutputConflictError, check_writable, earlier_results, output_lock, rewrite_lines, same_file, worker_pool, write_line,
@@ -73,9 +73,9 @@ def run_record(
         spec = games.detect(record)
         kind = detect_task(record, spec) if task == "auto" else task
         if kind not in TASKS[1:]:
-            raise ParseError(f"unknown task {kind!r}: {', '.join(TASKS[1:])}")
+            raise ParseError(f"unknown task {shown(kind)}: {', '.join(TASKS[1:])}")
         if kind not in spec.batch.tasks:
-            raise ParseError(f"{spec.title} has no {kind!r} task: {', '.join(spec.batch.tasks)}")
+            raise ParseError(f"{spec.title} has no {shown(kind)} task: {', '.join(spec.batch.tasks)}")
         result = spec.batch.tasks[kind](record, record_seed(seed, index), options)
         return {"index": index, "id": rid, "task": kind, "result": result}
     except (DominoSolverError, TypeError, ValueError, KeyError, IndexError) as e:
@@ -266,7 +266,7 @@ def analyse_batch(
     raises OutputConflictError, the file untouched, unless ``overwrite`` (its other lines are dropped)."""
     started = _time.perf_counter()
     if task not in TASKS:
-        raise ParseError(f"unknown task {task!r}: {', '.join(TASKS)}")
+        raise ParseError(f"unknown task {shown(task)}: {', '.join(TASKS)}")
     seconds = time_limit(time)
     world_count(samples)
     world_count(exact_limit, "exact_limit", low=0)

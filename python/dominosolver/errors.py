@@ -41,5 +41,8 @@ def shown(value: object) -> str:
     of text, or an integer too long for Python to write in decimal at all."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * SHOWN_CHARS:
         return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # a list or object holding such an integer
+        return f"a {type(value).__name__} holding an integer too long to write"
     return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."

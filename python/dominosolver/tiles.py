@@ -103,7 +103,7 @@ def _parse_ends(text: str) -> tuple[int, int]:
     if len(s) == 3 and s[1] in "-:|":
         s = s[0] + s[2]
     if len(s) != 2 or not is_digits(s):
-        raise ParseError(f"malformed tile {text!r}: write it as '6-4' (or '64')")
+        raise ParseError(f"malformed tile {shown(text)}: write it as '6-4' (or '64')")
     return int(s[0]), int(s[1])
 
 

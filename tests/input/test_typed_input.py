@@ -10,7 +10,7 @@ import json
 import random
 
 import pytest
-from dominosolver import bingo
+from dominosolver import bingo, texas42
 from dominosolver.errors import InvalidViewError, ParseError
 from dominosolver.io import json_value
 from dominosolver.texas42 import PlayerView, Position, Rules
@@ -147,6 +147,37 @@ def test_integers_too_long_to_write_are_parse_errors():
         PlayerView.from_json({**view42(), "trump": 10**5000})
     with pytest.raises(ParseError, match="out of range"):
         bingo.PlayerView.from_json({**view_bingo(), "boneyard_size": 10**5000})
+
+
+@pytest.mark.parametrize("make", [
+    lambda digits: Position(MID_TRICK.replace("contract=N30", f"contract=N{digits}")),  # found by the fuzzer
+    lambda digits: PlayerView.from_json({**view42(), "seat": digits}),
+    lambda digits: PlayerView.from_json({**view42(), "contract": {"declarer": 0, "bid": digits}}),
+    lambda digits: texas42.Game(seed=1).play(digits),
+])
+def test_digit_strings_too_long_to_convert_are_parse_errors(make):
+    with pytest.raises(ParseError):
+        make("3" * 5000)
+
+
+HUGE = 10**5000  # too long for Python to write in decimal: an error message must not try
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Position.from_json({**Position(MID_TRICK).to_json(), "schema": HUGE}),  # found by the fuzzer
+    lambda: Position.from_json({**Position(MID_TRICK).to_json(), "game": HUGE}),
+    lambda: PlayerView.from_json({**view42(), "schema": HUGE}),
+    lambda: PlayerView.from_json({**view42(), "points": [HUGE, 0]}),
+    lambda: bingo.Position.from_json({**bingo.Position(BINGO).to_json(), "schema": HUGE}),
+    lambda: bingo.PlayerView.from_json({**view_bingo(), "opponent_hand_size": HUGE}),
+    lambda: PlayerView.from_json({**view42(), "seat": HUGE}),
+    lambda: PlayerView.from_json({**view42(), "voids": {"N": [HUGE]}}),
+    lambda: texas42.Game(seed=HUGE),
+    lambda: Position.from_json({**Position(MID_TRICK).to_json(), "contract": {"declarer": 0, "bid": [HUGE]}}),
+])
+def test_integers_too_long_to_write_in_any_field_are_named_errors(make):
+    with pytest.raises((ParseError, InvalidViewError)):
+        make()
 
 
 def test_stated_facts_read_like_the_derived_ones():

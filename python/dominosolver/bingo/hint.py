@@ -20,7 +20,7 @@ import numpy as np
 
 from .. import pimc
 from ..arguments import node_budget, seed_value, time_limit, world_count
-from ..errors import InvalidPositionError, ParseError
+from ..errors import InvalidPositionError, ParseError, shown
 from .notation import read_player
 from .position import Position, as_position
 from .sampling import WorldSampler, first_world, hand_masks, position_of
@@ -122,7 +122,7 @@ def hint(
     seconds = time_limit(time)
     for name, fn in (("on_progress", on_progress), ("should_stop", should_stop)):
         if fn is not None and not callable(fn):
-            raise ParseError(f"{name} must be a function or None, not {fn!r}")
+            raise ParseError(f"{name} must be a function or None, not {shown(fn)}")
     view = _view(view, seat)
     if view.to_move is None:
         raise InvalidPositionError("the deal is over: there is no move to hint")

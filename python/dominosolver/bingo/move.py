@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from .. import _core
-from ..errors import ParseError
+from ..errors import ParseError, shown
 from ..io import unicode_text
 from ..tiles import Tile
 
@@ -33,7 +33,7 @@ class Move:
         if isinstance(move, Tile):
             move = str(move)
         if not isinstance(move, str):
-            raise ParseError(f"cannot read a move from {move!r}")
+            raise ParseError(f"cannot read a move from {shown(move)}")
         kind, tile, doubles = _core.bingo.parse_move(unicode_text(move, "a move"))
         return cls(kind, None if tile is None else Tile.from_id(tile), tuple(Tile.from_id(d) for d in doubles))
 

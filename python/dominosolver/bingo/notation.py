@@ -61,9 +61,9 @@ def fields_from_json(obj: Any) -> PositionFields:
     obj = load_json(obj)
     schema = obj.get("schema", SCHEMA)
     if schema != SCHEMA:
-        raise ParseError(f"unknown schema {schema!r} (expected {SCHEMA!r})")
+        raise ParseError(f"unknown schema {shown(schema)} (expected {SCHEMA!r})")
     if obj.get("game") != GAME:
-        raise ParseError(f"this is a {obj.get('game')!r} position, not a bingo one (\"game\": \"bingo\")")
+        raise ParseError(f"this is a {shown(obj.get('game'))} position, not a bingo one (\"game\": \"bingo\")")
     for key in ("turned", "leader", "hands"):
         if key not in obj:
             raise ParseError(f"Bingo position JSON lacks {key!r}")
@@ -235,7 +235,7 @@ def fields_from_text(text: str) -> PositionFields:
         for item in values["declared"].split(","):
             who, sep, tiles = item.partition(":")
             if not sep:
-                raise ParseError(f"malformed declaration {item!r}: write player:doubles, e.g. 0:66.11")
+                raise ParseError(f"malformed declaration {shown(item)}: write player:doubles, e.g. 0:66.11")
             declarations.append(Declaration(_player_text(who, "declared"), tuple(_tiles_text(tiles))))
     rules = Rules(**flags_of_text(values["rules"])) if values.get("rules") else Rules()
     just = values.get("just_declared", "no")
@@ -324,7 +324,7 @@ def _text_tiles(tiles: list[Tile]) -> str:
 def _int_text(text: str, where: str) -> int:
     # ASCII digits with an optional sign, as written: int() would also take '1_0', ' 1' or '١'.
     if not is_digits(text.removeprefix("-")):
-        raise ParseError(f"{where}= needs a whole number, not {text!r}")
+        raise ParseError(f"{where}= needs a whole number, not {shown(text)}")
     if len(text) > 9:  # far beyond any count (and short of Python's limit on digits it converts)
         raise ParseError(f"{where} is out of range: {text[:12]}...")
     return read_number(int(text), where)
@@ -332,14 +332,14 @@ def _int_text(text: str, where: str) -> int:
 
 def _player_text(text: str, where: str) -> int:
     if text not in ("0", "1"):
-        raise ParseError(f"{where}= needs player 0 or 1, not {text!r}")
+        raise ParseError(f"{where}= needs player 0 or 1, not {shown(text)}")
     return int(text)
 
 
 def _pair_text(text: str, where: str) -> tuple[int, int]:
     a, sep, b = text.partition("/")
     if not sep:
-        raise ParseError(f"{where}= needs two numbers a/b (player 0/player 1), not {text!r}")
+        raise ParseError(f"{where}= needs two numbers a/b (player 0/player 1), not {shown(text)}")
     return (_int_text(a, where), _int_text(b, where))
 
 

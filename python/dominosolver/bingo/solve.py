@@ -12,7 +12,7 @@ from typing import Any
 
 from .. import _core
 from ..arguments import node_budget, table_megabytes, time_limit
-from ..errors import ParseError
+from ..errors import ParseError, shown
 from ..result import SolveResult
 from .move import Move, MoveLike
 from .position import Position, as_position
@@ -98,7 +98,7 @@ class Solver:
 def _move_names(moves: Any) -> list[str]:
     # A string is one move, not a list of them to read a character at a time.
     if isinstance(moves, (str, Move)) or not isinstance(moves, (list, tuple)):
-        raise ParseError(f"moves must be a list of moves, not {moves!r}")
+        raise ParseError(f"moves must be a list of moves, not {shown(moves)}")
     return [str(Move.parse(m)) for m in moves]
 
 

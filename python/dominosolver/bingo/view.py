@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _core
-from ..errors import InvalidPositionError, InvalidViewError, ParseError
+from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, tiles_of
 from .move import Move
 from .notation import (
@@ -60,7 +60,7 @@ class PlayerView:
         # Built by keywords, a view is checked for the facts no deal could contradict;
         # of_position and from_json also settle its rule-derived facts.
         if isinstance(self.seat, bool) or self.seat not in PLAYERS:
-            raise InvalidViewError(f"a Bingo player is 0 or 1, not {self.seat!r}")
+            raise InvalidViewError(f"a Bingo player is 0 or 1, not {shown(self.seat)}")
         for name in ("hand", "trick"):
             value = getattr(self, name)
             if not isinstance(value, tuple) or not all(isinstance(t, Tile) for t in value):
@@ -68,7 +68,7 @@ class PlayerView:
         for name in ("opponent_hand_size", "boneyard_size"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidViewError(f"{name} must be a count, not {value!r}")
+                raise InvalidViewError(f"{name} must be a count, not {shown(value)}")
         seen = [*self.hand, *self.trick, *self.played, *self.opponent_known]
         if len(set(seen)) != len(seen):
             twice = next(t for t in seen if seen.count(t) > 1)
@@ -279,7 +279,7 @@ class PlayerView:
         }
         for key, value in derived.items():
             if key in o and _stated(o, key) != value:
-                raise InvalidViewError(f"the view states {key}={o[key]!r} but its records give {value!r}")
+                raise InvalidViewError(f"the view states {key}={shown(o[key])} but its records give {shown(value)}")
         return view
 
 

@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import ParseError
+from ..errors import ParseError, shown
 
 __all__ = [
     "SCHEMAS", "schema", "validate", "json_value", "json_object", "key_values", "flags_of_text", "is_digits",
@@ -74,7 +74,7 @@ def unicode_text(value: Any, name: str) -> str:
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as e:
-        raise ParseError(f"{name} is not valid Unicode text: it holds {value[e.start]!r} (a lone surrogate)") from None
+        raise ParseError(f"{name} is not valid Unicode text: it holds {shown(value[e.start])} (a lone surrogate)") from None
     return value
 
 
@@ -106,7 +106,7 @@ def key_values(text: Any, keys: tuple[str, ...], required: tuple[str, ...], tags
     for token in tokens:
         key, sep, value = token.partition("=")
         if not sep or key not in keys:
-            raise ParseError(f"unexpected {token!r} in {what} (expected key=value with a key in {', '.join(keys)})")
+            raise ParseError(f"unexpected {shown(token)} in {what} (expected key=value with a key in {', '.join(keys)})")
         if key in values:
             raise ParseError(f"{key!r} given twice in position text")
         values[key] = value
@@ -122,16 +122,20 @@ def flags_of_text(text: str) -> dict[str, str]:
     for item in text.split(","):
         k, sep, v = item.partition(":")
         if not sep:
-            raise ParseError(f"malformed rules item {item!r}: write flag:value")
+            raise ParseError(f"malformed rules item {shown(item)}: write flag:value")
         if k in flags:  # as for keys of position text: a second value is a mistake, not an override
-            raise ParseError(f"rules flag {k!r} given twice")
+            raise ParseError(f"rules flag {shown(k)} given twice")
         flags[k] = v
     return flags
 
 
+MAX_DIGITS = 18  # far beyond any count, bid or seat the games know; int() refuses over 4,300 digits
+
+
 def is_digits(text: str) -> bool:
-    """Whether ``text`` is ASCII digits: ``str.isdigit`` also passes '²', which ``int`` refuses."""
-    return text.isascii() and text.isdigit()
+    """Whether ``text`` is ASCII digits, at most ``MAX_DIGITS`` of them, so ``int(text)`` is safe:
+    ``str.isdigit`` also passes '²', which ``int`` refuses."""
+    return len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
 
 
 @cache

@@ -253,8 +253,10 @@ def parse_bid(value: int | str, kind: str | None = None) -> Bid:
     that cannot be a bid at all (negative, or beyond 'game') are refused here."""
     if isinstance(value, int) and not isinstance(value, bool):
         number, kind = int(value), kind or getattr(value, "kind", ORDINARY)
+    elif not isinstance(value, str):
+        raise ParseError(f"unknown bid {shown(value)}: a number, 'pass' or 'game'")
     else:
-        text, _, named = str(value).strip().lower().partition(":")
+        text, _, named = value.strip().lower().partition(":")
         kind = kind or named or ORDINARY
         if text in ("pass", "game"):
             number = 0 if text == "pass" else GAME_BID

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import _core
 from ..arguments import table_megabytes, thread_count, tile_sequence
-from ..errors import ParseError
+from ..errors import ParseError, shown
 from ..io import json_value
 from ..result import SolveResult
 from ..tiles import Tile, mask_of
@@ -67,7 +67,7 @@ class Solver:
     def can_reach(self, position: PositionLike, target: int) -> bool:
         """Can the team to move take at least ``target`` points from the current trick on?"""
         if not isinstance(target, int) or isinstance(target, bool):
-            raise ParseError(f"target must be a whole number of points, not {target!r}")
+            raise ParseError(f"target must be a whole number of points, not {shown(target)}")
         # Beyond 0..all the points the answer is known; the core takes a C int.
         return self._solver.can_reach(as_position(position)._pos, max(0, min(target, 10_000)))
 
@@ -243,7 +243,7 @@ def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int
     to the other, so a costly play of ``team`` lowers the total by its cost and one of the other
     team's raises it; after the hand's last play it is the points ``team`` took."""
     if team not in (0, 1):
-        raise ParseError(f"team must be 0 (NS) or 1 (EW), not {team!r}")
+        raise ParseError(f"team must be 0 (NS) or 1 (EW), not {shown(team)}")
     start = as_position(start)
     grades = list(grades)
     if not grades:
