@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     inputs = LONG if args.long else args.inputs if args.inputs is not None else None
     seconds = args.seconds if args.seconds is not None else None if inputs is not None else 20.0
     report = fuzz(inputs=inputs, seconds=seconds, seed=args.seed, workers=args.workers,
-                  chunk=2000 if args.long else 250)
+                  chunk=2000 if args.long else 250, progress=60.0 if args.long else None)
     print(json.dumps(report.to_json()) if args.json else report.text(), flush=True)
     return 1 if report.findings else 0
 

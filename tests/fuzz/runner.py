@@ -6,6 +6,7 @@ worker is replaced and its chunk is run again without the input that killed it."
 from __future__ import annotations
 
 import multiprocessing as mp
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -125,9 +126,11 @@ class _Worker:
 
 
 def fuzz(inputs: int | None = None, seconds: float | None = None, seed: int = 0, workers: int = 2,
-         chunk: int = 500, hang: float = 60.0, checks_of: Callable[[], dict[str, Any]] = checks) -> Report:
+         chunk: int = 500, hang: float = 60.0, checks_of: Callable[[], dict[str, Any]] = checks,
+         progress: float | None = None) -> Report:
     """Fuzz ``inputs`` inputs, or as many as ``seconds`` allow (whole chunks), over ``workers``
-    processes, each input judged by its target's check (``checks_of()``, made in each worker)."""
+    processes, each input judged by its target's check (``checks_of()``, made in each worker);
+    every ``progress`` seconds a line on stderr says how far it is."""
     assert inputs is not None or seconds is not None
     seeds()  # built once here, inherited by forked workers
     context = mp.get_context("fork")
@@ -152,8 +155,13 @@ def fuzz(inputs: int | None = None, seconds: float | None = None, seed: int = 0,
         if c is not None:
             w.give(c)
             busy.append(w)
+    said = start
     while busy:
         ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], timeout=1.0)
+        if progress is not None and time.monotonic() - said >= progress:
+            said = time.monotonic()
+            print(f"{report.inputs:,} inputs, {report.findings} findings, {said - start:.0f} s", file=sys.stderr,
+                  flush=True)
         for w in list(busy):
             failed = None
             if w.conn in ready:

@@ -66,8 +66,11 @@ def make_input(seed: int, k: int) -> tuple[str, Any]:
     target = rng.choices(TARGETS, weights=[WEIGHTS[t] for t in TARGETS])[0]
     base = rng.choice(seeds()[target])
     if target == "engine":  # most often a position, then what may follow it (a go, a stop, ...)
-        first = rng.choice([r for r in seeds()["engine"] if r["cmd"] == "position"]) if rng.random() < 0.7 else base
-        lines = [first] + [rng.choice(seeds()["engine"]) for _ in range(rng.choice([0, 1, 1, 2]))]
+        requests = seeds()["engine"]
+        first = rng.choice([r for r in requests if r["cmd"] == "position"]) if rng.random() < 0.7 else base
+        lines = [first] + [rng.choice(requests) for _ in range(rng.choice([0, 1, 1, 2]))]
+        if rng.random() > 0.01:  # a quit now and then: each costs the start of a new engine
+            lines = [r for r in lines if r["cmd"] != "quit"]
         return target, b"".join(as_json_text(rng, mutated(rng, r) if rng.random() < 0.6 else r, [0, 0, 0, 1, 2])
                                 + b"\n" for r in lines)
     value = mutated(rng, base)
