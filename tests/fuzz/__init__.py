@@ -7,11 +7,15 @@ registry's reading of either, engine request lines, and batch records.
   bools, floats, NaN, huge integers, lone surrogates, unknown keys, deep nesting) and byte-level
   (flipped, cut, spliced, invalid UTF-8);
 - ``targets``: each parser, and what its answer must be: a value that round-trips, or a named
-  error (a ``DominoSolverError``); anything else is a finding;
+  error (a ``DominoSolverError``); anything else is a finding. Engine requests go to a real engine
+  (``dominosolver engine``) in its own process, so that its death is seen;
+- ``strategies``: hypothesis strategies (hostile JSON values, valid seeds edited, notation edited
+  token by token, whole 42 deals, engine request lines), used by ``test_fuzz.py``;
 - ``runner``: runs the inputs in worker processes, so that a crash of the interpreter is seen and
-  its input named, and reports inputs, named errors, other exceptions, crashes, hangs and
-  round-trip mismatches (all but the first two must be 0).
+  its input named, and reports inputs, named errors, other exceptions, crashes, engine deaths,
+  hangs and round-trip mismatches (all but the first two must be 0).
 
-The hypothesis strategies are in ``test_fuzz.py``, which also runs a bounded fuzz (CI). The long run:
-``python -m tests.fuzz --long`` from the repository root (10**6 inputs), or ``--inputs N``.
+``test_fuzz.py`` runs the hypothesis tests and a bounded fuzz (20 s, in a subprocess). The long run:
+``python -m tests.fuzz --long`` from the repository root (10**6 inputs), or ``--inputs N`` or
+``--seconds S``; ``--seed S --replay K`` shows input K of a run and runs it here.
 """
