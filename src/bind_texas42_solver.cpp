@@ -72,8 +72,11 @@ void texas42_solver(py::module_& m) {
       .def_readonly("values", &BatchOutput::values)
       .def_readonly("moves", &BatchOutput::moves)
       .def_readonly("nodes", &BatchOutput::nodes);
-  m.def("solve_batch", &solve_batch, py::arg("positions"), py::arg("threads"), py::arg("all_moves"),
-        py::arg("tt_mb") = 64, py::call_guard<py::gil_scoped_release>());
+  // Ctrl-C stops a batch between positions (KeyboardInterrupt), whatever its size.
+  m.def("solve_batch", [](const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_mb) {
+        py::gil_scoped_release release;
+        return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending);
+      }, py::arg("positions"), py::arg("threads"), py::arg("all_moves"), py::arg("tt_mb") = 64);
 }
 
 }  // namespace dominosolver::bind

@@ -34,9 +34,16 @@ FULL_SET = Counter(Tile(hi, lo) for hi in range(7) for lo in range(hi + 1))
 
 # Facts a view keeps from the history of play, which a world dealt from the view cannot show again:
 # for them a world is checked not to contradict the view (Bingo: replies in phase two showed that
-# the opponent holds none of these tiles).
+# the opponent holds none of these tiles; the replies' tiles are played; the tile an exchange took
+# is in its taker's hand or played).
 HISTORY_ONLY = {
-    "bingo": {"opponent_absent": lambda view, world: not set(world.hand(1 - view.seat)) & view.opponent_absent},
+    "bingo": {
+        "opponent_absent": lambda view, world: not set(world.hand(1 - view.seat)) & view.opponent_absent,
+        "opponent_replies": lambda view, world: {t for r in view.opponent_replies for t in r}
+        <= world.view(view.seat).played,
+        "exchange": lambda view, world: view.exchange is None
+        or view.exchange[1] in set(world.hand(view.exchange[0])) | world.view(view.seat).played,
+    },
 }
 
 

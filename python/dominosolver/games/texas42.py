@@ -240,11 +240,15 @@ def play(seed: int) -> dict[str, Any]:
     return {"game": "texas42", "seed": seed, "winner": game.winner, "scores": game.scores, "hands": hands}
 
 
-def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, should_stop: Callable[[], bool],
-       report: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-    """In play, a hint reported after each batch of worlds; in the auction or declaring, the bid advisor."""
+ENGINE_TABLE_MB = 16  # the largest table a 42 search of the engine uses per thread (hints choose 4 or 16)
+
+
+def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_mb: int,
+       should_stop: Callable[[], bool], report: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """In play, a hint reported after each batch of worlds; in the auction or declaring, the bid
+    advisor; each solver thread's table at most ``table_mb``."""
     if view.trump is None:
-        return advise(view, limits, threads, should_stop)
+        return advise(view, limits, threads, min(table_mb, ENGINE_TABLE_MB), should_stop)
 
     def progress(h: Any) -> None:
         report({"worlds": h.worlds, "best": h.best, "moves": [
@@ -253,11 +257,12 @@ def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, should_
             for m in h.moves
         ]})
 
-    h = hint_42(view, threads=threads, on_progress=progress, should_stop=should_stop, **limits)
+    tt_mb = None if table_mb >= ENGINE_TABLE_MB else table_mb  # None: the hint's own choice
+    h = hint_42(view, threads=threads, tt_mb=tt_mb, on_progress=progress, should_stop=should_stop, **limits)
     return {"move": h.best, "hint": h.to_json()}
 
 
-def advise(view: PlayerView, limits: dict[str, Any], threads: int | None,
+def advise(view: PlayerView, limits: dict[str, Any], threads: int | None, tt_mb: int,
            should_stop: Callable[[], bool]) -> dict[str, Any]:
     """Bidding and declaring: the bid advisor over the seat's hand, with the thresholds the arena
     measured to play best."""
@@ -266,7 +271,7 @@ def advise(view: PlayerView, limits: dict[str, Any], threads: int | None,
     if view.contract is None and view.to_move is not None and view.to_move != view.seat:
         raise InvalidViewError(f"{SEATS[view.seat]} is not to bid: {SEATS[view.to_move]} is")
     advice = advise_bid(view, samples=limits.get("samples", 200), seed=limits.get("seed"), threads=threads,
-                        time=limits.get("time"), should_stop=should_stop, **PLAYING_THRESHOLDS)
+                        tt_mb=tt_mb, time=limits.get("time"), should_stop=should_stop, **PLAYING_THRESHOLDS)
     if view.contract is not None:
         move = f"declare {advice.best_declaration(view.contract.bid)}"
     else:
@@ -358,7 +363,8 @@ SPEC = GameSpec(
     solve_options=frozenset(),
     hint=hint,
     hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "threads", "weighting"}),
-    notes={"max_nodes": "a 42 solve is always exact, and so is every world of a 42 hint"},
+    notes={"max_nodes": "a 42 solve is always exact, and so is every world of a 42 hint",
+           "time": "a 42 solve takes hundredths of a second"},
     grade=grade,
     play=play,
     go=go,

@@ -23,7 +23,7 @@ import numpy as np
 
 from .. import pimc
 from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
-from ..errors import InvalidViewError, ParseError
+from ..errors import InvalidViewError, ParseError, shown
 from ..tiles import Tile
 from .rules import SEATS
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
@@ -176,18 +176,18 @@ def hint(
         tt_mb = table_megabytes(tt_mb)
     for name, fn in (("on_progress", on_progress), ("should_stop", should_stop)):
         if fn is not None and not callable(fn):
-            raise ParseError(f"{name} must be a function or None, not {fn!r}")
+            raise ParseError(f"{name} must be a function or None, not {shown(fn)}")
     v = as_view(view)
     if weighting not in WEIGHTINGS:
         raise InvalidViewError(
-            f"unknown weighting {weighting!r}: use one of {', '.join(WEIGHTINGS)}"
+            f"unknown weighting {shown(weighting)}: use one of {', '.join(WEIGHTINGS)}"
         )
     if v.trump is None or v.to_move is None:
         raise InvalidViewError("no tile to play: the hand is not in play")
     if v.to_move != v.seat:
         raise InvalidViewError(f"{SEATS[v.seat]} is not to play ({SEATS[v.to_move]} is)")
     if objective not in ("auto", "goal", "points"):
-        raise InvalidViewError(f"unknown objective {objective!r}: auto, goal or points")
+        raise InvalidViewError(f"unknown objective {shown(objective)}: auto, goal or points")
     sampler = WorldSampler(v)
     warnings: list[str] = []
     legal = [t.id for t in v.legal_moves]

@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import _core
 from ..arguments import tile_sequence
-from ..errors import ParseError
+from ..errors import ParseError, shown
 from ..tiles import Tile, mask_of, tiles_of
 from ..wrappers import NotatedPosition
 from . import notation
@@ -228,19 +228,19 @@ def _tiles(value: Any, where: str) -> list[Tile]:
 
 def _hands(value: Any) -> list[list[Tile]]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ParseError(f"hands must be a list of 4 hands (lists of tiles), not {value!r}")
+        raise ParseError(f"hands must be a list of 4 hands (lists of tiles), not {shown(value)}")
     return [_tiles(h, f"hands[{i}]") for i, h in enumerate(value)]
 
 
 def _history(value: Any) -> tuple[int, list[Tile]]:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise ParseError(f"history must be (first leader, tiles of the completed tricks), not {value!r}")
+        raise ParseError(f"history must be (first leader, tiles of the completed tricks), not {shown(value)}")
     return parse_seat(value[0]), _tiles(value[1], "history")
 
 
 def _contract(value: Any) -> Contract:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise ParseError(f"contract must be (declarer, bid), not {value!r}")  # a special bid: (seat, "168:kind")
+        raise ParseError(f"contract must be (declarer, bid), not {shown(value)}")  # a special bid: (seat, "168:kind")
     return Contract(parse_seat(value[0]), parse_bid(value[1]))
 
 

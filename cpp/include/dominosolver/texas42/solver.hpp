@@ -1,7 +1,9 @@
 #pragma once
 // Exact double-dummy solver for Texas 42: every hand known, any declaration, any point of the hand.
 // Values are points (1 a trick + counters) from the current trick on, tiles on the table included.
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <vector>
 
@@ -100,7 +102,11 @@ struct BatchOutput {
   std::uint64_t nodes = 0;
 };
 // Solve many positions on `threads` threads, each with its own solver (tt_megabytes each).
+// `should_stop` (empty: never) is called by the calling thread alone, between positions or every
+// kBatchPoll while the pool works; once it answers true no position is started, and the call throws
+// Stopped when the positions under way are done.
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves,
-                        std::size_t tt_megabytes = 64);
+                        std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {});
+inline constexpr std::chrono::milliseconds kBatchPoll{20};
 
 }  // namespace dominosolver::texas42
