@@ -217,8 +217,16 @@ std::string bid_name(const Bid& bid) {
 std::string objective_name(Objective objective) {
   switch (objective) {
     case Objective::Points: return "points";
+    case Objective::EveryTrick: return "every_trick";
+    case Objective::NoTrick: return "no_trick";
   }
   return "?";
+}
+
+Objective parse_objective(const std::string& name) {
+  for (const Objective o : {Objective::Points, Objective::EveryTrick, Objective::NoTrick})
+    if (name == objective_name(o)) return o;
+  throw ParseError("unknown objective '" + name + "' (expected 'points', 'every_trick' or 'no_trick')");
 }
 
 std::string Trump::name() const {

@@ -38,7 +38,9 @@ struct Contract {
 
 // What the declaring side must do.
 enum class Objective : std::uint8_t {
-  Points,  // take the bid's points (a mark bid: every trick, §2.5)
+  Points,      // take the bid's points (a mark bid: every trick, §2.5)
+  EveryTrick,  // take every trick, counted in tricks (all-or-nothing contracts, §3)
+  NoTrick,     // take no trick, counted in tricks (§3)
 };
 
 // The play so far, per side, seen from the side that declared.
@@ -137,6 +139,7 @@ std::vector<Trump> declarations(const Rules& rules);
 std::vector<Trump> declarations(const Rules& rules, const Contract& contract);
 
 std::string bid_name(const Bid& bid);             // "pass", "30", "game" (a special bid: "168:kind")
-std::string objective_name(Objective objective);  // "points"
+std::string objective_name(Objective objective);  // "points", "every_trick", "no_trick"
+Objective parse_objective(const std::string& name);  // throws ParseError
 
 }  // namespace dominosolver::texas42
