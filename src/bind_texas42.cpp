@@ -228,6 +228,11 @@ void texas42(py::module_& m) {
     for (const ContractRow* row : contract_rows()) out.append(contract_row(*row));
     return out;
   });
+  // Who names the declaration of `contract` (its contract row's answer: the declarer, or its partner).
+  m.def("namer", [](const Rules& rules, const py::object& contract) {
+    const Contract c = to_contract(contract);
+    return bid_row(c.bid.kind).namer(rules.seating(), table_seat(rules.seating(), c.declarer));
+  });
   // What rules a hand of `trump` under `contract` (none: nobody's), who leads trick 1 included.
   m.def("ruling", [](const Rules& rules, const std::string& trump, const py::object& contract) {
     const std::optional<Contract> c = optional_contract(contract);
@@ -333,9 +338,44 @@ void texas42(py::module_& m) {
   }, py::arg("rules"), py::arg("trump"), py::arg("seat"), py::arg("hand"), py::arg("hand_sizes"), py::arg("first_leader"),
      py::arg("plays"), py::arg("gone"), py::arg("contract") = py::none(),
      py::arg("revealed") = std::vector<std::vector<int>>{});
+  // Before the first lead: whether `revealed` (by seat) is what the contract shows of full hands.
+  m.def("check_revealed_at_deal", [](const Rules& rules, const py::object& contract, int seat, const std::vector<int>& hand,
+                                     const std::vector<std::vector<int>>& revealed) {
+    TileMask mask = 0;
+    for (int t : hand) {
+      if (t < 0 || t >= rules.tiles()) throw InvalidViewError("tile id " + std::to_string(t) + " is not in the set");
+      mask |= bit(t);
+    }
+    check_revealed_at_deal(rules, to_contract(contract), seat, mask, revealed);
+  });
   m.def("points_needed", [](int bid, const Rules& rules) { return points_needed(rules, bid); }, py::arg("bid"),
         py::arg("rules") = Rules{});
   m.attr("DOUBLES_SUIT") = kDoublesSuit;
+
+  // One round of bidding without a deal (a view's auction): a hand given as tile ids, or None for a
+  // hand not known (taken to hold whatever a special bid asks).
+  auto hand_mask = [](const Rules& rules, const std::optional<std::vector<int>>& hand) -> std::optional<TileMask> {
+    if (!hand) return std::nullopt;
+    TileMask mask = 0;
+    for (int t : *hand) {
+      if (t < 0 || t >= rules.tiles()) throw InvalidViewError("tile id " + std::to_string(t) + " is not in the set");
+      mask |= bit(t);
+    }
+    return mask;
+  };
+  py::class_<Auction>(m, "Auction")
+      .def(py::init([](const Rules& rules, int dealer) { return Auction(rules, table_seat(rules.seating(), dealer)); }),
+           py::arg("rules"), py::arg("dealer"))
+      .def_property_readonly("to_call", &Auction::to_call)
+      .def_property_readonly("over", &Auction::over)
+      .def_property_readonly("calls", &Auction::calls)
+      .def_property_readonly("contract", [](const Auction& a) { return contract_or_none(a.contract()); })
+      .def("legal", [hand_mask](const Auction& a, std::optional<std::vector<int>> hand) {
+        return a.legal(hand_mask(a.rules(), hand));
+      }, py::arg("hand") = py::none())
+      .def("call", [hand_mask](Auction& a, const py::object& bid, std::optional<std::vector<int>> hand) {
+        a.call(to_bid(bid), hand_mask(a.rules(), hand));
+      }, py::arg("bid"), py::arg("hand") = py::none());
 
   py::class_<Game>(m, "Game")
       .def(py::init<const Rules&, std::uint64_t, int>(), py::arg("rules"), py::arg("seed"), py::arg("dealer") = 0)
@@ -358,6 +398,7 @@ void texas42(py::module_& m) {
       .def_property_readonly("winner", &Game::winner)
       .def_property_readonly("dealer", &Game::dealer)
       .def_property_readonly("high_bid", [](const Game& g) { return g.high_bid(); })
+      .def("revealed", [](const Game& g, int seat) { return g.revealed(table_seat(g.rules().seating(), seat)); })
       .def_property_readonly("rules", &Game::rules)
       .def_property_readonly("current_hand", [](const Game& g) { return hand_dict(g.current_hand(), g.rules().seats()); })
       .def_property_readonly("finished_hands", [](const Game& g) {

@@ -83,7 +83,7 @@ void texas42_solver(py::module_& m) {
            py::call_guard<py::gil_scoped_release>())
       .def("can_reach", py::overload_cast<const Position&, int>(&Solver::can_reach), py::arg("position"),
            py::arg("target"), py::call_guard<py::gil_scoped_release>())
-      // The tricks search for an explicit objective ("every_trick" | "no_trick") and declaring side,
+      // The tricks search for an explicit objective ("every trick" | "no trick") and declaring side,
       // on a position or a SeatedPlay.
       .def("solve_tricks",
            [](Solver& solver, const Position& pos, const std::string& objective, int side, bool all_moves, bool pv) {
@@ -166,6 +166,7 @@ void texas42_solver(py::module_& m) {
         return std::make_pair(table, nodes);
       });
 
+  m.def("units", [](const Position& pos) { return units_name(units_of(pos)); }, py::arg("position"));
   m.def("table_declarations", [](const Rules& rules) {
     std::vector<std::string> out;
     for (const Trump& t : table_declarations(rules)) out.push_back(t.name());

@@ -104,11 +104,51 @@ int declarer_names(const Seating&, int declarer) { return declarer; }  // §2.3
 
 TileMask shows_nothing(const Rules&, int, int) { return 0; }
 
+// §3.4-3.5: the special bids of all the tricks, won with doubles in hand. The bid is
+// max(least, k + 1) marks over a high bid of k marks (a point bid counts 1), the only jump the
+// ladder allows; nothing tops "game". The declarer's partner names any declaration but those with a
+// contract of their own (PARTNER_TRUMP_CHOICES, §6.1) and leads; the bidder's doubles are public.
+TileMask doubles_of(const Rules& rules) {
+  TileMask out = 0;
+  for (int id = 0; id < rules.tiles(); ++id)
+    if (is_double(id)) out |= bit(id);
+  return out;
+}
+
+bool marks_from(const Rules& rules, int bid, int least) {
+  return bid != kGameBid && bid % rules.mark() == 0 && bid >= least * rules.mark();
+}
+
+constexpr int kPlungeDoubles = 4, kSplashDoubles = 3;
+bool holds_plunge(const Rules& rules, TileMask hand) { return count(hand & doubles_of(rules)) >= kPlungeDoubles; }
+bool holds_splash(const Rules& rules, TileMask hand) { return count(hand & doubles_of(rules)) >= kSplashDoubles; }
+int plunge_least(const Rules& rules) { return 4 - static_cast<int>(rules.plunge_marks); }  // "4", "3", "2"
+int splash_least(const Rules& rules) { return 2 + static_cast<int>(rules.splash_marks); }  // "2", "3"
+bool plunge_admits(const Rules& rules, int bid) { return marks_from(rules, bid, plunge_least(rules)); }
+bool splash_admits(const Rules& rules, int bid) { return marks_from(rules, bid, splash_least(rules)); }
+
+int partner_of(const Seating& seating, int declarer) { return seating.partner(declarer); }
+
+TileMask bidders_doubles(const Rules& rules, int declarer, int seat) { return seat == declarer ? doubles_of(rules) : 0; }
+
+// §3.4: the first trick the declaring side loses ends the hand (whatever play_out says); all
+// seven won, it is made.
+std::optional<bool> decided_by_first_loss(const Rules&, const Contract&, const Tally& tally) {
+  if (tally.tricks[kSides - 1 - tally.declaring_side] > 0) return false;
+  if (tally.all_played) return true;
+  return std::nullopt;
+}
+
 // An ordinary bid (§2.2-2.6): the declarer names any declaration, the whole table plays, the
-// declarer leads, the bid's points are the objective.
-constexpr std::array<ContractRow, 1> kBidRows = {{
-    {"ordinary", BidKind::Ordinary, Objective::Points, nullptr, on_the_ladder, true, declarer_names, whole_table,
-     declarer_leads, shows_nothing, decided_by_bid, score_by_bid},
+// declarer leads, the bid's points are the objective. Plunge and Splash (§3.4, §3.5) score as the
+// mark bids they are (§2.5: the points game's too).
+constexpr std::array<ContractRow, kBidKinds> kBidRows = {{
+    {"ordinary", BidKind::Ordinary, Objective::Points, nullptr, "", nullptr, on_the_ladder, true, declarer_names,
+     whole_table, declarer_leads, shows_nothing, decided_by_bid, score_by_bid},
+    {"plunge", BidKind::Plunge, Objective::EveryTrick, holds_plunge, "at least 4 doubles", plunge_least, plunge_admits,
+     false, partner_of, whole_table, partner_of, bidders_doubles, decided_by_first_loss, score_by_bid},
+    {"splash", BidKind::Splash, Objective::EveryTrick, holds_splash, "at least 3 doubles", splash_least, splash_admits,
+     false, partner_of, whole_table, partner_of, bidders_doubles, decided_by_first_loss, score_by_bid},
 }};
 
 // ------------------------------------------------------------- the declaration rows
@@ -182,8 +222,13 @@ TileMask Ruling::reveals(const Rules& rules, int seat) const {
 
 std::string contract_error(const Rules& rules, const Ruling& ruling, const Contract& contract) {
   const ContractRow& bid = bid_row(contract.bid.kind);
-  if (!bid.admits(rules, contract.bid.value))
-    return "contract bid " + bid_name(contract.bid) + " is not a bid";
+  if (!bid.admits(rules, contract.bid.value)) {
+    if (bid.bid_kind == BidKind::Ordinary) return "contract bid " + bid_name(contract.bid) + " is not a bid";
+    int least = rules.mark();
+    while (!bid.admits(rules, least) && least < kGameBid) least += rules.mark();
+    return "a " + std::string(bid.name) + " bid is a mark bid of " + std::to_string(least) + " or more, not " +
+           bid_name(contract.bid.value);
+  }
   if (ruling.contract != &bid) {  // the declaration's own contract
     if (!bid.names_own_contracts)
       return "a " + std::string(bid.name) + " bid's declaration cannot be '" + std::string(ruling.declaration->name) + "'";
@@ -191,6 +236,19 @@ std::string contract_error(const Rules& rules, const Ruling& ruling, const Contr
       return "'" + std::string(ruling.declaration->name) + "' cannot be declared on a bid of " + bid_name(contract.bid);
   }
   return "";
+}
+
+std::optional<int> offer(const Rules& rules, const ContractRow& row, const Bid& high, TileMask hand) {
+  if (!row.holds || rules.specials == Specials::None || high.value == kGameBid || !row.holds(rules, hand))
+    return std::nullopt;
+  const int high_marks = high.value == kPass ? 0 : marks_of(rules, high.value);
+  return rules.mark() * std::max(row.least_marks(rules), high_marks + 1);
+}
+
+std::string holding_error(const Rules& rules, const Contract& contract, TileMask hand) {
+  const ContractRow& row = bid_row(contract.bid.kind);
+  if (!row.holds || row.holds(rules, hand)) return "";
+  return "a " + std::string(row.name) + " bid needs " + row.holding + " in the declarer's hand at the deal";
 }
 
 std::vector<Trump> declarations(const Rules& rules) {
@@ -217,8 +275,8 @@ std::string bid_name(const Bid& bid) {
 std::string objective_name(Objective objective) {
   switch (objective) {
     case Objective::Points: return "points";
-    case Objective::EveryTrick: return "every_trick";
-    case Objective::NoTrick: return "no_trick";
+    case Objective::EveryTrick: return "every trick";
+    case Objective::NoTrick: return "no trick";
   }
   return "?";
 }
@@ -226,7 +284,7 @@ std::string objective_name(Objective objective) {
 Objective parse_objective(const std::string& name) {
   for (const Objective o : {Objective::Points, Objective::EveryTrick, Objective::NoTrick})
     if (name == objective_name(o)) return o;
-  throw ParseError("unknown objective '" + name + "' (expected 'points', 'every_trick' or 'no_trick')");
+  throw ParseError("unknown objective '" + name + "' (expected 'points', 'every trick' or 'no trick')");
 }
 
 std::string Trump::name() const {

@@ -15,7 +15,52 @@ std::optional<HandResult> hand_result(const Position& pos) {
   return pos.ruling().score(pos.rules(), *pos.contract(), tally, *made);
 }
 
-Game::Game(const Rules& rules, std::uint64_t seed, int first_dealer) : rules_(rules), rng_(seed) {
+std::optional<Contract> Auction::contract() const {
+  if (!over() || high_bidder_ < 0) return std::nullopt;
+  return Contract{high_bidder_, high_};
+}
+
+std::vector<Bid> Auction::legal(std::optional<TileMask> hand) const {
+  std::vector<Bid> out;
+  if (over()) return out;
+  const bool last = static_cast<int>(calls_.size()) == rules_.seats() - 1;  // the dealer calls last
+  const bool forced = last && high_bidder_ < 0 && rules_.all_pass == AllPass::ForcedDealer;
+  if (!forced) out.push_back({kPass});
+  if (forced && rules_.forced_exact_30) {
+    out.push_back({rules_.min_bid()});
+    return out;
+  }
+  // Mark bids are unbounded under mark_jump free: the ladder stops below kGameBid.
+  for (int b = rules_.min_bid(); b < kGameBid; b += b < rules_.mark() ? 1 : rules_.mark())
+    if (bid_is_legal(rules_, b, high_.value)) out.push_back({b});
+  if (bid_is_legal(rules_, kGameBid, high_.value)) out.push_back({kGameBid});
+  // The special bids the contract rows offer this hand (docs/rules.md §3).
+  for (const ContractRow& row : bid_rows())
+    if (const auto b = offer(rules_, row, high_, hand.value_or(set_mask(rules_.max_pip)))) out.push_back({*b, row.bid_kind});
+  return out;
+}
+
+void Auction::call(const Bid& bid, std::optional<TileMask> hand) {
+  const std::string seat = seat_name(to_call());
+  if (over()) throw IllegalMoveError("the auction is over");
+  const auto open = legal(hand);
+  if (std::find(open.begin(), open.end(), bid) == open.end()) {
+    if (bid.value == kPass) throw IllegalMoveError(seat + " may not pass: the dealer must bid when all others passed");
+    if (bid.kind != BidKind::Ordinary) {
+      const ContractRow& row = bid_row(bid.kind);
+      throw IllegalMoveError("bid " + bid_name(bid) + " is not open to " + seat + " here (docs/rules.md §3: " + row.holding +
+                             " in hand, and one mark above a high bid of its size or more)");
+    }
+    throw IllegalMoveError("bid " + bid_name(bid) + " is not legal over the high bid " +
+                           (high_.value ? bid_name(high_) : std::string("(none)")) + " (minimum " +
+                           std::to_string(rules_.min_bid()) + "; mark bids must be " + std::to_string(rules_.mark()) +
+                           ", " + std::to_string(2 * rules_.mark()) + ", or one mark above the high bid)");
+  }
+  if (bid.value != kPass) high_ = bid, high_bidder_ = to_call();
+  calls_.push_back(bid);
+}
+
+Game::Game(const Rules& rules, std::uint64_t seed, int first_dealer) : rules_(rules), rng_(seed), s_(rules) {
   if (first_dealer < 0 || first_dealer >= rules.seats())
     throw InvalidPositionError("dealer must be a seat 0.." + std::to_string(rules.seats() - 1));
   deal(first_dealer);
@@ -32,15 +77,14 @@ void Game::deal(int dealer) {
   const int hand = rules_.hand_size();
   for (int i = 0; i < rules_.seats() * hand; ++i) s_.hand.deal[i / hand] |= bit(tiles[i]);
   s_.phase = Phase::Bidding;
-  s_.high_bid = Bid{};
-  s_.high_bidder = -1;
+  s_.auction = Auction(rules_, dealer);
   s_.position.reset();
 }
 
 int Game::to_move() const {
   switch (s_.phase) {
-    case Phase::Bidding: return rules_.seating().after(s_.hand.dealer, 1 + static_cast<int>(s_.hand.bids.size()));
-    case Phase::Declaring: return bid_row(s_.hand.contract->bid.kind).namer(rules_.seating(), s_.high_bidder);
+    case Phase::Bidding: return s_.auction.to_call();
+    case Phase::Declaring: return bid_row(s_.hand.contract->bid.kind).namer(rules_.seating(), s_.hand.contract->declarer);
     case Phase::Playing: return s_.position->to_move();
     default: return -1;
   }
@@ -49,25 +93,9 @@ int Game::to_move() const {
 std::vector<Move> Game::legal_moves() const {
   std::vector<Move> out;
   switch (s_.phase) {
-    case Phase::Bidding: {
-      const bool last = static_cast<int>(s_.hand.bids.size()) == rules_.seats() - 1;  // the dealer bids last
-      const int high = s_.high_bid.value;
-      const bool forced = last && high == kPass && rules_.all_pass == AllPass::ForcedDealer;
-      if (!forced) out.push_back(Move::call({kPass}));
-      if (forced && rules_.forced_exact_30) {
-        out.push_back(Move::call({rules_.min_bid()}));
-        break;
-      }
-      // Mark bids are unbounded under mark_jump free: the ladder stops below kGameBid.
-      for (int b = rules_.min_bid(); b < kGameBid; b += b < rules_.mark() ? 1 : rules_.mark())
-        if (bid_is_legal(rules_, b, high)) out.push_back(Move::call({b}));
-      if (bid_is_legal(rules_, kGameBid, high)) out.push_back(Move::call({kGameBid}));
-      // The special bids the contract rows offer this hand (docs/rules.md §3).
-      for (const ContractRow& row : bid_rows())
-        if (row.offer)
-          if (const auto b = row.offer(rules_, s_.high_bid, s_.hand.deal[to_move()])) out.push_back(Move::call({*b, row.bid_kind}));
+    case Phase::Bidding:
+      for (const Bid& b : s_.auction.legal(s_.hand.deal[to_move()])) out.push_back(Move::call(b));
       break;
-    }
     case Phase::Declaring:
       for (const Trump& t : declarations(rules_, *s_.hand.contract)) out.push_back(Move::declare(t));
       break;
@@ -87,18 +115,12 @@ void Game::play(const Move& move) {
     switch (s_.phase) {
       case Phase::Bidding:
         if (move.kind != Move::Kind::Call) throw IllegalMoveError("the auction is on: " + seat + " must bid or pass");
-        if (move.bid.value == kPass) throw IllegalMoveError(seat + " may not pass: the dealer must bid when all others passed");
-        if (move.bid.kind != BidKind::Ordinary)
-          throw IllegalMoveError("bid " + bid_name(move.bid) + " is not open to " + seat + " here (docs/rules.md §3)");
-        throw IllegalMoveError("bid " + bid_name(move.bid) + " is not legal over the high bid " +
-                               (s_.high_bid.value ? bid_name(s_.high_bid) : std::string("(none)")) + " (minimum " +
-                               std::to_string(rules_.min_bid()) + "; mark bids must be " +
-                               std::to_string(rules_.mark()) + ", " + std::to_string(2 * rules_.mark()) +
-                               ", or one mark above the high bid)");
+        s_.auction.call(move.bid, s_.hand.deal[to_move()]);  // throws the precise reason
+        throw IllegalMoveError("illegal move");
       case Phase::Declaring:
         if (move.kind == Move::Kind::Declare)
           throw IllegalMoveError("'" + move.trump.name() + "' cannot be declared on this contract (docs/rules.md §3)");
-        throw IllegalMoveError((to_move() == s_.high_bidder ? "the declarer " : "the declarer's partner ") + seat +
+        throw IllegalMoveError((to_move() == s_.hand.contract->declarer ? "the declarer " : "the declarer's partner ") + seat +
                                " must name trumps now");
       default:
         if (move.kind != Move::Kind::Tile) throw IllegalMoveError("the hand is in play: " + seat + " must play a tile");
@@ -109,15 +131,14 @@ void Game::play(const Move& move) {
   undo_.emplace_back(s_, rng_);
   switch (s_.phase) {
     case Phase::Bidding: {
-      const int seat = to_move();
-      s_.hand.bids.push_back(move.bid);
-      if (move.bid.value != kPass) s_.high_bid = move.bid, s_.high_bidder = seat;
-      if (static_cast<int>(s_.hand.bids.size()) == rules_.seats()) {
-        if (s_.high_bidder < 0) {  // all passed: thrown in, the next seat shakes (REDEAL)
+      s_.auction.call(move.bid, s_.hand.deal[to_move()]);
+      s_.hand.bids = s_.auction.calls();
+      if (s_.auction.over()) {
+        if (!s_.auction.contract()) {  // all passed: thrown in, the next seat shakes (REDEAL)
           s_.finished.push_back(s_.hand);
           deal(rules_.seating().next(s_.hand.dealer));
         } else {
-          s_.hand.contract = Contract{s_.high_bidder, s_.high_bid};
+          s_.hand.contract = s_.auction.contract();
           s_.phase = Phase::Declaring;
         }
       }
@@ -167,6 +188,13 @@ void Game::finish_hand(const HandResult& result) {
   } else {
     deal(rules_.seating().next(s_.hand.dealer));
   }
+}
+
+TileMask Game::revealed(int seat) const {
+  if (s_.position) return s_.position->revealed(seat);
+  if (s_.phase != Phase::Declaring) return 0;
+  const Contract& c = *s_.hand.contract;
+  return s_.hand.deal[seat] & bid_row(c.bid.kind).reveals(rules_, c.declarer, seat);
 }
 
 void Game::undo() {

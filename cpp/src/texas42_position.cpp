@@ -106,9 +106,15 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     }
   }
   if (size == 0 && !trick.empty()) throw InvalidPositionError("a trick is on the table but every hand is empty");
-  if (contract && size == max_hand && hist.first_leader != ruling_.first_leader())
-    throw InvalidPositionError("the declarer (" + seat_of(contract->declarer) + ") leads trick 1, not " +
-                               seat_of(hist.first_leader) + " (docs/rules.md §2.4)");
+  if (contract && size == max_hand) {  // the deal is known: trick 1's leader and the bid's holding
+    const int first = ruling_.first_leader();
+    if (hist.first_leader != first)
+      throw InvalidPositionError(std::string(first == contract->declarer ? "the declarer (" : "the declarer's partner (") +
+                                 seat_of(first) + ") leads trick 1, not " + seat_of(hist.first_leader) +
+                                 " (docs/rules.md §2.4, §3)");
+    if (const std::string error = holding_error(rules, *contract, origin[contract->declarer]); !error.empty())
+      throw InvalidPositionError(error + ", which " + seat_of(contract->declarer) + " did not hold (docs/rules.md §3)");
+  }
 
   first_leader_ = hist.first_leader;
   tricks_before_ = max_hand - size;
@@ -233,6 +239,9 @@ ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, const Se
   return shown;
 }
 
-TileMask Position::shown_absent(int seat) const { return table_.following(voids(seat)); }
+// Voids, and the tiles its contract would have shown were they in its hand (Ruling::reveals).
+TileMask Position::shown_absent(int seat) const {
+  return table_.following(voids(seat)) | (ruling_.reveals(rules_, seat) & ~s_.hands[seat]);
+}
 
 }  // namespace dominosolver::texas42

@@ -48,6 +48,9 @@ const FlagSpec<MarkJump, 2> kMarkJump{"mark_jump", &Rules::mark_jump, {"strict",
 const FlagSpec<PointsMade, 2> kPointsMade{"points_made", &Rules::points_made, {"taken", "bid_only"}};
 const FlagSpec<PlayOut, 2> kPlayOut{"play_out", &Rules::play_out, {"auto", "always"}};
 const FlagSpec<PointsTie, 2> kPointsTie{"points_tie", &Rules::points_tie, {"bidder_out", "higher_total"}};
+const FlagSpec<Specials, 2> kSpecials{"specials", &Rules::specials, {"none", "all"}};
+const FlagSpec<PlungeMarks, 3> kPlungeMarks{"plunge_marks", &Rules::plunge_marks, {"4", "3", "2"}};
+const FlagSpec<SplashMarks, 2> kSplashMarks{"splash_marks", &Rules::splash_marks, {"2", "3"}};
 
 }  // namespace
 
@@ -62,6 +65,9 @@ std::map<std::string, std::string> Rules::flags() const {
   write_flag(out, *this, kPointsMade);
   write_flag(out, *this, kPlayOut);
   write_flag(out, *this, kPointsTie);
+  write_flag(out, *this, kSpecials);
+  write_flag(out, *this, kPlungeMarks);
+  write_flag(out, *this, kSplashMarks);
   return out;
 }
 
@@ -71,7 +77,9 @@ Rules Rules::from_flags(const std::map<std::string, std::string>& flags) {
     const bool known = read_flag(r, key, value, kNtDoubles) || read_flag(r, key, value, kScoring) ||
                        read_flag(r, key, value, kAllPass) || read_flag(r, key, value, kMarkJump) ||
                        read_flag(r, key, value, kPointsMade) || read_flag(r, key, value, kPlayOut) ||
-                       read_flag(r, key, value, kPointsTie) ||
+                       read_flag(r, key, value, kPointsTie) || read_flag(r, key, value, kSpecials) ||
+                       read_flag(r, key, value, kPlungeMarks) ||
+                       read_flag(r, key, value, kSplashMarks) ||
                        read_switch(r.forced_exact_30, key, value, "forced_exact_30") ||
                        read_switch(r.first_lead_trump, key, value, "first_lead_trump");
     if (!known) throw ParseError("unknown rules flag '" + key + "'");

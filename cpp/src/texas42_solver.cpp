@@ -877,8 +877,9 @@ constexpr int kFourHanded = 4;  // the only trick size instantiated yet: two par
 template <class F>
 auto search_for(const Position& pos, search::TranspositionTable* tt, EndgameCache* endgames, const Enhancements& enh,
                 F&& f) {
+  // Every trick is worth a point, so the points a side takes decide "every trick" too (§3.4).
   const ContractRow& contract = *pos.ruling().contract;
-  if (contract.objective != Objective::Points)
+  if (contract.objective != Objective::Points && contract.objective != Objective::EveryTrick)
     throw InvalidPositionError("the solver values points; contract '" + std::string(contract.name) + "' asks for " +
                                objective_name(contract.objective));
   if (pos.seating() == Seating::partnerships(kFourHanded)) {

@@ -31,7 +31,7 @@ std::optional<TricksGoal> tricks_goal(const Position& pos) {
 
 TricksGoal checked_goal(Objective objective, int declaring_side) {
   if (!counts_tricks(objective))
-    throw InvalidPositionError("the tricks search needs an objective in tricks ('every_trick' or 'no_trick'), not '" +
+    throw InvalidPositionError("the tricks search needs an objective in tricks ('every trick' or 'no trick'), not '" +
                                objective_name(objective) + "'");
   if (declaring_side < 0 || declaring_side >= kSides)
     throw InvalidPositionError("declaring side must be 0 or 1, not " + std::to_string(declaring_side));
@@ -790,6 +790,7 @@ bool goal_made(const TrickPlay& play, const TricksGoal& goal, int d, int left) {
 }  // namespace
 
 std::string units_name(Units units) { return units == Units::Tricks ? "tricks" : "points"; }
+Units units_of(const Position& pos) { return tricks_goal(pos) ? Units::Tricks : Units::Points; }
 
 void Solver::begin(const TrickPlay& play) {
   bool same_deal = true;

@@ -172,4 +172,30 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
   }
 }
 
+void check_revealed_at_deal(const Rules& rules, const Contract& contract, int seat, TileMask hand,
+                            const std::vector<std::vector<int>>& revealed) {
+  const int seats = rules.seats();
+  if (!revealed.empty() && static_cast<int>(revealed.size()) != seats)
+    throw InvalidViewError("revealed must give " + std::to_string(seats) + " hands, not " + std::to_string(revealed.size()));
+  if (contract.declarer < 0 || contract.declarer >= seats)
+    throw InvalidViewError("contract declarer must be a seat 0.." + std::to_string(seats - 1));
+  const ContractRow& row = bid_row(contract.bid.kind);
+  for (int s = 0; s < seats; ++s) {
+    TileMask shown = 0;
+    for (int t : revealed.empty() ? std::vector<int>{} : revealed[s]) {
+      if (t < 0 || t >= rules.tiles()) throw InvalidViewError("revealed: tile id " + std::to_string(t) + " is not in the set");
+      shown |= bit(t);
+    }
+    const TileMask kind = row.reveals(rules, contract.declarer, s);
+    if (shown & ~kind)
+      throw InvalidViewError("a " + std::string(row.name) + " contract does not show " + tile_name(lowest(shown & ~kind)) +
+                             " in " + seat_name(s) + "'s hand");
+    if (s == seat ? shown != (hand & kind) : (shown & hand) != 0)
+      throw InvalidViewError("revealed gives " + seat_name(s) + " tiles that do not fit " + seat_name(seat) + "'s hand");
+    if (s == contract.declarer)
+      if (const std::string error = holding_error(rules, contract, shown); !error.empty())
+        throw InvalidViewError(error + ": it shows " + std::to_string(count(shown)));
+  }
+}
+
 }  // namespace dominosolver::texas42

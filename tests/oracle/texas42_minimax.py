@@ -86,3 +86,28 @@ def solve(hands, trump, leader, trick=(), nt_doubles="high"):
 def value(hands, trump, leader, trick=(), nt_doubles="high"):
     """The points the team to move takes from here on with best play on both sides."""
     return solve(hands, trump, leader, trick, nt_doubles)[0]
+
+
+def takes_every_trick(hands, trump, leader, trick=(), side=None, nt_doubles="high"):
+    """Plunge and Splash (docs/rules.md §3.4-3.5), written plainly: whether `side` (by default the
+    side to move) wins every trick from the one on the table to the end, both sides playing their
+    best. Any hand size: the search stops at the first trick `side` loses."""
+    trick = list(trick)
+    seat = (leader + len(trick)) % 4
+    side = seat % 2 if side is None else side
+    if not trick and not hands[seat]:
+        return True
+    for x in legal_plays(hands[seat], trick, trump, nt_doubles):
+        rest = [list(h) for h in hands]
+        rest[seat].remove(x)
+        played = trick + [x]
+        if len(played) == 4:
+            winner = (leader + trick_winner(played, trump, nt_doubles)) % 4
+            outcome = winner % 2 == side and takes_every_trick(rest, trump, winner, [], side, nt_doubles)
+        else:
+            outcome = takes_every_trick(rest, trump, leader, played, side, nt_doubles)
+        if outcome and seat % 2 == side:
+            return True  # one tile that keeps every trick is enough for the side
+        if not outcome and seat % 2 != side:
+            return False  # one tile that takes a trick is enough for the others
+    return seat % 2 != side  # the others found no trick to take; the side found no way to keep them all

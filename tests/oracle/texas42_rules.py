@@ -1,4 +1,5 @@
-"""Reference rules of Texas 42, written plainly from docs/rules.md §1.2-1.6, §2.2, §2.4-2.7.
+"""Reference rules of Texas 42, written plainly from docs/rules.md §1.2-1.6, §2.2, §2.4-2.7 and the
+special contracts of §3.4-3.5 (Plunge, Splash).
 
 It imports nothing from dominosolver: the tests convert at the boundary.
 
@@ -9,15 +10,25 @@ Representation:
   (§3.1: it is the follow-me doubles option), so with trumps the doubles are always high;
 - a called suit is a number 0..6, ``TRUMP`` or ``DOUBLES`` (the follow-me doubles suit ``D``);
 - seats 0..3 are N E S W; the team of a seat is ``seat % 2`` (0 = NS, 1 = EW);
-- bids are ints (30..41, 42·k for k marks), ``PASS = 0`` and ``GAME = "game"`` (the points game's
-  bid over 168)."""
+- a bid is ``Bid(value, kind)``: value 30..41, 42·k for k marks, 0 for a pass, ``"game"`` (the
+  points game's bid over 168); kind ``"ordinary"``, ``"plunge"`` or ``"splash"``."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 TRUMP = "trump"
 DOUBLES = "D"
-PASS = 0
-GAME = "game"
+ORDINARY, PLUNGE, SPLASH = "ordinary", "plunge", "splash"
+
+
+class Bid(NamedTuple):
+    value: int | str
+    kind: str = ORDINARY
+
+
+PASS = Bid(0)
+GAME = Bid("game")
 
 TRUMP_MODES = (0, 1, 2, 3, 4, 5, 6, "doubles", "none")
 NT_DOUBLES = ("high", "low", "own_suit")
@@ -203,44 +214,62 @@ class HandState:
         return winner, points
 
 
-# ---------------------------------------------------------------- bidding (§2.2)
+# ---------------------------------------------------------------- bidding (§2.2, §3.4-3.5)
+
+
+def marks_value(bid):
+    """m(bid): 1 for 30..42, k for 42·k."""
+    return 1 if bid.value <= 42 else bid.value // 42
 
 
 def bid_above(bid, high):
-    """Whether `bid` is above the high bid `high` (0 when nobody has bid); "game" tops
+    """Whether `bid` is above the high bid `high` (PASS when nobody has bid); "game" tops
     everything."""
     if high == GAME:
         return False
     if bid == GAME:
         return True
-    return bid > high
+    return bid.value > high.value
 
 
 def bid_legal(bid, high, mark_jump="strict", scoring="marks"):
-    """§2.2 legal(b, H), with the MARK_JUMP flag and the points game's "Game" bid (legal only
-    directly over 168)."""
+    """§2.2 legal(b, H) for a bid of the ladder, with the MARK_JUMP flag and the points game's "Game"
+    bid (legal only directly over 168, whatever its kind)."""
     if bid == GAME:
-        return scoring == "points" and high == 168
+        return scoring == "points" and high.value == 168
     if not bid_above(bid, high):
         return False
-    if 30 <= bid <= 41:
+    if 30 <= bid.value <= 41:
         return True
-    if bid < 30 or bid % 42 != 0:
+    if bid.value < 30 or bid.value % 42 != 0:
         return False
-    k = bid // 42
+    k = bid.value // 42
     if k <= 2 or mark_jump == "free":
         return True
-    return high == 42 * (k - 1)
+    return high.value == 42 * (k - 1)
 
 
 def candidate_bids(max_marks=7):
-    """Every bid from 30 up to `max_marks` marks, then "game". docs/rules.md sets no top mark bid; the
-    caller chooses how far to look."""
-    return list(range(30, 42)) + [42 * k for k in range(1, max_marks + 1)] + [GAME]
+    """Every bid of the ladder from 30 up to `max_marks` marks, then "game". docs/rules.md sets no
+    top mark bid; the caller chooses how far to look."""
+    return [Bid(v) for v in range(30, 42)] + [Bid(42 * k) for k in range(1, max_marks + 1)] + [GAME]
+
+
+# §3.4-3.5: doubles a hand needs for each special bid, and its least size in marks.
+DOUBLES_NEEDED = {PLUNGE: 4, SPLASH: 3}
+
+
+def special_bid(kind, hand, high, least_marks):
+    """The Plunge or Splash open to `hand` over `high`, or None: enough doubles, nothing tops "game",
+    and 42·max(least, k + 1) over a high bid of k marks (a point bid is 1 mark, none 0)."""
+    if sum(is_double(x) for x in hand) < DOUBLES_NEEDED[kind] or high == GAME:
+        return None
+    k = 0 if high == PASS else marks_value(high)
+    return Bid(42 * max(least_marks, k + 1), kind)
 
 
 def high_bid(bids):
-    high = 0
+    high = PASS
     for b in bids:
         if b != PASS and bid_above(b, high):
             high = b
@@ -248,26 +277,32 @@ def high_bid(bids):
 
 
 def auction_choices(
-    bids, all_pass="redeal", forced_exact_30=False, mark_jump="strict", scoring="marks", max_marks=7
+    bids, all_pass="redeal", forced_exact_30=False, mark_jump="strict", scoring="marks", max_marks=7,
+    hand=(), specials="none", plunge_marks=4, splash_marks=2,
 ):
-    """The legal calls (PASS or a bid) for the next bidder after `bids` (one round, 4 turns).
+    """The legal calls for the next bidder, holding `hand`, after `bids` (one round, 4 turns): PASS,
+    the ladder's bids, then (with SPECIALS = ALL) a Plunge and a Splash where the hand holds them.
 
     FORCED_DEALER: when the first three passed, the dealer (last to bid) may not pass and must bid
     at least 30 (exactly 30 with FORCED_EXACT_30)."""
     assert len(bids) < 4
     high = high_bid(bids)
-    forced = all_pass == "forced_dealer" and len(bids) == 3 and high == 0
+    forced = all_pass == "forced_dealer" and len(bids) == 3 and high == PASS
     if forced and forced_exact_30:
-        return [30]
+        return [Bid(30)]
     out = [] if forced else [PASS]
     out += [b for b in candidate_bids(max_marks) if bid_legal(b, high, mark_jump, scoring)]
+    if specials == "all":
+        for kind, least in ((PLUNGE, plunge_marks), (SPLASH, splash_marks)):
+            special = special_bid(kind, hand, high, least)
+            out += [special] if special else []
     return out
 
 
 def auction_winner(bids, dealer):
     """(declarer seat, bid) after a full round started left of the dealer, or None if all passed."""
     best = None
-    high = 0
+    high = PASS
     for i, b in enumerate(bids):
         if b != PASS and bid_above(b, high):
             high = b
@@ -275,16 +310,17 @@ def auction_winner(bids, dealer):
     return None if best is None else (best, high)
 
 
-# ---------------------------------------------------------------- scoring a hand (§2.5-2.6)
+def namer(declarer, bid):
+    """§2.3, §3.4-3.5: who names the declaration and leads trick 1: the declarer, or after a Plunge
+    or a Splash its partner (who may name a suit, doubles or follow-me)."""
+    return (declarer + 2) % 4 if bid.kind in (PLUNGE, SPLASH) else declarer
+
+
+# ---------------------------------------------------------------- scoring a hand (§2.5-2.6, §3.4)
 
 
 def is_all_tricks_bid(bid):
-    return bid == GAME or bid >= 42
-
-
-def marks_value(bid):
-    """m(bid): 1 for 30..42, k for 42·k."""
-    return 1 if bid <= 42 else bid // 42
+    return bid == GAME or bid.value >= 42
 
 
 def hand_decided(
@@ -293,8 +329,9 @@ def hand_decided(
     """§2.6: True once the declaring side has made its bid, False once it is set, None while open.
 
     Marks scoring (with PLAY_OUT = AUTO) stops as soon as the result is certain; points scoring (or
-    PLAY_OUT = ALWAYS) plays all 7 tricks."""
-    early = scoring == "marks" and play_out == "auto"
+    PLAY_OUT = ALWAYS) plays all 7 tricks. A Plunge or a Splash ends at the first trick lost, always
+    (§3.4)."""
+    early = (scoring == "marks" and play_out == "auto") or bid.kind != ORDINARY
     finished = tricks_played == TRICKS
     if is_all_tricks_bid(bid):
         if early and them_tricks > 0:
@@ -303,29 +340,29 @@ def hand_decided(
             return them_tricks == 0
         return None
     if early:
-        if us_points >= bid:
+        if us_points >= bid.value:
             return True
-        if them_points > HAND_POINTS - bid:
+        if them_points > HAND_POINTS - bid.value:
             return False
     if finished:
-        return us_points >= bid
+        return us_points >= bid.value
     return None
 
 
 def score_hand(bid, made, us_points, them_points, scoring="marks", points_made="taken"):
     """§2.5: (declaring side's score, opponents' score) in marks or points. A "game" bid scores
-    nothing: it decides the game (see game_winner)."""
+    nothing: it decides the game (see game_winner). A Plunge or a Splash scores as its mark bid."""
     if bid == GAME:
         return 0, 0
     if scoring == "marks":
         return (marks_value(bid), 0) if made else (0, marks_value(bid))
-    if bid <= 42:
+    if bid.value <= 42:
         if made:
-            return (us_points if points_made == "taken" else bid), them_points
-        return 0, bid + them_points
+            return (us_points if points_made == "taken" else bid.value), them_points
+        return 0, bid.value + them_points
     if made:
-        return bid, 0
-    return 0, bid + them_points
+        return bid.value, 0
+    return 0, bid.value + them_points
 
 
 def game_winner(scores, declarer_team, bid, made, scoring="marks", points_tie="bidder_out"):

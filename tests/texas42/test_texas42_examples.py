@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from dominosolver import Tile
+from dominosolver import IllegalMoveError, Tile
 from dominosolver.texas42 import Game, Move, Position, Rules
 from oracle import texas42_rules as R
 from support42 import replay
@@ -229,3 +229,77 @@ def test_follow_me_doubles_own_suit():
     play_trick(pos, "2-0", "1-0", "4-3")
     assert pos.trick_winner == W
     assert pos.points == (0, 1 + 5)
+
+
+# ------------------------------------------------------------ X14-X15, Plunge and Splash (§3.4-3.5)
+
+SPECIALS = Rules(specials="all")
+X14_SEED = 46  # N deals; E holds 6-6 5-5 3-3 2-2 (and 6-0 3-2 2-1); no other seat holds more than 2 doubles
+X15_SEED = 80  # N deals; E holds 5-5 1-1 0-0 and S 6-6 3-3 2-2: three doubles each
+
+
+def test_x14_plunge_auction_declaration_and_lead():
+    """X14: E, holding four doubles, may open "168:plunge" (and "84:splash") but no plain 168; over
+    it the ladder offers 210 only. After three passes the contract is E168:plunge: W names the
+    declaration, sees E's doubles, and leads."""
+    game = Game(seed=X14_SEED, rules=SPECIALS)
+    assert [t for t in game.deal()[E] if t.is_double] == tiles("6-6 5-5 3-3 2-2")
+    calls = [str(m) for m in game.legal_moves]
+    assert calls[-2:] == ["168:plunge", "84:splash"] and "168" not in calls
+    game.play("168:plunge")
+    assert [str(m) for m in game.legal_moves] == ["pass", "210"]
+    for _ in range(3):
+        game.play("pass")
+    assert str(game.contract) == "E168:plunge" and game.contract.kind == "plunge"
+    assert game.phase == "declaring" and game.to_move == W
+    assert [m.value for m in game.legal_moves] == list(R.TRUMP_MODES)
+    view = game.view(W)
+    assert view.to_move == W and view.revealed[E] == tuple(tiles("6-6 5-5 3-3 2-2"))
+    assert view.to_json()["revealed"] == {"E": ["6-6", "5-5", "3-3", "2-2"]}
+    assert type(view).from_json(view.to_json()) == view
+    game.play("declare 2")
+    assert game.position.leader == W and game.to_move == W
+    assert Game(seed=X14_SEED).legal_moves[-1] == Move.parse("84")  # specials = none: tournament 42
+
+
+def test_x14_plunge_ends_at_the_first_lost_trick():
+    """X14: the hand ends with the first trick NS win (NS +4 marks), or EW take all 7 (EW +4)."""
+    for trump in R.TRUMP_MODES:
+        game = Game(seed=X14_SEED, rules=SPECIALS)
+        for call in ("168:plunge", "pass", "pass", "pass", f"declare {trump}"):
+            game.play(call)
+        while not game.hands_played:
+            game.play(game.legal_moves[0])  # the lowest tile each time
+        hand = game.hands_played[0]
+        _, tricks = replay(hand["deal"], hand["trump"], W, hand["plays"])
+        lost = [i for i, (winner, _) in enumerate(tricks) if winner % 2 == NS]
+        assert len(tricks) == (lost[0] + 1 if lost else 7)
+        assert hand["result"]["made"] is (not lost)
+        assert hand["result"]["score"] == ((4, 0) if lost else (0, 4))
+
+
+def test_x14_plunge_marks_2_and_hands_without_four_doubles():
+    """X14: with plunge_marks = 2, E's Plunge over N's 84 is 126; N (two doubles) is offered none."""
+    game = Game(seed=X14_SEED, dealer=W, rules=Rules(specials="all", plunge_marks="2"))  # N bids first
+    assert not [m for m in game.legal_moves if m.value.kind != "ordinary"]
+    game.play("84")
+    assert [str(m) for m in game.legal_moves if m.value.kind == "plunge"] == ["126:plunge"]
+    with pytest.raises(IllegalMoveError, match="bid 168:plunge is not open to E"):
+        game.play("168:plunge")
+
+
+def test_x15_splash_over_splash():
+    """X15: E and S hold three doubles each. E opens "84:splash"; S may raise one mark, "126:splash"
+    (or a plain 126); after two passes S's partner N names the declaration and leads. With
+    splash_marks = 3, E's Splash opens at 126."""
+    game = Game(seed=X15_SEED, rules=SPECIALS)
+    assert [str(m) for m in game.legal_moves][-1] == "84:splash"
+    game.play("84:splash")
+    assert [str(m) for m in game.legal_moves] == ["pass", "126", "126:splash"]
+    for call in ("126:splash", "pass", "pass"):
+        game.play(call)
+    assert str(game.contract) == "S126:splash" and game.to_move == N
+    assert game.view(E).revealed[S] == tuple(tiles("6-6 3-3 2-2"))
+    game.play("declare doubles")
+    assert game.position.leader == N
+    assert Game(seed=X15_SEED, rules=Rules(specials="all", splash_marks="3")).legal_moves[-1] == Move.parse("126:splash")

@@ -1,8 +1,9 @@
 """Whole games of 42 through bidding, declaration, play and scoring, checked against the oracle.
 
 docs/rules.md §2.2 (one round of bidding, the ladder and MARK_JUMP, ALL_PASS), §2.3 (declaration),
-§2.4 (play), §2.5 (marks and points scoring), §2.6 (early stop) and §2.7 (game end, the shake passes
-clockwise). Every move is checked: the seat to move and the legal calls or tiles; every hand when
+§2.4 (play), §2.5 (marks and points scoring), §2.6 (early stop), §2.7 (game end, the shake passes
+clockwise) and §3.4-3.5 (Plunge and Splash: the holding, the bid, the partner's declaration and lead,
+the first trick lost ending the hand). Every move is checked: the seat to move and the legal calls or tiles; every hand when
 it ends: the tiles used, the points, when it stopped and what it scored; the game: running totals
 and the winner. Undo and ``eval(repr(game))`` restore the exact state.
 """
@@ -14,7 +15,7 @@ import random
 import pytest
 from dominosolver import IllegalMoveError
 from dominosolver.texas42 import Game, Move, Rules
-from dominosolver.texas42.rules import GAME_BID
+from dominosolver.texas42.rules import GAME_BID, parse_bid
 from oracle import texas42_rules as R
 from support42 import oracle_set, replay, to_oracle
 
@@ -27,6 +28,9 @@ RULE_SETS = {
     "points": {"scoring": "points"},
     "points-bid-only": {"scoring": "points", "points_made": "bid_only"},
     "points-higher-total": {"scoring": "points", "points_tie": "higher_total"},
+    "marks-specials": {"specials": "all"},  # §3.4-3.5: Plunge from 168, Splash from 84
+    "marks-specials-small": {"specials": "all", "plunge_marks": "2", "splash_marks": "3"},
+    "points-specials": {"specials": "all", "scoring": "points", "plunge_marks": "3"},
 }
 GAMES_PER_RULE_SET = 25
 
@@ -38,8 +42,10 @@ def flag(flags: dict, name: str, default):
     return flags.get(name, default)
 
 
-def to_oracle_bid(bid: int):
-    return R.GAME if bid == GAME_BID else bid
+def to_oracle_bid(bid) -> R.Bid:
+    """A bid of the package (a Bid, or its text "168:plunge") as the oracle writes it."""
+    bid = parse_bid(bid)
+    return R.GAME if int(bid) == GAME_BID else R.Bid(int(bid), bid.kind)
 
 
 def bids_of(game: Game) -> list:
@@ -71,7 +77,10 @@ def choose(game: Game, rng: random.Random) -> Move:
     hands."""
     legal = game.legal_moves
     if game.phase == "bidding":
-        bids = [m for m in legal if m.value != 0]
+        specials = [m for m in legal if m.value.kind != "ordinary"]
+        if specials and rng.random() < 0.5:  # a rare hand: take the chance to play a special bid (§3.4)
+            return rng.choice(specials)
+        bids = [m for m in legal if m.value != 0 and m.value.kind == "ordinary"]
         if len(bids) < len(legal) and (not bids or rng.random() < 0.6):
             return next(m for m in legal if m.value == 0)
         modest = [m for m in bids if m.value <= 42 * 7 or m.value == GAME_BID]  # up to 7 marks, or game
@@ -88,6 +97,7 @@ class Referee:
         self.scoring = flag(flags, "scoring", "marks")
         self.totals = [0, 0]
         self.hands_checked = 0
+        self.kinds_played: set[str] = set()  # the kinds of bid that won a hand
         self.state: R.HandState | None = None
 
     def check_before_move(self) -> None:
@@ -102,17 +112,21 @@ class Referee:
                 mark_jump=flag(f, "mark_jump", "strict"),
                 scoring=self.scoring,
                 max_marks=MAX_MARKS,
+                hand=[to_oracle(t) for t in g.deal()[g.to_move]],
+                specials=flag(f, "specials", "none"),
+                plunge_marks=int(flag(f, "plunge_marks", "4")),
+                splash_marks=int(flag(f, "splash_marks", "2")),
             )
             assert [to_oracle_bid(m.value) for m in g.legal_moves] == expected, g.auction
         elif g.phase == "declaring":
-            assert g.to_move == g.contract.declarer
+            assert g.to_move == R.namer(g.contract.declarer, to_oracle_bid(g.contract.bid))
             assert sorted(map(str, (m.value for m in g.legal_moves))) == sorted(
                 map(str, R.TRUMP_MODES)
             )
         elif g.phase == "playing":
-            if self.state is None:  # first lead: the declarer leads (§2.4)
+            if self.state is None:  # first lead: the declarer, or its partner after a Plunge (§2.4, §3.4)
                 deal = [[to_oracle(t) for t in h] for h in g.deal()]
-                self.state = R.HandState(deal, g.trump, g.contract.declarer)
+                self.state = R.HandState(deal, g.trump, R.namer(g.contract.declarer, to_oracle_bid(g.contract.bid)))
             assert g.to_move == self.state.to_move
             assert oracle_set(m.value for m in g.legal_moves) == set(self.state.legal())
 
@@ -136,20 +150,16 @@ class Referee:
         assert sorted(map(to_oracle, deal_tiles)) == sorted(R.ALL_TILES) and all(
             len(h) == 7 for h in hand["deal"]
         )
-        bids = [
-            to_oracle_bid(int(b))
-            if b not in ("pass", "game")
-            else (R.PASS if b == "pass" else R.GAME)
-            for b in hand["bids"]
-        ]
+        bids = [to_oracle_bid(b) for b in hand["bids"]]
         winner = R.auction_winner(bids, dealer)
         if winner is None:  # all passed: thrown in (REDEAL)
             assert flag(self.flags, "all_pass", "redeal") == "redeal"
             assert hand["result"] is None and hand["contract"] is None and hand["plays"] == []
             return
         declarer, bid = winner
-        assert hand["contract"] == (declarer, GAME_BID if bid == R.GAME else bid)
-        _, tricks = replay(hand["deal"], hand["trump"], declarer, hand["plays"])
+        assert to_oracle_bid(hand["contract"].bid) == bid and hand["contract"].declarer == declarer
+        self.kinds_played.add(bid.kind)
+        _, tricks = replay(hand["deal"], hand["trump"], R.namer(declarer, bid), hand["plays"])
         played = [to_oracle(t) for _, t in hand["plays"]]
         assert len(set(played)) == len(played), "each tile is played at most once"
         assert len(played) == 4 * len(tricks)
@@ -238,16 +248,21 @@ def test_random_games_against_oracle(name):
     docs/rules.md §2; undo restores the exact state along the way."""
     flags = RULE_SETS[name]
     hands = 0
+    kinds = set()
     for seed in range(GAMES_PER_RULE_SET):
         rng = random.Random(f"{name}-{seed}")
         game = Game(seed=seed, rules=Rules(**flags), dealer=seed % 4)
         ref = play_game(game, flags, rng)
         hands += ref.hands_checked
+        kinds |= ref.kinds_played
         target = 7 if ref.scoring == "marks" else 250
         if not any(h["result"] and h["result"]["decides_game"] for h in game.hands_played):
             assert max(game.scores.values()) >= target
             assert game.scores[game.winner] >= target
-    assert hands >= 5 * GAMES_PER_RULE_SET
+    # (Special bids are worth 2 to 4 marks or more: their games are shorter.)
+    assert hands >= (3 if flags.get("specials") == "all" else 5) * GAMES_PER_RULE_SET
+    # With the special contracts offered, hands of each kind were played and checked.
+    assert kinds == ({"ordinary", "plunge", "splash"} if flags.get("specials") == "all" else {"ordinary"})
 
 
 def test_all_pass_redeal_next_dealer_shakes():
@@ -438,6 +453,7 @@ def test_a_position_scores_its_hand_as_the_game_does(seed, bid_index):
     # The oracle's own play and scoring (§2.5, §2.6) give the expected result at every step.
     oracle = R.HandState([[to_oracle(t) for t in h] for h in position.hands], position.trump, position.leader)
     declarer, bid = position.contract
+    bid = to_oracle_bid(bid)
     us = declarer % 2
     hands_done = len(game.hands_played)
     while len(game.hands_played) == hands_done:

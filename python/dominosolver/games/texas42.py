@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _core
 from ..errors import InvalidViewError, ParseError
 from ..result import SolveResult
 from ..texas42 import Game, PlayerView, Position, Rules, dd_table
@@ -18,7 +19,8 @@ from ..texas42 import solve as solve_42
 from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
 from ..texas42.bots import RuleBot
 from ..texas42.notation import contract_from_json, contract_to_json
-from ..texas42.rules import SEATS, TRUMPS, bid_name, parse_seat, set_mask
+from ..texas42.game import Move
+from ..texas42.rules import BID_KINDS, ORDINARY, SEATS, TRUMPS, bid_name, namer, parse_seat, parse_trump, set_mask
 from ..texas42.sampling import WorldSampler, position_of, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position
 from ..tiles import Tile
@@ -259,8 +261,8 @@ def advise(view: PlayerView, limits: dict[str, Any], threads: int | None,
            should_stop: Callable[[], bool]) -> dict[str, Any]:
     """Bidding and declaring: the bid advisor over the seat's hand, with the thresholds the arena
     measured to play best."""
-    if view.contract is not None and view.contract.declarer != view.seat:
-        raise InvalidViewError("nothing to decide: another seat declares")
+    if view.contract is not None and namer(view.rules, view.contract) != view.seat:
+        raise InvalidViewError("nothing to decide: another seat names the declaration")
     if view.contract is None and view.to_move is not None and view.to_move != view.seat:
         raise InvalidViewError(f"{SEATS[view.seat]} is not to bid: {SEATS[view.to_move]} is")
     advice = advise_bid(view, samples=limits.get("samples", 200), seed=limits.get("seed"), threads=threads,
@@ -279,21 +281,44 @@ def advise(view: PlayerView, limits: dict[str, Any], threads: int | None,
 DECLARATION_FLAGS: dict[Any, list[dict[str, str]]] = {
     "none": [{"nt_doubles": mode} for mode in ("high", "low", "own_suit")],
 }
-# Every declaration of the contract table (and each of its flag values): the conformance cases.
-CONTRACTS: dict[str, tuple[Any, dict[str, str]]] = {
-    ", ".join([f"trump {t}" if isinstance(t, int) else t, *(f"{k}={v}" for k, v in flags.items())]): (t, flags)
-    for t in TRUMPS
-    for flags in DECLARATION_FLAGS.get(t, [{}])
+SPECIAL_DEAL_TRIES = 1000  # deals tried for a special bid's conformance case (a Splash: one deal in 2)
+# A special bid's partner names one declaration of each row it may name (docs/rules.md §3.4).
+SPECIAL_DECLARATIONS = tuple(row["declarations"][0] for row in _core.texas42.declaration_rows() if not row["imposes"])
+
+
+def _case(trump: Any, flags: dict[str, str], kind: str = ORDINARY) -> str:
+    named = f"trump {trump}" if isinstance(trump, int) else str(trump)
+    return ", ".join([*([kind] if kind != ORDINARY else []), named, *(f"{k}={v}" for k, v in flags.items())])
+
+
+# The conformance cases, from the contract table: every declaration (and each of its flag values)
+# on an ordinary bid, and every special bid with one declaration of each row its partner may name.
+CONTRACTS: dict[str, tuple[Any, dict[str, str], str]] = {
+    **{_case(t, flags): (t, flags, ORDINARY) for t in TRUMPS for flags in DECLARATION_FLAGS.get(t, [{}])},
+    **{_case(parse_trump(t), {}, kind): (parse_trump(t), {"specials": "all"}, kind)
+       for kind in BID_KINDS if kind != ORDINARY for t in SPECIAL_DECLARATIONS},
 }
 
 
 def deal(seed: int, variant: str) -> Position:
-    """The first deal of ``Game(seed)`` played to ``variant``, a declaration (and its flags), the
-    lowest bid by seat ``seed`` modulo the seats."""
-    trump, flags = CONTRACTS[variant]
+    """The first deal of ``Game(seed)`` played to ``variant``: a declaration (and its flags) on the
+    lowest bid by seat ``seed`` modulo the seats; for a special bid, the first deal from ``seed`` on
+    in which a seat is offered it, that seat bidding it, the others passing, its partner naming."""
+    trump, flags, kind = CONTRACTS[variant]
     rules = Rules(**flags)
-    return Position(trump=trump, hands=[list(h) for h in Game(seed=seed).deal()], rules=rules,
-                    contract=(seed % rules.seats, rules.min_bid))
+    if kind == ORDINARY:
+        return Position(trump=trump, hands=[list(h) for h in Game(seed=seed).deal()], rules=rules,
+                        contract=(seed % rules.seats, rules.min_bid))
+    for tried in range(seed, seed + SPECIAL_DEAL_TRIES):
+        game = Game(seed=tried, rules=rules)
+        while game.phase == "bidding":
+            opening = all(bid == 0 for _, bid in game.auction)
+            offered = [m for m in game.legal_moves if opening and m.kind == "bid" and m.value.kind == kind]
+            game.play(offered[0] if offered else "pass")
+        if game.contract is not None and game.contract.kind == kind:
+            game.play(Move("declare", trump))
+            return game.position  # type: ignore[return-value]
+    raise ParseError(f"no deal from seed {seed} on offers a {kind} bid")
 
 
 def places(pos: Position) -> dict[str, tuple[Tile, ...]]:
@@ -305,7 +330,8 @@ def ledger(pos: Position) -> dict[str, int]:
 
 
 def revealed(pos: Position, seat: int) -> frozenset[Tile]:
-    return frozenset()  # 42 shows no tile of a hand before it is played
+    """The tiles of the other hands the contract shows (the Plunge or Splash bidder's doubles)."""
+    return frozenset(t for other in range(pos.rules.seats) if other != seat for t in pos.revealed(other))
 
 
 SPEC = GameSpec(

@@ -15,6 +15,7 @@ from .. import arena as shared
 from ..errors import ParseError
 from .bots import HintBot, RandomBot, RuleBot
 from .game import Game
+from .notation import contract_to_json
 from .rules import SEATS, TEAMS
 
 __all__ = ["ARENA", "BOTS", "make_bot", "play_deal", "play_mirrored", "run_arena", "summarise"]
@@ -46,9 +47,7 @@ def play_deal(deal: int, ns: Any, ew: Any, dealer: int) -> dict[str, Any]:
     contract = hand["contract"]
     result = hand["result"]
     return {
-        "contract": None
-        if contract is None
-        else {"declarer": SEATS[contract.declarer], "bid": contract.bid},
+        "contract": None if contract is None else {**contract_to_json(contract), "declarer": SEATS[contract.declarer]},
         "trump": hand["trump"],
         "made": None if result is None else result["made"],
         "marks": [0, 0] if result is None else list(result["score"]),

@@ -269,7 +269,8 @@ def advise_bid(
     check_in_set(mask, rules, InvalidViewError)
     # The auction replays in the C++ game: bids in turn, each legal, and this seat to bid (or to
     # declare, having won it). Without bids nothing says who dealt, so any seat may open.
-    replay = replay_auction(rules, [len(tiles)] * rules.seats, tuple(auction), contract, None, ())
+    replay = replay_auction(rules, [len(tiles)] * rules.seats, tuple(auction), contract, None, (), seat,
+                            [t.id for t in tiles])
     if replay is not None:
         if replay.thrown_in:
             raise InvalidViewError(

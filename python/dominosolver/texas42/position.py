@@ -129,6 +129,12 @@ class Position(NotatedPosition):
         return self._pos.tricks_left
 
     @property
+    def units(self) -> str:
+        """What the solver's values of this position count: "points", or "tricks" under a contract
+        that must take every trick (Plunge, Splash: docs/rules.md §3.4-3.5)."""
+        return _core.texas42.units(self._pos)
+
+    @property
     def remaining_points(self) -> int:
         """Points still to be taken from the current trick on (tiles on the table included)."""
         return self._pos.remaining_points
@@ -199,6 +205,11 @@ class Position(NotatedPosition):
     def hand(self, seat: int | str) -> tuple[Tile, ...]:
         """The tiles ``seat`` (a number or N, E, S, W) still holds, highest first."""
         return super().hand(parse_seat(seat))
+
+    def revealed(self, seat: int | str) -> tuple[Tile, ...]:
+        """The tiles ``seat`` still holds that its contract shows the table (the Plunge or Splash
+        bidder's doubles, docs/rules.md §3.4), highest first."""
+        return tuple(sorted(tiles_of(self._pos.revealed(parse_seat(seat))), reverse=True))
 
     def voids(self, seat: int) -> list[int | str]:
         """Suits `seat` has shown it holds none of (failed to follow): numbers, 'trump' or 'doubles'."""

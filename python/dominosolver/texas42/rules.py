@@ -15,7 +15,7 @@ from ..tiles import tiles_of
 from ..wrappers import FlagRules
 
 __all__ = ["Rules", "Bid", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "ORDINARY", "BID_KINDS", "parse_seat",
-           "parse_trump", "bid_name", "parse_bid", "set_mask", "Auction", "replay_auction"]
+           "parse_trump", "bid_name", "parse_bid", "namer", "set_mask", "Auction", "replay_auction"]
 
 SEATS = ("N", "E", "S", "W")  # the seats' names, clockwise from seat 0
 TEAMS = ("NS", "EW")  # the sides' names, by side number (Rules.side_of)
@@ -213,6 +213,12 @@ class Contract(NamedTuple):
         return None if contract is None else cls(contract.declarer, Bid.of_core(contract.bid))
 
 
+def namer(rules: Rules, contract: Contract) -> int:
+    """Who names the declaration of ``contract``: the declarer, or for a Plunge or a Splash its
+    partner (docs/rules.md §3.4), as the core's contract table says."""
+    return _core.texas42.namer(rules._core, contract)
+
+
 def parse_seat(value: int | str) -> int:
     if isinstance(value, bool):
         raise ParseError(f"unknown seat {value!r}")
@@ -273,35 +279,41 @@ class Auction(NamedTuple):
 
 def replay_auction(
     rules: Rules, sizes: list[int], auction: tuple[tuple[int, Bid], ...], contract: Contract | None,
-    to_move: int | None, legal_bids: tuple[Bid, ...],
+    to_move: int | None, legal_bids: tuple[Bid, ...], seat: int, hand: list[int],
 ) -> Auction | None:
-    """Before the first lead every hand is full, and the auction replays in the core's own game:
-    bids in turn, each legal, then the seat to bid, its legal bids and the contract (each checked
-    against the view's when it states them). None without bids: then nothing tells who dealt."""
+    """Before the first lead every hand is full, and the auction replays in the core's: calls in
+    turn, each legal (``seat``'s for its ``hand``, tile ids; another seat's special bid as if it held
+    what the bid asks), then the seat to call or to declare, its legal bids and the contract (each
+    checked against the view's when it states them). None without bids: then nothing tells who dealt."""
     full = rules.hand_size
     if any(n != full for n in sizes):
         raise InvalidViewError(f"before the first lead every hand holds {full} tiles, not {sizes}")
     if not auction:
         return None
-    # Bidding does not depend on the deal: any seed does, with the dealer right of the first bidder.
-    game = _core.texas42.Game(rules._core, 0, rules.seat_after(auction[0][0], -1))
+    replay = _core.texas42.Auction(rules._core, rules.seat_after(auction[0][0], -1))  # the dealer bids last
     for bidder, bid in auction:
-        if game.phase != "bidding" or game.to_move != bidder:
+        if replay.over or replay.to_call != bidder:
             raise InvalidViewError(f"{SEATS[bidder]} bids out of turn: the auction goes round the table once")
         try:
-            game.bid(bid)
+            replay.call(bid, hand if bidder == seat else None)
         except DominoSolverError as e:
             raise InvalidViewError(f"the auction does not replay: {e}") from None
-    legal = tuple(Bid.of_core(value) for kind, value in game.legal_moves if kind == "bid")
-    state = Auction(game.phase, None if game.to_move < 0 else game.to_move, legal,
-                    len(game.current_hand["bids"]) != len(auction))
-    if state.phase == "bidding" and contract is None:
+    found = Contract.of_core(replay.contract)
+    if not replay.over:
+        state = Auction("bidding", replay.to_call, tuple(Bid.of_core(b) for b in replay.legal(
+            hand if replay.to_call == seat else None)), False)
+    elif found is not None:
+        state = Auction("declaring", _core.texas42.namer(rules._core, found), (), False)
+    else:
+        state = Auction("bidding", None, (), True)  # all passed: thrown in
+    if state.phase == "bidding" and not state.thrown_in and contract is None:
         if to_move is not None and to_move != state.to_move:
             raise InvalidViewError(f"{SEATS[auction[-1][0]]} bid last, so {SEATS[state.to_move]} is to bid, not {SEATS[to_move]}")  # type: ignore[index]
-        if legal_bids and set(legal_bids) != set(legal):
+        if legal_bids and set(legal_bids) != set(state.legal_bids):
             raise InvalidViewError(f"legal_bids {[bid_name(b) for b in legal_bids]} are not the bids legal here")
     elif contract is not None:
-        c = Contract.of_core(game.current_hand["contract"])
-        if c != contract:
-            raise InvalidViewError(f"the auction gives the contract {c}, not {contract}")
+        if found != contract:
+            raise InvalidViewError(f"the auction gives the contract {found}, not {contract}")
+        if to_move is not None and state.phase == "declaring" and to_move != state.to_move:
+            raise InvalidViewError(f"{SEATS[state.to_move]} names the declaration of {contract}, not {SEATS[to_move]}")  # type: ignore[index]
     return state

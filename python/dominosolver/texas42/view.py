@@ -160,12 +160,14 @@ class PlayerView:
         if pos is not None:
             return cls.of_position(pos, seat, auction)
         hand = game.deal()[seat] if game.phase != "game_over" else ()
+        revealed = tuple(tuple(sorted(tiles_of(game._game.revealed(s)), reverse=True)) for s in range(game.rules.seats))
         return cls.before_play(
             seat, game.rules, hand, auction, trump=game.trump, contract=game.contract,
             hand_sizes=(len(hand),) * game.rules.seats, to_move=game.to_move,
             legal_bids=tuple(m.value for m in game.legal_moves if m.kind == "bid")
             if game.phase == "bidding" and game.to_move == seat
             else (),
+            revealed=revealed if any(revealed) else (),
         )
 
     @classmethod
@@ -173,16 +175,17 @@ class PlayerView:
         cls, seat: int, rules: Rules, hand: tuple[Tile, ...], auction: tuple[tuple[int, Bid], ...], *,
         trump: Trump | None = None, contract: Contract | None = None,
         hand_sizes: tuple[int, ...] | None = None, to_move: int | None = None,
-        legal_bids: tuple[Bid, ...] = (),
+        legal_bids: tuple[Bid, ...] = (), revealed: tuple[tuple[Tile, ...], ...] = (),
     ) -> PlayerView:
         """A view before the first lead: the seat's hand and the auction, no tile played yet
-        (``hand_sizes`` default to full hands)."""
+        (``hand_sizes`` default to full hands), and what the contract shows of the hands."""
         seats = rules.seats
         return cls(
             seat=seat, rules=rules, trump=trump, contract=contract, hand=hand,
             hand_sizes=(rules.hand_size,) * seats if hand_sizes is None else hand_sizes,
             leader=None, to_move=to_move, trick=(), plays=(), first_leader=None, voids=((),) * seats,
             points=(0, 0), legal_moves=(), auction=auction, legal_bids=legal_bids, absent=(0,) * seats,
+            revealed=revealed,
         )
 
     # ------------------------------------------------------------ derived facts
@@ -279,10 +282,16 @@ class PlayerView:
                 raise InvalidViewError("tiles were played but the view names no trump")
             to_move = None if o.get("to_move") is None else parse_seat(o["to_move"])
             legal_bids = tuple(parse_bid(b) for b in _list(o, "legal_bids", (str, int)))
-            replay_auction(rules, sizes, auction, contract, to_move, legal_bids)
+            replay_auction(rules, sizes, auction, contract, to_move, legal_bids, seat, [t.id for t in hand])
+            revealed = _revealed(o, rules)
+            if contract is not None:  # the contract shows its tiles from the end of the auction on
+                _core.texas42.check_revealed_at_deal(rules._core, contract, seat, [t.id for t in hand],
+                                                     [[t.id for t in r] for r in revealed])
+            elif revealed:
+                raise InvalidViewError("revealed tiles need a contract that shows them")
             return cls.before_play(
                 seat, rules, hand, auction, contract=contract, hand_sizes=tuple(sizes),
-                to_move=to_move, legal_bids=legal_bids,
+                to_move=to_move, legal_bids=legal_bids, revealed=revealed if any(revealed) else (),
             )
         if plays:
             first = plays[0][0]

@@ -19,8 +19,9 @@
 
 namespace dominosolver::texas42 {
 
-// The kinds of bid the auction knows, each a contract row (kBidRows' order).
-enum class BidKind : std::uint8_t { Ordinary };
+// The kinds of bid the auction knows, each a contract row (kBidRows' order): the ladder's, and the
+// special bids of all the tricks won with doubles in hand (§3.4, §3.5).
+enum class BidKind : std::uint8_t { Ordinary, Plunge, Splash };
 
 // A call of the auction: a number of the ladder (kPass, 30.., kGameBid) and its kind.
 struct Bid {
@@ -39,8 +40,8 @@ struct Contract {
 // What the declaring side must do.
 enum class Objective : std::uint8_t {
   Points,      // take the bid's points (a mark bid: every trick, §2.5)
-  EveryTrick,  // take every trick, counted in tricks (all-or-nothing contracts, §3)
-  NoTrick,     // take no trick, counted in tricks (§3)
+  EveryTrick,  // take every trick, the first lost ending the hand (§3.4-3.6)
+  NoTrick,     // take no trick, the first taken ending the hand (§3)
 };
 
 // The play so far, per side, seen from the side that declared.
@@ -64,9 +65,11 @@ struct ContractRow {
   const char* name;  // "ordinary"
   BidKind bid_kind;  // the kind of bid that wins it (Ordinary for a row a declaration imposes)
   Objective objective;
-  // The bid it offers a seat holding `hand` over `high` in the auction, or nullopt; nullptr for a
-  // row bid on the ladder (ordinary) or never bid (imposed by a declaration).
-  std::optional<int> (*offer)(const Rules& rules, const Bid& high, TileMask hand);
+  // A special bid (nullptr for a row bid on the ladder, or never bid: imposed by a declaration):
+  // whether a hand may bid it (`holding` says what it asks, in words), and its least size in marks.
+  bool (*holds)(const Rules& rules, TileMask hand);
+  const char* holding;
+  int (*least_marks)(const Rules& rules);
   // Whether a contract of this row may be at `bid` (the ladder; a row of its own: its bid rule).
   bool (*admits)(const Rules& rules, int bid);
   // Whether its declaration may be one that imposes a contract of its own.
@@ -122,10 +125,16 @@ struct Ruling {
 Ruling ruling(const Rules& rules, Trump trump, const std::optional<Contract>& contract);
 // What makes `contract` impossible under `ruling` (its bid's kind, size or declaration), or "".
 std::string contract_error(const Rules& rules, const Ruling& ruling, const Contract& contract);
+// The special bid `row` offers a seat holding `hand` over `high` in the auction (docs/rules.md §3:
+// max(least, k + 1) marks over a high bid of k marks, under specials = all), or nullopt.
+std::optional<int> offer(const Rules& rules, const ContractRow& row, const Bid& high, TileMask hand);
+// What makes `hand`, the declarer's at the deal, unable to have bid `contract` (its row's holding), or "".
+std::string holding_error(const Rules& rules, const Contract& contract, TileMask hand);
 
 // The rows, in table order: declarations (TrumpKind's order), the contract rows bid in the auction
 // (BidKind's order), and every contract row (those bid, then those declarations impose).
 constexpr int kDeclarationKinds = 3;
+constexpr int kBidKinds = 3;
 std::span<const DeclarationRow> declaration_rows();
 std::span<const ContractRow> bid_rows();
 std::vector<const ContractRow*> contract_rows();
@@ -139,7 +148,7 @@ std::vector<Trump> declarations(const Rules& rules);
 std::vector<Trump> declarations(const Rules& rules, const Contract& contract);
 
 std::string bid_name(const Bid& bid);             // "pass", "30", "game" (a special bid: "168:kind")
-std::string objective_name(Objective objective);  // "points", "every_trick", "no_trick"
+std::string objective_name(Objective objective);  // "points", "every trick", "no trick"
 Objective parse_objective(const std::string& name);  // throws ParseError
 
 }  // namespace dominosolver::texas42

@@ -23,6 +23,35 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
+// One round of bidding (docs/rules.md §2.2, §3): whose call it is, the calls open to a hand, the
+// high bid and the contract it ends in. A hand not known (another seat's, in a view) is taken to
+// hold whatever a special bid asks of it.
+class Auction {
+ public:
+  Auction(const Rules& rules, int dealer) : rules_(rules), dealer_(dealer) {}
+
+  const Rules& rules() const { return rules_; }
+  int to_call() const { return rules_.seating().after(dealer_, 1 + static_cast<int>(calls_.size())); }
+  bool over() const { return static_cast<int>(calls_.size()) == rules_.seats(); }
+  const std::vector<Bid>& calls() const { return calls_; }  // from the seat left of the dealer
+  const Bid& high() const { return high_; }
+  int high_bidder() const { return high_bidder_; }
+  // The auction's contract once over with a bid (nullopt: still on, or all passed: thrown in).
+  std::optional<Contract> contract() const;
+
+  // The calls open to the seat to call, holding `hand`: pass (unless forced), the ladder over the
+  // high bid, and the special bids the contract rows offer the hand.
+  std::vector<Bid> legal(std::optional<TileMask> hand) const;
+  void call(const Bid& bid, std::optional<TileMask> hand);  // throws IllegalMoveError; unchanged then
+
+ private:
+  Rules rules_;
+  int dealer_;
+  std::vector<Bid> calls_;
+  Bid high_{};
+  int high_bidder_ = -1;
+};
+
 // The result of a position's hand once decided (the early stop included), or nullopt while it is
 // open, without a contract, or when earlier tricks were not recorded (their points are unknown).
 std::optional<HandResult> hand_result(const Position& pos);
@@ -53,18 +82,21 @@ class Game {
   const std::array<int, kSides>& scores() const { return s_.scores; }
   int winner() const { return s_.winner; }  // side 0/1, or -1 while the game goes on
   int dealer() const { return s_.hand.dealer; }
-  const Bid& high_bid() const { return s_.high_bid; }
+  const Bid& high_bid() const { return s_.auction.high(); }
   const HandRecord& current_hand() const { return s_.hand; }
   const std::vector<HandRecord>& finished_hands() const { return s_.finished; }
   const std::optional<Position>& position() const { return s_.position; }
+  // The tiles `seat` still holds that the contract shows the table, from the end of the auction on
+  // (ContractRow::reveals; the position's in play).
+  TileMask revealed(int seat) const;
 
  private:
   struct State {
+    explicit State(const Rules& rules) : auction(rules, 0) {}
     Phase phase = Phase::Bidding;
     std::array<int, kSides> scores{};
     int winner = -1;
-    Bid high_bid{};
-    int high_bidder = -1;
+    Auction auction;
     HandRecord hand;
     std::optional<Position> position;
     std::vector<HandRecord> finished;

@@ -76,7 +76,7 @@ class Position {
   History history() const;
   // Suits (called-suit indices as a bit set) `seat` has shown it cannot follow.
   unsigned voids(int seat) const;
-  // Tiles `seat` cannot hold given its failures to follow.
+  // Tiles `seat` cannot hold given its failures to follow and what its contract shows.
   TileMask shown_absent(int seat) const;
   // Tiles `seat` still holds that its contract shows the table (Ruling::reveals).
   TileMask revealed(int seat) const { return s_.hands[seat] & ruling_.reveals(rules_, seat); }

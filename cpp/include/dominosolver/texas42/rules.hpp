@@ -35,6 +35,9 @@ enum class MarkJump : std::uint8_t { Strict, Free };
 enum class PointsMade : std::uint8_t { Taken, BidOnly };
 enum class PlayOut : std::uint8_t { Auto, Always };
 enum class PointsTie : std::uint8_t { BidderOut, HigherTotal };
+enum class Specials : std::uint8_t { None, All };  // whether the auction offers the special contracts (§3)
+enum class PlungeMarks : std::uint8_t { Four, Three, Two };  // the least Plunge bid, in marks (§3.4)
+enum class SplashMarks : std::uint8_t { Two, Three };        // the least Splash bid, in marks (§3.5)
 
 struct Rules {
   NtDoubles nt_doubles = NtDoubles::High;
@@ -46,6 +49,9 @@ struct Rules {
   PointsMade points_made = PointsMade::Taken;
   PlayOut play_out = PlayOut::Auto;
   PointsTie points_tie = PointsTie::BidderOut;
+  Specials specials = Specials::None;
+  PlungeMarks plunge_marks = PlungeMarks::Four;
+  SplashMarks splash_marks = SplashMarks::Two;
   int max_pip = 6;
 
   bool operator==(const Rules&) const = default;

@@ -15,6 +15,7 @@ namespace dominosolver::texas42 {
 
 enum class Units : std::uint8_t { Points, Tricks };
 std::string units_name(Units units);  // "points", "tricks"
+Units units_of(const Position& pos);   // what the solver's values of `pos` count (its contract's objective)
 
 struct SolveOutput {
   int value = 0;                              // for the team to move

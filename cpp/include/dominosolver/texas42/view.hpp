@@ -30,4 +30,11 @@ struct ViewFacts {
 // position's own objections prefixed "no deal fits this view: ").
 Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view);
 
+// Before the first lead (no declaration yet): whether the tiles `revealed` (by seat, or none at all)
+// are what `contract` shows of full hands: each seat's of the kind its contract row reveals, and
+// enough of them for the bid's holding (every one the declarer holds is shown). Throws
+// InvalidViewError naming what is wrong; `hand` is the viewing seat's.
+void check_revealed_at_deal(const Rules& rules, const Contract& contract, int seat, TileMask hand,
+                            const std::vector<std::vector<int>>& revealed);
+
 }  // namespace dominosolver::texas42
