@@ -1,6 +1,8 @@
 // Bindings of the 42 solver: the GIL is released around every search.
 #include <pybind11/stl.h>
 
+#include <memory>
+
 #include "bindings.hpp"
 #include "dominosolver/core/errors.hpp"
 #include "dominosolver/texas42/solver.hpp"
@@ -10,6 +12,37 @@ namespace py = pybind11;
 namespace dominosolver::bind {
 
 using namespace dominosolver::texas42;
+
+namespace {
+
+// A hand in play built from hands alone, with a seat sitting out: the tricks search's test hook for
+// trick sizes no contract row reaches yet (tricks_search.hpp). It owns the declaration's table its
+// TrickPlay points to.
+struct SeatedPlay {
+  std::unique_ptr<SuitTable> table;
+  TrickPlay play;
+};
+
+SeatedPlay seated_play(const Rules& rules, const std::string& trump, int sitting_out,
+                       const std::vector<TileMask>& hands, int leader, const std::vector<int>& trick) {
+  const Seating whole = rules.seating();
+  if (sitting_out < -1 || sitting_out >= whole.seats())
+    throw InvalidPositionError("sitting_out must be -1 (nobody) or a seat 0.." + std::to_string(whole.seats() - 1));
+  if (static_cast<int>(hands.size()) != whole.seats())
+    throw InvalidPositionError("a 42 table needs " + std::to_string(whole.seats()) + " hands");
+  if (leader < 0 || leader >= whole.seats()) throw InvalidPositionError("leader must be a seat");
+  std::array<TileMask, kMaxSeats> masks{};
+  std::copy(hands.begin(), hands.end(), masks.begin());
+  SeatedPlay out{std::make_unique<SuitTable>(rules, Trump::parse(trump)), {}};
+  out.play = trick_play(*out.table, sitting_out < 0 ? whole : whole.without(sitting_out), masks, leader, trick);
+  return out;
+}
+
+TricksGoal goal_of(const std::string& objective, int declaring_side) {
+  return checked_goal(parse_objective(objective), declaring_side);
+}
+
+}  // namespace
 
 void texas42_solver(py::module_& m) {
   py::class_<Enhancements>(m, "Enhancements")
@@ -31,15 +64,89 @@ void texas42_solver(py::module_& m) {
       .def_readonly("moves", &SolveOutput::moves)
       .def_readonly("equivalent", &SolveOutput::equivalent)
       .def_readonly("pv", &SolveOutput::pv)
-      .def_readonly("nodes", &SolveOutput::nodes);
+      .def_readonly("nodes", &SolveOutput::nodes)
+      .def_property_readonly("units", [](const SolveOutput& o) { return units_name(o.units); })
+      .def_readonly("makes", &SolveOutput::makes);
+
+  py::class_<SeatedPlay>(m, "SeatedPlay")
+      .def(py::init(&seated_play), py::arg("rules"), py::arg("trump"), py::arg("sitting_out"), py::arg("hands"),
+           py::arg("leader"), py::arg("trick"))
+      .def_property_readonly("to_move", [](const SeatedPlay& s) { return s.play.to_move(); })
+      .def_property_readonly("legal_moves", [](const SeatedPlay& s) { return s.play.legal; })
+      .def_property_readonly("tricks_left", [](const SeatedPlay& s) { return s.play.tricks_left(); });
 
   py::class_<Solver>(m, "Solver")
       .def(py::init<std::size_t, Enhancements>(), py::arg("tt_mb") = 64, py::arg("enhancements") = Enhancements{})
-      .def("value", &Solver::value, py::arg("position"), py::arg("guess") = -1,
+      .def("value", py::overload_cast<const Position&, int>(&Solver::value), py::arg("position"), py::arg("guess") = -1,
            py::call_guard<py::gil_scoped_release>())
-      .def("solve", &Solver::solve, py::arg("position"), py::arg("all_moves") = true, py::arg("pv") = true,
+      .def("solve", py::overload_cast<const Position&, bool, bool>(&Solver::solve), py::arg("position"), py::arg("all_moves") = true, py::arg("pv") = true,
            py::call_guard<py::gil_scoped_release>())
-      .def("can_reach", &Solver::can_reach, py::call_guard<py::gil_scoped_release>())
+      .def("can_reach", py::overload_cast<const Position&, int>(&Solver::can_reach), py::arg("position"),
+           py::arg("target"), py::call_guard<py::gil_scoped_release>())
+      // The tricks search for an explicit objective ("every trick" | "no trick") and declaring side,
+      // on a position or a SeatedPlay.
+      .def("solve_tricks",
+           [](Solver& solver, const Position& pos, const std::string& objective, int side, bool all_moves, bool pv) {
+             const TricksGoal goal = goal_of(objective, side);
+             const TrickPlay play = trick_play(pos);
+             py::gil_scoped_release release;
+             return solver.solve(play, goal, all_moves, pv);
+           },
+           py::arg("position"), py::arg("objective"), py::arg("declaring_side"), py::arg("all_moves") = true,
+           py::arg("pv") = true)
+      .def("solve_tricks",
+           [](Solver& solver, const SeatedPlay& seated, const std::string& objective, int side, bool all_moves, bool pv) {
+             const TricksGoal goal = goal_of(objective, side);
+             py::gil_scoped_release release;
+             return solver.solve(seated.play, goal, all_moves, pv);
+           },
+           py::arg("position"), py::arg("objective"), py::arg("declaring_side"), py::arg("all_moves") = true,
+           py::arg("pv") = true)
+      .def("value_tricks",
+           [](Solver& solver, const Position& pos, const std::string& objective, int side) {
+             const TricksGoal goal = goal_of(objective, side);
+             const TrickPlay play = trick_play(pos);
+             py::gil_scoped_release release;
+             return solver.value(play, goal);
+           },
+           py::arg("position"), py::arg("objective"), py::arg("declaring_side"))
+      .def("value_tricks",
+           [](Solver& solver, const SeatedPlay& seated, const std::string& objective, int side) {
+             const TricksGoal goal = goal_of(objective, side);
+             py::gil_scoped_release release;
+             return solver.value(seated.play, goal);
+           },
+           py::arg("position"), py::arg("objective"), py::arg("declaring_side"))
+      .def("can_reach_tricks",
+           [](Solver& solver, const Position& pos, const std::string& objective, int side, int target) {
+             const TricksGoal goal = goal_of(objective, side);
+             const TrickPlay play = trick_play(pos);
+             py::gil_scoped_release release;
+             return solver.can_reach(play, goal, target);
+           },
+           py::arg("position"), py::arg("objective"), py::arg("declaring_side"), py::arg("target"))
+      .def("can_reach_tricks",
+           [](Solver& solver, const SeatedPlay& seated, const std::string& objective, int side, int target) {
+             const TricksGoal goal = goal_of(objective, side);
+             py::gil_scoped_release release;
+             return solver.can_reach(seated.play, goal, target);
+           },
+           py::arg("position"), py::arg("objective"), py::arg("declaring_side"), py::arg("target"))
+      .def("makes",
+           [](Solver& solver, const Position& pos, const std::string& objective, int side) {
+             const TricksGoal goal = goal_of(objective, side);
+             const TrickPlay play = trick_play(pos);
+             py::gil_scoped_release release;
+             return solver.makes(play, goal);
+           },
+           py::arg("position"), py::arg("objective"), py::arg("declaring_side"))
+      .def("makes",
+           [](Solver& solver, const SeatedPlay& seated, const std::string& objective, int side) {
+             const TricksGoal goal = goal_of(objective, side);
+             py::gil_scoped_release release;
+             return solver.makes(seated.play, goal);
+           },
+           py::arg("position"), py::arg("objective"), py::arg("declaring_side"))
       .def("clear", &Solver::clear, py::call_guard<py::gil_scoped_release>())  // may wait for a search
       .def_property_readonly("table_bytes", &Solver::table_bytes)
       .def_property_readonly("nodes", &Solver::nodes)
@@ -62,6 +169,7 @@ void texas42_solver(py::module_& m) {
   // Why the search does not value a position ("" when it does).
   m.def("unsearched", &unsearched);
 
+  m.def("units", [](const Position& pos) { return units_name(units_of(pos)); }, py::arg("position"));
   m.def("table_declarations", [](const Rules& rules) {
     std::vector<std::string> out;
     for (const Trump& t : table_declarations(rules)) out.push_back(t.name());

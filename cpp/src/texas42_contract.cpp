@@ -371,6 +371,12 @@ std::string objective_name(Objective objective) {
   return "?";
 }
 
+Objective parse_objective(const std::string& name) {
+  for (const Objective o : {Objective::Points, Objective::EveryTrick, Objective::NoTrick})
+    if (name == objective_name(o)) return o;
+  throw ParseError("unknown objective '" + name + "' (expected 'points', 'every trick' or 'no trick')");
+}
+
 std::string Trump::name() const {
   const DeclarationRow& row = declaration_row(*this);
   if (row.numbered) return std::to_string(suit);

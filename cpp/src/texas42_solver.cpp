@@ -894,7 +894,7 @@ auto search_for(const Position& pos, search::TranspositionTable* tt, EndgameCach
 }  // namespace
 
 std::string unsearched(const Position& pos) {
-  // Every trick is worth a point, so the points a side takes decide "every trick" too (§3.4).
+  if (tricks_goal(pos)) return "";  // the all-or-nothing contracts: the tricks search
   const ContractRow& contract = *pos.ruling().contract;
   if (contract.objective != Objective::Points && contract.objective != Objective::EveryTrick)
     return "the solver values points; contract '" + std::string(contract.name) + "' asks for " +
@@ -922,6 +922,7 @@ void Solver::begin(const Position& pos) {
 }
 
 int Solver::value(const Position& pos, int guess) {
+  if (const auto goal = tricks_goal(pos)) return value(trick_play(pos), *goal);  // an all-or-nothing contract
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   nodes_ = 0;
   if (pos.is_over()) return 0;
@@ -934,6 +935,7 @@ int Solver::value(const Position& pos, int guess) {
 }
 
 bool Solver::can_reach(const Position& pos, int target) {
+  if (const auto goal = tricks_goal(pos)) return can_reach(trick_play(pos), *goal, target);
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   nodes_ = 0;
   if (target <= 0) return true;
@@ -951,6 +953,7 @@ bool Solver::can_reach(const Position& pos, int target) {
 }
 
 SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
+  if (const auto goal = tricks_goal(pos)) return solve(trick_play(pos), *goal, all_moves, with_pv);
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   nodes_ = 0;
   if (pos.is_over()) return {};

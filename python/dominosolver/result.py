@@ -19,6 +19,9 @@ class SolveResult:
     - ``best``: the moves that reach ``value``; ``equivalent``: groups of interchangeable moves.
     - ``pv``: a principal variation (both sides' moves) to the end.
     - ``nodes``: search nodes visited (deterministic: a regression signature).
+    - ``units``: what the values count: ``"points"``, or ``"tricks"`` under a contract that must take
+      every trick or none (Texas 42's Plunge, Splash: docs/rules.md §3).
+    - ``makes``: in tricks, whether the declaring side makes its contract with perfect play (else None).
     """
 
     game: str
@@ -30,6 +33,8 @@ class SolveResult:
     nodes: int
     equivalent: list[list[str]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)  # game-specific (Bingo: points_margin)
+    units: str = "points"
+    makes: bool | None = None
 
     def __getattr__(self, name: str) -> Any:  # game-specific fields read as attributes
         extra = self.__dict__.get("extra", {})
@@ -52,6 +57,9 @@ class SolveResult:
             "equivalent": [list(g) for g in self.equivalent],
             "pv": list(self.pv),
             "nodes": self.nodes,
+            "units": self.units,
         }
+        if self.makes is not None:
+            out["makes"] = self.makes
         out.update(self.extra)
         return out

@@ -1,7 +1,7 @@
 """Plunge and Splash (docs/rules.md §3.4-3.5) in positions, views and the solver, against the plain
-references of tests/oracle: the points search values their positions exactly (the plain minimax's
-numbers), and the declaring side takes every point exactly when the oracle's trick-by-trick search
-says it takes every trick. The auction, the partner's declaration and lead and the hands' scoring
+references of tests/oracle: the solver values their positions in tricks exactly (the plain tricks
+minimax's numbers), and says the contract makes exactly when the oracle's trick-by-trick search says
+the declaring side takes every trick. The auction, the partner's declaration and lead and the hands' scoring
 are checked move by move in test_texas42_game.py (its rule sets with specials = all); the worked
 examples are in test_texas42_examples.py (X14)."""
 
@@ -15,7 +15,7 @@ from dominosolver.errors import InvalidPositionError, InvalidViewError, ParseErr
 from dominosolver.texas42 import Game, PlayerView, Position, Rules, Solver
 from dominosolver.texas42.rules import parse_bid
 from dominosolver.texas42.sampling import WorldSampler, position_of
-from oracle import texas42_minimax, texas42_rules as R
+from oracle import texas42_minimax, texas42_rules as R, texas42_tricks_minimax
 from support42 import to_oracle
 
 KINDS = {"plunge": (4, "168:plunge"), "splash": (3, "84:splash")}  # doubles needed, the least bid
@@ -40,7 +40,7 @@ def oracle_hands(pos: Position):
 @pytest.mark.parametrize("kind", KINDS)
 def test_special_endgames_agree_with_the_oracle(kind):
     """Random hands played at random to 1-4 tricks left, mid-trick too: the value and every move's
-    value are the plain minimax's, and "all the points left" is the oracle's "every trick left"."""
+    value, in tricks, are the plain tricks minimax's, and `makes` is the oracle's "every trick left"."""
     doubles, bid = KINDS[kind]
     rng = random.Random(f"{kind}-endgames")
     solver = Solver(tt_mb=4)
@@ -61,14 +61,17 @@ def test_special_endgames_agree_with_the_oracle(kind):
         if endgame.tricks_left > texas42_minimax.MAX_TRICKS or endgame.is_over:
             continue
         trick = [to_oracle(t) for t in endgame.trick]
-        value, moves = texas42_minimax.solve(oracle_hands(endgame), trump, endgame.leader, trick)
+        value, moves = texas42_tricks_minimax.solve(oracle_hands(endgame), trump, endgame.leader, trick,
+                                                    objective="every_trick", declaring_side=endgame.side_of(bidder))
         result = Solver(tt_mb=1).solve(endgame, pv=False) if rng.random() < 0.1 else solver.solve(endgame, pv=False)
+        assert result.units == "tricks"
         assert result.value == value, str(endgame)
         assert result.moves == {str(Tile(*m)): v for m, v in moves.items()}, str(endgame)
         declaring = endgame.side_of(bidder) == endgame.side_of(endgame.to_move)
         every_trick = texas42_minimax.takes_every_trick(oracle_hands(endgame), trump, endgame.leader, trick,
                                                         side=endgame.side_of(bidder))
-        assert (result.value == (endgame.remaining_points if declaring else 0)) is every_trick, str(endgame)
+        assert (result.value == (endgame.tricks_left if declaring else 0)) is every_trick, str(endgame)
+        assert result.makes is every_trick, str(endgame)
         makes += every_trick
     assert 0 < makes < ENDGAMES  # both outcomes were checked
 
@@ -76,8 +79,8 @@ def test_special_endgames_agree_with_the_oracle(kind):
 @pytest.mark.slow  # ~5 s: the plain every-trick search of long endgames
 @pytest.mark.parametrize("kind", KINDS)
 def test_long_special_endgames_make_exactly_when_the_oracle_takes_every_trick(kind):
-    """Five tricks left after two the declaring side won (at random): all the points left for the
-    declaring side iff the oracle takes every trick (beyond the plain minimax's reach)."""
+    """Five tricks left after two the declaring side won (at random): all the tricks left for the
+    declaring side, and `makes`, iff the oracle takes every trick (beyond the plain minimax's reach)."""
     doubles, bid = KINDS[kind]
     rng = random.Random(f"{kind}-long")
     solver = Solver(tt_mb=16)
@@ -88,11 +91,12 @@ def test_long_special_endgames_make_exactly_when_the_oracle_takes_every_trick(ki
             pos.play(rng.choice(pos.legal_moves))
         if pos.result is not None:
             continue  # the hand ended at a lost trick
-        value = solver.solve(pos, pv=False).value
+        result = solver.solve(pos, pv=False)
         declaring = pos.side_of(bidder) == pos.side_of(pos.to_move)
         every_trick = texas42_minimax.takes_every_trick(oracle_hands(pos), pos.trump, pos.leader,
                                                         side=pos.side_of(bidder))
-        assert (value == (pos.remaining_points if declaring else 0)) is every_trick, str(pos)
+        assert (result.value == (pos.tricks_left if declaring else 0)) is every_trick, str(pos)
+        assert result.makes is every_trick, str(pos)
         outcomes.add(every_trick)
         if len(outcomes) == 2:
             break

@@ -65,7 +65,7 @@ def show_view(view: PlayerView) -> Output:
 
 
 def solve_table(result: SolveResult) -> Table:
-    table = Table(title=f"every move, points for {result.pov} from this trick on", title_justify="left")
+    table = Table(title=f"every move, {result.units} for {result.pov} from this trick on", title_justify="left")
     table.add_column("move")
     table.add_column("value", justify="right")
     table.add_column("cost", justify="right")
@@ -96,7 +96,8 @@ def show_solve(pos: Position, result: SolveResult) -> Output:
     if pos.is_over:
         yield "the hand is over: every tile has been played, nothing is left to solve"
         return
-    yield (f"value: [bold]{result.value}[/bold] points for {result.pov} ({SEATS[pos.to_move]} to play), "
+    makes = "" if result.makes is None else f", the contract {'makes' if result.makes else 'is set'}"
+    yield (f"value: [bold]{result.value}[/bold] {result.units} for {result.pov} ({SEATS[pos.to_move]} to play){makes}, "
            f"{result.nodes:,} nodes")
     yield solve_table(result)
     if result.equivalent:

@@ -25,6 +25,7 @@ from .. import pimc
 from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
 from ..errors import InvalidViewError, ParseError, shown
 from ..tiles import Tile
+from .position import Position
 from .rules import SEATS
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import solve_batch
@@ -217,7 +218,7 @@ def hint(
     scorer = pimc.Scorer(
         score,
         rank_key,
-        chance=None if sides is None else _makes(v, first.remaining_points, *sides),
+        chance=None if sides is None else _makes(v, first, *sides),
         # Uniform worlds are weighted too (all logs 0), so both weightings average alike.
         weigh=lambda worlds: world_log_weights(v, worlds, weighting),
         weighting=None if weighting == "uniform" else weighting,
@@ -251,10 +252,16 @@ def _sides(v: PlayerView) -> tuple[int, bool] | None:
     return declarer_team, v.rules.side_of(v.seat) == declarer_team
 
 
-def _makes(v: PlayerView, remaining: int, declarer_team: int, ours: bool) -> Callable[[np.ndarray], np.ndarray]:
+def _makes(v: PlayerView, world: Position, declarer_team: int, ours: bool) -> Callable[[np.ndarray], np.ndarray]:
     """Per world and move, whether the declaring side makes its contract: its points so far plus
-    what it takes from here (the seat's values when the seat declares, the rest when it defends)."""
+    what it takes from here (the seat's values when the seat declares, the rest when it defends);
+    in tricks (a contract of every trick, docs/rules.md §3.4), no trick lost so far and every one
+    left taken. `world` is one world of the view: all share the points and tricks left."""
     assert v.contract is not None
+    if world.units == "tricks":
+        left, lost = world.tricks_left, world.tricks_won[1 - declarer_team]
+        return lambda values: (lost == 0) & ((values if ours else left - values) == left)
     need = v.rules.points_needed(v.contract.bid)
     already = v.points[declarer_team]
+    remaining = world.remaining_points
     return lambda values: already + (values if ours else remaining - values) >= need

@@ -45,9 +45,7 @@ class Solver:
 
     def solve(self, position: PositionLike, *, moves: bool = True, pv: bool = True) -> SolveResult:
         pos = as_position(position)
-        if pos.is_over:
-            return SolveResult("texas42", pos.team_to_move, 0, {}, [], [], 0)
-        out = self._solver.solve(pos._pos, moves, pv)
+        out = self._solver.solve(pos._pos, moves, pv)  # a hand over: value 0, no move
         values = {str(Tile.from_id(t)): v for t, v in sorted(out.moves, key=lambda m: (-m[1], -m[0]))}
         return SolveResult(
             game="texas42",
@@ -58,16 +56,20 @@ class Solver:
             pv=[str(Tile.from_id(t)) for t in out.pv],
             nodes=out.nodes,
             equivalent=[sorted((str(Tile.from_id(t)) for t in g), reverse=True) for g in out.equivalent],
+            units=out.units,
+            makes=out.makes,
         )
 
     def value(self, position: PositionLike) -> int:
-        """The exact value for the team to move (cheaper than ``solve``)."""
+        """The exact value for the team to move (cheaper than ``solve``), in the position's
+        ``units``: points, or tricks under a contract that must take every trick."""
         return self._solver.value(as_position(position)._pos)
 
     def can_reach(self, position: PositionLike, target: int) -> bool:
-        """Can the team to move take at least ``target`` points from the current trick on?"""
+        """Can the team to move take at least ``target`` points (tricks, in a position whose
+        ``units`` are tricks) from the current trick on? One zero-window search."""
         if not isinstance(target, int) or isinstance(target, bool):
-            raise ParseError(f"target must be a whole number of points, not {shown(target)}")
+            raise ParseError(f"target must be a whole number of points or tricks, not {shown(target)}")
         # Beyond 0..all the points the answer is known; the core takes a C int.
         return self._solver.can_reach(as_position(position)._pos, max(0, min(target, 10_000)))
 
@@ -206,11 +208,21 @@ class PlayGrade(NamedTuple):
     tile: Tile
     before: int  # value for the player's team before the play
     after: int  # value for the same team after it
-    cost: int  # points the play gave away (0 = a perfect play)
+    cost: int  # points (tricks, in a position whose units are tricks) the play gave away (0 = a perfect play)
 
     @property
     def team(self) -> str:
         return Rules().team_of(self.seat)  # grades are of standard 42's table
+
+
+def taken(pos: Position, team: int) -> int:
+    """What ``team`` has taken so far, in the position's units (points, or tricks)."""
+    return pos.tricks_won[team] if pos.units == "tricks" else pos.points[team]
+
+
+def still_to_take(pos: Position) -> int:
+    """What both sides still take from the current trick on, in the position's units."""
+    return pos.tricks_left if pos.units == "tricks" else pos.remaining_points
 
 
 def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: int | None = None) -> list[PlayGrade]:
@@ -227,12 +239,12 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
             pos.play(move)  # the hand is over: the core refuses the play (IllegalMoveError)
         team = pos.side_of(seat)
         before = solver.value(pos)
-        banked = pos.points[team]
+        banked = taken(pos, team)
         pos.play(move)
-        after = pos.points[team] - banked
+        after = taken(pos, team) - banked
         if not pos.is_over:
             rest = solver.value(pos)  # for whoever moves next
-            after += rest if pos.side_of(pos.to_move) == team else pos.remaining_points - rest
+            after += rest if pos.side_of(pos.to_move) == team else still_to_take(pos) - rest
         grades.append(PlayGrade(seat, Tile(move), before, after, before - after))
     return grades
 
@@ -249,8 +261,8 @@ def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int
     if not grades:
         return []
     first = grades[0]
-    value = first.before if start.side_of(first.seat) == team else start.remaining_points - first.before
-    totals = [start.points[team] + value]
+    value = first.before if start.side_of(first.seat) == team else still_to_take(start) - first.before
+    totals = [taken(start, team) + value]
     for g in grades:
         totals.append(totals[-1] + (-g.cost if start.side_of(g.seat) == team else g.cost))
     return totals

@@ -158,5 +158,6 @@ std::vector<Trump> declarations(const Rules& rules, const Contract& contract);
 
 std::string bid_name(const Bid& bid);             // "pass", "30", "game" (a special bid: "168:kind")
 std::string objective_name(Objective objective);  // "points", "every trick", "no trick"
+Objective parse_objective(const std::string& name);  // throws ParseError
 
 }  // namespace dominosolver::texas42

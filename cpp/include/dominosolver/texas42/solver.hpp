@@ -1,16 +1,23 @@
 #pragma once
 // Exact double-dummy solver for Texas 42: every hand known, any declaration, any point of the hand.
-// Values are points (1 a trick + counters) from the current trick on, tiles on the table included.
+// Values are points (1 a trick + counters) from the current trick on, tiles on the table included;
+// under an all-or-nothing contract (tricks_search.hpp) they are tricks.
 #include <chrono>
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "dominosolver/search/transposition_table.hpp"
 #include "dominosolver/texas42/position.hpp"
+#include "dominosolver/texas42/tricks_search.hpp"
 
 namespace dominosolver::texas42 {
+
+enum class Units : std::uint8_t { Points, Tricks };
+std::string units_name(Units units);  // "points", "tricks"
+Units units_of(const Position& pos);   // what the solver's values of `pos` count (its contract's objective)
 
 struct SolveOutput {
   int value = 0;                              // for the team to move
@@ -18,6 +25,8 @@ struct SolveOutput {
   std::vector<std::vector<int>> equivalent;   // interchangeable tiles (groups of 2+)
   std::vector<int> pv;                        // a principal variation to the end of the hand
   std::uint64_t nodes = 0;
+  Units units = Units::Points;
+  std::optional<bool> makes;                  // tricks: whether the declaring side makes its contract
 };
 
 // Which enhancements a search uses; all on by default. The baseline of the benchmarks is a plain
@@ -56,11 +65,23 @@ class Solver {
 
   // The exact value for the team to move; `guess` (for the same team) seeds the search, or a
   // proven bound does when it is negative (two tricks searched, then the team's sure points).
+  // These three search the position's own objective: points, or tricks under a contract whose
+  // objective counts tricks (the tricks search, `guess` unused).
   int value(const Position& pos, int guess = -1);
   // Value, every move's value, equivalent groups and a principal variation.
   SolveOutput solve(const Position& pos, bool all_moves = true, bool with_pv = true);
-  // Can the team to move take at least `target` points from here?
+  // Can the team to move take at least `target` points (tricks) from here?
   bool can_reach(const Position& pos, int target);
+
+  // The tricks search for an explicit goal, whatever the position's contract (tricks_search.hpp):
+  // values are the tricks the side to move takes from the current trick on.
+  int value(const TrickPlay& play, const TricksGoal& goal);
+  SolveOutput solve(const TrickPlay& play, const TricksGoal& goal, bool all_moves = true, bool with_pv = true);
+  // Does the side to move take at least `target` tricks with both sides playing to the goal?
+  bool can_reach(const TrickPlay& play, const TricksGoal& goal, int target);
+  // Does the declaring side make its contract with perfect play: every trick (EveryTrick, having
+  // lost none so far) or none (NoTrick, having taken none so far)? One zero-window search.
+  bool makes(const TrickPlay& play, const TricksGoal& goal);
 
   void clear() {
     const std::lock_guard<std::mutex> lock(busy_);
@@ -72,6 +93,7 @@ class Solver {
 
  private:
   void begin(const Position& pos);  // starts a search: ages the table, restarts it for a new deal
+  void begin(const TrickPlay& play);  // the same for the tricks search
 
   search::TranspositionTable tt_;
   EndgameCache endgames_;

@@ -1,0 +1,135 @@
+"""The tricks search of the all-or-nothing contracts (issue 22): `python bench/tricks_bench.py`.
+
+Single-threaded, one solver (64 MB table) reused across deals: time and node percentiles of the
+exact value, every move's value at the first lead and the make question (one zero-window search),
+for three sets of full deals:
+
+- plunge: the bench deals (bench_set.py) in which a seat holds 4 doubles or more, in order; the
+  first such seat bids 168:plunge, its partner names the number it holds most of (bench_set's rule:
+  every 4th deal doubles, every 5th follow-me) and leads; the side must take every trick;
+- splash: the same with 3 doubles, 84:splash;
+- nello3: every bench deal with seat 2 sitting out (tricks of 3: seat 0 alone against 1 and 3),
+  follow-me with the doubles high, low or their own suit by turns, seat 0 leading and taking no
+  trick (Nel-O's shape, through the core's SeatedPlay hook until Nel-O's contract row lands).
+
+Beside it, the same search with the enhancements off but the table (`Enhancements.baseline()`:
+plain fail-soft alpha-beta, full window, a table at trick boundaries) on the first --baseline-deals
+deals, and the speed-up at the median on those deals. Node counts are deterministic; the totals of
+the first 200 deals are the signatures in tests/texas42/test_texas42_tricks_signatures.py."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from bench_set import deal, declaration  # noqa: E402
+
+from dominosolver import _core  # noqa: E402
+from dominosolver.texas42 import Position, Rules  # noqa: E402
+
+SETS = {"plunge": (4, "168:plunge"), "splash": (3, "84:splash")}  # doubles needed, the least bid
+NELLO_DOUBLES = ("own_suit", "high", "low")
+
+
+def special_positions(kind: str, count: int) -> list[Position]:
+    """The first `count` bench deals with a seat that may bid `kind`, as positions at the first lead."""
+    doubles, bid = SETS[kind]
+    out, i = [], 0
+    while len(out) < count:
+        hands = deal(i)
+        bidders = [s for s, h in enumerate(hands) if sum(t.is_double for t in h) >= doubles]
+        if bidders:
+            partner = (bidders[0] + 2) % 4
+            out.append(Position(trump=declaration(i, hands[partner]), hands=hands, contract=(bidders[0], bid)))
+        i += 1
+    return out
+
+
+def problems(name: str, count: int) -> list[tuple[object, str, int]]:
+    """(core object, objective, declaring side) for the first `count` deals of set `name`."""
+    if name == "nello3":
+        out = []
+        for i in range(count):
+            rules = Rules(nt_doubles=NELLO_DOUBLES[i % 3])._core
+            hands = [sum(1 << t.id for t in h) for h in deal(i)]
+            out.append((_core.texas42.SeatedPlay(rules, "none", 2, hands, 0, []), "no trick", 0))
+        return out
+    return [(p._pos, "every trick", p.side_of(p.contract.declarer)) for p in special_positions(name, count)]
+
+
+def run(solver, problem, task: str) -> int:
+    play, objective, side = problem
+    if task == "value":
+        return solver.value_tricks(play, objective, side)
+    if task == "moves":
+        return solver.solve_tricks(play, objective, side, True, False).value
+    return int(solver.makes(play, objective, side))
+
+
+def stats(samples: list[float]) -> dict[str, float]:
+    s = sorted(samples)
+    return {"median": statistics.median(s), "p90": s[int(0.90 * (len(s) - 1))], "p99": s[int(0.99 * (len(s) - 1))],
+            "max": s[-1]}
+
+
+def measure(solver, plays, task: str) -> dict:
+    times, nodes, values = [], [], []
+    for problem in plays:
+        start = time.perf_counter()
+        values.append(run(solver, problem, task))
+        times.append((time.perf_counter() - start) * 1e3)
+        nodes.append(solver.nodes)
+    checksum = sum((k + 1) * v for k, v in enumerate(values))
+    return {"ms": stats(times), "nodes_median": statistics.median(nodes), "nodes_total": sum(nodes),
+            "checksum": checksum, "times_ms": times}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=1000)
+    ap.add_argument("--baseline-deals", type=int, default=200, help="deals for the (slow) baseline")
+    ap.add_argument("--sets", default="plunge,splash,nello3")
+    ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = ap.parse_args()
+
+    E = _core.texas42.Enhancements
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    out: dict[str, object] = {"machine": machine}
+    print(f"machine: {machine}")
+    print(f"{'set':8}{'search':10}{'task':7}{'deals':>6}{'median ms':>11}{'p90 ms':>9}{'p99 ms':>9}{'max ms':>9}"
+          f"{'nodes med':>10}{'nodes tot':>12}{'Mnodes/s':>9}{'solves/s':>10}{'checksum':>10}")
+    for name in args.sets.split(","):
+        plays = problems(name, args.deals)
+        figures = {}
+        for search, enh, n in (("solver", E(), args.deals), ("baseline", E.baseline(), args.baseline_deals)):
+            solver = _core.texas42.Solver(64, enh)
+            figures[search] = {task: measure(solver, plays[:n], task) for task in ("value", "moves", "makes")}
+            for task, r in figures[search].items():
+                ms, total_ms = r["ms"], sum(r["times_ms"])
+                print(f"{name:8}{search:10}{task:7}{n:>6}{ms['median']:>11.4f}{ms['p90']:>9.4f}{ms['p99']:>9.4f}"
+                      f"{ms['max']:>9.3f}{r['nodes_median']:>10.0f}{r['nodes_total']:>12}"
+                      f"{r['nodes_total'] / total_ms / 1e3:>9.2f}{n / total_ms * 1e3:>10.0f}{r['checksum']:>10}")
+        speedups = {}
+        for task in ("value", "moves", "makes"):
+            same = statistics.median(figures["solver"][task]["times_ms"][: args.baseline_deals])
+            speedups[task] = figures["baseline"][task]["ms"]["median"] / same
+        print(f"{name}: speed-up over the baseline at the median, same {args.baseline_deals} deals: "
+              + ", ".join(f"{task} {x:.1f}x" for task, x in speedups.items()))
+        for search in figures:
+            for task in figures[search]:
+                del figures[search][task]["times_ms"]
+        out[name] = {**figures, "speedup": speedups}
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()

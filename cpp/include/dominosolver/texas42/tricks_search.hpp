@@ -1,0 +1,56 @@
+#pragma once
+// What the exact search of an all-or-nothing contract reads (docs/rules.md §3: Plunge, Splash and
+// Sevens must take every trick, Nel-O none). Its values are tricks, not points: the tricks the side
+// to move takes from the current trick on (the trick on the table included), the hand played to its
+// last trick with no early stop; the declaring side maximises its tricks (EveryTrick) or minimises
+// them (NoTrick), the other side does the opposite. The search itself is cpp/src/
+// texas42_tricks_search.cpp, run through Solver (solver.hpp).
+#include <array>
+#include <optional>
+#include <vector>
+
+#include "dominosolver/texas42/position.hpp"
+
+namespace dominosolver::texas42 {
+
+// What the declaring side must do, in tricks: take every trick or none (Objective::EveryTrick or
+// Objective::NoTrick), and which side of the seating declared.
+struct TricksGoal {
+  Objective objective = Objective::EveryTrick;
+  int declaring_side = 0;
+};
+
+bool counts_tricks(Objective objective);  // EveryTrick and NoTrick: values in tricks
+// The goal a position's contract sets, or nullopt when its objective is points (or no one declared).
+std::optional<TricksGoal> tricks_goal(const Position& pos);
+// A goal checked against a seating's sides: throws InvalidPositionError for an objective in points
+// or a side out of range.
+TricksGoal checked_goal(Objective objective, int declaring_side);
+
+// A hand in play as the tricks search reads it: who plays and in what order (the seating), what
+// each seat holds, the trick on the table from its leader on, how tiles follow and rank (the
+// declaration's table, which must outlive the search), the moves the rules allow the seat to play
+// (the position's legal_moves: it knows the rules that depend on the hand's history) and the tricks
+// each side has taken so far (for `makes`).
+struct TrickPlay {
+  const SuitTable* table = nullptr;
+  Seating seating;
+  std::array<TileMask, kMaxSeats> hands{};
+  int leader = 0;
+  std::vector<int> trick;
+  TileMask legal = 0;
+  std::array<int, kSides> tricks_taken{};
+  int tie_side = -1;  // the side that wins ties of strength (Sevens, bidders_win_ties), or -1: the first played
+
+  int to_move() const { return seating.after(leader, static_cast<int>(trick.size())); }
+  int tricks_left() const;  // including the trick on the table
+};
+
+TrickPlay trick_play(const Position& pos);
+// A trick play from hands alone, for a seating no contract of the table gives yet (tests of trick
+// sizes the rows do not reach; the position's checks, in brief: every tile once, hand sizes that fit
+// the trick, the trick's tiles played legally). Throws InvalidPositionError.
+TrickPlay trick_play(const SuitTable& table, const Seating& seating, const std::array<TileMask, kMaxSeats>& hands,
+                     int leader, const std::vector<int>& trick);
+
+}  // namespace dominosolver::texas42

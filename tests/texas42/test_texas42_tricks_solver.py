@@ -1,0 +1,186 @@
+"""The tricks search of the all-or-nothing contracts (docs/rules.md §3) against the plain tricks
+minimax of tests/oracle/texas42_tricks_minimax.py, on random endgames of 1-4 tricks, mid-trick
+included: the value, every move's value and `makes` agree, and `can_reach` answers "at least the
+value" yes and "one more" no.
+
+- Plunge and Splash positions, under every declaration (follow-me in each doubles mode), through
+  the public Solver, solve and solve_batch;
+- tricks of 3 (a seating where one seat sits out, as Nel-O's partner does) through the core's test
+  hook SeatedPlay (`trick_play(table, seating, hands, leader, trick)` in C++), taking no trick and
+  taking every trick, in each doubles arrangement the SuitTable expresses (follow-me with doubles
+  high, low or a suit of their own; doubles trump; a number trump)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from dominosolver import Tile, _core
+from dominosolver.errors import InvalidPositionError, ParseError
+from dominosolver.texas42 import Game, Position, Rules, Solver, solve, solve_batch
+from oracle import texas42_rules as R, texas42_tricks_minimax as TM
+from support42 import to_oracle
+
+KINDS = {"plunge": (4, "168:plunge"), "splash": (3, "84:splash")}  # doubles needed, the least bid
+TRICKS_LEFT = (1, 2, 2, 3, 3, 4)
+PER_DECLARATION = 40  # Plunge/Splash endgames per kind and declaration (9 declarations + 2 follow-me modes)
+DECLARATIONS = [(trump, "high") for trump in R.TRUMP_MODES] + [("none", "low"), ("none", "own_suit")]
+SEATED = 60  # tricks-of-3 endgames per (doubles arrangement, objective, seat sitting out)
+ARRANGEMENTS = [("none", "high"), ("none", "low"), ("none", "own_suit"), ("doubles", "high"), (3, "high")]
+
+
+def special_endgame(rng: random.Random, kind: str, trump, nt_doubles: str) -> tuple[Position, int]:
+    """A random Plunge or Splash hand played at random to 1-4 tricks left (mid-trick too), as an
+    endgame position (no history: no trick taken yet), and its bidder."""
+    doubles, bid = KINDS[kind]
+    rules = Rules(nt_doubles=nt_doubles)
+    while True:
+        deal = [list(h) for h in Game(seed=rng.randrange(1 << 30)).deal()]
+        bidders = [seat for seat, hand in enumerate(deal) if sum(t.is_double for t in hand) >= doubles]
+        if not bidders:
+            continue
+        bidder = rng.choice(bidders)
+        pos = Position(trump=trump, hands=deal, contract=(bidder, bid), rules=rules)
+        for _ in range((7 - rng.choice(TRICKS_LEFT)) * 4 + rng.randrange(4)):
+            pos.play(rng.choice(pos.legal_moves))  # played on past a lost trick: the search plays every trick
+        return Position(trump=trump, hands=list(pos.hands), leader=pos.leader, trick=list(pos.trick),
+                        contract=(bidder, bid), rules=rules), bidder
+
+
+def oracle_of(pos: Position, bidder: int, nt_doubles: str):
+    return TM.solve([[to_oracle(t) for t in h] for h in pos.hands], pos.trump, pos.leader,
+                    [to_oracle(t) for t in pos.trick], objective="every_trick",
+                    declaring_side=pos.side_of(bidder), nt_doubles=nt_doubles)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_special_endgames_agree_with_the_tricks_oracle(kind):
+    rng = random.Random(f"tricks-{kind}")
+    solver = Solver(tt_mb=4)
+    made = set()
+    for trump, nt_doubles in DECLARATIONS:
+        for _ in range(PER_DECLARATION):
+            pos, bidder = special_endgame(rng, kind, trump, nt_doubles)
+            value, moves = oracle_of(pos, bidder, nt_doubles)
+            result = solver.solve(pos, pv=rng.random() < 0.2)
+            assert (result.units, result.value) == ("tricks", value), str(pos)
+            assert result.moves == {str(Tile(*m)): v for m, v in moves.items()}, str(pos)
+            declaring = pos.side_of(bidder) == pos.side_of(pos.to_move)
+            assert result.makes is (value == (pos.tricks_left if declaring else 0)), str(pos)
+            assert solver.value(pos) == value, str(pos)
+            assert solver.can_reach(pos, value) and not solver.can_reach(pos, value + 1), str(pos)
+            made.add(result.makes)
+    assert made == {True, False}
+
+
+def test_a_principal_variation_keeps_the_value_to_the_end():
+    """Played out along its PV, a Plunge endgame's declaring side takes exactly `value` tricks."""
+    rng = random.Random("tricks-pv")
+    for _ in range(40):
+        pos, bidder = special_endgame(rng, "plunge", rng.choice(R.TRUMP_MODES), "high")
+        result = solve(pos)
+        team = pos.side_of(pos.to_move)
+        before = pos.tricks_won[team]
+        line = pos.copy()
+        for tile in result.pv:
+            line.play(tile)
+        assert line.is_over and line.tricks_won[team] - before == result.value, str(pos)
+
+
+def test_batches_and_json_say_tricks():
+    rng = random.Random("tricks-batch")
+    positions = [special_endgame(rng, "splash", rng.choice(R.TRUMP_MODES), "high")[0] for _ in range(30)]
+    solver = Solver(tt_mb=4)
+    out = solve_batch(positions, threads=2, moves=True)
+    for i, pos in enumerate(positions):
+        result = solver.solve(pos, pv=False)
+        assert out.values[i] == result.value
+        assert {str(Tile.from_id(t)): int(v) for t, v in enumerate(out.move_values[i]) if v >= 0} == result.moves
+    result = solver.solve(positions[0])
+    assert result.to_json()["units"] == "tricks" and result.to_json()["makes"] is result.makes
+    assert "units='tricks'" in repr(result)
+    ordinary = solver.solve(Position(trump=3, hands=[list(h) for h in Game(seed=5).deal()], contract=(0, 30)))
+    assert ordinary.units == "points" and ordinary.makes is None and "makes" not in ordinary.to_json()
+
+
+# ------------------------------------------------------------------ tricks of 3
+
+
+def seated_endgame(rng: random.Random, out: int, trump: str, nt_doubles: str):
+    """Random hands of 1-4 tiles for the three seats in play (`out` sits out, holding nothing),
+    a random leader and 0-2 tiles played legally to the trick: (hands, leader, trick) as oracle tiles."""
+    tiles = list(R.ALL_TILES)
+    rng.shuffle(tiles)
+    order = [seat for seat in range(4) if seat != out]
+    size = rng.choice(TRICKS_LEFT)
+    hands = [[] for _ in range(4)]
+    for k, seat in enumerate(order):
+        hands[seat] = tiles[k * size:(k + 1) * size]
+    leader = rng.choice(order)
+    trick = []
+    for k in range(rng.randrange(3)):
+        seat = order[(order.index(leader) + k) % 3]
+        tile = rng.choice(R.legal_plays(hands[seat], trick, trump, nt_doubles))
+        hands[seat].remove(tile)
+        trick.append(tile)
+    return hands, leader, trick, order
+
+
+def mask(hand) -> int:
+    return sum(1 << Tile(*x).id for x in hand)
+
+
+@pytest.mark.parametrize("trump,nt_doubles", ARRANGEMENTS)
+@pytest.mark.parametrize("objective", ["no trick", "every trick"])
+def test_tricks_of_three_agree_with_the_tricks_oracle(trump, nt_doubles, objective):
+    rng = random.Random(f"seated-{trump}-{nt_doubles}-{objective}")
+    rules = Rules(nt_doubles=nt_doubles)._core
+    solver = _core.texas42.Solver(4)
+    oracle_objective = objective.replace(" ", "_")
+    made = set()
+    for out in range(4):
+        for _ in range(SEATED):
+            hands, leader, trick, order = seated_endgame(rng, out, trump, nt_doubles)
+            side = rng.randrange(2)
+            play = _core.texas42.SeatedPlay(rules, str(trump), out, [mask(h) for h in hands], leader,
+                                            [Tile(*x).id for x in trick])
+            assert play.tricks_left == len(hands[leader]) + (1 if trick else 0)
+            value, moves = TM.solve(hands, trump, leader, trick, objective=oracle_objective, declaring_side=side,
+                                    order=order, nt_doubles=nt_doubles)
+            where = f"{hands} leader={leader} trick={trick} out={out} side={side}"
+            result = solver.solve_tricks(play, objective, side, True, False)
+            assert result.units == "tricks" and result.value == value, where
+            assert {Tile.from_id(t): v for t, v in result.moves} == {Tile(*m): v for m, v in moves.items()}, where
+            assert solver.value_tricks(play, objective, side) == value, where
+            makes = TM.makes(hands, trump, leader, trick, objective=oracle_objective, declaring_side=side,
+                             order=order, nt_doubles=nt_doubles)
+            assert result.makes is makes and solver.makes(play, objective, side) is makes, where
+            assert solver.can_reach_tricks(play, objective, side, value), where
+            assert not solver.can_reach_tricks(play, objective, side, value + 1), where
+            made.add(makes)
+    assert made == {True, False}
+
+
+def test_a_seated_play_is_checked():
+    rules = Rules()._core
+    hands = [mask(h) for h in ([(6, 6)], [(5, 5)], [], [(4, 4)])]
+    _core.texas42.SeatedPlay(rules, "none", 2, hands, 0, [])
+    with pytest.raises(InvalidPositionError, match="sitting_out"):
+        _core.texas42.SeatedPlay(rules, "none", 4, hands, 0, [])
+    with pytest.raises(InvalidPositionError, match="leader must be a seat in play"):
+        _core.texas42.SeatedPlay(rules, "none", 2, hands, 2, [])
+    with pytest.raises(InvalidPositionError, match="hand sizes"):
+        _core.texas42.SeatedPlay(rules, "none", 2, [mask(h) for h in ([(6, 6), (6, 5)], [(5, 5)], [], [(4, 4)])], 0, [])
+    with pytest.raises(InvalidPositionError, match="appears twice"):
+        _core.texas42.SeatedPlay(rules, "none", 2, hands, 0, [Tile(6, 6).id])
+    with pytest.raises(InvalidPositionError, match="follow suit"):
+        _core.texas42.SeatedPlay(rules, "3", 2, [mask(h) for h in ([(3, 1)], [(3, 2)], [], [(4, 4), (4, 3)])], 0,
+                                 [Tile(3, 0).id, Tile(6, 6).id])
+    solver = _core.texas42.Solver(1)
+    play = _core.texas42.SeatedPlay(rules, "none", 2, hands, 0, [])
+    with pytest.raises(ParseError, match="unknown objective"):
+        solver.value_tricks(play, "most tricks", 0)
+    with pytest.raises(InvalidPositionError, match="objective in tricks"):
+        solver.value_tricks(play, "points", 0)
+    with pytest.raises(InvalidPositionError, match="declaring side"):
+        solver.value_tricks(play, "no trick", 2)
