@@ -124,13 +124,13 @@ def hint_table(h: Any) -> Table:
     title = (f"{SEATS[h.seat]} to play ({h.pov}): {exact} {h.worlds} worlds{seed}, {h.elapsed * 1000:.0f} ms"
              + (f"; goal: {h.goal} the contract" if h.goal else ""))
     table = Table(title=title, title_justify="left")
-    for col in ("rank", "move", "mean points", "± stderr", "P(make)"):
+    for col in ("rank", "move", f"mean {h.units}", "± stderr", "P(make)", "± its stderr"):
         table.add_column(col, justify="left" if col == "move" else "right")
     for m in h.moves:
         style = "bold green" if m.rank == 1 else ""
-        pm = "—" if m.p_make is None else f"{m.p_make:.3f}"
+        pm = ("—", "—") if m.p_make is None else (f"{m.p_make:.3f}", f"{m.p_make_stderr:.3f}")
         table.add_row(str(m.rank), f"[{style}]{m.move}[/{style}]" if style else m.move, f"{m.mean:.2f}",
-                      f"{m.stderr:.2f}", pm)
+                      f"{m.stderr:.2f}", *pm)
     for w in h.warnings:
         table.caption = (table.caption + "; " if table.caption else "") + w
     return table

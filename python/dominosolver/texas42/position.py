@@ -135,6 +135,12 @@ class Position(NotatedPosition):
         return _core.texas42.units(self._pos)
 
     @property
+    def objective(self) -> str:
+        """What the declaring side must do, by its contract row: "points" (reach the bid), "every
+        trick" (Plunge, Splash, Sevens: docs/rules.md §3.4-3.6) or "no trick" (Nel-O, §3.3)."""
+        return self._pos.ruling["contract"]["objective"]
+
+    @property
     def remaining_points(self) -> int:
         """Points still to be taken from the current trick on (tiles on the table included)."""
         return self._pos.remaining_points
