@@ -351,10 +351,13 @@ def arena_help(option: str, what: str) -> str:
 @click.option("--overwrite", is_flag=True,
               help="replace an --output that holds anything but deals of this seed and these options; without it "
                    "such a file is refused untouched")
+@click.option("--rules", "flags", default="",
+              help="42: non-default rules flags as flag:value, separated by ',' (e.g. 'specials:all': the hint bot "
+                   "may bid Plunge and Splash)")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON; no progress bar")
 def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid_samples: int | None,
           exact_limit: int | None, max_nodes: int | None, seed: int, jobs: int, output: str | None,
-          overwrite: bool, as_json: bool) -> None:
+          overwrite: bool, flags: str, as_json: bool) -> None:
     """Mirrored deals between bots (each deal twice, the sides swapped): the score per deal, A
     minus B, with a 95% interval and p-value.
 
@@ -373,7 +376,7 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
         bots_there = ", ".join(game_arena.bots)
         raise click.BadParameter(f"{nobody}give two or more of {bots_there}", param_hint="--bots")
     pairs = list(combinations(names, 2))
-    options = {**game_arena.defaults, **chosen}
+    options = {**game_arena.defaults, **chosen, **({"rules": flags_of_text(flags)} if flags else {})}
     kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output, overwrite=overwrite)
     if not as_json and sys.stderr.isatty():
         with render.progress_bar() as bar:

@@ -137,11 +137,15 @@ def grade_hand(hand: Any, rules: Any, tt_mb: int | None) -> dict[str, Any] | Non
 
 def analysis(start: Position, plays: list[Any], tt_mb: int | None) -> dict[str, Any]:
     grades = analyse_play(start, plays, tt_mb=tt_mb)
+    tricks = start.units == "tricks" and start.contract is not None  # all or nothing: the goal's cost too
     return {
         "schema": ANALYSIS,
         "game": "texas42",
         "position": start.to_json(),
-        "plays": [{"seat": g.seat, "tile": str(g.tile), "before": g.before, "after": g.after, "cost": g.cost}
+        **({"units": "tricks"} if tricks else {}),
+        "plays": [{"seat": g.seat, "tile": str(g.tile), "before": g.before, "after": g.after, "cost": g.cost,
+                   **({"makes_before": g.makes_before, "makes_after": g.makes_after, "goal_cost": g.goal_cost}
+                      if tricks else {})}
                   for g in grades],
     }
 
