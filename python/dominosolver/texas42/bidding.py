@@ -395,7 +395,17 @@ def advise_bid(
     seed = new_seed() if seed is None else seed
     draws = WorldSampler(view).stream(seed)  # drawn a batch at a time: a stop saves the sampling too
     declarations = list(rules.table_declarations)
-    contracts = [rules.min_bid, *specials]  # the seat declares (a lowest bid), then each special bid
+    # The seat declares (a lowest bid), then each special bid; special bids played alike (Plunge and
+    # Splash: the same objective, seats and leader, §3.5) share their solves.
+    contracts: list[int] = [rules.min_bid]
+    solved_as: dict[Bid, int] = {}  # each special bid's row among the contracts solved
+    plays: dict[tuple[Any, ...], int] = {}
+    for bid in specials:
+        play = _play_of(rules, declarations[0], seat, bid)
+        if play not in plays:
+            plays[play] = len(contracts)
+            contracts.append(bid)
+        solved_as[bid] = plays[play]
     done: list[np.ndarray] = []  # per batch of deals: values [contract, declaration, deal]
     for first in range(0, samples, _BATCH):
         batch = list(itertools.islice(draws, min(_BATCH, samples - first)))
@@ -421,7 +431,7 @@ def advise_bid(
     leading = positions[::len(batch)]  # one position per (contract, declaration): the deals share what decides a make
     special_advice = tuple(
         SpecialAdvice(bid, declarations, _every_trick_or_none(leading[k * len(declarations)], seat, values[k]))
-        for k, bid in enumerate(contracts) if k
+        for bid, k in solved_as.items()
     )
     return BidAdvice(
         hand=tiles,
@@ -439,6 +449,12 @@ def advise_bid(
         rules=rules,
         specials=special_advice,
     )
+
+
+def _play_of(rules: Rules, trump: Trump, seat: int, bid: Bid) -> tuple[Any, ...]:
+    """What decides the play of ``seat``'s contract ``bid``: its objective, who plays, who leads."""
+    r = _core.texas42.ruling(rules._core, str(trump), (seat, bid))
+    return r["contract"]["objective"], tuple(r["seats_in_play"]), r["first_leader"]
 
 
 def _every_trick_or_none(pos: Position, seat: int, tricks: np.ndarray) -> np.ndarray:
