@@ -48,6 +48,7 @@ def test_special_p_make_is_the_partners_best_declaration_per_deal(hand, kinds):
         assert special.p_make == pytest.approx(p) and special.stderr == pytest.approx(np.sqrt(p * (1 - p) / 11))
         row = special.to_json()
         assert row["p_make"] == round(p, 6) and row["declarations"]["doubles"] == round(expected[7].mean(), 6)
+        assert row["p_make_named"] == round(expected.mean(axis=1).max(), 6)
 
 
 def test_special_bids_are_offered_only_to_hands_that_may_make_them():
@@ -75,10 +76,12 @@ def test_the_advice_bids_a_special_when_worth_it():
     advice = advise_bid(FOUR_DOUBLES, seat=0, samples=40, seed=2, rules=SPECIALS, threads=1)
     plunge, splash = advice.specials
     assert plunge.p_make == splash.p_make > 0.5  # the same play: only the marks differ
-    best = max(advice.specials, key=lambda s: advice.stake(s.bid) * (2 * s.p_make - 1))
-    if best.p_make >= advice.threshold(best):
-        assert advice.bid == best.bid and advice.declaration is None
-        assert advice.to_json()["bid"] == str(best.bid) and advice.to_json()["declaration"] is None
+    # Judged by the best single declaration (named before the deal is known), at most the per-deal best.
+    assert plunge.p_named == max(plunge.makes.mean(axis=1)) <= plunge.p_make
+    best = max(advice.specials, key=lambda s: advice.stake(s.bid) * (2 * s.p_named - 1))
+    assert best.p_named >= advice.threshold(best)  # this hand is worth a special bid
+    assert advice.bid == best.bid and advice.declaration is None and advice.special == best
+    assert advice.to_json()["bid"] == str(best.bid) and advice.to_json()["declaration"] is None
     # Out of reach (a threshold of 1 when an ordinary bid is worth as much), or not legal: the ordinary advice.
     strict = advise_bid(FOUR_DOUBLES, seat=0, samples=40, seed=2, rules=SPECIALS, threads=1, mark_risk=1.0)
     assert strict.special is None and getattr(strict.bid, "kind", "ordinary") == "ordinary"

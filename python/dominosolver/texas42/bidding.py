@@ -19,8 +19,9 @@ Special bids (docs/rules.md §3.4-3.5, under ``specials = all``) the hand may ma
 offers them: a Plunge with four doubles, a Splash with three) are judged on the same deals: the
 partner names the declaration and leads, and the contract makes on a deal when some declaration
 the partner may name takes every trick (``SpecialAdvice``: the partner's best declaration per deal,
-double dummy). Such a bid is recommended when its P(make) reaches ``special_threshold`` (below),
-which grows with what an ordinary bid would gain instead.
+double dummy). Such a bid is recommended when the P(make) of the best single declaration
+(``SpecialAdvice.p_named``: the per-deal best assumes a partner who sees every hand) reaches
+``special_threshold`` (below), which grows with what an ordinary bid would gain instead.
 """
 
 from __future__ import annotations
@@ -89,12 +90,20 @@ class SpecialAdvice:
         n, p = self.makes.shape[1], self.p_make
         return float(np.sqrt(p * (1 - p) / (n - 1))) if n > 1 else 0.0
 
+    @property
+    def p_named(self) -> float:
+        """P(make) of the best single declaration, named before the deal is known (the way an
+        ordinary bid's trump is judged): what a bid is judged by, as the partner cannot name per
+        deal what it cannot see (bench/README.md, Arena: the two compared)."""
+        return float(self.makes.mean(axis=1).max())
+
     def to_json(self) -> dict[str, Any]:
         return {
             "bid": bid_name(self.bid),
             "kind": self.bid.kind,
             "p_make": round(self.p_make, 6),
             "p_make_stderr": round(self.stderr, 6),
+            "p_make_named": round(self.p_named, 6),
             "declarations": {  # per declaration the partner may name, the deals on which it makes
                 declaration_name(d): round(float(self.makes[i].mean()), 6) for i, d in enumerate(self.declarations)
             },
@@ -216,8 +225,8 @@ class BidAdvice:
     def special(self) -> SpecialAdvice | None:
         """The special bid to make instead of the ordinary advice, if any: among those legal now whose
         P(make) reaches its threshold, the one of most expected stake."""
-        worth = [s for s in self.specials if s.bid in self.legal_bids and s.p_make >= self.threshold(s)]
-        return max(worth, key=lambda s: self.stake(s.bid) * (2 * s.p_make - 1), default=None)
+        worth = [s for s in self.specials if s.bid in self.legal_bids and s.p_named >= self.threshold(s)]
+        return max(worth, key=lambda s: self.stake(s.bid) * (2 * s.p_named - 1), default=None)
 
     def histogram(self, declaration: Trump) -> np.ndarray:
         """Counts of deals by points taken (0..42) under one declaration."""

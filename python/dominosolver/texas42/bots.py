@@ -103,8 +103,9 @@ class HintBot:
     deals (bench/README.md): double dummy overrates a declarer by 3-7 points, so the bot bids only
     with a 75% chance after a 5-point discount, and few worlds rank moves more steadily by mean
     points than by the chance of the contract (``bidding.PLAYING_THRESHOLDS``). Under
-    ``specials = all`` it bids a Plunge or Splash when the advisor's P(make) reaches the threshold
-    the marks at stake set (``bidding.special_threshold``, never below ``mark_risk``), names the
+    ``specials = all`` it bids a Plunge or Splash when the advisor's P(make) with the best single
+    declaration reaches the threshold the marks at stake set (``bidding.special_threshold``, never
+    below ``mark_risk``), names the
     declaration for a partner's special bid by its chance of every trick, and plays a contract of
     every trick (or none) by the chance of making (setting) it first: there the mean counts tricks,
     which score nothing by themselves. Seeds come from ``seed`` and the game's move count, so a game
