@@ -32,11 +32,13 @@ def random_position(seed: int, plays: int, rules: Rules | None = None) -> Positi
 
 
 def brute_force_worlds(view: PlayerView) -> set[tuple[int, ...]]:
-    """Every split of the unseen tiles over the other seats by hand size, kept when the C++ core
-    accepts the position it makes and shows the seat the very same view: independent of the sampler."""
+    """Every split of the unseen tiles over the other seats by hand size (less the tiles a seat has
+    shown, which stay with it: a plunger's doubles), kept when the C++ core accepts the position it
+    makes and shows the seat the very same view: independent of the sampler."""
     others = [s for s in range(4) if s != view.seat]
+    shown = [tuple(view.revealed[s]) if view.revealed else () for s in range(4)]
     hidden = view.hidden
-    sizes = [view.hand_sizes[s] for s in others]
+    sizes = [view.hand_sizes[s] - len(shown[s]) for s in others]
     out = set()
     for first in itertools.combinations(hidden, sizes[0]):
         rest = [t for t in hidden if t not in first]
@@ -45,7 +47,7 @@ def brute_force_worlds(view: PlayerView) -> set[tuple[int, ...]]:
             hands = [0] * 4
             hands[view.seat] = mask_of(view.hand)
             for s, part in zip(others, (first, second, third)):
-                hands[s] = mask_of(part)
+                hands[s] = mask_of([*part, *shown[s]])
             try:
                 pos = position_of(view, hands)
             except DominoSolverError:

@@ -56,7 +56,8 @@ class Arena:
     """A game's part of the arena:
 
     - ``make_bot(name, seed, options)``: a bot (``ParseError`` for an unknown name or option);
-    - ``setup(index)``: what turns from deal to deal besides the seed (42: ``{"dealer": ...}``);
+    - ``setup(index, options)``: what turns from deal to deal besides the seed (42: ``{"dealer": ...}``),
+      and the game's own settings among the options (42: ``"rules"``, when given);
     - ``play(deal, bots)``: the record of one play of ``{"deal": seed, **setup}``, ``bots`` on
       sides 0 and 1;
     - ``score(play)``: what sides 0 and 1 scored in it (42: marks; Bingo: game points);
@@ -70,7 +71,7 @@ class Arena:
     bots: tuple[str, ...]  # the bots there are; a run without --bots pairs them all off
     defaults: Mapping[str, Any]  # the bot options the command line offers, with its defaults
     make_bot: Callable[[str, int, dict[str, Any]], Any]
-    setup: Callable[[int], dict[str, Any]]
+    setup: Callable[[int, dict[str, Any]], dict[str, Any]]
     play: Callable[[dict[str, Any], tuple[Any, Any]], dict[str, Any]]
     score: Callable[[dict[str, Any]], Sequence[int]]
     unit: str  # what a score counts, as summaries name it: "marks" -> "marks_a", "marks_b"
@@ -94,7 +95,7 @@ def play_mirrored(task: tuple[Arena, int, int, str, str, dict[str, Any]]) -> dic
     (One picklable argument, for pools.)"""
     arena, index, seed, a, b, options = task
     deal = deal_seed(seed, index)
-    dealt = {"deal": deal, **arena.setup(index)}
+    dealt = {"deal": deal, **arena.setup(index, options)}
     games = []
     for a_side in SIDES:
         bot_a, bot_b = make_bots(arena, deal, a_side, a, b, options)

@@ -37,7 +37,8 @@ UNCHUNKED = 10_000  # worlds per call when nothing needs batches: bounds what is
 KEY_DIGITS = 9  # rank keys are compared at this precision: equal moves differ only by rounding
 
 W = TypeVar("W")
-Columns = tuple[np.ndarray, np.ndarray, np.ndarray | None]  # per move: means, standard errors, chances
+# Per move: means, their standard errors, chances of the goal, their standard errors (None: no goal).
+Columns = tuple[np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]
 
 
 class Sampler(Protocol[W]):
@@ -84,6 +85,7 @@ class MoveEstimate:
     stderr: float  # 0 when every world was averaged
     chance: float | None  # probability of the game's goal (None: the game has none here)
     rank: int  # 1 = best; equal moves share a rank
+    chance_stderr: float | None = None  # the chance's standard error (0 when every world was averaged)
 
 
 @dataclass(frozen=True)
@@ -205,48 +207,60 @@ def _estimate(
         if scorer.weighting is not None:
             n_eff = float(weights.sum() ** 2 / (weights**2).sum())
             warnings.append(f"{scorer.weighting} weighting: effective sample size {n_eff:.0f} of {n}")
-        means, stderr, chance = _weighted(values, weights, reached, exact, warnings)
+        means, stderr, chance, chance_se = _weighted(values, weights, reached, exact, warnings)
     else:
-        means, stderr, chance = _plain(values, reached, exact)
+        means, stderr, chance, chance_se = _plain(values, reached, exact)
     columns = range(values.shape[1])
     p = [None if chance is None else float(chance[j]) for j in columns]
+    p_se = [None if chance_se is None else float(chance_se[j]) for j in columns]
     ranks = rank([scorer.rank_key(float(means[j]), p[j]) for j in columns])
-    moves = tuple(MoveEstimate(j, float(means[j]), float(stderr[j]), p[j], r) for j, r in ranks)
+    moves = tuple(MoveEstimate(j, float(means[j]), float(stderr[j]), p[j], r, p_se[j]) for j, r in ranks)
     warnings += [*stopped, *left_out]
     return Estimate(moves, method, n, seed, _time.perf_counter() - started, nodes, tuple(warnings))
 
 
 
 def _plain(values: np.ndarray, reached: np.ndarray | None, exact: bool) -> Columns:
-    """Equally likely worlds: means, the standard errors s / sqrt(n), the fractions reaching the goal."""
-    n = len(values)
-    means = values.sum(axis=0) / n
-    if exact or n < 2:
-        stderr = np.zeros(values.shape[1])
-    else:
-        stderr = np.sqrt(((values - means) ** 2).sum(axis=0) / (n - 1) / n)
-    return means, stderr, None if reached is None else reached.sum(axis=0) / n
+    """Equally likely worlds: means, the standard errors s / sqrt(n), the fractions reaching the
+    goal and theirs (the same s / sqrt(n) of the 0/1 outcomes: sqrt(p (1 - p) / (n - 1)))."""
+
+    def plain(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        n = len(x)
+        means = x.sum(axis=0) / n
+        if exact or n < 2:
+            return means, np.zeros(x.shape[1])
+        return means, np.sqrt(((x - means) ** 2).sum(axis=0) / (n - 1) / n)
+
+    means, stderr = plain(values)
+    chance, chance_se = (None, None) if reached is None else plain(reached.astype(float))
+    return means, stderr, chance, chance_se
 
 
 def _weighted(
     values: np.ndarray, weights: np.ndarray, reached: np.ndarray | None, exact: bool, warnings: list[str]
 ) -> Columns:
     """Weighted worlds (importance weights): weighted means, their standard errors, the weighted
-    chance of the goal."""
+    chance of the goal and its standard error (the same formula on the 0/1 outcomes)."""
     w = weights / weights.sum()
-    means = w @ values
-    stderr = np.zeros(values.shape[1])
-    if not exact and len(values) >= 2:
+    sum_w2 = float(np.sum(w**2))
+    spread = not exact and len(values) >= 2
+    if spread and 1.0 - sum_w2 <= 1e-12:
+        warnings.append("one world carries all the weight: no standard error")
+        spread = False
+
+    def weighted(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        means = w @ x
+        if not spread:
+            return means, np.zeros(x.shape[1])
         # Standard error of a weighted mean of independent draws: sqrt(sum w^2) times the spread,
         # estimated without bias for reliability weights (divided by 1 - sum w^2; with equal
         # weights this is the familiar s / sqrt(n)).
-        sum_w2 = float(np.sum(w**2))
-        if 1.0 - sum_w2 > 1e-12:
-            var = w @ (values - means) ** 2 / (1.0 - sum_w2)
-            stderr = np.sqrt(var * sum_w2)
-        else:
-            warnings.append("one world carries all the weight: no standard error")
-    return means, stderr, None if reached is None else w @ reached
+        var = w @ (x - means) ** 2 / (1.0 - sum_w2)
+        return means, np.sqrt(var * sum_w2)
+
+    means, stderr = weighted(values)
+    chance, chance_se = (None, None) if reached is None else weighted(reached.astype(float))
+    return means, stderr, chance, chance_se
 
 
 def rank(keys: Sequence[tuple[float, ...]]) -> list[tuple[int, int]]:

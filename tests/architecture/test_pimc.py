@@ -179,6 +179,32 @@ def test_weighted_standard_error_is_unbiased():
     assert plain.moves[0].stderr == pytest.approx(s_over_root_n)
 
 
+def test_the_chance_of_the_goal_has_its_standard_error():
+    """Sampled: sqrt(p (1 - p) / (n - 1)), the mean's formula on the 0/1 outcomes; weighted: the
+    weighted formula on them; enumerated: 0; without a goal: None."""
+    values = table(1000, moves=4, seed=2)
+    goal = lambda v: v >= 12  # noqa: E731
+    e = pimc.run(Numbers(1000), pimc.Scorer(Table(values), by_mean, chance=goal), samples=60, seed=4, exact_limit=0)
+    reached = goal(values[list(itertools.islice(Numbers(1000).stream(4), 60))])
+    for m in e.moves:
+        p = reached[:, m.index].mean()
+        assert m.chance == pytest.approx(p) and 0 < p < 1
+        assert m.chance_stderr == pytest.approx(np.sqrt(p * (1 - p) / 59))
+    logs = np.log(np.random.default_rng(3).uniform(0.1, 1.0, size=1000))
+    weighted = pimc.Scorer(Table(values), by_mean, chance=goal, weigh=lambda ws: logs[ws])
+    e = pimc.run(InOrder(1000), weighted, samples=80, seed=0, exact_limit=0)
+    w = np.exp(logs[:80]) / np.exp(logs[:80]).sum()
+    for m in e.moves:
+        r = goal(values[:80, m.index]).astype(float)
+        p = w @ r
+        assert m.chance == pytest.approx(p)
+        assert m.chance_stderr == pytest.approx(np.sqrt(w @ (r - p) ** 2 / (1 - w @ w) * (w @ w)))
+    exact = pimc.run(Numbers(9), pimc.Scorer(Table(values[:9]), by_mean, chance=goal), samples=1, seed=0, exact_limit=9)
+    assert all(m.chance_stderr == 0 and m.chance is not None for m in exact.moves)
+    none = pimc.run(Numbers(9), pimc.Scorer(Table(values[:9]), by_mean), samples=5, seed=0, exact_limit=0)
+    assert all(m.chance is None and m.chance_stderr is None for m in none.moves)
+
+
 def test_one_world_with_all_the_weight_has_no_standard_error():
     values = np.array([[1], [5], [9]])
     scorer = pimc.Scorer(Table(values), by_mean, weigh=lambda ws: np.array([0.0, -1e6, -1e6])[ws])

@@ -101,6 +101,7 @@ def test_npz_holds_the_same_numbers(local_run):
     for k, r in enumerate(results[4:8]):
         for m in r["result"]["moves"]:
             assert data["hint_mean"][k, Tile(m["move"]).id] == pytest.approx(m["mean"])
+            assert data["hint_p_make_stderr"][k, Tile(m["move"]).id] == pytest.approx(m["p_make_stderr"])
     assert list(data["grade_cost"]) == [p["cost"] for p in results[8]["result"]["plays"]]
 
 

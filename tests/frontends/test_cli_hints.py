@@ -7,8 +7,9 @@ import json
 from click.testing import CliRunner
 from dominosolver.cli import main
 from dominosolver.cli.main import cli
+from dominosolver.errors import ParseError
 from dominosolver.io import validate
-from dominosolver.texas42 import Position, advise_bid, hint
+from dominosolver.texas42 import Position, Rules, advise_bid, hint
 
 POSITION = "trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42 contract=N30"
 
@@ -88,3 +89,21 @@ def test_advise_bid_command():
         and out["declaration"] == direct.declaration
     )
     assert [d["mean"] for d in out["declarations"]] == [round(float(m), 6) for m in direct.means]
+
+
+def test_special_hint_and_advise_bid_commands_print_p_make_and_its_stderr():
+    """Plunge (docs/rules.md §3.4): the hint table's columns in tricks with P(make) ± its stderr;
+    advise-bid under --rules specials:all reports the special bids' P(make)."""
+    plunge = "trump=doubles hands=66.55.44.33.65.21.10/64.63.62.61.60.54.53/52.51.50.43.42.41.40/32.31.30.22.20.11.00 contract=N168:plunge"
+    table = CliRunner().invoke(cli, ["hint", plunge, "--samples", "6", "--seed", "1", "--threads", "1", "--exact-limit", "0"])
+    assert table.exit_code == 0, table.output
+    assert "mean tricks" in table.output and "P(make)" in table.output and "its stderr" in table.output
+    args = ["advise-bid", "66.55.44.33.65.21.10", "--samples", "6", "--seed", "1", "--threads", "1", "--json"]
+    special = json.loads(CliRunner().invoke(cli, [*args, "--rules", "specials:all"]).output)
+    direct = advise_bid("66.55.44.33.65.21.10", seat=0, samples=6, seed=1, threads=1, rules=Rules(specials="all"))
+    assert special["specials"] == [s.to_json() for s in direct.specials] and len(special["specials"]) == 2
+    assert "specials" not in json.loads(CliRunner().invoke(cli, args).output)  # standard rules offer none
+    text = CliRunner().invoke(cli, args[:-1] + ["--rules", "specials:all"])
+    assert "168:plunge  P(make)" in text.output and "84:splash" in text.output
+    bad = CliRunner().invoke(cli, [*args, "--rules", "specials:some"])
+    assert isinstance(bad.exception, ParseError) and "rules flag 'specials'" in str(bad.exception)

@@ -49,6 +49,7 @@ def test_hello_position_go():
     }
     infos, best = rest[:-1], rest[-1]
     assert [i["worlds"] for i in infos] == [25] and all(i["type"] == "info" for i in infos)
+    assert all(m["p_make_stderr"] is not None and m["p_make_stderr"] >= 0 for i in infos for m in i["moves"])
     assert best["type"] == "bestmove" and best["move"] == best["hint"]["best"]
     assert best["hint"]["worlds"] == 30 and best["hint"]["seed"] == 4
     validate(best["hint"], "hint")

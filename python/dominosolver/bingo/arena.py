@@ -32,7 +32,7 @@ def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
     raise ParseError(f"unknown bot {name!r}: one of {', '.join(BOTS)}")
 
 
-def setup(index: int) -> dict[str, Any]:
+def setup(index: int, options: dict[str, Any]) -> dict[str, Any]:
     return {"start": index % len(PLAYERS)}  # who leads turns from deal to deal
 
 

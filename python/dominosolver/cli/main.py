@@ -19,7 +19,7 @@ from ..arguments import world_count
 from ..batch import TASKS, analyse_batch, grade_record
 from ..engine import EngineLimits, serve
 from ..errors import DominoSolverError, ParseError
-from ..io import json_value, read_text_file
+from ..io import flags_of_text, json_value, read_text_file
 from ..texas42 import advise_bid
 from ..texas42.rules import Rules, parse_bid, parse_seat
 from . import render
@@ -287,19 +287,22 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 @click.option("--discount", default=0, show_default=True,
               help="points taken off double-dummy values when judging point bids (the arena's hint bot uses 5)")
 @click.option("--threads", type=int, default=None, help="solver threads (default: all cores)")
+@click.option("--rules", "flags", default="",
+              help="non-default rules flags as flag:value, separated by ',' (e.g. 'specials:all' offers Plunge and Splash)")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.bidadvice/1 object")
 def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int | None, risk: float,
-                   mark_risk: float | None, discount: int, threads: int | None, as_json: bool) -> None:
+                   mark_risk: float | None, discount: int, threads: int | None, flags: str, as_json: bool) -> None:
     """Bidding advice for a hand of 7 tiles ('66.65.64.62.55.33.10'): each declaration's
-    double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make."""
+    double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make; under
+    specials:all, P(make) of each special bid the hand may make (the partner's best declaration)."""
     me = parse_seat(seat)
     bids = [b for b in auction.replace(" ", "").split(",") if b]
-    rules = Rules()
+    rules = Rules(**flags_of_text(flags)) if flags else Rules()
     first = rules.seat_after(me, -len(bids))  # the auction so far went round to this seat
     history = [(rules.seat_after(first, i), parse_bid(b)) for i, b in enumerate(bids)]
     tiles = [t for t in hand.replace(" ", ".").split(".") if t]
     advice = advise_bid(tiles, history, seat=me, samples=samples, seed=seed, risk=risk, mark_risk=mark_risk,
-                        discount=discount, threads=threads)
+                        discount=discount, threads=threads, rules=rules)
     if as_json:
         emit_json(advice.to_json())
     else:
@@ -353,12 +356,15 @@ def arena_help(option: str, what: str) -> str:
 @click.option("--overwrite", is_flag=True,
               help="replace an --output that holds anything but deals of this seed and these options; without it "
                    "such a file is refused untouched")
+@click.option("--rules", "flags", default="",
+              help="42: non-default rules flags as flag:value, separated by ',' (e.g. 'specials:all': the hint bot "
+                   "may bid Plunge and Splash)")
 @click.option("--time", "time_limit", type=float, default=None,
               help="stop after the deal that spends this many seconds (with --output a rerun plays the rest)")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON; no progress bar")
 def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid_samples: int | None,
           exact_limit: int | None, max_nodes: int | None, seed: int, jobs: int, output: str | None,
-          overwrite: bool, time_limit: float | None, as_json: bool) -> None:
+          overwrite: bool, flags: str, time_limit: float | None, as_json: bool) -> None:
     """Mirrored deals between bots (each deal twice, the sides swapped): the score per deal, A
     minus B, with a 95% interval and p-value.
 
@@ -377,7 +383,7 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
         bots_there = ", ".join(game_arena.bots)
         raise click.BadParameter(f"{nobody}give two or more of {bots_there}", param_hint="--bots")
     pairs = list(combinations(names, 2))
-    options = {**game_arena.defaults, **chosen}
+    options = {**game_arena.defaults, **chosen, **({"rules": flags_of_text(flags)} if flags else {})}
     kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output, overwrite=overwrite,
                                   time=time_limit)
     if not as_json and sys.stderr.isatty():

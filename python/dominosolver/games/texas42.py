@@ -137,11 +137,15 @@ def grade_hand(hand: Any, rules: Any, tt_mb: int | None) -> dict[str, Any] | Non
 
 def analysis(start: Position, plays: list[Any], tt_mb: int | None) -> dict[str, Any]:
     grades = analyse_play(start, plays, tt_mb=tt_mb)
+    tricks = start.units == "tricks" and start.contract is not None  # all or nothing: the goal's cost too
     return {
         "schema": ANALYSIS,
         "game": "texas42",
         "position": start.to_json(),
-        "plays": [{"seat": g.seat, "tile": str(g.tile), "before": g.before, "after": g.after, "cost": g.cost}
+        **({"units": "tricks"} if tricks else {}),
+        "plays": [{"seat": g.seat, "tile": str(g.tile), "before": g.before, "after": g.after, "cost": g.cost,
+                   **({"makes_before": g.makes_before, "makes_after": g.makes_after, "goal_cost": g.goal_cost}
+                      if tricks else {})}
                   for g in grades],
     }
 
@@ -189,7 +193,7 @@ TILES = set_mask(Rules()).bit_count()  # columns of the move arrays: the standar
 
 def arrays(task: str, rows: list[dict[str, Any]]) -> dict[str, np.ndarray]:
     """``solve_value``, ``solve_moves`` [n, 28] (value after each tile by tile id, -1 if illegal);
-    ``table_points`` [n, 9, 4]; ``hint_mean``, ``hint_stderr``, ``hint_p_make`` [n, 28] (NaN if not a
+    ``table_points`` [n, 9, 4]; ``hint_mean``, ``hint_stderr``, ``hint_p_make``, ``hint_p_make_stderr`` [n, 28] (NaN if not a
     legal move), ``hint_worlds``; ``grade_cost`` (all plays in order, a game's hand after hand) with
     ``grade_offsets`` [n + 1]."""
     n = len(rows)
@@ -204,7 +208,7 @@ def arrays(task: str, rows: list[dict[str, Any]]) -> dict[str, np.ndarray]:
         return {"table_points": np.array([r["points"] for r in results], dtype=np.int16)}
     if task == "hint":
         out = {}
-        for field in ("mean", "stderr", "p_make"):
+        for field in ("mean", "stderr", "p_make", "p_make_stderr"):
             a = np.full((n, TILES), np.nan)
             for k, r in enumerate(results):
                 for m in r["moves"]:
@@ -253,7 +257,8 @@ def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_m
     def progress(h: Any) -> None:
         report({"worlds": h.worlds, "best": h.best, "moves": [
             {"move": m.move, "mean": round(m.mean, 4), "stderr": round(m.stderr, 4),
-             "p_make": None if m.p_make is None else round(m.p_make, 4)}
+             "p_make": None if m.p_make is None else round(m.p_make, 4),
+             "p_make_stderr": None if m.p_make_stderr is None else round(m.p_make_stderr, 4)}
             for m in h.moves
         ]})
 

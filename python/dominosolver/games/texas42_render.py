@@ -124,13 +124,13 @@ def hint_table(h: Any) -> Table:
     title = (f"{SEATS[h.seat]} to play ({h.pov}): {exact} {h.worlds} worlds{seed}, {h.elapsed * 1000:.0f} ms"
              + (f"; goal: {h.goal} the contract" if h.goal else ""))
     table = Table(title=title, title_justify="left")
-    for col in ("rank", "move", "mean points", "± stderr", "P(make)"):
+    for col in ("rank", "move", f"mean {h.units}", "± stderr", "P(make)", "± its stderr"):
         table.add_column(col, justify="left" if col == "move" else "right")
     for m in h.moves:
         style = "bold green" if m.rank == 1 else ""
-        pm = "—" if m.p_make is None else f"{m.p_make:.3f}"
+        pm = ("—", "—") if m.p_make is None else (f"{m.p_make:.3f}", f"{m.p_make_stderr:.3f}")
         table.add_row(str(m.rank), f"[{style}]{m.move}[/{style}]" if style else m.move, f"{m.mean:.2f}",
-                      f"{m.stderr:.2f}", pm)
+                      f"{m.stderr:.2f}", *pm)
     for w in h.warnings:
         table.caption = (table.caption + "; " if table.caption else "") + w
     return table
@@ -140,22 +140,27 @@ def show_hint(h: Any, target: Any) -> Output:
     yield hint_table(h)
 
 
-def show_grades(plays: list[dict[str, Any]]) -> Output:
-    """The plays of a dominosolver.analysis/1 object, one row each."""
-    table = Table(title="play by play (values for the player's team)", title_justify="left")
-    for col in ("#", "seat", "tile", "before", "after", "cost"):
-        table.add_column(col, justify="right" if col in ("#", "before", "after", "cost") else "left")
+def show_grades(plays: list[dict[str, Any]], units: str = "points") -> Output:
+    """The plays of a dominosolver.analysis/1 object, one row each; in tricks (a contract of every
+    trick or none) also each play's cost in P(make): 1 where it turned a make into a set for its side."""
+    goal = any("goal_cost" in g for g in plays)
+    title = "play by play (values for the player's team)" + (f", in {units}" if units != "points" else "")
+    table = Table(title=title, title_justify="left")
+    for col in ("#", "seat", "tile", "before", "after", "cost", *(("P(make) cost",) if goal else ())):
+        table.add_column(col, justify="left" if col in ("seat", "tile") else "right")
     for i, g in enumerate(plays, 1):
         style = "green" if g["cost"] == 0 else "red"
+        goal_cell = () if not goal else (f"[{'red' if g['goal_cost'] else 'green'}]{g['goal_cost']}[/]",)
         table.add_row(str(i), SEATS[g["seat"]], g["tile"], str(g["before"]), str(g["after"]),
-                      f"[{style}]{g['cost']}[/{style}]")
+                      f"[{style}]{g['cost']}[/{style}]", *goal_cell)
     yield table
     standard = Rules()  # graded plays are of standard 42's table
     for team in TEAMS:
         mine = [g for g in plays if standard.team_of(g["seat"]) == team]
         lost = sum(g["cost"] for g in mine)
         errors = sum(1 for g in mine if g["cost"])
-        yield f"{team}: {errors} costly plays, {lost} points given away"
+        turned = f"; {sum(g['goal_cost'] for g in mine)} turned the contract against its side" if goal else ""
+        yield f"{team}: {errors} costly plays, {lost} {units} given away{turned}"
 
 
 def show_graded_hand(number: int, analysis: dict[str, Any] | None) -> Output:
@@ -171,8 +176,9 @@ def show_graded_hand(number: int, analysis: dict[str, Any] | None) -> Output:
 
 def show_hand_analysis(analysis: dict[str, Any]) -> Output:
     """A dominosolver.analysis/1 object: its grades, then the declaring side's fortunes as a chart."""
-    yield from show_grades(analysis["plays"])
-    if analysis["plays"]:
+    units = analysis.get("units", "points")
+    yield from show_grades(analysis["plays"], units)
+    if analysis["plays"] and units == "points":  # the chart counts points toward a bid
         yield projection_chart(Position.from_json(analysis["position"]), analysis["plays"])
 
 

@@ -1,7 +1,9 @@
 """Texas 42's part of the arena (``dominosolver.arena``): its bots, how a deal is played and scored.
 
 A deal is one hand of a game of 42 (auction, declaration, play, scoring) from ``Game(seed)`` with
-the dealer turning with the deal's index; bot A's side is NS in the first play, EW in the second.
+the dealer turning with the deal's index, under the option ``"rules"`` (non-default flags, e.g.
+``{"specials": "all"}`` to offer Plunge and Splash; standard 42 without it); bot A's side is NS in
+the first play, EW in the second.
 A play scores the marks of the hand; per bot, the contracts it declared and made (Wilson 95%
 interval). ``run_arena``, ``summarise`` and ``play_mirrored`` here are the shared ones with 42's
 part filled in."""
@@ -16,7 +18,7 @@ from ..errors import ParseError
 from .bots import HintBot, RandomBot, RuleBot
 from .game import Game
 from .notation import contract_to_json
-from .rules import SEATS, TEAMS
+from .rules import SEATS, TEAMS, Rules
 
 __all__ = ["ARENA", "BOTS", "make_bot", "play_deal", "play_mirrored", "run_arena", "summarise"]
 
@@ -25,11 +27,13 @@ HINT_OPTIONS = ("samples", "bid_samples", "risk", "mark_risk", "discount", "exac
 
 
 def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
-    unknown = sorted(set(options) - set(HINT_OPTIONS))
+    bot_options = {k: v for k, v in options.items() if k != "rules"}  # the rules are the game's (setup)
+    unknown = sorted(set(bot_options) - set(HINT_OPTIONS))
     if unknown:
         raise ParseError(f"unknown 42 bot option(s) {', '.join(unknown)}: {', '.join(HINT_OPTIONS)}")
+    Rules.from_json(options.get("rules"))  # bad flags fail before any deal
     if name == "hint":
-        return HintBot(seed=seed, **options)
+        return HintBot(seed=seed, **bot_options)
     if name == "rule":
         return RuleBot()
     if name == "random":
@@ -37,9 +41,9 @@ def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
     raise ParseError(f"unknown bot {name!r}: one of {', '.join(BOTS)}")
 
 
-def play_deal(deal: int, ns: Any, ew: Any, dealer: int) -> dict[str, Any]:
-    """Play the first hand of ``Game(deal, dealer)`` with bot ``ns`` on N and S, ``ew`` on E and W."""
-    game = Game(seed=deal, dealer=dealer)
+def play_deal(deal: int, ns: Any, ew: Any, dealer: int, rules: Rules | None = None) -> dict[str, Any]:
+    """Play the first hand of ``Game(deal, dealer, rules)`` with bot ``ns`` on N and S, ``ew`` on E and W."""
+    game = Game(seed=deal, dealer=dealer, rules=rules or Rules())
     while not game.hands_played:
         bot = (ns, ew)[game.to_move % len(TEAMS)]  # the seat's team
         game.play(bot.choose(game))
@@ -55,12 +59,13 @@ def play_deal(deal: int, ns: Any, ew: Any, dealer: int) -> dict[str, Any]:
     }
 
 
-def setup(index: int) -> dict[str, Any]:
-    return {"dealer": index % len(SEATS)}  # the deal turns round the table
+def setup(index: int, options: dict[str, Any]) -> dict[str, Any]:
+    rules = {"rules": options["rules"]} if options.get("rules") else {}  # in the record when not standard
+    return {"dealer": index % len(SEATS), **rules}  # the deal turns round the table
 
 
 def play(dealt: dict[str, Any], bots: tuple[Any, Any]) -> dict[str, Any]:
-    return play_deal(dealt["deal"], bots[0], bots[1], dealt["dealer"])
+    return play_deal(dealt["deal"], bots[0], bots[1], dealt["dealer"], Rules.from_json(dealt.get("rules")))
 
 
 def marks(hand: dict[str, Any]) -> list[int]:

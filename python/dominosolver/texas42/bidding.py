@@ -14,6 +14,14 @@ declaration; otherwise pass. Double dummy overrates the declarer (it plays as if
 hand); ``discount`` takes that many points off each value when judging point bids, and
 ``mark_risk`` sets a separate threshold for bids of every trick (bench/README.md measures both). The recommended declaration for a contract already won is
 ``best_declaration(bid)``: the largest P(make), then the largest mean.
+
+Special bids (docs/rules.md §3.4-3.5, under ``specials = all``) the hand may make now (the core
+offers them: a Plunge with four doubles, a Splash with three) are judged on the same deals: the
+partner names the declaration and leads, and the contract makes on a deal when some declaration
+the partner may name takes every trick (``SpecialAdvice``: the partner's best declaration per deal,
+double dummy). Such a bid is recommended when the P(make) of the best single declaration
+(``SpecialAdvice.p_named``: the per-deal best assumes a partner who sees every hand) reaches
+``special_threshold`` (below), which grows with what an ordinary bid would gain instead.
 """
 
 from __future__ import annotations
@@ -40,12 +48,12 @@ from ..errors import InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of
 from .game import Game
 from .position import Position
-from .rules import SEATS, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
+from .rules import ORDINARY, SEATS, Bid, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
 from .sampling import WorldSampler, new_seed
 from .solve import declaration_name, solve_batch
 from .view import PlayerView
 
-__all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "advise_bid"]
+__all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "special_threshold"]
 
 BID_ADVICE_SCHEMA = "dominosolver.bidadvice/1"
 _BATCH = 100  # deals solved between checks of the time limit and the stop flag
@@ -56,6 +64,59 @@ BID_LADDER = tuple(b for b in range(_STANDARD.mark * _STANDARD.target + 1) if _S
 _P_MAKE_BIDS = tuple(b for b in BID_LADDER if b <= 2 * _STANDARD.mark)  # P(make) in JSON: to two marks
 # Thresholds that played best in the arena (bench/README.md): double dummy overrates a declarer.
 PLAYING_THRESHOLDS = {"risk": 0.75, "mark_risk": 0.85, "discount": 5}
+
+
+@dataclass(frozen=True)
+class SpecialAdvice:
+    """A special bid on the advice's deals: whether it makes on each, the partner naming its best
+    declaration for that deal (double dummy: as if the partner saw every hand)."""
+
+    bid: Bid  # the least of its kind the seat may bid now
+    declarations: list[Trump]  # what the partner may name
+    makes: np.ndarray  # [declaration, deal]: the declaring side takes every trick
+
+    @property
+    def makes_best(self) -> np.ndarray:
+        """Per deal: some declaration makes."""
+        return self.makes.any(axis=0)
+
+    @property
+    def p_make(self) -> float:
+        return float(self.makes_best.mean())
+
+    @property
+    def stderr(self) -> float:
+        """P(make)'s standard error over the deals: sqrt(p (1 - p) / (n - 1))."""
+        n, p = self.makes.shape[1], self.p_make
+        return float(np.sqrt(p * (1 - p) / (n - 1))) if n > 1 else 0.0
+
+    @property
+    def p_named(self) -> float:
+        """P(make) of the best single declaration, named before the deal is known (the way an
+        ordinary bid's trump is judged): what a bid is judged by, as the partner cannot name per
+        deal what it cannot see (bench/README.md, Arena: the two compared)."""
+        return float(self.makes.mean(axis=1).max())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "bid": bid_name(self.bid),
+            "kind": self.bid.kind,
+            "p_make": round(self.p_make, 6),
+            "p_make_stderr": round(self.stderr, 6),
+            "p_make_named": round(self.p_named, 6),
+            "declarations": {  # per declaration the partner may name, the deals on which it makes
+                declaration_name(d): round(float(self.makes[i].mean()), 6) for i, d in enumerate(self.declarations)
+            },
+        }
+
+
+def special_threshold(marks: int, ordinary_gain: float = 0.0, floor: float = 0.5) -> float:
+    """The P(make) a special bid of ``marks`` marks needs: bid it when its expected marks beat the
+    alternative's. Made it scores ``marks`` for the side, set it scores them for the opponents:
+    marks * (2p - 1) on average; the alternative (the advice's ordinary bid, or a pass) gains
+    ``ordinary_gain`` marks on average (at least 0: a pass). So p > 1/2 + max(0, gain) / (2 marks),
+    and never below ``floor`` (a risk threshold: double dummy overrates the declaring side)."""
+    return min(1.0, max(floor, 0.5 + max(0.0, ordinary_gain) / (2 * marks)))
 
 
 @dataclass(frozen=True)
@@ -73,6 +134,7 @@ class BidAdvice:
     mark_risk: float | None = None  # threshold for bids of every trick (a mark and up); None: risk
     partner_high: bool = False  # the partner holds the high bid of the auction
     rules: Rules = field(default_factory=Rules)
+    specials: tuple[SpecialAdvice, ...] = ()  # the special bids the seat may make now, on the same deals
 
     @property
     def means(self) -> np.ndarray:
@@ -103,8 +165,11 @@ class BidAdvice:
         ]
 
     @property
-    def declaration(self) -> Trump:
-        """The declaration to name with the recommended bid (by mean when passing)."""
+    def declaration(self) -> Trump | None:
+        """The declaration to name with the recommended bid (by mean when passing); None for a
+        special bid (its declaration is the partner's to name)."""
+        if self.special is not None:
+            return None
         bid = self.bid
         return self.best_declaration(bid if bid else None)
 
@@ -123,7 +188,13 @@ class BidAdvice:
         more marks); else the cheapest legal point bid some declaration makes with probability at
         least ``risk`` (every point bid scores one mark, so bidding higher only adds risk), unless
         the partner already holds the high bid."""
-        bids = [b for b in self.legal_bids if b]
+        ordinary = self._ordinary_bid
+        special = self.special
+        return ordinary if special is None else special.bid
+
+    @property
+    def _ordinary_bid(self) -> int:
+        bids = [b for b in self.legal_bids if b and getattr(b, "kind", ORDINARY) == ORDINARY]
         mark_risk = self.risk if self.mark_risk is None else self.mark_risk
         mark = self.rules.mark
         marks = [b for b in bids if b >= mark and float(self.p_bid(b).max()) >= mark_risk]
@@ -135,6 +206,27 @@ class BidAdvice:
         if 0 in self.legal_bids or not bids:
             return 0
         return min(bids)  # forced to bid: the cheapest
+
+    def stake(self, bid: int) -> int:
+        """What ``bid`` puts at stake: its marks in the marks game (a point bid one, a bid of k marks
+        k), its points in the points game."""
+        if self.rules.scoring == "points":
+            return int(bid)
+        return max(1, int(bid) // self.rules.mark)
+
+    def threshold(self, special: SpecialAdvice) -> float:
+        """The P(make) ``special`` needs (``special_threshold``): against the expected stake the
+        ordinary advice would win, never below ``mark_risk`` (bids of every trick)."""
+        ordinary = self._ordinary_bid
+        gain = self.stake(ordinary) * (2 * float(self.p_bid(ordinary).max()) - 1) if ordinary else 0.0
+        return special_threshold(self.stake(special.bid), gain, self.risk if self.mark_risk is None else self.mark_risk)
+
+    @property
+    def special(self) -> SpecialAdvice | None:
+        """The special bid to make instead of the ordinary advice, if any: among those legal now whose
+        P(make) reaches its threshold, the one of most expected stake."""
+        worth = [s for s in self.specials if s.bid in self.legal_bids and s.p_named >= self.threshold(s)]
+        return max(worth, key=lambda s: self.stake(s.bid) * (2 * s.p_named - 1), default=None)
 
     def histogram(self, declaration: Trump) -> np.ndarray:
         """Counts of deals by points taken (0..42) under one declaration."""
@@ -169,6 +261,7 @@ class BidAdvice:
                 }
                 for i, d in enumerate(self.declarations)
             ],
+            **({"specials": [s.to_json() for s in self.specials]} if self.specials else {}),
         }
 
     def __str__(self) -> str:
@@ -182,6 +275,15 @@ class BidAdvice:
             lines.append(
                 f"{declaration_name(d):<12}{float(self.means[i]):6.2f} {float(self.stderr[i]):6.2f}   {ps}"
             )
+        for sp in self.specials:
+            named = ", ".join(f"{declaration_name(d)} {float(sp.makes[i].mean()):.2f}" for i, d in enumerate(sp.declarations))
+            lines.append(
+                f"{bid_name(sp.bid):<12}P(make) {sp.p_make:.3f} ± {sp.stderr:.3f} (the partner's best declaration per deal; "
+                f"needs {self.threshold(sp):.3f}); by declaration: {named}"
+            )
+        if self.special is not None:
+            lines.append(f"advice: {bid_name(self.bid)} (the partner names the declaration)")
+            return "\n".join(lines)
         decl = declaration_name(self.declaration)
         lines.append(
             f"advice: {bid_name(self.bid)}"
@@ -230,6 +332,7 @@ def advise_bid(
         legal_bids = [parse_bid(b) for b in _pairs_or_list(legal_bids, "legal_bids")]
     to_move: int | None = None
     contract = None
+    revealed: tuple[tuple[Tile, ...], ...] = ()  # what the contract shows (a plunger's doubles, §3.4)
     if isinstance(hand, Game):
         game = hand
         if game.phase not in ("bidding", "declaring"):
@@ -248,7 +351,7 @@ def advise_bid(
             )
         seat, rules, auction = view.seat, view.rules, view.auction
         tiles = tuple(view.hand)
-        to_move, contract = view.to_move, view.contract
+        to_move, contract, revealed = view.to_move, view.contract, view.revealed
         if legal_bids is None and view.legal_bids:
             legal_bids = list(view.legal_bids)
     else:
@@ -282,36 +385,63 @@ def advise_bid(
     if to_move is not None and to_move != seat:
         doing = "declare" if replay is not None and replay.phase == "declaring" else "bid"
         raise InvalidViewError(f"{SEATS[seat]} is not to {doing}: {SEATS[to_move]} is")
-    view = PlayerView.before_play(seat, rules, tiles, tuple(auction), to_move=seat)  # type: ignore[arg-type]
+    # The deals keep what the contract shows: naming for a partner's Plunge, its doubles stay with it.
+    view = PlayerView.before_play(seat, rules, tiles, tuple(auction), contract=contract if revealed else None,  # type: ignore[arg-type]
+                                  to_move=seat, revealed=revealed)
     if legal_bids is None:
         high = max((b for _, b in view.auction), default=0)
         legal_bids = [0] + [
             b for b in BID_LADDER if _core.texas42.bid_is_legal(rules._core, b, high)
         ]
+        if not view.auction:  # the special bids the core offers this hand as the first to call
+            first = _core.texas42.Auction(rules._core, rules.seat_after(seat, -1))
+            legal_bids += [b for b in map(Bid.of_core, first.legal([t.id for t in tiles])) if b.kind != ORDINARY]
+    # Each special kind at the least size the seat may bid it (its P(make) does not depend on it).
+    specials = [min(b for b in legal_bids if getattr(b, "kind", ORDINARY) == kind)
+                for kind in dict.fromkeys(b.kind for b in legal_bids if getattr(b, "kind", ORDINARY) != ORDINARY)]
     high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
     partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
     seed = new_seed() if seed is None else seed
     draws = WorldSampler(view).stream(seed)  # drawn a batch at a time: a stop saves the sampling too
     declarations = list(rules.table_declarations)
-    done: list[np.ndarray] = []  # per batch of deals: points [declarations, deals]
+    # The seat declares (a lowest bid), then each special bid; special bids played alike (Plunge and
+    # Splash: the same objective, seats and leader, §3.5) share their solves.
+    contracts: list[int] = [rules.min_bid]
+    solved_as: dict[Bid, int] = {}  # each special bid's row among the contracts solved
+    plays: dict[tuple[Any, ...], int] = {}
+    for bid in specials:
+        play = _play_of(rules, declarations[0], seat, bid)
+        if play not in plays:
+            plays[play] = len(contracts)
+            contracts.append(bid)
+        solved_as[bid] = plays[play]
+    done: list[np.ndarray] = []  # per batch of deals: values [contract, declaration, deal]
     for first in range(0, samples, _BATCH):
         batch = list(itertools.islice(draws, min(_BATCH, samples - first)))
         positions = []
         hands = [[bits_of(m) for m in w] for w in batch]  # each deal's hands as tile ids
-        for trump in declarations:
-            for ids in hands:
-                positions.append(
-                    Position._wrap(
-                        # The seat declares (a lowest bid): trick 1's leader is the contract's.
-                        _core.texas42.Position(rules._core, str(trump), ids, None, [], (seat, rules.min_bid), None)
+        for bid in contracts:
+            # §3.4: under a special bid the partner names any of the same declarations.
+            for trump in declarations:
+                for ids in hands:
+                    positions.append(
+                        Position._wrap(
+                            # Trick 1's leader is the contract's (the seat, or the partner naming).
+                            _core.texas42.Position(rules._core, str(trump), ids, None, [], (seat, bid), None)
+                        )
                     )
-                )
         out = solve_batch(positions, threads=threads, moves=False, tt_mb=tt_mb)
-        done.append(out.values.reshape(len(declarations), len(batch)).astype(np.int16))
+        done.append(out.values.reshape(len(contracts), len(declarations), len(batch)).astype(np.int16))
         spent = _time.perf_counter() - start
         if (time is not None and spent >= time) or (should_stop is not None and should_stop()):
             break
-    points = np.concatenate(done, axis=1)
+    values = np.concatenate(done, axis=2)
+    points = values[0]
+    leading = positions[::len(batch)]  # one position per (contract, declaration): the deals share what decides a make
+    special_advice = tuple(
+        SpecialAdvice(bid, declarations, _every_trick_or_none(leading[k * len(declarations)], seat, values[k]))
+        for bid, k in solved_as.items()
+    )
     return BidAdvice(
         hand=tiles,
         seat=seat,
@@ -326,7 +456,23 @@ def advise_bid(
         mark_risk=mark_risk,
         partner_high=partner_high,
         rules=rules,
+        specials=special_advice,
     )
+
+
+def _play_of(rules: Rules, trump: Trump, seat: int, bid: Bid) -> tuple[Any, ...]:
+    """What decides the play of ``seat``'s contract ``bid``: its objective, who plays, who leads."""
+    r = _core.texas42.ruling(rules._core, str(trump), (seat, bid))
+    return r["contract"]["objective"], tuple(r["seats_in_play"]), r["first_leader"]
+
+
+def _every_trick_or_none(pos: Position, seat: int, tricks: np.ndarray) -> np.ndarray:
+    """Whether the side of ``seat`` makes a contract counted in tricks where the side to move at
+    trick 1 of ``pos`` takes ``tricks``: every trick (Plunge, Splash, docs/rules.md §3.4-3.5) or
+    none (Nel-O, §3.3), by its contract row's objective."""
+    left = pos.tricks_left
+    ours = tricks if pos.side_of(pos.to_move) == pos.side_of(seat) else left - tricks
+    return ours == (0 if pos.objective == "no trick" else left)
 
 
 def _pairs_or_list(value: Any, name: str, pairs: bool = False) -> list[Any]:

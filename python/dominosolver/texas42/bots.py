@@ -102,8 +102,14 @@ class HintBot:
     first move of a PIMC hint. The defaults were tuned against RuleBot on a few dozen mirrored
     deals (bench/README.md): double dummy overrates a declarer by 3-7 points, so the bot bids only
     with a 75% chance after a 5-point discount, and few worlds rank moves more steadily by mean
-    points than by the chance of the contract (``bidding.PLAYING_THRESHOLDS``). Seeds come from
-    ``seed`` and the game's move count, so a game replays the same way."""
+    points than by the chance of the contract (``bidding.PLAYING_THRESHOLDS``). Under
+    ``specials = all`` it bids a Plunge or Splash when the advisor's P(make) with the best single
+    declaration reaches the threshold the marks at stake set (``bidding.special_threshold``, never
+    below ``mark_risk``), names the
+    declaration for a partner's special bid by its chance of every trick, and plays a contract of
+    every trick (or none) by the chance of making (setting) it first: there the mean counts tricks,
+    which score nothing by themselves. Seeds come from ``seed`` and the game's move count, so a game
+    replays the same way."""
 
     def __init__(
         self,
@@ -160,6 +166,6 @@ class HintBot:
             seed=self._seed(game),
             threads=self.threads,
             exact_limit=self.exact_limit,
-            objective=self.objective,
+            objective=self.objective if view.objective == "points" else "goal",  # all or nothing: the goal
         )
         return Move("tile", Tile(h.best))

@@ -44,10 +44,11 @@ engine_info = pimc.engine_info
 @dataclass(frozen=True)
 class MoveStat:
     move: str
-    mean: float  # points for the seat's team from the current trick on
+    mean: float  # points (tricks, in a hint whose units are tricks) for the seat's team from the current trick on
     stderr: float
     p_make: float | None  # probability the declaring team makes its contract (None: no contract)
     rank: int  # 1 = best; equal moves share a rank
+    p_make_stderr: float | None = None  # p_make's standard error (0 when exact; None without a contract)
 
     def p_goal(self, goal: str | None) -> float | None:
         if self.p_make is None or goal is None:
@@ -67,6 +68,7 @@ class Hint:
     goal: str | None = None  # "make" (declaring side), "set" (defenders) or None without a contract
     warnings: list[str] = field(default_factory=list)
     nodes: int = 0
+    units: str = "points"  # what the means count: "points", or "tricks" (a contract of every trick or none)
 
     @property
     def seat(self) -> int:
@@ -108,6 +110,7 @@ class Hint:
             "seed": self.seed,
             "weighting": self.weighting,
             "goal": self.goal,
+            "units": self.units,
             "best": self.best,
             "elapsed": round(self.elapsed, 6),
             "nodes": self.nodes,
@@ -118,6 +121,7 @@ class Hint:
                     "mean": round(m.mean, 6),
                     "stderr": round(m.stderr, 6),
                     "p_make": p(m.p_make),
+                    "p_make_stderr": p(m.p_make_stderr),
                     "rank": m.rank,
                 }
                 for m in self.moves
@@ -129,9 +133,9 @@ class Hint:
             f"{SEATS[self.seat]} ({self.pov}) to play; {self.method} over {self.worlds} worlds"
             + (f", seed {self.seed}" if self.seed is not None else "")
         )
-        lines = [head, "rank move   mean  stderr  p_make"]
+        lines = [head + f"; means in {self.units}", "rank move   mean  stderr  p_make  stderr"]
         for m in self.moves:
-            pm = "   —" if m.p_make is None else f"{m.p_make:6.3f}"
+            pm = "   —" if m.p_make is None else f"{m.p_make:6.3f} {m.p_make_stderr:7.3f}"
             lines.append(f"{m.rank:4d} {m.move:>4} {m.mean:6.2f} {m.stderr:7.3f}  {pm}")
         return "\n".join(lines)
 
@@ -201,8 +205,8 @@ def hint(
         warnings.append("auction weighting needs every play recorded: worlds weighted uniformly")
     sides = _sides(v)
     goal = None if sides is None else ("make" if sides[1] else "set")
-    if objective == "auto":
-        objective = "goal" if v.rules.scoring == "marks" else "points"
+    if objective == "auto":  # a contract of every trick (or none) is all or nothing in either game
+        objective = "goal" if v.rules.scoring == "marks" or first.units == "tricks" else "points"
 
     def score(worlds: list[World]) -> pimc.Scores:
         out = solve_batch([position_of(v, w) for w in worlds], threads=threads, moves=True, tt_mb=tt)
@@ -226,8 +230,10 @@ def hint(
     )
 
     def present(e: pimc.Estimate) -> Hint:
-        moves = [MoveStat(str(Tile.from_id(legal[m.index])), m.mean, m.stderr, m.chance, m.rank) for m in e.moves]
-        return Hint(v, moves, e.method, e.worlds, e.seed, e.elapsed, weighting, goal, list(e.warnings), e.nodes)
+        moves = [MoveStat(str(Tile.from_id(legal[m.index])), m.mean, m.stderr, m.chance, m.rank, m.chance_stderr)
+                 for m in e.moves]
+        return Hint(v, moves, e.method, e.worlds, e.seed, e.elapsed, weighting, goal, list(e.warnings), e.nodes,
+                    first.units)
 
     estimate = pimc.run(
         sampler,
@@ -254,13 +260,17 @@ def _sides(v: PlayerView) -> tuple[int, bool] | None:
 
 def _makes(v: PlayerView, world: Position, declarer_team: int, ours: bool) -> Callable[[np.ndarray], np.ndarray]:
     """Per world and move, whether the declaring side makes its contract: its points so far plus
-    what it takes from here (the seat's values when the seat declares, the rest when it defends);
-    in tricks (a contract of every trick, docs/rules.md §3.4), no trick lost so far and every one
-    left taken. `world` is one world of the view: all share the points and tricks left."""
+    what it takes from here (the seat's values when the seat declares, the rest when it defends)
+    reach the bid; in tricks, the contract row's objective: every trick (Plunge, Splash, Sevens,
+    docs/rules.md §3.4-3.6: none lost so far and every one left taken) or none (Nel-O, §3.3: none
+    taken so far and none from here). `world` is one world of the view: all share the points and
+    tricks so far and left."""
     assert v.contract is not None
     if world.units == "tricks":
-        left, lost = world.tricks_left, world.tricks_won[1 - declarer_team]
-        return lambda values: (lost == 0) & ((values if ours else left - values) == left)
+        left, won = world.tricks_left, world.tricks_won
+        if world.objective == "no trick":
+            return lambda values: (won[declarer_team] == 0) & ((values if ours else left - values) == 0)
+        return lambda values: (won[1 - declarer_team] == 0) & ((values if ours else left - values) == left)
     need = v.rules.points_needed(v.contract.bid)
     already = v.points[declarer_team]
     remaining = world.remaining_points

@@ -5,7 +5,7 @@ released; each Solver owns its transposition table."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, NamedTuple, Union
+from typing import Any, Callable, Iterable, NamedTuple, Union
 
 import numpy as np
 
@@ -209,10 +209,26 @@ class PlayGrade(NamedTuple):
     before: int  # value for the player's team before the play
     after: int  # value for the same team after it
     cost: int  # points (tricks, in a position whose units are tricks) the play gave away (0 = a perfect play)
+    # In tricks (a contract of every trick or none): whether the declaring side makes with perfect
+    # play before and after the play, and whether the player's side declared (else None).
+    makes_before: bool | None = None
+    makes_after: bool | None = None
+    declaring: bool | None = None
 
     @property
     def team(self) -> str:
         return Rules().team_of(self.seat)  # grades are of standard 42's table
+
+    @property
+    def goal_cost(self) -> int | None:
+        """In tricks, the play's cost in P(make) for its side's goal, 0 or 1 with every hand known: 1
+        when it turned a make into a set (a declaring side's play) or a set into a make (a
+        defender's), the costly plays of an all-or-nothing contract; None in points."""
+        if self.makes_before is None or self.makes_after is None:
+            return None
+        lost = self.makes_before and not self.makes_after
+        gave = self.makes_after and not self.makes_before
+        return int(lost if self.declaring else gave)
 
 
 def taken(pos: Position, team: int) -> int:
@@ -240,13 +256,29 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
         team = pos.side_of(seat)
         before = solver.value(pos)
         banked = taken(pos, team)
+        makes = _makes_with(pos, team)
         pos.play(move)
         after = taken(pos, team) - banked
         if not pos.is_over:
             rest = solver.value(pos)  # for whoever moves next
             after += rest if pos.side_of(pos.to_move) == team else still_to_take(pos) - rest
-        grades.append(PlayGrade(seat, Tile(move), before, after, before - after))
+        grade = PlayGrade(seat, Tile(move), before, after, before - after)
+        if makes is not None:
+            grade = grade._replace(makes_before=makes(banked + before), makes_after=makes(banked + after),
+                                   declaring=team == pos.side_of(pos.contract.declarer))  # type: ignore[union-attr]
+        grades.append(grade)
     return grades
+
+
+def _makes_with(pos: Position, team: int) -> Callable[[int], bool] | None:
+    """In tricks, whether the declaring side makes when ``team`` ends the hand with so many tricks
+    (every trick of the hand, or none in Nel-O: the contract row's objective); None in points."""
+    if pos.units != "tricks" or pos.contract is None:
+        return None
+    hand = sum(pos.tricks_won) + pos.tricks_left  # the hand's tricks (those recorded and those left)
+    declaring = team == pos.side_of(pos.contract.declarer)
+    need = 0 if pos.objective == "no trick" else hand
+    return lambda tricks: (tricks if declaring else hand - tricks) == need
 
 
 def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int) -> list[int]:

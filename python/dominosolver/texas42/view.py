@@ -199,6 +199,15 @@ class PlayerView:
         return self.first_leader, [t for _, t in self.plays[:complete]]
 
     @property
+    def objective(self) -> str | None:
+        """What the declaring side must do, by its contract row (public with the contract and the
+        declaration): "points", "every trick" (Plunge, Splash, Sevens) or "no trick" (Nel-O); None
+        before the declaration or without a contract."""
+        if self.trump is None or self.contract is None:
+            return None
+        return _core.texas42.ruling(self.rules._core, str(self.trump), self.contract)["contract"]["objective"]
+
+    @property
     def hidden(self) -> list[Tile]:
         """Tiles this seat cannot see: in the other hands, less those their contract shows."""
         revealed = mask_of(t for r in self.revealed for t in r)
