@@ -10,7 +10,7 @@ import random
 import pytest
 from dominosolver.errors import ParseError
 from dominosolver.io import validate
-from dominosolver.texas42 import Game, Position, Solver, hint
+from dominosolver.texas42 import Game, Position, Rules, Solver, hint
 from dominosolver.texas42.sampling import position_of, sample_worlds
 from support_views import brute_force_worlds
 
@@ -142,3 +142,43 @@ def test_special_hint_json_carries_units_and_the_stderr_of_p_make():
     with pytest.raises(ParseError, match="units"):
         validate({**out, "units": "marks"}, "hint")
     assert "means in tricks" in str(h)
+
+
+# Sevens and Nel-O: declarations that impose their contract row (docs/rules.md §3.3, §3.6).
+CONTRACTS = ["sevens", "nello", "nello-high", "nello-low"]
+
+
+def contract_position(trump: str, seed: int) -> Position:
+    """A random deal in which a random seat declared `trump` on a one-mark bid."""
+    rng = random.Random(f"{trump}-{seed}")
+    deal = [list(h) for h in Game(seed=rng.randrange(1 << 30)).deal()]
+    return Position(trump=trump, hands=deal, contract=(rng.randrange(4), "42"),
+                    rules=Rules(specials="all", nello_doubles_allowed="all"))
+
+
+@pytest.mark.parametrize("trump", CONTRACTS)
+@pytest.mark.parametrize("seed", [0, 1])
+def test_exact_contract_hint_is_the_average_over_every_consistent_deal(trump, seed):
+    pos = contract_position(trump, seed)
+    pos = along_the_pv(pos, (pos.tricks_left - 2) * pos.trick_size + 1 + seed)
+    view = pos.view(pos.to_move)
+    h = hint(view, threads=1)
+    worlds = brute_force_worlds(view)
+    assert h.exact and h.worlds == len(worlds) and h.units == "tricks"
+    expected = expected_stats(view, worlds)
+    assert {m.move for m in h.moves} == set(expected) == {str(t) for t in pos.legal_moves}
+    for m in h.moves:
+        mean, p_make = expected[m.move]
+        assert m.mean == pytest.approx(mean, abs=1e-9) and m.p_make == pytest.approx(p_make, abs=1e-9)
+
+
+@pytest.mark.parametrize("trump", CONTRACTS)
+def test_contract_moves_rank_by_p_make_then_the_tricks_the_seat_wants(trump):
+    """The chance of the seat's goal first, then the mean tricks: more under Sevens, fewer under
+    Nel-O, where every seat plays to take none."""
+    sign = -1 if trump.startswith("nello") else 1
+    for seed in range(3):
+        pos = along_the_pv(contract_position(trump, seed), 1 + seed)
+        h = hint(pos.view(pos.to_move), samples=25, seed=seed, threads=1)
+        keys = [(round(m.p_goal(h.goal), 9), round(sign * m.mean, 9)) for m in h.moves]
+        assert keys == sorted(keys, reverse=True)

@@ -171,3 +171,31 @@ def test_the_arena_deals_under_its_rules_option():
     assert "rules" not in run_arena(1, [("rule", "random")], seed=1)[0]
     with pytest.raises(ParseError, match="specials"):
         run_arena(1, [("rule", "random")], seed=1, options={"rules": {"specials": "some"}})
+
+
+@pytest.mark.parametrize("trump", ["sevens", "nello", "nello-low"])
+def test_grades_of_sevens_and_nello_plays_are_their_cost_in_tricks(trump):
+    """Every play of random Sevens and Nel-O hands, to their last trick (past a deciding one: the
+    search plays every trick): its cost is what it gives away against the best move in the seat's
+    direction (more tricks under Sevens, fewer under Nel-O), never negative; whether the contract makes
+    before the play is the solver's `makes`, and a play that changes it costs tricks too."""
+    rng = random.Random(f"grades-{trump}")
+    costly = 0
+    for _ in range(6):
+        deal = [list(h) for h in Game(seed=rng.randrange(1 << 30)).deal()]
+        pos = Position(trump=trump, hands=deal, contract=(rng.randrange(4), "42"),
+                       rules=Rules(specials="all", nello_doubles_allowed="all"))
+        while pos.tricks_left > 1:
+            solved = Solver(4).solve(pos, pv=False)
+            move = rng.choice(pos.legal_moves)
+            grade = analyse_play(pos, [move])[0]
+            best = min(solved.moves.values()) if trump.startswith("nello") else max(solved.moves.values())
+            assert (grade.before, grade.after) == (solved.value, solved.moves[str(move)])
+            assert grade.cost == abs(best - solved.moves[str(move)]) >= 0
+            assert grade.makes_before is solved.makes
+            costly += grade.cost > 0
+            if grade.goal_cost:
+                assert grade.cost > 0
+            pos.play(move)
+    # Sevens' plays are nearly forced (the nearest tiles only): its random plays may all be free.
+    assert costly or trump == "sevens"

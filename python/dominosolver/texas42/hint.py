@@ -213,7 +213,11 @@ def hint(
         assert out.move_values is not None
         return pimc.Scores(out.move_values[:, legal], out.nodes)
 
+    # In Nel-O every seat plays to take no trick (docs/rules.md §3.3): fewer tricks rank higher.
+    fewer_is_better = first.units == "tricks" and first.objective == "no trick"
+
     def rank_key(mean: float, p_make: float | None) -> tuple[float, ...]:
+        mean = -mean if fewer_is_better else mean
         if goal is None or p_make is None:
             return (mean,)
         p_goal = p_make if goal == "make" else 1.0 - p_make

@@ -208,7 +208,8 @@ class PlayGrade(NamedTuple):
     tile: Tile
     before: int  # value for the player's team before the play
     after: int  # value for the same team after it
-    cost: int  # points (tricks, in a position whose units are tricks) the play gave away (0 = a perfect play)
+    cost: int  # points (tricks, in a position whose units are tricks) the play gave away (0 = a perfect play;
+    # in Nel-O, where every seat plays to take none, the tricks it took on beyond perfect play)
     # In tricks (a contract of every trick or none): whether the declaring side makes with perfect
     # play before and after the play, and whether the player's side declared (else None).
     makes_before: bool | None = None
@@ -254,15 +255,24 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
         if seat is None:
             pos.play(move)  # the hand is over: the core refuses the play (IllegalMoveError)
         team = pos.side_of(seat)
-        before = solver.value(pos)
         banked = taken(pos, team)
         makes = _makes_with(pos, team)
-        pos.play(move)
-        after = taken(pos, team) - banked
-        if not pos.is_over:
-            rest = solver.value(pos)  # for whoever moves next
-            after += rest if pos.side_of(pos.to_move) == team else still_to_take(pos) - rest
-        grade = PlayGrade(seat, Tile(move), before, after, before - after)
+        if makes is None:
+            before = solver.value(pos)
+            pos.play(move)
+            after = taken(pos, team) - banked
+            if not pos.is_over:
+                rest = solver.value(pos)  # for whoever moves next
+                after += rest if pos.side_of(pos.to_move) == team else still_to_take(pos) - rest
+            cost = before - after
+        else:
+            # In tricks the search plays every trick, while the hand may stop at its deciding one:
+            # the value after the play is the solver's value of that move (for the same team).
+            solved = solver.solve(pos, pv=False)
+            pos.play(move)
+            before, after = solved.value, solved.moves[str(Tile(move))]
+            cost = after - before if pos.objective == "no trick" else before - after  # Nel-O: fewer is better
+        grade = PlayGrade(seat, Tile(move), before, after, cost)
         if makes is not None:
             grade = grade._replace(makes_before=makes(banked + before), makes_after=makes(banked + after),
                                    declaring=team == pos.side_of(pos.contract.declarer))  # type: ignore[union-attr]
