@@ -14,8 +14,9 @@ for three sets of full deals:
 
 Beside it, the same search with the enhancements off but the table (`Enhancements.baseline()`:
 plain fail-soft alpha-beta, full window, a table at trick boundaries) on the first --baseline-deals
-deals, and the speed-up at the median on those deals. Node counts are deterministic; the totals of
-the first 200 deals are the signatures in tests/texas42/test_texas42_tricks_signatures.py."""
+deals, and the speed-up at the median on those deals. Node counts are deterministic (the test
+tests/texas42/test_texas42_tricks_signatures.py keeps its own, smaller set's). Last,
+the special-contract table (special_table: 36 make questions a deal) on the first --deals deals."""
 
 from __future__ import annotations
 
@@ -127,6 +128,19 @@ def main() -> None:
             for task in figures[search]:
                 del figures[search][task]["times_ms"]
         out[name] = {**figures, "speedup": speedups}
+    # The special-contract table of a whole deal (36 make questions), on the first --deals deals.
+    solver = _core.texas42.Solver(64)
+    rules = Rules()._core
+    times, nodes = [], 0
+    for i in range(args.deals):
+        hands = [sum(1 << t.id for t in h) for h in deal(i)]
+        start = time.perf_counter()
+        nodes += _core.texas42.every_trick_table(solver, rules, hands)[2]
+        times.append((time.perf_counter() - start) * 1e3)
+    ms = stats(times)
+    print(f"special table ({args.deals} deals): median {ms['median']:.3f} ms, p90 {ms['p90']:.3f}, "
+          f"p99 {ms['p99']:.3f}, nodes total {nodes}")
+    out["special_table"] = {"ms": ms, "nodes_total": nodes}
     if args.json:
         args.json.write_text(json.dumps(out, indent=2))
 
