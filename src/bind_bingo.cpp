@@ -57,13 +57,6 @@ T cast_field(const py::handle& value, const std::string& field) {
   }
 }
 
-// Polled by the solvers every few milliseconds of search (the GIL released): runs Python's signal
-// handlers, so that Ctrl-C raises KeyboardInterrupt and stops a long search (see Stopped).
-bool python_signal_pending() {
-  py::gil_scoped_acquire gil;
-  return PyErr_CheckSignals() != 0;
-}
-
 py::object opt_int(int v) { return v < 0 ? py::object(py::none()) : py::object(py::int_(v)); }
 
 // An int field where -1 stands for none crosses as int | None.
@@ -157,6 +150,13 @@ py::dict deal_dict(const Deal& d) {
   return out;
 }
 
+// A time limit in seconds from now (None: none) as the solver's deadline.
+Deadline deadline_in(const std::optional<double>& seconds) {
+  if (!seconds) return std::nullopt;
+  if (!(*seconds >= 0) || *seconds > 1e9) throw ParseError("time must be a number of seconds from 0");
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(*seconds));
+}
+
 py::dict solve_dict(const SolveOutput& r) {
   py::dict d;
   d["value"] = r.value;
@@ -166,22 +166,13 @@ py::dict solve_dict(const SolveOutput& r) {
   d["nodes"] = r.nodes;
   d["margin"] = r.margin ? py::cast(*r.margin) : py::none();
   d["complete"] = r.complete;
+  d["timed_out"] = r.timed_out;
   return d;
 }
 
 }  // namespace
 
 void bingo(py::module_& m) {
-  // A search stopped by Ctrl-C: the KeyboardInterrupt that python_signal_pending raised is pending.
-  py::register_exception_translator([](std::exception_ptr p) {
-    if (!p) return;
-    try {
-      std::rethrow_exception(p);
-    } catch (const Stopped&) {
-      if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyboardInterrupt, "search stopped");
-    }
-  });
-
   py::class_<Rules>(m, "Rules")
       .def(py::init([](const std::map<std::string, std::string>& flags) { return Rules::from_flags(flags); }),
            py::arg("flags") = std::map<std::string, std::string>{})
@@ -294,18 +285,26 @@ void bingo(py::module_& m) {
       })
       .def_property_readonly("events", [](const Position& p) { return events_list(p.events()); })
       .def("shown_absent", &Position::shown_absent)
+      .def("phase_two_replies", &Position::phase_two_replies)
+      .def_property_readonly("exchange", &Position::exchange)
       .def("known_tiles", &Position::known_tiles)
       .def("__copy__", [](const Position& p) { return Position(p); })
       .def(py::self == py::self);
 
   // For views read from JSON: the position of one world that fits a player's view (bingo/view.hpp).
+  // Returns (position, tiles known in the opponent's hand, tiles shown absent from it), the last two
+  // as the view's records give them (bingo/view.hpp).
   m.def("fitting_position", [](const Rules& rules, const PositionSpec& seen, int seat, const std::vector<int>& played,
-                               const std::vector<int>& opponent_known, const std::vector<int>& opponent_absent,
-                               int opponent_hand_size, int boneyard_size) {
-    return fitting_position(rules, {seat, seen, mask_of_ids(played, "played"), mask_of_ids(opponent_known, "opponent_known"),
-                                    mask_of_ids(opponent_absent, "opponent_absent"), opponent_hand_size, boneyard_size});
-  }, py::arg("rules"), py::arg("seen"), py::arg("seat"), py::arg("played"), py::arg("opponent_known"),
-     py::arg("opponent_absent"), py::arg("opponent_hand_size"), py::arg("boneyard_size"));
+                               int opponent_hand_size, int boneyard_size,
+                               const std::vector<std::pair<int, int>>& opponent_replies,
+                               const std::optional<std::pair<int, int>>& exchange) {
+    const ViewFacts view{seat, seen, mask_of_ids(played, "played"), opponent_hand_size, boneyard_size, opponent_replies,
+                         exchange};
+    Position world = fitting_position(rules, view);
+    const OpponentKnowledge k = opponent_knowledge(rules, view);
+    return py::make_tuple(std::move(world), k.known, k.absent);
+  }, py::arg("rules"), py::arg("seen"), py::arg("seat"), py::arg("played"), py::arg("opponent_hand_size"),
+     py::arg("boneyard_size"), py::arg("opponent_replies"), py::arg("exchange"));
 
   py::class_<Game>(m, "Game")
       .def(py::init<const Rules&, std::uint64_t, int>(), py::arg("rules"), py::arg("seed"), py::arg("start") = 0)
@@ -352,14 +351,18 @@ void bingo(py::module_& m) {
              return s;
            }),
            py::arg("tt_megabytes") = 2)
-      .def("solve", [](Solver& s, const Position& p, bool margin, bool pv, std::uint64_t max_nodes) {
+      // Each search releases the GIL; threads sharing the solver take turns (bingo/solver.hpp).
+      .def("solve", [](Solver& s, const Position& p, bool margin, bool pv, std::uint64_t max_nodes,
+                       std::optional<double> seconds) {
+        const Deadline deadline = deadline_in(seconds);
         SolveOutput r;
         {
           py::gil_scoped_release release;
-          r = s.solve(p.context(), p.state(), margin, pv, max_nodes);
+          r = s.solve(p.context(), p.state(), margin, pv, max_nodes, deadline);
         }
         return solve_dict(r);
-      }, py::arg("position"), py::arg("margin") = true, py::arg("pv") = true, py::arg("max_nodes") = 0)
+      }, py::arg("position"), py::arg("margin") = true, py::arg("pv") = true, py::arg("max_nodes") = 0,
+         py::arg("seconds") = py::none())
       .def("value", [](Solver& s, const Position& p) { return s.value(p.context(), p.state()); },
            py::call_guard<py::gil_scoped_release>())
       .def("margin_score", [](Solver& s, const Position& p) { return s.margin_score(p.context(), p.state()); },
@@ -373,13 +376,15 @@ void bingo(py::module_& m) {
       })
       .def("solve_worlds", [](Solver& s, const Position& p, const std::vector<TileMask>& opponent_hands,
                               const std::vector<std::vector<int>>& boneyards, const std::vector<std::string>& moves,
-                              std::uint64_t max_nodes) {
+                              std::uint64_t max_nodes, std::optional<double> seconds) {
         const auto parsed = parse_moves(moves);
+        const Deadline deadline = deadline_in(seconds);
         py::gil_scoped_release release;
-        return s.solve_worlds(p.context(), p.state(), opponent_hands, boneyards, parsed, max_nodes);
-      }, py::arg("position"), py::arg("opponent_hands"), py::arg("boneyards"), py::arg("moves"), py::arg("max_nodes") = 0)
+        return s.solve_worlds(p.context(), p.state(), opponent_hands, boneyards, parsed, max_nodes, deadline);
+      }, py::arg("position"), py::arg("opponent_hands"), py::arg("boneyards"), py::arg("moves"), py::arg("max_nodes") = 0,
+         py::arg("seconds") = py::none())
       .def_property_readonly("nodes", &Solver::nodes)
-      .def("reset_nodes", &Solver::reset_nodes)
+      .def("reset_nodes", &Solver::reset_nodes, py::call_guard<py::gil_scoped_release>())
       .def("clear", &Solver::clear, py::call_guard<py::gil_scoped_release>());
 
   m.def("plain_minimax", [](const Position& p) {

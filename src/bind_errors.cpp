@@ -7,8 +7,22 @@ namespace py = pybind11;
 
 namespace dominosolver::bind {
 
+bool python_signal_pending() {
+  py::gil_scoped_acquire gil;
+  return PyErr_CheckSignals() != 0;
+}
+
 void errors(py::module_& m) {
   (void)m;
+  // Work stopped by Ctrl-C: the KeyboardInterrupt that python_signal_pending raised is pending.
+  py::register_exception_translator([](std::exception_ptr p) {
+    if (!p) return;
+    try {
+      std::rethrow_exception(p);
+    } catch (const Stopped&) {
+      if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyboardInterrupt, "stopped");
+    }
+  });
   py::register_exception_translator([](std::exception_ptr p) {
     if (!p) return;
     auto raise = [](const char* name, const std::exception& e) {

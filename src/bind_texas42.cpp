@@ -130,6 +130,10 @@ py::dict declaration_row(const DeclarationRow& row, const Rules& rules) {
   for (const char* s : row.spellings)
     if (s) spellings.emplace_back(s);
   d["spellings"] = spellings;
+  std::vector<std::string> modes;  // by doubles mode (NtDoubles order), for a row of modes (Nel-O)
+  for (const char* m : row.modes)
+    if (m) modes.emplace_back(m);
+  d["modes"] = modes;
   d["declarations"] = names(row.declarations(rules));
   d["imposes"] = row.imposes ? py::cast(row.imposes->name) : py::none();
   return d;
@@ -306,9 +310,9 @@ void texas42(py::module_& m) {
   m.attr("TRUMP_SUIT") = kTrumpSuit;
 
   // For views: what the plays alone show: per seat the void suits (bit set) and the tiles it cannot
-  // hold, and the seat leading the current trick.
+  // hold, and the seat leading the current trick (`contract`: who plays and who wins ties).
   m.def("shown_by_plays", [](const Rules& rules, const std::string& trump, int first_leader, const std::vector<int>& tiles,
-                             bool from_first_trick) {
+                             bool from_first_trick, const py::object& contract) {
     if (first_leader < 0 || first_leader >= rules.seats())
       throw InvalidPositionError("first leader must be a seat 0.." + std::to_string(rules.seats() - 1));
     TileMask seen = 0;
@@ -319,13 +323,14 @@ void texas42(py::module_& m) {
     }
     const Trump declared = Trump::parse(trump);
     const SuitTable table(rules, declared);
-    const Seating seating = ruling(rules, declared, std::nullopt).seating;
-    const ShownByPlays shown = shown_by_plays(rules, table, seating, first_leader, tiles, from_first_trick);
-    std::vector<unsigned> voids(shown.voids.begin(), shown.voids.begin() + seating.seats());
+    const Ruling rule = ruling(rules, declared, optional_contract(contract));
+    const ShownByPlays shown = shown_by_plays(rules, table, rule, first_leader, tiles, from_first_trick);
+    std::vector<unsigned> voids(shown.voids.begin(), shown.voids.begin() + rules.seats());
     std::vector<TileMask> absent;
     for (unsigned v : shown.voids) absent.push_back(table.following(v));
     return py::make_tuple(voids, absent, shown.leader);
-  });
+  }, py::arg("rules"), py::arg("trump"), py::arg("first_leader"), py::arg("tiles"), py::arg("from_first_trick"),
+     py::arg("contract") = py::none());
   // For views read from JSON: the position of one deal that fits a seat's view (texas42/view.hpp).
   // `first_leader` None: trick 1's leader by the contract; `revealed`: by seat, the tiles the
   // contract shows (or none at all).

@@ -190,6 +190,11 @@ void texas42_solver(py::module_& m) {
     return py::make_tuple(table, may_bid, nodes);
   });
   m.def("units", [](const Position& pos) { return units_name(units_of(pos)); }, py::arg("position"));
+  m.def("objective", [](const Position& pos) { return objective_name(pos.ruling().contract->objective); },
+        py::arg("position"));
+  // Why the search does not value a position ("" when it does).
+  m.def("unsearched", &unsearched);
+
   m.def("table_declarations", [](const Rules& rules) {
     std::vector<std::string> out;
     for (const Trump& t : table_declarations(rules)) out.push_back(t.name());
@@ -200,8 +205,11 @@ void texas42_solver(py::module_& m) {
       .def_readonly("values", &BatchOutput::values)
       .def_readonly("moves", &BatchOutput::moves)
       .def_readonly("nodes", &BatchOutput::nodes);
-  m.def("solve_batch", &solve_batch, py::arg("positions"), py::arg("threads"), py::arg("all_moves"),
-        py::arg("tt_mb") = 64, py::call_guard<py::gil_scoped_release>());
+  // Ctrl-C stops a batch between positions (KeyboardInterrupt), whatever its size.
+  m.def("solve_batch", [](const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_mb) {
+        py::gil_scoped_release release;
+        return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending);
+      }, py::arg("positions"), py::arg("threads"), py::arg("all_moves"), py::arg("tt_mb") = 64);
 }
 
 }  // namespace dominosolver::bind

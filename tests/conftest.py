@@ -1,7 +1,13 @@
 """Shared test configuration: hypothesis runs derandomized (the same examples on every run), with no
 deadline or timing health check (no wall-clock verdicts) and no example database written into the
-tree."""
+tree; the ``ctrl_c_soon`` fixture."""
 
+import os
+import signal
+import threading
+import time
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -13,3 +19,22 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("dominosolver")
+
+
+@pytest.fixture
+def ctrl_c_soon():
+    """Sends SIGINT to this process ``delay`` seconds (0.3 by default) after the test asks, with
+    Python's handler in place (a process started in the background may have inherited SIGINT
+    ignored); returns the time it is sent."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timers = []
+
+    def arm(delay: float = 0.3) -> float:
+        timers.append(threading.Timer(delay, os.kill, (os.getpid(), signal.SIGINT)))
+        timers[-1].start()
+        return time.perf_counter() + delay
+
+    yield arm
+    for t in timers:
+        t.join()
+    signal.signal(signal.SIGINT, old)

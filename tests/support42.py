@@ -20,11 +20,12 @@ def oracle_set(tiles) -> set[tuple[int, int]]:
     return {to_oracle(t) for t in tiles}
 
 
-def replay(deal, trump, leader, plays, nt_doubles="high"):
+def replay(deal, trump, leader, plays, nt_doubles="high", tie_side=None, sits_out=None):
     """Replay recorded (seat, tile) plays of a hand through the oracle, checking each seat played in
     turn. Returns the oracle state and the list of completed tricks as (winner, points)."""
     state = R.HandState(
-        [[to_oracle(t) for t in hand] for hand in deal], trump, leader, nt_doubles=nt_doubles
+        [[to_oracle(t) for t in hand] for hand in deal], trump, leader, nt_doubles=nt_doubles, tie_side=tie_side,
+        sits_out=sits_out,
     )
     tricks = []
     for seat, tile in plays:

@@ -17,6 +17,8 @@ std::string tiles_text(TileMask m) {
   return out.empty() ? "(none)" : out;
 }
 
+}  // namespace
+
 int trump_for(const Rules& rules, const PositionSpec& spec) {
   if (spec.turned < 0 || spec.turned >= kDeckTiles) throw InvalidPositionError("turned: " + not_a_bingo_tile(spec.turned));
   const int from_turned = trump_of_turned(spec.turned);
@@ -32,6 +34,8 @@ int trump_for(const Rules& rules, const PositionSpec& spec) {
                                std::to_string(spec.trump));
   return t;
 }
+
+namespace {
 
 // Why a move is illegal, in words (the move is known to be illegal).
 std::string why_illegal(const Context& c, const DealState& s, const Move& m) {
@@ -288,6 +292,7 @@ void Position::play(const Move& m) {
           m.kind == Move::Kind::Tile && s_.lead >= 0 && s_.phase2()};
   const int turned = s_.turned;
   const bool faceup_in_boneyard = !s_.closed() && s_.boneyard_size() > 0;
+  if (m.kind == Move::Kind::Exchange) e.took = static_cast<std::int8_t>(turned);
   apply(ctx_, s_, m);
   for (int q = 0; q < kPlayers; ++q)
     if (faceup_in_boneyard && ((s_.hands[q] >> turned) & 1)) faceup_taken_[q] |= bit(turned);
@@ -352,22 +357,22 @@ std::vector<std::int64_t> Position::spec_key() const {
   return k;
 }
 
+std::vector<std::pair<int, int>> Position::phase_two_replies(int player) const {
+  std::vector<std::pair<int, int>> out;
+  for (const Event& e : events_)
+    if (e.player == player && e.phase2 && e.move.kind == Move::Kind::Tile) out.emplace_back(e.lead, e.move.tile);
+  return out;
+}
+
+std::optional<std::pair<int, int>> Position::exchange() const {
+  for (const Event& e : events_)
+    if (e.move.kind == Move::Kind::Exchange) return std::make_pair(static_cast<int>(e.player), static_cast<int>(e.took));
+  return std::nullopt;
+}
+
 TileMask Position::shown_absent(int player) const {
   TileMask out = 0;
-  const Table& t = ctx_.table;
-  for (const Event& e : events_) {
-    if (e.player != player || !e.phase2 || e.move.kind != Move::Kind::Tile) continue;
-    const TileMask follow = t.follows[e.lead], win = t.beaten_by[e.lead];
-    const bool followed = (follow >> e.move.tile) & 1;
-    const bool won = (win >> e.move.tile) & 1;
-    if (t.duty == P2Duty::FollowAndHead) {
-      if (!followed) out |= follow;
-      if (!won) out |= followed ? (follow & win) : win;
-    } else if (!followed) {
-      out |= follow;
-      if (!(((t.trumps | bit(kBingo)) >> e.move.tile) & 1)) out |= t.trumps | bit(kBingo);
-    }
-  }
+  for (const auto& [lead, reply] : phase_two_replies(player)) out |= ctx_.table.shown_absent(lead, reply);
   return out;
 }
 

@@ -36,11 +36,16 @@ int move_id(const Move& m) {
 }
 
 struct NodeLimit {};  // thrown to abandon a world that needs more than its node budget
+struct TimeUp {};     // thrown to abandon the work once its deadline has passed
 
 // Clears a node budget however the search under it ends: a budget left behind would cut the next one.
 struct BudgetScope {
   std::uint64_t& limit;
   ~BudgetScope() { limit = 0; }
+};
+struct DeadlineScope {
+  Deadline& deadline;
+  ~DeadlineScope() { deadline.reset(); }
 };
 
 // Plain data (no initialisers): a node's candidate array is not zeroed on every visit.
@@ -190,7 +195,7 @@ int Solver::child_value(const DealState& t, int me, int alpha, int beta) {
 template <bool kMargin>
 int Solver::search(const DealState& s, int alpha, int beta) {
   if (++nodes_ > node_limit_ && node_limit_) throw NodeLimit{};
-  if (nodes_ % kPollNodes == 0 && stop_check_ && stop_check_()) throw Stopped{};
+  if (nodes_ % kPollNodes == 0) poll();
   const Context& c = *ctx_;
   const Rules& r = c.rules;
   const int me = s.to_move(), o = 1 - me;
@@ -321,6 +326,11 @@ int Solver::mtd(const DealState& s) {
   return v;
 }
 
+void Solver::poll() {
+  if (deadline_ && Clock::now() >= *deadline_) throw TimeUp{};
+  if (stop_check_ && stop_check_()) throw Stopped{};
+}
+
 int Solver::exact_child(const DealState& t, int me) {
   if (t.over()) return terminal_value<false>(t, me);
   return t.to_move() == me ? mtd(t) : -mtd(t);
@@ -328,6 +338,7 @@ int Solver::exact_child(const DealState& t, int me) {
 
 int Solver::value(const Context& c, const DealState& s) {
   if (s.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
+  const Turn turn(*this);
   begin(c, s);
   return mtd(s);
 }
@@ -343,6 +354,7 @@ void Solver::append_move_values(const Context& c, const DealState& s, const std:
 }
 
 std::vector<int> Solver::move_values(const Context& c, const DealState& s, const std::vector<Move>& moves) {
+  const Turn turn(*this);
   std::vector<int> out;
   out.reserve(moves.size());
   append_move_values(c, s, moves, out);
@@ -351,19 +363,23 @@ std::vector<int> Solver::move_values(const Context& c, const DealState& s, const
 
 int Solver::margin_score(const Context& c, const DealState& s) {
   if (s.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
+  const Turn turn(*this);
   begin(c, s);
   salt_ ^= 0x5851F42D4C957F2DULL;  // composite scores live apart from game-point bounds
   return search<true>(s, -kMarginInf, kMarginInf);
 }
 
 SolveOutput Solver::solve(const Context& c, const DealState& s, bool with_margin, bool with_pv,
-                          std::uint64_t max_nodes) {
+                          std::uint64_t max_nodes, Deadline deadline) {
   if (s.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
+  const Turn turn(*this);
   SolveOutput out;
   const std::uint64_t nodes0 = nodes_;
   out.moves = legal_moves(c, s);
   node_limit_ = max_nodes ? nodes_ + max_nodes : 0;
   const BudgetScope budget{node_limit_};
+  deadline_ = deadline;
+  const DeadlineScope until{deadline_};
   try {
     append_move_values(c, s, out.moves, out.values);
     out.value = *std::max_element(out.values.begin(), out.values.end());
@@ -377,7 +393,8 @@ SolveOutput Solver::solve(const Context& c, const DealState& s, bool with_margin
       DealState t = s;
       while (!t.over()) {
         const auto moves = legal_moves(c, t);
-        const auto values = move_values(c, t, moves);
+        std::vector<int> values;
+        append_move_values(c, t, moves, values);
         const auto best = std::max_element(values.begin(), values.end()) - values.begin();
         out.pv.push_back(moves[best]);
         apply(c, t, moves[best]);
@@ -385,6 +402,11 @@ SolveOutput Solver::solve(const Context& c, const DealState& s, bool with_margin
     }
   } catch (const NodeLimit&) {
     out.complete = false;
+  } catch (const TimeUp&) {
+    out.complete = false;
+    out.timed_out = true;
+  }
+  if (!out.complete) {
     out.values.resize(out.moves.size(), 0);
     out.margin.reset();
     out.pv.clear();
@@ -395,8 +417,11 @@ SolveOutput Solver::solve(const Context& c, const DealState& s, bool with_margin
 
 std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, const std::vector<TileMask>& opponent_hands,
                                       const std::vector<std::vector<int>>& boneyards, const std::vector<Move>& moves,
-                                      std::uint64_t max_nodes_per_world) {
+                                      std::uint64_t max_nodes_per_world, Deadline deadline) {
   if (base.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
+  const Turn turn(*this);
+  deadline_ = deadline;
+  const DeadlineScope until{deadline_};
   if (opponent_hands.size() != boneyards.size())
     throw InvalidPositionError("each world needs an opponent hand and a boneyard");
   const int o = 1 - base.to_move();  // the opponent, whose hand each world fills in
@@ -433,6 +458,9 @@ std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, c
     } catch (const NodeLimit&) {
       out.resize(row);
       out.insert(out.end(), moves.size(), 0);
+    } catch (const TimeUp&) {
+      out.resize(row);  // the worlds solved before the deadline
+      break;
     }
   }
   return out;

@@ -1,5 +1,8 @@
 // Many solves: double-dummy tables and a thread pool over positions.
 #include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <thread>
 
 #include "dominosolver/core/errors.hpp"
@@ -58,33 +61,71 @@ std::vector<std::vector<bool>> every_trick_table(const Rules& rules, const std::
   return table;
 }
 
-BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_megabytes) {
+BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_megabytes,
+                        const std::function<bool()>& should_stop) {
   BatchOutput out;
   out.values.resize(positions.size());
   if (all_moves) out.moves.resize(positions.size());
   std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> nodes{0};
-  auto worker = [&]() {
-    Solver solver(tt_megabytes);  // per thread: no shared mutable state
-    for (std::size_t i; (i = next.fetch_add(1)) < positions.size();) {
-      if (all_moves) {
-        SolveOutput r = solver.solve(positions[i], true, false);
-        out.values[i] = r.value;
-        out.moves[i] = std::move(r.moves);
-      } else {
-        out.values[i] = solver.value(positions[i]);
+  std::atomic<bool> stop{false};
+  std::mutex m;
+  std::condition_variable finished;
+  int running = 0;
+  // A worker's exception (a contract the solver refuses, out of memory for its table) is raised on
+  // the calling thread: an exception leaving a worker thread would end the process.
+  std::exception_ptr failure;
+  auto worker = [&](bool polls) {
+    try {
+      Solver solver(tt_megabytes);  // per thread: no shared mutable state
+      for (std::size_t i; !stop && (i = next.fetch_add(1)) < positions.size();) {
+        if (polls && should_stop && should_stop()) {
+          stop = true;
+          break;
+        }
+        if (all_moves) {
+          SolveOutput r = solver.solve(positions[i], true, false);
+          out.values[i] = r.value;
+          out.moves[i] = std::move(r.moves);
+        } else {
+          out.values[i] = solver.value(positions[i]);
+        }
+        nodes += solver.nodes();
       }
-      nodes += solver.nodes();
+    } catch (...) {
+      const std::lock_guard<std::mutex> lock(m);
+      if (!failure) failure = std::current_exception();
+      stop = true;
     }
   };
   const int n = std::max(1, std::min<int>(threads, static_cast<int>(positions.size())));
   if (n == 1) {
-    worker();
+    worker(true);
   } else {
     std::vector<std::thread> pool;
-    for (int k = 0; k < n; ++k) pool.emplace_back(worker);
+    running = n;
+    for (int k = 0; k < n; ++k)
+      pool.emplace_back([&] {
+        worker(false);
+        const std::lock_guard<std::mutex> lock(m);
+        if (--running == 0) finished.notify_all();
+      });
+    {  // the calling thread asks should_stop while the pool works
+      std::unique_lock<std::mutex> lock(m);
+      while (running > 0) {
+        if (!should_stop) {
+          finished.wait(lock, [&] { return running == 0; });
+        } else if (!finished.wait_for(lock, kBatchPoll, [&] { return running == 0; })) {
+          lock.unlock();
+          if (!stop && should_stop()) stop = true;
+          lock.lock();
+        }
+      }
+    }
     for (auto& th : pool) th.join();
   }
+  if (failure) std::rethrow_exception(failure);
+  if (stop) throw Stopped{};
   out.nodes = nodes;
   return out;
 }

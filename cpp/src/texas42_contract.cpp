@@ -144,21 +144,101 @@ std::optional<bool> decided_by_first_loss(const Rules&, const Contract&, const T
 // mark bids they are (§2.5: the points game's too).
 constexpr std::array<ContractRow, kBidKinds> kBidRows = {{
     {"ordinary", BidKind::Ordinary, Objective::Points, nullptr, "", nullptr, on_the_ladder, true, declarer_names,
-     whole_table, declarer_leads, shows_nothing, decided_by_bid, score_by_bid},
+     whole_table, declarer_leads, shows_nothing, nullptr, decided_by_bid, score_by_bid},
     {"plunge", BidKind::Plunge, Objective::EveryTrick, holds_plunge, "at least 4 doubles", plunge_least, plunge_admits,
-     false, partner_of, whole_table, partner_of, bidders_doubles, decided_by_first_loss, score_by_bid},
+     false, partner_of, whole_table, partner_of, bidders_doubles, nullptr, decided_by_first_loss, score_by_bid},
     {"splash", BidKind::Splash, Objective::EveryTrick, holds_splash, "at least 3 doubles", splash_least, splash_admits,
-     false, partner_of, whole_table, partner_of, bidders_doubles, decided_by_first_loss, score_by_bid},
+     false, partner_of, whole_table, partner_of, bidders_doubles, nullptr, decided_by_first_loss, score_by_bid},
 }};
+
+// ------------------------------------------------------------- the contracts declarations impose
+
+// A declaration of its own (Sevens, §3.6) exists only where the house offers the special contracts,
+// and is named on a mark bid (a bid of every trick).
+bool on_a_mark_bid(const Rules& rules, int bid) { return is_bid(rules, bid) && bids_every_trick(rules, bid); }
+
+std::vector<Trump> if_specials(const Rules& rules, Trump trump) {
+  return rules.specials == Specials::All ? std::vector<Trump>{trump} : std::vector<Trump>{};
+}
+
+bool sevens_ties_to_declarers(const Rules& rules) { return rules.sevens_tie == SevensTie::BiddersWinTies; }
+
+// §3.6: Sevens, declared on a mark bid; the whole table plays, the declarer leads, every trick is
+// required and the first lost ends the hand; ties by sevens_tie; scored as the mark bid.
+constexpr ContractRow kSevensContract = {
+    "sevens", BidKind::Ordinary, Objective::EveryTrick, nullptr, "", nullptr, on_a_mark_bid, false, declarer_names,
+    whole_table, declarer_leads, shows_nothing, sevens_ties_to_declarers, decided_by_first_loss, score_by_bid};
+
+// §3.6: no suits; a tile's class is its distance from 7 pips.
+void sevens(SuitTable& t, const Rules& rules, Trump) {
+  for (int id = 0; id < rules.tiles(); ++id) t.place_by_distance(id);
+}
+
+// §3.3: Nel-O is named on a mark bid (nello_min = any_bid: on any bid); in the points game only
+// under nello_in_points = as_marks. Its doubles modes: own suit and high, and low where
+// nello_doubles_allowed = all.
+bool nello_admits(const Rules& rules, int bid) {
+  return is_bid(rules, bid) && (rules.nello_min == NelloMin::AnyBid || bids_every_trick(rules, bid));
+}
+
+std::vector<Trump> nello_modes(const Rules& rules) {
+  if (rules.specials == Specials::None || (rules.scoring == Scoring::Points && rules.nello_in_points == NelloInPoints::Off))
+    return {};
+  std::vector<Trump> out{Trump::nello(NtDoubles::OwnSuit), Trump::nello(NtDoubles::High)};
+  if (rules.nello_doubles_allowed == NelloDoublesAllowed::All) out.push_back(Trump::nello(NtDoubles::Low));
+  return out;
+}
+
+// The declarer's partner sits out (tricks of 3); nobody known to declare: the whole table.
+Seating without_partner(const Rules& rules, int declarer) {
+  const Seating table = rules.seating();
+  return declarer < 0 ? table : table.without(table.partner(declarer));
+}
+
+// The first trick the declarer takes ends the hand; all seven lost, it is made.
+std::optional<bool> decided_by_first_win(const Rules&, const Contract&, const Tally& tally) {
+  if (tally.tricks[tally.declaring_side] > 0) return false;
+  if (tally.all_played) return true;
+  return std::nullopt;
+}
+
+// k marks to the side that wins; in the points game (nello_in_points = as_marks) 42·k points, the
+// points taken counting for nothing (decision, §6.1).
+HandResult score_nello(const Rules& rules, const Contract& contract, const Tally& tally, bool made) {
+  if (rules.scoring == Scoring::Marks || contract.bid.value == kGameBid) return score_by_bid(rules, contract, tally, made);
+  HandResult r;
+  r.made = made;
+  r.score[made ? tally.declaring_side : kSides - 1 - tally.declaring_side] = marks_of(rules, contract.bid.value) * rules.mark();
+  return r;
+}
+
+// §3.3: Nel-O, the declarer alone against both opponents, the declarer leading; no trick may be
+// taken, the first taken ending the hand.
+constexpr ContractRow kNelloContract = {
+    "nello", BidKind::Ordinary, Objective::NoTrick, nullptr, "", nullptr, nello_admits, false, declarer_names,
+    without_partner, declarer_leads, shows_nothing, nullptr, decided_by_first_win, score_nello};
+
+// §3.3: no trumps; the doubles as named: high or low in their number, or a suit of their own.
+void nello(SuitTable& t, const Rules& rules, Trump trump) {
+  t.variant = static_cast<std::int8_t>(trump.doubles_mode);
+  const int double_rank = trump.doubles_mode == NtDoubles::Low ? SuitTable::kLowDouble : SuitTable::kHighDouble;
+  for (int id = 0; id < rules.tiles(); ++id) {
+    if (is_double(id) && trump.doubles_mode == NtDoubles::OwnSuit) t.place_in_doubles(id);
+    else t.place_in_numbers(id, double_rank);
+  }
+}
 
 // ------------------------------------------------------------- the declaration rows
 
 constexpr std::array<DeclarationRow, kDeclarationKinds> kDeclarationRows = {{
-    {TrumpKind::Suit, "suit", true, {}, each_number, suit_trump, nullptr},
-    {TrumpKind::Doubles, "doubles", false, {"doubles"},
+    {TrumpKind::Suit, "suit", true, {}, {}, each_number, suit_trump, nullptr},
+    {TrumpKind::Doubles, "doubles", false, {"doubles"}, {},
      [](const Rules&) { return std::vector<Trump>{Trump::doubles()}; }, doubles_trump, nullptr},
-    {TrumpKind::None, "none", false, {"none", "follow-me", "followme"},
+    {TrumpKind::None, "none", false, {"none", "follow-me", "followme"}, {},
      [](const Rules&) { return std::vector<Trump>{Trump::none()}; }, follow_me, nullptr},
+    {TrumpKind::Sevens, "sevens", false, {"sevens"}, {},
+     [](const Rules& r) { return if_specials(r, Trump::sevens()); }, sevens, &kSevensContract},
+    {TrumpKind::Nello, "nello", false, {}, {"nello-high", "nello-low", "nello"}, nello_modes, nello, &kNelloContract},
 }};
 static_assert(
     [] {
@@ -206,7 +286,17 @@ Ruling ruling(const Rules& rules, Trump trump, const std::optional<Contract>& co
   const bool seated = contract && contract->declarer >= 0 && contract->declarer < rules.seats();
   r.declarer = seated ? contract->declarer : -1;
   r.seating = r.contract->seating(rules, r.declarer);
+  if (r.declarer >= 0 && r.contract->ties_to_declarers && r.contract->ties_to_declarers(rules))
+    r.tie_side = r.seating.side(r.declarer);
   return r;
+}
+
+unsigned Ruling::favoured(int leader) const {
+  if (tie_side < 0) return 0;
+  unsigned places = 0;
+  for (int k = 0; k < seating.trick_size(); ++k)
+    if (seating.side(seating.after(leader, k)) == tie_side) places |= 1u << k;
+  return places;
 }
 
 int Ruling::first_leader() const {
@@ -289,7 +379,8 @@ Objective parse_objective(const std::string& name) {
 
 std::string Trump::name() const {
   const DeclarationRow& row = declaration_row(*this);
-  return row.numbered ? std::to_string(suit) : row.spellings[0];
+  if (row.numbered) return std::to_string(suit);
+  return row.modes[0] ? row.modes[static_cast<std::size_t>(doubles_mode)] : row.spellings[0];
 }
 
 Trump Trump::parse(const std::string& text) {
@@ -297,12 +388,19 @@ Trump Trump::parse(const std::string& text) {
   for (const DeclarationRow& row : kDeclarationRows) {
     if (row.numbered) {
       if (text.size() == 1 && text[0] >= '0' && text[0] <= '0' + kMaxPip) return Trump{row.kind, text[0] - '0'};
+    } else if (row.modes[0]) {
+      for (std::size_t m = 0; m < row.modes.size(); ++m)
+        if (text == row.modes[m]) return Trump{row.kind, -1, static_cast<NtDoubles>(m)};
     } else {
       for (const char* spelling : row.spellings)
         if (spelling && text == spelling) return Trump{row.kind, -1};
     }
     if (!expected.empty()) expected.append(&row == &kDeclarationRows.back() ? " or " : ", ");
     if (row.numbered) expected.append("a number");
+    else if (row.modes[0]) {  // the base mode (own suit) first
+      for (NtDoubles m : {NtDoubles::OwnSuit, NtDoubles::High, NtDoubles::Low})
+        expected.append(m == NtDoubles::OwnSuit ? "'" : ", '").append(row.modes[static_cast<std::size_t>(m)]).append("'");
+    }
     else expected.append("'").append(row.spellings[0]).append("'");
   }
   throw ParseError("unknown trump '" + text + "' (expected " + expected + ")");

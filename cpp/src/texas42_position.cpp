@@ -47,6 +47,9 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     if (seat < 0 || seat >= seating().seats()) throw InvalidPositionError(std::string(what) + " must be a seat " + seats);
     if (!seating().plays(seat)) throw InvalidPositionError(std::string(what) + ": " + seat_of(seat) + " sits this hand out");
   };
+  // Who plays may follow from who declares (Nel-O's partner sits out, §3.3): the contract must say.
+  if (!contract && ruling_.contract->seating(rules, 0) != ruling_.contract->seating(rules, -1))
+    throw InvalidPositionError("a '" + trump.name() + "' position needs its contract: who declares decides who sits out (docs/rules.md §3.3)");
   check_seat(leader, "leader");
   if (contract && (contract->declarer < 0 || contract->declarer >= seating().seats()))
     throw InvalidPositionError("contract declarer must be a seat " + seats);
@@ -82,7 +85,7 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
   Trick replay;
   for (int t : hist.tiles) {
     records.push_back({static_cast<std::int8_t>(seating().after(lead_seat, replay.len)), static_cast<std::int8_t>(t)});
-    replay.add(table_, t);
+    replay.add(table_, t, ruling_.favoured(lead_seat));
     if (replay.len == trick_size) lead_seat = seating().after(lead_seat, replay.win), replay.clear();
   }
   if (history && lead_seat != leader)
@@ -96,7 +99,12 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
   const int size = count(origin[leader]);
   const int max_hand = rules.hand_size();
   for (int seat = 0; seat < seating().seats(); ++seat) {
-    if (!seating().plays(seat)) continue;
+    if (!seating().plays(seat)) {  // its tiles take no part: the hand dealt to it, or none given
+      if (hands[seat] && count(hands[seat]) != max_hand)
+        throw InvalidPositionError(seat_of(seat) + " sits this hand out: its hand is the " + std::to_string(max_hand) +
+                                   " tiles dealt to it or empty, not " + std::to_string(count(hands[seat])));
+      continue;
+    }
     if (count(origin[seat]) != size || size > max_hand) {
       std::string sizes;
       for (int s = 0; s < seating().seats(); ++s) sizes += (s ? ", " : "") + std::to_string(count(hands[s]));
@@ -125,7 +133,8 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     const auto& r = records[i];
     if (!(legal_moves() & bit(r.tile)))
       throw InvalidPositionError(std::string(i < hist.tiles.size() ? "history" : "current trick") + ": " +
-                                 seat_of(r.seat) + " played " + tile_name(r.tile) + " but had to follow suit");
+                                 seat_of(r.seat) + " played " + tile_name(r.tile) + " but had to " +
+                                 (table_.by_distance ? "play a tile nearest to 7 pips" : "follow suit"));
     undo_.push_back(s_);
     play_unchecked(r.tile);
   }
@@ -155,7 +164,7 @@ TileMask Position::legal_moves() const {
   if (s_.trick.len) return table_.legal(hand, s_.trick.led);
   const bool first_trick = tricks_before_ + static_cast<int>(plays_.size()) == 0;
   if (rules_.first_lead_trump && first_trick && (hand & table_.trumps)) return hand & table_.trumps;
-  return hand;
+  return table_.legal(hand, -1);
 }
 
 void Position::play(int tile) {
@@ -174,6 +183,10 @@ void Position::play(int tile) {
     throw IllegalMoveError(tile_name(tile) + " is in no hand: it went in an earlier trick that this position does not record");
   }
   if (!(legal_moves() & bit(tile))) {
+    if (table_.by_distance)
+      throw IllegalMoveError(seat_of(seat) + " must play a tile nearest to 7 pips (docs/rules.md §3.6): " +
+                             tile_name(tile) + " is " + std::to_string(table_.called[tile]) + " from 7, " +
+                             tile_name(lowest(legal_moves())) + " only " + std::to_string(table_.called[lowest(legal_moves())]));
     if (!s_.trick.len)
       throw IllegalMoveError(seat_of(seat) + " must lead a trump on the first trick (first_lead_trump)");
     throw IllegalMoveError(seat_of(seat) + " must follow suit: " + tile_name(tile) +
@@ -186,7 +199,8 @@ void Position::play(int tile) {
 void Position::play_unchecked(int tile) {
   const int seat = to_move();
   s_.hands[seat] &= ~bit(tile);
-  s_.trick.add(table_, tile);
+  if (ruling_.tie_side >= 0) s_.trick.add(table_, tile, ruling_.favoured(s_.leader));
+  else s_.trick.add(table_, tile);
   plays_.push_back({static_cast<std::int8_t>(seat), static_cast<std::int8_t>(tile)});
   if (s_.trick.len == seating().trick_size()) {
     const int winner = seating().after(s_.leader, s_.trick.win);
@@ -218,11 +232,12 @@ unsigned Position::voids(int seat) const {
   std::vector<int> tiles;
   tiles.reserve(plays_.size());
   for (const auto& p : plays_) tiles.push_back(p.tile);
-  return shown_by_plays(rules_, table_, seating(), first_leader_, tiles, tricks_before_ == 0).voids[seat];
+  return shown_by_plays(rules_, table_, ruling_, first_leader_, tiles, tricks_before_ == 0).voids[seat];
 }
 
-ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, const Seating& seating, int first_leader,
+ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, const Ruling& ruling, int first_leader,
                             const std::vector<int>& tiles, bool from_first_trick) {
+  const Seating& seating = ruling.seating;
   ShownByPlays shown;
   auto& out = shown.voids;
   int lead_seat = first_leader;
@@ -231,8 +246,8 @@ ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, const Se
     const int tile = tiles[i], seat = seating.after(lead_seat, trick.len);
     if (i == 0 && from_first_trick && rules.first_lead_trump && table.trumps && !(table.trumps & bit(tile)))
       out[seat] |= 1u << kTrumpSuit;
-    if (trick.len && !trick.follows(table, tile)) out[seat] |= 1u << trick.led;
-    trick.add(table, tile);
+    out[seat] |= table.shows_void(tile, trick.len ? trick.led : -1);
+    trick.add(table, tile, ruling.favoured(lead_seat));
     if (trick.len == seating.trick_size()) lead_seat = seating.after(lead_seat, trick.win), trick.clear();
   }
   shown.leader = lead_seat;

@@ -51,6 +51,11 @@ const FlagSpec<PointsTie, 2> kPointsTie{"points_tie", &Rules::points_tie, {"bidd
 const FlagSpec<Specials, 2> kSpecials{"specials", &Rules::specials, {"none", "all"}};
 const FlagSpec<PlungeMarks, 3> kPlungeMarks{"plunge_marks", &Rules::plunge_marks, {"4", "3", "2"}};
 const FlagSpec<SplashMarks, 2> kSplashMarks{"splash_marks", &Rules::splash_marks, {"2", "3"}};
+const FlagSpec<SevensTie, 2> kSevensTie{"sevens_tie", &Rules::sevens_tie, {"first_played", "bidders_win_ties"}};
+const FlagSpec<NelloMin, 2> kNelloMin{"nello_min", &Rules::nello_min, {"1_mark", "any_bid"}};
+const FlagSpec<NelloDoublesAllowed, 2> kNelloDoublesAllowed{
+    "nello_doubles_allowed", &Rules::nello_doubles_allowed, {"own_suit_high", "all"}};
+const FlagSpec<NelloInPoints, 2> kNelloInPoints{"nello_in_points", &Rules::nello_in_points, {"off", "as_marks"}};
 
 }  // namespace
 
@@ -68,6 +73,10 @@ std::map<std::string, std::string> Rules::flags() const {
   write_flag(out, *this, kSpecials);
   write_flag(out, *this, kPlungeMarks);
   write_flag(out, *this, kSplashMarks);
+  write_flag(out, *this, kSevensTie);
+  write_flag(out, *this, kNelloMin);
+  write_flag(out, *this, kNelloDoublesAllowed);
+  write_flag(out, *this, kNelloInPoints);
   return out;
 }
 
@@ -79,7 +88,9 @@ Rules Rules::from_flags(const std::map<std::string, std::string>& flags) {
                        read_flag(r, key, value, kPointsMade) || read_flag(r, key, value, kPlayOut) ||
                        read_flag(r, key, value, kPointsTie) || read_flag(r, key, value, kSpecials) ||
                        read_flag(r, key, value, kPlungeMarks) ||
-                       read_flag(r, key, value, kSplashMarks) ||
+                       read_flag(r, key, value, kSplashMarks) || read_flag(r, key, value, kSevensTie) ||
+                       read_flag(r, key, value, kNelloMin) || read_flag(r, key, value, kNelloDoublesAllowed) ||
+                       read_flag(r, key, value, kNelloInPoints) ||
                        read_switch(r.forced_exact_30, key, value, "forced_exact_30") ||
                        read_switch(r.first_lead_trump, key, value, "first_lead_trump");
     if (!known) throw ParseError("unknown rules flag '" + key + "'");
@@ -112,11 +123,13 @@ SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {
         if (rank[s][lowest(o)] > rank[s][a]) above[s][a] |= bit(lowest(o));
     }
   for (TileMask m = all; m; m &= m - 1) above_led[lowest(m)] = above[called[lowest(m)]][lowest(m)];
-  // Ranks run from kLowDouble (-1) to kHighDouble (20): followers 1..22, trumps 65..86.
+  // Ranks run from kLowDouble (-1) to kHighDouble (20): followers 1..22, trumps 65..86. Under
+  // Sevens a tile's rank in its class counts whatever was led.
   for (int led = 0; led < kCalledSuits; ++led)
     for (TileMask m = all; m; m &= m - 1) {
       const int a = lowest(m);
       if (trumps & bit(a)) power[led][a] = static_cast<std::int8_t>(66 + rank[kTrumpSuit][a]);
+      else if (by_distance) power[led][a] = static_cast<std::int8_t>(2 + rank[called[a]][a]);
       else if (follows[led] & bit(a)) power[led][a] = static_cast<std::int8_t>(2 + rank[led][a]);
     }
 }
@@ -135,6 +148,15 @@ void SuitTable::place_in_numbers(int tile, int double_rank) {
     follows[s] |= bit(tile);
     rank[s][tile] = static_cast<std::int8_t>(h == l ? double_rank : other_end(tile, s));
   }
+}
+
+// §3.6: a tile's distance class is |pip total - 7|; the nearer to 7, the stronger.
+void SuitTable::place_by_distance(int tile) {
+  const int pips = hi_end(tile) + lo_end(tile), distance = pips > 7 ? pips - 7 : 7 - pips;
+  by_distance = true;
+  follows[distance] |= bit(tile);
+  called[tile] = static_cast<std::int8_t>(distance);
+  rank[distance][tile] = static_cast<std::int8_t>(kCalledSuits - distance);
 }
 
 void SuitTable::place_in_doubles(int tile) {

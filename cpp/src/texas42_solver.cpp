@@ -53,9 +53,14 @@ constexpr ZobristKeys make_keys() {
   for (auto& seat : k.tile)
     for (auto& t : seat) t = next();
   for (auto& l : k.leader) l = next();
-  for (auto& d : k.declaration) d = next();
+  // The declarations of the first table (the numbers, doubles, follow-me) draw their keys before
+  // the others, those added since after: adding a row leaves every earlier key, hence the search's
+  // node counts, as they were.
+  constexpr int kFirstDeclarations = kMaxPip + 1 + 3;
+  for (int d = 0; d < kFirstDeclarations; ++d) k.declaration[d] = next();
   for (auto& v : k.variant) v = next();
   k.bound_root = next();
+  for (int d = kFirstDeclarations; d < kMaxPip + 1 + kDeclarationKinds; ++d) k.declaration[d] = next();
   return k;
 }
 constexpr ZobristKeys kKeys = make_keys();
@@ -100,7 +105,7 @@ class Search {
     root_tiles_ = tiles_left_;
     // Where those rules bind the root's moves, the root's bounds and entries are its own: the sure
     // points assume a free lead, and the same hands without the rule have another value.
-    root_bound_ = root_legal_ != (pos.is_over() ? 0 : t_.legal(hands_[to_move()], trick_.led));
+    root_bound_ = root_legal_ != (pos.is_over() ? 0 : t_.follow(hands_[to_move()], trick_.led));
     if (root_bound_) base_key_ ^= kKeys.bound_root;
     for (auto& slots : killers_) slots.fill(-1);
     for (int tile = 0; tile < kMaxTiles; ++tile) {
@@ -128,7 +133,7 @@ class Search {
   int tricks_left() const { return static_cast<unsigned>(tiles_left_ + trick_.len + N - 1) / N; }
   TileMask legal() const {
     if (root_bound_ && tiles_left_ == root_tiles_) return root_legal_;  // the position's own rules
-    return t_.legal(hands_[to_move()], trick_.led);
+    return t_.follow(hands_[to_move()], trick_.led);  // search_for: only declarations that follow suit
   }
   std::uint64_t nodes() const { return nodes_; }
   // The key of the position at a trick's start (the table and the endgame cache key by it).
@@ -877,11 +882,7 @@ constexpr int kFourHanded = 4;  // the only trick size instantiated yet: two par
 template <class F>
 auto search_for(const Position& pos, search::TranspositionTable* tt, EndgameCache* endgames, const Enhancements& enh,
                 F&& f) {
-  // Every trick is worth a point, so the points a side takes decide "every trick" too (§3.4).
-  const ContractRow& contract = *pos.ruling().contract;
-  if (contract.objective != Objective::Points && contract.objective != Objective::EveryTrick)
-    throw InvalidPositionError("the solver values points; contract '" + std::string(contract.name) + "' asks for " +
-                               objective_name(contract.objective));
+  if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
   if (pos.seating() == Seating::partnerships(kFourHanded)) {
     Search<kFourHanded> s(pos, tt, endgames, enh);
     return f(s);
@@ -891,6 +892,15 @@ auto search_for(const Position& pos, search::TranspositionTable* tt, EndgameCach
 }
 
 }  // namespace
+
+std::string unsearched(const Position& pos) {
+  // Points go to the points search, every trick and no trick to the tricks search
+  // (texas42_tricks_search.cpp); neither ranks tiles by distance yet.
+  if (pos.table().by_distance)
+    return "the solver searches declarations that follow suit, not '" + pos.trump().name() +
+           "' (docs/rules.md §3.6: its tricks solver is not built yet)";
+  return "";
+}
 
 Solver::Solver(std::size_t tt_megabytes, Enhancements e) : tt_(std::max<std::size_t>(tt_megabytes, 1)), enh_(e) {}
 
@@ -909,6 +919,7 @@ void Solver::begin(const Position& pos) {
 }
 
 int Solver::value(const Position& pos, int guess) {
+  if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
   if (const auto goal = tricks_goal(pos)) return value(trick_play(pos), *goal);  // an all-or-nothing contract
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   nodes_ = 0;
@@ -922,6 +933,7 @@ int Solver::value(const Position& pos, int guess) {
 }
 
 bool Solver::can_reach(const Position& pos, int target) {
+  if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
   if (const auto goal = tricks_goal(pos)) return can_reach(trick_play(pos), *goal, target);
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   nodes_ = 0;
@@ -940,6 +952,7 @@ bool Solver::can_reach(const Position& pos, int target) {
 }
 
 SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
+  if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
   if (const auto goal = tricks_goal(pos)) return solve(trick_play(pos), *goal, all_moves, with_pv);
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   nodes_ = 0;

@@ -123,7 +123,7 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
 
   // The hidden tiles and the seats that may hold each: the others, less those shown void in its suits.
   const SuitTable table(rules, trump);
-  const ShownByPlays shown = shown_by_plays(rules, table, seating, first_leader, view.plays, view.gone.empty());
+  const ShownByPlays shown = shown_by_plays(rules, table, rule, first_leader, view.plays, view.gone.empty());
   std::vector<int> hidden;
   for (TileMask m = set_mask(rules.max_pip) & ~seen; m; m &= m - 1) hidden.push_back(lowest(m));
   std::array<int, kMaxSeats> room{};

@@ -17,15 +17,16 @@ from __future__ import annotations
 import json
 import math
 import os
+import time as _time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .arguments import whole_number
-from .errors import ParseError
-from .resume import earlier_results, rewrite_lines
+from .arguments import time_limit, whole_number
+from .errors import ParseError, shown
+from .resume import earlier_results, output_lock, rewrite_lines, worker_pool, write_line
 
 __all__ = [
     "SCHEMA",
@@ -262,16 +263,23 @@ def run_arena(
     options: dict[str, Any] | None = None,
     output: str | Path | None = None,
     overwrite: bool = False,
+    time: float | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Play ``deals`` mirrored deals for every pair; with ``output`` (JSON lines) a rerun resumes.
+    ``time`` (seconds) ends the run after the deal that spends it (the deals played so far are
+    returned; a rerun with ``output`` plays the rest).
 
     The output only ever holds deals of this game, seed and options: anything else in it raises
-    OutputConflictError, the file untouched, unless ``overwrite`` (those lines are dropped)."""
+    OutputConflictError, the file untouched, unless ``overwrite`` (those lines are dropped). One run
+    at a time writes it: another raises OutputBusyError at once. Ctrl-C stops the run between two
+    deals, every deal written whole."""
+    started = _time.perf_counter()
+    seconds = time_limit(time)
     whole_number(deals, "deals", 1)
     whole_number(jobs, "jobs", 1)
     if not pairs or any(b not in arena.bots for pair in pairs for b in pair):
-        raise ParseError(f"give pairs of bots among {', '.join(arena.bots)}, not {pairs!r}")
+        raise ParseError(f"give pairs of bots among {', '.join(arena.bots)}, not {shown(pairs)}")
     options = options or {}
     for name in {b for pair in pairs for b in pair}:
         arena.make_bot(name, seed, options)  # bad options fail now, before the output is touched
@@ -288,25 +296,31 @@ def run_arena(
             return "is a deal of another seed or other bot options"
         return None
 
-    done: dict[tuple[str, str, int], dict[str, Any]] = {}
-    if output is not None:
-        for r in earlier_results(output, foreign, overwrite=overwrite):
-            done[(r["pair"][0], r["pair"][1], r["index"])] = r
-        rewrite_lines(output, (json.dumps(r) for r in done.values()))  # drops a torn last line
-    todo = [
-        (arena, i, seed, a, b, options) for a, b in pairs for i in range(deals) if (a, b, i) not in done
-    ]
-    results = [r for (a, b, i), r in done.items() if (a, b) in pairs and i < deals]
-    total = len(results) + len(todo)
-    with open(output if output is not None else os.devnull, "a") as sink:
-        for r in _map(todo, jobs):
-            r["settings"] = settings
-            line = json.dumps(r)
-            results.append(json.loads(line))  # as a resumed run reads it back
-            sink.write(line + "\n")
-            sink.flush()
-            if progress is not None:
-                progress(len(results), total)
+    with output_lock(output) if output is not None else nullcontext():  # one writer per output (resume.py)
+        done: dict[tuple[str, str, int], dict[str, Any]] = {}
+        if output is not None:
+            for r in earlier_results(output, foreign, overwrite=overwrite):
+                done[(r["pair"][0], r["pair"][1], r["index"])] = r
+            rewrite_lines(output, (json.dumps(r) for r in done.values()))  # drops a torn last line
+        todo = [
+            (arena, i, seed, a, b, options) for a, b in pairs for i in range(deals) if (a, b, i) not in done
+        ]
+        results = [r for (a, b, i), r in done.items() if (a, b) in pairs and i < deals]
+        total = len(results) + len(todo)
+        played = _map(todo, jobs)
+        try:
+            with open(output if output is not None else os.devnull, "a") as sink:
+                for r in played:
+                    r["settings"] = settings
+                    line = json.dumps(r)
+                    results.append(json.loads(line))  # as a resumed run reads it back
+                    write_line(sink, line)  # whole, even on Ctrl-C
+                    if progress is not None:
+                        progress(len(results), total)
+                    if seconds is not None and _time.perf_counter() - started >= seconds:
+                        break
+        finally:
+            played.close()  # an interruption stops the workers too
     return sorted(results, key=lambda r: (r["pair"], r["index"]))
 
 
@@ -314,5 +328,5 @@ def _map(todo: list[Any], jobs: int) -> Iterator[dict[str, Any]]:
     if jobs <= 1:
         yield from map(play_mirrored, todo)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(play_mirrored, todo, chunksize=1)
+    with worker_pool(jobs) as pool:
+        yield from pool.imap(play_mirrored, todo, chunksize=1)

@@ -3,12 +3,11 @@ and a caller gets a ``ParseError`` naming the argument, never a raw TypeError fr
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import ParseError
+from .errors import ParseError, shown
 from .tiles import Tile
 
 MAX_TABLE_MB = 1 << 16  # 64 GB: beyond any machine this runs on
@@ -18,6 +17,8 @@ MAX_WORLDS = 1_000_000
 # Search nodes a budget may allow: beyond any search worth waiting for (11 days at 10^7 a second);
 # 0 means no limit.
 MAX_NODES = 10**13
+MAX_THREADS = 1024  # solver threads a call may start: far beyond any machine's cores
+MAX_SECONDS = 10**9  # a time limit beyond 30 years is a typo (None means no limit)
 
 
 def whole_number(value: Any, name: str, low: int, high: int | None = None) -> int:
@@ -29,7 +30,7 @@ def whole_number(value: Any, name: str, low: int, high: int | None = None) -> in
         or (high is not None and value > high)
     ):
         span = f"from {low}" if high is None else f"from {low} to {high:,}"
-        raise ParseError(f"{name} must be a whole number {span}, not {value!r}")
+        raise ParseError(f"{name} must be a whole number {span}, not {shown(value)}")
     return value
 
 
@@ -39,8 +40,8 @@ def table_megabytes(value: Any, name: str = "tt_mb", high: int = MAX_TABLE_MB) -
 
 
 def thread_count(value: Any) -> int:
-    """Solver threads: None means one per core."""
-    return os.cpu_count() or 1 if value is None else whole_number(value, "threads", 1)
+    """Solver threads: None means one per core; at most ``MAX_THREADS``."""
+    return os.cpu_count() or 1 if value is None else whole_number(value, "threads", 1, MAX_THREADS)
 
 
 def seed_value(value: Any, name: str = "seed") -> int | None:
@@ -62,19 +63,20 @@ def node_budget(value: Any, name: str = "max_nodes") -> int:
 
 
 def time_limit(value: Any, name: str = "time") -> float | None:
-    """Seconds of work: None (no limit) or a number from 0 (0: stop after the first batch)."""
+    """Seconds of work: None (no limit) or a number from 0 to ``MAX_SECONDS`` (0: as little as the
+    call can do: its first batch)."""
     if value is None:
         return None
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
-    if not number or math.isnan(value) or value < 0:
-        raise ParseError(f"{name} must be a number of seconds from 0, or None, not {value!r}")
+    if not number or not 0 <= value <= MAX_SECONDS:  # NaN and infinity fail too
+        raise ParseError(f"{name} must be a number of seconds from 0 to {MAX_SECONDS:,}, or None, not {shown(value)}")
     return float(value)
 
 
 def probability(value: Any, name: str) -> float:
     """A probability threshold: a number from 0 to 1."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise ParseError(f"{name} must be a number from 0 to 1, not {value!r}")
+        raise ParseError(f"{name} must be a number from 0 to 1, not {shown(value)}")
     return float(value)
 
 

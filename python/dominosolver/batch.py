@@ -27,8 +27,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time as _time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,10 +36,12 @@ from typing import Any
 import numpy as np
 
 from . import games
-from .arguments import node_budget, whole_number, world_count
-from .errors import DominoSolverError, ParseError
+from .arguments import node_budget, time_limit, whole_number, world_count
+from .errors import DominoSolverError, ParseError, shown
 from .io import json_value, read_text_file
-from .resume import OutputConflictError, check_writable, earlier_results, rewrite_lines, same_file
+from .resume import (
+    OutputConflictError, check_writable, earlier_results, output_lock, rewrite_lines, same_file, worker_pool, write_line,
+)
 
 __all__ = ["TASKS", "BatchSummary", "analyse_batch", "grade_record", "record_seed", "run_record", "write_npz"]
 
@@ -71,9 +73,9 @@ def run_record(
         spec = games.detect(record)
         kind = detect_task(record, spec) if task == "auto" else task
         if kind not in TASKS[1:]:
-            raise ParseError(f"unknown task {kind!r}: {', '.join(TASKS[1:])}")
+            raise ParseError(f"unknown task {shown(kind)}: {', '.join(TASKS[1:])}")
         if kind not in spec.batch.tasks:
-            raise ParseError(f"{spec.title} has no {kind!r} task: {', '.join(spec.batch.tasks)}")
+            raise ParseError(f"{spec.title} has no {shown(kind)} task: {', '.join(spec.batch.tasks)}")
         result = spec.batch.tasks[kind](record, record_seed(seed, index), options)
         return {"index": index, "id": rid, "task": kind, "result": result}
     except (DominoSolverError, TypeError, ValueError, KeyError, IndexError) as e:
@@ -153,6 +155,7 @@ class BatchSummary:
     skipped: int  # already in the output (resumed)
     analysed: int
     errors: int
+    left: int = 0  # records left for a rerun (the time limit ended the run)
 
     def to_json(self) -> dict[str, Any]:
         return {"schema": "dominosolver.batch/1", **self.__dict__}
@@ -173,13 +176,14 @@ def _local(
         for i, rec in todo:
             yield run_record(task, rec, i, seed, options)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [
-            pool.submit(_run_chunk, task, todo[k : k + chunk], seed, options)
-            for k in range(0, len(todo), chunk)
-        ]
-        for fut in as_completed(futures):
-            yield from fut.result()
+    chunks = [(task, todo[k : k + chunk], seed, options) for k in range(0, len(todo), chunk)]
+    with worker_pool(jobs) as pool:
+        for rows in pool.imap_unordered(_run_chunk_of, chunks):
+            yield from rows
+
+
+def _run_chunk_of(args: tuple[str, list[tuple[int, Any]], int, dict[str, Any]]) -> list[dict[str, Any]]:
+    return _run_chunk(*args)
 
 
 DASK_CONNECT_TIMEOUT = "30s"  # how long to wait for a scheduler before giving up
@@ -243,19 +247,27 @@ def analyse_batch(
     overwrite: bool = False,
     chunk: int = 4,
     max_nodes: int | None = None,
+    time: float | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> BatchSummary:
     """Analyse every record of ``input_path`` into ``output_path`` (see the module doc). ``npz="auto"``
     writes the arrays next to the output (``out.jsonl`` -> ``out.npz``); None skips them.
     ``max_nodes`` bounds each Bingo phase-one solve (grades) or world (hints) in nodes, 0 for none
-    (None: Bingo's defaults; Texas 42 is always exact). ``progress(done, total)`` is called after
-    each record.
+    (None: Bingo's defaults; Texas 42 is always exact). ``time`` (seconds) ends the run after the
+    record that spends it (``left`` in the summary counts the records a rerun will do).
+    ``progress(done, total)`` is called after each record.
+
+    One run at a time writes an output: another run on it raises ``OutputBusyError`` at once.
+    Ctrl-C stops the run (KeyboardInterrupt, the worker processes ended too) between two lines: the
+    output keeps every whole line written, and a rerun resumes.
 
     The output is only ever this run's: results of an earlier run with the same records and options
     are kept (``resume=False`` redoes them); an output that is the input file or holds anything else
     raises OutputConflictError, the file untouched, unless ``overwrite`` (its other lines are dropped)."""
+    started = _time.perf_counter()
     if task not in TASKS:
-        raise ParseError(f"unknown task {task!r}: {', '.join(TASKS)}")
+        raise ParseError(f"unknown task {shown(task)}: {', '.join(TASKS)}")
+    seconds = time_limit(time)
     world_count(samples)
     world_count(exact_limit, "exact_limit", low=0)
     whole_number(jobs, "jobs", 1)
@@ -274,34 +286,39 @@ def analyse_batch(
             return "is the result of another record or other options"
         return None
 
-    earlier = earlier_results(out, foreign, inputs=[input_path], overwrite=overwrite)
-    npz_path = None
-    if npz is not None:
-        npz_path = out.with_suffix(".npz") if npz == "auto" else Path(npz)
-        _check_npz(npz_path, out, input_path, resuming=out.exists(), overwrite=overwrite)
-    connection = _dask_client(dask, jobs) if dask is not None else None
-    done = {obj["index"]: json.dumps(obj, separators=(",", ":")) for obj in earlier} if resume else {}
-    rewrite_lines(out, (done[i] for i in sorted(done)))  # drops a torn line before appending
-    todo = [(i, rec) for i, rec in records if i not in done]
-    if connection is not None:
-        results = _dask(task, todo, seed, options, connection, chunk)
-    else:
-        results = _local(task, todo, seed, options, jobs, chunk)
-    errors = sum(1 for line in done.values() if "error" in json.loads(line))
-    count = 0
-    with open(out, "a") as f:
-        for res in results:
-            res["key"] = keys[res["index"]]
-            f.write(json.dumps(res, separators=(",", ":")) + "\n")
-            f.flush()
-            count += 1
-            errors += "error" in res
-            if progress is not None:
-                progress(len(done) + count, len(records))
-    final = read_done(out)
-    rewrite_lines(out, (final[i] for i in sorted(final)))
-    if npz_path is not None:
-        write_npz([json.loads(final[i]) for i in sorted(final)], npz_path)
+    with output_lock(out):  # one run at a time writes an output (resume.py)
+        earlier = earlier_results(out, foreign, inputs=[input_path], overwrite=overwrite)
+        npz_path = None
+        if npz is not None:
+            npz_path = out.with_suffix(".npz") if npz == "auto" else Path(npz)
+            _check_npz(npz_path, out, input_path, resuming=out.exists(), overwrite=overwrite)
+        connection = _dask_client(dask, jobs) if dask is not None else None
+        done = {obj["index"]: json.dumps(obj, separators=(",", ":")) for obj in earlier} if resume else {}
+        rewrite_lines(out, (done[i] for i in sorted(done)))  # drops a torn line before appending
+        todo = [(i, rec) for i, rec in records if i not in done]
+        if connection is not None:
+            results = _dask(task, todo, seed, options, connection, chunk)
+        else:
+            results = _local(task, todo, seed, options, jobs, chunk)
+        errors = sum(1 for line in done.values() if "error" in json.loads(line))
+        count = 0
+        try:
+            with open(out, "a") as f:
+                for res in results:
+                    res["key"] = keys[res["index"]]
+                    write_line(f, json.dumps(res, separators=(",", ":")))  # whole, even on Ctrl-C
+                    count += 1
+                    errors += "error" in res
+                    if progress is not None:
+                        progress(len(done) + count, len(records))
+                    if seconds is not None and _time.perf_counter() - started >= seconds:
+                        break  # the rest is for a rerun, which resumes
+        finally:
+            results.close()  # an interruption stops the workers too
+        final = read_done(out)
+        rewrite_lines(out, (final[i] for i in sorted(final)))
+        if npz_path is not None:
+            write_npz([json.loads(final[i]) for i in sorted(final)], npz_path)
     return BatchSummary(
         str(out),
         None if npz_path is None else str(npz_path),
@@ -309,6 +326,7 @@ def analyse_batch(
         len(done),
         count,
         errors,
+        len(todo) - count,
     )
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 __all__ = [
     "DominoSolverError", "ParseError", "InvalidPositionError", "InvalidViewError", "IllegalMoveError",
-    "SearchLimitError",
+    "SearchLimitError", "shown",
 ]
+
+SHOWN_CHARS = 80  # the most of a value an error message quotes
 
 
 class DominoSolverError(ValueError):
@@ -32,3 +34,15 @@ class SearchLimitError(InvalidPositionError):
 
 class IllegalMoveError(DominoSolverError):
     """A move that the rules forbid here (out of turn, renege, a bid too low...)."""
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` for an error message, cut to ``SHOWN_CHARS``: a wrong value may be a megabyte
+    of text, or an integer too long for Python to write in decimal at all."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * SHOWN_CHARS:
+        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except ValueError:  # a list or object holding such an integer
+        return f"a {type(value).__name__} holding an integer too long to write"
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."

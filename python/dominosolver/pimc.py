@@ -56,7 +56,8 @@ class Sampler(Protocol[W]):
 
 @dataclass(frozen=True)
 class Scores:
-    """A game's scores for a batch of worlds."""
+    """A game's scores for a batch of worlds: a row per world, or per world of its first rows when
+    the time limit ended the batch early (the loop then stops)."""
 
     values: np.ndarray  # worlds x legal moves: each move's value in each world, for the player to move
     nodes: int = 0
@@ -115,9 +116,10 @@ def run(
 ) -> Estimate:
     """Score every legal move over the worlds of ``sampler`` (arguments already checked by the game).
 
-    ``time`` (seconds since ``started``) and ``should_stop`` stop the loop between batches; a
-    stopped enumeration has averaged a uniform subset drawn without replacement (the enumeration
-    order is shuffled whenever it may stop early). ``on_progress`` receives the estimate so far
+    ``time`` (seconds since ``started``) and ``should_stop`` stop the loop between batches (and a
+    scorer that keeps a deadline may end a batch early: fewer rows than worlds); a stopped
+    enumeration has averaged a uniform subset drawn without replacement (the enumeration order is
+    shuffled whenever it may stop early). ``on_progress`` receives the estimate so far
     after each batch but the last (once some world is solved), before the stop is checked.
     ``warnings`` (the game's) come first in the estimate's."""
     started = _time.perf_counter() if started is None else started
@@ -139,18 +141,25 @@ def run(
     done = nodes = 0
     while done < total:
         worlds = draw(done, min(done + step, total))
-        batches.append(scorer.score(worlds))
-        if scorer.weigh is not None:
-            logs.append(scorer.weigh(worlds))
-        nodes += batches[-1].nodes
+        scores = scorer.score(worlds)
+        cut = len(scores.values) < len(worlds)  # the scorer's deadline ended the batch
+        worlds = worlds[: len(scores.values)]
+        if worlds:
+            batches.append(scores)
+            if scorer.weigh is not None:
+                logs.append(scorer.weigh(worlds))
+        nodes += scores.nodes
         done += len(worlds)
+        limit = "by the time limit" + ("" if time is None else f" ({time:g} s)")
+        if not batches:
+            raise SearchLimitError(f"no world was solved {limit}")
         if done == total:
             break
-        if on_progress is not None and any(b.solved is None or b.solved.any() for b in batches):
+        if on_progress is not None and not cut and any(b.solved is None or b.solved.any() for b in batches):
             on_progress(_estimate(scorer, batches, logs, "pimc", seed, nodes, warnings, (), started))
         stop = None
-        if time is not None and _time.perf_counter() - started >= time:
-            stop = f"by the time limit ({time:g} s)"
+        if cut or (time is not None and _time.perf_counter() - started >= time):
+            stop = limit
         elif should_stop is not None and should_stop():
             stop = "on request"
         if stop is not None:

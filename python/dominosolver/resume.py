@@ -1,29 +1,131 @@
-"""Resumable JSON-lines outputs (``analyse -o``, ``arena -o``): the results an earlier run of the same
-command left there, and a refusal to replace anything else unless the caller says ``overwrite``.
+"""Resumable JSON-lines outputs (``analyse -o``, ``arena -o``): one writer per output, the results an
+earlier run of the same command left there, and a refusal to replace anything else unless the caller
+says ``overwrite``.
+
+One run at a time writes an output: a run takes an exclusive lock on it (``output_lock``) before it
+reads or writes anything, and a second run on the same output fails at once (``OutputBusyError``).
+The lock is the operating system's (``flock`` on ``<output>.lock`` beside it), so it dies with the
+process that holds it: a run that crashed or was killed (even ``kill -9``) leaves at most a lock
+file nobody holds, which the next run takes over. Nothing needs cleaning up by hand. (Locks on a
+network file system are only as good as its ``flock``.)
 
 A rerun resumes from its own results only: the output must not be an input file, and every line in it
 must be a result of this same run (a torn last line from an interrupted write excepted). Anything else
-may be someone's data, so the run stops before touching the file."""
+may be someone's data, so the run stops before touching the file. Lines are written whole: Ctrl-C
+during a write takes effect once the line is out (``whole_line``)."""
 
 from __future__ import annotations
 
 import errno
+import fcntl
+import multiprocessing
+import multiprocessing.pool
 import os
+import signal
 import tempfile
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from .errors import DominoSolverError, ParseError
 from .io import json_value
 
-__all__ = ["OutputConflictError", "check_writable", "earlier_results", "rewrite_lines", "same_file"]
+__all__ = [
+    "OutputBusyError", "OutputConflictError", "check_writable", "earlier_results", "output_lock", "rewrite_lines",
+    "same_file", "worker_pool", "write_line",
+]
 
 RESULT_START = '{"index":'  # both commands write each result line starting so
 
 
 class OutputConflictError(DominoSolverError):
     """The output file holds data that is not this run's to replace (an input, other results)."""
+
+
+class OutputBusyError(DominoSolverError):
+    """Another run is writing the output (it holds the output's lock)."""
+
+
+def lock_path(path: str | Path) -> Path:
+    """The lock file of an output: ``out.jsonl`` -> ``out.jsonl.lock``, beside it."""
+    path = Path(path)
+    return path.with_name(path.name + ".lock")
+
+
+@contextmanager
+def output_lock(path: str | Path) -> Iterator[Path]:
+    """Hold the exclusive lock of output ``path`` for the block; ``OutputBusyError`` at once when
+    another process holds it. The lock file records the holder's process id (for the message) and
+    is removed when the block ends; one a killed run left behind is taken over."""
+    where = lock_path(path)
+    check_writable(path)  # the output first: a message about it, not about its lock
+    while True:
+        fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(fd, 32).decode("ascii", "replace").strip() or "unknown"
+            os.close(fd)
+            raise OutputBusyError(
+                f"another run is writing {path} (it holds {where}, process {holder}): wait for it to end, or "
+                "choose another output. A lock dies with its process: no stale lock needs removing"
+            ) from None
+        except BaseException:
+            os.close(fd)
+            raise
+        try:
+            current = os.stat(where).st_ino
+        except FileNotFoundError:
+            current = None
+        if current == os.fstat(fd).st_ino:
+            break
+        os.close(fd)  # the holder removed this file as we opened it: lock the one there now
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        yield where
+    finally:
+        os.unlink(where)  # while still locked: a waiter that opened it finds it gone and retries
+        os.close(fd)
+
+
+@contextmanager
+def whole_line() -> Iterator[None]:
+    """Ctrl-C (SIGINT) within the block takes effect at its end, so that a line is written whole.
+    Only the main thread receives signals: elsewhere the block runs as is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    old = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+        if caught:
+            signal.raise_signal(signal.SIGINT)  # now, under the handler it would have met
+
+
+@contextmanager
+def worker_pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
+    """``jobs`` worker processes for the block, ended however it ends: an interruption (Ctrl-C, a
+    time limit, an error) leaves no work running behind it. The workers ignore SIGINT: a Ctrl-C on
+    the terminal reaches the whole process group, and the parent alone decides to stop."""
+    pool = multiprocessing.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+    try:
+        yield pool
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def write_line(f: IO[str], line: str) -> None:
+    """Append ``line`` and a newline to ``f`` and flush it, whole even if Ctrl-C comes meanwhile."""
+    with whole_line():
+        f.write(line + "\n")
+        f.flush()
 
 
 def same_file(a: str | Path, b: str | Path) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from functools import total_ordering
 from numbers import Integral
 
-from .errors import ParseError
+from .errors import ParseError, shown
 from .io import is_digits
 
 __all__ = ["Tile", "MAX_PIP", "mask_of", "tiles_of", "bits_of"]
@@ -35,10 +35,10 @@ class Tile:
         elif isinstance(value, str) and lo is None:
             a, b = _parse_ends(value)
         else:
-            raise ParseError(f"cannot make a tile from {value!r}" + (f", {lo!r}" if lo is not None else ""))
+            raise ParseError(f"cannot make a tile from {shown(value)}" + (f", {shown(lo)}" if lo is not None else ""))
         for end in (a, b):
             if not 0 <= end <= MAX_PIP:
-                raise ParseError(f"unknown tile {a}-{b}: numbers run 0..{MAX_PIP}")
+                raise ParseError(f"unknown tile {shown(a)}-{shown(b)}: numbers run 0..{MAX_PIP}")
         object.__setattr__(self, "hi", max(a, b))
         object.__setattr__(self, "lo", min(a, b))
 
@@ -48,7 +48,7 @@ class Tile:
     @classmethod
     def from_id(cls, tile_id: int) -> Tile:
         if not _is_int(tile_id) or not 0 <= tile_id < len(_BY_ID):
-            raise ParseError(f"unknown tile id {tile_id!r}: a number 0..{len(_BY_ID) - 1}")
+            raise ParseError(f"unknown tile id {shown(tile_id)}: a number 0..{len(_BY_ID) - 1}")
         return _BY_ID[int(tile_id)]  # tiles are immutable: one instance per id serves everyone
 
     @property
@@ -103,7 +103,7 @@ def _parse_ends(text: str) -> tuple[int, int]:
     if len(s) == 3 and s[1] in "-:|":
         s = s[0] + s[2]
     if len(s) != 2 or not is_digits(s):
-        raise ParseError(f"malformed tile {text!r}: write it as '6-4' (or '64')")
+        raise ParseError(f"malformed tile {shown(text)}: write it as '6-4' (or '64')")
     return int(s[0]), int(s[1])
 
 

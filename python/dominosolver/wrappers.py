@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any, TypeVar
 
-from .errors import ParseError
+from .errors import ParseError, shown
+from .io import unicode_text
 from .tiles import Tile, tiles_of
 
 __all__ = ["FlagRules", "NotatedPosition"]
@@ -32,7 +33,7 @@ class FlagRules:
     def argument(cls: type[R], rules: Any) -> R | None:
         """A ``rules`` argument: a ``cls`` object, or None for the default."""
         if rules is not None and not isinstance(rules, cls):
-            raise ParseError(f"rules must be a Rules object, such as Rules(), not {rules!r}")
+            raise ParseError(f"rules must be a Rules object, such as Rules(), not {shown(rules)}")
         return rules
 
     @classmethod
@@ -69,14 +70,22 @@ def _rebuild_rules(cls: type[FlagRules], flags: dict[str, str]) -> FlagRules:
     return cls(**flags)
 
 
-def _flag_text(key: str, value: Any) -> str:
+FLAG_NUMBER = 10**9  # beyond any flag's value; keeps the text of a number short
+
+
+def _flag_text(key: Any, value: Any) -> str:
+    """A flag's value as the core reads it; the flag's name and value are checked to be text first
+    (a lone surrogate cannot cross to C++)."""
+    unicode_text(key, "a rules flag's name")
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, int):
+        if not -FLAG_NUMBER <= value <= FLAG_NUMBER:
+            raise ParseError(f"rules flag {key!r}: {shown(value)} is no value of any flag")
         return str(value)
     if not isinstance(value, str):
-        raise ParseError(f"rules flag {key!r} must be a string, not {value!r}")
-    return value
+        raise ParseError(f"rules flag {key!r} must be a string, not {shown(value)}")
+    return unicode_text(value, f"rules flag {key!r}")
 
 
 class NotatedPosition:
@@ -121,7 +130,7 @@ class NotatedPosition:
     def hand(self, player: int) -> tuple[Tile, ...]:
         hands = self.hands
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(hands):
-            raise ParseError(f"unknown player {player!r}: 0..{len(hands) - 1}")
+            raise ParseError(f"unknown player {shown(player)}: 0..{len(hands) - 1}")
         return hands[player]
 
     @property
@@ -167,11 +176,11 @@ class RecordedGame:
 
     def _begin(self, core_class: Any, seed: int, rules: FlagRules, first: int, moves: Any) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-            raise ParseError(f"seed must be a whole number from 0 to 2**64 - 1, not {seed!r}")
+            raise ParseError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}")
         if isinstance(first, bool) or not isinstance(first, int):
-            raise ParseError(f"{self._first_name} must be a player number, not {first!r}")
+            raise ParseError(f"{self._first_name} must be a player number, not {shown(first)}")
         if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
-            raise ParseError(f"moves must be a list of moves, not {moves!r}")
+            raise ParseError(f"moves must be a list of moves, not {shown(moves)}")
         self.seed = seed
         self._rules = rules
         self._first = first

@@ -15,6 +15,7 @@ from dominosolver.bingo.hint import close_value, hint
 from dominosolver.bingo.notation import core_spec
 from dominosolver.bingo.sampling import count_worlds, enumerate_worlds, first_world, position_of, sample_worlds
 from dominosolver.errors import InvalidPositionError, InvalidViewError
+from dominosolver.tiles import mask_of
 
 
 def play_to(seed: int, tricks: int, closed: bool = False) -> Position:
@@ -179,9 +180,9 @@ def facts(view) -> dict:
     """The facts of a view, as the C++ core's fitting_position takes them."""
     return dict(
         rules=view.rules._core, seen=core_spec(view.world_fields([], [])), seat=view.seat,
-        played=[t.id for t in view.played], opponent_known=[t.id for t in view.opponent_known],
-        opponent_absent=[t.id for t in view.opponent_absent], opponent_hand_size=view.opponent_hand_size,
-        boneyard_size=view.boneyard_size,
+        played=[t.id for t in view.played], opponent_hand_size=view.opponent_hand_size,
+        boneyard_size=view.boneyard_size, opponent_replies=[(a.id, b.id) for a, b in view.opponent_replies],
+        exchange=None if view.exchange is None else (view.exchange[0], view.exchange[1].id),
     )
 
 
@@ -190,8 +191,10 @@ def test_the_core_fits_the_first_world_to_a_view(seed, tricks, closed):
     pos = play_to(seed, tricks, closed)
     for seat in (0, 1):
         view = pos.view(seat)
-        fitted = Position._wrap(_core.bingo.fitting_position(**facts(view)))
+        core, known, absent = _core.bingo.fitting_position(**facts(view))
+        fitted = Position._wrap(core)
         assert fitted == position_of(view, *first_world(view))
+        assert (known, absent) == (mask_of(view.opponent_known), mask_of(view.opponent_absent))
         assert fitted.hand(seat) == view.hand and (None if fitted.is_over else fitted.to_move) == view.to_move
         if view.to_move == seat:
             assert [str(m) for m in fitted.legal_moves] == [str(m) for m in view.legal_moves]

@@ -2,11 +2,9 @@
 JSON fields get a named error (never a raw TypeError, AttributeError or RuntimeError from inside)."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
@@ -14,7 +12,7 @@ from dominosolver import _core, bingo
 from dominosolver.bingo import Game, Position, Rules, Solver, hint
 from dominosolver.bingo.solve import HINT_WORLD_NODES, SOLVE_NODES
 from dominosolver.cli.main import main
-from dominosolver.errors import InvalidPositionError, ParseError
+from dominosolver.errors import InvalidPositionError, ParseError, SearchLimitError
 from dominosolver.io import schema
 from dominosolver.texas42 import Position as Position42
 from known_data import known
@@ -40,24 +38,6 @@ def run(capsys, *args):
 
 
 # ---------------------------------------------------------------- Ctrl-C and node budgets
-
-
-@pytest.fixture
-def ctrl_c_soon():
-    """Sends SIGINT to this process 0.3 s after the test asks, with Python's handler in place (a
-    process started in the background may have inherited SIGINT ignored)."""
-    old = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timers = []
-
-    def arm():
-        timers.append(threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)))
-        timers[-1].start()
-        return time.perf_counter()
-
-    yield arm
-    for t in timers:
-        t.join()
-    signal.signal(signal.SIGINT, old)
 
 
 @pytest.mark.parametrize("search", [
@@ -102,9 +82,9 @@ def test_a_hint_budgets_phase_one_worlds_by_default_and_solves_closed_deals_exac
     budgets = []
     real = Solver.solve_worlds
 
-    def spy(self, base, hands, boneyards, moves, max_nodes=0):
+    def spy(self, base, hands, boneyards, moves, max_nodes=0, time=None):
         budgets.append(max_nodes)
-        return real(self, base, hands, boneyards, moves, max_nodes)
+        return real(self, base, hands, boneyards, moves, max_nodes, time)
 
     monkeypatch.setattr(Solver, "solve_worlds", spy)
     h = hint(HARD, worlds=3, seed=1)
@@ -112,6 +92,27 @@ def test_a_hint_budgets_phase_one_worlds_by_default_and_solves_closed_deals_exac
     assert h.warnings and "needed more than 2,000,000 nodes" in h.warnings[0]
     assert hint(CLOSED).exact and budgets[-1] == 0  # closed: no budget, every world solved
     assert hint(WORLD, worlds=2, max_nodes=5000).worlds >= 1 and budgets[-1] == 5000
+
+
+def test_a_solve_cut_by_its_time_limit_says_so():
+    r = bingo.solve(HARD, time=0.05)  # no node budget: minutes of search without the time limit
+    assert r.value is None and r.pv == [] and r.unsolved
+    assert "time limit of 0.05 s" in r.warnings[0]
+    assert bingo.solve(WORLD, time=5).value == 2  # time enough: exact, as without a limit
+    with pytest.raises(ParseError, match="time must be a number of seconds"):
+        bingo.solve(WORLD, time=float("inf"))
+
+
+def test_a_hint_cut_by_its_time_limit_keeps_the_worlds_solved():
+    # Without node budgets the worlds of HARD take minutes each: the time limit cuts the first one.
+    with pytest.raises(SearchLimitError, match="no world was solved by the time limit"):
+        hint(HARD, worlds=20, max_nodes=0, time=0.05)
+    # With a budget the first world is solved whatever the time, and the limit ends the rest (a
+    # reply in trick 1: its worlds take about 10^5 nodes each).
+    reply = ("bingo trump=5 turned=53 leader=0 hands=51.44.42.31.21.20/55.52.50.43.40.32.11 trick=61 "
+             "boneyard=30.60.33.63.65.64.22.66.00.10.41.54.62.53 points=0/0 tricks=0/0")
+    h = hint(reply, worlds=1000, exact_limit=0, seed=1, time=0.05)
+    assert 1 <= h.worlds < 1000 and any("by the time limit (0.05 s)" in w for w in h.warnings)
 
 
 def test_a_solve_cut_by_its_budget_says_so():

@@ -160,13 +160,14 @@ def test_bingo_outputs_fit():
 
 def test_the_trump_enum_follows_the_contract_table():
     """A contract added to the C++ table must be named in the schema (and nothing else may be):
-    every named row's canonical name is in the enum, and every enum entry is a spelling the core
-    parses."""
+    every named row's canonical name (each of its doubles modes, for Nel-O) is in the enum, and every
+    enum entry is a spelling the core parses."""
     trump = schema("position")["$defs"]["trump42"]
     enum = next(alt["enum"] for alt in trump["oneOf"] if "enum" in alt)
     rows = [row for row in _core.texas42.declaration_rows() if not row["numbered"]]
-    assert {row["spellings"][0] for row in rows} <= set(enum)
-    assert set(enum) <= {spelling for row in rows for spelling in row["spellings"]}
+    assert {name for row in rows for name in (row["modes"] or row["spellings"][:1])} <= set(enum)
+    assert set(enum) <= {name for row in rows for name in row["spellings"] + row["modes"]}
+    assert all(_core.texas42.parse_trump(name) for name in enum)
 
 
 def test_the_bid_kind_enum_follows_the_contract_table():

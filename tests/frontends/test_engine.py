@@ -38,7 +38,8 @@ def test_hello_position_go():
             {"cmd": "quit"},
         ]
     )
-    hello, ready, *rest = replies
+    hello, ready, *rest, bye = replies
+    assert bye == {"type": "bye"}  # quit's reply: every request line gets one
     assert hello["type"] == "hello" and hello["protocol"] == PROTOCOL and hello["id"] == 1
     assert ready == {
         "type": "ready",

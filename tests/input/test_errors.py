@@ -360,7 +360,7 @@ def test_unknown_trump_declared():
     for call in (30, "pass", "pass", "pass"):
         game.play(call)
     with pytest.raises(ParseError, match="unknown trump"):
-        game.play("declare sevens")
+        game.play("declare spades")
 
 
 # ---------------------------------------------------------------- JSON and notation
@@ -406,7 +406,7 @@ def test_missing_and_unknown_fields():
     ("field", "value", "message"),
     [
         ("trump", 7, "trump 7 is not a number of the set"),
-        ("trump", "sevens", "unknown trump"),
+        ("trump", "spades", "unknown trump"),
         ("leader", 4, "unknown seat 4"),
         ("leader", "X", "unknown seat 'X'"),
         ("trick", "4-2", "trick must be a list"),

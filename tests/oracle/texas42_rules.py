@@ -1,15 +1,18 @@
 """Reference rules of Texas 42, written plainly from docs/rules.md §1.2-1.6, §2.2, §2.4-2.7 and the
-special contracts of §3.4-3.5 (Plunge, Splash).
+special contracts of §3.3-3.6 (Nel-O, Plunge, Splash, Sevens).
 
 It imports nothing from dominosolver: the tests convert at the boundary.
 
 Representation:
 - a tile is a tuple ``(hi, lo)`` with ``hi >= lo``; ``tile("4-6") == (6, 4)``;
-- ``trump`` is an int 0..6 (that number is trumps), ``"doubles"`` or ``"none"``;
-- ``nt_doubles`` is ``"high"``, ``"low"`` or ``"own_suit"``; it only matters without trumps
-  (§3.1: it is the follow-me doubles option), so with trumps the doubles are always high;
+- ``trump`` is an int 0..6 (that number is trumps), ``"doubles"``, ``"none"``, ``"sevens"``, or
+  Nel-O: ``"nello"`` (doubles a suit of their own), ``"nello-high"``, ``"nello-low"``;
+- ``nt_doubles`` is ``"high"``, ``"low"`` or ``"own_suit"``; it only matters in follow-me
+  (§3.1: it is the follow-me doubles option), so with trumps the doubles are always high, and in
+  Nel-O they are as its name says (§3.3);
 - a called suit is a number 0..6, ``TRUMP`` or ``DOUBLES`` (the follow-me doubles suit ``D``);
-- seats 0..3 are N E S W; the team of a seat is ``seat % 2`` (0 = NS, 1 = EW);
+- seats 0..3 are N E S W; the team of a seat is ``seat % 2`` (0 = NS, 1 = EW); in Nel-O the
+  declarer's partner sits out and tricks have 3 tiles;
 - a bid is ``Bid(value, kind)``: value 30..41, 42·k for k marks, 0 for a pass, ``"game"`` (the
   points game's bid over 168); kind ``"ordinary"``, ``"plunge"`` or ``"splash"``."""
 
@@ -31,6 +34,7 @@ PASS = Bid(0)
 GAME = Bid("game")
 
 TRUMP_MODES = (0, 1, 2, 3, 4, 5, 6, "doubles", "none")
+NELLO_DOUBLES = {"nello": "own_suit", "nello-high": "high", "nello-low": "low"}  # §3.3
 NT_DOUBLES = ("high", "low", "own_suit")
 ALL_TILES = tuple((h, low) for h in range(7) for low in range(h + 1))
 HAND_POINTS = 42
@@ -76,13 +80,20 @@ def trick_points(plays):
 def is_trump(x, trump):
     if trump == "doubles":
         return is_double(x)
-    if trump == "none":
+    if trump in ("none", "sevens") or trump in NELLO_DOUBLES:
         return False
     return trump in x
 
 
+def distance(x):
+    """§3.6: how far a tile's pip total is from 7."""
+    return abs(x[0] + x[1] - 7)
+
+
 def doubles_mode(trump, nt_doubles):
-    """The follow-me doubles option applies only when there are no trumps."""
+    """The follow-me doubles option applies only to follow-me; Nel-O names its own (§3.3)."""
+    if trump in NELLO_DOUBLES:
+        return NELLO_DOUBLES[trump]
     return nt_doubles if trump == "none" else "high"
 
 
@@ -111,7 +122,11 @@ def follows(x, suit, trump, nt_doubles="high"):
 
 
 def legal_plays(hand, trick, trump, nt_doubles="high"):
-    """§1.5 legal_plays: `trick` holds the tiles already on the table (empty when leading)."""
+    """§1.5 legal_plays: `trick` holds the tiles already on the table (empty when leading). Under
+    Sevens (§3.6) every player, the leader too, plays a tile of the least distance it holds."""
+    if trump == "sevens":
+        nearest = min(distance(x) for x in hand)
+        return [x for x in hand if distance(x) == nearest]
     if not trick:
         return list(hand)
     suit = led_suit(trick[0], trump, nt_doubles)
@@ -138,8 +153,15 @@ def rank_in(suit, x, trump, nt_doubles="high"):
     return other_end(x, suit)
 
 
-def trick_winner(plays, trump, nt_doubles="high"):
-    """§1.5 trick_winner: the index (in playing order) of the winning tile."""
+def trick_winner(plays, trump, nt_doubles="high", favoured=()):
+    """§1.5 trick_winner: the index (in playing order) of the winning tile. Under Sevens (§3.6) the
+    least distance wins, a tie going to the first played, or (SEVENS_TIE = BIDDERS_WIN_TIES) to the
+    first of those played by the declaring side, whose places in the trick are `favoured`."""
+    if trump == "sevens":
+        nearest = min(distance(x) for x in plays)
+        tied = [i for i, x in enumerate(plays) if distance(x) == nearest]
+        ours = [i for i in tied if i in favoured]
+        return (ours or tied)[0]
     trumps = [i for i, x in enumerate(plays) if is_trump(x, trump)]
     if trumps:
         return max(trumps, key=lambda i: rank_in(TRUMP, plays[i], trump, nt_doubles))
@@ -153,7 +175,8 @@ class HandState:
     team.
 
     ``first_lead_trump`` is the §2.4 flag (the first lead of the hand must be a trump if the leader
-    has one); ``first_trick`` says whether the next lead would be the hand's first."""
+    has one); ``first_trick`` says whether the next lead would be the hand's first; ``sits_out`` is
+    the seat that takes no part (Nel-O's partner, §3.3), or None."""
 
     def __init__(
         self,
@@ -164,6 +187,8 @@ class HandState:
         nt_doubles="high",
         first_lead_trump=False,
         first_trick=None,
+        tie_side=None,
+        sits_out=None,
     ):
         self.hands = [list(h) for h in hands]
         self.trump = trump
@@ -173,14 +198,22 @@ class HandState:
         self.points = [0, 0]
         self.tricks = [0, 0]
         self.first_lead_trump = first_lead_trump
+        self.sits_out = sits_out
+        self.seats = [s for s in range(4) if s != sits_out]  # the seats in play, clockwise
         if first_trick is None:
-            first_trick = all(len(h) == TRICKS for h in hands) and not trick
+            first_trick = all(len(hands[s]) == TRICKS for s in self.seats) and not trick
         self.first_trick = first_trick
+        self.tie_side = tie_side  # Sevens under BIDDERS_WIN_TIES: the declaring side (§3.6)
         self.last_winner = None
+
+    def after(self, seat, k):
+        """The seat `k` places after `seat` among those in play."""
+        i = self.seats.index(seat)
+        return self.seats[(i + k) % len(self.seats)]
 
     @property
     def to_move(self):
-        return (self.leader + len(self.trick)) % 4
+        return self.after(self.leader, len(self.trick))
 
     @property
     def is_over(self):
@@ -201,9 +234,10 @@ class HandState:
             raise ValueError(f"{tile_text(x)} is not legal here")
         self.hands[self.to_move].remove(x)
         self.trick.append(x)
-        if len(self.trick) < 4:
+        if len(self.trick) < len(self.seats):
             return None
-        winner = (self.leader + trick_winner(self.trick, self.trump, self.nt_doubles)) % 4
+        favoured = [k for k in range(len(self.seats)) if self.after(self.leader, k) % 2 == self.tie_side]
+        winner = self.after(self.leader, trick_winner(self.trick, self.trump, self.nt_doubles, favoured))
         points = trick_points(self.trick)
         self.points[winner % 2] += points
         self.tricks[winner % 2] += 1
@@ -323,16 +357,44 @@ def is_all_tricks_bid(bid):
     return bid == GAME or bid.value >= 42
 
 
+def declarations(bid, specials="none", scoring="marks", nello_min="1_mark", nello_doubles_allowed="own_suit_high",
+                 nello_in_points="off"):
+    """§2.3, §3.3-3.6: what may be named after `bid`: the ordinary declarations, and on an ordinary
+    bid (with SPECIALS = ALL) Sevens on a mark bid, and Nel-O on a mark bid (NELLO_MIN = ANY_BID: any
+    bid), in the points game only with NELLO_IN_POINTS = AS_MARKS, its doubles own suit or high
+    (NELLO_DOUBLES_ALLOWED = ALL: low too)."""
+    if specials != "all" or bid.kind != ORDINARY:
+        return TRUMP_MODES
+    sevens = ("sevens",) if is_all_tricks_bid(bid) else ()
+    nello_bid = nello_min == "any_bid" or is_all_tricks_bid(bid)
+    nello_game = scoring == "marks" or nello_in_points == "as_marks"
+    nello = ("nello", "nello-high") + (("nello-low",) if nello_doubles_allowed == "all" else ())
+    return TRUMP_MODES + sevens + (nello if nello_bid and nello_game else ())
+
+
+def ends_at_first_loss(bid, trump):
+    """§3.4-3.6: Plunge, Splash and Sevens end at the first trick the declaring side loses."""
+    return bid.kind != ORDINARY or trump == "sevens"
+
+
+def sits_out(declarer, trump):
+    """§3.3: the seat that takes no part: Nel-O's partner, else None."""
+    return (declarer + 2) % 4 if trump in NELLO_DOUBLES else None
+
+
 def hand_decided(
-    bid, us_points, them_points, them_tricks, tricks_played, scoring="marks", play_out="auto"
+    bid, us_points, them_points, them_tricks, tricks_played, scoring="marks", play_out="auto", trump=None,
+    us_tricks=0,
 ):
     """§2.6: True once the declaring side has made its bid, False once it is set, None while open.
 
     Marks scoring (with PLAY_OUT = AUTO) stops as soon as the result is certain; points scoring (or
-    PLAY_OUT = ALWAYS) plays all 7 tricks. A Plunge or a Splash ends at the first trick lost, always
-    (§3.4)."""
-    early = (scoring == "marks" and play_out == "auto") or bid.kind != ORDINARY
+    PLAY_OUT = ALWAYS) plays all 7 tricks. A Plunge, a Splash or Sevens ends at the first trick lost,
+    always (§3.4); Nel-O at the first trick the declarer takes (§3.3)."""
     finished = tricks_played == TRICKS
+    if trump in NELLO_DOUBLES:
+        return False if us_tricks > 0 else True if finished else None
+    early = (scoring == "marks" and play_out == "auto") or ends_at_first_loss(bid, trump)
     if is_all_tricks_bid(bid):
         if early and them_tricks > 0:
             return False
@@ -349,13 +411,17 @@ def hand_decided(
     return None
 
 
-def score_hand(bid, made, us_points, them_points, scoring="marks", points_made="taken"):
+def score_hand(bid, made, us_points, them_points, scoring="marks", points_made="taken", trump=None):
     """§2.5: (declaring side's score, opponents' score) in marks or points. A "game" bid scores
-    nothing: it decides the game (see game_winner). A Plunge or a Splash scores as its mark bid."""
+    nothing: it decides the game (see game_winner). A Plunge or a Splash scores as its mark bid;
+    Nel-O its marks, in the points game 42 per mark, whatever the points taken (§3.3)."""
     if bid == GAME:
         return 0, 0
     if scoring == "marks":
         return (marks_value(bid), 0) if made else (0, marks_value(bid))
+    if trump in NELLO_DOUBLES:
+        won = HAND_POINTS * marks_value(bid)
+        return (won, 0) if made else (0, won)
     if bid.value <= 42:
         if made:
             return (us_points if points_made == "taken" else bid.value), them_points

@@ -73,8 +73,21 @@ def test_seats_off_the_table_are_refused(call, seat):
 
 def test_declaration_rows_list_every_declaration_once(rules):
     rows = core.declaration_rows(rules)
-    assert [row["name"] for row in rows] == ["suit", "doubles", "none"]
-    assert all(row["imposes"] is None for row in rows)  # the bid's contract row rules them
+    assert [row["name"] for row in rows] == ["suit", "doubles", "none", "sevens", "nello"]
+    # The ordinary declarations: the bid's contract row rules them. Sevens and Nel-O impose their
+    # own, and exist only where the special contracts are offered (specials = all, docs/rules.md §3);
+    # Nel-O's low doubles only under nello_doubles_allowed = all, in the points game only as marks.
+    assert [row["imposes"] for row in rows] == [None, None, None, "sevens", "nello"]
+    assert rows[-2]["declarations"] == rows[-1]["declarations"] == []
+    specials = {"specials": "all", **rules.flags()}
+    offered = [row["declarations"] for row in core.declaration_rows(core.Rules(specials))[-2:]]
+    nello = ["nello", "nello-high"] if specials.get("scoring") != "points" else []
+    assert offered == [["sevens"], nello]
+    low = core.declaration_rows(core.Rules({**specials, "nello_doubles_allowed": "all", "nello_in_points": "as_marks"}))
+    assert low[-1]["declarations"] == ["nello", "nello-high", "nello-low"]
+    for name in low[-1]["declarations"]:
+        assert core.parse_trump(name) == name
+    rows = rows[:-2]
     declared = [d for row in rows for d in row["declarations"]]
     assert declared == rules.declarations() == core.table_declarations(rules)
     assert declared == [str(t) for t in R.TRUMP_MODES]
@@ -100,8 +113,9 @@ def test_contract_rows_and_the_ruling_of_an_ordinary_bid():
 
 
 def test_unknown_contracts_name_what_is_accepted():
-    with pytest.raises(ParseError, match=r"unknown trump 'nello' \(expected a number, 'doubles' or 'none'\)"):
-        core.parse_trump("nello")
+    with pytest.raises(ParseError, match=r"unknown trump 'nil' \(expected a number, 'doubles', 'none', 'sevens' or "
+                                         r"'nello', 'nello-high', 'nello-low'\)"):
+        core.parse_trump("nil")
 
 
 def test_a_game_offers_the_table_declarations():

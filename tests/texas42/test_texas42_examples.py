@@ -1,5 +1,5 @@
 """The worked examples X1-X9 of docs/rules.md §7.1, one test each, through the public API (plus the
-follow-me doubles options of X10).
+follow-me doubles options of X10, and X10 itself in Nel-O).
 
 P1..P4 are seats N, E, S, W (0..3); P1 leads; P1/P3 (NS) are partners. Where the example names only
 some tiles of a hand, the other tiles are fillers chosen so that they change nothing the example
@@ -303,3 +303,51 @@ def test_x15_splash_over_splash():
     game.play("declare doubles")
     assert game.position.leader == N
     assert Game(seed=X15_SEED, rules=Rules(specials="all", splash_marks="3")).legal_moves[-1] == Move.parse("126:splash")
+
+
+# ------------------------------------------------------------ X11, Sevens (§3.6)
+
+
+@pytest.mark.parametrize("tie, winner", [("first_played", E), ("bidders_win_ties", S)])
+def test_x11_sevens_ties(tie, winner):
+    """X11: N (the declarer) leads 6-3, its nearest to 7 (distance 2); E plays 4-4 (1), S 5-3 (1), W
+    1-1 (5). Ties to the first played: E wins and N is set; ties to the declaring side: S wins."""
+    pos = Position(trump="sevens", hands=[tiles("6-3 0-0"), tiles("4-4 1-0"), tiles("5-3 2-0"), tiles("1-1 6-6")],
+                   contract=(N, 84), rules=Rules(sevens_tie=tie))
+    assert pos.legal_moves == tiles("6-3")  # the leader too must play its nearest (0-0 is 7 away)
+    play_trick(pos, "6-3", "4-4", "5-3", "1-1")
+    assert pos.trick_winner == winner
+    assert pos.tricks_won == ((0, 1) if winner == E else (1, 0))  # EW's trick sets N
+
+
+def test_x11_sevens_forced_play():
+    """X11: a player holding 4-3 (distance 0) and 6-6 (5) must play 4-3."""
+    pos = Position(trump="sevens", hands=[tiles("6-3 1-0"), tiles("4-3 6-6"), tiles("5-3 6-0"), tiles("1-1 5-0")],
+                   contract=(N, 42))
+    pos.play("6-3")
+    assert pos.legal_moves == tiles("4-3")
+
+
+# ------------------------------------------------------------ X10, Nel-O (§3.3)
+
+
+@pytest.mark.parametrize(("trump", "winner"), [("nello-low", E), ("nello-high", N)])
+def test_x10_nello_doubles_low_and_high(trump, winner):
+    """X10 as written, in Nel-O: N declares, S sits out (its hand not given), tricks go N, E, W. With
+    doubles low N's lead 6-6 is the lowest six and E's 6-0 beats it: N survives. With doubles high the
+    same plays go to N, who is set at once."""
+    pos = Position(trump=trump, hands=[tiles("6-6 1-1"), tiles("6-0 2-1"), [], tiles("5-5 3-0")], contract=(N, 42))
+    assert pos.leader == N and pos.trick_size == 3
+    play_trick(pos, "6-6", "6-0", "5-5")
+    assert pos.trick_winner == winner
+    assert pos.tricks_won == ((0, 1) if winner == E else (1, 0))  # N's trick sets it (§3.3)
+
+
+def test_x10_nello_doubles_own_suit():
+    """X10 in Nel-O, doubles their own suit: 4-4 is no four, so E holding 4-4 and 2-0 may play either;
+    N 4-1, E 2-0, W 4-3: W wins with the highest four, and N has lost the trick it had to."""
+    pos = Position(trump="nello", hands=[tiles("4-1 1-1"), tiles("4-4 2-0"), [], tiles("4-3 5-5")], contract=(N, 42))
+    pos.play("4-1")
+    assert set(pos.legal_moves) == set(tiles("4-4 2-0"))
+    play_trick(pos, "2-0", "4-3")
+    assert pos.trick_winner == W and pos.tricks_won == (0, 1) and pos.result is None

@@ -2,8 +2,10 @@
 
 docs/rules.md §2.2 (one round of bidding, the ladder and MARK_JUMP, ALL_PASS), §2.3 (declaration),
 §2.4 (play), §2.5 (marks and points scoring), §2.6 (early stop), §2.7 (game end, the shake passes
-clockwise) and §3.4-3.5 (Plunge and Splash: the holding, the bid, the partner's declaration and lead,
-the first trick lost ending the hand). Every move is checked: the seat to move and the legal calls or tiles; every hand when
+clockwise), §3.4-3.5 (Plunge and Splash: the holding, the bid, the partner's declaration and lead,
+the first trick lost ending the hand), §3.3 (Nel-O: the partner sitting out, tricks of three, the
+first trick the declarer takes ending the hand, its doubles modes and scoring) and §3.6 (Sevens: on a
+mark bid, the least distance played and winning, its ties). Every move is checked: the seat to move and the legal calls or tiles; every hand when
 it ends: the tiles used, the points, when it stopped and what it scored; the game: running totals
 and the winner. Undo and ``eval(repr(game))`` restore the exact state.
 """
@@ -31,6 +33,10 @@ RULE_SETS = {
     "marks-specials": {"specials": "all"},  # §3.4-3.5: Plunge from 168, Splash from 84
     "marks-specials-small": {"specials": "all", "plunge_marks": "2", "splash_marks": "3"},
     "points-specials": {"specials": "all", "scoring": "points", "plunge_marks": "3"},
+    "marks-sevens-bidders-win-ties": {"specials": "all", "sevens_tie": "bidders_win_ties"},
+    # §3.3: Nel-O on any bid, with its low doubles; in the points game, scored as marks
+    "marks-nello-any-bid-low": {"specials": "all", "nello_min": "any_bid", "nello_doubles_allowed": "all"},
+    "points-nello": {"specials": "all", "scoring": "points", "nello_in_points": "as_marks"},
 }
 GAMES_PER_RULE_SET = 25
 
@@ -85,7 +91,22 @@ def choose(game: Game, rng: random.Random) -> Move:
             return next(m for m in legal if m.value == 0)
         modest = [m for m in bids if m.value <= 42 * 7 or m.value == GAME_BID]  # up to 7 marks, or game
         return rng.choice((modest or bids) if rng.random() < 0.2 else bids[:3])
+    own = [m for m in legal if m.kind == "declare" and m.value in OWN_CONTRACTS]
+    if own and rng.random() < 0.6:  # take the chance to play Sevens or Nel-O (§3.3, §3.6)
+        return rng.choice(own)
     return rng.choice(legal)
+
+
+# The declarations with a contract of their own (§3.3, §3.6).
+OWN_CONTRACTS = ("sevens", "nello", "nello-high", "nello-low")
+
+
+def nello_offered(flags: dict) -> set[str]:
+    """§3.3: Nel-O's doubles modes offered with the specials (low only with nello_doubles_allowed =
+    all), in the points game only as marks."""
+    if flags.get("scoring", "marks") == "points" and flags.get("nello_in_points") != "as_marks":
+        return set()
+    return {"nello", "nello-high"} | ({"nello-low"} if flags.get("nello_doubles_allowed") == "all" else set())
 
 
 class Referee:
@@ -99,6 +120,11 @@ class Referee:
         self.hands_checked = 0
         self.kinds_played: set[str] = set()  # the kinds of bid that won a hand
         self.state: R.HandState | None = None
+
+    def tie_side(self, trump, declarer: int) -> int | None:
+        """Sevens under bidders_win_ties: the declaring side wins ties (§3.6)."""
+        ties = flag(self.flags, "sevens_tie", "first_played") == "bidders_win_ties"
+        return declarer % 2 if trump == "sevens" and ties else None
 
     def check_before_move(self) -> None:
         g, f = self.game, self.flags
@@ -121,12 +147,18 @@ class Referee:
         elif g.phase == "declaring":
             assert g.to_move == R.namer(g.contract.declarer, to_oracle_bid(g.contract.bid))
             assert sorted(map(str, (m.value for m in g.legal_moves))) == sorted(
-                map(str, R.TRUMP_MODES)
+                map(str, R.declarations(
+                    to_oracle_bid(g.contract.bid), flag(f, "specials", "none"), self.scoring,
+                    flag(f, "nello_min", "1_mark"), flag(f, "nello_doubles_allowed", "own_suit_high"),
+                    flag(f, "nello_in_points", "off"),
+                ))
             )
         elif g.phase == "playing":
             if self.state is None:  # first lead: the declarer, or its partner after a Plunge (§2.4, §3.4)
                 deal = [[to_oracle(t) for t in h] for h in g.deal()]
-                self.state = R.HandState(deal, g.trump, R.namer(g.contract.declarer, to_oracle_bid(g.contract.bid)))
+                self.state = R.HandState(deal, g.trump, R.namer(g.contract.declarer, to_oracle_bid(g.contract.bid)),
+                                         tie_side=self.tie_side(g.trump, g.contract.declarer),
+                                         sits_out=R.sits_out(g.contract.declarer, g.trump))
             assert g.to_move == self.state.to_move
             assert oracle_set(m.value for m in g.legal_moves) == set(self.state.legal())
 
@@ -159,17 +191,24 @@ class Referee:
         declarer, bid = winner
         assert to_oracle_bid(hand["contract"].bid) == bid and hand["contract"].declarer == declarer
         self.kinds_played.add(bid.kind)
-        _, tricks = replay(hand["deal"], hand["trump"], R.namer(declarer, bid), hand["plays"])
+        if hand["trump"] in OWN_CONTRACTS:
+            self.kinds_played.add(hand["trump"])  # a declaration with a contract of its own
+        out = R.sits_out(declarer, hand["trump"])
+        _, tricks = replay(hand["deal"], hand["trump"], R.namer(declarer, bid), hand["plays"],
+                           tie_side=self.tie_side(hand["trump"], declarer), sits_out=out)
         played = [to_oracle(t) for _, t in hand["plays"]]
         assert len(set(played)) == len(played), "each tile is played at most once"
-        assert len(played) == 4 * len(tricks)
+        assert len(played) == (4 if out is None else 3) * len(tricks)
+        if out is not None:  # Nel-O's partner plays no tile (§3.3)
+            assert not {to_oracle(t) for t in hand["deal"][out]} & set(played)
         us = declarer % 2
         # §2.6: undecided after every earlier trick, decided after the last one played.
-        points, opp_tricks = [0, 0], 0
+        points, us_tricks, opp_tricks = [0, 0], 0, 0
         decided = None
         for i, (w, p) in enumerate(tricks, 1):
             assert decided is None, "the hand went on after it was decided"
             points[w % 2] += p
+            us_tricks += w % 2 == us
             opp_tricks += w % 2 != us
             decided = R.hand_decided(
                 bid,
@@ -179,10 +218,14 @@ class Referee:
                 i,
                 self.scoring,
                 flag(self.flags, "play_out", "auto"),
+                hand["trump"],
+                us_tricks,
             )
         assert decided is not None, "the hand stopped before it was decided"
         if len(tricks) == 7:
-            assert sum(points) == 42 and sorted(played) == sorted(R.ALL_TILES)
+            unplayed = [] if out is None else [to_oracle(t) for t in hand["deal"][out]]
+            assert sorted(played + unplayed) == sorted(R.ALL_TILES)
+            assert sum(points) == 42 - sum(R.counter(x) for x in unplayed)
         assert (hand["points"]["NS"], hand["points"]["EW"]) == tuple(points)
         result = hand["result"]
         assert result["made"] is decided
@@ -193,6 +236,7 @@ class Referee:
             points[1 - us],
             self.scoring,
             flag(self.flags, "points_made", "taken"),
+            hand["trump"],
         )
         expected = (us_score, them_score) if us == 0 else (them_score, us_score)
         assert tuple(result["score"]) == expected
@@ -262,7 +306,8 @@ def test_random_games_against_oracle(name):
     # (Special bids are worth 2 to 4 marks or more: their games are shorter.)
     assert hands >= (3 if flags.get("specials") == "all" else 5) * GAMES_PER_RULE_SET
     # With the special contracts offered, hands of each kind were played and checked.
-    assert kinds == ({"ordinary", "plunge", "splash"} if flags.get("specials") == "all" else {"ordinary"})
+    specials = {"plunge", "splash", "sevens"} | nello_offered(flags)  # Nel-O: each doubles mode offered
+    assert kinds == ({"ordinary"} | specials if flags.get("specials") == "all" else {"ordinary"})
 
 
 def test_all_pass_redeal_next_dealer_shakes():

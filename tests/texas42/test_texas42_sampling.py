@@ -218,7 +218,7 @@ def test_view_holds_no_reference_to_hidden_tiles():
         (lambda o: o.update(hand_sizes=[3, 4, 4]), ParseError),
         (lambda o: o["plays"].append({"seat": 1, "tile": o["hand"][0]}), InvalidViewError),
         (lambda o: o.update(points=[40, 0]), InvalidViewError),
-        (lambda o: o.update(trump="sevens"), ParseError),
+        (lambda o: o.update(trump="spades"), ParseError),
         (lambda o: o["plays"][1].update(seat=(o["plays"][1]["seat"] + 2) % 4), InvalidViewError),
         (lambda o: o.update(schema="dominosolver.view/9"), ParseError),
         (lambda o: o.update(hand=["9-9"]), ParseError),

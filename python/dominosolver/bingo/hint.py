@@ -20,7 +20,7 @@ import numpy as np
 
 from .. import pimc
 from ..arguments import node_budget, seed_value, time_limit, world_count
-from ..errors import InvalidPositionError, ParseError
+from ..errors import InvalidPositionError, ParseError, shown
 from .notation import read_player
 from .position import Position, as_position
 from .sampling import WorldSampler, first_world, hand_masks, position_of
@@ -110,9 +110,10 @@ def hint(
     warnings. By default (None) a phase-one world gets ``HINT_WORLD_NODES`` (2,000,000: early in
     phase one a world can take minutes to solve exactly), and a closed or exhausted deal, which
     solves in microseconds, is solved exactly; 0 means no limit. `time` (seconds) stops solving
-    worlds once spent, between batches of a few worlds (the warnings say how many were solved);
-    `should_stop` likewise, and `on_progress` receives the hint so far after each batch.
-    Ctrl-C stops a hint with KeyboardInterrupt."""
+    worlds once spent, between batches of a few worlds and within a world's search (a world it cuts
+    short is left out; the first world is solved whatever the time, within its node budget, unless
+    it has none), and the warnings say how many were solved; `should_stop` stops between batches, and `on_progress` receives the
+    hint so far after each batch. Ctrl-C stops a hint with KeyboardInterrupt."""
     started = time_module.perf_counter()
     worlds = world_count(worlds, "worlds")
     seed = seed_value(seed)
@@ -121,7 +122,7 @@ def hint(
     seconds = time_limit(time)
     for name, fn in (("on_progress", on_progress), ("should_stop", should_stop)):
         if fn is not None and not callable(fn):
-            raise ParseError(f"{name} must be a function or None, not {fn!r}")
+            raise ParseError(f"{name} must be a function or None, not {shown(fn)}")
     view = _view(view, seat)
     if view.to_move is None:
         raise InvalidPositionError("the deal is over: there is no move to hint")
@@ -139,11 +140,18 @@ def hint(
     sampler = WorldSampler(view)
     base = position_of(view, *first_world(view))
     solver = _solver(solver)
+    solved_any: list[bool] = []  # set once the first world is solved
 
     def solve(batch: list[tuple[int, list[int]]]) -> pimc.Scores:
         before = solver.nodes
-        flat = solver.solve_worlds(base, [h for h, _ in batch], [b for _, b in batch], moves, budget)
-        values = np.array(flat, dtype=np.int64).reshape(len(batch), len(moves))
+        flat: list[int] = []
+        if seconds is not None and budget and not solved_any:  # a hint has a world: its budget bounds it
+            flat = solver.solve_worlds(base, [batch[0][0]], [batch[0][1]], moves, budget)
+            solved_any.append(True)
+        left = None if seconds is None else max(0.0, seconds - (time_module.perf_counter() - started))
+        rest = batch[len(flat) // len(moves):]
+        flat += solver.solve_worlds(base, [h for h, _ in rest], [b for _, b in rest], moves, budget, left)
+        values = np.array(flat, dtype=np.int64).reshape(len(flat) // len(moves), len(moves))
         # A world the budget cut short holds 0 for every move: no solved move is worth 0.
         return pimc.Scores(values, solver.nodes - before, solved=(values != 0).all(axis=1))
 

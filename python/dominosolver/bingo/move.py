@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 from .. import _core
-from ..errors import ParseError
+from ..errors import ParseError, shown
+from ..io import unicode_text
 from ..tiles import Tile
 
 __all__ = ["Move", "MoveLike"]
@@ -32,8 +33,8 @@ class Move:
         if isinstance(move, Tile):
             move = str(move)
         if not isinstance(move, str):
-            raise ParseError(f"cannot read a move from {move!r}")
-        kind, tile, doubles = _core.bingo.parse_move(move)
+            raise ParseError(f"cannot read a move from {shown(move)}")
+        kind, tile, doubles = _core.bingo.parse_move(unicode_text(move, "a move"))
         return cls(kind, None if tile is None else Tile.from_id(tile), tuple(Tile.from_id(d) for d in doubles))
 
     def __str__(self) -> str:

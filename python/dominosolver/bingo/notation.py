@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .. import _core
-from ..io import flags_of_text, json_object, key_values
-from ..errors import ParseError
+from ..io import flags_of_text, is_digits, json_object, key_values
+from ..errors import ParseError, shown
 from ..tiles import Tile
 from .rules import PLAYERS, Rules
 
@@ -61,9 +61,9 @@ def fields_from_json(obj: Any) -> PositionFields:
     obj = load_json(obj)
     schema = obj.get("schema", SCHEMA)
     if schema != SCHEMA:
-        raise ParseError(f"unknown schema {schema!r} (expected {SCHEMA!r})")
+        raise ParseError(f"unknown schema {shown(schema)} (expected {SCHEMA!r})")
     if obj.get("game") != GAME:
-        raise ParseError(f"this is a {obj.get('game')!r} position, not a bingo one (\"game\": \"bingo\")")
+        raise ParseError(f"this is a {shown(obj.get('game'))} position, not a bingo one (\"game\": \"bingo\")")
     for key in ("turned", "leader", "hands"):
         if key not in obj:
             raise ParseError(f"Bingo position JSON lacks {key!r}")
@@ -152,7 +152,7 @@ def fields_to_json(f: PositionFields) -> dict[str, Any]:
 
 def read_tile(value: Any, where: str) -> Tile:
     if not isinstance(value, str):
-        raise ParseError(f"{where}: {value!r} is not a tile string like \"6-4\"")
+        raise ParseError(f"{where}: {shown(value)} is not a tile string like \"6-4\"")
     t = Tile(value)
     if t.hi > 6:
         raise ParseError(f"{where}: tile {t} is not in the double-six set")
@@ -168,7 +168,7 @@ def read_tile_list(value: Any, where: str) -> list[Tile]:
 def read_player(value: Any, where: str) -> int:
     # An int, not a bool or a float: 1.0 == 1 would slip through a plain `in (0, 1)`.
     if isinstance(value, bool) or not isinstance(value, int) or value not in PLAYERS:
-        raise ParseError(f"{where} must be player 0 or 1, not {value!r}")
+        raise ParseError(f"{where} must be player 0 or 1, not {shown(value)}")
     return int(value)
 
 
@@ -179,14 +179,14 @@ def read_opt_player(value: Any, where: str) -> int | None:
 def read_opt_bool(value: Any, where: str) -> bool | None:
     if value is None or isinstance(value, bool):
         return value
-    raise ParseError(f"{where} must be true, false or null, not {value!r}")
+    raise ParseError(f"{where} must be true, false or null, not {shown(value)}")
 
 
 def read_number(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ParseError(f"{where} must be an integer, not {value!r}")
+        raise ParseError(f"{where} must be an integer, not {shown(value)}")
     if not -1000 <= value <= 1000:  # no Bingo count comes near; keeps the C++ ints safe
-        raise ParseError(f"{where} is out of range: {value}")
+        raise ParseError(f"{where} is out of range: {shown(value)}")
     return value
 
 
@@ -235,7 +235,7 @@ def fields_from_text(text: str) -> PositionFields:
         for item in values["declared"].split(","):
             who, sep, tiles = item.partition(":")
             if not sep:
-                raise ParseError(f"malformed declaration {item!r}: write player:doubles, e.g. 0:66.11")
+                raise ParseError(f"malformed declaration {shown(item)}: write player:doubles, e.g. 0:66.11")
             declarations.append(Declaration(_player_text(who, "declared"), tuple(_tiles_text(tiles))))
     rules = Rules(**flags_of_text(values["rules"])) if values.get("rules") else Rules()
     just = values.get("just_declared", "no")
@@ -322,22 +322,24 @@ def _text_tiles(tiles: list[Tile]) -> str:
 
 
 def _int_text(text: str, where: str) -> int:
-    try:
-        return read_number(int(text), where)
-    except ValueError:
-        raise ParseError(f"{where}= needs a whole number, not {text!r}") from None
+    # ASCII digits with an optional sign, as written: int() would also take '1_0', ' 1' or '١'.
+    if not is_digits(text.removeprefix("-")):
+        raise ParseError(f"{where}= needs a whole number, not {shown(text)}")
+    if len(text) > 9:  # far beyond any count (and short of Python's limit on digits it converts)
+        raise ParseError(f"{where} is out of range: {text[:12]}...")
+    return read_number(int(text), where)
 
 
 def _player_text(text: str, where: str) -> int:
     if text not in ("0", "1"):
-        raise ParseError(f"{where}= needs player 0 or 1, not {text!r}")
+        raise ParseError(f"{where}= needs player 0 or 1, not {shown(text)}")
     return int(text)
 
 
 def _pair_text(text: str, where: str) -> tuple[int, int]:
     a, sep, b = text.partition("/")
     if not sep:
-        raise ParseError(f"{where}= needs two numbers a/b (player 0/player 1), not {text!r}")
+        raise ParseError(f"{where}= needs two numbers a/b (player 0/player 1), not {shown(text)}")
     return (_int_text(a, where), _int_text(b, where))
 
 

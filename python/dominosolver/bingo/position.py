@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from .. import _core
 from ..arguments import tile_sequence
-from ..errors import ParseError
+from ..errors import ParseError, shown
 from ..tiles import Tile
 from ..wrappers import NotatedPosition
 from . import notation
@@ -68,7 +68,7 @@ class Position(NotatedPosition):
                 raise ParseError("a Bingo Position needs notation text, or turned= and hands=")
             # Each keyword is checked as its JSON field is, so a wrong type is named, never cast.
             if not isinstance(declarations, (list, tuple)):
-                raise ParseError(f"declarations must be a list of (player, tiles) pairs, not {declarations!r}")
+                raise ParseError(f"declarations must be a list of (player, tiles) pairs, not {shown(declarations)}")
             fields = PositionFields(
                 trump=None if trump is None else read_trump(read_number(trump, "trump")),
                 turned=_tile(turned, "turned"),
@@ -234,7 +234,7 @@ def as_position(obj: Any) -> Position:
 def _declaration(d: Any) -> Declaration:
     """(player, tiles) or (player, tiles, valid), as the keyword constructor takes it."""
     if not isinstance(d, (tuple, list)) or len(d) not in (2, 3):
-        raise ParseError(f"a declaration is (player, tiles) or (player, tiles, valid), not {d!r}")
+        raise ParseError(f"a declaration is (player, tiles) or (player, tiles, valid), not {shown(d)}")
     return Declaration(
         read_player(d[0], "a declaration's player"),
         tuple(sorted(_tiles(d[1], "a declaration's tiles"), reverse=True)),
@@ -253,5 +253,5 @@ def _tiles(value: Any, where: str) -> list[Tile]:
 
 def _hands(value: Any) -> list[list[Tile]]:
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise ParseError(f"hands must be a list of 2 hands (player 0, player 1), not {value!r}")
+        raise ParseError(f"hands must be a list of 2 hands (player 0, player 1), not {shown(value)}")
     return [_tiles(h, f"hand of player {i}") for i, h in enumerate(value)]

@@ -2,46 +2,51 @@
 
 A closed or exhausted deal solves in microseconds. A phase-one position with the boneyard order known
 (a "world") can take from microseconds to minutes (bench/README.md, Bingo), so a solve takes a node
-budget (``max_nodes``) and Ctrl-C stops any search with KeyboardInterrupt (the C++ search polls for
-signals every few milliseconds, with the GIL released); the solver stays usable after either."""
+budget (``max_nodes``) and a time limit (``time``), and Ctrl-C stops any search with
+KeyboardInterrupt (the C++ search polls for signals every few milliseconds, with the GIL released);
+the solver stays usable after each. A solver shared by threads runs one search at a time."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .. import _core
-from ..arguments import node_budget, table_megabytes
-from ..errors import ParseError
+from ..arguments import node_budget, table_megabytes, time_limit
+from ..errors import ParseError, shown
 from ..result import SolveResult
 from .move import Move, MoveLike
 from .position import Position, as_position
 
-__all__ = ["solve", "Solver", "plain_minimax", "HINT_WORLD_NODES", "SOLVE_NODES"]
+__all__ = ["solve", "Solver", "plain_minimax", "HINT_WORLD_NODES", "SOLVE_NODES", "TABLE_MB"]
 
 # Default node budgets for phase-one worlds (about 2 * 10^7 nodes a second on the bench machine).
 HINT_WORLD_NODES = 2_000_000  # per world of a hint: most first-lead worlds need far fewer
 SOLVE_NODES = 20_000_000  # a command-line solve of a phase-one position: about a second
+TABLE_MB = 2  # a solver's transposition table by default
 
 
 class Solver:
-    """An exact solver with its own transposition table (``tt_megabytes``): one per thread.
-    The C++ search runs with the GIL released."""
+    """An exact solver with its own transposition table (``tt_megabytes``). The C++ search runs with
+    the GIL released; threads sharing a solver take turns (one search at a time), so a solver per
+    thread is faster but a shared one is as correct."""
 
-    def __init__(self, tt_megabytes: int = 2) -> None:
+    def __init__(self, tt_megabytes: int = TABLE_MB) -> None:
         self._core = _core.bingo.Solver(table_megabytes(tt_megabytes, "tt_megabytes"))
 
     def solve(self, position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True,
-              max_nodes: int = 0) -> SolveResult:
+              max_nodes: int = 0, time: float | None = None) -> SolveResult:
         """Every legal move's value in game points for the player to move (+1..+3 won, -1..-3 lost),
         both sides playing perfectly with every tile's place known. In phase one that includes the
         boneyard order (a "world": the value is clairvoyant about the draws).
 
-        ``max_nodes`` > 0 bounds the whole solve. When the budget runs out, ``extra["warnings"]`` says
-        so, ``moves`` holds only the moves solved, ``extra["unsolved"]`` lists the others, and
-        ``value`` is None unless every move was solved; the margin and the line are left out."""
+        ``max_nodes`` > 0 bounds the whole solve, and ``time`` (seconds) its duration. When either
+        runs out, ``extra["warnings"]`` says so, ``moves`` holds only the moves solved,
+        ``extra["unsolved"]`` lists the others, and ``value`` is None unless every move was solved;
+        the margin and the line are left out."""
         position = as_position(position)
         budget = node_budget(max_nodes)
-        r = self._core.solve(position._pos, margin, pv, budget)
+        seconds = time_limit(time)
+        r = self._core.solve(position._pos, margin, pv, budget, seconds)
         # A move the budget left unsolved holds 0, which no solved move has (values are +-1..3).
         moves = {m: v for m, v in zip(r["moves"], r["values"]) if v != 0}
         unsolved = [m for m in r["moves"] if m not in moves]
@@ -53,7 +58,8 @@ class Solver:
             left = (f"{len(unsolved)} of {len(r['moves'])} moves were not solved ({', '.join(unsolved)})"
                     if unsolved else "every move was solved, but not the points margin and the line")
             extra["unsolved"] = unsolved
-            extra["warnings"] = [f"the search stopped at its budget of {budget:,} nodes: {left}"]
+            limit = f"its time limit of {seconds:g} s" if r["timed_out"] else f"its budget of {budget:,} nodes"
+            extra["warnings"] = [f"the search stopped at {limit}: {left}"]
         return SolveResult(
             game="bingo",
             pov=f"player {position.to_move}",
@@ -72,12 +78,14 @@ class Solver:
         return self._core.move_values(as_position(position)._pos, _move_names(moves))
 
     def solve_worlds(self, base: Position, opponent_hands: list[int], boneyards: list[list[int]],
-                     moves: list[MoveLike], max_nodes: int = 0) -> list[int]:
+                     moves: list[MoveLike], max_nodes: int = 0, time: float | None = None) -> list[int]:
         """Values (world-major) of `moves` in each world: `base` with the opponent's hand (a tile mask)
         and the boneyard (tile ids, drawing order) replaced. One C++ call for the whole batch.
-        With ``max_nodes`` (per world), a world needing more is left unsolved: its values are 0."""
+        With ``max_nodes`` (per world), a world needing more is left unsolved: its values are 0.
+        With ``time`` (seconds), the work ends once it is spent: the values are those of the worlds
+        solved before (fewer rows than worlds)."""
         return self._core.solve_worlds(as_position(base)._pos, opponent_hands, boneyards, _move_names(moves),
-                                       node_budget(max_nodes))
+                                       node_budget(max_nodes), time_limit(time))
 
     @property
     def nodes(self) -> int:
@@ -90,16 +98,16 @@ class Solver:
 def _move_names(moves: Any) -> list[str]:
     # A string is one move, not a list of them to read a character at a time.
     if isinstance(moves, (str, Move)) or not isinstance(moves, (list, tuple)):
-        raise ParseError(f"moves must be a list of moves, not {moves!r}")
+        raise ParseError(f"moves must be a list of moves, not {shown(moves)}")
     return [str(Move.parse(m)) for m in moves]
 
 
-def solve(position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True, tt_megabytes: int = 2,
-          max_nodes: int = 0) -> SolveResult:
-    """Solve `position` exactly (see :meth:`Solver.solve`, with its node budget ``max_nodes``, 0 = none);
-    ``extra["points_margin"]`` is the best card-point difference among moves of the best game value
-    (ties broken by points)."""
-    return Solver(tt_megabytes).solve(position, margin=margin, pv=pv, max_nodes=max_nodes)
+def solve(position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True, tt_megabytes: int = TABLE_MB,
+          max_nodes: int = 0, time: float | None = None) -> SolveResult:
+    """Solve `position` exactly (see :meth:`Solver.solve`, with its node budget ``max_nodes``, 0 = none,
+    and its time limit ``time`` in seconds, None = none); ``extra["points_margin"]`` is the best
+    card-point difference among moves of the best game value (ties broken by points)."""
+    return Solver(tt_megabytes).solve(position, margin=margin, pv=pv, max_nodes=max_nodes, time=time)
 
 
 def plain_minimax(position: Position | str | dict[str, Any]) -> tuple[int, int]:

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _core
-from ..errors import InvalidPositionError, InvalidViewError, ParseError
+from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, tiles_of
 from .move import Move
 from .notation import (
-    Declaration, PositionFields, core_spec, load_json, read_declarations, read_opt_bool, read_opt_player, read_player,
-    read_tile_list,
+    Declaration, PositionFields, core_spec, load_json, read_declarations, read_number, read_opt_bool, read_opt_player,
+    read_pair, read_player, read_tile, read_tile_list, read_trump,
 )
 from .rules import DECK, PLAYERS, Rules
 
@@ -52,12 +52,15 @@ class PlayerView:
     first_to_70: int | None = None
     opponent_points_at_close: int | None = None
     last_winning_tile: Tile | None = None
+    # The records opponent_known and opponent_absent follow from, besides the declarations (§5.11):
+    opponent_replies: tuple[tuple[Tile, Tile], ...] = ()  # the opponent's phase-two replies: (lead, reply)
+    exchange: tuple[int, Tile] | None = None  # the trump exchange (§6.3): (player, face-up tile taken)
 
     def __post_init__(self) -> None:
         # Built by keywords, a view is checked for the facts no deal could contradict;
         # of_position and from_json also settle its rule-derived facts.
         if isinstance(self.seat, bool) or self.seat not in PLAYERS:
-            raise InvalidViewError(f"a Bingo player is 0 or 1, not {self.seat!r}")
+            raise InvalidViewError(f"a Bingo player is 0 or 1, not {shown(self.seat)}")
         for name in ("hand", "trick"):
             value = getattr(self, name)
             if not isinstance(value, tuple) or not all(isinstance(t, Tile) for t in value):
@@ -65,7 +68,7 @@ class PlayerView:
         for name in ("opponent_hand_size", "boneyard_size"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidViewError(f"{name} must be a count, not {value!r}")
+                raise InvalidViewError(f"{name} must be a count, not {shown(value)}")
         seen = [*self.hand, *self.trick, *self.played, *self.opponent_known]
         if len(set(seen)) != len(seen):
             twice = next(t for t in seen if seen.count(t) > 1)
@@ -78,6 +81,15 @@ class PlayerView:
             raise InvalidViewError("a Bingo trick holds at most one tile before the reply")
         if self.legal_moves and self.to_move != self.seat:
             raise InvalidViewError("legal_moves are only given to the player to move")
+        if not isinstance(self.opponent_replies, tuple) or not all(
+            isinstance(r, tuple) and len(r) == 2 and all(isinstance(t, Tile) for t in r) for r in self.opponent_replies
+        ):
+            raise InvalidViewError("view field 'opponent_replies' must be a tuple of (lead, reply) Tile pairs")
+        if self.exchange is not None and not (
+            isinstance(self.exchange, tuple) and len(self.exchange) == 2 and self.exchange[0] in PLAYERS
+            and not isinstance(self.exchange[0], bool) and isinstance(self.exchange[1], Tile)
+        ):
+            raise InvalidViewError("view field 'exchange' must be None or (player, Tile)")
 
     # Positions and games build views (``Position.view``, ``Game.view``); a view reads them as data
     # and imports neither.
@@ -115,6 +127,8 @@ class PlayerView:
             first_to_70=f.first_to_70,
             opponent_points_at_close=f.opponent_points_at_close,
             last_winning_tile=f.last_winning_tile,
+            opponent_replies=tuple((Tile.from_id(a), Tile.from_id(b)) for a, b in core.phase_two_replies(opp)),
+            exchange=None if core.exchange is None else (core.exchange[0], Tile.from_id(core.exchange[1])),
         )
 
     @classmethod
@@ -185,6 +199,8 @@ class PlayerView:
             "tricks": list(self.tricks),
             "declarations": [{"player": d.player, "tiles": [str(t) for t in d.tiles], "valid": d.valid}
                              for d in self.declarations],
+            "opponent_replies": [{"lead": str(a), "reply": str(b)} for a, b in self.opponent_replies],
+            "exchange": None if self.exchange is None else {"player": self.exchange[0], "took": str(self.exchange[1])},
             "opponent_known": [str(t) for t in sorted(self.opponent_known, reverse=True)],
             "opponent_absent": [str(t) for t in sorted(self.opponent_absent, reverse=True)],
             "just_declared": self.just_declared,
@@ -195,47 +211,112 @@ class PlayerView:
 
     @classmethod
     def from_json(cls, obj: Any) -> PlayerView:
-        """A view as written by to_json. Its facts are checked by building one consistent world."""
+        """A view as written by to_json. Its records are the input: the C++ core builds one world that
+        fits them (or names what none fits) and derives the rest: whose turn it is, the legal moves,
+        and what the records show of the opponent's hand (``opponent_known``: its declared doubles
+        not yet played and the face-up tile it took; ``opponent_absent``: what its phase-two replies
+        showed it lacks). Facts the JSON states must agree with them (else ``InvalidViewError``)."""
         o = load_json(obj)
         if o.get("schema") != VIEW_SCHEMA or o.get("game") != "bingo":
             raise ParseError(f"not a Bingo view (schema {VIEW_SCHEMA!r}, game 'bingo')")
+        unknown = set(o) - _JSON_KEYS  # as a position's: a misspelt or foreign field is no fact of the view
+        if unknown:
+            raise ParseError(f"unknown Bingo view field(s): {', '.join(sorted(map(repr, unknown)))}")
+        missing = [key for key in _REQUIRED if key not in o]
+        if missing:
+            raise ParseError(f"malformed Bingo view: it lacks {', '.join(map(repr, missing))}")
 
         def tiles(key: str) -> tuple[Tile, ...]:
             return tuple(read_tile_list(o.get(key) or [], f"view field {key!r}"))
 
-        for key in ("seat", "leader"):
-            read_player(o.get(key), f"view field {key!r}")
-        for key in ("to_move", "closed_by", "first_to_70"):
-            read_opt_player(o.get(key), f"view field {key!r}")
-        read_opt_bool(o.get("opponent_had_trick_at_close"), "view field 'opponent_had_trick_at_close'")
+        def count(key: str) -> int:
+            n = read_number(o[key], f"view field {key!r}")
+            if n < 0:
+                raise ParseError(f"view field {key!r} must be a count, not {n}")
+            return n
+
+        last = o.get("last_winning_tile")
+        recorded = cls(
+            seat=read_player(o["seat"], "view field 'seat'"), rules=Rules.from_json(o.get("rules")),
+            trump=read_trump(read_number(o["trump"], "view field 'trump'")),
+            turned=read_tile(o["turned"], "view field 'turned'"), leader=read_player(o["leader"], "view field 'leader'"),
+            to_move=None, hand=tiles("hand"), opponent_hand_size=count("opponent_hand_size"),
+            boneyard_size=count("boneyard_size"), trick=tiles("trick"), played=frozenset(tiles("played")),
+            closed_by=read_opt_player(o.get("closed_by"), "view field 'closed_by'"),
+            opponent_had_trick_at_close=read_opt_bool(o.get("opponent_had_trick_at_close"),
+                                                      "view field 'opponent_had_trick_at_close'"),
+            points=read_pair(o["points"], "view field 'points'"), tricks=read_pair(o["tricks"], "view field 'tricks'"),
+            declarations=tuple(read_declarations(o.get("declarations"))),
+            opponent_known=frozenset(), opponent_absent=frozenset(), legal_moves=(),
+            just_declared=bool(read_opt_bool(o.get("just_declared"), "view field 'just_declared'")),
+            first_to_70=read_opt_player(o.get("first_to_70"), "view field 'first_to_70'"),
+            opponent_points_at_close=None if o.get("opponent_points_at_close") is None
+            else read_number(o["opponent_points_at_close"], "view field 'opponent_points_at_close'"),
+            last_winning_tile=None if last is None else read_tile(last, "view field 'last_winning_tile'"),
+            opponent_replies=_replies(o.get("opponent_replies")), exchange=_exchange(o.get("exchange")),
+        )
+        # The position of one world that fits: the C++ core derives what the records show of the
+        # opponent's hand, places the hidden tiles and checks that the view describes a reachable
+        # state, or names what no world fits.
         try:
-            view = cls(
-                seat=int(o["seat"]), rules=Rules.from_json(o.get("rules")), trump=int(o["trump"]),
-                turned=Tile(o["turned"]), leader=int(o["leader"]), to_move=o.get("to_move"), hand=tiles("hand"),
-                opponent_hand_size=int(o["opponent_hand_size"]), boneyard_size=int(o["boneyard_size"]),
-                trick=tiles("trick"), played=frozenset(tiles("played")), closed_by=o.get("closed_by"),
-                opponent_had_trick_at_close=o.get("opponent_had_trick_at_close"),
-                points=tuple(o["points"]), tricks=tuple(o["tricks"]),  # type: ignore[arg-type]
-                declarations=tuple(read_declarations(o.get("declarations"))),
-                opponent_known=frozenset(tiles("opponent_known")), opponent_absent=frozenset(tiles("opponent_absent")),
-                legal_moves=(), just_declared=bool(o.get("just_declared", False)), first_to_70=o.get("first_to_70"),
-                opponent_points_at_close=o.get("opponent_points_at_close"),
-                last_winning_tile=None if o.get("last_winning_tile") is None else Tile(o["last_winning_tile"]),
-            )
-        except (KeyError, TypeError, ValueError) as e:
-            if isinstance(e, ParseError):
-                raise
-            raise ParseError(f"malformed Bingo view: {e}") from None
-        # The position of one world that fits: the C++ core places the hidden tiles and checks that
-        # the view describes a reachable state, or names what no world fits.
-        try:
-            seen = core_spec(view.world_fields([], []))
+            seen = core_spec(recorded.world_fields([], []))
         except InvalidPositionError as e:  # the spec's own checks (a declaration listing a tile twice...)
             raise InvalidViewError(f"no deal fits this view: {e}") from None
-        core = _core.bingo.fitting_position(
-            view.rules._core, seen, view.seat, [t.id for t in view.played], [t.id for t in view.opponent_known],
-            [t.id for t in view.opponent_absent], view.opponent_hand_size, view.boneyard_size,
+        core, known, absent = _core.bingo.fitting_position(
+            recorded.rules._core, seen, recorded.seat, [t.id for t in recorded.played], recorded.opponent_hand_size,
+            recorded.boneyard_size, [(a.id, b.id) for a, b in recorded.opponent_replies],
+            None if recorded.exchange is None else (recorded.exchange[0], recorded.exchange[1].id),
         )
         to_move = None if core.is_over else core.to_move
-        legal = tuple(Move.parse(m) for m in core.legal_moves) if to_move == view.seat else ()
-        return PlayerView(**{**view.__dict__, "legal_moves": legal, "to_move": to_move})
+        legal = tuple(Move.parse(m) for m in core.legal_moves) if to_move == recorded.seat else ()
+        view = PlayerView(**{**recorded.__dict__, "legal_moves": legal, "to_move": to_move,
+                             "opponent_known": frozenset(tiles_of(known)), "opponent_absent": frozenset(tiles_of(absent))})
+        derived: dict[str, Any] = {
+            "to_move": view.to_move,
+            "legal_moves": sorted(str(m) for m in view.legal_moves),
+            "opponent_known": sorted(str(t) for t in view.opponent_known),
+            "opponent_absent": sorted(str(t) for t in view.opponent_absent),
+        }
+        for key, value in derived.items():
+            if key in o and _stated(o, key) != value:
+                raise InvalidViewError(f"the view states {key}={shown(o[key])} but its records give {shown(value)}")
+        return view
+
+
+_JSON_KEYS = frozenset(PlayerView.__dataclass_fields__) | {"schema", "game"}
+_REQUIRED = ("seat", "trump", "turned", "leader", "opponent_hand_size", "boneyard_size", "points", "tricks")
+
+
+def _stated(o: dict[str, Any], key: str) -> Any:
+    """A fact the view's JSON states, read as the view derives it (``ParseError`` for the wrong kind)."""
+    value = o[key]
+    if key == "to_move":
+        return read_opt_player(value, "view field 'to_move'")
+    if key == "legal_moves":
+        if not isinstance(value, list):
+            raise ParseError("view field 'legal_moves' must be a list of moves")
+        return sorted(str(Move.parse(m)) for m in value)
+    return sorted(str(t) for t in read_tile_list(value, f"view field {key!r}"))
+
+
+def _replies(value: Any) -> tuple[tuple[Tile, Tile], ...]:
+    """The ``opponent_replies`` of a view's JSON: ``[{"lead": tile, "reply": tile}, ...]`` (null: none)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise ParseError("view field 'opponent_replies' must be a list")
+    out = []
+    for r in value:
+        if not isinstance(r, dict) or set(r) != {"lead", "reply"}:
+            raise ParseError('each of the opponent\'s replies is {"lead": tile, "reply": tile}')
+        out.append((read_tile(r["lead"], "a reply's lead"), read_tile(r["reply"], "a reply")))
+    return tuple(out)
+
+
+def _exchange(value: Any) -> tuple[int, Tile] | None:
+    """The ``exchange`` of a view's JSON: ``{"player": 0|1, "took": tile}`` or null."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"player", "took"}:
+        raise ParseError('view field \'exchange\' is null or {"player": 0|1, "took": tile}')
+    return read_player(value["player"], "the exchange's player"), read_tile(value["took"], "the exchange's tile")

@@ -17,7 +17,7 @@ from .. import games
 from ..arena import report, run_arena, summarise
 from ..arguments import world_count
 from ..batch import TASKS, analyse_batch, grade_record
-from ..engine import serve
+from ..engine import EngineLimits, serve
 from ..errors import DominoSolverError, ParseError
 from ..io import json_value, read_text_file
 from ..texas42 import advise_bid
@@ -83,10 +83,12 @@ def play(game_name: str, seed: int, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="print the result as JSON")
 @click.option("--max-nodes", type=click.IntRange(min=0), default=None,
               help="Bingo phase one: node budget (default about a second of search; 0 = none)")
-def solve(position: str, as_json: bool, max_nodes: int | None) -> None:
+@click.option("--time", "time_limit", type=float, default=None,
+              help="Bingo phase one: stop the search after this many seconds (what is solved is shown)")
+def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float | None) -> None:
     """Solve a position exactly: its value, every legal move's value and a best line."""
     data = load(position)
-    options = given(max_nodes=max_nodes)
+    options = given(max_nodes=max_nodes, time=time_limit)
     games.check_options(games.detect(data), options, lambda s: s.solve_options, "solves", flag)
     spec, target = games.read(data)
     if isinstance(target, spec.PlayerView):
@@ -143,6 +145,8 @@ def batch_options(command: Any) -> Any:
         click.option("--npz", default="auto", show_default=True,
                      help="batch: numeric results as .npz ('auto': next to the output; 'none': skip)"),
         click.option("--restart", is_flag=True, help="batch: redo results already in the output instead of resuming"),
+        click.option("--time", "time_limit", type=float, default=None,
+                     help="batch: stop after the record that spends this many seconds (a rerun resumes)"),
         click.option("--overwrite", is_flag=True,
                      help="batch: replace an output (or .npz) that holds anything but results of this same run, "
                           "even the input file; without it such an output is refused untouched"),
@@ -160,12 +164,12 @@ max_nodes_option = click.option(
 
 
 def run_batch(records: str, output: str, as_json: bool, task: str, samples: int, seed: int, exact_limit: int,
-              jobs: int, dask_address: str | None, npz: str, restart: bool, overwrite: bool,
-              max_nodes: int | None) -> None:
+              jobs: int, dask_address: str | None, npz: str, restart: bool, time_limit: float | None,
+              overwrite: bool, max_nodes: int | None) -> None:
     """Batch analysis into OUTPUT, with a progress bar on a terminal and a summary."""
     kwargs: dict[str, Any] = dict(task=task, samples=samples, seed=seed, exact_limit=exact_limit, jobs=jobs,
                                   dask=dask_address, npz=None if npz == "none" else npz, resume=not restart,
-                                  overwrite=overwrite, max_nodes=max_nodes)
+                                  overwrite=overwrite, max_nodes=max_nodes, time=time_limit)
     if not as_json and sys.stderr.isatty():
         with render.progress_bar() as bar:
             job = bar.add_task("analysing", total=None)
@@ -177,7 +181,8 @@ def run_batch(records: str, output: str, as_json: bool, task: str, samples: int,
         emit_json(summary.to_json())
     elif sys.stdout.isatty():
         render.console.print(f"{summary.records} records: {summary.analysed} analysed, {summary.skipped} already done, "
-                             f"{summary.errors} errors -> {summary.output}" + (f", {summary.npz}" if summary.npz else ""))
+                             f"{summary.errors} errors" + (f", {summary.left} left for a rerun" if summary.left else "")
+                             + f" -> {summary.output}" + (f", {summary.npz}" if summary.npz else ""))
 
 
 def read_one_record(path: str) -> Any:
@@ -355,10 +360,12 @@ def arena_help(option: str, what: str) -> str:
 @click.option("--overwrite", is_flag=True,
               help="replace an --output that holds anything but deals of this seed and these options; without it "
                    "such a file is refused untouched")
+@click.option("--time", "time_limit", type=float, default=None,
+              help="stop after the deal that spends this many seconds (with --output a rerun plays the rest)")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON; no progress bar")
 def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid_samples: int | None,
           exact_limit: int | None, max_nodes: int | None, seed: int, jobs: int, output: str | None,
-          overwrite: bool, as_json: bool) -> None:
+          overwrite: bool, time_limit: float | None, as_json: bool) -> None:
     """Mirrored deals between bots (each deal twice, the sides swapped): the score per deal, A
     minus B, with a 95% interval and p-value.
 
@@ -378,7 +385,8 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
         raise click.BadParameter(f"{nobody}give two or more of {bots_there}", param_hint="--bots")
     pairs = list(combinations(names, 2))
     options = {**game_arena.defaults, **chosen}
-    kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output, overwrite=overwrite)
+    kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output, overwrite=overwrite,
+                                  time=time_limit)
     if not as_json and sys.stderr.isatty():
         with render.progress_bar() as bar:
             job = bar.add_task("mirrored deals", total=None)
@@ -394,10 +402,24 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
 
 
 @cli.command()
-@click.option("--threads", type=int, default=None, help="solver threads per search (default: all cores)")
-def engine(threads: int | None) -> None:
+@click.option("--threads", type=int, default=None,
+              help="solver threads of a search that names none (default: all cores)")
+@click.option("--max-line", type=int, default=EngineLimits.line_bytes, show_default=True,
+              help="the longest request line, in bytes")
+@click.option("--max-samples", type=int, default=EngineLimits.samples, show_default=True,
+              help="the most worlds a go may sample or enumerate")
+@click.option("--max-time", type=float, default=EngineLimits.time, show_default=True,
+              help="the most seconds a go may search, and what a go without time gets")
+@click.option("--max-threads", type=int, default=None,
+              help=f"the most solver threads a go may use (default and most: the cores x 2, {EngineLimits.threads})")
+@click.option("--table-mb", type=int, default=EngineLimits.table_mb, show_default=True,
+              help="the most transposition table each solver thread may use, in MB")
+def engine(threads: int | None, max_line: int, max_samples: int, max_time: float, max_threads: int | None,
+           table_mb: int) -> None:
     """Run a hint engine for Texas 42 and Bingo speaking JSON lines on stdin/stdout (docs/protocol.md)."""
-    serve(threads=threads)
+    limits = EngineLimits(line_bytes=max_line, samples=max_samples, time=max_time,
+                          threads=EngineLimits.threads if max_threads is None else max_threads, table_mb=table_mb)
+    serve(threads=threads, limits=limits)
 
 
 @cli.command()

@@ -2,6 +2,6 @@
 ``EngineClient`` drives one in another process."""
 
 from .client import EngineClient, EngineError
-from .server import PROTOCOL, EngineServer, serve
+from .server import PROTOCOL, EngineLimits, EngineServer, serve
 
-__all__ = ["PROTOCOL", "EngineClient", "EngineError", "EngineServer", "serve"]
+__all__ = ["PROTOCOL", "EngineClient", "EngineError", "EngineLimits", "EngineServer", "serve"]

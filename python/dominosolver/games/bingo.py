@@ -19,8 +19,8 @@ from ..bingo.bots import HintBot
 from ..bingo.position import as_position
 from ..bingo.rules import DECK, PLAYERS
 from ..bingo.sampling import count_worlds, position_of, sample_worlds
-from ..bingo.solve import SOLVE_NODES
-from ..errors import ParseError
+from ..bingo.solve import SOLVE_NODES, TABLE_MB
+from ..errors import ParseError, shown
 from ..tiles import Tile
 from ..result import SolveResult
 from .bingo_render import RENDER
@@ -45,7 +45,7 @@ def parse_seat(value: Any) -> int:
         return value
     if isinstance(value, str) and value.strip() in [str(p) for p in PLAYERS]:
         return int(value)
-    raise ParseError(f"unknown Bingo seat {value!r}: 0 or 1")
+    raise ParseError(f"unknown Bingo seat {shown(value)}: 0 or 1")
 
 
 def facts(pos: Position) -> dict[str, Any]:
@@ -56,11 +56,11 @@ def facts(pos: Position) -> dict[str, Any]:
     }
 
 
-def solve(pos: Position, max_nodes: int | None = None) -> SolveResult:
+def solve(pos: Position, max_nodes: int | None = None, time: float | None = None) -> SolveResult:
     """Solve exactly. A phase-one position gets a budget of ``max_nodes`` (default ``SOLVE_NODES``,
-    about a second; 0 = none): such a world can take minutes. A closed or exhausted deal is always
-    solved to the end (microseconds)."""
-    return solve_bingo(pos, max_nodes=budget_for(pos, max_nodes))
+    about a second; 0 = none) and ``time`` seconds if given: such a world can take minutes. A closed
+    or exhausted deal is always solved to the end (microseconds)."""
+    return solve_bingo(pos, max_nodes=budget_for(pos, max_nodes), time=time)
 
 
 def budget_for(pos: Position, max_nodes: int | None) -> int:
@@ -243,10 +243,10 @@ def play(seed: int) -> dict[str, Any]:
     return {"game": "bingo", "seed": seed, "winner": game.winner, "scores": list(game.scores), "deals": deals}
 
 
-def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, should_stop: Callable[[], bool],
-       report: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_mb: int,
+       should_stop: Callable[[], bool], report: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
     """A hint reported after each batch of worlds, ended early by ``stop``; its worlds are solved on
-    one thread."""
+    one thread, with a table of at most ``table_mb``."""
 
     def progress(h: Any) -> None:
         report({"worlds": h.worlds, "best": h.best, "moves": [
@@ -254,7 +254,8 @@ def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, should_
             for m in h.moves
         ]})
 
-    h = hint(view, on_progress=progress, should_stop=should_stop, **limits)
+    solver = Solver(min(table_mb, TABLE_MB))
+    h = hint(view, solver=solver, on_progress=progress, should_stop=should_stop, **limits)
     return {"move": h.best, "hint": h.to_json()}
 
 
@@ -301,7 +302,7 @@ SPEC = GameSpec(
     parse_seat=parse_seat,
     facts=facts,
     solve=solve,
-    solve_options=frozenset({"max_nodes"}),
+    solve_options=frozenset({"max_nodes", "time"}),
     hint=hint,
     hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "max_nodes"}),
     notes={"threads": "a Bingo hint solves its worlds on one thread",

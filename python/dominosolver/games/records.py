@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import ParseError
+from ..errors import ParseError, shown
 from .spec import GameSpec
 
 __all__ = ["ANALYSIS", "GAME_ANALYSIS", "VIEW", "hint_asked", "hint_target", "own_seed", "unwrap"]
@@ -40,5 +40,5 @@ def own_seed(record: Any, seed: int) -> int:
     if isinstance(record, dict) and "seed" in record:
         seed = record["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ParseError(f"'seed' must be an integer, not {seed!r}")
+            raise ParseError(f"'seed' must be an integer, not {shown(seed)}")
     return seed

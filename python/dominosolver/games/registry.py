@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import ParseError
+from ..errors import ParseError, shown
 from ..io import json_value
 from . import bingo, texas42
 from .records import VIEW
@@ -24,7 +24,7 @@ _BY_WORD = {word: spec for spec in GAMES.values() for word in (spec.tag, *spec.a
 def get(tag: Any) -> GameSpec:
     """The game with this tag (or alias: ``"42"``); ``ParseError`` names the games there are."""
     if not isinstance(tag, str) or tag not in _BY_WORD:
-        raise ParseError(f"unknown game {tag!r}: {', '.join(GAMES)}")
+        raise ParseError(f"unknown game {shown(tag)}: {', '.join(GAMES)}")
     return _BY_WORD[tag]
 
 

@@ -83,6 +83,7 @@ class GameSpec:
     render: Renderer
     table: Callable[[Any], Any] | None = None  # a double-dummy table of a deal, where the game has one
     special_table: Callable[[Any], Any] | None = None  # its special-contract table, where it has one
+    solves: Callable[[Any], bool] | None = None  # whether `solve` values a position (None: every one)
     arena: Arena | None = None  # its part of `dominosolver arena`: bots, a deal played and scored
 
     def __repr__(self) -> str:

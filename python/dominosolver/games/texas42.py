@@ -240,11 +240,15 @@ def play(seed: int) -> dict[str, Any]:
     return {"game": "texas42", "seed": seed, "winner": game.winner, "scores": game.scores, "hands": hands}
 
 
-def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, should_stop: Callable[[], bool],
-       report: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-    """In play, a hint reported after each batch of worlds; in the auction or declaring, the bid advisor."""
+ENGINE_TABLE_MB = 16  # the largest table a 42 search of the engine uses per thread (hints choose 4 or 16)
+
+
+def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_mb: int,
+       should_stop: Callable[[], bool], report: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+    """In play, a hint reported after each batch of worlds; in the auction or declaring, the bid
+    advisor; each solver thread's table at most ``table_mb``."""
     if view.trump is None:
-        return advise(view, limits, threads, should_stop)
+        return advise(view, limits, threads, min(table_mb, ENGINE_TABLE_MB), should_stop)
 
     def progress(h: Any) -> None:
         report({"worlds": h.worlds, "best": h.best, "moves": [
@@ -253,11 +257,12 @@ def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, should_
             for m in h.moves
         ]})
 
-    h = hint_42(view, threads=threads, on_progress=progress, should_stop=should_stop, **limits)
+    tt_mb = None if table_mb >= ENGINE_TABLE_MB else table_mb  # None: the hint's own choice
+    h = hint_42(view, threads=threads, tt_mb=tt_mb, on_progress=progress, should_stop=should_stop, **limits)
     return {"move": h.best, "hint": h.to_json()}
 
 
-def advise(view: PlayerView, limits: dict[str, Any], threads: int | None,
+def advise(view: PlayerView, limits: dict[str, Any], threads: int | None, tt_mb: int,
            should_stop: Callable[[], bool]) -> dict[str, Any]:
     """Bidding and declaring: the bid advisor over the seat's hand, with the thresholds the arena
     measured to play best."""
@@ -266,7 +271,7 @@ def advise(view: PlayerView, limits: dict[str, Any], threads: int | None,
     if view.contract is None and view.to_move is not None and view.to_move != view.seat:
         raise InvalidViewError(f"{SEATS[view.seat]} is not to bid: {SEATS[view.to_move]} is")
     advice = advise_bid(view, samples=limits.get("samples", 200), seed=limits.get("seed"), threads=threads,
-                        time=limits.get("time"), should_stop=should_stop, **PLAYING_THRESHOLDS)
+                        tt_mb=tt_mb, time=limits.get("time"), should_stop=should_stop, **PLAYING_THRESHOLDS)
     if view.contract is not None:
         move = f"declare {advice.best_declaration(view.contract.bid)}"
     else:
@@ -277,13 +282,15 @@ def advise(view: PlayerView, limits: dict[str, Any], threads: int | None,
 # ---------------------------------------------------------------- what the conformance suite checks
 
 
-# Flags that change how a declaration ranks its tiles, with every value (docs/rules.md §3.1, §6.1).
+# Flags that change how a declaration ranks its tiles or wins its tricks, with every value
+# (docs/rules.md §3.1, §3.6, §6.1).
 DECLARATION_FLAGS: dict[Any, list[dict[str, str]]] = {
     "none": [{"nt_doubles": mode} for mode in ("high", "low", "own_suit")],
+    "sevens": [{"sevens_tie": tie} for tie in ("first_played", "bidders_win_ties")],
 }
+# Every row, the special ones too, with every declaration (Nel-O's low doubles too).
+ROWS = _core.texas42.declaration_rows(Rules(specials="all", nello_doubles_allowed="all")._core)
 SPECIAL_DEAL_TRIES = 1000  # deals tried for a special bid's conformance case (a Splash: one deal in 2)
-# A special bid's partner names one declaration of each row it may name (docs/rules.md §3.4).
-SPECIAL_DECLARATIONS = tuple(row["declarations"][0] for row in _core.texas42.declaration_rows() if not row["imposes"])
 
 
 def _case(trump: Any, flags: dict[str, str], kind: str = ORDINARY) -> str:
@@ -291,12 +298,15 @@ def _case(trump: Any, flags: dict[str, str], kind: str = ORDINARY) -> str:
     return ", ".join([*([kind] if kind != ORDINARY else []), named, *(f"{k}={v}" for k, v in flags.items())])
 
 
-# The conformance cases, from the contract table: every declaration (and each of its flag values)
-# on an ordinary bid, and every special bid with one declaration of each row its partner may name.
+# The conformance cases, from the contract table: every declaration (and each of its flag values) on
+# an ordinary bid (a declaration with a contract of its own, such as Sevens: on a mark bid, under
+# specials = all), and every special bid with one declaration of each row its partner may name.
 CONTRACTS: dict[str, tuple[Any, dict[str, str], str]] = {
-    **{_case(t, flags): (t, flags, ORDINARY) for t in TRUMPS for flags in DECLARATION_FLAGS.get(t, [{}])},
-    **{_case(parse_trump(t), {}, kind): (parse_trump(t), {"specials": "all"}, kind)
-       for kind in BID_KINDS if kind != ORDINARY for t in SPECIAL_DECLARATIONS},
+    **{_case(parse_trump(t), flags): (parse_trump(t), {**({"specials": "all"} if row["imposes"] else {}), **flags},
+                                      ORDINARY)
+       for row in ROWS for t in row["declarations"] for flags in DECLARATION_FLAGS.get(t, [{}])},
+    **{_case(parse_trump(row["declarations"][0]), {}, kind): (parse_trump(row["declarations"][0]), {"specials": "all"}, kind)
+       for kind in BID_KINDS if kind != ORDINARY for row in ROWS if not row["imposes"]},
 }
 
 
@@ -307,8 +317,11 @@ def deal(seed: int, variant: str) -> Position:
     trump, flags, kind = CONTRACTS[variant]
     rules = Rules(**flags)
     if kind == ORDINARY:
+        # A declaration with a contract of its own is named on a mark bid (rules.md §3.6).
+        own = any(row["imposes"] and str(trump) in row["declarations"] for row in ROWS)
+        bid = rules.mark if own else rules.min_bid
         return Position(trump=trump, hands=[list(h) for h in Game(seed=seed).deal()], rules=rules,
-                        contract=(seed % rules.seats, rules.min_bid))
+                        contract=(seed % rules.seats, bid))
     for tried in range(seed, seed + SPECIAL_DEAL_TRIES):
         game = Game(seed=tried, rules=rules)
         while game.phase == "bidding":
@@ -350,7 +363,8 @@ SPEC = GameSpec(
     solve_options=frozenset(),
     hint=hint,
     hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "threads", "weighting"}),
-    notes={"max_nodes": "a 42 solve is always exact, and so is every world of a 42 hint"},
+    notes={"max_nodes": "a 42 solve is always exact, and so is every world of a 42 hint",
+           "time": "a 42 solve takes hundredths of a second"},
     grade=grade,
     play=play,
     go=go,
@@ -367,4 +381,5 @@ SPEC = GameSpec(
     table=dd_table,
     special_table=special_table,
     arena=ARENA,
+    solves=lambda pos: not _core.texas42.unsearched(pos._pos),
 )

@@ -5,29 +5,77 @@
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import ParseError
+from ..errors import ParseError, shown
 
-__all__ = ["SCHEMAS", "schema", "validate", "json_value", "json_object", "key_values", "flags_of_text", "is_digits"]
+__all__ = [
+    "SCHEMAS", "schema", "validate", "json_value", "json_object", "key_values", "flags_of_text", "is_digits",
+    "unicode_text",
+]
 
 SCHEMAS = ("position", "view", "hint")
 
 
 def json_value(text: str | bytes) -> Any:
-    """The value of JSON text; ``ParseError`` says what was malformed (bytes that are no text and
-    nesting too deep for the parser included)."""
+    """The value of JSON text; ``ParseError`` says what was malformed (bytes that are no text, nesting
+    too deep for the parser, an integer too long for Python to convert, ``NaN`` or ``Infinity``, a
+    number too large for a float, a string holding a lone surrogate such as ``"\\udcff"``)."""
     try:
-        return json.loads(text)
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+    except ParseError:
+        raise
     except json.JSONDecodeError as e:
         raise ParseError(f"malformed JSON: {e}") from None
     except UnicodeDecodeError as e:
         raise ParseError(f"malformed JSON: bytes that are not text ({e})") from None
     except RecursionError:
         raise ParseError("malformed JSON: nested too deeply") from None
+    except ValueError as e:  # an integer beyond Python's limit on the digits it converts
+        raise ParseError(f"malformed JSON: {e}") from None
+    _check_strings(value)
+    return value
+
+
+def _no_constant(name: str) -> Any:
+    raise ParseError(f"malformed JSON: {name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ParseError(f"malformed JSON: the number {text[:40]} is too large")
+    return number
+
+
+def _check_strings(value: Any) -> None:
+    """Every string of a decoded JSON value, keys included, is valid Unicode."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            unicode_text(v, "a JSON string")
+        elif isinstance(v, dict):
+            stack.extend(v)
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+
+
+def unicode_text(value: Any, name: str) -> str:
+    """``value`` if it is a string of valid Unicode (UTF-8 can encode it: no lone surrogate such as
+    ``"\\udcff"``, which JSON escapes can spell but no text holds), else ``ParseError``."""
+    if not isinstance(value, str):
+        raise ParseError(f"{name} must be a string, not {type(value).__name__}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise ParseError(f"{name} is not valid Unicode text: it holds {shown(value[e.start])} (a lone surrogate)") from None
+    return value
 
 
 def read_text_file(path: str | Path, what: str) -> str:
@@ -51,16 +99,14 @@ def key_values(text: Any, keys: tuple[str, ...], required: tuple[str, ...], tags
                what: str = "position text") -> dict[str, str]:
     """The ``key=value`` tokens of one-line position text (after an optional game tag from
     ``tags``), each key known and given once, the ``required`` ones present."""
-    if not isinstance(text, str):
-        raise ParseError(f"position text must be a string, not {type(text).__name__}")
-    tokens = text.split()
+    tokens = unicode_text(text, "position text").split()
     if tokens and tokens[0] in tags:
         tokens = tokens[1:]
     values: dict[str, str] = {}
     for token in tokens:
         key, sep, value = token.partition("=")
         if not sep or key not in keys:
-            raise ParseError(f"unexpected {token!r} in {what} (expected key=value with a key in {', '.join(keys)})")
+            raise ParseError(f"unexpected {shown(token)} in {what} (expected key=value with a key in {', '.join(keys)})")
         if key in values:
             raise ParseError(f"{key!r} given twice in position text")
         values[key] = value
@@ -76,16 +122,20 @@ def flags_of_text(text: str) -> dict[str, str]:
     for item in text.split(","):
         k, sep, v = item.partition(":")
         if not sep:
-            raise ParseError(f"malformed rules item {item!r}: write flag:value")
+            raise ParseError(f"malformed rules item {shown(item)}: write flag:value")
         if k in flags:  # as for keys of position text: a second value is a mistake, not an override
-            raise ParseError(f"rules flag {k!r} given twice")
+            raise ParseError(f"rules flag {shown(k)} given twice")
         flags[k] = v
     return flags
 
 
+MAX_DIGITS = 18  # far beyond any count, bid or seat the games know; int() refuses over 4,300 digits
+
+
 def is_digits(text: str) -> bool:
-    """Whether ``text`` is ASCII digits: ``str.isdigit`` also passes '²', which ``int`` refuses."""
-    return text.isascii() and text.isdigit()
+    """Whether ``text`` is ASCII digits, at most ``MAX_DIGITS`` of them, so ``int(text)`` is safe:
+    ``str.isdigit`` also passes '²', which ``int`` refuses."""
+    return len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
 
 
 @cache

@@ -36,7 +36,7 @@ from ..arguments import (
     whole_number,
     world_count,
 )
-from ..errors import InvalidViewError, ParseError
+from ..errors import InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of
 from .game import Game
 from .position import Position
@@ -334,5 +334,5 @@ def _pairs_or_list(value: Any, name: str, pairs: bool = False) -> list[Any]:
     if not isinstance(value, (list, tuple)):
         raise ParseError(f"{name} must be a list, not {type(value).__name__}")
     if pairs and not all(isinstance(a, (list, tuple)) and len(a) == 2 for a in value):
-        raise ParseError(f"{name} must be a list of (seat, bid) pairs, not {list(value)!r}")
+        raise ParseError(f"{name} must be a list of (seat, bid) pairs, not {shown(list(value))}")
     return list(value)

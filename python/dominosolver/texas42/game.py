@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _core
-from ..errors import ParseError
+from ..errors import ParseError, shown
 from ..io import is_digits
 from ..tiles import Tile, tiles_of
 from ..wrappers import RecordedGame
@@ -38,7 +38,7 @@ class Move:
         elif self.kind == "tile":
             value = Tile(self.value)
         else:
-            raise ParseError(f"unknown move kind {self.kind!r}: 'bid', 'declare' or 'tile'")
+            raise ParseError(f"unknown move kind {shown(self.kind)}: 'bid', 'declare' or 'tile'")
         object.__setattr__(self, "value", value)
 
     @classmethod
@@ -50,14 +50,14 @@ class Move:
         if isinstance(move, int) and not isinstance(move, bool):
             return cls("bid", move)
         if not isinstance(move, str):
-            raise ParseError(f"cannot read a move from {move!r}")
+            raise ParseError(f"cannot read a move from {shown(move)}")
         text = move.strip().lower()
         if text.startswith("declare"):
             return cls("declare", text[len("declare"):].strip(" :"))
         number = text.partition(":")[0]  # a special bid: "168:kind"
         if is_digits(number) and int(number) < _LOWEST_BID:
             # "00" or "0" is neither a bid nor, in the auction, a tile: never a silent pass.
-            raise ParseError(f"{move!r} is no bid: bids are {_LOWEST_BID} and up, 'pass' or 'game' "
+            raise ParseError(f"{shown(move)} is no bid: bids are {_LOWEST_BID} and up, 'pass' or 'game' "
                              "(tiles are played after the auction)")
         if number in ("pass", "game") or is_digits(number):
             return cls("bid", text)

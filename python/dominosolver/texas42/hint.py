@@ -23,7 +23,7 @@ import numpy as np
 
 from .. import pimc
 from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
-from ..errors import InvalidViewError, ParseError
+from ..errors import InvalidViewError, ParseError, shown
 from ..tiles import Tile
 from .position import Position
 from .rules import SEATS
@@ -177,18 +177,18 @@ def hint(
         tt_mb = table_megabytes(tt_mb)
     for name, fn in (("on_progress", on_progress), ("should_stop", should_stop)):
         if fn is not None and not callable(fn):
-            raise ParseError(f"{name} must be a function or None, not {fn!r}")
+            raise ParseError(f"{name} must be a function or None, not {shown(fn)}")
     v = as_view(view)
     if weighting not in WEIGHTINGS:
         raise InvalidViewError(
-            f"unknown weighting {weighting!r}: use one of {', '.join(WEIGHTINGS)}"
+            f"unknown weighting {shown(weighting)}: use one of {', '.join(WEIGHTINGS)}"
         )
     if v.trump is None or v.to_move is None:
         raise InvalidViewError("no tile to play: the hand is not in play")
     if v.to_move != v.seat:
         raise InvalidViewError(f"{SEATS[v.seat]} is not to play ({SEATS[v.to_move]} is)")
     if objective not in ("auto", "goal", "points"):
-        raise InvalidViewError(f"unknown objective {objective!r}: auto, goal or points")
+        raise InvalidViewError(f"unknown objective {shown(objective)}: auto, goal or points")
     sampler = WorldSampler(v)
     warnings: list[str] = []
     legal = [t.id for t in v.legal_moves]
@@ -209,7 +209,11 @@ def hint(
         assert out.move_values is not None
         return pimc.Scores(out.move_values[:, legal], out.nodes)
 
+    # Under a contract of no trick (Nel-O) every side plays to take the fewest tricks.
+    fewest = first.objective == "no trick"
+
     def rank_key(mean: float, p_make: float | None) -> tuple[float, ...]:
+        mean = -mean if fewest else mean
         if goal is None or p_make is None:
             return (mean,)
         p_goal = p_make if goal == "make" else 1.0 - p_make
@@ -255,12 +259,15 @@ def _sides(v: PlayerView) -> tuple[int, bool] | None:
 def _makes(v: PlayerView, world: Position, declarer_team: int, ours: bool) -> Callable[[np.ndarray], np.ndarray]:
     """Per world and move, whether the declaring side makes its contract: its points so far plus
     what it takes from here (the seat's values when the seat declares, the rest when it defends);
-    in tricks (a contract of every trick, docs/rules.md §3.4), no trick lost so far and every one
-    left taken. `world` is one world of the view: all share the points and tricks left."""
+    in tricks, no trick lost so far and every one left taken (every trick, docs/rules.md §3.4), or
+    none taken so far nor from here (no trick, §3.3). `world` is one world of the view: all share the points and tricks left."""
     assert v.contract is not None
-    if world.units == "tricks":
+    if world.objective == "every trick":
         left, lost = world.tricks_left, world.tricks_won[1 - declarer_team]
         return lambda values: (lost == 0) & ((values if ours else left - values) == left)
+    if world.objective == "no trick":  # Nel-O (§3.3): the declaring side takes none
+        left, taken = world.tricks_left, world.tricks_won[declarer_team]
+        return lambda values: (taken == 0) & ((values if ours else left - values) == 0)
     need = v.rules.points_needed(v.contract.bid)
     already = v.points[declarer_team]
     remaining = world.remaining_points

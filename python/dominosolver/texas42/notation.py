@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..errors import ParseError
+from ..errors import ParseError, shown
 from ..io import flags_of_text, json_object, key_values
 from ..tiles import Tile
 from .rules import ORDINARY, SEATS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, bid_name
@@ -31,10 +31,10 @@ def fields_from_json(obj: Any) -> PositionFields:
     obj = json_object(obj)
     schema = obj.get("schema", SCHEMA)
     if schema != SCHEMA:
-        raise ParseError(f"unknown schema {schema!r} (expected {SCHEMA!r})")
+        raise ParseError(f"unknown schema {shown(schema)} (expected {SCHEMA!r})")
     game = obj.get("game", "texas42")
     if game != "texas42":
-        raise ParseError(f"this is a {game!r} position, not a texas42 one")
+        raise ParseError(f"this is a {shown(game)} position, not a texas42 one")
     for key in ("trump", "leader", "hands"):
         if key not in obj:
             raise ParseError(f"position JSON lacks {key!r}")
@@ -121,7 +121,7 @@ def _tile_list(value: Any, where: str) -> list[Tile]:
     out = []
     for t in value:
         if not isinstance(t, str):
-            raise ParseError(f"{where}: {t!r} is not a tile string like \"6-4\"")
+            raise ParseError(f"{where}: {shown(t)} is not a tile string like \"6-4\"")
         out.append(Tile(t))
     return out
 
@@ -141,7 +141,7 @@ def fields_from_text(text: str) -> PositionFields:
     if "contract" in values:
         c = values["contract"]
         if len(c) < 2:
-            raise ParseError(f"malformed contract {c!r}: write seat then bid, e.g. N30")
+            raise ParseError(f"malformed contract {shown(c)}: write seat then bid, e.g. N30")
         contract = Contract(parse_seat(c[0]), parse_bid(c[1:]))  # a special bid: E168:kind
     history = None
     if "history" in values:

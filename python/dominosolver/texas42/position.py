@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import _core
 from ..arguments import tile_sequence
-from ..errors import ParseError
+from ..errors import ParseError, shown
 from ..tiles import Tile, mask_of, tiles_of
 from ..wrappers import NotatedPosition
 from . import notation
@@ -115,6 +115,12 @@ class Position(NotatedPosition):
         return self._pos.side_of(parse_seat(seat))
 
     @property
+    def seats_in_play(self) -> list[int]:
+        """The seats that play this hand, clockwise: all four, or three when Nel-O's partner sits
+        out (docs/rules.md §3.3)."""
+        return list(self._pos.seats_in_play)
+
+    @property
     def trick_size(self) -> int:
         """Tiles in a complete trick: one from each seat in play."""
         return self._pos.trick_size
@@ -133,6 +139,12 @@ class Position(NotatedPosition):
         """What the solver's values of this position count: "points", or "tricks" under a contract
         that must take every trick (Plunge, Splash: docs/rules.md §3.4-3.5)."""
         return _core.texas42.units(self._pos)
+
+    @property
+    def objective(self) -> str:
+        """What the declaring side must do: "points" (the bid's), "every trick" (Plunge, Splash,
+        Sevens) or "no trick" (Nel-O: there every side's best moves are its lowest values, in tricks)."""
+        return _core.texas42.objective(self._pos)
 
     @property
     def remaining_points(self) -> int:
@@ -228,19 +240,19 @@ def _tiles(value: Any, where: str) -> list[Tile]:
 
 def _hands(value: Any) -> list[list[Tile]]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ParseError(f"hands must be a list of 4 hands (lists of tiles), not {value!r}")
+        raise ParseError(f"hands must be a list of 4 hands (lists of tiles), not {shown(value)}")
     return [_tiles(h, f"hands[{i}]") for i, h in enumerate(value)]
 
 
 def _history(value: Any) -> tuple[int, list[Tile]]:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise ParseError(f"history must be (first leader, tiles of the completed tricks), not {value!r}")
+        raise ParseError(f"history must be (first leader, tiles of the completed tricks), not {shown(value)}")
     return parse_seat(value[0]), _tiles(value[1], "history")
 
 
 def _contract(value: Any) -> Contract:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise ParseError(f"contract must be (declarer, bid), not {value!r}")  # a special bid: (seat, "168:kind")
+        raise ParseError(f"contract must be (declarer, bid), not {shown(value)}")  # a special bid: (seat, "168:kind")
     return Contract(parse_seat(value[0]), parse_bid(value[1]))
 
 

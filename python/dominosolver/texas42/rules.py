@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Union
 
 from .. import _core
-from ..errors import DominoSolverError, InvalidViewError, ParseError
-from ..io import is_digits
-from ..tiles import tiles_of
+from ..errors import DominoSolverError, InvalidViewError, ParseError, shown
+from ..io import is_digits, unicode_text
+from ..tiles import MAX_PIP, tiles_of
 from ..wrappers import FlagRules
 
 __all__ = ["Rules", "Bid", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "ORDINARY", "BID_KINDS", "parse_seat",
@@ -112,7 +112,8 @@ class Rules(FlagRules):
 
     @property
     def declarations(self) -> tuple[Trump, ...]:
-        """Every declaration: the suits 0..max_pip, then "doubles" and "none"."""
+        """Every declaration the rules offer: the suits 0..max_pip, "doubles" and "none", then (with
+        specials = all) "sevens" and Nel-O's "nello", "nello-high" (and "nello-low")."""
         return tuple(_trump_of_name(name) for name in self._core.declarations())
 
     @property
@@ -161,7 +162,7 @@ class Bid(int):
 
     def __new__(cls, value: int, kind: str = ORDINARY) -> Bid:
         if kind not in BID_KINDS:
-            raise ParseError(f"unknown bid kind {kind!r}: {', '.join(map(repr, BID_KINDS))}")
+            raise ParseError(f"unknown bid kind {shown(kind)}: {', '.join(map(repr, BID_KINDS))}")
         bid = super().__new__(cls, value)
         bid.kind = kind
         return bid
@@ -221,21 +222,23 @@ def namer(rules: Rules, contract: Contract) -> int:
 
 def parse_seat(value: int | str) -> int:
     if isinstance(value, bool):
-        raise ParseError(f"unknown seat {value!r}")
+        raise ParseError(f"unknown seat {shown(value)}")
     if isinstance(value, int) and 0 <= value < len(SEATS):
         return value
     if isinstance(value, str) and value.upper() in SEATS:
         return SEATS.index(value.upper())
     if isinstance(value, str) and is_digits(value) and int(value) < len(SEATS):
         return int(value)
-    raise ParseError(f"unknown seat {value!r}: use 0..{len(SEATS) - 1} or {', '.join(SEATS)}")
+    raise ParseError(f"unknown seat {shown(value)}: use 0..{len(SEATS) - 1} or {', '.join(SEATS)}")
 
 
 def parse_trump(value: Trump) -> Trump:
     """Canonical trump: an int 0..6, 'doubles' or 'none' ('follow-me' is accepted)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ParseError(f"unknown trump {value!r}")
-    return _trump_of_name(_core.texas42.parse_trump(str(value).lower()))
+        raise ParseError(f"unknown trump {shown(value)}")
+    if isinstance(value, int) and not 0 <= value <= MAX_PIP:  # no set has more pips
+        raise ParseError(f"unknown trump {shown(value)}")
+    return _trump_of_name(_core.texas42.parse_trump(unicode_text(str(value), "trump").lower()))
 
 
 def bid_name(bid: int) -> str:
@@ -251,19 +254,21 @@ def parse_bid(value: int | str, kind: str | None = None) -> Bid:
     that cannot be a bid at all (negative, or beyond 'game') are refused here."""
     if isinstance(value, int) and not isinstance(value, bool):
         number, kind = int(value), kind or getattr(value, "kind", ORDINARY)
+    elif not isinstance(value, str):
+        raise ParseError(f"unknown bid {shown(value)}: a number, 'pass' or 'game'")
     else:
-        text, _, named = str(value).strip().lower().partition(":")
+        text, _, named = value.strip().lower().partition(":")
         kind = kind or named or ORDINARY
         if text in ("pass", "game"):
             number = 0 if text == "pass" else GAME_BID
         elif is_digits(text):
             number = int(text)
         else:
-            raise ParseError(f"unknown bid {value!r}: a number, 'pass' or 'game'")
+            raise ParseError(f"unknown bid {shown(value)}: a number, 'pass' or 'game'")
     if not 0 <= number <= GAME_BID:
-        raise ParseError(f"unknown bid {value!r}: a number from 30, 'pass' or 'game'")
+        raise ParseError(f"unknown bid {shown(value)}: a number from 30, 'pass' or 'game'")
     if not isinstance(kind, str) or kind not in BID_KINDS:
-        raise ParseError(f"unknown bid kind {kind!r} in bid {value!r}: {', '.join(map(repr, BID_KINDS))}")
+        raise ParseError(f"unknown bid kind {shown(kind)} in bid {shown(value)}: {', '.join(map(repr, BID_KINDS))}")
     return Bid(number, kind)
 
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import _core
 from ..arguments import table_megabytes, thread_count, tile_sequence
-from ..errors import ParseError
+from ..errors import ParseError, shown
 from ..io import json_value
 from ..result import SolveResult
 from ..tiles import Tile, mask_of
@@ -69,7 +69,7 @@ class Solver:
         """Can the team to move take at least ``target`` points (tricks, in a position whose
         ``units`` are tricks) from the current trick on? One zero-window search."""
         if not isinstance(target, int) or isinstance(target, bool):
-            raise ParseError(f"target must be a whole number of points or tricks, not {target!r}")
+            raise ParseError(f"target must be a whole number of points or tricks, not {shown(target)}")
         # Beyond 0..all the points the answer is known; the core takes a C int.
         return self._solver.can_reach(as_position(position)._pos, max(0, min(target, 10_000)))
 
@@ -320,7 +320,7 @@ def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int
     to the other, so a costly play of ``team`` lowers the total by its cost and one of the other
     team's raises it; after the hand's last play it is the points ``team`` took."""
     if team not in (0, 1):
-        raise ParseError(f"team must be 0 (NS) or 1 (EW), not {team!r}")
+        raise ParseError(f"team must be 0 (NS) or 1 (EW), not {shown(team)}")
     start = as_position(start)
     grades = list(grades)
     if not grades:
@@ -347,7 +347,8 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
                 tt_mb: int | None = None) -> BatchResult:
     """Solve many positions in a C++ thread pool (one solver and table per thread; ``tt_mb``
     defaults to a size fitted to the largest position). ``move_values`` has a column per tile of
-    the largest set among the positions (28 for double-six)."""
+    the largest set among the positions (28 for double-six). Ctrl-C stops it between positions
+    (KeyboardInterrupt)."""
     # One position (notation, JSON or a Position) is not a list of them: a string would be read
     # one character at a time.
     if isinstance(positions, (str, bytes, dict, Position)):
@@ -361,7 +362,10 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     cores = [p._pos for p in parsed]
     tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
     n_threads = thread_count(threads)
-    out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb)
+    try:
+        out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb)
+    except MemoryError:
+        raise ParseError(f"tt_mb={tt_mb}: this machine cannot allocate {n_threads} tables that large") from None
     values = np.array(out.values, dtype=np.int16)
     move_values = None
     if moves:

@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import _core
 from ..io import json_object
-from ..errors import InvalidViewError, ParseError
+from ..errors import InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of, tiles_of
 from .notation import contract_from_json, contract_to_json
 from .rules import (
@@ -62,12 +62,12 @@ class PlayerView:
         # sampler would otherwise draw from a nonsense view); of_position and from_json also
         # settle its rule-derived facts.
         if not isinstance(self.rules, Rules):
-            raise InvalidViewError(f"view field 'rules' must be a Rules object, not {self.rules!r}")
+            raise InvalidViewError(f"view field 'rules' must be a Rules object, not {shown(self.rules)}")
         seats = range(self.rules.seats)
         names = ", ".join(self.rules.seat_names)
         seat = self.seat
         if isinstance(seat, bool) or seat not in seats:
-            raise InvalidViewError(f"seat must be 0..{seats[-1]} ({names}), not {seat!r}")
+            raise InvalidViewError(f"seat must be 0..{seats[-1]} ({names}), not {shown(seat)}")
         for name in ("hand", "trick", "gone", "legal_moves"):
             value = getattr(self, name)
             if not isinstance(value, tuple) or not all(isinstance(t, Tile) for t in value):
@@ -79,7 +79,7 @@ class PlayerView:
             raise InvalidViewError("view field 'plays' must be a tuple of (seat, Tile) pairs")
         sizes = self.hand_sizes
         if len(sizes) != len(seats) or not all(isinstance(n, int) and n >= 0 for n in sizes):
-            raise InvalidViewError(f"hand_sizes must be {len(seats)} counts ({names}), not {sizes!r}")
+            raise InvalidViewError(f"hand_sizes must be {len(seats)} counts ({names}), not {shown(sizes)}")
         if sizes[seat] != len(self.hand):
             raise InvalidViewError(f"hand_sizes gives {SEATS[seat]} {sizes[seat]} tiles but the hand holds {len(self.hand)}")
         if self.revealed and (len(self.revealed) != len(seats) or not all(
@@ -88,8 +88,8 @@ class PlayerView:
             raise InvalidViewError(f"revealed must be {len(seats)} tuples of Tiles ({names}), or empty")
         if self.revealed and not set(self.revealed[seat]) <= set(self.hand):
             raise InvalidViewError("revealed gives the seat tiles that are not in its hand")
-        shown = [t for s, r in enumerate(self.revealed) if s != seat for t in r]
-        named = list(self.hand) + [t for _, t in self.plays] + list(self.gone) + shown
+        others = [t for s, r in enumerate(self.revealed) if s != seat for t in r]  # shown by the contract
+        named = list(self.hand) + [t for _, t in self.plays] + list(self.gone) + others
         if len(set(named)) != len(named):
             twice = next(t for t in named if named.count(t) > 1)
             raise InvalidViewError(f"tile {twice} appears twice across hand, plays and gone")
@@ -102,7 +102,7 @@ class PlayerView:
         for name in ("leader", "to_move", "first_leader"):
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or value not in seats):
-                raise InvalidViewError(f"{name} must be a seat 0..{seats[-1]} or None, not {value!r}")
+                raise InvalidViewError(f"{name} must be a seat 0..{seats[-1]} or None, not {shown(value)}")
         if len(self.voids) != len(seats) or len(self.absent) != len(seats):
             raise InvalidViewError("voids and absent must have one entry per seat")
 
@@ -201,8 +201,8 @@ class PlayerView:
     @property
     def hidden(self) -> list[Tile]:
         """Tiles this seat cannot see: in the other hands, less those their contract shows."""
-        shown = mask_of(t for r in self.revealed for t in r)
-        seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone) | shown
+        revealed = mask_of(t for r in self.revealed for t in r)
+        seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone) | revealed
         return tiles_of(set_mask(self.rules) & ~seen)
 
     # ------------------------------------------------------------ JSON
@@ -242,12 +242,15 @@ class PlayerView:
         engine, and any of them the JSON states must agree (else ``InvalidViewError``)."""
         o = _load(obj)
         if o.get("schema", VIEW_SCHEMA) != VIEW_SCHEMA:
-            raise ParseError(f"unknown schema {o.get('schema')!r} (expected {VIEW_SCHEMA!r})")
+            raise ParseError(f"unknown schema {shown(o.get('schema'))} (expected {VIEW_SCHEMA!r})")
         if o.get("game", "texas42") != "texas42":
-            raise ParseError(f"this is a {o.get('game')!r} view, not a texas42 one")
+            raise ParseError(f"this is a {shown(o.get('game'))} view, not a texas42 one")
         for key in ("seat", "hand"):
             if key not in o:
                 raise ParseError(f"view JSON lacks {key!r}")
+        unknown = set(o) - _JSON_KEYS  # as a position's: a misspelt or foreign field is no fact of the view
+        if unknown:
+            raise ParseError(f"unknown view field(s): {', '.join(sorted(map(repr, unknown)))}")
         seat = parse_seat(o["seat"])
         rules = Rules.from_json(o.get("rules"))
         trump = None if o.get("trump") is None else parse_trump(o["trump"])
@@ -266,6 +269,8 @@ class PlayerView:
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sizes)
         ):
             raise ParseError(f"'hand_sizes' must be a list of {seats} counts ({', '.join(rules.seat_names)})")
+        if max(sizes) > rules.hand_size:
+            raise InvalidViewError(f"no hand holds more than {rules.hand_size} tiles: hand_sizes {sizes}")
         # The tiles are checked before the C++ side reads the plays (the view itself checks the rest).
         try:
             named = mask_of(list(hand) + list(gone) + [t for _, t in plays])
@@ -274,10 +279,10 @@ class PlayerView:
         check_in_set(named, rules, InvalidViewError)
         if not any(sizes) and not plays:
             # Nothing left to play and no record of it (a game's view once it is over).
-            return cls.before_play(
+            view = cls.before_play(
                 seat, rules, hand, auction, trump=trump, contract=contract, hand_sizes=tuple(sizes)
             )
-        if trump is None:
+        elif trump is None:
             if plays or gone:
                 raise InvalidViewError("tiles were played but the view names no trump")
             to_move = None if o.get("to_move") is None else parse_seat(o["to_move"])
@@ -289,10 +294,35 @@ class PlayerView:
                                                      [[t.id for t in r] for r in revealed])
             elif revealed:
                 raise InvalidViewError("revealed tiles need a contract that shows them")
-            return cls.before_play(
+            view = cls.before_play(
                 seat, rules, hand, auction, contract=contract, hand_sizes=tuple(sizes),
                 to_move=to_move, legal_bids=legal_bids, revealed=revealed if any(revealed) else (),
             )
+        else:
+            view = cls._in_play(o, seat, rules, trump, contract, auction, hand, plays, gone, sizes)
+        derived = {
+            "leader": view.leader,
+            "to_move": view.to_move,
+            "trick": [str(t) for t in view.trick],
+            "points": list(view.points),
+            "voids": view.to_json()["voids"],
+            "legal_moves": sorted(str(t) for t in view.legal_moves),
+            "revealed": view.to_json().get("revealed", {}),
+        }
+        for key, value in derived.items():
+            if key in o and _stated(o, key, rules) != value:
+                raise InvalidViewError(
+                    f"the view states {key}={shown(o[key])} but its plays give {value!r}"
+                )
+        return view
+
+    @classmethod
+    def _in_play(
+        cls, o: dict[str, Any], seat: int, rules: Rules, trump: Trump, contract: Contract | None,
+        auction: tuple[tuple[int, int], ...], hand: tuple[Tile, ...], plays: tuple[tuple[int, Tile], ...],
+        gone: tuple[Tile, ...], sizes: list[int],
+    ) -> PlayerView:
+        """A view in play from its records: the C++ core replays them in one deal that fits."""
         if plays:
             first = plays[0][0]
         elif "leader" in o:
@@ -314,24 +344,6 @@ class PlayerView:
                 raise InvalidViewError(
                     f"the plays say {SEATS[s]} played {t}, but by the trick winners it was {SEATS[s2]}"
                 )
-        stated = {
-            "leader": view.leader,
-            "to_move": view.to_move,
-            "trick": [str(t) for t in view.trick],
-            "points": list(view.points),
-            "voids": view.to_json()["voids"],
-            "legal_moves": sorted(str(t) for t in view.legal_moves),
-            "revealed": view.to_json().get("revealed", {}),
-        }
-        if "revealed" in o:
-            o = {**o, "revealed": {SEATS[s]: [str(t) for t in r] for s, r in enumerate(revealed) if r}}
-        if "legal_moves" in o:
-            o = {**o, "legal_moves": sorted(str(Tile(t)) for t in _list(o, "legal_moves", str))}
-        for key, value in stated.items():
-            if key in o and o[key] != value:
-                raise InvalidViewError(
-                    f"the view states {key}={o[key]!r} but its plays give {value!r}"
-                )
         return view
 
 
@@ -347,6 +359,36 @@ def suit_name(suit: int) -> int | str:
 def suit_names(bits: int) -> list[int | str]:
     """The suits of a set of suits (a bit each), as ``suit_name`` writes them."""
     return [suit_name(s) for s in bits_of(bits)]
+
+
+# Every field of a view's JSON: its records (the input) and the facts they give (checked).
+_JSON_KEYS = frozenset({
+    "schema", "game", "seat", "rules", "trump", "contract", "auction", "hand", "hand_sizes", "leader", "to_move",
+    "trick", "plays", "voids", "points", "gone", "revealed", "legal_moves", "legal_bids",
+})
+
+
+def _stated(o: dict[str, Any], key: str, rules: Rules) -> Any:
+    """A fact the view's JSON states, typed as the view derives it (``ParseError`` for a value of
+    the wrong kind: a float or a bool where a count is meant, a seat that is no seat)."""
+    value = o[key]
+    if key in ("leader", "to_move"):
+        return None if value is None else parse_seat(value)
+    if key in ("trick", "legal_moves"):
+        tiles = [str(Tile(t)) for t in _list(o, key, str)]
+        return sorted(tiles) if key == "legal_moves" else tiles
+    if key == "revealed":  # {seat name: [tiles]}, each seat's tiles in the view's order
+        return {SEATS[s]: [str(t) for t in r] for s, r in enumerate(_revealed(o, rules)) if r}
+    if key == "points":
+        if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in value):
+            raise ParseError(f"view field 'points' must be a list of whole numbers, not {shown(value)}")
+        return value
+    if not isinstance(value, dict) or not all(  # voids: {seat name: [suits]}
+        isinstance(v, list) and all(isinstance(x, str) or (isinstance(x, int) and not isinstance(x, bool)) for x in v)
+        for v in value.values()
+    ):
+        raise ParseError(f"view field 'voids' must map seats to lists of suits, not {shown(value)}")
+    return value
 
 
 def _call_json(seat: int, bid: Bid) -> dict[str, Any]:

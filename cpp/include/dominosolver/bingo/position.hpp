@@ -42,6 +42,7 @@ struct Event {
   Move move;
   std::int8_t lead = -1;  // for a reply: the tile it answered
   bool phase2 = false;    // for a reply: whether phase-two duties applied
+  std::int8_t took = -1;  // for an exchange: the face-up tile taken
   bool operator==(const Event&) const = default;
 };
 
@@ -74,9 +75,13 @@ class Position {
   // The spec that rebuilds this position (its history is not part of it).
   PositionSpec spec() const;
 
-  // What `player`'s opponent has shown it cannot hold, from its phase-two replies (§5.6): a reply that
-  // did not follow proves a void, a reply that did not win proves it held no winning tile it could play.
+  // `player`'s phase-two replies since this position was built, oldest first: (lead, reply).
+  std::vector<std::pair<int, int>> phase_two_replies(int player) const;
+  // What `player` has shown it cannot hold, from its phase-two replies (§5.6): a reply that did not
+  // follow proves a void, a reply that did not win proves it held no winning tile it could play.
   TileMask shown_absent(int player) const;
+  // The trump exchange played since this position was built, if any: (player, face-up tile taken).
+  std::optional<std::pair<int, int>> exchange() const;
   // Tiles everybody knows `player` holds: declared doubles not yet played, the face-up tile it took.
   TileMask known_tiles(int player) const;
 
@@ -103,5 +108,9 @@ class Position {
 };
 
 std::string player_name(int p);  // "player 0"
+
+// The trump (valued 1..7) a position of `spec` plays under: its written trump, else its turned
+// tile's; throws InvalidPositionError when they cannot go together.
+int trump_for(const Rules& rules, const PositionSpec& spec);
 
 }  // namespace dominosolver::bingo

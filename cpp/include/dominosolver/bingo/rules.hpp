@@ -136,6 +136,23 @@ struct Table {
     const TileMask t = hand & (trumps | bit(kBingo));
     return t ? t : hand;
   }
+  // What a phase-two reply to the lead L proves its player did not hold (§5.6, §5.11): a reply
+  // that did not follow shows a void, one that did not head (or trump, under follow-then-trump)
+  // shows no tile that would.
+  TileMask shown_absent(int lead, int reply) const {
+    const TileMask follow = follows[lead], win = beaten_by[lead];
+    const bool followed = (follow >> reply) & 1;
+    const bool won = (win >> reply) & 1;
+    TileMask out = 0;
+    if (duty == P2Duty::FollowAndHead) {
+      if (!followed) out |= follow;
+      if (!won) out |= followed ? (follow & win) : win;
+    } else if (!followed) {
+      out |= follow;
+      if (!(((trumps | bit(kBingo)) >> reply) & 1)) out |= trumps | bit(kBingo);
+    }
+    return out;
+  }
 };
 
 // Flag names of docs/rules.md for each field, used by flags() and in error messages.

@@ -7,18 +7,24 @@
 // transposition table, bounds from game points that can no longer grow, an exact cut when a closer can
 // no longer reach 70, and dominated declarations skipped inside the tree (a larger set of doubles
 // scores more and allows every lead a smaller one does; one declaration per deal).
-// Each Solver owns its table: one per thread, no global state.
+// Each Solver owns its table, no global state; a solver shared by threads runs one search at a time
+// (the others wait their turn rather than race on its table).
 //
-// A phase-one world can take minutes to solve exactly, so a search can be bounded (a node budget)
-// and stopped: the solver polls its stop check every kPollNodes nodes and, when it answers true,
-// abandons the search by throwing Stopped. Either way the solver stays usable: the table only ever
-// holds bounds of subtrees searched to the end.
+// A phase-one world can take minutes to solve exactly, so a search can be bounded (a node budget, a
+// deadline) and stopped: every kPollNodes nodes the solver checks its deadline and its stop check;
+// a deadline passed ends the work as a spent budget does (what is solved is kept), a stop check
+// answering true abandons the search by throwing Stopped. Either way the solver stays usable: the
+// table only ever holds bounds of subtrees searched to the end.
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <vector>
 
 #include "dominosolver/bingo/position.hpp"
+#include "dominosolver/core/errors.hpp"  // Stopped
 #include "dominosolver/search/transposition_table.hpp"
 
 namespace dominosolver::bingo {
@@ -28,8 +34,8 @@ constexpr int kMarginScale = 4096;
 // Nodes between two calls of the stop check: a few milliseconds of search.
 constexpr std::uint64_t kPollNodes = std::uint64_t{1} << 16;
 
-// Thrown out of a search when the stop check asked for it to end.
-struct Stopped {};
+using Clock = std::chrono::steady_clock;
+using Deadline = std::optional<Clock::time_point>;  // none: no time limit
 
 struct SolveOutput {
   int value = 0;              // game points for the player to move
@@ -38,9 +44,10 @@ struct SolveOutput {
   std::vector<Move> pv;       // a principal variation to the end of the deal
   std::optional<int> margin;  // best card-point difference among moves of the best game value
   std::uint64_t nodes = 0;
-  // False when the node budget ran out: moves left unsolved hold 0 (a value no move has), and the
-  // margin and principal variation are left out.
+  // False when the node budget ran out or the deadline passed: moves left unsolved hold 0 (a value
+  // no move has), and the margin and principal variation are left out.
   bool complete = true;
+  bool timed_out = false;  // the deadline ended it
 };
 
 class Solver {
@@ -52,31 +59,49 @@ class Solver {
   // The value of each of `moves` (legal in `s`) for the player to move in `s`.
   std::vector<int> move_values(const Context& c, const DealState& s, const std::vector<Move>& moves);
   // Every legal move's value, the best value, optionally the margin and a principal variation.
-  // With a node budget (0 = none) the work stops once it is spent (see SolveOutput::complete).
+  // With a node budget (0 = none) or a deadline the work stops once it is spent (see
+  // SolveOutput::complete).
   SolveOutput solve(const Context& c, const DealState& s, bool with_margin = true, bool with_pv = true,
-                    std::uint64_t max_nodes = 0);
+                    std::uint64_t max_nodes = 0, Deadline deadline = {});
   // The best lexicographic (game points, point difference) score of `s`, as points * kMarginScale + difference.
   int margin_score(const Context& c, const DealState& s);
 
   // Worlds for a hint: the same public state with the opponent's hand and the boneyard replaced, each
   // move of `moves` scored in every world. Returns values row by row (world-major). With a node limit
   // per world (0 = none), a world that needs more is left unsolved: its row holds 0, a value no
-  // solved position has.
+  // solved position has. Once the deadline passes the work ends: the rows returned are those of the
+  // worlds solved before it (fewer than the worlds given).
   std::vector<int> solve_worlds(const Context& c, const DealState& base, const std::vector<TileMask>& opponent_hands,
                                 const std::vector<std::vector<int>>& boneyards, const std::vector<Move>& moves,
-                                std::uint64_t max_nodes_per_world = 0);
+                                std::uint64_t max_nodes_per_world = 0, Deadline deadline = {});
 
-  // Called every kPollNodes nodes; returning true ends the search with Stopped. Empty: never.
+  // Called every kPollNodes nodes; returning true ends the search with Stopped. Empty: never. Set
+  // it before sharing the solver.
   void set_stop_check(std::function<bool()> check) { stop_check_ = std::move(check); }
 
-  std::uint64_t nodes() const { return nodes_; }
-  void reset_nodes() { nodes_ = 0; }
+  // Nodes searched since construction or reset_nodes, as of the last call to finish (with threads
+  // sharing the solver, theirs included).
+  std::uint64_t nodes() const { return reported_nodes_.load(); }
+  void reset_nodes() {
+    const std::lock_guard<std::mutex> lock(busy_);
+    nodes_ = 0;
+    reported_nodes_ = 0;
+  }
   void clear() {
+    const std::lock_guard<std::mutex> lock(busy_);
     tt_.clear();
     history_ = {};
   }
 
  private:
+  // One search at a time; each public search takes the lock and reports its nodes when it ends.
+  struct Turn {
+    explicit Turn(Solver& s) : solver(s), lock(s.busy_) {}
+    ~Turn() { solver.reported_nodes_ = solver.nodes_; }
+    Solver& solver;
+    std::lock_guard<std::mutex> lock;
+  };
+  void poll();  // every kPollNodes nodes: the deadline (TimeUp) and the stop check (Stopped)
   template <bool kMargin>
   int search(const DealState& s, int alpha, int beta);
   template <bool kMargin>
@@ -96,7 +121,10 @@ class Solver {
   std::uint64_t bone_sig_ = 0;  // the boneyard order of the current root, for phase-one keys
   std::uint64_t nodes_ = 0;
   std::uint64_t node_limit_ = 0;  // abort the search past this count (0 = never)
+  Deadline deadline_;             // abort the search past this time
   std::function<bool()> stop_check_;
+  std::mutex busy_;
+  std::atomic<std::uint64_t> reported_nodes_{0};
   search::TranspositionTable tt_;
   // Cutoffs by (player, replying?, move id): moves that refuted siblings are tried early.
   std::array<std::array<std::array<std::int32_t, 40>, 2>, kPlayers> history_{};

@@ -1,5 +1,6 @@
 #pragma once
 // Errors raised at the C++ boundary; the bindings map each to its Python class in dominosolver.errors.
+// (Stopped, last, is no error: a computation asked to stop.)
 #include <stdexcept>
 
 namespace dominosolver {
@@ -17,5 +18,9 @@ struct InvalidViewError : InvalidPositionError {
 struct IllegalMoveError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
+
+// Thrown out of a long computation when its stop check asked for it to end (the bindings' check
+// runs Python's signal handlers: Ctrl-C then surfaces as the KeyboardInterrupt they raised).
+struct Stopped {};
 
 }  // namespace dominosolver

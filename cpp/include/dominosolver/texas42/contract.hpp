@@ -41,7 +41,7 @@ struct Contract {
 enum class Objective : std::uint8_t {
   Points,      // take the bid's points (a mark bid: every trick, §2.5)
   EveryTrick,  // take every trick, the first lost ending the hand (§3.4-3.6)
-  NoTrick,     // take no trick, the first taken ending the hand (§3)
+  NoTrick,     // take no trick, the first taken ending the hand (Nel-O, §3.3)
 };
 
 // The play so far, per side, seen from the side that declared.
@@ -81,6 +81,9 @@ struct ContractRow {
   // The tiles of the set that `seat`'s hand shows the table under this contract (none for an
   // ordinary bid): what a view shows and a sampler keeps in that hand.
   TileMask (*reveals)(const Rules& rules, int declarer, int seat);
+  // Whether tiles of equal strength go to the declaring side rather than to the first played
+  // (nullptr: never; Sevens under bidders_win_ties, §3.6).
+  bool (*ties_to_declarers)(const Rules& rules);
   // Whether the declaring side has made (true) or lost (false) the contract, or nullopt while open.
   std::optional<bool> (*decided)(const Rules& rules, const Contract& contract, const Tally& tally);
   HandResult (*score)(const Rules& rules, const Contract& contract, const Tally& tally, bool made);
@@ -92,6 +95,9 @@ struct DeclarationRow {
   const char* name;                      // the row's name ("suit", "doubles", "none")
   bool numbered;                         // its declarations are named by their number ("4")
   std::array<const char*, 3> spellings;  // otherwise these name it (the first is canonical)
+  // A row whose declarations differ only in how doubles rank (Nel-O, §3.3): their names, by
+  // NtDoubles (Trump::doubles_mode); empty for the others.
+  std::array<const char*, 3> modes;
   // Its declarations under `rules`, in table order (the suit row: one per number of the set).
   std::vector<Trump> (*declarations)(const Rules& rules);
   // Which tiles are trumps and how the others follow and rank (fills a SuitTable being built).
@@ -107,11 +113,14 @@ struct Ruling {
   const ContractRow* contract = nullptr;  // the declaration's own, else the bid's
   Seating seating;                        // who plays
   int declarer = -1;                      // -1: no contract known
+  int tie_side = -1;                      // the side that wins ties of strength, or -1: the first played
 
   // Who leads trick 1: the contract row's answer, or the first seat in play without a contract.
   int first_leader() const;
   // The tiles of the set `seat`'s hand shows the table (see ContractRow::reveals).
   TileMask reveals(const Rules& rules, int seat) const;
+  // The places (0: the leader's) of the tie side's seats in a trick led by `leader`, or 0.
+  unsigned favoured(int leader) const;
   std::optional<bool> decided(const Rules& rules, const Contract& c, const Tally& tally) const {
     return contract->decided(rules, c, tally);
   }
@@ -133,7 +142,7 @@ std::string holding_error(const Rules& rules, const Contract& contract, TileMask
 
 // The rows, in table order: declarations (TrumpKind's order), the contract rows bid in the auction
 // (BidKind's order), and every contract row (those bid, then those declarations impose).
-constexpr int kDeclarationKinds = 3;
+constexpr int kDeclarationKinds = 5;
 constexpr int kBidKinds = 3;
 std::span<const DeclarationRow> declaration_rows();
 std::span<const ContractRow> bid_rows();

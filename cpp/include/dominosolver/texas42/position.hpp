@@ -115,14 +115,15 @@ int opening_leader(const Rules& rules, Trump trump, const std::optional<Contract
 
 // What plays alone show, no hidden hand needed (what a seat's view may know): for each seat, the
 // called suits (bit set) it has shown it holds none of, and the seat leading the current trick.
-// `tiles` are complete tricks led by `first_leader`, then the current trick, played in `seating`'s
-// order. A seat that failed to follow is void in the led suit; under first_lead_trump, the leader
-// of the hand's first trick (`from_first_trick`) who led no trump had none.
+// `tiles` are complete tricks led by `first_leader`, then the current trick, played in the ruling's
+// seating. A seat that failed to follow is void in the led suit (SuitTable::shows_void: under
+// Sevens, in every nearer class); under first_lead_trump, the leader of the hand's first trick
+// (`from_first_trick`) who led no trump had none.
 struct ShownByPlays {
   std::array<unsigned, kMaxSeats> voids{};
   int leader = 0;
 };
-ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, const Seating& seating, int first_leader,
+ShownByPlays shown_by_plays(const Rules& rules, const SuitTable& table, const Ruling& ruling, int first_leader,
                             const std::vector<int>& tiles, bool from_first_trick);
 
 }  // namespace dominosolver::texas42

@@ -13,22 +13,27 @@
 namespace dominosolver::texas42 {
 
 // The kinds of contract, each a row of the contract table (contract.hpp), in table order.
-enum class TrumpKind : std::uint8_t { Suit, Doubles, None };
+enum class TrumpKind : std::uint8_t { Suit, Doubles, None, Sevens, Nello };
 
-// A declared contract: its kind and, for a suit, the trump number.
+// How doubles rank without trumps (§3.1): the follow-me flag nt_doubles, and Nel-O's declared mode (§3.3).
+enum class NtDoubles : std::uint8_t { High, Low, OwnSuit };
+
+// A declared contract: its kind and, for a suit, the trump number; for Nel-O, how its doubles rank.
 struct Trump {
   TrumpKind kind = TrumpKind::None;
-  int suit = -1;  // 0..max_pip when kind == Suit
+  int suit = -1;                             // 0..max_pip when kind == Suit
+  NtDoubles doubles_mode = NtDoubles::High;  // when kind == Nello: the mode named with it
   static Trump of_suit(int s) { return {TrumpKind::Suit, s}; }
   static Trump doubles() { return {TrumpKind::Doubles, -1}; }
   static Trump none() { return {TrumpKind::None, -1}; }
+  static Trump sevens() { return {TrumpKind::Sevens, -1}; }
+  static Trump nello(NtDoubles mode) { return {TrumpKind::Nello, -1, mode}; }
   bool operator==(const Trump&) const = default;
-  std::string name() const;                // "4", "doubles", "none" (contract.cpp: the rows name them)
+  std::string name() const;                // "4", "doubles", "none", "nello-low" (contract.cpp: the rows name them)
   static Trump parse(const std::string&);  // throws ParseError
 };
 
 // Variant flags (docs/rules.md §6.1); the first value of each enum is the default.
-enum class NtDoubles : std::uint8_t { High, Low, OwnSuit };
 enum class Scoring : std::uint8_t { Marks, Points };
 enum class AllPass : std::uint8_t { Redeal, ForcedDealer };
 enum class MarkJump : std::uint8_t { Strict, Free };
@@ -38,6 +43,10 @@ enum class PointsTie : std::uint8_t { BidderOut, HigherTotal };
 enum class Specials : std::uint8_t { None, All };  // whether the auction offers the special contracts (§3)
 enum class PlungeMarks : std::uint8_t { Four, Three, Two };  // the least Plunge bid, in marks (§3.4)
 enum class SplashMarks : std::uint8_t { Two, Three };        // the least Splash bid, in marks (§3.5)
+enum class SevensTie : std::uint8_t { FirstPlayed, BiddersWinTies };  // who wins a Sevens tie (§3.6)
+enum class NelloMin : std::uint8_t { OneMark, AnyBid };               // the bids Nel-O may be named on (§3.3)
+enum class NelloDoublesAllowed : std::uint8_t { OwnSuitHigh, All };   // Nel-O's doubles modes offered (§3.3)
+enum class NelloInPoints : std::uint8_t { Off, AsMarks };             // Nel-O in the points game (§3.3)
 
 struct Rules {
   NtDoubles nt_doubles = NtDoubles::High;
@@ -52,6 +61,10 @@ struct Rules {
   Specials specials = Specials::None;
   PlungeMarks plunge_marks = PlungeMarks::Four;
   SplashMarks splash_marks = SplashMarks::Two;
+  SevensTie sevens_tie = SevensTie::FirstPlayed;
+  NelloMin nello_min = NelloMin::OneMark;
+  NelloDoublesAllowed nello_doubles_allowed = NelloDoublesAllowed::OwnSuitHigh;
+  NelloInPoints nello_in_points = NelloInPoints::Off;
   int max_pip = 6;
 
   bool operator==(const Rules&) const = default;
@@ -81,6 +94,7 @@ struct Rules {
 };
 
 // Called suits: numbers 0..kMaxPip, then the trump suit, then the follow-me doubles suit (OWN_SUIT).
+// Under Sevens (§3.6) the called suits are the distance classes |pip total - 7| instead.
 constexpr int kTrumpSuit = kMaxPip + 1;
 constexpr int kDoublesSuit = kMaxPip + 2;
 constexpr int kCalledSuits = kMaxPip + 3;
@@ -105,19 +119,43 @@ struct SuitTable {
 
   // What the declaration's row (contract.cpp) calls while building the table: a tile is a trump of
   // `rank`, or follows its number suits (a double ranked `double_rank` in its one suit), or is one
-  // of follow-me's doubles suit (NtDoubles::OwnSuit).
+  // of follow-me's doubles suit (NtDoubles::OwnSuit), or (Sevens) is of its distance class.
   static constexpr std::int8_t kHighDouble = 20, kLowDouble = -1;
   void place_trump(int tile, int rank);
   void place_in_numbers(int tile, int double_rank);
   void place_in_doubles(int tile);
+  void place_by_distance(int tile);
+  // Sevens (§3.6): the called suits are distance classes; whoever leads must play a tile of the
+  // least class in hand, and the least class wins whatever was led.
+  bool by_distance = false;
   // What the table is, for hashing: tables with the same declaration and variant are equal.
   std::int8_t declaration = 0;
   std::int8_t variant = -1;
 
-  TileMask legal(TileMask hand, int led) const {  // `led`: the suit the lead called, -1 when leading
+  // What a seat holding `hand` may play (`led`: the suit the lead called, -1 when leading): the
+  // declaration's rule, following suit or (Sevens) the least distance.
+  TileMask legal(TileMask hand, int led) const {
+    if (by_distance) return least_distance(hand);
+    return follow(hand, led);
+  }
+  // Following suit: a tile of the suit led if the seat holds one, else any (the search's rule: it
+  // searches the declarations that follow suit).
+  TileMask follow(TileMask hand, int led) const {
     if (led < 0) return hand;
     const TileMask f = hand & follows[led];
     return f ? f : hand;
+  }
+  TileMask least_distance(TileMask hand) const {
+    for (int c = 0; c < kCalledSuits; ++c)
+      if (hand & follows[c]) return hand & follows[c];
+    return hand;
+  }
+  // The called suits (a bit set) a play of `tile` to a trick that called `led` (-1: the lead)
+  // shows its player holds none of: the suit led, when it does not follow; under Sevens, every
+  // class nearer to 7 than the tile's.
+  unsigned shows_void(int tile, int led) const {
+    if (by_distance) return (1u << called[tile]) - 1;
+    return led >= 0 && !(follows[led] & bit(tile)) ? 1u << led : 0u;
   }
   // Does tile `a` beat tile `b` in a trick that called suit `led`? (`b` follows it or trumps.)
   bool beats(int a, int b, int led) const { return power[led][a] > power[led][b]; }

@@ -2,7 +2,9 @@
 // Exact double-dummy solver for Texas 42: every hand known, any declaration, any point of the hand.
 // Values are points (1 a trick + counters) from the current trick on, tiles on the table included;
 // under an all-or-nothing contract (tricks_search.hpp) they are tricks.
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -52,6 +54,10 @@ struct EndgameCache {
   std::vector<Entry> entries = std::vector<Entry>(kSize);
   Entry& at(std::uint64_t key) { return entries[key & (kSize - 1)]; }
 };
+
+// Why the search does not value `pos` (its contract's objective or its declaration's rules), or ""
+// when it does: the one test the solver's entry points apply.
+std::string unsearched(const Position& pos);
 
 class Solver {
  public:
@@ -125,7 +131,11 @@ struct BatchOutput {
   std::uint64_t nodes = 0;
 };
 // Solve many positions on `threads` threads, each with its own solver (tt_megabytes each).
+// `should_stop` (empty: never) is called by the calling thread alone, between positions or every
+// kBatchPoll while the pool works; once it answers true no position is started, and the call throws
+// Stopped when the positions under way are done.
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves,
-                        std::size_t tt_megabytes = 64);
+                        std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {});
+inline constexpr std::chrono::milliseconds kBatchPoll{20};
 
 }  // namespace dominosolver::texas42

@@ -24,9 +24,15 @@ struct Trick {
     tiles |= bit(tile);
     ++len;
   }
+  // The same where equal strengths go to a favoured side (Sevens under bidders_win_ties, §3.6):
+  // `favoured` holds the places in this trick (0: the leader's) of that side's seats.
+  void add(const SuitTable& t, int tile, unsigned favoured) {
+    const bool ties_over = len && (favoured >> len & 1u) && !(favoured >> win & 1u) &&
+                           t.power[led][tile] == t.power[led][best];
+    add(t, tile);
+    if (ties_over) win = len - 1, best = tile;
+  }
   void clear() { *this = Trick{}; }
-  // Does `tile` follow the suit led? (Failing to is how a seat shows a void.)
-  bool follows(const SuitTable& t, int tile) const { return (t.follows[led] & bit(tile)) != 0; }
   int points() const { return Rules::kTrickPoints + counters; }  // what the trick is worth to its winner
 };
 

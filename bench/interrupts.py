@@ -1,0 +1,153 @@
+"""Ctrl-C and one writer per output, measured on the command line (issue 25). Each long call runs
+as `dominosolver ...` in its own process group, as a terminal's foreground job; SIGINT goes to the
+whole group `--after` seconds in (what Ctrl-C does), and the time until the process has exited is
+measured. Prints a table; figures go in bench/README.md under "## Interrupts".
+
+    python bench/interrupts.py [--after 3] [--rounds 3] [--records 3000]
+
+- a first-lead 42 hint of 10**6 worlds (every core), a Bingo phase-one solve without a node
+  budget, `advise-bid` of 10**6 deals, and `analyse -o` batches on one process and on two workers:
+  each must exit within 1 s, status 1, and a batch's output must hold whole JSON lines only;
+- two `analyse` runs on one output: the second must refuse at once (status 2, OutputBusyError);
+- kill -9 during a run, then a rerun: every record once (0 lost, 0 duplicated), each result as a
+  run that was never interrupted gives it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from dominosolver import bingo, texas42
+
+CLI = [sys.executable, "-c", "from dominosolver.cli import main; main()"]
+HINT_42 = str(texas42.Position(trump=4, hands=[list(h) for h in texas42.Game(seed=1).deal()], contract=(0, 30)))
+BINGO = str(bingo.Game(seed=1).position)
+HAND = "66.65.64.62.55.33.10"
+
+
+def start(args: list[str]) -> subprocess.Popen:
+    """`dominosolver ARGS` as a foreground job of its own: SIGINT acts as on a terminal (a job
+    started in the background may have inherited it ignored)."""
+    return subprocess.Popen(
+        CLI + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL) and None,
+    )
+
+
+def ctrl_c(proc: subprocess.Popen, after: float, ready=lambda: True) -> tuple[float, int]:
+    """(seconds from SIGINT to exit, exit status), SIGINT sent to the process group ``after``
+    seconds in, once ``ready()``."""
+    time.sleep(after)
+    while not ready():
+        assert proc.poll() is None, proc.stderr.read()
+        time.sleep(0.01)
+    assert proc.poll() is None, f"ended before Ctrl-C: {proc.stderr.read()}"
+    os.killpg(proc.pid, signal.SIGINT)
+    sent = time.perf_counter()
+    proc.wait()
+    took = time.perf_counter() - sent
+    proc.stderr.close()
+    return took, proc.returncode
+
+
+def records(path: Path, n: int) -> Path:
+    """``n`` first-lead 42 solves (a few milliseconds each) as JSON lines."""
+    lines = [json.dumps(texas42.Position(trump=s % 7, hands=[list(h) for h in texas42.Game(seed=s).deal()],
+                                         contract=(s % 4, 30)).to_json()) for s in range(n)]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def whole_lines(out: Path) -> tuple[int, bool]:
+    """(lines, whether the file is whole JSON lines, each ending in a newline)."""
+    text = out.read_text() if out.exists() else ""
+    try:
+        rows = [json.loads(line) for line in text.splitlines()]
+    except ValueError:
+        return text.count("\n"), False
+    return len(rows), text == "" or text.endswith("\n")
+
+
+def lines_at_least(out: Path, n: int):
+    return lambda: out.exists() and out.read_text().count("\n") >= n
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--after", type=float, default=3.0, help="seconds before Ctrl-C")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--records", type=int, default=3000)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="interrupts-") as tmp:
+        measure(args, Path(tmp))
+
+
+def measure(args: argparse.Namespace, work: Path) -> None:
+    recs = records(work / "records.jsonl", args.records)
+    calls = {
+        "42 hint, first lead, 10^6 worlds": ["hint", HINT_42, "--samples", "1000000", "--seed", "1"],
+        "Bingo phase-one solve, no node budget": ["solve", BINGO, "--max-nodes", "0"],
+        "advise-bid, 10^6 deals": ["advise-bid", HAND, "--samples", "1000000", "--seed", "1"],
+    }
+    print(f"{'call':<44}{'Ctrl-C to exit (s), each round':>34}{'status':>8}  output")
+    worst = 0.0
+    for name, call in calls.items():
+        took = [ctrl_c(start(call), args.after) for _ in range(args.rounds)]
+        worst = max(worst, *(t for t, _ in took))
+        print(f"{name:<44}{' '.join(f'{t:.3f}' for t, _ in took):>34}{str({s for _, s in took}):>8}")
+    for jobs in (1, 2):
+        name, took, kept = f"analyse -o, {args.records} solves, -j {jobs}", [], []
+        for r in range(args.rounds):
+            out = work / f"out-{jobs}-{r}.jsonl"
+            t, status = ctrl_c(start(["analyse", str(recs), "-o", str(out), "--npz", "none", "-j", str(jobs)]),
+                                  args.after, lines_at_least(out, 1))
+            n, whole = whole_lines(out)
+            took.append((t, status))
+            kept.append(f"{n}{'' if whole else ' PARTIAL'}")
+        worst = max(worst, *(t for t, _ in took))
+        print(f"{name:<44}{' '.join(f'{t:.3f}' for t, _ in took):>34}{str({s for _, s in took}):>8}  "
+              f"lines kept {', '.join(kept)}, all whole JSON lines: {all('PARTIAL' not in k for k in kept)}")
+    print(f"worst Ctrl-C to exit: {worst:.3f} s (must be < 1 s)")
+
+    # Two writers on one output, then kill -9 and a rerun.
+    out = work / "shared.jsonl"
+    first = start(["analyse", str(recs), "-o", str(out), "--npz", "none"])
+    while not lines_at_least(out, 50)():
+        assert first.poll() is None, first.stderr.read()
+        time.sleep(0.01)
+    began = time.perf_counter()
+    second = subprocess.run(CLI + ["analyse", str(recs), "-o", str(out), "--npz", "none"], capture_output=True,
+                            text=True)
+    refused = time.perf_counter() - began
+    began = time.perf_counter()
+    subprocess.run(CLI + ["--version"], check=True, capture_output=True)
+    starting = time.perf_counter() - began
+    print(f"second writer: status {second.returncode} after {refused:.2f} s ({starting:.2f} s of it the interpreter's "
+          f"start, as for `dominosolver --version`): {second.stderr.strip().splitlines()[-1][:100]}")
+    time.sleep(1.0)
+    first.send_signal(signal.SIGKILL)
+    first.wait()
+    at_kill, whole = whole_lines(out)
+    rerun = subprocess.run(CLI + ["analyse", str(recs), "-o", str(out), "--npz", "none"], capture_output=True,
+                           text=True)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    indices = [r["index"] for r in rows]
+    lost = sorted(set(range(args.records)) - set(indices))
+    duplicated = len(indices) - len(set(indices))
+    clean = work / "clean.jsonl"
+    subprocess.run(CLI + ["analyse", str(recs), "-o", str(clean), "--npz", "none"], check=True, capture_output=True)
+    same = [json.loads(line)["result"] for line in clean.read_text().splitlines()] == [r["result"] for r in rows]
+    print(f"kill -9 after {at_kill} lines (whole lines: {whole}); rerun status {rerun.returncode}: "
+          f"{len(rows)} lines, {len(lost)} lost, {duplicated} duplicated, results as an uninterrupted run's: {same}")
+
+
+if __name__ == "__main__":
+    main()
