@@ -895,8 +895,8 @@ auto search_for(const Position& pos, search::TranspositionTable* tt, EndgameCach
 
 std::string unsearched(const Position& pos) {
   // Points go to the points search, every trick and no trick to the tricks search
-  // (texas42_tricks_search.cpp); neither ranks tiles by distance yet.
-  if (pos.table().by_distance)
+  // (texas42_tricks_search.cpp), which alone ranks tiles by distance (Sevens, §3.6).
+  if (pos.table().by_distance && !tricks_goal(pos))
     return "the solver searches declarations that follow suit, not '" + pos.trump().name() +
            "' (docs/rules.md §3.6: its tricks solver is not built yet)";
   return "";

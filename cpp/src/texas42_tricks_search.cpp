@@ -52,6 +52,7 @@ TrickPlay trick_play(const Position& pos) {
   p.trick = pos.trick();
   p.legal = pos.is_over() ? 0 : pos.legal_moves();
   for (int side = 0; side < kSides; ++side) p.tricks_taken[side] = pos.tricks_won(side);
+  p.tie_side = pos.ruling().tie_side;
   return p;
 }
 
@@ -153,8 +154,15 @@ class TricksSearch {
     }
     for (int tile = 0; tile < kMaxTiles; ++tile)
       if (t_.all & bit(tile)) callers_[t_.called[tile]] |= bit(tile);
-    for (int tile : play.trick) trick_.add(t_, tile);
     leader_ = seating.place(play.leader);
+    if (play.tie_side >= 0) {  // Sevens under bidders_win_ties (§3.6): per leader, the favoured places
+      ties_ = true;
+      const int favoured_side = play.tie_side == goal.declaring_side ? 0 : 1;
+      for (int l = 0; l < N; ++l)
+        for (int k = 0; k < N; ++k)
+          if (side(after(l, k)) == favoured_side) favoured_[l] |= 1u << k;
+    }
+    for (int tile : play.trick) add(trick_, tile);
     root_legal_ = play.legal;
     root_tiles_ = tiles_left_;
     // Where the position's rules bind the root's moves more than following suit does
@@ -162,7 +170,8 @@ class TricksSearch {
     root_bound_ = tiles_left_ > 0 && root_legal_ != t_.legal(hands_[to_move()], trick_.led);
     base_key_ = mix(0x5EA7ULL ^ (std::uint64_t(std::uint8_t(t_.declaration)) << 8) ^
                     (std::uint64_t(std::uint8_t(t_.variant)) << 16) ^ (std::uint64_t(misere_) << 24) ^
-                    (std::uint64_t(defenders_) << 32) ^ (std::uint64_t(N) << 40) ^ (std::uint64_t(root_bound_) << 48));
+                    (std::uint64_t(defenders_) << 32) ^ (std::uint64_t(N) << 40) ^ (std::uint64_t(root_bound_) << 48) ^
+                    (std::uint64_t(ties_) << 56));
     for (auto& slots : killers_) slots.fill(-1);
   }
 
@@ -277,7 +286,7 @@ class TricksSearch {
     const int mover = to_move();
     const Trick saved = trick_;
     take(mover, tile);
-    trick_.add(t_, tile);
+    add(trick_, tile);
     int v;
     if (trick_.len == N) {
       const int winner = after(leader_, trick_.win);
@@ -343,7 +352,7 @@ class TricksSearch {
   void advance(int tile) {
     const int mover = to_move();
     take(mover, tile);
-    trick_.add(t_, tile);
+    add(trick_, tile);
     if (trick_.len == N) {
       leader_ = after(leader_, trick_.win);
       trick_.clear();
@@ -352,7 +361,7 @@ class TricksSearch {
   int trick_if_completes(int tile) const {  // the declaring side's trick the play banks (0 mid-trick)
     if (trick_.len != N - 1) return 0;
     Trick done = trick_;
-    done.add(t_, tile);
+    add(done, tile);
     return side(after(leader_, done.win)) == 0 ? 1 : 0;
   }
 
@@ -385,6 +394,13 @@ class TricksSearch {
     bool side_wins = false;  // the mover's side wins the trick whatever the mover plays
   };
 
+  // Adds `tile` to a trick led by the leader: the trick engine decides, ties of strength going to
+  // the favoured side where the contract says so.
+  void add(Trick& trick, int tile) const {
+    if (ties_) trick.add(t_, tile, favoured_[leader_]);
+    else trick.add(t_, tile);
+  }
+
   void take(int p, int tile) {
     hands_[p] &= ~bit(tile);
     hand_key_ ^= kKeys.tile[p][tile];
@@ -400,7 +416,7 @@ class TricksSearch {
   int last_trick() const {
     if (trick_.len == 0 && tiles_left_ == 0) return 0;
     Trick last = trick_;
-    for (int k = trick_.len; k < N; ++k) last.add(t_, lowest(hands_[after(leader_, k)]));
+    for (int k = trick_.len; k < N; ++k) add(last, lowest(hands_[after(leader_, k)]));
     return side(after(leader_, last.win)) == 0 ? 1 : 0;
   }
 
@@ -408,6 +424,7 @@ class TricksSearch {
   // is winning keeps the trick when no seat of the other side still to play holds a legal tile
   // that beats it (a tile that beats a later, stronger one beats this one too).
   int trick_decided() const {
+    if (ties_) return -1;  // a tie may overtake: left to the search
     const int holder = side(after(leader_, trick_.win));
     for (int k = trick_.len; k < N; ++k) {
       const int p = after(leader_, k);
@@ -429,7 +446,7 @@ class TricksSearch {
     const auto [holder_side, run] = top_trump_run();
     if (holder_side == 0) lo = run;
     else hi = total - run;
-    if (!misere_) {
+    if (!misere_ && !t_.by_distance) {  // the cashing plan follows suits: not Sevens' distances
       const int sure = sure_tricks();
       if (side(leader_) == 0) lo = std::max(lo, sure);
       else hi = std::min(hi, total - sure);
@@ -719,6 +736,7 @@ class TricksSearch {
   // with either (counters do not count here).
   bool equivalent(int a, int b, const NodeInfo& info) const {
     if (t_.called[a] != t_.called[b]) return false;
+    if (t_.by_distance) return true;  // Sevens: one distance, one strength, played under the same rule
     const unsigned sa = t_.suits_of[a], sb = t_.suits_of[b];
     for (unsigned l = sa ^ sb; l; l &= l - 1)
       if (live(std::countr_zero(l), info)) return false;
@@ -740,6 +758,8 @@ class TricksSearch {
   search::TranspositionTable* tt_;
   Enhancements enh_;
   bool misere_;                      // NoTrick: every seat plays to lose tricks
+  bool ties_ = false;                // ties of strength go to a favoured side
+  std::array<unsigned, N> favoured_{};  // per leader place: the favoured side's places in its trick
   std::array<TileMask, N> hands_{};  // per place
   unsigned defenders_ = 0;           // places not on the declaring side
   Trick trick_;

@@ -22,11 +22,12 @@ OBJECTIVES = ("every_trick", "no_trick")
 
 
 def solve(hands, trump, leader, trick=(), *, objective, declaring_side, order=(0, 1, 2, 3), sides=None,
-          nt_doubles="high"):
+          nt_doubles="high", ties_to=None):
     """(value, {move: value}) for the side to move, in tricks, with both sides playing to the goal.
 
     ``hands`` is indexed by seat (seats out of ``order`` are not read); ``leader`` is the seat that led
-    the trick on the table (``trick``, in playing order)."""
+    the trick on the table (``trick``, in playing order); ``ties_to`` is the side that wins ties of
+    strength (Sevens under bidders_win_ties), None for the first played."""
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {OBJECTIVES}, not {objective!r}")
     sides = sides if sides is not None else {seat: seat % 2 for seat in order}
@@ -58,7 +59,8 @@ def solve(hands, trump, leader, trick=(), *, objective, declaring_side, order=(0
         played = table + (x,)
         if len(played) < n:
             return tricks(rest, lead, played)
-        winner = seat_at(lead, trick_winner(list(played), trump, nt_doubles))
+        favoured = () if ties_to is None else tuple(k for k in range(n) if sides[seat_at(lead, k)] == ties_to)
+        winner = seat_at(lead, trick_winner(list(played), trump, nt_doubles, favoured=favoured))
         return (1 if declaring(winner) else 0) + tricks(rest, winner, ())
 
     held = tuple(tuple(sorted(hands[seat])) if seat in order else () for seat in range(len(hands)))

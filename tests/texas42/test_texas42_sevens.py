@@ -1,7 +1,7 @@
 """Sevens (docs/rules.md §3.6): the declaration with no suits, against the plain referee of
 tests/oracle (legal plays by least distance for every player, the least distance winning, the two
 tie rules, the first lost trick ending the hand), its views (a forced play shows the seat held no
-nearer tile) and the solver's clear refusal until its tricks solver exists. Whole games with Sevens
+nearer tile) and its positions solved in tricks. Whole games with Sevens
 are checked move by move in test_texas42_game.py (its specials rule sets); X11 is in
 test_texas42_examples.py."""
 
@@ -118,13 +118,11 @@ def test_sevens_positions_read_write_and_refuse():
         Position(trump="sevens", hands=hands, contract=(0, 30))
     with pytest.raises(InvalidPositionError, match="cannot be 'sevens'"):
         Position(trump="sevens", hands=hands, contract=(0, "84:splash"))
-    with pytest.raises(InvalidPositionError, match=r"not 'sevens' \(docs/rules.md §3.6"):
-        Solver().solve(pos)
-    # Through the thread pool too (a worker's error comes back to the caller): batches and hints.
-    with pytest.raises(InvalidPositionError, match="not 'sevens'"):
-        solve_batch([pos, pos, pos], threads=2)
-    with pytest.raises(InvalidPositionError, match="not 'sevens'"):
-        hint(pos.view(pos.to_move), threads=2)
+    # The tricks solver values it (tests/texas42/test_texas42_tricks_solver.py against the oracle),
+    # through the thread pool and hints too.
+    result = Solver().solve(pos)
+    assert result.units == "tricks" and list(solve_batch([pos, pos], threads=2).values) == [result.value] * 2
+    assert hint(pos.view(pos.to_move), samples=4, threads=2).moves
     nearest = min(abs(t.hi + t.lo - 7) for t in pos.hand(pos.leader))
     wrong = next((t for t in pos.hand(pos.leader) if abs(t.hi + t.lo - 7) > nearest), None)
     if wrong is not None:

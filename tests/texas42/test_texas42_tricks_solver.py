@@ -269,3 +269,35 @@ def after_play(pos: Position, move: str) -> Position:
     pos = pos.copy()
     pos.play(move)
     return pos
+
+
+@pytest.mark.parametrize("tie", ["first_played", "bidders_win_ties"])
+def test_sevens_endgames_agree_with_the_tricks_oracle(tie):
+    """Sevens hands (§3.6) played at random to 1-4 tricks left, mid-trick too: every seat plays a
+    tile of least distance, the least distance wins, ties by the rule; the declaring side must take
+    every trick."""
+    rng = random.Random(f"tricks-sevens-{tie}")
+    solver = Solver(tt_mb=4)
+    made = set()
+    for _ in range(200):
+        deal = [list(h) for h in Game(seed=rng.randrange(1 << 30)).deal()]
+        declarer = rng.randrange(4)
+        contract = (declarer, 42 * rng.randint(1, 2))
+        rules = Rules(sevens_tie=tie)
+        pos = Position(trump="sevens", hands=deal, contract=contract, rules=rules)
+        for _ in range((7 - rng.choice(TRICKS_LEFT)) * 4 + rng.randrange(4)):
+            pos.play(rng.choice(pos.legal_moves))
+        end = Position(trump="sevens", hands=list(pos.hands), leader=pos.leader, trick=list(pos.trick),
+                       contract=contract, rules=rules)
+        side = declarer % 2
+        value, moves = TM.solve([[to_oracle(t) for t in h] for h in end.hands], "sevens", end.leader,
+                                [to_oracle(t) for t in end.trick], objective="every_trick", declaring_side=side,
+                                ties_to=side if tie == "bidders_win_ties" else None)
+        result = solver.solve(end, pv=rng.random() < 0.2)
+        assert (result.units, result.value) == ("tricks", value), str(end)
+        assert result.moves == {str(Tile(*m)): v for m, v in moves.items()}, str(end)
+        declaring = end.side_of(declarer) == end.side_of(end.to_move)
+        assert result.makes is (value == (end.tricks_left if declaring else 0)), str(end)
+        assert solver.can_reach(end, value) and not solver.can_reach(end, value + 1), str(end)
+        made.add(result.makes)
+    assert made == {True, False}

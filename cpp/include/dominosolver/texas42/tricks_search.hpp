@@ -40,6 +40,7 @@ struct TrickPlay {
   std::vector<int> trick;
   TileMask legal = 0;
   std::array<int, kSides> tricks_taken{};
+  int tie_side = -1;  // the side that wins ties of strength (Sevens, bidders_win_ties), or -1: the first played
 
   int to_move() const { return seating.after(leader, static_cast<int>(trick.size())); }
   int tricks_left() const;  // including the trick on the table
