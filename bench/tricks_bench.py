@@ -8,6 +8,8 @@ for three sets of full deals:
   first such seat bids 168:plunge, its partner names the number it holds most of (bench_set's rule:
   every 4th deal doubles, every 5th follow-me) and leads; the side must take every trick;
 - splash: the same with 3 doubles, 84:splash;
+- nello: every bench deal, seat 0 declaring Nel-O on 42 and leading, the doubles modes by turns
+  (own suit, high, low), seat 2 out; sevens: the same declaring Sevens;
 - nello3: every bench deal with seat 2 sitting out (tricks of 3: seat 0 alone against 1 and 3),
   follow-me with the doubles high, low or their own suit by turns, seat 0 leading and taking no
   trick (Nel-O's shape, through the core's SeatedPlay hook until Nel-O's contract row lands).
@@ -63,6 +65,10 @@ def problems(name: str, count: int) -> list[tuple[object, str, int]]:
             hands = [sum(1 << t.id for t in h) for h in deal(i)]
             out.append((_core.texas42.SeatedPlay(rules, "none", 2, hands, 0, []), "no trick", 0))
         return out
+    if name in ("nello", "sevens"):  # seat 0 declares on 42 and leads; Nel-O's doubles mode by turns
+        trumps = ("nello", "nello-high", "nello-low") if name == "nello" else ("sevens",)
+        positions = [Position(trump=trumps[i % len(trumps)], hands=deal(i), contract=(0, 42)) for i in range(count)]
+        return [(p._pos, p.objective, 0) for p in positions]
     return [(p._pos, "every trick", p.side_of(p.contract.declarer)) for p in special_positions(name, count)]
 
 
@@ -97,7 +103,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--baseline-deals", type=int, default=200, help="deals for the (slow) baseline")
-    ap.add_argument("--sets", default="plunge,splash,nello3")
+    ap.add_argument("--sets", default="plunge,splash,nello,sevens,nello3")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     args = ap.parse_args()
 
