@@ -8,14 +8,17 @@ for three sets of full deals:
   first such seat bids 168:plunge, its partner names the number it holds most of (bench_set's rule:
   every 4th deal doubles, every 5th follow-me) and leads; the side must take every trick;
 - splash: the same with 3 doubles, 84:splash;
+- nello: every bench deal, seat 0 declaring Nel-O on 42 and leading, the doubles modes by turns
+  (own suit, high, low), seat 2 out; sevens: the same declaring Sevens;
 - nello3: every bench deal with seat 2 sitting out (tricks of 3: seat 0 alone against 1 and 3),
   follow-me with the doubles high, low or their own suit by turns, seat 0 leading and taking no
   trick (Nel-O's shape, through the core's SeatedPlay hook until Nel-O's contract row lands).
 
 Beside it, the same search with the enhancements off but the table (`Enhancements.baseline()`:
 plain fail-soft alpha-beta, full window, a table at trick boundaries) on the first --baseline-deals
-deals, and the speed-up at the median on those deals. Node counts are deterministic; the totals of
-the first 200 deals are the signatures in tests/texas42/test_texas42_tricks_signatures.py."""
+deals, and the speed-up at the median on those deals. Node counts are deterministic (the test
+tests/texas42/test_texas42_tricks_signatures.py keeps its own, smaller set's). Last,
+the special-contract table (special_table: 36 make questions a deal) on the first --deals deals."""
 
 from __future__ import annotations
 
@@ -62,6 +65,10 @@ def problems(name: str, count: int) -> list[tuple[object, str, int]]:
             hands = [sum(1 << t.id for t in h) for h in deal(i)]
             out.append((_core.texas42.SeatedPlay(rules, "none", 2, hands, 0, []), "no trick", 0))
         return out
+    if name in ("nello", "sevens"):  # seat 0 declares on 42 and leads; Nel-O's doubles mode by turns
+        trumps = ("nello", "nello-high", "nello-low") if name == "nello" else ("sevens",)
+        positions = [Position(trump=trumps[i % len(trumps)], hands=deal(i), contract=(0, 42)) for i in range(count)]
+        return [(p._pos, p.objective, 0) for p in positions]
     return [(p._pos, "every trick", p.side_of(p.contract.declarer)) for p in special_positions(name, count)]
 
 
@@ -96,7 +103,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--baseline-deals", type=int, default=200, help="deals for the (slow) baseline")
-    ap.add_argument("--sets", default="plunge,splash,nello3")
+    ap.add_argument("--sets", default="plunge,splash,nello,sevens,nello3")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     args = ap.parse_args()
 
@@ -127,6 +134,19 @@ def main() -> None:
             for task in figures[search]:
                 del figures[search][task]["times_ms"]
         out[name] = {**figures, "speedup": speedups}
+    # The special-contract table of a whole deal (36 make questions), on the first --deals deals.
+    solver = _core.texas42.Solver(64)
+    rules = Rules()._core
+    times, nodes = [], 0
+    for i in range(args.deals):
+        hands = [sum(1 << t.id for t in h) for h in deal(i)]
+        start = time.perf_counter()
+        nodes += _core.texas42.every_trick_table(solver, rules, hands)[2]
+        times.append((time.perf_counter() - start) * 1e3)
+    ms = stats(times)
+    print(f"special table ({args.deals} deals): median {ms['median']:.3f} ms, p90 {ms['p90']:.3f}, "
+          f"p99 {ms['p99']:.3f}, nodes total {nodes}")
+    out["special_table"] = {"ms": ms, "nodes_total": nodes}
     if args.json:
         args.json.write_text(json.dumps(out, indent=2))
 

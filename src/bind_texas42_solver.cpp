@@ -166,10 +166,35 @@ void texas42_solver(py::module_& m) {
         return std::make_pair(table, nodes);
       });
 
+  // The special-contract table: (every trick per declaration x seat, {bid kind: may each seat bid
+  // it}, nodes).
+  m.def("every_trick_table", [](Solver& solver, const Rules& rules, const std::vector<TileMask>& deal) {
+    if (static_cast<int>(deal.size()) != rules.seats())
+      throw InvalidPositionError("a deal needs " + std::to_string(rules.seats()) + " hands");
+    std::array<TileMask, kMaxSeats> hands{};
+    std::copy(deal.begin(), deal.end(), hands.begin());
+    Position(rules, Trump::none(), hands, 0, {});  // validate before releasing the GIL
+    py::dict may_bid;
+    for (const ContractRow& row : bid_rows())
+      if (row.holds) {
+        std::vector<bool> seats;
+        for (int seat = 0; seat < rules.seats(); ++seat) seats.push_back(row.holds(rules, hands[seat]));
+        may_bid[row.name] = seats;
+      }
+    std::uint64_t nodes = 0;
+    std::vector<std::vector<bool>> table;
+    {
+      py::gil_scoped_release release;
+      table = every_trick_table(rules, hands, solver, &nodes);
+    }
+    return py::make_tuple(table, may_bid, nodes);
+  });
+  m.def("units", [](const Position& pos) { return units_name(units_of(pos)); }, py::arg("position"));
+  m.def("objective", [](const Position& pos) { return objective_name(pos.ruling().contract->objective); },
+        py::arg("position"));
   // Why the search does not value a position ("" when it does).
   m.def("unsearched", &unsearched);
 
-  m.def("units", [](const Position& pos) { return units_name(units_of(pos)); }, py::arg("position"));
   m.def("table_declarations", [](const Rules& rules) {
     std::vector<std::string> out;
     for (const Trump& t : table_declarations(rules)) out.push_back(t.name());

@@ -40,6 +40,27 @@ std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<Tile
   return table;
 }
 
+std::vector<std::vector<bool>> every_trick_table(const Rules& rules, const std::array<TileMask, kMaxSeats>& deal,
+                                                 Solver& solver, std::uint64_t* nodes) {
+  std::vector<std::vector<bool>> table;
+  std::uint64_t total = 0;
+  const Seating seating = rules.seating();
+  for (const Trump& trump : table_declarations(rules)) {
+    std::vector<bool> row;
+    for (int declarer = 0; declarer < seating.seats(); ++declarer) {
+      const int partner = seating.partner(declarer);
+      if (partner < 0) throw InvalidPositionError("a special-contract table needs partners: seat " +
+                                                  std::to_string(declarer) + " has none");
+      const Position pos(rules, trump, deal, partner, {});
+      row.push_back(solver.makes(trick_play(pos), TricksGoal{Objective::EveryTrick, seating.side(declarer)}));
+      total += solver.nodes();
+    }
+    table.push_back(row);
+  }
+  if (nodes) *nodes = total;
+  return table;
+}
+
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_megabytes,
                         const std::function<bool()>& should_stop) {
   BatchOutput out;

@@ -894,12 +894,9 @@ auto search_for(const Position& pos, search::TranspositionTable* tt, EndgameCach
 }  // namespace
 
 std::string unsearched(const Position& pos) {
-  if (tricks_goal(pos)) return "";  // the all-or-nothing contracts: the tricks search
-  const ContractRow& contract = *pos.ruling().contract;
-  if (contract.objective != Objective::Points && contract.objective != Objective::EveryTrick)
-    return "the solver values points; contract '" + std::string(contract.name) + "' asks for " +
-           objective_name(contract.objective);
-  if (pos.table().by_distance)
+  // Points go to the points search, every trick and no trick to the tricks search
+  // (texas42_tricks_search.cpp), which alone ranks tiles by distance (Sevens, §3.6).
+  if (pos.table().by_distance && !tricks_goal(pos))
     return "the solver searches declarations that follow suit, not '" + pos.trump().name() +
            "' (docs/rules.md §3.6: its tricks solver is not built yet)";
   return "";
@@ -922,6 +919,7 @@ void Solver::begin(const Position& pos) {
 }
 
 int Solver::value(const Position& pos, int guess) {
+  if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
   if (const auto goal = tricks_goal(pos)) return value(trick_play(pos), *goal);  // an all-or-nothing contract
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   nodes_ = 0;
@@ -935,6 +933,7 @@ int Solver::value(const Position& pos, int guess) {
 }
 
 bool Solver::can_reach(const Position& pos, int target) {
+  if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
   if (const auto goal = tricks_goal(pos)) return can_reach(trick_play(pos), *goal, target);
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   nodes_ = 0;
@@ -953,6 +952,7 @@ bool Solver::can_reach(const Position& pos, int target) {
 }
 
 SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv) {
+  if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
   if (const auto goal = tricks_goal(pos)) return solve(trick_play(pos), *goal, all_moves, with_pv);
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   nodes_ = 0;

@@ -154,23 +154,24 @@ class TricksSearch {
     }
     for (int tile = 0; tile < kMaxTiles; ++tile)
       if (t_.all & bit(tile)) callers_[t_.called[tile]] |= bit(tile);
-    // Ties of strength go to the first played, or to one side's places in the trick (§3.6).
-    if (play.tie_side >= 0) {
+    leader_ = seating.place(play.leader);
+    if (play.tie_side >= 0) {  // Sevens under bidders_win_ties (§3.6): per leader, the favoured places
+      ties_ = true;
       const int favoured_side = play.tie_side == goal.declaring_side ? 0 : 1;
       for (int l = 0; l < N; ++l)
         for (int k = 0; k < N; ++k)
           if (side(after(l, k)) == favoured_side) favoured_[l] |= 1u << k;
     }
-    leader_ = seating.place(play.leader);
     for (int tile : play.trick) add(trick_, tile);
     root_legal_ = play.legal;
     root_tiles_ = tiles_left_;
     // Where the position's rules bind the root's moves more than following suit does
     // (first_lead_trump), the root's entries are its own and its sure tricks (a free lead) do not hold.
     root_bound_ = tiles_left_ > 0 && root_legal_ != t_.legal(hands_[to_move()], trick_.led);
-    base_key_ = mix(0x5EA7ULL ^ (std::uint64_t(favoured_[0]) << 56) ^ (std::uint64_t(std::uint8_t(t_.declaration)) << 8) ^
+    base_key_ = mix(0x5EA7ULL ^ (std::uint64_t(std::uint8_t(t_.declaration)) << 8) ^
                     (std::uint64_t(std::uint8_t(t_.variant)) << 16) ^ (std::uint64_t(misere_) << 24) ^
-                    (std::uint64_t(defenders_) << 32) ^ (std::uint64_t(N) << 40) ^ (std::uint64_t(root_bound_) << 48));
+                    (std::uint64_t(defenders_) << 32) ^ (std::uint64_t(N) << 40) ^ (std::uint64_t(root_bound_) << 48) ^
+                    (std::uint64_t(ties_) << 56));
     for (auto& slots : killers_) slots.fill(-1);
   }
 
@@ -393,9 +394,10 @@ class TricksSearch {
     bool side_wins = false;  // the mover's side wins the trick whatever the mover plays
   };
 
-  // Adds the next tile of a trick led by the current leader.
+  // Adds `tile` to a trick led by the leader: the trick engine decides, ties of strength going to
+  // the favoured side where the contract says so.
   void add(Trick& trick, int tile) const {
-    if (favoured_[leader_]) trick.add(t_, tile, favoured_[leader_]);
+    if (ties_) trick.add(t_, tile, favoured_[leader_]);
     else trick.add(t_, tile);
   }
 
@@ -422,6 +424,7 @@ class TricksSearch {
   // is winning keeps the trick when no seat of the other side still to play holds a legal tile
   // that beats it (a tile that beats a later, stronger one beats this one too).
   int trick_decided() const {
+    if (ties_) return -1;  // a tie may overtake: left to the search
     const int holder = side(after(leader_, trick_.win));
     for (int k = trick_.len; k < N; ++k) {
       const int p = after(leader_, k);
@@ -443,7 +446,7 @@ class TricksSearch {
     const auto [holder_side, run] = top_trump_run();
     if (holder_side == 0) lo = run;
     else hi = total - run;
-    if (!misere_) {
+    if (!misere_ && !t_.by_distance) {  // the cashing plan follows suits: not Sevens' distances
       const int sure = sure_tricks();
       if (side(leader_) == 0) lo = std::max(lo, sure);
       else hi = std::min(hi, total - sure);
@@ -733,6 +736,7 @@ class TricksSearch {
   // with either (counters do not count here).
   bool equivalent(int a, int b, const NodeInfo& info) const {
     if (t_.called[a] != t_.called[b]) return false;
+    if (t_.by_distance) return true;  // Sevens: one distance, one strength, played under the same rule
     const unsigned sa = t_.suits_of[a], sb = t_.suits_of[b];
     for (unsigned l = sa ^ sb; l; l &= l - 1)
       if (live(std::countr_zero(l), info)) return false;
@@ -754,9 +758,10 @@ class TricksSearch {
   search::TranspositionTable* tt_;
   Enhancements enh_;
   bool misere_;                      // NoTrick: every seat plays to lose tricks
+  bool ties_ = false;                // ties of strength go to a favoured side
+  std::array<unsigned, N> favoured_{};  // per leader place: the favoured side's places in its trick
   std::array<TileMask, N> hands_{};  // per place
   unsigned defenders_ = 0;           // places not on the declaring side
-  std::array<unsigned, N> favoured_{};  // per leader's place: the places whose ties win (Sevens), or 0
   Trick trick_;
   int tiles_left_ = 0;
   int leader_ = 0;

@@ -22,12 +22,12 @@ OBJECTIVES = ("every_trick", "no_trick")
 
 
 def solve(hands, trump, leader, trick=(), *, objective, declaring_side, order=(0, 1, 2, 3), sides=None,
-          nt_doubles="high", tie_side=None):
+          nt_doubles="high", ties_to=None):
     """(value, {move: value}) for the side to move, in tricks, with both sides playing to the goal.
 
     ``hands`` is indexed by seat (seats out of ``order`` are not read); ``leader`` is the seat that led
-    the trick on the table (``trick``, in playing order); ``tie_side``: the side whose tiles win Sevens'
-    ties (None: the first played wins, §3.6)."""
+    the trick on the table (``trick``, in playing order); ``ties_to`` is the side that wins ties of
+    strength (Sevens under bidders_win_ties), None for the first played."""
     if objective not in OBJECTIVES:
         raise ValueError(f"objective must be one of {OBJECTIVES}, not {objective!r}")
     sides = sides if sides is not None else {seat: seat % 2 for seat in order}
@@ -59,8 +59,8 @@ def solve(hands, trump, leader, trick=(), *, objective, declaring_side, order=(0
         played = table + (x,)
         if len(played) < n:
             return tricks(rest, lead, played)
-        favoured = [k for k in range(n) if sides[seat_at(lead, k)] == tie_side]
-        winner = seat_at(lead, trick_winner(list(played), trump, nt_doubles, favoured))
+        favoured = () if ties_to is None else tuple(k for k in range(n) if sides[seat_at(lead, k)] == ties_to)
+        winner = seat_at(lead, trick_winner(list(played), trump, nt_doubles, favoured=favoured))
         return (1 if declaring(winner) else 0) + tricks(rest, winner, ())
 
     held = tuple(tuple(sorted(hands[seat])) if seat in order else () for seat in range(len(hands)))
@@ -79,13 +79,13 @@ def solve(hands, trump, leader, trick=(), *, objective, declaring_side, order=(0
 
 
 def makes(hands, trump, leader, trick=(), *, objective, declaring_side, order=(0, 1, 2, 3), sides=None,
-          nt_doubles="high", tie_side=None, taken=(0, 0)):
+          nt_doubles="high", ties_to=None, taken=(0, 0)):
     """Whether the declaring side makes its contract from here: it has lost no trick so far (``taken``:
     tricks per side) and takes every one left (every_trick), or has taken none and takes none
     (no_trick)."""
     sides = sides if sides is not None else {seat: seat % 2 for seat in order}
     value, _ = solve(hands, trump, leader, trick, objective=objective, declaring_side=declaring_side, order=order,
-                     sides=sides, nt_doubles=nt_doubles, tie_side=tie_side)
+                     sides=sides, nt_doubles=nt_doubles, ties_to=ties_to)
     mover = tuple(order)[(tuple(order).index(leader) + len(trick)) % len(order)]
     left = len(hands[leader]) + (1 if trick else 0)
     ours = value if sides[mover] == declaring_side else left - value

@@ -1,7 +1,7 @@
 """Sevens (docs/rules.md §3.6): the declaration with no suits, against the plain referee of
 tests/oracle (legal plays by least distance for every player, the least distance winning, the two
 tie rules, the first lost trick ending the hand), its views (a forced play shows the seat held no
-nearer tile) and the solver's clear refusal until its tricks solver exists. Whole games with Sevens
+nearer tile) and its positions solved in tricks. Whole games with Sevens
 are checked move by move in test_texas42_game.py (its specials rule sets); X11 is in
 test_texas42_examples.py."""
 

@@ -46,7 +46,7 @@ def oracle_of(pos: Position, declarer: int, tie: str | None):
     return TM.solve([[to_oracle(t) for t in h] for h in pos.hands], pos.trump, pos.leader,
                     [to_oracle(t) for t in pos.trick], objective="no_trick" if nello else "every_trick",
                     declaring_side=declarer % 2, order=order, sides=sides,
-                    tie_side=declarer % 2 if tie == "bidders_win_ties" else None)
+                    ties_to=declarer % 2 if tie == "bidders_win_ties" else None)
 
 
 @pytest.mark.parametrize(("trump", "tie"), CONTRACTS)

@@ -18,6 +18,8 @@ import pytest
 from dominosolver import Tile, _core
 from dominosolver.errors import InvalidPositionError, ParseError
 from dominosolver.texas42 import Game, Position, Rules, Solver, solve, solve_batch
+from dominosolver.texas42.hint import hint
+from dominosolver.texas42.sampling import enumerate_worlds, position_of
 from oracle import texas42_rules as R, texas42_tricks_minimax as TM
 from support42 import to_oracle
 
@@ -184,3 +186,118 @@ def test_a_seated_play_is_checked():
         solver.value_tricks(play, "points", 0)
     with pytest.raises(InvalidPositionError, match="declaring side"):
         solver.value_tricks(play, "no trick", 2)
+
+
+# ------------------------------------------------------------------ Nel-O (docs/rules.md §3.3)
+
+NELLO_MODES = ("nello", "nello-high", "nello-low")
+
+
+@pytest.mark.parametrize("trump", NELLO_MODES)
+def test_nello_endgames_agree_with_the_tricks_oracle(trump):
+    """Nel-O hands played at random to 1-4 tricks left (mid-trick too, played on past a trick the
+    declarer took), as endgame positions: the partner out, tricks of 3, the declarer taking none."""
+    rng = random.Random(f"tricks-{trump}")
+    solver = Solver(tt_mb=4)
+    made = set()
+    for _ in range(150):
+        deal = [list(h) for h in Game(seed=rng.randrange(1 << 30)).deal()]
+        declarer = rng.randrange(4)
+        contract = (declarer, 42 * rng.randint(1, 2))
+        pos = Position(trump=trump, hands=deal, contract=contract)
+        for _ in range((7 - rng.choice(TRICKS_LEFT)) * 3 + rng.randrange(3)):
+            pos.play(rng.choice(pos.legal_moves))
+        end = Position(trump=trump, hands=list(pos.hands), leader=pos.leader, trick=list(pos.trick), contract=contract)
+        order = [s for s in range(4) if s != (declarer + 2) % 4]
+        value, moves = TM.solve([[to_oracle(t) for t in h] for h in end.hands], trump, end.leader,
+                                [to_oracle(t) for t in end.trick], objective="no_trick",
+                                declaring_side=declarer % 2, order=order)
+        result = solver.solve(end, pv=rng.random() < 0.2)
+        assert (result.units, result.value) == ("tricks", value), str(end)
+        assert result.moves == {str(Tile(*m)): v for m, v in moves.items()}, str(end)
+        declaring = end.side_of(declarer) == end.side_of(end.to_move)
+        ours = value if declaring else end.tricks_left - value
+        assert result.makes is (ours == 0), str(end)
+        assert solver.can_reach(end, value) and not solver.can_reach(end, value + 1), str(end)
+        made.add(result.makes)
+    assert made == {True, False}
+
+
+@pytest.mark.parametrize("trump", ["nello", "168:plunge"])
+def test_exact_hints_count_makes_in_tricks(trump):
+    """A hint late in a Nel-O or Plunge hand, exact over every world: each move's P(make) is the
+    share of worlds where the solver says the contract makes after it, its mean the mean tricks,
+    and under Nel-O the best-ranked move takes the fewest tricks among those of the best P(make)."""
+    rng = random.Random(f"hint-{trump}")
+    checked = 0
+    while checked < 4:
+        deal = [list(h) for h in Game(seed=rng.randrange(1 << 30)).deal()]
+        if trump == "nello":
+            declarer = rng.randrange(4)
+            pos = Position(trump="nello", hands=deal, contract=(declarer, 42))
+        else:
+            bidders = [s for s, h in enumerate(deal) if sum(t.is_double for t in h) >= 4]
+            if not bidders:
+                continue
+            declarer = bidders[0]
+            pos = Position(trump=rng.choice(R.TRUMP_MODES), hands=deal, contract=(declarer, trump))
+        while pos.result is None and pos.tricks_left > 3:
+            pos.play(rng.choice(pos.legal_moves))
+        if pos.result is not None or len(pos.legal_moves) < 2:
+            continue
+        view = pos.view(pos.to_move)
+        worlds = enumerate_worlds(view)
+        h = hint(view, exact_limit=len(worlds), threads=1)
+        assert h.method == "exact"
+        solver = Solver(tt_mb=1)
+        results = [solver.solve(position_of(view, w), pv=False) for w in worlds]
+        for stat in h.moves:
+            after = [r.moves[stat.move] for r in results]
+            assert stat.mean == pytest.approx(sum(after) / len(after))
+            assert stat.p_make == pytest.approx(sum(
+                (solver.solve(after_play(position_of(view, w), stat.move), pv=False).makes is True)
+                for w in worlds) / len(worlds))
+        best = [s for s in h.moves if s.rank == 1]
+        top = [s for s in h.moves if s.p_goal(h.goal) == max(x.p_goal(h.goal) for x in h.moves)]
+        assert {s.move for s in best} <= {s.move for s in top}
+        if trump == "nello":
+            assert min(s.mean for s in best) == min(s.mean for s in top)
+        checked += 1
+
+
+def after_play(pos: Position, move: str) -> Position:
+    pos = pos.copy()
+    pos.play(move)
+    return pos
+
+
+@pytest.mark.parametrize("tie", ["first_played", "bidders_win_ties"])
+def test_sevens_endgames_agree_with_the_tricks_oracle(tie):
+    """Sevens hands (§3.6) played at random to 1-4 tricks left, mid-trick too: every seat plays a
+    tile of least distance, the least distance wins, ties by the rule; the declaring side must take
+    every trick."""
+    rng = random.Random(f"tricks-sevens-{tie}")
+    solver = Solver(tt_mb=4)
+    made = set()
+    for _ in range(200):
+        deal = [list(h) for h in Game(seed=rng.randrange(1 << 30)).deal()]
+        declarer = rng.randrange(4)
+        contract = (declarer, 42 * rng.randint(1, 2))
+        rules = Rules(sevens_tie=tie)
+        pos = Position(trump="sevens", hands=deal, contract=contract, rules=rules)
+        for _ in range((7 - rng.choice(TRICKS_LEFT)) * 4 + rng.randrange(4)):
+            pos.play(rng.choice(pos.legal_moves))
+        end = Position(trump="sevens", hands=list(pos.hands), leader=pos.leader, trick=list(pos.trick),
+                       contract=contract, rules=rules)
+        side = declarer % 2
+        value, moves = TM.solve([[to_oracle(t) for t in h] for h in end.hands], "sevens", end.leader,
+                                [to_oracle(t) for t in end.trick], objective="every_trick", declaring_side=side,
+                                ties_to=side if tie == "bidders_win_ties" else None)
+        result = solver.solve(end, pv=rng.random() < 0.2)
+        assert (result.units, result.value) == ("tricks", value), str(end)
+        assert result.moves == {str(Tile(*m)): v for m, v in moves.items()}, str(end)
+        declaring = end.side_of(declarer) == end.side_of(end.to_move)
+        assert result.makes is (value == (end.tricks_left if declaring else 0)), str(end)
+        assert solver.can_reach(end, value) and not solver.can_reach(end, value + 1), str(end)
+        made.add(result.makes)
+    assert made == {True, False}

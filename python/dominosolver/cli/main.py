@@ -103,20 +103,27 @@ def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float
 @cli.command()
 @click.argument("deal")
 @click.option("--json", "as_json", is_flag=True, help="print the table as JSON")
-def table(deal: str, as_json: bool) -> None:
-    """Double-dummy table of a 42 deal: points for each declaration and declarer seat.
+@click.option("--specials", is_flag=True,
+              help="the special-contract table instead: for each declarer seat, which of its partner's "
+                   "declarations take every trick (Plunge, Splash)")
+def table(deal: str, as_json: bool, specials: bool) -> None:
+    """Double-dummy table of a 42 deal: points for each declaration and declarer seat (with
+    --specials: whether a Plunge or Splash takes every trick).
 
     DEAL is 'hands=66.64.../.../.../...', four hands as JSON, or a position (JSON or notation)."""
     data = load(deal)
     spec = games.detect(data)
-    if spec.table is None or spec.render.table is None:
-        tabled = " and ".join(s.title for s in games.GAMES.values() if s.table is not None)
-        raise ParseError(f"{spec.title} has no double-dummy table (games with one: {tabled})")
-    result = spec.table(data)
+    make, render = (spec.special_table, spec.render.special_table) if specials else (spec.table, spec.render.table)
+    if make is None or render is None:
+        what = "special-contract" if specials else "double-dummy"
+        tabled = " and ".join(s.title for s in games.GAMES.values()
+                              if (s.special_table if specials else s.table) is not None)
+        raise ParseError(f"{spec.title} has no {what} table (games with one: {tabled})")
+    result = make(data)
     if as_json:
         emit_json(result.to_json())
     else:
-        show_all(spec.render.table(result))
+        show_all(render(result))
 
 
 def batch_options(command: Any) -> Any:

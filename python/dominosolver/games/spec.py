@@ -35,6 +35,7 @@ class Renderer:
     game: Callable[[dict[str, Any]], Renderables]  # a whole game's record as `play --json` prints it
     demo: Callable[[], Renderables]  # the game's part of `dominosolver demo`
     table: Callable[[Any], Renderables] | None = None  # a double-dummy table, where the game has one
+    special_table: Callable[[Any], Renderables] | None = None  # a special-contract table, where it has one
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ class GameSpec:
     batch: Batch
     render: Renderer
     table: Callable[[Any], Any] | None = None  # a double-dummy table of a deal, where the game has one
+    special_table: Callable[[Any], Any] | None = None  # its special-contract table, where it has one
     solves: Callable[[Any], bool] | None = None  # whether `solve` values a position (None: every one)
     arena: Arena | None = None  # its part of `dominosolver arena`: bots, a deal played and scored
 

@@ -12,7 +12,7 @@ import numpy as np
 from .. import _core
 from ..errors import InvalidViewError, ParseError
 from ..result import SolveResult
-from ..texas42 import Game, PlayerView, Position, Rules, dd_table
+from ..texas42 import Game, PlayerView, Position, Rules, dd_table, special_table
 from ..texas42.arena import ARENA
 from ..texas42 import hint as hint_42
 from ..texas42 import solve as solve_42
@@ -384,6 +384,7 @@ SPEC = GameSpec(
                                         "grade": grade_task}, arrays=arrays),
     render=RENDER,
     table=dd_table,
+    special_table=special_table,
     arena=ARENA,
     solves=lambda pos: not _core.texas42.unsearched(pos._pos),
 )

@@ -118,6 +118,19 @@ def table_of(table_obj: Any) -> Output:
     yield table
 
 
+def special_table_of(table_obj: Any) -> Output:
+    table = Table(title="special contracts: does the declarer's side take every trick (partner names and leads)",
+                  title_justify="left")
+    table.add_column("declaration")
+    for s in SEATS:
+        table.add_column(f"{s} bids", justify="right")
+    for d, row in zip(table_obj.declarations, table_obj.every_trick):
+        table.add_row(declaration_name(d), *["[bold green]all[/bold green]" if v else "-" for v in row])
+    for kind, seats in table_obj.may_bid.items():
+        table.add_row(f"may bid {kind}", *["yes" if v else "no" for v in seats])
+    yield table
+
+
 def hint_table(h: Any) -> Table:
     exact = "exact, every one of" if h.exact else "sampled"
     seed = "" if h.seed is None else f", seed {h.seed}"
@@ -276,4 +289,5 @@ RENDER = Renderer(
     game=show_game,
     demo=demo,
     table=table_of,
+    special_table=special_table_of,
 )

@@ -8,12 +8,13 @@ from .view import PlayerView
 __all__ = ["Game", "Move", "Position", "Rules", "Bid", "Contract", "PlayerView", "SEATS", "TEAMS", "TRUMPS"]
 
 from .solve import (  # noqa: E402
-    BatchResult, DDTable, PlayGrade, Solver, analyse_play, dd_table, projected_totals, solve,
+    BatchResult, DDTable, PlayGrade, Solver, SpecialTable, analyse_play, dd_table, projected_totals, solve,
+    special_table,
     solve_batch,
 )
 
 __all__ += [
-    "Solver", "solve", "dd_table", "DDTable", "analyse_play", "PlayGrade", "projected_totals",
+    "Solver", "solve", "dd_table", "DDTable", "special_table", "SpecialTable", "analyse_play", "PlayGrade", "projected_totals",
     "solve_batch", "BatchResult",
 ]
 

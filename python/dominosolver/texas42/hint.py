@@ -213,11 +213,11 @@ def hint(
         assert out.move_values is not None
         return pimc.Scores(out.move_values[:, legal], out.nodes)
 
-    # In Nel-O every seat plays to take no trick (docs/rules.md §3.3): fewer tricks rank higher.
-    fewer_is_better = first.units == "tricks" and first.objective == "no trick"
+    # Under a contract of no trick (Nel-O) every side plays to take the fewest tricks.
+    fewest = first.objective == "no trick"
 
     def rank_key(mean: float, p_make: float | None) -> tuple[float, ...]:
-        mean = -mean if fewer_is_better else mean
+        mean = -mean if fewest else mean
         if goal is None or p_make is None:
             return (mean,)
         p_goal = p_make if goal == "make" else 1.0 - p_make
@@ -264,17 +264,16 @@ def _sides(v: PlayerView) -> tuple[int, bool] | None:
 
 def _makes(v: PlayerView, world: Position, declarer_team: int, ours: bool) -> Callable[[np.ndarray], np.ndarray]:
     """Per world and move, whether the declaring side makes its contract: its points so far plus
-    what it takes from here (the seat's values when the seat declares, the rest when it defends)
-    reach the bid; in tricks, the contract row's objective: every trick (Plunge, Splash, Sevens,
-    docs/rules.md §3.4-3.6: none lost so far and every one left taken) or none (Nel-O, §3.3: none
-    taken so far and none from here). `world` is one world of the view: all share the points and
-    tricks so far and left."""
+    what it takes from here (the seat's values when the seat declares, the rest when it defends);
+    in tricks, no trick lost so far and every one left taken (every trick, docs/rules.md §3.4), or
+    none taken so far nor from here (no trick, §3.3). `world` is one world of the view: all share the points and tricks left."""
     assert v.contract is not None
-    if world.units == "tricks":
-        left, won = world.tricks_left, world.tricks_won
-        if world.objective == "no trick":
-            return lambda values: (won[declarer_team] == 0) & ((values if ours else left - values) == 0)
-        return lambda values: (won[1 - declarer_team] == 0) & ((values if ours else left - values) == left)
+    if world.objective == "every trick":
+        left, lost = world.tricks_left, world.tricks_won[1 - declarer_team]
+        return lambda values: (lost == 0) & ((values if ours else left - values) == left)
+    if world.objective == "no trick":  # Nel-O (§3.3): the declaring side takes none
+        left, taken = world.tricks_left, world.tricks_won[declarer_team]
+        return lambda values: (taken == 0) & ((values if ours else left - values) == 0)
     need = v.rules.points_needed(v.contract.bid)
     already = v.points[declarer_team]
     remaining = world.remaining_points

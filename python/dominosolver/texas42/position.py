@@ -142,9 +142,9 @@ class Position(NotatedPosition):
 
     @property
     def objective(self) -> str:
-        """What the declaring side must do, by its contract row: "points" (reach the bid), "every
-        trick" (Plunge, Splash, Sevens: docs/rules.md §3.4-3.6) or "no trick" (Nel-O, §3.3)."""
-        return self._pos.ruling["contract"]["objective"]
+        """What the declaring side must do: "points" (the bid's), "every trick" (Plunge, Splash,
+        Sevens) or "no trick" (Nel-O: there every side's best moves are its lowest values, in tricks)."""
+        return _core.texas42.objective(self._pos)
 
     @property
     def remaining_points(self) -> int:

@@ -18,7 +18,7 @@ from ..tiles import Tile, mask_of
 from .position import Position
 from .rules import SEATS, Rules
 
-__all__ = ["Solver", "solve", "dd_table", "DDTable", "analyse_play", "PlayGrade", "solve_batch", "BatchResult", "as_position"]
+__all__ = ["Solver", "solve", "dd_table", "DDTable", "special_table", "SpecialTable", "analyse_play", "PlayGrade", "solve_batch", "BatchResult", "as_position"]
 
 PositionLike = Union[Position, dict, str]
 POSITION_SCHEMA = "dominosolver.position/1"
@@ -76,19 +76,18 @@ class Solver:
     def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
         """The deal's table; ``rules`` default to those the deal carries (a position or a JSON
         object with "rules"), else standard 42."""
-        rules = Rules.argument(rules)
-        hands, deal_rules = _read_deal(deal)
-        rules = rules or deal_rules or Rules()
-        full = rules.hand_tricks
-        for seat, hand in enumerate(hands):
-            if len(hand) != full:  # part hands would give a table of points nobody can play for
-                raise ParseError(
-                    f"a table needs the whole deal, but hand {SEATS[seat]} holds {len(hand)} tiles, not {full}: "
-                    "give the four hands as dealt (every tile of the set once)"
-                )
+        hands, rules = _whole_deal(deal, Rules.argument(rules))
         grid, nodes = self._solver.dd_table(rules._core, [mask_of(h) for h in hands])
         return DDTable(hands=hands, declarations=list(rules.table_declarations), points=np.array(grid, dtype=np.int16), nodes=nodes,
                        rules=rules)
+
+    def special_table(self, deal: Any, rules: Rules | None = None) -> SpecialTable:
+        """The deal's special-contract table (see ``special_table``)."""
+        hands, rules = _whole_deal(deal, Rules.argument(rules))
+        grid, may_bid, nodes = _core.texas42.every_trick_table(self._solver, rules._core, [mask_of(h) for h in hands])
+        return SpecialTable(hands=hands, declarations=list(rules.table_declarations),
+                            every_trick=np.array(grid, dtype=bool), may_bid={k: list(v) for k, v in may_bid.items()},
+                            nodes=nodes, rules=rules)
 
     @property
     def nodes(self) -> int:
@@ -164,6 +163,72 @@ def dd_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> DDTab
     ``deal`` is 'hands=66.64.../.../.../...', four lists of tiles, their JSON, or a position (a
     Position, its notation or JSON: the table is of its whole deal)."""
     return Solver(tt_mb).dd_table(deal, rules)
+
+
+@dataclass(frozen=True)
+class SpecialTable:
+    """For each declaration (rows) and declarer seat (columns): does the declarer's side, its
+    partner naming the declaration and leading trick 1, take all the tricks, as Plunge and Splash
+    must (docs/rules.md §3.4-3.5)? ``may_bid`` says which seats hold the doubles to bid each."""
+
+    hands: list[list[Tile]]
+    declarations: list[int | str]
+    every_trick: np.ndarray  # bool, shape (declarations, seats)
+    may_bid: dict[str, list[bool]]  # bid kind -> per seat
+    nodes: int = 0
+    rules: Rules = field(default_factory=Rules)
+
+    def __getitem__(self, key: tuple[int | str, int | str]) -> bool:
+        decl, seat = key
+        seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
+        return bool(self.every_trick[self.declarations.index(decl), seat_i])
+
+    def winning(self, seat: int | str) -> list[int | str]:
+        """The declarations with which ``seat``'s partner takes every trick for ``seat``'s bid."""
+        seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
+        return [d for d, row in zip(self.declarations, self.every_trick) if row[seat_i]]
+
+    def __str__(self) -> str:
+        lines = [f"{'declaration':<12}" + "".join(f"{s:>4}" for s in self.rules.seat_names)]
+        for d, row in zip(self.declarations, self.every_trick):
+            lines.append(f"{declaration_name(d):<12}" + "".join(f"{'all' if v else '-':>4}" for v in row))
+        for kind, seats in self.may_bid.items():
+            lines.append(f"{kind:<12}" + "".join(f"{'may' if v else '-':>4}" for v in seats))
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema": "dominosolver.specialtable/1",
+            "game": "texas42",
+            "hands": [[str(t) for t in h] for h in self.hands],
+            "declarations": self.declarations,
+            "seats": list(self.rules.seat_names),
+            "every_trick": self.every_trick.tolist(),
+            "may_bid": {k: list(v) for k, v in self.may_bid.items()},
+            **({"rules": self.rules.to_json()} if self.rules.to_json() else {}),
+        }
+
+
+def special_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> SpecialTable:
+    """The special-contract table of a deal (the deal as ``dd_table`` reads it): for every declarer
+    seat and declaration, whether a Plunge or Splash by that seat, its partner naming the
+    declaration, takes all the tricks with perfect play (one zero-window search a cell)."""
+    return Solver(tt_mb).special_table(deal, rules)
+
+
+def _whole_deal(deal: Any, rules: Rules | None) -> tuple[list[list[Tile]], Rules]:
+    """The hands of a whole deal and its rules (``rules``, else those the deal carries, else
+    standard 42); a part deal is refused."""
+    hands, deal_rules = _read_deal(deal)
+    rules = rules or deal_rules or Rules()
+    full = rules.hand_tricks
+    for seat, hand in enumerate(hands):
+        if len(hand) != full:  # part hands would give a table nobody can play for
+            raise ParseError(
+                f"a table needs the whole deal, but hand {SEATS[seat]} holds {len(hand)} tiles, not {full}: "
+                "give the four hands as dealt (every tile of the set once)"
+            )
+    return hands, rules
 
 
 def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:

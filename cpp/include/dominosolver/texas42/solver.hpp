@@ -118,6 +118,13 @@ std::vector<Trump> table_declarations(const Rules& rules);
 std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<TileMask, kMaxSeats>& deal,
                                        Solver& solver, std::uint64_t* nodes = nullptr);
 
+// The special-contract table of a deal: for each declaration of the table x each declarer seat,
+// does the declarer's side, its partner naming the declaration and leading trick 1, take every
+// trick (Plunge and Splash, docs/rules.md §3.4-3.5, whoever may bid them)? One zero-window search
+// a cell. Throws InvalidPositionError for a seating without partners.
+std::vector<std::vector<bool>> every_trick_table(const Rules& rules, const std::array<TileMask, kMaxSeats>& deal,
+                                                 Solver& solver, std::uint64_t* nodes = nullptr);
+
 struct BatchOutput {
   std::vector<int> values;
   std::vector<std::vector<std::pair<int, int>>> moves;  // filled when asked for
