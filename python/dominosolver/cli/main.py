@@ -105,10 +105,12 @@ def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float
 @click.option("--json", "as_json", is_flag=True, help="print the table as JSON")
 @click.option("--specials", is_flag=True,
               help="the special-contract table instead: for each declarer seat, which of its partner's "
-                   "declarations take every trick (Plunge, Splash)")
+                   "declarations take every trick (Plunge, Splash), and, where the rules offer them, "
+                   "whether each seat makes Nel-O (each doubles mode) and Sevens declaring them")
 def table(deal: str, as_json: bool, specials: bool) -> None:
     """Double-dummy table of a 42 deal: points for each declaration and declarer seat (with
-    --specials: whether a Plunge or Splash takes every trick).
+    --specials: whether a Plunge or Splash takes every trick, and whether each seat makes Nel-O and
+    Sevens declaring them on a mark bid, under rules that offer them).
 
     DEAL is 'hands=66.64.../.../.../...', four hands as JSON, or a position (JSON or notation)."""
     data = load(deal)

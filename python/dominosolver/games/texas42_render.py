@@ -129,6 +129,14 @@ def special_table_of(table_obj: Any) -> Output:
     for kind, seats in table_obj.may_bid.items():
         table.add_row(f"may bid {kind}", *["yes" if v else "no" for v in seats])
     yield table
+    if len(table_obj.contracts):  # Nel-O's doubles modes and Sevens, as the rules offer them
+        own = Table(title="declared on a mark bid: does the declarer make it (declarer leads)", title_justify="left")
+        own.add_column("contract")
+        for s in SEATS:
+            own.add_column(f"{s} declares", justify="right")
+        for c, row in zip(table_obj.contracts, table_obj.makes):
+            own.add_row(c, *["[bold green]makes[/bold green]" if v else "no" for v in row])
+        yield own
 
 
 def hint_table(h: Any) -> Table:
