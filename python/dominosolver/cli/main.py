@@ -303,7 +303,8 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
                    mark_risk: float | None, discount: int, threads: int | None, flags: str, as_json: bool) -> None:
     """Bidding advice for a hand of 7 tiles ('66.65.64.62.55.33.10'): each declaration's
     double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make; under
-    specials:all, P(make) of each special bid the hand may make (the partner's best declaration)."""
+    specials:all, P(make) of each special bid the hand may make (the partner's best declaration), and
+    of Nel-O (each doubles mode allowed) and Sevens declared by the hand on its least mark bid."""
     me = parse_seat(seat)
     bids = [b for b in auction.replace(" ", "").split(",") if b]
     rules = Rules(**flags_of_text(flags)) if flags else Rules()
