@@ -49,8 +49,9 @@ def position_table(pos: Position, title: str | None = None) -> Table:
 
 def show_position(pos: Position) -> Output:
     yield position_table(pos)
-    ns, ew = pos.points
-    yield f"points so far: NS {ns}, EW {ew}; tricks left {pos.tricks_left}"
+    # A contract counted in tricks (Plunge, Splash, Nel-O, Sevens) shows tricks won, not points.
+    ns, ew = pos.tricks_won if pos.units == "tricks" else pos.points
+    yield f"{pos.units} so far: NS {ns}, EW {ew}; tricks left {pos.tricks_left}"
     if not pos.is_over:
         yield f"{SEATS[pos.to_move]} to play; legal: " + " ".join(str(t) for t in pos.legal_moves)
     yield f"[dim]{pos}[/dim]"
