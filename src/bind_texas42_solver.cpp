@@ -189,6 +189,23 @@ void texas42_solver(py::module_& m) {
     }
     return py::make_tuple(table, may_bid, nodes);
   });
+  // The declarer contracts' table: (declaration names, makes per declaration x seat, nodes).
+  m.def("declarer_table", [](Solver& solver, const Rules& rules, const std::vector<TileMask>& deal) {
+    if (static_cast<int>(deal.size()) != rules.seats())
+      throw InvalidPositionError("a deal needs " + std::to_string(rules.seats()) + " hands");
+    std::array<TileMask, kMaxSeats> hands{};
+    std::copy(deal.begin(), deal.end(), hands.begin());
+    Position(rules, Trump::none(), hands, 0, {});  // validate before releasing the GIL
+    std::uint64_t nodes = 0;
+    DeclarerTable table;
+    {
+      py::gil_scoped_release release;
+      table = declarer_table(rules, hands, solver, &nodes);
+    }
+    std::vector<std::string> names;
+    for (const Trump& t : table.declarations) names.push_back(t.name());
+    return py::make_tuple(names, table.makes, nodes);
+  });
   m.def("units", [](const Position& pos) { return units_name(units_of(pos)); }, py::arg("position"));
   m.def("objective", [](const Position& pos) { return objective_name(pos.ruling().contract->objective); },
         py::arg("position"));

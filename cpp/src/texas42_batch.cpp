@@ -61,6 +61,30 @@ std::vector<std::vector<bool>> every_trick_table(const Rules& rules, const std::
   return table;
 }
 
+DeclarerTable declarer_table(const Rules& rules, const std::array<TileMask, kMaxSeats>& deal, Solver& solver,
+                             std::uint64_t* nodes) {
+  DeclarerTable table;
+  std::uint64_t total = 0;
+  const Bid mark_bid{rules.mark(), BidKind::Ordinary};
+  for (const Trump& trump : declarations(rules)) {
+    const Ruling r = ruling(rules, trump, std::nullopt);
+    // The declarations that impose their own contract on an ordinary bid (Nel-O, Sevens): their
+    // objective counts tricks. Plunge and Splash are bid, not declared: every_trick_table's.
+    if (r.contract->objective == Objective::Points || r.contract->bid_kind != BidKind::Ordinary) continue;
+    std::vector<bool> row;
+    for (int declarer = 0; declarer < rules.seats(); ++declarer) {
+      const Contract contract{declarer, mark_bid};
+      const Position pos(rules, trump, deal, ruling(rules, trump, contract).first_leader(), {}, contract);
+      row.push_back(solver.makes(trick_play(pos), *tricks_goal(pos)));
+      total += solver.nodes();
+    }
+    table.declarations.push_back(trump);
+    table.makes.push_back(std::move(row));
+  }
+  if (nodes) *nodes = total;
+  return table;
+}
+
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_megabytes,
                         const std::function<bool()>& should_stop) {
   BatchOutput out;

@@ -11,6 +11,7 @@ import pytest
 from dominosolver import Tile
 from dominosolver.texas42 import Game, Move, Position, Rules, Solver, advise_bid
 from dominosolver.texas42.bidding import special_threshold
+from dominosolver.texas42.bots import HintBot
 from dominosolver.texas42.rules import Bid
 from dominosolver.texas42.sampling import WorldSampler
 from dominosolver.texas42.view import PlayerView
@@ -115,3 +116,78 @@ def test_naming_for_a_partners_plunge_keeps_its_doubles_in_every_deal():
             hands = [[Tile.from_id(t) for t in range(28) if m >> t & 1] for m in deal]
             pos = Position(trump=trump, hands=hands, contract=(namer, SPECIALS.min_bid), rules=SPECIALS)
             assert advice.points[i, k] == solver.solve(pos, moves=False, pv=False).value
+
+
+NELLO_RULES = Rules(specials="all", nello_doubles_allowed="all")
+LOW_HAND = "43.42.40.30.21.20.10"  # no double, nothing above a four: a Nel-O hand
+
+
+def test_declared_contracts_p_make_is_the_solvers_makes_on_the_same_deals():
+    advice = advise_bid(LOW_HAND, seat=2, samples=10, seed=3, rules=NELLO_RULES, threads=1)
+    assert [s.declared for s in advice.declared] == ["sevens", "nello", "nello-high", "nello-low"]
+    tiles = tuple(sorted((Tile(t) for t in LOW_HAND.split(".")), reverse=True))
+    view = PlayerView.before_play(2, NELLO_RULES, tiles, (), to_move=2)
+    deals = list(itertools.islice(WorldSampler(view).stream(3), 10))
+    solver = Solver(16)
+    for own in advice.declared:
+        assert own.bid == Bid(42) and own.declarations == [own.declared] and own.makes.shape == (1, 10)
+        expected = np.array([
+            solver.solve(Position(trump=own.declared, hands=[[Tile.from_id(t) for t in range(28) if m >> t & 1]
+                                                              for m in deal], contract=(2, 42), rules=NELLO_RULES),
+                         moves=False, pv=False).makes
+            for deal in deals])
+        assert (own.makes[0] == expected).all()
+        p = expected.mean()
+        assert own.p_make == pytest.approx(p) == own.p_named
+        assert own.stderr == pytest.approx(np.sqrt(p * (1 - p) / 9))
+        row = own.to_json()
+        assert row["declared"] == own.declared and row["p_make"] == round(p, 6) and row["bid"] == "42"
+    assert advice.to_json()["declared"] == [s.to_json() for s in advice.declared]
+    assert any(s.p_make > 0.5 for s in advice.declared) and any(s.p_make < 0.5 for s in advice.declared)
+
+
+def test_declared_contracts_follow_the_rules_and_the_auction():
+    assert not advise_bid(LOW_HAND, samples=4, seed=1, threads=1).declared  # standard 42: no specials
+    offered = advise_bid(LOW_HAND, samples=4, seed=1, rules=SPECIALS, threads=1)
+    assert [s.declared for s in offered.declared] == ["sevens", "nello", "nello-high"]
+    assert "declared" not in advise_bid(LOW_HAND, samples=4, seed=1, threads=1).to_json()
+    # Over a high bid of a mark, the least mark bid left is two marks.
+    over = advise_bid(LOW_HAND, [(0, 42)], seat=1, samples=4, seed=1, rules=SPECIALS, threads=1)
+    assert {s.bid for s in over.declared} == {Bid(84)}
+
+
+def test_the_advice_bids_a_mark_and_declares_nello_when_worth_it():
+    advice = advise_bid(LOW_HAND, samples=40, seed=2, rules=NELLO_RULES, threads=1)
+    best = max(advice.declared, key=lambda s: s.p_named)
+    assert best.declared.startswith("nello") and best.p_named >= advice.threshold(best)
+    assert advice.special is not None and advice.special.declared is not None
+    assert advice.bid == 42 and advice.declaration == advice.special.declared
+    assert advice.best_declaration(42) == advice.special.declared  # named once the mark is won
+    assert f"declare {advice.special.declared}" in str(advice)
+    assert advice.to_json()["declaration"] == advice.special.declared
+    # No mark bid legal: nothing declared of its own, the ordinary advice with a points declaration.
+    no_mark = advise_bid(LOW_HAND, samples=40, seed=2, rules=NELLO_RULES, threads=1, legal_bids=[0, 30, 31])
+    assert not no_mark.declared and no_mark.special is None
+    assert no_mark.declaration in NELLO_RULES.table_declarations
+
+
+def test_the_hint_bot_bids_and_declares_nello():
+    game = Game(seed=1448, rules=NELLO_RULES)  # the first to bid holds 4-3 4-2 4-0 3-0 2-1 2-0 1-0
+    seat = game.to_move
+    assert max(int(str(t)[0]) for t in game.deal()[seat]) <= 4
+    bot = HintBot(samples=8, bid_samples=40, seed=1)
+    bid = bot.choose(game)
+    assert bid == Move("bid", 42)
+    game.play(bid)
+    while game.phase == "bidding":
+        game.play(Move("bid", 0))
+    assert game.phase == "declaring" and game.to_move == seat
+    move = bot.choose(game)
+    assert move.kind == "declare" and str(move.value).startswith("nello")
+    game.play(move)  # legal
+
+
+def test_no_contract_of_its_own_over_the_partners_high_bid():
+    over_partner = advise_bid(LOW_HAND, [(2, 42), (3, 0)], seat=0, samples=20, seed=2, rules=NELLO_RULES, threads=1)
+    assert over_partner.partner_high and any(s.p_named >= over_partner.threshold(s) for s in over_partner.declared)
+    assert over_partner.special is None and over_partner.bid == 0

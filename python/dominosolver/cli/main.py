@@ -105,10 +105,12 @@ def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float
 @click.option("--json", "as_json", is_flag=True, help="print the table as JSON")
 @click.option("--specials", is_flag=True,
               help="the special-contract table instead: for each declarer seat, which of its partner's "
-                   "declarations take every trick (Plunge, Splash)")
+                   "declarations take every trick (Plunge, Splash), and, where the rules offer them, "
+                   "whether each seat makes Nel-O (each doubles mode) and Sevens declaring them")
 def table(deal: str, as_json: bool, specials: bool) -> None:
     """Double-dummy table of a 42 deal: points for each declaration and declarer seat (with
-    --specials: whether a Plunge or Splash takes every trick).
+    --specials: whether a Plunge or Splash takes every trick, and whether each seat makes Nel-O and
+    Sevens declaring them on a mark bid, under rules that offer them).
 
     DEAL is 'hands=66.64.../.../.../...', four hands as JSON, or a position (JSON or notation)."""
     data = load(deal)
@@ -301,7 +303,8 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
                    mark_risk: float | None, discount: int, threads: int | None, flags: str, as_json: bool) -> None:
     """Bidding advice for a hand of 7 tiles ('66.65.64.62.55.33.10'): each declaration's
     double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make; under
-    specials:all, P(make) of each special bid the hand may make (the partner's best declaration)."""
+    specials:all, P(make) of each special bid the hand may make (the partner's best declaration), and
+    of Nel-O (each doubles mode allowed) and Sevens declared by the hand on its least mark bid."""
     me = parse_seat(seat)
     bids = [b for b in auction.replace(" ", "").split(",") if b]
     rules = Rules(**flags_of_text(flags)) if flags else Rules()

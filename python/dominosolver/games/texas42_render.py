@@ -49,8 +49,9 @@ def position_table(pos: Position, title: str | None = None) -> Table:
 
 def show_position(pos: Position) -> Output:
     yield position_table(pos)
-    ns, ew = pos.points
-    yield f"points so far: NS {ns}, EW {ew}; tricks left {pos.tricks_left}"
+    # A contract counted in tricks (Plunge, Splash, Nel-O, Sevens) shows tricks won, not points.
+    ns, ew = pos.tricks_won if pos.units == "tricks" else pos.points
+    yield f"{pos.units} so far: NS {ns}, EW {ew}; tricks left {pos.tricks_left}"
     if not pos.is_over:
         yield f"{SEATS[pos.to_move]} to play; legal: " + " ".join(str(t) for t in pos.legal_moves)
     yield f"[dim]{pos}[/dim]"
@@ -129,6 +130,14 @@ def special_table_of(table_obj: Any) -> Output:
     for kind, seats in table_obj.may_bid.items():
         table.add_row(f"may bid {kind}", *["yes" if v else "no" for v in seats])
     yield table
+    if len(table_obj.contracts):  # Nel-O's doubles modes and Sevens, as the rules offer them
+        own = Table(title="declared on a mark bid: does the declarer make it (declarer leads)", title_justify="left")
+        own.add_column("contract")
+        for s in SEATS:
+            own.add_column(f"{s} declares", justify="right")
+        for c, row in zip(table_obj.contracts, table_obj.makes):
+            own.add_row(c, *["[bold green]makes[/bold green]" if v else "no" for v in row])
+        yield own
 
 
 def hint_table(h: Any) -> Table:

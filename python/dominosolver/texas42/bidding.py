@@ -22,6 +22,12 @@ the partner may name takes every trick (``SpecialAdvice``: the partner's best de
 double dummy). Such a bid is recommended when the P(make) of the best single declaration
 (``SpecialAdvice.p_named``: the per-deal best assumes a partner who sees every hand) reaches
 ``special_threshold`` (below), which grows with what an ordinary bid would gain instead.
+
+Declarations that set a contract of their own in tricks (Nel-O in each doubles mode the rules allow,
+Sevens: §3.3, §3.6, under ``specials = all``) are judged the same way, as the seat's own: declared
+by it on its least legal mark bid (or on the contract it won, when declaring) and led by it, on the
+same deals (``SpecialAdvice.declared``); the advice bids the mark and names it when its P(make)
+reaches the same threshold.
 """
 
 from __future__ import annotations
@@ -44,7 +50,7 @@ from ..arguments import (
     whole_number,
     world_count,
 )
-from ..errors import InvalidViewError, ParseError, shown
+from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of
 from .game import Game
 from .position import Position
@@ -71,9 +77,10 @@ class SpecialAdvice:
     """A special bid on the advice's deals: whether it makes on each, the partner naming its best
     declaration for that deal (double dummy: as if the partner saw every hand)."""
 
-    bid: Bid  # the least of its kind the seat may bid now
-    declarations: list[Trump]  # what the partner may name
-    makes: np.ndarray  # [declaration, deal]: the declaring side takes every trick
+    bid: Bid  # the least of its kind the seat may bid now (a declared contract: its mark bid)
+    declarations: list[Trump]  # what the partner may name (a declared contract: itself)
+    makes: np.ndarray  # [declaration, deal]: the declaring side makes the contract
+    declared: Trump | None = None  # a contract the seat declares itself (Nel-O, Sevens), or None
 
     @property
     def makes_best(self) -> np.ndarray:
@@ -104,6 +111,7 @@ class SpecialAdvice:
             "p_make": round(self.p_make, 6),
             "p_make_stderr": round(self.stderr, 6),
             "p_make_named": round(self.p_named, 6),
+            **({"declared": self.declared} if self.declared is not None else {}),
             "declarations": {  # per declaration the partner may name, the deals on which it makes
                 declaration_name(d): round(float(self.makes[i].mean()), 6) for i, d in enumerate(self.declarations)
             },
@@ -135,6 +143,7 @@ class BidAdvice:
     partner_high: bool = False  # the partner holds the high bid of the auction
     rules: Rules = field(default_factory=Rules)
     specials: tuple[SpecialAdvice, ...] = ()  # the special bids the seat may make now, on the same deals
+    declared: tuple[SpecialAdvice, ...] = ()  # the contracts in tricks it may declare itself (Nel-O, Sevens)
 
     @property
     def means(self) -> np.ndarray:
@@ -160,16 +169,22 @@ class BidAdvice:
         if bid is None:
             return self.declarations[int(np.argmax(means))]
         p = self.p_bid(bid)
-        return self.declarations[
-            max(range(len(p)), key=lambda i: (round(float(p[i]), 12), float(means[i])))
-        ]
+        best = max(range(len(p)), key=lambda i: (round(float(p[i]), 12), float(means[i])))
+        # A contract the seat declares itself on this bid (Nel-O, Sevens), when it makes more often
+        # and at least as often as a bid of every trick must.
+        floor = self.risk if self.mark_risk is None else self.mark_risk
+        own = [s for s in self.declared if s.bid == bid
+               and s.p_named >= floor and s.p_named > float(p[best])]
+        if own:
+            return max(own, key=lambda s: s.p_named).declared  # type: ignore[return-value]
+        return self.declarations[best]
 
     @property
     def declaration(self) -> Trump | None:
         """The declaration to name with the recommended bid (by mean when passing); None for a
-        special bid (its declaration is the partner's to name)."""
+        special bid (its declaration is the partner's to name); a declared contract's own."""
         if self.special is not None:
-            return None
+            return self.special.declared
         bid = self.bid
         return self.best_declaration(bid if bid else None)
 
@@ -223,9 +238,12 @@ class BidAdvice:
 
     @property
     def special(self) -> SpecialAdvice | None:
-        """The special bid to make instead of the ordinary advice, if any: among those legal now whose
-        P(make) reaches its threshold, the one of most expected stake."""
-        worth = [s for s in self.specials if s.bid in self.legal_bids and s.p_named >= self.threshold(s)]
+        """The special bid (or declared contract in tricks) to make instead of the ordinary advice, if
+        any: among those legal now whose P(make) reaches its threshold, the one of most expected stake
+        (a declared contract not over the partner's high bid)."""
+        # A contract of its own is not bid over the partner's high bid (as a point bid is not).
+        own = () if self.partner_high and 0 in self.legal_bids else self.declared
+        worth = [s for s in self.specials + own if s.bid in self.legal_bids and s.p_named >= self.threshold(s)]
         return max(worth, key=lambda s: self.stake(s.bid) * (2 * s.p_named - 1), default=None)
 
     def histogram(self, declaration: Trump) -> np.ndarray:
@@ -262,6 +280,7 @@ class BidAdvice:
                 for i, d in enumerate(self.declarations)
             ],
             **({"specials": [s.to_json() for s in self.specials]} if self.specials else {}),
+            **({"declared": [s.to_json() for s in self.declared]} if self.declared else {}),
         }
 
     def __str__(self) -> str:
@@ -275,12 +294,21 @@ class BidAdvice:
             lines.append(
                 f"{declaration_name(d):<12}{float(self.means[i]):6.2f} {float(self.stderr[i]):6.2f}   {ps}"
             )
-        for sp in self.specials:
+        for sp in self.specials + self.declared:
+            if sp.declared is not None:
+                lines.append(
+                    f"{declaration_name(sp.declared):<12}P(make) {sp.p_make:.3f} ± {sp.stderr:.3f} (declared on "
+                    f"{bid_name(sp.bid)}, leading; needs {self.threshold(sp):.3f})"
+                )
+                continue
             named = ", ".join(f"{declaration_name(d)} {float(sp.makes[i].mean()):.2f}" for i, d in enumerate(sp.declarations))
             lines.append(
                 f"{bid_name(sp.bid):<12}P(make) {sp.p_make:.3f} ± {sp.stderr:.3f} (the partner's best declaration per deal; "
                 f"needs {self.threshold(sp):.3f}); by declaration: {named}"
             )
+        if self.special is not None and self.special.declared is not None:
+            lines.append(f"advice: {bid_name(self.bid)}, declare {declaration_name(self.special.declared)}")
+            return "\n".join(lines)
         if self.special is not None:
             lines.append(f"advice: {bid_name(self.bid)} (the partner names the declaration)")
             return "\n".join(lines)
@@ -415,7 +443,9 @@ def advise_bid(
             plays[play] = len(contracts)
             contracts.append(bid)
         solved_as[bid] = plays[play]
+    declared = _declared_contracts(rules, seat, contract, legal_bids)
     done: list[np.ndarray] = []  # per batch of deals: values [contract, declaration, deal]
+    own_done: list[np.ndarray] = []  # per batch: values [declared contract, deal], in tricks
     for first in range(0, samples, _BATCH):
         batch = list(itertools.islice(draws, min(_BATCH, samples - first)))
         positions = []
@@ -430,8 +460,14 @@ def advise_bid(
                             _core.texas42.Position(rules._core, str(trump), ids, None, [], (seat, bid), None)
                         )
                     )
+        for trump, (declarer, bid) in declared:  # Nel-O, Sevens: the declarer names and leads
+            for ids in hands:
+                positions.append(Position._wrap(
+                    _core.texas42.Position(rules._core, str(trump), ids, None, [], (declarer, bid), None)))
         out = solve_batch(positions, threads=threads, moves=False, tt_mb=tt_mb)
-        done.append(out.values.reshape(len(contracts), len(declarations), len(batch)).astype(np.int16))
+        cut = len(contracts) * len(declarations) * len(batch)
+        done.append(out.values[:cut].reshape(len(contracts), len(declarations), len(batch)).astype(np.int16))
+        own_done.append(out.values[cut:].reshape(len(declared), len(batch)).astype(np.int16))
         spent = _time.perf_counter() - start
         if (time is not None and spent >= time) or (should_stop is not None and should_stop()):
             break
@@ -441,6 +477,13 @@ def advise_bid(
     special_advice = tuple(
         SpecialAdvice(bid, declarations, _every_trick_or_none(leading[k * len(declarations)], seat, values[k]))
         for bid, k in solved_as.items()
+    )
+    own_values = np.concatenate(own_done, axis=1)
+    first_own = len(contracts) * len(declarations)
+    declared_advice = tuple(
+        SpecialAdvice(bid, [trump], _every_trick_or_none(leading[first_own + j], seat, own_values[j])[None, :],
+                      declared=trump)
+        for j, (trump, (_, bid)) in enumerate(declared)
     )
     return BidAdvice(
         hand=tiles,
@@ -457,7 +500,33 @@ def advise_bid(
         partner_high=partner_high,
         rules=rules,
         specials=special_advice,
+        declared=declared_advice,
     )
+
+
+def _declared_contracts(rules: Rules, seat: int, contract: Any, legal_bids: list[Any]) -> list[tuple[Trump, tuple[int, Bid]]]:
+    """The contracts in tricks ``seat`` may declare itself (Nel-O's doubles modes, Sevens: those of
+    the rules' declarations not played for points), each with its (declarer, bid): the contract won
+    when declaring, else the least legal mark bid (none legal: none). The core's ruling says which
+    a bid admits (docs/rules.md §3.3, §3.6)."""
+    own = [t for t in rules.declarations if t not in rules.table_declarations]
+    if contract is not None:
+        if contract.declarer != seat:
+            return []
+        on = (seat, contract.bid)
+    else:
+        marks = [b for b in legal_bids if getattr(b, "kind", ORDINARY) == ORDINARY and b and b >= rules.mark]
+        if not marks:
+            return []
+        on = (seat, Bid(int(min(marks))))
+    out = []
+    for trump in own:
+        try:
+            _core.texas42.ruling(rules._core, str(trump), on)
+        except InvalidPositionError:
+            continue  # not on this bid (§3.3: Nel-O on a mark bid unless nello_min allows less)
+        out.append((trump, on))
+    return out
 
 
 def _play_of(rules: Rules, trump: Trump, seat: int, bid: Bid) -> tuple[Any, ...]:

@@ -105,7 +105,8 @@ class HintBot:
     points than by the chance of the contract (``bidding.PLAYING_THRESHOLDS``). Under
     ``specials = all`` it bids a Plunge or Splash when the advisor's P(make) with the best single
     declaration reaches the threshold the marks at stake set (``bidding.special_threshold``, never
-    below ``mark_risk``), names the
+    below ``mark_risk``), and likewise a mark to declare Nel-O or Sevens itself (naming it once the
+    mark is won when it makes more often than the best points declaration), names the
     declaration for a partner's special bid by its chance of every trick, and plays a contract of
     every trick (or none) by the chance of making (setting) it first: there the mean counts tricks,
     which score nothing by themselves. Seeds come from ``seed`` and the game's move count, so a game

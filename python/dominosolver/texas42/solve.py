@@ -84,10 +84,13 @@ class Solver:
     def special_table(self, deal: Any, rules: Rules | None = None) -> SpecialTable:
         """The deal's special-contract table (see ``special_table``)."""
         hands, rules = _whole_deal(deal, Rules.argument(rules))
-        grid, may_bid, nodes = _core.texas42.every_trick_table(self._solver, rules._core, [mask_of(h) for h in hands])
+        masks = [mask_of(h) for h in hands]
+        grid, may_bid, nodes = _core.texas42.every_trick_table(self._solver, rules._core, masks)
+        contracts, makes, more_nodes = _core.texas42.declarer_table(self._solver, rules._core, masks)
         return SpecialTable(hands=hands, declarations=list(rules.table_declarations),
                             every_trick=np.array(grid, dtype=bool), may_bid={k: list(v) for k, v in may_bid.items()},
-                            nodes=nodes, rules=rules)
+                            nodes=nodes + more_nodes, rules=rules, contracts=list(contracts),
+                            makes=np.array(makes, dtype=bool).reshape(len(contracts), len(hands)))
 
     @property
     def nodes(self) -> int:
@@ -169,7 +172,10 @@ def dd_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> DDTab
 class SpecialTable:
     """For each declaration (rows) and declarer seat (columns): does the declarer's side, its
     partner naming the declaration and leading trick 1, take all the tricks, as Plunge and Splash
-    must (docs/rules.md §3.4-3.5)? ``may_bid`` says which seats hold the doubles to bid each."""
+    must (docs/rules.md §3.4-3.5)? ``may_bid`` says which seats hold the doubles to bid each.
+    ``contracts`` are the declarations the rules offer that set a contract of their own in tricks
+    (Nel-O in each doubles mode, Sevens: §3.3, §3.6), and ``makes`` says for each (rows) and
+    declarer seat (columns) whether the declarer, declaring it on a mark bid and leading, makes it."""
 
     hands: list[list[Tile]]
     declarations: list[int | str]
@@ -177,11 +183,18 @@ class SpecialTable:
     may_bid: dict[str, list[bool]]  # bid kind -> per seat
     nodes: int = 0
     rules: Rules = field(default_factory=Rules)
+    contracts: list[str] = field(default_factory=list)
+    makes: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), dtype=bool))  # bool, (contracts, seats)
 
     def __getitem__(self, key: tuple[int | str, int | str]) -> bool:
         decl, seat = key
         seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
         return bool(self.every_trick[self.declarations.index(decl), seat_i])
+
+    def made(self, seat: int | str) -> list[str]:
+        """The contracts (Nel-O's doubles modes, Sevens) ``seat`` makes declaring them itself."""
+        seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
+        return [c for c, row in zip(self.contracts, self.makes) if row[seat_i]]
 
     def winning(self, seat: int | str) -> list[int | str]:
         """The declarations with which ``seat``'s partner takes every trick for ``seat``'s bid."""
@@ -194,6 +207,10 @@ class SpecialTable:
             lines.append(f"{declaration_name(d):<12}" + "".join(f"{'all' if v else '-':>4}" for v in row))
         for kind, seats in self.may_bid.items():
             lines.append(f"{kind:<12}" + "".join(f"{'may' if v else '-':>4}" for v in seats))
+        if self.contracts:  # declared by the seat itself: does it make?
+            lines.append(f"{'declarer':<12}" + "".join(f"{s:>4}" for s in self.rules.seat_names))
+            for c, row in zip(self.contracts, self.makes):
+                lines.append(f"{c:<12}" + "".join(f"{'yes' if v else 'no':>4}" for v in row))
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
@@ -205,6 +222,8 @@ class SpecialTable:
             "seats": list(self.rules.seat_names),
             "every_trick": self.every_trick.tolist(),
             "may_bid": {k: list(v) for k, v in self.may_bid.items()},
+            "contracts": self.contracts,
+            "makes": self.makes.tolist(),
             **({"rules": self.rules.to_json()} if self.rules.to_json() else {}),
         }
 
@@ -212,7 +231,9 @@ class SpecialTable:
 def special_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> SpecialTable:
     """The special-contract table of a deal (the deal as ``dd_table`` reads it): for every declarer
     seat and declaration, whether a Plunge or Splash by that seat, its partner naming the
-    declaration, takes all the tricks with perfect play (one zero-window search a cell)."""
+    declaration, takes all the tricks with perfect play; and, for the declarations the rules offer
+    that set a contract in tricks (Nel-O's doubles modes, Sevens), whether each seat makes it
+    declaring it on a mark bid and leading (one zero-window search a cell)."""
     return Solver(tt_mb).special_table(deal, rules)
 
 

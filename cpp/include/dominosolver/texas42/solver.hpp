@@ -125,6 +125,16 @@ std::vector<std::vector<int>> dd_table(const Rules& rules, const std::array<Tile
 std::vector<std::vector<bool>> every_trick_table(const Rules& rules, const std::array<TileMask, kMaxSeats>& deal,
                                                  Solver& solver, std::uint64_t* nodes = nullptr);
 
+// The declarations that set a contract of their own in tricks (Nel-O in each doubles mode, Sevens,
+// docs/rules.md §3.3 and §3.6, those `rules` offer), and for each x each declarer seat: does the declarer
+// make it on a mark bid, declaring and leading by the contract's own rule? One zero-window search a cell.
+struct DeclarerTable {
+  std::vector<Trump> declarations;
+  std::vector<std::vector<bool>> makes;  // declarations x seats
+};
+DeclarerTable declarer_table(const Rules& rules, const std::array<TileMask, kMaxSeats>& deal, Solver& solver,
+                             std::uint64_t* nodes = nullptr);
+
 struct BatchOutput {
   std::vector<int> values;
   std::vector<std::vector<std::pair<int, int>>> moves;  // filled when asked for
