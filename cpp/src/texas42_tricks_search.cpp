@@ -197,18 +197,22 @@ class TricksSearch {
     std::uint64_t key = 0;
     int tt_move = -1;
     if (trick_.len == 0) {
+      // The table's bucket loads while the sure tricks are counted (both bounds apply).
       if (tt_) {
         key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
-        if (const auto* e = tt_->probe(key)) {
-          lo = std::max<int>(lo, e->lower);
-          hi = std::min<int>(hi, e->upper);
-          if (e->move != 0xFF) tt_move = e->move;
-        }
+        tt_->prefetch(key);
       }
       if (enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) {
         const auto [sure_lo, sure_hi] = trick_start_bounds();
         lo = std::max(lo, sure_lo);
         hi = std::min(hi, sure_hi);
+      }
+      if (tt_) {
+        if (const auto* e = tt_->probe(key)) {
+          lo = std::max<int>(lo, e->lower);
+          hi = std::min<int>(hi, e->upper);
+          if (e->move != 0xFF) tt_move = e->move;
+        }
       }
     } else if (enh_.quick_tricks) {
       // The trick on the table may be decided already: a side that needs it and cannot win it
