@@ -197,18 +197,22 @@ class TricksSearch {
     std::uint64_t key = 0;
     int tt_move = -1;
     if (trick_.len == 0) {
+      // The table's bucket loads while the sure tricks are counted (both bounds apply).
       if (tt_) {
         key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
-        if (const auto* e = tt_->probe(key)) {
-          lo = std::max<int>(lo, e->lower);
-          hi = std::min<int>(hi, e->upper);
-          if (e->move != 0xFF) tt_move = e->move;
-        }
+        tt_->prefetch(key);
       }
       if (enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) {
         const auto [sure_lo, sure_hi] = trick_start_bounds();
         lo = std::max(lo, sure_lo);
         hi = std::min(hi, sure_hi);
+      }
+      if (tt_) {
+        if (const auto* e = tt_->probe(key)) {
+          lo = std::max<int>(lo, e->lower);
+          hi = std::min<int>(hi, e->upper);
+          if (e->move != 0xFF) tt_move = e->move;
+        }
       }
     } else if (enh_.quick_tricks) {
       // The trick on the table may be decided already: a side that needs it and cannot win it
@@ -442,6 +446,7 @@ class TricksSearch {
   // cashing plan (sure_tricks). (Under NoTrick a side's sure winners are tricks it avoids.)
   std::pair<int, int> trick_start_bounds() const {
     const int total = tricks_left();
+    if (misere_ && leads_out()) return side(leader_) == 0 ? std::pair{total, total} : std::pair{0, 0};
     int lo = 0, hi = total;
     const auto [holder_side, run] = top_trump_run();
     if (holder_side == 0) lo = run;
@@ -452,6 +457,18 @@ class TricksSearch {
       else hi = std::min(hi, total - sure);
     }
     return {lo, hi};
+  }
+
+  // Does the seat on lead take every trick left? It does when no tile of another hand can beat any
+  // of its tiles led (a higher tile of the suit it calls, or any trump): it wins each lead and leads
+  // again, and the others' hands only shrink. Under NoTrick no seat plays to avoid that.
+  bool leads_out() const {
+    TileMask others = 0;
+    for (int k = 1; k < N; ++k) others |= hands_[after(leader_, k)];
+    if (others & t_.trumps) return false;
+    for (TileMask m = hands_[leader_]; m; m &= m - 1)
+      if (others & t_.above_led[lowest(m)]) return false;
+    return true;
   }
 
   // The side of the seat holding the top trump, and how many trumps of its hand no trump of another

@@ -14,7 +14,7 @@ KINDS = {"plunge": (4, "168:plunge", "4"), "splash": (3, "84:splash", "doubles")
 SIGNATURES = {  # (value, moves, makes): nodes total, values' checksum
     "plunge": [(89605, 398), (110376, 73014), (3185, 10)],
     "splash": [(97642, 422), (175361, 75758), (2432, 13)],
-    "nello3": [(329596, 267), (599970, 55227), (7388, 0)],
+    "nello3": [(240113, 267), (496536, 55227), (4884, 0)],
 }
 
 

@@ -72,6 +72,9 @@ class TranspositionTable {
   }
   std::size_t bytes() const { return (capacity_mask_ + 1) * sizeof(Bucket); }
 
+  // Starts loading `key`'s bucket, for a probe a little later.
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&table_[key & mask_]); }
+
   const TTEntry* probe(std::uint64_t key) const {
     const Bucket& b = table_[key & mask_];
     for (const TTEntry& e : b.e)
