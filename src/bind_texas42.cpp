@@ -90,6 +90,8 @@ py::dict hand_dict(const HandRecord& h, int seats) {
   d["trump"] = h.trump ? py::cast(h.trump->name()) : py::none();
   d["plays"] = plays_list(h.plays);
   d["points"] = py::make_tuple(h.points[0], h.points[1]);
+  d["tricks"] = py::make_tuple(h.tricks[0], h.tricks[1]);
+  d["objective"] = objective_name(h.objective);
   d["result"] = result_dict(h.result);
   return d;
 }

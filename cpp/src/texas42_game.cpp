@@ -158,6 +158,8 @@ void Game::play(const Move& move) {
       if (auto made = pos.ruling().decided(rules_, *s_.hand.contract, tally)) {
         s_.hand.plays = pos.plays();
         s_.hand.points = tally.points;
+        s_.hand.tricks = tally.tricks;
+        s_.hand.objective = pos.ruling().contract->objective;
         finish_hand(pos.ruling().score(rules_, *s_.hand.contract, tally, *made));
       }
     }

@@ -265,9 +265,11 @@ def show_hand_record(number: int, hand: dict[str, Any]) -> str:
     c = hand["contract"]
     r = hand["result"]
     outcome = "made" if r["made"] else "set"
+    # A contract of every trick or none is won or lost on tricks, so its line counts tricks (§3.3-3.6).
+    units = "points" if hand.get("objective", "points") == "points" else "tricks"
     return (
         f"hand {number}: dealer {SEATS[hand['dealer']]}, bids {bids}; {SEATS[c['declarer']]} bid {bid_name(c['bid'])}, "
-        f"trump {hand['trump']}; points NS {hand['points']['NS']} EW {hand['points']['EW']} → {outcome}, "
+        f"trump {hand['trump']}; {units} NS {hand[units]['NS']} EW {hand[units]['EW']} → {outcome}, "
         f"+{r['score'][0]} NS / +{r['score'][1]} EW"
     )
 

@@ -65,6 +65,8 @@ struct HandRecord {
   std::optional<Trump> trump;
   std::vector<PlayRecord> plays;
   std::array<int, kSides> points{};
+  std::array<int, kSides> tricks{};
+  Objective objective = Objective::Points;  // what the contract counts: points, or tricks (every or none)
   std::optional<HandResult> result;  // empty for a thrown-in hand
 };
 
