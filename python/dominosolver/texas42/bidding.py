@@ -507,25 +507,25 @@ def advise_bid(
 def _declared_contracts(rules: Rules, seat: int, contract: Any, legal_bids: list[Any]) -> list[tuple[Trump, tuple[int, Bid]]]:
     """The contracts in tricks ``seat`` may declare itself (Nel-O's doubles modes, Sevens: those of
     the rules' declarations not played for points), each with its (declarer, bid): the contract won
-    when declaring, else the least legal mark bid (none legal: none). The core's ruling says which
-    a bid admits (docs/rules.md §3.3, §3.6)."""
+    when declaring, else the least legal ordinary bid it admits (none: not offered). The core's
+    ruling says which bids admit which (docs/rules.md §3.3: a mark bid, or any bid under
+    ``nello_min = any_bid``; §3.6)."""
     own = [t for t in rules.declarations if t not in rules.table_declarations]
     if contract is not None:
         if contract.declarer != seat:
             return []
-        on = (seat, contract.bid)
+        bids = [contract.bid]
     else:
-        marks = [b for b in legal_bids if getattr(b, "kind", ORDINARY) == ORDINARY and b and b >= rules.mark]
-        if not marks:
-            return []
-        on = (seat, Bid(int(min(marks))))
+        bids = sorted(Bid(int(b)) for b in legal_bids if getattr(b, "kind", ORDINARY) == ORDINARY and b)
     out = []
     for trump in own:
-        try:
-            _core.texas42.ruling(rules._core, str(trump), on)
-        except InvalidPositionError:
-            continue  # not on this bid (§3.3: Nel-O on a mark bid unless nello_min allows less)
-        out.append((trump, on))
+        for bid in bids:
+            try:
+                _core.texas42.ruling(rules._core, str(trump), (seat, bid))
+            except InvalidPositionError:
+                continue  # not on this bid
+            out.append((trump, (seat, bid)))
+            break
     return out
 
 
