@@ -109,14 +109,14 @@ std::vector<std::string> names(const std::vector<Trump>& declared) {
   return out;
 }
 
-// A contract row as Python data.
-py::dict contract_row(const ContractRow& row) {
+// A contract row as Python data (`rules`: the family whose bid rows it may be).
+py::dict contract_row(const ContractRow& row, const Rules& rules) {
   py::dict d;
   d["name"] = row.name;
   d["objective"] = objective_name(row.objective);
   // Won in the auction by a bid of its own kind (a row a declaration imposes is not).
   d["bid"] = [&] {
-    for (const ContractRow& bid : bid_rows())
+    for (const ContractRow& bid : bid_rows(rules))
       if (&bid == &row) return true;
     return false;
   }();
@@ -145,7 +145,7 @@ py::dict declaration_row(const DeclarationRow& row, const Rules& rules) {
 py::dict ruling_dict(const Ruling& r, const Rules& rules) {
   py::dict d;
   d["declaration"] = declaration_row(*r.declaration, rules);
-  d["contract"] = contract_row(*r.contract);
+  d["contract"] = contract_row(*r.contract, rules);
   std::vector<int> playing;
   for (int seat = 0; seat < r.seating.seats(); ++seat)
     if (r.seating.plays(seat)) playing.push_back(seat);
@@ -229,15 +229,15 @@ void texas42(py::module_& m) {
     for (const DeclarationRow& row : declaration_rows()) out.append(declaration_row(row, rules));
     return out;
   }, py::arg("rules") = Rules{});
-  m.def("contract_rows", [] {
+  m.def("contract_rows", [](const Rules& rules) {
     py::list out;
-    for (const ContractRow* row : contract_rows()) out.append(contract_row(*row));
+    for (const ContractRow* row : contract_rows(rules)) out.append(contract_row(*row, rules));
     return out;
-  });
+  }, py::arg("rules") = Rules{});
   // Who names the declaration of `contract` (its contract row's answer: the declarer, or its partner).
   m.def("namer", [](const Rules& rules, const py::object& contract) {
     const Contract c = to_contract(contract);
-    return bid_row(c.bid.kind).namer(rules.seating(), table_seat(rules.seating(), c.declarer));
+    return bid_row(rules, c.bid.kind).namer(rules.seating(), table_seat(rules.seating(), c.declarer));
   });
   // What rules a hand of `trump` under `contract` (none: nobody's), who leads trick 1 included.
   m.def("ruling", [](const Rules& rules, const std::string& trump, const py::object& contract) {

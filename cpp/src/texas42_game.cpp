@@ -35,7 +35,7 @@ std::vector<Bid> Auction::legal(std::optional<TileMask> hand) const {
     if (bid_is_legal(rules_, b, high_.value)) out.push_back({b});
   if (bid_is_legal(rules_, kGameBid, high_.value)) out.push_back({kGameBid});
   // The special bids the contract rows offer this hand (docs/rules.md §3).
-  for (const ContractRow& row : bid_rows())
+  for (const ContractRow& row : bid_rows(rules_))
     if (const auto b = offer(rules_, row, high_, hand.value_or(set_mask(rules_.max_pip)))) out.push_back({*b, row.bid_kind});
   return out;
 }
@@ -47,7 +47,7 @@ void Auction::call(const Bid& bid, std::optional<TileMask> hand) {
   if (std::find(open.begin(), open.end(), bid) == open.end()) {
     if (bid.value == kPass) throw IllegalMoveError(seat + " may not pass: the dealer must bid when all others passed");
     if (bid.kind != BidKind::Ordinary) {
-      const ContractRow& row = bid_row(bid.kind);
+      const ContractRow& row = bid_row(rules_, bid.kind);
       throw IllegalMoveError("bid " + bid_name(bid) + " is not open to " + seat + " here (docs/rules.md §3: " + row.holding +
                              " in hand, and one mark above a high bid of its size or more)");
     }
@@ -84,7 +84,7 @@ void Game::deal(int dealer) {
 int Game::to_move() const {
   switch (s_.phase) {
     case Phase::Bidding: return s_.auction.to_call();
-    case Phase::Declaring: return bid_row(s_.hand.contract->bid.kind).namer(rules_.seating(), s_.hand.contract->declarer);
+    case Phase::Declaring: return bid_row(rules_, s_.hand.contract->bid.kind).namer(rules_.seating(), s_.hand.contract->declarer);
     case Phase::Playing: return s_.position->to_move();
     default: return -1;
   }
@@ -196,7 +196,7 @@ TileMask Game::revealed(int seat) const {
   if (s_.position) return s_.position->revealed(seat);
   if (s_.phase != Phase::Declaring) return 0;
   const Contract& c = *s_.hand.contract;
-  return s_.hand.deal[seat] & bid_row(c.bid.kind).reveals(rules_, c.declarer, seat);
+  return s_.hand.deal[seat] & bid_row(rules_, c.bid.kind).reveals(rules_, c.declarer, seat);
 }
 
 void Game::undo() {
