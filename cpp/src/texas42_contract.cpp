@@ -164,13 +164,18 @@ std::optional<bool> decided_at_the_end(const Rules& rules, const Contract& contr
   return tally.tricks[tally.declaring_side] >= points_needed(rules, contract.bid.value);
 }
 
-// §4.1-4.2 per side: the other side scores its tricks; the bidding side the bid if made (Fosdick's
-// Partnership Moon: the tricks it took), minus the bid if set. Three-player Moon's other side is two
-// players, each scoring its own tricks: the game splits that side's score by seat.
+// §4.1-4.2: the bidder scores the bid if made (Fosdick's Partnership Moon: the tricks its side took)
+// and loses it if set; every other player, or the other side, scores the tricks it took.
 HandResult score_moon(const Rules& rules, const Contract& contract, const Tally& tally, bool made) {
   HandResult r;
   r.made = made;
-  const int us = tally.declaring_side, them = kSides - 1 - us, bid = contract.bid.value;
+  const int bid = contract.bid.value;
+  if (rules.family == Family::Moon) {  // each player for itself
+    for (int seat = 0; seat < rules.seats(); ++seat)
+      r.score[seat] = seat == contract.declarer ? (made ? bid : -bid) : tally.seat_tricks[seat];
+    return r;
+  }
+  const int us = tally.declaring_side, them = kSides - 1 - us;
   const bool tricks_taken = rules.family == Family::Moon4 && rules.moon4_preset == Moon4Preset::Fosdick;
   r.score[us] = !made ? -bid : tricks_taken ? tally.tricks[us] : bid;
   r.score[them] = tally.tricks[them];

@@ -156,6 +156,7 @@ Tally Position::tally() const {
   Tally t;
   t.declaring_side = contract_ ? seating().side(contract_->declarer) : 0;
   for (int side = 0; side < kSides; ++side) t.points[side] = s_.points[side], t.tricks[side] = s_.tricks[side];
+  for (int seat = 0; seat < kMaxSeats; ++seat) t.seat_tricks[seat] = s_.seat_tricks[seat];
   t.all_played = is_over();
   return t;
 }
@@ -207,6 +208,7 @@ void Position::play_unchecked(int tile) {
     const int winner = seating().after(s_.leader, s_.trick.win);
     s_.points[seating().side(winner)] += static_cast<std::int16_t>(s_.trick.points());
     s_.tricks[seating().side(winner)] += 1;
+    s_.seat_tricks[winner] += 1;
     s_.last_winner = static_cast<std::int8_t>(winner);
     s_.leader = static_cast<std::int8_t>(winner);
     s_.trick.clear();

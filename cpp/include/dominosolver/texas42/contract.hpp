@@ -50,13 +50,14 @@ struct Tally {
   int declaring_side = 0;
   std::array<int, kSides> points{};
   std::array<int, kSides> tricks{};
+  std::array<int, kMaxSeats> seat_tricks{};  // by seat: three-player Moon scores each player's own (§4.1)
   bool all_played = false;
 };
 
 // The outcome of a finished hand (§2.5, §2.6).
 struct HandResult {
   bool made = false;
-  std::array<int, kSides> score{};  // marks or points added to each side
+  std::array<int, kMaxSeats> score{};  // marks or points added to each scorer (Rules::scorer_of)
   bool decides_game = false;        // a "Game" bid ends the game at once
 };
 

@@ -93,6 +93,9 @@ struct Rules {
   int count_of(int tile) const;                     // a tile's counter value (none in Moon)
   int counters() const;                             // the count of all counters in the set (35)
   int hand_points() const { return hand_tricks() * kTrickPoints + counters(); }  // 42; Moon: 7
+  // Who keeps a score: the two sides (partners share one), or in three-player Moon each player.
+  int scorers() const { return family == Family::Moon ? seats() : kSides; }
+  int scorer_of(int seat) const { return family == Family::Moon ? seat : seating().side(seat); }
 
   // The bid ladder (§2.2): point bids from min_bid() up to a mark, then k marks, k * mark(), each
   // a bid of every trick; the first mark bid may jump to free_mark_jump() marks. The points game's
