@@ -28,7 +28,7 @@ def number(value: float) -> str:
 def text_width(words: str, size: float) -> float:
     """About how wide ``words`` are in the sans-serif font at ``size``: enough to size a picture
     around its text (a browser measures exactly; nothing here can)."""
-    return 0.62 * size * len(words)
+    return 0.56 * size * len(words)
 
 
 def attributes(attrs: dict[str, Attribute | None]) -> dict[str, str]:
