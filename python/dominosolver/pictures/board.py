@@ -23,7 +23,6 @@ LABEL = 18  # a hand's or pile's name above its tiles
 SIDE = 110  # the width of a hand at the table's left or right
 TITLE = 30
 LINE = 18  # a line of text at the foot
-PILE_ROW = 10  # tiles in a row of a pile before it wraps
 
 
 @dataclass(frozen=True)
@@ -80,7 +79,8 @@ def board_picture(board: Board) -> Canvas:
     centre_h = max(column_height if sides else 0, 5 * END + 30)
     side = SIDE if sides else 0
     width = 2 * MARGIN + centre_w + 2 * side
-    pile_rows = [math.ceil(max(len(p.tiles) + p.hidden, 1) / PILE_ROW) for p in board.piles]
+    per_row = max(1, int((width - 2 * MARGIN + GAP) // (2 * END + GAP)))  # a pile wraps at the picture's width
+    pile_rows = [math.ceil(max(len(p.tiles) + p.hidden, 1) / per_row) for p in board.piles]
     piles_h = sum(LABEL + r * (END + GAP) + 6 for r in pile_rows)
     centre_top = TITLE + LABEL + END + 10
     foot = centre_top + centre_h + 10 + LABEL + END + 14
@@ -116,7 +116,7 @@ def board_picture(board: Board) -> Canvas:
         canvas.text(MARGIN, y + 13, pile.name, g, size=12, fill=MUTED)
         faces = [*pile.tiles, *[None] * pile.hidden]
         for n, tile in enumerate(faces):
-            row, col = divmod(n, PILE_ROW)
+            row, col = divmod(n, per_row)
             tx, ty = MARGIN + col * (2 * END + GAP), y + LABEL + row * (END + GAP)
             if tile is None:
                 draw_back(canvas, g, tx, ty, END)
