@@ -36,20 +36,31 @@ def test_table_specials_svg_writes_the_special_table(tmp_path):
     assert len(groups(parse_svg(out.read_text()), "cell")) == 9 * 4
 
 
-@pytest.mark.parametrize("game", ["42", "bingo"])
-def test_analyse_svg_writes_a_chart_per_hand(tmp_path, game):
-    spec = games.get(game)
+def chart_points(element) -> int:
+    return sum(1 for c in element.iter(f"{NS}circle") if c.get("data-play"))
+
+
+def test_analyse_svg_writes_a_chart_per_hand_of_a_game(tmp_path):
+    spec = games.get("42")
     record = tmp_path / "game.json"
     record.write_text(json.dumps(spec.play(4)))
     out = tmp_path / "chart.svg"
     run = CliRunner().invoke(cli, ["analyse", str(record), "--svg", str(out)])
     assert run.exit_code == 0, run.output
-    graded = spec.grade(json.loads(record.read_text()))
-    parts = [h for h in graded.get("hands", graded.get("deals", [])) if h is not None]
+    hands = [h for h in spec.grade(json.loads(record.read_text()))["hands"] if h is not None]
     charts = parse_svg(out.read_text()).findall(f"{NS}svg")
-    assert len(charts) == len(parts) >= 1
-    assert [sum(1 for c in chart.iter(f"{NS}circle") if c.get("data-play")) for chart in charts] == \
-        [len(p["plays"]) + 1 for p in parts]
+    assert [chart_points(c) for c in charts] == [len(h["plays"]) + 1 for h in hands] and hands
+
+
+def test_analyse_svg_of_a_bingo_deal_writes_its_chart(tmp_path):
+    spec = games.get("bingo")
+    record = tmp_path / "deal.json"
+    record.write_text(json.dumps(spec.play(4)["deals"][0]))
+    out = tmp_path / "chart.svg"
+    run = CliRunner().invoke(cli, ["analyse", str(record), "--svg", str(out)])
+    assert run.exit_code == 0, run.output
+    graded = spec.grade(json.loads(record.read_text()))
+    assert chart_points(parse_svg(out.read_text())) == len(graded["plays"]) + 1
 
 
 def test_an_unwritable_svg_path_is_one_error_line_before_the_work(tmp_path, capsys, monkeypatch):

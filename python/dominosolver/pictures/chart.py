@@ -68,10 +68,12 @@ def chart_picture(chart: Chart) -> Canvas:
     canvas.add("line", axes, x1=left, y1=bottom, x2=x(n) + 10, y2=bottom)
     for value in sorted({chart.low, chart.high, *([chart.goal] if chart.goal is not None else [])}):
         canvas.text(left - 6, y(value) + 4, number(value), size=11, text_anchor="end", fill=MUTED)
-    for start, label in chart.groups:
+    ends = [start for start, _ in chart.groups[1:]] + [n + 1]
+    for (start, label), end in zip(chart.groups, ends):
         canvas.add("line", axes, x1=x(start) - step / 2, y1=top, x2=x(start) - step / 2, y2=bottom,
                    stroke="#e4e4e4")
-        canvas.text(x(start), bottom + 36, label, size=10, fill=MUTED, text_anchor="middle")
+        middle = (x(start) + x(end - 1)) / 2  # under the group's plays
+        canvas.text(middle, bottom + 36, label, size=10, fill=MUTED, text_anchor="middle")
     if chart.goal is not None:
         canvas.add("line", x1=left, y1=y(chart.goal), x2=x(n) + 10, y2=y(chart.goal), stroke=INK,
                    stroke_dasharray="5 4", stroke_width=1, class_="goal")
