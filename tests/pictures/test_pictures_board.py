@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 from dominosolver import bingo, games, texas42
+from dominosolver.errors import ParseError
 from dominosolver.pictures.board import Board, Hand, Pile, board_picture
 from dominosolver.pictures.tiles import PIPS, draw_tile
 from dominosolver.pictures.svg import Canvas
 from dominosolver.texas42 import SEATS, Game
 from dominosolver.tiles import Tile
-from svg_support import backs, face_up, groups, hands, names_tile, parse_svg
+from svg_support import NS, backs, face_up, groups, hands, names_tile, parse_svg
 
 SEEDS = (1, 7, 23)
 
@@ -141,3 +142,31 @@ def test_a_long_pile_wraps_inside_the_picture():
     board = Board("a boneyard", (Hand("a", hidden=7), Hand("b", hidden=7)), piles=(Pile("boneyard", deck),))
     root = parse_svg(board_picture(board).to_svg())  # every tile placed inside the picture
     assert [face_up(g) for g in groups(root, "pile")] == [[str(t) for t in deck]]
+
+
+def test_a_board_that_names_a_hand_it_has_not_is_refused():
+    with pytest.raises(ParseError, match="the trick names hand 2, but the board has hands 0..1"):
+        Board("t", (Hand("a"), Hand("b")), trick=((2, Tile(6, 6)),))
+    with pytest.raises(ParseError, match="a bottom hand among them, not 3 of 2"):
+        Board("t", (Hand("a"), Hand("b")), bottom=3)
+
+
+def test_an_auction_view_shows_the_bidders_hand_only():
+    game = Game(seed=3)
+    view = game.view(1)
+    assert view.trump is None
+    svg = view._repr_svg_()
+    assert hands(parse_svg(svg)) == {s: (([str(t) for t in view.hand], 0) if s == "E" else ([], 7)) for s in SEATS}
+    assert "the auction" in svg
+
+
+def test_nello_draws_the_partner_sitting_out_and_counts_tricks():
+    rules = texas42.Rules(specials="all", nello_doubles_allowed="all")
+    pos = played_42(3, 5, contract=(0, 42), trump="nello", rules=rules)
+    root = parse_svg(pos._repr_svg_())
+    labels = [t.text for t in root.iter(f"{NS}text")]
+    assert "S · sits out" in labels and "N · bid" in labels
+    ns, ew = pos.tricks_won
+    assert f"tricks: NS {ns}, EW {ew}; tricks left {pos.tricks_left}" in labels
+    trick = [(g.get("data-seat"), face_up(g)[0]) for g in groups(root, "trick")[0]]
+    assert trick == [(SEATS[s], str(t)) for s, t in pos.plays[len(pos.plays) - len(pos.trick):]] and trick

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..errors import ParseError
 from ..tiles import Tile
 from .svg import FELT, MUTED, Canvas
 from .tiles import draw_back, draw_tile, tile_size
@@ -58,6 +59,14 @@ class Board:
     trick: tuple[tuple[int, Tile], ...] = ()  # (hand, tile) in playing order
     piles: tuple[Pile, ...] = ()
     lines: tuple[str, ...] = ()  # trump, contract, scores
+
+    def __post_init__(self) -> None:
+        seats = range(len(self.hands))
+        if not self.hands or self.bottom not in seats:
+            raise ParseError(f"a board needs its hands and a bottom hand among them, not {self.bottom} of {len(seats)}")
+        strays = [k for k, _ in self.trick if k not in seats]
+        if strays:
+            raise ParseError(f"the trick names hand {strays[0]}, but the board has hands 0..{len(seats) - 1}")
 
 
 def direction(board: Board, hand: int) -> tuple[float, float]:
