@@ -11,7 +11,7 @@ from dominosolver import games
 from dominosolver.errors import ParseError
 from dominosolver.games.records import GAME_ANALYSIS
 from dominosolver.pictures.chart import Chart
-from dominosolver.texas42 import Position, Rules
+from dominosolver.texas42 import Game, Position, Rules, Solver
 from svg_support import NS, parse_svg
 
 TEXAS42, BINGO = games.get("42"), games.get("bingo")
@@ -53,6 +53,28 @@ def test_a_42_hand_chart_has_a_point_per_play_moving_by_its_cost(seed):
     assert marks(root) == costly
     svg = TEXAS42.pictures.analysis(graded)
     assert "costly play of this side" in svg and f"{start.rules.points_needed(start.contract.bid)} points needed" in svg
+
+
+@pytest.mark.parametrize("trump", ["nello", "sevens", 4])
+@pytest.mark.parametrize("seed", [3, 4])
+def test_a_chart_is_the_declaring_sides_perfect_play_total_solved_afresh(trump, seed):
+    """Each point is what solving that position says the declaring side ends with, in tricks under
+    Nel-O (where it wants none) and Sevens, in points otherwise."""
+    rules = Rules(specials="all", nello_doubles_allowed="all")
+    start = Position(trump=trump, hands=[list(h) for h in Game(seed=seed).deal()], contract=(0, 42), rules=rules)
+    pos, solver, truth = start.copy(), Solver(16), []
+    for k in range(12):
+        value = solver.solve(pos).value
+        ours = pos.side_of(pos.to_move) == 0
+        future = value if ours else (pos.tricks_left if pos.units == "tricks" else pos.remaining_points) - value
+        truth.append((pos.tricks_won[0] if pos.units == "tricks" else pos.points[0]) + future)
+        pos.play(pos.legal_moves[k % len(pos.legal_moves)])
+    plays = [str(t) for _, t in pos.plays]
+    graded = TEXAS42.grade({"position": start.to_json(), "plays": plays})
+    svg = TEXAS42.pictures.analysis(graded)
+    assert [v for _, _, v in points(parse_svg(svg))][:12] == truth
+    goal = {"nello": "goal: no trick", "sevens": "goal: every trick", 4: "bid 42: 42 points needed"}[trump]
+    assert goal in svg
 
 
 def test_a_42_game_stacks_a_chart_per_hand_played():
