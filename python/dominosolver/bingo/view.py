@@ -20,6 +20,7 @@ from .notation import (
     Declaration, PositionFields, core_spec, load_json, read_declarations, read_number, read_opt_bool, read_opt_player,
     read_pair, read_player, read_tile, read_tile_list, read_trump,
 )
+from .picture import view_svg
 from .rules import DECK, PLAYERS, Rules
 
 __all__ = ["PlayerView"]
@@ -174,6 +175,10 @@ class PlayerView:
     def boneyard_order_matters(self) -> bool:
         """Draws are still to come (phase one, not closed): the worlds differ by boneyard order too."""
         return self.closed_by is None and self.boneyard_size > 2
+
+    def _repr_svg_(self) -> str:
+        """What the seat sees as a picture, every tile it does not know face down (Jupyter shows it)."""
+        return view_svg(self)
 
     # ------------------------------------------------------------ JSON
 

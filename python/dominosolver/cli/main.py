@@ -20,6 +20,7 @@ from ..batch import TASKS, analyse_batch, grade_record
 from ..engine import EngineLimits, serve
 from ..errors import DominoSolverError, ParseError
 from ..io import flags_of_text, json_value, read_text_file
+from ..resume import check_writable
 from ..texas42 import advise_bid
 from ..texas42.rules import Rules, parse_bid, parse_seat
 from . import render
@@ -34,6 +35,17 @@ def emit_json(obj: Any) -> None:
 def flag(option: str) -> str:
     """An option as the command line spells it: max_nodes -> --max-nodes."""
     return "--" + option.replace("_", "-")
+
+
+def svg_option(what: str) -> Any:
+    return click.option("--svg", type=click.Path(dir_okay=False), default=None,
+                        help=f"also write {what} as an SVG picture to this file")
+
+
+def write_svg(path: str, svg: str) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(svg)
+    click.echo(f"picture written to {path}", err=True)
 
 
 def given(**options: Any) -> dict[str, Any]:
@@ -107,12 +119,15 @@ def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float
               help="the special-contract table instead: for each declarer seat, which of its partner's "
                    "declarations take every trick (Plunge, Splash), and, where the rules offer them, "
                    "whether each seat makes Nel-O (each doubles mode) and Sevens declaring them")
-def table(deal: str, as_json: bool, specials: bool) -> None:
+@svg_option("the table (a heat map)")
+def table(deal: str, as_json: bool, specials: bool, svg: str | None) -> None:
     """Double-dummy table of a 42 deal: points for each declaration and declarer seat (with
     --specials: whether a Plunge or Splash takes every trick, and whether each seat makes Nel-O and
     Sevens declaring them on a mark bid, under rules that offer them).
 
     DEAL is 'hands=66.64.../.../.../...', four hands as JSON, or a position (JSON or notation)."""
+    if svg is not None:
+        check_writable(svg)  # an OSError naming the path, before the table is solved
     data = load(deal)
     spec = games.detect(data)
     make, render = (spec.special_table, spec.render.special_table) if specials else (spec.table, spec.render.table)
@@ -122,6 +137,8 @@ def table(deal: str, as_json: bool, specials: bool) -> None:
                               if (s.special_table if specials else s.table) is not None)
         raise ParseError(f"{spec.title} has no {what} table (games with one: {tabled})")
     result = make(data)
+    if svg is not None:
+        write_svg(svg, (spec.pictures.special_table if specials else spec.pictures.table)(result))
     if as_json:
         emit_json(result.to_json())
     else:
@@ -212,9 +229,10 @@ def read_one_record(path: str) -> Any:
 @batch_options
 @max_nodes_option
 @click.option("--json", "as_json", is_flag=True, help="print the grades as JSON (with -o: a JSON summary)")
+@svg_option("the graded plays as a chart (a whole game's: hand after hand)")
 @click.pass_context
 def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, max_nodes: int | None,
-            **batch: Any) -> None:
+            svg: str | None, **batch: Any) -> None:
     """Grade every play of a recorded hand, deal or game against perfect play; with -o, analyse a batch.
 
     RECORD is a JSON file: a game or one of its hands (42) or deals (Bingo) as `dominosolver play
@@ -224,6 +242,10 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
     With -o OUTPUT, RECORD holds records as JSON lines and each is analysed (solve, table, hint or
     grade, see --task) into OUTPUT, as `analyse-batch` does: a rerun resumes, and an OUTPUT holding
     anything else is refused untouched unless --overwrite."""
+    if output is not None and svg is not None:
+        raise click.UsageError("--svg draws one graded record, not a batch (-o)")
+    if svg is not None:
+        check_writable(svg)
     if output is not None:
         run_batch(record, output, as_json, max_nodes=max_nodes, **batch)
         return
@@ -237,6 +259,8 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
     options = given(max_nodes=max_nodes)
     games.check_options(spec, options, lambda s: s.solve_options, "analyses", flag)
     graded = grade_record(data, **options)
+    if svg is not None:
+        write_svg(svg, spec.pictures.analysis(graded))
     if as_json:
         emit_json(graded)
     else:

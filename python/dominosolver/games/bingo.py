@@ -23,6 +23,7 @@ from ..bingo.solve import SOLVE_NODES, TABLE_MB
 from ..errors import ParseError, shown
 from ..tiles import Tile
 from ..result import SolveResult
+from .bingo_pictures import PICTURES
 from .bingo_render import RENDER
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
 from .spec import Batch, GameSpec
@@ -321,5 +322,6 @@ SPEC = GameSpec(
     batch=Batch(task_of=task_of, tasks={"solve": solve_task, "hint": hint_task, "grade": grade_task},
                 arrays=arrays),
     render=RENDER,
+    pictures=PICTURES,
     arena=ARENA,
 )

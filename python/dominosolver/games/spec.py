@@ -17,7 +17,7 @@ from ..arena import Arena
 from ..result import SolveResult
 from ..tiles import Tile
 
-__all__ = ["Batch", "GameSpec", "Renderer"]
+__all__ = ["Batch", "GameSpec", "Pictures", "Renderer"]
 
 Renderables = Iterable[RenderableType]  # tables and text, printed in order as they come
 
@@ -36,6 +36,18 @@ class Renderer:
     demo: Callable[[], Renderables]  # the game's part of `dominosolver demo`
     table: Callable[[Any], Renderables] | None = None  # a double-dummy table, where the game has one
     special_table: Callable[[Any], Renderables] | None = None  # a special-contract table, where it has one
+
+
+@dataclass(frozen=True)
+class Pictures:
+    """How a game's objects look as pictures: each function returns SVG text (``dominosolver.pictures``
+    draws; the game says what). Positions and views show the same board as their ``_repr_svg_``."""
+
+    position: Callable[[Any], str]  # the table: every hand, the trick, the score
+    view: Callable[[Any], str]  # one seat's view: the hands it cannot see face down
+    analysis: Callable[[dict[str, Any]], str]  # graded plays as a chart (a whole game's: hand after hand)
+    table: Callable[[Any], str] | None = None  # a double-dummy table as a heat map, where the game has one
+    special_table: Callable[[Any], str] | None = None  # a special-contract table, where it has one
 
 
 @dataclass(frozen=True)
@@ -81,6 +93,7 @@ class GameSpec:
     revealed: Callable[[Any, int], frozenset[Tile]]  # tiles of other hands the rules have shown a seat
     batch: Batch
     render: Renderer
+    pictures: Pictures
     table: Callable[[Any], Any] | None = None  # a double-dummy table of a deal, where the game has one
     special_table: Callable[[Any], Any] | None = None  # its special-contract table, where it has one
     solves: Callable[[Any], bool] | None = None  # whether `solve` values a position (None: every one)

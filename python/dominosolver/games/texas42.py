@@ -26,6 +26,7 @@ from ..texas42.solve import Solver, analyse_play, as_position
 from ..tiles import Tile
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
 from .spec import Batch, GameSpec
+from .texas42_pictures import PICTURES
 from .texas42_render import RENDER
 
 __all__ = ["SPEC"]
@@ -383,6 +384,7 @@ SPEC = GameSpec(
     batch=Batch(task_of=task_of, tasks={"solve": solve_task, "table": table_task, "hint": hint_task,
                                         "grade": grade_task}, arrays=arrays),
     render=RENDER,
+    pictures=PICTURES,
     table=dd_table,
     special_table=special_table,
     arena=ARENA,

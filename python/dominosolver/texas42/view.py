@@ -23,6 +23,7 @@ from ..io import json_object
 from ..errors import InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of, tiles_of
 from .notation import contract_from_json, contract_to_json
+from .picture import view_svg
 from .rules import (
     ORDINARY, SEATS, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, replay_auction, set_mask,
     check_in_set,
@@ -213,6 +214,10 @@ class PlayerView:
         revealed = mask_of(t for r in self.revealed for t in r)
         seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone) | revealed
         return tiles_of(set_mask(self.rules) & ~seen)
+
+    def _repr_svg_(self) -> str:
+        """What the seat sees as a picture, every tile it does not know face down (Jupyter shows it)."""
+        return view_svg(self)
 
     # ------------------------------------------------------------ JSON
 
