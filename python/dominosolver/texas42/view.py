@@ -320,6 +320,8 @@ class PlayerView:
         }
         for key, value in derived.items():
             if key in o and _stated(o, key, rules) != value:
+                if key in ("leader", "to_move"):  # a seat by its name, as the user may have written it
+                    value = None if value is None else SEATS[value]
                 raise InvalidViewError(
                     f"the view states {key}={shown(o[key])} but its plays give {value!r}"
                 )
