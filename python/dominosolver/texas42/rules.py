@@ -289,13 +289,18 @@ def replay_auction(
     """Before the first lead every hand is full, and the auction replays in the core's: calls in
     turn, each legal (``seat``'s for its ``hand``, tile ids; another seat's special bid as if it held
     what the bid asks), then the seat to call or to declare, its legal bids and the contract (each
-    checked against the view's when it states them). None without bids: then nothing tells who dealt."""
+    checked against the view's when it states them). None without bids, unless the view says who is to
+    open them: then nothing tells who dealt."""
     full = rules.hand_size
     if any(n != full for n in sizes):
         raise InvalidViewError(f"before the first lead every hand holds {full} tiles, not {sizes}")
-    if not auction:
+    if auction:
+        dealer = rules.seat_after(auction[0][0], -1)  # the dealer bids last
+    elif to_move is not None and contract is None:
+        dealer = rules.seat_after(to_move, -1)  # no bid yet: the seat to call opens
+    else:
         return None
-    replay = _core.texas42.Auction(rules._core, rules.seat_after(auction[0][0], -1))  # the dealer bids last
+    replay = _core.texas42.Auction(rules._core, dealer)
     for bidder, bid in auction:
         if replay.over or replay.to_call != bidder:
             raise InvalidViewError(f"{SEATS[bidder]} bids out of turn: the auction goes round the table once")
