@@ -375,7 +375,7 @@ def test_bingo_views_are_checked(change, message):
 
 
 def test_bingo_inputs_are_checked():
-    with pytest.raises(ParseError, match="trump must be a number from 0"):
+    with pytest.raises(ParseError, match=r"trump must be a number of the set, 0\.\.6, not -1"):
         bingo.Position(BINGO.replace("trump=3", "trump=-1"))
     with pytest.raises(ParseError, match="unknown player -1"):
         bingo.Position(BINGO).hand(-1)

@@ -15,6 +15,7 @@ from .rules import PLAYERS, Rules
 
 SCHEMA = "dominosolver.position/1"
 GAME = "bingo"
+COUNT_LIMIT = 1000  # the largest count (points, tricks) a Bingo position may state
 
 
 class Declaration(NamedTuple):
@@ -185,15 +186,15 @@ def read_opt_bool(value: Any, where: str) -> bool | None:
 def read_number(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ParseError(f"{where} must be an integer, not {shown(value)}")
-    if not -1000 <= value <= 1000:  # no Bingo count comes near; keeps the C++ ints safe
-        raise ParseError(f"{where} is out of range: {shown(value)}")
+    if not -COUNT_LIMIT <= value <= COUNT_LIMIT:  # no Bingo count comes near; keeps the C++ ints safe
+        raise ParseError(f"{where} is out of range: {shown(value)} (a Bingo count is within ±{COUNT_LIMIT})")
     return value
 
 
 def read_trump(value: int) -> int:
     # Written 0..6; the set's size is the core's to check above, but no trump is negative.
     if value < 0:
-        raise ParseError(f"trump must be a number from 0, not {value}")
+        raise ParseError(f"trump must be a number of the set, 0..6, not {value}")
     return value
 
 

@@ -195,8 +195,8 @@ def read_one_record(path: str) -> Any:
         return json_value(text)
     except ParseError as e:
         lines = [line for line in text.splitlines() if line.strip()]
-        try:
-            several = len(lines) > 1 and all(isinstance(json_value(line), (dict, list)) for line in lines)
+        try:  # JSON lines: its first line is a record (a batch reports any malformed line as its own error)
+            several = len(lines) > 1 and isinstance(json_value(lines[0]), (dict, list))
         except ParseError:
             several = False
         if several:

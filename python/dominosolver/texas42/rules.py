@@ -234,10 +234,11 @@ def parse_seat(value: int | str) -> int:
 
 def parse_trump(value: Trump) -> Trump:
     """Canonical trump: an int 0..6, 'doubles' or 'none' ('follow-me' is accepted)."""
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ParseError(f"unknown trump {shown(value)}")
-    if isinstance(value, int) and not 0 <= value <= MAX_PIP:  # no set has more pips
-        raise ParseError(f"unknown trump {shown(value)}")
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or (
+        isinstance(value, int) and not 0 <= value <= MAX_PIP  # no set has more pips
+    ):
+        raise ParseError(f"unknown trump {shown(value)}: a number of the set (0..6 in the double-six set), "
+                         "'doubles', 'none', 'sevens' or 'nello', 'nello-high', 'nello-low'")
     return _trump_of_name(_core.texas42.parse_trump(unicode_text(str(value), "trump").lower()))
 
 
