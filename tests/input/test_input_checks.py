@@ -244,8 +244,9 @@ def test_table_sizes_are_checked(tt_mb):
     for call in (lambda: Solver(tt_mb), lambda: solve(MID_TRICK, tt_mb=tt_mb), lambda: solve_batch([MID_TRICK], tt_mb=tt_mb)):
         with pytest.raises(ValueError, match="tt_mb must be"):
             call()
-    with pytest.raises(ValueError, match="tt_megabytes must be"):
-        bingo.Solver(tt_mb)
+    for call in (lambda: bingo.Solver(tt_mb), lambda: bingo.solve(BINGO, tt_mb=tt_mb)):
+        with pytest.raises(ValueError, match="tt_mb must be"):
+            call()
 
 
 def test_thread_counts_are_checked():
