@@ -92,7 +92,6 @@ class ViewRecord:
             raise InvalidViewError("view field 'exchange' must be None or (player, Tile)")
 
 
-
 class PlayerView(ViewRecord):
     """What one player may know (the module's docstring). Build one from its one-line text
     (``PlayerView("bingo seat=0 trump=4 turned=41 hand=...")``, docs/notation.md), from JSON

@@ -30,6 +30,7 @@ from .rules import (
 
 __all__ = ["VIEW_SCHEMA", "PlayerView", "ViewRecord", "suit_name", "suit_names"]
 
+
 @dataclass(frozen=True, repr=False)
 class ViewRecord:
     """A PlayerView's fields, and the checks of the facts no deal could contradict."""
@@ -104,7 +105,6 @@ class ViewRecord:
                 raise InvalidViewError(f"{name} must be a seat 0..{seats[-1]} or None, not {shown(value)}")
         if len(self.voids) != len(seats) or len(self.absent) != len(seats):
             raise InvalidViewError("voids and absent must have one entry per seat")
-
 
 
 class PlayerView(ViewRecord):
