@@ -146,7 +146,7 @@ def test_the_engine_and_batch_records_take_a_view_text(tmp_path):
     ("seat=E hand=66 sizes=7/7/7", "sizes= needs 4 counts"),
     ("seat=E hand=66 revealed=66.55", "malformed revealed"),
     ("seat=E hand=66 colour=red", "unexpected 'colour=red'"),
-    ("seat=E seat=W hand=66", "'seat' given twice"),
+    ("seat=E seat=W hand=66", "'seat' given twice in view text"),
     ("bingo seat=2 trump=4 turned=41 hand=66", "seat= needs player 0 or 1"),
     ("bingo seat=0 turned=41 hand=66", "lacks trump="),
     ("bingo seat=0 trump=4 turned=41.42 hand=66", "turned= takes one tile"),
