@@ -51,10 +51,14 @@ void Auction::call(const Bid& bid, std::optional<TileMask> hand) {
       throw IllegalMoveError("bid " + bid_name(bid) + " is not open to " + seat + " here (docs/rules.md §3: " + row.holding +
                              " in hand, and one mark above a high bid of its size or more)");
     }
+    // The least bid open now, the high bid considered (the ladder follows pass in `open`).
+    const auto least = std::find_if(open.begin(), open.end(),
+                                    [](const Bid& b) { return b.value != kPass && b.kind == BidKind::Ordinary; });
     throw IllegalMoveError("bid " + bid_name(bid) + " is not legal over the high bid " +
-                           (high_.value ? bid_name(high_) : std::string("(none)")) + " (minimum " +
-                           std::to_string(rules_.min_bid()) + "; mark bids must be " + std::to_string(rules_.mark()) +
-                           ", " + std::to_string(2 * rules_.mark()) + ", or one mark above the high bid)");
+                           (high_.value ? bid_name(high_) : std::string("(none)")) + " (" +
+                           (least != open.end() ? "the least bid now is " + bid_name(*least) : std::string("no bid is open")) +
+                           "; mark bids must be " + std::to_string(rules_.mark()) + ", " +
+                           std::to_string(2 * rules_.mark()) + ", or one mark above the high bid)");
   }
   if (bid.value != kPass) high_ = bid, high_bidder_ = to_call();
   calls_.push_back(bid);

@@ -43,7 +43,8 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
   const std::string seats = seats_range(seating());
   const int trick_size = seating().trick_size();
   if (ruling_.declaration->numbered && (trump.suit < 0 || trump.suit > rules.max_pip))
-    throw InvalidPositionError("trump " + std::to_string(trump.suit) + " is not a number of the set");
+    throw InvalidPositionError("trump " + std::to_string(trump.suit) + " is not a number of the set: a numbered trump is 0.." +
+                               std::to_string(rules.max_pip));
   auto check_seat = [&](int seat, const char* what) {
     if (seat < 0 || seat >= seating().seats()) throw InvalidPositionError(std::string(what) + " must be a seat " + seats);
     if (!seating().plays(seat)) throw InvalidPositionError(std::string(what) + ": " + seat_of(seat) + " sits this hand out");

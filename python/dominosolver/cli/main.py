@@ -63,7 +63,8 @@ def cli() -> None:
 @click.argument("position")
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 def show(position: str, as_json: bool) -> None:
-    """Show a position (notation text, JSON, or a JSON file) and its legal moves, or a player's view."""
+    """Show a position (notation text, JSON, or a JSON file) and its legal moves, or a player's view
+    (its one-line text or JSON)."""
     spec, target = games.read(load(position))
     if isinstance(target, spec.PlayerView):
         if as_json:
@@ -211,8 +212,8 @@ def read_one_record(path: str) -> Any:
         return json_value(text)
     except ParseError as e:
         lines = [line for line in text.splitlines() if line.strip()]
-        try:
-            several = len(lines) > 1 and all(isinstance(json_value(line), (dict, list)) for line in lines)
+        try:  # JSON lines: its first line is a record (a batch reports any malformed line as its own error)
+            several = len(lines) > 1 and isinstance(json_value(lines[0]), (dict, list))
         except ParseError:
             several = False
         if several:
@@ -287,7 +288,8 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
     (P(make) in 42, P(win) in Bingo) and a rank.
 
     POSITION is a full position (notation, JSON or a file; only SEAT's view of it is used) or a
-    player's view (dominosolver.view/1 JSON), of Texas 42 or Bingo."""
+    player's view (its one-line text, 'seat=E contract=N30 trump=4 hand=... plays=N42', or
+    dominosolver.view/1 JSON), of Texas 42 or Bingo."""
     if samples is not None:
         world_count(samples, "--samples")
     data = load(position)

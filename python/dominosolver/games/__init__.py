@@ -8,8 +8,10 @@ here instead of telling games apart themselves; adding a game is adding its adap
 ('Bingo', 'Texas 42')
 """
 
-from .registry import DEFAULT, GAMES, check_options, detect, get, names, read
+from .registry import DEFAULT, GAMES, check_options, detect, get, is_view_text, names, read, read_view
 from .spec import Batch, GameSpec, Pictures, Renderer
 
-__all__ = ["DEFAULT", "GAMES", "Batch", "GameSpec", "Pictures", "Renderer", "check_options", "detect", "get", "names",
-           "read"]
+__all__ = [
+    "DEFAULT", "GAMES", "Batch", "GameSpec", "Pictures", "Renderer", "check_options", "detect", "get", "is_view_text",
+    "names", "read", "read_view",
+]

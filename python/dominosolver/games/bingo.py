@@ -72,10 +72,8 @@ def budget_for(pos: Position, max_nodes: int | None) -> int:
     return SOLVE_NODES if max_nodes is None else node_budget(max_nodes)
 
 
-def hint(target: Position | PlayerView, seat: int | None = None, samples: int | None = None, **limits: Any) -> Any:
-    """A Bingo hint; the registry's ``samples`` is the number of ``worlds`` to draw."""
-    if samples is not None:
-        limits["worlds"] = samples
+def hint(target: Position | PlayerView, seat: int | None = None, **limits: Any) -> Any:
+    """A Bingo hint for ``seat``'s view of a position (default: the player to move), or for a view."""
     return hint_bingo(target, seat=seat, **limits)
 
 
@@ -251,7 +249,7 @@ def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_m
 
     def progress(h: Any) -> None:
         report({"worlds": h.worlds, "best": h.best, "moves": [
-            {"move": m.move, "mean": round(m.mean, 4), "stderr": round(m.stderr, 4), "p_win": round(m.p_win, 4)}
+            {"move": m.move, "mean": round(m.mean, 4), "stderr": round(m.stderr, 4), "p_win": round(m.p_make, 4)}
             for m in h.moves
         ]})
 

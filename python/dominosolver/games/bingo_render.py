@@ -81,7 +81,7 @@ def show_hint(h: Any, target: Any) -> Output:
     for col in ("rank", "move", "mean", "± se", "P(win)"):
         table.add_column(col, justify="right" if col != "move" else "left")
     for m in h.moves:
-        table.add_row(str(m.rank), m.move, f"{m.mean:+.3f}", f"{m.stderr:.3f}", f"{m.p_win:.2f}")
+        table.add_row(str(m.rank), m.move, f"{m.mean:+.3f}", f"{m.stderr:.3f}", f"{m.p_make:.2f}")
     yield table
     for w in h.warnings:
         yield f"[yellow]warning:[/yellow] {w}"
@@ -144,7 +144,7 @@ def demo() -> Output:
     cv = close_value(view)
     yield (f"close: {cv.mean:+.3f} game points, P(win) {cv.p_win:.2f} — double-dummy mean over all {cv.hands} "
            f"opponent hands ({1000 * cv.elapsed:.0f} ms)")
-    h = hint(view, worlds=60, seed=1)
+    h = hint(view, samples=60, seed=1)
     best_other = next(m for m in h.moves if m.move != "close")
     yield (f"best without closing: {best_other.move} {best_other.mean:+.3f} ± {best_other.stderr:.3f} "
            f"({h.method}, {h.worlds} worlds, seed 1)")
