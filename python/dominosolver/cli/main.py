@@ -23,6 +23,7 @@ from ..io import flags_of_text, json_value, read_text_file
 from ..texas42 import advise_bid
 from ..texas42.rules import Rules, parse_bid, parse_seat
 from . import render
+from .human import HumanGame
 from .render import show as show_all
 from .sources import SHOW_SCHEMA, load
 
@@ -68,9 +69,18 @@ def show(position: str, as_json: bool) -> None:
 @click.argument("game_name", metavar="[GAME]", default=games.DEFAULT, type=click.Choice(games.names()))
 @click.option("--seed", default=0, show_default=True, help="seed of the deals")
 @click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
-def play(game_name: str, seed: int, as_json: bool) -> None:
-    """Play a whole game between bots and print it: 42 (rule-of-thumb bots) or bingo (hint bots)."""
+@click.option("--human", "human_seat", default=None, metavar="SEAT",
+              help="play SEAT yourself (42: N, E, S, W; Bingo: 0 or 1) against the hint bots, in the terminal")
+def play(game_name: str, seed: int, as_json: bool, human_seat: str | None) -> None:
+    """Play a whole game between bots and print it: 42 (rule-of-thumb bots) or bingo (hint bots).
+    With --human SEAT, play that seat yourself against the hint bots: moves by number or name, h for
+    a hint from your view, u to undo your last move, q to quit; each hand is graded when it ends."""
     spec = games.get(game_name)
+    if human_seat is not None:
+        if as_json:
+            raise click.UsageError("--human plays in the terminal: it prints no JSON")
+        HumanGame(spec, spec.parse_seat(human_seat), seed, render.console, render.ask, render.busy).run()
+        return
     record = spec.play(seed)
     if as_json:
         emit_json(record)

@@ -3,8 +3,9 @@ and arena tables. How each game's objects look lives with the game (``GameSpec.r
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import sys
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from rich.console import Console, RenderableType
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -13,6 +14,7 @@ from rich.table import Table
 from ..arena import Arena, PairStats
 
 console = Console()
+T = TypeVar("T")
 
 
 def show(renderables: Iterable[RenderableType]) -> None:
@@ -25,6 +27,22 @@ def progress_bar() -> Any:
     """A progress bar on stderr (only shown on a terminal; callers check)."""
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                     console=Console(stderr=True))
+
+
+def ask(prompt: str) -> str | None:
+    """A line typed at the terminal; None at the end of input."""
+    try:
+        return console.input(prompt)
+    except EOFError:
+        return None
+
+
+def busy(what: str, work: Callable[[], T]) -> T:
+    """``work()``, with a spinner and the time spent on stderr while it runs (on a terminal)."""
+    if not sys.stderr.isatty():
+        return work()
+    with Console(stderr=True).status(what):
+        return work()
 
 
 def arena_table(stats: list[PairStats], arena: Arena) -> Table:

@@ -53,6 +53,56 @@ def show_view(view: PlayerView) -> Output:
            + " ".join(str(m) for m in view.legal_moves))
 
 
+def seat_table(view: PlayerView) -> Output:
+    """What a player sees: trump and the boneyard, its own hand, the opponent's tile count and the
+    tiles it is known to hold, points, tricks and the tile led."""
+    closed = f", closed by player {view.closed_by}" if view.closed_by is not None else ""
+    table = Table(title=f"Bingo — trump {view.trump} (turned {view.turned}), boneyard {view.boneyard_size}{closed}; "
+                        f"you are player {view.seat}", title_justify="left")
+    for col in ("player", "hand", "points", "tricks", "on the table"):
+        table.add_column(col)
+    known = " ".join(str(t) for t in sorted(view.opponent_known, reverse=True))
+    for p in PLAYERS:
+        marker = " ◀ to move" if p == view.to_move else ""
+        hand = (" ".join(map(str, view.hand)) if p == view.seat
+                else f"{view.opponent_hand_size} tiles" + (f", holding {known}" if known else ""))
+        lead = str(view.trick[0]) if view.trick and p == view.leader else ""
+        table.add_row(f"{p}{marker}", hand, str(view.points[p]), str(view.tricks[p]), lead)
+    yield table
+
+
+def deal_line(number: int, d: dict[str, Any]) -> str:
+    """One finished deal of a game's record in a line."""
+    r = d["result"]
+    return (f"deal {number}: player {d['start']} starts, turned {d['turned']}; points {d['points'][0]}–"
+            f"{d['points'][1]}, tricks {d['tricks'][0]}–{d['tricks'][1]} → player {r['winner']} "
+            f"+{r['game_points']} ({r['outcome'].replace('_', ' ')})")
+
+
+def hand_summary(number: int, deal: dict[str, Any], analysis: dict[str, Any] | None, seat: int) -> Output:
+    """A finished deal for the player who played it: the result, then each of its moves with what
+    it cost against perfect play with every tile's place known, in game points."""
+    yield Rule(f"deal {number} over")
+    yield deal_line(number, deal)
+    if analysis is None:
+        return
+    table = Table(title=f"your moves as player {seat}: game points with perfect play from each on",
+                  title_justify="left")
+    for col in ("#", "move", "before", "after", "cost"):
+        table.add_column(col, justify="left" if col == "move" else "right")
+    mine = [(k, g) for k, g in enumerate(analysis["plays"], 1) if g["seat"] == seat]
+    for k, g in mine:
+        cost = g["cost"]
+        style = "dim" if cost is None else "green" if cost == 0 else "red"
+        table.add_row(str(k), g["move"], _points(g["before"]), _points(g["after"]),
+                      f"[{style}]{_points(cost, signed=False)}[/{style}]")
+    yield table
+    known = [g["cost"] for _, g in mine if g["cost"] is not None]
+    unsolved = len(mine) - len(known)
+    yield (f"you gave away {sum(known)} game points in {sum(1 for c in known if c)} of {len(mine)} moves"
+           + (f" ({unsolved} not solved within the node budget)" if unsolved else ""))
+
+
 def show_solve(pos: Position, result: SolveResult) -> Output:
     yield position_table(pos)
     table = Table(title=f"exact values for player {pos.to_move} (game points)", title_justify="left")
@@ -127,10 +177,7 @@ def show_analysis(graded: dict[str, Any]) -> Output:
 
 def show_game(record: dict[str, Any]) -> Output:
     for i, d in enumerate(record["deals"], 1):
-        r = d["result"]
-        yield (f"deal {i}: player {d['start']} starts, turned {d['turned']}; points {d['points'][0]}–"
-               f"{d['points'][1]}, tricks {d['tricks'][0]}–{d['tricks'][1]} → player {r['winner']} "
-               f"+{r['game_points']} ({r['outcome'].replace('_', ' ')})")
+        yield deal_line(i, d)
     yield f"[bold]player {record['winner']} wins[/bold], game points {record['scores'][0]} – {record['scores'][1]}"
 
 
@@ -159,4 +206,6 @@ RENDER = Renderer(
     analysis=show_analysis,
     game=show_game,
     demo=demo,
+    seat_table=seat_table,
+    hand_summary=hand_summary,
 )

@@ -65,6 +65,57 @@ def show_view(view: PlayerView) -> Output:
         yield "legal: " + " ".join(str(t) for t in view.legal_moves)
 
 
+def seat_table(view: PlayerView) -> Output:
+    """What a seat sees at the table: the auction or the contract, its own hand, the others' tile
+    counts (and any tiles their contract shows), the trick on the table and the last one taken."""
+    rules = view.rules
+    contract = f"contract {view.contract}, trump {view.trump}" if view.trump is not None else (
+        f"contract {view.contract}, declaration to name" if view.contract else "the auction")
+    table = Table(title=f"Texas 42 — {contract}; you are {SEATS[view.seat]}", title_justify="left")
+    for col in ("seat", "hand", "bid", "on the table"):
+        table.add_column(col)
+    bids = {seat: bid_name(bid) for seat, bid in view.auction}
+    trick = {} if view.leader is None else {rules.seat_after(view.leader, i): t for i, t in enumerate(view.trick)}
+    for seat in range(rules.seats):
+        marker = " ◀ to move" if seat == view.to_move else ""
+        shown = view.revealed[seat] if view.revealed else ()
+        hand = (" ".join(map(str, view.hand)) if seat == view.seat
+                else f"{view.hand_sizes[seat]} tiles" + (f", showing {' '.join(map(str, shown))}" if shown else ""))
+        table.add_row(f"{SEATS[seat]}{marker}", hand, bids.get(seat, ""), str(trick[seat]) if seat in trick else "")
+    yield table
+    if view.trump is not None:
+        ns, ew = view.points
+        yield f"points so far: NS {ns}, EW {ew}"
+        done = len(view.plays) - len(view.trick)  # plays of finished tricks
+        if done:
+            last = "  ".join(f"{SEATS[s]} {t}" for s, t in view.plays[done - rules.seats:done])
+            yield f"last trick: {last}   → {SEATS[view.leader]} won it"  # and leads the next
+
+
+def hand_summary(number: int, hand: dict[str, Any], analysis: dict[str, Any] | None, seat: int) -> Output:
+    """A finished hand for the seat that played it: the result, then each of its plays with what it
+    cost against perfect play (double dummy: every hand known)."""
+    yield Rule(f"hand {number} over")
+    yield show_hand_record(number, hand)
+    if analysis is None:
+        return
+    units = analysis.get("units", "points")
+    table = Table(title=f"your plays as {SEATS[seat]}: {units} for your team with perfect play from each on",
+                  title_justify="left")
+    for col in ("trick", "tile", "before", "after", "cost"):
+        table.add_column(col, justify="left" if col == "tile" else "right")
+    trick_size = Position.from_json(analysis["position"]).trick_size  # Nel-O's may leave a seat out
+    mine = []
+    for k, g in enumerate(analysis["plays"]):
+        if g["seat"] == seat:
+            mine.append(g)
+            table.add_row(str(k // trick_size + 1), g["tile"], str(g["before"]), str(g["after"]),
+                          f"[{'green' if g['cost'] == 0 else 'red'}]{g['cost']}[/]")
+    yield table
+    lost = sum(g["cost"] for g in mine)
+    yield f"you gave away {lost} {units} in {sum(1 for g in mine if g['cost'])} of {len(mine)} plays"
+
+
 def solve_table(result: SolveResult) -> Table:
     table = Table(title=f"every move, {result.units} for {result.pov} from this trick on", title_justify="left")
     table.add_column("move")
@@ -299,4 +350,6 @@ RENDER = Renderer(
     demo=demo,
     table=table_of,
     special_table=special_table_of,
+    seat_table=seat_table,
+    hand_summary=hand_summary,
 )
