@@ -103,7 +103,8 @@ def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float
     spec, target = games.read(data)
     if isinstance(target, spec.PlayerView):
         raise ParseError("solve needs a full position; for a player's view use 'dominosolver hint'")
-    result = spec.solve(target, **options)
+    with render.progress("solving", quiet=as_json):
+        result = spec.solve(target, **options)
     if as_json:
         emit_json(result.to_json())
     else:
@@ -125,17 +126,18 @@ def table(deal: str, as_json: bool, specials: bool) -> None:
     DEAL is 'hands=66.64.../.../.../...', four hands as JSON, or a position (JSON or notation)."""
     data = load(deal)
     spec = games.detect(data)
-    make, render = (spec.special_table, spec.render.special_table) if specials else (spec.table, spec.render.table)
-    if make is None or render is None:
+    make, draw = (spec.special_table, spec.render.special_table) if specials else (spec.table, spec.render.table)
+    if make is None or draw is None:
         what = "special-contract" if specials else "double-dummy"
         tabled = " and ".join(s.title for s in games.GAMES.values()
                               if (s.special_table if specials else s.table) is not None)
         raise ParseError(f"{spec.title} has no {what} table (games with one: {tabled})")
-    result = make(data)
+    with render.progress("solving every declaration and seat", quiet=as_json):
+        result = make(data)
     if as_json:
         emit_json(result.to_json())
     else:
-        show_all(render(result))
+        show_all(draw(result))
 
 
 def batch_options(command: Any) -> Any:
@@ -246,7 +248,8 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
     spec = games.detect(data)
     options = given(max_nodes=max_nodes)
     games.check_options(spec, options, lambda s: s.solve_options, "analyses", flag)
-    graded = grade_record(data, **options)
+    with render.progress("grading every play with the exact solver", quiet=as_json):
+        graded = grade_record(data, **options)
     if as_json:
         emit_json(graded)
     else:
@@ -288,7 +291,9 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
             raise ParseError(f"--seat {seat}: this is {spec.seat_name(target.seat)}'s view, it cannot advise "
                              "another seat")
         who = None
-    result = spec.hint(target, who, **limits)
+    with render.progress("worlds solved", quiet=as_json) as update:
+        report = None if update is None else (lambda h: update(h.worlds, note=f"best so far {h.best}"))
+        result = spec.hint(target, who, on_progress=report, **limits)
     if as_json:
         emit_json(result.to_json())
     else:
@@ -321,8 +326,9 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
     first = rules.seat_after(me, -len(bids))  # the auction so far went round to this seat
     history = [(rules.seat_after(first, i), parse_bid(b)) for i, b in enumerate(bids)]
     tiles = [t for t in hand.replace(" ", ".").split(".") if t]
-    advice = advise_bid(tiles, history, seat=me, samples=samples, seed=seed, risk=risk, mark_risk=mark_risk,
-                        discount=discount, threads=threads, rules=rules)
+    with render.progress("deals solved", quiet=as_json) as update:
+        advice = advise_bid(tiles, history, seat=me, samples=samples, seed=seed, risk=risk, mark_risk=mark_risk,
+                            discount=discount, threads=threads, rules=rules, on_progress=update)
     if as_json:
         emit_json(advice.to_json())
     else:
@@ -446,7 +452,7 @@ def demo() -> None:
     """Each game's showcase on a built-in deal: 42's double-dummy table, every first lead's value and
     the best line of play; Bingo's closing decision."""
     for spec in games.GAMES.values():
-        show_all(spec.render.demo())
+        render.show_working(spec.render.demo(), f"{spec.title} demo")
 
 
 def main(argv: list[str] | None = None) -> None:

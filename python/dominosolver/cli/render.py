@@ -4,11 +4,14 @@ and arena tables. How each game's objects look lives with the game (``GameSpec.r
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from rich.console import Console, RenderableType
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)
 from rich.table import Table
 
 from ..arena import Arena, PairStats
@@ -20,6 +23,36 @@ T = TypeVar("T")
 def show(renderables: Iterable[RenderableType]) -> None:
     """Print each renderable as it comes."""
     for item in renderables:
+        console.print(item)
+
+
+Update = Callable[..., None]  # update(done, total=None, note=""): work done so far, and a note (a best move)
+
+
+@contextmanager
+def progress(what: str, quiet: bool = False) -> Iterator[Update | None]:
+    """A progress display on stderr while the block runs: what is being done, done of total (when
+    known), a note, the time spent. Shown only on a terminal and never with ``quiet`` (``--json``);
+    otherwise the block gets None, so that nothing reports progress nobody sees."""
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[note]}"), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=None, note="")
+        yield lambda done, total=None, note="": bar.update(task, completed=done, total=total, note=note)
+
+
+def show_working(renderables: Iterable[RenderableType], what: str) -> None:
+    """Print each renderable as it comes, with a progress display while the next is computed (the
+    demo's steps)."""
+    items = iter(renderables)
+    while True:
+        with progress(what):
+            item = next(items, None)
+        if item is None:
+            return
         console.print(item)
 
 
@@ -38,10 +71,8 @@ def ask(prompt: str) -> str | None:
 
 
 def busy(what: str, work: Callable[[], T]) -> T:
-    """``work()``, with a spinner and the time spent on stderr while it runs (on a terminal)."""
-    if not sys.stderr.isatty():
-        return work()
-    with Console(stderr=True).status(what):
+    """``work()``, with a progress display while it runs (on a terminal)."""
+    with progress(what):
         return work()
 
 
