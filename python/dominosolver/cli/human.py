@@ -5,10 +5,10 @@ from its list of legal moves (by number) or parsed by it (by name)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from rich.console import Console
+from rich.console import RenderableType
 
 from ..errors import DominoSolverError, ParseError
 from ..games import GameSpec
@@ -21,15 +21,16 @@ HINT_SECONDS = 5.0  # the longest a hint may think: a Bingo world early in a dea
 
 class HumanGame:
     """One game: ``spec``'s game from ``seed``, the person at ``seat``, bots at the other seats.
-    ``read`` asks for a line (None at the end of input); ``busy`` wraps long work (a progress
-    display) and calls the function it is given."""
+    ``show`` prints renderables, ``read`` asks for a line (None at the end of input), ``busy``
+    wraps long work (a progress display) and calls the function it is given."""
 
-    def __init__(self, spec: GameSpec, seat: int, seed: int, console: Console, read: Callable[[str], str | None],
+    def __init__(self, spec: GameSpec, seat: int, seed: int, show: Callable[[Iterable[RenderableType]], None],
+                 read: Callable[[str], str | None],
                  busy: Callable[[str, Callable[[], Any]], Any] = lambda what, work: work()) -> None:
         if spec.human is None or spec.render.seat_table is None or spec.render.hand_summary is None:
             raise ParseError(f"{spec.title} cannot be played against bots yet")
         self.spec, self.human, self.seat = spec, spec.human, seat
-        self.console, self.read, self.busy = console, read, busy
+        self.show, self.read, self.busy = show, read, busy
         self.game = spec.Game(seed=seed)
         self.bot = self.human.bot(seed)
         self.mine: list[int] = []  # the move count before each of the person's moves: where undo goes back to
@@ -41,23 +42,23 @@ class HumanGame:
             if self.game.to_move != self.seat:
                 self.bot_move()
             elif not self.turn():
-                self.console.print(f"quit; the score so far: {self.human.record(self.game)['scores']}")
+                self.show([f"quit; the score so far: {self.human.record(self.game)['scores']}"])
                 return
             self.summarise_finished()
-        self.console.print(*self.spec.render.game(self.human.record(self.game)), sep="\n")
+        self.show(self.spec.render.game(self.human.record(self.game)))
 
     def bot_move(self) -> None:
         seat = self.game.to_move
         move = self.busy(f"{self.spec.seat_name(seat)} thinks", lambda: self.bot.choose(self.game))
         self.game.play(move)
-        self.console.print(f"{self.spec.seat_name(seat)}: {move}")
+        self.show([f"{self.spec.seat_name(seat)}: {move}"])
 
     def turn(self) -> bool:
         """The person's turn: the table, the numbered legal moves, then commands until a move is
         played (True) or the person quits (False)."""
-        self.console.print(*self.spec.render.seat_table(self.game.view(self.seat)), sep="\n")
+        self.show(self.spec.render.seat_table(self.game.view(self.seat)))
         legal = self.game.legal_moves
-        self.console.print("  ".join(f"[bold]{n}[/bold] {m}" for n, m in enumerate(legal, 1)))
+        self.show(["  ".join(f"[bold]{n}[/bold] {m}" for n, m in enumerate(legal, 1))])
         while True:
             line = self.read(PROMPT)
             if line is None or line.strip().lower() in ("q", "quit"):
@@ -65,7 +66,7 @@ class HumanGame:
             command = line.strip()
             if command.lower() in ("h", "hint"):
                 view = self.game.view(self.seat)
-                self.console.print(*self.busy("hint", lambda: list(self.human.advise(view, HINT_SECONDS))), sep="\n")
+                self.show(self.busy("hint", lambda: list(self.human.advise(view, HINT_SECONDS))))
             elif command.lower() in ("u", "undo"):
                 if self.undo():
                     return True  # the table is drawn again
@@ -75,7 +76,7 @@ class HumanGame:
                     before = len(self.game.moves)
                     self.game.play(chosen)
                 except DominoSolverError as e:
-                    self.console.print(f"[red]{e}[/red] (or a move's number, 1 to {len(legal)})")
+                    self.show([f"[red]{e}[/red] (or a move's number, 1 to {len(legal)})"])
                     continue
                 self.mine.append(before)
                 return True
@@ -83,13 +84,13 @@ class HumanGame:
     def undo(self) -> bool:
         """Take back the person's last move and the bots' replies after it."""
         if not self.mine:
-            self.console.print("nothing of yours to undo")
+            self.show(["nothing of yours to undo"])
             return False
         back_to = self.mine.pop()
         while len(self.game.moves) > back_to:
             self.game.undo()
         self.summarised = min(self.summarised, len(self.human.hands(self.game)))
-        self.console.print("undone: your last move and the replies to it")
+        self.show(["undone: your last move and the replies to it"])
         return True
 
     def summarise_finished(self) -> None:
@@ -98,5 +99,5 @@ class HumanGame:
         for number in range(self.summarised + 1, len(hands) + 1):
             hand = hands[number - 1]
             graded = self.busy("grading with the exact solver", lambda: self.human.grade(hand))
-            self.console.print(*self.spec.render.hand_summary(number, hand, graded, self.seat), sep="\n")
+            self.show(self.spec.render.hand_summary(number, hand, graded, self.seat))
         self.summarised = len(hands)

@@ -79,7 +79,7 @@ def play(game_name: str, seed: int, as_json: bool, human_seat: str | None) -> No
     if human_seat is not None:
         if as_json:
             raise click.UsageError("--human plays in the terminal: it prints no JSON")
-        HumanGame(spec, spec.parse_seat(human_seat), seed, render.console, render.ask, render.busy).run()
+        HumanGame(spec, spec.parse_seat(human_seat), seed, render.show, render.ask, render.busy).run()
         return
     record = spec.play(seed)
     if as_json:
@@ -423,7 +423,7 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
     if as_json:
         emit_json(report(game_arena, deals, seed, options, stats))
     else:
-        render.console.print(render.arena_table(stats, game_arena))
+        show_all([render.arena_table(stats, game_arena), render.arena_legend(game_arena)])
 
 
 @cli.command()

@@ -15,15 +15,16 @@ from rich.progress import (
 from rich.table import Table
 
 from ..arena import Arena, PairStats
+from ..games import Notation, legend
 
 console = Console()
 T = TypeVar("T")
 
 
 def show(renderables: Iterable[RenderableType]) -> None:
-    """Print each renderable as it comes."""
+    """Print each renderable as it comes (notation unbroken, whatever the terminal's width)."""
     for item in renderables:
-        console.print(item)
+        console.print(item, soft_wrap=isinstance(item, Notation))
 
 
 Update = Callable[..., None]  # update(done, total=None, note=""): work done so far, and a note (a best move)
@@ -53,7 +54,7 @@ def show_working(renderables: Iterable[RenderableType], what: str) -> None:
             item = next(items, None)
         if item is None:
             return
-        console.print(item)
+        show([item])
 
 
 def progress_bar() -> Any:
@@ -76,14 +77,24 @@ def busy(what: str, work: Callable[[], T]) -> T:
         return work()
 
 
+P_DEALS = 30  # fewer deals give no p-value worth printing (a z-test on a handful of differences)
+
+
 def arena_table(stats: list[PairStats], arena: Arena) -> Table:
-    """The pairs' summaries, with the game's own columns (``Arena.columns``) last."""
+    """The pairs' summaries, with the game's own columns (``Arena.columns``) last; p-values from
+    ``P_DEALS`` deals on (fewer: the interval alone)."""
     rows = [(s, arena.columns(s)) for s in stats]
     table = Table(title=arena.title, title_justify="left")
     unit = arena.unit.replace("_", " ")
     for col in ("A vs B", "deals", f"{unit} A–B", "A − B per deal (95% CI)", "p", *(rows[0][1] if rows else ())):
         table.add_column(col)
     for s, own in rows:
+        p = f"{s.p_value:.2g}" if s.deals >= P_DEALS else "—"
         table.add_row(f"{s.a} vs {s.b}", str(s.deals), f"{s.score_a}–{s.score_b}",
-                      f"{s.mean_diff:+.3f} ({s.ci95[0]:+.3f}, {s.ci95[1]:+.3f})", f"{s.p_value:.2g}", *own.values())
+                      f"{s.mean_diff:+.3f} ({s.ci95[0]:+.3f}, {s.ci95[1]:+.3f})", p, *own.values())
     return table
+
+
+def arena_legend(arena: Arena) -> str:
+    return legend(f"A − B: A's {arena.unit.replace('_', ' ')} less B's per mirrored deal, with a 95% interval; "
+                  f"p: two-sided, of no difference (from {P_DEALS} deals on)")

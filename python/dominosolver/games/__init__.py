@@ -9,6 +9,9 @@ here instead of telling games apart themselves; adding a game is adding its adap
 """
 
 from .registry import DEFAULT, GAMES, check_options, detect, get, names, read
-from .spec import Batch, GameSpec, HumanPlay, Renderer
+from .spec import Batch, GameSpec, HumanPlay, Notation, Renderer, legend
 
-__all__ = ["DEFAULT", "GAMES", "Batch", "GameSpec", "HumanPlay", "Renderer", "check_options", "detect", "get", "names", "read"]
+__all__ = [
+    "DEFAULT", "GAMES", "Batch", "GameSpec", "HumanPlay", "Notation", "Renderer", "check_options", "detect", "get",
+    "legend", "names", "read",
+]

@@ -14,7 +14,7 @@ from ..bingo import PlayerView, Position, close_value, hint
 from ..bingo.rules import PLAYERS
 from ..result import SolveResult
 from .records import GAME_ANALYSIS
-from .spec import Renderer
+from .spec import Notation, Renderer, legend
 
 __all__ = ["DEMO_DEAL", "RENDER"]
 
@@ -45,7 +45,7 @@ def show_position(pos: Position) -> Output:
         yield f"deal over: player {r.winner} wins {r.game_points} game point(s) ({r.outcome.replace('_', ' ')})"
     else:
         yield f"player {pos.to_move} to play; legal: " + " ".join(str(m) for m in pos.legal_moves)
-    yield f"[dim]{pos}[/dim]"
+    yield Notation(str(pos))
 
 
 def show_view(view: PlayerView) -> Output:
@@ -113,6 +113,7 @@ def show_solve(pos: Position, result: SolveResult) -> Output:
     for move in result.extra.get("unsolved", []):
         table.add_row(move, "?")
     yield table
+    yield legend("double-dummy: every tile's place seen, perfect play by both; ★ best; ?: not solved in budget")
     value = "unknown" if result.value is None else f"{result.value:+d}"
     margin = result.extra.get("points_margin")
     yield (f"value {value}" + ("" if margin is None else f", points margin {margin:+d}")
@@ -126,13 +127,17 @@ def show_solve(pos: Position, result: SolveResult) -> Output:
 
 def show_hint(h: Any, target: Any) -> Output:
     if isinstance(target, Position):
-        yield f"[dim]hint from player {h.view.seat}'s view of[/dim] {target}"
+        yield f"[dim]hint from player {h.view.seat}'s view of[/dim]"
+        yield Notation(str(target), style="")
     table = Table(title=f"hint for player {h.view.seat}: {h.method}, {h.worlds} worlds", title_justify="left")
     for col in ("rank", "move", "mean", "± se", "P(win)"):
         table.add_column(col, justify="right" if col != "move" else "left")
     for m in h.moves:
         table.add_row(str(m.rank), m.move, f"{m.mean:+.3f}", f"{m.stderr:.3f}", f"{m.p_win:.2f}")
     yield table
+    deals = "every world" if h.method == "exact" else "pimc: random worlds"
+    yield legend(f"{deals} (opponent hand and boneyard) that fit the view, each solved double-dummy; "
+                 "mean: game points")
     for w in h.warnings:
         yield f"[yellow]warning:[/yellow] {w}"
 
@@ -144,17 +149,21 @@ def _points(value: int | None, signed: bool = True) -> str:
 
 
 def show_deal_analysis(analysis: dict[str, Any]) -> Output:
-    """A Bingo dominosolver.analysis/1 object: each play's value before and after it for its player,
-    in game points, and its cost ("?" where the node budget left the solve unfinished)."""
-    table = Table(title="play by play (game points for the player to move)", title_justify="left")
+    """A Bingo dominosolver.analysis/1 object: each play's value before and after it for player 0
+    throughout (a deal's game points are one player's gain, the other's loss), and its cost to the
+    player who made it ("?" where the node budget left the solve unfinished)."""
+    table = Table(title="play by play: game points for player 0, perfect play from each move on",
+                  title_justify="left")
     for col in ("#", "player", "move", "before", "after", "cost"):
         table.add_column(col, justify="left" if col in ("player", "move") else "right")
     for i, g in enumerate(analysis["plays"], 1):
         cost = g["cost"]
         style = "dim" if cost is None else "green" if cost == 0 else "red"
-        table.add_row(str(i), str(g["seat"]), g["move"], _points(g["before"]), _points(g["after"]),
-                      f"[{style}]{_points(cost, signed=False)}[/{style}]")
+        table.add_row(str(i), str(g["seat"]), g["move"], _points(_for_player_0(g, "before")),
+                      _points(_for_player_0(g, "after")), f"[{style}]{_points(cost, signed=False)}[/{style}]")
     yield table
+    yield legend("before, after: game points for player 0 with every tile's place seen (double-dummy); "
+                 "cost: lost by the mover")
     for player in PLAYERS:
         mine = [g for g in analysis["plays"] if g["seat"] == player]
         known = [g["cost"] for g in mine if g["cost"] is not None]
@@ -163,6 +172,14 @@ def show_deal_analysis(analysis: dict[str, Any]) -> Output:
                + (f" ({unsolved} plays not solved within the node budget)" if unsolved else ""))
     for w in analysis.get("warnings", []):
         yield f"[yellow]warning:[/yellow] {w}"
+
+
+def _for_player_0(graded: dict[str, Any], key: str) -> int | None:
+    """A graded value (for the player who moved) as player 0 counts it."""
+    value = graded[key]
+    if value is None:
+        return None
+    return value if graded["seat"] == 0 else -value
 
 
 def show_analysis(graded: dict[str, Any]) -> Output:
@@ -191,6 +208,7 @@ def demo() -> Output:
     cv = close_value(view)
     yield (f"close: {cv.mean:+.3f} game points, P(win) {cv.p_win:.2f} — double-dummy mean over all {cv.hands} "
            f"opponent hands ({1000 * cv.elapsed:.0f} ms)")
+    yield legend("double-dummy: each hand solved with every tile's place seen; pimc: random worlds")
     h = hint(view, worlds=60, seed=1)
     best_other = next(m for m in h.moves if m.move != "close")
     yield (f"best without closing: {best_other.move} {best_other.mean:+.3f} ± {best_other.stderr:.3f} "

@@ -12,14 +12,28 @@ from typing import Any
 
 import numpy as np
 from rich.console import RenderableType
+from rich.text import Text
 
 from ..arena import Arena
 from ..result import SolveResult
 from ..tiles import Tile
 
-__all__ = ["Batch", "GameSpec", "HumanPlay", "Renderer"]
+__all__ = ["Batch", "GameSpec", "HumanPlay", "Notation", "Renderer", "legend"]
 
 Renderables = Iterable[RenderableType]  # tables and text, printed in order as they come
+
+
+class Notation(Text):
+    """Notation on a line of its own, printed unbroken (``soft_wrap``: neither wrapped nor cut; a
+    narrow terminal folds the one long line itself), so that it copies back whole."""
+
+    def __init__(self, text: str, style: str = "dim") -> None:
+        super().__init__(text, style=style, no_wrap=True, overflow="ignore")
+
+
+def legend(text: str) -> str:
+    """The line under a table or chart that says what its terms and symbols mean."""
+    return f"[dim]{text}[/dim]"
 
 
 @dataclass(frozen=True)
