@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from rich.console import RenderableType
+from rich.markup import escape
 
 from ..errors import DominoSolverError, ParseError
 from ..games import GameSpec
@@ -76,7 +77,7 @@ class HumanGame:
                     before = len(self.game.moves)
                     self.game.play(chosen)
                 except DominoSolverError as e:
-                    self.show([f"[red]{e}[/red] (or a move's number, 1 to {len(legal)})"])
+                    self.show([f"[red]{escape(str(e))}[/red] (or a move's number, 1 to {len(legal)})"])
                     continue
                 self.mine.append(before)
                 return True
