@@ -24,6 +24,7 @@ from ..resume import check_writable
 from ..texas42 import advise_bid
 from ..texas42.rules import Rules, parse_bid, parse_seat
 from . import render
+from .human import HumanGame
 from .render import show as show_all
 from .sources import SHOW_SCHEMA, load
 
@@ -81,9 +82,18 @@ def show(position: str, as_json: bool) -> None:
 @click.argument("game_name", metavar="[GAME]", default=games.DEFAULT, type=click.Choice(games.names()))
 @click.option("--seed", default=0, show_default=True, help="seed of the deals")
 @click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
-def play(game_name: str, seed: int, as_json: bool) -> None:
-    """Play a whole game between bots and print it: 42 (rule-of-thumb bots) or bingo (hint bots)."""
+@click.option("--human", "human_seat", default=None, metavar="SEAT",
+              help="play SEAT yourself (42: N, E, S, W; Bingo: 0 or 1) against the hint bots, in the terminal")
+def play(game_name: str, seed: int, as_json: bool, human_seat: str | None) -> None:
+    """Play a whole game between bots and print it: 42 (rule-of-thumb bots) or bingo (hint bots).
+    With --human SEAT, play that seat yourself against the hint bots: moves by number or name, h for
+    a hint from your view, u to undo your last move, q to quit; each hand is graded when it ends."""
     spec = games.get(game_name)
+    if human_seat is not None:
+        if as_json:
+            raise click.UsageError("--human plays in the terminal: it prints no JSON")
+        HumanGame(spec, spec.parse_seat(human_seat), seed, render.show, render.ask, render.busy).run()
+        return
     record = spec.play(seed)
     if as_json:
         emit_json(record)
@@ -106,7 +116,8 @@ def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float
     spec, target = games.read(data)
     if isinstance(target, spec.PlayerView):
         raise ParseError("solve needs a full position; for a player's view use 'dominosolver hint'")
-    result = spec.solve(target, **options)
+    with render.progress("solving", quiet=as_json):
+        result = spec.solve(target, **options)
     if as_json:
         emit_json(result.to_json())
     else:
@@ -131,19 +142,20 @@ def table(deal: str, as_json: bool, specials: bool, svg: str | None) -> None:
         check_writable(svg)  # an OSError naming the path, before the table is solved
     data = load(deal)
     spec = games.detect(data)
-    make, render = (spec.special_table, spec.render.special_table) if specials else (spec.table, spec.render.table)
-    if make is None or render is None:
+    make, draw = (spec.special_table, spec.render.special_table) if specials else (spec.table, spec.render.table)
+    if make is None or draw is None:
         what = "special-contract" if specials else "double-dummy"
         tabled = " and ".join(s.title for s in games.GAMES.values()
                               if (s.special_table if specials else s.table) is not None)
         raise ParseError(f"{spec.title} has no {what} table (games with one: {tabled})")
-    result = make(data)
+    with render.progress("solving every declaration and seat", quiet=as_json):
+        result = make(data)
     if svg is not None:
         write_svg(svg, (spec.pictures.special_table if specials else spec.pictures.table)(result))
     if as_json:
         emit_json(result.to_json())
     else:
-        show_all(render(result))
+        show_all(draw(result))
 
 
 def batch_options(command: Any) -> Any:
@@ -259,7 +271,8 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
     spec = games.detect(data)
     options = given(max_nodes=max_nodes)
     games.check_options(spec, options, lambda s: s.solve_options, "analyses", flag)
-    graded = grade_record(data, **options)
+    with render.progress("grading every play with the exact solver", quiet=as_json):
+        graded = grade_record(data, **options)
     if svg is not None:
         write_svg(svg, spec.pictures.analysis(graded))
     if as_json:
@@ -304,7 +317,9 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
             raise ParseError(f"--seat {seat}: this is {spec.seat_name(target.seat)}'s view, it cannot advise "
                              "another seat")
         who = None
-    result = spec.hint(target, who, **limits)
+    with render.progress("worlds solved", quiet=as_json) as update:
+        report = None if update is None else (lambda h: update(h.worlds, note=f"best so far {h.best}"))
+        result = spec.hint(target, who, on_progress=report, **limits)
     if as_json:
         emit_json(result.to_json())
     else:
@@ -337,8 +352,9 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
     first = rules.seat_after(me, -len(bids))  # the auction so far went round to this seat
     history = [(rules.seat_after(first, i), parse_bid(b)) for i, b in enumerate(bids)]
     tiles = [t for t in hand.replace(" ", ".").split(".") if t]
-    advice = advise_bid(tiles, history, seat=me, samples=samples, seed=seed, risk=risk, mark_risk=mark_risk,
-                        discount=discount, threads=threads, rules=rules)
+    with render.progress("deals solved", quiet=as_json) as update:
+        advice = advise_bid(tiles, history, seat=me, samples=samples, seed=seed, risk=risk, mark_risk=mark_risk,
+                            discount=discount, threads=threads, rules=rules, on_progress=update)
     if as_json:
         emit_json(advice.to_json())
     else:
@@ -433,7 +449,7 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
     if as_json:
         emit_json(report(game_arena, deals, seed, options, stats))
     else:
-        render.console.print(render.arena_table(stats, game_arena))
+        show_all([render.arena_table(stats, game_arena), render.arena_legend(game_arena)])
 
 
 @cli.command()
@@ -462,7 +478,7 @@ def demo() -> None:
     """Each game's showcase on a built-in deal: 42's double-dummy table, every first lead's value and
     the best line of play; Bingo's closing decision."""
     for spec in games.GAMES.values():
-        show_all(spec.render.demo())
+        render.show_working(spec.render.demo(), f"{spec.title} demo")
 
 
 def main(argv: list[str] | None = None) -> None:

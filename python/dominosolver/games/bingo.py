@@ -4,7 +4,7 @@ and check it. The rules and the searches are ``dominosolver.bingo``'s; this modu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
@@ -26,7 +26,7 @@ from ..result import SolveResult
 from .bingo_pictures import PICTURES
 from .bingo_render import RENDER
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
-from .spec import Batch, GameSpec
+from .spec import Batch, GameSpec, HumanPlay
 
 __all__ = ["MOVES", "SPEC"]
 
@@ -232,14 +232,29 @@ def graded_plays(result: dict[str, Any]) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- whole games and the engine
 
 
+def finished_deals(game: Game) -> list[dict[str, Any]]:
+    """The game's finished deals as ``play bingo --json`` records them (each one ``grade`` takes)."""
+    return [{"game": "bingo", **d, "moves": [[p, m] for p, m in d["moves"]],
+             "declarations": [[p, ts] for p, ts in d["declarations"]]} for d in game.deals_played]
+
+
+def record(game: Game) -> dict[str, Any]:
+    return {"game": "bingo", "seed": game.seed, "winner": game.winner, "scores": list(game.scores),
+            "deals": finished_deals(game)}
+
+
 def play(seed: int) -> dict[str, Any]:
     """A whole game between two hint bots."""
     game = Game(seed=seed)
     bots = [HintBot(seed=seed), HintBot(seed=seed + 1)]
     while not game.is_over:
         game.play(bots[game.to_move].choose(game))
-    deals = [{"game": "bingo", **d} for d in game.deals_played]
-    return {"game": "bingo", "seed": seed, "winner": game.winner, "scores": list(game.scores), "deals": deals}
+    return record(game)
+
+
+def advise_human(view: PlayerView, seconds: float) -> Iterator[Any]:
+    """A hint for the move, any move (close and declarations too), within ``seconds``."""
+    yield from RENDER.hint(hint(view, time=seconds), view)
 
 
 def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_mb: int,
@@ -322,4 +337,6 @@ SPEC = GameSpec(
     render=RENDER,
     pictures=PICTURES,
     arena=ARENA,
+    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), record=record, hands=finished_deals,
+                    grade=lambda deal: grade_deal(deal, None, None), advise=advise_human),
 )
