@@ -50,6 +50,7 @@ def parse_seat(value: Any) -> int:
 
 def facts(pos: Position) -> dict[str, Any]:
     return {
+        "notation": str(pos),
         "to_move": None if pos.is_over else pos.to_move,
         "legal_moves": [str(m) for m in pos.legal_moves],
         "result": pos.result._asdict() if pos.result else None,

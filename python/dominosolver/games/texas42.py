@@ -22,7 +22,7 @@ from ..texas42.notation import contract_from_json, contract_to_json
 from ..texas42.game import Move
 from ..texas42.rules import BID_KINDS, ORDINARY, SEATS, TRUMPS, bid_name, namer, parse_seat, parse_trump, set_mask
 from ..texas42.sampling import WorldSampler, position_of, sample_worlds
-from ..texas42.solve import Solver, analyse_play, as_position
+from ..texas42.solve import Solver, analyse_play, as_position, projection
 from ..tiles import Tile
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
 from .spec import Batch, GameSpec
@@ -42,7 +42,7 @@ def seat_name(seat: int) -> str:
 
 
 def facts(pos: Position) -> dict[str, Any]:
-    return {"to_move": pos.to_move, "legal_moves": [str(t) for t in pos.legal_moves]}
+    return {"notation": str(pos), "to_move": pos.to_move, "legal_moves": [str(t) for t in pos.legal_moves]}
 
 
 def hint(target: Position | PlayerView, seat: int | None = None, **limits: Any) -> Any:
@@ -147,6 +147,8 @@ def analysis(start: Position, plays: list[Any], tt_mb: int | None) -> dict[str, 
                    **({"makes_before": g.makes_before, "makes_after": g.makes_after, "goal_cost": g.goal_cost}
                       if tricks else {})}
                   for g in grades],
+        # The play chart's numbers (points toward a bid), so that a client draws it without the rules.
+        **({"projection": projection(start, grades)} if grades and not tricks else {}),
     }
 
 

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..result import SolveResult
-from ..texas42 import SEATS, PlayerView, PlayGrade, Position, dd_table, projected_totals, solve
+from ..texas42 import SEATS, PlayerView, PlayGrade, Position, dd_table, projection, solve
 from ..texas42.rules import TEAMS, Rules, bid_name
 from ..texas42.solve import declaration_name
 from ..tiles import Tile
@@ -222,11 +222,9 @@ def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7
     once it does not. Under them ▼ marks the side's costly plays, ▲ the opponents' gifts, and the
     numbers are the tricks' first plays."""
     grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
-    team = start.side_of(start.contract.declarer) if start.contract else 0
-    totals = projected_totals(start, grades, team)
-    hand_points = sum(start.points) + start.remaining_points
-    need = min(start.rules.points_needed(start.contract.bid), hand_points) if start.contract else None
-    side = f"{TEAMS[team]} ({SEATS[start.contract.declarer]} bid {bid_name(start.contract.bid)})" \
+    chart = projection(start, grades)
+    team, totals, hand_points, need = TEAMS.index(chart["team"]), chart["totals"], chart["hand_points"], chart["need"]
+    side = f"{chart['team']} ({SEATS[start.contract.declarer]} bid {bid_name(start.contract.bid)})" \
         if start.contract else "NS"
     chart = Text(f"{side}: points at the hand's end with perfect play from each play on\n")
     eighths = [round(v * rows * 8 / hand_points) for v in totals]
