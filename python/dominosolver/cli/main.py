@@ -20,11 +20,9 @@ from ..batch import TASKS, analyse_batch, grade_record
 from ..engine import EngineLimits, serve
 from ..errors import DominoSolverError, ParseError
 from ..io import flags_of_text, json_value, read_text_file
-from ..texas42 import advise_bid
-from ..texas42.rules import Rules, parse_bid, parse_seat
 from . import render
 from .render import show as show_all
-from .sources import SHOW_SCHEMA, load
+from .sources import load
 
 
 def emit_json(obj: Any) -> None:
@@ -53,13 +51,10 @@ def cli() -> None:
 def show(position: str, as_json: bool) -> None:
     """Show a position (notation text, JSON, or a JSON file) and its legal moves, or a player's view."""
     spec, target = games.read(load(position))
-    if isinstance(target, spec.PlayerView):
-        if as_json:
-            emit_json(target.to_json())
-        else:
-            show_all(spec.render.view(target))
-    elif as_json:
-        emit_json({"schema": SHOW_SCHEMA, "game": spec.tag, "position": target.to_json(), **spec.facts(target)})
+    if as_json:
+        emit_json(games.show_json(spec, target))
+    elif isinstance(target, spec.PlayerView):
+        show_all(spec.render.view(target))
     else:
         show_all(spec.render.position(target))
 
@@ -305,14 +300,8 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
     double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make; under
     specials:all, P(make) of each special bid the hand may make (the partner's best declaration), and
     of Nel-O (each doubles mode allowed) and Sevens declared by the hand on its least mark bid."""
-    me = parse_seat(seat)
-    bids = [b for b in auction.replace(" ", "").split(",") if b]
-    rules = Rules(**flags_of_text(flags)) if flags else Rules()
-    first = rules.seat_after(me, -len(bids))  # the auction so far went round to this seat
-    history = [(rules.seat_after(first, i), parse_bid(b)) for i, b in enumerate(bids)]
-    tiles = [t for t in hand.replace(" ", ".").split(".") if t]
-    advice = advise_bid(tiles, history, seat=me, samples=samples, seed=seed, risk=risk, mark_risk=mark_risk,
-                        discount=discount, threads=threads, rules=rules)
+    advice = games.get("texas42").advise_bid(hand, seat=seat, auction=auction, rules=flags, samples=samples, seed=seed,
+                                             risk=risk, mark_risk=mark_risk, discount=discount, threads=threads)
     if as_json:
         emit_json(advice.to_json())
     else:

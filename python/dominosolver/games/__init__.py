@@ -9,6 +9,10 @@ here instead of telling games apart themselves; adding a game is adding its adap
 """
 
 from .registry import DEFAULT, GAMES, check_options, detect, get, names, read
+from .records import SHOW, show_json
 from .spec import Batch, GameSpec, Renderer
 
-__all__ = ["DEFAULT", "GAMES", "Batch", "GameSpec", "Renderer", "check_options", "detect", "get", "names", "read"]
+__all__ = [
+    "DEFAULT", "GAMES", "SHOW", "Batch", "GameSpec", "Renderer", "check_options", "detect", "get", "names", "read",
+    "show_json",
+]

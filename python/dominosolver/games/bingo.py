@@ -240,8 +240,14 @@ def play(seed: int) -> dict[str, Any]:
     bots = [HintBot(seed=seed), HintBot(seed=seed + 1)]
     while not game.is_over:
         game.play(bots[game.to_move].choose(game))
+    return {"game": "bingo", "seed": seed, **record(game)}
+
+
+def record(game: Game) -> dict[str, Any]:
+    """The game so far: its winner (None while it goes on), scores and finished deals, each a
+    played deal that ``grade`` takes."""
     deals = [{"game": "bingo", **d} for d in game.deals_played]
-    return {"game": "bingo", "seed": seed, "winner": game.winner, "scores": list(game.scores), "deals": deals}
+    return {"game": "bingo", "winner": game.winner, "scores": list(game.scores), "deals": deals}
 
 
 def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_mb: int,
@@ -311,6 +317,7 @@ SPEC = GameSpec(
            "bid_samples": "a Bingo deal has no auction"},
     grade=grade,
     play=play,
+    record=record,
     go=go,
     count_worlds=count_worlds,
     worlds=worlds,

@@ -71,6 +71,7 @@ class GameSpec:
     notes: Mapping[str, str]  # option -> why this game does without it
     grade: Callable[..., dict[str, Any]]  # grade(record, **options) -> analysis/1 or gameanalysis/1
     play: Callable[[int], dict[str, Any]]  # a whole game between bots from a seed, as its JSON record
+    record: Callable[[Any], dict[str, Any]]  # a Game's record so far, as `play --json` prints it (no seed)
     go: Callable[..., dict[str, Any]]  # the engine's answer to go (engine/server.py)
     count_worlds: Callable[[Any], int | None]  # deals that fit a view (None: no play to sample for)
     worlds: Callable[[Any, int, int], list[Any]]  # (view, n, seed) -> n positions drawn to fit the view
@@ -85,6 +86,7 @@ class GameSpec:
     special_table: Callable[[Any], Any] | None = None  # its special-contract table, where it has one
     solves: Callable[[Any], bool] | None = None  # whether `solve` values a position (None: every one)
     arena: Arena | None = None  # its part of `dominosolver arena`: bots, a deal played and scored
+    advise_bid: Callable[..., Any] | None = None  # bidding advice (`advise-bid`), where the game has an auction
 
     def __repr__(self) -> str:
         return f"games.get({self.tag!r})"

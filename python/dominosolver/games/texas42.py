@@ -10,7 +10,9 @@ from typing import Any
 import numpy as np
 
 from .. import _core
-from ..errors import InvalidViewError, ParseError
+from ..arguments import tile_sequence
+from ..errors import InvalidViewError, ParseError, shown
+from ..io import flags_of_text
 from ..result import SolveResult
 from ..texas42 import Game, PlayerView, Position, Rules, dd_table, special_table
 from ..texas42.arena import ARENA
@@ -20,7 +22,8 @@ from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
 from ..texas42.bots import RuleBot
 from ..texas42.notation import contract_from_json, contract_to_json
 from ..texas42.game import Move
-from ..texas42.rules import BID_KINDS, ORDINARY, SEATS, TRUMPS, bid_name, namer, parse_seat, parse_trump, set_mask
+from ..texas42.rules import (BID_KINDS, ORDINARY, SEATS, TRUMPS, bid_name, namer, parse_bid, parse_seat, parse_trump,
+                             set_mask)
 from ..texas42.sampling import WorldSampler, position_of, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position, projection
 from ..tiles import Tile
@@ -239,11 +242,37 @@ def play(seed: int) -> dict[str, Any]:
     bot = RuleBot()
     while not game.is_over:
         game.play(bot.choose(game))
+    return {"game": "texas42", "seed": seed, **record(game)}
+
+
+def record(game: Game) -> dict[str, Any]:
+    """The game so far: its winner (None while it goes on), scores and finished hands, each a
+    played hand that ``grade`` takes."""
     hands = game.hands_played
     for h in hands:
         h["game"] = "texas42"
         h["contract"] = contract_to_json(h["contract"]) if h["contract"] else None
-    return {"game": "texas42", "seed": seed, "winner": game.winner, "scores": game.scores, "hands": hands}
+    return {"game": "texas42", "winner": game.winner, "scores": game.scores, "hands": hands}
+
+
+def bid_advice(hand: Any, seat: Any = 0, auction: Any = (), rules: Any = None, **options: Any) -> Any:
+    """Bidding advice (``advise_bid``) for ``hand``, its tiles ('66.65.64.62.55.33.10' or a list), bid
+    by ``seat`` after ``auction`` (the earlier bids from the dealer's left: 'pass,30' or a list) under
+    ``rules`` (flags: an object, or 'flag:value,...' text); or for a view in the auction, which
+    brings its own seat, bids and rules."""
+    if isinstance(hand, PlayerView):
+        return advise_bid(hand, **options)
+    me = parse_seat(seat)
+    if isinstance(auction, str):
+        auction = [b for b in auction.replace(" ", "").split(",") if b]
+    if not isinstance(auction, (list, tuple)):
+        raise ParseError(f"the auction must be a list of bids or text such as 'pass,30', not {shown(auction)}")
+    if isinstance(rules, str):
+        rules = flags_of_text(rules) if rules else None
+    table_rules = rules if isinstance(rules, Rules) else Rules.from_json(rules)
+    first = table_rules.seat_after(me, -len(auction))  # the auction so far went round to this seat
+    history = [(table_rules.seat_after(first, i), parse_bid(b)) for i, b in enumerate(auction)]
+    return advise_bid(tile_sequence(hand, "hand"), history, seat=me, rules=table_rules, **options)
 
 
 ENGINE_TABLE_MB = 16  # the largest table a 42 search of the engine uses per thread (hints choose 4 or 16)
@@ -374,6 +403,7 @@ SPEC = GameSpec(
            "time": "a 42 solve takes hundredths of a second"},
     grade=grade,
     play=play,
+    record=record,
     go=go,
     count_worlds=count_worlds,
     worlds=worlds,
@@ -389,4 +419,5 @@ SPEC = GameSpec(
     special_table=special_table,
     arena=ARENA,
     solves=lambda pos: not _core.texas42.unsearched(pos._pos),
+    advise_bid=bid_advice,
 )
