@@ -20,6 +20,7 @@ from ..batch import TASKS, analyse_batch, grade_record
 from ..engine import EngineLimits, serve
 from ..errors import DominoSolverError, ParseError
 from ..io import flags_of_text, json_value, read_text_file
+from ..serve import run as serve_http
 from . import render
 from .render import show as show_all
 from .sources import load
@@ -418,6 +419,16 @@ def engine(threads: int | None, max_line: int, max_samples: int, max_time: float
     limits = EngineLimits(line_bytes=max_line, samples=max_samples, time=max_time,
                           threads=EngineLimits.threads if max_threads is None else max_threads, table_mb=table_mb)
     serve(threads=threads, limits=limits)
+
+
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="the address to listen on")
+@click.option("--port", type=click.IntRange(0, 65535), default=8042, show_default=True, help="the port to listen on")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="server processes (game tokens are signed with one key they share)")
+def serve_cmd(host: str, port: int, workers: int) -> None:
+    """Serve the web board at / and the HTTP API under /v1/ for Texas 42 and Bingo (docs/http.md)."""
+    serve_http(host=host, port=port, workers=workers)
 
 
 @cli.command()
