@@ -50,6 +50,7 @@ def browser():
         pytest.skip(reason)
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the console, for script errors
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                 "--window-size=1280,1000", "--no-first-run", "--disable-extensions"):
         options.add_argument(arg)

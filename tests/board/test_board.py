@@ -26,6 +26,16 @@ BINGO = ("bingo trump=0 turned=40 leader=0 hands=43.33/41.10 boneyard=32.30.54.5
          "closed=1:notrick points=16/24 tricks=3/3")
 
 
+@pytest.fixture(autouse=True)
+def no_script_errors(browser):
+    """Each test ends with no script error in the console (the server's 4xx replies, which the
+    board shows as the faults they name, are network entries, not script errors)."""
+    browser.get_log("browser")  # the entries of earlier tests
+    yield
+    errors = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE" and e["source"] != "network"]
+    assert not errors, f"script errors: {errors}"
+
+
 def wait_for(browser, condition, what: str, timeout: float = WAIT):
     """condition(browser) until it is truthy (its value is returned); a stale element is retried."""
     return WebDriverWait(browser, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
@@ -191,6 +201,8 @@ def test_a_hand_against_the_bots_with_hints_and_a_review(browser, server, screen
     bars = wait_for(browser, lambda b: css(b, f"{review} rect[data-total]"), "the review's chart")
     assert len(bars) == len(hand["plays"]) + 1
     assert len(css(browser, f"{review} table.grades tbody tr")) == len(hand["plays"])
+    made = "made" if hand["result"]["made"] else "set"
+    assert css(browser, f"{review} .result")[0].text.startswith(f"{'NESW'[hand['contract']['declarer']]} bid {hand['contract']['bid']}: {made}")
     dealt = [[svg.get_attribute("aria-label").removeprefix("domino ") for svg in row.find_elements(By.CSS_SELECTOR, "svg")]
              for row in css(browser, f"{review} .hand")]
     assert dealt == hand["deal"]  # every hand as dealt, the bots' too
@@ -202,3 +214,35 @@ def played_hand_ended(browser) -> bool:
     """Whether a hand with plays (not one thrown in) has ended."""
     record = browser.execute_script("return window.board.play.state.record")
     return any(h["plays"] for h in record["hands"])
+
+
+def test_a_bingo_deal_against_the_bot_and_its_review(browser, server, screenshot):
+    """Bingo's own shapes: scores by player, a deal's hands, boneyard, result and graded moves."""
+    open_board(browser, server, "play")
+    Select(css(browser, 'select[name="play-game"]')[0]).select_by_value("bingo")
+    Select(css(browser, 'select[name="play-seat"]')[0]).select_by_value("1")
+    css(browser, 'input[name="play-seed"]')[0].send_keys("3")
+    click(browser, "#new-game")
+    for _ in range(40):
+        wait_for(browser, lambda b: status(b, "#play-status") == "your turn" or css(b, ".review-button"), "player 1's turn")
+        if css(browser, ".review-button"):
+            break
+        state = browser.execute_script("return window.board.play.state")
+        assert "hand" in state["view"] and "hands" not in state["view"]  # its own tiles only
+        tiles = [m for m in state["legal_moves"] if m in state["view"]["hand"]]
+        choice = tiles[0] if tiles else state["legal_moves"][0]
+        click(browser, f'#play-choices [data-move="{choice}"], #play-table button[data-move="{choice}"]')
+        wait_for(browser, lambda b: b.execute_script("return window.board.play.state.token") != state["token"], "the move")
+    else:
+        pytest.fail("the deal did not end in 40 turns")
+    state = browser.execute_script("return window.board.play.state")
+    deal = state["record"]["deals"][0]
+    assert css(browser, "#play-score")[0].text == " · ".join(f"player {p} {s}" for p, s in enumerate(state["scores"]))
+    click(browser, '.review-button[data-hand="1"]')
+    rows = wait_for(browser, lambda b: css(b, '.review[data-hand="1"] table.grades tbody tr'), "the review's grades")
+    assert [r.find_elements(By.TAG_NAME, "td")[2].text for r in rows] == [move for _, move in deal["moves"]]
+    names = [row.get_attribute("aria-label") for row in css(browser, '.review[data-hand="1"] .hand')]
+    assert names == ["player 0 was dealt", "player 1 was dealt", "boneyard was dealt"]
+    assert css(browser, '.review[data-hand="1"] .result')[0].text.startswith(f"player {deal['result']['winner']} won")
+    browser.execute_script("arguments[0].scrollIntoView()", css(browser, '.review[data-hand="1"]')[0])
+    screenshot("bingo-review", "a Bingo deal against the bot (seed 3, player 1): both hands and the boneyard as dealt, every move graded")

@@ -33,6 +33,10 @@ export class PlayScreen {
     return this.games.find((g) => g.tag === this.state.game).seats;
   }
 
+  get handWord() {
+    return this.state?.record?.deals ? "Deal" : "Hand"; // what the game's record calls them
+  }
+
   renderSetup() {
     const root = $("#play-setup");
     const game = document.createElement("select");
@@ -115,8 +119,9 @@ export class PlayScreen {
   }
 
   renderScore() {
-    const scores = this.state.scores ?? {};
-    $("#play-score").textContent = Object.entries(scores).map(([side, score]) => `${side} ${score}`).join(" · ");
+    const scores = this.state.scores ?? {}; // 42: by side, {"NS": 2, "EW": 1}; Bingo: by player, [3, 1]
+    const named = Array.isArray(scores) ? scores.map((score, seat) => [this.seats[seat], score]) : Object.entries(scores);
+    $("#play-score").textContent = named.map(([who, score]) => `${who} ${score}`).join(" · ");
   }
 
   // The table as the human sees it: its own tiles, the others' tiles face down, the trick.
@@ -247,10 +252,23 @@ export class PlayScreen {
   offerReview(hand, number) {
     const root = $("#review");
     const button = Object.assign(document.createElement("button"), { type: "button", className: "action review-button",
-      textContent: `Show me what the bots did (hand ${number})` });
+      textContent: `Show me what the bots did (${this.handWord.toLowerCase()} ${number})` });
     button.dataset.hand = number;
     button.addEventListener("click", () => this.review(hand, number, button));
     root.append(button);
+  }
+
+  // How a finished hand or deal came out, as its record says.
+  resultText(hand) {
+    const result = hand.result;
+    if (!result) return "";
+    if ("game_points" in result) { // Bingo
+      const points = result.game_points;
+      return `${this.seats[result.winner]} won ${points} game point${points === 1 ? "" : "s"} (${result.outcome.replaceAll("_", " ")})`;
+    }
+    const points = Object.entries(hand.points ?? {}).map(([side, p]) => `${side} ${p}`).join(", ");
+    const bid = hand.contract ? `${this.seats[hand.contract.declarer]} bid ${hand.contract.bid}: ` : "";
+    return `${bid}${result.made ? "made" : "set"}; points taken ${points}`;
   }
 
   async review(hand, number, button) {
@@ -258,23 +276,27 @@ export class PlayScreen {
     const box = document.createElement("div");
     box.className = "review";
     box.dataset.hand = number;
-    box.append(heading(`Hand ${number} as dealt`));
-    const deal = hand.deal ?? hand.hands ?? [];
-    deal.forEach((tiles, seat) => {
+    box.append(heading(`${this.handWord} ${number} as dealt`));
+    // A 42 hand of `play --json` has its "deal" and "plays"; a Bingo deal its "hands", "boneyard" and "moves".
+    const rows = (hand.deal ?? hand.hands ?? []).map((tiles, seat) => [this.seats[seat], tiles]);
+    if (hand.boneyard) rows.push(["boneyard", hand.boneyard]);
+    for (const [name, tiles] of rows) {
       const row = Object.assign(document.createElement("div"), { className: "hand" });
-      row.setAttribute("aria-label", `${this.seats[seat]} was dealt`);
-      row.append(Object.assign(document.createElement("span"), { className: "hand-name", textContent: this.seats[seat] }));
+      row.setAttribute("aria-label", `${name} was dealt`);
+      row.append(Object.assign(document.createElement("span"), { className: "hand-name", textContent: name }));
       for (const tile of tiles) row.append(dominoSvg(tile, { size: 40 }));
       box.append(row);
-    });
+    }
+    const result = this.resultText(hand);
+    if (result) box.append(Object.assign(document.createElement("p"), { className: "result", textContent: result }));
     button.after(box);
-    if (!hand.plays?.length) {
+    if (!(hand.plays ?? hand.moves)?.length) {
       box.append(Object.assign(document.createElement("p"), { className: "muted", textContent: "thrown in: nothing was played" }));
       return;
     }
     try {
       const graded = await call("analyse", { record: hand });
-      renderAnalysis(box, graded, (seat) => this.seats[seat], `Hand ${number}: every play graded`);
+      renderAnalysis(box, graded, (seat) => this.seats[seat], `${this.handWord} ${number}: every play graded`);
     } catch (error) {
       box.append(Object.assign(document.createElement("p"), { className: "status invalid", textContent: error.message }));
     }
