@@ -246,3 +246,25 @@ def test_a_bingo_deal_against_the_bot_and_its_review(browser, server, screenshot
     assert css(browser, '.review[data-hand="1"] .result')[0].text.startswith(f"player {deal['result']['winner']} won")
     browser.execute_script("arguments[0].scrollIntoView()", css(browser, '.review[data-hand="1"]')[0])
     screenshot("bingo-review", "a Bingo deal against the bot (seed 3, player 1): both hands and the boneyard as dealt, every move graded")
+
+
+def test_the_human_who_wins_the_auction_gets_declaration_advice(browser, server):
+    open_board(browser, server, "play")
+    Select(css(browser, 'select[name="play-game"]')[0]).select_by_value("texas42")
+    Select(css(browser, 'select[name="play-seat"]')[0]).select_by_value("1")
+    css(browser, 'input[name="play-seed"]')[0].send_keys("4")
+    click(browser, "#new-game")
+    wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "E's bid")
+    state = browser.execute_script("return window.board.play.state")
+    top = state["legal_moves"][-1]  # the highest bid on offer
+    click(browser, f'#play-choices [data-move="{top}"]')
+    wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "E to name trump")
+    state = browser.execute_script("return window.board.play.state")
+    assert state["view"]["contract"] == {"declarer": 1, "bid": int(top)}
+    click(browser, "#hint")
+    rows = wait_for(browser, lambda b: css(b, "#hint-table tbody tr"), "the declaration advice")
+    assert len(rows) == len([m for m in state["legal_moves"] if m.startswith("declare ")])
+    assert css(browser, "#hint-table th")[3].text == f"P(make {top})"
+    assert css(browser, "#hint-panel")[0].text.startswith(f"Declaration advice\nyou bid {top}")
+    click(browser, '#play-choices [data-move="declare doubles"]')
+    wait_for(browser, lambda b: b.execute_script("return window.board.play.state.view.trump") == "doubles", "the declaration")

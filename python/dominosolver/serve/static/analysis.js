@@ -57,6 +57,7 @@ export class AnalysisScreen {
     }
     try {
       const shown = await call("show", { position: input });
+      if (!shown.position) throw new Error("this is a player's view: the board edits positions, where every hand is known");
       this.edit(shown.position);
     } catch (error) {
       setStatus($("#status"), error.message, "invalid");

@@ -229,23 +229,32 @@ export class PlayScreen {
     panel.replaceChildren(heading("Hint"), table, note);
   }
 
+  // Bid advice: each declaration's mean points and P(make) at one bid: the contract once the
+  // human has won the auction and names trump, else the advised bid (the least bid after a pass).
   showBidAdvice(advice) {
     const panel = $("#hint-panel");
+    const contract = this.state.view.contract;
+    const first = advice.declarations?.[0]?.p_make ?? {};
+    const at = contract ? String(contract.bid) : advice.bid in first ? advice.bid : Object.keys(first)[0];
     const table = document.createElement("table");
     table.className = "ranked";
     table.id = "hint-table";
-    table.setAttribute("aria-label", "bid advice");
-    table.createTHead().insertRow().append(...["declaration", "mean points", "stderr", `P(make ${advice.bid})`].map((t) =>
+    table.setAttribute("aria-label", contract ? "declaration advice" : "bid advice");
+    table.createTHead().insertRow().append(...["declaration", "mean points", "stderr", `P(make ${at})`].map((t) =>
       Object.assign(document.createElement("th"), { textContent: t })));
     const body = table.createTBody();
     for (const d of advice.declarations ?? []) {
       const row = body.insertRow();
       row.dataset.declaration = d.declaration;
-      for (const text of [d.name, d.mean.toFixed(2), d.stderr.toFixed(2), percent(d.p_make?.[advice.bid])]) cell(row, text);
+      for (const text of [d.name, d.mean.toFixed(2), d.stderr.toFixed(2), percent(d.p_make?.[at])]) cell(row, text);
     }
+    const declaration = advice.declaration !== null && advice.declaration !== undefined ? `declare ${advice.declaration}` : "";
     const summary = Object.assign(document.createElement("p"), {
-      textContent: `advice: bid ${advice.bid}${advice.declaration !== null && advice.declaration !== undefined ? `, declare ${advice.declaration}` : ""}` });
-    panel.replaceChildren(heading("Bid advice"), summary, table);
+      textContent: contract ? `you bid ${contract.bid}: name the declaration (advice: ${declaration || "none"})`
+        : `advice: bid ${advice.bid}${declaration ? `, ${declaration}` : ""}` });
+    const note = Object.assign(document.createElement("p"), { className: "muted",
+      textContent: `${advice.worlds} deals that fit your hand, from ${this.seats[advice.seat]}'s view only` });
+    panel.replaceChildren(heading(contract ? "Declaration advice" : "Bid advice"), summary, table, note);
   }
 
   // At the end of each hand: a button that shows every hand as dealt and grades everyone's plays.
