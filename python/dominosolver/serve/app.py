@@ -111,10 +111,9 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None) -> S
 
         return respond
 
-    posts = {f"/v1/{e.name}" for e in ENDPOINTS}
-
     async def not_found(request: Request) -> Response:
-        raise HTTPException(405 if request.url.path in posts else 404)  # a GET of a POST endpoint comes here too
+        # A path of the API asked with the wrong method comes here too: the catch-all matches it fully.
+        raise HTTPException(405 if request.url.path in known else 404)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -141,6 +140,7 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None) -> S
         *(Route(f"/v1/{e.name}", post(e), methods=["POST"]) for e in ENDPOINTS),
         Route("/v1/{rest:path}", not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
     ]
+    known = {route.path for route in routes if isinstance(route, Route)} - {"/v1/{rest:path}"}
     if STATIC.is_dir():  # the web board, when the package ships it
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True)))
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: internal},

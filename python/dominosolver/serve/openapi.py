@@ -1,7 +1,9 @@
 """The OpenAPI 3.1 document of the HTTP API (``GET /v1/openapi.json``), built from the endpoint table
 and the JSON Schemas shipped in ``dominosolver/io/schemas``: those files are the document's
-``position``, ``view`` and ``hint`` components, unchanged, so the API's description matches them by
-construction."""
+``position``, ``view`` and ``hint`` components, so the API's description matches them by
+construction. Each is embedded as it ships but for its references: ``#/$defs/tile`` and
+``position.schema.json#/$defs/tile`` become ``#/components/schemas/position/$defs/tile``, and its
+``$id`` goes (OpenAPI tools resolve references from the document, not from an embedded ``$id``)."""
 
 from __future__ import annotations
 
@@ -27,6 +29,23 @@ GETS = {
     "status": ("This worker process's search pool", TAGGED),
     "openapi.json": ("This document", {"type": "object"}),
 }
+
+
+def embedded(name: str) -> dict[str, Any]:
+    """The shipped schema ``name`` as a component of the document."""
+
+    def reference(ref: str) -> str:
+        file, _, pointer = ref.partition("#")
+        return f"#/components/schemas/{file.removesuffix('.schema.json') or name}{pointer}"
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: reference(v) if k == "$ref" else walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        return value
+
+    return {k: v for k, v in walk(schema(name)).items() if k not in ("$id", "$schema")}
 
 
 def _reply(description: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -58,6 +77,6 @@ def document() -> dict[str, Any]:
         "info": {"title": "dominosolver", "version": __version__,
                  "description": "Solve, advise, grade and play Texas 42 and Bingo (docs/http.md)."},
         "paths": paths,
-        "components": {"schemas": {**{name: schema(name) for name in SCHEMAS}, "error": ERROR,
+        "components": {"schemas": {**{name: embedded(name) for name in SCHEMAS}, "error": ERROR,
                                    "botgame": BOTGAME_SCHEMA}},
     }
