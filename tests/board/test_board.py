@@ -122,6 +122,15 @@ def test_a_pasted_bingo_position_gets_the_solvers_values(browser, server):
     assert shown_moves(browser) == bingo.solve(target).moves
     assert status(browser) == "valid: player 0 to play"
     assert [p.get_attribute("data-place") for p in css(browser, "#places .hand-name")] == ["hand-0", "hand-1", "trick", "boneyard"]
+    taken = target.to_json()["hands"][1][0]
+    click(browser, f'button[aria-label="player 1 {taken}"]')  # back to the palette: 2 tiles against 1
+    wait_for(browser, lambda b: "invalid" in css(b, "#status")[0].get_attribute("class"), "the server's objection")
+    assert status(browser).startswith("InvalidPositionError: ")
+    assert css(browser, f'button[aria-label="palette {taken}"]')[0].is_enabled()
+    click(browser, f'button[data-place="hand-1"]')
+    click(browser, f'button[aria-label="palette {taken}"]')  # and back into player 1's hand
+    wait_for(browser, lambda b: status(b) == "valid: player 0 to play", "the position restored")
+    assert shown_moves(browser) == bingo.solve(target).moves
 
 
 def test_the_heat_map_shows_dd_table(browser, server, screenshot):

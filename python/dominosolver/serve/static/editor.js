@@ -116,7 +116,10 @@ export class Editor {
       }
     } else {
       root.append(select("Turned", "turned", tileSet().map((t) => option(t, t, doc.turned === t)),
-        (turned) => this.change((d) => { d.turned = turned; })));
+        (turned) => this.change((d) => {
+          d.turned = turned;
+          delete d.trump; // the server reads the trump from the turned tile
+        })));
     }
   }
 
