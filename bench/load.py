@@ -8,7 +8,8 @@ is in. Two workloads, each bounded (a fixed number of requests per client):
   N30, seat N's view, seed i).
 
 Per workload: requests/s, latency p50/p99, failed requests (a status other than 200, or a broken
-connection), the server's CPU time per request (user + system of its processes: what a request
+connection), incomplete ones (a solve without its whole line of play, a hint of fewer than 200
+worlds: its time limit ran out), the server's CPU time per request (user + system of its processes: what a request
 costs, whatever else loads the machine), and the resident memory (RSS) of the server's processes
 before and after. Figures go
 in bench/README.md under "## HTTP API load".
@@ -35,7 +36,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -124,7 +125,8 @@ class Server:
         self.log.close()
 
 
-async def client(port: int, path: str, bodies: list[bytes], latencies: list[float], failures: list[str]) -> None:
+async def client(port: int, path: str, bodies: list[bytes], latencies: list[float], failures: list[str],
+                 complete: Callable[[dict[str, Any]], bool]) -> None:
     """One connection, its requests one after another: the latency of each answered 200, what went
     wrong otherwise (a broken connection leaves the rest of its requests unanswered, so failed)."""
     try:
@@ -150,6 +152,8 @@ async def client(port: int, path: str, bodies: list[bytes], latencies: list[floa
                 failures.append(f"{status}: {reply[:200]!r}")
                 continue
             latencies.append(time.perf_counter() - start)
+            if not complete(json.loads(reply)):
+                failures.append(f"incomplete: {reply[:200]!r}")
     except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as e:
         failures.append(f"connection: {e!r}")
     finally:
@@ -157,14 +161,15 @@ async def client(port: int, path: str, bodies: list[bytes], latencies: list[floa
 
 
 async def load(port: int, path: str, bodies: list[bytes], clients: int, per_client: int,
-               server_pids: Iterable[int] = ()) -> dict[str, Any]:
+               server_pids: Iterable[int] = (), complete: Callable[[dict[str, Any]], bool] = lambda r: True
+               ) -> dict[str, Any]:
     pids = list(server_pids)
     cpu = tree_cpu(pids)
     latencies: list[float] = []
     failures: list[str] = []
     jobs = [[bodies[(c * per_client + k) % len(bodies)] for k in range(per_client)] for c in range(clients)]
     start = time.perf_counter()
-    await asyncio.gather(*(client(port, path, job, latencies, failures) for job in jobs))
+    await asyncio.gather(*(client(port, path, job, latencies, failures, complete) for job in jobs))
     wall = time.perf_counter() - start
     cpu = tree_cpu(pids) - cpu
     ms = sorted(t * 1000 for t in latencies)
@@ -175,6 +180,7 @@ async def load(port: int, path: str, bodies: list[bytes], clients: int, per_clie
         "p99_ms": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 1) if ms else None,
         "max_ms": round(ms[-1], 1) if ms else None,
         "failed": clients * per_client - len(ms),  # every request without a 200 reply
+        "incomplete": sum(f.startswith("incomplete") for f in failures),  # a 200 short of its work (time ran out)
         "failures": failures[:5],
         "server_cpu_ms_per_request": round(1000 * cpu / max(1, len(ms)), 2),  # load-independent: the cost
     }
@@ -185,8 +191,10 @@ def run(workers: int, args: argparse.Namespace, solves: list[bytes], hints: list
     try:
         asyncio.run(load(server.port, "/v1/solve", solves[:8], 4, 5))  # warm up: imports, first tables
         before = server.rss()
-        solve = asyncio.run(load(server.port, "/v1/solve", solves, args.solve_clients, args.solve_requests, before))
-        hint = asyncio.run(load(server.port, "/v1/hint", hints, args.hint_clients, args.hint_requests, before))
+        solve = asyncio.run(load(server.port, "/v1/solve", solves, args.solve_clients, args.solve_requests, before,
+                                 lambda reply: reply["schema"] == "dominosolver.solve/1" and len(reply["pv"]) == 28))
+        hint = asyncio.run(load(server.port, "/v1/hint", hints, args.hint_clients, args.hint_requests, before,
+                                lambda reply: reply["worlds"] == 200))
         after = server.rss()
     finally:
         server.close()
@@ -200,7 +208,7 @@ def report(r: dict[str, Any]) -> None:
         s = r[name]
         print(f"workers {r['workers']} {name:5}: {s['requests']} requests, {s['clients']} clients, {s['seconds']} s: "
               f"{s['per_second']} req/s, p50 {s['p50_ms']} ms, p99 {s['p99_ms']} ms, max {s['max_ms']} ms, "
-              f"failed {s['failed']}; server CPU {s['server_cpu_ms_per_request']} ms a request"
+              f"failed {s['failed']}, incomplete {s['incomplete']}; server CPU {s['server_cpu_ms_per_request']} ms a request"
               + (f" {s['failures']}" if s["failures"] else ""))
     print(f"workers {r['workers']} RSS of the server's processes: {r['rss_kb_before'] / 1024:.0f} MB before, "
           f"{r['rss_kb_after'] / 1024:.0f} MB after")
