@@ -21,7 +21,7 @@ from .botgame import BotGame
 from .limits import ServeLimits
 from .tokens import Sealer
 
-__all__ = ["ENDPOINTS", "Call", "Endpoint", "games_reply"]
+__all__ = ["ENDPOINTS", "Call", "Endpoint", "games_reply", "status"]
 
 
 def never() -> bool:
