@@ -21,7 +21,7 @@ from .botgame import BotGame
 from .limits import ServeLimits
 from .tokens import Sealer
 
-__all__ = ["ENDPOINTS", "Call", "Endpoint", "games_reply"]
+__all__ = ["ENDPOINTS", "Call", "Endpoint", "games_reply", "status"]
 
 
 def never() -> bool:
@@ -73,11 +73,16 @@ def readable(value: Any, name: str) -> Any:
     raise ParseError(f"{name} must be notation text or a JSON object, not {shown(value)}")
 
 
-def position_of(call: Call) -> tuple[games.GameSpec, Any]:
-    """The game and the full position of the body's ``position`` (a view is refused)."""
+def position_data(call: Call) -> Any:
+    """The body's ``position``, as notation text or a decoded JSON object."""
     data = readable(call.body["position"], "position")
     if isinstance(data, list):
         raise ParseError("position must be notation text or a JSON object, not a list")
+    return data
+
+
+def full_position(data: Any) -> tuple[games.GameSpec, Any]:
+    """The game and the position of ``data``; a player's view is refused."""
     spec, target = games.read(data)
     if isinstance(target, spec.PlayerView):
         raise ParseError("this needs a full position (dominosolver.position/1), not a player's view")
@@ -113,14 +118,11 @@ def games_reply() -> dict[str, Any]:
 
 
 def show(call: Call) -> dict[str, Any]:
-    data = readable(call.body["position"], "position")
-    if isinstance(data, list):
-        raise ParseError("position must be notation text or a JSON object, not a list")
-    return games.show_json(*games.read(data))
+    return games.show_json(*games.read(position_data(call)))
 
 
 def play(call: Call) -> dict[str, Any]:
-    spec, pos = position_of(call)
+    spec, pos = full_position(position_data(call))
     if "move" in call.body:
         move = call.body["move"]
         if not isinstance(move, str):
@@ -130,10 +132,10 @@ def play(call: Call) -> dict[str, Any]:
 
 
 def solve(call: Call) -> dict[str, Any]:
-    data = readable(call.body["position"], "position")
+    data = position_data(call)
     options = call.given("max_nodes", "time")
-    games.check_options(games.detect(data), options, lambda s: s.solve_options, "solves")
-    spec, target = position_of(call)
+    games.check_options(games.detect(data), options, lambda s: s.solve_options, "solves")  # before any reading
+    spec, target = full_position(data)
     return spec.solve(target, **call.limits.bound(options, spec.solve_options)).to_json()
 
 
@@ -145,7 +147,7 @@ def hint(call: Call) -> dict[str, Any]:
             raise ParseError("a view is its own seat's: give no seat with it")
         spec, target = view_of(call.body["view"])
     else:
-        spec, target = games.read(readable(call.body["position"], "position"))
+        spec, target = games.read(position_data(call))
     seat = call.body.get("seat")
     who = None if seat is None else spec.parse_seat(seat)
     options = call.given("samples", "seed", "time", "exact_limit", "weighting", "max_nodes")
