@@ -173,9 +173,8 @@ def test_a_hand_against_the_bots_with_hints_and_a_review(browser, server, screen
     click(browser, "#new-game")
     hinted = set()  # the phases a hint was asked in: "auction", "play", "exact"
     for _ in range(200):
-        wait_for(browser, lambda b: status(b, "#play-status") == "your turn" or css(b, ".review-button"), "the human's turn")
-        reviews = css(browser, ".review-button")
-        if reviews and reviews[-1].get_attribute("data-hand") and played_hand_ended(browser):
+        wait_for(browser, lambda b: status(b, "#play-status") == "your turn" or played_hand_ended(b), "the human's turn")
+        if played_hand_ended(browser):
             break
         state = browser.execute_script("return window.board.play.state")
         view = state["view"]
@@ -187,7 +186,7 @@ def test_a_hand_against_the_bots_with_hints_and_a_review(browser, server, screen
             hinted.add(phase)
             if in_play:
                 assert sorted(r.get_attribute("data-move") for r in rows) == sorted(state["legal_moves"])
-                assert "only" in css(browser, "#hint-panel")[0].text  # from the human seat's view only
+                assert "from N's view only" in css(browser, "#hint-panel")[0].text
             if phase == "play":
                 screenshot("play-hint", "a 42 game against the bots (seed 4, seat N) with the hint panel open")
             if phase == "exact":  # exact: every world of the view solved, so the means are the library's
@@ -267,6 +266,7 @@ def test_the_human_who_wins_the_auction_gets_declaration_advice(browser, server)
     state = browser.execute_script("return window.board.play.state")
     top = state["legal_moves"][-1]  # the highest bid on offer
     click(browser, f'#play-choices [data-move="{top}"]')
+    wait_for(browser, lambda b: b.execute_script("return window.board.play.state.token") != state["token"], "the bid")
     wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "E to name trump")
     state = browser.execute_script("return window.board.play.state")
     assert state["view"]["contract"] == {"declarer": 1, "bid": int(top)}

@@ -1,7 +1,7 @@
 // The Position screen: the editor, the server's verdict on the position after every change, the
 // exact value of every legal move, the principal variation, undo/redo and copying.
 import { call } from "./api.js";
-import { Editor, SEATS, emptyPosition } from "./editor.js";
+import { Editor } from "./editor.js";
 import { History } from "./history.js";
 import { renderMoves, renderPv } from "./moves.js";
 
@@ -21,12 +21,14 @@ async function copy(text) {
 }
 
 export class AnalysisScreen {
-  constructor(onPosition) {
-    this.onPosition = onPosition; // told each position the server found valid (the Table screen uses its hands)
-    this.history = new History(emptyPosition("texas42"));
-    this.generation = 0; // replies to an older position are dropped
-    this.editor = new Editor({ fields: $("#fields"), palette: $("#palette"), placesRoot: $("#places") },
+  // games: GET /v1/games's list; onPosition: told each position the server found valid (the
+  // Table screen takes its hands).
+  constructor(games, onPosition) {
+    this.onPosition = onPosition;
+    this.editor = new Editor({ fields: $("#fields"), palette: $("#palette"), placesRoot: $("#places") }, games,
       (doc) => this.edit(doc));
+    this.history = new History(this.editor.empty(games[0].tag));
+    this.generation = 0; // replies to an older position are dropped
     $("#undo").addEventListener("click", () => this.history.undo() && this.refresh());
     $("#redo").addEventListener("click", () => this.history.redo() && this.refresh());
     $("#step").addEventListener("click", () => this.solved && this.play(this.solved.pv[0]));
@@ -105,7 +107,7 @@ export class AnalysisScreen {
     this.onPosition?.(shown.position);
     $("#notation").value = shown.notation ?? "";
     $("#json").value = JSON.stringify(shown.position);
-    const seats = SEATS[doc.game];
+    const seats = this.editor.seats(doc);
     if (shown.to_move === null || shown.to_move === undefined) {
       setStatus($("#status"), "valid: the hand is over", "valid");
       return;

@@ -4,21 +4,18 @@
 // is legal is the server's to say (the board asks it after every change).
 import { tileButton, tileSet } from "./domino.js";
 
-export const SEATS = { texas42: ["N", "E", "S", "W"], bingo: ["player 0", "player 1"] };
-
 // The declarations a 42 position may name (docs/notation.md), as its "trump" field writes them.
 const TRUMPS_42 = ["0", "1", "2", "3", "4", "5", "6", "doubles", "none", "sevens", "nello", "nello-high", "nello-low"];
 
-export function emptyPosition(game) {
-  if (game === "bingo") {
-    return { game: "bingo", turned: "0-0", leader: 0, hands: [[], []], trick: [], boneyard: [], rules: {} };
-  }
-  return { game: "texas42", trump: 6, leader: 0, hands: [[], [], [], []], trick: [], rules: {} };
+// An empty position of a game with these seats: a hand each, the fields its JSON requires.
+function emptyPosition(game, seats) {
+  const hands = seats.map(() => []);
+  if (game === "bingo") return { game, turned: "0-0", leader: 0, hands, trick: [], boneyard: [], rules: {} };
+  return { game, trump: 6, leader: 0, hands, trick: [], rules: {} };
 }
 
 // Every place a tile can be clicked into, as [key, label, tiles] of the position.
-function places(doc) {
-  const seats = SEATS[doc.game];
+function places(doc, seats) {
   const rows = doc.hands.map((hand, seat) => [`hand-${seat}`, seats[seat], hand]);
   rows.push(["trick", "trick", doc.trick ?? []]);
   if (doc.game === "bingo") rows.push(["boneyard", "boneyard", doc.boneyard ?? []]);
@@ -33,7 +30,7 @@ function tilesOf(doc, key) {
 
 // Tiles the position already holds somewhere: its places and, for 42, its completed tricks.
 function placed(doc) {
-  const tiles = new Set(places(doc).flatMap(([, , list]) => list));
+  const tiles = new Set([...doc.hands.flat(), ...(doc.trick ?? []), ...(doc.boneyard ?? [])]);
   for (const tile of doc.history?.tiles ?? []) tiles.add(tile);
   return tiles;
 }
@@ -58,11 +55,21 @@ function select(label, name, options, onChange) {
 }
 
 export class Editor {
-  // fields, palette, placesRoot: containers; onChange(doc) gets a new JSON object for each edit.
-  constructor({ fields, palette, placesRoot }, onChange) {
+  // fields, palette, placesRoot: containers; games: GET /v1/games's list (tags, titles, seat
+  // names); onChange(doc) gets a new JSON object for each edit.
+  constructor({ fields, palette, placesRoot }, games, onChange) {
     this.roots = { fields, palette, placesRoot };
+    this.games = games;
     this.onChange = onChange;
     this.target = "hand-0";
+  }
+
+  seats(doc) {
+    return this.games.find((g) => g.tag === doc.game).seats;
+  }
+
+  empty(game) {
+    return emptyPosition(game, this.games.find((g) => g.tag === game).seats);
   }
 
   change(mutate) {
@@ -74,7 +81,7 @@ export class Editor {
   // Draw the position; facts: the server's show reply for it (to_move), or null while invalid.
   render(doc, facts) {
     this.doc = doc;
-    if (!places(doc).some(([key]) => key === this.target)) this.target = "hand-0";
+    if (!places(doc, this.seats(doc)).some(([key]) => key === this.target)) this.target = "hand-0";
     this.renderFields(doc);
     this.renderPalette(doc);
     this.renderPlaces(doc, facts);
@@ -83,9 +90,9 @@ export class Editor {
   renderFields(doc) {
     const root = this.roots.fields;
     root.replaceChildren();
-    const seats = SEATS[doc.game];
-    root.append(select("Game", "game", [option("texas42", "Texas 42", doc.game === "texas42"),
-      option("bingo", "Bingo", doc.game === "bingo")], (game) => this.onChange(emptyPosition(game))));
+    const seats = this.seats(doc);
+    root.append(select("Game", "game", this.games.map((g) => option(g.tag, g.title, doc.game === g.tag)),
+      (game) => this.onChange(this.empty(game))));
     root.append(select("Leader", "leader", seats.map((name, seat) => option(seat, name, doc.leader === seat)),
       (seat) => this.change((d) => { d.leader = Number(seat); })));
     if (doc.game === "texas42") {
@@ -139,7 +146,7 @@ export class Editor {
   renderPlaces(doc, facts) {
     const root = this.roots.placesRoot;
     root.replaceChildren();
-    for (const [key, name, tiles] of places(doc)) {
+    for (const [key, name, tiles] of places(doc, this.seats(doc))) {
       const label = document.createElement("button");
       label.type = "button";
       label.className = "hand-name";

@@ -24,7 +24,7 @@ async function start() {
   // The screens, for scripts and tests to read their state (window.board.play.state: the game's reply).
   window.board = {
     table,
-    analysis: new AnalysisScreen((position) => table.usePosition(position)),
+    analysis: new AnalysisScreen(list, (position) => table.usePosition(position)),
     chart: new ChartScreen(seatsOf),
     play: new PlayScreen(list, { botPause: pause }),
   };

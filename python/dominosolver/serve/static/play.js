@@ -105,7 +105,8 @@ export class PlayScreen {
       this.handsSeen = hands.length;
       this.offerReview(hands[hands.length - 1], hands.length);
     }
-    if (reply.over) this.status(`game over: ${reply.winner} wins`, "valid");
+    const winner = typeof reply.winner === "number" ? this.seats[reply.winner] : reply.winner; // Bingo: a player; 42: a side
+    if (reply.over) this.status(`game over: ${winner} wins`, "valid");
     else this.status(reply.your_turn ? "your turn" : `${this.seats[reply.to_move]} to move…`);
   }
 
@@ -144,8 +145,10 @@ export class PlayScreen {
           button.disabled = !legal;
           hand.append(button);
         }
-      } else {
-        for (let i = 0; i < sizes[seat]; i++) hand.append(dominoSvg("0-0", { faceDown: true, size: 40, vertical: true }));
+      } else { // face down, but for the tiles its contract shows the table (a Plunge bidder's doubles)
+        const shown = view.revealed?.[name] ?? [];
+        for (const tile of shown) hand.append(dominoSvg(tile, { size: 40, vertical: true }));
+        for (let i = shown.length; i < sizes[seat]; i++) hand.append(dominoSvg("0-0", { faceDown: true, size: 40, vertical: true }));
       }
       root.append(label, hand);
     });
@@ -171,7 +174,7 @@ export class PlayScreen {
     if (view.points) facts.push(`points ${view.points.join("–")}`);
     if (view.auction?.length) facts.push(`auction ${view.auction.map((b) => `${this.seats[b.seat]} ${b.bid}`).join(", ")}`);
     const line = Object.assign(document.createElement("p"), { className: "muted", textContent: facts.join(" · ") });
-    root.append(Object.assign(document.createElement("div")), line);
+    root.append(document.createElement("div"), line); // the line under the hands, in the grid's second column
   }
 
   // The human's choices that are not tiles of its hand: bids, declarations, Bingo's close.
@@ -224,8 +227,10 @@ export class PlayScreen {
       row.dataset.mean = m.mean;
       for (const text of [m.rank, m.move, m.mean.toFixed(2), m.stderr.toFixed(2), percent(m.p_win ?? m.p_make)]) cell(row, text);
     }
+    const deals = hint.method === "exact" ? `all ${hint.worlds} deals that fit your view, each solved exactly`
+      : `${hint.worlds} sampled deals that fit your view`;
     const note = Object.assign(document.createElement("p"), { className: "muted",
-      textContent: `${hint.method === "exact" ? "every" : hint.worlds} world${hint.worlds === 1 ? "" : "s"} that fit your view (${hint.worlds}), from ${this.seats[hint.seat]}'s view only` });
+      textContent: `${deals}: from ${this.seats[hint.seat]}'s view only` });
     panel.replaceChildren(heading("Hint"), table, note);
   }
 
