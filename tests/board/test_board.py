@@ -261,9 +261,11 @@ def test_the_human_who_wins_the_auction_gets_declaration_advice(browser, server)
     Select(css(browser, 'select[name="play-game"]')[0]).select_by_value("texas42")
     Select(css(browser, 'select[name="play-seat"]')[0]).select_by_value("1")
     css(browser, 'input[name="play-seed"]')[0].send_keys("4")
+    css(browser, 'input[name="play-rules"]')[0].send_keys("nt_doubles:low, scoring:points")
     click(browser, "#new-game")
     wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "E's bid")
     state = browser.execute_script("return window.board.play.state")
+    assert state["view"]["rules"] == {"nt_doubles": "low", "scoring": "points"}
     top = state["legal_moves"][-1]  # the highest bid on offer
     click(browser, f'#play-choices [data-move="{top}"]')
     wait_for(browser, lambda b: b.execute_script("return window.board.play.state.token") != state["token"], "the bid")

@@ -53,13 +53,17 @@ export class PlayScreen {
     seats();
     const seed = Object.assign(document.createElement("input"), { name: "play-seed", size: 6, placeholder: "seed" });
     seed.setAttribute("aria-label", "seed (optional: the same seed deals the same game)");
+    const rules = Object.assign(document.createElement("input"), { name: "play-rules", size: 18, placeholder: "rules, e.g. specials:all" });
+    rules.setAttribute("aria-label", "rules flags as flag:value, separated by commas (docs/notation.md)");
     const start = Object.assign(document.createElement("button"), { type: "button", className: "action", id: "new-game", textContent: "New game" });
     start.addEventListener("click", () => {
       const body = { game: game.value, seat: Number(seat.value) };
       if (seed.value.trim()) body.seed = Number(seed.value);
+      const flags = rules.value.split(",").map((f) => f.trim()).filter(Boolean);
+      if (flags.length) body.rules = Object.fromEntries(flags.map((f) => [f.split(":")[0], f.split(":").slice(1).join(":")]));
       this.start(body);
     });
-    root.replaceChildren(game, seat, seed, start);
+    root.replaceChildren(game, seat, seed, rules, start);
   }
 
   status(text, kind) {
