@@ -1,21 +1,24 @@
 """Load on the HTTP API: a real ``dominosolver serve`` on 127.0.0.1 with 1 and 2 workers, many
 concurrent clients, each on one keep-alive connection sending its next request when the last reply
-is in. Two workloads, each bounded (a fixed number of requests per client):
+is in. Three workloads, each bounded (a fixed number of requests per client):
 
+- ``show``: ``POST /v1/show`` of the same deals, the server's own cost (HTTP, JSON, reading the
+  position, the pool) with next to no search: the floor under every request;
 - ``solve``: ``POST /v1/solve`` of a full deal at the first lead (every move's value and a best
   line), the deals of the bench set (bench_set.py) in turn;
 - ``hint``: ``POST /v1/hint``, a first-lead view, 200 sampled worlds (the bench set's deals, contract
   N30, seat N's view, seed i).
 
-Per workload: requests/s, latency p50/p99, failed requests (a status other than 200, or a broken
+The same solves without a server, in this process, give what the search alone costs. Per
+workload: requests/s, latency p50/p99, failed requests (a status other than 200, or a broken
 connection), incomplete ones (a solve without its whole line of play, a hint of fewer than 200
 worlds: its time limit ran out), the server's CPU time per request (user + system of its processes: what a request
-costs, whatever else loads the machine), and the resident memory (RSS) of the server's processes
-before and after. Figures go
+costs, whatever else loads the machine); the workloads run ``--rounds`` times on one server, with
+the resident memory (RSS) of its processes before and after each round. Figures go
 in bench/README.md under "## HTTP API load".
 
     python bench/load.py [--workers 1,2] [--solve-clients 32] [--solve-requests 100] [--hint-clients 8]
-                         [--hint-requests 4] [--json out.json]
+                         [--hint-requests 4] [--rounds 2] [--json out.json]
 
 The clients run in this process (asyncio, raw HTTP/1.1), on the same machine as the server: they
 take a share of its cores too.
@@ -43,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_set import deal, declaration  # noqa: E402
 
+from dominosolver import games  # noqa: E402
 from dominosolver.texas42 import Position  # noqa: E402
 
 START = "from dominosolver.cli import main; main()"
@@ -187,31 +191,40 @@ async def load(port: int, path: str, bodies: list[bytes], clients: int, per_clie
 
 
 def run(workers: int, args: argparse.Namespace, solves: list[bytes], hints: list[bytes]) -> dict[str, Any]:
+    """The workloads ``args.rounds`` times over on one server; its RSS before and after each round
+    (the first round raises it to the allocator's plateau, the next ones should leave it flat)."""
     server = Server(workers)
+    rounds = []
     try:
         asyncio.run(load(server.port, "/v1/solve", solves[:8], 4, 5))  # warm up: imports, first tables
-        before = server.rss()
-        solve = asyncio.run(load(server.port, "/v1/solve", solves, args.solve_clients, args.solve_requests, before,
-                                 lambda reply: reply["schema"] == "dominosolver.solve/1" and len(reply["pv"]) == 28))
-        hint = asyncio.run(load(server.port, "/v1/hint", hints, args.hint_clients, args.hint_requests, before,
-                                lambda reply: reply["worlds"] == 200))
-        after = server.rss()
+        rss = [server.rss()]
+        for _ in range(args.rounds):
+            pids = rss[0]
+            rounds.append({
+                "show": asyncio.run(load(server.port, "/v1/show", solves, args.solve_clients, args.solve_requests,
+                                         pids, lambda reply: len(reply["legal_moves"]) == 7)),
+                "solve": asyncio.run(load(server.port, "/v1/solve", solves, args.solve_clients, args.solve_requests,
+                                          pids, lambda reply: reply["schema"] == "dominosolver.solve/1"
+                                          and len(reply["pv"]) == 28)),
+                "hint": asyncio.run(load(server.port, "/v1/hint", hints, args.hint_clients, args.hint_requests, pids,
+                                         lambda reply: reply["worlds"] == 200)),
+            })
+            rss.append(server.rss())
     finally:
         server.close()
-    return {"workers": workers, "solve": solve, "hint": hint,
-            "rss_kb_before": sum(before.values()), "rss_kb_after": sum(after.values()),
-            "rss_kb_by_process": {"before": before, "after": after}}
+    return {"workers": workers, "rounds": rounds, "rss_kb": [sum(r.values()) for r in rss], "rss_kb_by_process": rss}
 
 
 def report(r: dict[str, Any]) -> None:
-    for name in ("solve", "hint"):
-        s = r[name]
-        print(f"workers {r['workers']} {name:5}: {s['requests']} requests, {s['clients']} clients, {s['seconds']} s: "
-              f"{s['per_second']} req/s, p50 {s['p50_ms']} ms, p99 {s['p99_ms']} ms, max {s['max_ms']} ms, "
-              f"failed {s['failed']}, incomplete {s['incomplete']}; server CPU {s['server_cpu_ms_per_request']} ms a request"
-              + (f" {s['failures']}" if s["failures"] else ""))
-    print(f"workers {r['workers']} RSS of the server's processes: {r['rss_kb_before'] / 1024:.0f} MB before, "
-          f"{r['rss_kb_after'] / 1024:.0f} MB after")
+    for k, workloads in enumerate(r["rounds"], 1):
+        for name, s in workloads.items():
+            print(f"workers {r['workers']} round {k} {name:5}: {s['requests']} requests, {s['clients']} clients, "
+                  f"{s['seconds']} s: {s['per_second']} req/s, p50 {s['p50_ms']} ms, p99 {s['p99_ms']} ms, "
+                  f"max {s['max_ms']} ms, failed {s['failed']}, incomplete {s['incomplete']}; server CPU "
+                  f"{s['server_cpu_ms_per_request']} ms a request" + (f" {s['failures']}" if s["failures"] else ""))
+    print(f"workers {r['workers']} RSS of the server's processes, MB: before "
+          + ", after round ".join(f"{kb / 1024:.0f}" if k == 0 else f"{k}: {kb / 1024:.0f}"
+                                  for k, kb in enumerate(r["rss_kb"])))
 
 
 def main() -> None:
@@ -221,10 +234,16 @@ def main() -> None:
     parser.add_argument("--solve-requests", type=int, default=100, help="solves per client")
     parser.add_argument("--hint-clients", type=int, default=8)
     parser.add_argument("--hint-requests", type=int, default=4, help="hints per client")
+    parser.add_argument("--rounds", type=int, default=2, help="the workloads this many times on each server")
     parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args()
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.1f}, Python {platform.python_version()}")
+    solo = [first_lead(i, False) for i in range(200)]
+    start = time.process_time()
+    for pos in solo:
+        games.get("texas42").solve(pos)
+    print(f"the same solves in this process, no server: {1000 * (time.process_time() - start) / len(solo):.2f} ms CPU each")
     solves = solve_bodies(200)
     hints = hint_bodies(args.hint_clients * args.hint_requests)
     results = []

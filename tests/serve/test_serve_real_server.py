@@ -1,5 +1,6 @@
 """The real ``dominosolver serve`` on a free 127.0.0.1 port, spoken to over sockets: it answers,
-its workers share a game, and a client that hangs up mid-search frees the search's thread."""
+its workers share a game, a client that hangs up mid-search frees the search's thread, and replies
+go out without waiting on Nagle's algorithm."""
 
 from __future__ import annotations
 
@@ -13,6 +14,11 @@ import time
 import urllib.error
 import urllib.request
 from contextlib import contextmanager
+from types import SimpleNamespace
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from dominosolver.serve.app import NoDelayH11
 
 from serve_support import DEAL_42
 
@@ -108,3 +114,17 @@ def test_hanging_up_stops_the_search():
             assert time.monotonic() < deadline, status
             time.sleep(0.1)
         assert status["cancelled"] == 1
+
+
+def test_accepted_connections_send_replies_at_once(monkeypatch):
+    """uvicorn's workers accept from a socket made without its protocol number, on which asyncio
+    leaves Nagle's algorithm on; the server's protocol turns it off for each connection."""
+    monkeypatch.setattr(H11Protocol, "connection_made", lambda self, transport: None)  # uvicorn's own part
+    with socket.socket(socket.AF_INET) as listener:  # protocol 0, as uvicorn makes it for --workers
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        with socket.create_connection(listener.getsockname()) as _, listener.accept()[0] as accepted:
+            assert not accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+            transport = SimpleNamespace(get_extra_info=lambda name: accepted if name == "socket" else None)
+            NoDelayH11.connection_made(object.__new__(NoDelayH11), transport)
+            assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
