@@ -4,7 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "DominoSolverError", "ParseError", "InvalidPositionError", "InvalidViewError", "IllegalMoveError",
-    "SearchLimitError", "shown",
+    "SearchLimitError", "RequestLimitError", "shown",
 ]
 
 SHOWN_CHARS = 80  # the most of a value an error message quotes
@@ -30,6 +30,11 @@ class InvalidViewError(InvalidPositionError):
 class SearchLimitError(InvalidPositionError):
     """No answer within the limits given: every world of a hint needed more nodes than its budget
     (``max_nodes``). An ``InvalidPositionError``, as such a hint raised before this had a name."""
+
+
+class RequestLimitError(DominoSolverError):
+    """A request beyond what a server allows one request (``dominosolver serve``'s limits: more
+    samples, more time, a larger body than it states in ``GET /v1/limits``)."""
 
 
 class IllegalMoveError(DominoSolverError):

@@ -38,6 +38,11 @@ class Rules(FlagRules):
     def ruleset(self) -> str:
         return self.to_json().get("bingo_ruleset", "historic")
 
+    @property
+    def seats(self) -> int:
+        """Players at the table, as ``texas42.Rules.seats`` counts seats: a front end asks either."""
+        return len(PLAYERS)
+
 
 def trump_of_turned(tile: Any) -> int:
     """The trump number (written 0..6, blank = 0) a turned tile fixes: its high end with blank = 7."""

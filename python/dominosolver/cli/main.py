@@ -21,12 +21,11 @@ from ..engine import EngineLimits, serve
 from ..errors import DominoSolverError, ParseError
 from ..io import flags_of_text, json_value, read_text_file
 from ..resume import check_writable
-from ..texas42 import advise_bid
-from ..texas42.rules import Rules, parse_bid, parse_seat
+from ..serve import run as serve_http
 from . import render
 from .human import HumanGame
 from .render import show as show_all
-from .sources import SHOW_SCHEMA, load
+from .sources import load
 
 
 def emit_json(obj: Any) -> None:
@@ -67,13 +66,10 @@ def show(position: str, as_json: bool) -> None:
     """Show a position (notation text, JSON, or a JSON file) and its legal moves, or a player's view
     (its one-line text or JSON)."""
     spec, target = games.read(load(position))
-    if isinstance(target, spec.PlayerView):
-        if as_json:
-            emit_json(target.to_json())
-        else:
-            show_all(spec.render.view(target))
-    elif as_json:
-        emit_json({"schema": SHOW_SCHEMA, "game": spec.tag, "position": target.to_json(), **spec.facts(target)})
+    if as_json:
+        emit_json(games.show_json(spec, target))
+    elif isinstance(target, spec.PlayerView):
+        show_all(spec.render.view(target))
     else:
         show_all(spec.render.position(target))
 
@@ -346,15 +342,10 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
     double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make; under
     specials:all, P(make) of each special bid the hand may make (the partner's best declaration), and
     of Nel-O (each doubles mode allowed) and Sevens declared by the hand on its least mark bid."""
-    me = parse_seat(seat)
-    bids = [b for b in auction.replace(" ", "").split(",") if b]
-    rules = Rules(**flags_of_text(flags)) if flags else Rules()
-    first = rules.seat_after(me, -len(bids))  # the auction so far went round to this seat
-    history = [(rules.seat_after(first, i), parse_bid(b)) for i, b in enumerate(bids)]
-    tiles = [t for t in hand.replace(" ", ".").split(".") if t]
     with render.progress("deals solved", quiet=as_json) as update:
-        advice = advise_bid(tiles, history, seat=me, samples=samples, seed=seed, risk=risk, mark_risk=mark_risk,
-                            discount=discount, threads=threads, rules=rules, on_progress=update)
+        advice = games.get("texas42").advise_bid(hand, seat=seat, auction=auction, rules=flags, samples=samples,
+                                                 seed=seed, risk=risk, mark_risk=mark_risk, discount=discount,
+                                                 threads=threads, on_progress=update)
     if as_json:
         emit_json(advice.to_json())
     else:
@@ -471,6 +462,16 @@ def engine(threads: int | None, max_line: int, max_samples: int, max_time: float
     limits = EngineLimits(line_bytes=max_line, samples=max_samples, time=max_time,
                           threads=EngineLimits.threads if max_threads is None else max_threads, table_mb=table_mb)
     serve(threads=threads, limits=limits)
+
+
+@cli.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="the address to listen on")
+@click.option("--port", type=click.IntRange(0, 65535), default=8042, show_default=True, help="the port to listen on")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="server processes (game tokens are signed with one key they share)")
+def serve_cmd(host: str, port: int, workers: int) -> None:
+    """Serve the web board at / and the HTTP API under /v1/ for Texas 42 and Bingo (docs/http.md)."""
+    serve_http(host=host, port=port, workers=workers)
 
 
 @cli.command()

@@ -6,9 +6,8 @@ import errno
 from pathlib import Path
 from typing import Any
 
+from ..games import SHOW as SHOW_SCHEMA
 from ..io import json_value, read_text_file
-
-SHOW_SCHEMA = "dominosolver.show/1"  # a position with what follows from it: to move, legal moves
 
 
 def text_or_file(arg: str) -> str:

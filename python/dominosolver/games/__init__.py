@@ -9,9 +9,10 @@ here instead of telling games apart themselves; adding a game is adding its adap
 """
 
 from .registry import DEFAULT, GAMES, check_options, detect, get, is_view_text, names, read, read_view
+from .records import SHOW, show_json
 from .spec import Batch, GameSpec, HumanPlay, Notation, Pictures, Renderer, legend
 
 __all__ = [
-    "DEFAULT", "GAMES", "Batch", "GameSpec", "HumanPlay", "Notation", "Pictures", "Renderer", "check_options", "detect",
-    "get", "is_view_text", "legend", "names", "read", "read_view",
+    "DEFAULT", "GAMES", "SHOW", "Batch", "GameSpec", "HumanPlay", "Notation", "Pictures", "Renderer", "check_options",
+    "detect", "get", "is_view_text", "legend", "names", "read", "read_view", "show_json",
 ]

@@ -1,6 +1,6 @@
-"""The record forms every game's batch tasks share: a thing wrapped in ``{"position": ...}`` or
-``{"view": ...}``, a hint asked of a view or of a position and a seat, a record's own seed, and the
-tags of graded plays."""
+"""The record forms every game's front ends share: a thing wrapped in ``{"position": ...}`` or
+``{"view": ...}``, a hint asked of a view or of a position and a seat, a record's own seed, the
+tags of graded plays, and what ``show --json`` says of a position."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ from typing import Any
 from ..errors import ParseError, shown
 from .spec import GameSpec
 
-__all__ = ["ANALYSIS", "GAME_ANALYSIS", "VIEW", "hint_asked", "hint_target", "is_view_text", "own_seed", "unwrap"]
+__all__ = ["ANALYSIS", "GAME_ANALYSIS", "SHOW", "VIEW", "hint_asked", "hint_target", "is_view_text", "own_seed", "show_json",
+           "unwrap"]
 
 ANALYSIS = "dominosolver.analysis/1"  # the graded plays of one hand or deal
 GAME_ANALYSIS = "dominosolver.gameanalysis/1"  # an analysis per hand or deal of a whole game
 VIEW = "dominosolver.view/1"
+SHOW = "dominosolver.show/1"  # a position with what follows from it: to move, legal moves
 
 
 def unwrap(record: Any, key: str) -> Any:
@@ -52,3 +54,11 @@ def own_seed(record: Any, seed: int) -> int:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ParseError(f"'seed' must be an integer, not {shown(seed)}")
     return seed
+
+
+def show_json(spec: GameSpec, target: Any) -> dict[str, Any]:
+    """What ``show --json`` prints (and the HTTP API's ``show`` replies): a position with what follows
+    from it (``dominosolver.show/1``), or a view as it reads back."""
+    if isinstance(target, spec.PlayerView):
+        return target.to_json()
+    return {"schema": SHOW, "game": spec.tag, "position": target.to_json(), **spec.facts(target)}

@@ -10,7 +10,9 @@ from typing import Any
 import numpy as np
 
 from .. import _core
-from ..errors import InvalidViewError, ParseError
+from ..arguments import tile_sequence
+from ..errors import InvalidViewError, ParseError, shown
+from ..io import flags_of_text
 from ..result import SolveResult
 from ..texas42 import Game, PlayerView, Position, Rules, dd_table, special_table
 from ..texas42.arena import ARENA
@@ -20,9 +22,10 @@ from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
 from ..texas42.bots import HintBot, RuleBot
 from ..texas42.notation import contract_from_json, contract_to_json
 from ..texas42.game import Move
-from ..texas42.rules import BID_KINDS, ORDINARY, SEATS, TRUMPS, bid_name, namer, parse_seat, parse_trump, set_mask
+from ..texas42.rules import (BID_KINDS, ORDINARY, SEATS, TRUMPS, bid_name, namer, parse_bid, parse_seat, parse_trump,
+                             set_mask)
 from ..texas42.sampling import WorldSampler, position_of, sample_worlds
-from ..texas42.solve import Solver, analyse_play, as_position
+from ..texas42.solve import Solver, analyse_play, as_position, projection
 from ..tiles import Tile
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
 from .spec import Batch, GameSpec, HumanPlay
@@ -43,7 +46,7 @@ def seat_name(seat: int) -> str:
 
 
 def facts(pos: Position) -> dict[str, Any]:
-    return {"to_move": pos.to_move, "legal_moves": [str(t) for t in pos.legal_moves]}
+    return {"notation": str(pos), "to_move": pos.to_move, "legal_moves": [str(t) for t in pos.legal_moves]}
 
 
 def hint(target: Position | PlayerView, seat: int | None = None, **limits: Any) -> Any:
@@ -148,6 +151,8 @@ def analysis(start: Position, plays: list[Any], tt_mb: int | None) -> dict[str, 
                    **({"makes_before": g.makes_before, "makes_after": g.makes_after, "goal_cost": g.goal_cost}
                       if tricks else {})}
                   for g in grades],
+        # The play chart's numbers (points toward a bid), so that a client draws it without the rules.
+        **({"projection": projection(start, grades)} if grades and not tricks else {}),
     }
 
 
@@ -239,8 +244,9 @@ def finished_hands(game: Game) -> list[dict[str, Any]]:
 
 
 def record(game: Game) -> dict[str, Any]:
-    return {"game": "texas42", "seed": game.seed, "winner": game.winner, "scores": game.scores,
-            "hands": finished_hands(game)}
+    """The game so far: its winner (None while it goes on), scores and finished hands, each a
+    played hand that ``grade`` takes (not its seed: a game against the bots keeps it hidden)."""
+    return {"game": "texas42", "winner": game.winner, "scores": game.scores, "hands": finished_hands(game)}
 
 
 def play(seed: int) -> dict[str, Any]:
@@ -249,7 +255,7 @@ def play(seed: int) -> dict[str, Any]:
     bot = RuleBot()
     while not game.is_over:
         game.play(bot.choose(game))
-    return record(game)
+    return {"game": "texas42", "seed": seed, **record(game)}
 
 
 HUMAN_BID_SAMPLES = 100  # deals of the bidding advice `play --human` gives (a few seconds)
@@ -261,6 +267,26 @@ def advise_human(view: PlayerView, seconds: float) -> Iterator[Any]:
         yield from RENDER.hint(hint(view, time=seconds), view)
     else:
         yield str(advise_bid(view, samples=HUMAN_BID_SAMPLES, time=seconds, **PLAYING_THRESHOLDS))
+
+
+def bid_advice(hand: Any, seat: Any = 0, auction: Any = (), rules: Any = None, **options: Any) -> Any:
+    """Bidding advice (``advise_bid``) for ``hand``, its tiles ('66.65.64.62.55.33.10' or a list), bid
+    by ``seat`` after ``auction`` (the earlier bids from the dealer's left: 'pass,30' or a list) under
+    ``rules`` (flags: an object, or 'flag:value,...' text); or for a view in the auction, which
+    brings its own seat, bids and rules."""
+    if isinstance(hand, PlayerView):
+        return advise_bid(hand, **options)
+    me = parse_seat(seat)
+    if isinstance(auction, str):
+        auction = [b for b in auction.replace(" ", "").split(",") if b]
+    if not isinstance(auction, (list, tuple)):
+        raise ParseError(f"the auction must be a list of bids or text such as 'pass,30', not {shown(auction)}")
+    if isinstance(rules, str):
+        rules = flags_of_text(rules) if rules else None
+    table_rules = rules if isinstance(rules, Rules) else Rules.from_json(rules)
+    first = table_rules.seat_after(me, -len(auction))  # the auction so far went round to this seat
+    history = [(table_rules.seat_after(first, i), parse_bid(b)) for i, b in enumerate(auction)]
+    return advise_bid(tile_sequence(hand, "hand"), history, seat=me, rules=table_rules, **options)
 
 
 ENGINE_TABLE_MB = 16  # the largest table a 42 search of the engine uses per thread (hints choose 4 or 16)
@@ -391,6 +417,7 @@ SPEC = GameSpec(
            "time": "a 42 solve takes hundredths of a second"},
     grade=grade,
     play=play,
+    record=record,
     go=go,
     count_worlds=count_worlds,
     worlds=worlds,
@@ -406,7 +433,8 @@ SPEC = GameSpec(
     table=dd_table,
     special_table=special_table,
     arena=ARENA,
-    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), record=record, hands=finished_hands,
+    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=finished_hands,
                     grade=lambda hand: grade_hand(hand, None, None), advise=advise_human),
     solves=lambda pos: not _core.texas42.unsearched(pos._pos),
+    advise_bid=bid_advice,
 )

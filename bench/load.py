@@ -1,0 +1,258 @@
+"""Load on the HTTP API: a real ``dominosolver serve`` on 127.0.0.1 with 1 and 2 workers, many
+concurrent clients, each on one keep-alive connection sending its next request when the last reply
+is in. Three workloads, each bounded (a fixed number of requests per client):
+
+- ``show``: ``POST /v1/show`` of the same deals, the server's own cost (HTTP, JSON, reading the
+  position, the pool) with next to no search: the floor under every request;
+- ``solve``: ``POST /v1/solve`` of a full deal at the first lead (every move's value and a best
+  line), the deals of the bench set (bench_set.py) in turn;
+- ``hint``: ``POST /v1/hint``, a first-lead view, 200 sampled worlds (the bench set's deals, contract
+  N30, seat N's view, seed i).
+
+The same solves without a server, in this process, give what the search alone costs. Per
+workload: requests/s, latency p50/p99, failed requests (a status other than 200, or a broken
+connection), incomplete ones (a solve without its whole line of play, a hint of fewer than 200
+worlds: its time limit ran out), the server's CPU time per request (user + system of its processes: what a request
+costs, whatever else loads the machine); the workloads run ``--rounds`` times on one server, with
+the resident memory (RSS) of its processes before and after each round. Figures go
+in bench/README.md under "## HTTP API load".
+
+    python bench/load.py [--workers 1,2] [--solve-clients 32] [--solve-requests 100] [--hint-clients 8]
+                         [--hint-requests 4] [--rounds 2] [--json out.json]
+
+The clients run in this process (asyncio, raw HTTP/1.1), on the same machine as the server: they
+take a share of its cores too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from collections.abc import Callable, Iterable
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from bench_set import deal, declaration  # noqa: E402
+
+from dominosolver import games  # noqa: E402
+from dominosolver.texas42 import Position  # noqa: E402
+
+START = "from dominosolver.cli import main; main()"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def first_lead(i: int, contract: bool) -> Position:
+    hands = deal(i)
+    return Position(trump=declaration(i, hands[0]), hands=hands, leader=0, contract=(0, 30) if contract else None)
+
+
+def solve_bodies(n: int) -> list[bytes]:
+    return [json.dumps({"position": str(first_lead(i, False))}).encode() for i in range(n)]
+
+
+def hint_bodies(n: int) -> list[bytes]:
+    return [json.dumps({"view": first_lead(i, True).view(0).to_json(), "samples": 200, "seed": i}).encode()
+            for i in range(n)]
+
+
+def tree_cpu(pids: Iterable[int]) -> float:
+    """CPU seconds (user + system) these processes have used so far (Linux /proc)."""
+    ticks = 0
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def tree_rss(pid: int) -> dict[int, int]:
+    """Resident memory in kB of a process and its descendants (Linux /proc)."""
+    out: dict[int, int] = {}
+    stack = [pid]
+    while stack:
+        p = stack.pop()
+        try:
+            status = Path(f"/proc/{p}/status").read_text()
+            children = Path(f"/proc/{p}/task/{p}/children").read_text().split()
+        except OSError:
+            continue
+        out[p] = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
+        stack.extend(int(c) for c in children)
+    return out
+
+
+class Server:
+    """``dominosolver serve --workers N`` on a free port, until closed."""
+
+    def __init__(self, workers: int) -> None:
+        self.port = free_port()
+        self.log = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen([sys.executable, "-c", START, "serve", "--port", str(self.port),
+                                      "--workers", str(workers)], stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/v1/limits", timeout=5).read()
+                break
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the server did not start") from None
+                time.sleep(0.2)
+        while len(tree_rss(self.proc.pid)) < (1 if workers == 1 else 1 + workers):  # every worker is up
+            time.sleep(0.1)
+
+    def rss(self) -> dict[int, int]:
+        return tree_rss(self.proc.pid)
+
+    def close(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(30)
+        self.log.close()
+
+
+async def client(port: int, path: str, bodies: list[bytes], latencies: list[float], failures: list[str],
+                 complete: Callable[[dict[str, Any]], bool]) -> None:
+    """One connection, its requests one after another: the latency of each answered 200, what went
+    wrong otherwise (a broken connection leaves the rest of its requests unanswered, so failed)."""
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    except OSError as e:
+        failures.append(f"connect: {e}")
+        return
+    try:
+        for body in bodies:
+            head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    f"Content-Length: {len(body)}\r\n\r\n").encode()
+            start = time.perf_counter()
+            writer.write(head + body)
+            await writer.drain()
+            status = int((await reader.readline()).split()[1])
+            length = 0
+            while (line := await reader.readline()) not in (b"\r\n", b""):
+                name, _, value = line.decode().partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            reply = await reader.readexactly(length)
+            if status != 200:
+                failures.append(f"{status}: {reply[:200]!r}")
+                continue
+            latencies.append(time.perf_counter() - start)
+            if not complete(json.loads(reply)):
+                failures.append(f"incomplete: {reply[:200]!r}")
+    except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as e:
+        failures.append(f"connection: {e!r}")
+    finally:
+        writer.close()
+
+
+async def load(port: int, path: str, bodies: list[bytes], clients: int, per_client: int,
+               server_pids: Iterable[int] = (), complete: Callable[[dict[str, Any]], bool] = lambda r: True
+               ) -> dict[str, Any]:
+    pids = list(server_pids)
+    cpu = tree_cpu(pids)
+    latencies: list[float] = []
+    failures: list[str] = []
+    jobs = [[bodies[(c * per_client + k) % len(bodies)] for k in range(per_client)] for c in range(clients)]
+    start = time.perf_counter()
+    await asyncio.gather(*(client(port, path, job, latencies, failures, complete) for job in jobs))
+    wall = time.perf_counter() - start
+    cpu = tree_cpu(pids) - cpu
+    ms = sorted(t * 1000 for t in latencies)
+    return {
+        "requests": clients * per_client, "clients": clients, "seconds": round(wall, 2),
+        "per_second": round(len(ms) / wall, 1),
+        "p50_ms": round(statistics.median(ms), 1) if ms else None,
+        "p99_ms": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 1) if ms else None,
+        "max_ms": round(ms[-1], 1) if ms else None,
+        "failed": clients * per_client - len(ms),  # every request without a 200 reply
+        "incomplete": sum(f.startswith("incomplete") for f in failures),  # a 200 short of its work (time ran out)
+        "failures": failures[:5],
+        "server_cpu_ms_per_request": round(1000 * cpu / max(1, len(ms)), 2),  # load-independent: the cost
+    }
+
+
+def run(workers: int, args: argparse.Namespace, solves: list[bytes], hints: list[bytes]) -> dict[str, Any]:
+    """The workloads ``args.rounds`` times over on one server; its RSS before and after each round
+    (the first round raises it to the allocator's plateau, the next ones should leave it flat)."""
+    server = Server(workers)
+    rounds = []
+    try:
+        asyncio.run(load(server.port, "/v1/solve", solves[:8], 4, 5))  # warm up: imports, first tables
+        rss = [server.rss()]
+        for _ in range(args.rounds):
+            pids = rss[0]
+            rounds.append({
+                "show": asyncio.run(load(server.port, "/v1/show", solves, args.solve_clients, args.solve_requests,
+                                         pids, lambda reply: len(reply["legal_moves"]) == 7)),
+                "solve": asyncio.run(load(server.port, "/v1/solve", solves, args.solve_clients, args.solve_requests,
+                                          pids, lambda reply: reply["schema"] == "dominosolver.solve/1"
+                                          and len(reply["pv"]) == 28)),
+                "hint": asyncio.run(load(server.port, "/v1/hint", hints, args.hint_clients, args.hint_requests, pids,
+                                         lambda reply: reply["worlds"] == 200)),
+            })
+            rss.append(server.rss())
+    finally:
+        server.close()
+    return {"workers": workers, "rounds": rounds, "rss_kb": [sum(r.values()) for r in rss], "rss_kb_by_process": rss}
+
+
+def report(r: dict[str, Any]) -> None:
+    for k, workloads in enumerate(r["rounds"], 1):
+        for name, s in workloads.items():
+            print(f"workers {r['workers']} round {k} {name:5}: {s['requests']} requests, {s['clients']} clients, "
+                  f"{s['seconds']} s: {s['per_second']} req/s, p50 {s['p50_ms']} ms, p99 {s['p99_ms']} ms, "
+                  f"max {s['max_ms']} ms, failed {s['failed']}, incomplete {s['incomplete']}; server CPU "
+                  f"{s['server_cpu_ms_per_request']} ms a request" + (f" {s['failures']}" if s["failures"] else ""))
+    print(f"workers {r['workers']} RSS of the server's processes, MB: before "
+          + ", after round ".join(f"{kb / 1024:.0f}" if k == 0 else f"{k}: {kb / 1024:.0f}"
+                                  for k, kb in enumerate(r["rss_kb"])))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workers", default="1,2", help="server processes, one run each")
+    parser.add_argument("--solve-clients", type=int, default=32)
+    parser.add_argument("--solve-requests", type=int, default=100, help="solves per client")
+    parser.add_argument("--hint-clients", type=int, default=8)
+    parser.add_argument("--hint-requests", type=int, default=4, help="hints per client")
+    parser.add_argument("--rounds", type=int, default=2, help="the workloads this many times on each server")
+    parser.add_argument("--json", help="write the figures here")
+    args = parser.parse_args()
+    print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f}, Python {platform.python_version()}")
+    solo = [first_lead(i, False) for i in range(200)]
+    start = time.process_time()
+    for pos in solo:
+        games.get("texas42").solve(pos)
+    print(f"the same solves in this process, no server: {1000 * (time.process_time() - start) / len(solo):.2f} ms CPU each")
+    solves = solve_bodies(200)
+    hints = hint_bodies(args.hint_clients * args.hint_requests)
+    results = []
+    for workers in (int(w) for w in args.workers.split(",")):
+        results.append(run(workers, args, solves, hints))
+        report(results[-1])
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

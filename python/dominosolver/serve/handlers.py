@@ -1,0 +1,268 @@
+"""The endpoints of the HTTP API (docs/http.md), one row each: the body keys it takes with their
+JSON Schemas (the OpenAPI document is built from the same rows), and the function that answers.
+Each answer is the JSON the command line prints with ``--json`` for the same command, made by the
+same functions: the game's row in the registry (``GameSpec``) reads, solves, advises and grades,
+and nothing here is written for one game."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import games
+from ..batch import grade_record
+from ..errors import ParseError, shown
+from ..games.records import VIEW
+from ..io import json_value
+from . import schemas
+from .botgame import BotGame
+from .limits import ServeLimits
+from .tokens import Sealer
+
+__all__ = ["ENDPOINTS", "Call", "Endpoint", "games_reply", "status"]
+
+
+def never() -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Call:
+    """One request as an answer sees it: its body (checked against the endpoint's keys), the
+    server's limits and token sealer, and the stop flag a search polls (true once its client left)."""
+
+    body: dict[str, Any]
+    limits: ServeLimits
+    sealer: Sealer
+    should_stop: Callable[[], bool] = never
+
+    def given(self, *names: str) -> dict[str, Any]:
+        """The options among ``names`` the body gives (a null is left to the default)."""
+        return {name: self.body[name] for name in names if self.body.get(name) is not None}
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str  # its path under /v1/
+    summary: str
+    answer: Callable[[Call], dict[str, Any]]
+    keys: Mapping[str, dict[str, Any]] = field(default_factory=dict)  # body key -> its JSON Schema
+    required: tuple[str, ...] = ()
+    reply: dict[str, Any] = field(default_factory=lambda: schemas.TAGGED)  # JSON Schema of the reply
+
+
+# ---------------------------------------------------------------- reading what a request carries
+
+
+def readable(value: Any, name: str) -> Any:
+    """A position, view or deal as a request carries it: notation text, JSON text, or a JSON value;
+    a ``show/1`` object reads as its position (as the command line reads its arguments, files aside)."""
+    if isinstance(value, str):
+        text = value.strip()
+        if not text.startswith(("{", "[")):
+            return text
+        value = json_value(text)
+    if isinstance(value, dict):
+        if value.get("schema") == games.SHOW and isinstance(value.get("position"), dict):
+            return value["position"]
+        return value
+    if isinstance(value, list):
+        return value
+    raise ParseError(f"{name} must be notation text or a JSON object, not {shown(value)}")
+
+
+def position_data(call: Call) -> Any:
+    """The body's ``position``, as notation text or a decoded JSON object."""
+    data = readable(call.body["position"], "position")
+    if isinstance(data, list):
+        raise ParseError("position must be notation text or a JSON object, not a list")
+    return data
+
+
+def full_position(data: Any) -> tuple[games.GameSpec, Any]:
+    """The game and the position of ``data``; a player's view is refused."""
+    spec, target = games.read(data)
+    if isinstance(target, spec.PlayerView):
+        raise ParseError("this needs a full position (dominosolver.position/1), not a player's view")
+    return spec, target
+
+
+def view_of(value: Any) -> tuple[games.GameSpec, Any]:
+    """The game and the player's view of a ``view`` key (a dominosolver.view/1 object)."""
+    data = readable(value, "view")
+    if not isinstance(data, dict) or data.get("schema") != VIEW:
+        raise ParseError(f'view must be a dominosolver.view/1 object (with "schema": "{VIEW}")')
+    return games.read(data)
+
+
+# ---------------------------------------------------------------- the answers
+
+
+def games_reply() -> dict[str, Any]:
+    """Every registered game: its names, seats, variants and what each endpoint takes of it."""
+    return {"schema": "dominosolver.games/1", "games": [
+        {
+            "tag": spec.tag, "name": spec.name, "title": spec.title, "aliases": list(spec.aliases),
+            "seats": [spec.seat_name(s) for s in range(spec.Rules().seats)],
+            "variants": list(spec.variants),
+            "solve_options": sorted(spec.solve_options),
+            "hint_limits": sorted(spec.hint_limits - {"threads"}),  # the server sets threads
+            "tables": [kind for kind, make in (("table", spec.table), ("specials", spec.special_table)) if make],
+            "bots": list(spec.arena.bots) if spec.arena else [],
+            "advise_bid": spec.advise_bid is not None,
+        }
+        for spec in games.GAMES.values()
+    ]}
+
+
+def show(call: Call) -> dict[str, Any]:
+    return games.show_json(*games.read(position_data(call)))
+
+
+def play(call: Call) -> dict[str, Any]:
+    spec, pos = full_position(position_data(call))
+    if "move" in call.body:
+        move = call.body["move"]
+        if not isinstance(move, str):
+            raise ParseError(f"move must be a move as text (legal_moves lists them), not {shown(move)}")
+        pos.play(move)
+    return games.show_json(spec, pos)
+
+
+def solve(call: Call) -> dict[str, Any]:
+    data = position_data(call)
+    options = call.given("max_nodes", "time")
+    games.check_options(games.detect(data), options, lambda s: s.solve_options, "solves")  # before any reading
+    spec, target = full_position(data)
+    return spec.solve(target, **call.limits.bound(options, spec.solve_options)).to_json()
+
+
+def hint(call: Call) -> dict[str, Any]:
+    if ("view" in call.body) == ("position" in call.body):
+        raise ParseError("hint needs a view, or a position and (optionally) a seat: one of them")
+    if "view" in call.body:
+        if "seat" in call.body:
+            raise ParseError("a view is its own seat's: give no seat with it")
+        spec, target = view_of(call.body["view"])
+    else:
+        spec, target = games.read(position_data(call))
+    seat = call.body.get("seat")
+    who = None if seat is None else spec.parse_seat(seat)
+    options = call.given("samples", "seed", "time", "exact_limit", "weighting", "max_nodes")
+    games.check_options(spec, options, lambda s: s.hint_limits, "hints")
+    options = call.limits.bound(options, spec.hint_limits)
+    if "threads" in spec.hint_limits:
+        options["threads"] = call.limits.threads
+    return spec.hint(target, who, should_stop=call.should_stop, **options).to_json()
+
+
+def table(call: Call) -> dict[str, Any]:
+    data = readable(call.body["deal"], "deal")
+    specials = call.body.get("specials", False)
+    if not isinstance(specials, bool):
+        raise ParseError(f"specials must be true or false, not {shown(specials)}")
+    spec = games.detect(data)
+    make = spec.special_table if specials else spec.table
+    if make is None:
+        what = "special-contract" if specials else "double-dummy"
+        tabled = " and ".join(s.title for s in games.GAMES.values() if (s.special_table if specials else s.table))
+        raise ParseError(f"{spec.title} has no {what} table (games with one: {tabled})")
+    return make(data).to_json()
+
+
+BID_KEYS = ("hand", "seat", "auction", "rules")  # a hand to advise, when no view is given
+
+
+def advise_bid(call: Call) -> dict[str, Any]:
+    if "view" in call.body:
+        others = [k for k in (*BID_KEYS, "game") if k in call.body]
+        if others:
+            raise ParseError(f"a view brings its own game, hand, seat, auction and rules: give no {', '.join(others)}")
+        spec, target = view_of(call.body["view"])
+        where: dict[str, Any] = {}
+    elif "hand" in call.body:
+        spec, target = games.get(call.body.get("game", games.DEFAULT)), call.body["hand"]
+        where = call.given("seat", "auction", "rules")
+    else:
+        raise ParseError("advise-bid needs a hand (and its seat, auction, rules) or a view in the auction")
+    if spec.advise_bid is None:
+        bidders = " and ".join(s.title for s in games.GAMES.values() if s.advise_bid)
+        raise ParseError(f"{spec.title} has no auction to advise on (games with one: {bidders})")
+    options = call.limits.bound(call.given("samples", "seed", "risk", "mark_risk", "discount", "time"), {"time"})
+    return spec.advise_bid(target, **where, **options, threads=call.limits.threads,
+                           should_stop=call.should_stop).to_json()
+
+
+def analyse(call: Call) -> dict[str, Any]:
+    record = readable(call.body["record"], "record")
+    options = call.given("max_nodes")
+    games.check_options(games.detect(record), options, lambda s: s.solve_options, "analyses")
+    return grade_record(record, **call.limits.bound(options, ()))
+
+
+def new_game(call: Call) -> dict[str, Any]:
+    return BotGame.new(call.sealer, **call.given("game", "seat", "seed", "rules", "bot")).reply(call.sealer)
+
+
+def move(call: Call) -> dict[str, Any]:
+    game = BotGame.of_token(call.sealer, call.body["token"])
+    return game.reply(call.sealer, game.play(call.body["move"]))
+
+
+def bot_move(call: Call) -> dict[str, Any]:
+    game = BotGame.of_token(call.sealer, call.body["token"])
+    return game.reply(call.sealer, game.play_bot())
+
+
+# ---------------------------------------------------------------- the table of endpoints
+
+POSITION_KEY = {"position": schemas.POSITION_ARG}
+HINT_OPTIONS = {
+    "samples": schemas.integer("worlds to sample when they cannot all be solved", 1),
+    "seed": schemas.integer("sampling seed (42 default: a fresh one, reported; Bingo: 0)", 0),
+    "time": schemas.seconds,
+    "exact_limit": schemas.integer("enumerate the worlds when at most this many fit", 0),
+    "weighting": {"type": "string", "enum": ["uniform", "auction"], "description": "42: how worlds are weighted"},
+    "max_nodes": schemas.integer("Bingo: node budget per world", 1),
+}
+
+ENDPOINTS: tuple[Endpoint, ...] = (
+    Endpoint("show", "A position with its legal moves and facts (validates a position as it is built)", show,
+             POSITION_KEY, ("position",), schemas.one_of(schemas.TAGGED, schemas.ref("view"))),
+    Endpoint("play", "The legal moves of a position, or the position after a move", play,
+             {**POSITION_KEY, "move": {"type": "string", "description": "a legal move, as legal_moves lists it"}},
+             ("position",)),
+    Endpoint("solve", "Solve a position exactly: its value, every legal move's value, a best line", solve,
+             {**POSITION_KEY, "max_nodes": HINT_OPTIONS["max_nodes"], "time": schemas.seconds}, ("position",)),
+    Endpoint("hint", "Every legal move scored from one player's view", hint,
+             {"view": schemas.ref("view"), **POSITION_KEY, "seat": schemas.SEAT, **HINT_OPTIONS}, (), schemas.ref("hint")),
+    Endpoint("table", "A deal's double-dummy (or special-contract) table", table,
+             {"deal": {"description": "'hands=...', four hands, or a position"},
+              "specials": {"type": "boolean"}}, ("deal",)),
+    Endpoint("advise-bid", "Bidding advice for a hand, or for a view in the auction", advise_bid,
+             {"game": schemas.GAME, "hand": {"description": "'66.65.64.62.55.33.10' or a list of tiles"},
+              "seat": schemas.SEAT, "auction": {"description": "'pass,30' or a list of bids, from the dealer's left"},
+              "rules": {"description": "rules flags: an object, or 'flag:value,...' text"},
+              "view": schemas.ref("view"), "samples": schemas.integer("deals to sample", 2), "seed": HINT_OPTIONS["seed"],
+              "risk": schemas.probability, "mark_risk": schemas.probability, "discount": schemas.integer("points off", 0),
+              "time": schemas.seconds}),
+    Endpoint("analyse", "Grade every play of a recorded hand, deal or game against perfect play", analyse,
+             {"record": {"type": "object", "description": "a hand, deal or game of play --json, "
+                                                           "{position, plays}, or a position with a history"},
+              "max_nodes": HINT_OPTIONS["max_nodes"]}, ("record",)),
+    Endpoint("new-game", "Start a game against the bots from one seat", new_game,
+             {"game": schemas.GAME, "seat": schemas.SEAT, "seed": schemas.integer("the deals' seed (default: one kept secret)", 0),
+              "rules": {"type": "object", "description": "rules flags"},
+              "bot": {"type": "string", "description": "one of the game's bots (GET /v1/games)"}}, (), schemas.BOTGAME),
+    Endpoint("move", "The human's move in a game against the bots", move,
+             {"token": schemas.TOKEN, "move": {"type": ["string", "integer"], "description": "one of legal_moves"}},
+             ("token", "move"), schemas.BOTGAME),
+    Endpoint("bot-move", "The next bot's move in a game against the bots", bot_move, {"token": schemas.TOKEN},
+             ("token",), schemas.BOTGAME),
+)
+
+
+def status(pool_status: Mapping[str, int]) -> dict[str, Any]:
+    return {"schema": "dominosolver.status/1", **pool_status, "pid": os.getpid()}

@@ -1,0 +1,55 @@
+"""The JSON Schema pieces the endpoint table (``handlers.py``) and the OpenAPI document
+(``openapi.py``) describe requests and replies with; positions, views and hints refer to the
+shipped schemas, which the document holds as its components of those names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "BOTGAME", "BOTGAME_SCHEMA", "ERROR", "GAME", "POSITION_ARG", "SEAT", "TAGGED", "TOKEN", "integer", "one_of",
+    "probability", "ref", "seconds",
+]
+
+
+def ref(name: str) -> dict[str, Any]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def one_of(*options: dict[str, Any]) -> dict[str, Any]:
+    return {"oneOf": list(options)}
+
+
+def integer(description: str, minimum: int) -> dict[str, Any]:
+    return {"type": "integer", "minimum": minimum, "description": description}
+
+
+TAGGED = {"type": "object", "required": ["schema"], "description": "a reply tagged with its format "
+          "(docs/json.md), as the command line prints it with --json",
+          "properties": {"schema": {"type": "string"}}}
+POSITION_ARG = one_of(ref("position"), {"type": "string", "description": "notation (docs/notation.md) or JSON text"})
+SEAT = {"type": ["string", "integer"], "description": "42: N, E, S, W or 0..3; Bingo: 0 or 1"}
+GAME = {"type": "string", "description": "a game's tag or alias (GET /v1/games)"}
+TOKEN = {"type": "string", "description": "the token of the last game reply, unchanged"}
+BOTGAME = ref("botgame")
+seconds = {"type": "number", "minimum": 0, "description": "seconds of search (at most the server's limit)"}
+probability = {"type": "number", "minimum": 0, "maximum": 1}
+
+ERROR = {
+    "type": "object", "required": ["type", "error", "message"], "additionalProperties": False,
+    "properties": {"type": {"const": "error"}, "error": {"type": "string", "description": "the exception's name"},
+                   "message": {"type": "string"}},
+}
+BOTGAME_SCHEMA = {
+    "type": "object",
+    "required": ["schema", "game", "seat", "token", "view", "to_move", "your_turn", "legal_moves", "last",
+                 "scores", "over", "winner", "record"],
+    "properties": {
+        "schema": {"const": "dominosolver.botgame/1"}, "game": {"type": "string"}, "seat": {"type": "integer"},
+        "token": TOKEN, "view": ref("view"), "to_move": {"type": ["integer", "null"]},
+        "your_turn": {"type": "boolean"}, "legal_moves": {"type": "array", "items": {"type": "string"}},
+        "last": {"type": ["array", "null"], "description": "[seat, move] of the move just played"},
+        "scores": {}, "over": {"type": "boolean"}, "winner": {},
+        "record": {"type": "object", "description": "the finished hands or deals, as play --json records them"},
+    },
+}

@@ -1,0 +1,63 @@
+"""A client that disconnects cancels its search: the pool sets the search's stop flag, the hint
+stops after the batch of worlds under way, its thread is free again, and no reply is sent. The app
+is driven here as uvicorn drives it: the body, then (the client gone) ``http.disconnect``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from dominosolver.serve import create_app
+
+from serve_support import DEAL_42, KEY
+
+LONG_HINT = {"position": DEAL_42, "samples": 10_000}  # a first lead: about a minute on one thread, unless stopped
+
+
+async def ask(app, body: dict, leave_after: float | None) -> list[dict]:
+    """POST /v1/hint as a client that hangs up ``leave_after`` seconds after sending (None: stays)."""
+    sent: list[dict] = []
+    messages = [{"type": "http.request", "body": json.dumps(body).encode(), "more_body": False}]
+    gone = asyncio.Event()
+
+    async def receive() -> dict:
+        if messages:
+            return messages.pop(0)
+        if leave_after is not None:
+            await asyncio.sleep(leave_after)
+            gone.set()
+        else:
+            await asyncio.Event().wait()  # never: the client stays until the reply comes
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": "/v1/hint", "raw_path": b"/v1/hint", "query_string": b"", "root_path": "",
+             "headers": [(b"content-type", b"application/json")], "client": ("127.0.0.1", 1), "server": ("t", 80)}
+    await app(scope, receive, send)
+    return sent
+
+
+def test_a_client_that_leaves_stops_its_search():
+    app = create_app(key=KEY)
+    pool = app.state.pool
+    start = time.perf_counter()
+    sent = asyncio.run(ask(app, LONG_HINT, leave_after=0.5))
+    assert time.perf_counter() - start < 5  # the handler returned soon after the client left
+    assert pool.status()["cancelled"] == 1
+    deadline = time.perf_counter() + 5  # the search itself stops after its batch under way
+    while pool.status()["searching"] and time.perf_counter() < deadline:
+        time.sleep(0.05)
+    assert pool.status() == {"searching": 0, "queued": 0, "cancelled": 1}
+    assert not any(b'"worlds"' in m.get("body", b"") for m in sent)  # no hint went out
+
+
+def test_a_client_that_stays_gets_its_answer():
+    app = create_app(key=KEY)
+    sent = asyncio.run(ask(app, {"position": DEAL_42, "samples": 25, "seed": 1}, leave_after=None))
+    reply = json.loads(b"".join(m.get("body", b"") for m in sent))
+    assert sent[0]["status"] == 200 and reply["worlds"] == 25
+    assert app.state.pool.status() == {"searching": 0, "queued": 0, "cancelled": 0}
