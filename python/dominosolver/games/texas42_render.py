@@ -307,8 +307,8 @@ def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7
     numbers are the tricks' first plays."""
     grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
     team, side = side_of_chart(start)
-    chart = projection(start, grades)
-    totals, hand_points, need = chart["totals"], chart["hand_points"], chart["need"]
+    projected = projection(start, grades)
+    totals, hand_points, need = projected["totals"], projected["hand_points"], projected["need"]
     chart = Text(f"{side}: points at the hand's end with perfect play from each play on\n")
     eighths = [round(v * rows * 8 / hand_points) for v in totals]
     width = len(str(hand_points))
