@@ -101,7 +101,7 @@ VIEW_IMPORTS = {
     "texas42": {"rules", "notation", "picture"},
     "bingo": {"rules", "notation", "move", "picture"},
 }
-VIEW_PACKAGE_IMPORTS = {"tiles", "errors", "io", "_core", "arguments"}
+VIEW_PACKAGE_IMPORTS = {"tiles", "errors", "io", "io.text_form", "_core", "arguments"}
 
 
 @pytest.mark.parametrize("game", sorted(VIEW_IMPORTS))

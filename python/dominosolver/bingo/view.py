@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import _core
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
+from ..io.text_form import TextForm
 from ..tiles import Tile, tiles_of
 from .move import Move
 from .notation import (
@@ -93,28 +94,14 @@ class ViewRecord:
             raise InvalidViewError("view field 'exchange' must be None or (player, Tile)")
 
 
-class PlayerView(ViewRecord):
+class PlayerView(TextForm, ViewRecord):
     """What one player may know (the module's docstring). Build one from its one-line text
     (``PlayerView("bingo seat=0 trump=4 turned=41 hand=...")``, docs/notation.md), from JSON
     (``from_json``), from a position or a game (``Position.view``, ``Game.view``), or from keywords,
     not text and keywords at once. It prints as that text and round-trips through it."""
 
-    def __init__(self, text: str | None = None, /, **fields: Any) -> None:
-        if text is not None:
-            if fields:  # the text says everything: a keyword beside it would be silently ignored
-                raise ParseError(f"give view text or keywords, not both ({', '.join(fields)}= given with the text)")
-            fields = vars(PlayerView.from_json(view_json_of_text(text)))
-        super().__init__(**fields)
-
-    def __str__(self) -> str:
-        return view_text_of_json(self.to_json())
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({str(self)!r})"
-
-    @classmethod
-    def parse(cls, text: str) -> PlayerView:
-        return cls(text)
+    json_of_text = staticmethod(view_json_of_text)
+    text_of_json = staticmethod(view_text_of_json)
 
     # Positions and games build views (``Position.view``, ``Game.view``); a view reads them as data
     # and imports neither.

@@ -21,6 +21,7 @@ from typing import Any
 from .. import _core
 from ..io import json_object
 from ..errors import InvalidViewError, ParseError, shown
+from ..io.text_form import TextForm
 from ..tiles import Tile, bits_of, mask_of, tiles_of
 from .notation import VIEW_SCHEMA, contract_from_json, contract_to_json, view_json_of_text, view_text_of_json
 from .picture import view_svg
@@ -108,28 +109,14 @@ class ViewRecord:
             raise InvalidViewError("voids and absent must have one entry per seat")
 
 
-class PlayerView(ViewRecord):
+class PlayerView(TextForm, ViewRecord):
     """What one seat may know (the module's docstring). Build one from its one-line text
     (``PlayerView("seat=E hand=... plays=...")``, docs/notation.md), from JSON (``from_json``), from
     a position or a game (``Position.view``, ``Game.view``), or from keywords, not text and keywords
     at once. It prints as that text and round-trips through it."""
 
-    def __init__(self, text: str | None = None, /, **fields: Any) -> None:
-        if text is not None:
-            if fields:  # the text says everything: a keyword beside it would be silently ignored
-                raise ParseError(f"give view text or keywords, not both ({', '.join(fields)}= given with the text)")
-            fields = vars(PlayerView.from_json(view_json_of_text(text)))
-        super().__init__(**fields)
-
-    def __str__(self) -> str:
-        return view_text_of_json(self.to_json())
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({str(self)!r})"
-
-    @classmethod
-    def parse(cls, text: str) -> PlayerView:
-        return cls(text)
+    json_of_text = staticmethod(view_json_of_text)
+    text_of_json = staticmethod(view_text_of_json)
 
     # ------------------------------------------------------------ construction
 
