@@ -71,6 +71,17 @@ def test_a_whole_bingo_game_ends_and_takes_no_more_moves(client):
         assert "over" in late.json()["message"]
 
 
+@pytest.mark.parametrize("game", ["texas42", "bingo"])
+def test_no_reply_tells_the_deal_seed(client, game):
+    """Neither the token nor the rest of a reply holds the seed the deals come from (nor, so, the
+    hidden hands or the deals to come)."""
+    reply = client.post("/v1/new-game", json={"game": game}).json()
+    seed = Sealer(KEY).seed(payload(reply["token"])["nonce"])
+    for _ in range(6):
+        assert str(seed) not in json.dumps(reply) and "seed" not in reply["record"]
+        reply = step(client, reply)
+
+
 def test_the_token_keeps_the_deal_secret(client):
     reply = client.post("/v1/new-game", json={"game": "texas42"}).json()
     carried = payload(reply["token"])
