@@ -1,4 +1,4 @@
-"""The tricks search of the all-or-nothing contracts (issue 22): `python bench/tricks_bench.py`.
+"""The tricks search of the contracts counted in tricks (issues 22, 24): `python bench/tricks_bench.py`.
 
 Single-threaded, one solver (64 MB table) reused across deals: time and node percentiles of the
 exact value, every move's value at the first lead and the make question (one zero-window search),
@@ -12,7 +12,12 @@ for three sets of full deals:
   (own suit, high, low), seat 2 out; sevens: the same declaring Sevens;
 - nello3: every bench deal with seat 2 sitting out (tricks of 3: seat 0 alone against 1 and 3),
   follow-me with the doubles high, low or their own suit by turns, seat 0 leading and taking no
-  trick (Nel-O's shape, through the core's SeatedPlay hook until Nel-O's contract row lands).
+  trick (Nel-O's shape, through the core's SeatedPlay hook until Nel-O's contract row lands);
+- moon: Moon deals (docs/rules.md §4.1: the 22 tiles shuffled by the deal's number, 7 to each of three
+  seats, the last one the widow, taken as the bidder's discard), seat i % 3 bidding 5 under the
+  bench's declaration for its hand (doubles: follow-me, Moon has no doubles trump) and leading, alone
+  against the other two; makes: at least 5 tricks;
+- moon4: Partnership Moon on the bench deals, the same bid.
 
 Beside it, the same search with the enhancements off but the table (`Enhancements.baseline()`:
 plain fail-soft alpha-beta, full window, a table at trick boundaries) on the first --baseline-deals
@@ -26,6 +31,7 @@ import argparse
 import json
 import os
 import platform
+import random
 import statistics
 import sys
 import time
@@ -35,11 +41,30 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_set import deal, declaration  # noqa: E402
 
-from dominosolver import _core  # noqa: E402
+from dominosolver import Tile, _core  # noqa: E402
 from dominosolver.texas42 import Position, Rules  # noqa: E402
 
 SETS = {"plunge": (4, "168:plunge"), "splash": (3, "84:splash")}  # doubles needed, the least bid
 NELLO_DOUBLES = ("own_suit", "high", "low")
+MOON_TILES = [t for t in range(28) if not (0 == Tile.from_id(t).lo < Tile.from_id(t).hi)]  # no 1-0 .. 6-0
+MOON_BID = 5
+
+
+def moon_position(family: str, i: int):
+    """Deal `i` of Moon (three hands from its 22 tiles) or Partnership Moon (the bench deal), bid
+    MOON_BID by seat i % seats, as a core position at the first lead."""
+    rules = _core.texas42.Rules({"family": family})
+    if family == "moon":
+        tiles = MOON_TILES[:]
+        random.Random(i).shuffle(tiles)
+        hands = [sorted(tiles[7 * k: 7 * k + 7]) for k in range(3)]
+    else:
+        hands = [[t.id for t in h] for h in deal(i)]
+    bidder = i % rules.seats
+    trump = declaration(i, [Tile.from_id(t) for t in hands[bidder]])
+    if trump not in rules.declarations():
+        trump = "none"
+    return _core.texas42.Position(rules, str(trump), hands, None, [], (bidder, MOON_BID))
 
 
 def special_positions(kind: str, count: int) -> list[Position]:
@@ -57,7 +82,10 @@ def special_positions(kind: str, count: int) -> list[Position]:
 
 
 def problems(name: str, count: int) -> list[tuple[object, str, int]]:
-    """(core object, objective, declaring side) for the first `count` deals of set `name`."""
+    """(core object, objective, declaring side) for the first `count` deals of set `name`; a Moon
+    position's contract sets its goal itself (objective None)."""
+    if name in ("moon", "moon4"):
+        return [(moon_position(name, i), None, 0) for i in range(count)]
     if name == "nello3":
         out = []
         for i in range(count):
@@ -74,6 +102,12 @@ def problems(name: str, count: int) -> list[tuple[object, str, int]]:
 
 def run(solver, problem, task: str) -> int:
     play, objective, side = problem
+    if objective is None:  # the position's own contract (Moon); the bidder leads: can it take its bid?
+        if task == "value":
+            return solver.value(play)
+        if task == "moves":
+            return solver.solve(play, True, False).value
+        return int(solver.can_reach(play, MOON_BID))
     if task == "value":
         return solver.value_tricks(play, objective, side)
     if task == "moves":
@@ -103,7 +137,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--baseline-deals", type=int, default=200, help="deals for the (slow) baseline")
-    ap.add_argument("--sets", default="plunge,splash,nello,sevens,nello3")
+    ap.add_argument("--sets", default="plunge,splash,nello,sevens,nello3,moon,moon4")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     args = ap.parse_args()
 

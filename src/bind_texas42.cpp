@@ -67,11 +67,12 @@ std::vector<std::pair<int, int>> plays_list(const std::vector<PlayRecord>& plays
   return out;
 }
 
-py::object result_dict(const std::optional<HandResult>& result) {
+// The result's score for each of `scorers` (the sides; Moon's players).
+py::object result_dict(const std::optional<HandResult>& result, int scorers) {
   if (!result) return py::none();
   py::dict r;
   r["made"] = result->made;
-  r["score"] = py::make_tuple(result->score[0], result->score[1]);
+  r["score"] = py::tuple(py::cast(std::vector<int>(result->score.begin(), result->score.begin() + scorers)));
   r["decides_game"] = result->decides_game;
   return r;
 }
@@ -81,16 +82,20 @@ std::vector<TileMask> seated(const std::array<TileMask, kMaxSeats>& hands, int s
   return {hands.begin(), hands.begin() + seats};
 }
 
-py::dict hand_dict(const HandRecord& h, int seats) {
+py::dict hand_dict(const HandRecord& h, const Rules& rules) {
   py::dict d;
   d["dealer"] = h.dealer;
-  d["deal"] = seated(h.deal, seats);
+  d["deal"] = seated(h.deal, rules.seats());
+  d["undealt"] = h.undealt;
+  d["discard"] = h.discard >= 0 ? py::cast(h.discard) : py::none();
   d["bids"] = h.bids;
   d["contract"] = contract_or_none(h.contract);
   d["trump"] = h.trump ? py::cast(h.trump->name()) : py::none();
   d["plays"] = plays_list(h.plays);
   d["points"] = py::make_tuple(h.points[0], h.points[1]);
-  d["result"] = result_dict(h.result);
+  d["tricks"] = py::make_tuple(h.tricks[0], h.tricks[1]);
+  d["objective"] = objective_name(h.objective);
+  d["result"] = result_dict(h.result, rules.scorers());
   return d;
 }
 
@@ -107,14 +112,14 @@ std::vector<std::string> names(const std::vector<Trump>& declared) {
   return out;
 }
 
-// A contract row as Python data.
-py::dict contract_row(const ContractRow& row) {
+// A contract row as Python data (`rules`: the family whose bid rows it may be).
+py::dict contract_row(const ContractRow& row, const Rules& rules) {
   py::dict d;
   d["name"] = row.name;
   d["objective"] = objective_name(row.objective);
   // Won in the auction by a bid of its own kind (a row a declaration imposes is not).
   d["bid"] = [&] {
-    for (const ContractRow& bid : bid_rows())
+    for (const ContractRow& bid : bid_rows(rules))
       if (&bid == &row) return true;
     return false;
   }();
@@ -143,7 +148,7 @@ py::dict declaration_row(const DeclarationRow& row, const Rules& rules) {
 py::dict ruling_dict(const Ruling& r, const Rules& rules) {
   py::dict d;
   d["declaration"] = declaration_row(*r.declaration, rules);
-  d["contract"] = contract_row(*r.contract);
+  d["contract"] = contract_row(*r.contract, rules);
   std::vector<int> playing;
   for (int seat = 0; seat < r.seating.seats(); ++seat)
     if (r.seating.plays(seat)) playing.push_back(seat);
@@ -157,6 +162,7 @@ const char* phase_name(Phase p) {
   switch (p) {
     case Phase::Bidding: return "bidding";
     case Phase::Declaring: return "declaring";
+    case Phase::Exchange: return "exchange";
     case Phase::Playing: return "playing";
     default: return "game_over";
   }
@@ -227,15 +233,15 @@ void texas42(py::module_& m) {
     for (const DeclarationRow& row : declaration_rows()) out.append(declaration_row(row, rules));
     return out;
   }, py::arg("rules") = Rules{});
-  m.def("contract_rows", [] {
+  m.def("contract_rows", [](const Rules& rules) {
     py::list out;
-    for (const ContractRow* row : contract_rows()) out.append(contract_row(*row));
+    for (const ContractRow* row : contract_rows(rules)) out.append(contract_row(*row, rules));
     return out;
-  });
+  }, py::arg("rules") = Rules{});
   // Who names the declaration of `contract` (its contract row's answer: the declarer, or its partner).
   m.def("namer", [](const Rules& rules, const py::object& contract) {
     const Contract c = to_contract(contract);
-    return bid_row(c.bid.kind).namer(rules.seating(), table_seat(rules.seating(), c.declarer));
+    return bid_row(rules, c.bid.kind).namer(rules.seating(), table_seat(rules.seating(), c.declarer));
   });
   // What rules a hand of `trump` under `contract` (none: nobody's), who leads trick 1 included.
   m.def("ruling", [](const Rules& rules, const std::string& trump, const py::object& contract) {
@@ -290,7 +296,7 @@ void texas42(py::module_& m) {
       .def_property_readonly("winning_so_far", &Position::winning_so_far)
       .def_property_readonly("points", [](const Position& p) { return std::make_pair(p.points(0), p.points(1)); })
       .def_property_readonly("tricks_won", [](const Position& p) { return std::make_pair(p.tricks_won(0), p.tricks_won(1)); })
-      .def_property_readonly("result", [](const Position& p) { return result_dict(hand_result(p)); })
+      .def_property_readonly("result", [](const Position& p) { return result_dict(hand_result(p), p.rules().scorers()); })
       .def_property_readonly("plays", [](const Position& p) { return plays_list(p.plays()); })
       .def("history", [](const Position& p) {
         const History h = p.history();
@@ -391,6 +397,7 @@ void texas42(py::module_& m) {
         for (const Move& mv : g.legal_moves()) {
           if (mv.kind == Move::Kind::Call) out.emplace_back("bid", py::cast(mv.bid));
           else if (mv.kind == Move::Kind::Declare) out.emplace_back("declare", py::str(mv.trump.name()));
+          else if (mv.kind == Move::Kind::Discard) out.emplace_back("discard", py::int_(mv.tile));
           else out.emplace_back("tile", py::int_(mv.tile));
         }
         return out;
@@ -398,17 +405,20 @@ void texas42(py::module_& m) {
       .def("bid", [](Game& g, const py::object& bid) { g.play(Move::call(to_bid(bid))); })
       .def("declare", [](Game& g, const std::string& trump) { g.play(Move::declare(Trump::parse(trump))); })
       .def("play_tile", [](Game& g, int tile) { g.play(Move::play(tile)); })
+      .def("discard", [](Game& g, int tile) { g.play(Move::discard(tile)); })
       .def("undo", &Game::undo)
-      .def_property_readonly("scores", [](const Game& g) { return std::make_pair(g.scores()[0], g.scores()[1]); })
+      .def_property_readonly("scores", [](const Game& g) {
+        return py::tuple(py::cast(std::vector<int>(g.scores().begin(), g.scores().begin() + g.rules().scorers())));
+      })
       .def_property_readonly("winner", &Game::winner)
       .def_property_readonly("dealer", &Game::dealer)
       .def_property_readonly("high_bid", [](const Game& g) { return g.high_bid(); })
       .def("revealed", [](const Game& g, int seat) { return g.revealed(table_seat(g.rules().seating(), seat)); })
       .def_property_readonly("rules", &Game::rules)
-      .def_property_readonly("current_hand", [](const Game& g) { return hand_dict(g.current_hand(), g.rules().seats()); })
+      .def_property_readonly("current_hand", [](const Game& g) { return hand_dict(g.current_hand(), g.rules()); })
       .def_property_readonly("finished_hands", [](const Game& g) {
         py::list out;
-        for (const auto& h : g.finished_hands()) out.append(hand_dict(h, g.rules().seats()));
+        for (const auto& h : g.finished_hands()) out.append(hand_dict(h, g.rules()));
         return out;
       })
       .def_property_readonly("position", [](const Game& g) -> py::object {

@@ -175,7 +175,7 @@ void texas42_solver(py::module_& m) {
     std::copy(deal.begin(), deal.end(), hands.begin());
     Position(rules, Trump::none(), hands, 0, {});  // validate before releasing the GIL
     py::dict may_bid;
-    for (const ContractRow& row : bid_rows())
+    for (const ContractRow& row : bid_rows(rules))
       if (row.holds) {
         std::vector<bool> seats;
         for (int seat = 0; seat < rules.seats(); ++seat) seats.push_back(row.holds(rules, hands[seat]));

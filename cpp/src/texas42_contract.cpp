@@ -151,6 +151,48 @@ constexpr std::array<ContractRow, kBidKinds> kBidRows = {{
      false, partner_of, whole_table, partner_of, bidders_doubles, nullptr, decided_by_first_loss, score_by_bid},
 }};
 
+// ------------------------------------------------------------- Moon's contracts (§4.1, §4.2)
+
+// §4.1: the bidder alone against the other two, who play as one side (nobody known to bid: no
+// sides yet).
+Seating bidder_alone(const Rules& rules, int declarer) { return Seating::alone(rules.seats(), declarer); }
+
+// Every trick is played (the other side scores the tricks it takes, whatever the outcome); made with
+// at least the bid's tricks, all of them for 21.
+std::optional<bool> decided_at_the_end(const Rules& rules, const Contract& contract, const Tally& tally) {
+  if (!tally.all_played) return std::nullopt;
+  return tally.tricks[tally.declaring_side] >= points_needed(rules, contract.bid.value);
+}
+
+// §4.1-4.2: the bidder scores the bid if made (Fosdick's Partnership Moon: the tricks its side took)
+// and loses it if set; every other player, or the other side, scores the tricks it took.
+HandResult score_moon(const Rules& rules, const Contract& contract, const Tally& tally, bool made) {
+  HandResult r;
+  r.made = made;
+  const int bid = contract.bid.value;
+  if (rules.family == Family::Moon) {  // each player for itself
+    for (int seat = 0; seat < rules.seats(); ++seat)
+      r.score[seat] = seat == contract.declarer ? (made ? bid : -bid) : tally.seat_tricks[seat];
+    return r;
+  }
+  const int us = tally.declaring_side, them = kSides - 1 - us;
+  const bool tricks_taken = rules.family == Family::Moon4 && rules.moon4_preset == Moon4Preset::Fosdick;
+  r.score[us] = !made ? -bid : tricks_taken ? tally.tricks[us] : bid;
+  r.score[them] = tally.tricks[them];
+  return r;
+}
+
+// §4.1: the bidder names the trumps (doubles only under moon_doubles_trump) and leads, alone.
+constexpr std::array<ContractRow, 1> kMoonBidRows = {{
+    {"moon", BidKind::Ordinary, Objective::Tricks, nullptr, "", nullptr, on_the_ladder, false, declarer_names,
+     bidder_alone, declarer_leads, shows_nothing, nullptr, decided_at_the_end, score_moon},
+}};
+// §4.2: partners opposite, the bidder naming trumps and leading.
+constexpr std::array<ContractRow, 1> kMoon4BidRows = {{
+    {"moon4", BidKind::Ordinary, Objective::Tricks, nullptr, "", nullptr, on_the_ladder, false, declarer_names,
+     whole_table, declarer_leads, shows_nothing, nullptr, decided_at_the_end, score_moon},
+}};
+
 // ------------------------------------------------------------- the contracts declarations impose
 
 // A declaration of its own (Sevens, §3.6) exists only where the house offers the special contracts,
@@ -230,10 +272,15 @@ void nello(SuitTable& t, const Rules& rules, Trump trump) {
 
 // ------------------------------------------------------------- the declaration rows
 
+// §4.1: three-player Moon names doubles trumps only under moon_doubles_trump.
+std::vector<Trump> doubles_if_allowed(const Rules& rules) {
+  if (rules.family == Family::Moon && !rules.moon_doubles_trump) return {};
+  return {Trump::doubles()};
+}
+
 constexpr std::array<DeclarationRow, kDeclarationKinds> kDeclarationRows = {{
     {TrumpKind::Suit, "suit", true, {}, {}, each_number, suit_trump, nullptr},
-    {TrumpKind::Doubles, "doubles", false, {"doubles"}, {},
-     [](const Rules&) { return std::vector<Trump>{Trump::doubles()}; }, doubles_trump, nullptr},
+    {TrumpKind::Doubles, "doubles", false, {"doubles"}, {}, doubles_if_allowed, doubles_trump, nullptr},
     {TrumpKind::None, "none", false, {"none", "follow-me", "followme"}, {},
      [](const Rules&) { return std::vector<Trump>{Trump::none()}; }, follow_me, nullptr},
     {TrumpKind::Sevens, "sevens", false, {"sevens"}, {},
@@ -254,11 +301,18 @@ static_assert(
 
 std::span<const DeclarationRow> declaration_rows() { return kDeclarationRows; }
 
-std::span<const ContractRow> bid_rows() { return kBidRows; }
+std::span<const ContractRow> bid_rows(const Rules& rules) {
+  switch (rules.family) {
+    case Family::Moon: return kMoonBidRows;
+    case Family::Moon4: return kMoon4BidRows;
+    default: return kBidRows;
+  }
+}
 
-std::vector<const ContractRow*> contract_rows() {
+std::vector<const ContractRow*> contract_rows(const Rules& rules) {
   std::vector<const ContractRow*> out;
-  for (const ContractRow& row : kBidRows) out.push_back(&row);
+  for (const ContractRow& row : bid_rows(rules)) out.push_back(&row);
+  if (rules.moon()) return out;  // the contracts declarations impose are 42's (§3), never Moon's
   for (const DeclarationRow& row : kDeclarationRows)
     if (row.imposes && std::find(out.begin(), out.end(), row.imposes) == out.end()) out.push_back(row.imposes);
   return out;
@@ -266,9 +320,14 @@ std::vector<const ContractRow*> contract_rows() {
 
 const DeclarationRow& declaration_row(Trump trump) { return kDeclarationRows[static_cast<std::size_t>(trump.kind)]; }
 
-const ContractRow& bid_row(BidKind kind) { return kBidRows[static_cast<std::size_t>(kind)]; }
+const ContractRow& bid_row(const Rules& rules, BidKind kind) {
+  const auto rows = bid_rows(rules);
+  const auto i = static_cast<std::size_t>(kind);
+  if (i >= rows.size()) throw InvalidPositionError("a " + bid_kind_name(kind) + " bid is not a bid of this game (" + rows[0].name + ")");
+  return rows[i];
+}
 
-std::string bid_kind_name(BidKind kind) { return bid_row(kind).name; }
+std::string bid_kind_name(BidKind kind) { return kBidRows[static_cast<std::size_t>(kind)].name; }
 
 BidKind parse_bid_kind(const std::string& name) {
   std::string expected;
@@ -282,7 +341,7 @@ BidKind parse_bid_kind(const std::string& name) {
 Ruling ruling(const Rules& rules, Trump trump, const std::optional<Contract>& contract) {
   Ruling r;
   r.declaration = &declaration_row(trump);
-  r.contract = r.declaration->imposes ? r.declaration->imposes : &bid_row(contract ? contract->bid.kind : BidKind::Ordinary);
+  r.contract = r.declaration->imposes ? r.declaration->imposes : &bid_row(rules, contract ? contract->bid.kind : BidKind::Ordinary);
   const bool seated = contract && contract->declarer >= 0 && contract->declarer < rules.seats();
   r.declarer = seated ? contract->declarer : -1;
   r.seating = r.contract->seating(rules, r.declarer);
@@ -311,7 +370,7 @@ TileMask Ruling::reveals(const Rules& rules, int seat) const {
 }
 
 std::string contract_error(const Rules& rules, const Ruling& ruling, const Contract& contract) {
-  const ContractRow& bid = bid_row(contract.bid.kind);
+  const ContractRow& bid = bid_row(rules, contract.bid.kind);
   if (!bid.admits(rules, contract.bid.value)) {
     if (bid.bid_kind == BidKind::Ordinary) return "contract bid " + bid_name(contract.bid) + " is not a bid";
     int least = rules.mark();
@@ -336,7 +395,7 @@ std::optional<int> offer(const Rules& rules, const ContractRow& row, const Bid& 
 }
 
 std::string holding_error(const Rules& rules, const Contract& contract, TileMask hand) {
-  const ContractRow& row = bid_row(contract.bid.kind);
+  const ContractRow& row = bid_row(rules, contract.bid.kind);
   if (!row.holds || row.holds(rules, hand)) return "";
   return "a " + std::string(row.name) + " bid needs " + row.holding + " in the declarer's hand at the deal";
 }
@@ -349,7 +408,7 @@ std::vector<Trump> declarations(const Rules& rules) {
 }
 
 std::vector<Trump> declarations(const Rules& rules, const Contract& contract) {
-  const ContractRow& bid = bid_row(contract.bid.kind);
+  const ContractRow& bid = bid_row(rules, contract.bid.kind);
   std::vector<Trump> out;
   for (const DeclarationRow& row : kDeclarationRows)
     if (!row.imposes || (bid.names_own_contracts && row.imposes->admits(rules, contract.bid.value)))
@@ -367,14 +426,15 @@ std::string objective_name(Objective objective) {
     case Objective::Points: return "points";
     case Objective::EveryTrick: return "every trick";
     case Objective::NoTrick: return "no trick";
+    case Objective::Tricks: return "tricks";
   }
   return "?";
 }
 
 Objective parse_objective(const std::string& name) {
-  for (const Objective o : {Objective::Points, Objective::EveryTrick, Objective::NoTrick})
+  for (const Objective o : {Objective::Points, Objective::EveryTrick, Objective::NoTrick, Objective::Tricks})
     if (name == objective_name(o)) return o;
-  throw ParseError("unknown objective '" + name + "' (expected 'points', 'every trick' or 'no trick')");
+  throw ParseError("unknown objective '" + name + "' (expected 'points', 'every trick', 'no trick' or 'tricks')");
 }
 
 std::string Trump::name() const {

@@ -35,7 +35,7 @@ std::vector<Bid> Auction::legal(std::optional<TileMask> hand) const {
     if (bid_is_legal(rules_, b, high_.value)) out.push_back({b});
   if (bid_is_legal(rules_, kGameBid, high_.value)) out.push_back({kGameBid});
   // The special bids the contract rows offer this hand (docs/rules.md §3).
-  for (const ContractRow& row : bid_rows())
+  for (const ContractRow& row : bid_rows(rules_))
     if (const auto b = offer(rules_, row, high_, hand.value_or(set_mask(rules_.max_pip)))) out.push_back({*b, row.bid_kind});
   return out;
 }
@@ -47,14 +47,18 @@ void Auction::call(const Bid& bid, std::optional<TileMask> hand) {
   if (std::find(open.begin(), open.end(), bid) == open.end()) {
     if (bid.value == kPass) throw IllegalMoveError(seat + " may not pass: the dealer must bid when all others passed");
     if (bid.kind != BidKind::Ordinary) {
-      const ContractRow& row = bid_row(bid.kind);
+      const ContractRow& row = bid_row(rules_, bid.kind);
       throw IllegalMoveError("bid " + bid_name(bid) + " is not open to " + seat + " here (docs/rules.md §3: " + row.holding +
                              " in hand, and one mark above a high bid of its size or more)");
     }
+    // The least bid open now, the high bid considered (the ladder follows pass in `open`).
+    const auto least = std::find_if(open.begin(), open.end(),
+                                    [](const Bid& b) { return b.value != kPass && b.kind == BidKind::Ordinary; });
     throw IllegalMoveError("bid " + bid_name(bid) + " is not legal over the high bid " +
-                           (high_.value ? bid_name(high_) : std::string("(none)")) + " (minimum " +
-                           std::to_string(rules_.min_bid()) + "; mark bids must be " + std::to_string(rules_.mark()) +
-                           ", " + std::to_string(2 * rules_.mark()) + ", or one mark above the high bid)");
+                           (high_.value ? bid_name(high_) : std::string("(none)")) + " (" +
+                           (least != open.end() ? "the least bid now is " + bid_name(*least) : std::string("no bid is open")) +
+                           "; mark bids must be " + std::to_string(rules_.mark()) + ", " +
+                           std::to_string(2 * rules_.mark()) + ", or one mark above the high bid)");
   }
   if (bid.value != kPass) high_ = bid, high_bidder_ = to_call();
   calls_.push_back(bid);
@@ -67,15 +71,16 @@ Game::Game(const Rules& rules, std::uint64_t seed, int first_dealer) : rules_(ru
 }
 
 // Shuffles the set and deals each seat its hand (a set that does not share out evenly leaves its
-// last tiles undealt).
+// last tiles undealt: Moon's widow).
 void Game::deal(int dealer) {
-  std::vector<int> tiles(static_cast<std::size_t>(rules_.tiles()));
-  std::iota(tiles.begin(), tiles.end(), 0);
+  std::vector<int> tiles;
+  for (TileMask m = rules_.tile_set(); m; m &= m - 1) tiles.push_back(lowest(m));
   rng_.shuffle(tiles.begin(), tiles.end());
   s_.hand = HandRecord{};
   s_.hand.dealer = dealer;
-  const int hand = rules_.hand_size();
-  for (int i = 0; i < rules_.seats() * hand; ++i) s_.hand.deal[i / hand] |= bit(tiles[i]);
+  const int hand = rules_.hand_size(), dealt = rules_.seats() * hand;
+  for (int i = 0; i < dealt; ++i) s_.hand.deal[i / hand] |= bit(tiles[static_cast<std::size_t>(i)]);
+  for (std::size_t i = static_cast<std::size_t>(dealt); i < tiles.size(); ++i) s_.hand.undealt |= bit(tiles[i]);
   s_.phase = Phase::Bidding;
   s_.auction = Auction(rules_, dealer);
   s_.position.reset();
@@ -84,7 +89,8 @@ void Game::deal(int dealer) {
 int Game::to_move() const {
   switch (s_.phase) {
     case Phase::Bidding: return s_.auction.to_call();
-    case Phase::Declaring: return bid_row(s_.hand.contract->bid.kind).namer(rules_.seating(), s_.hand.contract->declarer);
+    case Phase::Declaring: return bid_row(rules_, s_.hand.contract->bid.kind).namer(rules_.seating(), s_.hand.contract->declarer);
+    case Phase::Exchange: return s_.hand.contract->declarer;
     case Phase::Playing: return s_.position->to_move();
     default: return -1;
   }
@@ -98,6 +104,9 @@ std::vector<Move> Game::legal_moves() const {
       break;
     case Phase::Declaring:
       for (const Trump& t : declarations(rules_, *s_.hand.contract)) out.push_back(Move::declare(t));
+      break;
+    case Phase::Exchange:
+      for (TileMask m = s_.hand.deal[to_move()] | s_.hand.undealt; m; m &= m - 1) out.push_back(Move::discard(lowest(m)));
       break;
     case Phase::Playing:
       for (TileMask m = s_.position->legal_moves(); m; m &= m - 1) out.push_back(Move::play(lowest(m)));
@@ -122,6 +131,10 @@ void Game::play(const Move& move) {
           throw IllegalMoveError("'" + move.trump.name() + "' cannot be declared on this contract (docs/rules.md §3)");
         throw IllegalMoveError((to_move() == s_.hand.contract->declarer ? "the declarer " : "the declarer's partner ") + seat +
                                " must name trumps now");
+      case Phase::Exchange:
+        if (move.kind == Move::Kind::Discard)
+          throw IllegalMoveError("the bidder " + seat + " may discard only a tile of its hand or the widow");
+        throw IllegalMoveError("the bidder " + seat + " must discard one tile now (docs/rules.md §4.1)");
       default:
         if (move.kind != Move::Kind::Tile) throw IllegalMoveError("the hand is in play: " + seat + " must play a tile");
         s_.position->play(move.tile);  // throws the precise reason
@@ -144,13 +157,16 @@ void Game::play(const Move& move) {
       }
       break;
     }
-    case Phase::Declaring: {
-      const int leader = opening_leader(rules_, move.trump, s_.hand.contract);
+    case Phase::Declaring:
       s_.hand.trump = move.trump;
-      s_.position.emplace(rules_, move.trump, s_.hand.deal, leader, std::vector<int>{}, s_.hand.contract);
-      s_.phase = Phase::Playing;
+      // §4.1 (M-5): Moon's bidder takes the widow once trumps are named, and lays one tile away.
+      if (s_.hand.undealt && rules_.moon()) s_.phase = Phase::Exchange;
+      else start_play();
       break;
-    }
+    case Phase::Exchange:
+      s_.hand.discard = move.tile;
+      start_play();
+      break;
     default: {
       Position& pos = *s_.position;
       pos.play(move.tile);
@@ -158,17 +174,48 @@ void Game::play(const Move& move) {
       if (auto made = pos.ruling().decided(rules_, *s_.hand.contract, tally)) {
         s_.hand.plays = pos.plays();
         s_.hand.points = tally.points;
+        s_.hand.tricks = tally.tricks;
+        s_.hand.objective = pos.ruling().contract->objective;
         finish_hand(pos.ruling().score(rules_, *s_.hand.contract, tally, *made));
       }
     }
   }
 }
 
+// The hands in play: as dealt, but for the bidder who took the widow and laid a tile away.
+void Game::start_play() {
+  std::array<TileMask, kMaxSeats> hands = s_.hand.deal;
+  if (s_.hand.discard >= 0) {
+    TileMask& bidder = hands[s_.hand.contract->declarer];
+    bidder = (bidder | s_.hand.undealt) & ~bit(s_.hand.discard);
+  }
+  const int leader = opening_leader(rules_, *s_.hand.trump, s_.hand.contract);
+  s_.position.emplace(rules_, *s_.hand.trump, hands, leader, std::vector<int>{}, s_.hand.contract);
+  s_.phase = Phase::Playing;
+}
+
+// §4.1-4.2 (M-6): the first to the target wins; when several reach it on the same hand, the bidder
+// if it made its bid, else the highest score; an exact tie plays another hand.
+int Game::moon_winner(const HandResult& result) const {
+  const int target = rules_.game_target(), bidder = rules_.scorer_of(s_.hand.contract->declarer);
+  if (result.made && s_.scores[bidder] >= target) return bidder;
+  int best = -1;
+  bool tie = false;
+  for (int k = 0; k < rules_.scorers(); ++k) {
+    if (s_.scores[k] < target) continue;
+    if (best < 0 || s_.scores[k] > s_.scores[best]) best = k, tie = false;
+    else if (s_.scores[k] == s_.scores[best]) tie = true;
+  }
+  return tie ? -1 : best;
+}
+
 void Game::finish_hand(const HandResult& result) {
   s_.hand.result = result;
+  for (int k = 0; k < rules_.scorers(); ++k) s_.scores[k] += result.score[k];
   const int us = s_.position->side_of(s_.hand.contract->declarer), them = kSides - 1 - us;
-  for (int side = 0; side < kSides; ++side) s_.scores[side] += result.score[side];
-  if (result.decides_game) {
+  if (rules_.moon()) {
+    s_.winner = moon_winner(result);
+  } else if (result.decides_game) {
     s_.winner = result.made ? us : them;
   } else {
     const int target = rules_.game_target();
@@ -194,7 +241,7 @@ TileMask Game::revealed(int seat) const {
   if (s_.position) return s_.position->revealed(seat);
   if (s_.phase != Phase::Declaring) return 0;
   const Contract& c = *s_.hand.contract;
-  return s_.hand.deal[seat] & bid_row(c.bid.kind).reveals(rules_, c.declarer, seat);
+  return s_.hand.deal[seat] & bid_row(rules_, c.bid.kind).reveals(rules_, c.declarer, seat);
 }
 
 void Game::undo() {

@@ -24,10 +24,11 @@ std::string groups_of(int n) {
 }
 
 void check_tile(int tile, const Rules& rules, const char* where) {
-  if (tile < 0 || tile >= rules.tiles())
+  if (tile < 0 || tile >= rules.tiles() || !(rules.tile_set() & bit(tile)))
     throw InvalidPositionError(std::string(where) + ": tile " +
                                (tile >= 0 && tile < kMaxTiles ? tile_name(tile) : "id " + std::to_string(tile)) +
-                               " is not in the double-" + std::to_string(rules.max_pip) + " set");
+                               " is not in the " + (rules.family == Family::Moon ? "Moon set (docs/rules.md §4.1: no 1-0 .. 6-0)"
+                                                                                   : "double-" + std::to_string(rules.max_pip) + " set"));
 }
 
 }  // namespace
@@ -42,7 +43,8 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
   const std::string seats = seats_range(seating());
   const int trick_size = seating().trick_size();
   if (ruling_.declaration->numbered && (trump.suit < 0 || trump.suit > rules.max_pip))
-    throw InvalidPositionError("trump " + std::to_string(trump.suit) + " is not a number of the set");
+    throw InvalidPositionError("trump " + std::to_string(trump.suit) + " is not a number of the set: a numbered trump is 0.." +
+                               std::to_string(rules.max_pip));
   auto check_seat = [&](int seat, const char* what) {
     if (seat < 0 || seat >= seating().seats()) throw InvalidPositionError(std::string(what) + " must be a seat " + seats);
     if (!seating().plays(seat)) throw InvalidPositionError(std::string(what) + ": " + seat_of(seat) + " sits this hand out");
@@ -155,6 +157,7 @@ Tally Position::tally() const {
   Tally t;
   t.declaring_side = contract_ ? seating().side(contract_->declarer) : 0;
   for (int side = 0; side < kSides; ++side) t.points[side] = s_.points[side], t.tricks[side] = s_.tricks[side];
+  for (int seat = 0; seat < kMaxSeats; ++seat) t.seat_tricks[seat] = s_.seat_tricks[seat];
   t.all_played = is_over();
   return t;
 }
@@ -206,6 +209,7 @@ void Position::play_unchecked(int tile) {
     const int winner = seating().after(s_.leader, s_.trick.win);
     s_.points[seating().side(winner)] += static_cast<std::int16_t>(s_.trick.points());
     s_.tricks[seating().side(winner)] += 1;
+    s_.seat_tricks[winner] += 1;
     s_.last_winner = static_cast<std::int8_t>(winner);
     s_.leader = static_cast<std::int8_t>(winner);
     s_.trick.clear();

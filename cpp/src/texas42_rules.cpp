@@ -56,6 +56,28 @@ const FlagSpec<NelloMin, 2> kNelloMin{"nello_min", &Rules::nello_min, {"1_mark",
 const FlagSpec<NelloDoublesAllowed, 2> kNelloDoublesAllowed{
     "nello_doubles_allowed", &Rules::nello_doubles_allowed, {"own_suit_high", "all"}};
 const FlagSpec<NelloInPoints, 2> kNelloInPoints{"nello_in_points", &Rules::nello_in_points, {"off", "as_marks"}};
+const FlagSpec<Family, 3> kFamily{"family", &Rules::family, {"texas42", "moon", "moon4"}};
+const FlagSpec<Moon4Preset, 2> kMoon4Preset{"moon4_preset", &Rules::moon4_preset, {"pagat", "fosdick"}};
+
+// The flags of one family only: 42's contracts and scoring, Moon's trumps, Partnership Moon's preset.
+void check_family(const Rules& r) {
+  const Rules base{.family = r.family};
+  const bool texas42_only = r.scoring != base.scoring || r.all_pass != base.all_pass ||
+                            r.forced_exact_30 || r.mark_jump != base.mark_jump || r.first_lead_trump ||
+                            r.points_made != base.points_made || r.play_out != base.play_out ||
+                            r.points_tie != base.points_tie || r.specials != base.specials ||
+                            r.plunge_marks != base.plunge_marks || r.splash_marks != base.splash_marks ||
+                            r.sevens_tie != base.sevens_tie || r.nello_min != base.nello_min ||
+                            r.nello_doubles_allowed != base.nello_doubles_allowed ||
+                            r.nello_in_points != base.nello_in_points;
+  if (r.moon() && texas42_only)
+    throw ParseError("rules flags of Texas 42's auction, scoring and special contracts do not apply to family '" +
+                     std::string(kFamily.values[static_cast<std::size_t>(r.family)]) + "'");
+  if (r.moon_doubles_trump && r.family != Family::Moon)
+    throw ParseError("rules flag 'moon_doubles_trump' is Moon's (family 'moon'), docs/rules.md §4.1");
+  if (r.moon4_preset != base.moon4_preset && r.family != Family::Moon4)
+    throw ParseError("rules flag 'moon4_preset' is Partnership Moon's (family 'moon4'), docs/rules.md §4.2");
+}
 
 }  // namespace
 
@@ -77,6 +99,9 @@ std::map<std::string, std::string> Rules::flags() const {
   write_flag(out, *this, kNelloMin);
   write_flag(out, *this, kNelloDoublesAllowed);
   write_flag(out, *this, kNelloInPoints);
+  write_flag(out, *this, kFamily);
+  if (moon_doubles_trump) out["moon_doubles_trump"] = "on";
+  write_flag(out, *this, kMoon4Preset);
   return out;
 }
 
@@ -90,11 +115,14 @@ Rules Rules::from_flags(const std::map<std::string, std::string>& flags) {
                        read_flag(r, key, value, kPlungeMarks) ||
                        read_flag(r, key, value, kSplashMarks) || read_flag(r, key, value, kSevensTie) ||
                        read_flag(r, key, value, kNelloMin) || read_flag(r, key, value, kNelloDoublesAllowed) ||
-                       read_flag(r, key, value, kNelloInPoints) ||
+                       read_flag(r, key, value, kNelloInPoints) || read_flag(r, key, value, kFamily) ||
+                       read_flag(r, key, value, kMoon4Preset) ||
                        read_switch(r.forced_exact_30, key, value, "forced_exact_30") ||
-                       read_switch(r.first_lead_trump, key, value, "first_lead_trump");
+                       read_switch(r.first_lead_trump, key, value, "first_lead_trump") ||
+                       read_switch(r.moon_doubles_trump, key, value, "moon_doubles_trump");
     if (!known) throw ParseError("unknown rules flag '" + key + "'");
   }
+  check_family(r);
   return r;
 }
 
@@ -103,15 +131,26 @@ int counter_value(int tile) {
   return pips == 10 ? 10 : pips == 5 ? 5 : 0;
 }
 
+// §4.1: Moon plays the double-six without the blanks but the double blank, 1-0 .. 6-0.
+TileMask Rules::tile_set() const {
+  TileMask set = set_mask(max_pip);
+  if (family == Family::Moon)
+    for (int pip = 1; pip <= max_pip; ++pip) set &= ~bit(tile_id(pip, 0));
+  return set;
+}
+
+// §4.1-4.2: a Moon trick is worth its one point and nothing more.
+int Rules::count_of(int tile) const { return moon() ? 0 : counter_value(tile); }
+
 int Rules::counters() const {
   int total = 0;
-  for (int id = 0; id < tiles(); ++id) total += counter_value(id);
+  for (TileMask m = tile_set(); m; m &= m - 1) total += count_of(lowest(m));
   return total;
 }
 
 SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {
   all = set_mask(rules.max_pip);
-  for (TileMask m = all; m; m &= m - 1) counters[lowest(m)] = static_cast<std::int8_t>(counter_value(lowest(m)));
+  for (TileMask m = all; m; m &= m - 1) counters[lowest(m)] = static_cast<std::int8_t>(rules.count_of(lowest(m)));
   const DeclarationRow& row = declaration_row(t);
   declaration = static_cast<std::int8_t>(row.numbered ? t.suit : kMaxPip + 1 + static_cast<int>(t.kind));
   row.place_tiles(*this, rules, t);
@@ -166,6 +205,7 @@ void SuitTable::place_in_doubles(int tile) {
 }
 
 bool is_bid(const Rules& rules, int bid) {
+  if (rules.moon()) return (bid >= rules.min_bid() && bid <= rules.mark()) || bid == Rules::kShootTheMoon;
   if (bid == kGameBid) return rules.scoring == Scoring::Points;
   return bid >= rules.min_bid() && (bid <= rules.mark() || bid % rules.mark() == 0);
 }
@@ -175,11 +215,12 @@ bool bids_every_trick(const Rules& rules, int bid) { return bid >= rules.mark();
 int points_needed(const Rules& rules, int bid) { return bids_every_trick(rules, bid) ? rules.hand_points() : bid; }
 
 int marks_of(const Rules& rules, int bid) {
-  if (bid == kGameBid) return 0;
+  if (bid == kGameBid || rules.moon()) return 0;  // Moon scores its bids as points (§4.1)
   return bid < 2 * rules.mark() ? 1 : bid / rules.mark();
 }
 
 bool bid_is_legal(const Rules& rules, int bid, int high_bid) {
+  if (rules.moon()) return bid > high_bid && is_bid(rules, bid);  // each above the last (§4.1)
   if (bid == kGameBid) return rules.scoring == Scoring::Points && high_bid == rules.game_bid_over();
   if (bid <= high_bid || bid < rules.min_bid()) return false;
   if (bid < rules.mark()) return true;

@@ -1,10 +1,11 @@
-// Double-dummy search of the all-or-nothing contracts (docs/rules.md §3), in tricks.
+// Double-dummy search of the contracts counted in tricks (docs/rules.md §3: all or nothing; §4.1-4.2:
+// Moon's bids of so many tricks), in tricks.
 //
 // The search works on "tricks the declaring side takes from the current trick on" (D; the trick on
 // the table included), so values never depend on the path and the transposition table stores bounds
 // on D at trick boundaries, keyed by the hands, the leader, the declaration and the goal. Under
-// EveryTrick every seat plays to take tricks for its side (the declaring side maximises D, the other
-// side minimises it); under NoTrick every seat plays to lose them (the declaring side minimises D,
+// EveryTrick (and Moon's Tricks) every seat plays to take tricks for its side (the declaring side
+// maximises D, the other side minimises it); under NoTrick every seat plays to lose them (the declaring side minimises D,
 // the other side, whose tricks are the rest, maximises it). It is a template on the trick size N,
 // as the points search is: the seats in play are numbered 0..N-1 in the order of play ("places").
 // The trick engine (Trick, SuitTable::legal and beats) decides every play and every winner.
@@ -21,21 +22,25 @@
 
 namespace dominosolver::texas42 {
 
-bool counts_tricks(Objective objective) { return objective == Objective::EveryTrick || objective == Objective::NoTrick; }
+bool counts_tricks(Objective objective) { return objective != Objective::Points; }
 
 std::optional<TricksGoal> tricks_goal(const Position& pos) {
   const Ruling& r = pos.ruling();
   if (!counts_tricks(r.contract->objective) || r.declarer < 0) return std::nullopt;
-  return TricksGoal{r.contract->objective, r.seating.side(r.declarer)};
+  const int need = r.contract->objective == Objective::Tricks ? points_needed(pos.rules(), pos.contract()->bid.value) : 0;
+  return TricksGoal{r.contract->objective, r.seating.side(r.declarer), need};
 }
 
-TricksGoal checked_goal(Objective objective, int declaring_side) {
+TricksGoal checked_goal(Objective objective, int declaring_side, int need) {
   if (!counts_tricks(objective))
-    throw InvalidPositionError("the tricks search needs an objective in tricks ('every trick' or 'no trick'), not '" +
+    throw InvalidPositionError("the tricks search needs an objective in tricks ('every trick', 'no trick' or 'tricks'), not '" +
                                objective_name(objective) + "'");
   if (declaring_side < 0 || declaring_side >= kSides)
     throw InvalidPositionError("declaring side must be 0 or 1, not " + std::to_string(declaring_side));
-  return {objective, declaring_side};
+  if (need < 0 || (need > 0) != (objective == Objective::Tricks))
+    throw InvalidPositionError("a goal of 'tricks' needs the tricks to take (1 or more), the others none, not " +
+                               std::to_string(need));
+  return {objective, declaring_side, need};
 }
 
 int TrickPlay::tricks_left() const {
@@ -796,7 +801,7 @@ class TricksSearch {
 template <class F>
 auto tricks_search_for(const TrickPlay& play, const TricksGoal& goal, search::TranspositionTable* tt,
                        const Enhancements& enh, F&& f) {
-  checked_goal(goal.objective, goal.declaring_side);
+  checked_goal(goal.objective, goal.declaring_side, goal.need);
   if (!play.table) throw InvalidPositionError("a trick play needs its declaration's table");
   // The sure tricks follow one partner at most: sides of one or two seats in play.
   for (int side = 0; side < kSides; ++side) {
@@ -825,6 +830,7 @@ auto tricks_search_for(const TrickPlay& play, const TricksGoal& goal, search::Tr
 
 // Whether the declaring side makes its goal, D being its tricks from here on of `left`.
 bool goal_made(const TrickPlay& play, const TricksGoal& goal, int d, int left) {
+  if (goal.objective == Objective::Tricks) return play.tricks_taken[goal.declaring_side] + d >= goal.need;
   if (goal.objective == Objective::EveryTrick) return play.tricks_taken[1 - goal.declaring_side] == 0 && d == left;
   return play.tricks_taken[goal.declaring_side] == 0 && d == 0;
 }
@@ -877,6 +883,14 @@ bool Solver::makes(const TrickPlay& play, const TricksGoal& goal) {
   nodes_ = 0;
   return tricks_search_for(play, goal, &tt_, enh_, [&](auto& s) {
     const int left = s.tricks_left();
+    if (goal.objective == Objective::Tricks) {
+      const int short_by = goal.need - play.tricks_taken[goal.declaring_side];
+      if (short_by <= 0 || short_by > left) return short_by <= 0;
+      begin(play);
+      const bool ok = s.test_at_least(short_by);
+      nodes_ = s.nodes();
+      return ok;
+    }
     const bool every = goal.objective == Objective::EveryTrick;
     if (!goal_made(play, goal, every ? left : 0, left)) return false;  // lost already
     if (left == 0) return true;

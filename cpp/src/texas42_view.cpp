@@ -179,7 +179,7 @@ void check_revealed_at_deal(const Rules& rules, const Contract& contract, int se
     throw InvalidViewError("revealed must give " + std::to_string(seats) + " hands, not " + std::to_string(revealed.size()));
   if (contract.declarer < 0 || contract.declarer >= seats)
     throw InvalidViewError("contract declarer must be a seat 0.." + std::to_string(seats - 1));
-  const ContractRow& row = bid_row(contract.bid.kind);
+  const ContractRow& row = bid_row(rules, contract.bid.kind);
   for (int s = 0; s < seats; ++s) {
     TileMask shown = 0;
     for (int t : revealed.empty() ? std::vector<int>{} : revealed[s]) {

@@ -4,6 +4,7 @@ and a caller gets a ``ParseError`` naming the argument, never a raw TypeError fr
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable
 from typing import Any
 
@@ -93,3 +94,24 @@ def tile_sequence(value: Any, name: str) -> list[Any]:
     raise ParseError(
         f"{name} must be a list of tiles or a string of them, not {type(value).__name__}"
     )
+
+
+# Names renamed so that both games speak alike (issue 27): each old name still works for one
+# release, with a DeprecationWarning.
+def renamed(value: Any, old_value: Any, name: str, old: str) -> Any:
+    """The value of a parameter ``name`` whose old name ``old`` was given ``old_value`` (None: not
+    given): the old one, with a DeprecationWarning; both at once is a ParseError."""
+    if old_value is None:
+        return value
+    if value is not None:
+        raise ParseError(f"give {name}= or its old name {old}=, not both")
+    warnings.warn(f"{old}= is deprecated: call it {name}= (the old name goes in the next release)",
+                  DeprecationWarning, stacklevel=3)
+    return old_value
+
+
+def renamed_object(old: str, new: str, value: Any) -> Any:
+    """``value``, asked for by its old name ``old``, with a DeprecationWarning naming ``new``."""
+    warnings.warn(f"{old} is deprecated: it is {new} now (the old name goes in the next release)",
+                  DeprecationWarning, stacklevel=3)
+    return value

@@ -29,7 +29,7 @@ from .errors import SearchLimitError
 from .version import __version__
 
 __all__ = [
-    "ENGINE_NAME", "Estimate", "MoveEstimate", "Sampler", "Scorer", "Scores", "engine_info", "rank", "run",
+    "ENGINE_NAME", "Estimate", "MoveEstimate", "MoveStat", "Sampler", "Scorer", "Scores", "engine_info", "rank", "run",
 ]
 
 ENGINE_NAME = "dominosolver-pimc"
@@ -76,6 +76,32 @@ class Scorer(Generic[W]):
     weighting: str | None = None  # a non-uniform weighting's name, to report its effective sample size
     batch: int = 25  # worlds per call when a time limit, a stop request or progress reports need batches
     gives_up: str = "the search gave up"  # why a world the search gave up on is left out
+
+
+@dataclass(frozen=True)
+class MoveStat:
+    """One move of a hint, in either game: its mean value for the player to move (42: points for
+    the seat's team from the current trick on, or tricks under a contract of every trick or none;
+    Bingo: game points), the mean's standard error, the chance of the goal (42: the declaring side
+    makes its contract, None without one; Bingo: the player wins the deal) and its rank."""
+
+    move: str
+    mean: float
+    stderr: float  # 0 when every world was solved
+    p_make: float | None
+    rank: int  # 1 = best; equal moves share a rank
+    p_make_stderr: float | None = None  # p_make's standard error (0 when exact; None where not estimated)
+
+    @property
+    def p_win(self) -> float | None:
+        """Bingo's name for the chance of its goal, winning the deal: ``p_make``."""
+        return self.p_make
+
+    def p_goal(self, goal: str | None) -> float | None:
+        """The chance of the seat's side reaching ``goal``: "make" (``p_make``) or "set" (1 - it)."""
+        if self.p_make is None or goal is None:
+            return None
+        return self.p_make if goal == "make" else 1.0 - self.p_make
 
 
 @dataclass(frozen=True)

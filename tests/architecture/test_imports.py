@@ -94,11 +94,12 @@ def test_module_level_imports_form_no_cycle():
 
 
 # What a view may import (issue 21, item 6): its game's rules and notation (Bingo's moves too: a view
-# lists the legal ones), and of the package the tiles, errors, JSON helpers, argument checks and the
-# C++ core. TYPE_CHECKING imports count: a view reads positions and games as data, typed loosely.
+# lists the legal ones), its picture (issue 26: ``_repr_svg_``; the picture is data below the view,
+# checked below), and of the package the tiles, errors, JSON helpers, argument checks and the C++
+# core. TYPE_CHECKING imports count: a view reads positions and games as data, typed loosely.
 VIEW_IMPORTS = {
-    "texas42": {"rules", "notation"},
-    "bingo": {"rules", "notation", "move"},
+    "texas42": {"rules", "notation", "picture"},
+    "bingo": {"rules", "notation", "move", "picture"},
 }
 VIEW_PACKAGE_IMPORTS = {"tiles", "errors", "io", "_core", "arguments"}
 
@@ -111,6 +112,28 @@ def test_a_view_imports_rules_tiles_and_notation_only(game):
     found = top_level_imports(f"dominosolver.{game}.view", type_checking=True)
     assert found - allowed == set()
     assert f"dominosolver.{game}.rules" in found  # the parse reaches the view's imports at all
+
+
+# The pictures draw plain descriptions and know no game; a game's picture module (what its
+# positions and views look like, imported by both for ``_repr_svg_``) reads them as data: it imports
+# its rules and the pictures, never a view, position, game, sampler or hint.
+PICTURES_IMPORT = {"dominosolver.tiles", "dominosolver.errors"}
+
+
+def test_pictures_know_no_game():
+    drawing = [m for m in SOURCES if m.startswith("dominosolver.pictures.")]
+    assert "dominosolver.pictures.board" in drawing
+    for name in drawing:
+        outside = {m for m in top_level_imports(name, type_checking=True) if not m.startswith("dominosolver.pictures")}
+        assert outside <= PICTURES_IMPORT, f"{name} imports {sorted(outside - PICTURES_IMPORT)}"
+
+
+@pytest.mark.parametrize("game", sorted(VIEW_IMPORTS))
+def test_a_games_picture_reads_positions_and_views_as_data(game):
+    found = top_level_imports(f"dominosolver.{game}.picture", type_checking=True)
+    allowed = {f"dominosolver.{game}.rules", "dominosolver.tiles"}
+    assert {m for m in found if not m.startswith("dominosolver.pictures.")} <= allowed
+    assert "dominosolver.pictures.board" in found
 
 
 def function_level_imports(name: str) -> list[str]:

@@ -80,7 +80,7 @@ def test_a_shared_bingo_solver_gives_the_values_it_gives_alone():
 def test_a_shared_bingo_solver_scores_worlds_as_alone():
     shared = BingoSolver(1)
     views = [p.view(p.to_move) for p in bingo_positions() if p.phase == 2][::8]
-    solves, wrong = hammer(lambda v: bingo.hint(v, worlds=6, seed=2, exact_limit=0, solver=shared).to_json()["moves"], views)
+    solves, wrong = hammer(lambda v: bingo.hint(v, samples=6, seed=2, exact_limit=0, solver=shared).to_json()["moves"], views)
     assert solves == THREADS * ROUNDS * len(views) and wrong == 0
 
 

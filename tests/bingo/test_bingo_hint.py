@@ -124,8 +124,8 @@ def test_an_exact_hint_averages_separate_solves_of_every_world():
 
 def test_a_sampled_hint_is_reproducible_and_reports_itself():
     pos = play_to(6, 4)
-    a = hint(pos, worlds=24, seed=3)
-    b = hint(pos.view(pos.to_move), worlds=24, seed=3)
+    a = hint(pos, samples=24, seed=3)
+    b = hint(pos.view(pos.to_move), samples=24, seed=3)
     assert a.method == "pimc" and a.worlds == 24 and a.seed == 3
     assert [(m.move, m.mean, m.stderr) for m in a.moves] == [(m.move, m.mean, m.stderr) for m in b.moves]
     out = a.to_json()
@@ -169,7 +169,7 @@ def test_no_hint_out_of_turn_and_forced_moves():
 
 def test_node_limited_hints_leave_out_worlds_and_say_so():
     pos = Game(seed=5).position
-    h = hint(pos, worlds=12, seed=1, max_nodes=2000)
+    h = hint(pos, samples=12, seed=1, max_nodes=2000)
     assert h.worlds < 12 and h.warnings and "left out" in h.warnings[0]
 
 

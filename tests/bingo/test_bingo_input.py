@@ -43,7 +43,7 @@ def run(capsys, *args):
 @pytest.mark.parametrize("search", [
     # Each would run for minutes (the budgets only make a missed interrupt fail in seconds).
     lambda solver: solver.solve(HARD, max_nodes=300_000_000),
-    lambda solver: hint(HARD, worlds=1, max_nodes=300_000_000, solver=solver),
+    lambda solver: hint(HARD, samples=1, max_nodes=300_000_000, solver=solver),
     lambda solver: bingo.plain_minimax(HARD),
 ])
 def test_ctrl_c_stops_a_long_search_promptly_and_the_solver_stays_usable(ctrl_c_soon, search):
@@ -87,11 +87,11 @@ def test_a_hint_budgets_phase_one_worlds_by_default_and_solves_closed_deals_exac
         return real(self, base, hands, boneyards, moves, max_nodes, time)
 
     monkeypatch.setattr(Solver, "solve_worlds", spy)
-    h = hint(HARD, worlds=3, seed=1)
+    h = hint(HARD, samples=3, seed=1)
     assert budgets == [HINT_WORLD_NODES] and HINT_WORLD_NODES == 2_000_000
     assert h.warnings and "needed more than 2,000,000 nodes" in h.warnings[0]
     assert hint(CLOSED).exact and budgets[-1] == 0  # closed: no budget, every world solved
-    assert hint(WORLD, worlds=2, max_nodes=5000).worlds >= 1 and budgets[-1] == 5000
+    assert hint(WORLD, samples=2, max_nodes=5000).worlds >= 1 and budgets[-1] == 5000
 
 
 def test_a_solve_cut_by_its_time_limit_says_so():
@@ -106,12 +106,12 @@ def test_a_solve_cut_by_its_time_limit_says_so():
 def test_a_hint_cut_by_its_time_limit_keeps_the_worlds_solved():
     # Without node budgets the worlds of HARD take minutes each: the time limit cuts the first one.
     with pytest.raises(SearchLimitError, match="no world was solved by the time limit"):
-        hint(HARD, worlds=20, max_nodes=0, time=0.05)
+        hint(HARD, samples=20, max_nodes=0, time=0.05)
     # With a budget the first world is solved whatever the time, and the limit ends the rest (a
     # reply in trick 1: its worlds take about 10^5 nodes each).
     reply = ("bingo trump=5 turned=53 leader=0 hands=51.44.42.31.21.20/55.52.50.43.40.32.11 trick=61 "
              "boneyard=30.60.33.63.65.64.22.66.00.10.41.54.62.53 points=0/0 tricks=0/0")
-    h = hint(reply, worlds=1000, exact_limit=0, seed=1, time=0.05)
+    h = hint(reply, samples=1000, exact_limit=0, seed=1, time=0.05)
     assert 1 <= h.worlds < 1000 and any("by the time limit (0.05 s)" in w for w in h.warnings)
 
 
@@ -145,10 +145,10 @@ def test_the_command_line_solve_of_a_phase_one_position_is_budgeted(capsys):
 @pytest.mark.parametrize("kwargs,message", [
     ({"max_nodes": -1}, "max_nodes must be a whole number from 0"),
     ({"max_nodes": 1.5}, "max_nodes must be a whole number from 0"),
-    ({"worlds": 2.5}, "worlds must be a whole number from 1"),
-    ({"worlds": None}, "worlds must be a whole number from 1"),
-    ({"worlds": 0}, "worlds must be a whole number from 1"),
-    ({"worlds": -3}, "worlds must be a whole number from 1"),
+    ({"samples": 2.5}, "samples must be a whole number from 1"),
+    ({"samples": 0}, "samples must be a whole number from 1"),
+    ({"samples": -3}, "samples must be a whole number from 1"),
+    ({"tt_mb": 0}, "tt_mb must be a whole number from 1"),
     ({"seed": -1}, "seed must be a whole number from 0"),
     ({"seed": 1.5}, "seed must be a whole number from 0"),
     ({"seed": "a"}, "seed must be a whole number from 0"),
@@ -205,7 +205,7 @@ def test_positions_may_be_given_as_text_or_json():
 
 
 def test_a_table_too_large_is_refused_by_name():
-    with pytest.raises(ParseError, match="tt_megabytes must be a whole number from 1 to 65,536"):
+    with pytest.raises(ParseError, match="tt_mb must be a whole number from 1 to 65,536"):
         Solver(10**6)
     with pytest.raises(ParseError, match="moves must be a list of moves"):
         Solver().move_values(WORLD, "close")

@@ -153,7 +153,7 @@ def test_bingo_outputs_fit():
     pos = bingo.Position(DEMO_DEAL)
     assert is_valid(pos.to_json(), "position")
     assert is_valid(pos.view(0).to_json(), "view")
-    out = bingo.hint(pos, worlds=4, seed=1).to_json()
+    out = bingo.hint(pos, samples=4, seed=1).to_json()
     assert is_valid(out, "hint"), list(validator("hint").iter_errors(out))
     assert out["game"] == "bingo" and all("p_win" in m for m in out["moves"])
 

@@ -158,15 +158,15 @@ def test_the_hint_bot_searches_further_when_no_world_fits_its_budget():
     game = Game(seed=5)
     view = game.view(game.to_move)
     with pytest.raises(SearchLimitError):
-        hint(view, worlds=4, seed=0, exact_limit=0, max_nodes=1)
+        hint(view, samples=4, seed=0, exact_limit=0, max_nodes=1)
     budget = 1
     while True:  # the budget that first solves a world, ten times over
         try:
-            expected = hint(view, worlds=4, seed=0, exact_limit=0, max_nodes=budget).best
+            expected = hint(view, samples=4, seed=0, exact_limit=0, max_nodes=budget).best
             break
         except SearchLimitError:
             budget *= 10
-    move = HintBot(worlds=4, seed=0, max_nodes=1, exact_limit=0).choose(game)
+    move = HintBot(samples=4, seed=0, max_nodes=1, exact_limit=0).choose(game)
     assert str(move) == expected and move in game.legal_moves
 
 

@@ -72,9 +72,9 @@ def test_each_result_is_the_direct_call(records, local_run, game_record):
     fresh = results[1]["result"]
     assert fresh == bingo.solve(lines[1]["position"], max_nodes=BUDGET).to_json() and results[1]["id"] == "fresh"
     assert fresh["value"] is None and fresh["unsolved"] and "budget" in fresh["warnings"][0]
-    view_hint = bingo.hint(CLOSED.view(CLOSED.to_move), worlds=12, seed=record_seed(3, 2), exact_limit=300,
+    view_hint = bingo.hint(CLOSED.view(CLOSED.to_move), samples=12, seed=record_seed(3, 2), exact_limit=300,
                            max_nodes=BUDGET).to_json()
-    seat_hint = bingo.hint(bingo.Position(lines[3]["position"]), seat=lines[3]["seat"], worlds=12,
+    seat_hint = bingo.hint(bingo.Position(lines[3]["position"]), seat=lines[3]["seat"], samples=12,
                            seed=record_seed(3, 3), exact_limit=300, max_nodes=BUDGET).to_json()
     for got, direct in ((results[2]["result"], view_hint), (results[3]["result"], seat_hint)):
         assert got["schema"] == "dominosolver.hint/1" and got["game"] == "bingo"

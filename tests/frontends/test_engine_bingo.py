@@ -48,7 +48,7 @@ def test_a_hint_for_a_bingo_view():
     assert ready == {"type": "ready", "seat": 0, "to_move": 0, "worlds": count_worlds(view), "id": "a"}
     assert best["type"] == "bestmove" and best["id"] == "b" and best["move"] == best["hint"]["best"]
     validate(best["hint"], "hint")
-    direct = bingo.hint(view, worlds=12, seed=4, exact_limit=0, max_nodes=50_000).to_json()
+    direct = bingo.hint(view, samples=12, seed=4, exact_limit=0, max_nodes=50_000).to_json()
     assert best["hint"]["game"] == "bingo" and best["hint"]["seed"] == 4
     assert best["hint"]["position"] == view.to_json()
     for key in ("moves", "worlds", "warnings"):  # max_nodes reached the hint: worlds over it are left out

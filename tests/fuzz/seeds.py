@@ -124,11 +124,13 @@ def seeds() -> dict[str, list[Any]]:
         "42.position.text": [str(texas42.Position.from_json(p)) for p in known_42[:40]]
         + [str(p) for p in positions_42[::5]] + [d for d in docs if not d.startswith("bingo")],
         "42.view.json": [v.to_json() for v in views_42],
+        "42.view.text": [str(v) for v in views_42],
         "bingo.position.json": json_bingo,
         "bingo.position.text": [str(bingo.Position.from_json(p)) for p in known_bingo[:40]]
         + [str(p) for p in positions_bingo[::5]] + [d for d in docs if d.startswith("bingo")],
         "bingo.view.json": [v.to_json() for v in views_bingo],
-        "registry": json_42[:20] + json_bingo[:20] + view_json[:40] + docs,
+        "bingo.view.text": [str(v) for v in views_bingo],
+        "registry": json_42[:20] + json_bingo[:20] + view_json[:40] + docs + [str(v) for v in views_42[::40] + views_bingo[::40]],
         "engine": requests,
         "batch": records,
     }

@@ -43,8 +43,8 @@ from .seeds import seeds
 __all__ = ["ENGINE_LIMITS", "KINDS", "NAMED", "TARGETS", "WEIGHTS", "Engine", "checks", "make_input", "run", "show"]
 
 WEIGHTS = {
-    "42.position.json": 12, "42.position.text": 12, "42.view.json": 14,
-    "bingo.position.json": 12, "bingo.position.text": 12, "bingo.view.json": 14,
+    "42.position.json": 12, "42.position.text": 12, "42.view.json": 14, "42.view.text": 10,
+    "bingo.position.json": 12, "bingo.position.text": 12, "bingo.view.json": 14, "bingo.view.text": 10,
     "registry": 8, "engine": 10, "batch": 6,
 }
 TARGETS = tuple(WEIGHTS)
@@ -117,6 +117,15 @@ def _view(cls: Any) -> Callable[[Any], Outcome]:
     def check(data: Any) -> Outcome:
         view = cls.from_json(data)
         return _same(cls.from_json(json.loads(json.dumps(view.to_json()))), view, "view JSON round trip")
+    return check
+
+
+def _view_text(cls: Any) -> Callable[[Any], Outcome]:
+    def check(data: Any) -> Outcome:
+        view = cls(data)
+        again = cls(str(view))
+        return _same(again, view, "view text round trip") if str(again) == str(view) else (
+            "mismatch", f"view text {str(view)!r} is written again as {str(again)!r}")
     return check
 
 
@@ -265,9 +274,11 @@ def checks() -> dict[str, Callable[[Any], Outcome]]:
         "42.position.json": _position(texas42.Position, texas42.Position.from_json),
         "42.position.text": _position(texas42.Position, texas42.Position),
         "42.view.json": _view(texas42.PlayerView),
+        "42.view.text": _view_text(texas42.PlayerView),
         "bingo.position.json": _position(bingo.Position, bingo.Position.from_json),
         "bingo.position.text": _position(bingo.Position, bingo.Position),
         "bingo.view.json": _view(bingo.PlayerView),
+        "bingo.view.text": _view_text(bingo.PlayerView),
         "registry": _registry,
         "engine": Engine(),
         "batch": _batch,

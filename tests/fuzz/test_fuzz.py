@@ -45,7 +45,8 @@ def test_edited_json_parses_and_round_trips_or_is_refused_by_name(target, data):
     assert run(CHECKS[target], value)[0] in FINE
 
 
-@pytest.mark.parametrize("target", ["42.position.text", "bingo.position.text", "registry"])
+@pytest.mark.parametrize("target", ["42.position.text", "bingo.position.text", "42.view.text", "bingo.view.text",
+                                    "registry"])
 @settings(max_examples=150)
 @given(data=st.data())
 def test_edited_notation_parses_and_round_trips_or_is_refused_by_name(target, data):

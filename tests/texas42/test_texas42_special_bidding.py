@@ -191,3 +191,13 @@ def test_no_contract_of_its_own_over_the_partners_high_bid():
     over_partner = advise_bid(LOW_HAND, [(2, 42), (3, 0)], seat=0, samples=20, seed=2, rules=NELLO_RULES, threads=1)
     assert over_partner.partner_high and any(s.p_named >= over_partner.threshold(s) for s in over_partner.declared)
     assert over_partner.special is None and over_partner.bid == 0
+
+
+def test_nello_is_offered_on_the_least_bid_the_rules_allow():
+    """Under nello_min = any_bid Nel-O may be declared on a points bid (§3.3), so the advice offers it
+    on the least legal bid; Sevens still needs a mark (§3.6)."""
+    any_bid = Rules(specials="all", nello_min="any_bid")
+    advice = advise_bid(LOW_HAND, samples=4, seed=1, rules=any_bid, threads=1)
+    assert {s.declared: s.bid for s in advice.declared} == {"sevens": Bid(42), "nello": Bid(30), "nello-high": Bid(30)}
+    over = advise_bid(LOW_HAND, [(0, 35)], seat=1, samples=4, seed=1, rules=any_bid, threads=1)
+    assert {s.declared: s.bid for s in over.declared} == {"sevens": Bid(42), "nello": Bid(36), "nello-high": Bid(36)}

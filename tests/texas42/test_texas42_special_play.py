@@ -12,10 +12,11 @@ import pytest
 from click.testing import CliRunner
 from dominosolver.cli.main import cli
 from dominosolver.errors import ParseError
-from dominosolver.games.texas42 import analysis
+from dominosolver.games.texas42 import analysis, contract_to_json
+from dominosolver.games.texas42_render import show_hand_record
 from dominosolver.texas42 import Game, Move, Position, Rules, Solver, analyse_play, hint
 from dominosolver.texas42.arena import play_deal, run_arena
-from dominosolver.texas42.bots import HintBot, RuleBot
+from dominosolver.texas42.bots import HintBot, RandomBot, RuleBot
 from dominosolver.texas42.rules import Bid
 
 SPECIALS = Rules(specials="all")
@@ -199,3 +200,29 @@ def test_grades_of_sevens_and_nello_plays_are_their_cost_in_tricks(trump):
             pos.play(move)
     # Sevens' plays are nearly forced (the nearest tiles only): its random plays may all be free.
     assert costly or trump == "sevens"
+
+
+def test_a_played_special_hand_is_summed_up_in_tricks():
+    """A hand's record counts the tricks each team took and says what the contract counted; the
+    one-line summary of a contract of every trick or none gives tricks, of a points bid points."""
+    seen = set()
+    for seed in range(40):
+        game, bot = Game(seed=seed, rules=SPECIALS), RandomBot(seed)
+        while not game.is_over:
+            game.play(bot.choose(game))
+        for hand in game.hands_played:
+            if hand["contract"] is None:
+                continue
+            trick_size = 3 if str(hand["trump"]).startswith("nello") else 4
+            assert sum(hand["tricks"].values()) == len(hand["plays"]) // trick_size
+            declaring = "NS" if hand["contract"].declarer % 2 == 0 else "EW"
+            if hand["objective"] == "no trick":
+                assert hand["result"]["made"] == (hand["tricks"][declaring] == 0)
+            if hand["objective"] == "every trick":
+                other = "EW" if declaring == "NS" else "NS"
+                assert hand["result"]["made"] == (hand["tricks"][other] == 0)
+            units = "points" if hand["objective"] == "points" else "tricks"
+            line = show_hand_record(1, {**hand, "contract": contract_to_json(hand["contract"])})
+            assert f"{units} NS {hand[units]['NS']} EW {hand[units]['EW']}" in line
+            seen.add(hand["objective"])
+    assert seen == {"points", "every trick", "no trick"}

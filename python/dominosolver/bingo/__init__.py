@@ -2,7 +2,10 @@
 exact solver and hint engine."""
 
 from .game import Game
-from .hint import CloseValue, Hint, MoveScore, close_value, hint
+from typing import Any
+
+from ..arguments import renamed_object
+from .hint import CloseValue, Hint, MoveStat, close_value, hint
 from .move import Move
 from .notation import Declaration
 from .position import DealResult, Position
@@ -12,5 +15,11 @@ from .view import PlayerView
 
 __all__ = [
     "Game", "Move", "Position", "Declaration", "DealResult", "Rules", "RULESETS", "PlayerView",
-    "Solver", "solve", "plain_minimax", "trump_of_turned", "hint", "close_value", "Hint", "MoveScore", "CloseValue",
+    "Solver", "solve", "plain_minimax", "trump_of_turned", "hint", "close_value", "Hint", "MoveStat", "CloseValue",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "MoveScore":  # the old name of MoveStat, shared with 42's hints
+        return renamed_object("bingo.MoveScore", "MoveStat", MoveStat)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -18,7 +18,7 @@ from .rules import PLAYERS
 __all__ = ["ARENA", "BOTS", "make_bot"]
 
 BOTS = ("hint", "random")
-HINT_OPTIONS = {"samples": "worlds", "max_nodes": "max_nodes", "exact_limit": "exact_limit"}  # -> HintBot's
+HINT_OPTIONS = ("samples", "max_nodes", "exact_limit")  # HintBot's, named as the arena's options
 
 
 def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
@@ -26,7 +26,7 @@ def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
     if unknown:
         raise ParseError(f"unknown Bingo bot option(s) {', '.join(unknown)}: {', '.join(HINT_OPTIONS)}")
     if name == "hint":
-        return HintBot(seed=seed, **{HINT_OPTIONS[k]: v for k, v in options.items()})
+        return HintBot(seed=seed, **options)
     if name == "random":
         return RandomBot(seed)
     raise ParseError(f"unknown bot {name!r}: one of {', '.join(BOTS)}")

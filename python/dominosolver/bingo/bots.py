@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from ..arguments import renamed
 from ..errors import SearchLimitError
 from .game import Game
 from .hint import hint
@@ -13,6 +14,8 @@ from .move import Move
 from .solve import Solver
 
 __all__ = ["Bot", "RandomBot", "HintBot"]
+
+SAMPLES = 16  # worlds per hint of the hint bot
 
 
 class Bot(Protocol):
@@ -38,8 +41,11 @@ class HintBot:
     none of whose worlds fits in it searches the same worlds again with ten times the budget, as
     often as it takes (rare: a few decisions in a hundred deals at the default)."""
 
-    def __init__(self, worlds: int = 16, seed: int = 0, max_nodes: int = 50_000, exact_limit: int = 400) -> None:
-        self.worlds, self.seed, self.max_nodes, self.exact_limit = worlds, seed, max_nodes, exact_limit
+    def __init__(self, samples: int | None = None, seed: int = 0, max_nodes: int = 50_000, exact_limit: int = 400,
+                 *, worlds: int | None = None) -> None:
+        samples = renamed(samples, worlds, "samples", "worlds")  # worlds: the old name, deprecated
+        self.samples = SAMPLES if samples is None else samples
+        self.seed, self.max_nodes, self.exact_limit = seed, max_nodes, exact_limit
         self.solver = Solver()
 
     def choose(self, game: Game) -> Move:
@@ -48,7 +54,7 @@ class HintBot:
         budget = self.max_nodes
         while True:
             try:
-                h = hint(game.view(seat), worlds=self.worlds, seed=self.seed * 1_000_003 + len(game.moves),
+                h = hint(game.view(seat), samples=self.samples, seed=self.seed * 1_000_003 + len(game.moves),
                          exact_limit=self.exact_limit, max_nodes=budget, solver=self.solver)
                 return Move.parse(h.best)
             except SearchLimitError:

@@ -19,28 +19,21 @@ from typing import Any
 import numpy as np
 
 from .. import pimc
-from ..arguments import node_budget, seed_value, time_limit, world_count
+from ..pimc import MoveStat  # one move of a hint, shared with 42's
+from ..arguments import node_budget, renamed, renamed_object, seed_value, table_megabytes, time_limit, world_count
 from ..errors import InvalidPositionError, ParseError, shown
 from .notation import read_player
 from .position import Position, as_position
 from .sampling import WorldSampler, first_world, hand_masks, position_of
-from .solve import HINT_WORLD_NODES, Solver
+from .solve import HINT_WORLD_NODES, TABLE_MB, Solver
 from .view import PlayerView
 
-__all__ = ["Hint", "MoveScore", "hint", "EXACT_LIMIT", "HINT_WORLD_NODES"]
+__all__ = ["Hint", "MoveStat", "hint", "EXACT_LIMIT", "HINT_WORLD_NODES"]
 
 EXACT_LIMIT = 3432  # enumerate every world up to this many (all opponent hands after a close)
+DEFAULT_SAMPLES = 100  # worlds a hint samples when it cannot enumerate them
 SCHEMA = "dominosolver.hint/1"
 BATCH = 8  # worlds solved between checks of the time limit, a stop request or progress reports
-
-
-@dataclass(frozen=True)
-class MoveScore:
-    move: str
-    mean: float  # mean game points for the player (negative: expected loss)
-    stderr: float  # standard error of the mean over sampled worlds (0 when every world was enumerated)
-    p_win: float  # fraction of worlds in which the move wins the deal
-    rank: int
 
 
 @dataclass(frozen=True)
@@ -49,7 +42,7 @@ class Hint:
     method: str  # "exact" (every world), "pimc" (sampled worlds) or "forced" (one legal move)
     worlds: int  # worlds solved (and averaged)
     seed: int | None
-    moves: tuple[MoveScore, ...]  # best first
+    moves: tuple[MoveStat, ...]  # best first
     elapsed: float
     nodes: int
     warnings: tuple[str, ...] = field(default=())
@@ -80,8 +73,8 @@ class Hint:
             "nodes": self.nodes,
             "warnings": list(self.warnings),
             "moves": [
-                {"move": m.move, "mean": round(m.mean, 6), "stderr": round(m.stderr, 6), "p_make": round(m.p_win, 6),
-                 "p_win": round(m.p_win, 6), "rank": m.rank}
+                {"move": m.move, "mean": round(m.mean, 6), "stderr": round(m.stderr, 6), "p_make": round(m.p_make, 6),
+                 "p_win": round(m.p_make, 6), "rank": m.rank}
                 for m in self.moves
             ],
         }
@@ -91,20 +84,24 @@ def hint(
     view: PlayerView | Position,
     *,
     seat: int | None = None,
-    worlds: int = 100,
+    samples: int | None = None,
     seed: int | None = 0,
     exact_limit: int = EXACT_LIMIT,
     max_nodes: int | None = None,
     time: float | None = None,
+    tt_mb: int | None = None,
     solver: Solver | None = None,
     on_progress: Callable[[Hint], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    worlds: int | None = None,
 ) -> Hint:
     """Score every legal move of the player to move from what that player knows.
 
     `view` is a PlayerView, or a Position (or its JSON or notation) together with `seat` (default:
-    the player to move; the position's hidden parts are dropped first). `worlds` worlds are sampled
-    with `seed` unless at most `exact_limit` worlds exist, in which case all are solved.
+    the player to move; the position's hidden parts are dropped first). `samples` worlds (default
+    100) are sampled with `seed` unless at most `exact_limit` worlds exist, in which case all are
+    solved. The worlds are solved by `solver`, else by a new one with a table of `tt_mb` MB (default
+    ``TABLE_MB``). `worlds` is the old name of `samples` (deprecated).
 
     `max_nodes` bounds the search per world: worlds that need more are left out and counted in the
     warnings. By default (None) a phase-one world gets ``HINT_WORLD_NODES`` (2,000,000: early in
@@ -115,7 +112,8 @@ def hint(
     it has none), and the warnings say how many were solved; `should_stop` stops between batches, and `on_progress` receives the
     hint so far after each batch. Ctrl-C stops a hint with KeyboardInterrupt."""
     started = time_module.perf_counter()
-    worlds = world_count(worlds, "worlds")
+    samples = renamed(samples, worlds, "samples", "worlds")
+    samples = world_count(DEFAULT_SAMPLES if samples is None else samples, "samples")
     seed = seed_value(seed)
     exact_limit = world_count(exact_limit, "exact_limit", low=0)
     budget = None if max_nodes is None else node_budget(max_nodes)
@@ -131,7 +129,7 @@ def hint(
             f"player {view.seat} is not to move here (player {view.to_move} is): no hint to give")
     moves = [str(m) for m in view.legal_moves]
     if len(moves) == 1:
-        score = MoveScore(moves[0], 0.0, 0.0, 0.0, 1)
+        score = MoveStat(moves[0], 0.0, 0.0, 0.0, 1)
         return Hint(view, "forced", 0, seed, (score,), time_module.perf_counter() - started, 0,
                     ("a single legal move: nothing to compare",))
     if budget is None:
@@ -139,7 +137,7 @@ def hint(
         budget = HINT_WORLD_NODES if phase_one else 0
     sampler = WorldSampler(view)
     base = position_of(view, *first_world(view))
-    solver = _solver(solver)
+    solver = _solver(solver, tt_mb)
     solved_any: list[bool] = []  # set once the first world is solved
 
     def solve(batch: list[tuple[int, list[int]]]) -> pimc.Scores:
@@ -164,12 +162,12 @@ def hint(
     )
 
     def present(e: pimc.Estimate) -> Hint:
-        ranked = tuple(MoveScore(moves[m.index], m.mean, m.stderr, float(m.chance), m.rank)  # type: ignore[arg-type]
+        ranked = tuple(MoveStat(moves[m.index], m.mean, m.stderr, float(m.chance), m.rank)  # type: ignore[arg-type]
                        for m in e.moves)
         return Hint(view, e.method, e.worlds, e.seed, ranked, e.elapsed, e.nodes, e.warnings)
 
     return present(pimc.run(
-        sampler, scorer, samples=worlds, seed=seed, exact_limit=exact_limit, time=seconds, should_stop=should_stop,
+        sampler, scorer, samples=samples, seed=seed, exact_limit=exact_limit, time=seconds, should_stop=should_stop,
         on_progress=None if on_progress is None else (lambda e: on_progress(present(e))), started=started,
     ))
 
@@ -186,9 +184,11 @@ def _view(target: Any, seat: Any) -> PlayerView:
     return pos.view(pos.to_move if seat is None else seat)
 
 
-def _solver(solver: Any) -> Solver:
+def _solver(solver: Any, tt_mb: int | None = None) -> Solver:
     if solver is None:
-        return Solver()
+        return Solver(TABLE_MB if tt_mb is None else table_megabytes(tt_mb, "tt_mb"))
+    if tt_mb is not None:
+        raise ParseError("give a solver or tt_mb (the table of a new solver), not both")
     if not isinstance(solver, Solver):
         raise ParseError(f"solver must be a bingo Solver, not {type(solver).__name__}")
     return solver
@@ -220,3 +220,9 @@ def close_value(view: PlayerView | Position, *, seat: int | None = None, solver:
     values = _solver(solver).solve_worlds(base, hands, boneyards, ["close"])
     n = len(values)
     return CloseValue(sum(values) / n, sum(v > 0 for v in values) / n, n, time_module.perf_counter() - started)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "MoveScore":  # the old name of MoveStat, shared with 42's hints
+        return renamed_object("bingo.MoveScore", "MoveStat", MoveStat)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -15,6 +15,7 @@ from .rules import PLAYERS, Rules
 
 SCHEMA = "dominosolver.position/1"
 GAME = "bingo"
+COUNT_LIMIT = 1000  # the largest count (points, tricks) a Bingo position may state
 
 
 class Declaration(NamedTuple):
@@ -185,15 +186,15 @@ def read_opt_bool(value: Any, where: str) -> bool | None:
 def read_number(value: Any, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ParseError(f"{where} must be an integer, not {shown(value)}")
-    if not -1000 <= value <= 1000:  # no Bingo count comes near; keeps the C++ ints safe
-        raise ParseError(f"{where} is out of range: {shown(value)}")
+    if not -COUNT_LIMIT <= value <= COUNT_LIMIT:  # no Bingo count comes near; keeps the C++ ints safe
+        raise ParseError(f"{where} is out of range: {shown(value)} (a Bingo count is within ±{COUNT_LIMIT})")
     return value
 
 
 def read_trump(value: int) -> int:
     # Written 0..6; the set's size is the core's to check above, but no trump is negative.
     if value < 0:
-        raise ParseError(f"trump must be a number from 0, not {value}")
+        raise ParseError(f"trump must be a number of the set, 0..6, not {value}")
     return value
 
 
@@ -220,27 +221,9 @@ def fields_from_text(text: str) -> PositionFields:
     hands = values["hands"].split("/")
     if len(hands) != 2:
         raise ParseError(f"hands= needs 2 hands separated by '/', got {len(hands)}")
-    closed_by, had_trick, pts_at_close = None, None, None
-    if "closed" in values:
-        parts = values["closed"].split(":")
-        if len(parts) not in (2, 3) or parts[1] not in ("trick", "notrick"):
-            raise ParseError("malformed closed=: write the closer, then 'trick' or 'notrick' for the opponent "
-                             "at the close (and its points under closer_scored_at=close), e.g. closed=1:notrick")
-        closed_by = _player_text(parts[0], "closed")
-        had_trick = parts[1] == "trick"
-        if len(parts) == 3:
-            pts_at_close = _int_text(parts[2], "closed")
-    declarations = []
-    if values.get("declared"):
-        for item in values["declared"].split(","):
-            who, sep, tiles = item.partition(":")
-            if not sep:
-                raise ParseError(f"malformed declaration {shown(item)}: write player:doubles, e.g. 0:66.11")
-            declarations.append(Declaration(_player_text(who, "declared"), tuple(_tiles_text(tiles))))
+    closed_by, had_trick, pts_at_close = _closed_text(values["closed"]) if "closed" in values else (None, None, None)
+    declarations = _declarations_text(values.get("declared", ""))
     rules = Rules(**flags_of_text(values["rules"])) if values.get("rules") else Rules()
-    just = values.get("just_declared", "no")
-    if just not in ("yes", "no"):
-        raise ParseError("just_declared= must be yes or no")
     last = values.get("lastwin")
     return PositionFields(
         trump=read_trump(_int_text(values["trump"], "trump")) if "trump" in values else None,
@@ -255,7 +238,7 @@ def fields_from_text(text: str) -> PositionFields:
         tricks=_pair_text(values.get("tricks", "0/0"), "tricks"),
         declarations=declarations,
         rules=rules,
-        just_declared=just == "yes",
+        just_declared=_yes_no(values.get("just_declared", "no"), "just_declared"),
         first_to_70=_player_text(values["first70"], "first70") if "first70" in values else None,
         claimed_by=_player_text(values["claimed"], "claimed") if "claimed" in values else None,
         opponent_points_at_close=pts_at_close,
@@ -380,3 +363,146 @@ def core_spec(f: PositionFields) -> Any:
 def build(f: PositionFields) -> Any:
     """The C++ position of a position's fields."""
     return _core.bingo.Position(f.rules._core, core_spec(f))
+
+
+# ---------------------------------------------------------------- a player's view in one line
+
+# A view's text spells the records of its dominosolver.view/1 JSON (what the player saw happen); what
+# they show of the opponent's hand and the legal moves are left to the core, as in the JSON.
+# docs/notation.md, "A player's view".
+VIEW_SCHEMA = "dominosolver.view/1"
+_VIEW_KEYS = (
+    "seat", "trump", "turned", "leader", "hand", "trick", "played", "opponent_size", "boneyard_size", "closed",
+    "points", "tricks", "declared", "just_declared", "first70", "lastwin", "replies", "exchange", "rules",
+)
+
+
+def view_json_of_text(text: str) -> dict[str, Any]:
+    """The ``dominosolver.view/1`` records that a Bingo view's one-line text spells: ``bingo seat=0 ...``."""
+    values = key_values(text, _VIEW_KEYS, required=("seat", "trump", "turned", "hand"), tags=(GAME,),
+                        what="Bingo view text")
+    seat, leader = _player_text(values["seat"], "seat"), _player_text(values.get("leader", "0"), "leader")
+    hand, trick = _tiles_text(values["hand"]), _tiles_text(values.get("trick", "-"))
+    played = _tiles_text(values.get("played", "-"))
+    o: dict[str, Any] = {
+        "schema": VIEW_SCHEMA, "game": GAME, "seat": seat,
+        "rules": flags_of_text(values["rules"]) if values.get("rules") else {},
+        "trump": read_trump(_int_text(values["trump"], "trump")), "turned": str(_one_tile(values["turned"], "turned")),
+        "leader": leader, "hand": [str(t) for t in hand], "trick": [str(t) for t in trick],
+        "played": [str(t) for t in played],
+        "points": list(_pair_text(values.get("points", "0/0"), "points")),
+        "tricks": list(_pair_text(values.get("tricks", "0/0"), "tricks")),
+        "just_declared": _yes_no(values.get("just_declared", "no"), "just_declared"),
+        "first_to_70": _player_text(values["first70"], "first70") if "first70" in values else None,
+        "last_winning_tile": str(_one_tile(values["lastwin"], "lastwin")) if "lastwin" in values else None,
+        "declarations": [{"player": d.player, "tiles": [str(t) for t in d.tiles]}
+                         for d in _declarations_text(values.get("declared", ""))],
+        "opponent_replies": [{"lead": str(a), "reply": str(b)} for a, b in _replies_text(values.get("replies", ""))],
+        "exchange": None,
+    }
+    opponent, boneyard = usual_sizes(seat, leader, len(hand), len(trick), len(played))
+    o["opponent_hand_size"] = _count_text(values["opponent_size"], "opponent_size") if "opponent_size" in values \
+        else opponent
+    o["boneyard_size"] = _count_text(values["boneyard_size"], "boneyard_size") if "boneyard_size" in values \
+        else boneyard - (o["opponent_hand_size"] - opponent)
+    if "closed" in values:
+        closed_by, had_trick, at_close = _closed_text(values["closed"])
+        o.update(closed_by=closed_by, opponent_had_trick_at_close=had_trick, opponent_points_at_close=at_close)
+    if "exchange" in values:
+        who, sep, took = values["exchange"].partition(":")
+        if not sep:
+            raise ParseError("malformed exchange=: write the player, ':', then the face-up tile it took, e.g. exchange=1:41")
+        o["exchange"] = {"player": _player_text(who, "exchange"), "took": str(_one_tile(took, "exchange"))}
+    return o
+
+
+def view_text_of_json(o: dict[str, Any]) -> str:
+    """A Bingo view's one-line text from its ``dominosolver.view/1`` JSON (``PlayerView.to_json``):
+    its records, each field only where it says something (the sizes of the opponent's hand and of the
+    boneyard only where they are not the usual ones)."""
+    hand, trick, played = (sorted(map(Tile, o[k]), reverse=True) for k in ("hand", "trick", "played"))
+    parts = [GAME, f"seat={o['seat']}", f"trump={o['trump']}", f"turned={Tile(o['turned']).compact()}",
+             f"leader={o['leader']}", "hand=" + _text_tiles(hand)]
+    if trick:
+        parts.append("trick=" + _text_tiles(trick))
+    if played:
+        parts.append("played=" + _text_tiles(played))
+    opponent, boneyard = usual_sizes(o["seat"], o["leader"], len(hand), len(trick), len(played))
+    if o["opponent_hand_size"] != opponent:
+        parts.append(f"opponent_size={o['opponent_hand_size']}")
+    if o["boneyard_size"] != boneyard - (o["opponent_hand_size"] - opponent):
+        parts.append(f"boneyard_size={o['boneyard_size']}")
+    if o["closed_by"] is not None:
+        closed = f"closed={o['closed_by']}:{'trick' if o['opponent_had_trick_at_close'] else 'notrick'}"
+        if o.get("opponent_points_at_close") is not None:
+            closed += f":{o['opponent_points_at_close']}"
+        parts.append(closed)
+    parts.append(f"points={o['points'][0]}/{o['points'][1]}")
+    parts.append(f"tricks={o['tricks'][0]}/{o['tricks'][1]}")
+    if o["declarations"]:
+        parts.append("declared=" + ",".join(f"{d['player']}:{_text_tiles([Tile(t) for t in d['tiles']])}"
+                                            for d in o["declarations"]))
+    if o.get("just_declared"):
+        parts.append("just_declared=yes")
+    if o.get("first_to_70") is not None:
+        parts.append(f"first70={o['first_to_70']}")
+    if o.get("last_winning_tile") is not None:
+        parts.append(f"lastwin={Tile(o['last_winning_tile']).compact()}")
+    if o.get("opponent_replies"):
+        parts.append("replies=" + ",".join(f"{Tile(r['lead']).compact()}:{Tile(r['reply']).compact()}"
+                                           for r in o["opponent_replies"]))
+    if o.get("exchange") is not None:
+        parts.append(f"exchange={o['exchange']['player']}:{Tile(o['exchange']['took']).compact()}")
+    if o["rules"]:
+        parts.append("rules=" + ",".join(f"{k}:{v}" for k, v in o["rules"].items()))
+    return " ".join(parts)
+
+
+def usual_sizes(seat: int, leader: int, held: int, trick: int, played: int) -> tuple[int, int]:
+    """(the opponent's hand, the boneyard) as play leaves them: both hands alike between tricks (the
+    draws refill both), the leader one tile short while its lead is on the table; the boneyard holds
+    the rest of the set. The text leaves such sizes out."""
+    opponent = held + (0 if not trick else 1 if leader == seat else -1)
+    return opponent, _core.bingo.DECK_TILES - held - opponent - trick - played
+
+
+def _closed_text(text: str) -> tuple[int, bool, int | None]:
+    parts = text.split(":")
+    if len(parts) not in (2, 3) or parts[1] not in ("trick", "notrick"):
+        raise ParseError("malformed closed=: write the closer, then 'trick' or 'notrick' for the opponent "
+                         "at the close (and its points under closer_scored_at=close), e.g. closed=1:notrick")
+    return (_player_text(parts[0], "closed"), parts[1] == "trick",
+            _int_text(parts[2], "closed") if len(parts) == 3 else None)
+
+
+def _declarations_text(text: str) -> list[Declaration]:
+    declarations = []
+    for item in text.split(",") if text else []:
+        who, sep, tiles = item.partition(":")
+        if not sep:
+            raise ParseError(f"malformed declaration {shown(item)}: write player:doubles, e.g. 0:66.11")
+        declarations.append(Declaration(_player_text(who, "declared"), tuple(_tiles_text(tiles))))
+    return declarations
+
+
+def _replies_text(text: str) -> list[tuple[Tile, Tile]]:
+    replies = []
+    for item in text.split(",") if text else []:
+        lead, sep, reply = item.partition(":")
+        if not sep:
+            raise ParseError(f"malformed reply {shown(item)}: write lead:reply, e.g. replies=63:41")
+        replies.append((_one_tile(lead, "replies"), _one_tile(reply, "replies")))
+    return replies
+
+
+def _yes_no(text: str, where: str) -> bool:
+    if text not in ("yes", "no"):
+        raise ParseError(f"{where}= must be yes or no")
+    return text == "yes"
+
+
+def _count_text(text: str, where: str) -> int:
+    n = _int_text(text, where)
+    if n < 0:
+        raise ParseError(f"{where}= needs a count, not {n}")
+    return n

@@ -9,7 +9,7 @@ from ..arguments import tile_sequence
 from ..errors import ParseError, shown
 from ..tiles import Tile
 from ..wrappers import NotatedPosition
-from . import notation
+from . import notation, picture
 from .move import Move, MoveLike
 from .notation import (
     Declaration, PositionFields, build, read_number, read_opt_bool, read_opt_player, read_pair, read_player, read_trump,
@@ -224,6 +224,10 @@ class Position(NotatedPosition):
 
     def view(self, player: int) -> PlayerView:
         return PlayerView.of_position(self, player)
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture: Jupyter shows it for a position at the end of a cell."""
+        return picture.position_svg(self)
 
 
 def as_position(obj: Any) -> Position:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _core
-from ..arguments import node_budget, table_megabytes, time_limit
+from ..arguments import node_budget, renamed, table_megabytes, time_limit
 from ..errors import ParseError, shown
 from ..result import SolveResult
 from .move import Move, MoveLike
@@ -26,12 +26,15 @@ TABLE_MB = 2  # a solver's transposition table by default
 
 
 class Solver:
-    """An exact solver with its own transposition table (``tt_megabytes``). The C++ search runs with
-    the GIL released; threads sharing a solver take turns (one search at a time), so a solver per
-    thread is faster but a shared one is as correct."""
+    """An exact solver with its own transposition table of ``tt_mb`` megabytes. The C++ search runs
+    with the GIL released; threads sharing a solver take turns (one search at a time), so a solver
+    per thread is faster but a shared one is as correct. ``tt_megabytes`` is the old name of
+    ``tt_mb`` (deprecated)."""
 
-    def __init__(self, tt_megabytes: int = TABLE_MB) -> None:
-        self._core = _core.bingo.Solver(table_megabytes(tt_megabytes, "tt_megabytes"))
+    def __init__(self, tt_mb: int | None = None, *, tt_megabytes: int | None = None) -> None:
+        tt_mb = renamed(tt_mb, tt_megabytes, "tt_mb", "tt_megabytes")
+        self.tt_mb = table_megabytes(TABLE_MB if tt_mb is None else tt_mb, "tt_mb")
+        self._core = _core.bingo.Solver(self.tt_mb)
 
     def solve(self, position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True,
               max_nodes: int = 0, time: float | None = None) -> SolveResult:
@@ -102,12 +105,14 @@ def _move_names(moves: Any) -> list[str]:
     return [str(Move.parse(m)) for m in moves]
 
 
-def solve(position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True, tt_megabytes: int = TABLE_MB,
-          max_nodes: int = 0, time: float | None = None) -> SolveResult:
+def solve(position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True, tt_mb: int | None = None,
+          max_nodes: int = 0, time: float | None = None, tt_megabytes: int | None = None) -> SolveResult:
     """Solve `position` exactly (see :meth:`Solver.solve`, with its node budget ``max_nodes``, 0 = none,
-    and its time limit ``time`` in seconds, None = none); ``extra["points_margin"]`` is the best
+    and its time limit ``time`` in seconds, None = none) with a table of ``tt_mb`` MB (default
+    ``TABLE_MB``; ``tt_megabytes`` is its old name, deprecated); ``extra["points_margin"]`` is the best
     card-point difference among moves of the best game value (ties broken by points)."""
-    return Solver(tt_megabytes).solve(position, margin=margin, pv=pv, max_nodes=max_nodes, time=time)
+    tt_mb = renamed(tt_mb, tt_megabytes, "tt_mb", "tt_megabytes")
+    return Solver(tt_mb).solve(position, margin=margin, pv=pv, max_nodes=max_nodes, time=time)
 
 
 def plain_minimax(position: Position | str | dict[str, Any]) -> tuple[int, int]:

@@ -18,17 +18,18 @@ from ..tiles import Tile, tiles_of
 from .move import Move
 from .notation import (
     Declaration, PositionFields, core_spec, load_json, read_declarations, read_number, read_opt_bool, read_opt_player,
-    read_pair, read_player, read_tile, read_tile_list, read_trump,
+    read_pair, read_player, read_tile, read_tile_list, read_trump, view_json_of_text, view_text_of_json, VIEW_SCHEMA,
 )
+from .picture import view_svg
 from .rules import DECK, PLAYERS, Rules
 
-__all__ = ["PlayerView"]
-
-VIEW_SCHEMA = "dominosolver.view/1"
+__all__ = ["PlayerView", "ViewRecord"]
 
 
-@dataclass(frozen=True)
-class PlayerView:
+@dataclass(frozen=True, repr=False)
+class ViewRecord:
+    """A PlayerView's fields, and the checks of the facts no deal could contradict."""
+
     seat: int
     rules: Rules
     trump: int
@@ -90,6 +91,30 @@ class PlayerView:
             and not isinstance(self.exchange[0], bool) and isinstance(self.exchange[1], Tile)
         ):
             raise InvalidViewError("view field 'exchange' must be None or (player, Tile)")
+
+
+class PlayerView(ViewRecord):
+    """What one player may know (the module's docstring). Build one from its one-line text
+    (``PlayerView("bingo seat=0 trump=4 turned=41 hand=...")``, docs/notation.md), from JSON
+    (``from_json``), from a position or a game (``Position.view``, ``Game.view``), or from keywords,
+    not text and keywords at once. It prints as that text and round-trips through it."""
+
+    def __init__(self, text: str | None = None, /, **fields: Any) -> None:
+        if text is not None:
+            if fields:  # the text says everything: a keyword beside it would be silently ignored
+                raise ParseError(f"give view text or keywords, not both ({', '.join(fields)}= given with the text)")
+            fields = vars(PlayerView.from_json(view_json_of_text(text)))
+        super().__init__(**fields)
+
+    def __str__(self) -> str:
+        return view_text_of_json(self.to_json())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> PlayerView:
+        return cls(text)
 
     # Positions and games build views (``Position.view``, ``Game.view``); a view reads them as data
     # and imports neither.
@@ -175,6 +200,10 @@ class PlayerView:
         """Draws are still to come (phase one, not closed): the worlds differ by boneyard order too."""
         return self.closed_by is None and self.boneyard_size > 2
 
+    def _repr_svg_(self) -> str:
+        """What the seat sees as a picture, every tile it does not know face down (Jupyter shows it)."""
+        return view_svg(self)
+
     # ------------------------------------------------------------ JSON
 
     def to_json(self) -> dict[str, Any]:
@@ -240,7 +269,7 @@ class PlayerView:
             seat=read_player(o["seat"], "view field 'seat'"), rules=Rules.from_json(o.get("rules")),
             trump=read_trump(read_number(o["trump"], "view field 'trump'")),
             turned=read_tile(o["turned"], "view field 'turned'"), leader=read_player(o["leader"], "view field 'leader'"),
-            to_move=None, hand=tiles("hand"), opponent_hand_size=count("opponent_hand_size"),
+            to_move=None, hand=tuple(sorted(tiles("hand"), reverse=True)), opponent_hand_size=count("opponent_hand_size"),
             boneyard_size=count("boneyard_size"), trick=tiles("trick"), played=frozenset(tiles("played")),
             closed_by=read_opt_player(o.get("closed_by"), "view field 'closed_by'"),
             opponent_had_trick_at_close=read_opt_bool(o.get("opponent_had_trick_at_close"),
@@ -269,7 +298,9 @@ class PlayerView:
         )
         to_move = None if core.is_over else core.to_move
         legal = tuple(Move.parse(m) for m in core.legal_moves) if to_move == recorded.seat else ()
-        view = PlayerView(**{**recorded.__dict__, "legal_moves": legal, "to_move": to_move,
+        # The declarations as the core counts them (valid once their player has won a trick).
+        declarations = tuple(Declaration(p, tuple(Tile.from_id(t) for t in ts), v) for p, ts, v in core.spec.declarations)
+        view = PlayerView(**{**recorded.__dict__, "legal_moves": legal, "to_move": to_move, "declarations": declarations,
                              "opponent_known": frozenset(tiles_of(known)), "opponent_absent": frozenset(tiles_of(absent))})
         derived: dict[str, Any] = {
             "to_move": view.to_move,

@@ -20,8 +20,10 @@ from ..batch import TASKS, analyse_batch, grade_record
 from ..engine import EngineLimits, serve
 from ..errors import DominoSolverError, ParseError
 from ..io import flags_of_text, json_value, read_text_file
+from ..resume import check_writable
 from ..serve import run as serve_http
 from . import render
+from .human import HumanGame
 from .render import show as show_all
 from .sources import load
 
@@ -33,6 +35,17 @@ def emit_json(obj: Any) -> None:
 def flag(option: str) -> str:
     """An option as the command line spells it: max_nodes -> --max-nodes."""
     return "--" + option.replace("_", "-")
+
+
+def svg_option(what: str) -> Any:
+    return click.option("--svg", type=click.Path(dir_okay=False), default=None,
+                        help=f"also write {what} as an SVG picture to this file")
+
+
+def write_svg(path: str, svg: str) -> None:
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(svg)
+    click.echo(f"picture written to {path}", err=True)
 
 
 def given(**options: Any) -> dict[str, Any]:
@@ -50,7 +63,8 @@ def cli() -> None:
 @click.argument("position")
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 def show(position: str, as_json: bool) -> None:
-    """Show a position (notation text, JSON, or a JSON file) and its legal moves, or a player's view."""
+    """Show a position (notation text, JSON, or a JSON file) and its legal moves, or a player's view
+    (its one-line text or JSON)."""
     spec, target = games.read(load(position))
     if as_json:
         emit_json(games.show_json(spec, target))
@@ -64,9 +78,18 @@ def show(position: str, as_json: bool) -> None:
 @click.argument("game_name", metavar="[GAME]", default=games.DEFAULT, type=click.Choice(games.names()))
 @click.option("--seed", default=0, show_default=True, help="seed of the deals")
 @click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
-def play(game_name: str, seed: int, as_json: bool) -> None:
-    """Play a whole game between bots and print it: 42 (rule-of-thumb bots) or bingo (hint bots)."""
+@click.option("--human", "human_seat", default=None, metavar="SEAT",
+              help="play SEAT yourself (42: N, E, S, W; Bingo: 0 or 1) against the hint bots, in the terminal")
+def play(game_name: str, seed: int, as_json: bool, human_seat: str | None) -> None:
+    """Play a whole game between bots and print it: 42 (rule-of-thumb bots) or bingo (hint bots).
+    With --human SEAT, play that seat yourself against the hint bots: moves by number or name, h for
+    a hint from your view, u to undo your last move, q to quit; each hand is graded when it ends."""
     spec = games.get(game_name)
+    if human_seat is not None:
+        if as_json:
+            raise click.UsageError("--human plays in the terminal: it prints no JSON")
+        HumanGame(spec, spec.parse_seat(human_seat), seed, render.show, render.ask, render.busy).run()
+        return
     record = spec.play(seed)
     if as_json:
         emit_json(record)
@@ -89,7 +112,8 @@ def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float
     spec, target = games.read(data)
     if isinstance(target, spec.PlayerView):
         raise ParseError("solve needs a full position; for a player's view use 'dominosolver hint'")
-    result = spec.solve(target, **options)
+    with render.progress("solving", quiet=as_json):
+        result = spec.solve(target, **options)
     if as_json:
         emit_json(result.to_json())
     else:
@@ -103,25 +127,31 @@ def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float
               help="the special-contract table instead: for each declarer seat, which of its partner's "
                    "declarations take every trick (Plunge, Splash), and, where the rules offer them, "
                    "whether each seat makes Nel-O (each doubles mode) and Sevens declaring them")
-def table(deal: str, as_json: bool, specials: bool) -> None:
+@svg_option("the table (a heat map)")
+def table(deal: str, as_json: bool, specials: bool, svg: str | None) -> None:
     """Double-dummy table of a 42 deal: points for each declaration and declarer seat (with
     --specials: whether a Plunge or Splash takes every trick, and whether each seat makes Nel-O and
     Sevens declaring them on a mark bid, under rules that offer them).
 
     DEAL is 'hands=66.64.../.../.../...', four hands as JSON, or a position (JSON or notation)."""
+    if svg is not None:
+        check_writable(svg)  # an OSError naming the path, before the table is solved
     data = load(deal)
     spec = games.detect(data)
-    make, render = (spec.special_table, spec.render.special_table) if specials else (spec.table, spec.render.table)
-    if make is None or render is None:
+    make, draw = (spec.special_table, spec.render.special_table) if specials else (spec.table, spec.render.table)
+    if make is None or draw is None:
         what = "special-contract" if specials else "double-dummy"
         tabled = " and ".join(s.title for s in games.GAMES.values()
                               if (s.special_table if specials else s.table) is not None)
         raise ParseError(f"{spec.title} has no {what} table (games with one: {tabled})")
-    result = make(data)
+    with render.progress("solving every declaration and seat", quiet=as_json):
+        result = make(data)
+    if svg is not None:
+        write_svg(svg, (spec.pictures.special_table if specials else spec.pictures.table)(result))
     if as_json:
         emit_json(result.to_json())
     else:
-        show_all(render(result))
+        show_all(draw(result))
 
 
 def batch_options(command: Any) -> Any:
@@ -190,8 +220,8 @@ def read_one_record(path: str) -> Any:
         return json_value(text)
     except ParseError as e:
         lines = [line for line in text.splitlines() if line.strip()]
-        try:
-            several = len(lines) > 1 and all(isinstance(json_value(line), (dict, list)) for line in lines)
+        try:  # JSON lines: its first line is a record (a batch reports any malformed line as its own error)
+            several = len(lines) > 1 and isinstance(json_value(lines[0]), (dict, list))
         except ParseError:
             several = False
         if several:
@@ -208,9 +238,10 @@ def read_one_record(path: str) -> Any:
 @batch_options
 @max_nodes_option
 @click.option("--json", "as_json", is_flag=True, help="print the grades as JSON (with -o: a JSON summary)")
+@svg_option("the graded plays as a chart (a whole game's: hand after hand)")
 @click.pass_context
 def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, max_nodes: int | None,
-            **batch: Any) -> None:
+            svg: str | None, **batch: Any) -> None:
     """Grade every play of a recorded hand, deal or game against perfect play; with -o, analyse a batch.
 
     RECORD is a JSON file: a game or one of its hands (42) or deals (Bingo) as `dominosolver play
@@ -220,6 +251,10 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
     With -o OUTPUT, RECORD holds records as JSON lines and each is analysed (solve, table, hint or
     grade, see --task) into OUTPUT, as `analyse-batch` does: a rerun resumes, and an OUTPUT holding
     anything else is refused untouched unless --overwrite."""
+    if output is not None and svg is not None:
+        raise click.UsageError("--svg draws one graded record, not a batch (-o)")
+    if svg is not None:
+        check_writable(svg)
     if output is not None:
         run_batch(record, output, as_json, max_nodes=max_nodes, **batch)
         return
@@ -232,7 +267,10 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
     spec = games.detect(data)
     options = given(max_nodes=max_nodes)
     games.check_options(spec, options, lambda s: s.solve_options, "analyses", flag)
-    graded = grade_record(data, **options)
+    with render.progress("grading every play with the exact solver", quiet=as_json):
+        graded = grade_record(data, **options)
+    if svg is not None:
+        write_svg(svg, spec.pictures.analysis(graded))
     if as_json:
         emit_json(graded)
     else:
@@ -259,7 +297,8 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
     (P(make) in 42, P(win) in Bingo) and a rank.
 
     POSITION is a full position (notation, JSON or a file; only SEAT's view of it is used) or a
-    player's view (dominosolver.view/1 JSON), of Texas 42 or Bingo."""
+    player's view (its one-line text, 'seat=E contract=N30 trump=4 hand=... plays=N42', or
+    dominosolver.view/1 JSON), of Texas 42 or Bingo."""
     if samples is not None:
         world_count(samples, "--samples")
     data = load(position)
@@ -274,7 +313,9 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
             raise ParseError(f"--seat {seat}: this is {spec.seat_name(target.seat)}'s view, it cannot advise "
                              "another seat")
         who = None
-    result = spec.hint(target, who, **limits)
+    with render.progress("worlds solved", quiet=as_json) as update:
+        report = None if update is None else (lambda h: update(h.worlds, note=f"best so far {h.best}"))
+        result = spec.hint(target, who, on_progress=report, **limits)
     if as_json:
         emit_json(result.to_json())
     else:
@@ -301,8 +342,10 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
     double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make; under
     specials:all, P(make) of each special bid the hand may make (the partner's best declaration), and
     of Nel-O (each doubles mode allowed) and Sevens declared by the hand on its least mark bid."""
-    advice = games.get("texas42").advise_bid(hand, seat=seat, auction=auction, rules=flags, samples=samples, seed=seed,
-                                             risk=risk, mark_risk=mark_risk, discount=discount, threads=threads)
+    with render.progress("deals solved", quiet=as_json) as update:
+        advice = games.get("texas42").advise_bid(hand, seat=seat, auction=auction, rules=flags, samples=samples,
+                                                 seed=seed, risk=risk, mark_risk=mark_risk, discount=discount,
+                                                 threads=threads, on_progress=update)
     if as_json:
         emit_json(advice.to_json())
     else:
@@ -397,7 +440,7 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
     if as_json:
         emit_json(report(game_arena, deals, seed, options, stats))
     else:
-        render.console.print(render.arena_table(stats, game_arena))
+        show_all([render.arena_table(stats, game_arena), render.arena_legend(game_arena)])
 
 
 @cli.command()
@@ -436,7 +479,7 @@ def demo() -> None:
     """Each game's showcase on a built-in deal: 42's double-dummy table, every first lead's value and
     the best line of play; Bingo's closing decision."""
     for spec in games.GAMES.values():
-        show_all(spec.render.demo())
+        render.show_working(spec.render.demo(), f"{spec.title} demo")
 
 
 def main(argv: list[str] | None = None) -> None:

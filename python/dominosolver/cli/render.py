@@ -3,22 +3,58 @@ and arena tables. How each game's objects look lives with the game (``GameSpec.r
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 from rich.console import Console, RenderableType
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)
 from rich.table import Table
 
 from ..arena import Arena, PairStats
+from ..games import Notation, legend
 
 console = Console()
+T = TypeVar("T")
 
 
 def show(renderables: Iterable[RenderableType]) -> None:
-    """Print each renderable as it comes."""
+    """Print each renderable as it comes (notation unbroken, whatever the terminal's width)."""
     for item in renderables:
-        console.print(item)
+        console.print(item, soft_wrap=isinstance(item, Notation))
+
+
+Update = Callable[..., None]  # update(done, total=None, note=""): work done so far, and a note (a best move)
+
+
+@contextmanager
+def progress(what: str, quiet: bool = False) -> Iterator[Update | None]:
+    """A progress display on stderr while the block runs: what is being done, done of total (when
+    known), a note, the time spent. Shown only on a terminal and never with ``quiet`` (``--json``);
+    otherwise the block gets None, so that nothing reports progress nobody sees."""
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[note]}"), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(what, total=None, note="")
+        yield lambda done, total=None, note="": bar.update(task, completed=done, total=total, note=note)
+
+
+def show_working(renderables: Iterable[RenderableType], what: str) -> None:
+    """Print each renderable as it comes, with a progress display while the next is computed (the
+    demo's steps)."""
+    items = iter(renderables)
+    while True:
+        with progress(what):
+            item = next(items, None)
+        if item is None:
+            return
+        show([item])
 
 
 def progress_bar() -> Any:
@@ -27,14 +63,38 @@ def progress_bar() -> Any:
                     console=Console(stderr=True))
 
 
+def ask(prompt: str) -> str | None:
+    """A line typed at the terminal; None at the end of input."""
+    try:
+        return console.input(prompt)
+    except EOFError:
+        return None
+
+
+def busy(what: str, work: Callable[[], T]) -> T:
+    """``work()``, with a progress display while it runs (on a terminal)."""
+    with progress(what):
+        return work()
+
+
+P_DEALS = 30  # fewer deals give no p-value worth printing (a z-test on a handful of differences)
+
+
 def arena_table(stats: list[PairStats], arena: Arena) -> Table:
-    """The pairs' summaries, with the game's own columns (``Arena.columns``) last."""
+    """The pairs' summaries, with the game's own columns (``Arena.columns``) last; p-values from
+    ``P_DEALS`` deals on (fewer: the interval alone)."""
     rows = [(s, arena.columns(s)) for s in stats]
     table = Table(title=arena.title, title_justify="left")
     unit = arena.unit.replace("_", " ")
     for col in ("A vs B", "deals", f"{unit} A–B", "A − B per deal (95% CI)", "p", *(rows[0][1] if rows else ())):
         table.add_column(col)
     for s, own in rows:
+        p = f"{s.p_value:.2g}" if s.deals >= P_DEALS else "—"
         table.add_row(f"{s.a} vs {s.b}", str(s.deals), f"{s.score_a}–{s.score_b}",
-                      f"{s.mean_diff:+.3f} ({s.ci95[0]:+.3f}, {s.ci95[1]:+.3f})", f"{s.p_value:.2g}", *own.values())
+                      f"{s.mean_diff:+.3f} ({s.ci95[0]:+.3f}, {s.ci95[1]:+.3f})", p, *own.values())
     return table
+
+
+def arena_legend(arena: Arena) -> str:
+    return legend(f"A − B: A's {arena.unit.replace('_', ' ')} less B's per mirrored deal, with a 95% interval; "
+                  f"p: two-sided, of no difference (from {P_DEALS} deals on)")

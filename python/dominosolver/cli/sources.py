@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import Any
 
@@ -11,14 +12,26 @@ from ..io import json_value, read_text_file
 
 def text_or_file(arg: str) -> str:
     """The file's text when ``arg`` names a file, else ``arg`` itself (a long JSON argument is no
-    file name: the system refuses such a name rather than answering no)."""
+    file name: the system refuses such a name rather than answering no). An argument that looks like
+    a file name and names none is a missing file (``FileNotFoundError``), not bad notation."""
     try:
         is_file = Path(arg).is_file()
     except (OSError, ValueError):
         is_file = False
-    if not is_file:
-        return arg
-    return read_text_file(arg, "a text file (notation or JSON)")
+    if is_file:
+        return read_text_file(arg, "a text file (notation or JSON)")
+    if looks_like_a_file_name(arg):
+        raise FileNotFoundError(errno.ENOENT, "no such file (nor is it notation text or JSON)", arg)
+    return arg
+
+
+def looks_like_a_file_name(arg: str) -> bool:
+    """One word, no ``key=value`` and no JSON, with a directory or an extension such as ``.json``
+    (tiles written ``66.64`` have a numeric "extension", no name)."""
+    if not arg or any(c.isspace() for c in arg) or "=" in arg or arg.lstrip().startswith(("{", "[")):
+        return False
+    path = Path(arg)
+    return "/" in arg or "\\" in arg or path.suffix[1:].isalpha()
 
 
 def load(text: str) -> str | Any:

@@ -215,8 +215,7 @@ class EngineServer:
             raise InvalidViewError("a search is running: send stop and wait for its bestmove first")
         if "view" not in req:
             raise ParseError('position needs a "view" (dominosolver.view/1)')
-        spec = games.detect(req["view"])
-        view = spec.PlayerView.from_json(req["view"])
+        spec, view = games.read_view(req["view"])
         reply: dict[str, Any] = {"type": "ready", "seat": view.seat, "to_move": view.to_move}
         worlds = spec.count_worlds(view)
         if worlds is not None:

@@ -4,7 +4,7 @@ and check it. The rules and the searches are ``dominosolver.bingo``'s; this modu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
@@ -23,9 +23,10 @@ from ..bingo.solve import SOLVE_NODES, TABLE_MB
 from ..errors import ParseError, shown
 from ..tiles import Tile
 from ..result import SolveResult
+from .bingo_pictures import PICTURES
 from .bingo_render import RENDER
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
-from .spec import Batch, GameSpec
+from .spec import Batch, GameSpec, HumanPlay
 
 __all__ = ["MOVES", "SPEC"]
 
@@ -71,10 +72,8 @@ def budget_for(pos: Position, max_nodes: int | None) -> int:
     return SOLVE_NODES if max_nodes is None else node_budget(max_nodes)
 
 
-def hint(target: Position | PlayerView, seat: int | None = None, samples: int | None = None, **limits: Any) -> Any:
-    """A Bingo hint; the registry's ``samples`` is the number of ``worlds`` to draw."""
-    if samples is not None:
-        limits["worlds"] = samples
+def hint(target: Position | PlayerView, seat: int | None = None, **limits: Any) -> Any:
+    """A Bingo hint for ``seat``'s view of a position (default: the player to move), or for a view."""
     return hint_bingo(target, seat=seat, **limits)
 
 
@@ -233,20 +232,29 @@ def graded_plays(result: dict[str, Any]) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- whole games and the engine
 
 
+def finished_deals(game: Game) -> list[dict[str, Any]]:
+    """The game's finished deals as ``play bingo --json`` records them (each one ``grade`` takes)."""
+    return [{"game": "bingo", **d, "moves": [[p, m] for p, m in d["moves"]],
+             "declarations": [[p, ts] for p, ts in d["declarations"]]} for d in game.deals_played]
+
+
+def record(game: Game) -> dict[str, Any]:
+    return {"game": "bingo", "seed": game.seed, "winner": game.winner, "scores": list(game.scores),
+            "deals": finished_deals(game)}
+
+
 def play(seed: int) -> dict[str, Any]:
     """A whole game between two hint bots."""
     game = Game(seed=seed)
     bots = [HintBot(seed=seed), HintBot(seed=seed + 1)]
     while not game.is_over:
         game.play(bots[game.to_move].choose(game))
-    return {"game": "bingo", "seed": seed, **record(game)}
+    return record(game)
 
 
-def record(game: Game) -> dict[str, Any]:
-    """The game so far: its winner (None while it goes on), scores and finished deals, each a
-    played deal that ``grade`` takes."""
-    deals = [{"game": "bingo", **d} for d in game.deals_played]
-    return {"game": "bingo", "winner": game.winner, "scores": list(game.scores), "deals": deals}
+def advise_human(view: PlayerView, seconds: float) -> Iterator[Any]:
+    """A hint for the move, any move (close and declarations too), within ``seconds``."""
+    yield from RENDER.hint(hint(view, time=seconds), view)
 
 
 def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_mb: int,
@@ -256,7 +264,7 @@ def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_m
 
     def progress(h: Any) -> None:
         report({"worlds": h.worlds, "best": h.best, "moves": [
-            {"move": m.move, "mean": round(m.mean, 4), "stderr": round(m.stderr, 4), "p_win": round(m.p_win, 4)}
+            {"move": m.move, "mean": round(m.mean, 4), "stderr": round(m.stderr, 4), "p_win": round(m.p_make, 4)}
             for m in h.moves
         ]})
 
@@ -316,7 +324,6 @@ SPEC = GameSpec(
            "bid_samples": "a Bingo deal has no auction"},
     grade=grade,
     play=play,
-    record=record,
     go=go,
     count_worlds=count_worlds,
     worlds=worlds,
@@ -328,5 +335,8 @@ SPEC = GameSpec(
     batch=Batch(task_of=task_of, tasks={"solve": solve_task, "hint": hint_task, "grade": grade_task},
                 arrays=arrays),
     render=RENDER,
+    pictures=PICTURES,
     arena=ARENA,
+    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), record=record, hands=finished_deals,
+                    grade=lambda deal: grade_deal(deal, None, None), advise=advise_human),
 )

@@ -9,7 +9,10 @@ from typing import Any
 from ..errors import ParseError, shown
 from .spec import GameSpec
 
-__all__ = ["ANALYSIS", "GAME_ANALYSIS", "SHOW", "VIEW", "hint_asked", "hint_target", "own_seed", "show_json", "unwrap"]
+__all__ = [
+    "ANALYSIS", "GAME_ANALYSIS", "SHOW", "VIEW", "hint_asked", "hint_target", "is_view_text", "own_seed", "show_json",
+    "unwrap",
+]
 
 ANALYSIS = "dominosolver.analysis/1"  # the graded plays of one hand or deal
 GAME_ANALYSIS = "dominosolver.gameanalysis/1"  # an analysis per hand or deal of a whole game
@@ -22,8 +25,15 @@ def unwrap(record: Any, key: str) -> Any:
     return record[key] if isinstance(record, dict) and key in record else record
 
 
+def is_view_text(data: Any) -> bool:
+    """Whether ``data`` is a view's one-line text (docs/notation.md): a position's text names no seat."""
+    return isinstance(data, str) and not data.strip().startswith("{") and any(
+        token.startswith("seat=") for token in data.split())
+
+
 def hint_asked(record: Any) -> bool:
-    """A view, ``{"view": ...}`` or ``{"position": ..., "seat": s}``: a record asking for a hint."""
+    """A view, ``{"view": ...}`` (view/1 JSON or the view's text) or ``{"position": ..., "seat": s}``:
+    a record asking for a hint."""
     return isinstance(record, dict) and (
         record.get("schema") == VIEW or "view" in record or ("position" in record and "seat" in record)
     )
@@ -33,7 +43,10 @@ def hint_target(record: Any, spec: GameSpec) -> tuple[Any, int | None]:
     """(what to advise, whose seat): a position and its seat, or a view (the seat is its own)."""
     if isinstance(record, dict) and "position" in record and "seat" in record:
         return spec.Position.read(record["position"], spec.title), spec.parse_seat(record["seat"])
-    return spec.PlayerView.from_json(unwrap(record, "view")), None
+    view = unwrap(record, "view")  # view/1 JSON, or the view's one-line text
+    if is_view_text(view):
+        return spec.PlayerView(view), None
+    return spec.PlayerView.from_json(view), None
 
 
 def own_seed(record: Any, seed: int) -> int:

@@ -10,10 +10,10 @@ from typing import Any
 from ..errors import ParseError, shown
 from ..io import json_value
 from . import bingo, texas42
-from .records import VIEW
+from .records import VIEW, is_view_text
 from .spec import GameSpec
 
-__all__ = ["DEFAULT", "GAMES", "check_options", "detect", "get", "names", "read"]
+__all__ = ["DEFAULT", "GAMES", "check_options", "detect", "get", "is_view_text", "names", "read", "read_view"]
 
 GAMES: Mapping[str, GameSpec] = MappingProxyType({spec.tag: spec for spec in (texas42.SPEC, bingo.SPEC)})
 # Positions, views and records older than the "game" tag are Texas 42's, as before Bingo came.
@@ -54,13 +54,23 @@ def detect(data: Any) -> GameSpec:
 
 def read(data: str | dict[str, Any]) -> tuple[GameSpec, Any]:
     """(game, object) of notation text or a decoded JSON object: a player's view for a
-    ``dominosolver.view/1`` object, else a position."""
+    ``dominosolver.view/1`` object or a view's text (it names a ``seat=``), else a position."""
+    if (isinstance(data, dict) and data.get("schema") == VIEW) or is_view_text(data):
+        return read_view(data)
     spec = detect(data)
-    if isinstance(data, dict) and data.get("schema") == VIEW:
-        return spec, spec.PlayerView.from_json(data)
     if isinstance(data, dict):
         return spec, spec.Position.from_json(data)
     return spec, spec.Position(data)
+
+
+def read_view(data: Any) -> tuple[GameSpec, Any]:
+    """(game, view) of a player's view: ``dominosolver.view/1`` JSON (an object or its text) or the
+    view's one-line text (docs/notation.md)."""
+    spec = detect(data)
+    if is_view_text(data):
+        return spec, spec.PlayerView(data)
+    return spec, spec.PlayerView.from_json(data)
+
 
 
 def check_options(

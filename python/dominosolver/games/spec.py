@@ -12,14 +12,28 @@ from typing import Any
 
 import numpy as np
 from rich.console import RenderableType
+from rich.text import Text
 
 from ..arena import Arena
 from ..result import SolveResult
 from ..tiles import Tile
 
-__all__ = ["Batch", "GameSpec", "Renderer"]
+__all__ = ["Batch", "GameSpec", "HumanPlay", "Notation", "Pictures", "Renderer", "legend"]
 
 Renderables = Iterable[RenderableType]  # tables and text, printed in order as they come
+
+
+class Notation(Text):
+    """Notation on a line of its own, printed unbroken (``soft_wrap``: neither wrapped nor cut; a
+    narrow terminal folds the one long line itself), so that it copies back whole."""
+
+    def __init__(self, text: str, style: str = "dim") -> None:
+        super().__init__(text, style=style, no_wrap=True, overflow="ignore")
+
+
+def legend(text: str) -> str:
+    """The line under a table or chart that says what its terms and symbols mean."""
+    return f"[dim]{text}[/dim]"
 
 
 @dataclass(frozen=True)
@@ -36,6 +50,22 @@ class Renderer:
     demo: Callable[[], Renderables]  # the game's part of `dominosolver demo`
     table: Callable[[Any], Renderables] | None = None  # a double-dummy table, where the game has one
     special_table: Callable[[Any], Renderables] | None = None  # a special-contract table, where it has one
+    # `play --human`: a seat's view drawn as the table in front of it (the trick, the hands it may see)
+    seat_table: Callable[[Any], Renderables] | None = None
+    # `play --human`, once a hand is over: (its number, its record, its analysis or None, the human's seat)
+    hand_summary: Callable[[int, dict[str, Any], dict[str, Any] | None, int], Renderables] | None = None
+
+
+@dataclass(frozen=True)
+class Pictures:
+    """How a game's objects look as pictures: each function returns SVG text (``dominosolver.pictures``
+    draws; the game says what). Positions and views show the same board as their ``_repr_svg_``."""
+
+    position: Callable[[Any], str]  # the table: every hand, the trick, the score
+    view: Callable[[Any], str]  # one seat's view: the hands it cannot see face down
+    analysis: Callable[[dict[str, Any]], str]  # graded plays as a chart (a whole game's: hand after hand)
+    table: Callable[[Any], str] | None = None  # a double-dummy table as a heat map, where the game has one
+    special_table: Callable[[Any], str] | None = None  # a special-contract table, where it has one
 
 
 @dataclass(frozen=True)
@@ -45,6 +75,19 @@ class Batch:
     task_of: Callable[[Any], str]  # the task a record asks for: solve, table, hint or grade
     tasks: Mapping[str, Callable[[Any, int, dict[str, Any]], dict[str, Any]]]  # (record, seed, options) -> result
     arrays: Callable[[str, list[dict[str, Any]]], dict[str, np.ndarray]]  # a task's results as numbers (.npz)
+
+
+@dataclass(frozen=True)
+class HumanPlay:
+    """A game's part of ``dominosolver play --human`` (cli/human.py): the bots at the other seats,
+    the game's record, and advice for a seat at any point of the game. The game object itself
+    (``GameSpec.Game``: ``legal_moves``, ``play``, ``undo``, ``view``) says what is legal."""
+
+    bot: Callable[[int], Any]  # seed -> a bot whose .choose(game) picks a legal move from its seat's view
+    record: Callable[[Any], dict[str, Any]]  # a Game's record so far, as `play --json` prints it
+    hands: Callable[[Any], list[dict[str, Any]]]  # its finished hands (deals), as in its record
+    grade: Callable[[dict[str, Any]], dict[str, Any] | None]  # one of them graded (analysis/1); None: thrown in
+    advise: Callable[[Any, float], Renderables]  # (a seat's view, seconds) -> advice on its move, in any phase
 
 
 @dataclass(frozen=True)
@@ -71,7 +114,6 @@ class GameSpec:
     notes: Mapping[str, str]  # option -> why this game does without it
     grade: Callable[..., dict[str, Any]]  # grade(record, **options) -> analysis/1 or gameanalysis/1
     play: Callable[[int], dict[str, Any]]  # a whole game between bots from a seed, as its JSON record
-    record: Callable[[Any], dict[str, Any]]  # a Game's record so far, as `play --json` prints it (no seed)
     go: Callable[..., dict[str, Any]]  # the engine's answer to go (engine/server.py)
     count_worlds: Callable[[Any], int | None]  # deals that fit a view (None: no play to sample for)
     worlds: Callable[[Any, int, int], list[Any]]  # (view, n, seed) -> n positions drawn to fit the view
@@ -82,10 +124,12 @@ class GameSpec:
     revealed: Callable[[Any, int], frozenset[Tile]]  # tiles of other hands the rules have shown a seat
     batch: Batch
     render: Renderer
+    pictures: Pictures
     table: Callable[[Any], Any] | None = None  # a double-dummy table of a deal, where the game has one
     special_table: Callable[[Any], Any] | None = None  # its special-contract table, where it has one
     solves: Callable[[Any], bool] | None = None  # whether `solve` values a position (None: every one)
     arena: Arena | None = None  # its part of `dominosolver arena`: bots, a deal played and scored
+    human: HumanPlay | None = None  # its part of `dominosolver play --human`
     advise_bid: Callable[..., Any] | None = None  # bidding advice (`advise-bid`), where the game has an auction
 
     def __repr__(self) -> str:

@@ -4,7 +4,7 @@ fits them to ``GameSpec``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -19,7 +19,7 @@ from ..texas42.arena import ARENA
 from ..texas42 import hint as hint_42
 from ..texas42 import solve as solve_42
 from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
-from ..texas42.bots import RuleBot
+from ..texas42.bots import HintBot, RuleBot
 from ..texas42.notation import contract_from_json, contract_to_json
 from ..texas42.game import Move
 from ..texas42.rules import (BID_KINDS, ORDINARY, SEATS, TRUMPS, bid_name, namer, parse_bid, parse_seat, parse_trump,
@@ -28,7 +28,8 @@ from ..texas42.sampling import WorldSampler, position_of, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position
 from ..tiles import Tile
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
-from .spec import Batch, GameSpec
+from .spec import Batch, GameSpec, HumanPlay
+from .texas42_pictures import PICTURES
 from .texas42_render import RENDER
 
 __all__ = ["SPEC"]
@@ -234,23 +235,35 @@ def graded_plays(result: dict[str, Any]) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- whole games and the engine
 
 
+def finished_hands(game: Game) -> list[dict[str, Any]]:
+    """The game's finished hands as ``play --json`` records them (each one ``grade`` takes)."""
+    return [{**h, "game": "texas42", "contract": contract_to_json(h["contract"]) if h["contract"] else None,
+             "plays": [[seat, tile] for seat, tile in h["plays"]]} for h in game.hands_played]
+
+
+def record(game: Game) -> dict[str, Any]:
+    return {"game": "texas42", "seed": game.seed, "winner": game.winner, "scores": game.scores,
+            "hands": finished_hands(game)}
+
+
 def play(seed: int) -> dict[str, Any]:
     """A whole game between rule-of-thumb bots."""
     game = Game(seed=seed)
     bot = RuleBot()
     while not game.is_over:
         game.play(bot.choose(game))
-    return {"game": "texas42", "seed": seed, **record(game)}
+    return record(game)
 
 
-def record(game: Game) -> dict[str, Any]:
-    """The game so far: its winner (None while it goes on), scores and finished hands, each a
-    played hand that ``grade`` takes."""
-    hands = game.hands_played
-    for h in hands:
-        h["game"] = "texas42"
-        h["contract"] = contract_to_json(h["contract"]) if h["contract"] else None
-    return {"game": "texas42", "winner": game.winner, "scores": game.scores, "hands": hands}
+HUMAN_BID_SAMPLES = 100  # deals of the bidding advice `play --human` gives (a few seconds)
+
+
+def advise_human(view: PlayerView, seconds: float) -> Iterator[Any]:
+    """A hint in play; in the auction or declaring, the bid advisor's view of the hand."""
+    if view.trump is not None:
+        yield from RENDER.hint(hint(view, time=seconds), view)
+    else:
+        yield str(advise_bid(view, samples=HUMAN_BID_SAMPLES, time=seconds, **PLAYING_THRESHOLDS))
 
 
 def bid_advice(hand: Any, seat: Any = 0, auction: Any = (), rules: Any = None, **options: Any) -> Any:
@@ -401,7 +414,6 @@ SPEC = GameSpec(
            "time": "a 42 solve takes hundredths of a second"},
     grade=grade,
     play=play,
-    record=record,
     go=go,
     count_worlds=count_worlds,
     worlds=worlds,
@@ -413,9 +425,12 @@ SPEC = GameSpec(
     batch=Batch(task_of=task_of, tasks={"solve": solve_task, "table": table_task, "hint": hint_task,
                                         "grade": grade_task}, arrays=arrays),
     render=RENDER,
+    pictures=PICTURES,
     table=dd_table,
     special_table=special_table,
     arena=ARENA,
+    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), record=record, hands=finished_hands,
+                    grade=lambda hand: grade_hand(hand, None, None), advise=advise_human),
     solves=lambda pos: not _core.texas42.unsearched(pos._pos),
     advise_bid=bid_advice,
 )

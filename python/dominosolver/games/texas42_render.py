@@ -14,14 +14,15 @@ from rich.text import Text
 from ..result import SolveResult
 from ..texas42 import SEATS, PlayerView, PlayGrade, Position, dd_table, projected_totals, solve
 from ..texas42.rules import TEAMS, Rules, bid_name
-from ..texas42.solve import declaration_name
+from ..texas42.solve import declaration_name, still_to_take, taken
 from ..tiles import Tile
 from .records import GAME_ANALYSIS
-from .spec import Renderer
+from .spec import Notation, Renderer, legend
 
 __all__ = ["BLOCKS", "RENDER", "projection_chart"]
 
 Output = Iterator[RenderableType]
+DOUBLE_DUMMY = "double-dummy: all hands seen, perfect play by both sides"
 
 DEMO_POSITION = (
     "trump=4 leader=N hands=66.64.62.54.44.31.11/65.55.52.41.40.22.10/63.61.51.43.42.30.20/60.53.50.33.32.21.00 "
@@ -54,7 +55,7 @@ def show_position(pos: Position) -> Output:
     yield f"{pos.units} so far: NS {ns}, EW {ew}; tricks left {pos.tricks_left}"
     if not pos.is_over:
         yield f"{SEATS[pos.to_move]} to play; legal: " + " ".join(str(t) for t in pos.legal_moves)
-    yield f"[dim]{pos}[/dim]"
+    yield Notation(str(pos))
 
 
 def show_view(view: PlayerView) -> Output:
@@ -63,6 +64,57 @@ def show_view(view: PlayerView) -> Output:
     yield f"{SEATS[view.seat]}'s view: hand {' '.join(map(str, view.hand))}; on the table {trick}{turn}"
     if view.legal_moves:
         yield "legal: " + " ".join(str(t) for t in view.legal_moves)
+
+
+def seat_table(view: PlayerView) -> Output:
+    """What a seat sees at the table: the auction or the contract, its own hand, the others' tile
+    counts (and any tiles their contract shows), the trick on the table and the last one taken."""
+    rules = view.rules
+    contract = f"contract {view.contract}, trump {view.trump}" if view.trump is not None else (
+        f"contract {view.contract}, declaration to name" if view.contract else "the auction")
+    table = Table(title=f"Texas 42 — {contract}; you are {SEATS[view.seat]}", title_justify="left")
+    for col in ("seat", "hand", "bid", "on the table"):
+        table.add_column(col)
+    bids = {seat: bid_name(bid) for seat, bid in view.auction}
+    trick = {} if view.leader is None else {rules.seat_after(view.leader, i): t for i, t in enumerate(view.trick)}
+    for seat in range(rules.seats):
+        marker = " ◀ to move" if seat == view.to_move else ""
+        shown = view.revealed[seat] if view.revealed else ()
+        hand = (" ".join(map(str, view.hand)) if seat == view.seat
+                else f"{view.hand_sizes[seat]} tiles" + (f", showing {' '.join(map(str, shown))}" if shown else ""))
+        table.add_row(f"{SEATS[seat]}{marker}", hand, bids.get(seat, ""), str(trick[seat]) if seat in trick else "")
+    yield table
+    if view.trump is not None:
+        ns, ew = view.points
+        yield f"points so far: NS {ns}, EW {ew}"
+        done = len(view.plays) - len(view.trick)  # plays of finished tricks
+        if done:
+            last = "  ".join(f"{SEATS[s]} {t}" for s, t in view.plays[done - rules.seats:done])
+            yield f"last trick: {last}   → {SEATS[view.leader]} won it"  # and leads the next
+
+
+def hand_summary(number: int, hand: dict[str, Any], analysis: dict[str, Any] | None, seat: int) -> Output:
+    """A finished hand for the seat that played it: the result, then each of its plays with what it
+    cost against perfect play (double dummy: every hand known)."""
+    yield Rule(f"hand {number} over")
+    yield show_hand_record(number, hand)
+    if analysis is None:
+        return
+    units = analysis.get("units", "points")
+    table = Table(title=f"your plays as {SEATS[seat]}: {units} for your team with perfect play from each on",
+                  title_justify="left")
+    for col in ("trick", "tile", "before", "after", "cost"):
+        table.add_column(col, justify="left" if col == "tile" else "right")
+    trick_size = Position.from_json(analysis["position"]).trick_size  # Nel-O's may leave a seat out
+    mine = []
+    for k, g in enumerate(analysis["plays"]):
+        if g["seat"] == seat:
+            mine.append(g)
+            table.add_row(str(k // trick_size + 1), g["tile"], str(g["before"]), str(g["after"]),
+                          f"[{'green' if g['cost'] == 0 else 'red'}]{g['cost']}[/]")
+    yield table
+    lost = sum(g["cost"] for g in mine)
+    yield f"you gave away {lost} {units} in {sum(1 for g in mine if g['cost'])} of {len(mine)} plays"
 
 
 def solve_table(result: SolveResult) -> Table:
@@ -101,9 +153,15 @@ def show_solve(pos: Position, result: SolveResult) -> Output:
     yield (f"value: [bold]{result.value}[/bold] {result.units} for {result.pov} ({SEATS[pos.to_move]} to play){makes}, "
            f"{result.nodes:,} nodes")
     yield solve_table(result)
+    yield legend(f"{DOUBLE_DUMMY}; cost: lost against the best")
     if result.equivalent:
         yield "interchangeable: " + "; ".join(" = ".join(g) for g in result.equivalent)
-    yield "best line:"
+    tied = [m for m in result.best if result.pv and m != result.pv[0]]
+    if tied:
+        yield (f"best line ({', '.join(tied)} tie with its first move {result.pv[0]}: each keeps "
+               f"{result.value} {result.units}):")
+    else:
+        yield "best line:"
     for line in pv_lines(pos, result.pv):
         yield "  " + line
 
@@ -117,6 +175,7 @@ def table_of(table_obj: Any) -> Output:
         best = int(row.max())
         table.add_row(declaration_name(d), *[f"[bold]{v}[/bold]" if v == best else str(v) for v in row])
     yield table
+    yield legend(f"{DOUBLE_DUMMY}; bold: the row's best seat")
 
 
 def special_table_of(table_obj: Any) -> Output:
@@ -130,6 +189,7 @@ def special_table_of(table_obj: Any) -> Output:
     for kind, seats in table_obj.may_bid.items():
         table.add_row(f"may bid {kind}", *["yes" if v else "no" for v in seats])
     yield table
+    yield legend(f"{DOUBLE_DUMMY}; all: its side takes every trick")
     if len(table_obj.contracts):  # Nel-O's doubles modes and Sevens, as the rules offer them
         own = Table(title="declared on a mark bid: does the declarer make it (declarer leads)", title_justify="left")
         own.add_column("contract")
@@ -160,29 +220,53 @@ def hint_table(h: Any) -> Table:
 
 def show_hint(h: Any, target: Any) -> Output:
     yield hint_table(h)
+    deals = "every deal" if h.exact else "PIMC: random deals"
+    yield legend(f"{deals} of the tiles {SEATS[h.seat]} cannot see, each solved double-dummy (all hands seen)"
+                 + ("; P(make): share of deals the declaring side makes its bid" if h.goal else ""))
 
 
-def show_grades(plays: list[dict[str, Any]], units: str = "points") -> Output:
-    """The plays of a dominosolver.analysis/1 object, one row each; in tricks (a contract of every
+def show_grades(analysis: dict[str, Any]) -> Output:
+    """The plays of a dominosolver.analysis/1 object, one row each, valued from one side throughout
+    (the declaring side; NS without a contract): what it ends the hand with under perfect play,
+    before and after the play. A play's cost is its own side's loss; in tricks (a contract of every
     trick or none) also each play's cost in P(make): 1 where it turned a make into a set for its side."""
+    plays, units = analysis["plays"], analysis.get("units", "points")
+    start = Position.from_json(analysis["position"])
+    team, side = side_of_chart(start)
     goal = any("goal_cost" in g for g in plays)
-    title = "play by play (values for the player's team)" + (f", in {units}" if units != "points" else "")
-    table = Table(title=title, title_justify="left")
-    for col in ("#", "seat", "tile", "before", "after", "cost", *(("P(make) cost",) if goal else ())):
+    table = Table(title=f"play by play, in {units}: what {side} ends the hand with, perfect play from each on",
+                  title_justify="left")
+    for col in ("#", "seat", "tile", f"{TEAMS[team]} before", f"{TEAMS[team]} after", "cost",
+                *(("P(make) cost",) if goal else ())):
         table.add_column(col, justify="left" if col in ("seat", "tile") else "right")
+    pos = start.copy()
     for i, g in enumerate(plays, 1):
+        so_far, left, ours = taken(pos, team), still_to_take(pos), pos.side_of(g["seat"]) == team
+        before, after = (so_far + (v if ours else left - v) for v in (g["before"], g["after"]))
         style = "green" if g["cost"] == 0 else "red"
         goal_cell = () if not goal else (f"[{'red' if g['goal_cost'] else 'green'}]{g['goal_cost']}[/]",)
-        table.add_row(str(i), SEATS[g["seat"]], g["tile"], str(g["before"]), str(g["after"]),
+        table.add_row(str(i), SEATS[g["seat"]], g["tile"], str(before), str(after),
                       f"[{style}]{g['cost']}[/{style}]", *goal_cell)
+        pos.play(g["tile"])
     yield table
+    yield legend(f"before, after: {TEAMS[team]}'s {units} with perfect play on (double-dummy); "
+                 "cost: lost by the player's own side")
     standard = Rules()  # graded plays are of standard 42's table
-    for team in TEAMS:
-        mine = [g for g in plays if standard.team_of(g["seat"]) == team]
+    for each in TEAMS:
+        mine = [g for g in plays if standard.team_of(g["seat"]) == each]
         lost = sum(g["cost"] for g in mine)
         errors = sum(1 for g in mine if g["cost"])
         turned = f"; {sum(g['goal_cost'] for g in mine)} turned the contract against its side" if goal else ""
-        yield f"{team}: {errors} costly plays, {lost} {units} given away{turned}"
+        yield f"{each}: {errors} costly plays, {lost} {units} given away{turned}"
+
+
+def side_of_chart(start: Position) -> tuple[int, str]:
+    """The side graded plays are valued for: the declaring side (NS without a contract), and its name
+    as a heading says it."""
+    if start.contract is None:
+        return 0, TEAMS[0]
+    team = start.side_of(start.contract.declarer)
+    return team, f"{TEAMS[team]} ({SEATS[start.contract.declarer]} bid {bid_name(start.contract.bid)})"
 
 
 def show_graded_hand(number: int, analysis: dict[str, Any] | None) -> Output:
@@ -199,7 +283,7 @@ def show_graded_hand(number: int, analysis: dict[str, Any] | None) -> Output:
 def show_hand_analysis(analysis: dict[str, Any]) -> Output:
     """A dominosolver.analysis/1 object: its grades, then the declaring side's fortunes as a chart."""
     units = analysis.get("units", "points")
-    yield from show_grades(analysis["plays"], units)
+    yield from show_grades(analysis)
     if analysis["plays"] and units == "points":  # the chart counts points toward a bid
         yield projection_chart(Position.from_json(analysis["position"]), analysis["plays"])
 
@@ -222,12 +306,10 @@ def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7
     once it does not. Under them ▼ marks the side's costly plays, ▲ the opponents' gifts, and the
     numbers are the tricks' first plays."""
     grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
-    team = start.side_of(start.contract.declarer) if start.contract else 0
+    team, side = side_of_chart(start)
     totals = projected_totals(start, grades, team)
     hand_points = sum(start.points) + start.remaining_points
     need = min(start.rules.points_needed(start.contract.bid), hand_points) if start.contract else None
-    side = f"{TEAMS[team]} ({SEATS[start.contract.declarer]} bid {bid_name(start.contract.bid)})" \
-        if start.contract else "NS"
     chart = Text(f"{side}: points at the hand's end with perfect play from each play on\n")
     eighths = [round(v * rows * 8 / hand_points) for v in totals]
     width = len(str(hand_points))
@@ -254,6 +336,10 @@ def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7
         played = len(start.trick) + j  # plays made in the hand's tricks since the start's trick began
         trick, place = divmod(played, start.trick_size)
         chart.append(f"{first_trick + trick:<2}" if place == 0 else "  ", style="dim")
+    chart.append("\n")
+    made = "" if need is None else f"green: {need} or more, red: fewer; "
+    chart.append(f"{made}▼ {TEAMS[team]} gave points away, ▲ the other side did; numbers: each trick's lead",
+                 style="dim")
     return chart
 
 
@@ -265,9 +351,11 @@ def show_hand_record(number: int, hand: dict[str, Any]) -> str:
     c = hand["contract"]
     r = hand["result"]
     outcome = "made" if r["made"] else "set"
+    # A contract of every trick or none is won or lost on tricks, so its line counts tricks (§3.3-3.6).
+    units = "points" if hand.get("objective", "points") == "points" else "tricks"
     return (
         f"hand {number}: dealer {SEATS[hand['dealer']]}, bids {bids}; {SEATS[c['declarer']]} bid {bid_name(c['bid'])}, "
-        f"trump {hand['trump']}; points NS {hand['points']['NS']} EW {hand['points']['EW']} → {outcome}, "
+        f"trump {hand['trump']}; {units} NS {hand[units]['NS']} EW {hand[units]['EW']} → {outcome}, "
         f"+{r['score'][0]} NS / +{r['score'][1]} EW"
     )
 
@@ -299,4 +387,6 @@ RENDER = Renderer(
     demo=demo,
     table=table_of,
     special_table=special_table_of,
+    seat_table=seat_table,
+    hand_summary=hand_summary,
 )

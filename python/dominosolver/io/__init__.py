@@ -108,7 +108,7 @@ def key_values(text: Any, keys: tuple[str, ...], required: tuple[str, ...], tags
         if not sep or key not in keys:
             raise ParseError(f"unexpected {shown(token)} in {what} (expected key=value with a key in {', '.join(keys)})")
         if key in values:
-            raise ParseError(f"{key!r} given twice in position text")
+            raise ParseError(f"{key!r} given twice in {what}")
         values[key] = value
     for key in required:
         if key not in values:

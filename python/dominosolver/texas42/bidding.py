@@ -336,6 +336,7 @@ def advise_bid(
     tt_mb: int = 16,
     time: float | None = None,
     should_stop: Callable[[], bool] | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
 ) -> BidAdvice:
     """Advise a bid for ``hand`` (7 tiles, as a list or one string such as '66.65.64.62.55.33.10',
     a bidding-phase PlayerView, or a Game in its auction).
@@ -346,7 +347,8 @@ def advise_bid(
     ``seed`` (a whole number from 0; chosen and reported when None) and solved for the 9
     declarations on ``threads``. ``risk`` and ``mark_risk`` are probabilities from 0 to 1.
     ``time`` (seconds from 0) or ``should_stop`` end the work early, between batches of deals (the
-    advice then rests on the deals solved so far, at least one batch)."""
+    advice then rests on the deals solved so far, at least one batch). ``on_progress(done,
+    samples)`` is told the deals solved after each batch."""
     start = _time.perf_counter()
     # Every argument is checked before any work (as hint does).
     samples = world_count(samples, low=2)
@@ -356,6 +358,9 @@ def advise_bid(
     mark_risk = None if mark_risk is None else probability(mark_risk, "mark_risk")
     threads = thread_count(threads)
     tt_mb = table_megabytes(tt_mb)
+    for name, fn in (("on_progress", on_progress), ("should_stop", should_stop)):
+        if fn is not None and not callable(fn):
+            raise ParseError(f"{name} must be a function or None, not {shown(fn)}")
     if legal_bids is not None:
         legal_bids = [parse_bid(b) for b in _pairs_or_list(legal_bids, "legal_bids")]
     to_move: int | None = None
@@ -468,6 +473,8 @@ def advise_bid(
         cut = len(contracts) * len(declarations) * len(batch)
         done.append(out.values[:cut].reshape(len(contracts), len(declarations), len(batch)).astype(np.int16))
         own_done.append(out.values[cut:].reshape(len(declared), len(batch)).astype(np.int16))
+        if on_progress is not None:
+            on_progress(first + len(batch), samples)
         spent = _time.perf_counter() - start
         if (time is not None and spent >= time) or (should_stop is not None and should_stop()):
             break
@@ -507,25 +514,25 @@ def advise_bid(
 def _declared_contracts(rules: Rules, seat: int, contract: Any, legal_bids: list[Any]) -> list[tuple[Trump, tuple[int, Bid]]]:
     """The contracts in tricks ``seat`` may declare itself (Nel-O's doubles modes, Sevens: those of
     the rules' declarations not played for points), each with its (declarer, bid): the contract won
-    when declaring, else the least legal mark bid (none legal: none). The core's ruling says which
-    a bid admits (docs/rules.md §3.3, §3.6)."""
+    when declaring, else the least legal ordinary bid it admits (none: not offered). The core's
+    ruling says which bids admit which (docs/rules.md §3.3: a mark bid, or any bid under
+    ``nello_min = any_bid``; §3.6)."""
     own = [t for t in rules.declarations if t not in rules.table_declarations]
     if contract is not None:
         if contract.declarer != seat:
             return []
-        on = (seat, contract.bid)
+        bids = [contract.bid]
     else:
-        marks = [b for b in legal_bids if getattr(b, "kind", ORDINARY) == ORDINARY and b and b >= rules.mark]
-        if not marks:
-            return []
-        on = (seat, Bid(int(min(marks))))
+        bids = sorted(Bid(int(b)) for b in legal_bids if getattr(b, "kind", ORDINARY) == ORDINARY and b)
     out = []
     for trump in own:
-        try:
-            _core.texas42.ruling(rules._core, str(trump), on)
-        except InvalidPositionError:
-            continue  # not on this bid (§3.3: Nel-O on a mark bid unless nello_min allows less)
-        out.append((trump, on))
+        for bid in bids:
+            try:
+                _core.texas42.ruling(rules._core, str(trump), (seat, bid))
+            except InvalidPositionError:
+                continue  # not on this bid
+            out.append((trump, (seat, bid)))
+            break
     return out
 
 

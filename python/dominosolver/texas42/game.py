@@ -164,7 +164,8 @@ class Game(RecordedGame):
 
     @property
     def hands_played(self) -> list[dict[str, Any]]:
-        """Finished hands (thrown-in ones included): dealer, deal, bids, contract, trump, plays, result."""
+        """Finished hands (thrown-in ones included): dealer, deal, bids, contract, trump, plays, points and
+        tricks per team, the contract's objective ("points", "every trick", "no trick"), result."""
         out = []
         for h in self._game.finished_hands:
             out.append(
@@ -176,6 +177,8 @@ class Game(RecordedGame):
                     "trump": parse_trump(h["trump"]) if h["trump"] is not None else None,
                     "plays": [(s, str(Tile.from_id(t))) for s, t in h["plays"]],
                     "points": dict(zip(TEAMS, h["points"])),
+                    "tricks": dict(zip(TEAMS, h["tricks"])),
+                    "objective": h["objective"],
                     "result": h["result"],
                 }
             )

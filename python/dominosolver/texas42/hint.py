@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from .. import pimc
+from ..pimc import MoveStat  # one move of a hint, shared with Bingo's
 from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
 from ..errors import InvalidViewError, ParseError, shown
 from ..tiles import Tile
@@ -39,21 +40,6 @@ ENGINE_NAME = pimc.ENGINE_NAME
 EXACT_LIMIT = 2000
 CHUNK = 25  # worlds per batched call when a time limit, a stop or progress reports need batches
 engine_info = pimc.engine_info
-
-
-@dataclass(frozen=True)
-class MoveStat:
-    move: str
-    mean: float  # points (tricks, in a hint whose units are tricks) for the seat's team from the current trick on
-    stderr: float
-    p_make: float | None  # probability the declaring team makes its contract (None: no contract)
-    rank: int  # 1 = best; equal moves share a rank
-    p_make_stderr: float | None = None  # p_make's standard error (0 when exact; None without a contract)
-
-    def p_goal(self, goal: str | None) -> float | None:
-        if self.p_make is None or goal is None:
-            return None
-        return self.p_make if goal == "make" else 1.0 - self.p_make
 
 
 @dataclass(frozen=True)

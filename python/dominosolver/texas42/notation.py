@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..errors import ParseError, shown
-from ..io import flags_of_text, json_object, key_values
+from ..io import flags_of_text, is_digits, json_object, key_values
 from ..tiles import Tile
 from .rules import ORDINARY, SEATS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, bid_name
 
@@ -185,3 +185,118 @@ def _tiles_text(text: str) -> list[Tile]:
 
 def _text_tiles(tiles: list[Tile]) -> str:
     return ".".join(t.compact() for t in tiles) or "-"
+
+
+# ---------------------------------------------------------------- a player's view in one line
+
+# A view's text spells the records of its dominosolver.view/1 JSON (what the seat saw happen); the
+# facts the rules derive from them (voids, points, the trick, legal moves) are left to the core, as
+# in the JSON. docs/notation.md, "A player's view".
+VIEW_SCHEMA = "dominosolver.view/1"
+_VIEW_KEYS = ("seat", "contract", "trump", "hand", "plays", "leader", "auction", "to_move", "sizes", "gone",
+              "revealed", "rules")
+
+
+def view_json_of_text(text: str) -> dict[str, Any]:
+    """The ``dominosolver.view/1`` records that a view's one-line text spells: ``seat=E hand=...``."""
+    values = key_values(text, _VIEW_KEYS, required=("seat", "hand"), tags=("42", "texas42"), what="view text")
+    rules = Rules(**flags_of_text(values["rules"])) if values.get("rules") else Rules()
+    seat = _seat_letter(values["seat"], "seat")
+    hand = _tiles_text(values["hand"])
+    plays = [_play_text(p) for p in values["plays"].split(".")] if values.get("plays", "-") not in ("", "-") else []
+    o: dict[str, Any] = {
+        "schema": VIEW_SCHEMA, "game": "texas42", "seat": seat, "rules": rules.to_json(),
+        "hand": [str(t) for t in hand],
+        "plays": [{"seat": s, "tile": str(t)} for s, t in plays],
+        "gone": [str(t) for t in _tiles_text(values.get("gone", "-"))],
+    }
+    if "trump" in values:
+        o["trump"] = parse_trump(values["trump"])
+    if "contract" in values:
+        c = values["contract"]
+        if len(c) < 2:
+            raise ParseError(f"malformed contract {shown(c)}: write seat then bid, e.g. N30")
+        o["contract"] = contract_to_json(Contract(_seat_letter(c[0], "contract"), parse_bid(c[1:])))
+    if values.get("auction"):
+        first, sep, bids = values["auction"].partition(":")
+        if not sep or not bids:
+            raise ParseError("malformed auction: write the first bidder, ':', then the bids in turn separated "
+                             "by ',', e.g. auction=E:pass,30,31")
+        start = _seat_letter(first, "auction")
+        o["auction"] = [{"seat": rules.seat_after(start, i), "bid": bid_name(parse_bid(b))}
+                        for i, b in enumerate(bids.split(","))]
+    for key in ("leader", "to_move"):
+        if key in values:
+            o[key] = _seat_letter(values[key], key)
+    if "sizes" in values:
+        sizes = values["sizes"].split("/")
+        if len(sizes) != rules.seats or not all(is_digits(n) for n in sizes):
+            raise ParseError(f"sizes= needs {rules.seats} counts separated by '/' "
+                             f"({', '.join(rules.seat_names)}), e.g. sizes=7/6/6/6, not {shown(values['sizes'])}")
+        o["hand_sizes"] = [int(n) for n in sizes]
+    else:
+        o["hand_sizes"] = _usual_sizes(rules, seat, len(hand), [s for s, _ in plays])
+    if values.get("revealed"):
+        o["revealed"] = {}
+        for item in values["revealed"].split(","):
+            who, sep, tiles = item.partition(":")
+            if not sep:
+                raise ParseError(f"malformed revealed {shown(item)}: write seat:tiles, e.g. revealed=E:66.55.33.22")
+            o["revealed"][SEATS[_seat_letter(who, "revealed")]] = [str(t) for t in _tiles_text(tiles)]
+    return o
+
+
+def view_text_of_json(o: dict[str, Any]) -> str:
+    """A view's one-line text from its ``dominosolver.view/1`` JSON (``PlayerView.to_json``): its
+    records, each field only where it says something (a leader only where neither a play nor the
+    contract settles it, whose turn it is only where no auction does, hand sizes only where they are not the usual ones)."""
+    rules = Rules.from_json(o["rules"])
+    plays = [(p["seat"], Tile(p["tile"])) for p in o["plays"]]
+    parts = [f"seat={SEATS[o['seat']]}"]
+    if o["contract"] is not None:
+        parts.append(f"contract={contract_from_json(o['contract'])}")
+    if o["trump"] is not None:
+        parts.append(f"trump={o['trump']}")
+    parts.append("hand=" + _text_tiles(sorted(map(Tile, o["hand"]), reverse=True)))
+    if plays:
+        parts.append("plays=" + ".".join(f"{SEATS[s]}{t.compact()}" for s, t in plays))
+    elif o["leader"] is not None and (o["contract"] is None or o.get("gone")):  # else the contract's leader
+        parts.append(f"leader={SEATS[o['leader']]}")
+    if o["auction"]:
+        bids = ",".join(b["bid"] + (f":{b['kind']}" if "kind" in b else "") for b in o["auction"])
+        parts.append(f"auction={SEATS[o['auction'][0]['seat']]}:{bids}")
+    if o["trump"] is None and not o["auction"] and o["to_move"] is not None:
+        parts.append(f"to_move={SEATS[o['to_move']]}")
+    sizes = o["hand_sizes"]
+    if sizes != _usual_sizes(rules, o["seat"], len(o["hand"]), [s for s, _ in plays]):
+        parts.append("sizes=" + "/".join(map(str, sizes)))
+    if o.get("gone"):
+        parts.append("gone=" + _text_tiles(sorted(map(Tile, o["gone"]), reverse=True)))
+    if o.get("revealed"):
+        parts.append("revealed=" + ",".join(f"{s}:{_text_tiles([Tile(t) for t in r])}" for s, r in o["revealed"].items()))
+    flags = rules.to_json()
+    if flags:
+        parts.append("rules=" + ",".join(f"{k}:{v}" for k, v in flags.items()))
+    return " ".join(parts)
+
+
+def _usual_sizes(rules: Rules, seat: int, held: int, players: list[int]) -> list[int]:
+    """Hand sizes when every tile of the hand was recorded: full hands less each seat's plays (the
+    seat's own: the tiles it holds). The text leaves such sizes out."""
+    sizes = [rules.hand_size - players.count(s) for s in range(rules.seats)]
+    sizes[seat] = held
+    return sizes
+
+
+def _seat_letter(text: str, where: str) -> int:
+    """A seat as view text writes it: its letter (either case)."""
+    if len(text) != 1 or text.upper() not in SEATS:
+        raise ParseError(f"{where}= needs a seat letter ({', '.join(SEATS)}), not {shown(text)}")
+    return SEATS.index(text.upper())
+
+
+def _play_text(text: str) -> tuple[int, Tile]:
+    """A play of view text: the seat's letter, then its tile (``E44``, ``E4-4``)."""
+    if len(text) < 2 or text[0].upper() not in SEATS:
+        raise ParseError(f"malformed play {shown(text)}: write the seat's letter then its tile, e.g. E44")
+    return SEATS.index(text[0].upper()), Tile(text[1:])

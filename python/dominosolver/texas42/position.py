@@ -10,7 +10,7 @@ from ..arguments import tile_sequence
 from ..errors import ParseError, shown
 from ..tiles import Tile, mask_of, tiles_of
 from ..wrappers import NotatedPosition
-from . import notation
+from . import notation, picture
 from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, check_in_set
 from .view import PlayerView, suit_names
 
@@ -232,6 +232,10 @@ class Position(NotatedPosition):
 
     def seat_name(self, seat: int | str) -> str:
         return SEATS[parse_seat(seat)]
+
+    def _repr_svg_(self) -> str:
+        """The table as a picture: Jupyter shows it for a position at the end of a cell."""
+        return picture.position_svg(self)
 
 
 def _tiles(value: Any, where: str) -> list[Tile]:

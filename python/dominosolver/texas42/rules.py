@@ -234,10 +234,11 @@ def parse_seat(value: int | str) -> int:
 
 def parse_trump(value: Trump) -> Trump:
     """Canonical trump: an int 0..6, 'doubles' or 'none' ('follow-me' is accepted)."""
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ParseError(f"unknown trump {shown(value)}")
-    if isinstance(value, int) and not 0 <= value <= MAX_PIP:  # no set has more pips
-        raise ParseError(f"unknown trump {shown(value)}")
+    if isinstance(value, bool) or not isinstance(value, (int, str)) or (
+        isinstance(value, int) and not 0 <= value <= MAX_PIP  # no set has more pips
+    ):
+        raise ParseError(f"unknown trump {shown(value)}: a number of the set (0..6 in the double-six set), "
+                         "'doubles', 'none', 'sevens' or 'nello', 'nello-high', 'nello-low'")
     return _trump_of_name(_core.texas42.parse_trump(unicode_text(str(value), "trump").lower()))
 
 
@@ -289,13 +290,18 @@ def replay_auction(
     """Before the first lead every hand is full, and the auction replays in the core's: calls in
     turn, each legal (``seat``'s for its ``hand``, tile ids; another seat's special bid as if it held
     what the bid asks), then the seat to call or to declare, its legal bids and the contract (each
-    checked against the view's when it states them). None without bids: then nothing tells who dealt."""
+    checked against the view's when it states them). None without bids, unless the view says who is to
+    open them: then nothing tells who dealt."""
     full = rules.hand_size
     if any(n != full for n in sizes):
         raise InvalidViewError(f"before the first lead every hand holds {full} tiles, not {sizes}")
-    if not auction:
+    if auction:
+        dealer = rules.seat_after(auction[0][0], -1)  # the dealer bids last
+    elif to_move is not None and contract is None:
+        dealer = rules.seat_after(to_move, -1)  # no bid yet: the seat to call opens
+    else:
         return None
-    replay = _core.texas42.Auction(rules._core, rules.seat_after(auction[0][0], -1))  # the dealer bids last
+    replay = _core.texas42.Auction(rules._core, dealer)
     for bidder, bid in auction:
         if replay.over or replay.to_call != bidder:
             raise InvalidViewError(f"{SEATS[bidder]} bids out of turn: the auction goes round the table once")

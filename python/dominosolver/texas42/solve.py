@@ -381,7 +381,9 @@ def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int
     """The points ``team`` (0 = NS, 1 = EW) ends the hand with under perfect play from each point of
     a graded sequence: from ``start``, then after each play. Every point one team gives away goes
     to the other, so a costly play of ``team`` lowers the total by its cost and one of the other
-    team's raises it; after the hand's last play it is the points ``team`` took."""
+    team's raises it; after the hand's last play it is the points ``team`` took. Under Nel-O (no
+    trick, counted in tricks) a side's costly play is a trick it takes after all: it raises its
+    own total."""
     if team not in (0, 1):
         raise ParseError(f"team must be 0 (NS) or 1 (EW), not {shown(team)}")
     start = as_position(start)
@@ -391,8 +393,9 @@ def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int
     first = grades[0]
     value = first.before if start.side_of(first.seat) == team else still_to_take(start) - first.before
     totals = [taken(start, team) + value]
+    given = -1 if start.objective == "no trick" else 1  # what a costly play does to the other side's total
     for g in grades:
-        totals.append(totals[-1] + (-g.cost if start.side_of(g.seat) == team else g.cost))
+        totals.append(totals[-1] + (-g.cost if start.side_of(g.seat) == team else g.cost) * given)
     return totals
 
 

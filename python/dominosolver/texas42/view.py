@@ -22,19 +22,20 @@ from .. import _core
 from ..io import json_object
 from ..errors import InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of, tiles_of
-from .notation import contract_from_json, contract_to_json
+from .notation import VIEW_SCHEMA, contract_from_json, contract_to_json, view_json_of_text, view_text_of_json
+from .picture import view_svg
 from .rules import (
     ORDINARY, SEATS, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, replay_auction, set_mask,
     check_in_set,
 )
 
-__all__ = ["VIEW_SCHEMA", "PlayerView", "suit_name", "suit_names"]
-
-VIEW_SCHEMA = "dominosolver.view/1"
+__all__ = ["VIEW_SCHEMA", "PlayerView", "ViewRecord", "suit_name", "suit_names"]
 
 
-@dataclass(frozen=True)
-class PlayerView:
+@dataclass(frozen=True, repr=False)
+class ViewRecord:
+    """A PlayerView's fields, and the checks of the facts no deal could contradict."""
+
     seat: int
     rules: Rules
     trump: Trump | None
@@ -105,6 +106,30 @@ class PlayerView:
                 raise InvalidViewError(f"{name} must be a seat 0..{seats[-1]} or None, not {shown(value)}")
         if len(self.voids) != len(seats) or len(self.absent) != len(seats):
             raise InvalidViewError("voids and absent must have one entry per seat")
+
+
+class PlayerView(ViewRecord):
+    """What one seat may know (the module's docstring). Build one from its one-line text
+    (``PlayerView("seat=E hand=... plays=...")``, docs/notation.md), from JSON (``from_json``), from
+    a position or a game (``Position.view``, ``Game.view``), or from keywords, not text and keywords
+    at once. It prints as that text and round-trips through it."""
+
+    def __init__(self, text: str | None = None, /, **fields: Any) -> None:
+        if text is not None:
+            if fields:  # the text says everything: a keyword beside it would be silently ignored
+                raise ParseError(f"give view text or keywords, not both ({', '.join(fields)}= given with the text)")
+            fields = vars(PlayerView.from_json(view_json_of_text(text)))
+        super().__init__(**fields)
+
+    def __str__(self) -> str:
+        return view_text_of_json(self.to_json())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> PlayerView:
+        return cls(text)
 
     # ------------------------------------------------------------ construction
 
@@ -214,6 +239,10 @@ class PlayerView:
         seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone) | revealed
         return tiles_of(set_mask(self.rules) & ~seen)
 
+    def _repr_svg_(self) -> str:
+        """What the seat sees as a picture, every tile it does not know face down (Jupyter shows it)."""
+        return view_svg(self)
+
     # ------------------------------------------------------------ JSON
 
     def to_json(self) -> dict[str, Any]:
@@ -296,7 +325,11 @@ class PlayerView:
                 raise InvalidViewError("tiles were played but the view names no trump")
             to_move = None if o.get("to_move") is None else parse_seat(o["to_move"])
             legal_bids = tuple(parse_bid(b) for b in _list(o, "legal_bids", (str, int)))
-            replay_auction(rules, sizes, auction, contract, to_move, legal_bids, seat, [t.id for t in hand])
+            state = replay_auction(rules, sizes, auction, contract, to_move, legal_bids, seat, [t.id for t in hand])
+            if state is not None:  # whose call or declaration it is follows from the auction, and the seat's bids
+                to_move = state.to_move
+                if state.phase == "bidding" and to_move == seat and not legal_bids:
+                    legal_bids = state.legal_bids
             revealed = _revealed(o, rules)
             if contract is not None:  # the contract shows its tiles from the end of the auction on
                 _core.texas42.check_revealed_at_deal(rules._core, contract, seat, [t.id for t in hand],
@@ -320,6 +353,8 @@ class PlayerView:
         }
         for key, value in derived.items():
             if key in o and _stated(o, key, rules) != value:
+                if key in ("leader", "to_move"):  # a seat by its name, as the user may have written it
+                    value = None if value is None else SEATS[value]
                 raise InvalidViewError(
                     f"the view states {key}={shown(o[key])} but its plays give {value!r}"
                 )

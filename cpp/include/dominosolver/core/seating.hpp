@@ -22,6 +22,13 @@ class Seating {
     for (int seat = 0; seat < seats; ++seat) s.side_[seat] = static_cast<std::int8_t>(seat % kSides);
     return s;
   }
+  // `seats` around the table, `seat` alone on side 0 against everyone else on side 1 (who play as
+  // one side: Moon's bidder against the other two, docs/rules.md §4.1); seat -1: nobody on side 0.
+  static constexpr Seating alone(int seats, int seat) {
+    Seating s = partnerships(seats);
+    for (int other = 0; other < seats; ++other) s.side_[other] = static_cast<std::int8_t>(other == seat ? 0 : 1);
+    return s;
+  }
   // The same table with `seat` sitting this hand out (it plays no tile and takes no trick).
   constexpr Seating without(int seat) const {
     Seating s = *this;

@@ -42,6 +42,7 @@ enum class Objective : std::uint8_t {
   Points,      // take the bid's points (a mark bid: every trick, §2.5)
   EveryTrick,  // take every trick, the first lost ending the hand (§3.4-3.6)
   NoTrick,     // take no trick, the first taken ending the hand (Nel-O, §3.3)
+  Tricks,      // take at least the bid's tricks, every trick played (Moon, §4.1-4.2)
 };
 
 // The play so far, per side, seen from the side that declared.
@@ -49,13 +50,14 @@ struct Tally {
   int declaring_side = 0;
   std::array<int, kSides> points{};
   std::array<int, kSides> tricks{};
+  std::array<int, kMaxSeats> seat_tricks{};  // by seat: three-player Moon scores each player's own (§4.1)
   bool all_played = false;
 };
 
 // The outcome of a finished hand (§2.5, §2.6).
 struct HandResult {
   bool made = false;
-  std::array<int, kSides> score{};  // marks or points added to each side
+  std::array<int, kMaxSeats> score{};  // marks or points added to each scorer (Rules::scorer_of)
   bool decides_game = false;        // a "Game" bid ends the game at once
 };
 
@@ -145,10 +147,11 @@ std::string holding_error(const Rules& rules, const Contract& contract, TileMask
 constexpr int kDeclarationKinds = 5;
 constexpr int kBidKinds = 3;
 std::span<const DeclarationRow> declaration_rows();
-std::span<const ContractRow> bid_rows();
-std::vector<const ContractRow*> contract_rows();
+// The bid rows depend on the family (Moon has one contract row of its own, §4.1-4.2).
+std::span<const ContractRow> bid_rows(const Rules& rules);
+std::vector<const ContractRow*> contract_rows(const Rules& rules);
 const DeclarationRow& declaration_row(Trump trump);
-const ContractRow& bid_row(BidKind kind);
+const ContractRow& bid_row(const Rules& rules, BidKind kind);  // throws InvalidPositionError: not the family's
 std::string bid_kind_name(BidKind kind);   // "ordinary"
 BidKind parse_bid_kind(const std::string&);  // throws ParseError
 // Every declaration of every row under `rules`, in table order: trump 0..max_pip, doubles, follow-me.
@@ -157,7 +160,7 @@ std::vector<Trump> declarations(const Rules& rules);
 std::vector<Trump> declarations(const Rules& rules, const Contract& contract);
 
 std::string bid_name(const Bid& bid);             // "pass", "30", "game" (a special bid: "168:kind")
-std::string objective_name(Objective objective);  // "points", "every trick", "no trick"
+std::string objective_name(Objective objective);  // "points", "every trick", "no trick", "tricks"
 Objective parse_objective(const std::string& name);  // throws ParseError
 
 }  // namespace dominosolver::texas42

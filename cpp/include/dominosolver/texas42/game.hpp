@@ -1,6 +1,7 @@
 #pragma once
-// A whole game of 42 as a state machine: bidding, declaration, play, scoring, next hand, to the
-// game target (docs/rules.md §2). When a hand is decided and how it scores are its contract row's.
+// A whole game of the 42 family as a state machine: bidding, declaration, (Moon: the widow taken and
+// one tile discarded), play, scoring, next hand, to the game target (docs/rules.md §2, §4.1-4.2).
+// When a hand is decided and how it scores are its contract row's.
 #include <optional>
 #include <vector>
 
@@ -9,17 +10,18 @@
 
 namespace dominosolver::texas42 {
 
-enum class Phase : std::uint8_t { Bidding, Declaring, Playing, GameOver };
+enum class Phase : std::uint8_t { Bidding, Declaring, Exchange, Playing, GameOver };
 
 struct Move {
-  enum class Kind : std::uint8_t { Call, Declare, Tile };  // Call: a bid or a pass
+  enum class Kind : std::uint8_t { Call, Declare, Tile, Discard };  // Call: a bid or a pass
   Kind kind = Kind::Tile;
   Bid bid{};      // for Call (a pass: kPass)
   Trump trump{};  // for Declare
-  int tile = -1;  // for Tile
+  int tile = -1;  // for Tile and Discard
   static Move call(Bid b) { return {Kind::Call, b, {}, -1}; }
   static Move declare(Trump t) { return {Kind::Declare, {}, t, -1}; }
   static Move play(int t) { return {Kind::Tile, {}, {}, t}; }
+  static Move discard(int t) { return {Kind::Discard, {}, {}, t}; }
   bool operator==(const Move&) const = default;
 };
 
@@ -60,11 +62,15 @@ std::optional<HandResult> hand_result(const Position& pos);
 struct HandRecord {
   int dealer = 0;
   std::array<TileMask, kMaxSeats> deal{};
+  TileMask undealt = 0;  // the tiles left over from the deal (Moon's widow, §4.1)
+  int discard = -1;      // the tile the bidder laid away after taking the widow, or -1
   std::vector<Bid> bids;  // the calls in bidding order, from the seat left of the dealer (a pass: kPass)
   std::optional<Contract> contract;
   std::optional<Trump> trump;
   std::vector<PlayRecord> plays;
   std::array<int, kSides> points{};
+  std::array<int, kSides> tricks{};
+  Objective objective = Objective::Points;  // what the contract counts: points, or tricks (every or none)
   std::optional<HandResult> result;  // empty for a thrown-in hand
 };
 
@@ -79,8 +85,8 @@ class Game {
   void play(const Move& move);  // throws IllegalMoveError; the game is unchanged then
   void undo();
 
-  const std::array<int, kSides>& scores() const { return s_.scores; }
-  int winner() const { return s_.winner; }  // side 0/1, or -1 while the game goes on
+  const std::array<int, kMaxSeats>& scores() const { return s_.scores; }  // by scorer (Rules::scorer_of)
+  int winner() const { return s_.winner; }  // a scorer (side 0/1; Moon: a player), or -1 while the game goes on
   int dealer() const { return s_.hand.dealer; }
   const Bid& high_bid() const { return s_.auction.high(); }
   const HandRecord& current_hand() const { return s_.hand; }
@@ -94,7 +100,7 @@ class Game {
   struct State {
     explicit State(const Rules& rules) : auction(rules, 0) {}
     Phase phase = Phase::Bidding;
-    std::array<int, kSides> scores{};
+    std::array<int, kMaxSeats> scores{};
     int winner = -1;
     Auction auction;
     HandRecord hand;
@@ -102,7 +108,9 @@ class Game {
     std::vector<HandRecord> finished;
   };
   void deal(int dealer);
+  void start_play();
   void finish_hand(const HandResult& result);
+  int moon_winner(const HandResult& result) const;
   Rules rules_;
   SplitMix64 rng_;
   State s_;

@@ -93,6 +93,7 @@ class Position {
     Trick trick;
     std::array<std::int16_t, kSides> points{};
     std::array<std::int8_t, kSides> tricks{};
+    std::array<std::int8_t, kMaxSeats> seat_tricks{};
     std::int8_t last_winner = -1;
   };
   void play_unchecked(int tile);

@@ -12,6 +12,10 @@
 
 namespace dominosolver::texas42 {
 
+// The member of the 42 family a rule set plays: its table, set, counters and bid ladder (docs/rules.md
+// §2; Moon, three players on 22 tiles, §4.1; Partnership Moon, §4.2).
+enum class Family : std::uint8_t { Texas42, Moon, Moon4 };
+
 // The kinds of contract, each a row of the contract table (contract.hpp), in table order.
 enum class TrumpKind : std::uint8_t { Suit, Doubles, None, Sevens, Nello };
 
@@ -47,6 +51,7 @@ enum class SevensTie : std::uint8_t { FirstPlayed, BiddersWinTies };  // who win
 enum class NelloMin : std::uint8_t { OneMark, AnyBid };               // the bids Nel-O may be named on (§3.3)
 enum class NelloDoublesAllowed : std::uint8_t { OwnSuitHigh, All };   // Nel-O's doubles modes offered (§3.3)
 enum class NelloInPoints : std::uint8_t { Off, AsMarks };             // Nel-O in the points game (§3.3)
+enum class Moon4Preset : std::uint8_t { Pagat, Fosdick };  // Partnership Moon's bids and scoring (§4.2)
 
 struct Rules {
   NtDoubles nt_doubles = NtDoubles::High;
@@ -66,31 +71,44 @@ struct Rules {
   NelloDoublesAllowed nello_doubles_allowed = NelloDoublesAllowed::OwnSuitHigh;
   NelloInPoints nello_in_points = NelloInPoints::Off;
   int max_pip = 6;
+  Family family = Family::Texas42;  // written as the flag "family" ("moon", "moon4") when not 42
+  bool moon_doubles_trump = false;  // Moon: doubles may be named trumps (§4.1, M-4)
+  Moon4Preset moon4_preset = Moon4Preset::Pagat;
 
   bool operator==(const Rules&) const = default;
   // Flags as lower-case strings ("nt_doubles" -> "own_suit"); only non-default ones are written.
   std::map<std::string, std::string> flags() const;
   static Rules from_flags(const std::map<std::string, std::string>&);  // throws ParseError
 
-  // The game's sizes, all following the set (§2.1; The Big Game's double-eight, §4.3: 45 tiles,
-  // hands of 11 and one tile undealt, 55 counters, 66 points).
-  int seats() const { return 4; }
-  Seating seating() const { return Seating::partnerships(seats()); }  // the whole table
-  int tiles() const { return tiles_in_set(max_pip); }
-  int hand_size() const { return tiles() / seats(); }
+  // The game's sizes, all following the set (§2.1; Moon's 22 tiles for three, hands of 7 and a
+  // widow, no counters, §4.1; The Big Game's double-eight, §4.3: 45 tiles, hands of 11 and one tile
+  // undealt, 55 counters, 66 points).
+  int seats() const { return family == Family::Moon ? 3 : 4; }
+  // The whole table: partners opposite; in Moon each for itself until a bid makes two sides.
+  Seating seating() const { return family == Family::Moon ? Seating::alone(seats(), -1) : Seating::partnerships(seats()); }
+  int tiles() const { return tiles_in_set(max_pip); }  // tile ids run 0..tiles() - 1
+  TileMask tile_set() const;                           // the tiles of the set the game uses
+  int hand_size() const { return count(tile_set()) / seats(); }  // what is left over is not dealt
   int hand_tricks() const { return hand_size(); }  // each trick takes a tile from every hand
+  int count_of(int tile) const;                     // a tile's counter value (none in Moon)
   int counters() const;                             // the count of all counters in the set (35)
-  int hand_points() const { return hand_tricks() * kTrickPoints + counters(); }  // 42
+  int hand_points() const { return hand_tricks() * kTrickPoints + counters(); }  // 42; Moon: 7
+  // Who keeps a score: the two sides (partners share one), or in three-player Moon each player.
+  int scorers() const { return family == Family::Moon ? seats() : kSides; }
+  int scorer_of(int seat) const { return family == Family::Moon ? seat : seating().side(seat); }
 
   // The bid ladder (§2.2): point bids from min_bid() up to a mark, then k marks, k * mark(), each
   // a bid of every trick; the first mark bid may jump to free_mark_jump() marks. The points game's
   // "Game" bid goes only directly over game_bid_over().
+  // Moon's ladder (§4.1, §4.2) is min_bid() up to a bid of every trick (7), and 21, shooting the moon.
   static constexpr int kTrickPoints = 1;  // a trick is worth a point besides its counters (§2.5)
-  int min_bid() const { return 30; }
+  static constexpr int kShootTheMoon = 21;
+  bool moon() const { return family != Family::Texas42; }
+  int min_bid() const { return !moon() ? 30 : family == Family::Moon4 && moon4_preset == Moon4Preset::Fosdick ? 3 : 4; }
   int mark() const { return hand_points(); }
   int free_mark_jump() const { return 2; }
   int game_bid_over() const { return 4 * mark(); }
-  int game_target() const { return scoring == Scoring::Marks ? 7 : 250; }
+  int game_target() const { return moon() ? 21 : scoring == Scoring::Marks ? 7 : 250; }
 };
 
 // Called suits: numbers 0..kMaxPip, then the trump suit, then the follow-me doubles suit (OWN_SUIT).

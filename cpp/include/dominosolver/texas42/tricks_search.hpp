@@ -14,18 +14,21 @@
 namespace dominosolver::texas42 {
 
 // What the declaring side must do, in tricks: take every trick or none (Objective::EveryTrick or
-// Objective::NoTrick), and which side of the seating declared.
+// Objective::NoTrick), or at least `need` tricks of the hand (Objective::Tricks, Moon's bids), and
+// which side of the seating declared. Under Tricks every seat plays for its side's tricks, as under
+// EveryTrick; only what makes the contract differs.
 struct TricksGoal {
   Objective objective = Objective::EveryTrick;
   int declaring_side = 0;
+  int need = 0;  // Objective::Tricks: the tricks of the whole hand the declaring side must take
 };
 
-bool counts_tricks(Objective objective);  // EveryTrick and NoTrick: values in tricks
+bool counts_tricks(Objective objective);  // EveryTrick, NoTrick and Tricks: values in tricks
 // The goal a position's contract sets, or nullopt when its objective is points (or no one declared).
 std::optional<TricksGoal> tricks_goal(const Position& pos);
 // A goal checked against a seating's sides: throws InvalidPositionError for an objective in points
 // or a side out of range.
-TricksGoal checked_goal(Objective objective, int declaring_side);
+TricksGoal checked_goal(Objective objective, int declaring_side, int need = 0);
 
 // A hand in play as the tricks search reads it: who plays and in what order (the seating), what
 // each seat holds, the trick on the table from its leader on, how tiles follow and rank (the

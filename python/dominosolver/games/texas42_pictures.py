@@ -1,0 +1,104 @@
+"""Texas 42 as pictures (SVG): the board of a position or a view (``texas42.picture``), the
+double-dummy table and the special-contract table as heat maps, and graded play as a chart of the
+declaring side's perfect-play total against its bid. Only presentation lives here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..pictures.chart import GIFT, LOSS, Chart, chart_picture
+from ..pictures.heatmap import HeatMap, heatmap_picture
+from ..pictures.svg import Canvas, stack
+from ..texas42 import SEATS, PlayGrade, Position, projected_totals
+from ..texas42 import picture
+from ..texas42.rules import TEAMS, bid_name
+from ..texas42.solve import declaration_name
+from ..tiles import Tile
+from .records import GAME_ANALYSIS
+from .spec import Pictures
+
+__all__ = ["PICTURES", "chart_of", "table_heatmap"]
+
+
+def table_heatmap(table: Any) -> HeatMap:
+    """A ``DDTable``: points for the declaring side, green from the lowest bid up to all the hand's points."""
+    rules = table.rules
+    return HeatMap(
+        title="Double-dummy points for the declaring side (declarer leads)",
+        rows=tuple(declaration_name(d) for d in table.declarations),
+        columns=tuple(f"{s} declares" for s in rules.seat_names),
+        values=tuple(tuple(int(v) for v in row) for row in table.points),
+        goal=rules.min_bid, low=0, high=rules.hand_points,
+        caption=(f"green: enough for the lowest bid ({rules.min_bid}), darker toward all {rules.hand_points}; "
+                 f"red: short of it; bold: each declaration's best seat",),
+        best_in_row=True,
+    )
+
+
+def special_heatmap(table: Any) -> HeatMap:
+    """A ``SpecialTable``: for each declaration, whether the declarer's side takes every trick (its
+    partner naming and leading); then each contract of its own (Nel-O, Sevens): made or not."""
+    rules = table.rules
+    rows = [declaration_name(d) for d in table.declarations] + list(table.contracts)
+    values = [[int(v) for v in row] for row in table.every_trick] + [[int(v) for v in row] for row in table.makes]
+    words = [["all" if v else "–" for v in row] for row in table.every_trick] + \
+            [["makes" if v else "–" for v in row] for row in table.makes]
+    may_bid = [f"may bid {kind}: {', '.join(s for s, ok in zip(rules.seat_names, seats) if ok) or 'no seat'}"
+               for kind, seats in table.may_bid.items()]
+    return HeatMap(
+        title="Special contracts: does the declarer's side take every trick",
+        rows=tuple(rows), columns=tuple(f"{s} bids" for s in rules.seat_names),
+        values=tuple(map(tuple, values)), texts=tuple(map(tuple, words)), goal=1, low=0, high=1,
+        caption=("rows of declarations: its partner names it and leads; rows of contracts: declared on a mark bid",
+                 *may_bid),
+    )
+
+
+def chart_of(analysis: dict[str, Any], title: str = "Texas 42: a graded hand") -> Chart:
+    """A ``dominosolver.analysis/1`` hand: the declaring side's total under perfect play (NS's
+    without a contract), before the first play and after each, against what its bid needs."""
+    start = Position.from_json(analysis["position"])
+    plays = analysis["plays"]
+    grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
+    contract, rules = start.contract, start.rules
+    team = start.side_of(contract.declarer) if contract else 0
+    tricks = start.units == "tricks"
+    high = rules.hand_tricks if tricks else rules.hand_points
+    if contract is None:
+        goal, label, below = None, "", False
+    elif tricks:
+        below = start.objective == "no trick"
+        goal, label = (0, "goal: no trick") if below else (high, "goal: every trick")
+    else:
+        goal, below = min(rules.points_needed(contract.bid), high), False
+        label = f"bid {bid_name(contract.bid)}: {goal} points needed"
+    side = f"{TEAMS[team]}" + (f" ({SEATS[contract.declarer]} bid {bid_name(contract.bid)})" if contract else "")
+    first_trick = rules.hand_tricks - start.tricks_left + 1
+    groups = tuple((k + 1, f"trick {first_trick + (len(start.trick) + k) // start.trick_size}")
+                   for k in range(len(grades)) if (len(start.trick) + k) % start.trick_size == 0)
+    return Chart(
+        title=title,
+        side=f"{side}: {start.units} at the hand's end with perfect play from each play on",
+        values=tuple(projected_totals(start, grades, team)) if grades else (None,),
+        plays=tuple(f"{SEATS[g.seat]} {g.tile}" for g in grades),
+        marks=tuple("" if not g.cost else LOSS if start.side_of(g.seat) == team else GIFT for g in grades),
+        low=0, high=high, goal=goal, goal_label=label, below=below, groups=groups,
+    )
+
+
+def analysis_picture(graded: dict[str, Any]) -> Canvas:
+    """One hand's chart, or a whole game's hands one under another (a hand thrown in has none)."""
+    if graded["schema"] != GAME_ANALYSIS:
+        return chart_picture(chart_of(graded))
+    charts = [chart_picture(chart_of(hand, f"Texas 42: hand {n}"))
+              for n, hand in enumerate(graded["hands"], 1) if hand is not None]
+    return stack(charts, "Texas 42: a graded game")
+
+
+PICTURES = Pictures(
+    position=picture.position_svg,
+    view=picture.view_svg,
+    analysis=lambda graded: analysis_picture(graded).to_svg(),
+    table=lambda table: heatmap_picture(table_heatmap(table)).to_svg(),
+    special_table=lambda table: heatmap_picture(special_heatmap(table)).to_svg(),
+)
