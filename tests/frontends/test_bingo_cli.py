@@ -3,6 +3,7 @@
 import json
 
 from click.testing import CliRunner
+from dominosolver import bingo
 from dominosolver.cli.main import cli
 from known_data import known
 
@@ -64,4 +65,5 @@ def test_show_a_bingo_position():
     record = KNOWN[1]
     out = json.loads(run("show", json.dumps(record["position"]), "--json").output)
     assert out["legal_moves"] == list(record["moves"]) and out["to_move"] == 0
+    assert bingo.Position(out["notation"]) == bingo.Position.from_json(record["position"])
     assert "legal:" in run("show", json.dumps(record["position"])).output

@@ -254,6 +254,29 @@ def test_the_projection_chart_draws_each_play_and_marks_the_costly_ones(game_rec
     assert charted >= 5
 
 
+def test_an_analysis_in_points_carries_its_chart_numbers(game_record):
+    """`projection`: the declaring side, the points it needs and its projected totals, which follow
+    the costs to the points it took."""
+    game = json.loads(game_record.read_text())
+    graded = json.loads(CliRunner().invoke(cli, ["analyse", str(game_record), "--json"]).output)
+    for hand, analysis in zip(game["hands"], graded["hands"]):
+        if analysis is None:
+            continue
+        start = Position.from_json(analysis["position"])
+        team = start.side_of(start.contract.declarer)
+        grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in analysis["plays"]]
+        chart = analysis["projection"]
+        assert chart == {"team": ("NS", "EW")[team], "hand_points": 42, "totals": projected_totals(start, grades, team),
+                         "need": min(_core.texas42.points_needed(start.contract.bid), 42)}
+        end = start.copy()
+        for _, tile in hand["plays"]:
+            end.play(tile)
+        assert len(chart["totals"]) == len(hand["plays"]) + 1
+        if end.is_over:  # else the hand stopped once decided: the rest is perfect play's
+            assert chart["totals"][-1] == end.points[team]
+        assert end.points[team] <= chart["totals"][-1] <= end.points[team] + end.remaining_points
+
+
 def test_a_hand_whose_seats_disagree_with_the_rules_is_refused(game_record, tmp_path, capsys):
     hand = json.loads(game_record.read_text())["hands"][0]
     hand["plays"][1][0] = (hand["plays"][1][0] + 1) % 4

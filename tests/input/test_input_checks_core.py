@@ -281,7 +281,8 @@ def test_to_move_is_none_once_the_hand_is_over(capsys):
         hint(pos)
     with pytest.raises(IllegalMoveError, match="the hand is over"):
         analyse_play(Position(SMALL), ["6-6", "5-5", "4-4", "3-3", "2-2"])
-    assert main_json(["show", "--json", str(pos)], capsys)["to_move"] is None
+    shown = main_json(["show", "--json", str(pos)], capsys)
+    assert shown["to_move"] is None and Position(shown["notation"]) == pos  # the notation to copy
 
 
 def main_json(args: list[str], capsys) -> dict:

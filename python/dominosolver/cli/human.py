@@ -43,10 +43,10 @@ class HumanGame:
             if self.game.to_move != self.seat:
                 self.bot_move()
             elif not self.turn():
-                self.show([f"quit; the score so far: {self.human.record(self.game)['scores']}"])
+                self.show([f"quit; the score so far: {self.spec.record(self.game)['scores']}"])
                 return
             self.summarise_finished()
-        self.show(self.spec.render.game(self.human.record(self.game)))
+        self.show(self.spec.render.game(self.spec.record(self.game)))
 
     def bot_move(self) -> None:
         seat = self.game.to_move

@@ -8,8 +8,8 @@ here instead of telling games apart themselves; adding a game is adding its adap
 ('Bingo', 'Texas 42')
 """
 
-from .records import SHOW, show_json
 from .registry import DEFAULT, GAMES, check_options, detect, get, is_view_text, names, read, read_view
+from .records import SHOW, show_json
 from .spec import Batch, GameSpec, HumanPlay, Notation, Pictures, Renderer, legend
 
 __all__ = [

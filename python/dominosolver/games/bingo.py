@@ -51,6 +51,7 @@ def parse_seat(value: Any) -> int:
 
 def facts(pos: Position) -> dict[str, Any]:
     return {
+        "notation": str(pos),
         "to_move": None if pos.is_over else pos.to_move,
         "legal_moves": [str(m) for m in pos.legal_moves],
         "result": pos.result._asdict() if pos.result else None,
@@ -239,8 +240,9 @@ def finished_deals(game: Game) -> list[dict[str, Any]]:
 
 
 def record(game: Game) -> dict[str, Any]:
-    return {"game": "bingo", "seed": game.seed, "winner": game.winner, "scores": list(game.scores),
-            "deals": finished_deals(game)}
+    """The game so far: its winner (None while it goes on), scores and finished deals, each a
+    played deal that ``grade`` takes (not its seed: a game against the bots keeps it hidden)."""
+    return {"game": "bingo", "winner": game.winner, "scores": list(game.scores), "deals": finished_deals(game)}
 
 
 def play(seed: int) -> dict[str, Any]:
@@ -249,7 +251,7 @@ def play(seed: int) -> dict[str, Any]:
     bots = [HintBot(seed=seed), HintBot(seed=seed + 1)]
     while not game.is_over:
         game.play(bots[game.to_move].choose(game))
-    return record(game)
+    return {"game": "bingo", "seed": seed, **record(game)}
 
 
 def advise_human(view: PlayerView, seconds: float) -> Iterator[Any]:
@@ -324,6 +326,7 @@ SPEC = GameSpec(
            "bid_samples": "a Bingo deal has no auction"},
     grade=grade,
     play=play,
+    record=record,
     go=go,
     count_worlds=count_worlds,
     worlds=worlds,
@@ -337,6 +340,6 @@ SPEC = GameSpec(
     render=RENDER,
     pictures=PICTURES,
     arena=ARENA,
-    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), record=record, hands=finished_deals,
+    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=finished_deals,
                     grade=lambda deal: grade_deal(deal, None, None), advise=advise_human),
 )

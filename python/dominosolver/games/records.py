@@ -9,10 +9,8 @@ from typing import Any
 from ..errors import ParseError, shown
 from .spec import GameSpec
 
-__all__ = [
-    "ANALYSIS", "GAME_ANALYSIS", "SHOW", "VIEW", "hint_asked", "hint_target", "is_view_text", "own_seed", "show_json",
-    "unwrap",
-]
+__all__ = ["ANALYSIS", "GAME_ANALYSIS", "SHOW", "VIEW", "hint_asked", "hint_target", "is_view_text", "own_seed", "show_json",
+           "unwrap"]
 
 ANALYSIS = "dominosolver.analysis/1"  # the graded plays of one hand or deal
 GAME_ANALYSIS = "dominosolver.gameanalysis/1"  # an analysis per hand or deal of a whole game

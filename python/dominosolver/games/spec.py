@@ -80,11 +80,11 @@ class Batch:
 @dataclass(frozen=True)
 class HumanPlay:
     """A game's part of ``dominosolver play --human`` (cli/human.py): the bots at the other seats,
-    the game's record, and advice for a seat at any point of the game. The game object itself
+    its finished hands, and advice for a seat at any point of the game (its record is
+    ``GameSpec.record``). The game object itself
     (``GameSpec.Game``: ``legal_moves``, ``play``, ``undo``, ``view``) says what is legal."""
 
     bot: Callable[[int], Any]  # seed -> a bot whose .choose(game) picks a legal move from its seat's view
-    record: Callable[[Any], dict[str, Any]]  # a Game's record so far, as `play --json` prints it
     hands: Callable[[Any], list[dict[str, Any]]]  # its finished hands (deals), as in its record
     grade: Callable[[dict[str, Any]], dict[str, Any] | None]  # one of them graded (analysis/1); None: thrown in
     advise: Callable[[Any, float], Renderables]  # (a seat's view, seconds) -> advice on its move, in any phase
@@ -114,6 +114,7 @@ class GameSpec:
     notes: Mapping[str, str]  # option -> why this game does without it
     grade: Callable[..., dict[str, Any]]  # grade(record, **options) -> analysis/1 or gameanalysis/1
     play: Callable[[int], dict[str, Any]]  # a whole game between bots from a seed, as its JSON record
+    record: Callable[[Any], dict[str, Any]]  # a Game's record so far, as `play --json` prints it (no seed)
     go: Callable[..., dict[str, Any]]  # the engine's answer to go (engine/server.py)
     count_worlds: Callable[[Any], int | None]  # deals that fit a view (None: no play to sample for)
     worlds: Callable[[Any, int, int], list[Any]]  # (view, n, seed) -> n positions drawn to fit the view

@@ -25,7 +25,7 @@ from ..texas42.game import Move
 from ..texas42.rules import (BID_KINDS, ORDINARY, SEATS, TRUMPS, bid_name, namer, parse_bid, parse_seat, parse_trump,
                              set_mask)
 from ..texas42.sampling import WorldSampler, position_of, sample_worlds
-from ..texas42.solve import Solver, analyse_play, as_position
+from ..texas42.solve import Solver, analyse_play, as_position, projection
 from ..tiles import Tile
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
 from .spec import Batch, GameSpec, HumanPlay
@@ -46,7 +46,7 @@ def seat_name(seat: int) -> str:
 
 
 def facts(pos: Position) -> dict[str, Any]:
-    return {"to_move": pos.to_move, "legal_moves": [str(t) for t in pos.legal_moves]}
+    return {"notation": str(pos), "to_move": pos.to_move, "legal_moves": [str(t) for t in pos.legal_moves]}
 
 
 def hint(target: Position | PlayerView, seat: int | None = None, **limits: Any) -> Any:
@@ -151,6 +151,8 @@ def analysis(start: Position, plays: list[Any], tt_mb: int | None) -> dict[str, 
                    **({"makes_before": g.makes_before, "makes_after": g.makes_after, "goal_cost": g.goal_cost}
                       if tricks else {})}
                   for g in grades],
+        # The play chart's numbers (points toward a bid), so that a client draws it without the rules.
+        **({"projection": projection(start, grades)} if grades and not tricks else {}),
     }
 
 
@@ -242,8 +244,9 @@ def finished_hands(game: Game) -> list[dict[str, Any]]:
 
 
 def record(game: Game) -> dict[str, Any]:
-    return {"game": "texas42", "seed": game.seed, "winner": game.winner, "scores": game.scores,
-            "hands": finished_hands(game)}
+    """The game so far: its winner (None while it goes on), scores and finished hands, each a
+    played hand that ``grade`` takes (not its seed: a game against the bots keeps it hidden)."""
+    return {"game": "texas42", "winner": game.winner, "scores": game.scores, "hands": finished_hands(game)}
 
 
 def play(seed: int) -> dict[str, Any]:
@@ -252,7 +255,7 @@ def play(seed: int) -> dict[str, Any]:
     bot = RuleBot()
     while not game.is_over:
         game.play(bot.choose(game))
-    return record(game)
+    return {"game": "texas42", "seed": seed, **record(game)}
 
 
 HUMAN_BID_SAMPLES = 100  # deals of the bidding advice `play --human` gives (a few seconds)
@@ -414,6 +417,7 @@ SPEC = GameSpec(
            "time": "a 42 solve takes hundredths of a second"},
     grade=grade,
     play=play,
+    record=record,
     go=go,
     count_worlds=count_worlds,
     worlds=worlds,
@@ -429,7 +433,7 @@ SPEC = GameSpec(
     table=dd_table,
     special_table=special_table,
     arena=ARENA,
-    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), record=record, hands=finished_hands,
+    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=finished_hands,
                     grade=lambda hand: grade_hand(hand, None, None), advise=advise_human),
     solves=lambda pos: not _core.texas42.unsearched(pos._pos),
     advise_bid=bid_advice,

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..result import SolveResult
-from ..texas42 import SEATS, PlayerView, PlayGrade, Position, dd_table, projected_totals, solve
+from ..texas42 import SEATS, PlayerView, PlayGrade, Position, dd_table, projection, solve
 from ..texas42.rules import TEAMS, Rules, bid_name
 from ..texas42.solve import declaration_name, still_to_take, taken
 from ..tiles import Tile
@@ -307,9 +307,8 @@ def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7
     numbers are the tricks' first plays."""
     grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
     team, side = side_of_chart(start)
-    totals = projected_totals(start, grades, team)
-    hand_points = sum(start.points) + start.remaining_points
-    need = min(start.rules.points_needed(start.contract.bid), hand_points) if start.contract else None
+    projected = projection(start, grades)
+    totals, hand_points, need = projected["totals"], projected["hand_points"], projected["need"]
     chart = Text(f"{side}: points at the hand's end with perfect play from each play on\n")
     eighths = [round(v * rows * 8 / hand_points) for v in totals]
     width = len(str(hand_points))

@@ -38,7 +38,7 @@ class BotGame:
     def new(cls, sealer: Sealer, game: Any = games.DEFAULT, seat: Any = None, seed: Any = None, rules: Any = None,
             bot: Any = "hint") -> BotGame:
         spec = games.get(game)
-        if spec.arena is None or spec.human is None:
+        if spec.arena is None:
             raise ParseError(f"{spec.title} has no bots to play against")
         if bot not in spec.arena.bots:
             raise ParseError(f"unknown bot {shown(bot)}: {spec.title}'s are {', '.join(spec.arena.bots)}")
@@ -68,11 +68,6 @@ class BotGame:
     @property
     def seed(self) -> int:
         return self.game.seed
-
-    @property
-    def human(self) -> games.HumanPlay:
-        assert self.spec.human is not None  # checked when the game began
-        return self.spec.human
 
     def _to_move(self) -> int | None:
         return None if self.game.is_over else self.game.to_move
@@ -107,8 +102,7 @@ class BotGame:
         """``dominosolver.botgame/1``: the human seat's view, its legal moves on its turn, and the
         record of the finished hands or deals, every hand shown."""
         payload = {**self.payload, "moves": [str(m) for m in self.game.moves]}
-        # The game's record as `play --json` prints it, but for its seed: that would tell the deals to come.
-        record = {k: v for k, v in self.human.record(self.game).items() if k != "seed"}
+        record = self.spec.record(self.game)
         to_move = self._to_move()
         yours = to_move == self.seat
         return {

@@ -8,14 +8,14 @@ from .view import PlayerView
 __all__ = ["Game", "Move", "Position", "Rules", "Bid", "Contract", "PlayerView", "SEATS", "TEAMS", "TRUMPS"]
 
 from .solve import (  # noqa: E402
-    BatchResult, DDTable, PlayGrade, Solver, SpecialTable, analyse_play, dd_table, projected_totals, solve,
+    BatchResult, DDTable, PlayGrade, Solver, SpecialTable, analyse_play, dd_table, projected_totals, projection, solve,
     special_table,
     solve_batch,
 )
 
 __all__ += [
     "Solver", "solve", "dd_table", "DDTable", "special_table", "SpecialTable", "analyse_play", "PlayGrade", "projected_totals",
-    "solve_batch", "BatchResult",
+    "projection", "solve_batch", "BatchResult",
 ]
 
 from .hint import Hint, MoveStat, hint  # noqa: E402

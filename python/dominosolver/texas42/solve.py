@@ -16,9 +16,9 @@ from ..io import json_value
 from ..result import SolveResult
 from ..tiles import Tile, mask_of
 from .position import Position
-from .rules import SEATS, Rules
+from .rules import SEATS, TEAMS, Rules
 
-__all__ = ["Solver", "solve", "dd_table", "DDTable", "special_table", "SpecialTable", "analyse_play", "PlayGrade", "solve_batch", "BatchResult", "as_position"]
+__all__ = ["Solver", "solve", "dd_table", "DDTable", "special_table", "SpecialTable", "analyse_play", "PlayGrade", "projected_totals", "projection", "solve_batch", "BatchResult", "as_position"]
 
 PositionLike = Union[Position, dict, str]
 POSITION_SCHEMA = "dominosolver.position/1"
@@ -397,6 +397,18 @@ def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int
     for g in grades:
         totals.append(totals[-1] + (-g.cost if start.side_of(g.seat) == team else g.cost) * given)
     return totals
+
+
+def projection(start: PositionLike, grades: Iterable[PlayGrade]) -> dict[str, Any]:
+    """What a graded hand's play chart draws (``analyse``'s chart, the board's): the declaring side
+    (NS without a contract), the points it needs to make its bid (None without one), every point
+    of the hand, and its ``projected_totals`` from the start, then after each play."""
+    start = as_position(start)
+    team = start.side_of(start.contract.declarer) if start.contract else 0
+    hand_points = sum(start.points) + start.remaining_points
+    need = min(start.rules.points_needed(start.contract.bid), hand_points) if start.contract else None
+    return {"team": TEAMS[team], "need": need, "hand_points": hand_points,
+            "totals": projected_totals(start, grades, team)}
 
 
 # ---------------------------------------------------------------- batches

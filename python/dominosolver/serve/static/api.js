@@ -1,0 +1,30 @@
+// The board's one way to the server: JSON in, JSON out, under /v1/. A 4xx or 5xx reply becomes an
+// ApiError carrying the server's own message, which the board shows as it is.
+export class ApiError extends Error {
+  constructor(status, message, reply) {
+    super(message);
+    this.status = status;
+    this.reply = reply;
+  }
+}
+
+// An error reply is {"type": "error", "error": <exception name>, "message": <the fault>} (docs/http.md).
+function messageOf(reply, status) {
+  if (reply?.message) return reply.error ? `${reply.error}: ${reply.message}` : reply.message;
+  return `HTTP ${status}`;
+}
+
+// POST body to /v1/<path> (GET when body is undefined); resolves to the reply's JSON.
+export async function call(path, body, { signal } = {}) {
+  const init = body === undefined ? { method: "GET", signal }
+    : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal };
+  const response = await fetch(`/v1/${path}`, init);
+  let reply = null;
+  try {
+    reply = await response.json();
+  } catch {
+    reply = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, messageOf(reply, response.status), reply);
+  return reply;
+}

@@ -1,0 +1,126 @@
+// The play chart of a graded hand (dominosolver.analysis/1): a bar for the points the declaring
+// side ends the hand with under perfect play, at the start and after each play (the analysis's
+// "projection"), green while that makes the bid and red once it does not, the bid as a dashed line.
+// Under the bars ▼ marks a play that lowered the total (the side's costly play), ▲ one that
+// raised it (an opponent's gift). The grades themselves are a table beside it.
+import { call } from "./api.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function el(name, attrs, text) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// An <svg> chart of an analysis's projection; playName(i) names play i for the bars' labels.
+export function playChart(projection, playName) {
+  const { totals, need, hand_points: top, team } = projection;
+  const bar = 14;
+  const gap = 4;
+  const height = 160;
+  const left = 34;
+  const width = Math.max(left + totals.length * (bar + gap) + 10, 420);
+  const y = (points) => 10 + height * (1 - points / top);
+  const svg = el("svg", { width, height: height + 44, role: "img", class: "play-chart",
+    "aria-label": `${team}: points at the hand's end with perfect play, before and after each play` });
+  svg.append(el("line", { x1: left - 4, x2: left - 4, y1: 10, y2: 10 + height, stroke: "#999" }));
+  svg.append(el("text", { x: 2, y: y(top) + 4 }, String(top)));
+  svg.append(el("text", { x: 2, y: y(0) + 4 }, "0"));
+  totals.forEach((total, i) => {
+    const x = left + i * (bar + gap);
+    const made = need === null || total >= need;
+    const rect = el("rect", { x, y: y(total), width: bar, height: Math.max(1, y(0) - y(total)),
+      class: made ? "made" : "short", "data-index": i, "data-total": total });
+    const what = i === 0 ? "at the start" : `after ${playName(i - 1)}`;
+    rect.append(el("title", {}, `${what}: ${team} ends with ${total}`));
+    svg.append(rect);
+    if (i > 0 && total !== totals[i - 1]) {
+      const lower = total < totals[i - 1];
+      svg.append(el("text", { x: x + 2, y: height + 26, class: lower ? "costly" : "gift" }, lower ? "▼" : "▲"));
+    }
+  });
+  if (need !== null) {
+    svg.append(el("line", { x1: left - 4, x2: width - 6, y1: y(need), y2: y(need), class: "bid-line" }));
+    svg.append(el("text", { x: 2, y: y(need) + 4 }, String(need)));
+  }
+  svg.append(el("text", { x: left, y: height + 42 },
+    `${team}: points at the hand's end with perfect play from each play on${need === null ? "" : `; needs ${need}`}`));
+  return svg;
+}
+
+// The grades as a table: seat, move, value before and after, cost; costly rows marked.
+export function gradesTable(plays, seatName) {
+  const table = document.createElement("table");
+  table.className = "ranked grades";
+  table.createTHead().insertRow().append(...["#", "seat", "move", "before", "after", "cost"].map((t) =>
+    Object.assign(document.createElement("th"), { textContent: t })));
+  const body = table.createTBody();
+  plays.forEach((play, i) => {
+    const row = body.insertRow();
+    const move = play.tile ?? play.move;
+    row.dataset.cost = play.cost ?? "";
+    if (play.cost) row.style.background = "#fbe0e0";
+    for (const text of [i + 1, seatName(play.seat), move, play.before, play.after, play.cost]) {
+      row.insertCell().textContent = text ?? "?";
+    }
+  });
+  return table;
+}
+
+// One graded hand: its chart (42 in points) and its grades, appended to root.
+export function renderAnalysis(root, analysis, seatName, title) {
+  const box = document.createElement("div");
+  box.className = "graded-hand";
+  const heading = document.createElement("h2");
+  heading.textContent = title;
+  box.append(heading);
+  const playName = (i) => {
+    const play = analysis.plays[i];
+    return `${seatName(play.seat)} ${play.tile ?? play.move}`;
+  };
+  if (analysis.projection) box.append(playChart(analysis.projection, playName));
+  box.append(gradesTable(analysis.plays, seatName));
+  root.append(box);
+}
+
+const $ = (selector) => document.querySelector(selector);
+
+// The Chart screen: a pasted hand, deal or game, graded by the server, a chart per hand.
+export class ChartScreen {
+  constructor(seatsOf) {
+    this.seatsOf = seatsOf; // game tag -> its seat names
+    $("#grade").addEventListener("click", () => this.grade($("#record").value));
+  }
+
+  async grade(text) {
+    const status = $("#chart-status");
+    const root = $("#charts");
+    root.replaceChildren();
+    let record;
+    try {
+      record = JSON.parse(text);
+    } catch (error) {
+      status.textContent = `not JSON: ${error.message}`;
+      status.className = "status invalid";
+      return;
+    }
+    status.textContent = "grading…";
+    status.className = "status";
+    try {
+      const graded = await call("analyse", { record });
+      const seats = this.seatsOf(graded.game);
+      const seatName = (seat) => seats[seat];
+      const hands = graded.hands ?? graded.deals ?? [graded];
+      hands.forEach((analysis, i) => {
+        if (analysis) renderAnalysis(root, analysis, seatName, hands.length > 1 ? `Hand ${i + 1}` : "The hand");
+      });
+      status.textContent = `${hands.filter(Boolean).length} graded`;
+      status.className = "status valid";
+    } catch (error) {
+      status.textContent = error.message;
+      status.className = "status invalid";
+    }
+  }
+}

@@ -1,0 +1,176 @@
+// The position editor: a position as dominosolver.position/1 JSON, changed by clicks. Click a
+// place (a hand, the table, Bingo's boneyard) to make it the target, click tiles of the palette
+// into it, click a placed tile to take it back. The editor only writes JSON; whether the position
+// is legal is the server's to say (the board asks it after every change).
+import { tileButton, tileSet } from "./domino.js";
+
+// The declarations a 42 position may name (docs/notation.md), as its "trump" field writes them.
+const TRUMPS_42 = ["0", "1", "2", "3", "4", "5", "6", "doubles", "none", "sevens", "nello", "nello-high", "nello-low"];
+
+// An empty position of a game with these seats: a hand each, the fields its JSON requires.
+function emptyPosition(game, seats) {
+  const hands = seats.map(() => []);
+  if (game === "bingo") return { game, turned: "0-0", leader: 0, hands, trick: [], boneyard: [], rules: {} };
+  return { game, trump: 6, leader: 0, hands, trick: [], rules: {} };
+}
+
+// Every place a tile can be clicked into, as [key, label, tiles] of the position.
+function places(doc, seats) {
+  const rows = doc.hands.map((hand, seat) => [`hand-${seat}`, seats[seat], hand]);
+  rows.push(["trick", "trick", doc.trick ?? []]);
+  if (doc.game === "bingo") rows.push(["boneyard", "boneyard", doc.boneyard ?? []]);
+  return rows;
+}
+
+function tilesOf(doc, key) {
+  if (key === "trick") return (doc.trick ??= []);
+  if (key === "boneyard") return (doc.boneyard ??= []);
+  return doc.hands[Number(key.slice(5))];
+}
+
+// Tiles the position already holds somewhere: its places and, for 42, its completed tricks.
+function placed(doc) {
+  const tiles = new Set([...doc.hands.flat(), ...(doc.trick ?? []), ...(doc.boneyard ?? [])]);
+  for (const tile of doc.history?.tiles ?? []) tiles.add(tile);
+  return tiles;
+}
+
+function option(value, text, selected) {
+  const node = document.createElement("option");
+  node.value = value;
+  node.textContent = text;
+  node.selected = selected;
+  return node;
+}
+
+function select(label, name, options, onChange) {
+  const wrap = document.createElement("label");
+  wrap.textContent = label + " ";
+  const node = document.createElement("select");
+  node.name = name;
+  node.append(...options);
+  node.addEventListener("change", () => onChange(node.value));
+  wrap.append(node);
+  return wrap;
+}
+
+export class Editor {
+  // fields, palette, placesRoot: containers; games: GET /v1/games's list (tags, titles, seat
+  // names); onChange(doc) gets a new JSON object for each edit.
+  constructor({ fields, palette, placesRoot }, games, onChange) {
+    this.roots = { fields, palette, placesRoot };
+    this.games = games;
+    this.onChange = onChange;
+    this.target = "hand-0";
+  }
+
+  seats(doc) {
+    return this.games.find((g) => g.tag === doc.game).seats;
+  }
+
+  empty(game) {
+    return emptyPosition(game, this.games.find((g) => g.tag === game).seats);
+  }
+
+  change(mutate) {
+    const doc = structuredClone(this.doc);
+    mutate(doc);
+    this.onChange(doc);
+  }
+
+  // Draw the position; facts: the server's show reply for it (to_move), or null while invalid.
+  render(doc, facts) {
+    this.doc = doc;
+    if (!places(doc, this.seats(doc)).some(([key]) => key === this.target)) this.target = "hand-0";
+    this.renderFields(doc);
+    this.renderPalette(doc);
+    this.renderPlaces(doc, facts);
+  }
+
+  renderFields(doc) {
+    const root = this.roots.fields;
+    root.replaceChildren();
+    const seats = this.seats(doc);
+    root.append(select("Game", "game", this.games.map((g) => option(g.tag, g.title, doc.game === g.tag)),
+      (game) => this.onChange(this.empty(game))));
+    root.append(select("Leader", "leader", seats.map((name, seat) => option(seat, name, doc.leader === seat)),
+      (seat) => this.change((d) => { d.leader = Number(seat); })));
+    if (doc.game === "texas42") {
+      root.append(select("Trump", "trump", TRUMPS_42.map((t) => option(t, t, String(doc.trump) === t)),
+        (trump) => this.change((d) => { d.trump = /^\d$/.test(trump) ? Number(trump) : trump; })));
+      const declarer = doc.contract?.declarer ?? "";
+      root.append(select("Declarer", "declarer",
+        [option("", "no contract", declarer === ""), ...seats.map((n, s) => option(s, n, declarer === s))],
+        (seat) => this.change((d) => {
+          if (seat === "") delete d.contract;
+          else d.contract = { ...(d.contract ?? { bid: 30 }), declarer: Number(seat) };
+        })));
+      if (doc.contract) {
+        const wrap = document.createElement("label");
+        wrap.textContent = "Bid ";
+        const bid = document.createElement("input");
+        bid.name = "bid";
+        bid.size = 10;
+        bid.value = doc.contract.kind ? `${doc.contract.bid}:${doc.contract.kind}` : String(doc.contract.bid);
+        bid.addEventListener("change", () => this.change((d) => {
+          const [value, kind] = bid.value.trim().split(":");
+          d.contract.bid = /^\d+$/.test(value) ? Number(value) : value;
+          if (kind) d.contract.kind = kind;
+          else delete d.contract.kind;
+        }));
+        wrap.append(bid);
+        root.append(wrap);
+      }
+    } else {
+      root.append(select("Turned", "turned", tileSet().map((t) => option(t, t, doc.turned === t)),
+        (turned) => this.change((d) => {
+          d.turned = turned;
+          delete d.trump; // the server reads the trump from the turned tile
+        })));
+    }
+  }
+
+  renderPalette(doc) {
+    const used = placed(doc);
+    this.roots.palette.replaceChildren(...tileSet().map((tile) => {
+      const button = tileButton(tile, {
+        size: 48,
+        label: `palette ${tile}`,
+        onClick: () => this.change((d) => { tilesOf(d, this.target).push(tile); }),
+      });
+      button.disabled = used.has(tile);
+      return button;
+    }));
+  }
+
+  renderPlaces(doc, facts) {
+    const root = this.roots.placesRoot;
+    root.replaceChildren();
+    for (const [key, name, tiles] of places(doc, this.seats(doc))) {
+      const label = document.createElement("button");
+      label.type = "button";
+      label.className = "hand-name";
+      label.textContent = name;
+      label.dataset.place = key;
+      label.setAttribute("aria-label", `put tiles into ${name}`);
+      label.setAttribute("aria-pressed", String(key === this.target));
+      if (facts && key === `hand-${facts.to_move}`) label.classList.add("to-move");
+      label.addEventListener("click", () => { this.target = key; this.render(this.doc, facts); });
+      const row = document.createElement("div");
+      row.className = (key.startsWith("hand") ? "hand" : "trick") + (key === this.target ? " target" : "");
+      row.dataset.place = key;
+      row.setAttribute("aria-label", name);
+      for (const tile of tiles) {
+        row.append(tileButton(tile, {
+          size: 48,
+          label: `${name} ${tile}`,
+          onClick: () => this.change((d) => {
+            const list = tilesOf(d, key);
+            list.splice(list.indexOf(tile), 1);
+          }),
+        }));
+      }
+      root.append(label, row);
+    }
+  }
+}

@@ -1,0 +1,34 @@
+// The board's entry point: the screens, and the tabs that switch between them.
+import { call } from "./api.js";
+import { AnalysisScreen } from "./analysis.js";
+import { ChartScreen } from "./chart.js";
+import { TableScreen } from "./heatmap.js";
+import { PlayScreen } from "./play.js";
+
+function showScreen(name) {
+  for (const tab of document.querySelectorAll("nav [data-screen]")) {
+    tab.setAttribute("aria-selected", String(tab.dataset.screen === name));
+  }
+  for (const section of document.querySelectorAll("main > section")) section.hidden = section.dataset.screen !== name;
+}
+
+async function start() {
+  for (const tab of document.querySelectorAll("nav [data-screen]")) {
+    tab.addEventListener("click", () => showScreen(tab.dataset.screen));
+  }
+  const games = await call("games");
+  const list = games.games ?? games;
+  const seatsOf = (tag) => list.find((g) => g.tag === tag).seats;
+  const table = new TableScreen();
+  const pause = Number(new URLSearchParams(location.search).get("pause") ?? 250); // ms between bot moves
+  // The screens, for scripts and tests to read their state (window.board.play.state: the game's reply).
+  window.board = {
+    table,
+    analysis: new AnalysisScreen(list, (position) => table.usePosition(position)),
+    chart: new ChartScreen(seatsOf),
+    play: new PlayScreen(list, { botPause: pause }),
+  };
+  document.body.dataset.ready = "true"; // every screen is wired
+}
+
+start();

@@ -1,0 +1,322 @@
+// A whole game against the bots from one seat. The server keeps no state: each reply
+// (dominosolver.botgame/1) carries the game's signed token, the human seat's view only, and its
+// legal moves. The hint button asks for advice from that view alone; at the end of each hand the
+// review shows every hand as dealt and grades what everyone played.
+import { call } from "./api.js";
+import { dominoSvg, tileButton } from "./domino.js";
+import { renderAnalysis } from "./chart.js";
+import { moveButton } from "./moves.js";
+
+const $ = (selector) => document.querySelector(selector);
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const isTile = (move) => /^\d-\d$/.test(move);
+const percent = (p) => (p === null || p === undefined ? "–" : `${(100 * p).toFixed(1)}%`);
+
+function cell(row, text) {
+  row.insertCell().textContent = text;
+}
+
+function heading(text) {
+  return Object.assign(document.createElement("h2"), { textContent: text });
+}
+
+export class PlayScreen {
+  constructor(games, { botPause = 250 } = {}) {
+    this.games = games; // GET /v1/games: each game's tag, title and seat names
+    this.botPause = botPause; // ms between bot moves, so that each can be seen
+    this.busy = false;
+    this.renderSetup();
+    $("#hint").addEventListener("click", () => this.hint());
+  }
+
+  get seats() {
+    return this.games.find((g) => g.tag === this.state.game).seats;
+  }
+
+  get handWord() {
+    return this.state?.record?.deals ? "Deal" : "Hand"; // what the game's record calls them
+  }
+
+  renderSetup() {
+    const root = $("#play-setup");
+    const game = document.createElement("select");
+    game.name = "play-game";
+    game.setAttribute("aria-label", "game");
+    for (const g of this.games) game.append(new Option(g.title, g.tag));
+    const seat = document.createElement("select");
+    seat.name = "play-seat";
+    seat.setAttribute("aria-label", "your seat");
+    const seats = () => {
+      seat.replaceChildren(...this.games.find((g) => g.tag === game.value).seats.map((name, i) => new Option(name, i)));
+    };
+    game.addEventListener("change", seats);
+    seats();
+    const seed = Object.assign(document.createElement("input"), { name: "play-seed", size: 6, placeholder: "seed" });
+    seed.setAttribute("aria-label", "seed (optional: the same seed deals the same game)");
+    const rules = Object.assign(document.createElement("input"), { name: "play-rules", size: 18, placeholder: "rules, e.g. specials:all" });
+    rules.setAttribute("aria-label", "rules flags as flag:value, separated by commas (docs/notation.md)");
+    const start = Object.assign(document.createElement("button"), { type: "button", className: "action", id: "new-game", textContent: "New game" });
+    start.addEventListener("click", () => {
+      const body = { game: game.value, seat: Number(seat.value) };
+      if (seed.value.trim()) body.seed = Number(seed.value);
+      const flags = rules.value.split(",").map((f) => f.trim()).filter(Boolean);
+      if (flags.length) body.rules = Object.fromEntries(flags.map((f) => [f.split(":")[0], f.split(":").slice(1).join(":")]));
+      this.start(body);
+    });
+    root.replaceChildren(game, seat, seed, rules, start);
+  }
+
+  status(text, kind) {
+    $("#play-status").textContent = text;
+    $("#play-status").className = `status ${kind ?? ""}`;
+  }
+
+  async start(body) {
+    this.handsSeen = 0;
+    $("#play-log").replaceChildren();
+    $("#review").replaceChildren();
+    $("#hint-panel").replaceChildren();
+    await this.send(() => call("new-game", body));
+  }
+
+  // Send a request that returns the game's next state, show it, then let the bots move.
+  async send(request) {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      this.show(await request());
+      while (!this.state.over && !this.state.your_turn) {
+        await pause(this.botPause);
+        this.show(await call("bot-move", { token: this.state.token }));
+      }
+    } catch (error) {
+      this.status(error.message, "invalid");
+    } finally {
+      this.busy = false;
+      this.renderChoices();
+    }
+  }
+
+  show(reply) {
+    this.state = reply;
+    if (reply.last) this.log(reply.last);
+    $("#hint-panel").replaceChildren();
+    this.renderTable();
+    this.renderScore();
+    this.renderChoices();
+    const hands = reply.record.hands ?? reply.record.deals ?? [];
+    if (hands.length > this.handsSeen) {
+      this.handsSeen = hands.length;
+      this.offerReview(hands[hands.length - 1], hands.length);
+    }
+    const winner = typeof reply.winner === "number" ? this.seats[reply.winner] : reply.winner; // Bingo: a player; 42: a side
+    if (reply.over) this.status(`game over: ${winner} wins`, "valid");
+    else this.status(reply.your_turn ? "your turn" : `${this.seats[reply.to_move]} to move…`);
+  }
+
+  log([seat, move]) {
+    const line = document.createElement("div");
+    line.textContent = `${this.seats[seat]}: ${move}`;
+    line.dataset.seat = seat;
+    line.dataset.move = move;
+    $("#play-log").append(line);
+    line.scrollIntoView({ block: "nearest" });
+  }
+
+  renderScore() {
+    const scores = this.state.scores ?? {}; // 42: by side, {"NS": 2, "EW": 1}; Bingo: by player, [3, 1]
+    const named = Array.isArray(scores) ? scores.map((score, seat) => [this.seats[seat], score]) : Object.entries(scores);
+    $("#play-score").textContent = named.map(([who, score]) => `${who} ${score}`).join(" · ");
+  }
+
+  // The table as the human sees it: its own tiles, the others' tiles face down, the trick.
+  renderTable() {
+    const view = this.state.view;
+    const root = $("#play-table");
+    root.replaceChildren();
+    const sizes = view.hand_sizes ?? this.seats.map((_, s) => (s === view.seat ? view.hand.length : view.opponent_hand_size));
+    this.seats.forEach((name, seat) => {
+      const label = Object.assign(document.createElement("div"), { className: "hand-name", textContent: seat === view.seat ? `${name} (you)` : name });
+      if (seat === this.state.to_move && !this.state.over) label.classList.add("to-move");
+      const hand = Object.assign(document.createElement("div"), { className: "hand" });
+      hand.dataset.seat = seat;
+      hand.setAttribute("aria-label", `${name}'s hand`);
+      if (seat === view.seat) {
+        for (const tile of view.hand) {
+          const legal = this.state.your_turn && this.state.legal_moves.includes(tile);
+          const button = tileButton(tile, { label: legal ? `play ${tile}` : `your ${tile}`, size: 52, onClick: () => legal && this.move(tile) });
+          button.dataset.move = tile;
+          button.disabled = !legal;
+          hand.append(button);
+        }
+      } else { // face down, but for the tiles its contract shows the table (a Plunge bidder's doubles)
+        const shown = view.revealed?.[name] ?? [];
+        for (const tile of shown) hand.append(dominoSvg(tile, { size: 40, vertical: true }));
+        for (let i = shown.length; i < sizes[seat]; i++) hand.append(dominoSvg("0-0", { faceDown: true, size: 40, vertical: true }));
+      }
+      root.append(label, hand);
+    });
+    const trickLabel = Object.assign(document.createElement("div"), { className: "hand-name", textContent: "table" });
+    const trick = Object.assign(document.createElement("div"), { className: "trick", id: "play-trick" });
+    trick.setAttribute("aria-label", "the trick on the table");
+    const plays = view.plays ?? [];
+    const onTable = plays.slice(plays.length - view.trick.length);
+    view.trick.forEach((tile, i) => {
+      const who = onTable[i] ? this.seats[onTable[i].seat] : "";
+      const box = document.createElement("span");
+      box.className = "played";
+      box.append(dominoSvg(tile, { size: 52 }), who);
+      box.dataset.tile = tile;
+      trick.append(box);
+    });
+    root.append(trickLabel, trick);
+    const facts = [];
+    if (view.contract) facts.push(`${this.seats[view.contract.declarer]} bid ${view.contract.bid}${view.contract.kind ? ` (${view.contract.kind})` : ""}`);
+    if (view.trump !== null && view.trump !== undefined) facts.push(`trump ${view.trump}`);
+    if (view.turned) facts.push(`turned ${view.turned}`);
+    if (view.boneyard_size !== undefined) facts.push(`boneyard ${view.boneyard_size}`);
+    if (view.points) facts.push(`points ${view.points.join("–")}`);
+    if (view.auction?.length) facts.push(`auction ${view.auction.map((b) => `${this.seats[b.seat]} ${b.bid}`).join(", ")}`);
+    const line = Object.assign(document.createElement("p"), { className: "muted", textContent: facts.join(" · ") });
+    root.append(document.createElement("div"), line); // the line under the hands, in the grid's second column
+  }
+
+  // The human's choices that are not tiles of its hand: bids, declarations, Bingo's close.
+  renderChoices() {
+    const root = $("#play-choices");
+    root.replaceChildren();
+    const mine = this.state?.your_turn && !this.busy;
+    $("#hint").disabled = !mine;
+    if (!this.state?.your_turn) return;
+    for (const move of this.state.legal_moves.filter((m) => !isTile(m))) {
+      const button = moveButton(move, { label: `choose ${move}`, onClick: () => this.move(move) });
+      button.disabled = this.busy;
+      root.append(button);
+    }
+  }
+
+  move(move) {
+    return this.send(() => call("move", { token: this.state.token, move }));
+  }
+
+  // Advice from the human seat's view only: ranked moves in play, bid advice in the auction.
+  async hint() {
+    const panel = $("#hint-panel");
+    const view = this.state.view;
+    panel.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: "thinking…" }));
+    try {
+      if (!Array.isArray(view.legal_moves)) { // a 42 view in the auction: bids, or the declaration
+        this.showBidAdvice(await call("advise-bid", { view }));
+      } else {
+        this.showHint(await call("hint", { view }));
+      }
+    } catch (error) {
+      panel.replaceChildren(Object.assign(document.createElement("p"), { className: "status invalid", textContent: error.message }));
+    }
+  }
+
+  showHint(hint) {
+    const panel = $("#hint-panel");
+    const table = document.createElement("table");
+    table.className = "ranked";
+    table.id = "hint-table";
+    table.setAttribute("aria-label", `hint for ${this.seats[hint.seat]}: ${hint.method}, ${hint.worlds} worlds`);
+    const probability = hint.game === "bingo" ? "P(win)" : "P(make)";
+    table.createTHead().insertRow().append(...["rank", "move", `mean ${hint.units ?? "points"}`, "stderr", probability].map((t) =>
+      Object.assign(document.createElement("th"), { textContent: t })));
+    const body = table.createTBody();
+    for (const m of hint.moves) {
+      const row = body.insertRow();
+      row.dataset.move = m.move;
+      row.dataset.mean = m.mean;
+      for (const text of [m.rank, m.move, m.mean.toFixed(2), m.stderr.toFixed(2), percent(m.p_win ?? m.p_make)]) cell(row, text);
+    }
+    const deals = hint.method === "exact" ? `all ${hint.worlds} deals that fit your view, each solved exactly`
+      : `${hint.worlds} sampled deals that fit your view`;
+    const note = Object.assign(document.createElement("p"), { className: "muted",
+      textContent: `${deals}: from ${this.seats[hint.seat]}'s view only` });
+    panel.replaceChildren(heading("Hint"), table, note);
+  }
+
+  // Bid advice: each declaration's mean points and P(make) at one bid: the contract once the
+  // human has won the auction and names trump, else the advised bid (the least bid after a pass).
+  showBidAdvice(advice) {
+    const panel = $("#hint-panel");
+    const contract = this.state.view.contract;
+    const first = advice.declarations?.[0]?.p_make ?? {};
+    const at = contract ? String(contract.bid) : advice.bid in first ? advice.bid : Object.keys(first)[0];
+    const table = document.createElement("table");
+    table.className = "ranked";
+    table.id = "hint-table";
+    table.setAttribute("aria-label", contract ? "declaration advice" : "bid advice");
+    table.createTHead().insertRow().append(...["declaration", "mean points", "stderr", `P(make ${at})`].map((t) =>
+      Object.assign(document.createElement("th"), { textContent: t })));
+    const body = table.createTBody();
+    for (const d of advice.declarations ?? []) {
+      const row = body.insertRow();
+      row.dataset.declaration = d.declaration;
+      for (const text of [d.name, d.mean.toFixed(2), d.stderr.toFixed(2), percent(d.p_make?.[at])]) cell(row, text);
+    }
+    const declaration = advice.declaration !== null && advice.declaration !== undefined ? `declare ${advice.declaration}` : "";
+    const summary = Object.assign(document.createElement("p"), {
+      textContent: contract ? `you bid ${contract.bid}: name the declaration (advice: ${declaration || "none"})`
+        : `advice: bid ${advice.bid}${declaration ? `, ${declaration}` : ""}` });
+    const note = Object.assign(document.createElement("p"), { className: "muted",
+      textContent: `${advice.worlds} deals that fit your hand, from ${this.seats[advice.seat]}'s view only` });
+    panel.replaceChildren(heading(contract ? "Declaration advice" : "Bid advice"), summary, table, note);
+  }
+
+  // At the end of each hand: a button that shows every hand as dealt and grades everyone's plays.
+  offerReview(hand, number) {
+    const root = $("#review");
+    const button = Object.assign(document.createElement("button"), { type: "button", className: "action review-button",
+      textContent: `Show me what the bots did (${this.handWord.toLowerCase()} ${number})` });
+    button.dataset.hand = number;
+    button.addEventListener("click", () => this.review(hand, number, button));
+    root.append(button);
+  }
+
+  // How a finished hand or deal came out, as its record says.
+  resultText(hand) {
+    const result = hand.result;
+    if (!result) return "";
+    if ("game_points" in result) { // Bingo
+      const points = result.game_points;
+      return `${this.seats[result.winner]} won ${points} game point${points === 1 ? "" : "s"} (${result.outcome.replaceAll("_", " ")})`;
+    }
+    const points = Object.entries(hand.points ?? {}).map(([side, p]) => `${side} ${p}`).join(", ");
+    const bid = hand.contract ? `${this.seats[hand.contract.declarer]} bid ${hand.contract.bid}: ` : "";
+    return `${bid}${result.made ? "made" : "set"}; points taken ${points}`;
+  }
+
+  async review(hand, number, button) {
+    button.disabled = true;
+    const box = document.createElement("div");
+    box.className = "review";
+    box.dataset.hand = number;
+    box.append(heading(`${this.handWord} ${number} as dealt`));
+    // A 42 hand of `play --json` has its "deal" and "plays"; a Bingo deal its "hands", "boneyard" and "moves".
+    const rows = (hand.deal ?? hand.hands ?? []).map((tiles, seat) => [this.seats[seat], tiles]);
+    if (hand.boneyard) rows.push(["boneyard", hand.boneyard]);
+    for (const [name, tiles] of rows) {
+      const row = Object.assign(document.createElement("div"), { className: "hand" });
+      row.setAttribute("aria-label", `${name} was dealt`);
+      row.append(Object.assign(document.createElement("span"), { className: "hand-name", textContent: name }));
+      for (const tile of tiles) row.append(dominoSvg(tile, { size: 40 }));
+      box.append(row);
+    }
+    const result = this.resultText(hand);
+    if (result) box.append(Object.assign(document.createElement("p"), { className: "result", textContent: result }));
+    button.after(box);
+    if (!(hand.plays ?? hand.moves)?.length) {
+      box.append(Object.assign(document.createElement("p"), { className: "muted", textContent: "thrown in: nothing was played" }));
+      return;
+    }
+    try {
+      const graded = await call("analyse", { record: hand });
+      renderAnalysis(box, graded, (seat) => this.seats[seat], `${this.handWord} ${number}: every play graded`);
+    } catch (error) {
+      box.append(Object.assign(document.createElement("p"), { className: "status invalid", textContent: error.message }));
+    }
+  }
+}
