@@ -50,8 +50,8 @@ def test_a_hand_against_the_bots_shows_one_seat_and_grades_at_its_end(client, ga
         assert "error" not in reply, reply
         assert reply["last"][0] == before["to_move"] and payload(reply["token"])["moves"][-1] == reply["last"][1]
     hand = finished(reply)[0]
-    record = spec.record(spec.Game(11, spec.Rules(), 0, payload(reply["token"])["moves"]))
-    assert hand == json.loads(json.dumps(record))["hands" if game == "texas42" else "deals"][0]
+    replayed = spec.Game(11, spec.Rules(), 0, payload(reply["token"])["moves"])
+    assert hand == json.loads(json.dumps(spec.human.hands(replayed)))[0]
     if hand.get("contract", True) is not None:  # a 42 hand thrown in has no plays to grade
         graded = client.post("/v1/analyse", json={"record": hand}).json()
         assert graded["schema"] == "dominosolver.analysis/1" and graded["plays"]
@@ -69,6 +69,17 @@ def test_a_whole_bingo_game_ends_and_takes_no_more_moves(client):
         late = client.post(path, json={"token": reply["token"], **body})
         assert late.status_code == 422 and late.json()["error"] == "IllegalMoveError"
         assert "over" in late.json()["message"]
+
+
+@pytest.mark.parametrize("game", ["texas42", "bingo"])
+def test_no_reply_tells_the_deal_seed(client, game):
+    """Neither the token nor the rest of a reply holds the seed the deals come from (nor, so, the
+    hidden hands or the deals to come)."""
+    reply = client.post("/v1/new-game", json={"game": game}).json()
+    seed = Sealer(KEY).seed(payload(reply["token"])["nonce"])
+    for _ in range(6):
+        assert str(seed) not in json.dumps(reply) and "seed" not in reply["record"]
+        reply = step(client, reply)
 
 
 def test_the_token_keeps_the_deal_secret(client):

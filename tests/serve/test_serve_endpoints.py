@@ -79,6 +79,8 @@ def test_hint_of_a_view_and_of_a_position_and_seat_is_hint_json(client, game):
     seat = pos.to_move
     options = {"samples": 12, "seed": 7}
     by_view = client.post("/v1/hint", json={"view": pos.view(seat).to_json(), **options}).json()
+    by_text = client.post("/v1/hint", json={"view": str(pos.view(seat)), **options}).json()  # the view's text
+    assert steady(by_text) == steady(by_view)
     by_seat = client.post("/v1/hint", json={"position": str(pos), "seat": seat, **options}).json()
     one_thread = ["--threads", "1"] if "threads" in games.get(game).hint_limits else []  # the server's: 1
     most = str(ServeLimits().time)  # a hint without time gets the server's most

@@ -81,7 +81,7 @@ def test_requests_and_replies_refer_to_the_shipped_schemas(client):
     paths = client.get("/v1/openapi.json").json()["paths"]
     body = lambda name: paths[f"/v1/{name}"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     reply = lambda name: paths[f"/v1/{name}"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
-    assert body("hint")["properties"]["view"] == {"$ref": "#/components/schemas/view"}
+    assert {"$ref": "#/components/schemas/view"} in body("hint")["properties"]["view"]["oneOf"]
     assert {"$ref": "#/components/schemas/position"} in body("solve")["properties"]["position"]["oneOf"]
     assert reply("hint") == {"$ref": "#/components/schemas/hint"}
     assert reply("new-game")["$ref"] == "#/components/schemas/botgame"

@@ -90,11 +90,13 @@ def full_position(data: Any) -> tuple[games.GameSpec, Any]:
 
 
 def view_of(value: Any) -> tuple[games.GameSpec, Any]:
-    """The game and the player's view of a ``view`` key (a dominosolver.view/1 object)."""
+    """The game and the player's view of a ``view`` key: a dominosolver.view/1 object or a view's
+    text (docs/notation.md)."""
     data = readable(value, "view")
-    if not isinstance(data, dict) or data.get("schema") != VIEW:
-        raise ParseError(f'view must be a dominosolver.view/1 object (with "schema": "{VIEW}")')
-    return games.read(data)
+    if not (isinstance(data, dict) and data.get("schema") == VIEW) and not games.is_view_text(data):
+        raise ParseError(f'view must be a dominosolver.view/1 object (with "schema": "{VIEW}") or a view\'s text '
+                         "(seat=...)")
+    return games.read_view(data)
 
 
 # ---------------------------------------------------------------- the answers
@@ -237,7 +239,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("solve", "Solve a position exactly: its value, every legal move's value, a best line", solve,
              {**POSITION_KEY, "max_nodes": HINT_OPTIONS["max_nodes"], "time": schemas.seconds}, ("position",)),
     Endpoint("hint", "Every legal move scored from one player's view", hint,
-             {"view": schemas.ref("view"), **POSITION_KEY, "seat": schemas.SEAT, **HINT_OPTIONS}, (), schemas.ref("hint")),
+             {"view": schemas.VIEW_ARG, **POSITION_KEY, "seat": schemas.SEAT, **HINT_OPTIONS}, (), schemas.ref("hint")),
     Endpoint("table", "A deal's double-dummy (or special-contract) table", table,
              {"deal": {"description": "'hands=...', four hands, or a position"},
               "specials": {"type": "boolean"}}, ("deal",)),
@@ -245,7 +247,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              {"game": schemas.GAME, "hand": {"description": "'66.65.64.62.55.33.10' or a list of tiles"},
               "seat": schemas.SEAT, "auction": {"description": "'pass,30' or a list of bids, from the dealer's left"},
               "rules": {"description": "rules flags: an object, or 'flag:value,...' text"},
-              "view": schemas.ref("view"), "samples": schemas.integer("deals to sample", 2), "seed": HINT_OPTIONS["seed"],
+              "view": schemas.VIEW_ARG, "samples": schemas.integer("deals to sample", 2), "seed": HINT_OPTIONS["seed"],
               "risk": schemas.probability, "mark_risk": schemas.probability, "discount": schemas.integer("points off", 0),
               "time": schemas.seconds}),
     Endpoint("analyse", "Grade every play of a recorded hand, deal or game against perfect play", analyse,

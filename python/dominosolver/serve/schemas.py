@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
-    "BOTGAME", "BOTGAME_SCHEMA", "ERROR", "GAME", "POSITION_ARG", "SEAT", "TAGGED", "TOKEN", "integer", "one_of",
-    "probability", "ref", "seconds",
+    "BOTGAME", "BOTGAME_SCHEMA", "ERROR", "GAME", "POSITION_ARG", "SEAT", "TAGGED", "TOKEN", "VIEW_ARG", "integer",
+    "one_of", "probability", "ref", "seconds",
 ]
 
 
@@ -28,6 +28,7 @@ TAGGED = {"type": "object", "required": ["schema"], "description": "a reply tagg
           "(docs/json.md), as the command line prints it with --json",
           "properties": {"schema": {"type": "string"}}}
 POSITION_ARG = one_of(ref("position"), {"type": "string", "description": "notation (docs/notation.md) or JSON text"})
+VIEW_ARG = one_of(ref("view"), {"type": "string", "description": "a view's text (docs/notation.md) or its JSON text"})
 SEAT = {"type": ["string", "integer"], "description": "42: N, E, S, W or 0..3; Bingo: 0 or 1"}
 GAME = {"type": "string", "description": "a game's tag or alias (GET /v1/games)"}
 TOKEN = {"type": "string", "description": "the token of the last game reply, unchanged"}
