@@ -17,7 +17,8 @@ for three sets of full deals:
   seats, the last one the widow, taken as the bidder's discard), seat i % 3 bidding 5 under the
   bench's declaration for its hand (doubles: follow-me, Moon has no doubles trump) and leading, alone
   against the other two; makes: at least 5 tricks;
-- moon4: Partnership Moon on the bench deals, the same bid.
+- moon4: Partnership Moon on the bench deals, the same bid;
+then Moon's best discard (the bidder's 8 tiles after taking the widow, each laid away and valued).
 
 Beside it, the same search with the enhancements off but the table (`Enhancements.baseline()`:
 plain fail-soft alpha-beta, full window, a table at trick boundaries) on the first --baseline-deals
@@ -50,21 +51,25 @@ MOON_TILES = [t for t in range(28) if not (0 == Tile.from_id(t).lo < Tile.from_i
 MOON_BID = 5
 
 
+def moon_deal(i: int) -> tuple[list[list[int]], int]:
+    """Deal `i` of Moon: three hands from its 22 tiles, and the widow."""
+    tiles = MOON_TILES[:]
+    random.Random(i).shuffle(tiles)
+    return [sorted(tiles[7 * k: 7 * k + 7]) for k in range(3)], tiles[21]
+
+
+def moon_trump(rules, i: int, hand: list[int]) -> str:
+    trump = declaration(i, [Tile.from_id(t) for t in hand])
+    return str(trump) if str(trump) in rules.declarations() else "none"
+
+
 def moon_position(family: str, i: int):
-    """Deal `i` of Moon (three hands from its 22 tiles) or Partnership Moon (the bench deal), bid
+    """Deal `i` of Moon (its widow taken as the discard) or Partnership Moon (the bench deal), bid
     MOON_BID by seat i % seats, as a core position at the first lead."""
     rules = _core.texas42.Rules({"family": family})
-    if family == "moon":
-        tiles = MOON_TILES[:]
-        random.Random(i).shuffle(tiles)
-        hands = [sorted(tiles[7 * k: 7 * k + 7]) for k in range(3)]
-    else:
-        hands = [[t.id for t in h] for h in deal(i)]
+    hands = moon_deal(i)[0] if family == "moon" else [[t.id for t in h] for h in deal(i)]
     bidder = i % rules.seats
-    trump = declaration(i, [Tile.from_id(t) for t in hands[bidder]])
-    if trump not in rules.declarations():
-        trump = "none"
-    return _core.texas42.Position(rules, str(trump), hands, None, [], (bidder, MOON_BID))
+    return _core.texas42.Position(rules, moon_trump(rules, i, hands[bidder]), hands, None, [], (bidder, MOON_BID))
 
 
 def special_positions(kind: str, count: int) -> list[Position]:
@@ -168,6 +173,20 @@ def main() -> None:
             for task in figures[search]:
                 del figures[search][task]["times_ms"]
         out[name] = {**figures, "speedup": speedups}
+    # Moon's best discard: the bidder takes the widow and values each of its 8 tiles laid away.
+    if "moon" in args.sets.split(","):
+        rules, solver, times, nodes = _core.texas42.Rules({"family": "moon"}), _core.texas42.Solver(64), [], 0
+        for i in range(args.deals):
+            hands, widow = moon_deal(i)
+            bidder = i % 3
+            start = time.perf_counter()
+            nodes += _core.texas42.discard_values(solver, rules, moon_trump(rules, i, hands[bidder]),
+                                                  [sum(1 << t for t in h) for h in hands], 1 << widow, bidder, MOON_BID)[1]
+            times.append((time.perf_counter() - start) * 1e3)
+        ms = stats(times)
+        print(f"moon best discard, 8 values ({args.deals} deals): median {ms['median']:.3f} ms, p90 {ms['p90']:.3f}, "
+              f"p99 {ms['p99']:.3f}, nodes total {nodes}")
+        out["moon_discard"] = {"ms": ms, "nodes_total": nodes}
     # The special-contract table of a whole deal (36 make questions), on the first --deals deals.
     # With specials = all (nello_doubles_allowed = all) the table adds, per seat declaring and leading,
     # whether Sevens and Nel-O in its three doubles modes make (16 more make questions).

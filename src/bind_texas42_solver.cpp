@@ -206,6 +206,38 @@ void texas42_solver(py::module_& m) {
     for (const Trump& t : table.declarations) names.push_back(t.name());
     return py::make_tuple(names, table.makes, nodes);
   });
+  // Moon: (the bidder's tricks for each tile it may lay away after taking the widow, nodes).
+  m.def("discard_values", [](Solver& solver, const Rules& rules, const std::string& trump,
+                             const std::vector<TileMask>& deal, TileMask widow, int bidder, int bid) {
+    if (static_cast<int>(deal.size()) != rules.seats())
+      throw InvalidPositionError("a deal needs " + std::to_string(rules.seats()) + " hands");
+    std::array<TileMask, kMaxSeats> hands{};
+    std::copy(deal.begin(), deal.end(), hands.begin());
+    const Trump declared = Trump::parse(trump);
+    DiscardValues out;
+    {
+      py::gil_scoped_release release;
+      out = discard_values(rules, declared, hands, widow, Contract{bidder, Bid{bid}}, solver);
+    }
+    return py::make_tuple(out.tricks, out.nodes);
+  }, py::arg("solver"), py::arg("rules"), py::arg("trump"), py::arg("deal"), py::arg("widow"), py::arg("bidder"),
+     py::arg("bid"));
+  // A Moon deal's table: (declaration names, tricks per declaration x bidder seat, nodes).
+  m.def("moon_table", [](Solver& solver, const Rules& rules, const std::vector<TileMask>& deal, TileMask widow) {
+    if (static_cast<int>(deal.size()) != rules.seats())
+      throw InvalidPositionError("a deal needs " + std::to_string(rules.seats()) + " hands");
+    std::array<TileMask, kMaxSeats> hands{};
+    std::copy(deal.begin(), deal.end(), hands.begin());
+    std::uint64_t nodes = 0;
+    std::vector<std::vector<int>> table;
+    {
+      py::gil_scoped_release release;
+      table = moon_table(rules, hands, widow, solver, &nodes);
+    }
+    std::vector<std::string> names;
+    for (const Trump& t : declarations(rules)) names.push_back(t.name());
+    return py::make_tuple(names, table, nodes);
+  }, py::arg("solver"), py::arg("rules"), py::arg("deal"), py::arg("widow") = 0);
   m.def("units", [](const Position& pos) { return units_name(units_of(pos)); }, py::arg("position"));
   m.def("objective", [](const Position& pos) { return objective_name(pos.ruling().contract->objective); },
         py::arg("position"));

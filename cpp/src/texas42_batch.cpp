@@ -61,6 +61,57 @@ std::vector<std::vector<bool>> every_trick_table(const Rules& rules, const std::
   return table;
 }
 
+DiscardValues discard_values(const Rules& rules, Trump trump, const std::array<TileMask, kMaxSeats>& deal,
+                             TileMask widow, const Contract& contract, Solver& solver) {
+  if (rules.family != Family::Moon) throw InvalidPositionError("only three-player Moon's bidder takes a widow (docs/rules.md §4.1)");
+  const int left_over = count(rules.tile_set()) - rules.seats() * rules.hand_size();
+  if (count(widow) != left_over || (widow & ~rules.tile_set()))
+    throw InvalidPositionError("the widow is " + std::to_string(left_over) + " tile of Moon's set, not " +
+                               std::to_string(count(widow)));
+  for (int seat = 0; seat < rules.seats(); ++seat)
+    if (deal[seat] & widow) throw InvalidPositionError("the widow's tile " + tile_name(lowest(widow)) + " is in a hand too");
+  if (contract.declarer < 0 || contract.declarer >= rules.seats())
+    throw InvalidPositionError("contract declarer must be a seat 0.." + std::to_string(rules.seats() - 1));
+  const int bidder = contract.declarer;
+  const TileMask eight = deal[bidder] | widow;
+  DiscardValues out;
+  int guess = -1;  // one discard is worth about what the last was
+  for (TileMask m = eight; m; m &= m - 1) {
+    std::array<TileMask, kMaxSeats> hands = deal;
+    hands[bidder] = eight & ~bit(lowest(m));
+    guess = solver.value(Position(rules, trump, hands, bidder, {}, contract), guess);
+    out.tricks.emplace_back(lowest(m), guess);
+    out.nodes += solver.nodes();
+  }
+  return out;
+}
+
+std::vector<std::vector<int>> moon_table(const Rules& rules, const std::array<TileMask, kMaxSeats>& deal, TileMask widow,
+                                         Solver& solver, std::uint64_t* nodes) {
+  if (!rules.moon()) throw InvalidPositionError("a Moon table needs a Moon rule set (family 'moon' or 'moon4')");
+  std::vector<std::vector<int>> table;
+  std::uint64_t total = 0;
+  for (const Trump& trump : declarations(rules)) {
+    std::vector<int> row;
+    for (int bidder = 0; bidder < rules.seats(); ++bidder) {
+      const Contract contract{bidder, Bid{rules.min_bid()}};
+      if (rules.family == Family::Moon) {
+        const DiscardValues d = discard_values(rules, trump, deal, widow, contract, solver);
+        int best = 0;
+        for (const auto& [tile, tricks] : d.tricks) best = std::max(best, tricks);
+        row.push_back(best);
+        total += d.nodes;
+      } else {
+        row.push_back(solver.value(Position(rules, trump, deal, bidder, {}, contract)));
+        total += solver.nodes();
+      }
+    }
+    table.push_back(row);
+  }
+  if (nodes) *nodes = total;
+  return table;
+}
+
 DeclarerTable declarer_table(const Rules& rules, const std::array<TileMask, kMaxSeats>& deal, Solver& solver,
                              std::uint64_t* nodes) {
   DeclarerTable table;

@@ -123,3 +123,41 @@ def test_moon_endgames_agree_with_the_tricks_oracle(rules):
         bidders = value if pos.side_of(pos.to_move) == pos.side_of(bidder) else left - value
         assert out.makes == (bidders >= min(bid, 7))
         assert solver.can_reach(pos, value) and not solver.can_reach(pos, value + 1)
+
+
+def test_each_discard_of_the_widow_is_worth_the_tricks_the_bidder_then_takes():
+    """discard_values: for each of the bidder's 8 tiles (hand and widow), the value of the position
+    with it laid away, as the solver gives it for that position built on its own; moon_table: the
+    best of them for each trump and bidder (Partnership Moon: the value at the first lead)."""
+    solver = T.Solver(16)
+    for seed in range(6):
+        hands, widow = moon_deal(random.Random(seed))
+        masks = [sum(1 << t for t in h) for h in hands]
+        bidder = seed % 3
+        tricks, nodes = T.discard_values(solver, MOON, "none", masks, 1 << widow, bidder, 5)
+        assert [t for t, _ in tricks] == sorted(hands[bidder] + [widow]) and nodes > 0
+        for tile, value in tricks:
+            held = [sorted(set(h + ([widow] if s == bidder else [])) - {tile}) for s, h in enumerate(hands)]
+            assert value == solver.value(T.Position(MOON, "none", held, None, [], (bidder, 5)))
+        names, table, _ = T.moon_table(solver, MOON, masks, 1 << widow)
+        assert names == MOON.declarations() and len(table) == 8 and all(len(row) == 3 for row in table)
+        for trump, row in zip(names, table):
+            assert row[bidder] == max(v for _, v in T.discard_values(solver, MOON, trump, masks, 1 << widow, bidder, 4)[0])
+    four = [sum(1 << t for t in range(28) if (t * 7 + 3) % 4 == s) for s in range(4)]
+    names, table, _ = T.moon_table(solver, MOON4, four)
+    hands4 = [[t for t in range(28) if four[s] >> t & 1] for s in range(4)]
+    assert table == [[solver.value(T.Position(MOON4, trump, hands4, None, [], (s, 4))) for s in range(4)] for trump in names]
+
+
+def test_a_widow_is_moons_and_is_one_tile_left_over():
+    solver = T.Solver(4)
+    hands, widow = moon_deal(random.Random(0))
+    masks = [sum(1 << t for t in h) for h in hands]
+    with pytest.raises(InvalidPositionError, match="only three-player Moon"):
+        T.discard_values(solver, MOON4, "none", masks + [0], 1 << widow, 0, 4)
+    with pytest.raises(InvalidPositionError, match="the widow is 1 tile"):
+        T.discard_values(solver, MOON, "none", masks, (1 << widow) | (1 << hands[0][0]), 0, 4)
+    with pytest.raises(InvalidPositionError, match="is in a hand too"):
+        T.discard_values(solver, MOON, "none", masks, 1 << hands[1][0], 0, 4)
+    with pytest.raises(InvalidPositionError, match="needs a Moon rule set"):
+        T.moon_table(solver, T.Rules({}), masks + [0])

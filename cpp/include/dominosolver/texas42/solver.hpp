@@ -135,6 +135,22 @@ struct DeclarerTable {
 DeclarerTable declarer_table(const Rules& rules, const std::array<TileMask, kMaxSeats>& deal, Solver& solver,
                              std::uint64_t* nodes = nullptr);
 
+// Moon (docs/rules.md §4.1): what the bidder's hand is worth once it has taken the widow, for each
+// tile it may lay away: the tricks it then takes double-dummy, naming `trump` and leading, alone
+// against the other two (the contract's bid does not change them). Lowest tile first. Throws
+// InvalidPositionError unless `widow` is what `deal` leaves over in a Moon rule set.
+struct DiscardValues {
+  std::vector<std::pair<int, int>> tricks;  // (the tile laid away, the bidder's tricks)
+  std::uint64_t nodes = 0;
+};
+DiscardValues discard_values(const Rules& rules, Trump trump, const std::array<TileMask, kMaxSeats>& deal,
+                             TileMask widow, const Contract& contract, Solver& solver);
+
+// A Moon deal's table (§4.1-4.2): for each declaration x each seat as bidder, naming it and leading,
+// the tricks its side takes double-dummy; in three-player Moon after its best discard of the widow.
+std::vector<std::vector<int>> moon_table(const Rules& rules, const std::array<TileMask, kMaxSeats>& deal, TileMask widow,
+                                         Solver& solver, std::uint64_t* nodes = nullptr);
+
 struct BatchOutput {
   std::vector<int> values;
   std::vector<std::vector<std::pair<int, int>>> moves;  // filled when asked for
