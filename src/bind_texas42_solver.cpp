@@ -38,6 +38,15 @@ SeatedPlay seated_play(const Rules& rules, const std::string& trump, int sitting
   return out;
 }
 
+// A deal from Python: one hand per seat of `rules`' table.
+std::array<TileMask, kMaxSeats> seated_deal(const Rules& rules, const std::vector<TileMask>& deal) {
+  if (static_cast<int>(deal.size()) != rules.seats())
+    throw InvalidPositionError("a deal needs " + std::to_string(rules.seats()) + " hands");
+  std::array<TileMask, kMaxSeats> hands{};
+  std::copy(deal.begin(), deal.end(), hands.begin());
+  return hands;
+}
+
 TricksGoal goal_of(const std::string& objective, int declaring_side) {
   return checked_goal(parse_objective(objective), declaring_side);
 }
@@ -151,10 +160,7 @@ void texas42_solver(py::module_& m) {
       .def_property_readonly("table_bytes", &Solver::table_bytes)
       .def_property_readonly("nodes", &Solver::nodes)
       .def("dd_table", [](Solver& solver, const Rules& rules, const std::vector<TileMask>& deal) {
-        if (static_cast<int>(deal.size()) != rules.seats())
-          throw InvalidPositionError("a deal needs " + std::to_string(rules.seats()) + " hands");
-        std::array<TileMask, kMaxSeats> hands{};
-        std::copy(deal.begin(), deal.end(), hands.begin());
+        const std::array<TileMask, kMaxSeats> hands = seated_deal(rules, deal);
         // Validate once (sizes, duplicates) before releasing the GIL for 36 solves.
         Position(rules, Trump::none(), hands, 0, {});
         std::uint64_t nodes = 0;
@@ -169,10 +175,7 @@ void texas42_solver(py::module_& m) {
   // The special-contract table: (every trick per declaration x seat, {bid kind: may each seat bid
   // it}, nodes).
   m.def("every_trick_table", [](Solver& solver, const Rules& rules, const std::vector<TileMask>& deal) {
-    if (static_cast<int>(deal.size()) != rules.seats())
-      throw InvalidPositionError("a deal needs " + std::to_string(rules.seats()) + " hands");
-    std::array<TileMask, kMaxSeats> hands{};
-    std::copy(deal.begin(), deal.end(), hands.begin());
+    const std::array<TileMask, kMaxSeats> hands = seated_deal(rules, deal);
     Position(rules, Trump::none(), hands, 0, {});  // validate before releasing the GIL
     py::dict may_bid;
     for (const ContractRow& row : bid_rows(rules))
@@ -191,10 +194,7 @@ void texas42_solver(py::module_& m) {
   });
   // The declarer contracts' table: (declaration names, makes per declaration x seat, nodes).
   m.def("declarer_table", [](Solver& solver, const Rules& rules, const std::vector<TileMask>& deal) {
-    if (static_cast<int>(deal.size()) != rules.seats())
-      throw InvalidPositionError("a deal needs " + std::to_string(rules.seats()) + " hands");
-    std::array<TileMask, kMaxSeats> hands{};
-    std::copy(deal.begin(), deal.end(), hands.begin());
+    const std::array<TileMask, kMaxSeats> hands = seated_deal(rules, deal);
     Position(rules, Trump::none(), hands, 0, {});  // validate before releasing the GIL
     std::uint64_t nodes = 0;
     DeclarerTable table;
@@ -209,10 +209,7 @@ void texas42_solver(py::module_& m) {
   // Moon: (the bidder's tricks for each tile it may lay away after taking the widow, nodes).
   m.def("discard_values", [](Solver& solver, const Rules& rules, const std::string& trump,
                              const std::vector<TileMask>& deal, TileMask widow, int bidder, int bid) {
-    if (static_cast<int>(deal.size()) != rules.seats())
-      throw InvalidPositionError("a deal needs " + std::to_string(rules.seats()) + " hands");
-    std::array<TileMask, kMaxSeats> hands{};
-    std::copy(deal.begin(), deal.end(), hands.begin());
+    const std::array<TileMask, kMaxSeats> hands = seated_deal(rules, deal);
     const Trump declared = Trump::parse(trump);
     DiscardValues out;
     {
@@ -224,10 +221,7 @@ void texas42_solver(py::module_& m) {
      py::arg("bid"));
   // A Moon deal's table: (declaration names, tricks per declaration x bidder seat, nodes).
   m.def("moon_table", [](Solver& solver, const Rules& rules, const std::vector<TileMask>& deal, TileMask widow) {
-    if (static_cast<int>(deal.size()) != rules.seats())
-      throw InvalidPositionError("a deal needs " + std::to_string(rules.seats()) + " hands");
-    std::array<TileMask, kMaxSeats> hands{};
-    std::copy(deal.begin(), deal.end(), hands.begin());
+    const std::array<TileMask, kMaxSeats> hands = seated_deal(rules, deal);
     std::uint64_t nodes = 0;
     std::vector<std::vector<int>> table;
     {
