@@ -66,6 +66,15 @@ def test_solve_is_solve_json(client, game):
     assert reply["schema"] == "dominosolver.solve/1" and reply["game"] == game
 
 
+def test_solve_without_moves_is_the_value_and_a_best_line(client):
+    whole = client.post("/v1/solve", json={"position": DEAL_42}).json()
+    short = client.post("/v1/solve", json={"position": DEAL_42, "moves": False}).json()
+    assert short["value"] == whole["value"] and short["moves"] == {} and short["best"] == []
+    assert len(short["pv"]) == len(whole["pv"]) and short["pv"][0] in whole["best"]
+    assert short["nodes"] < whole["nodes"]
+    assert client.post("/v1/solve", json={"position": DEAL_42, "moves": True}).json() == whole
+
+
 def test_solve_takes_a_variant_deal_as_json(client):
     spec = games.get("texas42")
     for seed, variant in enumerate(("doubles", "nello", "plunge, doubles")):

@@ -135,7 +135,9 @@ def play(call: Call) -> dict[str, Any]:
 
 def solve(call: Call) -> dict[str, Any]:
     data = position_data(call)
-    options = call.given("max_nodes", "time")
+    options = call.given("max_nodes", "time", "moves")
+    if not isinstance(options.get("moves", False), bool):
+        raise ParseError(f"moves must be true or false, not {shown(options['moves'])}")
     games.check_options(games.detect(data), options, lambda s: s.solve_options, "solves")  # before any reading
     spec, target = full_position(data)
     return spec.solve(target, **call.limits.bound(options, spec.solve_options)).to_json()
@@ -237,7 +239,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              {**POSITION_KEY, "move": {"type": "string", "description": "a legal move, as legal_moves lists it"}},
              ("position",)),
     Endpoint("solve", "Solve a position exactly: its value, every legal move's value, a best line", solve,
-             {**POSITION_KEY, "max_nodes": HINT_OPTIONS["max_nodes"], "time": schemas.seconds}, ("position",)),
+             {**POSITION_KEY, "max_nodes": HINT_OPTIONS["max_nodes"], "time": schemas.seconds,
+              "moves": {"type": "boolean", "description": "42: false for the value and a best line only, "
+                                                          "no move's value (a third of the time)"}}, ("position",)),
     Endpoint("hint", "Every legal move scored from one player's view", hint,
              {"view": schemas.VIEW_ARG, **POSITION_KEY, "seat": schemas.SEAT, **HINT_OPTIONS}, (), schemas.ref("hint")),
     Endpoint("table", "A deal's double-dummy (or special-contract) table", table,
