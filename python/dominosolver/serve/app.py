@@ -97,7 +97,8 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None) -> S
                 return error(400, type(e).__name__, str(e))
             try:
                 call = Call(checked(endpoint, body), limits, sealer)
-                reply = await pool.run(lambda stop: endpoint.answer(replace(call, should_stop=stop)), request.receive)
+                reply = await pool.run(lambda stop: endpoint.answer(replace(call, should_stop=stop, kept=pool.kept())),
+                                       request.receive)
             except DominoSolverError as e:
                 return failure(e)
             except Busy as e:

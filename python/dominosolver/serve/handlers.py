@@ -31,12 +31,14 @@ def never() -> bool:
 @dataclass(frozen=True)
 class Call:
     """One request as an answer sees it: its body (checked against the endpoint's keys), the
-    server's limits and token sealer, and the stop flag a search polls (true once its client left)."""
+    server's limits and token sealer, the stop flag a search polls (true once its client left), and
+    what the pool thread answering it keeps from one request to the next (``SearchPool.kept``)."""
 
     body: dict[str, Any]
     limits: ServeLimits
     sealer: Sealer
     should_stop: Callable[[], bool] = never
+    kept: dict[str, Any] = field(default_factory=dict)
 
     def given(self, *names: str) -> dict[str, Any]:
         """The options among ``names`` the body gives (a null is left to the default)."""
@@ -140,7 +142,13 @@ def solve(call: Call) -> dict[str, Any]:
         raise ParseError(f"moves must be true or false, not {shown(options['moves'])}")
     games.check_options(games.detect(data), options, lambda s: s.solve_options, "solves")  # before any reading
     spec, target = full_position(data)
-    return spec.solve(target, **call.limits.bound(options, spec.solve_options)).to_json()
+    options = call.limits.bound(options, spec.solve_options)
+    if spec.solver is None:
+        return spec.solve(target, **options).to_json()
+    # The thread's own solver: a fresh table for every request costs ~15% of a 42 solve.
+    if spec.tag not in call.kept:
+        call.kept[spec.tag] = spec.solver()
+    return call.kept[spec.tag].solve(target, **options).to_json()
 
 
 def hint(call: Call) -> dict[str, Any]:
