@@ -1,27 +1,31 @@
 """Load on the HTTP API: a real ``dominosolver serve`` on 127.0.0.1 with 1 and 2 workers, many
 concurrent clients, each on one keep-alive connection sending its next request when the last reply
-is in. Three workloads, each bounded (a fixed number of requests per client):
+is in. Four workloads, each bounded (a fixed number of requests per client):
 
 - ``show``: ``POST /v1/show`` of the same deals, the server's own cost (HTTP, JSON, reading the
   position, the pool) with next to no search: the floor under every request;
 - ``solve``: ``POST /v1/solve`` of a full deal at the first lead (every move's value and a best
-  line), the deals of the bench set (bench_set.py) in turn;
+  line), the deals of the bench set (bench_set.py), a new one for every request;
+- ``value``: the same with ``"moves": false`` (the value and a best line only);
 - ``hint``: ``POST /v1/hint``, a first-lead view, 200 sampled worlds (the bench set's deals, contract
   N30, seat N's view, seed i).
 
-The same solves without a server, in this process, give what the search alone costs. Per
-workload: requests/s, latency p50/p99, failed requests (a status other than 200, or a broken
-connection), incomplete ones (a solve without its whole line of play, a hint of fewer than 200
-worlds: its time limit ran out), the server's CPU time per request (user + system of its processes: what a request
-costs, whatever else loads the machine); the workloads run ``--rounds`` times on one server, with
-the resident memory (RSS) of its processes before and after each round. Figures go
-in bench/README.md under "## HTTP API load".
+First, the ceilings: the CPU time of one request's work in this process, without HTTP (the
+endpoint's own function on a body, its reply made JSON; a solve on a kept solver, as a server
+thread does), which bounds what the cores can serve: 2 cores cannot pass 2,000 / (ms a request)
+requests/s. Per workload: requests/s, latency p50/p99, failed requests (a status other than 200,
+or a broken connection), incomplete ones (a solve without its whole line of play, a hint of fewer
+than 200 worlds: its time limit ran out), the server's CPU time per request (user + system of its
+processes: what a request costs, whatever else loads the machine) and the clients' (this process:
+they share the machine's cores); the workloads run ``--rounds`` times on one server, with the
+resident memory (RSS) of its processes before and after each round. Figures go in bench/README.md
+under "## HTTP API load".
 
-    python bench/load.py [--workers 1,2] [--solve-clients 32] [--solve-requests 100] [--hint-clients 8]
-                         [--hint-requests 4] [--rounds 2] [--json out.json]
+    python bench/load.py [--workers 1,2] [--workloads show,solve,value,hint] [--solve-clients 32]
+                         [--solve-requests 100] [--hint-clients 8] [--hint-requests 4] [--rounds 2]
+                         [--json out.json]
 
-The clients run in this process (asyncio, raw HTTP/1.1), on the same machine as the server: they
-take a share of its cores too.
+The clients run in this process (asyncio, raw HTTP/1.1), on the same machine as the server.
 """
 
 from __future__ import annotations
@@ -46,7 +50,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_set import deal, declaration  # noqa: E402
 
-from dominosolver import games  # noqa: E402
+from dominosolver.serve import ServeLimits  # noqa: E402
+from dominosolver.serve.handlers import ENDPOINTS, Call  # noqa: E402
+from dominosolver.serve.tokens import Sealer  # noqa: E402
 from dominosolver.texas42 import Position  # noqa: E402
 
 START = "from dominosolver.cli import main; main()"
@@ -63,13 +69,26 @@ def first_lead(i: int, contract: bool) -> Position:
     return Position(trump=declaration(i, hands[0]), hands=hands, leader=0, contract=(0, 30) if contract else None)
 
 
-def solve_bodies(n: int) -> list[bytes]:
-    return [json.dumps({"position": str(first_lead(i, False))}).encode() for i in range(n)]
+def solve_bodies(n: int, moves: bool = True) -> list[bytes]:
+    return [json.dumps({"position": str(first_lead(i, False)), **({} if moves else {"moves": False})}).encode()
+            for i in range(n)]
 
 
 def hint_bodies(n: int) -> list[bytes]:
     return [json.dumps({"view": first_lead(i, True).view(0).to_json(), "samples": 200, "seed": i}).encode()
             for i in range(n)]
+
+
+def work_ms(endpoint: str, bodies: list[bytes]) -> float:
+    """CPU ms of one request's work without HTTP: the body read, the endpoint's answer (on a kept
+    solver, as a server thread's), the reply made JSON; the mean over ``bodies``."""
+    answer = next(e.answer for e in ENDPOINTS if e.name == endpoint)
+    limits, sealer, kept = ServeLimits(), Sealer(bytes(32)), {}
+    json.dumps(answer(Call(json.loads(bodies[0]), limits, sealer, kept=kept)))  # the solver made, imports done
+    start = time.process_time()
+    for body in bodies:
+        json.dumps(answer(Call(json.loads(body), limits, sealer, kept=kept)))
+    return 1000 * (time.process_time() - start) / len(bodies)
 
 
 def tree_cpu(pids: Iterable[int]) -> float:
@@ -95,7 +114,9 @@ def tree_rss(pid: int) -> dict[int, int]:
             children = Path(f"/proc/{p}/task/{p}/children").read_text().split()
         except OSError:
             continue
-        out[p] = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:"))
+        rss = [int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")]
+        if rss:  # none for a process that is exiting
+            out[p] = rss[0]
         stack.extend(int(c) for c in children)
     return out
 
@@ -108,17 +129,24 @@ class Server:
         self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen([sys.executable, "-c", START, "serve", "--port", str(self.port),
                                       "--workers", str(workers)], stdout=self.log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/v1/limits", timeout=5).read()
-                break
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start") from None
-                time.sleep(0.2)
-        while len(tree_rss(self.proc.pid)) < (1 if workers == 1 else 1 + workers):  # every worker is up
-            time.sleep(0.1)
+        deadline = time.monotonic() + 180  # a loaded machine starts workers slowly
+        try:
+            while True:
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{self.port}/v1/limits", timeout=5).read()
+                    break
+                except OSError:
+                    if self.proc.poll() is not None or time.monotonic() > deadline:
+                        self.log.seek(0)
+                        raise RuntimeError(f"the server did not start: {self.log.read()[-2000:]!r}") from None
+                    time.sleep(0.2)
+            while len(tree_rss(self.proc.pid)) < (1 if workers == 1 else 1 + workers):  # every worker is up
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the server's workers did not start")
+                time.sleep(0.1)
+        except BaseException:
+            self.close()
+            raise
 
     def rss(self) -> dict[int, int]:
         return tree_rss(self.proc.pid)
@@ -168,14 +196,14 @@ async def load(port: int, path: str, bodies: list[bytes], clients: int, per_clie
                server_pids: Iterable[int] = (), complete: Callable[[dict[str, Any]], bool] = lambda r: True
                ) -> dict[str, Any]:
     pids = list(server_pids)
-    cpu = tree_cpu(pids)
+    cpu, own = tree_cpu(pids), time.process_time()
     latencies: list[float] = []
     failures: list[str] = []
     jobs = [[bodies[(c * per_client + k) % len(bodies)] for k in range(per_client)] for c in range(clients)]
     start = time.perf_counter()
     await asyncio.gather(*(client(port, path, job, latencies, failures, complete) for job in jobs))
     wall = time.perf_counter() - start
-    cpu = tree_cpu(pids) - cpu
+    cpu, own = tree_cpu(pids) - cpu, time.process_time() - own
     ms = sorted(t * 1000 for t in latencies)
     return {
         "requests": clients * per_client, "clients": clients, "seconds": round(wall, 2),
@@ -187,28 +215,40 @@ async def load(port: int, path: str, bodies: list[bytes], clients: int, per_clie
         "incomplete": sum(f.startswith("incomplete") for f in failures),  # a 200 short of its work (time ran out)
         "failures": failures[:5],
         "server_cpu_ms_per_request": round(1000 * cpu / max(1, len(ms)), 2),  # load-independent: the cost
+        "client_cpu_ms_per_request": round(1000 * own / max(1, clients * per_client), 2),
     }
 
 
-def run(workers: int, args: argparse.Namespace, solves: list[bytes], hints: list[bytes]) -> dict[str, Any]:
+def whole_solve(reply: dict[str, Any]) -> bool:
+    return reply["schema"] == "dominosolver.solve/1" and len(reply["pv"]) == 28 and len(reply["moves"]) == 7
+
+
+def value_solve(reply: dict[str, Any]) -> bool:
+    return reply["schema"] == "dominosolver.solve/1" and len(reply["pv"]) == 28
+
+
+WORKLOADS = ("show", "solve", "value", "hint")
+
+
+def run(workers: int, args: argparse.Namespace, bodies: dict[str, list[bytes]]) -> dict[str, Any]:
     """The workloads ``args.rounds`` times over on one server; its RSS before and after each round
     (the first round raises it to the allocator's plateau, the next ones should leave it flat)."""
     server = Server(workers)
     rounds = []
+    solves = (args.solve_clients, args.solve_requests)
+    workloads = {  # name -> path, clients and requests each, what a complete reply holds
+        "show": ("/v1/show", *solves, lambda reply: len(reply["legal_moves"]) == 7),
+        "solve": ("/v1/solve", *solves, whole_solve),
+        "value": ("/v1/solve", *solves, value_solve),
+        "hint": ("/v1/hint", args.hint_clients, args.hint_requests, lambda reply: reply["worlds"] == 200),
+    }
     try:
-        asyncio.run(load(server.port, "/v1/solve", solves[:8], 4, 5))  # warm up: imports, first tables
+        asyncio.run(load(server.port, "/v1/solve", bodies["solve"][:8], 4, 5))  # warm up: imports, first tables
         rss = [server.rss()]
         for _ in range(args.rounds):
             pids = rss[0]
-            rounds.append({
-                "show": asyncio.run(load(server.port, "/v1/show", solves, args.solve_clients, args.solve_requests,
-                                         pids, lambda reply: len(reply["legal_moves"]) == 7)),
-                "solve": asyncio.run(load(server.port, "/v1/solve", solves, args.solve_clients, args.solve_requests,
-                                          pids, lambda reply: reply["schema"] == "dominosolver.solve/1"
-                                          and len(reply["pv"]) == 28)),
-                "hint": asyncio.run(load(server.port, "/v1/hint", hints, args.hint_clients, args.hint_requests, pids,
-                                         lambda reply: reply["worlds"] == 200)),
-            })
+            rounds.append({name: asyncio.run(load(server.port, path, bodies[name], clients, each, pids, complete))
+                           for name, (path, clients, each, complete) in workloads.items() if name in args.workloads})
             rss.append(server.rss())
     finally:
         server.close()
@@ -221,7 +261,8 @@ def report(r: dict[str, Any]) -> None:
             print(f"workers {r['workers']} round {k} {name:5}: {s['requests']} requests, {s['clients']} clients, "
                   f"{s['seconds']} s: {s['per_second']} req/s, p50 {s['p50_ms']} ms, p99 {s['p99_ms']} ms, "
                   f"max {s['max_ms']} ms, failed {s['failed']}, incomplete {s['incomplete']}; server CPU "
-                  f"{s['server_cpu_ms_per_request']} ms a request" + (f" {s['failures']}" if s["failures"] else ""))
+                  f"{s['server_cpu_ms_per_request']} ms a request, clients' {s['client_cpu_ms_per_request']} ms"
+                  + (f" {s['failures']}" if s["failures"] else ""))
     print(f"workers {r['workers']} RSS of the server's processes, MB: before "
           + ", after round ".join(f"{kb / 1024:.0f}" if k == 0 else f"{k}: {kb / 1024:.0f}"
                                   for k, kb in enumerate(r["rss_kb"])))
@@ -230,6 +271,7 @@ def report(r: dict[str, Any]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--workers", default="1,2", help="server processes, one run each")
+    parser.add_argument("--workloads", default=",".join(WORKLOADS), help="which of them, in this order")
     parser.add_argument("--solve-clients", type=int, default=32)
     parser.add_argument("--solve-requests", type=int, default=100, help="solves per client")
     parser.add_argument("--hint-clients", type=int, default=8)
@@ -239,19 +281,24 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.1f}, Python {platform.python_version()}")
-    solo = [first_lead(i, False) for i in range(200)]
-    start = time.process_time()
-    for pos in solo:
-        games.get("texas42").solve(pos)
-    print(f"the same solves in this process, no server: {1000 * (time.process_time() - start) / len(solo):.2f} ms CPU each")
-    solves = solve_bodies(200)
-    hints = hint_bodies(args.hint_clients * args.hint_requests)
+    args.workloads = args.workloads.split(",")
+    unknown = set(args.workloads) - set(WORKLOADS)
+    if unknown:
+        parser.error(f"no workload {', '.join(sorted(unknown))}: {', '.join(WORKLOADS)}")
+    # A deal for every request: a server thread's kept solver finds in its table what it solved before.
+    solves = args.solve_clients * args.solve_requests
+    bodies = {"show": solve_bodies(solves), "solve": solve_bodies(solves), "value": solve_bodies(solves, moves=False),
+              "hint": hint_bodies(args.hint_clients * args.hint_requests)}
+    ceilings = {"show": work_ms("show", bodies["show"][:200]), "solve": work_ms("solve", bodies["solve"][:200]),
+                "value": work_ms("solve", bodies["value"][:200]), "hint": work_ms("hint", bodies["hint"][:8])}
+    print("one request's work in this process, no HTTP, ms CPU (2 cores: at most 2,000 / ms requests/s): "
+          + ", ".join(f"{name} {ms:.2f}" for name, ms in ceilings.items()))
     results = []
     for workers in (int(w) for w in args.workers.split(",")):
-        results.append(run(workers, args, solves, hints))
+        results.append(run(workers, args, bodies))
         report(results[-1])
     if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=2))
+        Path(args.json).write_text(json.dumps({"ceilings_ms": ceilings, "runs": results}, indent=2))
 
 
 if __name__ == "__main__":

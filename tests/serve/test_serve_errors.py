@@ -42,6 +42,7 @@ def test_unknown_and_missing_keys_are_named(client):
     refused(client.post("/v1/solve", json={}), 422, "ParseError", "needs position")
     refused(client.post("/v1/hint", json={}), 422, "ParseError", "view")
     refused(client.post("/v1/table", json={"deal": DEAL_42, "specials": "yes"}), 422, "ParseError", "specials")
+    refused(client.post("/v1/solve", json={"position": DEAL_42, "moves": "no"}), 422, "ParseError", "moves")
 
 
 def test_paths_and_methods(client):
@@ -65,6 +66,8 @@ def test_positions_and_moves_the_rules_refuse_are_named(client):
 def test_options_a_game_has_no_use_for_are_refused_as_the_cli_refuses_them(client):
     refused(client.post("/v1/solve", json={"position": DEAL_42, "max_nodes": 10}), 422, "ParseError",
             "max_nodes applies to Bingo solves only")
+    refused(client.post("/v1/solve", json={"position": str(bingo_closed(1)), "moves": False}), 422, "ParseError",
+            "moves applies to 42 solves only")
     refused(client.post("/v1/hint", json={"view": bingo_closed(1).view(0).to_json(), "weighting": "auction"}),
             422, "ParseError", "weighting applies to 42 hints only")
     refused(client.post("/v1/table", json={"deal": str(bingo_closed(1))}), 422, "ParseError", "Bingo has no")

@@ -16,9 +16,9 @@ import urllib.request
 from contextlib import contextmanager
 from types import SimpleNamespace
 
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from dominosolver.serve.app import NoDelayH11
+from dominosolver.serve.app import NoDelayHttpTools
 
 from serve_support import DEAL_42
 
@@ -119,12 +119,12 @@ def test_hanging_up_stops_the_search():
 def test_accepted_connections_send_replies_at_once(monkeypatch):
     """uvicorn's workers accept from a socket made without its protocol number, on which asyncio
     leaves Nagle's algorithm on; the server's protocol turns it off for each connection."""
-    monkeypatch.setattr(H11Protocol, "connection_made", lambda self, transport: None)  # uvicorn's own part
+    monkeypatch.setattr(HttpToolsProtocol, "connection_made", lambda self, transport: None)  # uvicorn's own part
     with socket.socket(socket.AF_INET) as listener:  # protocol 0, as uvicorn makes it for --workers
         listener.bind(("127.0.0.1", 0))
         listener.listen()
         with socket.create_connection(listener.getsockname()) as _, listener.accept()[0] as accepted:
             assert not accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
             transport = SimpleNamespace(get_extra_info=lambda name: accepted if name == "socket" else None)
-            NoDelayH11.connection_made(object.__new__(NoDelayH11), transport)
+            NoDelayHttpTools.connection_made(object.__new__(NoDelayHttpTools), transport)
             assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)

@@ -132,6 +132,9 @@ class GameSpec:
     arena: Arena | None = None  # its part of `dominosolver arena`: bots, a deal played and scored
     human: HumanPlay | None = None  # its part of `dominosolver play --human`
     advise_bid: Callable[..., Any] | None = None  # bidding advice (`advise-bid`), where the game has an auction
+    # A solver for one long-lived thread (the server's pool): ``solver().solve(position, **solve_options)``
+    # answers as ``solve`` does but for its node count, its table kept from one call to the next.
+    solver: Callable[[], Any] | None = None
 
     def __repr__(self) -> str:
         return f"games.get({self.tag!r})"

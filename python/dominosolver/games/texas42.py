@@ -38,7 +38,7 @@ GRADE_FORMS = (
     "a played hand or a whole game as 'dominosolver play --json' prints it, "
     '{"position": <position/1>, "plays": [tiles]}, or a position/1 object with a history'
 )
-BATCH_TT_MB = 16  # transposition table of a batch worker's solves and grades
+BATCH_TT_MB = 16  # transposition table of a batch worker's (or a server thread's) solves and grades
 
 
 def seat_name(seat: int) -> str:
@@ -410,7 +410,7 @@ SPEC = GameSpec(
     parse_seat=parse_seat,
     facts=facts,
     solve=solve_42,
-    solve_options=frozenset(),
+    solve_options=frozenset({"moves"}),
     hint=hint,
     hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "threads", "weighting"}),
     notes={"max_nodes": "a 42 solve is always exact, and so is every world of a 42 hint",
@@ -437,4 +437,5 @@ SPEC = GameSpec(
                     grade=lambda hand: grade_hand(hand, None, None), advise=advise_human),
     solves=lambda pos: not _core.texas42.unsearched(pos._pos),
     advise_bid=bid_advice,
+    solver=lambda: Solver(BATCH_TT_MB),
 )

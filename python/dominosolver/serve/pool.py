@@ -2,7 +2,9 @@
 pool's threads search in parallel while the loop keeps answering; at most ``threads`` run and
 ``queue`` wait, and beyond that a request is refused at once (``Busy``, 503) rather than queued
 without end. A search whose client disconnects is stopped: its ``should_stop`` turns true, which a
-hint or a bid advice checks between batches of worlds, and its reply is dropped."""
+hint or a bid advice checks between batches of worlds, and its reply is dropped. Each thread keeps
+what a search may reuse on the next one (``kept``: each game's solver, whose table need not be made
+afresh for every request)."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ class SearchPool:
     def __init__(self, threads: int, queue: int) -> None:
         self.threads, self.queue = threads, queue
         self._executor = ThreadPoolExecutor(threads, thread_name_prefix="search")
+        self._local = threading.local()  # each thread's own kept objects
         self._lock = threading.Lock()
         self.waiting = 0  # submitted, not started
         self.searching = 0  # running on a thread
@@ -72,6 +75,14 @@ class SearchPool:
         finally:
             with self._lock:
                 self.searching -= 1
+
+    def kept(self) -> dict[str, Any]:
+        """What the calling pool thread keeps from one search to the next: its own, so no lock."""
+        try:
+            return self._local.kept
+        except AttributeError:
+            self._local.kept = {}
+            return self._local.kept
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

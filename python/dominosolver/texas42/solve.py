@@ -108,11 +108,12 @@ def table_size_for(tricks_left: int) -> int:
     return 1 if tricks_left <= 3 else 8 if tricks_left <= 5 else 64
 
 
-def solve(position: PositionLike, *, tt_mb: int | None = None) -> SolveResult:
-    """Solve one position: its value for the team to move, every legal tile's value, a PV.
+def solve(position: PositionLike, *, moves: bool = True, tt_mb: int | None = None) -> SolveResult:
+    """Solve one position: its value for the team to move, every legal tile's value (unless
+    ``moves`` is false: a third of the time, ``moves`` and ``best`` left empty), a PV.
     ``tt_mb`` defaults to a size fitted to the tricks left (at most 64 MB)."""
     pos = as_position(position)
-    return Solver(table_size_for(pos.tricks_left) if tt_mb is None else tt_mb).solve(pos)
+    return Solver(table_size_for(pos.tricks_left) if tt_mb is None else tt_mb).solve(pos, moves=moves)
 
 
 # ---------------------------------------------------------------- double-dummy tables
