@@ -123,6 +123,7 @@ class Estimate:
     elapsed: float  # seconds since the hint started
     nodes: int
     warnings: tuple[str, ...]
+    ess: float | None = None  # the effective sample size of weighted worlds (None: equally likely)
 
 
 def engine_info() -> dict[str, str]:
@@ -227,12 +228,13 @@ def _estimate(
     n = len(values)
     exact = method == "exact"
     reached = None if scorer.chance is None else scorer.chance(values)
+    ess = None
     if logs:
         log_w = np.concatenate(logs)[solved]
         weights = np.exp(log_w - log_w.max())  # scaled by the largest: no overflow
         if scorer.weighting is not None:
-            n_eff = float(weights.sum() ** 2 / (weights**2).sum())
-            warnings.append(f"{scorer.weighting} weighting: effective sample size {n_eff:.0f} of {n}")
+            ess = float(weights.sum() ** 2 / (weights**2).sum())
+            warnings.append(f"{scorer.weighting} weighting: effective sample size {ess:.0f} of {n}")
         means, stderr, chance, chance_se = _weighted(values, weights, reached, exact, warnings)
     else:
         means, stderr, chance, chance_se = _plain(values, reached, exact)
@@ -242,7 +244,7 @@ def _estimate(
     ranks = rank([scorer.rank_key(float(means[j]), p[j]) for j in columns])
     moves = tuple(MoveEstimate(j, float(means[j]), float(stderr[j]), p[j], r, p_se[j]) for j, r in ranks)
     warnings += [*stopped, *left_out]
-    return Estimate(moves, method, n, seed, _time.perf_counter() - started, nodes, tuple(warnings))
+    return Estimate(moves, method, n, seed, _time.perf_counter() - started, nodes, tuple(warnings), ess)
 
 
 

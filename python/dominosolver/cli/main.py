@@ -287,12 +287,15 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
 @click.option("--exact-limit", type=int, default=None,
               help="enumerate when at most this many worlds fit (default: 42 2000, Bingo 3432)")
 @click.option("--threads", type=int, default=None, help="42: solver threads (default: all cores; Bingo hints refuse it)")
+@click.option("--weighting", default=None,
+              help="42: how worlds count: uniform (default), auction (the bids), play (the plays), auction+play")
 @click.option("--max-nodes", type=int, default=None,
               help="Bingo: search budget per world, default 2,000,000 for a phase-one world (closed deals are "
                    "solved exactly); worlds needing more are left out and reported (0 = no limit)")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 JSON")
 def hint(position: str, seat: str | None, samples: int | None, seed: int | None, time_limit: float | None,
-         exact_limit: int | None, threads: int | None, max_nodes: int | None, as_json: bool) -> None:
+         exact_limit: int | None, threads: int | None, weighting: str | None, max_nodes: int | None,
+         as_json: bool) -> None:
     """Advise the player to move from what it can see: every legal move's mean value, its chance
     (P(make) in 42, P(win) in Bingo) and a rank.
 
@@ -305,7 +308,7 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
     spec = games.detect(data)  # the options are checked before the position is read
     who = None if seat is None else spec.parse_seat(seat)
     limits = given(samples=samples, seed=seed, time=time_limit, exact_limit=exact_limit, threads=threads,
-                   max_nodes=max_nodes)
+                   weighting=weighting, max_nodes=max_nodes)
     games.check_options(spec, limits, lambda s: s.hint_limits, "hints", flag)
     spec, target = games.read(data)
     if isinstance(target, spec.PlayerView):

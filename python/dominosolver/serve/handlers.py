@@ -226,7 +226,7 @@ HINT_OPTIONS = {
     "seed": schemas.integer("sampling seed (42 default: a fresh one, reported; Bingo: 0)", 0),
     "time": schemas.seconds,
     "exact_limit": schemas.integer("enumerate the worlds when at most this many fit", 0),
-    "weighting": {"type": "string", "enum": ["uniform", "auction"], "description": "42: how worlds are weighted"},
+    "weighting": {"type": "string", "enum": ["uniform", "auction", "play", "auction+play"], "description": "42: how worlds are weighted"},
     "max_nodes": schemas.integer("Bingo: node budget per world", 1),
 }
 

@@ -55,6 +55,7 @@ class Hint:
     warnings: list[str] = field(default_factory=list)
     nodes: int = 0
     units: str = "points"  # what the means count: "points", or "tricks" (a contract of every trick or none)
+    ess: float | None = None  # weighted worlds' effective sample size (None when uniform)
 
     @property
     def seat(self) -> int:
@@ -95,6 +96,7 @@ class Hint:
             "worlds": self.worlds,
             "seed": self.seed,
             "weighting": self.weighting,
+            "ess": None if self.ess is None else round(self.ess, 3),
             "goal": self.goal,
             "units": self.units,
             "best": self.best,
@@ -187,8 +189,12 @@ def hint(
     if v.gone and v.contract is not None:
         warnings.append("tricks before the recorded plays are unknown: their points count as 0")
     if weighting != "uniform" and v.gone:
+        warnings.append(f"{weighting} weighting needs every play recorded: worlds weighted uniformly")
         weighting = "uniform"  # who held the unrecorded tiles at the deal is unknown
-        warnings.append("auction weighting needs every play recorded: worlds weighted uniformly")
+    if "play" in weighting.split("+") and first.units != "points":
+        # The model's temperature is fitted on points: a contract in tricks keeps the rest.
+        weighting = weighting.replace("+play", "").replace("play", "uniform")
+        warnings.append(f"play weighting is fitted on contracts in points: worlds weighted by {weighting}")
     sides = _sides(v)
     goal = None if sides is None else ("make" if sides[1] else "set")
     if objective == "auto":  # a contract of every trick (or none) is all or nothing in either game
@@ -214,7 +220,7 @@ def hint(
         rank_key,
         chance=None if sides is None else _makes(v, first, *sides),
         # Uniform worlds are weighted too (all logs 0), so both weightings average alike.
-        weigh=lambda worlds: world_log_weights(v, worlds, weighting),
+        weigh=lambda worlds: world_log_weights(v, worlds, weighting, threads=threads),
         weighting=None if weighting == "uniform" else weighting,
         batch=CHUNK,
     )
@@ -223,7 +229,7 @@ def hint(
         moves = [MoveStat(str(Tile.from_id(legal[m.index])), m.mean, m.stderr, m.chance, m.rank, m.chance_stderr)
                  for m in e.moves]
         return Hint(v, moves, e.method, e.worlds, e.seed, e.elapsed, weighting, goal, list(e.warnings), e.nodes,
-                    first.units)
+                    first.units, e.ess)
 
     estimate = pimc.run(
         sampler,
