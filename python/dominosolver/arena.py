@@ -81,6 +81,7 @@ class Arena:
     # Records and summaries carry "game"; not 42's, which stay as they were before other games had
     # an arena (untagged JSON is Texas 42's, as everywhere).
     tagged: bool = True
+    paired: tuple[str, ...] = ()  # the bots a run without --bots pairs off, when not all of them
 
     def __repr__(self) -> str:
         return f"games.get({self.game!r}).arena"

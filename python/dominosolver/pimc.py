@@ -63,6 +63,7 @@ class Scores:
     values: np.ndarray  # worlds x legal moves: each move's value in each world, for the player to move
     nodes: int = 0
     solved: np.ndarray | None = None  # per world: False where the search gave up (None: all solved)
+    log_weights: np.ndarray | None = None  # the worlds' log weights when scoring needed them (else Scorer.weigh)
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,9 @@ def run(
         worlds = worlds[: len(scores.values)]
         if worlds:
             batches.append(scores)
-            if scorer.weigh is not None:
+            if scores.log_weights is not None:
+                logs.append(scores.log_weights[: len(worlds)])
+            elif scorer.weigh is not None:
                 logs.append(scorer.weigh(worlds))
         nodes += scores.nodes
         done += len(worlds)
