@@ -14,7 +14,7 @@ import click
 from click.core import ParameterSource
 
 from .. import games
-from ..arena import report, run_arena, summarise
+from ..arena import known_bot, report, run_arena, summarise
 from ..arguments import world_count
 from ..batch import TASKS, analyse_batch, grade_record
 from ..engine import EngineLimits, serve
@@ -395,7 +395,7 @@ def arena_help(option: str, what: str) -> str:
 @click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="mirrored deals per pair of bots")
 @click.option("--bots", default=None,
               help="bots to pair off (default: " + "; ".join(f"{name} {bot_list(arena)}" for name, arena in ARENAS.items())
-                   + ")")
+                   + "); NAME@N gives a hint bot N worlds of its own per play hint, for equal time per move")
 @click.option("--samples", "--worlds", "samples", type=click.IntRange(min=1), default=None,
               help=arena_help("samples", "worlds per play hint of the hint bot"))
 @click.option("--bid-samples", type=click.IntRange(min=1), default=None,
@@ -432,11 +432,12 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
     games.check_options(spec, chosen, lambda s: frozenset(s.arena.defaults if s.arena else ()), "arenas", flag)
     game_arena = spec.arena
     names = [b.strip() for b in (bots or ",".join(game_arena.paired or game_arena.bots)).split(",") if b.strip()]
-    unknown = [b for b in names if b not in game_arena.bots]
+    unknown = [b for b in names if not known_bot(game_arena, b)]
     if unknown or len(names) < 2:
         nobody = f"{spec.title} has no bot {', '.join(map(repr, unknown))}: " if unknown else ""
         bots_there = ", ".join(game_arena.bots)
-        raise click.BadParameter(f"{nobody}give two or more of {bots_there}", param_hint="--bots")
+        worlds = " (a bot's own worlds per play hint: hint@200)" if "samples" in game_arena.defaults else ""
+        raise click.BadParameter(f"{nobody}give two or more of {bots_there}{worlds}", param_hint="--bots")
     pairs = list(combinations(names, 2))
     options = {**game_arena.defaults, **chosen, **({"rules": flags_of_text(flags)} if flags else {})}
     kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output, overwrite=overwrite,
