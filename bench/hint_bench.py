@@ -3,6 +3,7 @@ and from the fourth trick on (single-threaded), and the bidding advisor over 500
 declarations (on 2 threads). Prints a table; figures go in bench/README.md under "## Hints".
 
     python bench/hint_bench.py [--positions 20] [--hands 4] [--samples 200] [--bid-samples 500]
+    python bench/hint_bench.py --method infoset --weighting play --hands 0   # issue 28's hints
 
 Positions: the solver bench's deals and declarations (bench_set.py: seat 0 declares the number it
 holds most of, ties to the higher, every 4th deal doubles and every 5th follow-me), contract 30;
@@ -48,6 +49,8 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=4)
     ap.add_argument("--samples", type=int, default=200)
     ap.add_argument("--bid-samples", type=int, default=500)
+    ap.add_argument("--method", default="pimc", help="the play hints' method: pimc or infoset")
+    ap.add_argument("--weighting", default="uniform", help="the play hints' weighting: uniform, play, ...")
     args = ap.parse_args()
 
     print(
@@ -64,15 +67,18 @@ def main() -> None:
             pos = bench_position(seed, tricks_before)
             view = pos.view(pos.to_move)
             start = time.perf_counter()
-            h = hint(view, samples=args.samples, seed=seed, threads=1, exact_limit=0)
+            h = hint(view, samples=args.samples, seed=seed, threads=1, exact_limit=0, method=args.method,
+                     weighting=args.weighting)
             times.append(time.perf_counter() - start)
             nodes.append(h.nodes)
             worlds.append(h.worlds)
         print(
-            f"{label + ' (1 thread)':<34}{len(times):>4} {summary(times)}  {statistics.median(worlds):6.0f}  "
+            f"{label + f' ({args.method}, {args.weighting})':<34}{len(times):>4} {summary(times)}  {statistics.median(worlds):6.0f}  "
             f"{statistics.median(nodes):10.0f}"
         )
 
+    if not args.hands:
+        return
     times = []
     for seed in range(args.hands):
         hand = bench_position(100 + seed, 0).hand(0)

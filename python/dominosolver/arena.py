@@ -34,6 +34,8 @@ __all__ = [
     "PairStats",
     "Play",
     "deal_seed",
+    "known_bot",
+    "make_bot",
     "make_bots",
     "play_mirrored",
     "report",
@@ -81,6 +83,7 @@ class Arena:
     # Records and summaries carry "game"; not 42's, which stay as they were before other games had
     # an arena (untagged JSON is Texas 42's, as everywhere).
     tagged: bool = True
+    paired: tuple[str, ...] = ()  # the bots a run without --bots pairs off, when not all of them
 
     def __repr__(self) -> str:
         return f"games.get({self.game!r}).arena"
@@ -112,7 +115,24 @@ def make_bots(
 ) -> tuple[Any, Any]:
     """Bots A and B for one play of a deal, each with a seed of its own."""
     seed = deal * 2 + a_side
-    return arena.make_bot(a, seed, options), arena.make_bot(b, seed + 7, options)
+    return make_bot(arena, a, seed, options), make_bot(arena, b, seed + 7, options)
+
+
+def make_bot(arena: Arena, name: str, seed: int, options: dict[str, Any]) -> Any:
+    """A bot by its arena name: ``hint``, or ``hint@200``, a bot with worlds of its own per play
+    hint (so that bots of unequal cost per world can be compared at equal time per move)."""
+    base, _, worlds = name.partition("@")
+    if worlds:
+        if not known_bot(arena, name):
+            raise ParseError(f"bot {shown(name)}: only a bot that samples worlds takes @N, N from 1")
+        options = {**options, "samples": int(worlds)}
+    return arena.make_bot(base, seed, options)
+
+
+def known_bot(arena: Arena, name: str) -> bool:
+    """Whether ``name`` is one of the arena's bots, or a sampling bot with its worlds (``hint@200``)."""
+    base, at, worlds = name.partition("@")
+    return base in arena.bots and (not at or ("samples" in arena.defaults and worlds.isdigit() and int(worlds) >= 1))
 
 
 @dataclass(frozen=True)
@@ -279,11 +299,12 @@ def run_arena(
     seconds = time_limit(time)
     whole_number(deals, "deals", 1)
     whole_number(jobs, "jobs", 1)
-    if not pairs or any(b not in arena.bots for pair in pairs for b in pair):
-        raise ParseError(f"give pairs of bots among {', '.join(arena.bots)}, not {shown(pairs)}")
+    if not pairs or any(not known_bot(arena, b) for pair in pairs for b in pair):
+        raise ParseError(f"give pairs of bots among {', '.join(arena.bots)} (a hint bot's worlds of its own: "
+                         f"hint@200), not {shown(pairs)}")
     options = options or {}
     for name in {b for pair in pairs for b in pair}:
-        arena.make_bot(name, seed, options)  # bad options fail now, before the output is touched
+        make_bot(arena, name, seed, options)  # bad options fail now, before the output is touched
     # What a finished deal must match to be reused, as it reads back from JSON.
     settings = json.loads(json.dumps({"seed": seed, "options": options}))
     game = arena.game if arena.tagged else None

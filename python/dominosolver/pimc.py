@@ -63,6 +63,7 @@ class Scores:
     values: np.ndarray  # worlds x legal moves: each move's value in each world, for the player to move
     nodes: int = 0
     solved: np.ndarray | None = None  # per world: False where the search gave up (None: all solved)
+    log_weights: np.ndarray | None = None  # the worlds' log weights when scoring needed them (else Scorer.weigh)
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,7 @@ class Estimate:
     elapsed: float  # seconds since the hint started
     nodes: int
     warnings: tuple[str, ...]
+    ess: float | None = None  # the effective sample size of weighted worlds (None: equally likely)
 
 
 def engine_info() -> dict[str, str]:
@@ -174,7 +176,9 @@ def run(
         worlds = worlds[: len(scores.values)]
         if worlds:
             batches.append(scores)
-            if scorer.weigh is not None:
+            if scores.log_weights is not None:
+                logs.append(scores.log_weights[: len(worlds)])
+            elif scorer.weigh is not None:
                 logs.append(scorer.weigh(worlds))
         nodes += scores.nodes
         done += len(worlds)
@@ -227,12 +231,13 @@ def _estimate(
     n = len(values)
     exact = method == "exact"
     reached = None if scorer.chance is None else scorer.chance(values)
+    ess = None
     if logs:
         log_w = np.concatenate(logs)[solved]
         weights = np.exp(log_w - log_w.max())  # scaled by the largest: no overflow
         if scorer.weighting is not None:
-            n_eff = float(weights.sum() ** 2 / (weights**2).sum())
-            warnings.append(f"{scorer.weighting} weighting: effective sample size {n_eff:.0f} of {n}")
+            ess = float(weights.sum() ** 2 / (weights**2).sum())
+            warnings.append(f"{scorer.weighting} weighting: effective sample size {ess:.0f} of {n}")
         means, stderr, chance, chance_se = _weighted(values, weights, reached, exact, warnings)
     else:
         means, stderr, chance, chance_se = _plain(values, reached, exact)
@@ -242,7 +247,7 @@ def _estimate(
     ranks = rank([scorer.rank_key(float(means[j]), p[j]) for j in columns])
     moves = tuple(MoveEstimate(j, float(means[j]), float(stderr[j]), p[j], r, p_se[j]) for j, r in ranks)
     warnings += [*stopped, *left_out]
-    return Estimate(moves, method, n, seed, _time.perf_counter() - started, nodes, tuple(warnings))
+    return Estimate(moves, method, n, seed, _time.perf_counter() - started, nodes, tuple(warnings), ess)
 
 
 

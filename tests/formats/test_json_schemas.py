@@ -63,18 +63,23 @@ def hints():
         out.append(hint(pos.view(pos.to_move), samples=6, seed=seed, threads=1))
     no_contract = Position("trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42")
     out.append(hint(no_contract.view(1), threads=1))
+    late = random_position(5, 21)
+    out.append(hint(late.view(late.to_move), method="infoset", weighting="play", threads=1))
+    out.append(hint(pos.view(pos.to_move), samples=6, seed=4, method="infoset", threads=1, exact_limit=0))
     return out
 
 
 def test_hints_validate(hints):
     methods = {h.method for h in hints}
     goals = {h.goal for h in hints}
-    assert methods == {"pimc", "exact"} and goals == {"make", "set", None}
+    assert methods == {"pimc", "exact", "infoset"} and goals == {"make", "set", None}
+    assert {(h.method, h.exact) for h in hints if h.method == "infoset"} == {("infoset", True), ("infoset", False)}
     for h in hints:
         obj = json.loads(json.dumps(h.to_json()))
         assert is_valid(obj, "hint"), list(validator("hint").iter_errors(obj))
         validate(obj, "hint")
-        assert obj["schema"] == "dominosolver.hint/1" and obj["exact"] == (obj["method"] == "exact")
+        assert obj["schema"] == "dominosolver.hint/1"
+        assert obj["exact"] == (obj["method"] == "exact") or obj["method"] == "infoset"
 
 
 @pytest.mark.parametrize(

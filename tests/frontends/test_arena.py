@@ -11,7 +11,8 @@ from click.testing import CliRunner
 from dominosolver.cli.main import cli
 from dominosolver.resume import OutputConflictError
 from dominosolver.texas42 import Game
-from dominosolver.texas42.arena import play_deal, play_mirrored, run_arena, summarise
+from dominosolver.arena import make_bot
+from dominosolver.texas42.arena import ARENA, play_deal, play_mirrored, run_arena, summarise
 from dominosolver.texas42.bots import HintBot, RandomBot, RuleBot
 
 
@@ -123,3 +124,15 @@ def test_a_bot_against_itself_is_counted_per_seat():
     assert s.marks_a - s.marks_b == sum(r["diff"] for r in results)
     declared = s.contracts["random"]["declared"] + s.contracts["random'"]["declared"]
     assert declared == sum(g["contract"] is not None for r in results for g in r["games"])
+
+
+def test_a_hint_bot_may_sample_worlds_of_its_own():
+    """``hint@N``: that bot's play hints sample N worlds, whatever the run's --samples (equal time)."""
+    options = {"samples": 20, "bid_samples": 3}
+    own = make_bot(ARENA, "hint-infoset@3", 1, options)
+    assert (own.samples, own.method) == (3, "infoset") and make_bot(ARENA, "hint", 1, options).samples == 20
+    r = play_mirrored((2, 5, "hint-infoset@3", "hint@9", options))
+    assert r["pair"] == ["hint-infoset@3", "hint@9"] and len(r["games"]) == 2
+    for bad in ("hint@0", "hint@many", "genius@5"):
+        result = CliRunner().invoke(cli, ["arena", "--deals", "1", "--bots", f"{bad},random", "--json"])
+        assert result.exit_code != 0 and bad in result.output

@@ -7,9 +7,10 @@ import json
 from click.testing import CliRunner
 from dominosolver.cli import main
 from dominosolver.cli.main import cli
-from dominosolver.errors import ParseError
+from dominosolver.errors import InvalidViewError, ParseError
 from dominosolver.io import validate
-from dominosolver.texas42 import Position, Rules, advise_bid, hint
+from dominosolver.texas42 import Game, Position, Rules, advise_bid, hint
+from dominosolver.texas42.bots import RuleBot
 
 POSITION = "trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42 contract=N30"
 
@@ -45,6 +46,23 @@ def test_hint_command_reads_a_view_and_a_seat():
     assert out["method"] == "pimc" and out["worlds"] == 5 and out["seed"] == 2
     table = CliRunner().invoke(cli, ["hint", POSITION, "--seat", "E", "--threads", "1"])
     assert table.exit_code == 0 and "4-4" in table.output
+
+
+def test_hint_command_takes_the_method_and_the_weighting():
+    game, bot = Game(seed=4), RuleBot()
+    while game.position is None or len(game.position.plays) < 18:
+        game.play(bot.choose(game))
+    played = str(game.position)  # its history keeps every play: the play weighting reads them
+    args = ["hint", played, "--json", "--threads", "1", "--method", "infoset", "--weighting", "play"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    validate(out, "hint")
+    direct = hint(game.position, threads=1, method="infoset", weighting="play").to_json()
+    assert out["moves"] == direct["moves"] and out["method"] == "infoset" and out["weighting"] == "play"
+    assert out["ess"] is not None  # the plays were all recorded: the worlds were weighted
+    refused = CliRunner().invoke(cli, ["hint", played, "--method", "guess"])
+    assert isinstance(refused.exception, InvalidViewError) and "unknown method 'guess'" in str(refused.exception)
 
 
 def test_hint_command_errors_are_named(capsys):

@@ -35,7 +35,7 @@ def run(lines: list[object]) -> list[dict]:
 def test_hello_lists_both_games_and_their_limits():
     (hello,) = run([{"cmd": "hello"}])
     assert hello["games"] == ["texas42", "bingo"]
-    assert {"samples", "seed", "time", "exact_limit", "threads", "weighting", "max_nodes"} == set(hello["limits"])
+    assert {"samples", "seed", "time", "exact_limit", "threads", "weighting", "method", "max_nodes"} == set(hello["limits"])
 
 
 def test_a_hint_for_a_bingo_view():

@@ -14,7 +14,7 @@ import click
 from click.core import ParameterSource
 
 from .. import games
-from ..arena import report, run_arena, summarise
+from ..arena import known_bot, report, run_arena, summarise
 from ..arguments import world_count
 from ..batch import TASKS, analyse_batch, grade_record
 from ..engine import EngineLimits, serve
@@ -287,12 +287,18 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
 @click.option("--exact-limit", type=int, default=None,
               help="enumerate when at most this many worlds fit (default: 42 2000, Bingo 3432)")
 @click.option("--threads", type=int, default=None, help="42: solver threads (default: all cores; Bingo hints refuse it)")
+@click.option("--weighting", default=None,
+              help="42: how worlds count: uniform (default), auction (the bids), play (the plays), auction+play")
+@click.option("--method", default=None,
+              help="42: pimc (default: double dummy in every world) or infoset (the next choice made without "
+                   "seeing the hidden hands; about four times the solving)")
 @click.option("--max-nodes", type=int, default=None,
               help="Bingo: search budget per world, default 2,000,000 for a phase-one world (closed deals are "
                    "solved exactly); worlds needing more are left out and reported (0 = no limit)")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 JSON")
 def hint(position: str, seat: str | None, samples: int | None, seed: int | None, time_limit: float | None,
-         exact_limit: int | None, threads: int | None, max_nodes: int | None, as_json: bool) -> None:
+         exact_limit: int | None, threads: int | None, weighting: str | None, method: str | None,
+         max_nodes: int | None, as_json: bool) -> None:
     """Advise the player to move from what it can see: every legal move's mean value, its chance
     (P(make) in 42, P(win) in Bingo) and a rank.
 
@@ -305,7 +311,7 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
     spec = games.detect(data)  # the options are checked before the position is read
     who = None if seat is None else spec.parse_seat(seat)
     limits = given(samples=samples, seed=seed, time=time_limit, exact_limit=exact_limit, threads=threads,
-                   max_nodes=max_nodes)
+                   weighting=weighting, method=method, max_nodes=max_nodes)
     games.check_options(spec, limits, lambda s: s.hint_limits, "hints", flag)
     spec, target = games.read(data)
     if isinstance(target, spec.PlayerView):
@@ -369,6 +375,12 @@ def analyse_batch_cmd(records: str, output: str, as_json: bool, **batch: Any) ->
 ARENAS = {s.name: s.arena for s in games.GAMES.values() if s.arena is not None}  # by the name help texts use
 
 
+def bot_list(arena: Any) -> str:
+    """An arena's bots as help lists them: those paired by default, then the others."""
+    others = [b for b in arena.bots if arena.paired and b not in arena.paired]
+    return ",".join(arena.paired or arena.bots) + (f" (also {','.join(others)})" if others else "")
+
+
 def arena_help(option: str, what: str) -> str:
     """Help for a bot option of the arena, with each game's default: "42: ... (default 16)"."""
     having = {name: arena.defaults[option] for name, arena in ARENAS.items() if option in arena.defaults}
@@ -382,8 +394,8 @@ def arena_help(option: str, what: str) -> str:
 @click.argument("game_name", metavar="[GAME]", default=games.DEFAULT, type=click.Choice(games.names()))
 @click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="mirrored deals per pair of bots")
 @click.option("--bots", default=None,
-              help="bots to pair off (default: all of the game's: "
-                   + "; ".join(f"{name} {','.join(arena.bots)}" for name, arena in ARENAS.items()) + ")")
+              help="bots to pair off (default: " + "; ".join(f"{name} {bot_list(arena)}" for name, arena in ARENAS.items())
+                   + "); NAME@N gives a hint bot N worlds of its own per play hint, for equal time per move")
 @click.option("--samples", "--worlds", "samples", type=click.IntRange(min=1), default=None,
               help=arena_help("samples", "worlds per play hint of the hint bot"))
 @click.option("--bid-samples", type=click.IntRange(min=1), default=None,
@@ -419,12 +431,13 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
     chosen = given(samples=samples, bid_samples=bid_samples, exact_limit=exact_limit, max_nodes=max_nodes)
     games.check_options(spec, chosen, lambda s: frozenset(s.arena.defaults if s.arena else ()), "arenas", flag)
     game_arena = spec.arena
-    names = [b.strip() for b in (bots or ",".join(game_arena.bots)).split(",") if b.strip()]
-    unknown = [b for b in names if b not in game_arena.bots]
+    names = [b.strip() for b in (bots or ",".join(game_arena.paired or game_arena.bots)).split(",") if b.strip()]
+    unknown = [b for b in names if not known_bot(game_arena, b)]
     if unknown or len(names) < 2:
         nobody = f"{spec.title} has no bot {', '.join(map(repr, unknown))}: " if unknown else ""
         bots_there = ", ".join(game_arena.bots)
-        raise click.BadParameter(f"{nobody}give two or more of {bots_there}", param_hint="--bots")
+        worlds = " (a bot's own worlds per play hint: hint@200)" if "samples" in game_arena.defaults else ""
+        raise click.BadParameter(f"{nobody}give two or more of {bots_there}{worlds}", param_hint="--bots")
     pairs = list(combinations(names, 2))
     options = {**game_arena.defaults, **chosen, **({"rules": flags_of_text(flags)} if flags else {})}
     kwargs: dict[str, Any] = dict(seed=seed, jobs=jobs, options=options, output=output, overwrite=overwrite,

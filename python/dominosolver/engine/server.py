@@ -86,6 +86,7 @@ GO_LIMITS: dict[str, Callable[[Any, str, EngineLimits], Any]] = {
     "time": _go_time,
     "seed": lambda value, name, limits: seed_value(value, name),
     "weighting": lambda value, name, limits: unicode_text(value, name),
+    "method": lambda value, name, limits: unicode_text(value, name),
     "threads": lambda value, name, limits: whole_number(value, name, 1, limits.threads),
     "exact_limit": lambda value, name, limits: whole_number(value, name, 0, limits.samples),
     "max_nodes": lambda value, name, limits: node_budget(value, name),

@@ -323,6 +323,7 @@ SPEC = GameSpec(
     hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "max_nodes"}),
     notes={"threads": "a Bingo hint solves its worlds on one thread",
            "weighting": "every world of a Bingo hint counts the same",
+           "method": "a Bingo hint is plain PIMC",
            "bid_samples": "a Bingo deal has no auction",
            "moves": "a Bingo solve values every move: its value is the best of them"},
     grade=grade,

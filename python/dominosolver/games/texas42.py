@@ -412,7 +412,7 @@ SPEC = GameSpec(
     solve=solve_42,
     solve_options=frozenset({"moves"}),
     hint=hint,
-    hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "threads", "weighting"}),
+    hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "threads", "weighting", "method"}),
     notes={"max_nodes": "a 42 solve is always exact, and so is every world of a 42 hint",
            "time": "a 42 solve takes hundredths of a second"},
     grade=grade,

@@ -162,7 +162,7 @@ def hint(call: Call) -> dict[str, Any]:
         spec, target = games.read(position_data(call))
     seat = call.body.get("seat")
     who = None if seat is None else spec.parse_seat(seat)
-    options = call.given("samples", "seed", "time", "exact_limit", "weighting", "max_nodes")
+    options = call.given("samples", "seed", "time", "exact_limit", "weighting", "method", "max_nodes")
     games.check_options(spec, options, lambda s: s.hint_limits, "hints")
     options = call.limits.bound(options, spec.hint_limits)
     if "threads" in spec.hint_limits:
@@ -236,7 +236,8 @@ HINT_OPTIONS = {
     "seed": schemas.integer("sampling seed (42 default: a fresh one, reported; Bingo: 0)", 0),
     "time": schemas.seconds,
     "exact_limit": schemas.integer("enumerate the worlds when at most this many fit", 0),
-    "weighting": {"type": "string", "enum": ["uniform", "auction"], "description": "42: how worlds are weighted"},
+    "weighting": {"type": "string", "enum": ["uniform", "auction", "play", "auction+play"], "description": "42: how worlds are weighted"},
+    "method": {"type": "string", "enum": ["pimc", "infoset"], "description": "42: how a move is judged on the worlds"},
     "max_nodes": schemas.integer("Bingo: node budget per world", 1),
 }
 

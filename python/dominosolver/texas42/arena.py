@@ -22,8 +22,16 @@ from .rules import SEATS, TEAMS, Rules
 
 __all__ = ["ARENA", "BOTS", "make_bot", "play_deal", "play_mirrored", "run_arena", "summarise"]
 
-BOTS = ("hint", "rule", "random")
+BOTS = ("hint", "hint-play", "hint-infoset", "hint-infoset-play", "rule", "random")
 HINT_OPTIONS = ("samples", "bid_samples", "risk", "mark_risk", "discount", "exact_limit", "objective")
+# The hint bots by how their play hints judge: PIMC, with inference from the play, with the seat's
+# next choice made without the hidden hands (hint's ``weighting`` and ``method``).
+HINT_BOTS = {
+    "hint": {},
+    "hint-play": {"weighting": "play"},
+    "hint-infoset": {"method": "infoset"},
+    "hint-infoset-play": {"method": "infoset", "weighting": "play"},
+}
 
 
 def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
@@ -32,8 +40,8 @@ def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
     if unknown:
         raise ParseError(f"unknown 42 bot option(s) {', '.join(unknown)}: {', '.join(HINT_OPTIONS)}")
     Rules.from_json(options.get("rules"))  # bad flags fail before any deal
-    if name == "hint":
-        return HintBot(seed=seed, **bot_options)
+    if name in HINT_BOTS:
+        return HintBot(seed=seed, **HINT_BOTS[name], **bot_options)
     if name == "rule":
         return RuleBot()
     if name == "random":
@@ -101,6 +109,7 @@ ARENA = shared.Arena(
     columns=columns,
     title="Arena: mirrored deals (marks per deal = two hands, teams swapped)",
     tagged=False,
+    paired=("hint", "rule", "random"),
 )
 
 

@@ -109,7 +109,8 @@ class HintBot:
     mark is won when it makes more often than the best points declaration), names the
     declaration for a partner's special bid by its chance of every trick, and plays a contract of
     every trick (or none) by the chance of making (setting) it first: there the mean counts tricks,
-    which score nothing by themselves. Seeds come from ``seed`` and the game's move count, so a game
+    which score nothing by themselves. ``method`` and ``weighting`` are its play hints' (plain PIMC
+    on uniform worlds by default). Seeds come from ``seed`` and the game's move count, so a game
     replays the same way."""
 
     def __init__(
@@ -123,10 +124,13 @@ class HintBot:
         exact_limit: int = 200,
         threads: int = 1,
         objective: str = "points",
+        method: str = "pimc",
+        weighting: str = "uniform",
     ) -> None:
         self.samples, self.bid_samples, self.seed = samples, bid_samples, seed
         self.risk, self.mark_risk, self.discount = risk, mark_risk, discount
         self.exact_limit, self.threads, self.objective = exact_limit, threads, objective
+        self.method, self.weighting = method, weighting  # how its play hints judge (hint's options)
         self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice] = {}
 
     def _seed(self, game: Game) -> int:
@@ -168,5 +172,7 @@ class HintBot:
             threads=self.threads,
             exact_limit=self.exact_limit,
             objective=self.objective if view.objective == "points" else "goal",  # all or nothing: the goal
+            method=self.method,
+            weighting=self.weighting,
         )
         return Move("tile", Tile(h.best))

@@ -30,14 +30,16 @@ from .position import Position
 from .rules import SEATS
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import solve_batch
+from .infoset import infoset_values
 from .view import PlayerView
 from .weighting import WEIGHTINGS, world_log_weights
 
-__all__ = ["ENGINE_NAME", "HINT_SCHEMA", "Hint", "MoveStat", "as_view", "engine_info", "hint"]
+__all__ = ["ENGINE_NAME", "HINT_SCHEMA", "METHODS", "Hint", "MoveStat", "as_view", "engine_info", "hint"]
 
 HINT_SCHEMA = "dominosolver.hint/1"
 ENGINE_NAME = pimc.ENGINE_NAME
 EXACT_LIMIT = 2000
+METHODS = ("pimc", "infoset")  # plain PIMC; the seat's next decision made per group of worlds (infoset.py)
 CHUNK = 25  # worlds per batched call when a time limit, a stop or progress reports need batches
 engine_info = pimc.engine_info
 
@@ -46,7 +48,7 @@ engine_info = pimc.engine_info
 class Hint:
     view: PlayerView
     moves: list[MoveStat]  # best first
-    method: str  # "pimc" or "exact"
+    method: str  # "pimc" or "exact" (plain PIMC on sampled or on every world), or "infoset" (infoset.py)
     worlds: int
     seed: int | None
     elapsed: float
@@ -55,6 +57,8 @@ class Hint:
     warnings: list[str] = field(default_factory=list)
     nodes: int = 0
     units: str = "points"  # what the means count: "points", or "tricks" (a contract of every trick or none)
+    ess: float | None = None  # weighted worlds' effective sample size (None when uniform)
+    enumerated: bool = False  # every world that fits the view was averaged (method "infoset")
 
     @property
     def seat(self) -> int:
@@ -66,7 +70,7 @@ class Hint:
 
     @property
     def exact(self) -> bool:
-        return self.method == "exact"
+        return self.method == "exact" or self.enumerated
 
     @property
     def best(self) -> str:
@@ -95,6 +99,7 @@ class Hint:
             "worlds": self.worlds,
             "seed": self.seed,
             "weighting": self.weighting,
+            "ess": None if self.ess is None else round(self.ess, 3),
             "goal": self.goal,
             "units": self.units,
             "best": self.best,
@@ -133,6 +138,7 @@ def hint(
     time: float | None = None,
     weighting: str = "uniform",
     *,
+    method: str = "pimc",
     threads: int | None = None,
     exact_limit: int = EXACT_LIMIT,
     objective: str = "auto",
@@ -150,7 +156,9 @@ def hint(
     weighted by how well each hand fits its bids, see ``weighting.py``). ``objective`` orders the
     moves: ``"goal"`` by the chance of making (or setting) the contract, then mean points;
     ``"points"`` by mean points, then that chance; ``"auto"`` is ``"goal"`` in the marks game with
-    a contract and ``"points"`` otherwise.
+    a contract and ``"points"`` otherwise. ``method`` is ``"pimc"`` (every world solved double
+    dummy) or ``"infoset"`` (the seat's next choice made once for the worlds it cannot tell apart,
+    see ``infoset.py``; about four times the solving).
 
     Limits: ``samples`` 1 to ``MAX_WORLDS`` (1,000,000), ``exact_limit`` 0 to ``MAX_WORLDS``,
     ``seed`` a whole number from 0 or None, ``time`` seconds from 0 (0: one batch) or None; else
@@ -173,6 +181,8 @@ def hint(
         raise InvalidViewError(
             f"unknown weighting {shown(weighting)}: use one of {', '.join(WEIGHTINGS)}"
         )
+    if method not in METHODS:
+        raise InvalidViewError(f"unknown method {shown(method)}: use one of {', '.join(METHODS)}")
     if v.trump is None or v.to_move is None:
         raise InvalidViewError("no tile to play: the hand is not in play")
     if v.to_move != v.seat:
@@ -187,20 +197,36 @@ def hint(
     if v.gone and v.contract is not None:
         warnings.append("tricks before the recorded plays are unknown: their points count as 0")
     if weighting != "uniform" and v.gone:
+        warnings.append(f"{weighting} weighting needs every play recorded: worlds weighted uniformly")
         weighting = "uniform"  # who held the unrecorded tiles at the deal is unknown
-        warnings.append("auction weighting needs every play recorded: worlds weighted uniformly")
+    if "play" in weighting.split("+") and first.units != "points":
+        # The model's temperature is fitted on points: a contract in tricks keeps the rest.
+        weighting = weighting.replace("+play", "").replace("play", "uniform")
+        warnings.append(f"play weighting is fitted on contracts in points: worlds weighted by {weighting}")
     sides = _sides(v)
     goal = None if sides is None else ("make" if sides[1] else "set")
     if objective == "auto":  # a contract of every trick (or none) is all or nothing in either game
         objective = "goal" if v.rules.scoring == "marks" or first.units == "tricks" else "points"
 
+    # Under a contract of no trick (Nel-O) every side plays to take the fewest tricks.
+    fewest = first.objective == "no trick"
+    chance = None if sides is None else _makes(v, first, *sides)
     def score(worlds: list[World]) -> pimc.Scores:
-        out = solve_batch([position_of(v, w) for w in worlds], threads=threads, moves=True, tt_mb=tt)
+        positions = [position_of(v, w) for w in worlds]
+        if method == "infoset":
+            logs = world_log_weights(v, worlds, weighting, threads=threads)
+            values, nodes = infoset_values(positions, legal, np.exp(logs - logs.max()), choose, threads=threads, tt_mb=tt)
+            return pimc.Scores(values, nodes, log_weights=logs)
+        out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt)
         assert out.move_values is not None
         return pimc.Scores(out.move_values[:, legal], out.nodes)
 
-    # Under a contract of no trick (Nel-O) every side plays to take the fewest tricks.
-    fewest = first.objective == "no trick"
+    def choose(values: np.ndarray, weights: np.ndarray) -> int:
+        """The seat's tile over a group of worlds it cannot tell apart: the hint's own ranking."""
+        w = weights / weights.sum()
+        p = None if chance is None else w @ chance(values)
+        keys = [rank_key(float(w @ values[:, j]), None if p is None else float(p[j])) for j in range(values.shape[1])]
+        return max(range(len(keys)), key=keys.__getitem__)
 
     def rank_key(mean: float, p_make: float | None) -> tuple[float, ...]:
         mean = -mean if fewest else mean
@@ -212,18 +238,20 @@ def hint(
     scorer = pimc.Scorer(
         score,
         rank_key,
-        chance=None if sides is None else _makes(v, first, *sides),
+        chance=chance,
         # Uniform worlds are weighted too (all logs 0), so both weightings average alike.
-        weigh=lambda worlds: world_log_weights(v, worlds, weighting),
+        weigh=lambda worlds: world_log_weights(v, worlds, weighting, threads=threads),
         weighting=None if weighting == "uniform" else weighting,
-        batch=CHUNK,
+        # infoset groups the worlds a seat cannot tell apart among those solved together: one batch
+        batch=CHUNK if method == "pimc" else pimc.UNCHUNKED,
     )
 
     def present(e: pimc.Estimate) -> Hint:
         moves = [MoveStat(str(Tile.from_id(legal[m.index])), m.mean, m.stderr, m.chance, m.rank, m.chance_stderr)
                  for m in e.moves]
-        return Hint(v, moves, e.method, e.worlds, e.seed, e.elapsed, weighting, goal, list(e.warnings), e.nodes,
-                    first.units)
+        shown_method = e.method if method == "pimc" else method
+        return Hint(v, moves, shown_method, e.worlds, e.seed, e.elapsed, weighting, goal, list(e.warnings), e.nodes,
+                    first.units, e.ess, method != "pimc" and e.method == "exact")
 
     estimate = pimc.run(
         sampler,

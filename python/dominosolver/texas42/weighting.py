@@ -11,6 +11,9 @@
   probability proportional to ``exp(2.5 * strength_n)`` (constants fitted by eye on 40 games of
   RuleBots, bench/weighting_bench.py). Tiles already played count as held at the
   deal. ``bench/README.md`` measures how much better it predicts the real hands.
+- ``"play"``: deals are weighted by how likely the other seats' plays so far are with the hands the
+  deal gives them, under a model of a good but fallible player (``play_inference.py``).
+- ``"auction+play"``: both (their log-weights add).
 """
 
 from __future__ import annotations
@@ -21,10 +24,11 @@ from typing import Any
 import numpy as np
 
 from ..tiles import Tile, tiles_of
+from .play_inference import play_log_likelihoods
 
-__all__ = ["WEIGHTINGS", "world_log_weights", "world_weights"]
+__all__ = ["WEIGHTINGS", "auction_log_likelihoods", "world_log_weights", "world_weights"]
 
-WEIGHTINGS = ("uniform", "auction")
+WEIGHTINGS = ("uniform", "auction", "play", "auction+play")
 BID_SLOPE, BID_CENTRE, TRUMP_SHARPNESS = 2.0, 4.0, 2.5
 
 
@@ -59,18 +63,26 @@ def log_likelihood(view: Any, deal_hands: list[list[Tile]]) -> float:
     return total
 
 
-def world_weights(view: Any, worlds: list[tuple[int, ...]], weighting: str) -> np.ndarray:
+def world_weights(view: Any, worlds: list[tuple[int, ...]], weighting: str, *, threads: int | None = None) -> np.ndarray:
     """Relative weights of the sampled ``worlds`` (current hands as masks) under ``weighting``."""
-    if weighting == "uniform" or (not view.auction and view.contract is None):
-        return np.ones(len(worlds))
-    logs = world_log_weights(view, worlds, weighting)
+    logs = world_log_weights(view, worlds, weighting, threads=threads)
     return np.exp(logs - logs.max())
 
 
-def world_log_weights(view: Any, worlds: list[tuple[int, ...]], weighting: str) -> np.ndarray:
+def world_log_weights(view: Any, worlds: list[tuple[int, ...]], weighting: str, *, threads: int | None = None) -> np.ndarray:
     """The logarithms of the weights (0 for every world when uniform). A hint solving worlds a
     batch at a time keeps these and scales by the largest so far."""
-    if weighting == "uniform" or (not view.auction and view.contract is None):
+    logs = np.zeros(len(worlds))
+    if "auction" in weighting.split("+"):
+        logs += auction_log_likelihoods(view, worlds)
+    if "play" in weighting.split("+"):
+        logs += play_log_likelihoods(view, worlds, threads=threads)
+    return logs
+
+
+def auction_log_likelihoods(view: Any, worlds: list[tuple[int, ...]]) -> np.ndarray:
+    """Per world, the log-probability of the auction and the declaration (``log_likelihood``)."""
+    if not view.auction and view.contract is None:
         return np.zeros(len(worlds))
     seats = range(view.rules.seats)
     played: list[list[Tile]] = [[] for _ in seats]

@@ -1,0 +1,90 @@
+"""Less strategy fusion: the seat's next decision made without seeing the hidden hands.
+
+Plain PIMC values a move by solving each world double dummy, as though the seat would see every hand
+from the next play on; it overvalues plays that leave a guess for later ("strategy fusion": the seat
+will not know which world it is in when the guess comes). Hint method ``"infoset"`` postpones that
+assumption by one decision of the seat, in the spirit of EPIMC (Arjonilla, Saffidine and Cazenave
+2024, perfect-information reasoning postponed to a depth):
+
+1. after each legal move, the other seats play on in each world as double dummy would (they are
+   taken to know the world, as the defence is in alpha-mu), until the seat is to play again;
+2. there the seat cannot tell apart the worlds in which the same tiles were played since; it must
+   choose one tile for all of them: the tile the hint's own ranking prefers over that group of worlds
+   (weighted as the hint weighs them);
+3. from that tile on, double dummy again.
+
+A world's value of a move is what the seat's side takes in it from the current trick on under that
+choice; the hint averages these as PIMC averages plain double-dummy values. Cost: up to four batched
+solves of every move per world instead of one. The grouping is over the worlds solved together, so
+an infoset hint solves its worlds in one batch.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from .position import Position
+from .solve import solve_batch
+
+__all__ = ["Judge", "infoset_values"]
+
+# (values of the group's worlds x the seat's tiles, their weights) -> the column the seat chooses
+Judge = Callable[[np.ndarray, np.ndarray], int]
+
+
+def infoset_values(
+    roots: Sequence[Position], legal: Sequence[int], weights: np.ndarray, judge: Judge, *,
+    threads: int | None = None, tt_mb: int | None = None,
+) -> tuple[np.ndarray, int]:
+    """Per world (its position ``roots[w]``) and legal tile, what the seat to move's side takes from
+    the current trick on when its next choice is made per group of worlds by ``judge``; and the nodes."""
+    seat = roots[0].to_move
+    side = roots[0].side_of(seat)
+    fewest = roots[0].objective == "no trick"  # Nel-O: every side plays to take the fewest tricks
+    nodes = 0
+
+    def solve_moves(positions: list[Position]) -> np.ndarray:
+        nonlocal nodes
+        out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt_mb)
+        nodes += out.nodes
+        assert out.move_values is not None
+        return out.move_values
+
+    # The position after each (world, move), played on by the others to the seat's next turn.
+    items = [(w, m) for w in range(len(roots)) for m in range(len(legal))]
+    lines = []  # C++ positions: this loop plays many tiles
+    for w, m in items:
+        pos = copy.copy(roots[w]._pos)
+        pos.play(legal[m])
+        lines.append(pos)
+    while waiting := [i for i, p in enumerate(lines) if not p.is_over and p.to_move != seat]:
+        values = solve_moves([Position._wrap(lines[i]) for i in waiting])
+        for i, row in zip(waiting, values):
+            row = np.where(row >= 0, row, 10_000 if fewest else -1)  # illegal tiles are never chosen
+            best = row.min() if fewest else row.max()
+            lines[i].play(int(np.flatnonzero(row == best)[-1]))  # ties: the highest tile, the same in every world
+    # What the side took since the root, and the values of the seat's tiles at its next turn.
+    taken = np.array([p.points[side] - roots[w].points[side] for (w, _), p in zip(items, lines)])
+    deciding = [i for i, p in enumerate(lines) if not p.is_over]
+    later = dict(zip(deciding, solve_moves([Position._wrap(lines[i]) for i in deciding]))) if deciding else {}
+    # The worlds the seat cannot tell apart: the same first move and the same plays since.
+    groups: dict[tuple[int, tuple[tuple[int, int], ...]], list[int]] = defaultdict(list)
+    start = len(roots[0].plays)
+    for i, p in enumerate(lines):
+        groups[(items[i][1], tuple(p.plays[start:]))].append(i)
+    out = np.zeros((len(roots), len(legal)))
+    for members in groups.values():
+        if members[0] not in later:  # the hand ended: nothing left to choose
+            for i in members:
+                out[items[i]] = taken[i]
+            continue
+        tiles = np.flatnonzero(later[members[0]] >= 0)  # the seat's legal tiles: the same in the group
+        table = np.array([taken[i] + later[i][tiles] for i in members], dtype=float)
+        choice = judge(table, weights[[items[i][0] for i in members]])
+        for i, row in zip(members, table):
+            out[items[i]] = row[choice]
+    return out, nodes
