@@ -10,6 +10,7 @@ import random
 import pytest
 from dominosolver import _core
 from dominosolver.errors import IllegalMoveError, InvalidPositionError, ParseError
+from dominosolver.texas42 import Game, Position, Rules
 
 T = _core.texas42
 BIG = T.Rules({"family": "biggame"})
@@ -198,3 +199,11 @@ def test_whole_hands_score_in_points_and_a_game_goes_to_400():
         assert score[us] == (h["points"][us] if made else 0)
         assert score[1 - us] == h["points"][1 - us] + (0 if made else bid)
     assert list(g.scores) == [sum(h["result"]["score"][k] for h in hands) for k in (0, 1)]
+
+
+def test_the_python_42_package_refuses_big_game_rules_by_name():
+    with pytest.raises(InvalidPositionError, match="no Python package yet"):
+        Position(trump=4, hands=[["7-3"], ["3-3"], ["4-4"], ["8-8"]], rules=Rules(family="biggame"))
+    with pytest.raises(InvalidPositionError, match="no Python package yet"):
+        Game(1, rules=Rules(family="biggame"))
+    assert repr(Rules(family="biggame")) == "Rules(family='biggame')"

@@ -6,6 +6,7 @@ reference solvers' known answers (tests/data/variants_known.jsonl) too."""
 
 from __future__ import annotations
 
+import copy
 import json
 import pathlib
 import random
@@ -100,8 +101,15 @@ def test_the_search_agrees_with_its_plain_baseline_on_longer_endgames():
         pos = T.Position(r, str(trump), [tiles[11 * s : 11 * s + 11] for s in range(4)], rng.randrange(4), [])
         for _ in range(4 * rng.choice((4, 5)) + rng.randrange(4)):
             pos.play(rng.choice(legal(pos)))
-        a, b = fast.solve(pos, True, False), plain.solve(pos, True, False)
+        a, b = fast.solve(pos, True, True), plain.solve(pos, True, False)
         assert (a.value, sorted(a.moves)) == (b.value, sorted(b.moves)), (pos.hands, pos.leader, pos.trick, trump, nt)
+        # The principal variation is legal play to the end that takes the value; the value is the
+        # least target the side to move can reach.
+        side, before, line = pos.side_of(pos.to_move), pos.points, copy.copy(pos)
+        for play in a.pv:
+            line.play(play)
+        assert line.is_over and line.points[side] - before[side] == a.value
+        assert fast.can_reach(pos, a.value) and not fast.can_reach(pos, a.value + 1)
 
 
 def known_records():
