@@ -2,9 +2,10 @@
 positions at a trick's start, reached by random legal play (lower-end leads included) from random
 deals under a random declaration; the value and every move's value with the full search and with
 the baseline (`Enhancements.baseline()`: alpha-beta with a table at trick boundaries) side by side
-on the same positions. One solver (64 MB) each, one thread.
+on the same positions. One solver (64 MB) each, one thread. With --dd-deals, also `dd_table` (11
+declarations x 4 declarers) of that many random deals.
 
-    python bench/biggame_bench.py                 # --tricks 6,7,8 --positions 20 [--no-baseline] [--json out.json]
+    python bench/biggame_bench.py                 # --tricks 6,7,8 --positions 20 [--no-baseline] [--dd-deals 0] [--json out.json]
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ def main() -> None:
     ap.add_argument("--tricks", default="6,7,8")
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--no-baseline", action="store_true")
+    ap.add_argument("--dd-deals", type=int, default=0)
     ap.add_argument("--json")
     args = ap.parse_args()
     report = {}
@@ -71,6 +73,19 @@ def main() -> None:
             rows[task] = row
             print(tricks, task, json.dumps(row), flush=True)
         report[tricks] = rows
+    if args.dd_deals:
+        seconds, nodes = [], []
+        for seed in range(args.dd_deals):
+            rng = random.Random(f"biggame-dd-{seed}")
+            tiles = list(range(45))
+            rng.shuffle(tiles)
+            start = time.perf_counter()
+            _, n = fast.dd_table(RULES, [sum(1 << t for t in tiles[11 * k : 11 * k + 11]) for k in range(4)])
+            seconds.append(time.perf_counter() - start)
+            nodes.append(n)
+            print("dd_table", seed, round(seconds[-1], 2), "s", n, "nodes", flush=True)
+        report["dd_table"] = summary(seconds, nodes)
+        print("dd_table", json.dumps(report["dd_table"]))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1)
