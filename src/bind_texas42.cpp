@@ -89,6 +89,7 @@ py::dict hand_dict(const HandRecord& h, const Rules& rules) {
   d["undealt"] = h.undealt;
   d["discard"] = h.discard >= 0 ? py::cast(h.discard) : py::none();
   d["bids"] = h.bids;
+  d["callers"] = h.callers;
   d["contract"] = contract_or_none(h.contract);
   d["trump"] = h.trump ? py::cast(h.trump->name()) : py::none();
   d["plays"] = plays_list(h.plays);
@@ -189,6 +190,7 @@ void texas42(py::module_& m) {
       .def_property_readonly("mark", &Rules::mark)
       .def_property_readonly("free_mark_jump", &Rules::free_mark_jump)
       .def_property_readonly("game_bid_over", &Rules::game_bid_over)
+      .def_property_readonly("lower_end_leads", &Rules::lower_end_leads)
       .def("is_bid", &is_bid)
       .def("marks_of", &marks_of)
       .def("points_needed", &points_needed)
@@ -222,6 +224,14 @@ void texas42(py::module_& m) {
       .def(py::self == py::self);
 
   m.def("parse_trump", [](const std::string& s) { return Trump::parse(s).name(); });
+  // Plays (texas42/plays.hpp): tile ids, then The Big Game's lower-end leads ("7-3:3" is play 45).
+  m.def("play_name", &play_name);
+  m.def("parse_play", &parse_play);
+  m.def("tile_of_play", [](int play) {
+    if (play < 0 || play >= kMaxPlays) throw InvalidPositionError("play id " + std::to_string(play) + " is no play");
+    return tile_of_play(play);
+  });
+  m.attr("MAX_PLAYS") = kMaxPlays;
   m.def("counter_value", &counter_value);
   m.def("bid_is_legal", &bid_is_legal);
   m.attr("GAME_BID") = kGameBid;
@@ -322,10 +332,11 @@ void texas42(py::module_& m) {
     if (first_leader < 0 || first_leader >= rules.seats())
       throw InvalidPositionError("first leader must be a seat 0.." + std::to_string(rules.seats() - 1));
     TileMask seen = 0;
-    for (int t : tiles) {
-      if (t < 0 || t >= tiles_in_set(rules.max_pip)) throw InvalidPositionError("tile id " + std::to_string(t) + " is not in the set");
-      if (seen & bit(t)) throw InvalidPositionError("tile " + tile_name(t) + " was played twice");
-      seen |= bit(t);
+    for (int t : tiles) {  // plays: a lower-end lead's tile is its tile
+      if (t < 0 || t >= kMaxPlays || tile_of_play(t) >= tiles_in_set(rules.max_pip) || (is_lower_end_lead(t) && !rules.lower_end_leads()))
+        throw InvalidPositionError("play id " + std::to_string(t) + " is not a play of the set");
+      if (seen & bit(tile_of_play(t))) throw InvalidPositionError("tile " + tile_name(tile_of_play(t)) + " was played twice");
+      seen |= bit(tile_of_play(t));
     }
     const Trump declared = Trump::parse(trump);
     const SuitTable table(rules, declared);
@@ -380,6 +391,7 @@ void texas42(py::module_& m) {
       .def_property_readonly("to_call", &Auction::to_call)
       .def_property_readonly("over", &Auction::over)
       .def_property_readonly("calls", &Auction::calls)
+      .def_property_readonly("callers", &Auction::callers)
       .def_property_readonly("contract", [](const Auction& a) { return contract_or_none(a.contract()); })
       .def("legal", [hand_mask](const Auction& a, std::optional<std::vector<int>> hand) {
         return a.legal(hand_mask(a.rules(), hand));

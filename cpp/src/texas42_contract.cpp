@@ -312,7 +312,7 @@ std::span<const ContractRow> bid_rows(const Rules& rules) {
 std::vector<const ContractRow*> contract_rows(const Rules& rules) {
   std::vector<const ContractRow*> out;
   for (const ContractRow& row : bid_rows(rules)) out.push_back(&row);
-  if (rules.moon()) return out;  // the contracts declarations impose are 42's (§3), never Moon's
+  if (rules.family != Family::Texas42) return out;  // the contracts declarations impose are 42's (§3) alone
   for (const DeclarationRow& row : kDeclarationRows)
     if (row.imposes && std::find(out.begin(), out.end(), row.imposes) == out.end()) out.push_back(row.imposes);
   return out;

@@ -1,6 +1,7 @@
 #include "dominosolver/texas42/game.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 
 #include "dominosolver/core/errors.hpp"
@@ -15,6 +16,12 @@ std::optional<HandResult> hand_result(const Position& pos) {
   return pos.ruling().score(pos.rules(), *pos.contract(), tally, *made);
 }
 
+bool Auction::over() const {
+  if (!rules_.big_game()) return static_cast<int>(calls_.size()) == rules_.seats();
+  const int in_call = rules_.seats() - std::popcount(passed_);
+  return in_call == 0 || (in_call == 1 && high_bidder_ >= 0);
+}
+
 std::optional<Contract> Auction::contract() const {
   if (!over() || high_bidder_ < 0) return std::nullopt;
   return Contract{high_bidder_, high_};
@@ -23,7 +30,8 @@ std::optional<Contract> Auction::contract() const {
 std::vector<Bid> Auction::legal(std::optional<TileMask> hand) const {
   std::vector<Bid> out;
   if (over()) return out;
-  const bool last = static_cast<int>(calls_.size()) == rules_.seats() - 1;  // the dealer calls last
+  // The dealer calls last (no bid yet, all calls were passes: so in The Big Game too).
+  const bool last = static_cast<int>(calls_.size()) == rules_.seats() - 1;
   const bool forced = last && high_bidder_ < 0 && rules_.all_pass == AllPass::ForcedDealer;
   if (!forced) out.push_back({kPass});
   if (forced && rules_.forced_exact_30) {
@@ -54,14 +62,24 @@ void Auction::call(const Bid& bid, std::optional<TileMask> hand) {
     // The least bid open now, the high bid considered (the ladder follows pass in `open`).
     const auto least = std::find_if(open.begin(), open.end(),
                                     [](const Bid& b) { return b.value != kPass && b.kind == BidKind::Ordinary; });
+    const std::string ladder = rules_.big_game()
+                                   ? "bids run " + std::to_string(rules_.min_bid()) + ".." + std::to_string(rules_.hand_points()) + ", docs/rules.md §4.3"
+                                   : "mark bids must be " + std::to_string(rules_.mark()) + ", " + std::to_string(2 * rules_.mark()) +
+                                         ", or one mark above the high bid";
     throw IllegalMoveError("bid " + bid_name(bid) + " is not legal over the high bid " +
                            (high_.value ? bid_name(high_) : std::string("(none)")) + " (" +
                            (least != open.end() ? "the least bid now is " + bid_name(*least) : std::string("no bid is open")) +
-                           "; mark bids must be " + std::to_string(rules_.mark()) + ", " +
-                           std::to_string(2 * rules_.mark()) + ", or one mark above the high bid)");
+                           "; " + ladder + ")");
   }
-  if (bid.value != kPass) high_ = bid, high_bidder_ = to_call();
+  const int caller = to_call();
+  if (bid.value != kPass) high_ = bid, high_bidder_ = caller;
+  else passed_ |= 1u << caller;
   calls_.push_back(bid);
+  callers_.push_back(caller);
+  // The next seat round the table; in The Big Game, the next still in call.
+  to_call_ = rules_.seating().next(caller);
+  if (rules_.big_game())
+    while ((passed_ >> to_call_ & 1u) && std::popcount(passed_) < rules_.seats()) to_call_ = rules_.seating().next(to_call_);
 }
 
 Game::Game(const Rules& rules, std::uint64_t seed, int first_dealer) : rules_(rules), rng_(seed), s_(rules) {
@@ -106,7 +124,7 @@ std::vector<Move> Game::legal_moves() const {
       for (const Trump& t : declarations(rules_, *s_.hand.contract)) out.push_back(Move::declare(t));
       break;
     case Phase::Exchange:
-      for (TileMask m = s_.hand.deal[to_move()] | s_.hand.undealt; m; m &= m - 1) out.push_back(Move::discard(lowest(m)));
+      for (TileMask m = discards(); m; m &= m - 1) out.push_back(Move::discard(lowest(m)));
       break;
     case Phase::Playing:
       for (TileMask m = s_.position->legal_moves(); m; m &= m - 1) out.push_back(Move::play(lowest(m)));
@@ -132,9 +150,14 @@ void Game::play(const Move& move) {
         throw IllegalMoveError((to_move() == s_.hand.contract->declarer ? "the declarer " : "the declarer's partner ") + seat +
                                " must name trumps now");
       case Phase::Exchange:
+        if (move.kind == Move::Kind::Discard && rules_.big_game())
+          throw IllegalMoveError("the bidder " + seat + " lays away a tile of its hand that is no counter (" +
+                                 (rules_.count_of(lowest(s_.hand.undealt)) ? "it must take the undealt counter " + tile_name(lowest(s_.hand.undealt))
+                                                                           : "or lays away the undealt " + tile_name(lowest(s_.hand.undealt)) + " to leave it") +
+                                 ", docs/rules.md §4.3)");
         if (move.kind == Move::Kind::Discard)
           throw IllegalMoveError("the bidder " + seat + " may discard only a tile of its hand or the widow");
-        throw IllegalMoveError("the bidder " + seat + " must discard one tile now (docs/rules.md §4.1)");
+        throw IllegalMoveError("the bidder " + seat + " must discard one tile now (docs/rules.md §4.1, §4.3)");
       default:
         if (move.kind != Move::Kind::Tile) throw IllegalMoveError("the hand is in play: " + seat + " must play a tile");
         s_.position->play(move.tile);  // throws the precise reason
@@ -146,13 +169,15 @@ void Game::play(const Move& move) {
     case Phase::Bidding: {
       s_.auction.call(move.bid, s_.hand.deal[to_move()]);
       s_.hand.bids = s_.auction.calls();
+      s_.hand.callers = s_.auction.callers();
       if (s_.auction.over()) {
         if (!s_.auction.contract()) {  // all passed: thrown in, the next seat shakes (REDEAL)
           s_.finished.push_back(s_.hand);
           deal(rules_.seating().next(s_.hand.dealer));
         } else {
           s_.hand.contract = s_.auction.contract();
-          s_.phase = Phase::Declaring;
+          // §4.3 (BG-2): The Big Game's bidder sees the undealt tile before naming trumps.
+          s_.phase = rules_.big_game() && s_.hand.undealt ? Phase::Exchange : Phase::Declaring;
         }
       }
       break;
@@ -160,12 +185,13 @@ void Game::play(const Move& move) {
     case Phase::Declaring:
       s_.hand.trump = move.trump;
       // §4.1 (M-5): Moon's bidder takes the widow once trumps are named, and lays one tile away.
-      if (s_.hand.undealt && rules_.moon()) s_.phase = Phase::Exchange;
+      if (s_.hand.undealt && rules_.moon()) s_.phase = Phase::Exchange;  // (§4.3: the Big Game's came first)
       else start_play();
       break;
     case Phase::Exchange:
       s_.hand.discard = move.tile;
-      start_play();
+      if (rules_.big_game()) s_.phase = Phase::Declaring;
+      else start_play();
       break;
     default: {
       Position& pos = *s_.position;
@@ -180,6 +206,18 @@ void Game::play(const Move& move) {
       }
     }
   }
+}
+
+// What the bidder may lay away. Moon (§4.1): any tile of its hand or the widow. The Big Game
+// (§4.3): a tile of its hand that is no counter, having taken the undealt tile, which it must take
+// when a counter; a non-counter it may leave, which is laying it away.
+TileMask Game::discards() const {
+  const TileMask hand = s_.hand.deal[s_.hand.contract->declarer], undealt = s_.hand.undealt;
+  if (!rules_.big_game()) return hand | undealt;
+  TileMask out = 0;
+  for (TileMask m = hand | undealt; m; m &= m - 1)
+    if (!rules_.count_of(lowest(m))) out |= bit(lowest(m));
+  return out;
 }
 
 // The hands in play: as dealt, but for the bidder who took the widow and laid a tile away.

@@ -31,6 +31,27 @@ void check_tile(int tile, const Rules& rules, const char* where) {
                                                                                    : "double-" + std::to_string(rules.max_pip) + " set"));
 }
 
+// A play recorded on the table (plays.hpp): its tile must be in the set; a lower-end lead exists
+// only where the rules have them.
+int check_play(int play, const Rules& rules, const char* where) {
+  if (play < 0 || play >= kMaxPlays) throw InvalidPositionError(std::string(where) + ": play id " + std::to_string(play) + " is no play");
+  if (is_lower_end_lead(play) && !rules.lower_end_leads())
+    throw InvalidPositionError(std::string(where) + ": " + play_name(play) +
+                               " is a lower-end lead, which only The Big Game has (docs/rules.md §4.3)");
+  check_tile(tile_of_play(play), rules, where);
+  return tile_of_play(play);
+}
+
+// Why `play`, a play of the seat to move, is not legal at the lead or mid-trick: the words for a
+// lower-end lead out of its place, or "" for another play.
+std::string lower_end_misplaced(const SuitTable& table, int play, bool leading) {
+  if (!is_lower_end_lead(play)) return "";
+  if (!leading) return play_name(play) + " is a lead: a tile that follows is played as '" + tile_name(tile_of_play(play)) + "'";
+  if (!(table.lower_end & bit(tile_of_play(play))))
+    return play_name(play) + " cannot be led: " + tile_name(tile_of_play(play)) + " is a trump (docs/rules.md §4.3)";
+  return "";
+}
+
 }  // namespace
 
 int opening_leader(const Rules& rules, Trump trump, const std::optional<Contract>& contract) {
@@ -65,13 +86,16 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
 
   // Every tile once, across hands, table and history.
   TileMask seen = 0;
-  auto claim = [&](int tile, const std::string& where) {
-    check_tile(tile, rules, where.c_str());
+  auto claim = [&](int play, const std::string& where) {
+    const int tile = check_play(play, rules, where.c_str());
     if (seen & bit(tile)) throw InvalidPositionError("tile " + tile_name(tile) + " appears twice (" + where + ")");
     seen |= bit(tile);
   };
   for (int seat = 0; seat < seating().seats(); ++seat) {
-    for (TileMask m = hands[seat]; m; m &= m - 1) claim(lowest(m), "hand of " + seat_of(seat));
+    for (TileMask m = hands[seat]; m; m &= m - 1) {
+      if (lowest(m) >= kMaxTiles) throw InvalidPositionError("hand of " + seat_of(seat) + ": bit " + std::to_string(lowest(m)) + " is no tile");
+      claim(lowest(m), "hand of " + seat_of(seat));
+    }
   }
   for (int t : trick) claim(t, "current trick");
   const History hist = history.value_or(History{leader, {}});
@@ -97,7 +121,7 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     records.push_back({static_cast<std::int8_t>(seating().after(leader, static_cast<int>(k))), static_cast<std::int8_t>(trick[k])});
 
   std::array<TileMask, kMaxSeats> origin = hands;
-  for (const auto& r : records) origin[r.seat] |= bit(r.tile);
+  for (const auto& r : records) origin[r.seat] |= bit(tile_of_play(r.tile));
   const int size = count(origin[leader]);
   const int max_hand = rules.hand_size();
   for (int seat = 0; seat < seating().seats(); ++seat) {
@@ -133,10 +157,13 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
   // Replay the recorded plays: checks them and lets undo() walk back over them.
   for (std::size_t i = 0; i < records.size(); ++i) {
     const auto& r = records[i];
-    if (!(legal_moves() & bit(r.tile)))
-      throw InvalidPositionError(std::string(i < hist.tiles.size() ? "history" : "current trick") + ": " +
-                                 seat_of(r.seat) + " played " + tile_name(r.tile) + " but had to " +
+    if (!(legal_moves() & bit(r.tile))) {
+      const std::string where = i < hist.tiles.size() ? "history" : "current trick";
+      if (const std::string why = lower_end_misplaced(table_, r.tile, s_.trick.len == 0); !why.empty())
+        throw InvalidPositionError(where + ": " + seat_of(r.seat) + " played " + why);
+      throw InvalidPositionError(where + ": " + seat_of(r.seat) + " played " + tile_name(r.tile) + " but had to " +
                                  (table_.by_distance ? "play a tile nearest to 7 pips" : "follow suit"));
+    }
     undo_.push_back(s_);
     play_unchecked(r.tile);
   }
@@ -170,22 +197,27 @@ TileMask Position::legal_moves() const {
   return table_.legal(hand, -1);
 }
 
-void Position::play(int tile) {
+void Position::play(int play) {
   if (is_over()) throw IllegalMoveError("the hand is over; no tile can be played");
   const int seat = to_move();
-  if (tile < 0 || tile >= rules_.tiles())
-    throw IllegalMoveError((tile >= 0 && tile < kMaxTiles ? "tile " + tile_name(tile) : "tile id " + std::to_string(tile)) +
+  if (is_lower_end_lead(play) && !rules_.lower_end_leads())
+    throw IllegalMoveError(play_name(play) + " is a lower-end lead, which only The Big Game has (docs/rules.md §4.3)");
+  if (play < 0 || play >= kMaxPlays || tile_of_play(play) >= rules_.tiles())
+    throw IllegalMoveError((play >= 0 && play < kMaxTiles ? "tile " + tile_name(play) : "play id " + std::to_string(play)) +
                            " is not in the double-" + std::to_string(rules_.max_pip) + " set");
+  const int tile = tile_of_play(play);
   if (!(s_.hands[seat] & bit(tile))) {
     for (int other = 0; other < seating().seats(); ++other)
       if (s_.hands[other] & bit(tile))
         throw IllegalMoveError(tile_name(tile) + " belongs to " + seat_of(other) + ", but " + seat_of(seat) +
                                " is to play");
     for (const PlayRecord& r : plays_)
-      if (r.tile == tile) throw IllegalMoveError(tile_name(tile) + " has already been played");
+      if (tile_of_play(r.tile) == tile) throw IllegalMoveError(tile_name(tile) + " has already been played");
     throw IllegalMoveError(tile_name(tile) + " is in no hand: it went in an earlier trick that this position does not record");
   }
-  if (!(legal_moves() & bit(tile))) {
+  if (!(legal_moves() & bit(play))) {
+    if (const std::string why = lower_end_misplaced(table_, play, s_.trick.len == 0); !why.empty())
+      throw IllegalMoveError(seat_of(seat) + ": " + why);
     if (table_.by_distance)
       throw IllegalMoveError(seat_of(seat) + " must play a tile nearest to 7 pips (docs/rules.md §3.6): " +
                              tile_name(tile) + " is " + std::to_string(table_.called[tile]) + " from 7, " +
@@ -193,18 +225,18 @@ void Position::play(int tile) {
     if (!s_.trick.len)
       throw IllegalMoveError(seat_of(seat) + " must lead a trump on the first trick (first_lead_trump)");
     throw IllegalMoveError(seat_of(seat) + " must follow suit: " + tile_name(tile) +
-                           " does not follow the lead " + tile_name(plays_[plays_.size() - s_.trick.len].tile));
+                           " does not follow the lead " + play_name(plays_[plays_.size() - s_.trick.len].tile));
   }
   undo_.push_back(s_);
-  play_unchecked(tile);
+  play_unchecked(play);
 }
 
-void Position::play_unchecked(int tile) {
+void Position::play_unchecked(int play) {
   const int seat = to_move();
-  s_.hands[seat] &= ~bit(tile);
-  if (ruling_.tie_side >= 0) s_.trick.add(table_, tile, ruling_.favoured(s_.leader));
-  else s_.trick.add(table_, tile);
-  plays_.push_back({static_cast<std::int8_t>(seat), static_cast<std::int8_t>(tile)});
+  s_.hands[seat] &= ~bit(tile_of_play(play));
+  if (ruling_.tie_side >= 0) s_.trick.add(table_, play, ruling_.favoured(s_.leader));
+  else s_.trick.add(table_, play);
+  plays_.push_back({static_cast<std::int8_t>(seat), static_cast<std::int8_t>(play)});
   if (s_.trick.len == seating().trick_size()) {
     const int winner = seating().after(s_.leader, s_.trick.win);
     s_.points[seating().side(winner)] += static_cast<std::int16_t>(s_.trick.points());

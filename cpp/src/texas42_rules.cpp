@@ -56,12 +56,27 @@ const FlagSpec<NelloMin, 2> kNelloMin{"nello_min", &Rules::nello_min, {"1_mark",
 const FlagSpec<NelloDoublesAllowed, 2> kNelloDoublesAllowed{
     "nello_doubles_allowed", &Rules::nello_doubles_allowed, {"own_suit_high", "all"}};
 const FlagSpec<NelloInPoints, 2> kNelloInPoints{"nello_in_points", &Rules::nello_in_points, {"off", "as_marks"}};
-const FlagSpec<Family, 3> kFamily{"family", &Rules::family, {"texas42", "moon", "moon4"}};
+const FlagSpec<Family, 4> kFamily{"family", &Rules::family, {"texas42", "moon", "moon4", "biggame"}};
 const FlagSpec<Moon4Preset, 2> kMoon4Preset{"moon4_preset", &Rules::moon4_preset, {"pagat", "fosdick"}};
 
-// The flags of one family only: 42's contracts and scoring, Moon's trumps, Partnership Moon's preset.
+std::string family_name(const Rules& r) { return kFamily.values[static_cast<std::size_t>(r.family)]; }
+
+// The flags of one family only: 42's contracts and scoring, Moon's trumps, Partnership Moon's
+// preset; The Big Game plays 42's points game (§4.3) without its mark bids and special contracts.
 void check_family(const Rules& r) {
-  const Rules base{.family = r.family};
+  const Rules base = r.big_game() ? Rules::of_big_game() : Rules{.family = r.family};
+  if (r.big_game()) {
+    const bool marks_or_specials = r.scoring != base.scoring || r.mark_jump != base.mark_jump ||
+                                   r.play_out != base.play_out || r.specials != base.specials ||
+                                   r.plunge_marks != base.plunge_marks || r.splash_marks != base.splash_marks ||
+                                   r.sevens_tie != base.sevens_tie || r.nello_min != base.nello_min ||
+                                   r.nello_doubles_allowed != base.nello_doubles_allowed ||
+                                   r.nello_in_points != base.nello_in_points;
+    if (marks_or_specials)
+      throw ParseError("The Big Game (family 'biggame') is scored in points, with neither mark bids nor special "
+                       "contracts (docs/rules.md §4.3): flags 'scoring', 'mark_jump', 'play_out', 'specials' and those of the "
+                       "special contracts do not apply");
+  }
   const bool texas42_only = r.scoring != base.scoring || r.all_pass != base.all_pass ||
                             r.forced_exact_30 || r.mark_jump != base.mark_jump || r.first_lead_trump ||
                             r.points_made != base.points_made || r.play_out != base.play_out ||
@@ -72,7 +87,7 @@ void check_family(const Rules& r) {
                             r.nello_in_points != base.nello_in_points;
   if (r.moon() && texas42_only)
     throw ParseError("rules flags of Texas 42's auction, scoring and special contracts do not apply to family '" +
-                     std::string(kFamily.values[static_cast<std::size_t>(r.family)]) + "'");
+                     family_name(r) + "'");
   if (r.moon_doubles_trump && r.family != Family::Moon)
     throw ParseError("rules flag 'moon_doubles_trump' is Moon's (family 'moon'), docs/rules.md §4.1");
   if (r.moon4_preset != base.moon4_preset && r.family != Family::Moon4)
@@ -84,7 +99,7 @@ void check_family(const Rules& r) {
 std::map<std::string, std::string> Rules::flags() const {
   std::map<std::string, std::string> out;
   write_flag(out, *this, kNtDoubles);
-  write_flag(out, *this, kScoring);
+  if (!big_game()) write_flag(out, *this, kScoring);  // the family implies it
   write_flag(out, *this, kAllPass);
   if (forced_exact_30) out["forced_exact_30"] = "on";
   write_flag(out, *this, kMarkJump);
@@ -121,6 +136,12 @@ Rules Rules::from_flags(const std::map<std::string, std::string>& flags) {
                        read_switch(r.first_lead_trump, key, value, "first_lead_trump") ||
                        read_switch(r.moon_doubles_trump, key, value, "moon_doubles_trump");
     if (!known) throw ParseError("unknown rules flag '" + key + "'");
+  }
+  if (r.big_game()) {  // the family fixes the set and the scoring (§4.3)
+    if (flags.contains("scoring") && r.scoring != Scoring::Points)
+      throw ParseError("The Big Game (family 'biggame') is scored in points (docs/rules.md §4.3), not '" + flags.at("scoring") + "'");
+    r.scoring = Scoring::Points;
+    r.max_pip = Rules::of_big_game().max_pip;
   }
   check_family(r);
   return r;
@@ -161,7 +182,20 @@ SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {
       for (TileMask o = follows[s]; o; o &= o - 1)
         if (rank[s][lowest(o)] > rank[s][a]) above[s][a] |= bit(lowest(o));
     }
-  for (TileMask m = all; m; m &= m - 1) above_led[lowest(m)] = above[called[lowest(m)]][lowest(m)];
+  // §4.3: a lower-end lead calls its lower number and ranks there as its tile does; it belongs to
+  // that suit alone, so it has no entries elsewhere.
+  if (rules.lower_end_leads())
+    for (int i = 0; i < static_cast<int>(kLowerEndTiles.size()); ++i) {
+      const int tile = kLowerEndTiles[i], play = lower_end_lead(i), suit = lower_end_suit(play);
+      if (trumps & bit(tile)) continue;
+      lower_end |= bit(tile);
+      called[play] = static_cast<std::int8_t>(suit);
+      counters[play] = counters[tile];
+      suits_of[play] = static_cast<std::uint16_t>(1u << suit);
+      rank[suit][play] = rank[suit][tile];
+      above[suit][play] = above[suit][tile];
+    }
+  for (TileMask m = all | lower_end_leads(all); m; m &= m - 1) above_led[lowest(m)] = above[called[lowest(m)]][lowest(m)];
   // Ranks run from kLowDouble (-1) to kHighDouble (20): followers 1..22, trumps 65..86. Under
   // Sevens a tile's rank in its class counts whatever was led.
   for (int led = 0; led < kCalledSuits; ++led)
@@ -171,6 +205,10 @@ SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {
       else if (by_distance) power[led][a] = static_cast<std::int8_t>(2 + rank[called[a]][a]);
       else if (follows[led] & bit(a)) power[led][a] = static_cast<std::int8_t>(2 + rank[led][a]);
     }
+  for (TileMask m = lower_end_leads(all); m; m &= m - 1) {
+    const int play = lowest(m), suit = called[play];
+    power[suit][play] = power[suit][tile_of_play(play)];
+  }
 }
 
 void SuitTable::place_trump(int tile, int r) {
@@ -205,6 +243,7 @@ void SuitTable::place_in_doubles(int tile) {
 }
 
 bool is_bid(const Rules& rules, int bid) {
+  if (rules.big_game()) return bid >= rules.min_bid() && bid <= rules.hand_points();  // 42..66 (§4.3)
   if (rules.moon()) return (bid >= rules.min_bid() && bid <= rules.mark()) || bid == Rules::kShootTheMoon;
   if (bid == kGameBid) return rules.scoring == Scoring::Points;
   return bid >= rules.min_bid() && (bid <= rules.mark() || bid % rules.mark() == 0);
@@ -220,7 +259,7 @@ int marks_of(const Rules& rules, int bid) {
 }
 
 bool bid_is_legal(const Rules& rules, int bid, int high_bid) {
-  if (rules.moon()) return bid > high_bid && is_bid(rules, bid);  // each above the last (§4.1)
+  if (rules.moon() || rules.big_game()) return bid > high_bid && is_bid(rules, bid);  // each above the last (§4.1, §4.3)
   if (bid == kGameBid) return rules.scoring == Scoring::Points && high_bid == rules.game_bid_over();
   if (bid <= high_bid || bid < rules.min_bid()) return false;
   if (bid < rules.mark()) return true;

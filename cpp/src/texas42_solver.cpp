@@ -96,6 +96,8 @@ class Search {
     }
     for (int tile = 0; tile < kMaxTiles; ++tile)
       if (t_.all & bit(tile)) callers_[t_.called[tile]] |= bit(tile);
+    // A tile that may be led low keeps its lower suit live too (The Big Game, §4.3).
+    for (TileMask m = t_.lower_end_leads(t_.all); m; m &= m - 1) callers_[t_.called[lowest(m)]] |= bit(tile_of_play(lowest(m)));
     for (int tile : pos.trick()) trick_.add(t_, tile);
     leader_ = seating.place(pos.leader());
     base_key_ = kKeys.declaration[t_.declaration] ^ (t_.variant >= 0 ? kKeys.variant[t_.variant] : 0);
@@ -124,11 +126,25 @@ class Search {
     return tricks_left() * Rules::kTrickPoints + counters_in_hands_ + trick_.counters;
   }
   int total_tiles() const { return tiles_left_; }
-  // The last trick plays itself: every seat has one tile left.
+  // The last trick plays itself: every seat has one tile left (a leader holding a tile it may
+  // lead low, in The Big Game, picks the better lead for its side).
   int last_trick() const {
+    if (trick_.len == 0 && (hands_[leader_] & t_.lower_end)) return lead_last_trick();
     Trick last = trick_;
     for (int k = trick_.len; k < N; ++k) last.add(t_, lowest(hands_[after(leader_, k)]));
     return side(after(leader_, last.win)) == 0 ? last.points() : 0;
+  }
+  int lead_last_trick() const {
+    const bool maximize = side(leader_) == 0;
+    int best = maximize ? -kInf : kInf;
+    for (TileMask m = t_.follow(hands_[leader_], -1); m; m &= m - 1) {
+      Trick last;
+      last.add(t_, lowest(m));
+      for (int k = 1; k < N; ++k) last.add(t_, lowest(hands_[after(leader_, k)]));
+      const int v = side(after(leader_, last.win)) == 0 ? last.points() : 0;
+      best = maximize ? std::max(best, v) : std::min(best, v);
+    }
+    return best;
   }
   int tricks_left() const { return static_cast<unsigned>(tiles_left_ + trick_.len + N - 1) / N; }
   TileMask legal() const {
@@ -139,6 +155,7 @@ class Search {
   // The key of the position at a trick's start (the table and the endgame cache key by it).
   std::uint64_t trick_start_key() const { return hand_key_ ^ base_key_ ^ kKeys.leader[leader_]; }
 
+  // `tile`: the tile leaving the hand (tile_of_play of a play).
   void take(int seat, int tile) {
     hands_[seat] &= ~bit(tile);
     hand_key_ ^= kKeys.tile[seat][tile];
@@ -314,18 +331,27 @@ class Search {
     if constexpr (K == N) {
       ++nodes_;
       const int first = (sides >> trick.win) & 1u ? 0 : trick.points();
-      Trick last;  // the winner leads the last trick
-      for (int j = 0; j < N; ++j) last.add(t_, lowest(hand[after(trick.win, j)]));
-      return first + ((sides >> after(trick.win, last.win)) & 1u ? 0 : last.points());
+      // The winner leads the last trick: its one tile, or (The Big Game) the better of its leads.
+      const int leader = trick.win;
+      const bool leader_max = ((sides >> leader) & 1u) == 0;
+      int last_best = leader_max ? -kInf : kInf;
+      for (TileMask leads = t_.follow(hand[leader], -1); leads; leads &= leads - 1) {
+        Trick last;
+        last.add(t_, lowest(leads));
+        for (int j = 1; j < N; ++j) last.add(t_, lowest(hand[after(leader, j)]));
+        const int v = (sides >> after(leader, last.win)) & 1u ? 0 : last.points();
+        last_best = leader_max ? std::max(last_best, v) : std::min(last_best, v);
+      }
+      return first + last_best;
     } else {
       const bool maximize = ((sides >> K) & 1u) == 0;
       const TileMask own = hand[K];
       const TileMask follow = K == 0 ? 0 : own & t_.follows[trick.led];
-      const TileMask legal_tiles = follow ? follow : own;
+      const TileMask legal_tiles = K == 0 ? t_.follow(own, -1) : follow ? follow : own;
       int best = maximize ? -kInf : kInf;
       for (TileMask m = legal_tiles; m; m &= m - 1) {
         const int tile = lowest(m);
-        hand[K] = own & ~bit(tile);
+        hand[K] = own & ~bit(tile_of_play(tile));
         Trick next = trick;
         next.add(t_, tile);
         const int v = two_tricks_from<K + 1>(hand, sides, next, alpha, beta);
@@ -350,7 +376,7 @@ class Search {
   int with_play(int tile, Rest&& rest) {
     const int mover = to_move();
     const Trick saved = trick_;
-    take(mover, tile);
+    take(mover, tile_of_play(tile));
     trick_.add(t_, tile);
     int v;
     if (trick_.len == N) {
@@ -365,7 +391,7 @@ class Search {
       v = rest(0);
     }
     trick_ = saved;
-    give_back(mover, tile);
+    give_back(mover, tile_of_play(tile));
     return v;
   }
 
@@ -492,7 +518,7 @@ class Search {
   // Advance the search state by one play (for principal variations).
   void advance(int tile) {
     const int mover = to_move();
-    take(mover, tile);
+    take(mover, tile_of_play(tile));
     trick_.add(t_, tile);
     if (trick_.len == N) {
       leader_ = after(leader_, trick_.win);
@@ -871,8 +897,8 @@ class Search {
   std::array<TileMask, kCalledSuits> callers_{};  // tiles that call each suit when led
   // Killers are kept per ply and per situation: the leader, and mid-trick the tile winning so far
   // (a refutation rarely carries over to a trick won by another tile: per ply alone, 1.6x the nodes).
-  int killer_slot() const { return (trick_.len ? trick_.best : kMaxTiles) * N + leader_; }
-  std::array<std::array<std::int8_t, (kMaxTiles + 1) * N>, kMaxPly> killers_{};
+  int killer_slot() const { return (trick_.len ? trick_.best : kMaxPlays) * N + leader_; }
+  std::array<std::array<std::int8_t, (kMaxPlays + 1) * N>, kMaxPly> killers_{};
 };
 
 // Runs `f` on a search of `pos`: the one place the trick size is chosen, once per solve (the

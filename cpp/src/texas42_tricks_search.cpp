@@ -803,6 +803,9 @@ auto tricks_search_for(const TrickPlay& play, const TricksGoal& goal, search::Tr
                        const Enhancements& enh, F&& f) {
   checked_goal(goal.objective, goal.declaring_side, goal.need);
   if (!play.table) throw InvalidPositionError("a trick play needs its declaration's table");
+  // Its plays are tiles: The Big Game's lower-end leads (§4.3) are the points search's alone.
+  if (play.table->lower_end)
+    throw InvalidPositionError("the tricks search does not play The Big Game's lower-end leads (docs/rules.md §4.3)");
   // The sure tricks follow one partner at most: sides of one or two seats in play.
   for (int side = 0; side < kSides; ++side) {
     int seats = 0;

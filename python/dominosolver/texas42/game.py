@@ -13,7 +13,7 @@ from ..io import is_digits
 from ..tiles import Tile, tiles_of
 from ..wrappers import RecordedGame
 from .position import Position
-from .rules import TEAMS, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_trump
+from .rules import TEAMS, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_trump, refuse_big_game
 from .view import PlayerView
 
 __all__ = ["Game", "Move"]
@@ -83,7 +83,9 @@ class Game(RecordedGame):
     _first_name = "dealer"
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, dealer: int = 0, moves: list[Any] = ()) -> None:  # type: ignore[assignment]
-        self._begin(_core.texas42.Game, seed, Rules.argument(rules) or Rules(), dealer, moves)
+        rules = Rules.argument(rules) or Rules()
+        refuse_big_game(rules)
+        self._begin(_core.texas42.Game, seed, rules, dealer, moves)
 
     @property
     def first_dealer(self) -> int:

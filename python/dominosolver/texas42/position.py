@@ -11,7 +11,7 @@ from ..errors import ParseError, shown
 from ..tiles import Tile, mask_of, tiles_of
 from ..wrappers import NotatedPosition
 from . import notation, picture
-from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, check_in_set
+from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, check_in_set, refuse_big_game
 from .view import PlayerView, suit_names
 
 __all__ = ["Position"]
@@ -261,6 +261,7 @@ def _contract(value: Any) -> Contract:
 
 
 def _build(f: notation.PositionFields) -> Any:
+    refuse_big_game(f.rules)
     return _core.texas42.Position(
         f.rules._core,
         str(f.trump),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Union
 
 from .. import _core
-from ..errors import DominoSolverError, InvalidViewError, ParseError, shown
+from ..errors import DominoSolverError, InvalidPositionError, InvalidViewError, ParseError, shown
 from ..io import is_digits, unicode_text
 from ..tiles import MAX_PIP, tiles_of
 from ..wrappers import FlagRules
@@ -133,6 +133,15 @@ def _trump_of_name(name: str) -> Trump:
 
 
 TRUMPS: tuple[Trump, ...] = Rules().declarations  # 0..6, "doubles", "none"
+
+
+def refuse_big_game(rules: Rules) -> None:
+    """The Big Game's hands have plays that are no tiles (its lower-end leads, docs/rules.md §4.3),
+    which this package's positions and games do not carry: its rules are the core's alone so far."""
+    if rules._core.lower_end_leads:
+        raise InvalidPositionError(
+            "The Big Game (family 'biggame') has no Python package yet: its rules, positions and games are "
+            "the core's (dominosolver._core.texas42), whose plays include the lower-end leads '7-3:3' and '8-2:2'")
 
 
 def set_mask(rules: Rules) -> int:

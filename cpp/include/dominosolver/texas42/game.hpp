@@ -10,6 +10,8 @@
 
 namespace dominosolver::texas42 {
 
+// Moon exchanges with the widow after trumps are named (§4.1); The Big Game's bidder with the undealt
+// tile before (§4.3, BG-2).
 enum class Phase : std::uint8_t { Bidding, Declaring, Exchange, Playing, GameOver };
 
 struct Move {
@@ -25,17 +27,22 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
-// One round of bidding (docs/rules.md §2.2, §3): whose call it is, the calls open to a hand, the
-// high bid and the contract it ends in. A hand not known (another seat's, in a view) is taken to
-// hold whatever a special bid asks of it.
+// The bidding (docs/rules.md §2.2, §3): whose call it is, the calls open to a hand, the high bid
+// and the contract it ends in. A hand not known (another seat's, in a view) is taken to hold
+// whatever a special bid asks of it. 42 and Moon bid one round, a call each; in The Big Game
+// (§4.3, BG-1) the seats still in call round and round, a pass leaving the auction for good, until
+// all but the high bidder have passed (or all have, no one bidding).
 class Auction {
  public:
-  Auction(const Rules& rules, int dealer) : rules_(rules), dealer_(dealer) {}
+  Auction(const Rules& rules, int dealer) : rules_(rules), dealer_(dealer), to_call_(rules.seating().next(dealer)) {}
 
   const Rules& rules() const { return rules_; }
-  int to_call() const { return rules_.seating().after(dealer_, 1 + static_cast<int>(calls_.size())); }
-  bool over() const { return static_cast<int>(calls_.size()) == rules_.seats(); }
-  const std::vector<Bid>& calls() const { return calls_; }  // from the seat left of the dealer
+  int to_call() const { return to_call_; }
+  bool over() const;
+  // The calls in order, from the seat left of the dealer (in The Big Game seats call again; the
+  // caller of each follows from the passes before it).
+  const std::vector<Bid>& calls() const { return calls_; }
+  const std::vector<int>& callers() const { return callers_; }  // the seat of each call
   const Bid& high() const { return high_; }
   int high_bidder() const { return high_bidder_; }
   // The auction's contract once over with a bid (nullopt: still on, or all passed: thrown in).
@@ -49,7 +56,10 @@ class Auction {
  private:
   Rules rules_;
   int dealer_;
+  int to_call_;
+  unsigned passed_ = 0;  // the seats that have passed (bit set)
   std::vector<Bid> calls_;
+  std::vector<int> callers_;
   Bid high_{};
   int high_bidder_ = -1;
 };
@@ -62,9 +72,12 @@ std::optional<HandResult> hand_result(const Position& pos);
 struct HandRecord {
   int dealer = 0;
   std::array<TileMask, kMaxSeats> deal{};
-  TileMask undealt = 0;  // the tiles left over from the deal (Moon's widow, §4.1)
-  int discard = -1;      // the tile the bidder laid away after taking the widow, or -1
+  TileMask undealt = 0;  // the tiles left over from the deal (Moon's widow, §4.1; The Big Game's 45th, §4.3)
+  // The tile the bidder laid away after taking the widow (or the undealt tile), or -1. Laying away
+  // the tile it would take is leaving it: The Big Game's bidder declining a non-counter.
+  int discard = -1;
   std::vector<Bid> bids;  // the calls in bidding order, from the seat left of the dealer (a pass: kPass)
+  std::vector<int> callers;  // the seat of each call (in The Big Game seats call more than once)
   std::optional<Contract> contract;
   std::optional<Trump> trump;
   std::vector<PlayRecord> plays;
@@ -111,6 +124,7 @@ class Game {
   void start_play();
   void finish_hand(const HandResult& result);
   int moon_winner(const HandResult& result) const;
+  TileMask discards() const;  // what the bidder may lay away in the exchange
   Rules rules_;
   SplitMix64 rng_;
   State s_;

@@ -12,12 +12,12 @@ namespace dominosolver::texas42 {
 // The completed tricks known to the position: who led the first of them and their tiles in order.
 struct History {
   int first_leader = 0;
-  std::vector<int> tiles;
+  std::vector<int> tiles;  // plays (plays.hpp): a tile id, or a lower-end lead's
 };
 
 struct PlayRecord {
   std::int8_t seat;
-  std::int8_t tile;
+  std::int8_t tile;  // the play (plays.hpp): a tile id, or a lower-end lead's
   bool operator==(const PlayRecord&) const = default;
 };
 
@@ -43,13 +43,14 @@ class Position {
   const std::array<TileMask, kMaxSeats>& hands() const { return s_.hands; }
   int leader() const { return s_.leader; }
   int to_move() const { return seating().after(s_.leader, s_.trick.len); }
-  std::vector<int> trick() const;  // the tiles on the table, in the order played
+  std::vector<int> trick() const;  // the plays on the table, in the order played
   const Trick& current_trick() const { return s_.trick; }
   int tricks_left() const;  // including the current one
   bool is_over() const { return tricks_left() == 0; }
 
+  // Plays (plays.hpp) as bits: tiles, and leading in The Big Game the lower-end leads (§4.3).
   TileMask legal_moves() const;
-  void play(int tile);  // throws IllegalMoveError; the position is unchanged then
+  void play(int play);  // a tile id or a lower-end lead; throws IllegalMoveError, the position unchanged then
   void undo();          // throws IllegalMoveError when nothing is left to undo
   bool can_undo() const { return !undo_.empty(); }
 
@@ -96,7 +97,7 @@ class Position {
     std::array<std::int8_t, kMaxSeats> seat_tricks{};
     std::int8_t last_winner = -1;
   };
-  void play_unchecked(int tile);
+  void play_unchecked(int play);
 
   Rules rules_;
   SuitTable table_;

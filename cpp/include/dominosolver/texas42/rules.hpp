@@ -9,12 +9,13 @@
 
 #include "dominosolver/core/seating.hpp"
 #include "dominosolver/core/tiles.hpp"
+#include "dominosolver/texas42/plays.hpp"
 
 namespace dominosolver::texas42 {
 
 // The member of the 42 family a rule set plays: its table, set, counters and bid ladder (docs/rules.md
-// §2; Moon, three players on 22 tiles, §4.1; Partnership Moon, §4.2).
-enum class Family : std::uint8_t { Texas42, Moon, Moon4 };
+// §2; Moon, three players on 22 tiles, §4.1; Partnership Moon, §4.2; The Big Game, double-eight, §4.3).
+enum class Family : std::uint8_t { Texas42, Moon, Moon4, BigGame };
 
 // The kinds of contract, each a row of the contract table (contract.hpp), in table order.
 enum class TrumpKind : std::uint8_t { Suit, Doubles, None, Sevens, Nello };
@@ -70,8 +71,8 @@ struct Rules {
   NelloMin nello_min = NelloMin::OneMark;
   NelloDoublesAllowed nello_doubles_allowed = NelloDoublesAllowed::OwnSuitHigh;
   NelloInPoints nello_in_points = NelloInPoints::Off;
-  int max_pip = 6;
-  Family family = Family::Texas42;  // written as the flag "family" ("moon", "moon4") when not 42
+  int max_pip = 6;                  // 8 in The Big Game (from_flags and of_big_game() set it)
+  Family family = Family::Texas42;  // written as the flag "family" ("moon", "moon4", "biggame") when not 42
   bool moon_doubles_trump = false;  // Moon: doubles may be named trumps (§4.1, M-4)
   Moon4Preset moon4_preset = Moon4Preset::Pagat;
 
@@ -79,6 +80,9 @@ struct Rules {
   // Flags as lower-case strings ("nt_doubles" -> "own_suit"); only non-default ones are written.
   std::map<std::string, std::string> flags() const;
   static Rules from_flags(const std::map<std::string, std::string>&);  // throws ParseError
+  // The Big Game's rules (§4.3): the double-eight set, always scored in points; its flags otherwise
+  // 42's defaults. (The family fixes the set and the scoring: neither is a flag of its own.)
+  static Rules of_big_game() { return {.scoring = Scoring::Points, .max_pip = 8, .family = Family::BigGame}; }
 
   // The game's sizes, all following the set (§2.1; Moon's 22 tiles for three, hands of 7 and a
   // widow, no counters, §4.1; The Big Game's double-eight, §4.3: 45 tiles, hands of 11 and one tile
@@ -101,14 +105,23 @@ struct Rules {
   // a bid of every trick; the first mark bid may jump to free_mark_jump() marks. The points game's
   // "Game" bid goes only directly over game_bid_over().
   // Moon's ladder (§4.1, §4.2) is min_bid() up to a bid of every trick (7), and 21, shooting the moon.
+  // The Big Game's (§4.3) is 42 up to all the points (66), bid round after round until all but one
+  // pass; it has neither mark bids above 66 nor "Game".
   static constexpr int kTrickPoints = 1;  // a trick is worth a point besides its counters (§2.5)
   static constexpr int kShootTheMoon = 21;
-  bool moon() const { return family != Family::Texas42; }
-  int min_bid() const { return !moon() ? 30 : family == Family::Moon4 && moon4_preset == Moon4Preset::Fosdick ? 3 : 4; }
+  static constexpr int kBigGameMinBid = 42, kBigGameTarget = 400;
+  bool moon() const { return family == Family::Moon || family == Family::Moon4; }
+  bool big_game() const { return family == Family::BigGame; }
+  int min_bid() const {
+    if (big_game()) return kBigGameMinBid;
+    return !moon() ? 30 : family == Family::Moon4 && moon4_preset == Moon4Preset::Fosdick ? 3 : 4;
+  }
   int mark() const { return hand_points(); }
   int free_mark_jump() const { return 2; }
   int game_bid_over() const { return 4 * mark(); }
-  int game_target() const { return moon() ? 21 : scoring == Scoring::Marks ? 7 : 250; }
+  int game_target() const { return moon() ? 21 : big_game() ? kBigGameTarget : scoring == Scoring::Marks ? 7 : 250; }
+  // §4.3: the leader may lead [7-3] or [8-2] in its lower number's suit (plays.hpp).
+  bool lower_end_leads() const { return big_game(); }
 };
 
 // Called suits: numbers 0..kMaxPip, then the trump suit, then the follow-me doubles suit (OWN_SUIT).
@@ -117,21 +130,24 @@ constexpr int kTrumpSuit = kMaxPip + 1;
 constexpr int kDoublesSuit = kMaxPip + 2;
 constexpr int kCalledSuits = kMaxPip + 3;
 
-// Everything that decides following and winning for one declaration, as lookup tables.
+// Everything that decides following and winning for one declaration, as lookup tables. The arrays
+// are indexed by play (plays.hpp): a lower-end lead has the entries of its tile in the one suit it
+// calls, and none elsewhere.
 struct SuitTable {
   Trump trump;
   TileMask all = 0;                                   // every tile of the set
   TileMask trumps = 0;                                // tiles of the trump suit
+  TileMask lower_end = 0;                             // tiles that may be led low (§4.3: not trumps)
   std::array<TileMask, kCalledSuits> follows{};       // tiles that follow each called suit
-  std::array<std::int8_t, kMaxTiles> called{};        // suit a tile calls when led
-  std::array<std::array<std::int8_t, kMaxTiles>, kCalledSuits> rank{};  // larger = stronger
-  std::array<std::int8_t, kMaxTiles> counters{};      // count value of each tile
-  std::array<std::uint16_t, kMaxTiles> suits_of{};    // bit set of the called suits a tile follows
-  std::array<std::array<TileMask, kMaxTiles>, kCalledSuits> above{};  // tiles ranked above, per suit
-  std::array<TileMask, kMaxTiles> above_led{};  // tiles ranked above a tile in the suit it calls when led
+  std::array<std::int8_t, kMaxPlays> called{};        // suit a tile calls when led
+  std::array<std::array<std::int8_t, kMaxPlays>, kCalledSuits> rank{};  // larger = stronger
+  std::array<std::int8_t, kMaxPlays> counters{};      // count value of each tile
+  std::array<std::uint16_t, kMaxPlays> suits_of{};    // bit set of the called suits a tile follows
+  std::array<std::array<TileMask, kMaxPlays>, kCalledSuits> above{};  // tiles ranked above, per suit
+  std::array<TileMask, kMaxPlays> above_led{};  // tiles ranked above a tile in the suit it calls when led
   // A tile's strength in a trick that called each suit: 0 if it neither follows nor trumps, a trump
   // above every follower, so that `a` beats `b` exactly when power[led][a] > power[led][b].
-  std::array<std::array<std::int8_t, kMaxTiles>, kCalledSuits> power{};
+  std::array<std::array<std::int8_t, kMaxPlays>, kCalledSuits> power{};
 
   SuitTable(const Rules& rules, Trump trump);  // the contract's row places the tiles (contract.hpp)
 
@@ -156,12 +172,20 @@ struct SuitTable {
     if (by_distance) return least_distance(hand);
     return follow(hand, led);
   }
-  // Following suit: a tile of the suit led if the seat holds one, else any (the search's rule: it
-  // searches the declarations that follow suit).
+  // Following suit: a tile of the suit led if the seat holds one, else any; leading, any tile and
+  // its lower-end lead where it has one (the search's rule: it searches the declarations that follow suit).
   TileMask follow(TileMask hand, int led) const {
-    if (led < 0) return hand;
+    if (led < 0) return hand | lower_end_leads(hand);
     const TileMask f = hand & follows[led];
     return f ? f : hand;
+  }
+  // The lower-end leads (plays.hpp) of the tiles of `hand` that may be led low.
+  TileMask lower_end_leads(TileMask hand) const {
+    TileMask out = 0;
+    if (hand & lower_end)
+      for (int i = 0; i < static_cast<int>(kLowerEndTiles.size()); ++i)
+        if (hand & lower_end & bit(kLowerEndTiles[i])) out |= bit(lower_end_lead(i));
+    return out;
   }
   TileMask least_distance(TileMask hand) const {
     for (int c = 0; c < kCalledSuits; ++c)
