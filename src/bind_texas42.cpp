@@ -24,7 +24,7 @@ std::array<TileMask, kMaxSeats> to_hands(const Rules& rules, const std::vector<s
     for (int t : hands[seat]) {
       if (t < 0 || t >= kMaxTiles) throw InvalidPositionError("tile id " + std::to_string(t) + " is not a tile");
       if (out[seat] & bit(t))
-        throw InvalidPositionError("tile " + tile_name(t) + " appears twice (hand of " + seat_name(seat) + ")");
+        throw InvalidPositionError("tile " + tile_name(t) + " appears twice (hand of " + rules.seat_name(seat) + ")");
       out[seat] |= bit(t);
     }
   return out;
@@ -93,6 +93,12 @@ py::dict hand_dict(const HandRecord& h, const Rules& rules) {
   d["contract"] = contract_or_none(h.contract);
   d["trump"] = h.trump ? py::cast(h.trump->name()) : py::none();
   d["plays"] = plays_list(h.plays);
+  // The side of each seat this hand (a contract seats Moon's bidder alone): what points and tricks are by.
+  const Seating seating = h.contract && h.trump ? ruling(rules, *h.trump, h.contract).seating : rules.seating();
+  std::vector<int> sides;
+  for (int seat = 0; seat < rules.seats(); ++seat) sides.push_back(seating.side(seat));
+  d["sides"] = sides;
+  d["hands"] = seated(hands_at_first_lead(h), rules.seats());  // after Moon's exchange
   d["points"] = py::make_tuple(h.points[0], h.points[1]);
   d["tricks"] = py::make_tuple(h.tricks[0], h.tricks[1]);
   d["objective"] = objective_name(h.objective);
@@ -154,6 +160,9 @@ py::dict ruling_dict(const Ruling& r, const Rules& rules) {
   for (int seat = 0; seat < r.seating.seats(); ++seat)
     if (r.seating.plays(seat)) playing.push_back(seat);
   d["seats_in_play"] = playing;
+  std::vector<int> sides;  // each seat's side this hand (Moon's bidder alone on side 0)
+  for (int seat = 0; seat < r.seating.seats(); ++seat) sides.push_back(r.seating.side(seat));
+  d["sides"] = sides;
   d["first_leader"] = r.first_leader();
   d["namer"] = r.declarer >= 0 ? py::cast(r.contract->namer(rules.seating(), r.declarer)) : py::none();
   return d;
@@ -181,6 +190,7 @@ void texas42(py::module_& m) {
       // The game's sizes and bid ladder (docs/rules.md §2.1-2.2), all following the set.
       .def_property_readonly("seats", &Rules::seats)
       .def_property_readonly("tiles", &Rules::tiles)
+      .def_property_readonly("tile_set", &Rules::tile_set)  // Moon's 22 of the double-six's 28 (§4.1)
       .def_property_readonly("hand_size", &Rules::hand_size)
       .def_property_readonly("hand_tricks", &Rules::hand_tricks)
       .def_property_readonly("counters", &Rules::counters)
@@ -198,6 +208,14 @@ void texas42(py::module_& m) {
       .def("side_of", [](const Rules& r, int seat) { return r.seating().side(table_seat(r.seating(), seat)); })
       .def("partner_of", [](const Rules& r, int seat) { return r.seating().partner(table_seat(r.seating(), seat)); })
       .def("next_seat", [](const Rules& r, int seat) { return r.seating().next(table_seat(r.seating(), seat)); })
+      .def("seat_names", [](const Rules& r) {
+        std::vector<std::string> out;
+        for (int seat = 0; seat < r.seats(); ++seat) out.push_back(r.seat_name(seat));
+        return out;
+      })
+      // Who keeps a score (the sides; Moon's three players) and whose score a seat's tricks add to.
+      .def_property_readonly("scorers", &Rules::scorers)
+      .def("scorer_of", [](const Rules& r, int seat) { return r.scorer_of(table_seat(r.seating(), seat)); })
       // Every declaration of the contract table, in table order ("0".."6", "doubles", "none").
       .def("declarations", [](const Rules& r) { return names(declarations(r)); })
       .def(py::self == py::self)
@@ -423,6 +441,9 @@ void texas42(py::module_& m) {
         return py::tuple(py::cast(std::vector<int>(g.scores().begin(), g.scores().begin() + g.rules().scorers())));
       })
       .def_property_readonly("winner", &Game::winner)
+      .def_property_readonly("games_won", [](const Game& g) {
+        return py::tuple(py::cast(std::vector<int>(g.games_won().begin(), g.games_won().begin() + g.rules().scorers())));
+      })
       .def_property_readonly("dealer", &Game::dealer)
       .def_property_readonly("high_bid", [](const Game& g) { return g.high_bid(); })
       .def("revealed", [](const Game& g, int seat) { return g.revealed(table_seat(g.rules().seating(), seat)); })

@@ -49,6 +49,10 @@ class RuleBot:
             hand = game.deal()[game.to_move]
             best = max(game.rules.suits, key=lambda s: (trump_strength(hand, s), s))
             return Move("declare", best)
+        if game.phase == "exchange":  # Moon's widow: lay away the weakest tile, off trumps and not a double
+            trump = game.trump
+            return min(legal, key=lambda m: (isinstance(trump, int) and trump in (m.value.hi, m.value.lo),
+                                             m.value.is_double, m.value.pips))
         pos = game.position
         assert pos is not None
         return Move("tile", choose_tile(pos))

@@ -16,7 +16,8 @@ from ..io import json_value
 from ..result import SolveResult
 from ..tiles import Tile, mask_of
 from .position import Position
-from .rules import SEATS, TEAMS, Rules
+from .notation import TAGS
+from .rules import STANDARD, Rules
 
 __all__ = ["Solver", "solve", "dd_table", "DDTable", "special_table", "SpecialTable", "analyse_play", "PlayGrade", "projected_totals", "projection", "solve_batch", "BatchResult", "as_position"]
 
@@ -48,7 +49,7 @@ class Solver:
         out = self._solver.solve(pos._pos, moves, pv)  # a hand over: value 0, no move
         values = {str(Tile.from_id(t)): v for t, v in sorted(out.moves, key=lambda m: (-m[1], -m[0]))}
         return SolveResult(
-            game="texas42",
+            game=pos.game,
             pov=pos.team_to_move,
             value=out.value,
             moves=values,
@@ -76,14 +77,14 @@ class Solver:
     def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
         """The deal's table; ``rules`` default to those the deal carries (a position or a JSON
         object with "rules"), else standard 42."""
-        hands, rules = _whole_deal(deal, Rules.argument(rules))
+        hands, rules = whole_deal(deal, Rules.argument(rules))
         grid, nodes = self._solver.dd_table(rules._core, [mask_of(h) for h in hands])
         return DDTable(hands=hands, declarations=list(rules.table_declarations), points=np.array(grid, dtype=np.int16), nodes=nodes,
                        rules=rules)
 
     def special_table(self, deal: Any, rules: Rules | None = None) -> SpecialTable:
         """The deal's special-contract table (see ``special_table``)."""
-        hands, rules = _whole_deal(deal, Rules.argument(rules))
+        hands, rules = whole_deal(deal, Rules.argument(rules))
         masks = [mask_of(h) for h in hands]
         grid, may_bid, nodes = _core.texas42.every_trick_table(self._solver, rules._core, masks)
         contracts, makes, more_nodes = _core.texas42.declarer_table(self._solver, rules._core, masks)
@@ -132,7 +133,7 @@ class DDTable:
 
     def __getitem__(self, key: tuple[int | str, int | str]) -> int:
         decl, seat = key
-        seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
+        seat_i = self.rules.parse_seat(seat)
         return int(self.points[self.declarations.index(decl), seat_i])
 
     def __str__(self) -> str:
@@ -145,7 +146,7 @@ class DDTable:
     def to_json(self) -> dict[str, Any]:
         return {
             "schema": "dominosolver.ddtable/1",
-            "game": "texas42",
+            "game": self.rules.family,
             "hands": [[str(t) for t in h] for h in self.hands],
             "declarations": self.declarations,
             "seats": list(self.rules.seat_names),
@@ -189,17 +190,17 @@ class SpecialTable:
 
     def __getitem__(self, key: tuple[int | str, int | str]) -> bool:
         decl, seat = key
-        seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
+        seat_i = self.rules.parse_seat(seat)
         return bool(self.every_trick[self.declarations.index(decl), seat_i])
 
     def made(self, seat: int | str) -> list[str]:
         """The contracts (Nel-O's doubles modes, Sevens) ``seat`` makes declaring them itself."""
-        seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
+        seat_i = self.rules.parse_seat(seat)
         return [c for c, row in zip(self.contracts, self.makes) if row[seat_i]]
 
     def winning(self, seat: int | str) -> list[int | str]:
         """The declarations with which ``seat``'s partner takes every trick for ``seat``'s bid."""
-        seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
+        seat_i = self.rules.parse_seat(seat)
         return [d for d, row in zip(self.declarations, self.every_trick) if row[seat_i]]
 
     def __str__(self) -> str:
@@ -217,7 +218,7 @@ class SpecialTable:
     def to_json(self) -> dict[str, Any]:
         return {
             "schema": "dominosolver.specialtable/1",
-            "game": "texas42",
+            "game": self.rules.family,
             "hands": [[str(t) for t in h] for h in self.hands],
             "declarations": self.declarations,
             "seats": list(self.rules.seat_names),
@@ -238,23 +239,25 @@ def special_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> 
     return Solver(tt_mb).special_table(deal, rules)
 
 
-def _whole_deal(deal: Any, rules: Rules | None) -> tuple[list[list[Tile]], Rules]:
+def whole_deal(deal: Any, rules: Rules | None, default: Rules = STANDARD) -> tuple[list[list[Tile]], Rules]:
     """The hands of a whole deal and its rules (``rules``, else those the deal carries, else
-    standard 42); a part deal is refused."""
-    hands, deal_rules = _read_deal(deal)
-    rules = rules or deal_rules or Rules()
+    ``default``: standard 42, or a Moon family's); a part deal is refused."""
+    hands, deal_rules = _read_deal(deal, rules or default)
+    rules = rules or deal_rules or default
     full = rules.hand_tricks
     for seat, hand in enumerate(hands):
         if len(hand) != full:  # part hands would give a table nobody can play for
             raise ParseError(
-                f"a table needs the whole deal, but hand {SEATS[seat]} holds {len(hand)} tiles, not {full}: "
-                "give the four hands as dealt (every tile of the set once)"
+                f"a table needs the whole deal, but hand {rules.seat_names[seat]} holds {len(hand)} tiles, not {full}: "
+                f"give the {rules.seats} hands as dealt (every tile of the set once)"
             )
     return hands, rules
 
 
-def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:
-    """The four hands of a deal, and the rules it carries (a position's, or a JSON object's "rules")."""
+def _read_deal(deal: Any, default: Rules) -> tuple[list[list[Tile]], Rules | None]:
+    """The hands of a deal, and the rules it carries (a position's, a JSON object's "game" and
+    "rules", or the text's leading word: ``moon hands=...``); ``default`` rules say how many hands
+    a deal without rules has."""
     if isinstance(deal, Position):
         # A table is of the whole deal: go back to the start of the hand through the record.
         start = deal.copy()
@@ -266,24 +269,29 @@ def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:
                 "and records no earlier tricks: give the four hands as dealt"
             )
         return [list(h) for h in start.hands], deal.rules
+    rules = None
     if isinstance(deal, str):
         text = deal.strip()
+        tag, _, rest = text.partition(" ")
+        if tag in TAGS and rest.strip().startswith("hands="):  # 'moon hands=...': the family's deal
+            rules, text = Rules.of_game(TAGS[tag]), rest.strip()
         if "=" in text and not text.startswith(("hands=", "{", "[")):
             # Position notation ('trump=4 leader=N hands=...'), as the `table` command reads it.
-            return _read_deal(Position(text))
+            return _read_deal(Position(text), default)
         if text.startswith("{") or text.startswith("["):
             deal = json_value(text)
         else:
             deal = [[] if h in ("", "-") else h.split(".") for h in text.removeprefix("hands=").split("/")]
     if isinstance(deal, dict) and (deal.get("schema") == POSITION_SCHEMA or "trump" in deal):
-        return _read_deal(Position.from_json(deal))  # a position's JSON: its whole deal
-    rules = None
+        return _read_deal(Position.from_json(deal), default)  # a position's JSON: its whole deal
     if isinstance(deal, dict):
-        rules = Rules.from_json(deal["rules"]) if "rules" in deal else None
+        if "rules" in deal or "game" in deal:
+            rules = Rules.of_game(deal.get("game", "texas42"), deal.get("rules"))
         deal = deal.get("hands")
-    seats = (rules or Rules()).seats
+    seats = (rules or default).seats
     if not isinstance(deal, (list, tuple)) or len(deal) != seats or not all(isinstance(h, (list, tuple)) for h in deal):
-        raise ParseError(f"a deal is {seats} hands: 'hands=66.64.../.../.../...' or a list of {seats} lists of tiles")
+        form = "/".join(["66.64..."] + ["..."] * (seats - 1))
+        raise ParseError(f"a deal is {seats} hands: 'hands={form}' or a list of {seats} lists of tiles")
     return [[Tile(t) for t in h] for h in deal], rules
 
 
@@ -305,7 +313,7 @@ class PlayGrade(NamedTuple):
 
     @property
     def team(self) -> str:
-        return Rules().team_of(self.seat)  # grades are of standard 42's table
+        return Rules().team_of(self.seat)  # a grade knows no table: the standard one's names
 
     @property
     def goal_cost(self) -> int | None:
@@ -369,13 +377,16 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
 
 def _makes_with(pos: Position, team: int) -> Callable[[int], bool] | None:
     """In tricks, whether the declaring side makes when ``team`` ends the hand with so many tricks
-    (every trick of the hand, or none in Nel-O: the contract row's objective); None in points."""
+    (every trick of the hand, none in Nel-O, or Moon's bid of tricks: the contract row's
+    objective); None in points."""
     if pos.units != "tricks" or pos.contract is None:
         return None
     hand = sum(pos.tricks_won) + pos.tricks_left  # the hand's tricks (those recorded and those left)
     declaring = team == pos.side_of(pos.contract.declarer)
-    need = 0 if pos.objective == "no trick" else hand
-    return lambda tricks: (tricks if declaring else hand - tricks) == need
+    if pos.objective == "no trick":
+        return lambda tricks: (tricks if declaring else hand - tricks) == 0
+    need = hand if pos.objective == "every trick" else pos.rules.points_needed(pos.contract.bid)
+    return lambda tricks: (tricks if declaring else hand - tricks) >= need
 
 
 def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int) -> list[int]:
@@ -408,7 +419,7 @@ def projection(start: PositionLike, grades: Iterable[PlayGrade]) -> dict[str, An
     team = start.side_of(start.contract.declarer) if start.contract else 0
     hand_points = sum(start.points) + start.remaining_points
     need = min(start.rules.points_needed(start.contract.bid), hand_points) if start.contract else None
-    return {"team": TEAMS[team], "need": need, "hand_points": hand_points,
+    return {"team": start.side_names[team], "need": need, "hand_points": hand_points,
             "totals": projected_totals(start, grades, team)}
 
 

@@ -53,6 +53,9 @@ enum class NelloMin : std::uint8_t { OneMark, AnyBid };               // the bid
 enum class NelloDoublesAllowed : std::uint8_t { OwnSuitHigh, All };   // Nel-O's doubles modes offered (§3.3)
 enum class NelloInPoints : std::uint8_t { Off, AsMarks };             // Nel-O in the points game (§3.3)
 enum class Moon4Preset : std::uint8_t { Pagat, Fosdick };  // Partnership Moon's bids and scoring (§4.2)
+enum class MoonAllPass : std::uint8_t { Redeal, ForcedLast4 };      // Moon when all pass (§4.1, M-1)
+enum class MoonBidderScore : std::uint8_t { Bid, TricksTaken };     // what Moon's bidder scores when made (M-2)
+enum class MoonSet : std::uint8_t { MinusBid, OpponentsGetBid };    // what a set Moon bid costs (M-3)
 
 struct Rules {
   NtDoubles nt_doubles = NtDoubles::High;
@@ -75,6 +78,10 @@ struct Rules {
   Family family = Family::Texas42;  // written as the flag "family" ("moon", "moon4", "biggame") when not 42
   bool moon_doubles_trump = false;  // Moon: doubles may be named trumps (§4.1, M-4)
   Moon4Preset moon4_preset = Moon4Preset::Pagat;
+  MoonAllPass moon_all_pass = MoonAllPass::Redeal;
+  MoonBidderScore moon_bidder_score = MoonBidderScore::Bid;
+  MoonSet moon_set = MoonSet::MinusBid;
+  bool back_to_back_loss = false;  // Partnership Moon: a side set on two hands in a row loses (§4.2, M-8)
 
   bool operator==(const Rules&) const = default;
   // Flags as lower-case strings ("nt_doubles" -> "own_suit"); only non-default ones are written.
@@ -100,6 +107,9 @@ struct Rules {
   // Who keeps a score: the two sides (partners share one), or in three-player Moon each player.
   int scorers() const { return family == Family::Moon ? seats() : kSides; }
   int scorer_of(int seat) const { return family == Family::Moon ? seat : seating().side(seat); }
+  // A seat's name in text and messages: N, E, S, W round a table of four; Moon's three players,
+  // numbered 0..2 in JSON, are P0, P1, P2 (a bare digit would read as a bid or a count).
+  std::string seat_name(int seat) const;
 
   // The bid ladder (§2.2): point bids from min_bid() up to a mark, then k marks, k * mark(), each
   // a bid of every trick; the first mark bid may jump to free_mark_jump() marks. The points game's
@@ -122,6 +132,8 @@ struct Rules {
   int game_target() const { return moon() ? 21 : big_game() ? kBigGameTarget : scoring == Scoring::Marks ? 7 : 250; }
   // §4.3: the leader may lead [7-3] or [8-2] in its lower number's suit (plays.hpp).
   bool lower_end_leads() const { return big_game(); }
+  // Games a side must win to take the match: Fosdick's Partnership Moon is best of three (§4.2).
+  int match_games() const { return family == Family::Moon4 && moon4_preset == Moon4Preset::Fosdick ? 2 : 1; }
 };
 
 // Called suits: numbers 0..kMaxPip, then the trump suit, then the follow-me doubles suit (OWN_SUIT).
