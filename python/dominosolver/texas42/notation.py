@@ -194,7 +194,7 @@ def _text_tiles(tiles: list[Tile]) -> str:
 # in the JSON. docs/notation.md, "A player's view".
 VIEW_SCHEMA = "dominosolver.view/1"
 _VIEW_KEYS = ("seat", "contract", "trump", "hand", "plays", "leader", "auction", "to_move", "sizes", "gone",
-              "revealed", "rules")
+              "revealed", "discard", "rules")
 
 
 def view_json_of_text(text: str) -> dict[str, Any]:
@@ -205,7 +205,7 @@ def view_json_of_text(text: str) -> dict[str, Any]:
     hand = _tiles_text(values["hand"])
     plays = [_play_text(p) for p in values["plays"].split(".")] if values.get("plays", "-") not in ("", "-") else []
     o: dict[str, Any] = {
-        "schema": VIEW_SCHEMA, "game": "texas42", "seat": seat, "rules": rules.to_json(),
+        "schema": VIEW_SCHEMA, "game": rules.to_json().get("family", "texas42"), "seat": seat, "rules": rules.to_json(),
         "hand": [str(t) for t in hand],
         "plays": [{"seat": s, "tile": str(t)} for s, t in plays],
         "gone": [str(t) for t in _tiles_text(values.get("gone", "-"))],
@@ -243,6 +243,8 @@ def view_json_of_text(text: str) -> dict[str, Any]:
             if not sep:
                 raise ParseError(f"malformed revealed {shown(item)}: write seat:tiles, e.g. revealed=E:66.55.33.22")
             o["revealed"][SEATS[_seat_letter(who, "revealed")]] = [str(t) for t in _tiles_text(tiles)]
+    if values.get("discard"):  # Moon: the bidder's own discard (docs/rules.md §4.1)
+        o["discard"] = str(Tile(values["discard"]))
     return o
 
 
@@ -274,6 +276,8 @@ def view_text_of_json(o: dict[str, Any]) -> str:
         parts.append("gone=" + _text_tiles(sorted(map(Tile, o["gone"]), reverse=True)))
     if o.get("revealed"):
         parts.append("revealed=" + ",".join(f"{s}:{_text_tiles([Tile(t) for t in r])}" for s, r in o["revealed"].items()))
+    if o.get("discard"):
+        parts.append(f"discard={Tile(o['discard']).compact()}")
     flags = rules.to_json()
     if flags:
         parts.append("rules=" + ",".join(f"{k}:{v}" for k, v in flags.items()))

@@ -58,6 +58,11 @@ class Rules(FlagRules):
         return self._core.hand_size
 
     @property
+    def undealt(self) -> int:
+        """Tiles dealt to no seat: Moon's widow (docs/rules.md §4.1), else none."""
+        return self._core.undealt
+
+    @property
     def hand_tricks(self) -> int:
         """Tricks in a hand (each takes a tile from every hand)."""
         return self._core.hand_tricks
@@ -136,15 +141,17 @@ TRUMPS: tuple[Trump, ...] = Rules().declarations  # 0..6, "doubles", "none"
 
 
 def set_mask(rules: Rules) -> int:
-    """The tiles of the rules' set (double-six unless a flag says otherwise) as a bit mask."""
-    return (1 << rules.tiles) - 1
+    """The tiles of the rules' set (double-six unless a flag says otherwise; Moon's 22, docs/rules.md
+    §4.1) as a bit mask."""
+    return rules._core.tile_set
 
 
 def check_in_set(mask: int, rules: Rules, error: type[DominoSolverError] = ParseError) -> None:
     """Raise ``error`` naming the first tile of ``mask`` that is not in the rules' set."""
     stray = mask & ~set_mask(rules)
     if stray:
-        raise error(f"tile {tiles_of(stray)[0]} is not in the double-{rules._core.max_pip} set")
+        where = "Moon set (docs/rules.md §4.1: no 1-0 .. 6-0)" if rules.undealt else f"double-{rules._core.max_pip} set"
+        raise error(f"tile {tiles_of(stray)[0]} is not in the {where}")
 
 
 ORDINARY = "ordinary"  # the kind of a bid of the ladder (docs/rules.md §2.2)
