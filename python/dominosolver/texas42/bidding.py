@@ -57,7 +57,8 @@ from .position import Position
 from .rules import ORDINARY, SEATS, Bid, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
 from .sampling import WorldSampler, new_seed
 from .solve import declaration_name, solve_batch
-from .view import PlayerView
+from .moon_bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
+from .view import PlayerView, game_of
 
 __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "special_threshold"]
 
@@ -337,7 +338,7 @@ def advise_bid(
     time: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
-) -> BidAdvice:
+) -> BidAdvice | MoonBidAdvice:
     """Advise a bid for ``hand`` (7 tiles, as a list or one string such as '66.65.64.62.55.33.10',
     a bidding-phase PlayerView, or a Game in its auction).
 
@@ -348,7 +349,8 @@ def advise_bid(
     declarations on ``threads``. ``risk`` and ``mark_risk`` are probabilities from 0 to 1.
     ``time`` (seconds from 0) or ``should_stop`` end the work early, between batches of deals (the
     advice then rests on the deals solved so far, at least one batch). ``on_progress(done,
-    samples)`` is told the deals solved after each batch."""
+    samples)`` is told the deals solved after each batch. Under Moon's and Partnership Moon's rules
+    the advice is a ``MoonBidAdvice`` (``moon_bidding.py``: tricks, the widow's best discard per deal)."""
     start = _time.perf_counter()
     # Every argument is checked before any work (as hint does).
     samples = world_count(samples, low=2)
@@ -421,10 +423,11 @@ def advise_bid(
     # The deals keep what the contract shows: naming for a partner's Plunge, its doubles stay with it.
     view = PlayerView.before_play(seat, rules, tiles, tuple(auction), contract=contract if revealed else None,  # type: ignore[arg-type]
                                   to_move=seat, revealed=revealed)
+    moon = game_of(rules) != "texas42"
     if legal_bids is None:
         high = max((b for _, b in view.auction), default=0)
         legal_bids = [0] + [
-            b for b in BID_LADDER if _core.texas42.bid_is_legal(rules._core, b, high)
+            b for b in (moon_ladder(rules) if moon else BID_LADDER) if _core.texas42.bid_is_legal(rules._core, b, high)
         ]
         if not view.auction:  # the special bids the core offers this hand as the first to call
             first = _core.texas42.Auction(rules._core, rules.seat_after(seat, -1))
@@ -435,6 +438,9 @@ def advise_bid(
     high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
     partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
     seed = new_seed() if seed is None else seed
+    if moon:  # Moon and Partnership Moon: tricks as the bidder, the widow's best discard per deal
+        return advise_moon_bid(view, legal_bids, samples=samples, seed=seed, risk=risk, threads=threads, tt_mb=tt_mb,
+                               time=time, should_stop=should_stop, on_progress=on_progress, started=start)
     draws = WorldSampler(view).stream(seed)  # drawn a batch at a time: a stop saves the sampling too
     declarations = list(rules.table_declarations)
     # The seat declares (a lowest bid), then each special bid; special bids played alike (Plunge and

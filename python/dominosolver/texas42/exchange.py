@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -21,7 +22,24 @@ from ..tiles import bits_of, mask_of
 from .sampling import World
 from .view import PlayerView
 
-__all__ = ["discard_scores", "in_exchange"]
+__all__ = ["discard_scores", "in_exchange", "on_solvers"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def on_solvers(solvers: list[Any], items: list[T], solve: Callable[[Any, T], R]) -> list[R]:
+    """``solve(solver, item)`` for every item, in order, the items shared out over the solvers, a
+    thread each (the core releases the GIL while it searches)."""
+    if len(solvers) == 1 or len(items) < 2:
+        return [solve(solvers[0], item) for item in items]
+    shares = [items[k::len(solvers)] for k in range(len(solvers))]
+    with ThreadPoolExecutor(len(solvers)) as pool:
+        parts = list(pool.map(lambda solver, share: [solve(solver, item) for item in share], solvers, shares))
+    out: list[Any] = [None] * len(items)
+    for k, part in enumerate(parts):
+        out[k::len(solvers)] = part
+    return out
 
 
 def in_exchange(view: PlayerView) -> bool:
@@ -53,27 +71,15 @@ def discard_scores(
     need = rules.points_needed(bid)
     solvers = [_core.texas42.Solver(tt_mb) for _ in range(threads)]
 
-    def solve(solver: object, worlds: list[World]) -> tuple[list[list[int]], int]:
-        rows, nodes = [], 0
-        for world in worlds:
-            deal = list(world)
-            deal[bidder] = eight & ~widow
-            valued, n = _core.texas42.discard_values(solver, rules._core, trump, deal, widow, bidder, bid)
-            rows.append([tricks for _, tricks in valued])
-            nodes += n
-        return rows, nodes
+    def value_discards(solver: object, world: World) -> tuple[list[int], int]:
+        deal = list(world)
+        deal[bidder] = eight & ~widow
+        valued, nodes = _core.texas42.discard_values(solver, rules._core, trump, deal, widow, bidder, bid)
+        return [tricks for _, tricks in valued], nodes
 
     def score(worlds: list[World]) -> pimc.Scores:
-        if len(solvers) == 1 or len(worlds) < 2:
-            rows, nodes = solve(solvers[0], worlds)
-        else:  # the core releases the GIL: each thread's solver takes a share of the deals
-            shares = [worlds[k::len(solvers)] for k in range(len(solvers))]
-            with ThreadPoolExecutor(len(solvers)) as pool:
-                parts = list(pool.map(solve, solvers, shares))
-            rows = [[] for _ in worlds]
-            for k, (part, _) in enumerate(parts):
-                rows[k::len(solvers)] = part
-            nodes = sum(n for _, n in parts)
-        return pimc.Scores(np.array(rows, dtype=np.int16).reshape(len(worlds), len(tiles)), nodes)
+        parts = on_solvers(solvers, worlds, value_discards)
+        rows = [row for row, _ in parts]
+        return pimc.Scores(np.array(rows, dtype=np.int16).reshape(len(worlds), len(tiles)), sum(n for _, n in parts))
 
     return tiles, score, lambda tricks: tricks >= need
