@@ -91,3 +91,9 @@ def test_the_discard_hint_is_the_bidders_and_threads_agree():
     assert [(m.move, m.mean, m.p_make) for m in one.moves] == [(m.move, m.mean, m.p_make) for m in two.moves]
     with pytest.raises(InvalidViewError, match="is not to play"):
         hint(game.view((bidder + 1) % 3), samples=4, seed=1)
+
+
+def test_auction_weighting_falls_back_to_uniform_in_moon():
+    pos, _ = moon_position(3, 5)
+    h = hint(pos.view(pos.to_move), samples=10, seed=1, weighting="auction", threads=1)
+    assert h.weighting == "uniform" and "auction weighting models Texas 42's bids" in h.warnings[0]
