@@ -24,7 +24,7 @@ std::array<TileMask, kMaxSeats> to_hands(const Rules& rules, const std::vector<s
     for (int t : hands[seat]) {
       if (t < 0 || t >= kMaxTiles) throw InvalidPositionError("tile id " + std::to_string(t) + " is not a tile");
       if (out[seat] & bit(t))
-        throw InvalidPositionError("tile " + tile_name(t) + " appears twice (hand of " + seat_name(seat) + ")");
+        throw InvalidPositionError("tile " + tile_name(t) + " appears twice (hand of " + rules.seat_name(seat) + ")");
       out[seat] |= bit(t);
     }
   return out;
@@ -92,6 +92,11 @@ py::dict hand_dict(const HandRecord& h, const Rules& rules) {
   d["contract"] = contract_or_none(h.contract);
   d["trump"] = h.trump ? py::cast(h.trump->name()) : py::none();
   d["plays"] = plays_list(h.plays);
+  // The side of each seat this hand (a contract seats Moon's bidder alone): what points and tricks are by.
+  const Seating seating = h.contract && h.trump ? ruling(rules, *h.trump, h.contract).seating : rules.seating();
+  std::vector<int> sides;
+  for (int seat = 0; seat < rules.seats(); ++seat) sides.push_back(seating.side(seat));
+  d["sides"] = sides;
   d["points"] = py::make_tuple(h.points[0], h.points[1]);
   d["tricks"] = py::make_tuple(h.tricks[0], h.tricks[1]);
   d["objective"] = objective_name(h.objective);
@@ -198,6 +203,14 @@ void texas42(py::module_& m) {
       .def("side_of", [](const Rules& r, int seat) { return r.seating().side(table_seat(r.seating(), seat)); })
       .def("partner_of", [](const Rules& r, int seat) { return r.seating().partner(table_seat(r.seating(), seat)); })
       .def("next_seat", [](const Rules& r, int seat) { return r.seating().next(table_seat(r.seating(), seat)); })
+      .def("seat_names", [](const Rules& r) {
+        std::vector<std::string> out;
+        for (int seat = 0; seat < r.seats(); ++seat) out.push_back(r.seat_name(seat));
+        return out;
+      })
+      // Who keeps a score (the sides; Moon's three players) and whose score a seat's tricks add to.
+      .def_property_readonly("scorers", &Rules::scorers)
+      .def("scorer_of", [](const Rules& r, int seat) { return r.scorer_of(table_seat(r.seating(), seat)); })
       // Every declaration of the contract table, in table order ("0".."6", "doubles", "none").
       .def("declarations", [](const Rules& r) { return names(declarations(r)); })
       .def(py::self == py::self)

@@ -41,7 +41,7 @@ std::vector<Bid> Auction::legal(std::optional<TileMask> hand) const {
 }
 
 void Auction::call(const Bid& bid, std::optional<TileMask> hand) {
-  const std::string seat = seat_name(to_call());
+  const std::string seat = rules_.seat_name(to_call());
   if (over()) throw IllegalMoveError("the auction is over");
   const auto open = legal(hand);
   if (std::find(open.begin(), open.end(), bid) == open.end()) {
@@ -120,7 +120,7 @@ void Game::play(const Move& move) {
   if (s_.phase == Phase::GameOver) throw IllegalMoveError("the game is over");
   const auto legal = legal_moves();
   if (std::find(legal.begin(), legal.end(), move) == legal.end()) {
-    const std::string seat = seat_name(to_move());
+    const std::string seat = rules_.seat_name(to_move());
     switch (s_.phase) {
       case Phase::Bidding:
         if (move.kind != Move::Kind::Call) throw IllegalMoveError("the auction is on: " + seat + " must bid or pass");

@@ -6,14 +6,13 @@
 
 namespace dominosolver::texas42 {
 
-std::string seat_name(int seat) {
-  constexpr std::string_view kNames = "NESW";
-  return seat >= 0 && seat < static_cast<int>(kNames.size()) ? std::string(1, kNames[seat]) : std::to_string(seat);
-}
+std::string seat_name(int seat) { return Rules{}.seat_name(seat); }
 
 namespace {
 
-std::string seat_of(int seat) { return "seat " + std::to_string(seat) + " (" + seat_name(seat) + ")"; }
+std::string seat_of(const Rules& rules, int seat) {
+  return "seat " + std::to_string(seat) + " (" + rules.seat_name(seat) + ")";
+}
 
 std::string seats_range(const Seating& seating) { return "0.." + std::to_string(seating.seats() - 1); }
 
@@ -47,7 +46,7 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
                                std::to_string(rules.max_pip));
   auto check_seat = [&](int seat, const char* what) {
     if (seat < 0 || seat >= seating().seats()) throw InvalidPositionError(std::string(what) + " must be a seat " + seats);
-    if (!seating().plays(seat)) throw InvalidPositionError(std::string(what) + ": " + seat_of(seat) + " sits this hand out");
+    if (!seating().plays(seat)) throw InvalidPositionError(std::string(what) + ": " + seat_of(rules_, seat) + " sits this hand out");
   };
   // Who plays may follow from who declares (Nel-O's partner sits out, §3.3): the contract must say.
   if (!contract && ruling_.contract->seating(rules, 0) != ruling_.contract->seating(rules, -1))
@@ -71,7 +70,7 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     seen |= bit(tile);
   };
   for (int seat = 0; seat < seating().seats(); ++seat) {
-    for (TileMask m = hands[seat]; m; m &= m - 1) claim(lowest(m), "hand of " + seat_of(seat));
+    for (TileMask m = hands[seat]; m; m &= m - 1) claim(lowest(m), "hand of " + seat_of(rules_, seat));
   }
   for (int t : trick) claim(t, "current trick");
   const History hist = history.value_or(History{leader, {}});
@@ -91,8 +90,8 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     if (replay.len == trick_size) lead_seat = seating().after(lead_seat, replay.win), replay.clear();
   }
   if (history && lead_seat != leader)
-    throw InvalidPositionError("leader is " + seat_of(leader) + " but the last recorded trick was won by " +
-                               seat_of(lead_seat));
+    throw InvalidPositionError("leader is " + seat_of(rules_, leader) + " but the last recorded trick was won by " +
+                               seat_of(rules_, lead_seat));
   for (std::size_t k = 0; k < trick.size(); ++k)
     records.push_back({static_cast<std::int8_t>(seating().after(leader, static_cast<int>(k))), static_cast<std::int8_t>(trick[k])});
 
@@ -103,14 +102,14 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
   for (int seat = 0; seat < seating().seats(); ++seat) {
     if (!seating().plays(seat)) {  // its tiles take no part: the hand dealt to it, or none given
       if (hands[seat] && count(hands[seat]) != max_hand)
-        throw InvalidPositionError(seat_of(seat) + " sits this hand out: its hand is the " + std::to_string(max_hand) +
+        throw InvalidPositionError(seat_of(rules_, seat) + " sits this hand out: its hand is the " + std::to_string(max_hand) +
                                    " tiles dealt to it or empty, not " + std::to_string(count(hands[seat])));
       continue;
     }
     if (count(origin[seat]) != size || size > max_hand) {
       std::string sizes;
       for (int s = 0; s < seating().seats(); ++s) sizes += (s ? ", " : "") + std::to_string(count(hands[s]));
-      throw InvalidPositionError("hand sizes " + sizes + " cannot arise in play with leader " + seat_of(leader) +
+      throw InvalidPositionError("hand sizes " + sizes + " cannot arise in play with leader " + seat_of(rules_, leader) +
                                  " and " + std::to_string(trick.size()) +
                                  " tiles on the table (seats that played to the trick hold one tile fewer)");
     }
@@ -120,10 +119,10 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     const int first = ruling_.first_leader();
     if (hist.first_leader != first)
       throw InvalidPositionError(std::string(first == contract->declarer ? "the declarer (" : "the declarer's partner (") +
-                                 seat_of(first) + ") leads trick 1, not " + seat_of(hist.first_leader) +
+                                 seat_of(rules_, first) + ") leads trick 1, not " + seat_of(rules_, hist.first_leader) +
                                  " (docs/rules.md §2.4, §3)");
     if (const std::string error = holding_error(rules, *contract, origin[contract->declarer]); !error.empty())
-      throw InvalidPositionError(error + ", which " + seat_of(contract->declarer) + " did not hold (docs/rules.md §3)");
+      throw InvalidPositionError(error + ", which " + seat_of(rules_, contract->declarer) + " did not hold (docs/rules.md §3)");
   }
 
   first_leader_ = hist.first_leader;
@@ -135,7 +134,7 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     const auto& r = records[i];
     if (!(legal_moves() & bit(r.tile)))
       throw InvalidPositionError(std::string(i < hist.tiles.size() ? "history" : "current trick") + ": " +
-                                 seat_of(r.seat) + " played " + tile_name(r.tile) + " but had to " +
+                                 seat_of(rules_, r.seat) + " played " + tile_name(r.tile) + " but had to " +
                                  (table_.by_distance ? "play a tile nearest to 7 pips" : "follow suit"));
     undo_.push_back(s_);
     play_unchecked(r.tile);
@@ -179,7 +178,7 @@ void Position::play(int tile) {
   if (!(s_.hands[seat] & bit(tile))) {
     for (int other = 0; other < seating().seats(); ++other)
       if (s_.hands[other] & bit(tile))
-        throw IllegalMoveError(tile_name(tile) + " belongs to " + seat_of(other) + ", but " + seat_of(seat) +
+        throw IllegalMoveError(tile_name(tile) + " belongs to " + seat_of(rules_, other) + ", but " + seat_of(rules_, seat) +
                                " is to play");
     for (const PlayRecord& r : plays_)
       if (r.tile == tile) throw IllegalMoveError(tile_name(tile) + " has already been played");
@@ -187,12 +186,12 @@ void Position::play(int tile) {
   }
   if (!(legal_moves() & bit(tile))) {
     if (table_.by_distance)
-      throw IllegalMoveError(seat_of(seat) + " must play a tile nearest to 7 pips (docs/rules.md §3.6): " +
+      throw IllegalMoveError(seat_of(rules_, seat) + " must play a tile nearest to 7 pips (docs/rules.md §3.6): " +
                              tile_name(tile) + " is " + std::to_string(table_.called[tile]) + " from 7, " +
                              tile_name(lowest(legal_moves())) + " only " + std::to_string(table_.called[lowest(legal_moves())]));
     if (!s_.trick.len)
-      throw IllegalMoveError(seat_of(seat) + " must lead a trump on the first trick (first_lead_trump)");
-    throw IllegalMoveError(seat_of(seat) + " must follow suit: " + tile_name(tile) +
+      throw IllegalMoveError(seat_of(rules_, seat) + " must lead a trump on the first trick (first_lead_trump)");
+    throw IllegalMoveError(seat_of(rules_, seat) + " must follow suit: " + tile_name(tile) +
                            " does not follow the lead " + tile_name(plays_[plays_.size() - s_.trick.len].tile));
   }
   undo_.push_back(s_);

@@ -1,5 +1,7 @@
 #include "dominosolver/texas42/rules.hpp"
 
+#include <string_view>
+
 #include "dominosolver/core/errors.hpp"
 #include "dominosolver/texas42/contract.hpp"
 
@@ -137,6 +139,12 @@ TileMask Rules::tile_set() const {
   if (family == Family::Moon)
     for (int pip = 1; pip <= max_pip; ++pip) set &= ~bit(tile_id(pip, 0));
   return set;
+}
+
+std::string Rules::seat_name(int seat) const {
+  constexpr std::string_view kCompass = "NESW";
+  if (seat < 0 || seat >= seats()) return std::to_string(seat);
+  return seats() == static_cast<int>(kCompass.size()) ? std::string(1, kCompass[seat]) : "P" + std::to_string(seat);
 }
 
 // §4.1-4.2: a Moon trick is worth its one point and nothing more.

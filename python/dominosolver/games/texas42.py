@@ -54,7 +54,8 @@ def hint(target: Position | PlayerView, seat: int | None = None, **limits: Any) 
     if isinstance(target, Position) and seat is not None:
         target = target.view(seat)
     elif seat is not None and seat != target.seat:
-        raise ParseError(f"seat {SEATS[seat]}: this is {SEATS[target.seat]}'s view, it cannot advise another seat")
+        names = target.rules.seat_names
+        raise ParseError(f"seat {names[seat]}: this is {names[target.seat]}'s view, it cannot advise another seat")
     return hint_42(target, **limits)
 
 
@@ -128,13 +129,13 @@ def grade_hand(hand: Any, rules: Any, tt_mb: int | None) -> dict[str, Any] | Non
     if not isinstance(plays, list) or not all(isinstance(p, list) and len(p) == 2 for p in plays):
         raise ParseError("a played hand's 'plays' must be [seat, tile] pairs")
     # Trick 1's leader is the contract's (the core rules it).
-    start = Position(trump=hand["trump"], hands=hand["deal"], contract=contract_from_json(contract),
-                     rules=Rules.from_json(hand.get("rules", rules)))
+    table = Rules.of_game(hand.get("game", "texas42"), hand.get("rules", rules))
+    start = Position(trump=hand["trump"], hands=hand["deal"], contract=contract_from_json(contract, table), rules=table)
     graded = analysis(start, [tile for _, tile in plays], tt_mb)
     for n, ((seat, tile), g) in enumerate(zip(plays, graded["plays"]), 1):
-        if parse_seat(seat) != g["seat"]:  # a record whose seats disagree with the rules is not this deal's
+        if table.parse_seat(seat) != g["seat"]:  # a record whose seats disagree with the rules is not this deal's
             raise ParseError(
-                f"play {n} ({tile}) is recorded for {SEATS[parse_seat(seat)]}, but {SEATS[g['seat']]} was to play"
+                f"play {n} ({tile}) is recorded for {table.seat_name(seat)}, but {table.seat_name(g['seat'])} was to play"
             )
     return graded
 
@@ -319,7 +320,8 @@ def advise(view: PlayerView, limits: dict[str, Any], threads: int | None, tt_mb:
     if view.contract is not None and namer(view.rules, view.contract) != view.seat:
         raise InvalidViewError("nothing to decide: another seat names the declaration")
     if view.contract is None and view.to_move is not None and view.to_move != view.seat:
-        raise InvalidViewError(f"{SEATS[view.seat]} is not to bid: {SEATS[view.to_move]} is")
+        names = view.rules.seat_names
+        raise InvalidViewError(f"{names[view.seat]} is not to bid: {names[view.to_move]} is")
     advice = advise_bid(view, samples=limits.get("samples", 200), seed=limits.get("seed"), threads=threads,
                         tt_mb=tt_mb, time=limits.get("time"), should_stop=should_stop, **PLAYING_THRESHOLDS)
     if view.contract is not None:

@@ -9,9 +9,9 @@ from typing import Any
 from ..pictures.chart import GIFT, LOSS, Chart, chart_picture
 from ..pictures.heatmap import HeatMap, heatmap_picture
 from ..pictures.svg import Canvas, stack
-from ..texas42 import SEATS, PlayGrade, Position, projected_totals
+from ..texas42 import PlayGrade, Position, projected_totals
 from ..texas42 import picture
-from ..texas42.rules import TEAMS, bid_name
+from ..texas42.rules import Rules, bid_name
 from ..texas42.solve import declaration_name
 from ..tiles import Tile
 from .records import GAME_ANALYSIS
@@ -54,13 +54,14 @@ def special_heatmap(table: Any) -> HeatMap:
     )
 
 
-def chart_of(analysis: dict[str, Any], title: str = "Texas 42: a graded hand") -> Chart:
+def chart_of(analysis: dict[str, Any], title: str | None = None) -> Chart:
     """A ``dominosolver.analysis/1`` hand: the declaring side's total under perfect play (NS's
     without a contract), before the first play and after each, against what its bid needs."""
     start = Position.from_json(analysis["position"])
     plays = analysis["plays"]
     grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
     contract, rules = start.contract, start.rules
+    title = title or f"{rules.title}: a graded hand"
     team = start.side_of(contract.declarer) if contract else 0
     tricks = start.units == "tricks"
     high = rules.hand_tricks if tricks else rules.hand_points
@@ -72,7 +73,7 @@ def chart_of(analysis: dict[str, Any], title: str = "Texas 42: a graded hand") -
     else:
         goal, below = min(rules.points_needed(contract.bid), high), False
         label = f"bid {bid_name(contract.bid)}: {goal} points needed"
-    side = f"{TEAMS[team]}" + (f" ({SEATS[contract.declarer]} bid {bid_name(contract.bid)})" if contract else "")
+    side = f"{start.side_names[team]}" + (f" ({start.seat_name(contract.declarer)} bid {bid_name(contract.bid)})" if contract else "")
     first_trick = rules.hand_tricks - start.tricks_left + 1
     groups = tuple((k + 1, f"trick {first_trick + (len(start.trick) + k) // start.trick_size}")
                    for k in range(len(grades)) if (len(start.trick) + k) % start.trick_size == 0)
@@ -80,7 +81,7 @@ def chart_of(analysis: dict[str, Any], title: str = "Texas 42: a graded hand") -
         title=title,
         side=f"{side}: {start.units} at the hand's end with perfect play from each play on",
         values=tuple(projected_totals(start, grades, team)) if grades else (None,),
-        plays=tuple(f"{SEATS[g.seat]} {g.tile}" for g in grades),
+        plays=tuple(f"{start.seat_name(g.seat)} {g.tile}" for g in grades),
         marks=tuple("" if not g.cost else LOSS if start.side_of(g.seat) == team else GIFT for g in grades),
         low=0, high=high, goal=goal, goal_label=label, below=below, groups=groups,
     )
@@ -90,9 +91,10 @@ def analysis_picture(graded: dict[str, Any]) -> Canvas:
     """One hand's chart, or a whole game's hands one under another (a hand thrown in has none)."""
     if graded["schema"] != GAME_ANALYSIS:
         return chart_picture(chart_of(graded))
-    charts = [chart_picture(chart_of(hand, f"Texas 42: hand {n}"))
+    title = Rules.of_game(graded.get("game", "texas42")).title
+    charts = [chart_picture(chart_of(hand, f"{title}: hand {n}"))
               for n, hand in enumerate(graded["hands"], 1) if hand is not None]
-    return stack(charts, "Texas 42: a graded game")
+    return stack(charts, f"{title}: a graded game")
 
 
 PICTURES = Pictures(

@@ -12,8 +12,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..result import SolveResult
-from ..texas42 import SEATS, PlayerView, PlayGrade, Position, dd_table, projection, solve
-from ..texas42.rules import TEAMS, Rules, bid_name
+from ..texas42 import PlayerView, PlayGrade, Position, dd_table, projection, solve
+from ..texas42.rules import Rules, bid_name, contract_text
 from ..texas42.solve import declaration_name, still_to_take, taken
 from ..tiles import Tile
 from .records import GAME_ANALYSIS
@@ -31,8 +31,8 @@ DEMO_POSITION = (
 
 
 def position_table(pos: Position, title: str | None = None) -> Table:
-    contract = f", contract {pos.contract}" if pos.contract else ""
-    table = Table(title=title or f"Texas 42 — trump {pos.trump}{contract}", title_justify="left")
+    contract = f", contract {contract_text(pos.contract, pos.rules)}" if pos.contract else ""
+    table = Table(title=title or f"{pos.rules.title} — trump {pos.trump}{contract}", title_justify="left")
     table.add_column("seat")
     table.add_column("hand")
     table.add_column("on the table")
@@ -41,7 +41,7 @@ def position_table(pos: Position, title: str | None = None) -> Table:
     for seat in range(rules.seats):
         marker = " ◀ to move" if seat == pos.to_move and not pos.is_over else ""
         table.add_row(
-            f"{SEATS[seat]}{marker}",
+            f"{pos.seat_name(seat)}{marker}",
             " ".join(str(t) for t in pos.hand(seat)) or "—",
             str(trick[seat]) if seat in trick else "",
         )
@@ -51,17 +51,19 @@ def position_table(pos: Position, title: str | None = None) -> Table:
 def show_position(pos: Position) -> Output:
     yield position_table(pos)
     # A contract counted in tricks (Plunge, Splash, Nel-O, Sevens) shows tricks won, not points.
-    ns, ew = pos.tricks_won if pos.units == "tricks" else pos.points
-    yield f"{pos.units} so far: NS {ns}, EW {ew}; tricks left {pos.tricks_left}"
+    scores = pos.tricks_won if pos.units == "tricks" else pos.points
+    so_far = ", ".join(f"{side} {n}" for side, n in zip(pos.side_names, scores))
+    yield f"{pos.units} so far: {so_far}; tricks left {pos.tricks_left}"
     if not pos.is_over:
-        yield f"{SEATS[pos.to_move]} to play; legal: " + " ".join(str(t) for t in pos.legal_moves)
+        yield f"{pos.seat_name(pos.to_move)} to play; legal: " + " ".join(str(t) for t in pos.legal_moves)
     yield Notation(str(pos))
 
 
 def show_view(view: PlayerView) -> Output:
+    names = view.rules.seat_names
     trick = " ".join(str(t) for t in view.trick) or "nothing"
-    turn = "" if view.to_move is None else f"; {SEATS[view.to_move]} to move"
-    yield f"{SEATS[view.seat]}'s view: hand {' '.join(map(str, view.hand))}; on the table {trick}{turn}"
+    turn = "" if view.to_move is None else f"; {names[view.to_move]} to move"
+    yield f"{names[view.seat]}'s view: hand {' '.join(map(str, view.hand))}; on the table {trick}{turn}"
     if view.legal_moves:
         yield "legal: " + " ".join(str(t) for t in view.legal_moves)
 
@@ -70,9 +72,11 @@ def seat_table(view: PlayerView) -> Output:
     """What a seat sees at the table: the auction or the contract, its own hand, the others' tile
     counts (and any tiles their contract shows), the trick on the table and the last one taken."""
     rules = view.rules
-    contract = f"contract {view.contract}, trump {view.trump}" if view.trump is not None else (
-        f"contract {view.contract}, declaration to name" if view.contract else "the auction")
-    table = Table(title=f"Texas 42 — {contract}; you are {SEATS[view.seat]}", title_justify="left")
+    names = rules.seat_names
+    named = contract_text(view.contract, rules) if view.contract else ""
+    contract = f"contract {named}, trump {view.trump}" if view.trump is not None else (
+        f"contract {named}, declaration to name" if view.contract else "the auction")
+    table = Table(title=f"{rules.title} — {contract}; you are {names[view.seat]}", title_justify="left")
     for col in ("seat", "hand", "bid", "on the table"):
         table.add_column(col)
     bids = {seat: bid_name(bid) for seat, bid in view.auction}
@@ -82,15 +86,15 @@ def seat_table(view: PlayerView) -> Output:
         shown = view.revealed[seat] if view.revealed else ()
         hand = (" ".join(map(str, view.hand)) if seat == view.seat
                 else f"{view.hand_sizes[seat]} tiles" + (f", showing {' '.join(map(str, shown))}" if shown else ""))
-        table.add_row(f"{SEATS[seat]}{marker}", hand, bids.get(seat, ""), str(trick[seat]) if seat in trick else "")
+        table.add_row(f"{names[seat]}{marker}", hand, bids.get(seat, ""), str(trick[seat]) if seat in trick else "")
     yield table
     if view.trump is not None:
         ns, ew = view.points
         yield f"points so far: NS {ns}, EW {ew}"
         done = len(view.plays) - len(view.trick)  # plays of finished tricks
         if done:
-            last = "  ".join(f"{SEATS[s]} {t}" for s, t in view.plays[done - rules.seats:done])
-            yield f"last trick: {last}   → {SEATS[view.leader]} won it"  # and leads the next
+            last = "  ".join(f"{names[s]} {t}" for s, t in view.plays[done - rules.seats:done])
+            yield f"last trick: {last}   → {names[view.leader]} won it"  # and leads the next
 
 
 def hand_summary(number: int, hand: dict[str, Any], analysis: dict[str, Any] | None, seat: int) -> Output:
@@ -101,11 +105,12 @@ def hand_summary(number: int, hand: dict[str, Any], analysis: dict[str, Any] | N
     if analysis is None:
         return
     units = analysis.get("units", "points")
-    table = Table(title=f"your plays as {SEATS[seat]}: {units} for your team with perfect play from each on",
+    start = Position.from_json(analysis["position"])
+    table = Table(title=f"your plays as {start.seat_name(seat)}: {units} for your team with perfect play from each on",
                   title_justify="left")
     for col in ("trick", "tile", "before", "after", "cost"):
         table.add_column(col, justify="left" if col == "tile" else "right")
-    trick_size = Position.from_json(analysis["position"]).trick_size  # Nel-O's may leave a seat out
+    trick_size = start.trick_size  # Nel-O's may leave a seat out
     mine = []
     for k, g in enumerate(analysis["plays"]):
         if g["seat"] == seat:
@@ -134,11 +139,11 @@ def pv_lines(pos: Position, pv: list[str]) -> list[str]:
     pos = pos.copy()
     lines, current = [], []
     for tile in pv:
-        current.append(f"{SEATS[pos.to_move]} {tile}")
+        current.append(f"{pos.seat_name(pos.to_move)} {tile}")
         pos.play(tile)
         if not pos.trick:
             w = pos.trick_winner
-            lines.append("  ".join(current) + f"   → {SEATS[w]} wins")
+            lines.append("  ".join(current) + f"   → {pos.seat_name(w)} wins")
             current = []
     if current:
         lines.append("  ".join(current))
@@ -150,7 +155,7 @@ def show_solve(pos: Position, result: SolveResult) -> Output:
         yield "the hand is over: every tile has been played, nothing is left to solve"
         return
     makes = "" if result.makes is None else f", the contract {'makes' if result.makes else 'is set'}"
-    yield (f"value: [bold]{result.value}[/bold] {result.units} for {result.pov} ({SEATS[pos.to_move]} to play){makes}, "
+    yield (f"value: [bold]{result.value}[/bold] {result.units} for {result.pov} ({pos.seat_name(pos.to_move)} to play){makes}, "
            f"{result.nodes:,} nodes")
     yield solve_table(result)
     yield legend(f"{DOUBLE_DUMMY}; cost: lost against the best")
@@ -169,7 +174,7 @@ def show_solve(pos: Position, result: SolveResult) -> Output:
 def table_of(table_obj: Any) -> Output:
     table = Table(title="double-dummy points for the declaring team (declarer leads)", title_justify="left")
     table.add_column("declaration")
-    for s in SEATS:
+    for s in table_obj.rules.seat_names:
         table.add_column(f"{s} declares", justify="right")
     for d, row in zip(table_obj.declarations, table_obj.points):
         best = int(row.max())
@@ -182,7 +187,7 @@ def special_table_of(table_obj: Any) -> Output:
     table = Table(title="special contracts: does the declarer's side take every trick (partner names and leads)",
                   title_justify="left")
     table.add_column("declaration")
-    for s in SEATS:
+    for s in table_obj.rules.seat_names:
         table.add_column(f"{s} bids", justify="right")
     for d, row in zip(table_obj.declarations, table_obj.every_trick):
         table.add_row(declaration_name(d), *["[bold green]all[/bold green]" if v else "-" for v in row])
@@ -193,7 +198,7 @@ def special_table_of(table_obj: Any) -> Output:
     if len(table_obj.contracts):  # Nel-O's doubles modes and Sevens, as the rules offer them
         own = Table(title="declared on a mark bid: does the declarer make it (declarer leads)", title_justify="left")
         own.add_column("contract")
-        for s in SEATS:
+        for s in table_obj.rules.seat_names:
             own.add_column(f"{s} declares", justify="right")
         for c, row in zip(table_obj.contracts, table_obj.makes):
             own.add_row(c, *["[bold green]makes[/bold green]" if v else "no" for v in row])
@@ -203,7 +208,7 @@ def special_table_of(table_obj: Any) -> Output:
 def hint_table(h: Any) -> Table:
     exact = "exact, every one of" if h.exact else "sampled"
     seed = "" if h.seed is None else f", seed {h.seed}"
-    title = (f"{SEATS[h.seat]} to play ({h.pov}): {exact} {h.worlds} worlds{seed}, {h.elapsed * 1000:.0f} ms"
+    title = (f"{h.view.rules.seat_names[h.seat]} to play ({h.pov}): {exact} {h.worlds} worlds{seed}, {h.elapsed * 1000:.0f} ms"
              + (f"; goal: {h.goal} the contract" if h.goal else ""))
     table = Table(title=title, title_justify="left")
     for col in ("rank", "move", f"mean {h.units}", "± stderr", "P(make)", "± its stderr"):
@@ -221,7 +226,7 @@ def hint_table(h: Any) -> Table:
 def show_hint(h: Any, target: Any) -> Output:
     yield hint_table(h)
     deals = "every deal" if h.exact else "PIMC: random deals"
-    yield legend(f"{deals} of the tiles {SEATS[h.seat]} cannot see, each solved double-dummy (all hands seen)"
+    yield legend(f"{deals} of the tiles {h.view.rules.seat_names[h.seat]} cannot see, each solved double-dummy (all hands seen)"
                  + ("; P(make): share of deals the declaring side makes its bid" if h.goal else ""))
 
 
@@ -236,7 +241,8 @@ def show_grades(analysis: dict[str, Any]) -> Output:
     goal = any("goal_cost" in g for g in plays)
     table = Table(title=f"play by play, in {units}: what {side} ends the hand with, perfect play from each on",
                   title_justify="left")
-    for col in ("#", "seat", "tile", f"{TEAMS[team]} before", f"{TEAMS[team]} after", "cost",
+    sides = start.side_names
+    for col in ("#", "seat", "tile", f"{sides[team]} before", f"{sides[team]} after", "cost",
                 *(("P(make) cost",) if goal else ())):
         table.add_column(col, justify="left" if col in ("seat", "tile") else "right")
     pos = start.copy()
@@ -245,15 +251,14 @@ def show_grades(analysis: dict[str, Any]) -> Output:
         before, after = (so_far + (v if ours else left - v) for v in (g["before"], g["after"]))
         style = "green" if g["cost"] == 0 else "red"
         goal_cell = () if not goal else (f"[{'red' if g['goal_cost'] else 'green'}]{g['goal_cost']}[/]",)
-        table.add_row(str(i), SEATS[g["seat"]], g["tile"], str(before), str(after),
+        table.add_row(str(i), start.seat_name(g["seat"]), g["tile"], str(before), str(after),
                       f"[{style}]{g['cost']}[/{style}]", *goal_cell)
         pos.play(g["tile"])
     yield table
-    yield legend(f"before, after: {TEAMS[team]}'s {units} with perfect play on (double-dummy); "
+    yield legend(f"before, after: {sides[team]}'s {units} with perfect play on (double-dummy); "
                  "cost: lost by the player's own side")
-    standard = Rules()  # graded plays are of standard 42's table
-    for each in TEAMS:
-        mine = [g for g in plays if standard.team_of(g["seat"]) == each]
+    for side, each in enumerate(sides):
+        mine = [g for g in plays if start.side_of(g["seat"]) == side]
         lost = sum(g["cost"] for g in mine)
         errors = sum(1 for g in mine if g["cost"])
         turned = f"; {sum(g['goal_cost'] for g in mine)} turned the contract against its side" if goal else ""
@@ -264,9 +269,9 @@ def side_of_chart(start: Position) -> tuple[int, str]:
     """The side graded plays are valued for: the declaring side (NS without a contract), and its name
     as a heading says it."""
     if start.contract is None:
-        return 0, TEAMS[0]
+        return 0, start.side_names[0]
     team = start.side_of(start.contract.declarer)
-    return team, f"{TEAMS[team]} ({SEATS[start.contract.declarer]} bid {bid_name(start.contract.bid)})"
+    return team, f"{start.side_names[team]} ({start.seat_name(start.contract.declarer)} bid {bid_name(start.contract.bid)})"
 
 
 def show_graded_hand(number: int, analysis: dict[str, Any] | None) -> Output:
@@ -275,7 +280,7 @@ def show_graded_hand(number: int, analysis: dict[str, Any] | None) -> Output:
         yield Rule(f"hand {number}: thrown in, nothing played")
         return
     pos = Position.from_json(analysis["position"])
-    yield Rule(f"hand {number}: {SEATS[pos.contract.declarer]} bid {bid_name(pos.contract.bid)}, trump {pos.trump}"
+    yield Rule(f"hand {number}: {pos.seat_name(pos.contract.declarer)} bid {bid_name(pos.contract.bid)}, trump {pos.trump}"
                if pos.contract else f"hand {number}: trump {pos.trump}")
     yield from show_hand_analysis(analysis)
 
@@ -337,32 +342,37 @@ def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7
         chart.append(f"{first_trick + trick:<2}" if place == 0 else "  ", style="dim")
     chart.append("\n")
     made = "" if need is None else f"green: {need} or more, red: fewer; "
-    chart.append(f"{made}▼ {TEAMS[team]} gave points away, ▲ the other side did; numbers: each trick's lead",
+    chart.append(f"{made}▼ {start.side_names[team]} gave points away, ▲ the other side did; numbers: each trick's lead",
                  style="dim")
     return chart
 
 
 def show_hand_record(number: int, hand: dict[str, Any]) -> str:
     """One hand of a played game's record (``play --json``) in a line."""
+    rules = Rules.of_game(hand.get("game", "texas42"), hand.get("rules"))
+    names = rules.seat_names
     bids = " ".join(hand["bids"])
     if hand["result"] is None:
-        return f"hand {number}: dealer {SEATS[hand['dealer']]}, bids {bids} — all passed, thrown in"
+        return f"hand {number}: dealer {names[hand['dealer']]}, bids {bids} — all passed, thrown in"
     c = hand["contract"]
     r = hand["result"]
     outcome = "made" if r["made"] else "set"
     # A contract of every trick or none is won or lost on tricks, so its line counts tricks (§3.3-3.6).
     units = "points" if hand.get("objective", "points") == "points" else "tricks"
+    taken = " ".join(f"{side} {n}" for side, n in hand[units].items())  # by side: NS, EW; Moon's bidder, the rest
+    scored = " / ".join(f"{n:+d} {who}" for who, n in zip(rules.scorer_names, r["score"]))
     return (
-        f"hand {number}: dealer {SEATS[hand['dealer']]}, bids {bids}; {SEATS[c['declarer']]} bid {bid_name(c['bid'])}, "
-        f"trump {hand['trump']}; {units} NS {hand[units]['NS']} EW {hand[units]['EW']} → {outcome}, "
-        f"+{r['score'][0]} NS / +{r['score'][1]} EW"
+        f"hand {number}: dealer {names[hand['dealer']]}, bids {bids}; {names[c['declarer']]} bid {bid_name(c['bid'])}, "
+        f"trump {hand['trump']}; {units} {taken} → {outcome}, {scored}"
     )
 
 
 def show_game(record: dict[str, Any]) -> Output:
     for i, hand in enumerate(record["hands"], 1):
         yield show_hand_record(i, hand)
-    yield f"[bold]{record['winner']} wins[/bold], marks NS {record['scores']['NS']} – EW {record['scores']['EW']}"
+    units = "marks" if Rules.of_game(record.get("game", "texas42"), record.get("rules")).scoring == "marks" else "points"
+    scores = " – ".join(f"{who} {n}" for who, n in record["scores"].items())
+    yield f"[bold]{record['winner']} wins[/bold], {units} {scores}"
 
 
 def demo() -> Output:

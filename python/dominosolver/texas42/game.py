@@ -13,20 +13,18 @@ from ..io import is_digits
 from ..tiles import Tile, tiles_of
 from ..wrappers import RecordedGame
 from .position import Position
-from .rules import TEAMS, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_trump
+from .rules import STANDARD, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_trump, side_names
 from .view import PlayerView
 
 __all__ = ["Game", "Move"]
 
-_LOWEST_BID = Rules().min_bid  # a Move is read before any game's rules: the standard ladder's
-
-
 @dataclass(frozen=True)
 class Move:
     """A bid (``Move.parse("30")``, ``"pass"``, ``"84"``; a special bid ``"168:kind"``), a
-    declaration (``"declare 4"``, ``"declare doubles"``, ``"declare none"``) or a tile (``"6-4"``)."""
+    declaration (``"declare 4"``, ``"declare doubles"``, ``"declare none"``), Moon's discard of a
+    tile after taking the widow (``"discard 3-2"``, docs/rules.md §4.1) or a tile (``"6-4"``)."""
 
-    kind: str  # "bid", "declare" or "tile"
+    kind: str  # "bid", "declare", "discard" or "tile"
     value: Any  # a Bid (0 = pass), a trump, or a Tile
 
     def __post_init__(self) -> None:
@@ -35,14 +33,15 @@ class Move:
             value = parse_bid(self.value)
         elif self.kind == "declare":
             value = parse_trump(self.value)
-        elif self.kind == "tile":
+        elif self.kind in ("tile", "discard"):
             value = Tile(self.value)
         else:
-            raise ParseError(f"unknown move kind {shown(self.kind)}: 'bid', 'declare' or 'tile'")
+            raise ParseError(f"unknown move kind {shown(self.kind)}: 'bid', 'declare', 'discard' or 'tile'")
         object.__setattr__(self, "value", value)
 
     @classmethod
-    def parse(cls, move: Move | Tile | str | int) -> Move:
+    def parse(cls, move: Move | Tile | str | int, rules: Rules = STANDARD) -> Move:
+        """A move as text or a value; ``rules`` tell a bid from a tile by their ladder (Moon bids 4..7)."""
         if isinstance(move, Move):
             return move
         if isinstance(move, Tile):
@@ -54,10 +53,12 @@ class Move:
         text = move.strip().lower()
         if text.startswith("declare"):
             return cls("declare", text[len("declare"):].strip(" :"))
+        if text.startswith("discard"):
+            return cls("discard", text[len("discard"):].strip(" :"))
         number = text.partition(":")[0]  # a special bid: "168:kind"
-        if is_digits(number) and int(number) < _LOWEST_BID:
+        if is_digits(number) and int(number) < rules.min_bid:
             # "00" or "0" is neither a bid nor, in the auction, a tile: never a silent pass.
-            raise ParseError(f"{shown(move)} is no bid: bids are {_LOWEST_BID} and up, 'pass' or 'game' "
+            raise ParseError(f"{shown(move)} is no bid: bids are {rules.min_bid} and up, 'pass' or 'game' "
                              "(tiles are played after the auction)")
         if number in ("pass", "game") or is_digits(number):
             return cls("bid", text)
@@ -66,8 +67,8 @@ class Move:
     def __str__(self) -> str:
         if self.kind == "bid":
             return bid_name(self.value)
-        if self.kind == "declare":
-            return f"declare {self.value}"
+        if self.kind in ("declare", "discard"):
+            return f"{self.kind} {self.value}"
         return str(self.value)
 
     def __repr__(self) -> str:
@@ -91,7 +92,7 @@ class Game(RecordedGame):
 
     @property
     def phase(self) -> str:
-        """'bidding', 'declaring', 'playing' or 'game_over'."""
+        """'bidding', 'declaring', 'exchange' (Moon's widow, docs/rules.md §4.1), 'playing' or 'game_over'."""
         return self._game.phase
 
     @property
@@ -106,12 +107,12 @@ class Game(RecordedGame):
     @property
     def winner(self) -> str | None:
         w = self._game.winner
-        return None if w < 0 else TEAMS[w]
+        return None if w < 0 else self.rules.scorer_names[w]
 
     @property
     def scores(self) -> dict[str, int]:
-        """Marks (or points) of NS and EW."""
-        return dict(zip(TEAMS, self._game.scores))
+        """Marks (or points) of NS and EW; in Moon each player's points (Rules.scorer_names)."""
+        return dict(zip(self.rules.scorer_names, self._game.scores))
 
     @property
     def dealer(self) -> int:
@@ -120,20 +121,25 @@ class Game(RecordedGame):
     @property
     def legal_moves(self) -> list[Move]:
         # Move reads a declaration as the core names it; a bid and a tile come as the core's.
-        return [Move(kind, Tile.from_id(value) if kind == "tile" else Bid.of_core(value) if kind == "bid" else value)
-                for kind, value in self._game.legal_moves]
+        return [Move(kind, Tile.from_id(value) if kind in ("tile", "discard") else Bid.of_core(value) if kind == "bid"
+                     else value) for kind, value in self._game.legal_moves]
 
     def _parse_move(self, move: Move | Tile | str | int) -> Move:
-        # In play "64" can only be the tile 6-4 (no bid is open then): read it as the tile.
+        # In play "64" can only be the tile 6-4 (no bid is open then): read it as the tile; in
+        # Moon's exchange a tile is the one laid away.
+        if self.phase == "exchange" and (isinstance(move, Tile) or isinstance(move, str) and is_digits(move.strip())):
+            return Move("discard", Tile(move.strip() if isinstance(move, str) else move))
         if isinstance(move, str) and self.phase == "playing" and is_digits(move.strip()):
             return Move("tile", Tile(move.strip()))
-        return Move.parse(move)
+        return Move.parse(move, self.rules)
 
     def _apply(self, m: Move) -> None:
         if m.kind == "bid":
             self._game.bid(m.value)
         elif m.kind == "declare":
             self._game.declare(str(m.value))
+        elif m.kind == "discard":
+            self._game.discard(m.value.id)
         else:
             self._game.play_tile(m.value.id)
 
@@ -168,6 +174,7 @@ class Game(RecordedGame):
         tricks per team, the contract's objective ("points", "every trick", "no trick"), result."""
         out = []
         for h in self._game.finished_hands:
+            sides = side_names(self.rules, h["sides"])  # NS, EW; Moon's bidder and the other two
             out.append(
                 {
                     "dealer": h["dealer"],
@@ -176,8 +183,8 @@ class Game(RecordedGame):
                     "contract": Contract.of_core(h["contract"]),
                     "trump": parse_trump(h["trump"]) if h["trump"] is not None else None,
                     "plays": [(s, str(Tile.from_id(t))) for s, t in h["plays"]],
-                    "points": dict(zip(TEAMS, h["points"])),
-                    "tricks": dict(zip(TEAMS, h["tricks"])),
+                    "points": dict(zip(sides, h["points"])),
+                    "tricks": dict(zip(sides, h["tricks"])),
                     "objective": h["objective"],
                     "result": h["result"],
                 }

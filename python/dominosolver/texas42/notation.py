@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from ..errors import ParseError, shown
 from ..io import flags_of_text, is_digits, json_object, key_values
 from ..tiles import Tile
-from .rules import ORDINARY, SEATS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, bid_name
+from .rules import FAMILIES, ORDINARY, Contract, Rules, Trump, bid_name, contract_text, parse_bid, parse_seat, parse_trump
 
 SCHEMA = "dominosolver.position/1"
 
@@ -33,8 +33,8 @@ def fields_from_json(obj: Any) -> PositionFields:
     if schema != SCHEMA:
         raise ParseError(f"unknown schema {shown(schema)} (expected {SCHEMA!r})")
     game = obj.get("game", "texas42")
-    if game != "texas42":
-        raise ParseError(f"this is a {shown(game)} position, not a texas42 one")
+    if game not in FAMILIES:
+        raise ParseError(f"this is a {shown(game)} position, not one of the 42 family's ({', '.join(FAMILIES)})")
     for key in ("trump", "leader", "hands"):
         if key not in obj:
             raise ParseError(f"position JSON lacks {key!r}")
@@ -42,21 +42,21 @@ def fields_from_json(obj: Any) -> PositionFields:
     unknown = set(obj) - known
     if unknown:
         raise ParseError(f"unknown position field(s): {', '.join(sorted(unknown))}")
-    rules = Rules.from_json(obj.get("rules"))
+    rules = Rules.of_game(game, obj.get("rules"))  # "game" names the family (docs/json.md)
     hands = obj["hands"]
     if not isinstance(hands, list) or len(hands) != rules.seats:
         raise ParseError(f"'hands' must be a list of {rules.seats} lists of tiles ({', '.join(rules.seat_names)})")
     contract = None
     if obj.get("contract") is not None:
-        contract = contract_from_json(obj["contract"])
+        contract = contract_from_json(obj["contract"], rules)
     history = None
     if obj.get("history") is not None:
         h = fields_object(obj["history"], "history", ("first_leader", "tiles"), '{"first_leader": seat, "tiles": [...]}')
-        history = (parse_seat(h["first_leader"]), _tile_list(h["tiles"], "history"))
+        history = (parse_seat(h["first_leader"], rules), _tile_list(h["tiles"], "history"))
     return PositionFields(
         trump=parse_trump(obj["trump"]),
-        leader=parse_seat(obj["leader"]),
-        hands=[_tile_list(h, f"hand {SEATS[i]}") for i, h in enumerate(hands)],
+        leader=parse_seat(obj["leader"], rules),
+        hands=[_tile_list(h, f"hand {name}") for name, h in zip(rules.seat_names, hands)],
         trick=_tile_list(obj.get("trick", []), "trick"),
         rules=rules,
         contract=contract,
@@ -67,12 +67,12 @@ def fields_from_json(obj: Any) -> PositionFields:
 def fields_to_json(f: PositionFields) -> dict[str, Any]:
     out: dict[str, Any] = {
         "schema": SCHEMA,
-        "game": "texas42",
+        "game": f.rules.family,
         "trump": f.trump,
         "leader": f.leader,
         "hands": [[str(t) for t in sorted(h, reverse=True)] for h in f.hands],
         "trick": [str(t) for t in f.trick],
-        "rules": f.rules.to_json(),
+        "rules": f.rules.game_flags,
     }
     if f.contract is not None:
         out["contract"] = contract_to_json(f.contract)
@@ -81,10 +81,10 @@ def fields_to_json(f: PositionFields) -> dict[str, Any]:
     return out
 
 
-def contract_from_json(value: Any) -> Contract:
+def contract_from_json(value: Any, rules: Rules) -> Contract:
     """``{"declarer": seat, "bid": bid}``, and ``"kind"`` for a special bid (docs/json.md)."""
     c = fields_object(value, "contract", ("declarer", "bid"), '{"declarer": seat, "bid": bid}', optional=("kind",))
-    return Contract(parse_seat(c["declarer"]), parse_bid(c["bid"], c.get("kind")))
+    return Contract(parse_seat(c["declarer"], rules), parse_bid(c["bid"], c.get("kind")))
 
 
 def contract_to_json(contract: Contract) -> dict[str, Any]:
@@ -131,28 +131,43 @@ def _tile_list(value: Any, where: str) -> list[Tile]:
 _KEYS = ("trump", "leader", "hands", "trick", "contract", "history", "rules")
 
 
+# The leading word of a 42 family position's text, by family (docs/notation.md): optional for Texas 42.
+TAGS = {"42": "texas42", "texas42": "texas42", "moon": "moon", "moon4": "moon4"}
+
+
+def rules_of_text(text: str, values: dict[str, str]) -> Rules:
+    """The rules of a position's or a view's text: its leading word names the family (none: the
+    rules= flags alone, standard 42 by default), rules= the other flags."""
+    flags = flags_of_text(values["rules"]) if values.get("rules") else {}
+    words = text.split(maxsplit=1) if isinstance(text, str) else []
+    return Rules.of_game(TAGS[words[0]], flags) if words and words[0] in TAGS else Rules(**flags)
+
+
+def text_tag(rules: Rules) -> list[str]:
+    """The leading word text writes for the family (none for Texas 42, whose text is untagged)."""
+    return [] if rules.family == "texas42" else [rules.family]
+
+
 def fields_from_text(text: str) -> PositionFields:
-    values = key_values(text, _KEYS, required=("trump", "hands"), tags=("42", "texas42"))
-    rules = Rules(**flags_of_text(values["rules"])) if values.get("rules") else Rules()
+    values = key_values(text, _KEYS, required=("trump", "hands"), tags=tuple(TAGS))
+    rules = rules_of_text(text, values)
     hands = values["hands"].split("/")
     if len(hands) != rules.seats:
         raise ParseError(f"hands= needs {rules.seats} hands separated by '/', got {len(hands)}")
     contract = None
     if "contract" in values:
-        c = values["contract"]
-        if len(c) < 2:
-            raise ParseError(f"malformed contract {shown(c)}: write seat then bid, e.g. N30")
-        contract = Contract(parse_seat(c[0]), parse_bid(c[1:]))  # a special bid: E168:kind
+        seat, bid = rules.split_seat(values["contract"], "contract", "the bid, e.g. N30")
+        contract = Contract(seat, parse_bid(bid))  # a special bid: E168:kind
     history = None
     if "history" in values:
         first, sep, tiles = values["history"].partition(":")
         if not sep:
             raise ParseError("malformed history: write the first leader, ':', then tiles, e.g. N:66.31.20.00")
-        history = (parse_seat(first), _tiles_text(tiles))
+        history = (parse_seat(first, rules), _tiles_text(tiles))
     return PositionFields(
         trump=parse_trump(values["trump"]),
         # By default trick 1's leader by the contract (the core's answer), else N.
-        leader=parse_seat(values["leader"]) if "leader" in values else None,
+        leader=parse_seat(values["leader"], rules) if "leader" in values else None,
         hands=[_tiles_text(h) for h in hands],
         trick=_tiles_text(values.get("trick", "-")),
         rules=rules,
@@ -162,18 +177,20 @@ def fields_from_text(text: str) -> PositionFields:
 
 
 def fields_to_text(f: PositionFields) -> str:
+    names = f.rules.seat_names
     parts = [
+        *text_tag(f.rules),
         f"trump={f.trump}",
-        f"leader={SEATS[f.leader]}",
+        f"leader={names[f.leader]}",
         "hands=" + "/".join(_text_tiles(sorted(h, reverse=True)) for h in f.hands),
     ]
     if f.trick:
         parts.append("trick=" + _text_tiles(f.trick))
     if f.contract is not None:
-        parts.append(f"contract={f.contract}")
+        parts.append(f"contract={contract_text(f.contract, f.rules)}")
     if f.history is not None and f.history[1]:
-        parts.append(f"history={SEATS[f.history[0]]}:" + _text_tiles(f.history[1]))
-    flags = f.rules.to_json()
+        parts.append(f"history={names[f.history[0]]}:" + _text_tiles(f.history[1]))
+    flags = f.rules.game_flags
     if flags:
         parts.append("rules=" + ",".join(f"{k}:{v}" for k, v in flags.items()))
     return " ".join(parts)
@@ -201,9 +218,9 @@ def view_json_of_text(text: str) -> dict[str, Any]:
     """The ``dominosolver.view/1`` records that a view's one-line text spells: ``seat=E hand=...``."""
     values = key_values(text, _VIEW_KEYS, required=("seat", "hand"), tags=("42", "texas42"), what="view text")
     rules = Rules(**flags_of_text(values["rules"])) if values.get("rules") else Rules()
-    seat = _seat_letter(values["seat"], "seat")
+    seat = _seat_letter(rules, values["seat"], "seat")
     hand = _tiles_text(values["hand"])
-    plays = [_play_text(p) for p in values["plays"].split(".")] if values.get("plays", "-") not in ("", "-") else []
+    plays = [_play_text(rules, p) for p in values["plays"].split(".")] if values.get("plays", "-") not in ("", "-") else []
     o: dict[str, Any] = {
         "schema": VIEW_SCHEMA, "game": rules.to_json().get("family", "texas42"), "seat": seat, "rules": rules.to_json(),
         "hand": [str(t) for t in hand],
@@ -213,21 +230,19 @@ def view_json_of_text(text: str) -> dict[str, Any]:
     if "trump" in values:
         o["trump"] = parse_trump(values["trump"])
     if "contract" in values:
-        c = values["contract"]
-        if len(c) < 2:
-            raise ParseError(f"malformed contract {shown(c)}: write seat then bid, e.g. N30")
-        o["contract"] = contract_to_json(Contract(_seat_letter(c[0], "contract"), parse_bid(c[1:])))
+        declarer, bid = rules.split_seat(values["contract"], "contract", "the bid, e.g. N30")
+        o["contract"] = contract_to_json(Contract(declarer, parse_bid(bid)))
     if values.get("auction"):
         first, sep, bids = values["auction"].partition(":")
         if not sep or not bids:
             raise ParseError("malformed auction: write the first bidder, ':', then the bids in turn separated "
                              "by ',', e.g. auction=E:pass,30,31")
-        start = _seat_letter(first, "auction")
+        start = _seat_letter(rules, first, "auction")
         o["auction"] = [{"seat": rules.seat_after(start, i), "bid": bid_name(parse_bid(b))}
                         for i, b in enumerate(bids.split(","))]
     for key in ("leader", "to_move"):
         if key in values:
-            o[key] = _seat_letter(values[key], key)
+            o[key] = _seat_letter(rules, values[key], key)
     if "sizes" in values:
         sizes = values["sizes"].split("/")
         if len(sizes) != rules.seats or not all(is_digits(n) for n in sizes):
@@ -242,7 +257,7 @@ def view_json_of_text(text: str) -> dict[str, Any]:
             who, sep, tiles = item.partition(":")
             if not sep:
                 raise ParseError(f"malformed revealed {shown(item)}: write seat:tiles, e.g. revealed=E:66.55.33.22")
-            o["revealed"][SEATS[_seat_letter(who, "revealed")]] = [str(t) for t in _tiles_text(tiles)]
+            o["revealed"][rules.seat_names[_seat_letter(rules, who, "revealed")]] = [str(t) for t in _tiles_text(tiles)]
     if values.get("discard"):  # Moon: the bidder's own discard (docs/rules.md §4.1)
         o["discard"] = str(Tile(values["discard"]))
     return o
@@ -254,21 +269,22 @@ def view_text_of_json(o: dict[str, Any]) -> str:
     contract settles it, whose turn it is only where no auction does, hand sizes only where they are not the usual ones)."""
     rules = Rules.from_json(o["rules"])
     plays = [(p["seat"], Tile(p["tile"])) for p in o["plays"]]
-    parts = [f"seat={SEATS[o['seat']]}"]
+    names = rules.seat_names
+    parts = [f"seat={names[o['seat']]}"]
     if o["contract"] is not None:
-        parts.append(f"contract={contract_from_json(o['contract'])}")
+        parts.append(f"contract={contract_text(contract_from_json(o['contract'], rules), rules)}")
     if o["trump"] is not None:
         parts.append(f"trump={o['trump']}")
     parts.append("hand=" + _text_tiles(sorted(map(Tile, o["hand"]), reverse=True)))
     if plays:
-        parts.append("plays=" + ".".join(f"{SEATS[s]}{t.compact()}" for s, t in plays))
+        parts.append("plays=" + ".".join(f"{names[s]}{t.compact()}" for s, t in plays))
     elif o["leader"] is not None and (o["contract"] is None or o.get("gone")):  # else the contract's leader
-        parts.append(f"leader={SEATS[o['leader']]}")
+        parts.append(f"leader={names[o['leader']]}")
     if o["auction"]:
         bids = ",".join(b["bid"] + (f":{b['kind']}" if "kind" in b else "") for b in o["auction"])
-        parts.append(f"auction={SEATS[o['auction'][0]['seat']]}:{bids}")
+        parts.append(f"auction={names[o['auction'][0]['seat']]}:{bids}")
     if o["trump"] is None and not o["auction"] and o["to_move"] is not None:
-        parts.append(f"to_move={SEATS[o['to_move']]}")
+        parts.append(f"to_move={names[o['to_move']]}")
     sizes = o["hand_sizes"]
     if sizes != _usual_sizes(rules, o["seat"], len(o["hand"]), [s for s, _ in plays]):
         parts.append("sizes=" + "/".join(map(str, sizes)))
@@ -292,15 +308,15 @@ def _usual_sizes(rules: Rules, seat: int, held: int, players: list[int]) -> list
     return sizes
 
 
-def _seat_letter(text: str, where: str) -> int:
-    """A seat as view text writes it: its letter (either case)."""
-    if len(text) != 1 or text.upper() not in SEATS:
-        raise ParseError(f"{where}= needs a seat letter ({', '.join(SEATS)}), not {shown(text)}")
-    return SEATS.index(text.upper())
+def _seat_letter(rules: Rules, text: str, where: str) -> int:
+    """A seat as view text writes it: its name (either case)."""
+    names = rules.seat_names
+    if text.upper() not in names:
+        raise ParseError(f"{where}= needs a seat name ({', '.join(names)}), not {shown(text)}")
+    return names.index(text.upper())
 
 
-def _play_text(text: str) -> tuple[int, Tile]:
-    """A play of view text: the seat's letter, then its tile (``E44``, ``E4-4``)."""
-    if len(text) < 2 or text[0].upper() not in SEATS:
-        raise ParseError(f"malformed play {shown(text)}: write the seat's letter then its tile, e.g. E44")
-    return SEATS.index(text[0].upper()), Tile(text[1:])
+def _play_text(rules: Rules, text: str) -> tuple[int, Tile]:
+    """A play of view text: the seat's name, then its tile (``E44``, ``E4-4``, ``P144``)."""
+    seat, tile = rules.split_seat(text, "play", "its tile, e.g. E44")
+    return seat, Tile(tile)

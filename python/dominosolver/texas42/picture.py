@@ -12,18 +12,18 @@ from typing import Any
 
 from ..pictures.board import Board, Hand, board_picture
 from ..tiles import Tile
-from .rules import SEATS, TEAMS, bid_name
+from .rules import bid_name
 
 __all__ = ["position_board", "position_svg", "view_board", "view_svg"]
 
-TOP = SEATS.index("N")  # a position is drawn as a bridge diagram: N at the top, S nearest the reader
+TOP = 0  # a position is drawn as a bridge diagram: seat 0 (N) at the top, S nearest the reader
 
 
-def heading(trump: Any, contract: Any) -> str:
+def heading(rules: Any, trump: Any, contract: Any) -> str:
     if trump is None:
-        return "Texas 42: the auction"
-    bid = f", {SEATS[contract.declarer]} bid {bid_name(contract.bid)}" if contract is not None else ""
-    return f"Texas 42: trump {trump}{bid}"
+        return f"{rules.title}: the auction"
+    bid = f", {rules.seat_names[contract.declarer]} bid {bid_name(contract.bid)}" if contract is not None else ""
+    return f"{rules.title}: trump {trump}{bid}"
 
 
 def trick_seats(plays: Any, trick: tuple[Tile, ...]) -> tuple[tuple[int, Tile], ...]:
@@ -37,39 +37,40 @@ def note(seat: int, to_move: int | None, contract: Any) -> str:
     return ", ".join(words)
 
 
-def score_line(units: str, scores: tuple[int, int], tricks_left: int) -> str:
-    return f"{units}: " + ", ".join(f"{team} {n}" for team, n in zip(TEAMS, scores)) + f"; tricks left {tricks_left}"
+def score_line(units: str, sides: tuple[str, str], scores: tuple[int, int], tricks_left: int) -> str:
+    return f"{units}: " + ", ".join(f"{side} {n}" for side, n in zip(sides, scores)) + f"; tricks left {tricks_left}"
 
 
 def position_board(pos: Any) -> Board:
     seats = range(pos.rules.seats)
     in_play = set(pos.seats_in_play)
     hands = tuple(
-        Hand(SEATS[s], pos.hand(s), note="sits out" if s not in in_play else note(s, pos.to_move, pos.contract))
+        Hand(pos.seat_name(s), pos.hand(s), note="sits out" if s not in in_play else note(s, pos.to_move, pos.contract))
         for s in seats
     )
     # A contract counted in tricks (Plunge, Splash, Nel-O, Sevens) shows tricks won, not points.
     scores = pos.tricks_won if pos.units == "tricks" else pos.points
     return Board(
-        title=heading(pos.trump, pos.contract),
+        title=heading(pos.rules, pos.trump, pos.contract),
         hands=hands,
         bottom=(TOP + len(seats) // 2) % len(seats),
         trick=trick_seats(pos.plays, pos.trick),
-        lines=(score_line(pos.units, scores, pos.tricks_left),),
+        lines=(score_line(pos.units, pos.side_names, scores, pos.tricks_left),),
     )
 
 
 def view_board(view: Any) -> Board:
     """What ``view.seat`` sees: backs for every tile it does not know."""
+    names = view.rules.seat_names
     hands = []
     for s, size in enumerate(view.hand_sizes):
         shown = view.hand if s == view.seat else (view.revealed[s] if view.revealed else ())
-        hands.append(Hand(SEATS[s], tuple(shown), hidden=size - len(shown), note=note(s, view.to_move, view.contract)))
-    lines = [f"{SEATS[view.seat]}'s view"]
+        hands.append(Hand(names[s], tuple(shown), hidden=size - len(shown), note=note(s, view.to_move, view.contract)))
+    lines = [f"{names[view.seat]}'s view"]
     if view.trump is not None:
-        lines.append("points: " + ", ".join(f"{team} {n}" for team, n in zip(TEAMS, view.points)))
+        lines.append("points: " + ", ".join(f"{team} {n}" for team, n in zip(view.rules.scorer_names, view.points)))
     return Board(
-        title=heading(view.trump, view.contract),
+        title=heading(view.rules, view.trump, view.contract),
         hands=tuple(hands),
         bottom=view.seat,
         trick=trick_seats(view.plays, view.trick),

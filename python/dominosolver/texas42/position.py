@@ -11,7 +11,7 @@ from ..errors import ParseError, shown
 from ..tiles import Tile, mask_of, tiles_of
 from ..wrappers import NotatedPosition
 from . import notation, picture
-from .rules import SEATS, TEAMS, Contract, Rules, Trump, parse_bid, parse_seat, parse_trump, check_in_set
+from .rules import Contract, Rules, Trump, check_in_set, parse_bid, parse_seat, parse_trump, side_names
 from .view import PlayerView, suit_names
 
 __all__ = ["Position"]
@@ -27,7 +27,11 @@ class Position(NotatedPosition):
 
     __slots__ = ()
     _notation = notation
-    game = "texas42"
+
+    @property
+    def game(self) -> str:
+        """The game's tag: "texas42", or the family its rules play ("moon", "moon4")."""
+        return self.rules.family
 
     def __init__(
         self,
@@ -51,15 +55,16 @@ class Position(NotatedPosition):
         else:
             if trump is None or hands is None:
                 raise ParseError("a Position needs notation text, or trump= and hands=")
+            table = Rules.argument(rules) or Rules()
             fields = notation.PositionFields(
                 trump=parse_trump(trump),
-                # By default trick 1's leader by the contract (the core's answer), else N.
-                leader=None if leader is None else parse_seat(leader),
-                hands=_hands(hands),
+                # By default trick 1's leader by the contract (the core's answer), else the first seat.
+                leader=None if leader is None else parse_seat(leader, table),
+                hands=_hands(hands, table),
                 trick=_tiles(trick or (), "trick"),
-                rules=Rules.argument(rules) or Rules(),
-                contract=_contract(contract) if contract is not None else None,
-                history=_history(history) if history is not None else None,
+                rules=table,
+                contract=_contract(contract, table) if contract is not None else None,
+                history=_history(history, table) if history is not None else None,
             )
         self._pos = _build(fields)
 
@@ -108,11 +113,18 @@ class Position(NotatedPosition):
 
     @property
     def team_to_move(self) -> str:
-        return TEAMS[self._pos.side_of(self._pos.to_move)]
+        return self.side_names[self._pos.side_of(self._pos.to_move)]
 
     def side_of(self, seat: int | str) -> int:
-        """The side ``seat`` plays for in this hand: 0 (NS) or 1 (EW), as its contract seats the table."""
-        return self._pos.side_of(parse_seat(seat))
+        """The side ``seat`` plays for in this hand, as its contract seats the table: 0 (NS) or 1
+        (EW); in Moon 0 is the bidder and 1 the other two (docs/rules.md §4.1)."""
+        return self._pos.side_of(self.rules.parse_seat(seat))
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        """The two sides' names, each its seats' names together: NS and EW; in Moon the bidder's
+        and the other two's ("P1", "P0P2")."""
+        return side_names(self.rules, [self._pos.side_of(seat) for seat in range(self.rules.seats)])
 
     @property
     def seats_in_play(self) -> list[int]:
@@ -215,23 +227,23 @@ class Position(NotatedPosition):
         return [(s, Tile.from_id(t)) for s, t in self._pos.plays]
 
     def hand(self, seat: int | str) -> tuple[Tile, ...]:
-        """The tiles ``seat`` (a number or N, E, S, W) still holds, highest first."""
-        return super().hand(parse_seat(seat))
+        """The tiles ``seat`` (a number or a name: N, E, S, W; Moon's P0..P2) still holds, highest first."""
+        return super().hand(self.rules.parse_seat(seat))
 
     def revealed(self, seat: int | str) -> tuple[Tile, ...]:
         """The tiles ``seat`` still holds that its contract shows the table (the Plunge or Splash
         bidder's doubles, docs/rules.md §3.4), highest first."""
-        return tuple(sorted(tiles_of(self._pos.revealed(parse_seat(seat))), reverse=True))
+        return tuple(sorted(tiles_of(self._pos.revealed(self.rules.parse_seat(seat))), reverse=True))
 
     def voids(self, seat: int) -> list[int | str]:
         """Suits `seat` has shown it holds none of (failed to follow): numbers, 'trump' or 'doubles'."""
-        return suit_names(self._pos.voids(parse_seat(seat)))
+        return suit_names(self._pos.voids(self.rules.parse_seat(seat)))
 
     def view(self, seat: int) -> PlayerView:
         return PlayerView.of_position(self, seat)
 
     def seat_name(self, seat: int | str) -> str:
-        return SEATS[parse_seat(seat)]
+        return self.rules.seat_name(seat)
 
     def _repr_svg_(self) -> str:
         """The table as a picture: Jupyter shows it for a position at the end of a cell."""
@@ -242,22 +254,22 @@ def _tiles(value: Any, where: str) -> list[Tile]:
     return [Tile(t) for t in tile_sequence(value, where)]
 
 
-def _hands(value: Any) -> list[list[Tile]]:
+def _hands(value: Any, rules: Rules) -> list[list[Tile]]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ParseError(f"hands must be a list of 4 hands (lists of tiles), not {shown(value)}")
+        raise ParseError(f"hands must be a list of {rules.seats} hands (lists of tiles), not {shown(value)}")
     return [_tiles(h, f"hands[{i}]") for i, h in enumerate(value)]
 
 
-def _history(value: Any) -> tuple[int, list[Tile]]:
+def _history(value: Any, rules: Rules) -> tuple[int, list[Tile]]:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         raise ParseError(f"history must be (first leader, tiles of the completed tricks), not {shown(value)}")
-    return parse_seat(value[0]), _tiles(value[1], "history")
+    return parse_seat(value[0], rules), _tiles(value[1], "history")
 
 
-def _contract(value: Any) -> Contract:
+def _contract(value: Any, rules: Rules) -> Contract:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         raise ParseError(f"contract must be (declarer, bid), not {shown(value)}")  # a special bid: (seat, "168:kind")
-    return Contract(parse_seat(value[0]), parse_bid(value[1]))
+    return Contract(parse_seat(value[0], rules), parse_bid(value[1]))
 
 
 def _build(f: notation.PositionFields) -> Any:

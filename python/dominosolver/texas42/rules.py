@@ -15,13 +15,13 @@ from ..tiles import MAX_PIP, tiles_of
 from ..wrappers import FlagRules
 
 __all__ = ["Rules", "Bid", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "ORDINARY", "BID_KINDS", "parse_seat",
-           "parse_trump", "bid_name", "parse_bid", "namer", "set_mask", "Auction", "replay_auction"]
+           "contract_text", "side_names", "STANDARD", "FAMILIES", "parse_trump", "bid_name", "parse_bid", "namer", "set_mask", "Auction", "replay_auction"]
 
-SEATS = ("N", "E", "S", "W")  # the seats' names, clockwise from seat 0
-TEAMS = ("NS", "EW")  # the sides' names, by side number (Rules.side_of)
 GAME_BID = _core.texas42.GAME_BID
 
 Trump = Union[int, str]  # 0..6, "doubles" or "none"
+FAMILIES = ("texas42", "moon", "moon4")  # the 42 family's members, by their "game" tag (docs/rules.md §2, §4)
+_TITLES = {"texas42": "Texas 42", "moon": "Moon", "moon4": "Partnership Moon"}
 
 
 class Rules(FlagRules):
@@ -35,7 +35,34 @@ class Rules(FlagRules):
 
     @property
     def scoring(self) -> str:
-        return self.to_json().get("scoring", "marks")
+        """ "marks" or "points"; Moon's families score points, a point a trick (docs/rules.md §4)."""
+        return self.to_json().get("scoring", "marks" if self.family == "texas42" else "points")
+
+    @property
+    def family(self) -> str:
+        """The member of the 42 family played: "texas42", "moon" or "moon4" (docs/rules.md §4)."""
+        return self.to_json().get("family", "texas42")
+
+    @property
+    def title(self) -> str:
+        """The family's name for headings: Texas 42, Moon, Partnership Moon."""
+        return _TITLES[self.family]
+
+    @classmethod
+    def of_game(cls, game: Any, flags: Any = None) -> Rules:
+        """The rules a JSON object states: its "game" tag names the family (texas42, moon, moon4),
+        its "rules" object the other flags (a "family" flag there must agree with the tag)."""
+        if game not in FAMILIES:
+            raise ParseError(f"unknown game {shown(game)} for a 42 position: {', '.join(FAMILIES)}")
+        rules = cls.from_json(flags)
+        if rules.family != game and "family" in rules.to_json():
+            raise ParseError(f"the rules say family {rules.family!r}, but the game is {game!r}")
+        return rules if game == "texas42" else cls.from_json({**rules.to_json(), "family": game})
+
+    @property
+    def game_flags(self) -> dict[str, str]:
+        """The flags a JSON object writes beside its "game" tag (the family is the tag)."""
+        return {k: v for k, v in self.to_json().items() if k != "family"}
 
     @property
     def target(self) -> int:
@@ -93,16 +120,57 @@ class Rules(FlagRules):
 
     @property
     def seat_names(self) -> tuple[str, ...]:
-        """The names of the table's seats, in seat order."""
-        return SEATS[: self.seats]
+        """The names of the table's seats, in seat order, as the core names them: N, E, S, W round
+        a table of four, P0, P1, P2 for Moon's three players (docs/notation.md)."""
+        return tuple(self._core.seat_names())
+
+    def seat_name(self, seat: int | str) -> str:
+        return self.seat_names[self.parse_seat(seat)]
+
+    def parse_seat(self, value: int | str) -> int:
+        """A seat of this table: its number, or its name in either case ("N", "p1")."""
+        names = self.seat_names
+        if isinstance(value, bool):
+            raise ParseError(f"unknown seat {shown(value)}")
+        if isinstance(value, int) and 0 <= value < len(names):
+            return value
+        if isinstance(value, str) and value.upper() in names:
+            return names.index(value.upper())
+        if isinstance(value, str) and is_digits(value) and int(value) < len(names):
+            return int(value)
+        raise ParseError(f"unknown seat {shown(value)}: use 0..{len(names) - 1} or {', '.join(names)}")
+
+    def split_seat(self, text: str, where: str, example: str) -> tuple[int, str]:
+        """A seat's name at the start of ``text`` and what follows it (``P121``: P1, "21")."""
+        for seat, name in enumerate(self.seat_names):
+            if text[: len(name)].upper() == name and len(text) > len(name):
+                return seat, text[len(name):]
+        raise ParseError(f"malformed {where} {shown(text)}: write a seat ({', '.join(self.seat_names)}) "
+                         f"then {example}")
 
     def side_of(self, seat: int) -> int:
-        """The side of ``seat``: 0 (NS) or 1 (EW)."""
+        """The side of ``seat`` round the whole table: 0 (NS) or 1 (EW); Moon's players sit alone
+        until a contract makes sides (Position.side_of)."""
         return self._core.side_of(seat)
 
+    @property
+    def scorers(self) -> int:
+        """How many keep a score: the two sides, or Moon's three players."""
+        return self._core.scorers
+
+    def scorer_of(self, seat: int) -> int:
+        """Whose score ``seat``'s tricks add to: its side's, or (Moon) its own."""
+        return self._core.scorer_of(seat)
+
+    @property
+    def scorer_names(self) -> tuple[str, ...]:
+        """The scorers' names, each its seats' names together: NS and EW; Moon's P0, P1, P2."""
+        return tuple("".join(name for seat, name in enumerate(self.seat_names) if self.scorer_of(seat) == k)
+                     for k in range(self.scorers))
+
     def team_of(self, seat: int) -> str:
-        """The name of ``seat``'s side, "NS" or "EW"."""
-        return TEAMS[self.side_of(seat)]
+        """The name of ``seat``'s scorer: "NS" or "EW"; in Moon the player's own."""
+        return self.scorer_names[self.scorer_of(seat)]
 
     def partner_of(self, seat: int) -> int:
         return self._core.partner_of(seat)
@@ -212,8 +280,8 @@ class Contract(NamedTuple):
     def kind(self) -> str:
         return getattr(self.bid, "kind", ORDINARY)
 
-    def __str__(self) -> str:
-        return f"{SEATS[self.declarer]}{bid_name(self.bid)}"
+    def __str__(self) -> str:  # round the standard table; contract_text names another table's seats
+        return contract_text(self, STANDARD)
 
     @classmethod
     def of_core(cls, contract: Any) -> Contract | None:
@@ -227,16 +295,25 @@ def namer(rules: Rules, contract: Contract) -> int:
     return _core.texas42.namer(rules._core, contract)
 
 
-def parse_seat(value: int | str) -> int:
-    if isinstance(value, bool):
-        raise ParseError(f"unknown seat {shown(value)}")
-    if isinstance(value, int) and 0 <= value < len(SEATS):
-        return value
-    if isinstance(value, str) and value.upper() in SEATS:
-        return SEATS.index(value.upper())
-    if isinstance(value, str) and is_digits(value) and int(value) < len(SEATS):
-        return int(value)
-    raise ParseError(f"unknown seat {shown(value)}: use 0..{len(SEATS) - 1} or {', '.join(SEATS)}")
+STANDARD = Rules()  # the standard table and ladder, for what is read before any game's rules
+SEATS = STANDARD.seat_names  # N, E, S, W: the standard table's seats, clockwise from seat 0
+TEAMS = STANDARD.scorer_names  # NS, EW: its sides, by side number (Rules.side_of)
+
+
+def parse_seat(value: int | str, rules: Rules | None = None) -> int:
+    """A seat of ``rules``' table (by default the standard one): its number or name."""
+    return (rules or STANDARD).parse_seat(value)
+
+
+def side_names(rules: Rules, sides: list[int]) -> tuple[str, str]:
+    """The two sides' names from the side of each seat, each its seats' names together: NS and EW;
+    Moon's bidder and the other two ("P1", "P0P2")."""
+    return tuple("".join(n for n, s in zip(rules.seat_names, sides) if s == side) for side in range(2))  # type: ignore[return-value]
+
+
+def contract_text(contract: Contract, rules: Rules) -> str:
+    """A contract as notation writes it: the declarer's name, then the bid (``N30``, ``P121``)."""
+    return f"{rules.seat_names[contract.declarer]}{bid_name(contract.bid)}"
 
 
 def parse_trump(value: Trump) -> Trump:
@@ -311,7 +388,7 @@ def replay_auction(
     replay = _core.texas42.Auction(rules._core, dealer)
     for bidder, bid in auction:
         if replay.over or replay.to_call != bidder:
-            raise InvalidViewError(f"{SEATS[bidder]} bids out of turn: the auction goes round the table once")
+            raise InvalidViewError(f"{rules.seat_names[bidder]} bids out of turn: the auction goes round the table once")
         try:
             replay.call(bid, hand if bidder == seat else None)
         except DominoSolverError as e:
@@ -326,12 +403,15 @@ def replay_auction(
         state = Auction("bidding", None, (), True)  # all passed: thrown in
     if state.phase == "bidding" and not state.thrown_in and contract is None:
         if to_move is not None and to_move != state.to_move:
-            raise InvalidViewError(f"{SEATS[auction[-1][0]]} bid last, so {SEATS[state.to_move]} is to bid, not {SEATS[to_move]}")  # type: ignore[index]
+            names = rules.seat_names
+            raise InvalidViewError(f"{names[auction[-1][0]]} bid last, so {names[state.to_move]} is to bid, not {names[to_move]}")  # type: ignore[index]
         if legal_bids and set(legal_bids) != set(state.legal_bids):
             raise InvalidViewError(f"legal_bids {[bid_name(b) for b in legal_bids]} are not the bids legal here")
     elif contract is not None:
         if found != contract:
             raise InvalidViewError(f"the auction gives the contract {found}, not {contract}")
         if to_move is not None and state.phase == "declaring" and to_move != state.to_move:
-            raise InvalidViewError(f"{SEATS[state.to_move]} names the declaration of {contract}, not {SEATS[to_move]}")  # type: ignore[index]
+            names = rules.seat_names
+            raise InvalidViewError(f"{names[state.to_move]} names the declaration of {contract_text(contract, rules)}, "
+                                   f"not {names[to_move]}")  # type: ignore[index]
     return state

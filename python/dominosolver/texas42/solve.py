@@ -16,7 +16,7 @@ from ..io import json_value
 from ..result import SolveResult
 from ..tiles import Tile, mask_of
 from .position import Position
-from .rules import SEATS, TEAMS, Rules
+from .rules import Rules
 
 __all__ = ["Solver", "solve", "dd_table", "DDTable", "special_table", "SpecialTable", "analyse_play", "PlayGrade", "projected_totals", "projection", "solve_batch", "BatchResult", "as_position"]
 
@@ -48,7 +48,7 @@ class Solver:
         out = self._solver.solve(pos._pos, moves, pv)  # a hand over: value 0, no move
         values = {str(Tile.from_id(t)): v for t, v in sorted(out.moves, key=lambda m: (-m[1], -m[0]))}
         return SolveResult(
-            game="texas42",
+            game=pos.game,
             pov=pos.team_to_move,
             value=out.value,
             moves=values,
@@ -131,7 +131,7 @@ class DDTable:
 
     def __getitem__(self, key: tuple[int | str, int | str]) -> int:
         decl, seat = key
-        seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
+        seat_i = self.rules.parse_seat(seat)
         return int(self.points[self.declarations.index(decl), seat_i])
 
     def __str__(self) -> str:
@@ -144,7 +144,7 @@ class DDTable:
     def to_json(self) -> dict[str, Any]:
         return {
             "schema": "dominosolver.ddtable/1",
-            "game": "texas42",
+            "game": self.rules.family,
             "hands": [[str(t) for t in h] for h in self.hands],
             "declarations": self.declarations,
             "seats": list(self.rules.seat_names),
@@ -188,17 +188,17 @@ class SpecialTable:
 
     def __getitem__(self, key: tuple[int | str, int | str]) -> bool:
         decl, seat = key
-        seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
+        seat_i = self.rules.parse_seat(seat)
         return bool(self.every_trick[self.declarations.index(decl), seat_i])
 
     def made(self, seat: int | str) -> list[str]:
         """The contracts (Nel-O's doubles modes, Sevens) ``seat`` makes declaring them itself."""
-        seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
+        seat_i = self.rules.parse_seat(seat)
         return [c for c, row in zip(self.contracts, self.makes) if row[seat_i]]
 
     def winning(self, seat: int | str) -> list[int | str]:
         """The declarations with which ``seat``'s partner takes every trick for ``seat``'s bid."""
-        seat_i = SEATS.index(seat) if isinstance(seat, str) else seat
+        seat_i = self.rules.parse_seat(seat)
         return [d for d, row in zip(self.declarations, self.every_trick) if row[seat_i]]
 
     def __str__(self) -> str:
@@ -216,7 +216,7 @@ class SpecialTable:
     def to_json(self) -> dict[str, Any]:
         return {
             "schema": "dominosolver.specialtable/1",
-            "game": "texas42",
+            "game": self.rules.family,
             "hands": [[str(t) for t in h] for h in self.hands],
             "declarations": self.declarations,
             "seats": list(self.rules.seat_names),
@@ -246,8 +246,8 @@ def _whole_deal(deal: Any, rules: Rules | None) -> tuple[list[list[Tile]], Rules
     for seat, hand in enumerate(hands):
         if len(hand) != full:  # part hands would give a table nobody can play for
             raise ParseError(
-                f"a table needs the whole deal, but hand {SEATS[seat]} holds {len(hand)} tiles, not {full}: "
-                "give the four hands as dealt (every tile of the set once)"
+                f"a table needs the whole deal, but hand {rules.seat_names[seat]} holds {len(hand)} tiles, not {full}: "
+                f"give the {rules.seats} hands as dealt (every tile of the set once)"
             )
     return hands, rules
 
@@ -304,7 +304,7 @@ class PlayGrade(NamedTuple):
 
     @property
     def team(self) -> str:
-        return Rules().team_of(self.seat)  # grades are of standard 42's table
+        return Rules().team_of(self.seat)  # a grade knows no table: the standard one's names
 
     @property
     def goal_cost(self) -> int | None:
@@ -407,7 +407,7 @@ def projection(start: PositionLike, grades: Iterable[PlayGrade]) -> dict[str, An
     team = start.side_of(start.contract.declarer) if start.contract else 0
     hand_points = sum(start.points) + start.remaining_points
     need = min(start.rules.points_needed(start.contract.bid), hand_points) if start.contract else None
-    return {"team": TEAMS[team], "need": need, "hand_points": hand_points,
+    return {"team": start.side_names[team], "need": need, "hand_points": hand_points,
             "totals": projected_totals(start, grades, team)}
 
 

@@ -328,7 +328,7 @@ class PlayerView(TextForm, ViewRecord):
         seat = parse_seat(o["seat"])
         rules = _rules_of_game(game, o.get("rules"))
         trump = None if o.get("trump") is None else parse_trump(o["trump"])
-        contract = None if o.get("contract") is None else contract_from_json(o["contract"])
+        contract = None if o.get("contract") is None else contract_from_json(o["contract"], rules)
         auction = tuple(
             (parse_seat(a["seat"]), parse_bid(a["bid"], a.get("kind"))) for a in _list(o, "auction", dict)
         )

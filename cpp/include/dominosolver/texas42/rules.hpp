@@ -96,6 +96,9 @@ struct Rules {
   // Who keeps a score: the two sides (partners share one), or in three-player Moon each player.
   int scorers() const { return family == Family::Moon ? seats() : kSides; }
   int scorer_of(int seat) const { return family == Family::Moon ? seat : seating().side(seat); }
+  // A seat's name in text and messages: N, E, S, W round a table of four; Moon's three players,
+  // numbered 0..2 in JSON, are P0, P1, P2 (a bare digit would read as a bid or a count).
+  std::string seat_name(int seat) const;
 
   // The bid ladder (§2.2): point bids from min_bid() up to a mark, then k marks, k * mark(), each
   // a bid of every trick; the first mark bid may jump to free_mark_jump() marks. The points game's
