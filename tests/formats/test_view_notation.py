@@ -135,8 +135,8 @@ def test_the_engine_and_batch_records_take_a_view_text(tmp_path):
 @pytest.mark.parametrize("text, fault", [
     ("hand=66.55", "lacks seat="),
     ("seat=E", "lacks hand="),
-    ("seat=Q hand=66", "seat= needs a seat letter"),
-    ("seat=1 hand=66", "seat= needs a seat letter"),
+    ("seat=Q hand=66", "seat= needs a seat name"),
+    ("seat=1 hand=66", "seat= needs a seat name"),
     ("seat=E hand=66 plays=42", "malformed play '42'"),
     ("seat=E hand=66 plays=N4x", "4x"),
     ("seat=E hand=66 contract=N", "malformed contract"),

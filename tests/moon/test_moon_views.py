@@ -208,8 +208,10 @@ def test_bad_moon_views_are_refused_naming_the_fault():
         PlayerView.from_json({**theirs, "discard": str(discard)})
     with pytest.raises(InvalidViewError, match="appears twice"):
         PlayerView.from_json({**mine, "discard": mine["hand"][0]})
-    with pytest.raises(ParseError, match="a 'moon4' view with the rules of 'moon'"):
-        PlayerView.from_json({**mine, "game": "moon4"})
+    with pytest.raises(ParseError, match="the rules say family 'moon', but the game is 'moon4'"):
+        PlayerView.from_json({**mine, "game": "moon4", "rules": {"family": "moon"}})
+    with pytest.raises(ParseError, match="'hand_sizes' must be a list of 4 counts"):
+        PlayerView.from_json({**mine, "game": "moon4"})  # a Partnership Moon view needs four hands
     with pytest.raises(ParseError, match="not one of the 42 family"):
         PlayerView.from_json({**mine, "game": "bingo"})
     with pytest.raises(ParseError, match="'discard' must be a tile"):

@@ -54,7 +54,7 @@ from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of
 from .game import Game
 from .position import Position
-from .rules import ORDINARY, SEATS, Bid, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
+from .rules import ORDINARY, Bid, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
 from .sampling import WorldSampler, new_seed
 from .solve import declaration_name, solve_batch
 from .moon_bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
@@ -287,7 +287,7 @@ class BidAdvice:
     def __str__(self) -> str:
         shown = range(self.rules.min_bid, self.rules.mark + 1, 2)  # every other point bid, and a mark
         lines = [
-            f"{SEATS[self.seat]} holds {' '.join(str(t) for t in self.hand)}; {self.worlds} deals, seed {self.seed}",
+            f"{self.rules.seat_names[self.seat]} holds {' '.join(str(t) for t in self.hand)}; {self.worlds} deals, seed {self.seed}",
             "declaration   mean  stderr  " + "  ".join(f"P{b}" for b in shown),
         ]
         for i, d in enumerate(self.declarations):
@@ -390,11 +390,11 @@ def advise_bid(
         if legal_bids is None and view.legal_bids:
             legal_bids = list(view.legal_bids)
     else:
-        seat = parse_seat(seat)
         rules = Rules.argument(rules) or Rules()
+        seat = parse_seat(seat, rules)
         tiles = tuple(sorted((Tile(t) for t in tile_sequence(hand, "hand")), reverse=True))
         auction = tuple(
-            (parse_seat(s), parse_bid(b))
+            (parse_seat(s, rules), parse_bid(b))
             for s, b in _pairs_or_list(auction, "auction", pairs=True)
         )
     discount = whole_number(discount, "discount", 0, rules.hand_points)
@@ -419,7 +419,7 @@ def advise_bid(
             legal_bids = list(replay.legal_bids)
     if to_move is not None and to_move != seat:
         doing = "declare" if replay is not None and replay.phase == "declaring" else "bid"
-        raise InvalidViewError(f"{SEATS[seat]} is not to {doing}: {SEATS[to_move]} is")
+        raise InvalidViewError(f"{rules.seat_names[seat]} is not to {doing}: {rules.seat_names[to_move]} is")
     # The deals keep what the contract shows: naming for a partner's Plunge, its doubles stay with it.
     view = PlayerView.before_play(seat, rules, tiles, tuple(auction), contract=contract if revealed else None,  # type: ignore[arg-type]
                                   to_move=seat, revealed=revealed)

@@ -9,9 +9,11 @@ from typing import Protocol
 
 from ..tiles import Tile
 from .bidding import BidAdvice, advise_bid
+from .moon_bidding import MoonBidAdvice
 from .game import Game, Move
 from .hint import hint
 from .position import Position
+from .view import game_of
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "HintBot"]
 
@@ -39,7 +41,9 @@ def trump_strength(hand: tuple[Tile, ...], suit: int) -> float:
 
 class RuleBot:
     """Bids by trump count and doubles, leads trumps then doubles, feeds counters to a partner who is
-    winning the trick, and otherwise tries to win with the cheapest tile that does."""
+    winning the trick, and otherwise tries to win with the cheapest tile that does. In Moon's widow
+    exchange (docs/rules.md §4.1) it lays away its weakest tile: the lowest that is neither a trump
+    nor a double."""
 
     def choose(self, game: Game) -> Move:
         legal = game.legal_moves
@@ -49,6 +53,9 @@ class RuleBot:
             hand = game.deal()[game.to_move]
             best = max(game.rules.suits, key=lambda s: (trump_strength(hand, s), s))
             return Move("declare", best)
+        if game.phase == "exchange":
+            view = game.view(game.to_move)
+            return Move("discard", min(view.hand, key=lambda t: (_wins_alone_under(view.trump, t), t.pips)))
         pos = game.position
         assert pos is not None
         return Move("tile", choose_tile(pos))
@@ -57,8 +64,12 @@ class RuleBot:
         hand = game.deal()[game.to_move]
         rules = game.rules
         strength = max(trump_strength(hand, s) for s in rules.suits)
-        # Rule of thumb: bid by trump strength; a hand's worth of it bids a mark.
-        want = rules.mark if strength >= rules.hand_size else {4: 30, 5: 32, 6: 34}.get(int(strength), 0)
+        # Rule of thumb: bid by trump strength; a hand's worth of it bids a mark (Moon: a trick for
+        # each point of strength, every trick at a hand's worth).
+        if game_of(rules) != "texas42":
+            want = rules.mark if strength >= rules.hand_size else int(strength) if strength >= rules.min_bid else 0
+        else:
+            want = rules.mark if strength >= rules.hand_size else {4: 30, 5: 32, 6: 34}.get(int(strength), 0)
         bids = [m for m in legal if m.kind == "bid" and m.value]
         fitting = [m for m in bids if m.value <= want]
         if fitting:
@@ -93,7 +104,11 @@ def choose_tile(pos: Position) -> Tile:
 
 def _wins_alone(pos: Position, tile: Tile) -> bool:
     """A lead that is a trump or a double: the tiles a rule-of-thumb player leads first."""
-    return tile.is_double or (isinstance(pos.trump, int) and pos.trump in (tile.hi, tile.lo))
+    return _wins_alone_under(pos.trump, tile)
+
+
+def _wins_alone_under(trump: object, tile: Tile) -> bool:
+    return tile.is_double or (isinstance(trump, int) and trump in (tile.hi, tile.lo))
 
 
 class HintBot:
@@ -110,7 +125,9 @@ class HintBot:
     declaration for a partner's special bid by its chance of every trick, and plays a contract of
     every trick (or none) by the chance of making (setting) it first: there the mean counts tricks,
     which score nothing by themselves. Seeds come from ``seed`` and the game's move count, so a game
-    replays the same way."""
+    replays the same way. In Moon and Partnership Moon (docs/rules.md §4.1-4.2) the advisor judges
+    bids in tricks (``moon_bidding.py``), the exchange hint picks the tile to lay away, and play
+    goes by the chance of the bid first."""
 
     def __init__(
         self,
@@ -127,12 +144,12 @@ class HintBot:
         self.samples, self.bid_samples, self.seed = samples, bid_samples, seed
         self.risk, self.mark_risk, self.discount = risk, mark_risk, discount
         self.exact_limit, self.threads, self.objective = exact_limit, threads, objective
-        self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice] = {}
+        self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice | MoonBidAdvice] = {}
 
     def _seed(self, game: Game) -> int:
         return (self.seed * 1_000_003 + len(game.moves)) & 0xFFFFFFFF
 
-    def _advise(self, game: Game) -> BidAdvice:
+    def _advise(self, game: Game) -> BidAdvice | MoonBidAdvice:
         view = game.view(game.to_move)
         key = (view.seat, view.hand)  # the same hand: reuse the deals solved at the bid
         if key not in self._advice:
@@ -159,6 +176,9 @@ class HintBot:
             assert contract is not None
             return Move("declare", self._advise(game).best_declaration(contract.bid))  # type: ignore[attr-defined]
         view = game.view(game.to_move)
+        if game.phase == "exchange":  # Moon: the tile to lay away, ranked on the same worlds
+            h = hint(view, samples=self.samples, seed=self._seed(game), threads=self.threads, exact_limit=self.exact_limit)
+            return Move("discard", Tile(h.best))
         if len(view.legal_moves) == 1:
             return Move("tile", view.legal_moves[0])
         h = hint(

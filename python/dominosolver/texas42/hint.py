@@ -30,7 +30,6 @@ from ..arguments import seed_value, table_megabytes, thread_count, time_limit, w
 from ..errors import InvalidViewError, ParseError, shown
 from ..tiles import Tile
 from .position import Position
-from .rules import SEATS
 from .exchange import discard_scores, in_exchange
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import solve_batch
@@ -122,7 +121,7 @@ class Hint:
 
     def __str__(self) -> str:
         head = (
-            f"{SEATS[self.seat]} ({self.pov}) to {'lay a tile away' if in_exchange(self.view) else 'play'}; "
+            f"{self.view.rules.seat_names[self.seat]} ({self.pov}) to {'lay a tile away' if in_exchange(self.view) else 'play'}; "
             f"{self.method} over {self.worlds} worlds"
             + (f", seed {self.seed}" if self.seed is not None else "")
         )
@@ -183,7 +182,7 @@ def hint(
     if v.trump is None or v.to_move is None:
         raise InvalidViewError("no tile to play: the hand is not in play")
     if v.to_move != v.seat:
-        raise InvalidViewError(f"{SEATS[v.seat]} is not to play ({SEATS[v.to_move]} is)")
+        raise InvalidViewError(f"{v.rules.seat_names[v.seat]} is not to play ({v.rules.seat_names[v.to_move]} is)")
     if objective not in ("auto", "goal", "points"):
         raise InvalidViewError(f"unknown objective {shown(objective)}: auto, goal or points")
     sampler = WorldSampler(v)

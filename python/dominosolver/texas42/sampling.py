@@ -31,7 +31,7 @@ from ..errors import InvalidViewError
 from ..tiles import bits_of, mask_of
 from .game import Game
 from .position import Position
-from .rules import SEATS, set_mask
+from .rules import set_mask
 from .view import PlayerView
 
 __all__ = [
@@ -89,7 +89,7 @@ class WorldSampler:
         self._branch_cache: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...], int]]] = {}
         self.count = self._ways(0, self.need)
         if self.count == 0:
-            voids = {SEATS[s]: list(v) for s, v in enumerate(view.voids) if v}
+            voids = {view.rules.seat_names[s]: list(v) for s, v in enumerate(view.voids) if v}
             raise InvalidViewError(
                 f"no deal fits the view: hand sizes {list(view.hand_sizes)} with voids {voids}"
             )

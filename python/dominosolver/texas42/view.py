@@ -31,7 +31,7 @@ from ..tiles import Tile, bits_of, mask_of, tiles_of
 from .notation import VIEW_SCHEMA, contract_from_json, contract_to_json, view_json_of_text, view_text_of_json
 from .picture import view_svg
 from .rules import (
-    ORDINARY, SEATS, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, replay_auction, set_mask,
+    FAMILIES, ORDINARY, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, replay_auction, set_mask,
     check_in_set,
 )
 
@@ -71,7 +71,7 @@ class ViewRecord:
         # settle its rule-derived facts.
         if not isinstance(self.rules, Rules):
             raise InvalidViewError(f"view field 'rules' must be a Rules object, not {shown(self.rules)}")
-        game = game_of(self.rules)
+        game = self.rules.family
         if self.game != game:
             if self.game != "texas42":  # the default: the rules name the game
                 raise InvalidViewError(f"a {shown(self.game)} view cannot play the rules of {game!r}")
@@ -150,7 +150,7 @@ class PlayerView(TextForm, ViewRecord):
         """What ``seat`` sees of a Position. In Moon, a tile in no hand is out of play: ``discard``
         names the bidder's discard when known (the bidder sees it; the others do not), which only a
         position with unrecorded tricks needs, to tell it from the tiles of those tricks."""
-        return cls._of_core(pos._pos, pos.rules, parse_seat(seat), auction, None if discard is None else Tile(discard))
+        return cls._of_core(pos._pos, pos.rules, parse_seat(seat, pos.rules), auction, None if discard is None else Tile(discard))
 
     @classmethod
     def _of_core(cls, core: Any, rules: Rules, seat: int, auction: tuple[tuple[int, Bid], ...],
@@ -193,7 +193,7 @@ class PlayerView(TextForm, ViewRecord):
     @classmethod
     def of_game(cls, game: Any, seat: int) -> PlayerView:
         """What ``seat`` sees of a Game: in play, of its position; before it, its hand and the auction."""
-        seat = parse_seat(seat)
+        seat = parse_seat(seat, game.rules)
         pos = game.position
         auction = tuple(game.auction)
         record = game._game.current_hand
@@ -283,7 +283,7 @@ class PlayerView(TextForm, ViewRecord):
             "schema": VIEW_SCHEMA,
             "game": self.game,
             "seat": self.seat,
-            "rules": self.rules.to_json(),
+            "rules": self.rules.game_flags,
             "trump": self.trump,
             "contract": None if self.contract is None else contract_to_json(self.contract),
             "auction": [_call_json(s, b) for s, b in self.auction],
@@ -293,13 +293,13 @@ class PlayerView(TextForm, ViewRecord):
             "to_move": self.to_move,
             "trick": [str(t) for t in self.trick],
             "plays": [{"seat": s, "tile": str(t)} for s, t in self.plays],
-            "voids": {SEATS[s]: list(v) for s, v in enumerate(self.voids) if v},
+            "voids": {self.rules.seat_names[s]: list(v) for s, v in enumerate(self.voids) if v},
             "points": list(self.points),
         }
         if self.gone:
             out["gone"] = [str(t) for t in self.gone]
         if self.revealed:
-            out["revealed"] = {SEATS[s]: [str(t) for t in r] for s, r in enumerate(self.revealed) if r}
+            out["revealed"] = {self.rules.seat_names[s]: [str(t) for t in r] for s, r in enumerate(self.revealed) if r}
         if self.legal_moves:
             out["legal_moves"] = [str(t) for t in self.legal_moves]
         if self.legal_bids:
@@ -317,23 +317,23 @@ class PlayerView(TextForm, ViewRecord):
         if o.get("schema", VIEW_SCHEMA) != VIEW_SCHEMA:
             raise ParseError(f"unknown schema {shown(o.get('schema'))} (expected {VIEW_SCHEMA!r})")
         game = o.get("game", "texas42")
-        if game not in GAMES:
-            raise ParseError(f"this is a {shown(game)} view, not one of the 42 family ({', '.join(GAMES)})")
+        if game not in FAMILIES:
+            raise ParseError(f"this is a {shown(game)} view, not one of the 42 family ({', '.join(FAMILIES)})")
         for key in ("seat", "hand"):
             if key not in o:
                 raise ParseError(f"view JSON lacks {key!r}")
         unknown = set(o) - _JSON_KEYS  # as a position's: a misspelt or foreign field is no fact of the view
         if unknown:
             raise ParseError(f"unknown view field(s): {', '.join(sorted(map(repr, unknown)))}")
-        seat = parse_seat(o["seat"])
-        rules = _rules_of_game(game, o.get("rules"))
+        rules = Rules.of_game(game, o.get("rules"))
+        seat = parse_seat(o["seat"], rules)
         trump = None if o.get("trump") is None else parse_trump(o["trump"])
         contract = None if o.get("contract") is None else contract_from_json(o["contract"], rules)
         auction = tuple(
-            (parse_seat(a["seat"]), parse_bid(a["bid"], a.get("kind"))) for a in _list(o, "auction", dict)
+            (parse_seat(a["seat"], rules), parse_bid(a["bid"], a.get("kind"))) for a in _list(o, "auction", dict)
         )
         hand = tuple(sorted((Tile(t) for t in _list(o, "hand", str)), reverse=True))
-        plays = tuple((parse_seat(p["seat"]), Tile(p["tile"])) for p in _list(o, "plays", dict))
+        plays = tuple((parse_seat(p["seat"], rules), Tile(p["tile"])) for p in _list(o, "plays", dict))
         gone = tuple(sorted((Tile(t) for t in _list(o, "gone", str)), reverse=True))
         discard = o.get("discard")
         if discard is not None and not isinstance(discard, str):
@@ -373,7 +373,7 @@ class PlayerView(TextForm, ViewRecord):
         elif trump is None:
             if plays or gone:
                 raise InvalidViewError("tiles were played but the view names no trump")
-            to_move = None if o.get("to_move") is None else parse_seat(o["to_move"])
+            to_move = None if o.get("to_move") is None else parse_seat(o["to_move"], rules)
             legal_bids = tuple(parse_bid(b) for b in _list(o, "legal_bids", (str, int)))
             state = replay_auction(rules, sizes, auction, contract, to_move, legal_bids, seat, [t.id for t in hand])
             if state is not None:  # whose call or declaration it is follows from the auction, and the seat's bids
@@ -406,7 +406,7 @@ class PlayerView(TextForm, ViewRecord):
         for key, value in derived.items():
             if key in o and _stated(o, key, rules) != value:
                 if key in ("leader", "to_move"):  # a seat by its name, as the user may have written it
-                    value = None if value is None else SEATS[value]
+                    value = None if value is None else rules.seat_names[value]
                 raise InvalidViewError(
                     f"the view states {key}={shown(o[key])} but its plays give {value!r}"
                 )
@@ -422,7 +422,7 @@ class PlayerView(TextForm, ViewRecord):
         if plays:
             first = plays[0][0]
         elif "leader" in o:
-            first = parse_seat(o["leader"])
+            first = parse_seat(o["leader"], rules)
         elif contract is not None and not gone:
             first = None  # trick 1: its leader by the contract, as the core rules it
         else:
@@ -438,7 +438,7 @@ class PlayerView(TextForm, ViewRecord):
         for (s, t), (s2, _) in zip(plays, view.plays):
             if s != s2:
                 raise InvalidViewError(
-                    f"the plays say {SEATS[s]} played {t}, but by the trick winners it was {SEATS[s2]}"
+                    f"the plays say {rules.seat_names[s]} played {t}, but by the trick winners it was {rules.seat_names[s2]}"
                 )
         return view
 
@@ -463,24 +463,9 @@ _JSON_KEYS = frozenset({
     "trick", "plays", "voids", "points", "gone", "revealed", "legal_moves", "legal_bids", "discard",
 })
 
-# The games of the 42 family a view may be of: the rules' family (docs/rules.md §2, §4.1, §4.2).
-GAMES = ("texas42", "moon", "moon4")
-
-
 def game_of(rules: Rules) -> str:
-    """The game a rule set plays: its family ("moon", "moon4"), or "texas42"."""
-    return rules.to_json().get("family", "texas42")
-
-
-def _rules_of_game(game: str, flags: Any) -> Rules:
-    """The rules of a view's JSON: its flags, in the family its "game" names (which the flags may
-    state again, but not contradict)."""
-    rules = Rules.from_json(flags)
-    if game != "texas42" and game_of(rules) == "texas42":
-        rules = Rules.from_json({**rules.to_json(), "family": game})
-    if game_of(rules) != game:
-        raise ParseError(f"a {game!r} view with the rules of {game_of(rules)!r}")
-    return rules
+    """The game a rule set plays: its family ("texas42", "moon", "moon4")."""
+    return rules.family
 
 
 def _exchange(rules: Rules, contract: Contract | None, sizes: list[int]) -> int | None:
@@ -512,12 +497,12 @@ def _stated(o: dict[str, Any], key: str, rules: Rules) -> Any:
     the wrong kind: a float or a bool where a count is meant, a seat that is no seat)."""
     value = o[key]
     if key in ("leader", "to_move"):
-        return None if value is None else parse_seat(value)
+        return None if value is None else parse_seat(value, rules)
     if key in ("trick", "legal_moves"):
         tiles = [str(Tile(t)) for t in _list(o, key, str)]
         return sorted(tiles) if key == "legal_moves" else tiles
     if key == "revealed":  # {seat name: [tiles]}, each seat's tiles in the view's order
-        return {SEATS[s]: [str(t) for t in r] for s, r in enumerate(_revealed(o, rules)) if r}
+        return {rules.seat_names[s]: [str(t) for t in r] for s, r in enumerate(_revealed(o, rules)) if r}
     if key == "points":
         if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in value):
             raise ParseError(f"view field 'points' must be a list of whole numbers, not {shown(value)}")
@@ -546,7 +531,7 @@ def _revealed(o: dict[str, Any], rules: Rules) -> tuple[tuple[Tile, ...], ...]:
     if not isinstance(value, dict) or not all(isinstance(v, list) and all(isinstance(t, str) for t in v)
                                               for v in value.values()):
         raise ParseError("view field 'revealed' must map seats to lists of tiles")
-    by_seat = {parse_seat(k): v for k, v in value.items()}
+    by_seat = {parse_seat(k, rules): v for k, v in value.items()}
     return tuple(tuple(sorted((Tile(t) for t in by_seat.get(s, [])), reverse=True)) for s in range(rules.seats))
 
 
