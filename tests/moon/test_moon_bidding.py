@@ -48,13 +48,15 @@ def test_the_advice_is_the_exact_tricks_of_its_deals(rules, seat):
     assert advice.to_json()["game"] == ("moon4" if rules == MOON4 else "moon")
 
 
-def advice_of(tricks: list[list[int]], legal=(0, 4, 5, 6, 7, 21), risk=0.5) -> MoonBidAdvice:
+def advice_of(tricks: list[list[int]], legal=(0, 4, 5, 6, 7, 21), risk=0.5, rules=MOON, partner_high=False) -> MoonBidAdvice:
     rows = np.array(tricks, dtype=np.int16)
-    return MoonBidAdvice(hand=(), seat=0, rules=MOON, declarations=list(range(len(rows))), tricks=rows,
-                         legal_bids=list(legal), risk=risk, worlds=rows.shape[1], seed=0, elapsed=0.0)
+    return MoonBidAdvice(hand=(), seat=0, rules=rules, declarations=list(range(len(rows))), tricks=rows,
+                         legal_bids=list(legal), risk=risk, worlds=rows.shape[1], seed=0, elapsed=0.0,
+                         partner_high=partner_high)
 
 
 def test_the_bid_is_the_one_worth_most():
+    """Worth: b (2p - 1) less an opponent's mean tricks (Moon: half the other two's, each scoring its own)."""
     assert advice_of([[7, 7, 7, 7]]).bid == 21  # every trick on every deal: shoot the moon
     assert advice_of([[3, 3, 2, 4]]).bid == 0  # 4 made on one deal in four: pass
     # The second trump makes 5 three times in 4 (worth 5 * 0.5 = 2.5); the first always makes 4 (worth 4).
@@ -63,6 +65,11 @@ def test_the_bid_is_the_one_worth_most():
     assert advice_of([[3, 3, 3, 3], [5, 5, 6, 5]]).bid == 5 and advice_of([[3, 3, 3, 3], [5, 5, 6, 5]]).declaration == 1
     assert advice_of([[3, 3, 3, 3]], legal=(7, 21)).bid == 7  # no pass open: the least bid
     assert advice_of([[7, 7, 7, 6]], risk=0.9).bid == 6  # 7 and 21 made 3 times in 4, short of the risk
+    # 4 made 3 times in 4 is worth 2, less an opponent's (3 + 3 + 3 + 7) / 4 / 2 = 2 tricks: no gain.
+    assert advice_of([[4, 4, 4, 0]]).bid == 0 and advice_of([[4, 4, 4, 1]]).bid == 4
+    # Partnership Moon: one side against, all its tricks count (4 * 1 - 3 = 1 > 0), and never over a partner.
+    assert advice_of([[4, 4, 4, 4]], rules=MOON4).worth(4)[0] == pytest.approx(1.0)
+    assert advice_of([[7, 7, 7, 7]], rules=MOON4, partner_high=True).bid == 0
 
 
 def test_moon_advice_refuses_hands_that_are_not_moon_hands():

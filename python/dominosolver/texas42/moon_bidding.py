@@ -10,12 +10,15 @@ judged by its averages over all deals. Partnership Moon: the other three hands a
 seat's side takes its tricks, the seat leading.
 
 Per declaration that gives a distribution of tricks, its mean, and P(make) for every bid (a bid of
-21, shooting the moon, needs all 7). A made bid scores the bid and a set one loses it (§4.1: the
-bidder's score, whatever the others take), so a bid of ``b`` made with probability ``p`` is worth
-``b (2p - 1)`` on average (under Fosdick's preset a made bid scores the tricks taken, at least ``b``:
-this is its floor). The advice (``MoonBidAdvice.bid``) is the legal bid of the largest such worth
-among those some declaration makes with probability at least ``risk``, with that declaration; else a
-pass (or, where passing is not allowed, the least bid).
+21, shooting the moon, needs all 7). A made bid scores the bid and a set one loses it, while each
+opponent scores the tricks it takes whatever happens (§4.1-4.2). So against its opponents a bid of
+``b`` made with probability ``p`` is worth ``b (2p - 1)`` less what an opponent takes on average (the
+other side's tricks; in three-player Moon half of them, each opponent scoring its own), and a pass,
+which may see the hand thrown in, nothing (under Fosdick's preset a made bid scores the tricks taken,
+at least ``b``: this is its floor). The advice (``MoonBidAdvice.bid``) is the legal bid of the largest
+such worth among those some declaration makes with probability at least ``risk``, with that
+declaration, when it is worth more than nothing; else a pass (or, where passing is not allowed, the
+least bid). Over a partner's high bid (Partnership Moon) it passes, as 42's advice does.
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ class MoonBidAdvice:
     worlds: int
     seed: int
     elapsed: float
+    partner_high: bool = False  # the partner holds the high bid of the auction (Partnership Moon)
 
     @property
     def means(self) -> np.ndarray:
@@ -77,8 +81,11 @@ class MoonBidAdvice:
         return (self.tricks >= self.rules.points_needed(int(bid))).mean(axis=1)
 
     def worth(self, bid: int) -> np.ndarray:
-        """Per declaration, what ``bid`` scores the bidder on average: made +bid, set -bid."""
-        return int(bid) * (2 * self.p_make(bid) - 1)
+        """Per declaration, what ``bid`` scores the bidder (made +bid, set -bid) less what an opponent
+        scores, on average: the other side's tricks, shared by Moon's two opponents."""
+        opponents = self.rules.seats - 1 if self.rules.scorers == self.rules.seats else 1
+        taken_against = (self.rules.hand_tricks - self.tricks).mean(axis=1) / opponents
+        return int(bid) * (2 * self.p_make(bid) - 1) - taken_against
 
     def best_declaration(self, bid: int | None = None) -> Trump:
         """By mean tricks; given a bid, by P(make) first, then mean tricks."""
@@ -91,9 +98,11 @@ class MoonBidAdvice:
     @property
     def bid(self) -> int:
         """The recommended bid (0 = pass): of the legal bids some declaration makes with probability
-        at least ``risk``, the one worth most on average, if worth anything; else a pass, or the least
-        bid when the seat may not pass."""
+        at least ``risk``, the one worth most on average, if worth more than nothing (and the partner
+        does not hold the high bid); else a pass, or the least bid when the seat may not pass."""
         bids = [int(b) for b in self.legal_bids if b]
+        if self.partner_high and 0 in self.legal_bids:
+            return 0
         worthy = [b for b in bids if float(self.p_make(b).max()) >= self.risk]
         best = max(worthy, key=lambda b: float(self.worth(b).max()), default=None)
         if best is not None and float(self.worth(best).max()) > 0:
@@ -161,6 +170,8 @@ def advise_moon_bid(
     """The advice for the seat of ``view`` (before the first lead, its hand full; arguments checked
     by ``advise_bid``, which calls this for the Moon family)."""
     rules, seat = view.rules, view.seat
+    high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
+    partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
     declarations = list(rules.declarations)
     draws = WorldSampler(view).stream(seed)
     solvers = [_core.texas42.Solver(tt_mb) for _ in range(threads)]
@@ -195,5 +206,5 @@ def advise_moon_bid(
     return MoonBidAdvice(
         hand=tuple(view.hand), seat=seat, rules=rules, declarations=declarations, tricks=tricks,
         legal_bids=sorted(legal_bids), risk=risk, worlds=tricks.shape[1], seed=seed,
-        elapsed=_time.perf_counter() - started,
+        elapsed=_time.perf_counter() - started, partner_high=partner_high,
     )
