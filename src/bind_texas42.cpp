@@ -97,6 +97,7 @@ py::dict hand_dict(const HandRecord& h, const Rules& rules) {
   std::vector<int> sides;
   for (int seat = 0; seat < rules.seats(); ++seat) sides.push_back(seating.side(seat));
   d["sides"] = sides;
+  d["hands"] = seated(hands_at_first_lead(h), rules.seats());  // after Moon's exchange
   d["points"] = py::make_tuple(h.points[0], h.points[1]);
   d["tricks"] = py::make_tuple(h.tricks[0], h.tricks[1]);
   d["objective"] = objective_name(h.objective);
@@ -158,6 +159,9 @@ py::dict ruling_dict(const Ruling& r, const Rules& rules) {
   for (int seat = 0; seat < r.seating.seats(); ++seat)
     if (r.seating.plays(seat)) playing.push_back(seat);
   d["seats_in_play"] = playing;
+  std::vector<int> sides;  // each seat's side this hand (Moon's bidder alone on side 0)
+  for (int seat = 0; seat < r.seating.seats(); ++seat) sides.push_back(r.seating.side(seat));
+  d["sides"] = sides;
   d["first_leader"] = r.first_leader();
   d["namer"] = r.declarer >= 0 ? py::cast(r.contract->namer(rules.seating(), r.declarer)) : py::none();
   return d;
@@ -185,8 +189,8 @@ void texas42(py::module_& m) {
       // The game's sizes and bid ladder (docs/rules.md §2.1-2.2), all following the set.
       .def_property_readonly("seats", &Rules::seats)
       .def_property_readonly("tiles", &Rules::tiles)
-      .def_property_readonly("tile_set", &Rules::tile_set)       // the set's tiles as a mask (Moon: 22)
-      .def_property_readonly("undealt", &undealt_tiles)          // tiles dealt to no seat (Moon's widow)
+      .def_property_readonly("tile_set", &Rules::tile_set)  // Moon's 22 of the double-six's 28 (§4.1)
+      .def_property_readonly("undealt", &undealt_tiles)  // tiles dealt to no seat (Moon's widow)
       .def_property_readonly("hand_size", &Rules::hand_size)
       .def_property_readonly("hand_tricks", &Rules::hand_tricks)
       .def_property_readonly("counters", &Rules::counters)
@@ -426,6 +430,9 @@ void texas42(py::module_& m) {
         return py::tuple(py::cast(std::vector<int>(g.scores().begin(), g.scores().begin() + g.rules().scorers())));
       })
       .def_property_readonly("winner", &Game::winner)
+      .def_property_readonly("games_won", [](const Game& g) {
+        return py::tuple(py::cast(std::vector<int>(g.games_won().begin(), g.games_won().begin() + g.rules().scorers())));
+      })
       .def_property_readonly("dealer", &Game::dealer)
       .def_property_readonly("high_bid", [](const Game& g) { return g.high_bid(); })
       .def("revealed", [](const Game& g, int seat) { return g.revealed(table_seat(g.rules().seating(), seat)); })

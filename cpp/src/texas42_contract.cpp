@@ -164,15 +164,21 @@ std::optional<bool> decided_at_the_end(const Rules& rules, const Contract& contr
   return tally.tricks[tally.declaring_side] >= points_needed(rules, contract.bid.value);
 }
 
-// §4.1-4.2: the bidder scores the bid if made (Fosdick's Partnership Moon: the tricks its side took)
-// and loses it if set; every other player, or the other side, scores the tricks it took.
+// §4.1-4.2: the bidder scores the bid if made (Fosdick's Partnership Moon, or Moon under
+// moon_bidder_score = tricks_taken: the tricks its side took) and loses it if set (Moon under
+// moon_set = opponents_get_bid: each opponent scores the bid besides its tricks); every other
+// player, or the other side, scores the tricks it took.
 HandResult score_moon(const Rules& rules, const Contract& contract, const Tally& tally, bool made) {
   HandResult r;
   r.made = made;
   const int bid = contract.bid.value;
   if (rules.family == Family::Moon) {  // each player for itself
-    for (int seat = 0; seat < rules.seats(); ++seat)
-      r.score[seat] = seat == contract.declarer ? (made ? bid : -bid) : tally.seat_tricks[seat];
+    const bool tricks_taken = rules.moon_bidder_score == MoonBidderScore::TricksTaken;
+    const bool to_opponents = rules.moon_set == MoonSet::OpponentsGetBid;
+    for (int seat = 0; seat < rules.seats(); ++seat) {
+      if (seat == contract.declarer) r.score[seat] = made ? (tricks_taken ? tally.seat_tricks[seat] : bid) : to_opponents ? 0 : -bid;
+      else r.score[seat] = tally.seat_tricks[seat] + (!made && to_opponents ? bid : 0);
+    }
     return r;
   }
   const int us = tally.declaring_side, them = kSides - 1 - us;

@@ -24,9 +24,11 @@ std::vector<Bid> Auction::legal(std::optional<TileMask> hand) const {
   std::vector<Bid> out;
   if (over()) return out;
   const bool last = static_cast<int>(calls_.size()) == rules_.seats() - 1;  // the dealer calls last
-  const bool forced = last && high_bidder_ < 0 && rules_.all_pass == AllPass::ForcedDealer;
+  // All passed to the last caller: 42's forced dealer (all_pass), Moon's forced 4 (moon_all_pass, §4.1).
+  const bool forced = last && high_bidder_ < 0 &&
+                      (rules_.moon() ? rules_.moon_all_pass == MoonAllPass::ForcedLast4 : rules_.all_pass == AllPass::ForcedDealer);
   if (!forced) out.push_back({kPass});
-  if (forced && rules_.forced_exact_30) {
+  if (forced && (rules_.forced_exact_30 || rules_.moon())) {
     out.push_back({rules_.min_bid()});
     return out;
   }
@@ -45,7 +47,9 @@ void Auction::call(const Bid& bid, std::optional<TileMask> hand) {
   if (over()) throw IllegalMoveError("the auction is over");
   const auto open = legal(hand);
   if (std::find(open.begin(), open.end(), bid) == open.end()) {
-    if (bid.value == kPass) throw IllegalMoveError(seat + " may not pass: the dealer must bid when all others passed");
+    if (bid.value == kPass)
+      throw IllegalMoveError(seat + " may not pass: the dealer must bid" + (rules_.moon() ? " 4" : "") +
+                             " when all others passed" + (rules_.moon() ? " (moon_all_pass)" : ""));
     if (bid.kind != BidKind::Ordinary) {
       const ContractRow& row = bid_row(rules_, bid.kind);
       throw IllegalMoveError("bid " + bid_name(bid) + " is not open to " + seat + " here (docs/rules.md §3: " + row.holding +
@@ -54,11 +58,15 @@ void Auction::call(const Bid& bid, std::optional<TileMask> hand) {
     // The least bid open now, the high bid considered (the ladder follows pass in `open`).
     const auto least = std::find_if(open.begin(), open.end(),
                                     [](const Bid& b) { return b.value != kPass && b.kind == BidKind::Ordinary; });
+    // Moon's ladder ends at every trick and 21 (§4.1); 42's goes on in marks (§2.2).
+    const std::string ladder = rules_.moon() ? "; bids go up to " + std::to_string(rules_.mark()) + ", then " +
+                                                   std::to_string(Rules::kShootTheMoon) + " shoots the moon"
+                                             : "; mark bids must be " + std::to_string(rules_.mark()) + ", " +
+                                                   std::to_string(2 * rules_.mark()) + ", or one mark above the high bid";
     throw IllegalMoveError("bid " + bid_name(bid) + " is not legal over the high bid " +
                            (high_.value ? bid_name(high_) : std::string("(none)")) + " (" +
                            (least != open.end() ? "the least bid now is " + bid_name(*least) : std::string("no bid is open")) +
-                           "; mark bids must be " + std::to_string(rules_.mark()) + ", " +
-                           std::to_string(2 * rules_.mark()) + ", or one mark above the high bid)");
+                           ladder + ")");
   }
   if (bid.value != kPass) high_ = bid, high_bidder_ = to_call();
   calls_.push_back(bid);
@@ -182,13 +190,17 @@ void Game::play(const Move& move) {
   }
 }
 
-// The hands in play: as dealt, but for the bidder who took the widow and laid a tile away.
-void Game::start_play() {
-  std::array<TileMask, kMaxSeats> hands = s_.hand.deal;
-  if (s_.hand.discard >= 0) {
-    TileMask& bidder = hands[s_.hand.contract->declarer];
-    bidder = (bidder | s_.hand.undealt) & ~bit(s_.hand.discard);
+std::array<TileMask, kMaxSeats> hands_at_first_lead(const HandRecord& hand) {
+  std::array<TileMask, kMaxSeats> hands = hand.deal;
+  if (hand.discard >= 0) {
+    TileMask& bidder = hands[hand.contract->declarer];
+    bidder = (bidder | hand.undealt) & ~bit(hand.discard);
   }
+  return hands;
+}
+
+void Game::start_play() {
+  const std::array<TileMask, kMaxSeats> hands = hands_at_first_lead(s_.hand);
   const int leader = opening_leader(rules_, *s_.hand.trump, s_.hand.contract);
   s_.position.emplace(rules_, *s_.hand.trump, hands, leader, std::vector<int>{}, s_.hand.contract);
   s_.phase = Phase::Playing;
@@ -215,6 +227,10 @@ void Game::finish_hand(const HandResult& result) {
   const int us = s_.position->side_of(s_.hand.contract->declarer), them = kSides - 1 - us;
   if (rules_.moon()) {
     s_.winner = moon_winner(result);
+    // §4.2 (M-8): a side set on two hands in a row loses the game at once, whatever the scores.
+    if (rules_.back_to_back_loss && !result.made && s_.set_last == rules_.scorer_of(s_.hand.contract->declarer))
+      s_.winner = them;
+    s_.set_last = result.made ? -1 : rules_.scorer_of(s_.hand.contract->declarer);
   } else if (result.decides_game) {
     s_.winner = result.made ? us : them;
   } else {
@@ -229,6 +245,12 @@ void Game::finish_hand(const HandResult& result) {
     }
   }
   s_.finished.push_back(s_.hand);
+  // §4.2: Fosdick's match is best of three: a game won short of the match starts the next at 0.
+  if (s_.winner >= 0 && ++s_.games_won[s_.winner] < rules_.match_games()) {
+    s_.scores = {};
+    s_.winner = -1;
+    s_.set_last = -1;
+  }
   if (s_.winner >= 0) {
     s_.phase = Phase::GameOver;
     s_.position.reset();

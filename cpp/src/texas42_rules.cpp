@@ -60,6 +60,9 @@ const FlagSpec<NelloDoublesAllowed, 2> kNelloDoublesAllowed{
 const FlagSpec<NelloInPoints, 2> kNelloInPoints{"nello_in_points", &Rules::nello_in_points, {"off", "as_marks"}};
 const FlagSpec<Family, 3> kFamily{"family", &Rules::family, {"texas42", "moon", "moon4"}};
 const FlagSpec<Moon4Preset, 2> kMoon4Preset{"moon4_preset", &Rules::moon4_preset, {"pagat", "fosdick"}};
+const FlagSpec<MoonAllPass, 2> kMoonAllPass{"moon_all_pass", &Rules::moon_all_pass, {"redeal", "forced_last_4"}};
+const FlagSpec<MoonBidderScore, 2> kMoonBidderScore{"moon_bidder_score", &Rules::moon_bidder_score, {"bid", "tricks_taken"}};
+const FlagSpec<MoonSet, 2> kMoonSet{"moon_set", &Rules::moon_set, {"minus_bid", "opponents_get_bid"}};
 
 // The flags of one family only: 42's contracts and scoring, Moon's trumps, Partnership Moon's preset.
 void check_family(const Rules& r) {
@@ -75,8 +78,15 @@ void check_family(const Rules& r) {
   if (r.moon() && texas42_only)
     throw ParseError("rules flags of Texas 42's auction, scoring and special contracts do not apply to family '" +
                      std::string(kFamily.values[static_cast<std::size_t>(r.family)]) + "'");
-  if (r.moon_doubles_trump && r.family != Family::Moon)
-    throw ParseError("rules flag 'moon_doubles_trump' is Moon's (family 'moon'), docs/rules.md §4.1");
+  const bool moon_only = r.moon_doubles_trump || r.moon_all_pass != base.moon_all_pass ||
+                         r.moon_bidder_score != base.moon_bidder_score || r.moon_set != base.moon_set;
+  if (moon_only && r.family != Family::Moon)
+    throw ParseError(std::string("rules flag '") +
+                     (r.moon_doubles_trump ? "moon_doubles_trump" : r.moon_all_pass != base.moon_all_pass ? "moon_all_pass"
+                      : r.moon_bidder_score != base.moon_bidder_score ? "moon_bidder_score" : "moon_set") +
+                     "' is Moon's (family 'moon'), docs/rules.md §4.1");
+  if (r.back_to_back_loss && r.family != Family::Moon4)
+    throw ParseError("rules flag 'back_to_back_loss' is Partnership Moon's (family 'moon4'), docs/rules.md §4.2");
   if (r.moon4_preset != base.moon4_preset && r.family != Family::Moon4)
     throw ParseError("rules flag 'moon4_preset' is Partnership Moon's (family 'moon4'), docs/rules.md §4.2");
 }
@@ -104,6 +114,10 @@ std::map<std::string, std::string> Rules::flags() const {
   write_flag(out, *this, kFamily);
   if (moon_doubles_trump) out["moon_doubles_trump"] = "on";
   write_flag(out, *this, kMoon4Preset);
+  write_flag(out, *this, kMoonAllPass);
+  write_flag(out, *this, kMoonBidderScore);
+  write_flag(out, *this, kMoonSet);
+  if (back_to_back_loss) out["back_to_back_loss"] = "on";
   return out;
 }
 
@@ -118,7 +132,9 @@ Rules Rules::from_flags(const std::map<std::string, std::string>& flags) {
                        read_flag(r, key, value, kSplashMarks) || read_flag(r, key, value, kSevensTie) ||
                        read_flag(r, key, value, kNelloMin) || read_flag(r, key, value, kNelloDoublesAllowed) ||
                        read_flag(r, key, value, kNelloInPoints) || read_flag(r, key, value, kFamily) ||
-                       read_flag(r, key, value, kMoon4Preset) ||
+                       read_flag(r, key, value, kMoon4Preset) || read_flag(r, key, value, kMoonAllPass) ||
+                       read_flag(r, key, value, kMoonBidderScore) || read_flag(r, key, value, kMoonSet) ||
+                       read_switch(r.back_to_back_loss, key, value, "back_to_back_loss") ||
                        read_switch(r.forced_exact_30, key, value, "forced_exact_30") ||
                        read_switch(r.first_lead_trump, key, value, "first_lead_trump") ||
                        read_switch(r.moon_doubles_trump, key, value, "moon_doubles_trump");

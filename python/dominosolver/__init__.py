@@ -1,6 +1,6 @@
 """dominosolver: rules engines, exact solvers and hint engines for domino trick-taking games."""
 
-from . import bingo, texas42
+from . import bingo, moon, texas42
 from .errors import DominoSolverError, IllegalMoveError, InvalidPositionError, InvalidViewError, ParseError
 from .tiles import Tile
 from .version import __version__
@@ -8,6 +8,7 @@ from .version import __version__
 __all__ = [
     "Tile",
     "texas42",
+    "moon",
     "bingo",
     "DominoSolverError",
     "ParseError",

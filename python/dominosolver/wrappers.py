@@ -21,13 +21,16 @@ class FlagRules:
     """Variant flags held by a C++ ``Rules`` value: ``Rules(flag="value", switch=True)``.
 
     Only flags that differ from the defaults are stored and written; unknown flags or values raise
-    ``ParseError`` (the C++ side knows the flags). Subclasses set ``_core_class``."""
+    ``ParseError`` (the C++ side knows the flags). Subclasses set ``_core_class``, and may set
+    ``_preset``, flags given unless overridden (``MoonRules()`` is ``Rules(family="moon")``): rules
+    of one core class are equal when their flags are, whichever class built them."""
 
     __slots__ = ("_core",)
     _core_class: Any
+    _preset: dict[str, str] = {}
 
     def __init__(self, **flags: Any) -> None:
-        self._core = self._core_class({k: _flag_text(k, v) for k, v in flags.items()})
+        self._core = self._core_class({k: _flag_text(k, v) for k, v in {**self._preset, **flags}.items()})
 
     @classmethod
     def argument(cls: type[R], rules: Any) -> R | None:
@@ -53,14 +56,15 @@ class FlagRules:
     def to_json(self) -> dict[str, str]:
         return dict(self._core.flags())
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}(" + ", ".join(f"{k}={v!r}" for k, v in self.to_json().items()) + ")"
+    def __repr__(self) -> str:  # the flags beyond the class's preset
+        flags = {k: v for k, v in self.to_json().items() if self._preset.get(k) != v}
+        return f"{type(self).__name__}(" + ", ".join(f"{k}={v!r}" for k, v in flags.items()) + ")"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self._core == other._core  # type: ignore[attr-defined]
+        return getattr(other, "_core_class", None) is self._core_class and self._core == other._core  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, tuple(sorted(self.to_json().items()))))
+        return hash((self._core_class.__name__, tuple(sorted(self.to_json().items()))))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_rules, (type(self), self.to_json()))
@@ -206,7 +210,7 @@ class RecordedGame:
 
     def __repr__(self) -> str:
         args = [f"seed={self.seed}"]
-        if self._rules.to_json():
+        if self._rules != type(self._rules)():  # rules other than its class's defaults (or preset)
             args.append(f"rules={self._rules!r}")
         if self._first:
             args.append(f"{self._first_name}={self._first}")

@@ -47,6 +47,17 @@ HISTORY_ONLY = {
 }
 
 
+# Moon's views as JSON (its game tag, bids and seats in the view schema; the widow and discard
+# hidden from the other players) are built on the branch moon-views (issue 24): until they merge,
+# their round trip here is expected to fail, strictly, so that the first to pass says so.
+VIEWS_PENDING = {"moon", "moon4"}
+
+
+def views_pending(spec: games.GameSpec, request: pytest.FixtureRequest) -> None:
+    if spec.tag in VIEWS_PENDING:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="Moon's views come with the moon-views branch"))
+
+
 def playout(spec: games.GameSpec, variant: str, seed: int) -> list:
     """Every position of a random playout of a fresh deal, the deal first and the end last."""
     pos, rng = spec.deal(seed, variant), random.Random(seed)
@@ -90,21 +101,28 @@ def test_playouts_keep_every_rule_invariant(case):
 
 def test_positions_views_and_games_round_trip(case):
     spec, lines = case
-    names = {spec.Position.__name__: spec.Position, "Game": spec.Game, "Rules": spec.Rules}
+    names = {spec.Position.__name__: spec.Position, "Game": spec.Game, "Rules": spec.Rules,
+             spec.Game.__name__: spec.Game, spec.Rules.__name__: spec.Rules}
     for pos in lines[0][::5] + lines[1][-1:]:
         assert spec.Position.from_json(pos.to_json()) == pos
         assert spec.Position(str(pos)) == pos
         assert eval(repr(pos), names) == pos
         assert json.loads(json.dumps(pos.to_json())) == pos.to_json()
         validate(pos.to_json(), "position")
-        for seat in range(len(pos.hands)):
-            view = pos.view(seat)
-            assert spec.PlayerView.from_json(view.to_json()) == view
-            validate(view.to_json(), "view")
     game, rng = spec.Game(seed=SEEDS[0]), random.Random(0)
     for _ in range(12):
         game.play(rng.choice(game.legal_moves))
         assert eval(repr(game), names) == game
+
+
+def test_views_round_trip(case, request):
+    spec, lines = case
+    views_pending(spec, request)
+    for pos in lines[0][::5] + lines[1][-1:]:
+        for seat in range(len(pos.hands)):
+            view = pos.view(seat)
+            assert spec.PlayerView.from_json(view.to_json()) == view
+            validate(view.to_json(), "view")
 
 
 def test_views_name_no_hidden_tile(case):

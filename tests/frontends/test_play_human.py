@@ -26,6 +26,8 @@ def own_row(screen: str, marker: str) -> str:
     # seed 3: E declares in 42's first hand; Bingo's deal is in play from its first move
     ("42", "S", "S ◀ to move", "points so far", r"P\(make\)"),
     ("bingo", "0", "0 ◀ to move", "you are player 0", r"P\(win\)"),
+    # Moon against the rule-of-thumb bots: P1 bids, P0 passes ("1") and defends with P2
+    ("moon", "P0", "P0 ◀ to move", "points so far", r"P\(make\)"),
 ])
 def test_a_hand_against_the_bots_with_a_hint_and_an_undo(game: str, seat: str, marker: str, in_play: str,
                                                        hint_shows: str) -> None:
@@ -69,7 +71,7 @@ def test_a_hand_against_the_bots_with_a_hint_and_an_undo(game: str, seat: str, m
 
 
 def game_over(game: str) -> str:
-    return r"hand 1 over" if game == "42" else r"deal 1 over"
+    return r"deal 1 over" if game == "bingo" else r"hand 1 over"
 
 
 def test_a_move_the_game_refuses_is_named_and_asked_again() -> None:
@@ -83,6 +85,7 @@ def test_a_move_the_game_refuses_is_named_and_asked_again() -> None:
 @pytest.mark.parametrize("args, fault", [
     (["play", "42", "--human", "X"], "unknown seat"),
     (["play", "bingo", "--human", "2"], "unknown Bingo seat"),
+    (["play", "moon", "--human", "N"], "unknown seat 'N': use 0..2 or P0, P1, P2"),
     (["play", "42", "--human", "S", "--json"], "--human plays in the terminal"),
 ])
 def test_bad_human_options_are_named(args: list[str], fault: str) -> None:

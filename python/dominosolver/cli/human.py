@@ -67,12 +67,17 @@ class HumanGame:
             command = line.strip()
             if command.lower() in ("h", "hint"):
                 view = self.game.view(self.seat)
-                self.show(self.busy("hint", lambda: list(self.human.advise(view, HINT_SECONDS))))
+                try:
+                    self.show(self.busy("hint", lambda: list(self.human.advise(view, HINT_SECONDS))))
+                except DominoSolverError as e:  # no advice here (Moon's auction, for now): the game goes on
+                    self.show([f"[red]no hint: {escape(str(e))}[/red]"])
             elif command.lower() in ("u", "undo"):
                 if self.undo():
                     return True  # the table is drawn again
             elif command:
-                chosen = legal[int(command) - 1] if command.isdigit() and 1 <= int(command) <= len(legal) else command
+                # A move's name first (Moon's bid "5"), else its number in the list.
+                named = any(str(m) == command.lower() for m in legal)
+                chosen = legal[int(command) - 1] if not named and command.isdigit() and 1 <= int(command) <= len(legal) else command
                 try:
                     before = len(self.game.moves)
                     self.game.play(chosen)

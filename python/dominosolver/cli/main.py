@@ -56,7 +56,7 @@ def given(**options: Any) -> dict[str, Any]:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dominosolver")
 def cli() -> None:
-    """Rules engines, exact solvers and hint engines for Texas 42 and Bingo."""
+    """Rules engines, exact solvers and hint engines for Texas 42, Moon, Partnership Moon and Bingo."""
 
 
 @cli.command()
@@ -79,10 +79,10 @@ def show(position: str, as_json: bool) -> None:
 @click.option("--seed", default=0, show_default=True, help="seed of the deals")
 @click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
 @click.option("--human", "human_seat", default=None, metavar="SEAT",
-              help="play SEAT yourself (42: N, E, S, W; Bingo: 0 or 1) against the hint bots, in the terminal")
+              help="play SEAT yourself (42, Partnership Moon: N, E, S, W; Moon: P0, P1, P2; Bingo: 0 or 1) against the bots, in the terminal")
 def play(game_name: str, seed: int, as_json: bool, human_seat: str | None) -> None:
-    """Play a whole game between bots and print it: 42 (rule-of-thumb bots) or bingo (hint bots).
-    With --human SEAT, play that seat yourself against the hint bots: moves by number or name, h for
+    """Play a whole game between bots and print it: 42, moon, moon4 (rule-of-thumb bots) or bingo (hint bots).
+    With --human SEAT, play that seat yourself against the bots (Moon's: rule-of-thumb): moves by name or number, h for
     a hint from your view, u to undo your last move, q to quit; each hand is graded when it ends."""
     spec = games.get(game_name)
     if human_seat is not None:
@@ -359,8 +359,8 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
 @max_nodes_option
 @click.option("--json", "as_json", is_flag=True, help="print a JSON summary; no progress bar")
 def analyse_batch_cmd(records: str, output: str, as_json: bool, **batch: Any) -> None:
-    """Analyse many records (JSON lines) of Texas 42 and Bingo: solve positions, double-dummy tables
-    of 42 deals, hints for views, or grade played sequences. The same as `analyse RECORDS -o OUTPUT`.
+    """Analyse many records (JSON lines) of every game: solve positions, tables of 42 and Moon
+    deals, hints for views, or grade played sequences. The same as `analyse RECORDS -o OUTPUT`.
     Resumable: records already in OUTPUT are skipped; an OUTPUT holding anything else is refused
     untouched unless --overwrite."""
     run_batch(records, output, as_json, **batch)
@@ -458,7 +458,7 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
               help="the most transposition table each solver thread may use, in MB")
 def engine(threads: int | None, max_line: int, max_samples: int, max_time: float, max_threads: int | None,
            table_mb: int) -> None:
-    """Run a hint engine for Texas 42 and Bingo speaking JSON lines on stdin/stdout (docs/protocol.md)."""
+    """Run a hint engine for every game speaking JSON lines on stdin/stdout (docs/protocol.md)."""
     limits = EngineLimits(line_bytes=max_line, samples=max_samples, time=max_time,
                           threads=EngineLimits.threads if max_threads is None else max_threads, table_mb=table_mb)
     serve(threads=threads, limits=limits)

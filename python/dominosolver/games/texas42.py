@@ -88,7 +88,7 @@ def grade(record: Any, *, tt_mb: int | None = None) -> dict[str, Any]:
         raise ParseError(f"cannot grade a JSON {type(record).__name__}: give {GRADE_FORMS}")
     if is_game(record):
         rules = record.get("rules")
-        return {"schema": GAME_ANALYSIS, "game": "texas42",
+        return {"schema": GAME_ANALYSIS, "game": record.get("game", "texas42"),
                 "hands": [grade_hand(h, rules, tt_mb) for h in record["hands"]]}
     if "deal" in record:
         graded = grade_hand(record, record.get("rules"), tt_mb)
@@ -130,7 +130,9 @@ def grade_hand(hand: Any, rules: Any, tt_mb: int | None) -> dict[str, Any] | Non
         raise ParseError("a played hand's 'plays' must be [seat, tile] pairs")
     # Trick 1's leader is the contract's (the core rules it).
     table = Rules.of_game(hand.get("game", "texas42"), hand.get("rules", rules))
-    start = Position(trump=hand["trump"], hands=hand["deal"], contract=contract_from_json(contract, table), rules=table)
+    # Moon's record holds the hands at the first lead, after the bidder's exchange of the widow.
+    start = Position(trump=hand["trump"], hands=hand.get("hands", hand["deal"]), contract=contract_from_json(contract, table),
+                     rules=table, discard=hand.get("discard"))
     graded = analysis(start, [tile for _, tile in plays], tt_mb)
     for n, ((seat, tile), g) in enumerate(zip(plays, graded["plays"]), 1):
         if table.parse_seat(seat) != g["seat"]:  # a record whose seats disagree with the rules is not this deal's
@@ -145,7 +147,7 @@ def analysis(start: Position, plays: list[Any], tt_mb: int | None) -> dict[str, 
     tricks = start.units == "tricks" and start.contract is not None  # all or nothing: the goal's cost too
     return {
         "schema": ANALYSIS,
-        "game": "texas42",
+        "game": start.game,
         "position": start.to_json(),
         **({"units": "tricks"} if tricks else {}),
         "plays": [{"seat": g.seat, "tile": str(g.tile), "before": g.before, "after": g.after, "cost": g.cost,
@@ -240,23 +242,28 @@ def graded_plays(result: dict[str, Any]) -> list[dict[str, Any]]:
 
 def finished_hands(game: Game) -> list[dict[str, Any]]:
     """The game's finished hands as ``play --json`` records them (each one ``grade`` takes)."""
-    return [{**h, "game": "texas42", "contract": contract_to_json(h["contract"]) if h["contract"] else None,
+    return [{**h, "game": game.rules.family, "contract": contract_to_json(h["contract"]) if h["contract"] else None,
              "plays": [[seat, tile] for seat, tile in h["plays"]]} for h in game.hands_played]
 
 
 def record(game: Game) -> dict[str, Any]:
     """The game so far: its winner (None while it goes on), scores and finished hands, each a
     played hand that ``grade`` takes (not its seed: a game against the bots keeps it hidden)."""
-    return {"game": "texas42", "winner": game.winner, "scores": game.scores, "hands": finished_hands(game)}
+    return {"game": game.rules.family, "winner": game.winner, "scores": game.scores, "hands": finished_hands(game)}
 
 
-def play(seed: int) -> dict[str, Any]:
-    """A whole game between rule-of-thumb bots."""
-    game = Game(seed=seed)
-    bot = RuleBot()
-    while not game.is_over:
-        game.play(bot.choose(game))
-    return {"game": "texas42", "seed": seed, **record(game)}
+def player(game_class: type[Game]) -> Callable[[int], dict[str, Any]]:
+    """Whole games of ``game_class`` (42's, or a Moon family's) between rule-of-thumb bots, by seed."""
+    def play(seed: int) -> dict[str, Any]:
+        game = game_class(seed=seed)
+        bot = RuleBot()
+        while not game.is_over:
+            game.play(bot.choose(game))
+        return {"game": game.rules.family, "seed": seed, **record(game)}
+    return play
+
+
+play = player(Game)
 
 
 HUMAN_BID_SAMPLES = 100  # deals of the bidding advice `play --human` gives (a few seconds)

@@ -69,7 +69,8 @@ def chart_of(analysis: dict[str, Any], title: str | None = None) -> Chart:
         goal, label, below = None, "", False
     elif tricks:
         below = start.objective == "no trick"
-        goal, label = (0, "goal: no trick") if below else (high, "goal: every trick")
+        need = rules.points_needed(contract.bid) if start.objective == "tricks" else high  # Moon's bid of tricks
+        goal, label = (0, "goal: no trick") if below else (need, "goal: every trick" if need == high else f"goal: {need} tricks")
     else:
         goal, below = min(rules.points_needed(contract.bid), high), False
         label = f"bid {bid_name(contract.bid)}: {goal} points needed"

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ..result import SolveResult
 from ..texas42 import PlayerView, PlayGrade, Position, dd_table, projection, solve
-from ..texas42.rules import Rules, bid_name, contract_text
+from ..texas42.rules import Rules, bid_name, contract_sides, contract_text
 from ..texas42.solve import declaration_name, still_to_take, taken
 from ..tiles import Tile
 from .records import GAME_ANALYSIS
@@ -89,8 +89,8 @@ def seat_table(view: PlayerView) -> Output:
         table.add_row(f"{names[seat]}{marker}", hand, bids.get(seat, ""), str(trick[seat]) if seat in trick else "")
     yield table
     if view.trump is not None:
-        ns, ew = view.points
-        yield f"points so far: NS {ns}, EW {ew}"
+        sides = contract_sides(rules, view.trump, view.contract)
+        yield "points so far: " + ", ".join(f"{side} {n}" for side, n in zip(sides, view.points))
         done = len(view.plays) - len(view.trick)  # plays of finished tricks
         if done:
             last = "  ".join(f"{names[s]} {t}" for s, t in view.plays[done - rules.seats:done])

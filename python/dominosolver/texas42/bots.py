@@ -13,7 +13,6 @@ from .moon_bidding import MoonBidAdvice
 from .game import Game, Move
 from .hint import hint
 from .position import Position
-from .view import game_of
 
 __all__ = ["Bot", "RandomBot", "RuleBot", "HintBot"]
 
@@ -53,9 +52,10 @@ class RuleBot:
             hand = game.deal()[game.to_move]
             best = max(game.rules.suits, key=lambda s: (trump_strength(hand, s), s))
             return Move("declare", best)
-        if game.phase == "exchange":
-            view = game.view(game.to_move)
-            return Move("discard", min(view.hand, key=lambda t: (_wins_alone_under(view.trump, t), t.pips)))
+        if game.phase == "exchange":  # Moon's widow: lay away the weakest tile, off trumps and not a double
+            trump = game.trump
+            return min(legal, key=lambda m: (isinstance(trump, int) and trump in (m.value.hi, m.value.lo),
+                                             m.value.is_double, m.value.pips))
         pos = game.position
         assert pos is not None
         return Move("tile", choose_tile(pos))
@@ -66,7 +66,7 @@ class RuleBot:
         strength = max(trump_strength(hand, s) for s in rules.suits)
         # Rule of thumb: bid by trump strength; a hand's worth of it bids a mark (Moon: a trick for
         # each point of strength, every trick at a hand's worth).
-        if game_of(rules) != "texas42":
+        if rules.family != "texas42":
             want = rules.mark if strength >= rules.hand_size else int(strength) if strength >= rules.min_bid else 0
         else:
             want = rules.mark if strength >= rules.hand_size else {4: 30, 5: 32, 6: 34}.get(int(strength), 0)
@@ -104,11 +104,7 @@ def choose_tile(pos: Position) -> Tile:
 
 def _wins_alone(pos: Position, tile: Tile) -> bool:
     """A lead that is a trump or a double: the tiles a rule-of-thumb player leads first."""
-    return _wins_alone_under(pos.trump, tile)
-
-
-def _wins_alone_under(trump: object, tile: Tile) -> bool:
-    return tile.is_double or (isinstance(trump, int) and trump in (tile.hi, tile.lo))
+    return tile.is_double or (isinstance(pos.trump, int) and pos.trump in (tile.hi, tile.lo))
 
 
 class HintBot:

@@ -82,9 +82,10 @@ class Game(RecordedGame):
     """
 
     _first_name = "dealer"
+    _rules_class = Rules  # the rules without a rules= argument: standard 42 (a Moon game's: Moon's)
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, dealer: int = 0, moves: list[Any] = ()) -> None:  # type: ignore[assignment]
-        self._begin(_core.texas42.Game, seed, Rules.argument(rules) or Rules(), dealer, moves)
+        self._begin(_core.texas42.Game, seed, Rules.argument(rules) or self._rules_class(), dealer, moves)
 
     @property
     def first_dealer(self) -> int:
@@ -108,6 +109,12 @@ class Game(RecordedGame):
     def winner(self) -> str | None:
         w = self._game.winner
         return None if w < 0 else self.rules.scorer_names[w]
+
+    @property
+    def games_won(self) -> dict[str, int]:
+        """Games each side has won toward the match: Fosdick's Partnership Moon is best of three
+        (docs/rules.md §4.2); elsewhere one game is the match."""
+        return dict(zip(self.rules.scorer_names, self._game.games_won))
 
     @property
     def scores(self) -> dict[str, int]:
@@ -146,8 +153,8 @@ class Game(RecordedGame):
     @property
     def position(self) -> Position | None:
         """The hand in play (a copy), or None during the auction."""
-        core = self._game.position
-        return None if core is None else Position._wrap(core)
+        core, discard = self._game.position, self._game.current_hand["discard"]
+        return None if core is None else Position._wrap(core, None if discard is None else Tile.from_id(discard))
 
     @property
     def auction(self) -> list[tuple[int, Bid]]:
@@ -187,6 +194,11 @@ class Game(RecordedGame):
                     "tricks": dict(zip(sides, h["tricks"])),
                     "objective": h["objective"],
                     "result": h["result"],
+                    # Moon: the widow and the tile the bidder laid away, and so the hands at the first lead.
+                    **({"widow": [str(t) for t in tiles_of(h["undealt"])],
+                        "discard": None if h["discard"] is None else str(Tile.from_id(h["discard"])),
+                        "hands": [[str(t) for t in sorted(tiles_of(m), reverse=True)] for m in h["hands"]]}
+                       if h["undealt"] else {}),
                 }
             )
         return out

@@ -22,6 +22,7 @@ class PositionFields(NamedTuple):
     rules: Rules
     contract: Contract | None
     history: tuple[int, list[Tile]] | None  # (first leader, tiles of the completed tricks)
+    discard: Tile | None = None  # Moon: the tile the bidder laid away after taking the widow (§4.1)
 
 
 # ---------------------------------------------------------------- JSON
@@ -38,7 +39,7 @@ def fields_from_json(obj: Any) -> PositionFields:
     for key in ("trump", "leader", "hands"):
         if key not in obj:
             raise ParseError(f"position JSON lacks {key!r}")
-    known = {"schema", "game", "trump", "leader", "hands", "trick", "rules", "contract", "history"}
+    known = {"schema", "game", "trump", "leader", "hands", "trick", "rules", "contract", "history", "discard"}
     unknown = set(obj) - known
     if unknown:
         raise ParseError(f"unknown position field(s): {', '.join(sorted(unknown))}")
@@ -61,6 +62,7 @@ def fields_from_json(obj: Any) -> PositionFields:
         rules=rules,
         contract=contract,
         history=history,
+        discard=_tile(obj["discard"], "discard") if obj.get("discard") is not None else None,
     )
 
 
@@ -78,6 +80,8 @@ def fields_to_json(f: PositionFields) -> dict[str, Any]:
         out["contract"] = contract_to_json(f.contract)
     if f.history is not None and f.history[1]:
         out["history"] = {"first_leader": f.history[0], "tiles": [str(t) for t in f.history[1]]}
+    if f.discard is not None:
+        out["discard"] = str(f.discard)
     return out
 
 
@@ -115,6 +119,12 @@ def fields_object(value: Any, name: str, keys: tuple[str, ...], form: str,
     return value
 
 
+def _tile(value: Any, where: str) -> Tile:
+    if not isinstance(value, str):
+        raise ParseError(f"{where}: {shown(value)} is not a tile string like \"3-2\"")
+    return Tile(value)
+
+
 def _tile_list(value: Any, where: str) -> list[Tile]:
     if not isinstance(value, list):
         raise ParseError(f"{where} must be a list of tiles like \"6-4\"")
@@ -128,7 +138,7 @@ def _tile_list(value: Any, where: str) -> list[Tile]:
 
 # ---------------------------------------------------------------- one-line text
 
-_KEYS = ("trump", "leader", "hands", "trick", "contract", "history", "rules")
+_KEYS = ("trump", "leader", "hands", "trick", "contract", "history", "discard", "rules")
 
 
 # The leading word of a 42 family position's text, by family (docs/notation.md): optional for Texas 42.
@@ -173,6 +183,7 @@ def fields_from_text(text: str) -> PositionFields:
         rules=rules,
         contract=contract,
         history=history,
+        discard=Tile(values["discard"]) if "discard" in values else None,
     )
 
 
@@ -190,6 +201,8 @@ def fields_to_text(f: PositionFields) -> str:
         parts.append(f"contract={contract_text(f.contract, f.rules)}")
     if f.history is not None and f.history[1]:
         parts.append(f"history={names[f.history[0]]}:" + _text_tiles(f.history[1]))
+    if f.discard is not None:
+        parts.append(f"discard={f.discard.compact()}")
     flags = f.rules.game_flags
     if flags:
         parts.append("rules=" + ",".join(f"{k}:{v}" for k, v in flags.items()))

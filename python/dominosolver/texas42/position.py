@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import _core
 from ..arguments import tile_sequence
-from ..errors import ParseError, shown
+from ..errors import InvalidPositionError, ParseError, shown
 from ..tiles import Tile, mask_of, tiles_of
 from ..wrappers import NotatedPosition
 from . import notation, picture
@@ -25,7 +25,7 @@ class Position(NotatedPosition):
     ``undo`` change it in place; every query reads the C++ state, so Python never decides a rule.
     """
 
-    __slots__ = ()
+    __slots__ = ("_discard",)
     _notation = notation
 
     @property
@@ -44,9 +44,10 @@ class Position(NotatedPosition):
         rules: Rules | None = None,
         contract: Contract | tuple[int | str, int | str] | None = None,
         history: tuple[int | str, list[Tile | str]] | None = None,
+        discard: Tile | str | None = None,
     ) -> None:
         keywords = dict(trump=trump, hands=hands, leader=leader, trick=trick, rules=rules, contract=contract,
-                        history=history)
+                        history=history, discard=discard)
         if notation_text is not None:
             given = [k for k, v in keywords.items() if v is not None]
             if given:  # the text says everything: a keyword beside it would be silently ignored
@@ -65,8 +66,10 @@ class Position(NotatedPosition):
                 rules=table,
                 contract=_contract(contract, table) if contract is not None else None,
                 history=_history(history, table) if history is not None else None,
+                discard=Tile(discard) if discard is not None else None,
             )
         self._pos = _build(fields)
+        self._discard = _checked_discard(self._pos, fields)
 
     # ------------------------------------------------------------ construction and notation
 
@@ -76,7 +79,27 @@ class Position(NotatedPosition):
 
     @classmethod
     def from_json(cls, obj: dict[str, Any] | str) -> Position:
-        return cls._wrap(_build(notation.fields_from_json(obj)))
+        fields = notation.fields_from_json(obj)
+        core = _build(fields)
+        return cls._wrap(core, _checked_discard(core, fields))
+
+    @classmethod
+    def _wrap(cls, core: Any, discard: Tile | None = None) -> Position:
+        p = super()._wrap(core)
+        p._discard = discard
+        return p
+
+    def copy(self) -> Position:
+        return type(self)._wrap(self._pos.__copy__(), self._discard)
+
+    def __eq__(self, other: object) -> bool:
+        return super().__eq__(other) and self._discard == other._discard  # type: ignore[attr-defined]
+
+    @property
+    def discard(self) -> Tile | None:
+        """Moon: the tile the bidder laid away after taking the widow, where known (docs/rules.md
+        §4.1); out of play like every tile in no hand and not on the table."""
+        return self._discard
 
 
     def fields(self) -> notation.PositionFields:
@@ -89,6 +112,7 @@ class Position(NotatedPosition):
             rules=self.rules,
             contract=self.contract,
             history=(first_leader, [Tile.from_id(t) for t in history]) if history else None,
+            discard=self._discard,
         )
 
 
@@ -270,6 +294,20 @@ def _contract(value: Any, rules: Rules) -> Contract:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         raise ParseError(f"contract must be (declarer, bid), not {shown(value)}")  # a special bid: (seat, "168:kind")
     return Contract(parse_seat(value[0], rules), parse_bid(value[1]))
+
+
+def _checked_discard(core: Any, f: notation.PositionFields) -> Tile | None:
+    """The position's discard: Moon's, under a contract, a tile of the set that is in no hand and
+    not played (docs/rules.md §4.1)."""
+    if f.discard is None:
+        return None
+    if f.rules.family != "moon" or f.contract is None:
+        raise InvalidPositionError("only a Moon position with its contract has a discard (docs/rules.md §4.1)")
+    check_in_set(mask_of([f.discard]), f.rules, InvalidPositionError)
+    held = [t for h in core.hands for t in tiles_of(h)] + [Tile.from_id(t) for _, t in core.plays]
+    if f.discard in held:
+        raise InvalidPositionError(f"the discard {f.discard} is in play: it is held or played, not laid away")
+    return f.discard
 
 
 def _build(f: notation.PositionFields) -> Any:

@@ -15,7 +15,7 @@ from ..tiles import MAX_PIP, tiles_of
 from ..wrappers import FlagRules
 
 __all__ = ["Rules", "Bid", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "ORDINARY", "BID_KINDS", "parse_seat",
-           "contract_text", "side_names", "STANDARD", "FAMILIES", "parse_trump", "bid_name", "parse_bid", "namer", "set_mask", "Auction", "replay_auction"]
+           "contract_text", "contract_sides", "side_names", "STANDARD", "FAMILIES", "parse_trump", "bid_name", "parse_bid", "namer", "set_mask", "Auction", "replay_auction"]
 
 GAME_BID = _core.texas42.GAME_BID
 
@@ -54,10 +54,12 @@ class Rules(FlagRules):
         its "rules" object the other flags (a "family" flag there must agree with the tag)."""
         if game not in FAMILIES:
             raise ParseError(f"unknown game {shown(game)} for a 42 position: {', '.join(FAMILIES)}")
-        rules = cls.from_json(flags)
-        if rules.family != game and "family" in rules.to_json():
-            raise ParseError(f"the rules say family {rules.family!r}, but the game is {game!r}")
-        return rules if game == "texas42" else cls.from_json({**rules.to_json(), "family": game})
+        flags = {} if flags is None else flags
+        if not isinstance(flags, dict) or game == "texas42" and "family" not in flags:
+            return cls.from_json(flags)  # no flags, or 42's (and the reader's error for anything else)
+        if flags.get("family", game) != game:
+            raise ParseError(f"the rules say family {flags['family']!r}, but the game is {game!r}")
+        return cls.from_json({**flags, "family": game})
 
     @property
     def game_flags(self) -> dict[str, str]:
@@ -209,8 +211,7 @@ TRUMPS: tuple[Trump, ...] = Rules().declarations  # 0..6, "doubles", "none"
 
 
 def set_mask(rules: Rules) -> int:
-    """The tiles of the rules' set (double-six unless a flag says otherwise; Moon's 22, docs/rules.md
-    §4.1) as a bit mask."""
+    """The tiles of the rules' set (double-six unless a flag says otherwise; Moon's 22) as a bit mask."""
     return rules._core.tile_set
 
 
@@ -218,8 +219,9 @@ def check_in_set(mask: int, rules: Rules, error: type[DominoSolverError] = Parse
     """Raise ``error`` naming the first tile of ``mask`` that is not in the rules' set."""
     stray = mask & ~set_mask(rules)
     if stray:
-        where = "Moon set (docs/rules.md §4.1: no 1-0 .. 6-0)" if rules.undealt else f"double-{rules._core.max_pip} set"
-        raise error(f"tile {tiles_of(stray)[0]} is not in the {where}")
+        where = ("Moon's 22 tiles (docs/rules.md §4.1: no 1-0 .. 6-0)" if rules.family == "moon"
+                 else f"the double-{rules._core.max_pip} set")
+        raise error(f"tile {tiles_of(stray)[0]} is not in {where}")
 
 
 ORDINARY = "ordinary"  # the kind of a bid of the ladder (docs/rules.md §2.2)
@@ -309,6 +311,12 @@ def side_names(rules: Rules, sides: list[int]) -> tuple[str, str]:
     """The two sides' names from the side of each seat, each its seats' names together: NS and EW;
     Moon's bidder and the other two ("P1", "P0P2")."""
     return tuple("".join(n for n, s in zip(rules.seat_names, sides) if s == side) for side in range(2))  # type: ignore[return-value]
+
+
+def contract_sides(rules: Rules, trump: Trump, contract: Contract | None) -> tuple[str, str]:
+    """The two sides' names in a hand of ``trump`` under ``contract``, as the core seats it: NS and
+    EW; Moon's bidder and the other two ("P1", "P0P2")."""
+    return side_names(rules, _core.texas42.ruling(rules._core, str(trump), contract)["sides"])
 
 
 def contract_text(contract: Contract, rules: Rules) -> str:

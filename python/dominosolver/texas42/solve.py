@@ -16,7 +16,8 @@ from ..io import json_value
 from ..result import SolveResult
 from ..tiles import Tile, mask_of
 from .position import Position
-from .rules import Rules
+from .notation import TAGS
+from .rules import STANDARD, Rules
 
 __all__ = ["Solver", "solve", "dd_table", "DDTable", "special_table", "SpecialTable", "analyse_play", "PlayGrade", "projected_totals", "projection", "solve_batch", "BatchResult", "as_position"]
 
@@ -76,14 +77,14 @@ class Solver:
     def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
         """The deal's table; ``rules`` default to those the deal carries (a position or a JSON
         object with "rules"), else standard 42."""
-        hands, rules = _whole_deal(deal, Rules.argument(rules))
+        hands, rules = whole_deal(deal, Rules.argument(rules))
         grid, nodes = self._solver.dd_table(rules._core, [mask_of(h) for h in hands])
         return DDTable(hands=hands, declarations=list(rules.table_declarations), points=np.array(grid, dtype=np.int16), nodes=nodes,
                        rules=rules)
 
     def special_table(self, deal: Any, rules: Rules | None = None) -> SpecialTable:
         """The deal's special-contract table (see ``special_table``)."""
-        hands, rules = _whole_deal(deal, Rules.argument(rules))
+        hands, rules = whole_deal(deal, Rules.argument(rules))
         masks = [mask_of(h) for h in hands]
         grid, may_bid, nodes = _core.texas42.every_trick_table(self._solver, rules._core, masks)
         contracts, makes, more_nodes = _core.texas42.declarer_table(self._solver, rules._core, masks)
@@ -237,11 +238,11 @@ def special_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> 
     return Solver(tt_mb).special_table(deal, rules)
 
 
-def _whole_deal(deal: Any, rules: Rules | None) -> tuple[list[list[Tile]], Rules]:
+def whole_deal(deal: Any, rules: Rules | None, default: Rules = STANDARD) -> tuple[list[list[Tile]], Rules]:
     """The hands of a whole deal and its rules (``rules``, else those the deal carries, else
-    standard 42); a part deal is refused."""
-    hands, deal_rules = _read_deal(deal)
-    rules = rules or deal_rules or Rules()
+    ``default``: standard 42, or a Moon family's); a part deal is refused."""
+    hands, deal_rules = _read_deal(deal, rules or default)
+    rules = rules or deal_rules or default
     full = rules.hand_tricks
     for seat, hand in enumerate(hands):
         if len(hand) != full:  # part hands would give a table nobody can play for
@@ -252,8 +253,10 @@ def _whole_deal(deal: Any, rules: Rules | None) -> tuple[list[list[Tile]], Rules
     return hands, rules
 
 
-def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:
-    """The four hands of a deal, and the rules it carries (a position's, or a JSON object's "rules")."""
+def _read_deal(deal: Any, default: Rules) -> tuple[list[list[Tile]], Rules | None]:
+    """The hands of a deal, and the rules it carries (a position's, a JSON object's "game" and
+    "rules", or the text's leading word: ``moon hands=...``); ``default`` rules say how many hands
+    a deal without rules has."""
     if isinstance(deal, Position):
         # A table is of the whole deal: go back to the start of the hand through the record.
         start = deal.copy()
@@ -265,24 +268,29 @@ def _read_deal(deal: Any) -> tuple[list[list[Tile]], Rules | None]:
                 "and records no earlier tricks: give the four hands as dealt"
             )
         return [list(h) for h in start.hands], deal.rules
+    rules = None
     if isinstance(deal, str):
         text = deal.strip()
+        tag, _, rest = text.partition(" ")
+        if tag in TAGS and rest.strip().startswith("hands="):  # 'moon hands=...': the family's deal
+            rules, text = Rules.of_game(TAGS[tag]), rest.strip()
         if "=" in text and not text.startswith(("hands=", "{", "[")):
             # Position notation ('trump=4 leader=N hands=...'), as the `table` command reads it.
-            return _read_deal(Position(text))
+            return _read_deal(Position(text), default)
         if text.startswith("{") or text.startswith("["):
             deal = json_value(text)
         else:
             deal = [[] if h in ("", "-") else h.split(".") for h in text.removeprefix("hands=").split("/")]
     if isinstance(deal, dict) and (deal.get("schema") == POSITION_SCHEMA or "trump" in deal):
-        return _read_deal(Position.from_json(deal))  # a position's JSON: its whole deal
-    rules = None
+        return _read_deal(Position.from_json(deal), default)  # a position's JSON: its whole deal
     if isinstance(deal, dict):
-        rules = Rules.from_json(deal["rules"]) if "rules" in deal else None
+        if "rules" in deal or "game" in deal:
+            rules = Rules.of_game(deal.get("game", "texas42"), deal.get("rules"))
         deal = deal.get("hands")
-    seats = (rules or Rules()).seats
+    seats = (rules or default).seats
     if not isinstance(deal, (list, tuple)) or len(deal) != seats or not all(isinstance(h, (list, tuple)) for h in deal):
-        raise ParseError(f"a deal is {seats} hands: 'hands=66.64.../.../.../...' or a list of {seats} lists of tiles")
+        form = "/".join(["66.64..."] + ["..."] * (seats - 1))
+        raise ParseError(f"a deal is {seats} hands: 'hands={form}' or a list of {seats} lists of tiles")
     return [[Tile(t) for t in h] for h in deal], rules
 
 
@@ -368,13 +376,16 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
 
 def _makes_with(pos: Position, team: int) -> Callable[[int], bool] | None:
     """In tricks, whether the declaring side makes when ``team`` ends the hand with so many tricks
-    (every trick of the hand, or none in Nel-O: the contract row's objective); None in points."""
+    (every trick of the hand, none in Nel-O, or Moon's bid of tricks: the contract row's
+    objective); None in points."""
     if pos.units != "tricks" or pos.contract is None:
         return None
     hand = sum(pos.tricks_won) + pos.tricks_left  # the hand's tricks (those recorded and those left)
     declaring = team == pos.side_of(pos.contract.declarer)
-    need = 0 if pos.objective == "no trick" else hand
-    return lambda tricks: (tricks if declaring else hand - tricks) == need
+    if pos.objective == "no trick":
+        return lambda tricks: (tricks if declaring else hand - tricks) == 0
+    need = hand if pos.objective == "every trick" else pos.rules.points_needed(pos.contract.bid)
+    return lambda tricks: (tricks if declaring else hand - tricks) >= need
 
 
 def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int) -> list[int]:

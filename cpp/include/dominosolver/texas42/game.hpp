@@ -74,6 +74,10 @@ struct HandRecord {
   std::optional<HandResult> result;  // empty for a thrown-in hand
 };
 
+// The hands at trick 1's lead: as dealt, but for Moon's bidder, who took the widow and laid a tile
+// away (§4.1).
+std::array<TileMask, kMaxSeats> hands_at_first_lead(const HandRecord& hand);
+
 class Game {
  public:
   Game(const Rules& rules, std::uint64_t seed, int first_dealer = 0);
@@ -87,6 +91,8 @@ class Game {
 
   const std::array<int, kMaxSeats>& scores() const { return s_.scores; }  // by scorer (Rules::scorer_of)
   int winner() const { return s_.winner; }  // a scorer (side 0/1; Moon: a player), or -1 while the game goes on
+  // Games each scorer has won toward the match (Fosdick's best of three, §4.2; else the game is the match).
+  const std::array<int, kMaxSeats>& games_won() const { return s_.games_won; }
   int dealer() const { return s_.hand.dealer; }
   const Bid& high_bid() const { return s_.auction.high(); }
   const HandRecord& current_hand() const { return s_.hand; }
@@ -102,6 +108,8 @@ class Game {
     Phase phase = Phase::Bidding;
     std::array<int, kMaxSeats> scores{};
     int winner = -1;
+    std::array<int, kMaxSeats> games_won{};
+    int set_last = -1;  // the scorer set on the last hand played, or -1 (back_to_back_loss)
     Auction auction;
     HandRecord hand;
     std::optional<Position> position;

@@ -52,6 +52,9 @@ enum class NelloMin : std::uint8_t { OneMark, AnyBid };               // the bid
 enum class NelloDoublesAllowed : std::uint8_t { OwnSuitHigh, All };   // Nel-O's doubles modes offered (§3.3)
 enum class NelloInPoints : std::uint8_t { Off, AsMarks };             // Nel-O in the points game (§3.3)
 enum class Moon4Preset : std::uint8_t { Pagat, Fosdick };  // Partnership Moon's bids and scoring (§4.2)
+enum class MoonAllPass : std::uint8_t { Redeal, ForcedLast4 };      // Moon when all pass (§4.1, M-1)
+enum class MoonBidderScore : std::uint8_t { Bid, TricksTaken };     // what Moon's bidder scores when made (M-2)
+enum class MoonSet : std::uint8_t { MinusBid, OpponentsGetBid };    // what a set Moon bid costs (M-3)
 
 struct Rules {
   NtDoubles nt_doubles = NtDoubles::High;
@@ -74,6 +77,10 @@ struct Rules {
   Family family = Family::Texas42;  // written as the flag "family" ("moon", "moon4") when not 42
   bool moon_doubles_trump = false;  // Moon: doubles may be named trumps (§4.1, M-4)
   Moon4Preset moon4_preset = Moon4Preset::Pagat;
+  MoonAllPass moon_all_pass = MoonAllPass::Redeal;
+  MoonBidderScore moon_bidder_score = MoonBidderScore::Bid;
+  MoonSet moon_set = MoonSet::MinusBid;
+  bool back_to_back_loss = false;  // Partnership Moon: a side set on two hands in a row loses (§4.2, M-8)
 
   bool operator==(const Rules&) const = default;
   // Flags as lower-case strings ("nt_doubles" -> "own_suit"); only non-default ones are written.
@@ -112,6 +119,8 @@ struct Rules {
   int free_mark_jump() const { return 2; }
   int game_bid_over() const { return 4 * mark(); }
   int game_target() const { return moon() ? 21 : scoring == Scoring::Marks ? 7 : 250; }
+  // Games a side must win to take the match: Fosdick's Partnership Moon is best of three (§4.2).
+  int match_games() const { return family == Family::Moon4 && moon4_preset == Moon4Preset::Fosdick ? 2 : 1; }
 };
 
 // Called suits: numbers 0..kMaxPip, then the trump suit, then the follow-me doubles suit (OWN_SUIT).

@@ -1,0 +1,51 @@
+"""Moon and Partnership Moon on a terminal (rich): their tables and the demo. Positions, solves,
+graded play and played games are drawn as 42's (``texas42_render``), with the family's names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from rich.console import RenderableType
+from rich.rule import Rule
+from rich.table import Table
+
+from ..moon import MoonTable, moon_table
+from ..texas42 import Position, solve
+from ..texas42.rules import bid_name
+from ..texas42.solve import declaration_name
+from .spec import legend
+from .texas42_render import DOUBLE_DUMMY, show_position, show_solve
+
+__all__ = ["table_of", "demo_of"]
+
+Output = Iterator[RenderableType]
+
+def table_of(table_obj: MoonTable) -> Output:
+    rules = table_obj.rules
+    widow = f" after its best discard of the widow {' '.join(map(str, table_obj.widow))}" if table_obj.widow else ""
+    table = Table(title=f"{rules.title}: tricks the bidder's side takes, the bidder leading{widow}", title_justify="left")
+    table.add_column("declaration")
+    for s in rules.seat_names:
+        table.add_column(f"{s} bids", justify="right")
+    for d, row in zip(table_obj.declarations, table_obj.tricks):
+        best = int(row.max())
+        table.add_row(declaration_name(d), *[f"[bold]{v}[/bold]" if v == best else str(v) for v in row])
+    yield table
+    against = "the other two together" if rules.seats == 3 else "the other side"
+    yield legend(f"{DOUBLE_DUMMY}; the bidder alone against {against}; bold: the row's best seat")
+
+
+def demo_of(deal: str) -> Callable[[], Output]:
+    """The demo of a built-in deal (a position at its first lead): the deal, its table, then its
+    contract solved from the first lead."""
+    def demo() -> Output:
+        pos = Position(deal)
+        rules, contract = pos.rules, pos.contract
+        widow = " (the widow: the tile no hand holds)" if rules.seats == 3 else ""
+        yield Rule(f"{rules.title} — a built-in deal{widow}")
+        yield from show_position(pos)
+        yield from table_of(moon_table(pos))
+        yield Rule(f"{pos.seat_name(contract.declarer)} bids {bid_name(contract.bid)}, names {declaration_name(pos.trump)} "
+                   "and leads")
+        yield from show_solve(pos, solve(pos))
+    return demo

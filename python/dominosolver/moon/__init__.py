@@ -1,0 +1,52 @@
+"""Moon and Partnership Moon (docs/rules.md §4.1-4.2): members of the 42 family, played by the
+texas42 package's classes under their family's rules. Moon is three players on 22 tiles, each for
+itself, a widow the bidder takes and lays one tile away from, and a point a trick; Partnership Moon
+is four players in partnerships on the full set, no widow. This module names their rules and adds
+the deal's table; positions, games, solving and notation are texas42's, as the rules direct them.
+
+>>> from dominosolver.moon import MOON, Position
+>>> pos = Position("moon trump=6 hands=66.65.64.63.62.61.55/54.53.52.51.44.43.42/41.33.31.22.21.11.00 contract=P15")
+>>> pos.to_move, pos.side_names, pos.rules == MOON
+(1, ('P1', 'P0P2'), True)
+"""
+
+from ..texas42 import Bid, Contract, Game, Move, PlayerView, Position, Rules, Solver, solve, solve_batch
+from ..texas42.rules import FAMILIES
+
+__all__ = ["MOON", "MOON4", "FOSDICK", "FAMILIES", "Bid", "Contract", "Game", "MoonGame", "MoonRules", "MoonTable",
+           "Move", "PartnershipMoonGame", "PartnershipMoonRules", "PlayerView", "Position", "Rules", "Solver",
+           "moon_table", "solve", "solve_batch"]
+
+
+
+class MoonRules(Rules):
+    """Moon's rules: ``MoonRules(moon_set="opponents_get_bid")`` is ``Rules(family="moon", ...)``."""
+
+    __slots__ = ()
+    _preset = {"family": "moon"}
+
+
+class PartnershipMoonRules(Rules):
+    """Partnership Moon's: ``PartnershipMoonRules(moon4_preset="fosdick")`` is ``Rules(family="moon4", ...)``."""
+
+    __slots__ = ()
+    _preset = {"family": "moon4"}
+
+
+class MoonGame(Game):
+    """A game of Moon (Moon's rules unless ``rules`` says otherwise), to 21 (§4.1)."""
+
+    _rules_class = MoonRules
+
+
+class PartnershipMoonGame(Game):
+    """A game of Partnership Moon (its pagat preset unless ``rules`` says otherwise), to 21 (§4.2)."""
+
+    _rules_class = PartnershipMoonRules
+
+
+MOON = MoonRules()  # three players, 22 tiles, the widow (§4.1)
+MOON4 = PartnershipMoonRules()  # pagat's preset: bids 4..7 or 21, the bid scored (§4.2)
+FOSDICK = PartnershipMoonRules(moon4_preset="fosdick")  # bids from 3, the tricks taken scored, best of three
+
+from .table import MoonTable, moon_table  # noqa: E402
