@@ -73,7 +73,7 @@ def test_the_bid_is_the_one_worth_most():
 
 
 def test_moon_advice_refuses_hands_that_are_not_moon_hands():
-    with pytest.raises(InvalidViewError, match="not in the Moon set"):
+    with pytest.raises(InvalidViewError, match="not in Moon's 22 tiles"):
         advise_bid("66.65.64.60.44.41.11", samples=4, seed=1, rules=MOON)
     with pytest.raises(InvalidViewError, match="holds 7 tiles"):
         advise_bid("66.65.64.44.41.11", samples=4, seed=1, rules=MOON)

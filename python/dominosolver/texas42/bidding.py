@@ -58,7 +58,7 @@ from .rules import ORDINARY, Bid, Rules, Trump, bid_name, check_in_set, parse_bi
 from .sampling import WorldSampler, new_seed
 from .solve import declaration_name, solve_batch
 from .moon_bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
-from .view import PlayerView, game_of
+from .view import PlayerView
 
 __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "special_threshold"]
 
@@ -423,7 +423,7 @@ def advise_bid(
     # The deals keep what the contract shows: naming for a partner's Plunge, its doubles stay with it.
     view = PlayerView.before_play(seat, rules, tiles, tuple(auction), contract=contract if revealed else None,  # type: ignore[arg-type]
                                   to_move=seat, revealed=revealed)
-    moon = game_of(rules) != "texas42"
+    moon = rules.family != "texas42"
     if legal_bids is None:
         high = max((b for _, b in view.auction), default=0)
         legal_bids = [0] + [

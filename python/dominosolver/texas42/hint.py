@@ -33,7 +33,7 @@ from .position import Position
 from .exchange import discard_scores, in_exchange
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import solve_batch
-from .view import PlayerView, game_of
+from .view import PlayerView
 from .weighting import WEIGHTINGS, world_log_weights
 
 __all__ = ["ENGINE_NAME", "HINT_SCHEMA", "Hint", "MoveStat", "as_view", "engine_info", "hint"]
@@ -189,7 +189,7 @@ def hint(
     warnings: list[str] = []
     score: Callable[[list[World]], pimc.Scores]
     chance: Callable[[np.ndarray], np.ndarray] | None
-    if weighting != "uniform" and game_of(v.rules) != "texas42":
+    if weighting != "uniform" and v.rules.family != "texas42":
         weighting = "uniform"  # the auction model was fitted on 42's bids
         warnings.append("auction weighting models Texas 42's bids: worlds weighted uniformly")
     if in_exchange(v):  # Moon's widow exchange (§4.1): the moves are the 8 tiles the bidder may lay away

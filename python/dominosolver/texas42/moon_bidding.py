@@ -38,7 +38,7 @@ from .position import Position
 from .rules import Rules, Trump, bid_name
 from .sampling import World, WorldSampler, out_of_play
 from .solve import declaration_name, solve_batch
-from .view import PlayerView, game_of
+from .view import PlayerView
 
 __all__ = ["MoonBidAdvice", "advise_moon_bid", "moon_ladder"]
 
@@ -122,7 +122,7 @@ class MoonBidAdvice:
     def to_json(self) -> dict[str, Any]:
         return {
             "schema": BID_ADVICE_SCHEMA,
-            "game": game_of(self.rules),
+            "game": self.rules.family,
             "seat": self.seat,
             "hand": [str(t) for t in self.hand],
             "method": "pimc",

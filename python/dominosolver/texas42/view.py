@@ -463,11 +463,6 @@ _JSON_KEYS = frozenset({
     "trick", "plays", "voids", "points", "gone", "revealed", "legal_moves", "legal_bids", "discard",
 })
 
-def game_of(rules: Rules) -> str:
-    """The game a rule set plays: its family ("texas42", "moon", "moon4")."""
-    return rules.family
-
-
 def _exchange(rules: Rules, contract: Contract | None, sizes: list[int]) -> int | None:
     """The bidder, when the hand sizes are those of Moon's widow exchange (§4.1: the bidder holds
     its hand and the widow, the others full hands), else None."""
