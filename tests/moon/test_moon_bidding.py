@@ -48,11 +48,12 @@ def test_the_advice_is_the_exact_tricks_of_its_deals(rules, seat):
     assert advice.to_json()["game"] == ("moon4" if rules == MOON4 else "moon")
 
 
-def advice_of(tricks: list[list[int]], legal=(0, 4, 5, 6, 7, 21), risk=0.5, rules=MOON, partner_high=False) -> MoonBidAdvice:
+def advice_of(tricks: list[list[int]], legal=(0, 4, 5, 6, 7, 21), risk=0.5, rules=MOON, partner_high=False,
+              discount=0) -> MoonBidAdvice:
     rows = np.array(tricks, dtype=np.int16)
     return MoonBidAdvice(hand=(), seat=0, rules=rules, declarations=list(range(len(rows))), tricks=rows,
                          legal_bids=list(legal), risk=risk, worlds=rows.shape[1], seed=0, elapsed=0.0,
-                         partner_high=partner_high)
+                         partner_high=partner_high, discount=discount)
 
 
 def test_the_bid_is_the_one_worth_most():
@@ -70,6 +71,9 @@ def test_the_bid_is_the_one_worth_most():
     # Partnership Moon: one side against, all its tricks count (4 * 1 - 3 = 1 > 0), and never over a partner.
     assert advice_of([[4, 4, 4, 4]], rules=MOON4).worth(4)[0] == pytest.approx(1.0)
     assert advice_of([[7, 7, 7, 7]], rules=MOON4, partner_high=True).bid == 0
+    # A trick off each value: 7 on every deal judges as 6 (worth 6 less half a trick against).
+    discounted = advice_of([[7, 7, 7, 7]], discount=1)
+    assert discounted.bid == 6 and discounted.worth(6)[0] == pytest.approx(5.5) and discounted.p_make(21)[0] == 1.0
 
 
 def test_moon_advice_refuses_hands_that_are_not_moon_hands():

@@ -439,7 +439,8 @@ def advise_bid(
     partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
     seed = new_seed() if seed is None else seed
     if moon:  # Moon and Partnership Moon: tricks as the bidder, the widow's best discard per deal
-        return advise_moon_bid(view, legal_bids, samples=samples, seed=seed, risk=risk, threads=threads, tt_mb=tt_mb,
+        return advise_moon_bid(view, legal_bids, samples=samples, seed=seed, risk=risk, discount=discount,
+                               threads=threads, tt_mb=tt_mb,
                                time=time, should_stop=should_stop, on_progress=on_progress, started=start)
     draws = WorldSampler(view).stream(seed)  # drawn a batch at a time: a stop saves the sampling too
     declarations = list(rules.table_declarations)

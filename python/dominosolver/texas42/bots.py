@@ -13,8 +13,14 @@ from .moon_bidding import MoonBidAdvice
 from .game import Game, Move
 from .hint import hint
 from .position import Position
+from .rules import Rules
 
-__all__ = ["Bot", "RandomBot", "RuleBot", "HintBot"]
+__all__ = ["Bot", "RandomBot", "RuleBot", "HintBot", "MOON_DISCOUNTS"]
+
+# Tricks the hint bot takes off each double-dummy value when it bids Moon (none) or Partnership Moon
+# (one, as 42's 5 points are about one): what played best against RuleBot over 100 mirrored deals
+# each (bench/README.md, Arena): a trick off cost Moon 2.3 points a deal, none cost Partnership Moon 2.2.
+MOON_DISCOUNTS = {"moon": 0, "moon4": 1}
 
 
 class Bot(Protocol):
@@ -122,8 +128,9 @@ class HintBot:
     every trick (or none) by the chance of making (setting) it first: there the mean counts tricks,
     which score nothing by themselves. Seeds come from ``seed`` and the game's move count, so a game
     replays the same way. In Moon and Partnership Moon (docs/rules.md §4.1-4.2) the advisor judges
-    bids in tricks (``moon_bidding.py``), the exchange hint picks the tile to lay away, and play
-    goes by the chance of the bid first."""
+    bids in tricks (``moon_bidding.py``) less ``moon_discount`` tricks (by default the family's in
+    ``MOON_DISCOUNTS``), the exchange hint picks the tile to lay away, and play goes by the chance of
+    the bid first."""
 
     def __init__(
         self,
@@ -136,11 +143,19 @@ class HintBot:
         exact_limit: int = 200,
         threads: int = 1,
         objective: str = "points",
+        moon_discount: int | None = None,
     ) -> None:
         self.samples, self.bid_samples, self.seed = samples, bid_samples, seed
         self.risk, self.mark_risk, self.discount = risk, mark_risk, discount
         self.exact_limit, self.threads, self.objective = exact_limit, threads, objective
+        self.moon_discount = moon_discount
         self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice | MoonBidAdvice] = {}
+
+    def _discount(self, rules: Rules) -> int:
+        """What comes off each double-dummy value when judging a bid: 42's points, or Moon's tricks."""
+        if rules.family == "texas42":
+            return self.discount
+        return MOON_DISCOUNTS[rules.family] if self.moon_discount is None else self.moon_discount
 
     def _seed(self, game: Game) -> int:
         return (self.seed * 1_000_003 + len(game.moves)) & 0xFFFFFFFF
@@ -156,7 +171,7 @@ class HintBot:
                     seed=self._seed(game),
                     risk=self.risk,
                     mark_risk=self.mark_risk,
-                    discount=self.discount,
+                    discount=self._discount(game.rules),
                     threads=self.threads,
                 )
             }

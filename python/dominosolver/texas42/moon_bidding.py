@@ -18,7 +18,8 @@ which may see the hand thrown in, nothing (under Fosdick's preset a made bid sco
 at least ``b``: this is its floor). The advice (``MoonBidAdvice.bid``) is the legal bid of the largest
 such worth among those some declaration makes with probability at least ``risk``, with that
 declaration, when it is worth more than nothing; else a pass (or, where passing is not allowed, the
-least bid). Over a partner's high bid (Partnership Moon) it passes, as 42's advice does.
+least bid). Over a partner's high bid (Partnership Moon) it passes, as 42's advice does. As there,
+``discount`` tricks come off each double-dummy value when bids are judged.
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ class MoonBidAdvice:
     seed: int
     elapsed: float
     partner_high: bool = False  # the partner holds the high bid of the auction (Partnership Moon)
+    discount: int = 0  # tricks taken off every double-dummy value when judging a bid
+
 
     @property
     def means(self) -> np.ndarray:
@@ -80,19 +83,24 @@ class MoonBidAdvice:
         """Per declaration, the fraction of deals on which the bidder makes ``bid`` (21: every trick)."""
         return (self.tricks >= self.rules.points_needed(int(bid))).mean(axis=1)
 
+    def p_bid(self, bid: int) -> np.ndarray:
+        """P(make) as the bid is judged: double-dummy tricks less ``discount`` (double dummy
+        overrates the bidder, who in play cannot see the other hands)."""
+        return (self.tricks - self.discount >= self.rules.points_needed(int(bid))).mean(axis=1)
+
     def worth(self, bid: int) -> np.ndarray:
         """Per declaration, what ``bid`` scores the bidder (made +bid, set -bid) less what an opponent
-        scores, on average: the other side's tricks, shared by Moon's two opponents."""
+        scores, on average, as the bid is judged: the other side's tricks, shared by Moon's two opponents."""
         opponents = self.rules.seats - 1 if self.rules.scorers == self.rules.seats else 1
-        taken_against = (self.rules.hand_tricks - self.tricks).mean(axis=1) / opponents
-        return int(bid) * (2 * self.p_make(bid) - 1) - taken_against
+        taken_against = (self.rules.hand_tricks - self.tricks + self.discount).mean(axis=1) / opponents
+        return int(bid) * (2 * self.p_bid(bid) - 1) - taken_against
 
     def best_declaration(self, bid: int | None = None) -> Trump:
         """By mean tricks; given a bid, by P(make) first, then mean tricks."""
         means = self.means
         if bid is None:
             return self.declarations[int(np.argmax(means))]
-        p = self.p_make(bid)
+        p = self.p_bid(bid)
         return self.declarations[max(range(len(p)), key=lambda i: (round(float(p[i]), 12), float(means[i])))]
 
     @property
@@ -103,7 +111,7 @@ class MoonBidAdvice:
         bids = [int(b) for b in self.legal_bids if b]
         if self.partner_high and 0 in self.legal_bids:
             return 0
-        worthy = [b for b in bids if float(self.p_make(b).max()) >= self.risk]
+        worthy = [b for b in bids if float(self.p_bid(b).max()) >= self.risk]
         best = max(worthy, key=lambda b: float(self.worth(b).max()), default=None)
         if best is not None and float(self.worth(best).max()) > 0:
             return best
@@ -130,6 +138,7 @@ class MoonBidAdvice:
             "seed": self.seed,
             "elapsed": round(self.elapsed, 6),
             "risk": self.risk,
+            "discount": self.discount,
             "units": "tricks",
             "bid": bid_name(self.bid),
             "declaration": self.declaration,
@@ -163,7 +172,8 @@ class MoonBidAdvice:
 
 
 def advise_moon_bid(
-    view: PlayerView, legal_bids: list[int], *, samples: int, seed: int, risk: float, threads: int, tt_mb: int,
+    view: PlayerView, legal_bids: list[int], *, samples: int, seed: int, risk: float, discount: int, threads: int,
+    tt_mb: int,
     time: float | None, should_stop: Callable[[], bool] | None, on_progress: Callable[[int, int], None] | None,
     started: float,
 ) -> MoonBidAdvice:
@@ -206,5 +216,5 @@ def advise_moon_bid(
     return MoonBidAdvice(
         hand=tuple(view.hand), seat=seat, rules=rules, declarations=declarations, tricks=tricks,
         legal_bids=sorted(legal_bids), risk=risk, worlds=tricks.shape[1], seed=seed,
-        elapsed=_time.perf_counter() - started, partner_high=partner_high,
+        elapsed=_time.perf_counter() - started, partner_high=partner_high, discount=discount,
     )
