@@ -388,7 +388,7 @@ def test_wrong_schema():
 
 def test_wrong_game():
     """A position of another game is not a texas42 position."""
-    with pytest.raises(ParseError, match="'bingo' position, not a texas42 one"):
+    with pytest.raises(ParseError, match="'bingo' position, not one of the 42 family's"):
         Position.from_json(position_json(game="bingo"))
 
 

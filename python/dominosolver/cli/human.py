@@ -76,8 +76,8 @@ class HumanGame:
                     return True  # the table is drawn again
             elif command:
                 # A move's name first (Moon's bid "5"), else its number in the list.
-                named = any(str(m) == command.lower() for m in legal)
-                chosen = legal[int(command) - 1] if not named and command.isdigit() and 1 <= int(command) <= len(legal) else command
+                numbered = not any(str(m) == command.lower() for m in legal) and command.isdigit()
+                chosen = legal[int(command) - 1] if numbered and 1 <= int(command) <= len(legal) else command
                 try:
                     before = len(self.game.moves)
                     self.game.play(chosen)

@@ -23,7 +23,8 @@ Output = Iterator[RenderableType]
 def table_of(table_obj: MoonTable) -> Output:
     rules = table_obj.rules
     widow = f" after its best discard of the widow {' '.join(map(str, table_obj.widow))}" if table_obj.widow else ""
-    table = Table(title=f"{rules.title}: tricks the bidder's side takes, the bidder leading{widow}", title_justify="left")
+    table = Table(title=f"{rules.title}: tricks the bidder's side takes, the bidder leading{widow}",
+                  title_justify="left")
     table.add_column("declaration")
     for s in rules.seat_names:
         table.add_column(f"{s} bids", justify="right")
@@ -45,7 +46,7 @@ def demo_of(deal: str) -> Callable[[], Output]:
         yield Rule(f"{rules.title} — a built-in deal{widow}")
         yield from show_position(pos)
         yield from table_of(moon_table(pos))
-        yield Rule(f"{pos.seat_name(contract.declarer)} bids {bid_name(contract.bid)}, names {declaration_name(pos.trump)} "
-                   "and leads")
+        bidder = pos.seat_name(contract.declarer)
+        yield Rule(f"{bidder} bids {bid_name(contract.bid)}, names {declaration_name(pos.trump)} and leads")
         yield from show_solve(pos, solve(pos))
     return demo

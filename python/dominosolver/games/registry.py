@@ -15,7 +15,8 @@ from .spec import GameSpec
 
 __all__ = ["DEFAULT", "GAMES", "check_options", "detect", "get", "is_view_text", "names", "read", "read_view"]
 
-GAMES: Mapping[str, GameSpec] = MappingProxyType({spec.tag: spec for spec in (texas42.SPEC, bingo.SPEC, moon.MOON, moon.MOON4)})
+GAMES: Mapping[str, GameSpec] = MappingProxyType(
+    {spec.tag: spec for spec in (texas42.SPEC, bingo.SPEC, moon.MOON, moon.MOON4)})
 # Positions, views and records older than the "game" tag are Texas 42's, as before Bingo came.
 DEFAULT = "texas42"
 _BY_WORD = {word: spec for spec in GAMES.values() for word in (spec.tag, *spec.aliases)}

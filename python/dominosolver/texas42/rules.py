@@ -14,8 +14,9 @@ from ..io import is_digits, unicode_text
 from ..tiles import MAX_PIP, tiles_of
 from ..wrappers import FlagRules
 
-__all__ = ["Rules", "Bid", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "ORDINARY", "BID_KINDS", "parse_seat",
-           "contract_text", "contract_sides", "side_names", "STANDARD", "FAMILIES", "parse_trump", "bid_name", "parse_bid", "namer", "set_mask", "Auction", "replay_auction"]
+__all__ = ["Rules", "Bid", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "ORDINARY", "BID_KINDS", "STANDARD",
+           "FAMILIES", "parse_seat", "contract_text", "contract_sides", "side_names", "parse_trump", "bid_name",
+           "parse_bid", "namer", "set_mask", "Auction", "replay_auction"]
 
 GAME_BID = _core.texas42.GAME_BID
 
