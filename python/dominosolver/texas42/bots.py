@@ -171,7 +171,7 @@ class HintBot:
                     seed=self._seed(game),
                     risk=self.risk,
                     mark_risk=self.mark_risk,
-                    discount=self._discount(game.rules),
+                    discount=self._discount(view.rules),
                     threads=self.threads,
                 )
             }
