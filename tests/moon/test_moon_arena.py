@@ -24,7 +24,7 @@ def test_a_moon_deal_scores_each_bot_the_mean_of_its_players():
         game = Game(seed=r["deal"], dealer=r["dealer"], rules=Rules(family="moon"))
         assert len(game.deal()) == 3
         if g["contract"] is not None:
-            assert g["contract"]["declarer"] in ("P0", "P1", "P2") and g["contract"]["side"] in (0, 1)
+            assert g["contract"]["declarer"] in ("P0", "P1", "P2")
     again = play_deal(r["deal"], RuleBot(), RuleBot(), r["dealer"], Rules(family="moon"))
     scores = Game(seed=r["deal"], dealer=r["dealer"], rules=Rules(family="moon"))
     while not scores.hands_played:

@@ -18,11 +18,13 @@ from ..errors import ParseError
 from .bots import HintBot, RandomBot, RuleBot
 from .game import Game
 from .notation import contract_to_json
-from .rules import TEAMS, Rules
+from .rules import FAMILIES, TEAMS, Rules
 
 __all__ = ["ARENA", "BOTS", "make_bot", "play_deal", "play_mirrored", "run_arena", "summarise"]
 
 BOTS = ("hint", "rule", "random")
+# A record's seat names, of every table of the family (N E S W; Moon's P0 P1 P2), by number.
+SEAT_NUMBERS = {name: seat for family in FAMILIES for seat, name in enumerate(Rules.of_game(family).seat_names)}
 HINT_OPTIONS = ("samples", "bid_samples", "risk", "mark_risk", "discount", "exact_limit", "objective")
 
 
@@ -55,8 +57,7 @@ def play_deal(deal: int, ns: Any, ew: Any, dealer: int, rules: Rules | None = No
     result = hand["result"]
     names = rules.seat_names
     return {
-        "contract": None if contract is None else {**contract_to_json(contract), "declarer": names[contract.declarer],
-                                                    "side": contract.declarer % len(TEAMS)},
+        "contract": None if contract is None else {**contract_to_json(contract), "declarer": names[contract.declarer]},
         "trump": hand["trump"],
         "made": None if result is None else result["made"],
         "marks": [0, 0] if result is None else _by_bot(rules, list(result["score"])),
@@ -91,7 +92,7 @@ def contracts(plays: list[shared.Play], bots: tuple[str, str]) -> dict[str, Any]
     counts = {bot: [0, 0] for bot in bots}
     for hand, sides in plays:
         if hand["contract"] is not None:
-            declarer = sides[hand["contract"]["side"]]
+            declarer = sides[SEAT_NUMBERS[hand["contract"]["declarer"]] % len(TEAMS)]
             counts[declarer][0] += 1
             counts[declarer][1] += bool(hand["made"])
     return {"contracts": {bot: {"declared": d, **shared.success_rate(d, m)} for bot, (d, m) in counts.items()}}
