@@ -191,6 +191,7 @@ void texas42(py::module_& m) {
       .def_property_readonly("seats", &Rules::seats)
       .def_property_readonly("tiles", &Rules::tiles)
       .def_property_readonly("tile_set", &Rules::tile_set)  // Moon's 22 of the double-six's 28 (§4.1)
+      .def_property_readonly("undealt", &undealt_tiles)  // tiles dealt to no seat (Moon's widow)
       .def_property_readonly("hand_size", &Rules::hand_size)
       .def_property_readonly("hand_tricks", &Rules::hand_tricks)
       .def_property_readonly("counters", &Rules::counters)
@@ -372,12 +373,12 @@ void texas42(py::module_& m) {
   m.def("fitting_position", [](const Rules& rules, const std::string& trump, int seat, const std::vector<int>& hand,
                                const std::vector<int>& hand_sizes, std::optional<int> first_leader,
                                const std::vector<int>& plays, const std::vector<int>& gone, const py::object& contract,
-                               const std::vector<std::vector<int>>& revealed) {
-    const ViewFacts view{seat, hand, hand_sizes, first_leader, plays, gone, optional_contract(contract), revealed};
+                               const std::vector<std::vector<int>>& revealed, std::optional<int> discard) {
+    const ViewFacts view{seat, hand, hand_sizes, first_leader, plays, gone, optional_contract(contract), revealed, discard};
     return fitting_position(rules, Trump::parse(trump), view);
   }, py::arg("rules"), py::arg("trump"), py::arg("seat"), py::arg("hand"), py::arg("hand_sizes"), py::arg("first_leader"),
      py::arg("plays"), py::arg("gone"), py::arg("contract") = py::none(),
-     py::arg("revealed") = std::vector<std::vector<int>>{});
+     py::arg("revealed") = std::vector<std::vector<int>>{}, py::arg("discard") = py::none());
   // Before the first lead: whether `revealed` (by seat) is what the contract shows of full hands.
   m.def("check_revealed_at_deal", [](const Rules& rules, const py::object& contract, int seat, const std::vector<int>& hand,
                                      const std::vector<std::vector<int>>& revealed) {

@@ -8,15 +8,19 @@ namespace dominosolver::texas42 {
 
 namespace {
 
-// The hidden tiles placed in the other hands: tile i may go to the seats of allowed[i] (a bit set),
-// seat s takes room[s] tiles. Augmenting paths, as in bipartite matching with capacities: a tile
-// takes a seat with room, or the place of a tile that can move on to another seat.
+// The hidden tiles placed in the other hands or out of play: tile i may go to the places of
+// allowed[i] (a bit set: the seats, and kOutOfPlay), place p takes room[p] tiles. Augmenting paths,
+// as in bipartite matching with capacities: a tile takes a place with room, or the place of a tile
+// that can move on to another.
+constexpr int kOutOfPlay = kMaxSeats;  // the place of tiles in no hand (Moon's widow or discard)
+constexpr int kPlaces = kMaxSeats + 1;
+
 class Placement {
  public:
-  Placement(std::vector<unsigned> allowed, std::array<int, kMaxSeats> room)
+  Placement(std::vector<unsigned> allowed, std::array<int, kPlaces> room)
       : allowed_(std::move(allowed)), room_(room), holder_(allowed_.size(), -1) {}
 
-  // Whether every tile found a seat; holder(i) is then tile i's seat.
+  // Whether every tile found a place; holder(i) is then tile i's.
   bool place_all() {
     for (std::size_t i = 0; i < allowed_.size(); ++i) {
       unsigned visited = 0;
@@ -28,7 +32,7 @@ class Placement {
 
  private:
   bool place(std::size_t i, unsigned& visited) {
-    for (int s = 0; s < kMaxSeats; ++s) {
+    for (int s = 0; s < kPlaces; ++s) {
       if (!(allowed_[i] & (1u << s)) || (visited & (1u << s))) continue;
       visited |= 1u << s;
       if (room_[s] > 0) {
@@ -46,7 +50,7 @@ class Placement {
   }
 
   std::vector<unsigned> allowed_;
-  std::array<int, kMaxSeats> room_;
+  std::array<int, kPlaces> room_;
   std::vector<int> holder_;
 };
 
@@ -79,6 +83,8 @@ std::string voids_of(const std::array<unsigned, kMaxSeats>& voids, int seats) {
 
 }  // namespace
 
+int undealt_tiles(const Rules& rules) { return count(rules.tile_set()) - rules.seats() * rules.hand_size(); }
+
 Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view) {
   const std::optional<Contract>& contract = view.contract;
   const Ruling rule = ruling(rules, trump, contract);
@@ -103,14 +109,23 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
   TileMask hand = 0, seen = 0;
   auto claim = [&](int tile) {
     if (tile < 0 || tile >= kMaxTiles) throw InvalidViewError("tile id " + std::to_string(tile) + " is not a tile");
-    if (tile >= rules.tiles())
-      throw InvalidViewError("tile " + tile_name(tile) + " is not in the double-" + std::to_string(rules.max_pip) + " set");
-    if (seen & bit(tile)) throw InvalidViewError("tile " + tile_name(tile) + " appears twice across hand, plays and gone");
+    if (!(rules.tile_set() & bit(tile)))
+      throw InvalidViewError("tile " + tile_name(tile) + " is not in the " +
+                             (rules.family == Family::Moon ? "Moon set (docs/rules.md §4.1: no 1-0 .. 6-0)"
+                                                           : "double-" + std::to_string(rules.max_pip) + " set"));
+    if (seen & bit(tile)) throw InvalidViewError("tile " + tile_name(tile) + " appears twice across hand, plays and gone (and discard)");
     seen |= bit(tile);
   };
   for (int t : view.hand) claim(t), hand |= bit(t);
   for (int t : view.plays) claim(t);
   for (int t : view.gone) claim(t);
+  if (view.discard) {  // the bidder's own, after taking the widow (§4.1)
+    if (!undealt_tiles(rules))
+      throw InvalidViewError("a discard belongs to Moon's widow exchange (docs/rules.md §4.1): this game deals every tile");
+    if (!contract || contract->declarer != view.seat)
+      throw InvalidViewError("only the bidder knows the discard: " + seat_name(view.seat) + " is not the bidder");
+    claim(*view.discard);
+  }
   // The tiles the contract shows stay where they are shown.
   std::array<TileMask, kMaxSeats> revealed{};
   for (std::size_t seat = 0; seat < view.revealed.size(); ++seat) {
@@ -125,8 +140,8 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
   const SuitTable table(rules, trump);
   const ShownByPlays shown = shown_by_plays(rules, table, rule, first_leader, view.plays, view.gone.empty());
   std::vector<int> hidden;
-  for (TileMask m = set_mask(rules.max_pip) & ~seen; m; m &= m - 1) hidden.push_back(lowest(m));
-  std::array<int, kMaxSeats> room{};
+  for (TileMask m = rules.tile_set() & ~seen; m; m &= m - 1) hidden.push_back(lowest(m));
+  std::array<int, kPlaces> room{};
   for (int seat = 0; seat < seats; ++seat)
     if (seat != view.seat) {
       room[seat] = view.hand_sizes[seat] - count(revealed[seat]);
@@ -135,12 +150,19 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
                                " tiles but it shows " + std::to_string(count(revealed[seat])));
     }
   const int need = std::accumulate(room.begin(), room.end(), 0);
-  if (need != static_cast<int>(hidden.size()))
+  // What the hands do not hold is out of play: the widow, or a discard the seat did not make.
+  const int out_of_play = static_cast<int>(hidden.size()) - need;
+  const int may_be_out = undealt_tiles(rules) - (view.discard ? 1 : 0);
+  if (out_of_play < 0 || out_of_play > may_be_out)
     throw InvalidViewError("the other hands hold " + std::to_string(need) + " tiles by hand_sizes, but " +
-                           std::to_string(hidden.size()) + " tiles are unseen");
+                           std::to_string(hidden.size()) + " tiles are unseen" +
+                           (undealt_tiles(rules) ? " (of which " + std::to_string(may_be_out) +
+                                                       " may be out of play: the widow or the bidder's discard)"
+                                                 : ""));
+  room[kOutOfPlay] = out_of_play;
   std::vector<unsigned> allowed;
   for (int tile : hidden) {
-    unsigned may = 0;
+    unsigned may = out_of_play ? 1u << kOutOfPlay : 0u;  // laid away before any play: no void bars it
     for (int seat = 0; seat < seats; ++seat)
       if (seat != view.seat && !((table.following(shown.voids[seat]) | rule.reveals(rules, seat)) & bit(tile)))
         may |= 1u << seat;
@@ -159,7 +181,8 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
 
   std::array<TileMask, kMaxSeats> hands = revealed;
   hands[view.seat] = hand;
-  for (std::size_t i = 0; i < hidden.size(); ++i) hands[placement.holder(i)] |= bit(hidden[i]);
+  for (std::size_t i = 0; i < hidden.size(); ++i)
+    if (placement.holder(i) != kOutOfPlay) hands[placement.holder(i)] |= bit(hidden[i]);
   // The plays split into whole tricks (the history) and the trick on the table.
   const std::size_t on_table = view.plays.size() % seating.trick_size();
   const auto split = view.plays.end() - static_cast<std::ptrdiff_t>(on_table);

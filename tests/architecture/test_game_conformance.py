@@ -47,17 +47,6 @@ HISTORY_ONLY = {
 }
 
 
-# Moon's views as JSON (its game tag, bids and seats in the view schema; the widow and discard
-# hidden from the other players) are built on the branch moon-views (issue 24): until they merge,
-# their round trip here is expected to fail, strictly, so that the first to pass says so.
-VIEWS_PENDING = {"moon", "moon4"}
-
-
-def views_pending(spec: games.GameSpec, request: pytest.FixtureRequest) -> None:
-    if spec.tag in VIEWS_PENDING:
-        request.applymarker(pytest.mark.xfail(strict=True, reason="Moon's views come with the moon-views branch"))
-
-
 def playout(spec: games.GameSpec, variant: str, seed: int) -> list:
     """Every position of a random playout of a fresh deal, the deal first and the end last."""
     pos, rng = spec.deal(seed, variant), random.Random(seed)
@@ -115,9 +104,8 @@ def test_positions_views_and_games_round_trip(case):
         assert eval(repr(game), names) == game
 
 
-def test_views_round_trip(case, request):
+def test_views_round_trip(case):
     spec, lines = case
-    views_pending(spec, request)
     for pos in lines[0][::5] + lines[1][-1:]:
         for seat in range(len(pos.hands)):
             view = pos.view(seat)

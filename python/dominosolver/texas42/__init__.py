@@ -23,5 +23,6 @@ from .sampling import count_worlds, enumerate_worlds, sample_worlds  # noqa: E40
 
 __all__ += ["hint", "Hint", "MoveStat", "count_worlds", "sample_worlds", "enumerate_worlds"]
 from .bidding import BidAdvice, advise_bid  # noqa: E402
+from .moon_bidding import MoonBidAdvice  # noqa: E402
 
-__all__ += ["advise_bid", "BidAdvice"]
+__all__ += ["advise_bid", "BidAdvice", "MoonBidAdvice"]

@@ -18,11 +18,13 @@ from ..errors import ParseError
 from .bots import HintBot, RandomBot, RuleBot
 from .game import Game
 from .notation import contract_to_json
-from .rules import SEATS, TEAMS, Rules
+from .rules import FAMILIES, TEAMS, Rules
 
 __all__ = ["ARENA", "BOTS", "make_bot", "play_deal", "play_mirrored", "run_arena", "summarise"]
 
 BOTS = ("hint", "hint-play", "hint-infoset", "hint-infoset-play", "rule", "random")
+# A record's seat names, of every table of the family (N E S W; Moon's P0 P1 P2), by number.
+SEAT_NUMBERS = {name: seat for family in FAMILIES for seat, name in enumerate(Rules.of_game(family).seat_names)}
 HINT_OPTIONS = ("samples", "bid_samples", "risk", "mark_risk", "discount", "exact_limit", "objective")
 # The hint bots by how their play hints judge: PIMC, with inference from the play, with the seat's
 # next choice made without the hidden hands (hint's ``weighting`` and ``method``).
@@ -50,26 +52,39 @@ def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
 
 
 def play_deal(deal: int, ns: Any, ew: Any, dealer: int, rules: Rules | None = None) -> dict[str, Any]:
-    """Play the first hand of ``Game(deal, dealer, rules)`` with bot ``ns`` on N and S, ``ew`` on E and W."""
-    game = Game(seed=deal, dealer=dealer, rules=rules or Rules())
+    """Play the first hand of ``Game(deal, dealer, rules)`` with bot ``ns`` on N and S, ``ew`` on E and W
+    (Moon's three players: ``ns`` on P0 and P2, ``ew`` on P1, each bot scoring the mean of its players'
+    scores, so that over the mirrored pair every seat is played once by each bot)."""
+    rules = rules or Rules()
+    game = Game(seed=deal, dealer=dealer, rules=rules)
     while not game.hands_played:
         bot = (ns, ew)[game.to_move % len(TEAMS)]  # the seat's team
         game.play(bot.choose(game))
     hand = game.hands_played[0]
     contract = hand["contract"]
     result = hand["result"]
+    names = rules.seat_names
     return {
-        "contract": None if contract is None else {**contract_to_json(contract), "declarer": SEATS[contract.declarer]},
+        "contract": None if contract is None else {**contract_to_json(contract), "declarer": names[contract.declarer]},
         "trump": hand["trump"],
         "made": None if result is None else result["made"],
-        "marks": [0, 0] if result is None else list(result["score"]),
-        "points": [hand["points"][team] for team in TEAMS],
+        "marks": [0, 0] if result is None else _by_bot(rules, list(result["score"])),
+        "points": list(hand["points"].values()),
     }
+
+
+def _by_bot(rules: Rules, score: list[int]) -> list[float] | list[int]:
+    """A hand's score for the bot on side 0 and the bot on side 1: its side's; in three-player Moon
+    the mean of its players' (each player scores alone, docs/rules.md §4.1)."""
+    if rules.scorers == len(TEAMS):
+        return score
+    seats = [[s for s in range(rules.seats) if s % len(TEAMS) == side] for side in range(len(TEAMS))]
+    return [sum(score[rules.scorer_of(s)] for s in mine) / len(mine) for mine in seats]
 
 
 def setup(index: int, options: dict[str, Any]) -> dict[str, Any]:
     rules = {"rules": options["rules"]} if options.get("rules") else {}  # in the record when not standard
-    return {"dealer": index % len(SEATS), **rules}  # the deal turns round the table
+    return {"dealer": index % Rules.from_json(options.get("rules")).seats, **rules}  # the deal turns round the table
 
 
 def play(dealt: dict[str, Any], bots: tuple[Any, Any]) -> dict[str, Any]:
@@ -85,7 +100,7 @@ def contracts(plays: list[shared.Play], bots: tuple[str, str]) -> dict[str, Any]
     counts = {bot: [0, 0] for bot in bots}
     for hand, sides in plays:
         if hand["contract"] is not None:
-            declarer = sides[SEATS.index(hand["contract"]["declarer"]) % len(TEAMS)]
+            declarer = sides[SEAT_NUMBERS[hand["contract"]["declarer"]] % len(TEAMS)]
             counts[declarer][0] += 1
             counts[declarer][1] += bool(hand["made"])
     return {"contracts": {bot: {"declared": d, **shared.success_rate(d, m)} for bot, (d, m) in counts.items()}}

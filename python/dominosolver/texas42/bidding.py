@@ -54,9 +54,10 @@ from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of
 from .game import Game
 from .position import Position
-from .rules import ORDINARY, SEATS, Bid, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
+from .rules import ORDINARY, Bid, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
 from .sampling import WorldSampler, new_seed
 from .solve import declaration_name, solve_batch
+from .moon_bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
 from .view import PlayerView
 
 __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "special_threshold"]
@@ -286,7 +287,7 @@ class BidAdvice:
     def __str__(self) -> str:
         shown = range(self.rules.min_bid, self.rules.mark + 1, 2)  # every other point bid, and a mark
         lines = [
-            f"{SEATS[self.seat]} holds {' '.join(str(t) for t in self.hand)}; {self.worlds} deals, seed {self.seed}",
+            f"{self.rules.seat_names[self.seat]} holds {' '.join(str(t) for t in self.hand)}; {self.worlds} deals, seed {self.seed}",
             "declaration   mean  stderr  " + "  ".join(f"P{b}" for b in shown),
         ]
         for i, d in enumerate(self.declarations):
@@ -337,7 +338,7 @@ def advise_bid(
     time: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
-) -> BidAdvice:
+) -> BidAdvice | MoonBidAdvice:
     """Advise a bid for ``hand`` (7 tiles, as a list or one string such as '66.65.64.62.55.33.10',
     a bidding-phase PlayerView, or a Game in its auction).
 
@@ -348,7 +349,8 @@ def advise_bid(
     declarations on ``threads``. ``risk`` and ``mark_risk`` are probabilities from 0 to 1.
     ``time`` (seconds from 0) or ``should_stop`` end the work early, between batches of deals (the
     advice then rests on the deals solved so far, at least one batch). ``on_progress(done,
-    samples)`` is told the deals solved after each batch."""
+    samples)`` is told the deals solved after each batch. Under Moon's and Partnership Moon's rules
+    the advice is a ``MoonBidAdvice`` (``moon_bidding.py``: tricks, the widow's best discard per deal)."""
     start = _time.perf_counter()
     # Every argument is checked before any work (as hint does).
     samples = world_count(samples, low=2)
@@ -388,11 +390,11 @@ def advise_bid(
         if legal_bids is None and view.legal_bids:
             legal_bids = list(view.legal_bids)
     else:
-        seat = parse_seat(seat)
         rules = Rules.argument(rules) or Rules()
+        seat = parse_seat(seat, rules)
         tiles = tuple(sorted((Tile(t) for t in tile_sequence(hand, "hand")), reverse=True))
         auction = tuple(
-            (parse_seat(s), parse_bid(b))
+            (parse_seat(s, rules), parse_bid(b))
             for s, b in _pairs_or_list(auction, "auction", pairs=True)
         )
     discount = whole_number(discount, "discount", 0, rules.hand_points)
@@ -417,14 +419,15 @@ def advise_bid(
             legal_bids = list(replay.legal_bids)
     if to_move is not None and to_move != seat:
         doing = "declare" if replay is not None and replay.phase == "declaring" else "bid"
-        raise InvalidViewError(f"{SEATS[seat]} is not to {doing}: {SEATS[to_move]} is")
+        raise InvalidViewError(f"{rules.seat_names[seat]} is not to {doing}: {rules.seat_names[to_move]} is")
     # The deals keep what the contract shows: naming for a partner's Plunge, its doubles stay with it.
     view = PlayerView.before_play(seat, rules, tiles, tuple(auction), contract=contract if revealed else None,  # type: ignore[arg-type]
                                   to_move=seat, revealed=revealed)
+    moon = rules.family != "texas42"
     if legal_bids is None:
         high = max((b for _, b in view.auction), default=0)
         legal_bids = [0] + [
-            b for b in BID_LADDER if _core.texas42.bid_is_legal(rules._core, b, high)
+            b for b in (moon_ladder(rules) if moon else BID_LADDER) if _core.texas42.bid_is_legal(rules._core, b, high)
         ]
         if not view.auction:  # the special bids the core offers this hand as the first to call
             first = _core.texas42.Auction(rules._core, rules.seat_after(seat, -1))
@@ -435,6 +438,10 @@ def advise_bid(
     high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
     partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
     seed = new_seed() if seed is None else seed
+    if moon:  # Moon and Partnership Moon: tricks as the bidder, the widow's best discard per deal
+        return advise_moon_bid(view, legal_bids, samples=samples, seed=seed, risk=risk, discount=discount,
+                               threads=threads, tt_mb=tt_mb,
+                               time=time, should_stop=should_stop, on_progress=on_progress, started=start)
     draws = WorldSampler(view).stream(seed)  # drawn a batch at a time: a stop saves the sampling too
     declarations = list(rules.table_declarations)
     # The seat declares (a lowest bid), then each special bid; special bids played alike (Plunge and

@@ -9,11 +9,18 @@ from typing import Protocol
 
 from ..tiles import Tile
 from .bidding import BidAdvice, advise_bid
+from .moon_bidding import MoonBidAdvice
 from .game import Game, Move
 from .hint import hint
 from .position import Position
+from .rules import Rules
 
-__all__ = ["Bot", "RandomBot", "RuleBot", "HintBot"]
+__all__ = ["Bot", "RandomBot", "RuleBot", "HintBot", "MOON_DISCOUNTS"]
+
+# Tricks the hint bot takes off each double-dummy value when it bids Moon (none) or Partnership Moon
+# (one, as 42's 5 points are about one): what played best against RuleBot over 100 mirrored deals
+# each (bench/README.md, Arena): a trick off cost Moon 2.3 points a deal, none cost Partnership Moon 2.2.
+MOON_DISCOUNTS = {"moon": 0, "moon4": 1}
 
 
 class Bot(Protocol):
@@ -39,7 +46,9 @@ def trump_strength(hand: tuple[Tile, ...], suit: int) -> float:
 
 class RuleBot:
     """Bids by trump count and doubles, leads trumps then doubles, feeds counters to a partner who is
-    winning the trick, and otherwise tries to win with the cheapest tile that does."""
+    winning the trick, and otherwise tries to win with the cheapest tile that does. In Moon's widow
+    exchange (docs/rules.md §4.1) it lays away its weakest tile: the lowest that is neither a trump
+    nor a double."""
 
     def choose(self, game: Game) -> Move:
         legal = game.legal_moves
@@ -61,8 +70,12 @@ class RuleBot:
         hand = game.deal()[game.to_move]
         rules = game.rules
         strength = max(trump_strength(hand, s) for s in rules.suits)
-        # Rule of thumb: bid by trump strength; a hand's worth of it bids a mark.
-        want = rules.mark if strength >= rules.hand_size else {4: 30, 5: 32, 6: 34}.get(int(strength), 0)
+        # Rule of thumb: bid by trump strength; a hand's worth of it bids a mark (Moon: a trick for
+        # each point of strength, every trick at a hand's worth).
+        if rules.family != "texas42":
+            want = rules.mark if strength >= rules.hand_size else int(strength) if strength >= rules.min_bid else 0
+        else:
+            want = rules.mark if strength >= rules.hand_size else {4: 30, 5: 32, 6: 34}.get(int(strength), 0)
         bids = [m for m in legal if m.kind == "bid" and m.value]
         fitting = [m for m in bids if m.value <= want]
         if fitting:
@@ -113,9 +126,12 @@ class HintBot:
     mark is won when it makes more often than the best points declaration), names the
     declaration for a partner's special bid by its chance of every trick, and plays a contract of
     every trick (or none) by the chance of making (setting) it first: there the mean counts tricks,
-    which score nothing by themselves. ``method`` and ``weighting`` are its play hints' (plain PIMC
-    on uniform worlds by default). Seeds come from ``seed`` and the game's move count, so a game
-    replays the same way."""
+    which score nothing by themselves. Seeds come from ``seed`` and the game's move count, so a game
+    replays the same way. In Moon and Partnership Moon (docs/rules.md §4.1-4.2) the advisor judges
+    bids in tricks (``moon_bidding.py``) less ``moon_discount`` tricks (by default the family's in
+    ``MOON_DISCOUNTS``), the exchange hint picks the tile to lay away, and play goes by the chance of
+    the bid first. ``method`` and ``weighting`` are its play hints' (plain PIMC on uniform worlds by
+    default)."""
 
     def __init__(
         self,
@@ -130,17 +146,25 @@ class HintBot:
         objective: str = "points",
         method: str = "pimc",
         weighting: str = "uniform",
+        moon_discount: int | None = None,
     ) -> None:
         self.samples, self.bid_samples, self.seed = samples, bid_samples, seed
         self.risk, self.mark_risk, self.discount = risk, mark_risk, discount
         self.exact_limit, self.threads, self.objective = exact_limit, threads, objective
         self.method, self.weighting = method, weighting  # how its play hints judge (hint's options)
-        self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice] = {}
+        self.moon_discount = moon_discount
+        self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice | MoonBidAdvice] = {}
+
+    def _discount(self, rules: Rules) -> int:
+        """What comes off each double-dummy value when judging a bid: 42's points, or Moon's tricks."""
+        if rules.family == "texas42":
+            return self.discount
+        return MOON_DISCOUNTS[rules.family] if self.moon_discount is None else self.moon_discount
 
     def _seed(self, game: Game) -> int:
         return (self.seed * 1_000_003 + len(game.moves)) & 0xFFFFFFFF
 
-    def _advise(self, game: Game) -> BidAdvice:
+    def _advise(self, game: Game) -> BidAdvice | MoonBidAdvice:
         view = game.view(game.to_move)
         key = (view.seat, view.hand)  # the same hand: reuse the deals solved at the bid
         if key not in self._advice:
@@ -151,7 +175,7 @@ class HintBot:
                     seed=self._seed(game),
                     risk=self.risk,
                     mark_risk=self.mark_risk,
-                    discount=self.discount,
+                    discount=self._discount(view.rules),
                     threads=self.threads,
                 )
             }
@@ -167,6 +191,9 @@ class HintBot:
             assert contract is not None
             return Move("declare", self._advise(game).best_declaration(contract.bid))  # type: ignore[attr-defined]
         view = game.view(game.to_move)
+        if game.phase == "exchange":  # Moon: the tile to lay away, ranked on the same worlds
+            h = hint(view, samples=self.samples, seed=self._seed(game), threads=self.threads, exact_limit=self.exact_limit)
+            return Move("discard", Tile(h.best))
         if len(view.legal_moves) == 1:
             return Move("tile", view.legal_moves[0])
         h = hint(

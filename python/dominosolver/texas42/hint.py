@@ -6,6 +6,9 @@ Bingo): mean points for the seat's team
 from the current trick on (like ``solve``'s value), its standard error, and the probability that the
 contract is made. When few deals fit the view, all of them are solved and the hint is exact.
 
+In Moon's widow exchange (docs/rules.md §4.1) the moves are the tiles the bidder may lay away, each
+valued on the same deals by the tricks it then takes (``exchange.py``).
+
 Moves are ranked by what wins marks: in the marks game with a contract, first the chance of reaching
 the seat's goal (making the contract when declaring, setting it when defending), then the mean
 points; in the points game, or without a contract, by mean points first. Averages first, then the
@@ -27,7 +30,7 @@ from ..arguments import seed_value, table_megabytes, thread_count, time_limit, w
 from ..errors import InvalidViewError, ParseError, shown
 from ..tiles import Tile
 from .position import Position
-from .rules import SEATS
+from .exchange import discard_scores, in_exchange
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import solve_batch
 from .infoset import infoset_values
@@ -66,7 +69,9 @@ class Hint:
 
     @property
     def pov(self) -> str:
-        return self.view.rules.team_of(self.view.seat)
+        """The side the values count for: the seat's team ("NS", "EW"), or in three-player Moon
+        "bidder" or "defenders" (the other two together, docs/rules.md §4.1)."""
+        return _pov(self.view)
 
     @property
     def exact(self) -> bool:
@@ -88,7 +93,7 @@ class Hint:
 
         return {
             "schema": HINT_SCHEMA,
-            "game": "texas42",
+            "game": self.view.game,
             "rules": self.view.rules.to_json(),
             "position": self.view.to_json(),
             "seat": self.seat,
@@ -121,7 +126,8 @@ class Hint:
 
     def __str__(self) -> str:
         head = (
-            f"{SEATS[self.seat]} ({self.pov}) to play; {self.method} over {self.worlds} worlds"
+            f"{self.view.rules.seat_names[self.seat]} ({self.pov}) to {'lay a tile away' if in_exchange(self.view) else 'play'}; "
+            f"{self.method} over {self.worlds} worlds"
             + (f", seed {self.seed}" if self.seed is not None else "")
         )
         lines = [head + f"; means in {self.units}", "rank move   mean  stderr  p_make  stderr"]
@@ -186,40 +192,56 @@ def hint(
     if v.trump is None or v.to_move is None:
         raise InvalidViewError("no tile to play: the hand is not in play")
     if v.to_move != v.seat:
-        raise InvalidViewError(f"{SEATS[v.seat]} is not to play ({SEATS[v.to_move]} is)")
+        raise InvalidViewError(f"{v.rules.seat_names[v.seat]} is not to play ({v.rules.seat_names[v.to_move]} is)")
     if objective not in ("auto", "goal", "points"):
         raise InvalidViewError(f"unknown objective {shown(objective)}: auto, goal or points")
     sampler = WorldSampler(v)
     warnings: list[str] = []
-    legal = [t.id for t in v.legal_moves]
-    first = position_of(v, sampler.world(0))  # every world has the same points and tricks left
-    tt = tt_mb if tt_mb is not None else (16 if first.tricks_left >= 6 else 4)
-    if v.gone and v.contract is not None:
-        warnings.append("tricks before the recorded plays are unknown: their points count as 0")
-    if weighting != "uniform" and v.gone:
-        warnings.append(f"{weighting} weighting needs every play recorded: worlds weighted uniformly")
-        weighting = "uniform"  # who held the unrecorded tiles at the deal is unknown
-    if "play" in weighting.split("+") and first.units != "points":
-        # The model's temperature is fitted on points: a contract in tricks keeps the rest.
-        weighting = weighting.replace("+play", "").replace("play", "uniform")
-        warnings.append(f"play weighting is fitted on contracts in points: worlds weighted by {weighting}")
-    sides = _sides(v)
-    goal = None if sides is None else ("make" if sides[1] else "set")
-    if objective == "auto":  # a contract of every trick (or none) is all or nothing in either game
-        objective = "goal" if v.rules.scoring == "marks" or first.units == "tricks" else "points"
+    score: Callable[[list[World]], pimc.Scores]
+    chance: Callable[[np.ndarray], np.ndarray] | None
+    if weighting != "uniform" and v.rules.family != "texas42":
+        warnings.append(f"{weighting} weighting models Texas 42's players: worlds weighted uniformly")
+        weighting = "uniform"  # the auction and play models were fitted on 42's bids and plays
+    if in_exchange(v):  # Moon's widow exchange (§4.1): the moves are the 8 tiles the bidder may lay away
+        if method != "pimc":
+            warnings.append(f"method {method} judges plays: the discards are valued double dummy")
+            method = "pimc"
+        legal, score, chance = discard_scores(v, threads, tt_mb if tt_mb is not None else 16)
+        goal, units, fewest = "make", "tricks", False
+        objective = "goal" if objective == "auto" else objective
+    else:
+        legal = [t.id for t in v.legal_moves]
+        first = position_of(v, sampler.world(0))  # every world has the same points and tricks left
+        tt = tt_mb if tt_mb is not None else (16 if first.tricks_left >= 6 else 4)
+        if v.gone and v.contract is not None:
+            warnings.append("tricks before the recorded plays are unknown: their points count as 0")
+        if weighting != "uniform" and v.gone:
+            warnings.append(f"{weighting} weighting needs every play recorded: worlds weighted uniformly")
+            weighting = "uniform"  # who held the unrecorded tiles at the deal is unknown
+        if "play" in weighting.split("+") and first.units != "points":
+            # The model's temperature is fitted on points: a contract in tricks keeps the rest.
+            weighting = weighting.replace("+play", "").replace("play", "uniform")
+            warnings.append(f"play weighting is fitted on contracts in points: worlds weighted by {weighting}")
+        sides = _sides(v, first)
+        goal = None if sides is None else ("make" if sides[1] else "set")
+        units = first.units
+        if objective == "auto":  # a contract of every trick (or none) is all or nothing in either game
+            objective = "goal" if v.rules.scoring == "marks" or units == "tricks" else "points"
 
-    # Under a contract of no trick (Nel-O) every side plays to take the fewest tricks.
-    fewest = first.objective == "no trick"
-    chance = None if sides is None else _makes(v, first, *sides)
-    def score(worlds: list[World]) -> pimc.Scores:
-        positions = [position_of(v, w) for w in worlds]
-        if method == "infoset":
-            logs = world_log_weights(v, worlds, weighting, threads=threads)
-            values, nodes = infoset_values(positions, legal, np.exp(logs - logs.max()), choose, threads=threads, tt_mb=tt)
-            return pimc.Scores(values, nodes, log_weights=logs)
-        out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt)
-        assert out.move_values is not None
-        return pimc.Scores(out.move_values[:, legal], out.nodes)
+        def score(worlds: list[World]) -> pimc.Scores:
+            positions = [position_of(v, w) for w in worlds]
+            if method == "infoset":
+                logs = world_log_weights(v, worlds, weighting, threads=threads)
+                values, nodes = infoset_values(positions, legal, np.exp(logs - logs.max()), choose, threads=threads,
+                                               tt_mb=tt)
+                return pimc.Scores(values, nodes, log_weights=logs)
+            out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt)
+            assert out.move_values is not None
+            return pimc.Scores(out.move_values[:, legal], out.nodes)
+
+        chance = None if sides is None else _makes(v, first, *sides)
+        # Under a contract of no trick (Nel-O) every side plays to take the fewest tricks.
+        fewest = first.objective == "no trick"
 
     def choose(values: np.ndarray, weights: np.ndarray) -> int:
         """The seat's tile over a group of worlds it cannot tell apart: the hint's own ranking."""
@@ -251,7 +273,7 @@ def hint(
                  for m in e.moves]
         shown_method = e.method if method == "pimc" else method
         return Hint(v, moves, shown_method, e.worlds, e.seed, e.elapsed, weighting, goal, list(e.warnings), e.nodes,
-                    first.units, e.ess, method != "pimc" and e.method == "exact")
+                    units, e.ess, method != "pimc" and e.method == "exact")
 
     estimate = pimc.run(
         sampler,
@@ -268,19 +290,29 @@ def hint(
     return present(estimate)
 
 
-def _sides(v: PlayerView) -> tuple[int, bool] | None:
-    """The declaring team and whether the seat is on it (None without a contract)."""
+def _pov(v: PlayerView) -> str:
+    """The seat's side by name: its team, or in three-player Moon (each for itself until a bid makes
+    the bidder one side and the other two the other) "bidder" or "defenders"."""
+    if v.rules.undealt and v.contract is not None:
+        return "bidder" if v.seat == v.contract.declarer else "defenders"
+    return v.rules.team_of(v.seat)
+
+
+def _sides(v: PlayerView, world: Position) -> tuple[int, bool] | None:
+    """The declaring side and whether the seat is on it (None without a contract), as the
+    contract seats the table (`world`: one world of the view; Moon: the bidder alone)."""
     if v.contract is None:
         return None
-    declarer_team = v.rules.side_of(v.contract.declarer)
-    return declarer_team, v.rules.side_of(v.seat) == declarer_team
+    declarer_team = world.side_of(v.contract.declarer)
+    return declarer_team, world.side_of(v.seat) == declarer_team
 
 
 def _makes(v: PlayerView, world: Position, declarer_team: int, ours: bool) -> Callable[[np.ndarray], np.ndarray]:
     """Per world and move, whether the declaring side makes its contract: its points so far plus
     what it takes from here (the seat's values when the seat declares, the rest when it defends);
     in tricks, no trick lost so far and every one left taken (every trick, docs/rules.md §3.4), or
-    none taken so far nor from here (no trick, §3.3). `world` is one world of the view: all share the points and tricks left."""
+    none taken so far nor from here (no trick, §3.3); Moon's tricks (§4.1-4.2) are its points, a
+    point a trick and no counters. `world` is one world of the view: all share the points and tricks left."""
     assert v.contract is not None
     if world.objective == "every trick":
         left, lost = world.tricks_left, world.tricks_won[1 - declarer_team]

@@ -224,18 +224,18 @@ def _text_tiles(tiles: list[Tile]) -> str:
 # in the JSON. docs/notation.md, "A player's view".
 VIEW_SCHEMA = "dominosolver.view/1"
 _VIEW_KEYS = ("seat", "contract", "trump", "hand", "plays", "leader", "auction", "to_move", "sizes", "gone",
-              "revealed", "rules")
+              "revealed", "discard", "rules")
 
 
 def view_json_of_text(text: str) -> dict[str, Any]:
     """The ``dominosolver.view/1`` records that a view's one-line text spells: ``seat=E hand=...``."""
-    values = key_values(text, _VIEW_KEYS, required=("seat", "hand"), tags=("42", "texas42"), what="view text")
-    rules = Rules(**flags_of_text(values["rules"])) if values.get("rules") else Rules()
+    values = key_values(text, _VIEW_KEYS, required=("seat", "hand"), tags=tuple(TAGS), what="view text")
+    rules = rules_of_text(text, values)
     seat = _seat_letter(rules, values["seat"], "seat")
     hand = _tiles_text(values["hand"])
     plays = [_play_text(rules, p) for p in values["plays"].split(".")] if values.get("plays", "-") not in ("", "-") else []
     o: dict[str, Any] = {
-        "schema": VIEW_SCHEMA, "game": "texas42", "seat": seat, "rules": rules.to_json(),
+        "schema": VIEW_SCHEMA, "game": rules.family, "seat": seat, "rules": rules.game_flags,
         "hand": [str(t) for t in hand],
         "plays": [{"seat": s, "tile": str(t)} for s, t in plays],
         "gone": [str(t) for t in _tiles_text(values.get("gone", "-"))],
@@ -271,6 +271,8 @@ def view_json_of_text(text: str) -> dict[str, Any]:
             if not sep:
                 raise ParseError(f"malformed revealed {shown(item)}: write seat:tiles, e.g. revealed=E:66.55.33.22")
             o["revealed"][rules.seat_names[_seat_letter(rules, who, "revealed")]] = [str(t) for t in _tiles_text(tiles)]
+    if values.get("discard"):  # Moon: the bidder's own discard (docs/rules.md §4.1)
+        o["discard"] = str(Tile(values["discard"]))
     return o
 
 
@@ -278,10 +280,10 @@ def view_text_of_json(o: dict[str, Any]) -> str:
     """A view's one-line text from its ``dominosolver.view/1`` JSON (``PlayerView.to_json``): its
     records, each field only where it says something (a leader only where neither a play nor the
     contract settles it, whose turn it is only where no auction does, hand sizes only where they are not the usual ones)."""
-    rules = Rules.from_json(o["rules"])
+    rules = Rules.of_game(o.get("game", "texas42"), o["rules"])
     plays = [(p["seat"], Tile(p["tile"])) for p in o["plays"]]
     names = rules.seat_names
-    parts = [f"seat={names[o['seat']]}"]
+    parts = [*text_tag(rules), f"seat={names[o['seat']]}"]
     if o["contract"] is not None:
         parts.append(f"contract={contract_text(contract_from_json(o['contract'], rules), rules)}")
     if o["trump"] is not None:
@@ -303,7 +305,9 @@ def view_text_of_json(o: dict[str, Any]) -> str:
         parts.append("gone=" + _text_tiles(sorted(map(Tile, o["gone"]), reverse=True)))
     if o.get("revealed"):
         parts.append("revealed=" + ",".join(f"{s}:{_text_tiles([Tile(t) for t in r])}" for s, r in o["revealed"].items()))
-    flags = rules.to_json()
+    if o.get("discard"):
+        parts.append(f"discard={Tile(o['discard']).compact()}")
+    flags = rules.game_flags
     if flags:
         parts.append("rules=" + ",".join(f"{k}:{v}" for k, v in flags.items()))
     return " ".join(parts)

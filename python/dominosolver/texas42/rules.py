@@ -88,6 +88,11 @@ class Rules(FlagRules):
         return self._core.hand_size
 
     @property
+    def undealt(self) -> int:
+        """Tiles dealt to no seat: Moon's widow (docs/rules.md §4.1), else none."""
+        return self._core.undealt
+
+    @property
     def hand_tricks(self) -> int:
         """Tricks in a hand (each takes a tile from every hand)."""
         return self._core.hand_tricks

@@ -9,7 +9,9 @@ seat capacities ``caps`` obeys
 
     ways(i, caps) = sum over allowed seats s with caps[s] > 0 of ways(i + 1, caps - e_s)
 
-which a small table holds (capacities sum to the tiles left, so there are few states). Every
+which a small table holds (capacities sum to the tiles left, so there are few states). Tiles in no
+hand (Moon's widow before the exchange, or the bidder's discard as another seat sees it, docs/rules.md
+§4.1) go to one more place, out of play, open to every hidden tile whatever its suits. Every
 consistent deal gets an index in ``[0, count)`` (``world(k)`` walks the table), so drawing an index
 uniformly draws a deal uniformly: no rejection, no bias; enumeration is the same walk for every k.
 """
@@ -29,14 +31,15 @@ from ..errors import InvalidViewError
 from ..tiles import bits_of, mask_of
 from .game import Game
 from .position import Position
-from .rules import SEATS
+from .rules import set_mask
 from .view import PlayerView
 
 __all__ = [
-    "World", "WorldSampler", "as_view", "count_worlds", "enumerate_worlds", "new_seed", "position_of", "sample_worlds",
+    "World", "WorldSampler", "as_view", "count_worlds", "enumerate_worlds", "new_seed", "out_of_play", "position_of",
+    "sample_worlds",
 ]
 
-World = tuple[int, ...]  # current hands, seat by seat, as tile masks
+World = tuple[int, ...]  # current hands, seat by seat, as tile masks (what is in none is out of play)
 
 
 def new_seed() -> int:
@@ -60,15 +63,22 @@ class WorldSampler:
         need = [view.hand_sizes[s] - shown.bit_count() for s, shown in zip(self.others, self.shown)]
         if min(need, default=0) < 0:
             raise InvalidViewError(f"hand_sizes {list(view.hand_sizes)} hold fewer tiles than the contract shows")
-        if sum(need) != len(hidden):
+        # What the hands leave over is out of play: at most the undealt tiles, less a discard the seat knows.
+        out = len(hidden) - sum(need)
+        may_be_out = view.rules.undealt - (view.discard is not None)
+        if not 0 <= out <= may_be_out:
             raise InvalidViewError(
                 f"the other hands hold {sum(need)} tiles by hand_sizes, but {len(hidden)} tiles are unseen"
+                + (f" (of which {may_be_out} may be out of play: the widow or the bidder's discard)"
+                   if view.rules.undealt else "")
             )
-        # Per hidden tile, the positions (in self.others) of the seats that may hold it.
+        need.append(out)  # the last place: out of play, open to every tile
+        # Per hidden tile, the positions (in self.others, then out of play) of the places that may hold it.
         self.tiles = [t.id for t in hidden]
         self.allowed: list[tuple[int, ...]] = []
         for t in hidden:
             ok = tuple(j for j, s in enumerate(self.others) if not view.absent[s] >> t.id & 1)
+            ok += (len(self.others),) if out else ()
             if not ok:
                 raise InvalidViewError(
                     f"no seat may hold {t}: every other seat has shown it void in its suits"
@@ -79,7 +89,7 @@ class WorldSampler:
         self._branch_cache: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...], int]]] = {}
         self.count = self._ways(0, self.need)
         if self.count == 0:
-            voids = {SEATS[s]: list(v) for s, v in enumerate(view.voids) if v}
+            voids = {view.rules.seat_names[s]: list(v) for s, v in enumerate(view.voids) if v}
             raise InvalidViewError(
                 f"no deal fits the view: hand sizes {list(view.hand_sizes)} with voids {voids}"
             )
@@ -97,7 +107,7 @@ class WorldSampler:
         """The consistent deal number ``index`` (0 <= index < count), a bijection onto all of them."""
         if not 0 <= index < self.count:
             raise IndexError(f"world index {index} outside 0..{self.count - 1}")
-        hands = [0] * len(self.others)
+        hands = [0] * (len(self.others) + 1)  # the other seats', then out of play
         caps = self.need
         for i, tile in enumerate(self.tiles):
             for j, after, below in self._branches(i, caps):
@@ -151,6 +161,16 @@ class WorldSampler:
 
 def _take(caps: tuple[int, ...], j: int) -> tuple[int, ...]:
     return caps[:j] + (caps[j] - 1,) + caps[j + 1 :]
+
+
+def out_of_play(view: PlayerView, world: World) -> int:
+    """The tiles of ``world`` in no hand, not played and not gone: Moon's widow before the exchange,
+    its discard after it (docs/rules.md §4.1); 0 in a game that deals every tile."""
+    held = 0
+    for m in world:
+        held |= m
+    seen = mask_of(t for _, t in view.plays) | mask_of(view.gone)
+    return set_mask(view.rules) & ~held & ~seen
 
 
 def core_position(view: PlayerView, hands: list[int] | tuple[int, ...]) -> Any:

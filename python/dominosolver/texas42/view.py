@@ -7,6 +7,11 @@ who played them), hand sizes, what the plays show by the rules (voids from failu
 what the contract shows of the hands (``revealed``, docs/rules.md §3). The voids and the revealed
 tiles are computed by the C++ rules engine, never re-derived here.
 
+Moon (docs/rules.md §4.1) deals one tile to no seat, the widow: before the exchange it is unseen by
+all; the bidder takes it and lays one of its 8 tiles away (``discard``), which only the bidder
+knows. Of the tiles a seat cannot see, ``out_of_play`` are in no hand (the widow, or the discard in
+another seat's view); the sampler puts them aside, whatever their suits.
+
 A view is data: it is built from a position or a game (``Position.view``, ``Game.view``), or read
 from JSON and checked against the position of one deal that fits it, which the C++ core builds
 (``fitting_position``). The worlds of a view, counted, drawn or enumerated, and their Positions are
@@ -26,7 +31,7 @@ from ..tiles import Tile, bits_of, mask_of, tiles_of
 from .notation import VIEW_SCHEMA, contract_from_json, contract_to_json, view_json_of_text, view_text_of_json
 from .picture import view_svg
 from .rules import (
-    ORDINARY, SEATS, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, replay_auction, set_mask,
+    FAMILIES, ORDINARY, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, replay_auction, set_mask,
     check_in_set,
 )
 
@@ -58,6 +63,7 @@ class ViewRecord:
     legal_bids: tuple[Bid, ...] = ()  # in the auction, the bids this seat may make (0 = pass)
     # Per seat, the tiles its contract shows in its hand (docs/rules.md §3); () when it shows none.
     revealed: tuple[tuple[Tile, ...], ...] = ()
+    discard: Tile | None = None  # Moon: the tile the seat laid away as the bidder (§4.1), known to it alone
 
     def __post_init__(self) -> None:
         # Built by keywords, a view is checked for the facts no deal could contradict (the
@@ -65,6 +71,11 @@ class ViewRecord:
         # settle its rule-derived facts.
         if not isinstance(self.rules, Rules):
             raise InvalidViewError(f"view field 'rules' must be a Rules object, not {shown(self.rules)}")
+        game = self.rules.family
+        if self.game != game:
+            if self.game != "texas42":  # the default: the rules name the game
+                raise InvalidViewError(f"a {shown(self.game)} view cannot play the rules of {game!r}")
+            object.__setattr__(self, "game", game)  # a frozen dataclass: set as its own code would
         seats = range(self.rules.seats)
         names = ", ".join(self.rules.seat_names)
         seat = self.seat
@@ -83,7 +94,7 @@ class ViewRecord:
         if len(sizes) != len(seats) or not all(isinstance(n, int) and n >= 0 for n in sizes):
             raise InvalidViewError(f"hand_sizes must be {len(seats)} counts ({names}), not {shown(sizes)}")
         if sizes[seat] != len(self.hand):
-            raise InvalidViewError(f"hand_sizes gives {SEATS[seat]} {sizes[seat]} tiles but the hand holds {len(self.hand)}")
+            raise InvalidViewError(f"hand_sizes gives {self.rules.seat_names[seat]} {sizes[seat]} tiles but the hand holds {len(self.hand)}")
         if self.revealed and (len(self.revealed) != len(seats) or not all(
             isinstance(r, tuple) and all(isinstance(t, Tile) for t in r) for r in self.revealed
         )):
@@ -91,10 +102,19 @@ class ViewRecord:
         if self.revealed and not set(self.revealed[seat]) <= set(self.hand):
             raise InvalidViewError("revealed gives the seat tiles that are not in its hand")
         others = [t for s, r in enumerate(self.revealed) if s != seat for t in r]  # shown by the contract
+        if self.discard is not None:
+            if not isinstance(self.discard, Tile):
+                raise InvalidViewError(f"view field 'discard' must be a Tile or None, not {shown(self.discard)}")
+            if not self.rules.undealt:
+                raise InvalidViewError("a discard belongs to Moon's widow exchange (docs/rules.md §4.1): "
+                                       "this game deals every tile")
+            if self.contract is None or self.contract.declarer != seat:
+                raise InvalidViewError(f"only the bidder knows the discard: {self.rules.seat_names[seat]} is not the bidder")
+            others.append(self.discard)
         named = list(self.hand) + [t for _, t in self.plays] + list(self.gone) + others
         if len(set(named)) != len(named):
             twice = next(t for t in named if named.count(t) > 1)
-            raise InvalidViewError(f"tile {twice} appears twice across hand, plays and gone")
+            raise InvalidViewError(f"tile {twice} appears twice across hand, plays and gone (and discard)")
         check_in_set(mask_of(named), self.rules, InvalidViewError)
         most = len(seats) - 1  # a trick of every seat is complete
         if len(self.trick) > most or (self.plays and self.trick and tuple(t for _, t in self.plays[-len(self.trick):]) != self.trick):
@@ -125,13 +145,16 @@ class PlayerView(TextForm, ViewRecord):
 
     @classmethod
     def of_position(
-        cls, pos: Any, seat: int, auction: tuple[tuple[int, Bid], ...] = ()
+        cls, pos: Any, seat: int, auction: tuple[tuple[int, Bid], ...] = (), discard: Tile | str | None = None
     ) -> PlayerView:
-        """What ``seat`` sees of a Position."""
-        return cls._of_core(pos._pos, pos.rules, parse_seat(seat), auction)
+        """What ``seat`` sees of a Position. In Moon, a tile in no hand is out of play: ``discard``
+        names the bidder's discard when known (the bidder sees it; the others do not), which only a
+        position with unrecorded tricks needs, to tell it from the tiles of those tricks."""
+        return cls._of_core(pos._pos, pos.rules, parse_seat(seat, pos.rules), auction, None if discard is None else Tile(discard))
 
     @classmethod
-    def _of_core(cls, core: Any, rules: Rules, seat: int, auction: tuple[tuple[int, Bid], ...]) -> PlayerView:
+    def _of_core(cls, core: Any, rules: Rules, seat: int, auction: tuple[tuple[int, Bid], ...],
+                 discard: Tile | None = None) -> PlayerView:
         """What ``seat`` sees of a C++ position: the public facts and its own hand, copied out."""
         plays = tuple((s, Tile.from_id(t)) for s, t in core.plays)
         first = plays[0][0] if plays else core.leader
@@ -139,14 +162,17 @@ class PlayerView(TextForm, ViewRecord):
         in_hands = 0
         for m in hands:
             in_hands |= m
-        gone = set_mask(rules) & ~in_hands & ~mask_of(t for _, t in plays)
+        missing = set_mask(rules) & ~in_hands & ~mask_of(t for _, t in plays)
+        gone = _gone_tiles(rules, missing, discard)
+        contract = Contract.of_core(core.contract)
+        bidder = contract is not None and contract.declarer == seat
         to_move = None if core.is_over else core.to_move
         revealed = tuple(tuple(sorted(tiles_of(core.revealed(s)), reverse=True)) for s in range(rules.seats))
         return cls(
             seat=seat,
             rules=rules,
             trump=parse_trump(core.trump),
-            contract=Contract.of_core(core.contract),
+            contract=contract,
             hand=tuple(sorted(tiles_of(hands[seat]), reverse=True)),
             hand_sizes=tuple(m.bit_count() for m in hands),
             leader=core.leader,
@@ -161,21 +187,30 @@ class PlayerView(TextForm, ViewRecord):
             gone=tuple(sorted(tiles_of(gone), reverse=True)),
             absent=tuple(core.shown_absent(s) for s in range(rules.seats)),
             revealed=revealed if any(revealed) else (),
+            discard=Tile.from_id((missing & ~gone).bit_length() - 1) if bidder and rules.undealt else None,
         )
 
     @classmethod
     def of_game(cls, game: Any, seat: int) -> PlayerView:
         """What ``seat`` sees of a Game: in play, of its position; before it, its hand and the auction."""
-        seat = parse_seat(seat)
+        seat = parse_seat(seat, game.rules)
         pos = game.position
         auction = tuple(game.auction)
+        record = game._game.current_hand
         if pos is not None:
-            return cls.of_position(pos, seat, auction)
+            discard = record["discard"]
+            return cls.of_position(pos, seat, auction, None if discard is None else Tile.from_id(discard))
         hand = game.deal()[seat] if game.phase != "game_over" else ()
+        sizes = [len(hand)] * game.rules.seats
+        if game.phase == "exchange":  # Moon (§4.1): the bidder has taken the widow into its hand
+            bidder = game.contract.declarer
+            sizes[bidder] += record["undealt"].bit_count()
+            if seat == bidder:
+                hand = tuple(sorted(hand + tuple(tiles_of(record["undealt"])), reverse=True))
         revealed = tuple(tuple(sorted(tiles_of(game._game.revealed(s)), reverse=True)) for s in range(game.rules.seats))
         return cls.before_play(
             seat, game.rules, hand, auction, trump=game.trump, contract=game.contract,
-            hand_sizes=(len(hand),) * game.rules.seats, to_move=game.to_move,
+            hand_sizes=tuple(sizes), to_move=game.to_move,
             legal_bids=tuple(m.value for m in game.legal_moves if m.kind == "bid")
             if game.phase == "bidding" and game.to_move == seat
             else (),
@@ -221,10 +256,21 @@ class PlayerView(TextForm, ViewRecord):
 
     @property
     def hidden(self) -> list[Tile]:
-        """Tiles this seat cannot see: in the other hands, less those their contract shows."""
+        """Tiles this seat cannot see: in the other hands, less those their contract shows, and
+        (Moon) the widow or another seat's discard."""
         revealed = mask_of(t for r in self.revealed for t in r)
         seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone) | revealed
+        if self.discard is not None:
+            seen |= 1 << self.discard.id
         return tiles_of(set_mask(self.rules) & ~seen)
+
+    @property
+    def out_of_play(self) -> int:
+        """How many of the hidden tiles are in no hand: what the other hands' sizes leave over
+        (Moon's widow before the exchange, the bidder's discard in another seat's view; else 0)."""
+        shown_elsewhere = sum(len(r) for s, r in enumerate(self.revealed) if s != self.seat)
+        held = sum(n for s, n in enumerate(self.hand_sizes) if s != self.seat) - shown_elsewhere
+        return len(self.hidden) - held
 
     def _repr_svg_(self) -> str:
         """What the seat sees as a picture, every tile it does not know face down (Jupyter shows it)."""
@@ -237,7 +283,7 @@ class PlayerView(TextForm, ViewRecord):
             "schema": VIEW_SCHEMA,
             "game": self.game,
             "seat": self.seat,
-            "rules": self.rules.to_json(),
+            "rules": self.rules.game_flags,
             "trump": self.trump,
             "contract": None if self.contract is None else contract_to_json(self.contract),
             "auction": [_call_json(s, b) for s, b in self.auction],
@@ -247,17 +293,19 @@ class PlayerView(TextForm, ViewRecord):
             "to_move": self.to_move,
             "trick": [str(t) for t in self.trick],
             "plays": [{"seat": s, "tile": str(t)} for s, t in self.plays],
-            "voids": {SEATS[s]: list(v) for s, v in enumerate(self.voids) if v},
+            "voids": {self.rules.seat_names[s]: list(v) for s, v in enumerate(self.voids) if v},
             "points": list(self.points),
         }
         if self.gone:
             out["gone"] = [str(t) for t in self.gone]
         if self.revealed:
-            out["revealed"] = {SEATS[s]: [str(t) for t in r] for s, r in enumerate(self.revealed) if r}
+            out["revealed"] = {self.rules.seat_names[s]: [str(t) for t in r] for s, r in enumerate(self.revealed) if r}
         if self.legal_moves:
             out["legal_moves"] = [str(t) for t in self.legal_moves]
         if self.legal_bids:
             out["legal_bids"] = [bid_name(b) for b in self.legal_bids]
+        if self.discard is not None:
+            out["discard"] = str(self.discard)
         return out
 
     @classmethod
@@ -268,24 +316,29 @@ class PlayerView(TextForm, ViewRecord):
         o = _load(obj)
         if o.get("schema", VIEW_SCHEMA) != VIEW_SCHEMA:
             raise ParseError(f"unknown schema {shown(o.get('schema'))} (expected {VIEW_SCHEMA!r})")
-        if o.get("game", "texas42") != "texas42":
-            raise ParseError(f"this is a {shown(o.get('game'))} view, not a texas42 one")
+        game = o.get("game", "texas42")
+        if game not in FAMILIES:
+            raise ParseError(f"this is a {shown(game)} view, not one of the 42 family ({', '.join(FAMILIES)})")
         for key in ("seat", "hand"):
             if key not in o:
                 raise ParseError(f"view JSON lacks {key!r}")
         unknown = set(o) - _JSON_KEYS  # as a position's: a misspelt or foreign field is no fact of the view
         if unknown:
             raise ParseError(f"unknown view field(s): {', '.join(sorted(map(repr, unknown)))}")
-        seat = parse_seat(o["seat"])
-        rules = Rules.from_json(o.get("rules"))
+        rules = Rules.of_game(game, o.get("rules"))
+        seat = parse_seat(o["seat"], rules)
         trump = None if o.get("trump") is None else parse_trump(o["trump"])
         contract = None if o.get("contract") is None else contract_from_json(o["contract"], rules)
         auction = tuple(
-            (parse_seat(a["seat"]), parse_bid(a["bid"], a.get("kind"))) for a in _list(o, "auction", dict)
+            (parse_seat(a["seat"], rules), parse_bid(a["bid"], a.get("kind"))) for a in _list(o, "auction", dict)
         )
         hand = tuple(sorted((Tile(t) for t in _list(o, "hand", str)), reverse=True))
-        plays = tuple((parse_seat(p["seat"]), Tile(p["tile"])) for p in _list(o, "plays", dict))
+        plays = tuple((parse_seat(p["seat"], rules), Tile(p["tile"])) for p in _list(o, "plays", dict))
         gone = tuple(sorted((Tile(t) for t in _list(o, "gone", str)), reverse=True))
+        discard = o.get("discard")
+        if discard is not None and not isinstance(discard, str):
+            raise ParseError(f"view field 'discard' must be a tile or null, not {shown(discard)}")
+        discard = None if discard is None else Tile(discard)
         sizes = o.get("hand_sizes")
         seats = rules.seats
         if (
@@ -294,15 +347,25 @@ class PlayerView(TextForm, ViewRecord):
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in sizes)
         ):
             raise ParseError(f"'hand_sizes' must be a list of {seats} counts ({', '.join(rules.seat_names)})")
-        if max(sizes) > rules.hand_size:
-            raise InvalidViewError(f"no hand holds more than {rules.hand_size} tiles: hand_sizes {sizes}")
+        exchange = _exchange(rules, contract, sizes)
+        if max(sizes) > rules.hand_size and exchange is None:
+            raise InvalidViewError(f"no hand holds more than {rules.hand_size} tiles: hand_sizes {sizes}"
+                                   + (" (but the bidder's, with the widow taken)" if rules.undealt else ""))
         # The tiles are checked before the C++ side reads the plays (the view itself checks the rest).
         try:
-            named = mask_of(list(hand) + list(gone) + [t for _, t in plays])
+            named = mask_of(list(hand) + list(gone) + [t for _, t in plays] + ([] if discard is None else [discard]))
         except ParseError as e:
-            raise InvalidViewError(f"a tile appears twice across hand, plays and gone: {e}") from None
+            raise InvalidViewError(f"a tile appears twice across hand, plays and gone (and discard): {e}") from None
         check_in_set(named, rules, InvalidViewError)
-        if not any(sizes) and not plays:
+        if exchange is not None:
+            # Moon's widow exchange (§4.1): the bidder holds the widow and must lay a tile away.
+            if trump is None or plays or gone or discard is not None:
+                raise InvalidViewError("in the widow exchange trumps are named and nothing is played or laid away yet")
+            view = cls.before_play(
+                seat, rules, hand, auction, trump=trump, contract=contract, hand_sizes=tuple(sizes),
+                to_move=exchange, legal_bids=(),
+            )
+        elif not any(sizes) and not plays:
             # Nothing left to play and no record of it (a game's view once it is over).
             view = cls.before_play(
                 seat, rules, hand, auction, trump=trump, contract=contract, hand_sizes=tuple(sizes)
@@ -310,7 +373,7 @@ class PlayerView(TextForm, ViewRecord):
         elif trump is None:
             if plays or gone:
                 raise InvalidViewError("tiles were played but the view names no trump")
-            to_move = None if o.get("to_move") is None else parse_seat(o["to_move"])
+            to_move = None if o.get("to_move") is None else parse_seat(o["to_move"], rules)
             legal_bids = tuple(parse_bid(b) for b in _list(o, "legal_bids", (str, int)))
             state = replay_auction(rules, sizes, auction, contract, to_move, legal_bids, seat, [t.id for t in hand])
             if state is not None:  # whose call or declaration it is follows from the auction, and the seat's bids
@@ -328,7 +391,9 @@ class PlayerView(TextForm, ViewRecord):
                 to_move=to_move, legal_bids=legal_bids, revealed=revealed if any(revealed) else (),
             )
         else:
-            view = cls._in_play(o, seat, rules, trump, contract, auction, hand, plays, gone, sizes)
+            view = cls._in_play(o, seat, rules, trump, contract, auction, hand, plays, gone, sizes, discard)
+        if discard is not None and view.discard is None:
+            raise InvalidViewError("a discard is laid away only after the widow exchange, in play")
         derived = {
             "leader": view.leader,
             "to_move": view.to_move,
@@ -341,7 +406,7 @@ class PlayerView(TextForm, ViewRecord):
         for key, value in derived.items():
             if key in o and _stated(o, key, rules) != value:
                 if key in ("leader", "to_move"):  # a seat by its name, as the user may have written it
-                    value = None if value is None else SEATS[value]
+                    value = None if value is None else rules.seat_names[value]
                 raise InvalidViewError(
                     f"the view states {key}={shown(o[key])} but its plays give {value!r}"
                 )
@@ -351,13 +416,13 @@ class PlayerView(TextForm, ViewRecord):
     def _in_play(
         cls, o: dict[str, Any], seat: int, rules: Rules, trump: Trump, contract: Contract | None,
         auction: tuple[tuple[int, int], ...], hand: tuple[Tile, ...], plays: tuple[tuple[int, Tile], ...],
-        gone: tuple[Tile, ...], sizes: list[int],
+        gone: tuple[Tile, ...], sizes: list[int], discard: Tile | None = None,
     ) -> PlayerView:
         """A view in play from its records: the C++ core replays them in one deal that fits."""
         if plays:
             first = plays[0][0]
         elif "leader" in o:
-            first = parse_seat(o["leader"])
+            first = parse_seat(o["leader"], rules)
         elif contract is not None and not gone:
             first = None  # trick 1: its leader by the contract, as the core rules it
         else:
@@ -367,13 +432,13 @@ class PlayerView(TextForm, ViewRecord):
         # tiles and replays the plays (checking that they are legal), or names what no deal fits.
         core = _core.texas42.fitting_position(
             rules._core, str(trump), seat, [t.id for t in hand], list(sizes), first, [t.id for _, t in plays],
-            [t.id for t in gone], contract, [[t.id for t in r] for r in revealed],
+            [t.id for t in gone], contract, [[t.id for t in r] for r in revealed], None if discard is None else discard.id,
         )
-        view = cls._of_core(core, rules, seat, auction)
+        view = cls._of_core(core, rules, seat, auction, discard)
         for (s, t), (s2, _) in zip(plays, view.plays):
             if s != s2:
                 raise InvalidViewError(
-                    f"the plays say {SEATS[s]} played {t}, but by the trick winners it was {SEATS[s2]}"
+                    f"the plays say {rules.seat_names[s]} played {t}, but by the trick winners it was {rules.seat_names[s2]}"
                 )
         return view
 
@@ -395,8 +460,31 @@ def suit_names(bits: int) -> list[int | str]:
 # Every field of a view's JSON: its records (the input) and the facts they give (checked).
 _JSON_KEYS = frozenset({
     "schema", "game", "seat", "rules", "trump", "contract", "auction", "hand", "hand_sizes", "leader", "to_move",
-    "trick", "plays", "voids", "points", "gone", "revealed", "legal_moves", "legal_bids",
+    "trick", "plays", "voids", "points", "gone", "revealed", "legal_moves", "legal_bids", "discard",
 })
+
+def _exchange(rules: Rules, contract: Contract | None, sizes: list[int]) -> int | None:
+    """The bidder, when the hand sizes are those of Moon's widow exchange (§4.1: the bidder holds
+    its hand and the widow, the others full hands), else None."""
+    if not rules.undealt or contract is None or not 0 <= contract.declarer < len(sizes):
+        return None
+    bidder = contract.declarer
+    held = [rules.hand_size + rules.undealt if s == bidder else rules.hand_size for s in range(len(sizes))]
+    return bidder if list(sizes) == held else None
+
+
+def _gone_tiles(rules: Rules, missing: int, discard: Tile | None) -> int:
+    """Of the tiles in no hand and never recorded as played (``missing``), those of earlier tricks:
+    all of them, less Moon's discard (§4.1), given or (no trick unrecorded) the one tile missing."""
+    if not rules.undealt:
+        return missing
+    if discard is not None:
+        if not missing >> discard.id & 1:
+            raise InvalidViewError(f"the discard {discard} is in a hand or was played")
+        return missing & ~(1 << discard.id)
+    if missing.bit_count() == rules.undealt:
+        return 0
+    raise InvalidViewError("earlier tricks were not recorded: name the bidder's discard to tell it from their tiles")
 
 
 def _stated(o: dict[str, Any], key: str, rules: Rules) -> Any:
@@ -404,12 +492,12 @@ def _stated(o: dict[str, Any], key: str, rules: Rules) -> Any:
     the wrong kind: a float or a bool where a count is meant, a seat that is no seat)."""
     value = o[key]
     if key in ("leader", "to_move"):
-        return None if value is None else parse_seat(value)
+        return None if value is None else parse_seat(value, rules)
     if key in ("trick", "legal_moves"):
         tiles = [str(Tile(t)) for t in _list(o, key, str)]
         return sorted(tiles) if key == "legal_moves" else tiles
     if key == "revealed":  # {seat name: [tiles]}, each seat's tiles in the view's order
-        return {SEATS[s]: [str(t) for t in r] for s, r in enumerate(_revealed(o, rules)) if r}
+        return {rules.seat_names[s]: [str(t) for t in r] for s, r in enumerate(_revealed(o, rules)) if r}
     if key == "points":
         if not isinstance(value, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in value):
             raise ParseError(f"view field 'points' must be a list of whole numbers, not {shown(value)}")
@@ -438,7 +526,7 @@ def _revealed(o: dict[str, Any], rules: Rules) -> tuple[tuple[Tile, ...], ...]:
     if not isinstance(value, dict) or not all(isinstance(v, list) and all(isinstance(t, str) for t in v)
                                               for v in value.values()):
         raise ParseError("view field 'revealed' must map seats to lists of tiles")
-    by_seat = {parse_seat(k): v for k, v in value.items()}
+    by_seat = {parse_seat(k, rules): v for k, v in value.items()}
     return tuple(tuple(sorted((Tile(t) for t in by_seat.get(s, [])), reverse=True)) for s in range(rules.seats))
 
 

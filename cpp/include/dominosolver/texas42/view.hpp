@@ -20,12 +20,21 @@ struct ViewFacts {
   std::vector<int> gone;        // tiles of earlier tricks whose plays were not recorded
   std::optional<Contract> contract;
   std::vector<std::vector<int>> revealed;  // by seat (or none at all): tiles the contract shows in its hand
+  // Moon (docs/rules.md §4.1): the tile the seat laid away as the bidder after taking the widow,
+  // out of play and known to it alone; none in another seat's view, where it is an unseen tile.
+  std::optional<int> discard;
 };
+
+// How many tiles of the set are dealt to no seat (Moon's widow, §4.1; none in 42): of the tiles a
+// view cannot see, at most this many are out of play rather than in another hand.
+int undealt_tiles(const Rules& rules);
 
 // The position of one deal that fits `view`: the tiles the contract reveals stay in their hands;
 // every other tile the seat cannot see goes to another seat that has not shown it void in the tile's
 // suits (shown_by_plays) and whose contract would not have revealed it (Ruling::reveals), each seat
-// receiving its hand size; lowest tile first, lowest seat first, so the same facts give the same deal. The position
+// receiving its hand size, and what is left over (at most undealt_tiles, less a discard the view
+// knows) is out of play, whatever its suits: Moon's discard was laid away before any play; lowest
+// tile first, lowest seat first, so the same facts give the same deal. The position
 // then replays and checks the plays. Throws InvalidViewError naming what no deal can fit (the
 // position's own objections prefixed "no deal fits this view: ").
 Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view);

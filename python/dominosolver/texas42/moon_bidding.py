@@ -1,0 +1,220 @@
+"""Bidding advice for Moon and Partnership Moon (docs/rules.md §4.1-4.2): for one hand, the tricks it
+takes as the bidder under each declaration, over deals drawn exactly uniformly from its view.
+
+Three-player Moon: the other two hands and the widow are drawn (the widow is out of play in the
+view, ``sampling.py``); on each deal the seat names each declaration, takes the widow and lays away
+its best tile for that deal (the core's ``discard_values``: 8 searches, the most tricks kept), then
+leads, alone against the other two together. The discard is chosen per deal because the bidder sees
+the widow before it discards; the declaration is not: it is named before the widow is seen, and is
+judged by its averages over all deals. Partnership Moon: the other three hands are drawn and the
+seat's side takes its tricks, the seat leading.
+
+Per declaration that gives a distribution of tricks, its mean, and P(make) for every bid (a bid of
+21, shooting the moon, needs all 7). A made bid scores the bid and a set one loses it, while each
+opponent scores the tricks it takes whatever happens (§4.1-4.2). So against its opponents a bid of
+``b`` made with probability ``p`` is worth ``b (2p - 1)`` less what an opponent takes on average (the
+other side's tricks; in three-player Moon half of them, each opponent scoring its own), and a pass,
+which may see the hand thrown in, nothing (under Fosdick's preset a made bid scores the tricks taken,
+at least ``b``: this is its floor). The advice (``MoonBidAdvice.bid``) is the legal bid of the largest
+such worth among those some declaration makes with probability at least ``risk``, with that
+declaration, when it is worth more than nothing; else a pass (or, where passing is not allowed, the
+least bid). Over a partner's high bid (Partnership Moon) it passes, as 42's advice does. As there,
+``discount`` tricks come off each double-dummy value when bids are judged.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time as _time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .. import _core
+from ..tiles import Tile, bits_of
+from .exchange import on_solvers
+from .position import Position
+from .rules import Rules, Trump, bid_name
+from .sampling import World, WorldSampler, out_of_play
+from .solve import declaration_name, solve_batch
+from .view import PlayerView
+
+__all__ = ["MoonBidAdvice", "advise_moon_bid", "moon_ladder"]
+
+BID_ADVICE_SCHEMA = "dominosolver.bidadvice/1"
+_BATCH = 50  # deals solved between checks of the time limit and the stop flag
+
+
+def moon_ladder(rules: Rules) -> tuple[int, ...]:
+    """The bids of the rules' Moon ladder: min_bid..7 and 21 (§4.1-4.2)."""
+    return tuple(b for b in range(rules.min_bid, 22) if rules.is_bid(b))
+
+
+@dataclass(frozen=True)
+class MoonBidAdvice:
+    """What a Moon hand is worth as the bidder, per declaration, over sampled deals."""
+
+    hand: tuple[Tile, ...]
+    seat: int
+    rules: Rules
+    declarations: list[Trump]
+    tricks: np.ndarray  # [declaration, deal]: tricks the bidder (its side) takes, after its best discard in Moon
+    legal_bids: list[int]  # bids the seat may make now (0 = pass when allowed)
+    risk: float
+    worlds: int
+    seed: int
+    elapsed: float
+    partner_high: bool = False  # the partner holds the high bid of the auction (Partnership Moon)
+    discount: int = 0  # tricks taken off every double-dummy value when judging a bid
+
+
+    @property
+    def means(self) -> np.ndarray:
+        return self.tricks.mean(axis=1)
+
+    @property
+    def stderr(self) -> np.ndarray:
+        n = self.tricks.shape[1]
+        return self.tricks.std(axis=1, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(len(self.declarations))
+
+    def p_make(self, bid: int) -> np.ndarray:
+        """Per declaration, the fraction of deals on which the bidder makes ``bid`` (21: every trick)."""
+        return (self.tricks >= self.rules.points_needed(int(bid))).mean(axis=1)
+
+    def p_bid(self, bid: int) -> np.ndarray:
+        """P(make) as the bid is judged: double-dummy tricks less ``discount`` (double dummy
+        overrates the bidder, who in play cannot see the other hands)."""
+        return (self.tricks - self.discount >= self.rules.points_needed(int(bid))).mean(axis=1)
+
+    def worth(self, bid: int) -> np.ndarray:
+        """Per declaration, what ``bid`` scores the bidder (made +bid, set -bid) less what an opponent
+        scores, on average, as the bid is judged: the other side's tricks, shared by Moon's two opponents."""
+        opponents = self.rules.seats - 1 if self.rules.scorers == self.rules.seats else 1
+        taken_against = (self.rules.hand_tricks - self.tricks + self.discount).mean(axis=1) / opponents
+        return int(bid) * (2 * self.p_bid(bid) - 1) - taken_against
+
+    def best_declaration(self, bid: int | None = None) -> Trump:
+        """By mean tricks; given a bid, by P(make) first, then mean tricks."""
+        means = self.means
+        if bid is None:
+            return self.declarations[int(np.argmax(means))]
+        p = self.p_bid(bid)
+        return self.declarations[max(range(len(p)), key=lambda i: (round(float(p[i]), 12), float(means[i])))]
+
+    @property
+    def bid(self) -> int:
+        """The recommended bid (0 = pass): of the legal bids some declaration makes with probability
+        at least ``risk``, the one worth most on average, if worth more than nothing (and the partner
+        does not hold the high bid); else a pass, or the least bid when the seat may not pass."""
+        bids = [int(b) for b in self.legal_bids if b]
+        if self.partner_high and 0 in self.legal_bids:
+            return 0
+        worthy = [b for b in bids if float(self.p_bid(b).max()) >= self.risk]
+        best = max(worthy, key=lambda b: float(self.worth(b).max()), default=None)
+        if best is not None and float(self.worth(best).max()) > 0:
+            return best
+        return 0 if 0 in self.legal_bids or not bids else min(bids)
+
+    @property
+    def declaration(self) -> Trump:
+        """The declaration to name with the recommended bid (by mean tricks when passing)."""
+        return self.best_declaration(self.bid or None)
+
+    def histogram(self, declaration: Trump) -> np.ndarray:
+        """Counts of deals by tricks taken (0..7) under one declaration."""
+        row = self.tricks[self.declarations.index(declaration)]
+        return np.bincount(row, minlength=self.rules.hand_tricks + 1)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema": BID_ADVICE_SCHEMA,
+            "game": self.rules.family,
+            "seat": self.seat,
+            "hand": [str(t) for t in self.hand],
+            "method": "pimc",
+            "worlds": self.worlds,
+            "seed": self.seed,
+            "elapsed": round(self.elapsed, 6),
+            "risk": self.risk,
+            "discount": self.discount,
+            "units": "tricks",
+            "bid": bid_name(self.bid),
+            "declaration": self.declaration,
+            "declarations": [
+                {
+                    "declaration": d,
+                    "name": declaration_name(d),
+                    "mean": round(float(self.means[i]), 6),
+                    "stderr": round(float(self.stderr[i]), 6),
+                    "p_make": {bid_name(b): round(float(self.p_make(b)[i]), 6) for b in moon_ladder(self.rules)},
+                    "histogram": self.histogram(d).tolist(),
+                }
+                for i, d in enumerate(self.declarations)
+            ],
+        }
+
+    def __str__(self) -> str:
+        ladder = moon_ladder(self.rules)
+        names = self.rules.seat_names
+        lines = [
+            f"{names[self.seat]} holds {' '.join(str(t) for t in self.hand)}; {self.worlds} deals, seed {self.seed}; "
+            "tricks as the bidder" + (" after its best discard" if self.rules.undealt else ""),
+            "declaration   mean  stderr  " + "  ".join(f"P{b:<3}" for b in ladder),
+        ]
+        for i, d in enumerate(self.declarations):
+            ps = "  ".join(f"{float(self.p_make(b)[i]):.2f}" for b in ladder)
+            lines.append(f"{declaration_name(d):<12}{float(self.means[i]):6.2f} {float(self.stderr[i]):6.2f}   {ps}")
+        decl = declaration_name(self.declaration)
+        lines.append(f"advice: {bid_name(self.bid)}" + (f", declare {decl}" if self.bid else f" (best declaration {decl})"))
+        return "\n".join(lines)
+
+
+def advise_moon_bid(
+    view: PlayerView, legal_bids: list[int], *, samples: int, seed: int, risk: float, discount: int, threads: int,
+    tt_mb: int,
+    time: float | None, should_stop: Callable[[], bool] | None, on_progress: Callable[[int, int], None] | None,
+    started: float,
+) -> MoonBidAdvice:
+    """The advice for the seat of ``view`` (before the first lead, its hand full; arguments checked
+    by ``advise_bid``, which calls this for the Moon family)."""
+    rules, seat = view.rules, view.seat
+    high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
+    partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
+    declarations = list(rules.declarations)
+    draws = WorldSampler(view).stream(seed)
+    solvers = [_core.texas42.Solver(tt_mb) for _ in range(threads)]
+    bid = rules.min_bid  # the tricks taken do not depend on the bid
+
+    def best_discards(solver: Any, world: World) -> list[int]:
+        """Per declaration, the bidder's tricks after the best discard of the widow on this deal."""
+        widow = out_of_play(view, world)
+        return [max(tricks for _, tricks in _core.texas42.discard_values(
+                    solver, rules._core, str(trump), list(world), widow, seat, bid)[0])
+                for trump in declarations]
+
+    done: list[np.ndarray] = []  # per batch: tricks [declaration, deal]
+    for first in range(0, samples, _BATCH):
+        batch = list(itertools.islice(draws, min(_BATCH, samples - first)))
+        if rules.undealt:
+            rows = np.array(on_solvers(solvers, batch, best_discards), dtype=np.int16).T
+        else:  # Partnership Moon: no widow; the seat names and leads, its side's tricks
+            positions = [Position._wrap(_core.texas42.Position(rules._core, str(trump), [bits_of(m) for m in world],
+                                                               None, [], (seat, bid), None))
+                         for trump in declarations for world in batch]
+            values = solve_batch(positions, threads=threads, tt_mb=tt_mb).values.reshape(len(declarations), len(batch))
+            leads_ours = [p.side_of(p.to_move) == p.side_of(seat) for p in positions[::len(batch)]]
+            rows = np.where(np.array(leads_ours)[:, None], values, rules.hand_tricks - values).astype(np.int16)
+        done.append(rows)
+        if on_progress is not None:
+            on_progress(first + len(batch), samples)
+        spent = _time.perf_counter() - started
+        if (time is not None and spent >= time) or (should_stop is not None and should_stop()):
+            break
+    tricks = np.concatenate(done, axis=1)
+    return MoonBidAdvice(
+        hand=tuple(view.hand), seat=seat, rules=rules, declarations=declarations, tricks=tricks,
+        legal_bids=sorted(legal_bids), risk=risk, worlds=tricks.shape[1], seed=seed,
+        elapsed=_time.perf_counter() - started, partner_high=partner_high, discount=discount,
+    )

@@ -1,0 +1,36 @@
+"""Bots playing whole hands of Moon and Partnership Moon (docs/rules.md §4.1-4.2): the rule-of-thumb
+bot and the hint bot bid on Moon's ladder, name trumps, lay a tile away in the widow exchange and
+play every trick through the Game (which refuses any illegal move); the hint bot's discard is its
+exchange hint's best."""
+
+from __future__ import annotations
+
+import pytest
+from dominosolver import Tile
+from dominosolver.texas42 import Game, Rules, hint
+from dominosolver.texas42.bots import HintBot, RuleBot
+
+
+@pytest.mark.parametrize("family", ["moon", "moon4"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_bots_play_a_whole_moon_hand(family, seed):
+    rules = Rules(family=family)
+    bots = [HintBot(samples=8, bid_samples=8, seed=seed) if s % 2 == 0 else RuleBot() for s in range(rules.seats)]
+    game = Game(rules=rules, seed=seed)
+    phases = set()
+    while not game.hands_played:
+        phases.add(game.phase)
+        move = bots[game.to_move].choose(game)
+        if game.phase == "bidding":
+            assert move.value == 0 or move.value in (4, 5, 6, 7, 21)
+        if game.phase == "exchange":
+            view = game.view(game.to_move)
+            assert move.kind == "discard" and move.value in view.hand and len(view.hand) == 8
+            if isinstance(bots[game.to_move], HintBot):
+                expected = hint(view, samples=8, seed=bots[game.to_move]._seed(game), threads=1, exact_limit=200)
+                assert move.value == Tile(expected.best)
+        game.play(move)
+    hand = game.hands_played[0]
+    if hand["contract"] is not None:
+        assert ("exchange" in phases) == (family == "moon")
+        assert hand["result"] is not None and len(hand["result"]["score"]) == rules.scorers
