@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 from dominosolver.errors import ParseError
-from dominosolver.moon import FOSDICK, MOON4, MoonGame, MoonRules, PartnershipMoonGame, PartnershipMoonRules, Position, Rules
+from dominosolver import moon
+from dominosolver.moon import FOSDICK, MOON4, MoonGame, MoonRules, PartnershipMoonGame, PartnershipMoonRules, Position
+from dominosolver.texas42 import Rules
 
 # A Moon deal: 7 tiles each, 3-2 left out (the widow the bidder laid away).
 DEAL = [h.split(".") for h in "66.65.64.63.62.61.55/54.53.52.51.44.43.42/41.33.31.22.21.11.00".split("/")]
@@ -105,3 +107,10 @@ def test_fosdick_plays_a_match_of_best_of_three():
 def test_bad_moon_flags_are_refused_by_name(flags, fault):
     with pytest.raises(ParseError, match=fault):
         Rules(**flags)
+
+
+def test_the_moon_modules_rules_and_game_are_moons():
+    """``dominosolver.moon`` has the shape of ``dominosolver.texas42``: its Rules and Game are Moon's."""
+    assert moon.Rules() == moon.MOON and moon.Rules().seats == 3
+    game = moon.Game(seed=3)
+    assert game.rules == moon.MOON and [str(m) for m in game.legal_moves] == ["pass", "4", "5", "6", "7", "21"]

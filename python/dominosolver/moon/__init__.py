@@ -10,7 +10,8 @@ the deal's table; positions, games, solving and notation are texas42's, as the r
 (1, ('P1', 'P0P2'), True)
 """
 
-from ..texas42 import Bid, Contract, Game, Move, PlayerView, Position, Rules, Solver, solve, solve_batch
+from .. import texas42
+from ..texas42 import Bid, Contract, Move, PlayerView, Position, Solver, solve, solve_batch
 from ..texas42.rules import FAMILIES
 
 __all__ = ["MOON", "MOON4", "FOSDICK", "FAMILIES", "Bid", "Contract", "Game", "MoonGame", "MoonRules", "MoonTable",
@@ -19,32 +20,34 @@ __all__ = ["MOON", "MOON4", "FOSDICK", "FAMILIES", "Bid", "Contract", "Game", "M
 
 
 
-class MoonRules(Rules):
+class MoonRules(texas42.Rules):
     """Moon's rules: ``MoonRules(moon_set="opponents_get_bid")`` is ``Rules(family="moon", ...)``."""
 
     __slots__ = ()
     _preset = {"family": "moon"}
 
 
-class PartnershipMoonRules(Rules):
+class PartnershipMoonRules(texas42.Rules):
     """Partnership Moon's: ``PartnershipMoonRules(moon4_preset="fosdick")`` is ``Rules(family="moon4", ...)``."""
 
     __slots__ = ()
     _preset = {"family": "moon4"}
 
 
-class MoonGame(Game):
+class MoonGame(texas42.Game):
     """A game of Moon (Moon's rules unless ``rules`` says otherwise), to 21 (§4.1)."""
 
     _rules_class = MoonRules
 
 
-class PartnershipMoonGame(Game):
+class PartnershipMoonGame(texas42.Game):
     """A game of Partnership Moon (its pagat preset unless ``rules`` says otherwise), to 21 (§4.2)."""
 
     _rules_class = PartnershipMoonRules
 
 
+# The module's own rules and game are Moon's, as dominosolver.texas42's are 42's.
+Rules, Game = MoonRules, MoonGame
 MOON = MoonRules()  # three players, 22 tiles, the widow (§4.1)
 MOON4 = PartnershipMoonRules()  # pagat's preset: bids 4..7 or 21, the bid scored (§4.2)
 FOSDICK = PartnershipMoonRules(moon4_preset="fosdick")  # bids from 3, the tricks taken scored, best of three
