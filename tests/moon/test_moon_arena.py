@@ -5,7 +5,11 @@ bot against a copy of itself differs by nothing."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from click.testing import CliRunner
+from dominosolver.cli.main import cli
 from dominosolver.texas42 import Game, Rules
 from dominosolver.texas42.arena import play_deal, play_mirrored, run_arena, summarise
 from dominosolver.texas42.bots import RuleBot
@@ -34,3 +38,16 @@ def test_a_moon_deal_scores_each_bot_the_mean_of_its_players():
     (s,) = summarise(run_arena(3, [("hint", "rule")], seed=1, options={"rules": {"family": "moon"}, "samples": 4,
                                                                        "bid_samples": 4}))
     assert s.deals == 3
+
+
+@pytest.mark.parametrize("family", ["moon", "moon4"])
+def test_each_moon_family_has_an_arena_of_its_own(family):
+    """``dominosolver arena moon``: the family's deals without a rules flag, scored in points."""
+    result = CliRunner().invoke(cli, ["arena", family, "--bots", "rule,random", "--deals", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["game"] == family and {"points_a", "points_b"} <= out["pairs"][0].keys()
+    direct = play_mirrored((0, 0, "rule", "random", {"rules": {"family": family}}))
+    (pair,) = out["pairs"]
+    first = summarise([direct, play_mirrored((1, 0, "rule", "random", {"rules": {"family": family}}))])[0]
+    assert pair["points_a"] == first.score_a and pair["points_b"] == first.score_b

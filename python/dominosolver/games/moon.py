@@ -14,7 +14,8 @@ import numpy as np
 
 from ..moon import MoonGame, MoonRules, PartnershipMoonGame, PartnershipMoonRules, moon_table
 from ..texas42 import Game, PlayerView, Position, Rules
-from ..texas42.bots import RuleBot
+from ..texas42.arena import family_arena
+from ..texas42.bots import HintBot
 from ..texas42 import solve as solve_42
 from ..texas42.rules import Trump, set_mask
 from ..texas42.solve import declaration_name
@@ -88,8 +89,8 @@ def row(tag: str, name: str, title: str, game_class: type[Game], rules_class: ty
                     arrays=arrays),
         render=replace(RENDER_42, table=table_of, special_table=None, demo=demo_of(demo_deal)),
         pictures=PICTURES, table=moon_table, solves=adapter.SPEC.solves,
-        # Against the rule-of-thumb bots: the hint bots bid with 42's advisor, which knows no Moon yet.
-        human=HumanPlay(bot=lambda seed: RuleBot(), hands=adapter.finished_hands,
+        arena=family_arena(tag, title),
+        human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=adapter.finished_hands,
                         grade=lambda hand: adapter.grade_hand(hand, None, None), advise=adapter.advise_human),
     )
     return spec

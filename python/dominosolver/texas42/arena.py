@@ -10,6 +10,7 @@ part filled in."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -20,7 +21,7 @@ from .game import Game
 from .notation import contract_to_json
 from .rules import FAMILIES, TEAMS, Rules
 
-__all__ = ["ARENA", "BOTS", "make_bot", "play_deal", "play_mirrored", "run_arena", "summarise"]
+__all__ = ["ARENA", "BOTS", "family_arena", "make_bot", "play_deal", "play_mirrored", "run_arena", "summarise"]
 
 BOTS = ("hint", "hint-play", "hint-infoset", "hint-infoset-play", "rule", "random")
 # A record's seat names, of every table of the family (N E S W; Moon's P0 P1 P2), by number.
@@ -126,6 +127,18 @@ ARENA = shared.Arena(
     tagged=False,
     paired=("hint", "rule", "random"),
 )
+
+
+def family_setup(family: str, index: int, options: dict[str, Any]) -> dict[str, Any]:
+    """A deal of another family of 42 (Moon's): the family joined to the run's rules flags."""
+    return setup(index, {**options, "rules": {**(options.get("rules") or {}), "family": family}})
+
+
+def family_arena(family: str, title: str) -> shared.Arena:
+    """The arena of a family of 42 (``moon``, ``moon4``): 42's bots and play, the family's deals,
+    scored in its points (Moon's each player's own, a bot scoring its players' mean)."""
+    return replace(ARENA, game=family, setup=partial(family_setup, family), unit="points", tagged=True,
+                   title=f"Arena: mirrored deals of {title} (points per deal = two hands, sides swapped)")
 
 
 def play_mirrored(task: tuple[int, int, str, str, dict[str, Any]]) -> dict[str, Any]:
