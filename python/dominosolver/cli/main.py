@@ -491,7 +491,7 @@ def serve_cmd(host: str, port: int, workers: int) -> None:
 @cli.command()
 def demo() -> None:
     """Each game's showcase on a built-in deal: 42's double-dummy table, every first lead's value and
-    the best line of play; Bingo's closing decision."""
+    the best line of play; Bingo's closing decision; Moon's and Partnership Moon's deal tables."""
     for spec in games.GAMES.values():
         render.show_working(spec.render.demo(), f"{spec.title} demo")
 

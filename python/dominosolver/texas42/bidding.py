@@ -52,6 +52,7 @@ from ..arguments import (
 )
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of
+from .bid_advice_json import bid_advice_json
 from .game import Game
 from .position import Position
 from .rules import ORDINARY, Bid, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
@@ -62,7 +63,6 @@ from .view import PlayerView
 
 __all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "special_threshold"]
 
-BID_ADVICE_SCHEMA = "dominosolver.bidadvice/1"
 _BATCH = 100  # deals solved between checks of the time limit and the stop flag
 
 _STANDARD = Rules()
@@ -254,32 +254,8 @@ class BidAdvice:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "schema": BID_ADVICE_SCHEMA,
-            "game": "texas42",
-            "seat": self.seat,
-            "hand": [str(t) for t in self.hand],
-            "method": "pimc",
-            "worlds": self.worlds,
-            "seed": self.seed,
-            "elapsed": round(self.elapsed, 6),
-            "risk": self.risk,
-            "mark_risk": self.risk if self.mark_risk is None else self.mark_risk,
-            "discount": self.discount,
-            "bid": bid_name(self.bid),
-            "declaration": self.declaration,
-            "declarations": [
-                {
-                    "declaration": d,
-                    "name": declaration_name(d),
-                    "mean": round(float(self.means[i]), 6),
-                    "stderr": round(float(self.stderr[i]), 6),
-                    "p_make": {
-                        bid_name(b): round(float(self.p_make(b)[i]), 6) for b in _P_MAKE_BIDS
-                    },
-                    "histogram": self.histogram(d).tolist(),
-                }
-                for i, d in enumerate(self.declarations)
-            ],
+            **bid_advice_json(self, _P_MAKE_BIDS, mark_risk=self.risk if self.mark_risk is None else self.mark_risk,
+                              discount=self.discount),
             **({"specials": [s.to_json() for s in self.specials]} if self.specials else {}),
             **({"declared": [s.to_json() for s in self.declared]} if self.declared else {}),
         }

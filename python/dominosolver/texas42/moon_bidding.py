@@ -34,6 +34,7 @@ import numpy as np
 
 from .. import _core
 from ..tiles import Tile, bits_of
+from .bid_advice_json import bid_advice_json
 from .exchange import on_solvers
 from .position import Position
 from .rules import Rules, Trump, bid_name
@@ -43,7 +44,6 @@ from .view import PlayerView
 
 __all__ = ["MoonBidAdvice", "advise_moon_bid", "moon_ladder"]
 
-BID_ADVICE_SCHEMA = "dominosolver.bidadvice/1"
 _BATCH = 50  # deals solved between checks of the time limit and the stop flag
 
 
@@ -128,32 +128,7 @@ class MoonBidAdvice:
         return np.bincount(row, minlength=self.rules.hand_tricks + 1)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "schema": BID_ADVICE_SCHEMA,
-            "game": self.rules.family,
-            "seat": self.seat,
-            "hand": [str(t) for t in self.hand],
-            "method": "pimc",
-            "worlds": self.worlds,
-            "seed": self.seed,
-            "elapsed": round(self.elapsed, 6),
-            "risk": self.risk,
-            "discount": self.discount,
-            "units": "tricks",
-            "bid": bid_name(self.bid),
-            "declaration": self.declaration,
-            "declarations": [
-                {
-                    "declaration": d,
-                    "name": declaration_name(d),
-                    "mean": round(float(self.means[i]), 6),
-                    "stderr": round(float(self.stderr[i]), 6),
-                    "p_make": {bid_name(b): round(float(self.p_make(b)[i]), 6) for b in moon_ladder(self.rules)},
-                    "histogram": self.histogram(d).tolist(),
-                }
-                for i, d in enumerate(self.declarations)
-            ],
-        }
+        return bid_advice_json(self, moon_ladder(self.rules), discount=self.discount, units="tricks")
 
     def __str__(self) -> str:
         ladder = moon_ladder(self.rules)
