@@ -6,6 +6,7 @@ on the same positions. One solver (64 MB) each, one thread. With --dd-deals, als
 declarations x 4 declarers) of that many random deals.
 
     python bench/biggame_bench.py                 # --tricks 6,7,8 --positions 20 [--no-baseline] [--dd-deals 0] [--json out.json]
+    python bench/biggame_bench.py --harness 50    # the first 50 whole deals (11 tricks left) as lines for bench/solver_ab.cpp
 """
 
 from __future__ import annotations
@@ -23,11 +24,25 @@ RULES = T.Rules({"family": "biggame"})
 DECLARATIONS = [*(str(n) for n in range(9)), "doubles", "none"]
 
 
-def endgame(seed: int, tricks_left: int):
+def deal(seed: int) -> tuple[random.Random, str, list[list[int]]]:
+    """The random source, declaration and hands of deal `seed` (seat N leads)."""
     rng = random.Random(f"biggame-bench-{seed}")
     tiles = list(range(45))
     rng.shuffle(tiles)
-    pos = T.Position(RULES, rng.choice(DECLARATIONS), [tiles[11 * k : 11 * k + 11] for k in range(4)], 0, [])
+    return rng, rng.choice(DECLARATIONS), [tiles[11 * k : 11 * k + 11] for k in range(4)]
+
+
+def harness_line(seed: int) -> str:
+    """Deal `seed` as a line for `bench/solver_ab.cpp`: declaration kind (0 a number, 1 doubles,
+    2 follow-me), the number, then the tile ids of seats 0..3."""
+    _, trump, hands = deal(seed)
+    kind, number = (2, 0) if trump == "none" else (1, 0) if trump == "doubles" else (0, int(trump))
+    return " ".join(str(x) for x in [kind, number, *(t for hand in hands for t in hand)])
+
+
+def endgame(seed: int, tricks_left: int):
+    rng, trump, hands = deal(seed)
+    pos = T.Position(RULES, trump, hands, 0, [])
     for _ in range(4 * (11 - tricks_left)):
         pos.play(rng.choice([m for m in range(T.MAX_PLAYS) if pos.legal_moves >> m & 1]))
     return pos
@@ -52,7 +67,11 @@ def main() -> None:
     ap.add_argument("--no-baseline", action="store_true")
     ap.add_argument("--dd-deals", type=int, default=0)
     ap.add_argument("--json")
+    ap.add_argument("--harness", type=int, default=0, help="print this many whole deals for solver_ab and stop")
     args = ap.parse_args()
+    if args.harness:
+        print("\n".join(harness_line(seed) for seed in range(args.harness)))
+        return
     report = {}
     fast, plain = T.Solver(64), T.Solver(64, T.Enhancements.baseline())
     for tricks in (int(t) for t in args.tricks.split(",")):

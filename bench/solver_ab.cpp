@@ -3,17 +3,21 @@
 // of the machine (alternate their runs: timing on a shared VM drifts by several percent).
 //
 //   python bench/bench_set.py 1000 > deals.txt       # the bench deals, one a line
-//   build/solver_ab value < deals.txt                 # or: moves, table
+//   build/solver_ab value < deals.txt                 # or: moves, table; -v: each deal on stderr
 //
 // A line is the declaration (0 = a number, 1 = doubles, 2 = follow-me), the number, then the 28
 // tile ids of seats 0..3 (7 each); seat 0 declares and leads. Equal checksums mean equal values.
+// A line of 44 tile ids is a deal of The Big Game (11 each; `python bench/biggame_bench.py
+// --harness N` writes them), solved under its rules.
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <iterator>
 #include <numeric>
+#include <sstream>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -27,21 +31,29 @@ using namespace dominosolver::texas42;
 namespace {
 
 struct Deal {
+  Rules rules;
   Trump trump;
   std::array<TileMask, kMaxSeats> hands{};
 };
 
+// The game is told by the line's length: 28 tiles dealt in Texas 42, 44 in The Big Game.
 bool read_deal(std::istream& in, Deal& deal) {
-  int kind = 0, number = 0;
-  if (!(in >> kind >> number)) return false;
+  std::string line;
+  if (!std::getline(in, line)) return false;
+  std::istringstream fields(line);
+  const std::vector<int> numbers{std::istream_iterator<int>(fields), std::istream_iterator<int>()};
+  auto dealt = [](const Rules& r) { return static_cast<std::size_t>(r.seats() * r.hand_size()); };
+  const Rules big = Rules::of_big_game();
+  if (numbers.size() != 2 + dealt(Rules{}) && numbers.size() != 2 + dealt(big))
+    throw std::runtime_error("a deal line holds 2 + 28 or 2 + 44 numbers, not " + std::to_string(numbers.size()));
+  deal.rules = numbers.size() == 2 + dealt(big) ? big : Rules{};
+  const int kind = numbers[0], number = numbers[1];
   deal.trump = kind == 2 ? Trump::none() : kind == 1 ? Trump::doubles() : Trump::of_suit(number);
   deal.hands = {};
-  const Rules rules;
-  for (int k = 0; k < rules.tiles(); ++k) {
-    int id = 0;
-    if (!(in >> id)) throw std::runtime_error("truncated deal line");
-    if (id < 0 || id >= rules.tiles()) throw std::runtime_error("tile id " + std::to_string(id) + " is not in the double-six set");
-    deal.hands[k / rules.hand_size()] |= bit(id);
+  for (std::size_t k = 0; k < dealt(deal.rules); ++k) {
+    const int id = numbers[2 + k];
+    if (id < 0 || id >= deal.rules.tiles()) throw std::runtime_error("tile id " + std::to_string(id) + " is not in the set");
+    deal.hands[k / deal.rules.hand_size()] |= bit(id);
   }
   return true;
 }
@@ -55,9 +67,10 @@ double at(const std::vector<double>& sorted, double q) {
 int main(int argc, char** argv) {
   const std::string task = argc > 1 ? argv[1] : "value";
   if (task != "value" && task != "moves" && task != "table") {
-    std::fprintf(stderr, "usage: solver_ab value|moves|table < deals.txt\n");
+    std::fprintf(stderr, "usage: solver_ab value|moves|table [-v] < deals.txt   (-v: each deal's time and nodes)\n");
     return 2;
   }
+  const bool each = argc > 2 && std::string(argv[2]) == "-v";
   Solver solver(64);
   std::vector<double> ms;
   std::vector<std::uint64_t> nodes;
@@ -67,7 +80,7 @@ int main(int argc, char** argv) {
     std::optional<Position> pos;
     try {
       if (!read_deal(std::cin, deal)) break;
-      pos.emplace(Rules{}, deal.trump, deal.hands, 0, std::vector<int>{});
+      pos.emplace(deal.rules, deal.trump, deal.hands, 0, std::vector<int>{});
     } catch (const std::exception& e) {  // a short line, a tile outside the set, a tile dealt twice
       std::fprintf(stderr, "deal %lld: %s\n", static_cast<long long>(i), e.what());
       return 2;
@@ -82,11 +95,12 @@ int main(int argc, char** argv) {
       for (const auto& [tile, v] : out.moves) checksum += v * (tile + 1);
       n = out.nodes;
     } else {
-      for (const auto& row : dd_table(Rules{}, deal.hands, solver, &n))
+      for (const auto& row : dd_table(deal.rules, deal.hands, solver, &n))
         for (int v : row) checksum = checksum * 31 + v;
     }
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     nodes.push_back(n);
+    if (each) std::fprintf(stderr, "deal %lld %.3f ms nodes %llu\n", static_cast<long long>(i), ms.back(), static_cast<unsigned long long>(n));
   }
   if (ms.empty()) return 2;
   const double total = std::accumulate(ms.begin(), ms.end(), 0.0);
