@@ -47,6 +47,7 @@ struct ZobristKeys {
   std::uint64_t declaration[kMaxPip + 1 + kDeclarationKinds];  // SuitTable::declaration
   std::uint64_t variant[3];                                 // SuitTable::variant (follow-me's NtDoubles)
   std::uint64_t bound_root;  // a search whose root moves a rule restricts (first_lead_trump)
+  std::uint64_t trump_rank[kMaxSeats][kMaxPip + 2][3];  // per place, rank from the top, counters / 5
 };
 
 constexpr ZobristKeys make_keys() {
@@ -69,6 +70,9 @@ constexpr ZobristKeys make_keys() {
   for (auto& v : k.variant) v = next();
   k.bound_root = next();
   for (int d = kFirstDeclarations; d < kMaxPip + 1 + kDeclarationKinds; ++d) k.declaration[d] = next();
+  for (auto& seat : k.trump_rank)
+    for (auto& rank : seat)
+      for (auto& r : rank) r = next();
   return k;
 }
 constexpr ZobristKeys kKeys = make_keys();
@@ -88,7 +92,13 @@ class Search {
 
  public:
   Search(const Position& pos, search::TranspositionTable* tt, EndgameCache* endgames, const Enhancements& enh)
-      : t_(pos.table()), tt_(enh.table ? tt : nullptr), endgames_(endgames), enh_(enh) {
+      : t_(pos.table()), tt_(enh.table ? tt : nullptr), endgames_(endgames), enh_(enh),
+        relative_trumps_(pos.rules().big_game()) {
+    // The trumps from the highest down, for the keys by relative rank.
+    for (TileMask m = t_.trumps; m;) {
+      trump_order_[trumps_] = highest_trump(m);
+      m &= ~bit(trump_order_[trumps_++]);
+    }
     const Seating& seating = pos.seating();
     for (int seat = 0; seat < seating.seats(); ++seat) {
       if (!seating.plays(seat)) continue;
@@ -97,7 +107,7 @@ class Search {
       hands_[p] = pos.hand(seat);
       for (TileMask m = hands_[p]; m; m &= m - 1) {
         const int tile = lowest(m);
-        hand_key_ ^= kKeys.tile[p][tile];
+        hand_key_ ^= tile_key(p, tile);
         counters_in_hands_ += t_.counters[tile];
         ++tiles_left_;
       }
@@ -161,18 +171,39 @@ class Search {
   }
   std::uint64_t nodes() const { return nodes_; }
   // The key of the position at a trick's start (the table and the endgame cache key by it).
-  std::uint64_t trick_start_key() const { return hand_key_ ^ base_key_ ^ kKeys.leader[leader_]; }
+  std::uint64_t trick_start_key() const {
+    return hand_key_ ^ base_key_ ^ kKeys.leader[leader_] ^ (relative_trumps_ ? trumps_key() : 0);
+  }
+  // A trump follows no other suit, so only its rank among the trumps still in hand and its counters
+  // matter: keyed so (DDS's relative ranks), positions that kept different trumps of the same order
+  // share their entries. (The Big Game only: 42's keys, hence its node counts, stay as measured.)
+  std::uint64_t trumps_key() const {
+    std::uint64_t key = 0;
+    const TileMask held = in_hands() & t_.trumps;
+    for (int i = 0, r = 0; i < trumps_; ++i) {
+      const int tile = trump_order_[i];
+      if (!(held & bit(tile))) continue;
+      int p = 0;
+      while (!(hands_[p] & bit(tile))) ++p;
+      key ^= kKeys.trump_rank[p][r++][t_.counters[tile] / 5];
+    }
+    return key;
+  }
+  // What a tile in place `p`'s hand adds to hand_key_ (a trump keyed by rank adds nothing there).
+  std::uint64_t tile_key(int p, int tile) const {
+    return relative_trumps_ && (t_.trumps & bit(tile)) ? 0 : kKeys.tile[p][tile];
+  }
 
   // `tile`: the tile leaving the hand (tile_of_play of a play).
   void take(int seat, int tile) {
     hands_[seat] &= ~bit(tile);
-    hand_key_ ^= kKeys.tile[seat][tile];
+    hand_key_ ^= tile_key(seat, tile);
     counters_in_hands_ -= t_.counters[tile];
     --tiles_left_;
   }
   void give_back(int seat, int tile) {
     hands_[seat] |= bit(tile);
-    hand_key_ ^= kKeys.tile[seat][tile];
+    hand_key_ ^= tile_key(seat, tile);
     counters_in_hands_ += t_.counters[tile];
     ++tiles_left_;
   }
@@ -906,7 +937,10 @@ class Search {
   int tiles_left_ = 0;      // tiles in hands
   int leader_ = 0;
   int counters_in_hands_ = 0;
-  std::uint64_t hand_key_ = 0;
+  std::uint64_t hand_key_ = 0;     // the tiles in hand by place (trumps by rank apart: trumps_key)
+  bool relative_trumps_ = false;
+  std::array<int, kMaxPip + 2> trump_order_{};
+  int trumps_ = 0;
   std::uint64_t base_key_ = 0;
   std::uint64_t nodes_ = 0;
   int horizon_ = 0;     // > 0: the bound search, stopping at this many tricks left,
