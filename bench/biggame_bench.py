@@ -3,9 +3,11 @@ positions at a trick's start, reached by random legal play (lower-end leads incl
 deals under a random declaration; the value and every move's value with the full search and with
 the baseline (`Enhancements.baseline()`: alpha-beta with a table at trick boundaries) side by side
 on the same positions. One solver (64 MB) each, one thread. With --dd-deals, also `dd_table` (11
-declarations x 4 declarers) of that many random deals.
+declarations x 4 declarers) of that many random deals; with --batch N, `solve_batch` of N positions
+(every move's value, 9 tricks left) on one thread and on two.
 
-    python bench/biggame_bench.py                 # --tricks 6,7,8 --positions 20 [--no-baseline] [--dd-deals 0] [--json out.json]
+    python bench/biggame_bench.py                 # --tricks 6,7,8 --positions 20 [--no-baseline] [--dd-deals 0] [--batch 0] [--json out.json]
+    python bench/biggame_bench.py --tricks "" --batch 40   # solve_batch alone
     python bench/biggame_bench.py --harness 50    # the first 50 whole deals (11 tricks left) as lines for bench/solver_ab.cpp
 """
 
@@ -66,6 +68,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=20)
     ap.add_argument("--no-baseline", action="store_true")
     ap.add_argument("--dd-deals", type=int, default=0)
+    ap.add_argument("--batch", type=int, default=0, help="solve_batch of this many 9-trick positions, 1 and 2 threads")
     ap.add_argument("--json")
     ap.add_argument("--harness", type=int, default=0, help="print this many whole deals for solver_ab and stop")
     args = ap.parse_args()
@@ -74,7 +77,7 @@ def main() -> None:
         return
     report = {}
     fast, plain = T.Solver(64), T.Solver(64, T.Enhancements.baseline())
-    for tricks in (int(t) for t in args.tricks.split(",")):
+    for tricks in (int(t) for t in args.tricks.split(",") if t):
         rows = {}
         for task, all_moves in (("value", False), ("moves", True)):
             runs = {"search": [], "baseline": []}
@@ -105,6 +108,16 @@ def main() -> None:
             print("dd_table", seed, round(seconds[-1], 2), "s", n, "nodes", flush=True)
         report["dd_table"] = summary(seconds, nodes)
         print("dd_table", json.dumps(report["dd_table"]))
+    if args.batch:
+        positions = [endgame(seed, 9) for seed in range(args.batch)]
+        seconds = {}
+        for threads in (1, 2):
+            start = time.perf_counter()
+            T.solve_batch(positions, threads, True, 64)
+            seconds[threads] = time.perf_counter() - start
+        report["batch"] = {"positions": args.batch, "one_thread_s": round(seconds[1], 2),
+                           "two_threads_s": round(seconds[2], 2), "speedup": round(seconds[1] / seconds[2], 2)}
+        print("solve_batch", json.dumps(report["batch"]), flush=True)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(report, f, indent=1)

@@ -75,7 +75,8 @@ void texas42_solver(py::module_& m) {
       .def_readonly("pv", &SolveOutput::pv)
       .def_readonly("nodes", &SolveOutput::nodes)
       .def_property_readonly("units", [](const SolveOutput& o) { return units_name(o.units); })
-      .def_readonly("makes", &SolveOutput::makes);
+      .def_readonly("makes", &SolveOutput::makes)
+      .def_readonly("complete", &SolveOutput::complete);
 
   py::class_<SeatedPlay>(m, "SeatedPlay")
       .def(py::init(&seated_play), py::arg("rules"), py::arg("trump"), py::arg("sitting_out"), py::arg("hands"),
@@ -88,8 +89,8 @@ void texas42_solver(py::module_& m) {
       .def(py::init<std::size_t, Enhancements>(), py::arg("tt_mb") = 64, py::arg("enhancements") = Enhancements{})
       .def("value", py::overload_cast<const Position&, int>(&Solver::value), py::arg("position"), py::arg("guess") = -1,
            py::call_guard<py::gil_scoped_release>())
-      .def("solve", py::overload_cast<const Position&, bool, bool>(&Solver::solve), py::arg("position"), py::arg("all_moves") = true, py::arg("pv") = true,
-           py::call_guard<py::gil_scoped_release>())
+      .def("solve", py::overload_cast<const Position&, bool, bool, std::uint64_t>(&Solver::solve), py::arg("position"),
+           py::arg("all_moves") = true, py::arg("pv") = true, py::arg("max_nodes") = 0, py::call_guard<py::gil_scoped_release>())
       .def("can_reach", py::overload_cast<const Position&, int>(&Solver::can_reach), py::arg("position"),
            py::arg("target"), py::call_guard<py::gil_scoped_release>())
       // The tricks search for an explicit objective ("every trick" | "no trick") and declaring side,
@@ -247,12 +248,14 @@ void texas42_solver(py::module_& m) {
   py::class_<BatchOutput>(m, "BatchOutput")
       .def_readonly("values", &BatchOutput::values)
       .def_readonly("moves", &BatchOutput::moves)
-      .def_readonly("nodes", &BatchOutput::nodes);
+      .def_readonly("nodes", &BatchOutput::nodes)
+      .def_readonly("complete", &BatchOutput::complete);
   // Ctrl-C stops a batch between positions (KeyboardInterrupt), whatever its size.
-  m.def("solve_batch", [](const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_mb) {
+  m.def("solve_batch", [](const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_mb,
+                          std::uint64_t max_nodes) {
         py::gil_scoped_release release;
-        return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending);
-      }, py::arg("positions"), py::arg("threads"), py::arg("all_moves"), py::arg("tt_mb") = 64);
+        return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending, max_nodes);
+      }, py::arg("positions"), py::arg("threads"), py::arg("all_moves"), py::arg("tt_mb") = 64, py::arg("max_nodes") = 0);
 }
 
 }  // namespace dominosolver::bind

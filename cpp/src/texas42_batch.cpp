@@ -137,9 +137,11 @@ DeclarerTable declarer_table(const Rules& rules, const std::array<TileMask, kMax
 }
 
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_megabytes,
-                        const std::function<bool()>& should_stop) {
+                        const std::function<bool()>& should_stop, std::uint64_t max_nodes) {
   BatchOutput out;
   out.values.resize(positions.size());
+  out.complete.assign(positions.size(), true);
+  std::vector<char> complete(positions.size(), 1);  // written by the workers (vector<bool> packs bits)
   if (all_moves) out.moves.resize(positions.size());
   std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> nodes{0};
@@ -158,10 +160,11 @@ BatchOutput solve_batch(const std::vector<Position>& positions, int threads, boo
           stop = true;
           break;
         }
-        if (all_moves) {
-          SolveOutput r = solver.solve(positions[i], true, false);
+        if (all_moves || max_nodes) {
+          SolveOutput r = solver.solve(positions[i], all_moves, false, max_nodes);
           out.values[i] = r.value;
-          out.moves[i] = std::move(r.moves);
+          complete[i] = r.complete;
+          if (all_moves) out.moves[i] = std::move(r.moves);
         } else {
           out.values[i] = solver.value(positions[i]);
         }
@@ -201,6 +204,7 @@ BatchOutput solve_batch(const std::vector<Position>& positions, int threads, boo
   }
   if (failure) std::rethrow_exception(failure);
   if (stop) throw Stopped{};
+  for (std::size_t i = 0; i < positions.size(); ++i) out.complete[i] = complete[i] != 0;
   out.nodes = nodes;
   return out;
 }

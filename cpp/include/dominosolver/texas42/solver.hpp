@@ -27,6 +27,9 @@ struct SolveOutput {
   std::uint64_t nodes = 0;
   Units units = Units::Points;
   std::optional<bool> makes;                  // tricks: whether the declaring side makes its contract
+  // False when a node budget ran out first: `moves` holds the moves solved by then (the value is
+  // their best, 0 without any; `equivalent` as usual), and no principal variation.
+  bool complete = true;
 };
 
 // Which enhancements a search uses; all on by default. The baseline of the benchmarks is a plain
@@ -68,8 +71,10 @@ class Solver {
   // These three search the position's own objective: points, or tricks under a contract whose
   // objective counts tricks (the tricks search, `guess` unused).
   int value(const Position& pos, int guess = -1);
-  // Value, every move's value, equivalent groups and a principal variation.
-  SolveOutput solve(const Position& pos, bool all_moves = true, bool with_pv = true);
+  // Value, every move's value, equivalent groups and a principal variation. With a node budget
+  // (`max_nodes`, 0 = none; the points search only) the work stops once it is spent (see
+  // SolveOutput::complete): a hint's world at The Big Game's first lead may need seconds.
+  SolveOutput solve(const Position& pos, bool all_moves = true, bool with_pv = true, std::uint64_t max_nodes = 0);
   // Can the team to move take at least `target` points (tricks) from here?
   bool can_reach(const Position& pos, int target);
 
@@ -154,14 +159,17 @@ std::vector<std::vector<int>> moon_table(const Rules& rules, const std::array<Ti
 struct BatchOutput {
   std::vector<int> values;
   std::vector<std::vector<std::pair<int, int>>> moves;  // filled when asked for
+  std::vector<bool> complete;  // per position: false when its node budget ran out (SolveOutput::complete)
   std::uint64_t nodes = 0;
 };
-// Solve many positions on `threads` threads, each with its own solver (tt_megabytes each).
+// Solve many positions on `threads` threads, each with its own solver (tt_megabytes each), with a
+// node budget a position when `max_nodes` > 0 (each solved as by Solver::solve, moves or not).
 // `should_stop` (empty: never) is called by the calling thread alone, between positions or every
 // kBatchPoll while the pool works; once it answers true no position is started, and the call throws
 // Stopped when the positions under way are done.
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves,
-                        std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {});
+                        std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {},
+                        std::uint64_t max_nodes = 0);
 inline constexpr std::chrono::milliseconds kBatchPoll{20};
 
 }  // namespace dominosolver::texas42
