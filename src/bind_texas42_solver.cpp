@@ -253,6 +253,16 @@ void texas42_solver(py::module_& m) {
         py::gil_scoped_release release;
         return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending);
       }, py::arg("positions"), py::arg("threads"), py::arg("all_moves"), py::arg("tt_mb") = 64);
+  py::class_<RegretOutput>(m, "RegretOutput")
+      .def_readonly("best", &RegretOutput::best)
+      .def_readonly("played", &RegretOutput::played)
+      .def_readonly("nodes", &RegretOutput::nodes);
+  m.def("regret_batch", [](const std::vector<Position>& starts, const std::vector<std::vector<int>>& plays,
+                           const std::vector<std::vector<bool>>& weighed, int cap, int threads, std::size_t tt_mb) {
+        py::gil_scoped_release release;
+        return regret_batch(starts, plays, weighed, cap, threads, tt_mb, python_signal_pending);
+      }, py::arg("starts"), py::arg("plays"), py::arg("weighed"), py::arg("cap"), py::arg("threads"),
+      py::arg("tt_mb") = 64);
 }
 
 }  // namespace dominosolver::bind
