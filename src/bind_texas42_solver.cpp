@@ -247,12 +247,14 @@ void texas42_solver(py::module_& m) {
   py::class_<BatchOutput>(m, "BatchOutput")
       .def_readonly("values", &BatchOutput::values)
       .def_readonly("moves", &BatchOutput::moves)
+      .def_readonly("pv", &BatchOutput::pv)
       .def_readonly("nodes", &BatchOutput::nodes);
   // Ctrl-C stops a batch between positions (KeyboardInterrupt), whatever its size.
-  m.def("solve_batch", [](const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_mb) {
+  m.def("solve_batch", [](const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_mb,
+                          bool pv) {
         py::gil_scoped_release release;
-        return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending);
-      }, py::arg("positions"), py::arg("threads"), py::arg("all_moves"), py::arg("tt_mb") = 64);
+        return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending, pv);
+      }, py::arg("positions"), py::arg("threads"), py::arg("all_moves"), py::arg("tt_mb") = 64, py::arg("pv") = false);
   py::class_<RegretOutput>(m, "RegretOutput")
       .def_readonly("best", &RegretOutput::best)
       .def_readonly("played", &RegretOutput::played)

@@ -205,15 +205,17 @@ std::uint64_t run_batch(std::size_t count, int threads, std::size_t tt_megabytes
 }  // namespace
 
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_megabytes,
-                        const std::function<bool()>& should_stop) {
+                        const std::function<bool()>& should_stop, bool with_pv) {
   BatchOutput out;
   out.values.resize(positions.size());
   if (all_moves) out.moves.resize(positions.size());
+  if (with_pv) out.pv.resize(positions.size());
   out.nodes = run_batch(positions.size(), threads, tt_megabytes, should_stop, [&](Solver& solver, std::size_t i) {
-    if (all_moves) {
-      SolveOutput r = solver.solve(positions[i], true, false);
+    if (all_moves || with_pv) {
+      SolveOutput r = solver.solve(positions[i], all_moves, with_pv);
       out.values[i] = r.value;
-      out.moves[i] = std::move(r.moves);
+      if (all_moves) out.moves[i] = std::move(r.moves);
+      if (with_pv) out.pv[i] = std::move(r.pv);
     } else {
       out.values[i] = solver.value(positions[i]);
     }

@@ -169,14 +169,17 @@ std::vector<std::vector<int>> moon_table(const Rules& rules, const std::array<Ti
 struct BatchOutput {
   std::vector<int> values;
   std::vector<std::vector<std::pair<int, int>>> moves;  // filled when asked for
+  std::vector<std::vector<int>> pv;                     // principal variations, when asked for
   std::uint64_t nodes = 0;
 };
-// Solve many positions on `threads` threads, each with its own solver (tt_megabytes each).
+// Solve many positions on `threads` threads, each with its own solver (tt_megabytes each), with
+// every move's value (`all_moves`) and a principal variation (`with_pv`) when asked for.
 // `should_stop` (empty: never) is called by the calling thread alone, between positions or every
 // kBatchPoll while the pool works; once it answers true no position is started, and the call throws
 // Stopped when the positions under way are done.
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves,
-                        std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {});
+                        std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {},
+                        bool with_pv = false);
 inline constexpr std::chrono::milliseconds kBatchPoll{20};
 // Solver::line_regrets of many lines (starts[i], plays[i], weighed[i]), on `threads` threads as
 // solve_batch does; the weighed plays' values line after line.
