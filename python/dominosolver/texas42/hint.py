@@ -166,7 +166,7 @@ def hint(
     ``"points"`` by mean points, then that chance; ``"auto"`` is ``"goal"`` in the marks game with
     a contract and ``"points"`` otherwise. ``method`` is ``"pimc"`` (every world solved double
     dummy) or ``"infoset"`` (the seat's next choice made once for the worlds it cannot tell apart,
-    see ``infoset.py``; about four times the solving).
+    see ``infoset.py``; about twice the search nodes).
 
     Limits: ``samples`` 1 to ``MAX_WORLDS`` (1,000,000), ``exact_limit`` 0 to ``MAX_WORLDS``,
     ``seed`` a whole number from 0 or None, ``time`` seconds from 0 (0: one batch) or None; else
