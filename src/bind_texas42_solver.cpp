@@ -248,14 +248,26 @@ void texas42_solver(py::module_& m) {
   py::class_<BatchOutput>(m, "BatchOutput")
       .def_readonly("values", &BatchOutput::values)
       .def_readonly("moves", &BatchOutput::moves)
+      .def_readonly("pv", &BatchOutput::pv)
       .def_readonly("nodes", &BatchOutput::nodes)
       .def_readonly("complete", &BatchOutput::complete);
   // Ctrl-C stops a batch between positions (KeyboardInterrupt), whatever its size.
   m.def("solve_batch", [](const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_mb,
-                          std::uint64_t max_nodes) {
+                          bool pv, std::uint64_t max_nodes) {
         py::gil_scoped_release release;
-        return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending, max_nodes);
-      }, py::arg("positions"), py::arg("threads"), py::arg("all_moves"), py::arg("tt_mb") = 64, py::arg("max_nodes") = 0);
+        return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending, pv, max_nodes);
+      }, py::arg("positions"), py::arg("threads"), py::arg("all_moves"), py::arg("tt_mb") = 64, py::arg("pv") = false,
+      py::arg("max_nodes") = 0);
+  py::class_<RegretOutput>(m, "RegretOutput")
+      .def_readonly("best", &RegretOutput::best)
+      .def_readonly("played", &RegretOutput::played)
+      .def_readonly("nodes", &RegretOutput::nodes);
+  m.def("regret_batch", [](const std::vector<Position>& starts, const std::vector<std::vector<int>>& plays,
+                           const std::vector<std::vector<bool>>& weighed, int cap, int threads, std::size_t tt_mb) {
+        py::gil_scoped_release release;
+        return regret_batch(starts, plays, weighed, cap, threads, tt_mb, python_signal_pending);
+      }, py::arg("starts"), py::arg("plays"), py::arg("weighed"), py::arg("cap"), py::arg("threads"),
+      py::arg("tt_mb") = 64);
 }
 
 }  // namespace dominosolver::bind

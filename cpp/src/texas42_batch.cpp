@@ -136,13 +136,16 @@ DeclarerTable declarer_table(const Rules& rules, const std::array<TileMask, kMax
   return table;
 }
 
-BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_megabytes,
-                        const std::function<bool()>& should_stop, std::uint64_t max_nodes) {
-  BatchOutput out;
-  out.values.resize(positions.size());
-  out.complete.assign(positions.size(), true);
-  std::vector<char> complete(positions.size(), 1);  // written by the workers (vector<bool> packs bits)
-  if (all_moves) out.moves.resize(positions.size());
+namespace {
+
+// Runs `work(solver, i)` for i in [0, count) on `threads` threads, each with its own solver
+// (tt_megabytes each), in order on one thread; adds up the nodes `work` returns. `should_stop` (empty:
+// never) is called by the calling thread alone, between items or every kBatchPoll while the pool
+// works; once it answers true no item is started, and the call throws Stopped when those under way
+// are done.
+template <class Work>
+std::uint64_t run_batch(std::size_t count, int threads, std::size_t tt_megabytes,
+                        const std::function<bool()>& should_stop, Work work) {
   std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<bool> stop{false};
@@ -155,20 +158,12 @@ BatchOutput solve_batch(const std::vector<Position>& positions, int threads, boo
   auto worker = [&](bool polls) {
     try {
       Solver solver(tt_megabytes);  // per thread: no shared mutable state
-      for (std::size_t i; !stop && (i = next.fetch_add(1)) < positions.size();) {
+      for (std::size_t i; !stop && (i = next.fetch_add(1)) < count;) {
         if (polls && should_stop && should_stop()) {
           stop = true;
           break;
         }
-        if (all_moves || max_nodes) {
-          SolveOutput r = solver.solve(positions[i], all_moves, false, max_nodes);
-          out.values[i] = r.value;
-          complete[i] = r.complete;
-          if (all_moves) out.moves[i] = std::move(r.moves);
-        } else {
-          out.values[i] = solver.value(positions[i]);
-        }
-        nodes += solver.nodes();
+        nodes += work(solver, i);
       }
     } catch (...) {
       const std::lock_guard<std::mutex> lock(m);
@@ -176,7 +171,7 @@ BatchOutput solve_batch(const std::vector<Position>& positions, int threads, boo
       stop = true;
     }
   };
-  const int n = std::max(1, std::min<int>(threads, static_cast<int>(positions.size())));
+  const int n = std::max(1, std::min<int>(threads, static_cast<int>(count)));
   if (n == 1) {
     worker(true);
   } else {
@@ -204,8 +199,52 @@ BatchOutput solve_batch(const std::vector<Position>& positions, int threads, boo
   }
   if (failure) std::rethrow_exception(failure);
   if (stop) throw Stopped{};
-  for (std::size_t i = 0; i < positions.size(); ++i) out.complete[i] = complete[i] != 0;
-  out.nodes = nodes;
+  return nodes;
+}
+
+}  // namespace
+
+BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_megabytes,
+                        const std::function<bool()>& should_stop, bool with_pv, std::uint64_t max_nodes) {
+  BatchOutput out;
+  out.values.resize(positions.size());
+  std::vector<char> complete(positions.size(), 1);  // written by the workers (vector<bool> packs bits)
+  if (all_moves) out.moves.resize(positions.size());
+  if (with_pv) out.pv.resize(positions.size());
+  out.nodes = run_batch(positions.size(), threads, tt_megabytes, should_stop, [&](Solver& solver, std::size_t i) {
+    if (all_moves || with_pv || max_nodes) {
+      SolveOutput r = solver.solve(positions[i], all_moves, with_pv, max_nodes);
+      out.values[i] = r.value;
+      complete[i] = r.complete;
+      if (all_moves) out.moves[i] = std::move(r.moves);
+      if (with_pv) out.pv[i] = std::move(r.pv);
+    } else {
+      out.values[i] = solver.value(positions[i]);
+    }
+    return solver.nodes();
+  });
+  out.complete.assign(complete.begin(), complete.end());
+  return out;
+}
+
+RegretOutput regret_batch(const std::vector<Position>& starts, const std::vector<std::vector<int>>& plays,
+                          const std::vector<std::vector<bool>>& weighed, int cap, int threads,
+                          std::size_t tt_megabytes, const std::function<bool()>& should_stop) {
+  if (plays.size() != starts.size() || weighed.size() != starts.size())
+    throw InvalidPositionError("regret_batch needs the plays and weighed flags of each line: " +
+                               std::to_string(plays.size()) + " and " + std::to_string(weighed.size()) + " for " +
+                               std::to_string(starts.size()) + " lines");
+  std::vector<std::vector<PlayRegret>> lines(starts.size());
+  RegretOutput out;
+  out.nodes = run_batch(starts.size(), threads, tt_megabytes, should_stop, [&](Solver& solver, std::size_t i) {
+    lines[i] = solver.line_regrets(starts[i], plays[i], weighed[i], cap);
+    return solver.nodes();
+  });
+  for (const auto& line : lines)
+    for (const PlayRegret& r : line) {
+      out.best.push_back(r.best);
+      out.played.push_back(r.played);
+    }
   return out;
 }
 

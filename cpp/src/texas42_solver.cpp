@@ -570,6 +570,20 @@ class Search {
     });
   }
 
+  // NS points after the mover plays `tile`, `best` being the root's exact NS value: exact when the
+  // play gives away less than `cap` points, else `cap` from `best` (what a play inference counts).
+  // A best play costs one zero-window test; a worse one walks from `best` down to its value.
+  int within_cap_after(int tile, int best, int cap) {
+    const bool maximize = side(to_move()) == 0;
+    return with_play(tile, [&](int delta) {
+      const int b = best - delta;  // NS points from here on if the play is a best one
+      const int lo = maximize ? std::max(0, b - cap) : b;
+      const int hi = maximize ? b : b + cap;
+      const int v = exact(0, maximize ? b : b + 1, lo, hi, false);
+      return delta + std::clamp(v, lo, hi);
+    });
+  }
+
   // Advance the search state by one play (for principal variations).
   void advance(int tile) {
     const int mover = to_move();
@@ -1033,6 +1047,48 @@ bool Solver::can_reach(const Position& pos, int target) {
     else ok = s.ab(total - target, total - target + 1, 0) <= total - target;  // NS held to total - target
     nodes_ = s.nodes();
     return ok;
+  });
+}
+
+std::vector<PlayRegret> Solver::line_regrets(const Position& pos, const std::vector<int>& plays,
+                                             const std::vector<bool>& weighed, int cap) {
+  if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
+  if (tricks_goal(pos)) throw InvalidPositionError("a play's regret is counted in points, not under a contract in tricks");
+  if (cap < 0) throw InvalidPositionError("cap must be 0 or more points, not " + std::to_string(cap));
+  if (weighed.size() != plays.size())
+    throw InvalidPositionError("a line needs a weighed flag per play: " + std::to_string(weighed.size()) + " for " +
+                               std::to_string(plays.size()) + " plays");
+  Position line = pos;  // the plays checked before the search walks them
+  for (const int tile : plays) {
+    if (line.is_over() || tile < 0 || tile >= kMaxTiles || !(line.legal_moves() & bit(tile)))
+      throw IllegalMoveError("tile id " + std::to_string(tile) + " is not a legal play of the line");
+    line.play(tile);
+  }
+  const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
+  nodes_ = 0;
+  return search_for(pos, &tt_, &endgames_, enh_, [&](auto& s) {
+    begin(pos);
+    std::vector<PlayRegret> out;
+    int known = -1;  // the NS value of the position the line has reached, when known
+    for (std::size_t k = 0; k < plays.size(); ++k) {
+      const int tile = plays[k];
+      const int team = s.side(s.to_move());
+      if (known < 0 && weighed[k]) {
+        known = s.for_team(team, s.climb_exact());
+        s.killers_from_below_root();
+      }
+      if (known >= 0) {
+        // An unweighed play (forced, or the viewer's own) is valued exactly, to carry the value on.
+        const int limit = weighed[k] ? cap : kInf;
+        const int played = s.within_cap_after(tile, known, limit);
+        if (weighed[k]) out.push_back({s.for_team(team, known), s.for_team(team, played)});
+        const int lost = team == 0 ? known - played : played - known;
+        known = lost >= limit ? -1 : played - s.points_if_trick_completes(tile);
+      }
+      s.advance(tile);
+    }
+    nodes_ = s.nodes();
+    return out;
   });
 }
 

@@ -7,6 +7,11 @@ A game gives the loop the worlds its player's view allows (a ``Sampler``) and a 
 - has every legal move scored on each world, a batch of worlds per call (common random numbers: all
   moves on the same worlds); between batches it reports progress and stops on a time limit or a
   stop request;
+- with weighted worlds (importance weights on the uniform draws), draws ``samples`` more whenever
+  their effective sample size has fallen under ``ESS_FLOOR`` of ``samples``, up to ``MAX_DRAWS``
+  times ``samples`` in all: a few worlds that fit the play far better than the rest would otherwise
+  decide the hint alone. (Resampling the weighted worlds instead would repeat some and drop others,
+  which adds noise to a one-shot average and no new world.)
 - averages per move, never votes per world: the (weighted) mean, its standard error and the chance
   of the game's goal (the declaring side makes its contract; the Bingo player wins the deal);
 - ranks the moves by the game's key, equal moves sharing a rank.
@@ -35,6 +40,8 @@ __all__ = [
 ENGINE_NAME = "dominosolver-pimc"
 UNCHUNKED = 10_000  # worlds per call when nothing needs batches: bounds what is built at once
 KEY_DIGITS = 9  # rank keys are compared at this precision: equal moves differ only by rounding
+ESS_FLOOR = 0.25  # weighted worlds whose effective sample size falls under this share of samples...
+MAX_DRAWS = 4  # ...are topped up with as many again, up to this many times samples
 
 W = TypeVar("W")
 # Per move: means, their standard errors, chances of the goal, their standard errors (None: no goal).
@@ -168,6 +175,7 @@ def run(
     step = scorer.batch if chunked else UNCHUNKED
     batches: list[Scores] = []
     logs: list[np.ndarray] = []
+    grown: list[str] = []  # why more than `samples` worlds were drawn
     done = nodes = 0
     while done < total:
         worlds = draw(done, min(done + step, total))
@@ -185,6 +193,12 @@ def run(
         limit = "by the time limit" + ("" if time is None else f" ({time:g} s)")
         if not batches:
             raise SearchLimitError(f"no world was solved {limit}")
+        if done == total and method == "pimc" and total < MAX_DRAWS * samples and not cut:
+            ess = _effective_size(batches, logs)
+            if ess is not None and scorer.weighting is not None and ess < ESS_FLOOR * samples:
+                total += samples
+                grown = [f"{scorer.weighting} weighting: the effective sample size fell under "
+                         f"{ESS_FLOOR * samples:g}, so {total} worlds were drawn"]
         if done == total:
             break
         if on_progress is not None and not cut and any(b.solved is None or b.solved.any() for b in batches):
@@ -195,11 +209,23 @@ def run(
         elif should_stop is not None and should_stop():
             stop = "on request"
         if stop is not None:
-            notes = [f"stopped after {done} of {total} worlds {stop}"]
+            notes = [*grown, f"stopped after {done} of {total} worlds {stop}"]
             if method == "exact":
                 notes.append("partial enumeration: a random subset of the worlds, drawn without replacement")
             return _estimate(scorer, batches, logs, "pimc", seed, nodes, warnings, notes, started)
-    return _estimate(scorer, batches, logs, method, seed, nodes, warnings, (), started)
+    return _estimate(scorer, batches, logs, method, seed, nodes, warnings, grown, started)
+
+
+def _effective_size(batches: list[Scores], logs: list[np.ndarray]) -> float | None:
+    """The effective sample size of the solved worlds' weights so far (None: unweighted)."""
+    if not logs:
+        return None
+    solved = np.concatenate([np.ones(len(b.values), bool) if b.solved is None else b.solved for b in batches])
+    log_w = np.concatenate(logs)[solved]
+    if not len(log_w):
+        return None
+    weights = np.exp(log_w - log_w.max())
+    return float(weights.sum() ** 2 / (weights**2).sum())
 
 
 def _estimate(

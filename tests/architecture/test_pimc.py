@@ -216,3 +216,27 @@ def test_engine_info_names_the_loop_and_the_version():
     from dominosolver import __version__
 
     assert pimc.engine_info() == {"name": "dominosolver-pimc", "version": __version__}
+
+
+@pytest.mark.parametrize("heavy,drawn", [(lambda w: w == 0 or w >= 8, 16), (lambda w: w == 0, 32)])
+def test_weighted_worlds_are_topped_up_while_their_effective_sample_size_is_low(heavy, drawn):
+    """Eight worlds of which one carries nearly all the weight: eight more are drawn, again, until the
+    effective sample size reaches a quarter of the samples or four times the samples were drawn."""
+    scores = Table(table(40))
+    weigh = lambda worlds: np.array([0.0 if heavy(w) else -50.0 for w in worlds])  # noqa: E731
+    scorer = pimc.Scorer(scores, by_mean, weigh=weigh, weighting="play", batch=4)
+    est = pimc.run(InOrder(40), scorer, samples=8, seed=1, exact_limit=0)
+    assert est.worlds == drawn == sum(len(b) for b in scores.batches)
+    weights = np.array([1.0 if heavy(w) else np.exp(-50.0) for w in range(drawn)])
+    assert est.ess == pytest.approx(weights.sum() ** 2 / (weights**2).sum())
+    assert f"so {drawn} worlds were drawn" in " ".join(est.warnings)
+    means = weights @ scores.table[:drawn] / weights.sum()
+    assert sorted(m.mean for m in est.moves) == pytest.approx(sorted(means))
+
+
+def test_unweighted_or_well_spread_worlds_are_not_topped_up():
+    for weighting, weigh in ((None, None), ("play", lambda worlds: np.zeros(len(worlds)))):
+        scores = Table(table(40))
+        est = pimc.run(InOrder(40), pimc.Scorer(scores, by_mean, weigh=weigh, weighting=weighting), samples=8,
+                       seed=1, exact_limit=0)
+        assert est.worlds == 8 and not any("were drawn" in w for w in est.warnings)

@@ -42,7 +42,7 @@ def reference(view, worlds, judge=best_mean):
             while not pos.is_over and pos.to_move != seat:
                 moves = solver.solve(pos, pv=False).moves
                 best = max(moves.values())
-                pos.play(max((t for t in pos.legal_moves if moves[str(t)] == best), key=lambda t: t.id))
+                pos.play(min((t for t in pos.legal_moves if moves[str(t)] == best), key=lambda t: t.id))
             later = None if pos.is_over else solver.solve(pos, pv=False).moves
             rows[w, m] = (tuple(pos.plays[start:]), pos.points[side] - before, later)
     out = np.zeros((len(worlds), len(legal)))

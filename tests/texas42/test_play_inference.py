@@ -1,5 +1,6 @@
-"""Inference from the play: the documented player model, written out again on whole deals, what says
-nothing (the viewer's own plays, forced plays), and hints weighted by it."""
+"""Inference from the play: the documented player model, written out again on whole deals, the C++
+regret search against every move's values, what says nothing (the viewer's own plays, forced plays),
+and hints weighted by it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import numpy as np
 import pytest
 from dominosolver.texas42 import Game, Position, Solver, hint
 from dominosolver.texas42.bots import RuleBot
-from dominosolver.texas42.play_inference import SLIP, TEMPERATURE, play_log_likelihoods
+from dominosolver import _core
+from dominosolver.errors import IllegalMoveError, InvalidPositionError
+from dominosolver.texas42.play_inference import CAP, SLIP, TEMPERATURE, choices_in, play_log_likelihoods
 from dominosolver.texas42.sampling import position_of, sample_worlds
 from dominosolver.texas42.weighting import world_weights
 from dominosolver.tiles import tiles_of
@@ -39,9 +42,8 @@ def model_log_likelihood(view, world) -> float:
         legal = replay.legal_moves
         if seat != view.seat and len(legal) > 1:
             values = solver.solve(replay, pv=False).moves
-            norm = sum(math.exp(v / TEMPERATURE) for v in values.values())
-            p = math.exp(values[str(tile)] / TEMPERATURE) / norm
-            total += math.log((1 - SLIP) * p + SLIP / len(legal))
+            regret = min(max(values.values()) - values[str(tile)], CAP)
+            total += math.log((1 - SLIP) * math.exp(-regret / TEMPERATURE) + SLIP / len(legal))
         replay.play(tile)
     assert replay.hands == pos.hands  # the replay reached the world's position
     return total
@@ -56,6 +58,80 @@ def test_play_weights_follow_the_player_model(seed, plays):
     expected = [model_log_likelihood(view, w) for w in worlds]
     assert logs == pytest.approx(expected, abs=1e-9)
     assert len(set(np.round(logs, 9))) > 1  # the plays tell the worlds apart
+
+
+def test_the_regret_search_agrees_with_every_moves_values_up_to_its_cap():
+    """Each legal tile as a line of one play, then whole lines of play (each play's value carried on
+    to the next position, searched again after a play that lost the cap or more) against fresh
+    solves of every move."""
+    view = view_after(7, 11)
+    assert view is not None
+    starts, tiles, lines = [], [], []
+    for world in sample_worlds(view, 6, seed=3):
+        pos = position_of(view, world)
+        for _ in range(len(view.plays)):
+            pos.undo()
+            for tile in pos.legal_moves:  # every legal tile, the played one or not
+                starts.append(pos.copy())
+                tiles.append(tile)
+        lines.append(pos.copy())  # the start of the hand, to walk the whole line
+    plays = [t for _, t in view.plays]
+    for cap in (0, 4, 10, CAP):
+        one = _core.texas42.regret_batch([p._pos for p in starts], [[t.id] for t in tiles], [[True]] * len(tiles), cap,
+                                         2, 4)
+        whole = _core.texas42.regret_batch([p._pos for p in lines], [[t.id for t in plays]] * len(lines),
+                                           [[True] * len(plays)] * len(lines), cap, 1, 4)
+        expected_one, expected_whole, regrets = [], [], []
+        for pos, tile in zip(starts, tiles):
+            values = Solver(4).solve(pos, pv=False).moves
+            best = max(values.values())
+            expected_one.append((best, max(values[str(tile)], best - cap)))
+            regrets.append(best - values[str(tile)])
+        for start in lines:
+            pos = start.copy()
+            for tile in plays:
+                values = Solver(4).solve(pos, pv=False).moves
+                best = max(values.values())
+                expected_whole.append((best, max(values[str(tile)], best - cap)))
+                pos.play(tile)
+        assert list(zip(one.best, one.played)) == expected_one
+        assert list(zip(whole.best, whole.played)) == expected_whole
+        assert max(regrets) > 10 and min(r for r in regrets if r > 0) < 4  # both sides of the caps met
+
+
+def test_the_regret_search_refuses_what_it_cannot_value():
+    pos = view_after(7, 11)
+    assert pos is not None
+    one = position_of(pos, sample_worlds(pos, 1, seed=1)[0])
+    legal = one.legal_moves[0].id
+    illegal = next(t for t in range(28) if t not in {x.id for x in one.legal_moves})
+    with pytest.raises(IllegalMoveError, match="not a legal play"):
+        _core.texas42.regret_batch([one._pos], [[legal, illegal]], [[True, True]], CAP, 1, 4)
+    with pytest.raises(InvalidPositionError, match="plays and weighed flags of each line"):
+        _core.texas42.regret_batch([one._pos], [], [], CAP, 1, 4)
+    with pytest.raises(InvalidPositionError, match="a weighed flag per play"):
+        _core.texas42.regret_batch([one._pos], [[legal]], [[]], CAP, 1, 4)
+    with pytest.raises(InvalidPositionError, match="cap must be"):
+        _core.texas42.regret_batch([one._pos], [[legal]], [[True]], -1, 1, 4)
+    nello = Position(trump="nello", hands=[list(h) for h in Game(seed=3).deal()], contract=(0, 42))
+    with pytest.raises(InvalidPositionError, match="counted in points"):
+        _core.texas42.regret_batch([nello._pos], [[nello.legal_moves[0].id]], [[True]], CAP, 1, 4)
+
+
+def test_choices_are_the_other_seats_plays_among_two_or_more_tiles():
+    view = view_after(11, 14)
+    assert view is not None
+    worlds = sample_worlds(view, 5, seed=4)
+    choices = choices_in(view, worlds, threads=1)
+    for w, world in enumerate(worlds):
+        pos = position_of(view, world)
+        options = []
+        for seat, _ in reversed(view.plays):
+            pos.undo()
+            if seat != view.seat and len(pos.legal_moves) > 1:
+                options.append(len(pos.legal_moves))
+        assert choices.options[choices.world == w].tolist() == options[::-1]  # in the order played
+    assert ((choices.regret >= 0) & (choices.regret <= CAP)).all() and choices.nodes > 0
 
 
 def test_no_play_of_another_seat_says_nothing():

@@ -177,6 +177,17 @@ def test_batch_agrees_with_single_solves_on_two_threads():
         assert sum(batch.move_values[i] >= 0) == len(r.moves)
 
 
+def test_batch_principal_variations_are_the_single_solves_lines():
+    positions = [random_position(700 + i, tricks_left=6 - i % 3, in_trick=i % 4) for i in range(8)]
+    batch = solve_batch(positions, threads=2, pv=True)
+    assert batch.move_values is None and batch.pv is not None
+    for i, pos in enumerate(positions):
+        r = Solver(tt_mb=16).solve(pos, moves=False)
+        assert batch.values[i] == r.value and [str(t) for t in batch.pv[i]] == r.pv
+        assert len(r.pv) == 4 * pos.tricks_left - len(pos.trick)  # to the end of the hand
+    assert solve_batch(positions[:2]).pv is None
+
+
 def test_node_count_signature():
     """Node counts are deterministic: this pins the search's behaviour (update on purpose only)."""
     nodes = []

@@ -292,7 +292,7 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
               help="42: how worlds count: uniform (default), auction (the bids), play (the plays), auction+play")
 @click.option("--method", default=None,
               help="42: pimc (default: double dummy in every world) or infoset (the next choice made without "
-                   "seeing the hidden hands; about four times the solving)")
+                   "seeing the hidden hands; about twice the search nodes)")
 @click.option("--max-nodes", type=int, default=None,
               help="Bingo: search budget per world, default 2,000,000 for a phase-one world (closed deals are "
                    "solved exactly); worlds needing more are left out and reported (0 = no limit)")

@@ -158,13 +158,15 @@ def hint(
     is solved on all of them; with at most ``exact_limit`` consistent deals, all are solved instead
     (``method="exact"``). ``time`` (seconds) stops sampling early, between batches of deals, once
     spent; ``should_stop`` likewise. ``on_progress`` receives the hint so far after each batch.
-    ``weighting`` is ``"uniform"`` (every consistent deal equally likely) or ``"auction"`` (deals
-    weighted by how well each hand fits its bids, see ``weighting.py``). ``objective`` orders the
+    ``weighting`` is ``"uniform"`` (every consistent deal equally likely), ``"auction"`` (deals
+    weighted by how well each hand fits its bids), ``"play"`` (by how likely the other seats' plays
+    so far are with their hands) or ``"auction+play"`` (see ``weighting.py``); weighted deals whose
+    effective sample size falls under a quarter of ``samples`` are topped up (``pimc.py``). ``objective`` orders the
     moves: ``"goal"`` by the chance of making (or setting) the contract, then mean points;
     ``"points"`` by mean points, then that chance; ``"auto"`` is ``"goal"`` in the marks game with
     a contract and ``"points"`` otherwise. ``method`` is ``"pimc"`` (every world solved double
     dummy) or ``"infoset"`` (the seat's next choice made once for the worlds it cannot tell apart,
-    see ``infoset.py``; about four times the solving).
+    see ``infoset.py``; about twice the search nodes).
 
     Limits: ``samples`` 1 to ``MAX_WORLDS`` (1,000,000), ``exact_limit`` 0 to ``MAX_WORLDS``,
     ``seed`` a whole number from 0 or None, ``time`` seconds from 0 (0: one batch) or None; else

@@ -7,15 +7,16 @@ assumption by one decision of the seat, in the spirit of EPIMC (Arjonilla, Saffi
 2024, perfect-information reasoning postponed to a depth):
 
 1. after each legal move, the other seats play on in each world as double dummy would (they are
-   taken to know the world, as the defence is in alpha-mu), until the seat is to play again;
+   taken to know the world, as the defence is in alpha-mu), until the seat is to play again: the
+   principal variation of one value search, the lowest tile that keeps the value at each play;
 2. there the seat cannot tell apart the worlds in which the same tiles were played since; it must
    choose one tile for all of them: the tile the hint's own ranking prefers over that group of worlds
    (weighted as the hint weighs them);
 3. from that tile on, double dummy again.
 
 A world's value of a move is what the seat's side takes in it from the current trick on under that
-choice; the hint averages these as PIMC averages plain double-dummy values. Cost: up to four batched
-solves of every move per world instead of one. The grouping is over the worlds solved together, so
+choice; the hint averages these as PIMC averages plain double-dummy values. Cost per world and move:
+a value search with its principal variation, then every move's values at the seat's next turn. The grouping is over the worlds solved together, so
 an infoset hint solves its worlds in one batch.
 """
 
@@ -61,12 +62,17 @@ def infoset_values(
         pos = copy.copy(roots[w]._pos)
         pos.play(legal[m])
         lines.append(pos)
-    while waiting := [i for i, p in enumerate(lines) if not p.is_over and p.to_move != seat]:
-        values = solve_moves([Position._wrap(lines[i]) for i in waiting])
-        for i, row in zip(waiting, values):
-            row = np.where(row >= 0, row, 10_000 if fewest else -1)  # illegal tiles are never chosen
-            best = row.min() if fewest else row.max()
-            lines[i].play(int(np.flatnonzero(row == best)[-1]))  # ties: the highest tile, the same in every world
+    # Their double-dummy plays are a principal variation's: one value search each (not every move's).
+    waiting = [i for i, p in enumerate(lines) if not p.is_over and p.to_move != seat]
+    if waiting:
+        out = solve_batch([Position._wrap(lines[i]) for i in waiting], threads=threads, tt_mb=tt_mb, pv=True)
+        nodes += out.nodes
+        assert out.pv is not None
+        for i, line in zip(waiting, out.pv):
+            for tile in line:  # ties: the lowest tile that keeps the value, the same in every world
+                if lines[i].is_over or lines[i].to_move == seat:
+                    break
+                lines[i].play(tile.id)
     # What the side took since the root, and the values of the seat's tiles at its next turn.
     taken = np.array([p.points[side] - roots[w].points[side] for (w, _), p in zip(items, lines)])
     deciding = [i for i, p in enumerate(lines) if not p.is_over]

@@ -1,80 +1,114 @@
 """Inference from the play: how likely a sampled world makes the plays the other seats made.
 
-The model of a player: at each of its choices, a seat plays a legal tile ``t`` of its ``n`` with
-probability
+The model of a player: at each of its choices among ``n`` legal tiles, a play that gives away ``d``
+points against the best play of that world, double dummy (``d`` counted up to ``CAP``), is made
+with a likelihood
 
-    (1 - e) * exp(v_t / T) / sum over its legal tiles u of exp(v_u / T)  +  e / n
+    (1 - e) * exp(-d / T)  +  e / n
 
-where ``v`` are the double-dummy values of its tiles in that world (what its side takes from that
-trick on, in points) and ``T`` the temperature: mostly a good play, and with the slip rate ``e``
-any play (a player who does not see the hidden hands errs by whole counters, which a softmax alone
-would call next to impossible). A world in which the real plays were
-good plays is more likely than one in which they threw points away: a partner who discarded a
-counter probably had no safer tile, a defender who ducked probably could not win. This is
-policy-based inference (Rebstock et al. 2019, for Skat) with a double-dummy softmax standing in for
-the learned policy. A forced play (one legal tile) says nothing; the viewer's own plays say nothing
-about the others' hands.
+with ``T`` the temperature and ``e`` the slip rate: mostly a good play, and with the slip rate any
+play (a player who does not see the hidden hands errs by whole counters, which the first term alone
+would call next to impossible). A world in which the real plays were good plays is more likely than
+one in which they threw points away: a partner who discarded a counter probably had no safer tile, a
+defender who ducked probably could not win. This is policy-based inference (Rebstock et al. 2019,
+for Skat) with the double-dummy loss of the play standing in for the learned policy. A forced play
+(one legal tile) says nothing; the viewer's own plays say nothing about the others' hands.
+
+The likelihood depends only on the value of the play made and the best value, not on every tile's
+value as a softmax over the tiles would, which is what makes it cheap: the C++ core
+(``Solver::line_regrets``) walks each world's line of play from the first choice, the value of the
+position after each play being the next position's value, so it searches one position's value and
+then mostly proves each play kept it with one zero-window test (a third of the nodes of every move's
+values at each choice, bench/README.md). It is left unnormalised over the tiles: a world in which several
+tiles were equally good is not made less likely for it; on played hands it predicts the hidden tiles
+about as well as a softmax over every tile's value did (bench/README.md).
 
 The likelihoods are importance weights on exactly uniform draws (``weighting.py`` combines them with
-the auction's). ``TEMPERATURE`` and ``SLIP`` were fitted by maximum likelihood on the plays of hint
-bots with the real deals known (``bench/play_inference_bench.py --fit``, bench/README.md).
+the auction's). ``TEMPERATURE``, ``SLIP`` and ``CAP`` were fitted by maximum likelihood of the true
+deals of hands played by hint bots against deals drawn from the same views
+(``bench/play_inference_bench.py --fit``, bench/README.md).
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from .. import _core
+from ..arguments import thread_count
 from .sampling import World, core_position
-from .solve import solve_batch
-from .position import Position
 
-__all__ = ["SLIP", "TEMPERATURE", "play_log_likelihoods", "choice_points"]
+__all__ = ["CAP", "SLIP", "TEMPERATURE", "Choices", "choices_in", "log_likelihoods", "play_log_likelihoods"]
 
-TEMPERATURE = 3.0  # points
-SLIP = 0.2
+TEMPERATURE = 8.0  # points
+SLIP = 0.05
+CAP = 10  # points: a loss this large or larger counts as this (a slip, to the model)
+TABLE_MB = 16  # per thread; the choice points are of at most a whole hand
 
 
-def choice_points(view: Any, world: World) -> list[tuple[Position, int]]:
-    """The other seats' real choices in ``world``: the position before each play with more than one
-    legal tile, and the tile played. Needs every play of the hand recorded (no ``view.gone``)."""
-    pos = core_position(view, world)
-    points = []
-    for seat, tile in reversed(view.plays):
-        pos.undo()
-        assert pos.to_move == seat
-        if seat != view.seat and pos.legal_moves.bit_count() > 1:
-            points.append((Position._wrap(copy.copy(pos)), tile.id))
-    return points
+@dataclass(frozen=True)
+class Choices:
+    """The other seats' choices among two or more tiles in each of a list of worlds."""
+
+    world: np.ndarray  # per choice, the index of its world
+    regret: np.ndarray  # points the play gave away against the best play, double dummy, up to the cap
+    options: np.ndarray  # legal tiles at the choice
+    nodes: int = 0  # search nodes spent valuing them
+
+
+def choices_in(view: Any, worlds: Sequence[World], *, cap: int = CAP, threads: int | None = None) -> Choices:
+    """Value the other seats' recorded choices in every world (needs every play of the hand recorded,
+    no ``view.gone``): the plays made where the seat had more than one legal tile, each world's line
+    of play from its first such choice searched once (``regret_batch``), all worlds in one batched C++
+    call on ``threads`` threads. Losses count up to ``cap`` points."""
+    owners: list[int] = []
+    options: list[int] = []
+    starts: list[Any] = []
+    lines: list[list[int]] = []
+    weighed: list[list[bool]] = []
+    tiles = [tile.id for _, tile in view.plays]
+    for w, world in enumerate(worlds):
+        pos = core_position(view, world)
+        counts = []  # legal tiles before each play, last play first
+        for _ in view.plays:
+            pos.undo()
+            counts.append(pos.legal_moves.bit_count())
+        counts.reverse()
+        flags = [seat != view.seat and n > 1 for (seat, _), n in zip(view.plays, counts)]
+        if not any(flags):
+            continue
+        first, last = flags.index(True), len(flags) - flags[::-1].index(True)
+        for tile in tiles[:first]:
+            pos.play(tile)
+        starts.append(pos)
+        lines.append(tiles[first:last])
+        weighed.append(flags[first:last])
+        owners += [w] * sum(flags)
+        options += [n for n, f in zip(counts, flags) if f]
+    if not starts:
+        return Choices(np.zeros(0, dtype=int), np.zeros(0), np.zeros(0, dtype=int))
+    out = _core.texas42.regret_batch(starts, lines, weighed, cap, thread_count(threads), TABLE_MB)
+    regret = np.array(out.best) - np.array(out.played)
+    return Choices(np.array(owners), regret.astype(float), np.array(options), out.nodes)
+
+
+def log_likelihoods(choices: Choices, worlds: int, temperature: float = TEMPERATURE, slip: float = SLIP,
+                    cap: int = CAP) -> np.ndarray:
+    """Per world (``worlds`` of them), the log-likelihood of its choices under the model (losses
+    counted up to ``cap`` points, at most the cap they were valued with)."""
+    logs = np.zeros(worlds)
+    regret = np.minimum(choices.regret, cap)
+    likely = (1 - slip) * np.exp(-regret / temperature) + slip / choices.options
+    np.add.at(logs, choices.world, np.log(likely))
+    return logs
 
 
 def play_log_likelihoods(
     view: Any, worlds: Sequence[World], temperature: float = TEMPERATURE, slip: float = SLIP, *,
     threads: int | None = None
 ) -> np.ndarray:
-    """Per world, the log-probability of the other seats' recorded plays under the model."""
-    logs = np.zeros(len(worlds))
-    owners: list[int] = []
-    positions: list[Position] = []
-    played: list[int] = []
-    for w, world in enumerate(worlds):
-        for pos, tile in choice_points(view, world):
-            owners.append(w)
-            positions.append(pos)
-            played.append(tile)
-    if not positions:
-        return logs
-    values = solve_batch(positions, threads=threads, moves=True).move_values
-    assert values is not None
-    # Under Nel-O every side plays to take the fewest tricks: a good play is a low value.
-    sign = -1.0 if positions[0].objective == "no trick" else 1.0
-    legal = values >= 0  # -1 marks an illegal tile
-    scaled = np.where(legal, sign * values / temperature, -np.inf)
-    top = scaled.max(axis=1, keepdims=True)
-    log_norm = top[:, 0] + np.log(np.exp(scaled - top).sum(axis=1))
-    good = np.exp(scaled[np.arange(len(played)), played] - log_norm)
-    np.add.at(logs, owners, np.log((1 - slip) * good + slip / legal.sum(axis=1)))
-    return logs
+    """Per world, the log-likelihood of the other seats' recorded plays under the model."""
+    return log_likelihoods(choices_in(view, worlds, threads=threads), len(worlds), temperature, slip)

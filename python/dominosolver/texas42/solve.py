@@ -431,14 +431,16 @@ class BatchResult:
     values: np.ndarray  # value of each position for its team to move
     move_values: np.ndarray | None  # [i, tile id] -> value after that tile, -1 where illegal
     nodes: int
+    pv: list[list[Tile]] | None = None  # a principal variation of each position, when asked for
 
 
 def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *, moves: bool = False,
-                tt_mb: int | None = None) -> BatchResult:
+                tt_mb: int | None = None, pv: bool = False) -> BatchResult:
     """Solve many positions in a C++ thread pool (one solver and table per thread; ``tt_mb``
     defaults to a size fitted to the largest position). ``move_values`` has a column per tile of
-    the largest set among the positions (28 for double-six). Ctrl-C stops it between positions
-    (KeyboardInterrupt)."""
+    the largest set among the positions (28 for double-six); ``pv`` asks for a principal variation
+    of each (the lowest tile that keeps the value at each play, to the end of the hand). Ctrl-C
+    stops it between positions (KeyboardInterrupt)."""
     # One position (notation, JSON or a Position) is not a list of them: a string would be read
     # one character at a time.
     if isinstance(positions, (str, bytes, dict, Position)):
@@ -453,7 +455,7 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
     n_threads = thread_count(threads)
     try:
-        out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb)
+        out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb, pv)
     except MemoryError:
         raise ParseError(f"tt_mb={tt_mb}: this machine cannot allocate {n_threads} tables that large") from None
     values = np.array(out.values, dtype=np.int16)
@@ -464,4 +466,5 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
         for i, row in enumerate(out.moves):
             for tile, v in row:
                 move_values[i, tile] = v
-    return BatchResult(values=values, move_values=move_values, nodes=out.nodes)
+    lines = [[Tile.from_id(t) for t in line] for line in out.pv] if pv else None
+    return BatchResult(values=values, move_values=move_values, nodes=out.nodes, pv=lines)

@@ -32,6 +32,14 @@ struct SolveOutput {
   bool complete = true;
 };
 
+// What one play gave away with every hand known (play_inference.py's model): the best value of the
+// position and the value after the play, for the team to move, exact unless the play gave away
+// `cap` points or more (then `played` is `best - cap`).
+struct PlayRegret {
+  int best = 0;
+  int played = 0;
+};
+
 // Which enhancements a search uses; all on by default. The baseline of the benchmarks is a plain
 // alpha-beta with a table (`Enhancements::baseline()`).
 struct Enhancements {
@@ -77,6 +85,13 @@ class Solver {
   SolveOutput solve(const Position& pos, bool all_moves = true, bool with_pv = true, std::uint64_t max_nodes = 0);
   // Can the team to move take at least `target` points (tricks) from here?
   bool can_reach(const Position& pos, int target);
+  // What each play of a line from `pos` (`plays`, in order) marked `weighed` gave away (PlayRegret,
+  // in points; contracts in tricks are refused); the other plays (forced ones, the viewer's own) only
+  // carry the value on. A play's value is the next position's, so a position is searched only at
+  // the line's first weighed play and after a play that lost `cap` or more: one value search and
+  // mostly one zero-window test a play, where every move's values cost three times as much a play.
+  std::vector<PlayRegret> line_regrets(const Position& pos, const std::vector<int>& plays,
+                                       const std::vector<bool>& weighed, int cap);
 
   // The tricks search for an explicit goal, whatever the position's contract (tricks_search.hpp):
   // values are the tricks the side to move takes from the current trick on.
@@ -159,17 +174,29 @@ std::vector<std::vector<int>> moon_table(const Rules& rules, const std::array<Ti
 struct BatchOutput {
   std::vector<int> values;
   std::vector<std::vector<std::pair<int, int>>> moves;  // filled when asked for
+  std::vector<std::vector<int>> pv;                     // principal variations, when asked for
   std::vector<bool> complete;  // per position: false when its node budget ran out (SolveOutput::complete)
   std::uint64_t nodes = 0;
 };
-// Solve many positions on `threads` threads, each with its own solver (tt_megabytes each), with a
-// node budget a position when `max_nodes` > 0 (each solved as by Solver::solve, moves or not).
+// Solve many positions on `threads` threads, each with its own solver (tt_megabytes each), with
+// every move's value (`all_moves`) and a principal variation (`with_pv`) when asked for, and a node
+// budget a position when `max_nodes` > 0 (each solved as by Solver::solve).
 // `should_stop` (empty: never) is called by the calling thread alone, between positions or every
 // kBatchPoll while the pool works; once it answers true no position is started, and the call throws
 // Stopped when the positions under way are done.
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves,
                         std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {},
-                        std::uint64_t max_nodes = 0);
+                        bool with_pv = false, std::uint64_t max_nodes = 0);
 inline constexpr std::chrono::milliseconds kBatchPoll{20};
+// Solver::line_regrets of many lines (starts[i], plays[i], weighed[i]), on `threads` threads as
+// solve_batch does; the weighed plays' values line after line.
+struct RegretOutput {
+  std::vector<int> best, played;
+  std::uint64_t nodes = 0;
+};
+RegretOutput regret_batch(const std::vector<Position>& starts, const std::vector<std::vector<int>>& plays,
+                          const std::vector<std::vector<bool>>& weighed, int cap, int threads,
+                          std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {});
+
 
 }  // namespace dominosolver::texas42
