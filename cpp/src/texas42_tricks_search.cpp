@@ -299,6 +299,7 @@ class TricksSearch {
     int v;
     if (trick_.len == N) {
       const int winner = after(leader_, trick_.win);
+      if (tt_) tt_->prefetch(hand_key_ ^ base_key_ ^ kKeys.leader[winner]);  // the next trick's entry
       const int saved_leader = leader_;
       leader_ = winner;
       trick_.clear();
