@@ -180,7 +180,12 @@ class TricksSearch {
     for (auto& slots : killers_) slots.fill(-1);
   }
 
-  static constexpr int after(int p, int k) { return static_cast<int>(static_cast<unsigned>(p + k) % N); }
+  // The place `k` seats after place `p` (both under N): a mask for 4, a subtraction (not a
+  // division) for 3.
+  static constexpr int after(int p, int k) {
+    if constexpr ((N & (N - 1)) == 0) return (p + k) & (N - 1);
+    else return p + k < N ? p + k : p + k - N;
+  }
   int side(int p) const { return (defenders_ >> p) & 1u; }  // 0: the declaring side
   // Does the seat at place `p` play for more declaring-side tricks?
   bool maximizes(int p) const { return (side(p) == 0) != misere_; }
@@ -202,22 +207,17 @@ class TricksSearch {
     std::uint64_t key = 0;
     int tt_move = -1;
     if (trick_.len == 0) {
-      // The table's bucket loads while the sure tricks are counted (both bounds apply).
-      if (tt_) {
-        key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_];
-        tt_->prefetch(key);
-      }
-      if (enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) {
-        const auto [sure_lo, sure_hi] = trick_start_bounds();
-        lo = std::max(lo, sure_lo);
-        hi = std::min(hi, sure_hi);
-      }
-      if (tt_) {
-        if (const auto* e = tt_->probe(key)) {
-          lo = std::max<int>(lo, e->lower);
-          hi = std::min<int>(hi, e->upper);
-          if (e->move != 0xFF) tt_move = e->move;
-        }
+      // The table first: the sure tricks (a fifth of the time) are counted only where it knows
+      // nothing of the node. An entry's bounds already hold them: every search that stores one
+      // counted them first, or found an entry itself (a bound root, which counts none, has keys
+      // of its own and only weaker entries).
+      const auto* e = tt_ ? tt_->probe(key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_]) : nullptr;
+      if (e) {
+        lo = std::max<int>(lo, e->lower);
+        hi = std::min<int>(hi, e->upper);
+        if (e->move != 0xFF) tt_move = e->move;
+      } else if (enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) {
+        narrow_at_trick_start(lo, hi, alpha, beta);
       }
     } else if (enh_.quick_tricks) {
       // The trick on the table may be decided already: a side that needs it and cannot win it
@@ -299,6 +299,7 @@ class TricksSearch {
     int v;
     if (trick_.len == N) {
       const int winner = after(leader_, trick_.win);
+      if (tt_) tt_->prefetch(hand_key_ ^ base_key_ ^ kKeys.leader[winner]);  // the next trick's entry
       const int saved_leader = leader_;
       leader_ = winner;
       trick_.clear();
@@ -444,24 +445,27 @@ class TricksSearch {
     return holder;
   }
 
-  // Bounds on D at a trick's start, {at least, at most}, from tricks no play can change or the side
+  // Narrows the bounds [lo, hi] on D at a trick's start from tricks no play can change or the side
   // on lead can make sure of. Whatever the goal, a trump that no other seat's trump outranks wins
   // the trick it is played to, and every tile is played: its holder's unbroken run of top trumps
   // is so many tricks for its side. Under EveryTrick the side on lead also has the tricks of its
-  // cashing plan (sure_tricks). (Under NoTrick a side's sure winners are tricks it avoids.)
-  std::pair<int, int> trick_start_bounds() const {
+  // cashing plan (sure_tricks), counted only when the run leaves the window (alpha, beta) open.
+  // (Under NoTrick a side's sure winners are tricks it avoids.)
+  void narrow_at_trick_start(int& lo, int& hi, int alpha, int beta) const {
     const int total = tricks_left();
-    if (misere_ && leads_out()) return side(leader_) == 0 ? std::pair{total, total} : std::pair{0, 0};
-    int lo = 0, hi = total;
+    if (misere_ && leads_out()) {
+      lo = hi = side(leader_) == 0 ? total : 0;
+      return;
+    }
     const auto [holder_side, run] = top_trump_run();
-    if (holder_side == 0) lo = run;
-    else hi = total - run;
+    if (holder_side == 0) lo = std::max(lo, run);
+    else hi = std::min(hi, total - run);
+    if (lo >= beta || lo == hi || hi <= alpha) return;  // the cheap bound settles it
     if (!misere_ && !t_.by_distance) {  // the cashing plan follows suits: not Sevens' distances
       const int sure = sure_tricks();
       if (side(leader_) == 0) lo = std::max(lo, sure);
       else hi = std::min(hi, total - sure);
     }
-    return {lo, hi};
   }
 
   // Does the seat on lead take every trick left? It does when no tile of another hand can beat any

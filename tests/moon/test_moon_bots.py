@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from dominosolver import Tile
 from dominosolver.texas42 import Game, Rules, hint
-from dominosolver.texas42.bots import HintBot, RuleBot
+from dominosolver.texas42.bots import MOON_BIDDING, HintBot, RuleBot
 
 
 @pytest.mark.parametrize("family", ["moon", "moon4"])
@@ -34,3 +34,17 @@ def test_bots_play_a_whole_moon_hand(family, seed):
     if hand["contract"] is not None:
         assert ("exchange" in phases) == (family == "moon")
         assert hand["result"] is not None and len(hand["result"]["score"]) == rules.scorers
+
+
+@pytest.mark.parametrize("family", ["moon", "moon4"])
+def test_the_hint_bot_judges_moon_bids_by_its_familys_discount_and_risk(family):
+    """The advice the hint bot bids by carries the family's discount and P(make) threshold
+    (``MOON_BIDDING``), or the bot's own when given; a bid it makes reaches that threshold."""
+    rules = Rules(family=family)
+    for bot, (discount, risk) in ((HintBot(bid_samples=8, seed=5), MOON_BIDDING[family]),
+                                  (HintBot(bid_samples=8, seed=5, moon_discount=1, moon_risk=0.6), (1, 0.6))):
+        game = Game(rules=rules, seed=5)
+        advice = bot._advise(game)
+        assert (advice.discount, advice.risk) == (discount, risk)
+        bid = bot.choose(game).value
+        assert bid == 0 or float(advice.p_bid(bid).max()) >= risk

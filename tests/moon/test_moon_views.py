@@ -153,6 +153,28 @@ def test_before_the_exchange_the_widow_is_unseen_and_in_it_the_bidder_holds_eigh
     assert fresh.out_of_play == 1 and WorldSampler(fresh).count == 51480
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_a_positions_discard_reaches_its_views_when_earlier_tricks_are_unrecorded(seed):
+    """``Position.view``: a Moon position given by its hands alone (two tricks gone, unrecorded) tells
+    the bidder's discard from the tiles of those tricks only through the discard it names: the
+    bidder's view shows it, the others' hold it among their hidden tiles; without it, views are
+    refused naming what is missing."""
+    played, discard = moon_position(seed, 6)
+    pos = Position(trump=played.trump, hands=played.hands, rules=MOON, contract=played.contract,
+                   leader=played.leader, discard=discard)
+    bidder = pos.contract.declarer
+    tricks = {t for _, t in played.view(bidder).plays}  # the view of the position that recorded them
+    for seat in range(MOON.seats):
+        view = pos.view(seat)
+        assert view.plays == () and set(view.gone) == tricks
+        assert view.discard == (discard if seat == bidder else None)
+        assert (discard in view.hidden) == (seat != bidder) and view.out_of_play == (seat != bidder)
+        assert PlayerView.from_json(view.to_json()) == view and PlayerView(str(view)) == view
+    bare = Position(trump=played.trump, hands=played.hands, rules=MOON, contract=played.contract, leader=played.leader)
+    with pytest.raises(InvalidViewError, match="name the bidder's discard"):
+        bare.view(bidder)
+
+
 def facts(view: PlayerView) -> dict:
     """The public facts of a view, as the C++ core's fitting_position takes them."""
     return dict(

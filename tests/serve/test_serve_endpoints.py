@@ -91,7 +91,8 @@ def test_solve_without_moves_is_the_value_and_a_best_line(client):
     assert short["value"] == whole["value"] and short["moves"] == {} and short["best"] == []
     assert len(short["pv"]) == len(whole["pv"]) and short["pv"][0] in whole["best"]
     assert short["nodes"] < whole["nodes"]
-    assert client.post("/v1/solve", json={"position": DEAL_42, "moves": True}).json() == whole
+    # The same deal again: a pool thread that solved it keeps its table, so only the nodes may differ.
+    assert but_nodes(client.post("/v1/solve", json={"position": DEAL_42, "moves": True}).json()) == but_nodes(whole)
 
 
 def test_solve_takes_a_variant_deal_as_json(client):

@@ -15,12 +15,14 @@ from .hint import hint
 from .position import Position
 from .rules import Rules
 
-__all__ = ["Bot", "RandomBot", "RuleBot", "HintBot", "MOON_DISCOUNTS"]
+__all__ = ["Bot", "RandomBot", "RuleBot", "HintBot", "MOON_BIDDING"]
 
-# Tricks the hint bot takes off each double-dummy value when it bids Moon (none) or Partnership Moon
-# (one, as 42's 5 points are about one): what played best against RuleBot over 100 mirrored deals
-# each (bench/README.md, Arena): a trick off cost Moon 2.3 points a deal, none cost Partnership Moon 2.2.
-MOON_DISCOUNTS = {"moon": 0, "moon4": 1}
+# How the hint bot judges a bid in Moon and Partnership Moon: the tricks it takes off each
+# double-dummy value, and the P(make) a bid needs. What played best against RuleBot over 100 mirrored
+# deals each (bench/README.md, Arena): in Moon, a trick off cost 2.3 points a deal; in Partnership
+# Moon, where the partner cannot see the bidder's hand, P(make) >= 0.9 on the values as they are
+# scored 0.9 points a deal more than P(make) >= 0.75 a trick off (2.2 more than none off at 0.75).
+MOON_BIDDING = {"moon": (0, 0.75), "moon4": (0, 0.9)}
 
 
 class Bot(Protocol):
@@ -128,9 +130,9 @@ class HintBot:
     every trick (or none) by the chance of making (setting) it first: there the mean counts tricks,
     which score nothing by themselves. Seeds come from ``seed`` and the game's move count, so a game
     replays the same way. In Moon and Partnership Moon (docs/rules.md §4.1-4.2) the advisor judges
-    bids in tricks (``moon_bidding.py``) less ``moon_discount`` tricks (by default the family's in
-    ``MOON_DISCOUNTS``), the exchange hint picks the tile to lay away, and play goes by the chance of
-    the bid first. ``method`` and ``weighting`` are its play hints' (plain PIMC on uniform worlds by
+    bids in tricks (``moon_bidding.py``) less ``moon_discount`` tricks, needing P(make) of at least
+    ``moon_risk`` (by default the family's in ``MOON_BIDDING``), the exchange hint picks the tile to
+    lay away, and play goes by the chance of the bid first. ``method`` and ``weighting`` are its play hints' (plain PIMC on uniform worlds by
     default)."""
 
     def __init__(
@@ -147,19 +149,26 @@ class HintBot:
         method: str = "pimc",
         weighting: str = "uniform",
         moon_discount: int | None = None,
+        moon_risk: float | None = None,
     ) -> None:
         self.samples, self.bid_samples, self.seed = samples, bid_samples, seed
         self.risk, self.mark_risk, self.discount = risk, mark_risk, discount
         self.exact_limit, self.threads, self.objective = exact_limit, threads, objective
         self.method, self.weighting = method, weighting  # how its play hints judge (hint's options)
-        self.moon_discount = moon_discount
+        self.moon_discount, self.moon_risk = moon_discount, moon_risk
         self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice | MoonBidAdvice] = {}
 
     def _discount(self, rules: Rules) -> int:
         """What comes off each double-dummy value when judging a bid: 42's points, or Moon's tricks."""
         if rules.family == "texas42":
             return self.discount
-        return MOON_DISCOUNTS[rules.family] if self.moon_discount is None else self.moon_discount
+        return MOON_BIDDING[rules.family][0] if self.moon_discount is None else self.moon_discount
+
+    def _risk(self, rules: Rules) -> float:
+        """The P(make) a bid needs: 42's ``risk``, or Moon's."""
+        if rules.family == "texas42":
+            return self.risk
+        return MOON_BIDDING[rules.family][1] if self.moon_risk is None else self.moon_risk
 
     def _seed(self, game: Game) -> int:
         return (self.seed * 1_000_003 + len(game.moves)) & 0xFFFFFFFF
@@ -173,7 +182,7 @@ class HintBot:
                     view,
                     samples=self.bid_samples,
                     seed=self._seed(game),
-                    risk=self.risk,
+                    risk=self._risk(view.rules),
                     mark_risk=self.mark_risk,
                     discount=self._discount(view.rules),
                     threads=self.threads,

@@ -264,7 +264,9 @@ class Position(NotatedPosition):
         return suit_names(self._pos.voids(self.rules.parse_seat(seat)))
 
     def view(self, seat: int) -> PlayerView:
-        return PlayerView.of_position(self, seat)
+        """What `seat` sees; in Moon the position's discard (if it names one) tells the bidder's own
+        laid-away tile from the tiles of earlier tricks."""
+        return PlayerView.of_position(self, seat, discard=self._discard)
 
     def seat_name(self, seat: int | str) -> str:
         return self.rules.seat_name(seat)

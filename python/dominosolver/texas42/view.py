@@ -434,6 +434,14 @@ class PlayerView(TextForm, ViewRecord):
             rules._core, str(trump), seat, [t.id for t in hand], list(sizes), first, [t.id for _, t in plays],
             [t.id for t in gone], contract, [[t.id for t in r] for r in revealed], None if discard is None else discard.id,
         )
+        if discard is None and rules.undealt and gone and contract is not None and contract.declarer != seat:
+            # Another seat's view: the deal's tile laid away stands in for the discard it does not
+            # see, told from the tiles of earlier tricks by `gone`.
+            in_play = mask_of(t for _, t in plays) | mask_of(gone)
+            for m in core.hands:
+                in_play |= m
+            aside = set_mask(rules) & ~in_play
+            discard = Tile.from_id(aside.bit_length() - 1) if aside else None
         view = cls._of_core(core, rules, seat, auction, discard)
         for (s, t), (s2, _) in zip(plays, view.plays):
             if s != s2:
