@@ -58,7 +58,7 @@ class RuleBot:
             hand = game.deal()[game.to_move]
             best = max(game.rules.suits, key=lambda s: (trump_strength(hand, s), s))
             return Move("declare", best)
-        if game.phase == "exchange":  # Moon's widow: lay away the weakest tile, off trumps and not a double
+        if game.phase == "exchange":  # the widow or undealt tile: lay away the weakest, off trumps and not a double
             trump = game.trump
             return min(legal, key=lambda m: (isinstance(trump, int) and trump in (m.value.hi, m.value.lo),
                                              m.value.is_double, m.value.pips))
@@ -72,7 +72,9 @@ class RuleBot:
         strength = max(trump_strength(hand, s) for s in rules.suits)
         # Rule of thumb: bid by trump strength; a hand's worth of it bids a mark (Moon: a trick for
         # each point of strength, every trick at a hand's worth).
-        if rules.family != "texas42":
+        if rules.family == "biggame":  # 11 tiles, bids from 42 in points: 42 at five of strength, 2 more a point
+            want = rules.min_bid + 2 * (int(strength) - 5) if strength >= 5 else 0
+        elif rules.family != "texas42":
             want = rules.mark if strength >= rules.hand_size else int(strength) if strength >= rules.min_bid else 0
         else:
             want = rules.mark if strength >= rules.hand_size else {4: 30, 5: 32, 6: 34}.get(int(strength), 0)

@@ -15,6 +15,7 @@ from ..errors import ParseError, shown
 from ..io import json_value
 from ..result import SolveResult
 from ..tiles import Tile, mask_of
+from .plays import parse_play, play_of
 from .position import Position
 from .notation import TAGS
 from .rules import STANDARD, Rules
@@ -47,16 +48,16 @@ class Solver:
     def solve(self, position: PositionLike, *, moves: bool = True, pv: bool = True) -> SolveResult:
         pos = as_position(position)
         out = self._solver.solve(pos._pos, moves, pv)  # a hand over: value 0, no move
-        values = {str(Tile.from_id(t)): v for t, v in sorted(out.moves, key=lambda m: (-m[1], -m[0]))}
+        values = {str(play_of(t)): v for t, v in sorted(out.moves, key=lambda m: (-m[1], -play_of(m[0]).tile.id, m[0]))}
         return SolveResult(
             game=pos.game,
             pov=pos.team_to_move,
             value=out.value,
             moves=values,
             best=[m for m, v in values.items() if v == out.value],
-            pv=[str(Tile.from_id(t)) for t in out.pv],
+            pv=[str(play_of(t)) for t in out.pv],
             nodes=out.nodes,
-            equivalent=[sorted((str(Tile.from_id(t)) for t in g), reverse=True) for g in out.equivalent],
+            equivalent=[[str(p) for p in sorted(map(play_of, g), reverse=True)] for g in out.equivalent],
             units=out.units,
             makes=out.makes,
         )
@@ -365,9 +366,9 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
             # the value after the play is the solver's value of that move (for the same team).
             solved = solver.solve(pos, pv=False)
             pos.play(move)
-            before, after = solved.value, solved.moves[str(Tile(move))]
+            before, after = solved.value, solved.moves[str(parse_play(move))]
             cost = after - before if pos.objective == "no trick" else before - after  # Nel-O: fewer is better
-        grade = PlayGrade(seat, Tile(move), before, after, cost)
+        grade = PlayGrade(seat, parse_play(move), before, after, cost)
         if makes is not None:
             grade = grade._replace(makes_before=makes(banked + before), makes_after=makes(banked + after),
                                    declaring=team == pos.side_of(pos.contract.declarer))  # type: ignore[union-attr]

@@ -28,6 +28,7 @@ from ..io import json_object
 from ..errors import InvalidViewError, ParseError, shown
 from ..io.text_form import TextForm
 from ..tiles import Tile, bits_of, mask_of, tiles_of
+from .plays import parse_play, play_of, plays_of
 from .notation import VIEW_SCHEMA, contract_from_json, contract_to_json, view_json_of_text, view_text_of_json
 from .picture import view_svg
 from .rules import (
@@ -156,13 +157,13 @@ class PlayerView(TextForm, ViewRecord):
     def _of_core(cls, core: Any, rules: Rules, seat: int, auction: tuple[tuple[int, Bid], ...],
                  discard: Tile | None = None) -> PlayerView:
         """What ``seat`` sees of a C++ position: the public facts and its own hand, copied out."""
-        plays = tuple((s, Tile.from_id(t)) for s, t in core.plays)
+        plays = tuple((s, play_of(t)) for s, t in core.plays)
         first = plays[0][0] if plays else core.leader
         hands = core.hands
         in_hands = 0
         for m in hands:
             in_hands |= m
-        missing = set_mask(rules) & ~in_hands & ~mask_of(t for _, t in plays)
+        missing = set_mask(rules) & ~in_hands & ~mask_of(t.tile for _, t in plays)
         gone = _gone_tiles(rules, missing, discard)
         contract = Contract.of_core(core.contract)
         bidder = contract is not None and contract.declarer == seat
@@ -177,12 +178,12 @@ class PlayerView(TextForm, ViewRecord):
             hand_sizes=tuple(m.bit_count() for m in hands),
             leader=core.leader,
             to_move=to_move,
-            trick=tuple(Tile.from_id(t) for t in core.trick),
+            trick=tuple(play_of(t) for t in core.trick),
             plays=plays,
             first_leader=first,
             voids=tuple(tuple(suit_names(core.voids(s))) for s in range(rules.seats)),
             points=tuple(core.points),
-            legal_moves=tuple(sorted(tiles_of(core.legal_moves), reverse=True)) if to_move == seat else (),
+            legal_moves=tuple(plays_of(core.legal_moves)) if to_move == seat else (),
             auction=auction,
             gone=tuple(sorted(tiles_of(gone), reverse=True)),
             absent=tuple(core.shown_absent(s) for s in range(rules.seats)),
@@ -333,7 +334,7 @@ class PlayerView(TextForm, ViewRecord):
             (parse_seat(a["seat"], rules), parse_bid(a["bid"], a.get("kind"))) for a in _list(o, "auction", dict)
         )
         hand = tuple(sorted((Tile(t) for t in _list(o, "hand", str)), reverse=True))
-        plays = tuple((parse_seat(p["seat"], rules), Tile(p["tile"])) for p in _list(o, "plays", dict))
+        plays = tuple((parse_seat(p["seat"], rules), parse_play(p["tile"])) for p in _list(o, "plays", dict))
         gone = tuple(sorted((Tile(t) for t in _list(o, "gone", str)), reverse=True))
         discard = o.get("discard")
         if discard is not None and not isinstance(discard, str):
@@ -353,7 +354,7 @@ class PlayerView(TextForm, ViewRecord):
                                    + (" (but the bidder's, with the widow taken)" if rules.undealt else ""))
         # The tiles are checked before the C++ side reads the plays (the view itself checks the rest).
         try:
-            named = mask_of(list(hand) + list(gone) + [t for _, t in plays] + ([] if discard is None else [discard]))
+            named = mask_of(list(hand) + list(gone) + [t.tile for _, t in plays] + ([] if discard is None else [discard]))
         except ParseError as e:
             raise InvalidViewError(f"a tile appears twice across hand, plays and gone (and discard): {e}") from None
         check_in_set(named, rules, InvalidViewError)
@@ -494,7 +495,7 @@ def _stated(o: dict[str, Any], key: str, rules: Rules) -> Any:
     if key in ("leader", "to_move"):
         return None if value is None else parse_seat(value, rules)
     if key in ("trick", "legal_moves"):
-        tiles = [str(Tile(t)) for t in _list(o, key, str)]
+        tiles = [str(parse_play(t)) for t in _list(o, key, str)]
         return sorted(tiles) if key == "legal_moves" else tiles
     if key == "revealed":  # {seat name: [tiles]}, each seat's tiles in the view's order
         return {rules.seat_names[s]: [str(t) for t in r] for s, r in enumerate(_revealed(o, rules)) if r}
