@@ -7,8 +7,8 @@ import random
 from dataclasses import replace
 from typing import Protocol
 
-from ..tiles import Tile
-from .bidding import BidAdvice, advise_bid
+from ..tiles import Tile, mask_of
+from .bidding import BidAdvice, advise_bid, weakest_discard
 from .moon_bidding import MoonBidAdvice
 from .game import Game, Move
 from .hint import hint
@@ -159,7 +159,7 @@ class HintBot:
 
     def _discount(self, rules: Rules) -> int:
         """What comes off each double-dummy value when judging a bid: 42's points, or Moon's tricks."""
-        if rules.family == "texas42":
+        if rules.family in ("texas42", "biggame"):  # points
             return self.discount
         return MOON_DISCOUNTS[rules.family] if self.moon_discount is None else self.moon_discount
 
@@ -193,6 +193,13 @@ class HintBot:
             assert contract is not None
             return Move("declare", self._advise(game).best_declaration(contract.bid))  # type: ignore[attr-defined]
         view = game.view(game.to_move)
+        if game.phase == "exchange" and view.trump is None:
+            # The Big Game's exchange comes before trumps (§4.3): the rule of thumb the bid advice
+            # assumed, for the declaration it judged best for the contract.
+            mine = [a for (seat, _), a in self._advice.items() if seat == view.seat]
+            trump = mine[0].best_declaration(game.contract.bid) if mine else None
+            undealt = mask_of(view.hand) & ~mask_of(game.deal()[view.seat])
+            return Move("discard", weakest_discard([m.value for m in game.legal_moves], trump, undealt))
         if game.phase == "exchange":  # Moon: the tile to lay away, ranked on the same worlds
             h = hint(view, samples=self.samples, seed=self._seed(game), threads=self.threads, exact_limit=self.exact_limit)
             return Move("discard", Tile(h.best))
@@ -208,4 +215,4 @@ class HintBot:
             method=self.method,
             weighting=self.weighting,
         )
-        return Move("tile", Tile(h.best))
+        return Move("tile", h.best)  # a tile, or a lower-end lead

@@ -268,7 +268,9 @@ class Position(NotatedPosition):
         return suit_names(self._pos.voids(self.rules.parse_seat(seat)))
 
     def view(self, seat: int) -> PlayerView:
-        return PlayerView.of_position(self, seat)
+        """What ``seat`` sees: its hand and the public facts (the bidder also its discard, which
+        tells the others' views that tile from those of unrecorded tricks)."""
+        return PlayerView.of_position(self, seat, discard=self._discard)
 
     def seat_name(self, seat: int | str) -> str:
         return self.rules.seat_name(seat)

@@ -94,6 +94,12 @@ class Rules(FlagRules):
         return self._core.undealt
 
     @property
+    def may_be_out_of_play(self) -> int:
+        """The tiles (a mask) that may lie in no hand: any of Moon's; none of The Big Game's counters,
+        since an undealt counter must be taken and no counter is laid away (docs/rules.md §4.3)."""
+        return self._core.may_be_out_of_play
+
+    @property
     def hand_tricks(self) -> int:
         """Tricks in a hand (each takes a tile from every hand)."""
         return self._core.hand_tricks

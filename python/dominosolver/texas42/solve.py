@@ -430,7 +430,7 @@ def projection(start: PositionLike, grades: Iterable[PlayGrade]) -> dict[str, An
 @dataclass(frozen=True)
 class BatchResult:
     values: np.ndarray  # value of each position for its team to move
-    move_values: np.ndarray | None  # [i, tile id] -> value after that tile, -1 where illegal
+    move_values: np.ndarray | None  # [i, play id] -> value after that play (a tile's id), -1 where illegal
     nodes: int
 
 
@@ -438,7 +438,8 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
                 tt_mb: int | None = None) -> BatchResult:
     """Solve many positions in a C++ thread pool (one solver and table per thread; ``tt_mb``
     defaults to a size fitted to the largest position). ``move_values`` has a column per tile of
-    the largest set among the positions (28 for double-six). Ctrl-C stops it between positions
+    the largest set among the positions (28 for double-six), or per play in The Big Game (47: its
+    lower-end leads 45 and 46 after the tiles). Ctrl-C stops it between positions
     (KeyboardInterrupt)."""
     # One position (notation, JSON or a Position) is not a list of them: a string would be read
     # one character at a time.
@@ -460,7 +461,9 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     values = np.array(out.values, dtype=np.int16)
     move_values = None
     if moves:
-        width = max((p.rules.tiles for p in parsed), default=Rules().tiles)
+        # A column per play: the tiles of the set, and The Big Game's lower-end leads after them.
+        width = max((_core.texas42.MAX_PLAYS if p.rules.lower_end_leads else p.rules.tiles for p in parsed),
+                    default=Rules().tiles)
         move_values = np.full((len(cores), width), -1, dtype=np.int16)
         for i, row in enumerate(out.moves):
             for tile, v in row:

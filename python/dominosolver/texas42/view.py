@@ -107,12 +107,12 @@ class ViewRecord:
             if not isinstance(self.discard, Tile):
                 raise InvalidViewError(f"view field 'discard' must be a Tile or None, not {shown(self.discard)}")
             if not self.rules.undealt:
-                raise InvalidViewError("a discard belongs to Moon's widow exchange (docs/rules.md §4.1): "
-                                       "this game deals every tile")
+                raise InvalidViewError("a discard belongs to an exchange with tiles dealt to no seat (Moon's widow, "
+                                       "The Big Game's undealt tile, docs/rules.md §4.1, §4.3): this game deals every tile")
             if self.contract is None or self.contract.declarer != seat:
                 raise InvalidViewError(f"only the bidder knows the discard: {self.rules.seat_names[seat]} is not the bidder")
             others.append(self.discard)
-        named = list(self.hand) + [t for _, t in self.plays] + list(self.gone) + others
+        named = list(self.hand) + [t.tile for _, t in self.plays] + list(self.gone) + others
         if len(set(named)) != len(named):
             twice = next(t for t in named if named.count(t) > 1)
             raise InvalidViewError(f"tile {twice} appears twice across hand, plays and gone (and discard)")
@@ -120,7 +120,7 @@ class ViewRecord:
         most = len(seats) - 1  # a trick of every seat is complete
         if len(self.trick) > most or (self.plays and self.trick and tuple(t for _, t in self.plays[-len(self.trick):]) != self.trick):
             raise InvalidViewError(f"the trick must be the last plays of an unfinished trick (at most {most} tiles)")
-        if not set(self.legal_moves) <= set(self.hand):
+        if not {t.tile for t in self.legal_moves} <= set(self.hand):
             raise InvalidViewError("legal_moves must be tiles of the seat's own hand")
         for name in ("leader", "to_move", "first_leader"):
             value = getattr(self, name)
@@ -203,11 +203,15 @@ class PlayerView(TextForm, ViewRecord):
             return cls.of_position(pos, seat, auction, None if discard is None else Tile.from_id(discard))
         hand = game.deal()[seat] if game.phase != "game_over" else ()
         sizes = [len(hand)] * game.rules.seats
-        if game.phase == "exchange":  # Moon (§4.1): the bidder has taken the widow into its hand
+        if game.phase == "exchange":  # Moon, The Big Game (§4.1, §4.3): the bidder has taken the widow into its hand
             bidder = game.contract.declarer
             sizes[bidder] += record["undealt"].bit_count()
             if seat == bidder:
                 hand = tuple(sorted(hand + tuple(tiles_of(record["undealt"])), reverse=True))
+        elif record["discard"] is not None and seat == game.contract.declarer:
+            # The Big Game's bidder names trumps after its exchange (§4.3): the hand it kept.
+            kept = mask_of(hand) | record["undealt"]
+            hand = tuple(sorted(tiles_of(kept & ~(1 << record["discard"])), reverse=True))
         revealed = tuple(tuple(sorted(tiles_of(game._game.revealed(s)), reverse=True)) for s in range(game.rules.seats))
         return cls.before_play(
             seat, game.rules, hand, auction, trump=game.trump, contract=game.contract,
@@ -258,9 +262,9 @@ class PlayerView(TextForm, ViewRecord):
     @property
     def hidden(self) -> list[Tile]:
         """Tiles this seat cannot see: in the other hands, less those their contract shows, and
-        (Moon) the widow or another seat's discard."""
+        (Moon, The Big Game) the tile left undealt or another seat's discard."""
         revealed = mask_of(t for r in self.revealed for t in r)
-        seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone) | revealed
+        seen = mask_of(self.hand) | mask_of(t.tile for _, t in self.plays) | mask_of(self.gone) | revealed
         if self.discard is not None:
             seen |= 1 << self.discard.id
         return tiles_of(set_mask(self.rules) & ~seen)
@@ -359,9 +363,12 @@ class PlayerView(TextForm, ViewRecord):
             raise InvalidViewError(f"a tile appears twice across hand, plays and gone (and discard): {e}") from None
         check_in_set(named, rules, InvalidViewError)
         if exchange is not None:
-            # Moon's widow exchange (§4.1): the bidder holds the widow and must lay a tile away.
-            if trump is None or plays or gone or discard is not None:
-                raise InvalidViewError("in the widow exchange trumps are named and nothing is played or laid away yet")
+            # The exchange (§4.1, §4.3): the bidder holds the widow or the undealt tile and must lay a
+            # tile away; Moon's bidder has named trumps by then, The Big Game's names them after.
+            named_first = rules.family == "moon"
+            if (trump is None) == named_first or plays or gone or discard is not None:
+                raise InvalidViewError("in the exchange nothing is played or laid away yet, and trumps are "
+                                       + ("named (docs/rules.md §4.1)" if named_first else "not named yet (docs/rules.md §4.3)"))
             view = cls.before_play(
                 seat, rules, hand, auction, trump=trump, contract=contract, hand_sizes=tuple(sizes),
                 to_move=exchange, legal_bids=(),
