@@ -192,6 +192,7 @@ void texas42(py::module_& m) {
       .def_property_readonly("tiles", &Rules::tiles)
       .def_property_readonly("tile_set", &Rules::tile_set)  // Moon's 22 of the double-six's 28 (§4.1)
       .def_property_readonly("undealt", &undealt_tiles)  // tiles dealt to no seat (Moon's widow)
+      .def_property_readonly("may_be_out_of_play", &may_be_out_of_play)  // tiles that may lie in no hand
       .def_property_readonly("hand_size", &Rules::hand_size)
       .def_property_readonly("hand_tricks", &Rules::hand_tricks)
       .def_property_readonly("counters", &Rules::counters)

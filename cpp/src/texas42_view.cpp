@@ -3,6 +3,7 @@
 #include <numeric>
 
 #include "dominosolver/core/errors.hpp"
+#include "dominosolver/texas42/plays.hpp"
 
 namespace dominosolver::texas42 {
 
@@ -85,6 +86,14 @@ std::string voids_of(const std::array<unsigned, kMaxSeats>& voids, int seats) {
 
 int undealt_tiles(const Rules& rules) { return count(rules.tile_set()) - rules.seats() * rules.hand_size(); }
 
+TileMask may_be_out_of_play(const Rules& rules) {
+  if (rules.family != Family::BigGame) return rules.tile_set();
+  TileMask out = 0;
+  for (TileMask m = rules.tile_set(); m; m &= m - 1)
+    if (!counter_value(lowest(m))) out |= bit(lowest(m));
+  return out;
+}
+
 Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view) {
   const std::optional<Contract>& contract = view.contract;
   const Ruling rule = ruling(rules, trump, contract);
@@ -117,7 +126,10 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
     seen |= bit(tile);
   };
   for (int t : view.hand) claim(t), hand |= bit(t);
-  for (int t : view.plays) claim(t);
+  for (int play : view.plays) {  // a lower-end lead names its tile (plays.hpp)
+    if (play < 0 || play >= kMaxPlays) throw InvalidViewError("play id " + std::to_string(play) + " is not a play");
+    claim(tile_of_play(play));
+  }
   for (int t : view.gone) claim(t);
   if (view.discard) {  // the bidder's own, after taking the widow (§4.1)
     if (!undealt_tiles(rules))
@@ -162,7 +174,8 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
   room[kOutOfPlay] = out_of_play;
   std::vector<unsigned> allowed;
   for (int tile : hidden) {
-    unsigned may = out_of_play ? 1u << kOutOfPlay : 0u;  // laid away before any play: no void bars it
+    // Laid away before any play: no void bars it, only the rules (The Big Game's counters stay in play).
+    unsigned may = out_of_play && (may_be_out_of_play(rules) & bit(tile)) ? 1u << kOutOfPlay : 0u;
     for (int seat = 0; seat < seats; ++seat)
       if (seat != view.seat && !((table.following(shown.voids[seat]) | rule.reveals(rules, seat)) & bit(tile)))
         may |= 1u << seat;

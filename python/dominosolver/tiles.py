@@ -57,6 +57,11 @@ class Tile:
         return self.hi * (self.hi + 1) // 2 + self.lo
 
     @property
+    def tile(self) -> Tile:
+        """The tile a play of it takes from the hand: itself (a lower-end lead's is its tile)."""
+        return self
+
+    @property
     def is_double(self) -> bool:
         return self.hi == self.lo
 
@@ -87,7 +92,7 @@ class Tile:
     def __lt__(self, other: Tile) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
-        return self.id < other.id
+        return (self.tile.id, self.id) < (other.tile.id, other.id)  # a lower-end lead just above its tile
 
     def __reduce__(self) -> tuple[type, tuple[str]]:
         return (Tile, (str(self),))

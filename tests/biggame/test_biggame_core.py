@@ -201,9 +201,8 @@ def test_whole_hands_score_in_points_and_a_game_goes_to_400():
     assert list(g.scores) == [sum(h["result"]["score"][k] for h in hands) for k in (0, 1)]
 
 
-def test_the_python_42_package_refuses_big_game_rules_by_name():
-    with pytest.raises(InvalidPositionError, match="no Python package yet"):
-        Position(trump=4, hands=[["7-3"], ["3-3"], ["4-4"], ["8-8"]], rules=Rules(family="biggame"))
-    with pytest.raises(InvalidPositionError, match="no Python package yet"):
-        Game(1, rules=Rules(family="biggame"))
+def test_the_python_42_package_plays_big_game_rules():
+    pos = Position(trump=4, hands=[["7-3"], ["3-3"], ["4-4"], ["8-8"]], rules=Rules(family="biggame"))
+    assert [str(m) for m in pos.legal_moves] == ["7-3:3", "7-3"] and pos.game == "biggame"
+    assert Game(1, rules=Rules(family="biggame")).phase == "bidding"
     assert repr(Rules(family="biggame")) == "Rules(family='biggame')"

@@ -176,7 +176,7 @@ def test_the_hint_command_checks_honours_or_refuses_its_options(capsys):
     code, _, err = run(capsys, "hint", WORLD, "--max-nodes", "-1")
     assert code == 2 and "ParseError: max_nodes must be a whole number from 0" in err
     code, _, err = run(capsys, "hint", WORLD, "--threads", "2")
-    assert code == 2 and "--threads applies to 42, Moon and Partnership Moon hints only" in err
+    assert code == 2 and "--threads applies to 42, Moon, Partnership Moon and The Big Game hints only" in err
     code, out, _ = run(capsys, "hint", HARD, "--time", "0", "--worlds", "1000", "--max-nodes", "1000", "--json")
     assert code == 0 and "stopped after 8 of 1000 worlds by the time limit" in json.loads(out)["warnings"][0]
     code, out, _ = run(capsys, "hint", str(CLOSED), "--json")

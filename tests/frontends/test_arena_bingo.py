@@ -220,7 +220,7 @@ def test_cli_refuses_bots_the_game_does_not_have():
     ("args", "message"),
     [
         (["arena", "bingo", "--bid-samples", "4"],
-         "--bid-samples applies to 42, Moon and Partnership Moon arenas only: a Bingo deal has no auction"),
+         "--bid-samples applies to 42, Moon, Partnership Moon and The Big Game arenas only: a Bingo deal has no auction"),
         (["arena", "--max-nodes", "5"], "--max-nodes applies to Bingo arenas only: a 42 solve is always exact"),
         (["arena", "42", "--exact-limit", "5"], "--exact-limit applies to Bingo arenas only"),
     ],

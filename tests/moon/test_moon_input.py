@@ -51,7 +51,7 @@ def test_moon_json_reads_validates_and_round_trips():
     (changed(MOON_JSON, leader="N"), ParseError, "unknown seat 'N': use 0..2 or P0, P1, P2"),
     (changed(MOON_JSON, discard="2-2"), InvalidPositionError, "the discard 2-2 is in play"),
     (changed(MOON_JSON, discard="6-0"), InvalidPositionError, r"tile 6-0 is not in Moon's 22 tiles"),
-    (changed(MOON4_JSON, discard="3-2"), InvalidPositionError, "only a Moon position with its contract has a discard"),
+    (changed(MOON4_JSON, discard="3-2"), InvalidPositionError, "only a Moon or Big Game position with its contract has a discard"),
     (changed(MOON_JSON, rules={"family": "moon4"}), ParseError, "the rules say family 'moon4', but the game is 'moon'"),
     (changed(MOON_JSON, rules={"specials": "all"}), ParseError, "do not apply to family 'moon'"),
     (changed(MOON_JSON, game="moon3"), ParseError, "unknown game 'moon3'"),

@@ -254,7 +254,7 @@ def test_bad_moon_views_are_refused_naming_the_fault():
     exchange = {**bidding, "trump": 4, "contract": {"declarer": bidder, "bid": 5},
                 "hand_sizes": [8 if s == bidder else 7 for s in range(3)]}
     assert PlayerView.from_json(exchange).out_of_play == 0
-    with pytest.raises(InvalidViewError, match="in the widow exchange trumps are named and nothing is played"):
+    with pytest.raises(InvalidViewError, match=r"in the exchange nothing is played or laid away yet, and trumps are named \(docs"):
         PlayerView.from_json({**exchange, "trump": None})
     with pytest.raises(InvalidViewError, match="only the bidder knows"):
         PlayerView(**{**_fields(pos.view((bidder + 1) % 3)), "discard": discard})

@@ -67,9 +67,9 @@ def test_options_a_game_has_no_use_for_are_refused_as_the_cli_refuses_them(clien
     refused(client.post("/v1/solve", json={"position": DEAL_42, "max_nodes": 10}), 422, "ParseError",
             "max_nodes applies to Bingo solves only")
     refused(client.post("/v1/solve", json={"position": str(bingo_closed(1)), "moves": False}), 422, "ParseError",
-            "moves applies to 42 solves only")
+            "moves applies to 42 and The Big Game solves only")
     refused(client.post("/v1/hint", json={"view": bingo_closed(1).view(0).to_json(), "weighting": "auction"}),
-            422, "ParseError", "weighting applies to 42, Moon and Partnership Moon hints only")
+            422, "ParseError", "weighting applies to 42, Moon, Partnership Moon and The Big Game hints only")
     refused(client.post("/v1/table", json={"deal": str(bingo_closed(1))}), 422, "ParseError", "Bingo has no")
     refused(client.post("/v1/advise-bid", json={"game": "bingo", "hand": "66"}), 422, "ParseError", "no auction")
 

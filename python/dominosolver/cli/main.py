@@ -340,11 +340,15 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 @click.option("--discount", default=0, show_default=True,
               help="points taken off double-dummy values when judging point bids (the arena's hint bot uses 5)")
 @click.option("--threads", type=int, default=None, help="solver threads (default: all cores)")
+@click.option("--time", "seconds", type=float, default=None,
+              help="stop sampling after this many seconds (the advice rests on the deals solved; it says how many)")
 @click.option("--rules", "flags", default="",
-              help="non-default rules flags as flag:value, separated by ',' (e.g. 'specials:all' offers Plunge and Splash)")
+              help="non-default rules flags as flag:value, separated by ',' (e.g. 'specials:all' offers Plunge and Splash; "
+                   "'family:biggame' advises a hand of The Big Game, 11 tiles)")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.bidadvice/1 object")
 def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int | None, risk: float,
-                   mark_risk: float | None, discount: int, threads: int | None, flags: str, as_json: bool) -> None:
+                   mark_risk: float | None, discount: int, threads: int | None, seconds: float | None, flags: str,
+                   as_json: bool) -> None:
     """Bidding advice for a hand of 7 tiles ('66.65.64.62.55.33.10'): each declaration's
     double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make; under
     specials:all, P(make) of each special bid the hand may make (the partner's best declaration), and
@@ -352,7 +356,7 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
     with render.progress("deals solved", quiet=as_json) as update:
         advice = games.get("texas42").advise_bid(hand, seat=seat, auction=auction, rules=flags, samples=samples,
                                                  seed=seed, risk=risk, mark_risk=mark_risk, discount=discount,
-                                                 threads=threads, on_progress=update)
+                                                 threads=threads, time=seconds, on_progress=update)
     if as_json:
         emit_json(advice.to_json())
     else:
@@ -491,7 +495,8 @@ def serve_cmd(host: str, port: int, workers: int) -> None:
 @cli.command()
 def demo() -> None:
     """Each game's showcase on a built-in deal: 42's double-dummy table, every first lead's value and
-    the best line of play; Bingo's closing decision; Moon's and Partnership Moon's deal tables."""
+    the best line of play; Bingo's closing decision; Moon's and Partnership Moon's deal tables; The
+    Big Game's lower-end leads in a position of seven tricks."""
     for spec in games.GAMES.values():
         render.show_working(spec.render.demo(), f"{spec.title} demo")
 

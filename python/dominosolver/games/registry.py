@@ -9,14 +9,14 @@ from typing import Any
 
 from ..errors import ParseError, shown
 from ..io import json_value
-from . import bingo, moon, texas42
+from . import biggame, bingo, moon, texas42
 from .records import VIEW, is_view_text
 from .spec import GameSpec
 
 __all__ = ["DEFAULT", "GAMES", "check_options", "detect", "get", "is_view_text", "names", "read", "read_view"]
 
 GAMES: Mapping[str, GameSpec] = MappingProxyType(
-    {spec.tag: spec for spec in (texas42.SPEC, bingo.SPEC, moon.MOON, moon.MOON4)})
+    {spec.tag: spec for spec in (texas42.SPEC, bingo.SPEC, moon.MOON, moon.MOON4, biggame.SPEC)})
 # Positions, views and records older than the "game" tag are Texas 42's, as before Bingo came.
 DEFAULT = "texas42"
 _BY_WORD = {word: spec for spec in GAMES.values() for word in (spec.tag, *spec.aliases)}
@@ -83,7 +83,7 @@ def check_options(
 ) -> None:
     """``ParseError`` for the first option in ``given`` that ``spec`` does not take (``accepts``
     lists a game's options: its ``solve_options`` or ``hint_limits``), naming the games that take it
-    and why this one does without it: "--threads applies to 42, Moon and Partnership Moon hints only: ...". ``flag`` writes an
+    and why this one does without it: "--threads applies to 42, Moon, Partnership Moon and The Big Game hints only: ...". ``flag`` writes an
     option as the caller's user knows it."""
     for name in given:
         if name not in accepts(spec):

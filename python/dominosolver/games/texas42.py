@@ -22,6 +22,7 @@ from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
 from ..texas42.bots import HintBot, RuleBot
 from ..texas42.notation import contract_from_json, contract_to_json
 from ..texas42.game import Move
+from ..texas42.plays import parse_play
 from ..texas42.rules import (BID_KINDS, ORDINARY, SEATS, TRUMPS, bid_name, namer, parse_bid, parse_seat, parse_trump,
                              set_mask)
 from ..texas42.sampling import WorldSampler, position_of, sample_worlds
@@ -200,28 +201,29 @@ def grade_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any
 TILES = set_mask(Rules()).bit_count()  # columns of the move arrays: the standard set's tiles, by id
 
 
-def arrays(task: str, rows: list[dict[str, Any]]) -> dict[str, np.ndarray]:
-    """``solve_value``, ``solve_moves`` [n, 28] (value after each tile by tile id, -1 if illegal);
+def arrays(task: str, rows: list[dict[str, Any]], columns: int = TILES) -> dict[str, np.ndarray]:
+    """``solve_value``, ``solve_moves`` [n, 28] (value after each tile by tile id, -1 if illegal;
+    The Big Game's ``columns`` are its 47 plays, the lower-end leads after the tiles);
     ``table_points`` [n, 9, 4]; ``hint_mean``, ``hint_stderr``, ``hint_p_make``, ``hint_p_make_stderr`` [n, 28] (NaN if not a
     legal move), ``hint_worlds``; ``grade_cost`` (all plays in order, a game's hand after hand) with
     ``grade_offsets`` [n + 1]."""
     n = len(rows)
     results = [r["result"] for r in rows]
     if task == "solve":
-        moves = np.full((n, TILES), -1, dtype=np.int16)
+        moves = np.full((n, columns), -1, dtype=np.int16)
         for k, r in enumerate(results):
             for m, v in r["moves"].items():
-                moves[k, Tile(m).id] = v
+                moves[k, parse_play(m).id] = v
         return {"solve_value": np.array([r["value"] for r in results], dtype=np.int16), "solve_moves": moves}
     if task == "table":
         return {"table_points": np.array([r["points"] for r in results], dtype=np.int16)}
     if task == "hint":
         out = {}
         for field in ("mean", "stderr", "p_make", "p_make_stderr"):
-            a = np.full((n, TILES), np.nan)
+            a = np.full((n, columns), np.nan)
             for k, r in enumerate(results):
                 for m in r["moves"]:
-                    a[k, Tile(m["move"]).id] = np.nan if m.get(field) is None else m[field]
+                    a[k, parse_play(m["move"]).id] = np.nan if m.get(field) is None else m[field]
             out[f"hint_{field}"] = a
         out["hint_worlds"] = np.array([r["worlds"] for r in results], dtype=np.int64)
         return out
@@ -394,7 +396,7 @@ def deal(seed: int, variant: str) -> Position:
 
 
 def places(pos: Position) -> dict[str, tuple[Tile, ...]]:
-    return {"hands": tuple(t for h in pos.hands for t in h), "played": tuple(t for _, t in pos.plays)}
+    return {"hands": tuple(t for h in pos.hands for t in h), "played": tuple(t.tile for _, t in pos.plays)}
 
 
 def ledger(pos: Position) -> dict[str, int]:

@@ -13,7 +13,7 @@ from ..texas42 import PlayGrade, Position, projected_totals
 from ..texas42 import picture
 from ..texas42.rules import Rules, bid_name
 from ..texas42.solve import declaration_name
-from ..tiles import Tile
+from ..texas42.plays import parse_play
 from .records import GAME_ANALYSIS
 from .spec import Pictures
 
@@ -59,7 +59,7 @@ def chart_of(analysis: dict[str, Any], title: str | None = None) -> Chart:
     without a contract), before the first play and after each, against what its bid needs."""
     start = Position.from_json(analysis["position"])
     plays = analysis["plays"]
-    grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
+    grades = [PlayGrade(p["seat"], parse_play(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
     contract, rules = start.contract, start.rules
     title = title or f"{rules.title}: a graded hand"
     team = start.side_of(contract.declarer) if contract else 0

@@ -15,7 +15,7 @@ from ..result import SolveResult
 from ..texas42 import PlayerView, PlayGrade, Position, dd_table, projection, solve
 from ..texas42.rules import Rules, bid_name, contract_sides, contract_text
 from ..texas42.solve import declaration_name, still_to_take, taken
-from ..tiles import Tile
+from ..texas42.plays import parse_play
 from .records import GAME_ANALYSIS
 from .spec import Notation, Renderer, legend
 
@@ -310,7 +310,7 @@ def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7
     perfect play: before the first play, then after each one; green while that makes the bid, red
     once it does not. Under them ▼ marks the side's costly plays, ▲ the opponents' gifts, and the
     numbers are the tricks' first plays."""
-    grades = [PlayGrade(p["seat"], Tile(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
+    grades = [PlayGrade(p["seat"], parse_play(p["tile"]), p["before"], p["after"], p["cost"]) for p in plays]
     team, side = side_of_chart(start)
     projected = projection(start, grades)
     totals, hand_points, need = projected["totals"], projected["hand_points"], projected["need"]

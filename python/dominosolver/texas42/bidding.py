@@ -51,17 +51,18 @@ from ..arguments import (
     world_count,
 )
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
-from ..tiles import Tile, bits_of, mask_of
+from ..tiles import Tile, bits_of, mask_of, tiles_of
 from .bid_advice_json import bid_advice_json
 from .game import Game
 from .position import Position
 from .rules import ORDINARY, Bid, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
-from .sampling import WorldSampler, new_seed
+from .sampling import World, WorldSampler, new_seed, out_of_play
 from .solve import declaration_name, solve_batch
 from .moon_bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
 from .view import PlayerView
 
-__all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "special_threshold"]
+__all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "exchanged", "special_threshold",
+           "weakest_discard"]
 
 _BATCH = 100  # deals solved between checks of the time limit and the stop flag
 
@@ -213,10 +214,13 @@ class BidAdvice:
         bids = [b for b in self.legal_bids if b and getattr(b, "kind", ORDINARY) == ORDINARY]
         mark_risk = self.risk if self.mark_risk is None else self.mark_risk
         mark = self.rules.mark
-        marks = [b for b in bids if b >= mark and float(self.p_bid(b).max()) >= mark_risk]
+        # The Big Game scores the points taken whatever the bid (docs/rules.md §4.3): a bid of all 66
+        # scores no more than any other, so only the cheapest bid that makes is worth its risk.
+        marks = [b for b in bids if b >= mark and float(self.p_bid(b).max()) >= mark_risk
+                 and self.rules.family != "biggame"]
         if marks:
             return max(marks)
-        points = [b for b in bids if b < mark and float(self.p_bid(b).max()) >= self.risk]
+        points = [b for b in bids if (b < mark or self.rules.family == "biggame") and float(self.p_bid(b).max()) >= self.risk]
         if points and not (self.partner_high and 0 in self.legal_bids):
             return min(points)
         if 0 in self.legal_bids or not bids:
@@ -253,8 +257,9 @@ class BidAdvice:
         return np.bincount(row, minlength=self.rules.hand_points + 1)
 
     def to_json(self) -> dict[str, Any]:
+        p_make_bids = _P_MAKE_BIDS if self.rules.family == "texas42" else _ladder(self.rules)
         return {
-            **bid_advice_json(self, _P_MAKE_BIDS, mark_risk=self.risk if self.mark_risk is None else self.mark_risk,
+            **bid_advice_json(self, p_make_bids, mark_risk=self.risk if self.mark_risk is None else self.mark_risk,
                               discount=self.discount),
             **({"specials": [s.to_json() for s in self.specials]} if self.specials else {}),
             **({"declared": [s.to_json() for s in self.declared]} if self.declared else {}),
@@ -399,12 +404,10 @@ def advise_bid(
     # The deals keep what the contract shows: naming for a partner's Plunge, its doubles stay with it.
     view = PlayerView.before_play(seat, rules, tiles, tuple(auction), contract=contract if revealed else None,  # type: ignore[arg-type]
                                   to_move=seat, revealed=revealed)
-    moon = rules.family != "texas42"
+    moon = rules.family in ("moon", "moon4")
     if legal_bids is None:
         high = max((b for _, b in view.auction), default=0)
-        legal_bids = [0] + [
-            b for b in (moon_ladder(rules) if moon else BID_LADDER) if _core.texas42.bid_is_legal(rules._core, b, high)
-        ]
+        legal_bids = [0] + [b for b in _ladder(rules) if _core.texas42.bid_is_legal(rules._core, b, high)]
         if not view.auction:  # the special bids the core offers this hand as the first to call
             first = _core.texas42.Auction(rules._core, rules.seat_after(seat, -1))
             legal_bids += [b for b in map(Bid.of_core, first.legal([t.id for t in tiles])) if b.kind != ORDINARY]
@@ -419,6 +422,9 @@ def advise_bid(
                                threads=threads, tt_mb=tt_mb,
                                time=time, should_stop=should_stop, on_progress=on_progress, started=start)
     draws = WorldSampler(view).stream(seed)  # drawn a batch at a time: a stop saves the sampling too
+    # The Big Game's whole deals take from milliseconds to seconds each: time and stop are checked
+    # after every few deals (the core has no node budget to cut one short).
+    batch_size = _BATCH if rules.hand_tricks <= 7 else max(2, threads)
     declarations = list(rules.table_declarations)
     # The seat declares (a lowest bid), then each special bid; special bids played alike (Plunge and
     # Splash: the same objective, seats and leader, §3.5) share their solves.
@@ -434,13 +440,14 @@ def advise_bid(
     declared = _declared_contracts(rules, seat, contract, legal_bids)
     done: list[np.ndarray] = []  # per batch of deals: values [contract, declaration, deal]
     own_done: list[np.ndarray] = []  # per batch: values [declared contract, deal], in tricks
-    for first in range(0, samples, _BATCH):
-        batch = list(itertools.islice(draws, min(_BATCH, samples - first)))
+    for first in range(0, samples, batch_size):
+        batch = list(itertools.islice(draws, min(batch_size, samples - first)))
         positions = []
-        hands = [[bits_of(m) for m in w] for w in batch]  # each deal's hands as tile ids
         for bid in contracts:
             # §3.4: under a special bid the partner names any of the same declarations.
             for trump in declarations:
+                # Each deal's hands as tile ids, after The Big Game's exchange for this declaration.
+                hands = [[bits_of(m) for m in exchanged(view, w, trump)] for w in batch]
                 for ids in hands:
                     positions.append(
                         Position._wrap(
@@ -449,7 +456,7 @@ def advise_bid(
                         )
                     )
         for trump, (declarer, bid) in declared:  # Nel-O, Sevens: the declarer names and leads
-            for ids in hands:
+            for ids in [[bits_of(m) for m in w] for w in batch]:
                 positions.append(Position._wrap(
                     _core.texas42.Position(rules._core, str(trump), ids, None, [], (declarer, bid), None)))
         out = solve_batch(positions, threads=threads, moves=False, tt_mb=tt_mb)
@@ -492,6 +499,39 @@ def advise_bid(
         specials=special_advice,
         declared=declared_advice,
     )
+
+
+def _ladder(rules: Rules) -> tuple[int, ...]:
+    """The bids a hand may make under ``rules``, before the auction narrows them: standard 42's
+    (``BID_LADDER``), Moon's, or The Big Game's 42..66 (docs/rules.md §4.3)."""
+    if rules.family in ("moon", "moon4"):
+        return tuple(moon_ladder(rules))
+    if rules.family == "biggame":
+        return tuple(b for b in range(rules.hand_points + 1) if rules.is_bid(b))
+    return BID_LADDER
+
+
+def exchanged(view: PlayerView, world: World, trump: Trump) -> World:
+    """The hands of ``world`` at the first lead when ``view``'s seat has won the auction and will
+    name ``trump``: in The Big Game (docs/rules.md §4.3) the seat sees the undealt tile, takes it
+    when it is a counter, and lays away its weakest tile that may lie out of play (no counter): off
+    ``trump``, not a double, the fewest pips (or leaves the undealt tile, when that is the weakest).
+    A rule of thumb, as RuleBot's: the best discard per deal would cost a whole-deal solve per
+    candidate. Elsewhere the world as drawn (Moon's widow is ``moon_bidding``'s)."""
+    if view.rules.family != "biggame":
+        return world
+    seat = view.seat
+    undealt = out_of_play(view, world)
+    held = world[seat] | undealt
+    weakest = weakest_discard(tiles_of(held & view.rules.may_be_out_of_play), trump, undealt)
+    return tuple(held & ~(1 << weakest.id) if s == seat else m for s, m in enumerate(world))
+
+
+def weakest_discard(candidates: list[Tile], trump: Trump, undealt: int = 0) -> Tile:
+    """The tile a rule of thumb lays away among ``candidates`` (the legal discards): off ``trump``,
+    not a double, the fewest pips; of equals the undealt tile (a mask), left where it lies."""
+    return min(candidates, key=lambda t: (isinstance(trump, int) and trump in (t.hi, t.lo), t.is_double, t.pips,
+                                          not undealt >> t.id & 1))
 
 
 def _declared_contracts(rules: Rules, seat: int, contract: Any, legal_bids: list[Any]) -> list[tuple[Trump, tuple[int, Bid]]]:

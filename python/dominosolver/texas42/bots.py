@@ -7,8 +7,8 @@ import random
 from dataclasses import replace
 from typing import Protocol
 
-from ..tiles import Tile
-from .bidding import BidAdvice, advise_bid
+from ..tiles import Tile, mask_of
+from .bidding import BidAdvice, advise_bid, weakest_discard
 from .moon_bidding import MoonBidAdvice
 from .game import Game, Move
 from .hint import hint
@@ -60,7 +60,7 @@ class RuleBot:
             hand = game.deal()[game.to_move]
             best = max(game.rules.suits, key=lambda s: (trump_strength(hand, s), s))
             return Move("declare", best)
-        if game.phase == "exchange":  # Moon's widow: lay away the weakest tile, off trumps and not a double
+        if game.phase == "exchange":  # the widow or undealt tile: lay away the weakest, off trumps and not a double
             trump = game.trump
             return min(legal, key=lambda m: (isinstance(trump, int) and trump in (m.value.hi, m.value.lo),
                                              m.value.is_double, m.value.pips))
@@ -74,7 +74,9 @@ class RuleBot:
         strength = max(trump_strength(hand, s) for s in rules.suits)
         # Rule of thumb: bid by trump strength; a hand's worth of it bids a mark (Moon: a trick for
         # each point of strength, every trick at a hand's worth).
-        if rules.family != "texas42":
+        if rules.family == "biggame":  # 11 tiles, bids from 42 in points: 42 at five of strength, 2 more a point
+            want = rules.min_bid + 2 * (int(strength) - 5) if strength >= 5 else 0
+        elif rules.family != "texas42":
             want = rules.mark if strength >= rules.hand_size else int(strength) if strength >= rules.min_bid else 0
         else:
             want = rules.mark if strength >= rules.hand_size else {4: 30, 5: 32, 6: 34}.get(int(strength), 0)
@@ -160,7 +162,7 @@ class HintBot:
 
     def _discount(self, rules: Rules) -> int:
         """What comes off each double-dummy value when judging a bid: 42's points, or Moon's tricks."""
-        if rules.family == "texas42":
+        if rules.family in ("texas42", "biggame"):  # points
             return self.discount
         return MOON_BIDDING[rules.family][0] if self.moon_discount is None else self.moon_discount
 
@@ -200,6 +202,13 @@ class HintBot:
             assert contract is not None
             return Move("declare", self._advise(game).best_declaration(contract.bid))  # type: ignore[attr-defined]
         view = game.view(game.to_move)
+        if game.phase == "exchange" and view.trump is None:
+            # The Big Game's exchange comes before trumps (§4.3): the rule of thumb the bid advice
+            # assumed, for the declaration it judged best for the contract.
+            mine = [a for (seat, _), a in self._advice.items() if seat == view.seat]
+            trump = mine[0].best_declaration(game.contract.bid) if mine else None
+            undealt = mask_of(view.hand) & ~mask_of(game.deal()[view.seat])
+            return Move("discard", weakest_discard([m.value for m in game.legal_moves], trump, undealt))
         if game.phase == "exchange":  # Moon: the tile to lay away, ranked on the same worlds
             h = hint(view, samples=self.samples, seed=self._seed(game), threads=self.threads, exact_limit=self.exact_limit)
             return Move("discard", Tile(h.best))
@@ -215,4 +224,4 @@ class HintBot:
             method=self.method,
             weighting=self.weighting,
         )
-        return Move("tile", Tile(h.best))
+        return Move("tile", h.best)  # a tile, or a lower-end lead

@@ -12,8 +12,9 @@ from ..errors import ParseError, shown
 from ..io import is_digits
 from ..tiles import Tile, tiles_of
 from ..wrappers import RecordedGame
+from .plays import parse_play, play_of
 from .position import Position
-from .rules import STANDARD, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_trump, refuse_big_game, side_names
+from .rules import STANDARD, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_trump, side_names
 from .view import PlayerView
 
 __all__ = ["Game", "Move"]
@@ -21,11 +22,12 @@ __all__ = ["Game", "Move"]
 @dataclass(frozen=True)
 class Move:
     """A bid (``Move.parse("30")``, ``"pass"``, ``"84"``; a special bid ``"168:kind"``), a
-    declaration (``"declare 4"``, ``"declare doubles"``, ``"declare none"``), Moon's discard of a
-    tile after taking the widow (``"discard 3-2"``, docs/rules.md §4.1) or a tile (``"6-4"``)."""
+    declaration (``"declare 4"``, ``"declare doubles"``, ``"declare none"``), the discard of a
+    tile after taking the widow or the undealt tile (``"discard 3-2"``, docs/rules.md §4.1, §4.3) or
+    a play (``"6-4"``; The Big Game's lower-end lead ``"7-3:3"``)."""
 
     kind: str  # "bid", "declare", "discard" or "tile"
-    value: Any  # a Bid (0 = pass), a trump, or a Tile
+    value: Any  # a Bid (0 = pass), a trump, or a Tile (a play: a LowerEndLead too)
 
     def __post_init__(self) -> None:
         # A Move built directly is checked as Move.parse checks one, and its value made canonical.
@@ -33,7 +35,9 @@ class Move:
             value = parse_bid(self.value)
         elif self.kind == "declare":
             value = parse_trump(self.value)
-        elif self.kind in ("tile", "discard"):
+        elif self.kind == "tile":
+            value = parse_play(self.value)
+        elif self.kind == "discard":
             value = Tile(self.value)
         else:
             raise ParseError(f"unknown move kind {shown(self.kind)}: 'bid', 'declare', 'discard' or 'tile'")
@@ -86,7 +90,6 @@ class Game(RecordedGame):
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, dealer: int = 0, moves: list[Any] = ()) -> None:  # type: ignore[assignment]
         rules = Rules.argument(rules) or self._rules_class()
-        refuse_big_game(rules)
         self._begin(_core.texas42.Game, seed, rules, dealer, moves)
 
     @property
@@ -130,7 +133,7 @@ class Game(RecordedGame):
     @property
     def legal_moves(self) -> list[Move]:
         # Move reads a declaration as the core names it; a bid and a tile come as the core's.
-        return [Move(kind, Tile.from_id(value) if kind in ("tile", "discard") else Bid.of_core(value) if kind == "bid"
+        return [Move(kind, play_of(value) if kind in ("tile", "discard") else Bid.of_core(value) if kind == "bid"
                      else value) for kind, value in self._game.legal_moves]
 
     def _parse_move(self, move: Move | Tile | str | int) -> Move:
@@ -138,8 +141,8 @@ class Game(RecordedGame):
         # Moon's exchange a tile is the one laid away.
         if self.phase == "exchange" and (isinstance(move, Tile) or isinstance(move, str) and is_digits(move.strip())):
             return Move("discard", Tile(move.strip() if isinstance(move, str) else move))
-        if isinstance(move, str) and self.phase == "playing" and is_digits(move.strip()):
-            return Move("tile", Tile(move.strip()))
+        if isinstance(move, str) and self.phase == "playing" and is_digits(move.strip().partition(":")[0]):
+            return Move("tile", move.strip())  # "73:3": 7-3 led low
         return Move.parse(move, self.rules)
 
     def _apply(self, m: Move) -> None:
@@ -160,9 +163,10 @@ class Game(RecordedGame):
 
     @property
     def auction(self) -> list[tuple[int, Bid]]:
-        """Bids of the current hand as (seat, bid), from the seat left of the dealer."""
+        """Bids of the current hand as (seat, bid), from the seat left of the dealer (in The Big Game
+        a seat bids again on its next turn until it passes, docs/rules.md §4.3)."""
         hand = self._game.current_hand
-        return [(self.rules.seat_after(hand["dealer"], 1 + i), Bid.of_core(b)) for i, b in enumerate(hand["bids"])]
+        return [(seat, Bid.of_core(b)) for seat, b in zip(hand["callers"], hand["bids"])]
 
     @property
     def contract(self) -> Contract | None:
@@ -189,15 +193,18 @@ class Game(RecordedGame):
                     "dealer": h["dealer"],
                     "deal": [[str(t) for t in sorted(tiles_of(m), reverse=True)] for m in h["deal"]],
                     "bids": [bid_name(Bid.of_core(b)) for b in h["bids"]],
+                    # The Big Game's auction goes round until all but one have passed: who made each call.
+                    **({"callers": list(h["callers"])} if self.rules.family == "biggame" else {}),
                     "contract": Contract.of_core(h["contract"]),
                     "trump": parse_trump(h["trump"]) if h["trump"] is not None else None,
-                    "plays": [(s, str(Tile.from_id(t))) for s, t in h["plays"]],
+                    "plays": [(s, str(play_of(t))) for s, t in h["plays"]],
                     "points": dict(zip(sides, h["points"])),
                     "tricks": dict(zip(sides, h["tricks"])),
                     "objective": h["objective"],
                     "result": h["result"],
-                    # Moon: the widow and the tile the bidder laid away, and so the hands at the first lead.
-                    **({"widow": [str(t) for t in tiles_of(h["undealt"])],
+                    # Moon: the widow and the tile the bidder laid away, and so the hands at the first lead
+                    # (The Big Game: its undealt tile).
+                    **({"widow" if self.rules.family == "moon" else "undealt": [str(t) for t in tiles_of(h["undealt"])],
                         "discard": None if h["discard"] is None else str(Tile.from_id(h["discard"])),
                         "hands": [[str(t) for t in sorted(tiles_of(m), reverse=True)] for m in h["hands"]]}
                        if h["undealt"] else {}),

@@ -28,7 +28,7 @@ from .. import pimc
 from ..pimc import MoveStat  # one move of a hint, shared with Bingo's
 from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
 from ..errors import InvalidViewError, ParseError, shown
-from ..tiles import Tile
+from .plays import play_of
 from .position import Position
 from .exchange import discard_scores, in_exchange
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
@@ -44,6 +44,9 @@ ENGINE_NAME = pimc.ENGINE_NAME
 EXACT_LIMIT = 2000
 METHODS = ("pimc", "infoset")  # plain PIMC; the seat's next decision made per group of worlds (infoset.py)
 CHUNK = 25  # worlds per batched call when a time limit, a stop or progress reports need batches
+# Beyond this many tricks (The Big Game's first tricks) one world's solve can take seconds, and the
+# core has no node budget to cut it short: batches of a world per thread keep a time limit close.
+LONG_TRICKS = 7
 engine_info = pimc.engine_info
 
 
@@ -198,6 +201,7 @@ def hint(
     if objective not in ("auto", "goal", "points"):
         raise InvalidViewError(f"unknown objective {shown(objective)}: auto, goal or points")
     sampler = WorldSampler(v)
+    chunk = CHUNK
     warnings: list[str] = []
     score: Callable[[list[World]], pimc.Scores]
     chance: Callable[[np.ndarray], np.ndarray] | None
@@ -214,6 +218,8 @@ def hint(
     else:
         legal = [t.id for t in v.legal_moves]
         first = position_of(v, sampler.world(0))  # every world has the same points and tricks left
+        if first.tricks_left > LONG_TRICKS:  # a world can take seconds: the time is checked more often
+            chunk = max(2, threads or 1)
         tt = tt_mb if tt_mb is not None else (16 if first.tricks_left >= 6 else 4)
         if v.gone and v.contract is not None:
             warnings.append("tricks before the recorded plays are unknown: their points count as 0")
@@ -267,11 +273,11 @@ def hint(
         weigh=lambda worlds: world_log_weights(v, worlds, weighting, threads=threads),
         weighting=None if weighting == "uniform" else weighting,
         # infoset groups the worlds a seat cannot tell apart among those solved together: one batch
-        batch=CHUNK if method == "pimc" else pimc.UNCHUNKED,
+        batch=chunk if method == "pimc" else pimc.UNCHUNKED,
     )
 
     def present(e: pimc.Estimate) -> Hint:
-        moves = [MoveStat(str(Tile.from_id(legal[m.index])), m.mean, m.stderr, m.chance, m.rank, m.chance_stderr)
+        moves = [MoveStat(str(play_of(legal[m.index])), m.mean, m.stderr, m.chance, m.rank, m.chance_stderr)
                  for m in e.moves]
         shown_method = e.method if method == "pimc" else method
         return Hint(v, moves, shown_method, e.worlds, e.seed, e.elapsed, weighting, goal, list(e.warnings), e.nodes,
@@ -295,7 +301,7 @@ def hint(
 def _pov(v: PlayerView) -> str:
     """The seat's side by name: its team, or in three-player Moon (each for itself until a bid makes
     the bidder one side and the other two the other) "bidder" or "defenders"."""
-    if v.rules.undealt and v.contract is not None:
+    if v.rules.scorers > 2 and v.contract is not None:
         return "bidder" if v.seat == v.contract.declarer else "defenders"
     return v.rules.team_of(v.seat)
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..errors import ParseError, shown
+from .. import _core
+from ..errors import DominoSolverError, ParseError, shown
 from ..io import flags_of_text, is_digits, json_object, key_values
 from ..tiles import Tile
+from .plays import parse_play
 from .rules import FAMILIES, ORDINARY, Contract, Rules, Trump, bid_name, contract_text, parse_bid, parse_seat, parse_trump
 
 SCHEMA = "dominosolver.position/1"
@@ -21,8 +23,8 @@ class PositionFields(NamedTuple):
     trick: list[Tile]
     rules: Rules
     contract: Contract | None
-    history: tuple[int, list[Tile]] | None  # (first leader, tiles of the completed tricks)
-    discard: Tile | None = None  # Moon: the tile the bidder laid away after taking the widow (§4.1)
+    history: tuple[int, list[Tile]] | None  # (first leader, plays of the completed tricks)
+    discard: Tile | None = None  # Moon, The Big Game: the tile the bidder laid away (§4.1, §4.3)
 
 
 # ---------------------------------------------------------------- JSON
@@ -53,12 +55,12 @@ def fields_from_json(obj: Any) -> PositionFields:
     history = None
     if obj.get("history") is not None:
         h = fields_object(obj["history"], "history", ("first_leader", "tiles"), '{"first_leader": seat, "tiles": [...]}')
-        history = (parse_seat(h["first_leader"], rules), _tile_list(h["tiles"], "history"))
+        history = (parse_seat(h["first_leader"], rules), _tile_list(h["tiles"], "history", parse_play))
     return PositionFields(
         trump=parse_trump(obj["trump"]),
         leader=parse_seat(obj["leader"], rules),
         hands=[_tile_list(h, f"hand {name}") for name, h in zip(rules.seat_names, hands)],
-        trick=_tile_list(obj.get("trick", []), "trick"),
+        trick=_tile_list(obj.get("trick", []), "trick", parse_play),
         rules=rules,
         contract=contract,
         history=history,
@@ -125,14 +127,15 @@ def _tile(value: Any, where: str) -> Tile:
     return Tile(value)
 
 
-def _tile_list(value: Any, where: str) -> list[Tile]:
+def _tile_list(value: Any, where: str, read: Any = Tile) -> list[Tile]:
+    """Tiles (or with ``read=parse_play``, plays: a lower-end lead "7-3:3" too) of a JSON list."""
     if not isinstance(value, list):
         raise ParseError(f"{where} must be a list of tiles like \"6-4\"")
     out = []
     for t in value:
         if not isinstance(t, str):
             raise ParseError(f"{where}: {shown(t)} is not a tile string like \"6-4\"")
-        out.append(Tile(t))
+        out.append(read(t))
     return out
 
 
@@ -142,7 +145,7 @@ _KEYS = ("trump", "leader", "hands", "trick", "contract", "history", "discard", 
 
 
 # The leading word of a 42 family position's text, by family (docs/notation.md): optional for Texas 42.
-TAGS = {"42": "texas42", "texas42": "texas42", "moon": "moon", "moon4": "moon4"}
+TAGS = {"42": "texas42", "texas42": "texas42", "moon": "moon", "moon4": "moon4", "biggame": "biggame"}
 
 
 def rules_of_text(text: str, values: dict[str, str]) -> Rules:
@@ -173,13 +176,13 @@ def fields_from_text(text: str) -> PositionFields:
         first, sep, tiles = values["history"].partition(":")
         if not sep:
             raise ParseError("malformed history: write the first leader, ':', then tiles, e.g. N:66.31.20.00")
-        history = (parse_seat(first, rules), _tiles_text(tiles))
+        history = (parse_seat(first, rules), _tiles_text(tiles, parse_play))
     return PositionFields(
         trump=parse_trump(values["trump"]),
         # By default trick 1's leader by the contract (the core's answer), else N.
         leader=parse_seat(values["leader"], rules) if "leader" in values else None,
         hands=[_tiles_text(h) for h in hands],
-        trick=_tiles_text(values.get("trick", "-")),
+        trick=_tiles_text(values.get("trick", "-"), parse_play),
         rules=rules,
         contract=contract,
         history=history,
@@ -209,8 +212,9 @@ def fields_to_text(f: PositionFields) -> str:
     return " ".join(parts)
 
 
-def _tiles_text(text: str) -> list[Tile]:
-    return [] if text in ("", "-") else [Tile(t) for t in text.split(".")]
+def _tiles_text(text: str, read: Any = Tile) -> list[Tile]:
+    """The tiles of text ``66.64``; with ``read=parse_play`` plays (``73:3``, a lower-end lead) too."""
+    return [] if text in ("", "-") else [read(t) for t in text.split(".")]
 
 
 def _text_tiles(tiles: list[Tile]) -> str:
@@ -237,7 +241,7 @@ def view_json_of_text(text: str) -> dict[str, Any]:
     o: dict[str, Any] = {
         "schema": VIEW_SCHEMA, "game": rules.family, "seat": seat, "rules": rules.game_flags,
         "hand": [str(t) for t in hand],
-        "plays": [{"seat": s, "tile": str(t)} for s, t in plays],
+        "plays": [{"seat": s, "tile": str(t)} for s, t in plays],  # a lower-end lead: "7-3:3"
         "gone": [str(t) for t in _tiles_text(values.get("gone", "-"))],
     }
     if "trump" in values:
@@ -250,9 +254,9 @@ def view_json_of_text(text: str) -> dict[str, Any]:
         if not sep or not bids:
             raise ParseError("malformed auction: write the first bidder, ':', then the bids in turn separated "
                              "by ',', e.g. auction=E:pass,30,31")
-        start = _seat_letter(rules, first, "auction")
-        o["auction"] = [{"seat": rules.seat_after(start, i), "bid": bid_name(parse_bid(b))}
-                        for i, b in enumerate(bids.split(","))]
+        calls = [parse_bid(b) for b in bids.split(",")]
+        seats = _callers(rules, _seat_letter(rules, first, "auction"), calls)
+        o["auction"] = [{"seat": seat, "bid": bid_name(bid)} for seat, bid in zip(seats, calls)]
     for key in ("leader", "to_move"):
         if key in values:
             o[key] = _seat_letter(rules, values[key], key)
@@ -281,7 +285,7 @@ def view_text_of_json(o: dict[str, Any]) -> str:
     records, each field only where it says something (a leader only where neither a play nor the
     contract settles it, whose turn it is only where no auction does, hand sizes only where they are not the usual ones)."""
     rules = Rules.of_game(o.get("game", "texas42"), o["rules"])
-    plays = [(p["seat"], Tile(p["tile"])) for p in o["plays"]]
+    plays = [(p["seat"], parse_play(p["tile"])) for p in o["plays"]]
     names = rules.seat_names
     parts = [*text_tag(rules), f"seat={names[o['seat']]}"]
     if o["contract"] is not None:
@@ -321,6 +325,24 @@ def _usual_sizes(rules: Rules, seat: int, held: int, players: list[int]) -> list
     return sizes
 
 
+def _callers(rules: Rules, first: int, calls: list[Any]) -> list[int]:
+    """The seat of each call of an auction that ``first`` opened: round the table once in 42 and
+    Moon; in The Big Game a seat bids again on each turn until it passes (docs/rules.md §4.3), so
+    the core's auction says whose turn each call was."""
+    if rules.family != "biggame":
+        return [rules.seat_after(first, i) for i in range(len(calls))]
+    replay, seats = _core.texas42.Auction(rules._core, rules.seat_after(first, -1)), []
+    for bid in calls:
+        if replay.over:
+            raise ParseError(f"malformed auction: it is over after {len(seats)} calls, but {len(calls)} are given")
+        seats.append(replay.to_call)
+        try:
+            replay.call(bid, None)
+        except DominoSolverError as e:
+            raise ParseError(f"malformed auction: call {len(seats)}: {e}") from None
+    return seats
+
+
 def _seat_letter(rules: Rules, text: str, where: str) -> int:
     """A seat as view text writes it: its name (either case)."""
     names = rules.seat_names
@@ -330,6 +352,7 @@ def _seat_letter(rules: Rules, text: str, where: str) -> int:
 
 
 def _play_text(rules: Rules, text: str) -> tuple[int, Tile]:
-    """A play of view text: the seat's name, then its tile (``E44``, ``E4-4``, ``P144``)."""
+    """A play of view text: the seat's name, then its tile (``E44``, ``E4-4``, ``P144``; a lower-end
+    lead ``N73:3``)."""
     seat, tile = rules.split_seat(text, "play", "its tile, e.g. E44")
-    return seat, Tile(tile)
+    return seat, parse_play(tile)

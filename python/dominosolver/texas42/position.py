@@ -11,7 +11,8 @@ from ..errors import InvalidPositionError, ParseError, shown
 from ..tiles import Tile, mask_of, tiles_of
 from ..wrappers import NotatedPosition
 from . import notation, picture
-from .rules import Contract, Rules, Trump, check_in_set, parse_bid, parse_seat, parse_trump, refuse_big_game, side_names
+from .plays import parse_play, play_of, plays_of
+from .rules import Contract, Rules, Trump, check_in_set, parse_bid, parse_seat, parse_trump, side_names
 from .view import PlayerView, suit_names
 
 __all__ = ["Position"]
@@ -30,7 +31,7 @@ class Position(NotatedPosition):
 
     @property
     def game(self) -> str:
-        """The game's tag: "texas42", or the family its rules play ("moon", "moon4")."""
+        """The game's tag: "texas42", or the family its rules play ("moon", "moon4", "biggame")."""
         return self.rules.family
 
     def __init__(
@@ -62,7 +63,7 @@ class Position(NotatedPosition):
                 # By default trick 1's leader by the contract (the core's answer), else the first seat.
                 leader=None if leader is None else parse_seat(leader, table),
                 hands=_hands(hands, table),
-                trick=_tiles(trick or (), "trick"),
+                trick=_plays(trick or (), "trick"),
                 rules=table,
                 contract=_contract(contract, table) if contract is not None else None,
                 history=_history(history, table) if history is not None else None,
@@ -97,8 +98,8 @@ class Position(NotatedPosition):
 
     @property
     def discard(self) -> Tile | None:
-        """Moon: the tile the bidder laid away after taking the widow, where known (docs/rules.md
-        §4.1); out of play like every tile in no hand and not on the table."""
+        """Moon and The Big Game: the tile the bidder laid away, or the undealt tile it left, where
+        known (docs/rules.md §4.1, §4.3); out of play like every tile in no hand and not on the table."""
         return self._discard
 
 
@@ -108,10 +109,10 @@ class Position(NotatedPosition):
             trump=self.trump,
             leader=self._pos.leader,
             hands=[tiles_of(m) for m in self._pos.hands],
-            trick=[Tile.from_id(t) for t in self._pos.trick],
+            trick=[play_of(t) for t in self._pos.trick],
             rules=self.rules,
             contract=self.contract,
-            history=(first_leader, [Tile.from_id(t) for t in history]) if history else None,
+            history=(first_leader, [play_of(t) for t in history]) if history else None,
             discard=self._discard,
         )
 
@@ -163,8 +164,8 @@ class Position(NotatedPosition):
 
     @property
     def trick(self) -> tuple[Tile, ...]:
-        """Tiles on the table, in playing order from the leader."""
-        return tuple(Tile.from_id(t) for t in self._pos.trick)
+        """Plays on the table, in playing order from the leader (a lower-end lead as one, "7-3:3")."""
+        return tuple(play_of(t) for t in self._pos.trick)
 
     @property
     def tricks_left(self) -> int:
@@ -193,20 +194,23 @@ class Position(NotatedPosition):
 
     @property
     def legal_moves(self) -> list[Tile]:
-        return sorted(tiles_of(self._pos.legal_moves), reverse=True)
+        """The plays legal now, highest first: tiles, and in The Big Game a lower-end lead beside
+        its tile ("7-3:3", a LowerEndLead, docs/rules.md §4.3)."""
+        return plays_of(self._pos.legal_moves)
 
     def is_legal(self, move: Tile | str) -> bool:
-        return bool(self._pos.legal_moves >> Tile(move).id & 1)
+        return bool(self._pos.legal_moves >> parse_play(move).id & 1)
 
     def play(self, move: Tile | str) -> None:
-        """Play a tile for the seat to move; raises IllegalMoveError (and changes nothing) if illegal."""
-        self._pos.play(Tile(move).id)
+        """Play a tile ("6-4"), or lead one low ("7-3:3"), for the seat to move; raises
+        IllegalMoveError (and changes nothing) if illegal."""
+        self._pos.play(parse_play(move).id)
 
     def undo(self) -> Tile:
-        """Take back the last play and return its tile."""
-        tile = self._pos.plays[-1][1] if self._pos.can_undo else None
+        """Take back the last play and return it (a tile, or a lower-end lead)."""
+        play = self._pos.plays[-1][1] if self._pos.can_undo else None
         self._pos.undo()
-        return Tile.from_id(tile)
+        return play_of(play)
 
     @property
     def trick_winner(self) -> int | None:
@@ -247,8 +251,8 @@ class Position(NotatedPosition):
 
     @property
     def plays(self) -> list[tuple[int, Tile]]:
-        """Every play this position knows, as (seat, tile), oldest first."""
-        return [(s, Tile.from_id(t)) for s, t in self._pos.plays]
+        """Every play this position knows, as (seat, play), oldest first."""
+        return [(s, play_of(t)) for s, t in self._pos.plays]
 
     def hand(self, seat: int | str) -> tuple[Tile, ...]:
         """The tiles ``seat`` (a number or a name: N, E, S, W; Moon's P0..P2) still holds, highest first."""
@@ -264,8 +268,8 @@ class Position(NotatedPosition):
         return suit_names(self._pos.voids(self.rules.parse_seat(seat)))
 
     def view(self, seat: int) -> PlayerView:
-        """What `seat` sees; in Moon the position's discard (if it names one) tells the bidder's own
-        laid-away tile from the tiles of earlier tricks."""
+        """What ``seat`` sees: its hand and the public facts (the bidder also its discard, which
+        tells the others' views that tile from those of unrecorded tricks)."""
         return PlayerView.of_position(self, seat, discard=self._discard)
 
     def seat_name(self, seat: int | str) -> str:
@@ -286,10 +290,14 @@ def _hands(value: Any, rules: Rules) -> list[list[Tile]]:
     return [_tiles(h, f"hands[{i}]") for i, h in enumerate(value)]
 
 
+def _plays(value: Any, where: str) -> list[Tile]:
+    return [parse_play(t) for t in tile_sequence(value, where)]
+
+
 def _history(value: Any, rules: Rules) -> tuple[int, list[Tile]]:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         raise ParseError(f"history must be (first leader, tiles of the completed tricks), not {shown(value)}")
-    return parse_seat(value[0], rules), _tiles(value[1], "history")
+    return parse_seat(value[0], rules), _plays(value[1], "history")
 
 
 def _contract(value: Any, rules: Rules) -> Contract:
@@ -299,21 +307,24 @@ def _contract(value: Any, rules: Rules) -> Contract:
 
 
 def _checked_discard(core: Any, f: notation.PositionFields) -> Tile | None:
-    """The position's discard: Moon's, under a contract, a tile of the set that is in no hand and
-    not played (docs/rules.md §4.1)."""
+    """The position's discard: under a contract of Moon or The Big Game, a tile of the set that is
+    in no hand and not played (docs/rules.md §4.1, §4.3)."""
     if f.discard is None:
         return None
-    if f.rules.family != "moon" or f.contract is None:
-        raise InvalidPositionError("only a Moon position with its contract has a discard (docs/rules.md §4.1)")
+    if not f.rules.undealt or f.contract is None:
+        raise InvalidPositionError("only a Moon or Big Game position with its contract has a discard "
+                                   "(docs/rules.md §4.1, §4.3)")
     check_in_set(mask_of([f.discard]), f.rules, InvalidPositionError)
-    held = [t for h in core.hands for t in tiles_of(h)] + [Tile.from_id(t) for _, t in core.plays]
+    held = [t for h in core.hands for t in tiles_of(h)] + [play_of(t).tile for _, t in core.plays]
     if f.discard in held:
         raise InvalidPositionError(f"the discard {f.discard} is in play: it is held or played, not laid away")
+    if f.rules.family == "biggame" and _core.texas42.counter_value(f.discard.id):
+        raise InvalidPositionError(f"the discard {f.discard} is a counter: The Big Game's bidder lays away no counter "
+                                   "and must take an undealt one (docs/rules.md §4.3)")
     return f.discard
 
 
 def _build(f: notation.PositionFields) -> Any:
-    refuse_big_game(f.rules)
     return _core.texas42.Position(
         f.rules._core,
         str(f.trump),

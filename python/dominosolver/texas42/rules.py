@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Union
 
 from .. import _core
-from ..errors import DominoSolverError, InvalidPositionError, InvalidViewError, ParseError, shown
+from ..errors import DominoSolverError, InvalidViewError, ParseError, shown
 from ..io import is_digits, unicode_text
 from ..tiles import MAX_PIP, tiles_of
 from ..wrappers import FlagRules
@@ -21,8 +21,8 @@ __all__ = ["Rules", "Bid", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "ORD
 GAME_BID = _core.texas42.GAME_BID
 
 Trump = Union[int, str]  # 0..6, "doubles" or "none"
-FAMILIES = ("texas42", "moon", "moon4")  # the 42 family's members, by their "game" tag (docs/rules.md §2, §4)
-_TITLES = {"texas42": "Texas 42", "moon": "Moon", "moon4": "Partnership Moon"}
+FAMILIES = ("texas42", "moon", "moon4", "biggame")  # the 42 family's members, by their "game" tag (docs/rules.md §2, §4)
+_TITLES = {"texas42": "Texas 42", "moon": "Moon", "moon4": "Partnership Moon", "biggame": "The Big Game"}
 
 
 class Rules(FlagRules):
@@ -41,17 +41,17 @@ class Rules(FlagRules):
 
     @property
     def family(self) -> str:
-        """The member of the 42 family played: "texas42", "moon" or "moon4" (docs/rules.md §4)."""
+        """The member of the 42 family played: "texas42", "moon", "moon4" or "biggame" (docs/rules.md §4)."""
         return self.to_json().get("family", "texas42")
 
     @property
     def title(self) -> str:
-        """The family's name for headings: Texas 42, Moon, Partnership Moon."""
+        """The family's name for headings: Texas 42, Moon, Partnership Moon, The Big Game."""
         return _TITLES[self.family]
 
     @classmethod
     def of_game(cls, game: Any, flags: Any = None) -> Rules:
-        """The rules a JSON object states: its "game" tag names the family (texas42, moon, moon4),
+        """The rules a JSON object states: its "game" tag names the family (texas42, moon, moon4, biggame),
         its "rules" object the other flags (a "family" flag there must agree with the tag)."""
         if game not in FAMILIES:
             raise ParseError(f"unknown game {shown(game)} for a 42 position: {', '.join(FAMILIES)}")
@@ -89,8 +89,15 @@ class Rules(FlagRules):
 
     @property
     def undealt(self) -> int:
-        """Tiles dealt to no seat: Moon's widow (docs/rules.md §4.1), else none."""
+        """Tiles dealt to no seat: Moon's widow, The Big Game's undealt tile (docs/rules.md §4.1,
+        §4.3), else none."""
         return self._core.undealt
+
+    @property
+    def may_be_out_of_play(self) -> int:
+        """The tiles (a mask) that may lie in no hand: any of Moon's; none of The Big Game's counters,
+        since an undealt counter must be taken and no counter is laid away (docs/rules.md §4.3)."""
+        return self._core.may_be_out_of_play
 
     @property
     def hand_tricks(self) -> int:
@@ -105,6 +112,11 @@ class Rules(FlagRules):
     @property
     def min_bid(self) -> int:
         return self._core.min_bid
+
+    @property
+    def lower_end_leads(self) -> bool:
+        """Whether 7-3 and 8-2 may be led in their lower suit (The Big Game, docs/rules.md §4.3)."""
+        return self._core.lower_end_leads
 
     @property
     def mark(self) -> int:
@@ -209,15 +221,6 @@ def _trump_of_name(name: str) -> Trump:
 
 
 TRUMPS: tuple[Trump, ...] = Rules().declarations  # 0..6, "doubles", "none"
-
-
-def refuse_big_game(rules: Rules) -> None:
-    """The Big Game's hands have plays that are no tiles (its lower-end leads, docs/rules.md §4.3),
-    which this package's positions and games do not carry: its rules are the core's alone so far."""
-    if rules._core.lower_end_leads:
-        raise InvalidPositionError(
-            "The Big Game (family 'biggame') has no Python package yet: its rules, positions and games are "
-            "the core's (dominosolver._core.texas42), whose plays include the lower-end leads '7-3:3' and '8-2:2'")
 
 
 def set_mask(rules: Rules) -> int:

@@ -11,7 +11,9 @@ seat capacities ``caps`` obeys
 
 which a small table holds (capacities sum to the tiles left, so there are few states). Tiles in no
 hand (Moon's widow before the exchange, or the bidder's discard as another seat sees it, docs/rules.md
-§4.1) go to one more place, out of play, open to every hidden tile whatever its suits. Every
+§4.1; The Big Game's undealt tile or discard, §4.3) go to one more place, out of play, open to every
+hidden tile whatever its suits that the rules let lie out (``Rules.may_be_out_of_play``: The Big
+Game's counters are always in play). Every
 consistent deal gets an index in ``[0, count)`` (``world(k)`` walks the table), so drawing an index
 uniformly draws a deal uniformly: no rejection, no bias; enumeration is the same walk for every k.
 """
@@ -72,13 +74,16 @@ class WorldSampler:
                 + (f" (of which {may_be_out} may be out of play: the widow or the bidder's discard)"
                    if view.rules.undealt else "")
             )
-        need.append(out)  # the last place: out of play, open to every tile
+        need.append(out)  # the last place: out of play, open to every tile the rules let lie there
+        # Moon: any tile; The Big Game: before its exchange (no trump named yet) the undealt tile may be
+        # any, after it the tile out of play is no counter (§4.3).
+        may_lie_out = set_mask(view.rules) if view.trump is None else view.rules.may_be_out_of_play
         # Per hidden tile, the positions (in self.others, then out of play) of the places that may hold it.
         self.tiles = [t.id for t in hidden]
         self.allowed: list[tuple[int, ...]] = []
         for t in hidden:
             ok = tuple(j for j, s in enumerate(self.others) if not view.absent[s] >> t.id & 1)
-            ok += (len(self.others),) if out else ()
+            ok += (len(self.others),) if out and may_lie_out >> t.id & 1 else ()
             if not ok:
                 raise InvalidViewError(
                     f"no seat may hold {t}: every other seat has shown it void in its suits"
@@ -169,7 +174,7 @@ def out_of_play(view: PlayerView, world: World) -> int:
     held = 0
     for m in world:
         held |= m
-    seen = mask_of(t for _, t in view.plays) | mask_of(view.gone)
+    seen = mask_of(t.tile for _, t in view.plays) | mask_of(view.gone)
     return set_mask(view.rules) & ~held & ~seen
 
 

@@ -15,6 +15,7 @@ from ..errors import ParseError, shown
 from ..io import json_value
 from ..result import SolveResult
 from ..tiles import Tile, mask_of
+from .plays import parse_play, play_of
 from .position import Position
 from .notation import TAGS
 from .rules import STANDARD, Rules
@@ -47,16 +48,16 @@ class Solver:
     def solve(self, position: PositionLike, *, moves: bool = True, pv: bool = True) -> SolveResult:
         pos = as_position(position)
         out = self._solver.solve(pos._pos, moves, pv)  # a hand over: value 0, no move
-        values = {str(Tile.from_id(t)): v for t, v in sorted(out.moves, key=lambda m: (-m[1], -m[0]))}
+        values = {str(play_of(t)): v for t, v in sorted(out.moves, key=lambda m: (-m[1], -play_of(m[0]).tile.id, m[0]))}
         return SolveResult(
             game=pos.game,
             pov=pos.team_to_move,
             value=out.value,
             moves=values,
             best=[m for m, v in values.items() if v == out.value],
-            pv=[str(Tile.from_id(t)) for t in out.pv],
+            pv=[str(play_of(t)) for t in out.pv],
             nodes=out.nodes,
-            equivalent=[sorted((str(Tile.from_id(t)) for t in g), reverse=True) for g in out.equivalent],
+            equivalent=[[str(p) for p in sorted(map(play_of, g), reverse=True)] for g in out.equivalent],
             units=out.units,
             makes=out.makes,
         )
@@ -365,9 +366,9 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
             # the value after the play is the solver's value of that move (for the same team).
             solved = solver.solve(pos, pv=False)
             pos.play(move)
-            before, after = solved.value, solved.moves[str(Tile(move))]
+            before, after = solved.value, solved.moves[str(parse_play(move))]
             cost = after - before if pos.objective == "no trick" else before - after  # Nel-O: fewer is better
-        grade = PlayGrade(seat, Tile(move), before, after, cost)
+        grade = PlayGrade(seat, parse_play(move), before, after, cost)
         if makes is not None:
             grade = grade._replace(makes_before=makes(banked + before), makes_after=makes(banked + after),
                                    declaring=team == pos.side_of(pos.contract.declarer))  # type: ignore[union-attr]
@@ -429,7 +430,7 @@ def projection(start: PositionLike, grades: Iterable[PlayGrade]) -> dict[str, An
 @dataclass(frozen=True)
 class BatchResult:
     values: np.ndarray  # value of each position for its team to move
-    move_values: np.ndarray | None  # [i, tile id] -> value after that tile, -1 where illegal
+    move_values: np.ndarray | None  # [i, play id] -> value after that play (a tile's id), -1 where illegal
     nodes: int
     pv: list[list[Tile]] | None = None  # a principal variation of each position, when asked for
 
@@ -438,9 +439,10 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
                 tt_mb: int | None = None, pv: bool = False) -> BatchResult:
     """Solve many positions in a C++ thread pool (one solver and table per thread; ``tt_mb``
     defaults to a size fitted to the largest position). ``move_values`` has a column per tile of
-    the largest set among the positions (28 for double-six); ``pv`` asks for a principal variation
-    of each (the lowest tile that keeps the value at each play, to the end of the hand). Ctrl-C
-    stops it between positions (KeyboardInterrupt)."""
+    the largest set among the positions (28 for double-six), or per play in The Big Game (47: its
+    lower-end leads 45 and 46 after the tiles); ``pv`` asks for a principal variation of each (the
+    lowest tile that keeps the value at each play, to the end of the hand). Ctrl-C stops it between
+    positions (KeyboardInterrupt)."""
     # One position (notation, JSON or a Position) is not a list of them: a string would be read
     # one character at a time.
     if isinstance(positions, (str, bytes, dict, Position)):
@@ -461,10 +463,12 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     values = np.array(out.values, dtype=np.int16)
     move_values = None
     if moves:
-        width = max((p.rules.tiles for p in parsed), default=Rules().tiles)
+        # A column per play: the tiles of the set, and The Big Game's lower-end leads after them.
+        width = max((_core.texas42.MAX_PLAYS if p.rules.lower_end_leads else p.rules.tiles for p in parsed),
+                    default=Rules().tiles)
         move_values = np.full((len(cores), width), -1, dtype=np.int16)
         for i, row in enumerate(out.moves):
             for tile, v in row:
                 move_values[i, tile] = v
-    lines = [[Tile.from_id(t) for t in line] for line in out.pv] if pv else None
+    lines = [[play_of(t) for t in line] for line in out.pv] if pv else None
     return BatchResult(values=values, move_values=move_values, nodes=out.nodes, pv=lines)

@@ -28,6 +28,7 @@ from ..io import json_object
 from ..errors import InvalidViewError, ParseError, shown
 from ..io.text_form import TextForm
 from ..tiles import Tile, bits_of, mask_of, tiles_of
+from .plays import parse_play, play_of, plays_of
 from .notation import VIEW_SCHEMA, contract_from_json, contract_to_json, view_json_of_text, view_text_of_json
 from .picture import view_svg
 from .rules import (
@@ -106,12 +107,12 @@ class ViewRecord:
             if not isinstance(self.discard, Tile):
                 raise InvalidViewError(f"view field 'discard' must be a Tile or None, not {shown(self.discard)}")
             if not self.rules.undealt:
-                raise InvalidViewError("a discard belongs to Moon's widow exchange (docs/rules.md §4.1): "
-                                       "this game deals every tile")
+                raise InvalidViewError("a discard belongs to an exchange with tiles dealt to no seat (Moon's widow, "
+                                       "The Big Game's undealt tile, docs/rules.md §4.1, §4.3): this game deals every tile")
             if self.contract is None or self.contract.declarer != seat:
                 raise InvalidViewError(f"only the bidder knows the discard: {self.rules.seat_names[seat]} is not the bidder")
             others.append(self.discard)
-        named = list(self.hand) + [t for _, t in self.plays] + list(self.gone) + others
+        named = list(self.hand) + [t.tile for _, t in self.plays] + list(self.gone) + others
         if len(set(named)) != len(named):
             twice = next(t for t in named if named.count(t) > 1)
             raise InvalidViewError(f"tile {twice} appears twice across hand, plays and gone (and discard)")
@@ -119,7 +120,7 @@ class ViewRecord:
         most = len(seats) - 1  # a trick of every seat is complete
         if len(self.trick) > most or (self.plays and self.trick and tuple(t for _, t in self.plays[-len(self.trick):]) != self.trick):
             raise InvalidViewError(f"the trick must be the last plays of an unfinished trick (at most {most} tiles)")
-        if not set(self.legal_moves) <= set(self.hand):
+        if not {t.tile for t in self.legal_moves} <= set(self.hand):
             raise InvalidViewError("legal_moves must be tiles of the seat's own hand")
         for name in ("leader", "to_move", "first_leader"):
             value = getattr(self, name)
@@ -156,13 +157,13 @@ class PlayerView(TextForm, ViewRecord):
     def _of_core(cls, core: Any, rules: Rules, seat: int, auction: tuple[tuple[int, Bid], ...],
                  discard: Tile | None = None) -> PlayerView:
         """What ``seat`` sees of a C++ position: the public facts and its own hand, copied out."""
-        plays = tuple((s, Tile.from_id(t)) for s, t in core.plays)
+        plays = tuple((s, play_of(t)) for s, t in core.plays)
         first = plays[0][0] if plays else core.leader
         hands = core.hands
         in_hands = 0
         for m in hands:
             in_hands |= m
-        missing = set_mask(rules) & ~in_hands & ~mask_of(t for _, t in plays)
+        missing = set_mask(rules) & ~in_hands & ~mask_of(t.tile for _, t in plays)
         gone = _gone_tiles(rules, missing, discard)
         contract = Contract.of_core(core.contract)
         bidder = contract is not None and contract.declarer == seat
@@ -177,12 +178,12 @@ class PlayerView(TextForm, ViewRecord):
             hand_sizes=tuple(m.bit_count() for m in hands),
             leader=core.leader,
             to_move=to_move,
-            trick=tuple(Tile.from_id(t) for t in core.trick),
+            trick=tuple(play_of(t) for t in core.trick),
             plays=plays,
             first_leader=first,
             voids=tuple(tuple(suit_names(core.voids(s))) for s in range(rules.seats)),
             points=tuple(core.points),
-            legal_moves=tuple(sorted(tiles_of(core.legal_moves), reverse=True)) if to_move == seat else (),
+            legal_moves=tuple(plays_of(core.legal_moves)) if to_move == seat else (),
             auction=auction,
             gone=tuple(sorted(tiles_of(gone), reverse=True)),
             absent=tuple(core.shown_absent(s) for s in range(rules.seats)),
@@ -202,11 +203,15 @@ class PlayerView(TextForm, ViewRecord):
             return cls.of_position(pos, seat, auction, None if discard is None else Tile.from_id(discard))
         hand = game.deal()[seat] if game.phase != "game_over" else ()
         sizes = [len(hand)] * game.rules.seats
-        if game.phase == "exchange":  # Moon (§4.1): the bidder has taken the widow into its hand
+        if game.phase == "exchange":  # Moon, The Big Game (§4.1, §4.3): the bidder has taken the widow into its hand
             bidder = game.contract.declarer
             sizes[bidder] += record["undealt"].bit_count()
             if seat == bidder:
                 hand = tuple(sorted(hand + tuple(tiles_of(record["undealt"])), reverse=True))
+        elif record["discard"] is not None and seat == game.contract.declarer:
+            # The Big Game's bidder names trumps after its exchange (§4.3): the hand it kept.
+            kept = mask_of(hand) | record["undealt"]
+            hand = tuple(sorted(tiles_of(kept & ~(1 << record["discard"])), reverse=True))
         revealed = tuple(tuple(sorted(tiles_of(game._game.revealed(s)), reverse=True)) for s in range(game.rules.seats))
         return cls.before_play(
             seat, game.rules, hand, auction, trump=game.trump, contract=game.contract,
@@ -257,9 +262,9 @@ class PlayerView(TextForm, ViewRecord):
     @property
     def hidden(self) -> list[Tile]:
         """Tiles this seat cannot see: in the other hands, less those their contract shows, and
-        (Moon) the widow or another seat's discard."""
+        (Moon, The Big Game) the tile left undealt or another seat's discard."""
         revealed = mask_of(t for r in self.revealed for t in r)
-        seen = mask_of(self.hand) | mask_of(t for _, t in self.plays) | mask_of(self.gone) | revealed
+        seen = mask_of(self.hand) | mask_of(t.tile for _, t in self.plays) | mask_of(self.gone) | revealed
         if self.discard is not None:
             seen |= 1 << self.discard.id
         return tiles_of(set_mask(self.rules) & ~seen)
@@ -333,7 +338,7 @@ class PlayerView(TextForm, ViewRecord):
             (parse_seat(a["seat"], rules), parse_bid(a["bid"], a.get("kind"))) for a in _list(o, "auction", dict)
         )
         hand = tuple(sorted((Tile(t) for t in _list(o, "hand", str)), reverse=True))
-        plays = tuple((parse_seat(p["seat"], rules), Tile(p["tile"])) for p in _list(o, "plays", dict))
+        plays = tuple((parse_seat(p["seat"], rules), parse_play(p["tile"])) for p in _list(o, "plays", dict))
         gone = tuple(sorted((Tile(t) for t in _list(o, "gone", str)), reverse=True))
         discard = o.get("discard")
         if discard is not None and not isinstance(discard, str):
@@ -353,14 +358,17 @@ class PlayerView(TextForm, ViewRecord):
                                    + (" (but the bidder's, with the widow taken)" if rules.undealt else ""))
         # The tiles are checked before the C++ side reads the plays (the view itself checks the rest).
         try:
-            named = mask_of(list(hand) + list(gone) + [t for _, t in plays] + ([] if discard is None else [discard]))
+            named = mask_of(list(hand) + list(gone) + [t.tile for _, t in plays] + ([] if discard is None else [discard]))
         except ParseError as e:
             raise InvalidViewError(f"a tile appears twice across hand, plays and gone (and discard): {e}") from None
         check_in_set(named, rules, InvalidViewError)
         if exchange is not None:
-            # Moon's widow exchange (§4.1): the bidder holds the widow and must lay a tile away.
-            if trump is None or plays or gone or discard is not None:
-                raise InvalidViewError("in the widow exchange trumps are named and nothing is played or laid away yet")
+            # The exchange (§4.1, §4.3): the bidder holds the widow or the undealt tile and must lay a
+            # tile away; Moon's bidder has named trumps by then, The Big Game's names them after.
+            named_first = rules.family == "moon"
+            if (trump is None) == named_first or plays or gone or discard is not None:
+                raise InvalidViewError("in the exchange nothing is played or laid away yet, and trumps are "
+                                       + ("named (docs/rules.md §4.1)" if named_first else "not named yet (docs/rules.md §4.3)"))
             view = cls.before_play(
                 seat, rules, hand, auction, trump=trump, contract=contract, hand_sizes=tuple(sizes),
                 to_move=exchange, legal_bids=(),
@@ -502,7 +510,7 @@ def _stated(o: dict[str, Any], key: str, rules: Rules) -> Any:
     if key in ("leader", "to_move"):
         return None if value is None else parse_seat(value, rules)
     if key in ("trick", "legal_moves"):
-        tiles = [str(Tile(t)) for t in _list(o, key, str)]
+        tiles = [str(parse_play(t)) for t in _list(o, key, str)]
         return sorted(tiles) if key == "legal_moves" else tiles
     if key == "revealed":  # {seat name: [tiles]}, each seat's tiles in the view's order
         return {rules.seat_names[s]: [str(t) for t in r] for s, r in enumerate(_revealed(o, rules)) if r}

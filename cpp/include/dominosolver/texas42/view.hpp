@@ -16,7 +16,7 @@ struct ViewFacts {
   // Who led the first recorded trick (with no play recorded: who leads now); none: trick 1's leader
   // by the contract (Ruling::first_leader).
   std::optional<int> first_leader;
-  std::vector<int> plays;       // the tiles of every recorded play, oldest first: whole tricks, then this one
+  std::vector<int> plays;       // every recorded play (plays.hpp), oldest first: whole tricks, then this one
   std::vector<int> gone;        // tiles of earlier tricks whose plays were not recorded
   std::optional<Contract> contract;
   std::vector<std::vector<int>> revealed;  // by seat (or none at all): tiles the contract shows in its hand
@@ -29,11 +29,16 @@ struct ViewFacts {
 // view cannot see, at most this many are out of play rather than in another hand.
 int undealt_tiles(const Rules& rules);
 
+// The tiles of the set that may lie out of play: any of Moon's (its widow, or whatever the bidder
+// laid away, §4.1); none of The Big Game's counters (an undealt counter must be taken, and the
+// bidder lays no counter away, §4.3).
+TileMask may_be_out_of_play(const Rules& rules);
+
 // The position of one deal that fits `view`: the tiles the contract reveals stay in their hands;
 // every other tile the seat cannot see goes to another seat that has not shown it void in the tile's
 // suits (shown_by_plays) and whose contract would not have revealed it (Ruling::reveals), each seat
 // receiving its hand size, and what is left over (at most undealt_tiles, less a discard the view
-// knows) is out of play, whatever its suits: Moon's discard was laid away before any play; lowest
+// knows) is out of play, whatever its suits, if the rules let it lie out (may_be_out_of_play): Moon's discard was laid away before any play; lowest
 // tile first, lowest seat first, so the same facts give the same deal. The position
 // then replays and checks the plays. Throws InvalidViewError naming what no deal can fit (the
 // position's own objections prefixed "no deal fits this view: ").

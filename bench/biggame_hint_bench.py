@@ -1,0 +1,72 @@
+"""The Big Game's hints and bid advice (issue 23's hint targets): deals of rule bots from seeds 1..N,
+each at trick 4 (8 tricks left: a hint of ``--worlds`` worlds, no time limit), at the first lead (a
+hint within ``--budget`` seconds: how many worlds it solved in how long; the core has no node
+budget, so the batch of worlds under way when the time runs out is finished), and at the auction
+(bid advice for the seat to bid within the same budget). Threads: ``--threads``.
+
+    python bench/biggame_hint_bench.py            # --deals 5 --worlds 100 --budget 10 --threads 2
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+import statistics
+import time
+
+from dominosolver.biggame import BigGame, hint
+from dominosolver.texas42 import advise_bid
+from dominosolver.texas42.bots import RuleBot
+
+
+def played_to(seed: int, done: Callable[[BigGame], bool]) -> BigGame:
+    game, bot = BigGame(seed=seed), RuleBot()
+    while not done(game):
+        game.play(bot.choose(game))
+    return game
+
+
+def at_trick_4(game: BigGame) -> bool:
+    pos = game.position
+    return game.phase == "playing" and len(pos.plays) >= 12 and not pos.trick
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=5)
+    ap.add_argument("--worlds", type=int, default=100)
+    ap.add_argument("--budget", type=float, default=10.0)
+    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--skip", default="", help="parts to skip: trick4,first,bid")
+    args = ap.parse_args()
+    skip = set(filter(None, args.skip.split(",")))
+    rows: dict[str, list[float]] = {"trick4": [], "first": [], "bid": []}
+    for seed in range(1, args.deals + 1):
+        if "trick4" not in skip:
+            view = played_to(seed, at_trick_4)
+            view = view.view(view.to_move)
+            t = time.perf_counter()
+            h = hint(view, samples=args.worlds, seed=1, threads=args.threads)
+            rows["trick4"].append(time.perf_counter() - t)
+            print(f"deal {seed} trick 4: {h.worlds} worlds in {rows['trick4'][-1]:.2f} s, {h.nodes:,} nodes, best {h.best}")
+        if "first" not in skip:
+            game = played_to(seed, lambda g: g.phase == "playing")
+            t = time.perf_counter()
+            h = hint(game.view(game.to_move), samples=args.worlds, seed=1, threads=args.threads, time=args.budget)
+            rows["first"].append(time.perf_counter() - t)
+            print(f"deal {seed} first lead: {h.worlds} worlds in {rows['first'][-1]:.1f} s (budget {args.budget:g}), "
+                  f"{h.nodes:,} nodes, best {h.best}")
+        if "bid" not in skip:
+            game = BigGame(seed=seed)
+            t = time.perf_counter()
+            a = advise_bid(game, samples=args.worlds, seed=1, threads=args.threads, time=args.budget)
+            rows["bid"].append(time.perf_counter() - t)
+            print(f"deal {seed} auction: bid advice on {a.worlds} deals x {len(a.declarations)} declarations in "
+                  f"{rows['bid'][-1]:.1f} s: {a.bid or 'pass'}")
+    for part, times in rows.items():
+        if times:
+            print(f"{part}: median {statistics.median(times):.2f} s, max {max(times):.2f} s over {len(times)} deals")
+
+
+if __name__ == "__main__":
+    main()

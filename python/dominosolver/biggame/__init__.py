@@ -1,0 +1,36 @@
+"""The Big Game (docs/rules.md §4.3): 42 for points on the double-eight set, 11 tiles each and the
+45th undealt, bids 42..66, and the lower-end leads ``7-3:3`` and ``8-2:2``. A member of the 42
+family, played by the texas42 package's classes under its rules: this module names the rules and
+re-exports the rest; positions, games, solving and notation are texas42's, as the rules direct them.
+
+>>> from dominosolver.biggame import BIG_GAME, Position
+>>> pos = Position("biggame trump=4 leader=N hands=73.82.10/33.83.21/44.62.20/88.55.40")
+>>> pos.rules == BIG_GAME, [str(m) for m in pos.legal_moves]
+(True, ['8-2:2', '8-2', '7-3:3', '7-3', '1-0'])
+"""
+
+from .. import texas42
+from ..texas42 import (Bid, Contract, Move, PlayerView, Position, Solver, analyse_play, dd_table, hint, solve,
+                       solve_batch)
+from ..texas42.plays import LowerEndLead, parse_play
+
+__all__ = ["BIG_GAME", "BigGame", "BigGameRules", "Bid", "Contract", "Game", "LowerEndLead", "Move", "PlayerView",
+           "Position", "Rules", "Solver", "analyse_play", "dd_table", "hint", "parse_play", "solve", "solve_batch"]
+
+
+class BigGameRules(texas42.Rules):
+    """The Big Game's rules: ``BigGameRules(nt_doubles="low")`` is ``Rules(family="biggame", ...)``."""
+
+    __slots__ = ()
+    _preset = {"family": "biggame"}
+
+
+class BigGame(texas42.Game):
+    """A game of The Big Game (its rules unless ``rules`` says otherwise), to 400 points (§4.3)."""
+
+    _rules_class = BigGameRules
+
+
+# The module's own rules and game are The Big Game's, as dominosolver.texas42's are 42's.
+Rules, Game = BigGameRules, BigGame
+BIG_GAME = BigGameRules()

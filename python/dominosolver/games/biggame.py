@@ -1,0 +1,80 @@
+"""The Big Game in the game registry (docs/rules.md §4.3): a row fitted from the 42 adapter
+(``games/texas42.py``: the same positions, solver, grading, hints and rendering, under the family's
+rules), with its own deal for the conformance suite, the tiles of the double-eight set, its move
+columns (plays: the lower-end leads after the tiles) and its demo."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from rich.console import RenderableType
+from rich.rule import Rule
+
+from .. import _core
+from ..biggame import BigGame, BigGameRules
+from ..texas42 import PlayerView, Position, dd_table, solve
+from ..texas42 import solve as solve_42
+from ..texas42.arena import family_arena
+from ..texas42.bots import RuleBot
+from ..texas42.rules import set_mask
+from ..texas42.solve import declaration_name
+from ..tiles import Tile, tiles_of
+from . import texas42 as adapter
+from .moon import dealer, variants
+from .spec import Batch, GameSpec, HumanPlay
+from .texas42_pictures import PICTURES
+from .texas42_render import RENDER as RENDER_42
+from .texas42_render import show_position, show_solve
+
+__all__ = ["SPEC"]
+
+RULES = BigGameRules()
+# A deal at its fifth trick (seven tricks left: a solve takes a blink), N's lead, 7-3 and 8-2 in hand;
+# N laid 4-4 away.
+DEMO_POSITION = ("biggame trump=4 leader=N hands=82.73.66.61.20.10.00/88.77.55.52.43.32.30/86.85.83.81.63.50.31/"
+                 "87.75.72.62.60.51.21 contract=N45 discard=44")
+
+
+def places(pos: Position) -> dict[str, tuple[Tile, ...]]:
+    """Where each tile of the double-eight set is: held, played (a lower-end lead's tile), or out of
+    play (the undealt tile, or the bidder's discard)."""
+    held = adapter.places(pos)
+    placed = {t for tiles in held.values() for t in tiles}
+    return {**held, "out of play": tuple(t for t in tiles_of(set_mask(pos.rules)) if t not in placed)}
+
+
+def demo() -> Iterator[RenderableType]:
+    """A built-in position (a whole deal's table takes minutes today): every lead's value, the two
+    leads of 7-3 and of 8-2 among them, and the best line."""
+    pos = Position(DEMO_POSITION)
+    yield Rule("The Big Game — a built-in position, seven tricks left")
+    yield from show_position(pos)
+    yield Rule(f"N leads, {declaration_name(pos.trump)} trumps: 7-3 and 8-2 may be led high or low (7-3:3, 8-2:2)")
+    yield from show_solve(pos, solve(pos))
+
+
+SPEC = GameSpec(
+    tag="biggame", name="The Big Game", title="The Big Game", aliases=(),
+    Position=Position, PlayerView=PlayerView, Game=BigGame, Rules=BigGameRules,
+    seat_name=lambda seat: RULES.seat_names[seat], parse_seat=RULES.parse_seat,
+    facts=adapter.facts, solve=solve_42, solve_options=frozenset({"moves"}),
+    hint=adapter.hint, hint_limits=adapter.SPEC.hint_limits,
+    notes={"max_nodes": "a Big Game solve is always exact", "time": "a Big Game solve is not cut short"},
+    grade=adapter.grade, play=adapter.player(BigGame), record=adapter.record, go=adapter.go,
+    count_worlds=adapter.count_worlds, worlds=adapter.worlds,
+    variants=tuple(variants(RULES)), deal=dealer(BigGame), places=places, ledger=adapter.ledger,
+    revealed=adapter.revealed,
+    batch=Batch(task_of=adapter.task_of, tasks={"solve": adapter.solve_task, "table": adapter.table_task,
+                                                 "hint": adapter.hint_task, "grade": adapter.grade_task},
+                arrays=partial(adapter.arrays, columns=_core.texas42.MAX_PLAYS)),
+    render=replace(RENDER_42, special_table=None, demo=demo),
+    pictures=replace(PICTURES, special_table=None), table=dd_table, solves=adapter.SPEC.solves,
+    arena=family_arena("biggame", "The Big Game"),
+    # Rule-of-thumb bots: a hint bot's bid advice solves whole 11-trick deals, seconds each today.
+    human=HumanPlay(bot=lambda seed: RuleBot(), hands=adapter.finished_hands,
+                    grade=lambda hand: adapter.grade_hand(hand, None, None), advise=adapter.advise_human),
+    solver=adapter.SPEC.solver, advise_bid=adapter.bid_advice,
+)
