@@ -1,7 +1,7 @@
 """The Big Game's hints and bid advice (issue 23's hint targets): deals of rule bots from seeds 1..N,
 each at trick 4 (8 tricks left: a hint of ``--worlds`` worlds, no time limit), at the first lead (a
-hint within ``--budget`` seconds: how many worlds it solved in how long; the core has no node
-budget, so the batch of worlds under way when the time runs out is finished), and at the auction
+hint within ``--budget`` seconds: how many worlds it solved in how long, each world under a node
+budget from the time left), and at the auction
 (bid advice for the seat to bid within the same budget). Threads: ``--threads``.
 
     python bench/biggame_hint_bench.py            # --deals 5 --worlds 100 --budget 10 --threads 2

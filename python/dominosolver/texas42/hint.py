@@ -44,9 +44,13 @@ ENGINE_NAME = pimc.ENGINE_NAME
 EXACT_LIMIT = 2000
 METHODS = ("pimc", "infoset")  # plain PIMC; the seat's next decision made per group of worlds (infoset.py)
 CHUNK = 25  # worlds per batched call when a time limit, a stop or progress reports need batches
-# Beyond this many tricks (The Big Game's first tricks) one world's solve can take seconds, and the
-# core has no node budget to cut it short: batches of a world per thread keep a time limit close.
+# Beyond this many tricks (The Big Game's first tricks) one world's solve can take seconds: under a
+# time limit the worlds go a world per thread, each with a node budget the time left allows at
+# NODES_PER_SECOND a thread (below the quiet search's ~20 M/s), at least MIN_WORLD_NODES; a world
+# cut short is left out and said so.
 LONG_TRICKS = 7
+NODES_PER_SECOND = 10_000_000
+MIN_WORLD_NODES = 1_000_000
 engine_info = pimc.engine_info
 
 
@@ -218,6 +222,7 @@ def hint(
     else:
         legal = [t.id for t in v.legal_moves]
         first = position_of(v, sampler.world(0))  # every world has the same points and tricks left
+        budgeted = first.tricks_left > LONG_TRICKS and time is not None
         if first.tricks_left > LONG_TRICKS:  # a world can take seconds: the time is checked more often
             chunk = max(2, threads or 1)
         tt = tt_mb if tt_mb is not None else (16 if first.tricks_left >= 6 else 4)
@@ -243,9 +248,17 @@ def hint(
                 values, nodes = infoset_values(positions, legal, np.exp(logs - logs.max()), choose, threads=threads,
                                                tt_mb=tt)
                 return pimc.Scores(values, nodes, log_weights=logs)
-            out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt)
+            out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt, max_nodes=world_budget())
             assert out.move_values is not None
-            return pimc.Scores(out.move_values[:, legal], out.nodes)
+            solved = None if out.complete is None or out.complete.all() else out.complete
+            return pimc.Scores(out.move_values[:, legal], out.nodes, solved=solved)
+
+        def world_budget() -> int:
+            """Nodes a world may take so the batch ends within the time left (0: no budget)."""
+            if not budgeted:
+                return 0
+            left = start + time - _time.perf_counter()
+            return max(MIN_WORLD_NODES, int(left * NODES_PER_SECOND))
 
         chance = None if sides is None else _makes(v, first, *sides)
         # Under a contract of no trick (Nel-O) every side plays to take the fewest tricks.
@@ -274,6 +287,7 @@ def hint(
         weighting=None if weighting == "uniform" else weighting,
         # infoset groups the worlds a seat cannot tell apart among those solved together: one batch
         batch=chunk if method == "pimc" else pimc.UNCHUNKED,
+        gives_up="its node budget (the time left) ran out",
     )
 
     def present(e: pimc.Estimate) -> Hint:

@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Union
 import numpy as np
 
 from .. import _core
-from ..arguments import table_megabytes, thread_count, tile_sequence
+from ..arguments import node_budget, table_megabytes, thread_count, tile_sequence
 from ..errors import ParseError, shown
 from ..io import json_value
 from ..result import SolveResult
@@ -433,16 +433,18 @@ class BatchResult:
     move_values: np.ndarray | None  # [i, play id] -> value after that play (a tile's id), -1 where illegal
     nodes: int
     pv: list[list[Tile]] | None = None  # a principal variation of each position, when asked for
+    complete: np.ndarray | None = None  # per position: False where its node budget ran out (None: no budget)
 
 
 def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *, moves: bool = False,
-                tt_mb: int | None = None, pv: bool = False) -> BatchResult:
+                tt_mb: int | None = None, pv: bool = False, max_nodes: int = 0) -> BatchResult:
     """Solve many positions in a C++ thread pool (one solver and table per thread; ``tt_mb``
     defaults to a size fitted to the largest position). ``move_values`` has a column per tile of
     the largest set among the positions (28 for double-six), or per play in The Big Game (47: its
     lower-end leads 45 and 46 after the tiles); ``pv`` asks for a principal variation of each (the
-    lowest tile that keeps the value at each play, to the end of the hand). Ctrl-C stops it between
-    positions (KeyboardInterrupt)."""
+    lowest tile that keeps the value at each play, to the end of the hand). ``max_nodes`` > 0 bounds
+    each position's search (contracts in points): one cut short keeps the moves valued by then
+    (the others -1) and is False in ``complete``. Ctrl-C stops it between positions (KeyboardInterrupt)."""
     # One position (notation, JSON or a Position) is not a list of them: a string would be read
     # one character at a time.
     if isinstance(positions, (str, bytes, dict, Position)):
@@ -456,8 +458,9 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     cores = [p._pos for p in parsed]
     tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
     n_threads = thread_count(threads)
+    max_nodes = node_budget(max_nodes)
     try:
-        out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb, pv)
+        out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb, pv, max_nodes)
     except MemoryError:
         raise ParseError(f"tt_mb={tt_mb}: this machine cannot allocate {n_threads} tables that large") from None
     values = np.array(out.values, dtype=np.int16)
@@ -471,4 +474,5 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
             for tile, v in row:
                 move_values[i, tile] = v
     lines = [[play_of(t) for t in line] for line in out.pv] if pv else None
-    return BatchResult(values=values, move_values=move_values, nodes=out.nodes, pv=lines)
+    complete = np.array(out.complete, dtype=bool) if max_nodes else None
+    return BatchResult(values=values, move_values=move_values, nodes=out.nodes, pv=lines, complete=complete)
