@@ -54,15 +54,6 @@ class LowerEndLead(Tile):
     def __repr__(self) -> str:
         return f"LowerEndLead('{self}')"
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, str):
-            return other == str(self)
-        if not isinstance(other, Tile):
-            return NotImplemented
-        return self.id == other.id
-
-    __hash__ = Tile.__hash__
-
     def __reduce__(self) -> tuple[type, tuple[str]]:
         return (LowerEndLead, (str(self),))
 
