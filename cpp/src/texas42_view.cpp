@@ -137,6 +137,9 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
     if (!contract || contract->declarer != view.seat)
       throw InvalidViewError("only the bidder knows the discard: " + seat_name(view.seat) + " is not the bidder");
     claim(*view.discard);
+    if (!(may_be_out_of_play(rules) & bit(*view.discard)))
+      throw InvalidViewError("the discard " + tile_name(*view.discard) +
+                             " is a counter: The Big Game's bidder lays away a non-counter (docs/rules.md §4.3)");
   }
   // The tiles the contract shows stay where they are shown.
   std::array<TileMask, kMaxSeats> revealed{};

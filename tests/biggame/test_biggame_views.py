@@ -8,6 +8,7 @@ hints rank the two leads of a tile as separate moves; the bid advice exchanges p
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 import random
 from collections import Counter
 
@@ -159,3 +160,21 @@ def test_bid_advice_solves_whole_deals_and_reports_them():
     assert advice.bid == 0 or 42 <= advice.bid <= 66
     with pytest.raises(InvalidViewError, match="11 tiles"):
         advise_bid("66.65.64.62.55.33.10", rules=BIG_GAME, samples=2)
+
+
+def test_a_counter_as_the_bidders_discard_is_refused_by_name():
+    """The bidder lays away a non-counter (§4.3): a view saying otherwise, read from JSON (the core's
+    check) or built directly, names the fault."""
+    pos = Position("biggame trump=4 leader=N hands=82.73.66.61.20.10.00/88.77.55.52.43.32.30/"
+                   "86.85.83.81.63.50.31/87.75.72.62.60.51.21 contract=N45 discard=44")
+    o = pos.view(0).to_json()
+    assert PlayerView.from_json(o).discard == Tile("4-4")
+    o["gone"] = [t for t in o["gone"] if t != "6-4"] + ["4-4"]
+    o["discard"] = "6-4"
+    with pytest.raises(InvalidViewError, match="the discard 6-4 is a counter"):
+        PlayerView.from_json(o)
+    with pytest.raises(InvalidViewError, match="the discard 6-4 is a counter"):
+        replace(pos.view(0), discard=Tile("6-4"), gone=tuple(Tile(t) for t in o["gone"]))
+    with pytest.raises(InvalidViewError, match="the discard 6-4 is a counter"):  # the core's boundary alone
+        _core.texas42.fitting_position(BIG_GAME._core, "4", 0, [t.id for t in pos.view(0).hand], [7, 7, 7, 7], 0, [],
+                                       [Tile(t).id for t in o["gone"]], pos.contract, [], Tile("6-4").id)

@@ -111,6 +111,9 @@ class ViewRecord:
                                        "The Big Game's undealt tile, docs/rules.md §4.1, §4.3): this game deals every tile")
             if self.contract is None or self.contract.declarer != seat:
                 raise InvalidViewError(f"only the bidder knows the discard: {self.rules.seat_names[seat]} is not the bidder")
+            if not self.rules.may_be_out_of_play >> self.discard.id & 1:  # the core's rule (§4.3)
+                raise InvalidViewError(f"the discard {self.discard} is a counter: The Big Game's bidder lays away "
+                                       "a non-counter (docs/rules.md §4.3)")
             others.append(self.discard)
         named = list(self.hand) + [t.tile for _, t in self.plays] + list(self.gone) + others
         if len(set(named)) != len(named):
