@@ -155,6 +155,8 @@ def test_bad_plays_are_named():
         Position(trump=4, hands=[["7-3:3"], [], [], []], rules=BIG_GAME)  # a hand holds tiles, not plays
     with pytest.raises(ParseError, match="no lower-end lead|no lead"):
         LowerEndLead("6-6")
+    with pytest.raises(ParseError, match="lone surrogate"):  # JSON escapes can spell one; the core never sees it
+        LowerEndLead("7-3:\udcff")
     with pytest.raises(ParseError, match="bids are 42 and up"):
         BigGame(seed=1).play("41")
     with pytest.raises(IllegalMoveError, match="42..66"):

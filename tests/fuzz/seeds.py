@@ -1,7 +1,7 @@
 """Valid inputs for every parser, the seeds the fuzzer mutates: the known positions of tests/data,
 the position texts and engine requests of the docs, and positions and views of games played out
-(42: auctions, declarations, every trick; Bingo: both phases, closes, phase-two replies, the trump
-exchange). Everything is built from fixed seeds: the same seeds on every run."""
+(42 under several rule sets, Moon, Partnership Moon and The Big Game: auctions, declarations, every
+trick; Bingo: both phases, closes, phase-two replies, the trump exchange). Everything is built from fixed seeds: the same seeds on every run."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from dominosolver import bingo, texas42
+from dominosolver import biggame, bingo, moon, texas42
 from dominosolver.errors import DominoSolverError
 
 TESTS = Path(__file__).resolve().parents[1]
@@ -54,7 +54,8 @@ def _doc_requests() -> list[str]:
 
 
 RULES_42 = (texas42.Rules(), texas42.Rules(specials="all"), texas42.Rules(scoring="points", nt_doubles="low"),
-            texas42.Rules(specials="all", nt_doubles="own_suit", play_out="always"))
+            texas42.Rules(specials="all", nt_doubles="own_suit", play_out="always"),
+            moon.MOON, moon.MOON4, biggame.BIG_GAME)  # the family: texas42's classes under their rules
 
 
 def _games_42(n: int) -> tuple[list[Any], list[Any]]:
@@ -64,10 +65,11 @@ def _games_42(n: int) -> tuple[list[Any], list[Any]]:
     positions, views = [], []
     for seed in range(n):
         game, rng = texas42.Game(seed=seed, rules=RULES_42[seed % len(RULES_42)]), random.Random(seed)
-        for _ in range(80):
+        seats = len(game.deal())
+        for _ in range(100):
             if game.is_over:
                 break
-            views.append(game.view(rng.randrange(4)))
+            views.append(game.view(rng.randrange(seats)))
             if game.position is not None:
                 positions.append(game.position.copy())
             special = [m for m in game.legal_moves if ":" in str(m)]
@@ -94,7 +96,7 @@ def _games_bingo(n: int) -> tuple[list[Any], list[Any]]:
 @cache
 def seeds() -> dict[str, list[Any]]:
     """Valid inputs by target (see targets.py)."""
-    positions_42, views_42 = _games_42(12)
+    positions_42, views_42 = _games_42(14)
     positions_bingo, views_bingo = _games_bingo(9)
     docs = _doc_texts()
     known_42, known_bingo = _known("texas42_known.jsonl"), _known("bingo_known.jsonl")

@@ -10,6 +10,7 @@ from typing import Any
 
 from .. import _core
 from ..errors import ParseError, shown
+from ..io import unicode_text
 from ..tiles import MAX_PIP, Tile, set_size
 
 __all__ = ["LowerEndLead", "parse_play", "play_of", "plays_of"]
@@ -26,7 +27,7 @@ class LowerEndLead(Tile):
     __slots__ = ()
 
     def __init__(self, value: str | Tile) -> None:
-        text = value if isinstance(value, str) else f"{Tile(value)}:{Tile(value).lo}"
+        text = unicode_text(value, "a play") if isinstance(value, str) else f"{Tile(value)}:{Tile(value).lo}"
         head, sep, suit = text.strip().rpartition(":")
         tile = Tile(head if sep else suit)
         # The core names what no rule leads low ("6-4:4 is no lead").
