@@ -23,7 +23,7 @@ from ..pimc import MoveStat  # one move of a hint, shared with 42's
 from ..arguments import node_budget, renamed, renamed_object, seed_value, table_megabytes, time_limit, world_count
 from ..errors import InvalidPositionError, ParseError, shown
 from .notation import read_player
-from .play_inference import choices_in, log_likelihoods
+from .play_inference import SLIP, choices_in, log_likelihoods
 from .position import Position, as_position
 from .sampling import WorldSampler, first_world, hand_masks, position_of
 from .solve import HINT_WORLD_NODES, TABLE_MB, Solver
@@ -172,7 +172,8 @@ def hint(
 
     def weigh(worlds: list[tuple[int, list[int]]]) -> np.ndarray:
         """The worlds' log-likelihoods of the opponent's recorded decisions (play_inference.py)."""
-        choices = choices_in(view, worlds, seed=(seed or 0) * 1_000_003 + inferred["weighed"], solver=solver)
+        choices = choices_in(view, worlds, seed=(seed or 0) * 1_000_003 + inferred["weighed"], solver=solver,
+                             value=SLIP < 1)  # at the fitted SLIP = 1 the values would not count
         inferred["weighed"] += len(worlds)
         inferred["decisions"] += len(choices.world)
         inferred["unvalued"] += choices.unvalued
@@ -194,8 +195,9 @@ def hint(
                        for m in e.moves)
         said = list(notes)
         if weighting == "play":
-            said.append(f"play weighting: {inferred['decisions']} opponent decisions valued over {inferred['weighed']} "
-                        f"worlds, {inferred['unvalued']} of them cut short by the node budget (counted as best plays)")
+            said.append(f"play weighting: {inferred['decisions']} opponent decisions replayed over {inferred['weighed']} "
+                        f"worlds" + (f", {inferred['unvalued']} of them cut short by the node budget (counted as best plays)"
+                                     if SLIP < 1 else ""))
             if inferred["no_history"]:
                 said.append(f"play weighting: {inferred['no_history']} worlds fit no history of the record (no weight)")
         return Hint(view, e.method, e.worlds, e.seed, ranked, e.elapsed, e.nodes, (*said, *e.warnings), weighting, e.ess)

@@ -18,6 +18,14 @@ known, within a node budget (``CHOICE_NODES``). A decision the budget cuts short
 play (no evidence either way) and is counted in the hint's warnings; early phase-one positions are
 the ones that run out.
 
+The fit chose the model's limit ``SLIP = 1``: the likelihood of a decision is ``1 / n``, that of a
+player choosing uniformly among its legal moves, whatever their values. Game points are coarse (most
+moves of a position share them, double dummy), and on hint-bot deals the regret term lowered the
+information about the true deal at every temperature tried (bench/README.md). What remains is real:
+a world in which the opponent had more choices (doubles it could have declared and did not, a close
+it could have made) makes its actual decisions less likely. With ``SLIP = 1`` the decisions are not
+solved at all (``value=False``): the replay alone counts the options.
+
 Needs the deal's record (``PlayerView.record``): a view of a position built mid-deal, JSON without
 the record, or a deal with a trump exchange has none, and the hint then weights worlds uniformly
 and says so. ``TEMPERATURE`` and ``SLIP`` were fitted on hint-bot deals
@@ -39,8 +47,8 @@ from .view import PlayerView
 
 __all__ = ["CHOICE_NODES", "SLIP", "TEMPERATURE", "Choices", "choices_in", "log_likelihoods"]
 
-TEMPERATURE = 1.0  # game points
-SLIP = 0.1
+TEMPERATURE = 2.0  # game points; matters only with SLIP < 1
+SLIP = 1.0
 CHOICE_NODES = 50_000  # per decision valued; most decisions after the first tricks need far fewer
 NO_HISTORY = -1e9  # the log-likelihood of a world no history of the record fits: no weight
 
@@ -58,10 +66,10 @@ class Choices:
 
 
 def choices_in(view: PlayerView, worlds: list[tuple[int, list[int]]], *, seed: int = 0, solver: Solver | None = None,
-               max_nodes: int = CHOICE_NODES) -> Choices:
+               max_nodes: int = CHOICE_NODES, value: bool = True) -> Choices:
     """Value the opponent's recorded decisions in every world (opponent hand as a mask, boneyard as
     tile ids with the face-up tile last, as the hint's sampler gives them), one history of each
-    drawn from ``seed``."""
+    drawn from ``seed``. With ``value`` False only the options are counted (every regret 0)."""
     assert view.record is not None, "play inference needs the deal's record"
     solver = solver or Solver()
     base = position_of(view, *first_world(view))
@@ -78,7 +86,7 @@ def choices_in(view: PlayerView, worlds: list[tuple[int, list[int]]], *, seed: i
             no_history.append(w)
             continue
         try:
-            found = _replay(view, pos, solver, max_nodes)
+            found = _replay(view, pos, solver, max_nodes if value else None)
         except IllegalMoveError:  # the record does not replay from this history: the world does not fit it
             no_history.append(w)
             continue
@@ -91,9 +99,10 @@ def choices_in(view: PlayerView, worlds: list[tuple[int, list[int]]], *, seed: i
                    unvalued, tuple(no_history), solver._core.nodes - before)
 
 
-def _replay(view: PlayerView, pos: Any, solver: Solver, max_nodes: int) -> list[tuple[int, int, bool]]:
+def _replay(view: PlayerView, pos: Any, solver: Solver, max_nodes: int | None) -> list[tuple[int, int, bool]]:
     """The record played from a deal: at each opponent decision among two or more moves, (game
-    points the move made gave away, legal moves, whether the solve was complete)."""
+    points the move made gave away, legal moves, whether the solve was complete); ``max_nodes``
+    None: not solved (regret 0)."""
     out = []
     for step in view.record or ():
         if step.move is None:  # a draw: the move before it made it
@@ -101,7 +110,9 @@ def _replay(view: PlayerView, pos: Any, solver: Solver, max_nodes: int) -> list[
         name = str(step.move)
         if step.player != view.seat:
             legal = pos.legal_moves
-            if len(legal) > 1:
+            if len(legal) > 1 and max_nodes is None:
+                out.append((0, len(legal), True))
+            elif len(legal) > 1:
                 r = solver._core.solve(pos, False, False, max_nodes, None)
                 values = dict(zip(r["moves"], r["values"]))  # 0: not solved (no move is worth 0)
                 known = [v for v in values.values() if v]
