@@ -150,6 +150,32 @@ py::dict deal_dict(const Deal& d) {
   return out;
 }
 
+// A record entry crosses as (player, move name, None) or, for a draw, (player, None, tile id or None
+// when hidden).
+py::tuple entry_tuple(const RecordEntry& e) {
+  if (!e.is_draw) return py::make_tuple(e.player, e.move.name(), py::none());
+  return py::make_tuple(e.player, py::none(), opt_int(e.tile));
+}
+
+Record record_of(const py::list& entries) {
+  Record out;
+  for (const auto& item : entries) {
+    const auto t = cast_field<py::tuple>(item, "record");
+    if (t.size() != 3) throw ParseError("a record entry crosses as (player, move or None, drawn tile or None)");
+    RecordEntry e;
+    e.player = cast_field<int>(t[0], "record");
+    e.is_draw = t[1].is_none();
+    if (e.is_draw) {
+      e.tile = opt_int_field(t[2], "record");
+      if (e.tile < -1 || e.tile >= kDeckTiles) throw InvalidPositionError("record: " + not_a_bingo_tile(e.tile));
+    } else {
+      e.move = Move::parse(cast_field<std::string>(t[1], "record"));
+    }
+    out.push_back(e);
+  }
+  return out;
+}
+
 // A time limit in seconds from now (None: none) as the solver's deadline.
 Deadline deadline_in(const std::optional<double>& seconds) {
   if (!seconds) return std::nullopt;
@@ -288,23 +314,62 @@ void bingo(py::module_& m) {
       .def("phase_two_replies", &Position::phase_two_replies)
       .def_property_readonly("exchange", &Position::exchange)
       .def("known_tiles", &Position::known_tiles)
+      .def("public_record", [](const Position& p, int seat) -> py::object {
+        if (seat != 0 && seat != 1) throw InvalidPositionError("a Bingo player is 0 or 1, not " + std::to_string(seat));
+        const auto record = public_record(p, seat);
+        if (!record) return py::none();
+        py::list out;
+        for (const RecordEntry& e : *record) out.append(entry_tuple(e));
+        return out;
+      })
       .def("__copy__", [](const Position& p) { return Position(p); })
       .def(py::self == py::self);
+
+  // What a player's view states (bingo/view.hpp), for the functions below.
+  py::class_<ViewFacts>(m, "ViewFacts")
+      .def(py::init([](const PositionSpec& seen, int seat, const std::vector<int>& played, int opponent_hand_size,
+                       int boneyard_size, const std::vector<std::pair<int, int>>& opponent_replies,
+                       const std::optional<std::pair<int, int>>& exchange, const std::optional<py::list>& record) {
+             return ViewFacts{seat, seen, mask_of_ids(played, "played"), opponent_hand_size, boneyard_size,
+                              opponent_replies, exchange,
+                              record ? std::optional<Record>(record_of(*record)) : std::nullopt};
+           }), py::arg("seen"), py::arg("seat"), py::arg("played"), py::arg("opponent_hand_size"),
+           py::arg("boneyard_size"), py::arg("opponent_replies"), py::arg("exchange"), py::arg("record"));
 
   // For views read from JSON: the position of one world that fits a player's view (bingo/view.hpp).
   // Returns (position, tiles known in the opponent's hand, tiles shown absent from it), the last two
   // as the view's records give them (bingo/view.hpp).
-  m.def("fitting_position", [](const Rules& rules, const PositionSpec& seen, int seat, const std::vector<int>& played,
-                               int opponent_hand_size, int boneyard_size,
-                               const std::vector<std::pair<int, int>>& opponent_replies,
-                               const std::optional<std::pair<int, int>>& exchange) {
-    const ViewFacts view{seat, seen, mask_of_ids(played, "played"), opponent_hand_size, boneyard_size, opponent_replies,
-                         exchange};
+  m.def("fitting_position", [](const Rules& rules, const ViewFacts& view) {
     Position world = fitting_position(rules, view);
     const OpponentKnowledge k = opponent_knowledge(rules, view);
     return py::make_tuple(std::move(world), k.known, k.absent);
-  }, py::arg("rules"), py::arg("seen"), py::arg("seat"), py::arg("played"), py::arg("opponent_hand_size"),
-     py::arg("boneyard_size"), py::arg("opponent_replies"), py::arg("exchange"));
+  }, py::arg("rules"), py::arg("view"));
+
+  // For play inference: per world (`world`'s position with the opponent's hand and the boneyard
+  // replaced), the deal of one history of it drawn with `seed` (deal_of_record), or None when no
+  // history fits the record.
+  m.def("deals_of_record", [](const Rules& rules, const ViewFacts& view, const Position& world,
+                              const std::vector<TileMask>& opponent_hands, const std::vector<std::vector<int>>& boneyards,
+                              std::uint64_t seed) {
+    if (!view.record) throw InvalidViewError("the view has no record of the deal");
+    if (opponent_hands.size() != boneyards.size()) throw ParseError("one boneyard per opponent hand");
+    SplitMix64 rng(seed);
+    py::list out;
+    for (std::size_t w = 0; w < opponent_hands.size(); ++w) {
+      PositionSpec spec = world.spec();
+      spec.hands[1 - view.seat] = opponent_hands[w];
+      spec.boneyard = boneyards[w];
+      try {
+        out.append(deal_of_record(rules, view, Position(rules, spec), rng));
+      } catch (const InvalidViewError&) {
+        out.append(py::none());
+      } catch (const InvalidPositionError&) {
+        out.append(py::none());
+      }
+    }
+    return out;
+  }, py::arg("rules"), py::arg("view"), py::arg("world"), py::arg("opponent_hands"), py::arg("boneyards"),
+     py::arg("seed"));
 
   py::class_<Game>(m, "Game")
       .def(py::init<const Rules&, std::uint64_t, int>(), py::arg("rules"), py::arg("seed"), py::arg("start") = 0)

@@ -266,6 +266,8 @@ Position::Position(const Rules& rules, const PositionSpec& spec) : ctx_(rules, t
     claimed_by_ = spec.claimed_by;
     apply(ctx_, s, Move::claim());
   }
+  from_deal_start_ = k == 0 && h == kHandSize && b == kBoneyardSize && spec.trick.empty() && !closed &&
+                     spec.declarations.empty() && spec.claimed_by < 0;
   settle(ctx_, s);
 }
 
@@ -293,7 +295,13 @@ void Position::play(const Move& m) {
   const int turned = s_.turned;
   const bool faceup_in_boneyard = !s_.closed() && s_.boneyard_size() > 0;
   if (m.kind == Move::Kind::Exchange) e.took = static_cast<std::int8_t>(turned);
+  const int drawn_from = s_.bone_begin, face_up_at = s_.bone_end - 1;
   apply(ctx_, s_, m);
+  for (int i = drawn_from; i < s_.bone_begin; ++i) {  // the draws the move set off, in drawing order
+    const int t = s_.boneyard[i];
+    e.drew[i - drawn_from] = {static_cast<std::int8_t>((s_.hands[0] >> t) & 1 ? 0 : 1), static_cast<std::int8_t>(t),
+                              i == face_up_at};
+  }
   for (int q = 0; q < kPlayers; ++q)
     if (faceup_in_boneyard && ((s_.hands[q] >> turned) & 1)) faceup_taken_[q] |= bit(turned);
   if (m.kind == Move::Kind::Declare) decls_.push_back({p, m.doubles});

@@ -1,10 +1,34 @@
 #include "dominosolver/bingo/view.hpp"
 
+#include <algorithm>
+#include <functional>
+
 #include "dominosolver/core/errors.hpp"
 
 namespace dominosolver::bingo {
 
+std::optional<Record> public_record(const Position& p, int seat) {
+  if (!p.from_deal_start() || p.exchange()) return std::nullopt;
+  Record out;
+  for (const Event& e : p.events()) {
+    out.push_back({e.player, false, e.move, -1});
+    for (const Drawn& d : e.drew)  // the viewer sees its own draws and the face-up tile (§5.11)
+      if (d.player >= 0) out.push_back({d.player, true, Move{}, d.player == seat || d.face_up ? d.tile : -1});
+  }
+  return out;
+}
+
 namespace {
+
+std::string entry_text(const RecordEntry& e) {
+  if (!e.is_draw) return player_name(e.player) + " " + e.move.name();
+  return player_name(e.player) + " draws " + (e.tile < 0 ? std::string("a hidden tile") : tile_name(e.tile));
+}
+
+InvalidViewError bad_entry(const Record& record, std::size_t at, const std::string& why) {
+  return InvalidViewError("no deal fits this view: record entry " + std::to_string(at) + " (" + entry_text(record[at]) +
+                          "): " + why);
+}
 
 void check_seat(int seat) {
   if (seat < 0 || seat >= kPlayers) throw InvalidPositionError("a Bingo player is 0 or 1, not " + std::to_string(seat));
@@ -80,7 +104,9 @@ OpponentKnowledge opponent_knowledge(const Rules& rules, const ViewFacts& view) 
   }
 }
 
-Position fitting_position(const Rules& rules, const ViewFacts& view) {
+namespace {
+
+Position world_of(const Rules& rules, const ViewFacts& view) {
   const OpponentKnowledge k = opponent_knowledge(rules, view);
   try {
     const int opponent = 1 - view.seat;
@@ -116,6 +142,191 @@ Position fitting_position(const Rules& rules, const ViewFacts& view) {
   } catch (const IllegalMoveError& e) {
     throw InvalidViewError(std::string("no deal fits this view: ") + e.what());
   }
+}
+
+
+// The first public fact on which two positions differ, in words (empty: none).
+std::string difference(const PositionSpec& got, const PositionSpec& want, int seat) {
+  auto pair = [](const std::array<int, kPlayers>& v) { return std::to_string(v[0]) + "/" + std::to_string(v[1]); };
+  auto tiles = [](TileMask m) {
+    std::string out;
+    for (int id = kDeckTiles - 1; id >= 0; --id)
+      if ((m >> id) & 1) out += (out.empty() ? "" : " ") + tile_name(id);
+    return out.empty() ? std::string("none") : out;
+  };
+  auto mask = [](const std::vector<int>& v) {
+    TileMask m = 0;
+    for (int t : v) m |= bit(t);
+    return m;
+  };
+  if (got.turned != want.turned) return "the face-up tile " + tile_name(got.turned) + ", not " + tile_name(want.turned);
+  if (got.hands[seat] != want.hands[seat]) return "this player's hand " + tiles(got.hands[seat]);
+  if (got.trick != want.trick) return "the trick on the table " + tiles(mask(got.trick));
+  if (got.points != want.points) return "points " + pair(got.points) + ", not " + pair(want.points);
+  if (got.tricks != want.tricks) return "tricks " + pair(got.tricks) + ", not " + pair(want.tricks);
+  if (got.leader != want.leader) return "leader " + player_name(got.leader);
+  if (got.closed_by != want.closed_by || got.opponent_had_trick_at_close != want.opponent_had_trick_at_close ||
+      got.opponent_points_at_close != want.opponent_points_at_close)
+    return got.closed_by < 0 ? std::string("an open deal") : "a close by " + player_name(got.closed_by) + " (as recorded)";
+  if (got.declarations != want.declarations) return "other declarations";
+  if (got.hands[1 - seat] != want.hands[1 - seat] || got.boneyard != want.boneyard)
+    return "other tiles in the opponent's hand and the boneyard (" + std::to_string(count(got.hands[1 - seat])) +
+           " and " + std::to_string(got.boneyard.size()) + ")";
+  if (got.just_declared != want.just_declared || got.first_to_70 != want.first_to_70 ||
+      got.claimed_by != want.claimed_by || got.last_winning_tile != want.last_winning_tile)
+    return "another state of declarations, claims or the last winning tile";
+  return "";
+}
+
+}  // namespace
+
+Position fitting_position(const Rules& rules, const ViewFacts& view) {
+  Position world = world_of(rules, view);
+  if (view.record) {
+    SplitMix64 rng(0);
+    const Position replayed = replay_record(view, deal_of_record(rules, view, world, rng));
+    const std::string differs = difference(replayed.spec(), world.spec(), view.seat);
+    if (!differs.empty()) throw InvalidViewError("no deal fits this view: its record leads to " + differs);
+  }
+  return world;
+}
+
+Position deal_of_record(const Rules& rules, const ViewFacts& view, const Position& world, SplitMix64& rng) {
+  const Record& record = *view.record;
+  const int seat = view.seat, opponent = 1 - seat;
+  const DealState& now = world.state();
+  constexpr int kNever = 1 << 30;
+  for (std::size_t i = 0; i < record.size(); ++i)
+    if (!record[i].is_draw && record[i].move.kind == Move::Kind::Exchange)
+      throw bad_entry(record, i, "a deal with a trump exchange has no record (its exchanged tile may leave a hand and come back)");
+
+  // The viewer's hand at the deal: its hand now, record undone from the last entry.
+  TileMask mine = now.hands[seat];
+  for (std::size_t i = record.size(); i-- > 0;) {
+    const RecordEntry& e = record[i];
+    if (e.player != 0 && e.player != 1) throw bad_entry(record, i, "a player is 0 or 1");
+    if (e.player != seat) continue;
+    if (e.is_draw) {
+      if (e.tile < 0) throw bad_entry(record, i, "a player sees its own draws: the tile must be named");
+      if (!((mine >> e.tile) & 1)) throw bad_entry(record, i, "the tile is neither in its hand nor played later");
+      mine &= ~bit(e.tile);
+    } else if (e.move.kind == Move::Kind::Tile) {
+      if (e.move.tile < 0 || ((mine >> e.move.tile) & 1)) throw bad_entry(record, i, "the tile is played twice");
+      mine |= bit(e.move.tile);
+    }
+  }
+  if (count(mine) != kHandSize)
+    throw InvalidViewError("no deal fits this view: its record gives " + player_name(seat) + " " +
+                           std::to_string(count(mine)) + " tiles at the deal, not " + std::to_string(kHandSize));
+
+  // The opponent: when each of its tiles entered its hand (named draws) and by when each had to be
+  // there (its first use: played or declared).
+  std::array<int, kDeckTiles> deadline;
+  deadline.fill(kNever);
+  std::array<int, kDeckTiles> entered;
+  entered.fill(-1);
+  TileMask ever = now.hands[opponent], fixed = 0;
+  std::vector<int> slots(kHandSize, -1);  // the time of each place a tile entered its hand unseen: the deal, then draws
+  for (std::size_t i = 0; i < record.size(); ++i) {
+    const RecordEntry& e = record[i];
+    if (e.player != opponent) continue;
+    const int at = static_cast<int>(i);
+    auto use = [&](int t) {
+      deadline[t] = std::min(deadline[t], at);
+      ever |= bit(t);
+    };
+    if (e.is_draw) {
+      if (e.tile < 0) {
+        slots.push_back(at);
+      } else {
+        if (e.tile != now.turned)
+          throw bad_entry(record, i, player_name(seat) + " cannot have seen this draw: of the opponent's draws only the face-up tile is");
+        if ((fixed >> e.tile) & 1) throw bad_entry(record, i, "the tile was drawn before");
+        fixed |= bit(e.tile);
+        entered[e.tile] = at;
+        ever |= bit(e.tile);
+      }
+    } else if (e.move.kind == Move::Kind::Tile) {
+      if (e.move.tile < 0 || e.move.tile >= kDeckTiles) throw bad_entry(record, i, "not a tile");
+      use(e.move.tile);
+    } else if (e.move.kind == Move::Kind::Declare) {
+      for (TileMask d = e.move.doubles; d; d &= d - 1) use(lowest(d));
+    }
+  }
+  for (TileMask m = fixed; m; m &= m - 1)
+    if (deadline[lowest(m)] < entered[lowest(m)])
+      throw bad_entry(record, static_cast<std::size_t>(deadline[lowest(m)]),
+                      tile_name(lowest(m)) + " is used before it entered " + player_name(opponent) + "'s hand");
+  const TileMask free_tiles = ever & ~fixed;
+  if (count(free_tiles) != static_cast<int>(slots.size()))
+    throw InvalidViewError("no deal fits this view: its record gives " + player_name(opponent) + " " +
+                           std::to_string(count(free_tiles)) + " tiles it was dealt or drew unseen, for " +
+                           std::to_string(slots.size()) + " places (the deal and its hidden draws)");
+
+  // Earliest deadline first, each tile in a place chosen uniformly among the free ones in time:
+  // the places open to a later deadline include those of an earlier one, so every assignment the
+  // record allows is equally likely and none is missed.
+  std::vector<int> tiles;
+  for (TileMask m = free_tiles; m; m &= m - 1) tiles.push_back(lowest(m));
+  std::stable_sort(tiles.begin(), tiles.end(), [&](int a, int b) { return deadline[a] < deadline[b]; });
+  std::vector<int> placed(slots.size(), -1);
+  for (int t : tiles) {
+    std::vector<std::size_t> open;
+    for (std::size_t j = 0; j < slots.size(); ++j)
+      if (placed[j] < 0 && slots[j] < deadline[t]) open.push_back(j);
+    if (open.empty())
+      throw bad_entry(record, static_cast<std::size_t>(deadline[t]),
+                      player_name(opponent) + " could not have held " + tile_name(t) + " by then");
+    placed[open[rng.below(static_cast<std::uint32_t>(open.size()))]] = t;
+  }
+
+  TileMask theirs = 0;
+  for (std::size_t j = 0; j < kHandSize; ++j) theirs |= bit(placed[j]);
+  std::vector<int> boneyard;
+  std::size_t hidden = kHandSize;
+  for (const RecordEntry& e : record)
+    if (e.is_draw) boneyard.push_back(e.player == opponent && e.tile < 0 ? placed[hidden++] : e.tile);
+  const std::vector<int> left = world.boneyard();
+  boneyard.insert(boneyard.end(), left.begin(), left.end());
+  if (boneyard.size() != static_cast<std::size_t>(kBoneyardSize))
+    throw InvalidViewError("no deal fits this view: its record draws " + std::to_string(boneyard.size() - left.size()) +
+                           " tiles and " + std::to_string(left.size()) + " are left, not " +
+                           std::to_string(kBoneyardSize) + " in all");
+  const int start = record.empty() ? now.leader : record.front().player;
+  std::array<TileMask, kPlayers> hands{};
+  hands[seat] = mine;
+  hands[opponent] = theirs;
+  try {
+    return Position::deal(rules, hands, boneyard, start);
+  } catch (const InvalidPositionError& e) {
+    throw InvalidViewError(std::string("no deal fits this view's record: ") + e.what());
+  }
+}
+
+Position replay_record(const ViewFacts& view, Position pos) {
+  const Record& record = *view.record;
+  std::size_t i = 0;
+  while (i < record.size()) {
+    const RecordEntry& e = record[i];
+    if (e.is_draw) throw bad_entry(record, i, "no move before it set off a draw");
+    if (pos.is_over()) throw bad_entry(record, i, "the deal was over");
+    if (e.player != pos.to_move()) throw bad_entry(record, i, player_name(pos.to_move()) + " was to move");
+    try {
+      pos.play(e.move);
+    } catch (const IllegalMoveError& x) {
+      throw bad_entry(record, i, x.what());
+    }
+    ++i;
+    for (const Drawn& d : pos.events().back().drew) {
+      if (d.player < 0) break;
+      const RecordEntry drawn{d.player, true, Move{}, d.player == view.seat || d.face_up ? d.tile : -1};
+      if (i >= record.size() || !record[i].is_draw)
+        throw bad_entry(record, i - 1, "the draws that follow it are missing: " + entry_text(drawn));
+      if (record[i] != drawn) throw bad_entry(record, i, "the draw was: " + entry_text(drawn));
+      ++i;
+    }
+  }
+  return pos;
 }
 
 }  // namespace dominosolver::bingo

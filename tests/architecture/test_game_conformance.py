@@ -21,6 +21,8 @@ import re
 from collections import Counter
 
 import pytest
+
+from dominosolver import _core
 from dominosolver import IllegalMoveError, InvalidPositionError, games
 from dominosolver.io import validate
 from dominosolver.tiles import Tile
@@ -45,6 +47,10 @@ HISTORY_ONLY = {
         <= world.view(view.seat).played,
         "exchange": lambda view, world: view.exchange is None
         or view.exchange[1] in set(world.hand(view.exchange[0])) | world.view(view.seat).played,
+        # A world is a position, not a history: its deal's record fits the world (some history does).
+        "record": lambda view, world: view.record is None or _core.bingo.deals_of_record(
+            view.rules._core, view.core_facts(), world._pos, [world._pos.hands[1 - view.seat]],
+            [list(world._pos.spec.boneyard)], 0)[0] is not None,
     },
 }
 

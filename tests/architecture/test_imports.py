@@ -94,12 +94,13 @@ def test_module_level_imports_form_no_cycle():
 
 
 # What a view may import (issue 21, item 6): its game's rules and notation (Bingo's moves and 42's
-# plays too: a view lists the legal ones, The Big Game's lower-end leads among them), its picture (issue 26: ``_repr_svg_``; the picture is data below the view,
+# plays too: a view lists the legal ones, The Big Game's lower-end leads among them; Bingo's record of
+# the deal, data of moves and draws), its picture (issue 26: ``_repr_svg_``; the picture is data below the view,
 # checked below), and of the package the tiles, errors, JSON helpers, argument checks and the C++
 # core. TYPE_CHECKING imports count: a view reads positions and games as data, typed loosely.
 VIEW_IMPORTS = {
     "texas42": {"rules", "notation", "picture", "plays"},
-    "bingo": {"rules", "notation", "move", "picture"},
+    "bingo": {"rules", "notation", "move", "picture", "record"},
 }
 VIEW_PACKAGE_IMPORTS = {"tiles", "errors", "io", "io.text_form", "_core", "arguments"}
 

@@ -13,6 +13,7 @@ from dominosolver import _core, bingo
 from dominosolver.bingo import Game, Position
 from dominosolver.bingo.hint import close_value, hint
 from dominosolver.bingo.notation import core_spec
+from dominosolver.bingo.record import record_to_core
 from dominosolver.bingo.sampling import count_worlds, enumerate_worlds, first_world, position_of, sample_worlds
 from dominosolver.errors import InvalidPositionError, InvalidViewError
 from dominosolver.tiles import mask_of
@@ -177,13 +178,18 @@ def test_node_limited_hints_leave_out_worlds_and_say_so():
 
 
 def facts(view) -> dict:
-    """The facts of a view, as the C++ core's fitting_position takes them."""
+    """The facts of a view, as the C++ core's fitting_position takes them (``change`` replaces some)."""
     return dict(
-        rules=view.rules._core, seen=core_spec(view.world_fields([], [])), seat=view.seat,
+        seen=core_spec(view.world_fields([], [])), seat=view.seat,
         played=[t.id for t in view.played], opponent_hand_size=view.opponent_hand_size,
         boneyard_size=view.boneyard_size, opponent_replies=[(a.id, b.id) for a, b in view.opponent_replies],
         exchange=None if view.exchange is None else (view.exchange[0], view.exchange[1].id),
+        record=record_to_core(view.record),
     )
+
+
+def fit(view, **change):
+    return _core.bingo.fitting_position(view.rules._core, _core.bingo.ViewFacts(**{**facts(view), **change}))
 
 
 @pytest.mark.parametrize("seed,tricks,closed", [(1, 0, False), (2, 3, False), (3, 3, True), (4, 9, False), (5, 3, True)])
@@ -191,7 +197,7 @@ def test_the_core_fits_the_first_world_to_a_view(seed, tricks, closed):
     pos = play_to(seed, tricks, closed)
     for seat in (0, 1):
         view = pos.view(seat)
-        core, known, absent = _core.bingo.fitting_position(**facts(view))
+        core, known, absent = fit(view)
         fitted = Position._wrap(core)
         assert fitted == position_of(view, *first_world(view))
         assert (known, absent) == (mask_of(view.opponent_known), mask_of(view.opponent_absent))
@@ -202,12 +208,11 @@ def test_the_core_fits_the_first_world_to_a_view(seed, tricks, closed):
 
 def test_the_core_names_what_no_world_fits():
     view = play_to(2, 3).view(0)
-    more = {**facts(view), "opponent_hand_size": view.opponent_hand_size + 1}
     with pytest.raises(InvalidViewError, match="no deal fits this view: no world agrees with this view: the opponent holds"):
-        _core.bingo.fitting_position(**more)
+        fit(view, opponent_hand_size=view.opponent_hand_size + 1)
     seen = facts(view)["seen"]
     seen.hands = [[t.id for t in view.hand], [min(view.unknown).id]]
     with pytest.raises(InvalidViewError, match="no tile of the opponent's hand"):
-        _core.bingo.fitting_position(**{**facts(view), "seen": seen})
+        fit(view, seen=seen)
     with pytest.raises(InvalidViewError, match="a Bingo player is 0 or 1, not 2"):
-        _core.bingo.fitting_position(**{**facts(view), "seat": 2})
+        fit(view, seat=2)

@@ -87,8 +87,10 @@ def test_the_bingo_text_is_short_and_typeable():
                          "boneyard=62.61.60.53.51.50.43.42.33.31.30.22.21.41")
     pos.play("6-4")
     view = pos.view(1)
-    assert str(view) == "bingo seat=1 trump=4 turned=41 leader=0 hand=65.63.55.52.40.32.10 trick=64 points=0/0 tricks=0/0"
-    assert bingo.PlayerView("bingo seat=1 trump=4 turned=1-4 hand=10.23.4-0.25.55.36.56 trick=46") == view
+    # A position given at its deal's start keeps the deal's record: the lead.
+    assert str(view) == ("bingo seat=1 trump=4 turned=41 leader=0 hand=65.63.55.52.40.32.10 trick=64 points=0/0 "
+                         "tricks=0/0 record=0:6-4")
+    assert bingo.PlayerView("bingo seat=1 trump=4 turned=1-4 hand=10.23.4-0.25.55.36.56 trick=46 record=0:6-4") == view
 
 
 def test_a_view_text_is_read_wherever_a_view_is():

@@ -142,7 +142,7 @@ def test_an_output_of_another_game_or_run_is_refused_untouched(tmp_path):
 
 def test_unknown_bots_and_options_are_refused_before_the_output_is_touched(tmp_path):
     out = tmp_path / "never.jsonl"
-    with pytest.raises(ParseError, match="give pairs of bots among hint, random"):
+    with pytest.raises(ParseError, match="give pairs of bots among hint, hint-play, random"):
         run_arena(BINGO, 1, [("hint", "rule")], output=out)
     with pytest.raises(ParseError, match="unknown Bingo bot option.*bid_samples.*samples, max_nodes, exact_limit"):
         run_arena(BINGO, 1, PAIR, options={"bid_samples": 3}, output=out)
@@ -209,11 +209,11 @@ def test_cli_arena_defaults_are_the_games():
 def test_cli_refuses_bots_the_game_does_not_have():
     result = CliRunner().invoke(cli, ["arena", "bingo", "--bots", "hint,rule"])
     assert result.exit_code == 2
-    assert "Bingo has no bot 'rule'" in result.output and "hint, random" in result.output
+    assert "Bingo has no bot 'rule'" in result.output and "hint, hint-play, random" in result.output
     result = CliRunner().invoke(cli, ["arena", "--bots", "hint,closer"])
     assert result.exit_code == 2 and "hint, hint-play, hint-infoset, hint-infoset-play, rule, random" in result.output
     result = CliRunner().invoke(cli, ["arena", "bingo", "--bots", "hint"])
-    assert result.exit_code == 2 and "give two or more of hint, random" in result.output
+    assert result.exit_code == 2 and "give two or more of hint, hint-play, random" in result.output
 
 
 @pytest.mark.parametrize(

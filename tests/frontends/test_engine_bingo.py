@@ -59,7 +59,7 @@ def test_a_hint_for_a_bingo_view():
 
 @pytest.mark.parametrize("limit,message", [
     ({"threads": 2}, "go: threads applies to 42, Moon, Partnership Moon and The Big Game searches only: a Bingo hint solves its worlds on one thread"),
-    ({"weighting": "auction"}, "go: weighting applies to 42, Moon, Partnership Moon and The Big Game searches only"),
+    ({"weighting": "auction"}, "unknown weighting 'auction': use one of uniform, play"),  # Bingo's: uniform or play
 ])
 def test_limits_a_bingo_hint_has_no_use_for_are_refused(limit, message):
     replies = run([{"cmd": "position", "view": CLOSED.view(CLOSED.to_move).to_json()}, {"cmd": "go", **limit},

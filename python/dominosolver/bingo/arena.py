@@ -17,7 +17,7 @@ from .rules import PLAYERS
 
 __all__ = ["ARENA", "BOTS", "make_bot"]
 
-BOTS = ("hint", "random")
+BOTS = ("hint", "hint-play", "random")  # hint-play: the hint bot with play weighting
 HINT_OPTIONS = ("samples", "max_nodes", "exact_limit")  # HintBot's, named as the arena's options
 
 
@@ -25,8 +25,8 @@ def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
     unknown = sorted(set(options) - set(HINT_OPTIONS))
     if unknown:
         raise ParseError(f"unknown Bingo bot option(s) {', '.join(unknown)}: {', '.join(HINT_OPTIONS)}")
-    if name == "hint":
-        return HintBot(seed=seed, **options)
+    if name in ("hint", "hint-play"):
+        return HintBot(seed=seed, weighting="uniform" if name == "hint" else "play", **options)
     if name == "random":
         return RandomBot(seed)
     raise ParseError(f"unknown bot {name!r}: one of {', '.join(BOTS)}")
@@ -79,4 +79,5 @@ ARENA = shared.Arena(
     tally=closes,
     columns=columns,
     title="Bingo arena: mirrored deals (game points per deal = two plays, players swapped)",
+    paired=("hint", "random"),  # hint-play on request (--bots hint-play,hint)
 )

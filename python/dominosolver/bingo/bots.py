@@ -36,16 +36,17 @@ class RandomBot:
 
 class HintBot:
     """Plays the best move of a hint from its own view. Each decision samples its worlds with a seed
-    derived from the bot's seed and the move number, so a game replays identically. `max_nodes`
+    derived from the bot's seed and the move number, so a game replays identically; `weighting`
+    "play" weights them by the opponent's recorded decisions (play_inference.py). `max_nodes`
     bounds the work per world (early phase-one worlds can be costly to solve exactly); a decision
     none of whose worlds fits in it searches the same worlds again with ten times the budget, as
     often as it takes (rare: a few decisions in a hundred deals at the default)."""
 
     def __init__(self, samples: int | None = None, seed: int = 0, max_nodes: int = 50_000, exact_limit: int = 400,
-                 *, worlds: int | None = None) -> None:
+                 *, worlds: int | None = None, weighting: str = "uniform") -> None:
         samples = renamed(samples, worlds, "samples", "worlds")  # worlds: the old name, deprecated
         self.samples = SAMPLES if samples is None else samples
-        self.seed, self.max_nodes, self.exact_limit = seed, max_nodes, exact_limit
+        self.seed, self.max_nodes, self.exact_limit, self.weighting = seed, max_nodes, exact_limit, weighting
         self.solver = Solver()
 
     def choose(self, game: Game) -> Move:
@@ -55,7 +56,7 @@ class HintBot:
         while True:
             try:
                 h = hint(game.view(seat), samples=self.samples, seed=self.seed * 1_000_003 + len(game.moves),
-                         exact_limit=self.exact_limit, max_nodes=budget, solver=self.solver)
+                         exact_limit=self.exact_limit, max_nodes=budget, solver=self.solver, weighting=self.weighting)
                 return Move.parse(h.best)
             except SearchLimitError:
                 if not budget:  # no limit cannot run out; whatever this is, it is not the budget's

@@ -23,12 +23,15 @@ from ..pimc import MoveStat  # one move of a hint, shared with 42's
 from ..arguments import node_budget, renamed, renamed_object, seed_value, table_megabytes, time_limit, world_count
 from ..errors import InvalidPositionError, ParseError, shown
 from .notation import read_player
+from .play_inference import SLIP, choices_in, log_likelihoods
 from .position import Position, as_position
 from .sampling import WorldSampler, first_world, hand_masks, position_of
 from .solve import HINT_WORLD_NODES, TABLE_MB, Solver
 from .view import PlayerView
 
-__all__ = ["Hint", "MoveStat", "hint", "EXACT_LIMIT", "HINT_WORLD_NODES"]
+__all__ = ["Hint", "MoveStat", "hint", "EXACT_LIMIT", "HINT_WORLD_NODES", "WEIGHTINGS"]
+
+WEIGHTINGS = ("uniform", "play")  # play: worlds weighted by the opponent's recorded decisions (play_inference.py)
 
 EXACT_LIMIT = 3432  # enumerate every world up to this many (all opponent hands after a close)
 DEFAULT_SAMPLES = 100  # worlds a hint samples when it cannot enumerate them
@@ -46,6 +49,8 @@ class Hint:
     elapsed: float
     nodes: int
     warnings: tuple[str, ...] = field(default=())
+    weighting: str = "uniform"
+    ess: float | None = None  # the effective sample size of weighted worlds (None: equally likely)
 
     @property
     def exact(self) -> bool:
@@ -68,6 +73,8 @@ class Hint:
             "exact": self.exact,
             "worlds": self.worlds,
             "seed": self.seed,
+            "weighting": self.weighting,
+            "ess": None if self.ess is None else round(self.ess, 3),
             "best": self.best,
             "elapsed": round(self.elapsed, 6),
             "nodes": self.nodes,
@@ -94,6 +101,7 @@ def hint(
     on_progress: Callable[[Hint], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
     worlds: int | None = None,
+    weighting: str = "uniform",
 ) -> Hint:
     """Score every legal move of the player to move from what that player knows.
 
@@ -121,6 +129,8 @@ def hint(
     for name, fn in (("on_progress", on_progress), ("should_stop", should_stop)):
         if fn is not None and not callable(fn):
             raise ParseError(f"{name} must be a function or None, not {shown(fn)}")
+    if weighting not in WEIGHTINGS:
+        raise ParseError(f"unknown weighting {shown(weighting)}: use one of {', '.join(WEIGHTINGS)}")
     view = _view(view, seat)
     if view.to_move is None:
         raise InvalidPositionError("the deal is over: there is no move to hint")
@@ -153,10 +163,29 @@ def hint(
         # A world the budget cut short holds 0 for every move: no solved move is worth 0.
         return pimc.Scores(values, solver.nodes - before, solved=(values != 0).all(axis=1))
 
+    notes: list[str] = []
+    if weighting == "play" and view.record is None:
+        notes.append("play weighting needs the deal's record (a view of a position built mid-deal, JSON without "
+                      "'record', or a deal with a trump exchange has none): worlds weighted uniformly")
+        weighting = "uniform"
+    inferred = {"decisions": 0, "unvalued": 0, "no_history": 0, "weighed": 0}
+
+    def weigh(worlds: list[tuple[int, list[int]]]) -> np.ndarray:
+        """The worlds' log-likelihoods of the opponent's recorded decisions (play_inference.py)."""
+        choices = choices_in(view, worlds, seed=(seed or 0) * 1_000_003 + inferred["weighed"], solver=solver,
+                             value=SLIP < 1)  # at the fitted SLIP = 1 the values would not count
+        inferred["weighed"] += len(worlds)
+        inferred["decisions"] += len(choices.world)
+        inferred["unvalued"] += choices.unvalued
+        inferred["no_history"] += len(choices.no_history)
+        return log_likelihoods(choices, len(worlds))
+
     scorer = pimc.Scorer(
         solve,
         rank_key=lambda mean, p_win: (mean, p_win),  # type: ignore[return-value]
         chance=lambda values: values > 0,  # the player wins the deal
+        weigh=weigh if weighting == "play" else None,
+        weighting=None if weighting == "uniform" else weighting,
         batch=BATCH,
         gives_up=f"each needed more than {budget:,} nodes (max_nodes; 0: no limit)",
     )
@@ -164,7 +193,14 @@ def hint(
     def present(e: pimc.Estimate) -> Hint:
         ranked = tuple(MoveStat(moves[m.index], m.mean, m.stderr, float(m.chance), m.rank)  # type: ignore[arg-type]
                        for m in e.moves)
-        return Hint(view, e.method, e.worlds, e.seed, ranked, e.elapsed, e.nodes, e.warnings)
+        said = list(notes)
+        if weighting == "play":
+            said.append(f"play weighting: {inferred['decisions']} opponent decisions replayed over {inferred['weighed']} "
+                        f"worlds" + (f", {inferred['unvalued']} of them cut short by the node budget (counted as best plays)"
+                                     if SLIP < 1 else ""))
+            if inferred["no_history"]:
+                said.append(f"play weighting: {inferred['no_history']} worlds fit no history of the record (no weight)")
+        return Hint(view, e.method, e.worlds, e.seed, ranked, e.elapsed, e.nodes, (*said, *e.warnings), weighting, e.ess)
 
     return present(pimc.run(
         sampler, scorer, samples=samples, seed=seed, exact_limit=exact_limit, time=seconds, should_stop=should_stop,

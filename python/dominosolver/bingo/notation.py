@@ -373,7 +373,7 @@ def build(f: PositionFields) -> Any:
 VIEW_SCHEMA = "dominosolver.view/1"
 _VIEW_KEYS = (
     "seat", "trump", "turned", "leader", "hand", "trick", "played", "opponent_size", "boneyard_size", "closed",
-    "points", "tricks", "declared", "just_declared", "first70", "lastwin", "replies", "exchange", "rules",
+    "points", "tricks", "declared", "just_declared", "first70", "lastwin", "replies", "exchange", "record", "rules",
 )
 
 
@@ -413,6 +413,8 @@ def view_json_of_text(text: str) -> dict[str, Any]:
         if not sep:
             raise ParseError("malformed exchange=: write the player, ':', then the face-up tile it took, e.g. exchange=1:41")
         o["exchange"] = {"player": _player_text(who, "exchange"), "took": str(_one_tile(took, "exchange"))}
+    if "record" in values:
+        o["record"] = _record_text(values["record"])
     return o
 
 
@@ -453,6 +455,10 @@ def view_text_of_json(o: dict[str, Any]) -> str:
                                            for r in o["opponent_replies"]))
     if o.get("exchange") is not None:
         parts.append(f"exchange={o['exchange']['player']}:{Tile(o['exchange']['took']).compact()}")
+    if o.get("record") is not None:
+        parts.append("record=" + (";".join(f"{s['player']}:{s['move']}" if "move" in s
+                                           else f"{s['player']}+{'?' if s['drew'] is None else s['drew']}"
+                                           for s in o["record"]) or "-"))
     if o["rules"]:
         parts.append("rules=" + ",".join(f"{k}:{v}" for k, v in o["rules"].items()))
     return " ".join(parts)
@@ -493,6 +499,22 @@ def _replies_text(text: str) -> list[tuple[Tile, Tile]]:
             raise ParseError(f"malformed reply {shown(item)}: write lead:reply, e.g. replies=63:41")
         replies.append((_one_tile(lead, "replies"), _one_tile(reply, "replies")))
     return replies
+
+
+def _record_text(text: str) -> list[dict[str, Any]]:
+    """The JSON steps of ``record=``: ``0:6-4`` a move, ``1+5-3`` a draw, ``1+?`` a hidden one, ``;``
+    between them (``-``: an empty record); the view's reader checks the moves and tiles."""
+    steps: list[dict[str, Any]] = []
+    for item in text.split(";") if text != "-" else []:
+        who, sep, move = item.partition(":")
+        if sep:
+            steps.append({"player": _player_text(who, "record"), "move": move})
+            continue
+        who, sep, tile = item.partition("+")
+        if not sep:
+            raise ParseError(f"malformed record step {shown(item)}: write 0:6-4 for a move, 1+5-3 or 1+? for a draw")
+        steps.append({"player": _player_text(who, "record"), "drew": None if tile == "?" else str(_one_tile(tile, "record"))})
+    return steps
 
 
 def _yes_no(text: str, where: str) -> bool:

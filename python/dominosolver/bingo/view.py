@@ -22,6 +22,7 @@ from .notation import (
     read_pair, read_player, read_tile, read_tile_list, read_trump, view_json_of_text, view_text_of_json, VIEW_SCHEMA,
 )
 from .picture import view_svg
+from .record import Record, Step, read_record, record_json, record_of_core, record_to_core
 from .rules import DECK, PLAYERS, Rules
 
 __all__ = ["PlayerView", "ViewRecord"]
@@ -57,6 +58,9 @@ class ViewRecord:
     # The records opponent_known and opponent_absent follow from, besides the declarations (§5.11):
     opponent_replies: tuple[tuple[Tile, Tile], ...] = ()  # the opponent's phase-two replies: (lead, reply)
     exchange: tuple[int, Tile] | None = None  # the trump exchange (§6.3): (player, face-up tile taken)
+    # The deal's public record as this player saw it, from the deal on (record.py); None when not
+    # known (a view of a position built mid-deal, or JSON without it): play inference needs it.
+    record: Record | None = None
 
     def __post_init__(self) -> None:
         # Built by keywords, a view is checked for the facts no deal could contradict;
@@ -92,6 +96,10 @@ class ViewRecord:
             and not isinstance(self.exchange[0], bool) and isinstance(self.exchange[1], Tile)
         ):
             raise InvalidViewError("view field 'exchange' must be None or (player, Tile)")
+        if self.record is not None and not (
+            isinstance(self.record, tuple) and all(isinstance(s, Step) for s in self.record)
+        ):
+            raise InvalidViewError("view field 'record' must be None or a tuple of Steps")
 
 
 class PlayerView(TextForm, ViewRecord):
@@ -141,6 +149,7 @@ class PlayerView(TextForm, ViewRecord):
             last_winning_tile=f.last_winning_tile,
             opponent_replies=tuple((Tile.from_id(a), Tile.from_id(b)) for a, b in core.phase_two_replies(opp)),
             exchange=None if core.exchange is None else (core.exchange[0], Tile.from_id(core.exchange[1])),
+            record=record_of_core(core.public_record(seat)),
         )
 
     @classmethod
@@ -182,6 +191,18 @@ class PlayerView(TextForm, ViewRecord):
             last_winning_tile=self.last_winning_tile,
         )
 
+    def core_facts(self) -> Any:
+        """This view's records as the C++ core reads them (``ViewFacts``, bingo/view.hpp)."""
+        try:
+            seen = core_spec(self.world_fields([], []))
+        except InvalidPositionError as e:  # the spec's own checks (a declaration listing a tile twice...)
+            raise InvalidViewError(f"no deal fits this view: {e}") from None
+        return _core.bingo.ViewFacts(
+            seen, self.seat, [t.id for t in self.played], self.opponent_hand_size, self.boneyard_size,
+            [(a.id, b.id) for a, b in self.opponent_replies],
+            None if self.exchange is None else (self.exchange[0], self.exchange[1].id), record_to_core(self.record),
+        )
+
     @property
     def boneyard_order_matters(self) -> bool:
         """Draws are still to come (phase one, not closed): the worlds differ by boneyard order too."""
@@ -217,6 +238,7 @@ class PlayerView(TextForm, ViewRecord):
                              for d in self.declarations],
             "opponent_replies": [{"lead": str(a), "reply": str(b)} for a, b in self.opponent_replies],
             "exchange": None if self.exchange is None else {"player": self.exchange[0], "took": str(self.exchange[1])},
+            "record": record_json(self.record),
             "opponent_known": [str(t) for t in sorted(self.opponent_known, reverse=True)],
             "opponent_absent": [str(t) for t in sorted(self.opponent_absent, reverse=True)],
             "just_declared": self.just_declared,
@@ -270,19 +292,12 @@ class PlayerView(TextForm, ViewRecord):
             else read_number(o["opponent_points_at_close"], "view field 'opponent_points_at_close'"),
             last_winning_tile=None if last is None else read_tile(last, "view field 'last_winning_tile'"),
             opponent_replies=_replies(o.get("opponent_replies")), exchange=_exchange(o.get("exchange")),
+            record=read_record(o.get("record")),
         )
         # The position of one world that fits: the C++ core derives what the records show of the
-        # opponent's hand, places the hidden tiles and checks that the view describes a reachable
-        # state, or names what no world fits.
-        try:
-            seen = core_spec(recorded.world_fields([], []))
-        except InvalidPositionError as e:  # the spec's own checks (a declaration listing a tile twice...)
-            raise InvalidViewError(f"no deal fits this view: {e}") from None
-        core, known, absent = _core.bingo.fitting_position(
-            recorded.rules._core, seen, recorded.seat, [t.id for t in recorded.played], recorded.opponent_hand_size,
-            recorded.boneyard_size, [(a.id, b.id) for a, b in recorded.opponent_replies],
-            None if recorded.exchange is None else (recorded.exchange[0], recorded.exchange[1].id),
-        )
+        # opponent's hand, places the hidden tiles, checks that the view describes a reachable state
+        # (and that its record, replayed, leads to it), or names what no world fits.
+        core, known, absent = _core.bingo.fitting_position(recorded.rules._core, recorded.core_facts())
         to_move = None if core.is_over else core.to_move
         legal = tuple(Move.parse(m) for m in core.legal_moves) if to_move == recorded.seat else ()
         # The declarations as the core counts them (valid once their player has won a trick).

@@ -36,6 +36,14 @@ struct PositionSpec {
   int last_winning_tile = -1;  // needed with bingo_declare_timing = after_winning_with_double
 };
 
+// A tile drawn from the boneyard: by whom, and whether it was the face-up tile (seen by both).
+struct Drawn {
+  std::int8_t player = -1;  // -1: no draw
+  std::int8_t tile = -1;
+  bool face_up = false;
+  bool operator==(const Drawn&) const = default;
+};
+
 // One move as it was played, with what an observer learns from it.
 struct Event {
   std::int8_t player = 0;
@@ -43,6 +51,7 @@ struct Event {
   std::int8_t lead = -1;  // for a reply: the tile it answered
   bool phase2 = false;    // for a reply: whether phase-two duties applied
   std::int8_t took = -1;  // for an exchange: the face-up tile taken
+  std::array<Drawn, 2> drew{};  // the draws that followed the move, in drawing order
   bool operator==(const Event&) const = default;
 };
 
@@ -69,6 +78,9 @@ class Position {
 
   const std::vector<Declaration>& declarations() const { return decls_; }
   const std::vector<Event>& events() const { return events_; }
+  // Built at its deal's start (7 tiles a hand, 14 in the boneyard, nothing played, declared or
+  // closed): events() is then the deal's whole record.
+  bool from_deal_start() const { return from_deal_start_; }
   std::vector<int> boneyard() const { return {s_.boneyard.begin() + s_.bone_begin, s_.boneyard.begin() + s_.bone_end}; }
   int claimed_by() const { return claimed_by_; }
 
@@ -104,6 +116,7 @@ class Position {
   std::vector<Event> events_;
   std::vector<Snapshot> undo_;
   int claimed_by_ = -1;
+  bool from_deal_start_ = false;
   std::array<TileMask, kPlayers> faceup_taken_{};  // face-up tiles each player took in view of the other
 };
 

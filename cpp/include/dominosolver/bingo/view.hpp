@@ -8,8 +8,26 @@
 #include <vector>
 
 #include "dominosolver/bingo/position.hpp"
+#include "dominosolver/core/random.hpp"
 
 namespace dominosolver::bingo {
+
+// One public fact of a deal's record as one player saw it (docs/rules.md §5.11): a move with the
+// player who made it, or a draw with its drawer and the tile, -1 when it was hidden from the viewer
+// (the opponent's draws but the face-up tile).
+struct RecordEntry {
+  int player = 0;
+  bool is_draw = false;
+  Move move;      // a move's
+  int tile = -1;  // a draw's
+  bool operator==(const RecordEntry&) const = default;
+};
+using Record = std::vector<RecordEntry>;
+
+// `seat`'s record of the deal of `p`, oldest first; none when `p` was not built at its deal's start,
+// or after a trump exchange (docs/rules.md §6.3: the exchanged tile may leave a hand and come back,
+// which the rebuilt histories below do not model).
+std::optional<Record> public_record(const Position& p, int seat);
 
 struct ViewFacts {
   int seat = 0;
@@ -24,6 +42,8 @@ struct ViewFacts {
   std::vector<std::pair<int, int>> opponent_replies;
   // The trump exchange of this deal, if any: (player, the face-up tile it took).
   std::optional<std::pair<int, int>> exchange;
+  // The deal's record as this player saw it, from the deal on (none: not known).
+  std::optional<Record> record;
 };
 
 // What a view's records show of the opponent's hand (docs/rules.md §5.11).
@@ -40,6 +60,19 @@ OpponentKnowledge opponent_knowledge(const Rules& rules, const ViewFacts& view);
 // unknown ones it may hold, the other unknown tiles lie face down in the boneyard, lowest first.
 // Throws InvalidViewError, "no deal fits this view: " and the reason (the position's own objections
 // included).
+// With a record, it also replays the record from a deal that fits it and checks that it leads to
+// the view (else InvalidViewError naming the entry or the fact that differs).
 Position fitting_position(const Rules& rules, const ViewFacts& view);
+
+// The deal, as dealt, of a history of `world` (a position fitting `view`, which has a record):
+// the viewer's hand at the deal and its draws follow from the record; which of the opponent's tiles
+// it was dealt and which it drew at each of its hidden draws is drawn uniformly with `rng` among the
+// assignments the record allows (each tile it played or declared held by then). Throws
+// InvalidViewError when no history fits (a record with an exchange has none here).
+Position deal_of_record(const Rules& rules, const ViewFacts& view, const Position& world, SplitMix64& rng);
+
+// The position after the record's moves played from `deal`, each draw checked against the record:
+// InvalidViewError names the first entry that does not fit.
+Position replay_record(const ViewFacts& view, Position deal);
 
 }  // namespace dominosolver::bingo
