@@ -72,7 +72,8 @@ SPEC = GameSpec(
                 arrays=partial(adapter.arrays, columns=_core.texas42.MAX_PLAYS)),
     render=replace(RENDER_42, special_table=None, demo=demo),
     pictures=replace(PICTURES, special_table=None), table=dd_table, solves=adapter.SPEC.solves,
-    arena=family_arena("biggame", "The Big Game"),
+    # 12 deals a bid decision: the hint bot tests them within its BIG_GAME_TIMES (texas42/bots.py).
+    arena=replace(family_arena("biggame", "The Big Game"), defaults={"samples": 20, "bid_samples": 12}),
     # Rule-of-thumb bots: a hint bot's bid advice solves whole 11-trick deals, seconds each today.
     human=HumanPlay(bot=lambda seed: RuleBot(), hands=adapter.finished_hands,
                     grade=lambda hand: adapter.grade_hand(hand, None, None), advise=adapter.advise_human),
