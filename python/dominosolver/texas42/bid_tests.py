@@ -132,6 +132,10 @@ class LevelTests:
         not made): exact once ``tested(level).unknown`` is all 0."""
         return self.tested(level).low
 
+    def levels(self, level: int) -> list[int]:
+        """``level`` and the levels above it that break ties (``TIE_STEPS`` more, up to every point)."""
+        return [level, *(level + s for s in TIE_STEPS if level + s <= self.view.rules.hand_points)]
+
     # ------------------------------------------------------------ questions
 
     def makes_any(self, level: int, risk: float, *, time: float | None = None, max_nodes: int = 0) -> bool:
@@ -159,8 +163,7 @@ class LevelTests:
         time, max_nodes = time_limit(time), node_budget(max_nodes)
         started = _time.perf_counter()
         rivals = list(range(len(self.options)))
-        for step in (0, *TIE_STEPS):
-            at = min(level + step, self.view.rules.hand_points)
+        for at in self.levels(level):
             left = None if time is None else max(0.0, time - (_time.perf_counter() - started))
 
             def answered(t: Tested, rivals: list[int] = rivals) -> bool:
@@ -176,7 +179,7 @@ class LevelTests:
             low = self.tested(at).low
             top = max(low[d] for d in rivals)
             rivals = [d for d in rivals if low[d] == top]
-            if len(rivals) == 1 or at == self.view.rules.hand_points:
+            if len(rivals) == 1:
                 break
         return self.options[rivals[0]]
 
@@ -195,10 +198,9 @@ class LevelTests:
         time, max_nodes = time_limit(time), node_budget(max_nodes)
         started = _time.perf_counter()
         keys: list[list[float]] = [[] for _ in self.options]
-        for step in (0, *TIE_STEPS):
-            at = min(level + step, self.view.rules.hand_points)
+        for at in self.levels(level):
             tied = [i for i, k in enumerate(keys) if sum(k == other for other in keys) > 1]
-            if step and not tied:
+            if at != level and not tied:
                 break
             left = None if time is None else max(0.0, time - (_time.perf_counter() - started))
             self._run(at, lambda t, tied=tied: not t.unknown[tied].any(), lambda t, tied=tied: tied, left, max_nodes)

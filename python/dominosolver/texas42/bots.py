@@ -8,14 +8,15 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from ..errors import SearchLimitError
-from ..tiles import Tile, mask_of
+from ..tiles import Tile
 from .bid_tests import BidTests
-from .bidding import BidAdvice, advise_bid, weakest_discard
+from .bidding import BidAdvice, advise_bid
 from .moon_bidding import MoonBidAdvice
 from .game import Game, Move
 from .hint import LONG_TRICKS, hint
 from .position import Position
 from .rules import Rules
+from .undealt_exchange import advise_exchange
 
 __all__ = ["BIG_GAME_TIMES", "Bot", "RandomBot", "RuleBot", "HintBot", "MOON_BIDDING"]
 
@@ -145,8 +146,8 @@ class HintBot:
     lay away, and play goes by the chance of the bid first. In The Big Game (docs/rules.md §4.3) it
     bids the least legal bid when some declaration takes its points plus ``discount`` on at least
     ``risk`` of ``bid_samples`` deals, by zero-window tests within ``bid_time`` seconds (``bid_tests.py``;
-    unsettled deals count as not made), names the declaration of the largest such share, lays away by
-    the rule of thumb for it, and gives a play hint with more than 7 tricks left ``hint_time`` seconds
+    unsettled deals count as not made), lays away the best discard of ``advise_exchange`` (the same
+    tests, within ``bid_time``) and names the declaration it judged them under, and gives a play hint with more than 7 tricks left ``hint_time`` seconds
     (``BIG_GAME_TIMES``). ``method`` and ``weighting`` are its play hints' (plain PIMC on uniform
     worlds by default)."""
 
@@ -237,12 +238,14 @@ class HintBot:
             return Move("bid", bids[0] if makes or 0 not in legal else 0)
         contract = game.contract
         assert contract is not None
-        if self._declaration is None or game.phase == "exchange":
-            self._declaration = self._bid_tests(game).best_declaration(rules.points_needed(contract.bid), time=self.bid_time)
-        if game.phase == "exchange":  # the rule of thumb the tests assumed, for that declaration
-            view = game.view(game.to_move)
-            undealt = mask_of(view.hand) & ~mask_of(game.deal()[view.seat])
-            return Move("discard", weakest_discard([m.value for m in game.legal_moves], self._declaration, undealt))
+        if game.phase == "exchange":  # every legal discard ranked under the declaration it will name
+            advice = advise_exchange(game, samples=self.bid_samples, seed=self._seed(game), time=self.bid_time,
+                                     threads=self.threads)
+            self._declaration = advice.declaration
+            return Move("discard", advice.best)
+        if self._declaration is None:  # declaring without having exchanged here: judged on the auction's deals
+            self._declaration = self._bid_tests(game).best_declaration(rules.points_needed(contract.bid),
+                                                                       time=self.bid_time)
         declaration, self._declaration = self._declaration, None
         return Move("declare", declaration)
 
