@@ -11,6 +11,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from dominosolver import games
 from dominosolver.biggame import BigGame, PlayerView
 from dominosolver.cli.main import cli
 from dominosolver.engine import EngineServer
@@ -127,3 +128,10 @@ def test_the_hint_bot_lays_away_the_advice_s_best_and_declares_its_declaration()
     game.play(move)
     declare = bot.choose(game)
     assert declare.kind == "declare" and declare in game.legal_moves
+
+
+def test_play_human_seats_hint_bots_and_advises_the_exchange():
+    human = games.get("biggame").human
+    assert isinstance(human.bot(5), HintBot)
+    advice = list(human.advise(EIGHTS, 5))
+    assert len(advice) == 1 and "to lay a tile away; declaring eights" in str(advice[0])

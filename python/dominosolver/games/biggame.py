@@ -19,7 +19,7 @@ from ..biggame import BigGame, BigGameRules
 from ..texas42 import PlayerView, Position, dd_table, solve
 from ..texas42 import solve as solve_42
 from ..texas42.arena import family_arena
-from ..texas42.bots import RuleBot
+from ..texas42.bots import HintBot
 from ..texas42.rules import set_mask
 from ..texas42.solve import declaration_name
 from ..texas42.undealt_exchange import ExchangeAdvice, advise_exchange, in_big_game_exchange
@@ -87,6 +87,14 @@ def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_m
     return {"move": f"discard {advice.best}", "exchange": advice.to_json()}
 
 
+def advise_human(view: PlayerView, seconds: float) -> Iterator[Any]:
+    """42's advice for the human seat, except in its exchange: the ranking of its discards."""
+    if in_big_game_exchange(view):
+        yield Text(str(advise_exchange(view, samples=EXCHANGE_SAMPLES, time=seconds)))
+    else:
+        yield from adapter.advise_human(view, seconds)
+
+
 def show_hint(result: Any, target: Any) -> Iterator[RenderableType]:
     """A play hint as 42's; the exchange's ranking of discards as its own table."""
     if isinstance(result, ExchangeAdvice):
@@ -113,8 +121,9 @@ SPEC = GameSpec(
     pictures=replace(PICTURES, special_table=None), table=dd_table, solves=adapter.SPEC.solves,
     # 12 deals a bid decision: the hint bot tests them within its BIG_GAME_TIMES (texas42/bots.py).
     arena=replace(family_arena("biggame", "The Big Game"), defaults={"samples": 20, "bid_samples": 12}),
-    # Rule-of-thumb bots: a hint bot's bid advice solves whole 11-trick deals, seconds each today.
-    human=HumanPlay(bot=lambda seed: RuleBot(), hands=adapter.finished_hands,
-                    grade=lambda hand: adapter.grade_hand(hand, None, None), advise=adapter.advise_human),
+    # Hint bots, within their Big Game times (texas42/bots.py BIG_GAME_TIMES: 4 s a bid, exchange or
+    # declaration, 2 s a play hint in the first three tricks, the later ones well under a second).
+    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=adapter.finished_hands,
+                    grade=lambda hand: adapter.grade_hand(hand, None, None), advise=advise_human),
     solver=adapter.SPEC.solver, advise_bid=adapter.bid_advice,
 )
