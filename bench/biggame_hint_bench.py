@@ -4,7 +4,9 @@ hint within ``--budget`` seconds: how many worlds it solved in how long, each wo
 budget from the time left), and at the auction: the hint bot's bid decision for the seat to bid
 (``BidTests``: does some declaration take the least bid plus 5 points on 75% of ``--bid-samples``
 deals, by zero-window tests within ``--bid-time`` seconds on one thread), then the declaration it
-would name for that bid (the same deals and limit). Threads: ``--threads`` (the hints).
+would name for that bid (the same deals and limit); ``--bid-check`` asks the same question again
+without a time limit (every test run to its end) and says whether the timed answer agrees. Threads:
+``--threads`` (the hints).
 
     python bench/biggame_hint_bench.py            # --deals 5 --worlds 100 --budget 10 --threads 2 --bid-samples 12 --bid-time 4
 """
@@ -41,10 +43,12 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--bid-samples", type=int, default=12)
     ap.add_argument("--bid-time", type=float, default=4.0)
+    ap.add_argument("--bid-check", action="store_true", help="compare each timed bid decision with the untimed one")
     ap.add_argument("--skip", default="", help="parts to skip: trick4,first,bid")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
-    rows: dict[str, list[float]] = {"trick4": [], "first": [], "bid": [], "declare": []}
+    rows: dict[str, list[float]] = {"trick4": [], "first": [], "bid": [], "declare": [], "untimed bid": []}
+    agree = 0
     for seed in range(1, args.deals + 1):
         if "trick4" not in skip:
             view = played_to(seed, at_trick_4)
@@ -75,6 +79,15 @@ def main() -> None:
             print(f"deal {seed} auction: {'bid' if makes else 'pass'} in {rows['bid'][-1]:.2f} s, declare "
                   f"{best} in {rows['declare'][-1]:.2f} s; {tests.tests} tests ({tests.cut} cut short), "
                   f"{tests.nodes:,} nodes, {unknown} pairs unknown at {level}")
+            if args.bid_check:
+                t = time.perf_counter()
+                exact = BidTests(view, samples=args.bid_samples, seed=1).makes_any(level, 0.75)
+                rows["untimed bid"].append(time.perf_counter() - t)
+                agree += exact == makes
+                print(f"  untimed: {'bid' if exact else 'pass'} in {rows['untimed bid'][-1]:.1f} s "
+                      f"({'agrees' if exact == makes else 'DIFFERS'})")
+    if rows["untimed bid"]:
+        print(f"timed bid decisions agreeing with the untimed ones: {agree} of {len(rows['untimed bid'])}")
     for part, times in rows.items():
         if times:
             print(f"{part}: median {statistics.median(times):.2f} s, max {max(times):.2f} s over {len(times)} deals")

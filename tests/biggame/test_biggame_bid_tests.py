@@ -6,6 +6,8 @@ them."""
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import numpy as np
 import pytest
 
@@ -13,10 +15,11 @@ from dominosolver.biggame import BigGame
 from dominosolver.errors import InvalidPositionError, InvalidViewError, ParseError
 from dominosolver.texas42 import Position, Rules, Solver, advise_bid
 from dominosolver.texas42.bid_tests import BidTests
-from dominosolver.texas42.bots import HintBot, RuleBot
+from dominosolver.texas42.bots import HintBot, RuleBot, choose_tile
 from dominosolver.texas42.view import PlayerView
 from dominosolver.tiles import Tile
 
+hint_module = import_module("dominosolver.texas42.hint")  # the package's `hint` is the function
 HAND = "66.65.64.62.55.33.10"
 SAMPLES, SEED = 24, 5
 
@@ -111,11 +114,35 @@ def test_a_node_budget_bounds_the_points_search_only():
         Solver().can_reach(plunge, 2, max_nodes=10)
 
 
-def test_the_hint_bot_bids_exchanges_and_declares_the_big_game_by_tests():
+class ViewOnlyGame:
+    """A game seen through the seat to move's eyes: phase, legal moves, contract, moves and its view."""
+
+    def __init__(self, game: BigGame) -> None:
+        self._game = game
+        self.phase, self.to_move, self.contract = game.phase, game.to_move, game.contract
+        self.legal_moves, self.moves = game.legal_moves, game.moves
+
+    def view(self, seat: int) -> PlayerView:
+        assert seat == self._game.to_move
+        return self._game.view(seat)
+
+
+def test_the_hint_bot_bids_exchanges_and_declares_the_big_game_from_its_view():
     game, bot, rule = BigGame(seed=4), HintBot(seed=1, bid_samples=4, bid_time=0.5), RuleBot()
     while game.phase != "playing":
-        mover = bot if game.to_move % 2 == 0 else rule
-        move = mover.choose(game)
+        move = bot.choose(ViewOnlyGame(game)) if game.to_move % 2 == 0 else rule.choose(game)
         assert move in game.legal_moves
         game.play(move)
     assert game.trump in game.rules.table_declarations
+
+
+def test_a_first_trick_hint_that_solves_no_world_falls_back_to_the_rule_of_thumb(monkeypatch):
+    monkeypatch.setattr(hint_module, "NODES_PER_SECOND", 0)
+    monkeypatch.setattr(hint_module, "MIN_WORLD_NODES", 1)  # every world cut short at once
+    game, rule = BigGame(seed=4), RuleBot()
+    while game.phase != "playing":
+        game.play(rule.choose(game))
+    bot = HintBot(seed=1, samples=2)
+    move = bot.choose(ViewOnlyGame(game))
+    assert move in game.legal_moves and bot.fallbacks == 1
+    assert move.value == choose_tile(game.position)  # the rule of thumb reads the seat's tiles and the trick

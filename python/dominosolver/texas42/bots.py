@@ -13,9 +13,11 @@ from .bid_tests import BidTests
 from .bidding import BidAdvice, advise_bid
 from .moon_bidding import MoonBidAdvice
 from .game import Game, Move
+from .view import PlayerView
 from .hint import LONG_TRICKS, hint
 from .position import Position
 from .rules import Rules
+from .sampling import WorldSampler, position_of
 from .undealt_exchange import advise_exchange
 
 __all__ = ["BIG_GAME_TIMES", "Bot", "RandomBot", "RuleBot", "HintBot", "MOON_BIDDING"]
@@ -177,7 +179,7 @@ class HintBot:
         self.bid_time, self.hint_time = bid_time, hint_time
         self.fallbacks = 0  # play hints that solved no world within hint_time (the rule of thumb played)
         self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice | MoonBidAdvice] = {}
-        self._tests: dict[tuple[int, tuple[Tile, ...]], BidTests] = {}  # The Big Game: the deal's bid tests
+        self._tests: dict[int, BidTests] = {}  # The Big Game: each seat's bid tests
         self._declaration: Any = None  # The Big Game: the declaration chosen at the exchange
 
     def _discount(self, rules: Rules) -> int:
@@ -212,46 +214,46 @@ class HintBot:
             }
         return self._advice[key]
 
-    def _bid_tests(self, game: Game) -> BidTests:
-        """The Big Game: the tests of the seat's dealt hand, kept through its auction and declaration."""
-        seat = game.to_move
-        key = (seat, game.deal()[seat])
-        if key not in self._tests:
-            deal = game.deal()  # the tests of this deal's other seats stay (the bot may play two)
-            self._tests = {k: t for k, t in self._tests.items() if deal[k[0]] == k[1]}
-            self._tests[key] = BidTests(game.view(seat), samples=self.bid_samples, seed=self._seed(game),
-                                        threads=self.threads)
-        return self._tests[key]
+    def _bid_tests(self, game: Game, view: PlayerView) -> BidTests:
+        """The Big Game: the tests of the seat's hand, kept through its auction (one per seat: the bot
+        may play two)."""
+        tests = self._tests.get(view.seat)
+        if tests is None or tests.view.hand != view.hand:
+            tests = self._tests[view.seat] = BidTests(view, samples=self.bid_samples, seed=self._seed(game),
+                                                      threads=self.threads)
+        return tests
 
-    def _big_game(self, game: Game) -> Move:
-        """The Big Game's auction, exchange and declaration, judged by zero-window tests."""
-        rules = game.rules
+    def _big_game(self, game: Game, view: PlayerView) -> Move:
+        """The Big Game's auction, exchange and declaration from the seat's view, judged by
+        zero-window tests."""
+        rules = view.rules
         if game.phase == "bidding":
             legal = [m.value for m in game.legal_moves]
             bids = sorted(b for b in legal if b)
-            view = game.view(game.to_move)
             high_seat, high = max(view.auction, key=lambda a: a[1], default=(None, 0))
             if 0 in legal and (not bids or (high and high_seat == rules.partner_of(view.seat))):
                 return Move("bid", 0)  # nothing to bid, or the partner holds the high bid
             level = rules.points_needed(bids[0]) + self._discount(rules)
-            makes = self._bid_tests(game).makes_any(level, self._risk(rules), time=self.bid_time)
+            makes = self._bid_tests(game, view).makes_any(level, self._risk(rules), time=self.bid_time)
             return Move("bid", bids[0] if makes or 0 not in legal else 0)
         contract = game.contract
         assert contract is not None
         if game.phase == "exchange":  # every legal discard ranked under the declaration it will name
-            advice = advise_exchange(game, samples=self.bid_samples, seed=self._seed(game), time=self.bid_time,
+            advice = advise_exchange(view, samples=self.bid_samples, seed=self._seed(game), time=self.bid_time,
                                      threads=self.threads)
             self._declaration = advice.declaration
             return Move("discard", advice.best)
-        if self._declaration is None:  # declaring without having exchanged here: judged on the auction's deals
-            self._declaration = self._bid_tests(game).best_declaration(rules.points_needed(contract.bid),
-                                                                       time=self.bid_time)
+        if self._declaration is None:  # declaring without the exchange's choice: on the view's own deals
+            self._declaration = self._bid_tests(game, view).best_declaration(rules.points_needed(contract.bid),
+                                                                             time=self.bid_time)
         declaration, self._declaration = self._declaration, None
         return Move("declare", declaration)
 
     def choose(self, game: Game) -> Move:
-        if game.rules.family == "biggame" and game.phase in ("bidding", "exchange", "declaring"):
-            return self._big_game(game)
+        if game.phase in ("bidding", "exchange", "declaring"):
+            view = game.view(game.to_move)
+            if view.rules.family == "biggame":
+                return self._big_game(game, view)
         if game.phase == "bidding":
             legal = [m.value for m in game.legal_moves]
             advice = replace(self._advise(game), legal_bids=sorted(legal))
@@ -282,7 +284,8 @@ class HintBot:
         except SearchLimitError:
             if not long:
                 raise
-            # Not one world solved within the time: the rule of thumb plays (bench/README.md counts how often).
+            # Not one world solved within the time: the rule of thumb plays, on a position of one
+            # world of the view (it reads only the seat's own tiles and the trick).
             self.fallbacks += 1
-            return Move("tile", choose_tile(game.position))
+            return Move("tile", choose_tile(position_of(view, WorldSampler(view).world(0))))
         return Move("tile", h.best)  # a tile, or a lower-end lead
