@@ -5,7 +5,9 @@ budget from the time left), and at the auction: the hint bot's bid decision for 
 (``BidTests``: does some declaration take the least bid plus 5 points on 75% of ``--bid-samples``
 deals, by zero-window tests within ``--bid-time`` seconds on one thread), then the declaration it
 would name for that bid (the same deals and limit); ``--bid-check`` asks the same question again
-without a time limit (every test run to its end) and says whether the timed answer agrees. Threads:
+without a time limit (every test run to its end) and says whether the timed answer agrees; at the
+exchange of the same deals (rule bots bidding), the exchange advice of the bidder (``advise_exchange``:
+every legal discard ranked, the same deals and limit). Threads:
 ``--threads`` (the hints).
 
     python bench/biggame_hint_bench.py            # --deals 5 --worlds 100 --budget 10 --threads 2 --bid-samples 12 --bid-time 4
@@ -21,6 +23,7 @@ import time
 from dominosolver.biggame import BigGame, hint
 from dominosolver.texas42.bid_tests import BidTests
 from dominosolver.texas42.bots import RuleBot
+from dominosolver.texas42.undealt_exchange import advise_exchange
 
 
 def played_to(seed: int, done: Callable[[BigGame], bool]) -> BigGame:
@@ -44,10 +47,10 @@ def main() -> None:
     ap.add_argument("--bid-samples", type=int, default=12)
     ap.add_argument("--bid-time", type=float, default=4.0)
     ap.add_argument("--bid-check", action="store_true", help="compare each timed bid decision with the untimed one")
-    ap.add_argument("--skip", default="", help="parts to skip: trick4,first,bid")
+    ap.add_argument("--skip", default="", help="parts to skip: trick4,first,bid,exchange")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
-    rows: dict[str, list[float]] = {"trick4": [], "first": [], "bid": [], "declare": [], "untimed bid": []}
+    rows: dict[str, list[float]] = {"trick4": [], "first": [], "bid": [], "declare": [], "untimed bid": [], "exchange": []}
     agree = 0
     for seed in range(1, args.deals + 1):
         if "trick4" not in skip:
@@ -86,6 +89,16 @@ def main() -> None:
                 agree += exact == makes
                 print(f"  untimed: {'bid' if exact else 'pass'} in {rows['untimed bid'][-1]:.1f} s "
                       f"({'agrees' if exact == makes else 'DIFFERS'})")
+        if "exchange" not in skip:
+            game = played_to(seed, lambda g: g.phase != "bidding")
+            if game.phase == "exchange":
+                t = time.perf_counter()
+                advice = advise_exchange(game, samples=args.bid_samples, seed=1, time=args.bid_time)
+                rows["exchange"].append(time.perf_counter() - t)
+                print(f"deal {seed} exchange: {len(advice.choices)} discards in {rows['exchange'][-1]:.2f} s, "
+                      f"declaring {advice.declaration}, best {advice.best}; {advice.tests} tests ({advice.cut} cut short), "
+                      f"{sum(c.unknown[0] for c in advice.choices)} of {len(advice.choices) * advice.worlds} unknown at "
+                      f"{advice.levels[0]}")
     if rows["untimed bid"]:
         print(f"timed bid decisions agreeing with the untimed ones: {agree} of {len(rows['untimed bid'])}")
     for part, times in rows.items():
