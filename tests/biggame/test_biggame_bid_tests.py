@@ -11,6 +11,8 @@ from importlib import import_module
 import numpy as np
 import pytest
 
+from dominosolver import games
+from dominosolver.arena import run_arena, summarise
 from dominosolver.biggame import BigGame
 from dominosolver.errors import InvalidPositionError, InvalidViewError, ParseError
 from dominosolver.texas42 import Position, Rules, Solver, advise_bid
@@ -146,3 +148,19 @@ def test_a_first_trick_hint_that_solves_no_world_falls_back_to_the_rule_of_thumb
     move = bot.choose(ViewOnlyGame(game))
     assert move in game.legal_moves and bot.fallbacks == 1
     assert move.value == choose_tile(game.position)  # the rule of thumb reads the seat's tiles and the trick
+
+
+def test_the_big_game_arena_plays_hint_bots_against_rule_bots():
+    arena = games.get("biggame").arena
+    options = {**arena.defaults, "samples": 2, "bid_samples": 2, "bid_time": 0.3, "hint_time": 0.3}
+    results = run_arena(arena, 2, [("hint", "rule")], seed=5, options=options)
+    assert len(results) == 2
+    for r in results:
+        assert r["game"] == "biggame" and r["pair"] == ["hint", "rule"] and len(r["games"]) == 2
+        assert {g["a_side"] for g in r["games"]} == {0, 1}  # each deal played with the sides swapped
+        for g in r["games"]:
+            assert sum(g["points"]) == 66 and (g["contract"] is None or g["made"] in (True, False))
+    (stats,) = summarise(arena, results)
+    assert stats.deals == 2 and stats.mean_diff == sum(r["diff"] for r in results) / 2
+    with pytest.raises(ParseError, match="bid_time"):
+        HintBot(bid_time=-1)

@@ -7,6 +7,7 @@ import random
 from dataclasses import replace
 from typing import Any, Protocol
 
+from ..arguments import time_limit
 from ..errors import SearchLimitError
 from ..tiles import Tile
 from .bid_tests import BidTests
@@ -176,7 +177,7 @@ class HintBot:
         self.exact_limit, self.threads, self.objective = exact_limit, threads, objective
         self.method, self.weighting = method, weighting  # how its play hints judge (hint's options)
         self.moon_discount, self.moon_risk = moon_discount, moon_risk
-        self.bid_time, self.hint_time = bid_time, hint_time
+        self.bid_time, self.hint_time = time_limit(bid_time, "bid_time"), time_limit(hint_time, "hint_time")
         self.fallbacks = 0  # play hints that solved no world within hint_time (the rule of thumb played)
         self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice | MoonBidAdvice] = {}
         self._tests: dict[int, BidTests] = {}  # The Big Game: each seat's bid tests
