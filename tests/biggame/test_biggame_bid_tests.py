@@ -164,3 +164,21 @@ def test_the_big_game_arena_plays_hint_bots_against_rule_bots():
     assert stats.deals == 2 and stats.mean_diff == sum(r["diff"] for r in results) / 2
     with pytest.raises(ParseError, match="bid_time"):
         HintBot(bid_time=-1)
+
+
+def test_a_node_budget_makes_a_decision_the_same_on_any_machine():
+    game = BigGame(seed=2)
+    view = game.view(game.to_move)
+    runs = []
+    for _ in range(2):
+        tests = BidTests(view, samples=4, seed=3)
+        answer = tests.makes_any(44, 0.75, max_nodes=3_000_000)
+        runs.append((answer, tests.tests, tests.nodes, tests.lower.tolist(), tests.upper.tolist()))
+        # The first pass may overrun a tiny budget; past it every test gets at most what is left
+        # (and a cut test its last node over).
+        assert tests.nodes <= 3_000_000 + tests.tests
+    assert runs[0] == runs[1]
+    bot = HintBot(bid_time=None, bid_nodes=1_000_000)
+    assert bot.bid_nodes == 1_000_000 and bot.bid_time is None
+    with pytest.raises(ParseError, match="bid_nodes"):
+        HintBot(bid_nodes=-5)

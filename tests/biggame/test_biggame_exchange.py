@@ -46,6 +46,13 @@ def test_a_forced_discard_ranks_first():
     assert not advice.warnings and all(c.unknown == (0,) for c in advice.choices)
 
 
+def test_a_node_budget_leaves_deals_unknown_and_says_so():
+    advice = advise_exchange(EIGHTS, samples=3, seed=1, discards=["8-0", "2-1", "7-7"], max_nodes=50)
+    assert advice.tests > 0 and advice.cut > 0
+    assert sum(c.unknown[0] for c in advice.choices) > 0 and "counted as not made" in advice.warnings[0]
+    assert advice.choices[0].p_make <= 1.0 and {c.discard for c in advice.choices} == {Tile("8-0"), Tile("2-1"), Tile("7-7")}
+
+
 def test_illegal_discards_are_refused_by_name():
     with pytest.raises(IllegalMoveError, match="8-2 is a counter"):
         advise_exchange(EIGHTS, samples=2, seed=1, discards=["8-2"])

@@ -18,10 +18,11 @@ runs only the tests that can change its answer:
 - ``best_declaration(level)``: the declaration of the largest share at ``level``, ties going to the
   largest share at ``level + 5``, then ``level + 10`` (every point taken scores in the points game).
 
-Each test has a node budget, growing fourfold a round from ``FIRST_NODES`` while the time allows
-(``NODES_PER_SECOND`` a thread, as the play hints' worlds): a test cut short leaves its deal unknown
-for that declaration and is retried with a larger budget only when the answer still depends on it.
-When the time runs out, an unknown deal counts as not made (``p_make``'s lower bound): a bid is
+Each test has a node budget, growing fourfold a round from ``FIRST_NODES`` while the question's
+limits allow (``time``, at ``NODES_PER_SECOND`` a thread as the play hints' worlds, or ``max_nodes``
+in all, which does not depend on the machine's load): a test cut short leaves its deal unknown for
+that declaration and is retried with a larger budget only when the answer still depends on it.
+When the limits are spent, an unknown deal counts as not made (``p_make``'s lower bound): a bid is
 made only on what the tests proved. With every test answered the shares are exact: the same as
 ``advise_bid``'s P(make) on the same deals.
 
@@ -40,7 +41,8 @@ from typing import Any
 import numpy as np
 
 from .. import _core
-from ..arguments import node_budget, probability, seed_value, table_megabytes, thread_count, time_limit, whole_number, world_count
+from ..arguments import (node_budget, probability, seed_value, table_megabytes, thread_count, time_limit,
+                         whole_number, world_count)
 from ..errors import InvalidViewError
 from ..tiles import bits_of
 from .bidding import exchanged
@@ -137,12 +139,14 @@ class LevelTests:
         return [level, *(level + s for s in TIE_STEPS if level + s <= self.view.rules.hand_points)]
 
     # ------------------------------------------------------------ questions
+    # Each question takes ``time`` (seconds; None: no limit) and ``max_nodes`` (its nodes in all;
+    # 0: no limit, and deterministic where time is not): tests run until the answer is known or
+    # either is spent, then an unknown deal counts as not made. The first question also runs the
+    # first pass whatever its limits.
 
     def makes_any(self, level: int, risk: float, *, time: float | None = None, max_nodes: int = 0) -> bool:
-        """Does some option take ``level`` points on at least ``risk`` of the deals? Tests run
-        until the answer is known or ``time`` (seconds) is spent; then unknown deals count as not
-        made. ``max_nodes`` (0: none) caps one test's budget."""
-        time, max_nodes = time_limit(time), node_budget(max_nodes)
+        """Does some option take ``level`` points on at least ``risk`` of the deals?"""
+        limit = self._limit(time, max_nodes)
         risk = probability(risk, "risk")
         need = max(1, math.ceil(risk * self.samples - 1e-9))
 
@@ -153,18 +157,15 @@ class LevelTests:
             alive = [d for d in range(len(self.options)) if self.samples - t.failed[d] >= need]
             return sorted(alive, key=lambda d: (-(t.made[d] - t.failed[d]), -self._prior[d], d))
 
-        self._run(level, answered, candidates, time, max_nodes)
+        self._run(level, answered, candidates, limit)
         return bool(self.tested(level).made.max() >= need)
 
     def best(self, level: int, *, time: float | None = None, max_nodes: int = 0) -> Any:
         """The option of the largest share of deals taking ``level`` points, ties broken by the
-        shares at ``TIE_STEPS`` points more, then by the order of ``options``; tests run until that
-        is known or ``time`` is spent (then on the lower bounds)."""
-        time, max_nodes = time_limit(time), node_budget(max_nodes)
-        started = _time.perf_counter()
+        shares at ``TIE_STEPS`` points more, then by the order of ``options``."""
+        limit = self._limit(time, max_nodes)
         rivals = list(range(len(self.options)))
         for at in self.levels(level):
-            left = None if time is None else max(0.0, time - (_time.perf_counter() - started))
 
             def answered(t: Tested, rivals: list[int] = rivals) -> bool:
                 best = max(t.low[d] for d in rivals)
@@ -175,7 +176,7 @@ class LevelTests:
                 open_ = [d for d in rivals if t.high[d] >= best and t.unknown[d]]
                 return sorted(open_, key=lambda d: (-t.high[d], -t.low[d], d))
 
-            self._run(at, answered, candidates, left, max_nodes)
+            self._run(at, answered, candidates, limit)
             low = self.tested(at).low
             top = max(low[d] for d in rivals)
             rivals = [d for d in rivals if low[d] == top]
@@ -184,26 +185,24 @@ class LevelTests:
         return self.options[rivals[0]]
 
     def settle(self, level: int, *, time: float | None = None, max_nodes: int = 0) -> Tested:
-        """Test every option on every deal at ``level`` (as far as ``time`` allows): the shares of
-        all the options, exact when nothing is left unknown."""
-        time, max_nodes = time_limit(time), node_budget(max_nodes)
+        """Test every option on every deal at ``level``: the shares of all the options, exact when
+        nothing is left unknown."""
+        limit = self._limit(time, max_nodes)
         everyone = list(range(len(self.options)))
-        self._run(level, lambda t: not t.unknown.any(), lambda t: everyone, time, max_nodes)
+        self._run(level, lambda t: not t.unknown.any(), lambda t: everyone, limit)
         return self.tested(level)
 
     def ranking(self, level: int, *, time: float | None = None, max_nodes: int = 0) -> list[int]:
         """Every option's index, best first: by the share proven at ``level`` (every option
-        settled there as far as ``time`` allows), ties by the shares at ``TIE_STEPS`` points more
-        (tested among the tied options), then by the order of ``options``."""
-        time, max_nodes = time_limit(time), node_budget(max_nodes)
-        started = _time.perf_counter()
+        settled there), ties by the shares at ``TIE_STEPS`` points more (tested among the tied
+        options), then by the order of ``options``."""
+        limit = self._limit(time, max_nodes)
         keys: list[list[float]] = [[] for _ in self.options]
         for at in self.levels(level):
             tied = [i for i, k in enumerate(keys) if sum(k == other for other in keys) > 1]
             if at != level and not tied:
                 break
-            left = None if time is None else max(0.0, time - (_time.perf_counter() - started))
-            self._run(at, lambda t, tied=tied: not t.unknown[tied].any(), lambda t, tied=tied: tied, left, max_nodes)
+            self._run(at, lambda t, tied=tied: not t.unknown[tied].any(), lambda t, tied=tied: tied, limit)
             low = self.tested(at).low
             for i, k in enumerate(keys):
                 k.append(float(low[i]))
@@ -211,20 +210,44 @@ class LevelTests:
 
     # ------------------------------------------------------------ the tests
 
-    def _run(self, level: int, answered: Any, candidates: Any, time: float | None, max_nodes: int) -> None:
-        """Test (option, deal) pairs, ``candidates(tested)`` naming the options worth a test
-        in order, until ``answered(tested)`` or the time is spent."""
+    def _limit(self, time: Any, max_nodes: Any) -> tuple[float | None, int]:
+        """A question's limits as (deadline on perf_counter or None, the value of ``nodes`` to stop
+        at or 0), its arguments checked."""
+        time, max_nodes = time_limit(time), node_budget(max_nodes)
+        return (None if time is None else _time.perf_counter() + time), (self.nodes + max_nodes if max_nodes else 0)
+
+    def _allowed(self, budget: int, limit: tuple[float | None, int]) -> int:
+        """Nodes the next test may take: the round's ``budget``, within the time left (at
+        NODES_PER_SECOND, at least FIRST_NODES) and the nodes left; 0 once either is spent."""
+        deadline, stop = limit
+        nodes = budget
+        if deadline is not None:
+            left = deadline - _time.perf_counter()
+            if left <= 0:
+                return 0
+            nodes = min(nodes, max(FIRST_NODES, int(left * NODES_PER_SECOND)))
+        if stop:
+            if self.nodes >= stop:
+                return 0
+            nodes = min(nodes, stop - self.nodes)
+        return nodes
+
+    def _run(self, level: int, answered: Any, candidates: Any, limit: tuple[float | None, int]) -> None:
+        """Test (option, deal) pairs, ``candidates(tested)`` naming the options worth a test in
+        order, until ``answered(tested)`` or the ``limit`` (``_limit``) is spent."""
         started = _time.perf_counter()
-        budget = FIRST_NODES if not max_nodes else min(FIRST_NODES, max_nodes)
+        budget = FIRST_NODES
         if not self.tests:  # a first pass: each option on the first deal, under the first budget
-            self._test([(d, 0) for d in range(len(self.options))], level, budget)
+            stop = limit[1]
+            first = FIRST_NODES if not stop else max(1, min(FIRST_NODES, stop - self.nodes))
+            self._test([(d, 0) for d in range(len(self.options))], level, first)
             self._prior = (self.lower[:, 0] >= level).astype(float) - (self.upper[:, 0] < level)
         while True:
             t = self.tested(level)
             if answered(t):
                 break
-            left = None if time is None else time - (_time.perf_counter() - started)
-            if left is not None and left <= 0:
+            nodes = self._allowed(budget, limit)
+            if not nodes:
                 break
             order = candidates(t)
             # The deals on which most options failed first: an option that cannot make the
@@ -232,13 +255,10 @@ class LevelTests:
             worlds = np.argsort(-(self.upper < level).sum(axis=0), kind="stable")
             pairs = [(d, int(w)) for d in order for w in worlds if self._open(d, w, level, budget)]
             if not pairs:
-                if max_nodes and budget >= max_nodes:
-                    break  # every open test was cut short under the largest budget allowed
                 if not any(self._open(d, w, level, np.iinfo(np.int64).max) for d in order for w in range(self.samples)):
                     break  # nothing left that a test could settle
-                budget = budget * 4 if not max_nodes else min(budget * 4, max_nodes)
+                budget *= 4
                 continue
-            nodes = budget if left is None else max(FIRST_NODES, min(budget, int(left * NODES_PER_SECOND)))
             self._test(pairs[:self.threads], level, nodes)
         self.elapsed += _time.perf_counter() - started
 

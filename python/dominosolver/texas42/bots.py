@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 from typing import Any, Protocol
 
-from ..arguments import time_limit
+from ..arguments import node_budget, time_limit
 from ..errors import SearchLimitError
 from ..tiles import Tile
 from .bid_tests import BidTests
@@ -149,7 +149,8 @@ class HintBot:
     lay away, and play goes by the chance of the bid first. In The Big Game (docs/rules.md §4.3) it
     bids the least legal bid when some declaration takes its points plus ``discount`` on at least
     ``risk`` of ``bid_samples`` deals, by zero-window tests within ``bid_time`` seconds (``bid_tests.py``;
-    unsettled deals count as not made), lays away the best discard of ``advise_exchange`` (the same
+    unsettled deals count as not made; ``bid_nodes`` > 0 also bounds each decision's nodes, and
+    with ``bid_time=None`` a decision no longer depends on the machine's load), lays away the best discard of ``advise_exchange`` (the same
     tests, within ``bid_time``) and names the declaration it judged them under, and gives a play hint with more than 7 tricks left ``hint_time`` seconds
     (``BIG_GAME_TIMES``). ``method`` and ``weighting`` are its play hints' (plain PIMC on uniform
     worlds by default)."""
@@ -169,8 +170,9 @@ class HintBot:
         weighting: str = "uniform",
         moon_discount: int | None = None,
         moon_risk: float | None = None,
-        bid_time: float = BIG_GAME_TIMES["bid"],
+        bid_time: float | None = BIG_GAME_TIMES["bid"],
         hint_time: float | None = BIG_GAME_TIMES["hint"],
+        bid_nodes: int = 0,
     ) -> None:
         self.samples, self.bid_samples, self.seed = samples, bid_samples, seed
         self.risk, self.mark_risk, self.discount = risk, mark_risk, discount
@@ -178,6 +180,7 @@ class HintBot:
         self.method, self.weighting = method, weighting  # how its play hints judge (hint's options)
         self.moon_discount, self.moon_risk = moon_discount, moon_risk
         self.bid_time, self.hint_time = time_limit(bid_time, "bid_time"), time_limit(hint_time, "hint_time")
+        self.bid_nodes = node_budget(bid_nodes, "bid_nodes")  # The Big Game: nodes a decision (0: none), load-free
         self.fallbacks = 0  # play hints that solved no world within hint_time (the rule of thumb played)
         self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice | MoonBidAdvice] = {}
         self._tests: dict[int, BidTests] = {}  # The Big Game: each seat's bid tests
@@ -235,18 +238,19 @@ class HintBot:
             if 0 in legal and (not bids or (high and high_seat == rules.partner_of(view.seat))):
                 return Move("bid", 0)  # nothing to bid, or the partner holds the high bid
             level = rules.points_needed(bids[0]) + self._discount(rules)
-            makes = self._bid_tests(game, view).makes_any(level, self._risk(rules), time=self.bid_time)
+            makes = self._bid_tests(game, view).makes_any(level, self._risk(rules), time=self.bid_time,
+                                                              max_nodes=self.bid_nodes)
             return Move("bid", bids[0] if makes or 0 not in legal else 0)
         contract = game.contract
         assert contract is not None
         if game.phase == "exchange":  # every legal discard ranked under the declaration it will name
             advice = advise_exchange(view, samples=self.bid_samples, seed=self._seed(game), time=self.bid_time,
-                                     threads=self.threads)
+                                     max_nodes=self.bid_nodes, threads=self.threads)
             self._declaration = advice.declaration
             return Move("discard", advice.best)
         if self._declaration is None:  # declaring without the exchange's choice: on the view's own deals
             self._declaration = self._bid_tests(game, view).best_declaration(rules.points_needed(contract.bid),
-                                                                             time=self.bid_time)
+                                                                             time=self.bid_time, max_nodes=self.bid_nodes)
         declaration, self._declaration = self._declaration, None
         return Move("declare", declaration)
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _core
-from ..arguments import time_limit
+from ..arguments import node_budget, time_limit
 from ..errors import IllegalMoveError, InvalidViewError, shown
 from ..tiles import Tile, bits_of, mask_of, tiles_of
 from .bid_tests import BidTests, LevelTests
@@ -154,15 +154,17 @@ def advise_exchange(
     *,
     discards: list[Any] | None = None,
     time: float | None = None,
+    max_nodes: int = 0,
     threads: int = 1,
     tt_mb: int = 16,
 ) -> ExchangeAdvice:
     """Rank the bidder's legal discards in The Big Game's exchange (see the module's doc) from its
     view (a PlayerView or a Game in its exchange): ``samples`` deals from ``seed``; ``discards``
     restricts the ranking to those tiles (each must be legal: a non-counter of the 12); ``time``
-    (seconds) is shared by the declaration's tests and the discards'."""
+    (seconds) and ``max_nodes`` (0: none) are shared by the declaration's tests and the discards'
+    (half of the nodes each; the time the first leaves)."""
     started = _time.perf_counter()
-    time = time_limit(time)
+    time, max_nodes = time_limit(time), node_budget(max_nodes)
     if isinstance(view, Game):
         if view.phase != "exchange":
             raise InvalidViewError(f"exchange advice needs a game in its exchange, not in its {view.phase}")
@@ -189,12 +191,13 @@ def advise_exchange(
     level = rules.points_needed(view.contract.bid)
     left = None if time is None else time / 2  # half for the declaration, the rest for the discards
     declaring = BidTests(view, samples, seed, threads=threads, tt_mb=tt_mb)
-    trump = declaring.best_declaration(level, time=left)
+    trump = declaring.best_declaration(level, time=left, max_nodes=max_nodes // 2 if max_nodes else 0)
     # Among equals the rule of thumb's order (weakest_discard's): off trumps, not a double, the fewest pips.
     legal.sort(key=lambda t: (isinstance(trump, int) and trump in (t.hi, t.lo), t.is_double, t.pips, t.id))
     tests = DiscardTests(view, trump, legal, samples, declaring.seed, threads=threads, tt_mb=tt_mb)
     spent = _time.perf_counter() - started
-    order = tests.ranking(level, time=None if time is None else max(0.0, time - spent))
+    order = tests.ranking(level, time=None if time is None else max(0.0, time - spent),
+                          max_nodes=max(1, max_nodes - declaring.nodes) if max_nodes else 0)
     tested = [tests.tested(at) for at in tests.levels(level)]
     rank, choices, previous = 0, [], None
     for k, i in enumerate(order):
