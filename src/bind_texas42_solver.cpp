@@ -91,8 +91,9 @@ void texas42_solver(py::module_& m) {
            py::call_guard<py::gil_scoped_release>())
       .def("solve", py::overload_cast<const Position&, bool, bool, std::uint64_t>(&Solver::solve), py::arg("position"),
            py::arg("all_moves") = true, py::arg("pv") = true, py::arg("max_nodes") = 0, py::call_guard<py::gil_scoped_release>())
-      .def("can_reach", py::overload_cast<const Position&, int>(&Solver::can_reach), py::arg("position"),
-           py::arg("target"), py::call_guard<py::gil_scoped_release>())
+      // None when a node budget (`max_nodes` > 0) ran out before the answer.
+      .def("can_reach", py::overload_cast<const Position&, int, std::uint64_t>(&Solver::can_reach), py::arg("position"),
+           py::arg("target"), py::arg("max_nodes") = 0, py::call_guard<py::gil_scoped_release>())
       // The tricks search for an explicit objective ("every trick" | "no trick") and declaring side,
       // on a position or a SeatedPlay.
       .def("solve_tricks",

@@ -1031,20 +1031,30 @@ int Solver::value(const Position& pos, int guess) {
   });
 }
 
-bool Solver::can_reach(const Position& pos, int target) {
+bool Solver::can_reach(const Position& pos, int target) { return *can_reach(pos, target, 0); }
+
+std::optional<bool> Solver::can_reach(const Position& pos, int target, std::uint64_t max_nodes) {
   if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
-  if (const auto goal = tricks_goal(pos)) return can_reach(trick_play(pos), *goal, target);
+  if (const auto goal = tricks_goal(pos)) {
+    if (max_nodes) throw InvalidPositionError("a node budget bounds the points search, not the tricks search of '" + pos.trump().name() + "'");
+    return can_reach(trick_play(pos), *goal, target);
+  }
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   nodes_ = 0;
   if (target <= 0) return true;
   if (pos.is_over()) return false;
-  return search_for(pos, &tt_, &endgames_, enh_, [&](auto& s) {
+  return search_for(pos, &tt_, &endgames_, enh_, [&](auto& s) -> std::optional<bool> {
     begin(pos);
     const int total = s.remaining_total();
     if (target > total) return false;
-    bool ok;
-    if (pos.side_of(pos.to_move()) == 0) ok = s.ab(target - 1, target, 0) >= target;
-    else ok = s.ab(total - target, total - target + 1, 0) <= total - target;  // NS held to total - target
+    if (max_nodes) s.limit_nodes(max_nodes);
+    std::optional<bool> ok;
+    try {
+      if (pos.side_of(pos.to_move()) == 0) ok = s.ab(target - 1, target, 0) >= target;
+      else ok = s.ab(total - target, total - target + 1, 0) <= total - target;  // NS held to total - target
+    } catch (const NodeLimit&) {
+      // Cut short: no answer (the table keeps only bounds proven so far).
+    }
     nodes_ = s.nodes();
     return ok;
   });

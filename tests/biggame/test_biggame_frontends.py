@@ -130,8 +130,8 @@ def test_a_game_plays_through_the_registry_game_class():
 
 
 def test_a_game_against_the_bots_on_the_web_board():
-    """/v1/new-game with The Big Game and rule bots (a hint bot bids on whole-deal solves, seconds
-    each); each reply is the human's view of the game its token replays (the auction round after
+    """/v1/new-game with The Big Game and rule bots (quicker here than the hint bots, which take
+    seconds a decision in the first tricks); each reply is the human's view of the game its token replays (the auction round after
     round, the exchange, the play)."""
     with TestClient(create_app(key=KEY)) as client:
         reply = client.post("/v1/new-game", json={"game": "biggame", "seat": "E", "seed": 11, "bot": "rule"}).json()

@@ -2,6 +2,8 @@
 45th undealt, bids 42..66, and the lower-end leads ``7-3:3`` and ``8-2:2``. A member of the 42
 family, played by the texas42 package's classes under its rules: this module names the rules and
 re-exports the rest; positions, games, solving and notation are texas42's, as the rules direct them.
+Bid decisions by zero-window tests (``BidTests``) and the exchange's ranking of discards
+(``advise_exchange``) are what make whole 11-trick deals affordable for the hint bot.
 
 >>> from dominosolver.biggame import BIG_GAME, Position
 >>> pos = Position("biggame trump=4 leader=N hands=73.82.10/33.83.21/44.62.20/88.55.40")
@@ -10,12 +12,13 @@ re-exports the rest; positions, games, solving and notation are texas42's, as th
 """
 
 from .. import texas42
-from ..texas42 import (Bid, Contract, Move, PlayerView, Position, Solver, analyse_play, dd_table, hint, solve,
-                       solve_batch)
+from ..texas42 import (Bid, BidTests, Contract, ExchangeAdvice, Move, PlayerView, Position, Solver, advise_exchange,
+                       analyse_play, dd_table, hint, solve, solve_batch)
 from ..texas42.plays import LowerEndLead, parse_play
 
-__all__ = ["BIG_GAME", "BigGame", "BigGameRules", "Bid", "Contract", "Game", "LowerEndLead", "Move", "PlayerView",
-           "Position", "Rules", "Solver", "analyse_play", "dd_table", "hint", "parse_play", "solve", "solve_batch"]
+__all__ = ["BIG_GAME", "BidTests", "BigGame", "BigGameRules", "Bid", "Contract", "ExchangeAdvice", "Game", "LowerEndLead",
+           "Move", "PlayerView", "Position", "Rules", "Solver", "advise_exchange", "analyse_play", "dd_table", "hint",
+           "parse_play", "solve", "solve_batch"]
 
 
 class BigGameRules(texas42.Rules):

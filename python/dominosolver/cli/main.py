@@ -79,12 +79,12 @@ def show(position: str, as_json: bool) -> None:
 @click.option("--seed", default=0, show_default=True, help="seed of the deals")
 @click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
 @click.option("--human", "human_seat", default=None, metavar="SEAT",
-              help="play SEAT yourself (42, Partnership Moon: N, E, S, W; Moon: P0, P1, P2; Bingo: 0 or 1) "
+              help="play SEAT yourself (42, Partnership Moon, The Big Game: N, E, S, W; Moon: P0, P1, P2; Bingo: 0 or 1) "
                    "against the bots, in the terminal")
 def play(game_name: str, seed: int, as_json: bool, human_seat: str | None) -> None:
-    """Play a whole game between bots and print it: 42, moon, moon4 (rule-of-thumb bots) or bingo (hint bots).
-    With --human SEAT, play that seat yourself against the bots (Moon's: rule-of-thumb): moves by name or number, h for
-    a hint from your view, u to undo your last move, q to quit; each hand is graded when it ends."""
+    """Play a whole game between bots and print it: 42, moon, moon4, biggame (rule-of-thumb bots) or bingo (hint bots).
+    With --human SEAT, play that seat yourself against hint bots (The Big Game's take up to 4 s a decision): moves by
+    name or number, h for a hint from your view, u to undo your last move, q to quit; each hand is graded when it ends."""
     spec = games.get(game_name)
     if human_seat is not None:
         if as_json:

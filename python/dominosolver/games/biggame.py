@@ -12,21 +12,24 @@ from typing import Any
 
 from rich.console import RenderableType
 from rich.rule import Rule
+from rich.text import Text
 
 from .. import _core
 from ..biggame import BigGame, BigGameRules
 from ..texas42 import PlayerView, Position, dd_table, solve
 from ..texas42 import solve as solve_42
 from ..texas42.arena import family_arena
-from ..texas42.bots import RuleBot
+from ..texas42.bots import HintBot
 from ..texas42.rules import set_mask
 from ..texas42.solve import declaration_name
+from ..texas42.undealt_exchange import ExchangeAdvice, advise_exchange, in_big_game_exchange
 from ..tiles import Tile, tiles_of
 from . import texas42 as adapter
 from .moon import dealer, variants
 from .spec import Batch, GameSpec, HumanPlay
 from .texas42_pictures import PICTURES
 from .texas42_render import RENDER as RENDER_42
+from .texas42_render import show_hint as show_play_hint
 from .texas42_render import show_position, show_solve
 
 __all__ = ["SPEC"]
@@ -56,25 +59,71 @@ def demo() -> Iterator[RenderableType]:
     yield from show_solve(pos, solve(pos))
 
 
+EXCHANGE_SAMPLES = 12  # deals of an exchange hint when none are asked for: 10-odd discards are tested on each
+EXCHANGE_LIMITS = ("samples", "seed", "time", "threads")  # the hint limits the exchange's tests take
+
+
+def hint(target: Position | PlayerView, seat: int | None = None, **limits: Any) -> Any:
+    """42's hint, except for the bidder in its exchange: every legal discard ranked by zero-window
+    tests (``advise_exchange``, an ExchangeAdvice); limits that judge plays are left unused, and said so."""
+    view = target.view(seat if seat is not None else target.to_move) if isinstance(target, Position) else target
+    if not (isinstance(view, PlayerView) and in_big_game_exchange(view)):
+        return adapter.hint(target, seat, **limits)
+    taken = {k: v for k, v in limits.items() if k in EXCHANGE_LIMITS}
+    taken.setdefault("samples", EXCHANGE_SAMPLES)
+    unused = sorted(k for k, v in limits.items() if k not in EXCHANGE_LIMITS and k != "on_progress" and v is not None)
+    advice = advise_exchange(view, **taken)
+    if unused:
+        advice.warnings.append(f"{', '.join(unused)}: not used by the exchange's tests")
+    return advice
+
+
+def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_mb: int,
+       should_stop: Any, report: Any) -> dict[str, Any]:
+    """42's engine move, except in the bidder's exchange: the best discard of ``advise_exchange``."""
+    if not in_big_game_exchange(view):
+        return adapter.go(view, limits, threads=threads, table_mb=table_mb, should_stop=should_stop, report=report)
+    advice = hint(view, threads=threads or 1, **{k: v for k, v in limits.items() if k in EXCHANGE_LIMITS})
+    return {"move": f"discard {advice.best}", "exchange": advice.to_json()}
+
+
+def advise_human(view: PlayerView, seconds: float) -> Iterator[Any]:
+    """42's advice for the human seat, except in its exchange: the ranking of its discards."""
+    if in_big_game_exchange(view):
+        yield Text(str(advise_exchange(view, samples=EXCHANGE_SAMPLES, time=seconds)))
+    else:
+        yield from adapter.advise_human(view, seconds)
+
+
+def show_hint(result: Any, target: Any) -> Iterator[RenderableType]:
+    """A play hint as 42's; the exchange's ranking of discards as its own table."""
+    if isinstance(result, ExchangeAdvice):
+        yield Text(str(result))
+        return
+    yield from show_play_hint(result, target)
+
+
 SPEC = GameSpec(
     tag="biggame", name="The Big Game", title="The Big Game", aliases=(),
     Position=Position, PlayerView=PlayerView, Game=BigGame, Rules=BigGameRules,
     seat_name=lambda seat: RULES.seat_names[seat], parse_seat=RULES.parse_seat,
     facts=adapter.facts, solve=solve_42, solve_options=frozenset({"moves"}),
-    hint=adapter.hint, hint_limits=adapter.SPEC.hint_limits,
+    hint=hint, hint_limits=adapter.SPEC.hint_limits,
     notes={"max_nodes": "a Big Game solve is always exact", "time": "a Big Game solve is not cut short"},
-    grade=adapter.grade, play=adapter.player(BigGame), record=adapter.record, go=adapter.go,
+    grade=adapter.grade, play=adapter.player(BigGame), record=adapter.record, go=go,
     count_worlds=adapter.count_worlds, worlds=adapter.worlds,
     variants=tuple(variants(RULES)), deal=dealer(BigGame), places=places, ledger=adapter.ledger,
     revealed=adapter.revealed,
     batch=Batch(task_of=adapter.task_of, tasks={"solve": adapter.solve_task, "table": adapter.table_task,
                                                  "hint": adapter.hint_task, "grade": adapter.grade_task},
                 arrays=partial(adapter.arrays, columns=_core.texas42.MAX_PLAYS)),
-    render=replace(RENDER_42, special_table=None, demo=demo),
+    render=replace(RENDER_42, special_table=None, demo=demo, hint=show_hint),
     pictures=replace(PICTURES, special_table=None), table=dd_table, solves=adapter.SPEC.solves,
-    arena=family_arena("biggame", "The Big Game"),
-    # Rule-of-thumb bots: a hint bot's bid advice solves whole 11-trick deals, seconds each today.
-    human=HumanPlay(bot=lambda seed: RuleBot(), hands=adapter.finished_hands,
-                    grade=lambda hand: adapter.grade_hand(hand, None, None), advise=adapter.advise_human),
+    # 12 deals a bid decision: the hint bot tests them within its BIG_GAME_TIMES (texas42/bots.py).
+    arena=replace(family_arena("biggame", "The Big Game"), defaults={"samples": 20, "bid_samples": 12}),
+    # Hint bots, within their Big Game times (texas42/bots.py BIG_GAME_TIMES: 4 s a bid, exchange or
+    # declaration, 2 s a play hint in the first three tricks, the later ones well under a second).
+    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=adapter.finished_hands,
+                    grade=lambda hand: adapter.grade_hand(hand, None, None), advise=advise_human),
     solver=adapter.SPEC.solver, advise_bid=adapter.bid_advice,
 )

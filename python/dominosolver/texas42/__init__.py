@@ -26,3 +26,7 @@ from .bidding import BidAdvice, advise_bid  # noqa: E402
 from .moon_bidding import MoonBidAdvice  # noqa: E402
 
 __all__ += ["advise_bid", "BidAdvice", "MoonBidAdvice"]
+from .bid_tests import BidTests  # noqa: E402
+from .undealt_exchange import ExchangeAdvice, advise_exchange  # noqa: E402
+
+__all__ += ["BidTests", "ExchangeAdvice", "advise_exchange"]

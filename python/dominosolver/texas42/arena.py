@@ -26,7 +26,10 @@ __all__ = ["ARENA", "BOTS", "family_arena", "make_bot", "play_deal", "play_mirro
 BOTS = ("hint", "hint-play", "hint-infoset", "hint-infoset-play", "rule", "random")
 # A record's seat names, of every table of the family (N E S W; Moon's P0 P1 P2), by number.
 SEAT_NUMBERS = {name: seat for family in FAMILIES for seat, name in enumerate(Rules.of_game(family).seat_names)}
-HINT_OPTIONS = ("samples", "bid_samples", "risk", "mark_risk", "discount", "exact_limit", "objective")
+# The Big Game's hint bot also takes its limits a decision (``bid_time``, ``hint_time``, ``bid_nodes``:
+# texas42/bots.py).
+HINT_OPTIONS = ("samples", "bid_samples", "risk", "mark_risk", "discount", "exact_limit", "objective", "bid_time",
+                "hint_time", "bid_nodes")
 # The hint bots by how their play hints judge: PIMC, with inference from the play, with the seat's
 # next choice made without the hidden hands (hint's ``weighting`` and ``method``).
 HINT_BOTS = {

@@ -517,8 +517,9 @@ def exchanged(view: PlayerView, world: World, trump: Trump) -> World:
     when it is a counter, and lays away its weakest tile that may lie out of play (no counter): off
     ``trump``, not a double, the fewest pips (or leaves the undealt tile, when that is the weakest).
     A rule of thumb, as RuleBot's: the best discard per deal would cost a whole-deal solve per
-    candidate. Elsewhere the world as drawn (Moon's widow is ``moon_bidding``'s)."""
-    if view.rules.family != "biggame":
+    candidate. Elsewhere, or once the seat has exchanged (its view names its discard), the world as
+    drawn (Moon's widow is ``moon_bidding``'s)."""
+    if view.rules.family != "biggame" or view.discard is not None:
         return world
     seat = view.seat
     undealt = out_of_play(view, world)

@@ -5,17 +5,23 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from typing import Protocol
+from typing import Any, Protocol
 
-from ..tiles import Tile, mask_of
-from .bidding import BidAdvice, advise_bid, weakest_discard
+from ..arguments import node_budget, time_limit
+from ..errors import SearchLimitError
+from ..tiles import Tile
+from .bid_tests import BidTests
+from .bidding import BidAdvice, advise_bid
 from .moon_bidding import MoonBidAdvice
 from .game import Game, Move
-from .hint import hint
+from .view import PlayerView
+from .hint import LONG_TRICKS, hint
 from .position import Position
 from .rules import Rules
+from .sampling import WorldSampler, position_of
+from .undealt_exchange import advise_exchange
 
-__all__ = ["Bot", "RandomBot", "RuleBot", "HintBot", "MOON_BIDDING"]
+__all__ = ["BIG_GAME_TIMES", "Bot", "RandomBot", "RuleBot", "HintBot", "MOON_BIDDING"]
 
 # How the hint bot judges a bid in Moon and Partnership Moon: the tricks it takes off each
 # double-dummy value, and the P(make) a bid needs. What played best against RuleBot over 100 mirrored
@@ -23,6 +29,12 @@ __all__ = ["Bot", "RandomBot", "RuleBot", "HintBot", "MOON_BIDDING"]
 # Moon, where the partner cannot see the bidder's hand, P(make) >= 0.9 on the values as they are
 # scored 0.9 points a deal more than P(make) >= 0.75 a trick off (2.2 more than none off at 0.75).
 MOON_BIDDING = {"moon": (0, 0.75), "moon4": (0, 0.9)}
+# The Big Game's whole deals take seconds each to solve: the hint bot's time a decision there, in
+# seconds (bench/README.md, Arena: what a game of the arena costs with them). A bid or declaration is
+# judged by zero-window tests (``bid_tests.py``) within BIG_GAME_TIMES["bid"]; a play hint with more
+# than LONG_TRICKS tricks left stops sampling at BIG_GAME_TIMES["hint"] (each world under a node
+# budget from the time left; those cut short are left out).
+BIG_GAME_TIMES = {"bid": 4.0, "hint": 2.0}
 
 
 class Bot(Protocol):
@@ -134,8 +146,14 @@ class HintBot:
     replays the same way. In Moon and Partnership Moon (docs/rules.md §4.1-4.2) the advisor judges
     bids in tricks (``moon_bidding.py``) less ``moon_discount`` tricks, needing P(make) of at least
     ``moon_risk`` (by default the family's in ``MOON_BIDDING``), the exchange hint picks the tile to
-    lay away, and play goes by the chance of the bid first. ``method`` and ``weighting`` are its play hints' (plain PIMC on uniform worlds by
-    default)."""
+    lay away, and play goes by the chance of the bid first. In The Big Game (docs/rules.md §4.3) it
+    bids the least legal bid when some declaration takes its points plus ``discount`` on at least
+    ``risk`` of ``bid_samples`` deals, by zero-window tests within ``bid_time`` seconds (``bid_tests.py``;
+    unsettled deals count as not made; ``bid_nodes`` > 0 also bounds each decision's nodes, and
+    with ``bid_time=None`` a decision no longer depends on the machine's load), lays away the best discard of ``advise_exchange`` (the same
+    tests, within ``bid_time``) and names the declaration it judged them under, and gives a play hint with more than 7 tricks left ``hint_time`` seconds
+    (``BIG_GAME_TIMES``). ``method`` and ``weighting`` are its play hints' (plain PIMC on uniform
+    worlds by default)."""
 
     def __init__(
         self,
@@ -152,13 +170,21 @@ class HintBot:
         weighting: str = "uniform",
         moon_discount: int | None = None,
         moon_risk: float | None = None,
+        bid_time: float | None = BIG_GAME_TIMES["bid"],
+        hint_time: float | None = BIG_GAME_TIMES["hint"],
+        bid_nodes: int = 0,
     ) -> None:
         self.samples, self.bid_samples, self.seed = samples, bid_samples, seed
         self.risk, self.mark_risk, self.discount = risk, mark_risk, discount
         self.exact_limit, self.threads, self.objective = exact_limit, threads, objective
         self.method, self.weighting = method, weighting  # how its play hints judge (hint's options)
         self.moon_discount, self.moon_risk = moon_discount, moon_risk
+        self.bid_time, self.hint_time = time_limit(bid_time, "bid_time"), time_limit(hint_time, "hint_time")
+        self.bid_nodes = node_budget(bid_nodes, "bid_nodes")  # The Big Game: nodes a decision (0: none), load-free
+        self.fallbacks = 0  # play hints that solved no world within hint_time (the rule of thumb played)
         self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice | MoonBidAdvice] = {}
+        self._tests: dict[int, BidTests] = {}  # The Big Game: each seat's bid tests
+        self._declaration: Any = None  # The Big Game: the declaration chosen at the exchange
 
     def _discount(self, rules: Rules) -> int:
         """What comes off each double-dummy value when judging a bid: 42's points, or Moon's tricks."""
@@ -168,7 +194,7 @@ class HintBot:
 
     def _risk(self, rules: Rules) -> float:
         """The P(make) a bid needs: 42's ``risk``, or Moon's."""
-        if rules.family == "texas42":
+        if rules.family in ("texas42", "biggame"):  # points
             return self.risk
         return MOON_BIDDING[rules.family][1] if self.moon_risk is None else self.moon_risk
 
@@ -192,7 +218,47 @@ class HintBot:
             }
         return self._advice[key]
 
+    def _bid_tests(self, game: Game, view: PlayerView) -> BidTests:
+        """The Big Game: the tests of the seat's hand, kept through its auction (one per seat: the bot
+        may play two)."""
+        tests = self._tests.get(view.seat)
+        if tests is None or tests.view.hand != view.hand:
+            tests = self._tests[view.seat] = BidTests(view, samples=self.bid_samples, seed=self._seed(game),
+                                                      threads=self.threads)
+        return tests
+
+    def _big_game(self, game: Game, view: PlayerView) -> Move:
+        """The Big Game's auction, exchange and declaration from the seat's view, judged by
+        zero-window tests."""
+        rules = view.rules
+        if game.phase == "bidding":
+            legal = [m.value for m in game.legal_moves]
+            bids = sorted(b for b in legal if b)
+            high_seat, high = max(view.auction, key=lambda a: a[1], default=(None, 0))
+            if 0 in legal and (not bids or (high and high_seat == rules.partner_of(view.seat))):
+                return Move("bid", 0)  # nothing to bid, or the partner holds the high bid
+            level = rules.points_needed(bids[0]) + self._discount(rules)
+            makes = self._bid_tests(game, view).makes_any(level, self._risk(rules), time=self.bid_time,
+                                                              max_nodes=self.bid_nodes)
+            return Move("bid", bids[0] if makes or 0 not in legal else 0)
+        contract = game.contract
+        assert contract is not None
+        if game.phase == "exchange":  # every legal discard ranked under the declaration it will name
+            advice = advise_exchange(view, samples=self.bid_samples, seed=self._seed(game), time=self.bid_time,
+                                     max_nodes=self.bid_nodes, threads=self.threads)
+            self._declaration = advice.declaration
+            return Move("discard", advice.best)
+        if self._declaration is None:  # declaring without the exchange's choice: on the view's own deals
+            self._declaration = self._bid_tests(game, view).best_declaration(rules.points_needed(contract.bid),
+                                                                             time=self.bid_time, max_nodes=self.bid_nodes)
+        declaration, self._declaration = self._declaration, None
+        return Move("declare", declaration)
+
     def choose(self, game: Game) -> Move:
+        if game.phase in ("bidding", "exchange", "declaring"):
+            view = game.view(game.to_move)
+            if view.rules.family == "biggame":
+                return self._big_game(game, view)
         if game.phase == "bidding":
             legal = [m.value for m in game.legal_moves]
             advice = replace(self._advise(game), legal_bids=sorted(legal))
@@ -202,26 +268,29 @@ class HintBot:
             assert contract is not None
             return Move("declare", self._advise(game).best_declaration(contract.bid))  # type: ignore[attr-defined]
         view = game.view(game.to_move)
-        if game.phase == "exchange" and view.trump is None:
-            # The Big Game's exchange comes before trumps (§4.3): the rule of thumb the bid advice
-            # assumed, for the declaration it judged best for the contract.
-            mine = [a for (seat, _), a in self._advice.items() if seat == view.seat]
-            trump = mine[0].best_declaration(game.contract.bid) if mine else None
-            undealt = mask_of(view.hand) & ~mask_of(game.deal()[view.seat])
-            return Move("discard", weakest_discard([m.value for m in game.legal_moves], trump, undealt))
         if game.phase == "exchange":  # Moon: the tile to lay away, ranked on the same worlds
             h = hint(view, samples=self.samples, seed=self._seed(game), threads=self.threads, exact_limit=self.exact_limit)
             return Move("discard", Tile(h.best))
         if len(view.legal_moves) == 1:
             return Move("tile", view.legal_moves[0])
-        h = hint(
-            view,
-            samples=self.samples,
-            seed=self._seed(game),
-            threads=self.threads,
-            exact_limit=self.exact_limit,
-            objective=self.objective if view.objective == "points" else "goal",  # all or nothing: the goal
-            method=self.method,
-            weighting=self.weighting,
-        )
+        long = len(view.hand) > LONG_TRICKS  # The Big Game's first tricks: the hint has a time limit
+        try:
+            h = hint(
+                view,
+                samples=self.samples,
+                seed=self._seed(game),
+                threads=self.threads,
+                exact_limit=self.exact_limit,
+                objective=self.objective if view.objective == "points" else "goal",  # all or nothing: the goal
+                time=self.hint_time if long else None,
+                method=self.method,
+                weighting=self.weighting,
+            )
+        except SearchLimitError:
+            if not long:
+                raise
+            # Not one world solved within the time: the rule of thumb plays, on a position of one
+            # world of the view (it reads only the seat's own tiles and the trick).
+            self.fallbacks += 1
+            return Move("tile", choose_tile(position_of(view, WorldSampler(view).world(0))))
         return Move("tile", h.best)  # a tile, or a lower-end lead

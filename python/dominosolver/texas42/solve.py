@@ -67,13 +67,15 @@ class Solver:
         ``units``: points, or tricks under a contract that must take every trick."""
         return self._solver.value(as_position(position)._pos)
 
-    def can_reach(self, position: PositionLike, target: int) -> bool:
+    def can_reach(self, position: PositionLike, target: int, max_nodes: int = 0) -> bool | None:
         """Can the team to move take at least ``target`` points (tricks, in a position whose
-        ``units`` are tricks) from the current trick on? One zero-window search."""
+        ``units`` are tricks) from the current trick on? One zero-window search. With a node budget
+        (``max_nodes`` > 0, the points search only) None when it ran out before the answer."""
         if not isinstance(target, int) or isinstance(target, bool):
             raise ParseError(f"target must be a whole number of points or tricks, not {shown(target)}")
+        max_nodes = node_budget(max_nodes)
         # Beyond 0..all the points the answer is known; the core takes a C int.
-        return self._solver.can_reach(as_position(position)._pos, max(0, min(target, 10_000)))
+        return self._solver.can_reach(as_position(position)._pos, max(0, min(target, 10_000)), max_nodes)
 
     def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
         """The deal's table; ``rules`` default to those the deal carries (a position or a JSON

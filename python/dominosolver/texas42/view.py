@@ -64,7 +64,9 @@ class ViewRecord:
     legal_bids: tuple[Bid, ...] = ()  # in the auction, the bids this seat may make (0 = pass)
     # Per seat, the tiles its contract shows in its hand (docs/rules.md §3); () when it shows none.
     revealed: tuple[tuple[Tile, ...], ...] = ()
-    discard: Tile | None = None  # Moon: the tile the seat laid away as the bidder (§4.1), known to it alone
+    # The tile the seat laid away as the bidder, known to it alone: Moon's (§4.1) in play, The Big
+    # Game's (§4.3) from its declaration on.
+    discard: Tile | None = None
 
     def __post_init__(self) -> None:
         # Built by keywords, a view is checked for the facts no deal could contradict (the
@@ -111,6 +113,8 @@ class ViewRecord:
                                        "The Big Game's undealt tile, docs/rules.md §4.1, §4.3): this game deals every tile")
             if self.contract is None or self.contract.declarer != seat:
                 raise InvalidViewError(f"only the bidder knows the discard: {self.rules.seat_names[seat]} is not the bidder")
+            if self.trump is None and self.rules.family == "moon":
+                raise InvalidViewError("Moon's bidder lays a tile away after naming trumps (docs/rules.md §4.1)")
             if not self.rules.may_be_out_of_play >> self.discard.id & 1:  # the core's rule (§4.3)
                 raise InvalidViewError(f"the discard {self.discard} is a counter: The Big Game's bidder lays away "
                                        "a non-counter (docs/rules.md §4.3)")
@@ -211,10 +215,12 @@ class PlayerView(TextForm, ViewRecord):
             sizes[bidder] += record["undealt"].bit_count()
             if seat == bidder:
                 hand = tuple(sorted(hand + tuple(tiles_of(record["undealt"])), reverse=True))
-        elif record["discard"] is not None and seat == game.contract.declarer:
-            # The Big Game's bidder names trumps after its exchange (§4.3): the hand it kept.
+        discard = None
+        if game.phase != "exchange" and record["discard"] is not None and seat == game.contract.declarer:
+            # The Big Game's bidder names trumps after its exchange (§4.3): the hand it kept, and what it laid away.
             kept = mask_of(hand) | record["undealt"]
             hand = tuple(sorted(tiles_of(kept & ~(1 << record["discard"])), reverse=True))
+            discard = Tile.from_id(record["discard"])
         revealed = tuple(tuple(sorted(tiles_of(game._game.revealed(s)), reverse=True)) for s in range(game.rules.seats))
         return cls.before_play(
             seat, game.rules, hand, auction, trump=game.trump, contract=game.contract,
@@ -222,7 +228,7 @@ class PlayerView(TextForm, ViewRecord):
             legal_bids=tuple(m.value for m in game.legal_moves if m.kind == "bid")
             if game.phase == "bidding" and game.to_move == seat
             else (),
-            revealed=revealed if any(revealed) else (),
+            revealed=revealed if any(revealed) else (), discard=discard,
         )
 
     @classmethod
@@ -230,17 +236,18 @@ class PlayerView(TextForm, ViewRecord):
         cls, seat: int, rules: Rules, hand: tuple[Tile, ...], auction: tuple[tuple[int, Bid], ...], *,
         trump: Trump | None = None, contract: Contract | None = None,
         hand_sizes: tuple[int, ...] | None = None, to_move: int | None = None,
-        legal_bids: tuple[Bid, ...] = (), revealed: tuple[tuple[Tile, ...], ...] = (),
+        legal_bids: tuple[Bid, ...] = (), revealed: tuple[tuple[Tile, ...], ...] = (), discard: Tile | None = None,
     ) -> PlayerView:
         """A view before the first lead: the seat's hand and the auction, no tile played yet
-        (``hand_sizes`` default to full hands), and what the contract shows of the hands."""
+        (``hand_sizes`` default to full hands), what the contract shows of the hands, and the
+        bidder's discard once it has exchanged (The Big Game's declaration, §4.3)."""
         seats = rules.seats
         return cls(
             seat=seat, rules=rules, trump=trump, contract=contract, hand=hand,
             hand_sizes=(rules.hand_size,) * seats if hand_sizes is None else hand_sizes,
             leader=None, to_move=to_move, trick=(), plays=(), first_leader=None, voids=((),) * seats,
             points=(0, 0), legal_moves=(), auction=auction, legal_bids=legal_bids, absent=(0,) * seats,
-            revealed=revealed,
+            revealed=revealed, discard=discard,
         )
 
     # ------------------------------------------------------------ derived facts
@@ -400,6 +407,7 @@ class PlayerView(TextForm, ViewRecord):
             view = cls.before_play(
                 seat, rules, hand, auction, contract=contract, hand_sizes=tuple(sizes),
                 to_move=to_move, legal_bids=legal_bids, revealed=revealed if any(revealed) else (),
+                discard=discard,  # The Big Game's bidder declaring knows what it laid away (§4.3)
             )
         else:
             view = cls._in_play(o, seat, rules, trump, contract, auction, hand, plays, gone, sizes, discard)

@@ -83,8 +83,11 @@ class Solver {
   // (`max_nodes`, 0 = none; the points search only) the work stops once it is spent (see
   // SolveOutput::complete): a hint's world at The Big Game's first lead may need seconds.
   SolveOutput solve(const Position& pos, bool all_moves = true, bool with_pv = true, std::uint64_t max_nodes = 0);
-  // Can the team to move take at least `target` points (tricks) from here?
+  // Can the team to move take at least `target` points (tricks) from here? One zero-window search.
   bool can_reach(const Position& pos, int target);
+  // The same under a node budget (`max_nodes`, 0 = none; the points search only): nullopt when the
+  // budget ran out first (a bid advice's test of one world at The Big Game's first lead).
+  std::optional<bool> can_reach(const Position& pos, int target, std::uint64_t max_nodes);
   // What each play of a line from `pos` (`plays`, in order) marked `weighed` gave away (PlayRegret,
   // in points; contracts in tricks are refused); the other plays (forced ones, the viewer's own) only
   // carry the value on. A play's value is the next position's, so a position is searched only at

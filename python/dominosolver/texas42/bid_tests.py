@@ -1,0 +1,325 @@
+"""Bid decisions by zero-window tests, for The Big Game's auction (docs/rules.md §4.3), where one
+whole deal's exact value takes from a tenth of a second to several seconds and ``advise_bid``'s
+exact values per deal and declaration take minutes.
+
+A bid decision needs less than each deal's points: per declaration, the share of the sampled deals
+on which the bidder's side takes at least a level L (the points the bid needs, plus a discount),
+and only at the level of the bid in question. ``BidTests`` draws the deals once (exactly uniform,
+``sampling.py``; The Big Game's exchange by ``bidding.exchanged``'s rule of thumb, the seat leading
+trick 1 as the bidder) and keeps, per declaration and deal, the bounds on those points that exact
+zero-window tests (``Solver.can_reach``: "does the side take at least L?") have proven. A question
+runs only the tests that can change its answer:
+
+- ``makes_any(level, risk)``: does some declaration take ``level`` on at least ``risk`` of the deals?
+  Once a declaration reaches it the answer is yes; a declaration that has failed on too many deals
+  to reach it is dropped. The most promising declaration is tested first (a first pass tests each
+  declaration on the first deal under a small node budget), so a strong hand answers after a few
+  tests and a weak one after a few failures per declaration.
+- ``best_declaration(level)``: the declaration of the largest share at ``level``, ties going to the
+  largest share at ``level + 5``, then ``level + 10`` (every point taken scores in the points game).
+
+Each test has a node budget, growing fourfold a round from ``FIRST_NODES`` while the question's
+limits allow (``time``, at ``NODES_PER_SECOND`` a thread as the play hints' worlds, or ``max_nodes``
+in all, which does not depend on the machine's load): a test cut short leaves its deal unknown for
+that declaration and is retried with a larger budget only when the answer still depends on it.
+When the limits are spent, an unknown deal counts as not made (``p_make``'s lower bound): a bid is
+made only on what the tests proved. With every test answered the shares are exact: the same as
+``advise_bid``'s P(make) on the same deals.
+
+``LevelTests`` is the engine, over any list of options (a position per option and deal);
+``BidTests`` makes the options the declarations, The Big Game's exchange advice
+(``undealt_exchange.py``) the tiles the bidder may lay away under one declaration.
+"""
+
+from __future__ import annotations
+
+import math
+import time as _time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .. import _core
+from ..arguments import (node_budget, probability, seed_value, table_megabytes, thread_count, time_limit,
+                         whole_number, world_count)
+from ..errors import InvalidViewError
+from ..tiles import bits_of
+from .bidding import exchanged
+from .exchange import on_solvers
+from .rules import Trump
+from .sampling import World, WorldSampler, new_seed
+from .solve import declaration_name
+from .view import PlayerView
+
+__all__ = ["BidTests", "FIRST_NODES", "LevelTests", "TIE_STEPS", "Tested"]
+
+FIRST_NODES = 250_000  # the first round's budget a test: most whole-deal tests take 0.1 to 20 M nodes
+NODES_PER_SECOND = 10_000_000  # a thread's nodes a second under load (the quiet search runs ~19 M/s)
+TIE_STEPS = (5, 10)  # points above the level that break a tie between declarations' shares
+
+
+@dataclass(frozen=True)
+class Tested:
+    """Where a question stands: per option the deals proven to make the level and those proven not
+    to (the rest unknown)."""
+
+    level: int
+    made: np.ndarray  # [option]: deals on which the side takes at least `level`
+    failed: np.ndarray  # [option]: deals on which it takes less
+    worlds: int
+
+    @property
+    def unknown(self) -> np.ndarray:
+        return self.worlds - self.made - self.failed
+
+    @property
+    def low(self) -> np.ndarray:
+        """P(make) counting every unknown deal as not made."""
+        return self.made / self.worlds
+
+    @property
+    def high(self) -> np.ndarray:
+        """P(make) counting every unknown deal as made."""
+        return (self.worlds - self.failed) / self.worlds
+
+
+class LevelTests:
+    """The deals of one decision and what zero-window tests proved on them, per option (see the
+    module's doc). ``view`` is the deciding seat's; ``samples`` deals are drawn from ``seed`` (None:
+    a fresh one, kept in ``seed``); ``_choices(worlds)`` (a subclass's) names the options and the
+    position of each on each deal, the side to move the deciding seat's. ``threads`` solvers of
+    ``tt_mb`` MB each run the tests; ``tests``, ``cut`` and ``nodes`` count the work so far."""
+
+    def __init__(self, view: PlayerView, samples: int = 12, seed: int | None = None, *, threads: int = 1,
+                 tt_mb: int = 16) -> None:
+        if not isinstance(view, PlayerView):
+            raise InvalidViewError(f"bid tests need a PlayerView, not {type(view).__name__}")
+        if view.trump is not None or view.plays:
+            raise InvalidViewError("bid tests need a view of the auction, exchange or declaration: the trump is named")
+        if view.rules.scoring != "points" and view.rules.family != "texas42":
+            raise InvalidViewError(f"bid tests judge bids in points: not {view.rules.family}'s")
+        self.view = view
+        self.samples = world_count(samples, low=1)
+        self.seed = new_seed() if seed is None else seed_value(seed)
+        self.threads = thread_count(threads)
+        self.tt_mb = table_megabytes(tt_mb)
+        stream = WorldSampler(view).stream(self.seed)
+        self.options, self._positions = self._choices([next(stream) for _ in range(self.samples)])
+        shape = (len(self.options), self.samples)
+        self.lower = np.zeros(shape, dtype=np.int16)  # proven: the side takes at least this
+        self.upper = np.full(shape, view.rules.hand_points, dtype=np.int16)  # ... and at most this
+        self._tried = np.zeros(shape, dtype=np.int64)  # the largest budget a test of each cut short
+        self._solvers = [_core.texas42.Solver(self.tt_mb) for _ in range(self.threads)]
+        self._prior = np.zeros(len(self.options))  # the first pass's verdicts: the order of trial
+        self.tests = self.cut = self.nodes = 0
+        self.elapsed = 0.0
+
+    def _choices(self, worlds: list[World]) -> tuple[list[Any], list[list[Any]]]:
+        raise NotImplementedError  # the options and their positions: BidTests, DiscardTests
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__name__}({self.view!r}, samples={self.samples}, seed={self.seed}, threads={self.threads}, "
+                f"tt_mb={self.tt_mb})")
+
+    # ------------------------------------------------------------ what is proven
+
+    def tested(self, level: int) -> Tested:
+        """What the tests so far prove about ``level`` points (none run)."""
+        level = whole_number(level, "level", 0)
+        return Tested(level, (self.lower >= level).sum(axis=1), (self.upper < level).sum(axis=1), self.samples)
+
+    def p_make(self, level: int) -> np.ndarray:
+        """Per option, the share of deals proven to take ``level`` points (unknown ones count as
+        not made): exact once ``tested(level).unknown`` is all 0."""
+        return self.tested(level).low
+
+    def levels(self, level: int) -> list[int]:
+        """``level`` and the levels above it that break ties (``TIE_STEPS`` more, up to every point)."""
+        return [level, *(level + s for s in TIE_STEPS if level + s <= self.view.rules.hand_points)]
+
+    # ------------------------------------------------------------ questions
+    # Each question takes ``time`` (seconds; None: no limit) and ``max_nodes`` (its nodes in all;
+    # 0: no limit, and deterministic where time is not): tests run until the answer is known or
+    # either is spent, then an unknown deal counts as not made. The first question also runs the
+    # first pass whatever its limits.
+
+    def makes_any(self, level: int, risk: float, *, time: float | None = None, max_nodes: int = 0) -> bool:
+        """Does some option take ``level`` points on at least ``risk`` of the deals?"""
+        limit = self._limit(time, max_nodes)
+        risk = probability(risk, "risk")
+        need = max(1, math.ceil(risk * self.samples - 1e-9))
+
+        def answered(t: Tested) -> bool:
+            return bool(t.made.max() >= need or t.high.max() * self.samples < need)
+
+        def candidates(t: Tested) -> list[int]:  # options that may still reach it, likeliest first
+            alive = [d for d in range(len(self.options)) if self.samples - t.failed[d] >= need]
+            return sorted(alive, key=lambda d: (-(t.made[d] - t.failed[d]), -self._prior[d], d))
+
+        self._run(level, answered, candidates, limit)
+        return bool(self.tested(level).made.max() >= need)
+
+    def best(self, level: int, *, time: float | None = None, max_nodes: int = 0) -> Any:
+        """The option of the largest share of deals taking ``level`` points, ties broken by the
+        shares at ``TIE_STEPS`` points more, then by the order of ``options``."""
+        limit = self._limit(time, max_nodes)
+        rivals = list(range(len(self.options)))
+        for at in self.levels(level):
+
+            def answered(t: Tested, rivals: list[int] = rivals) -> bool:
+                best = max(t.low[d] for d in rivals)
+                return all(t.high[d] < best or t.unknown[d] == 0 for d in rivals)
+
+            def candidates(t: Tested, rivals: list[int] = rivals) -> list[int]:
+                best = max(t.low[d] for d in rivals)
+                open_ = [d for d in rivals if t.high[d] >= best and t.unknown[d]]
+                return sorted(open_, key=lambda d: (-t.high[d], -t.low[d], d))
+
+            self._run(at, answered, candidates, limit)
+            low = self.tested(at).low
+            top = max(low[d] for d in rivals)
+            rivals = [d for d in rivals if low[d] == top]
+            if len(rivals) == 1:
+                break
+        return self.options[rivals[0]]
+
+    def settle(self, level: int, *, time: float | None = None, max_nodes: int = 0) -> Tested:
+        """Test every option on every deal at ``level``: the shares of all the options, exact when
+        nothing is left unknown."""
+        limit = self._limit(time, max_nodes)
+        everyone = list(range(len(self.options)))
+        self._run(level, lambda t: not t.unknown.any(), lambda t: everyone, limit)
+        return self.tested(level)
+
+    def ranking(self, level: int, *, time: float | None = None, max_nodes: int = 0) -> list[int]:
+        """Every option's index, best first: by the share proven at ``level`` (every option
+        settled there), ties by the shares at ``TIE_STEPS`` points more (tested among the tied
+        options), then by the order of ``options``."""
+        limit = self._limit(time, max_nodes)
+        keys: list[list[float]] = [[] for _ in self.options]
+        for at in self.levels(level):
+            tied = [i for i, k in enumerate(keys) if sum(k == other for other in keys) > 1]
+            if at != level and not tied:
+                break
+            self._run(at, lambda t, tied=tied: not t.unknown[tied].any(), lambda t, tied=tied: tied, limit)
+            low = self.tested(at).low
+            for i, k in enumerate(keys):
+                k.append(float(low[i]))
+        return sorted(range(len(self.options)), key=lambda i: ([-x for x in keys[i]], i))
+
+    # ------------------------------------------------------------ the tests
+
+    def _limit(self, time: Any, max_nodes: Any) -> tuple[float | None, int]:
+        """A question's limits as (deadline on perf_counter or None, the value of ``nodes`` to stop
+        at or 0), its arguments checked."""
+        time, max_nodes = time_limit(time), node_budget(max_nodes)
+        return (None if time is None else _time.perf_counter() + time), (self.nodes + max_nodes if max_nodes else 0)
+
+    def _allowed(self, budget: int, limit: tuple[float | None, int]) -> int:
+        """Nodes the next test may take: the round's ``budget``, within the time left (at
+        NODES_PER_SECOND, at least FIRST_NODES) and the nodes left; 0 once either is spent."""
+        deadline, stop = limit
+        nodes = budget
+        if deadline is not None:
+            left = deadline - _time.perf_counter()
+            if left <= 0:
+                return 0
+            nodes = min(nodes, max(FIRST_NODES, int(left * NODES_PER_SECOND)))
+        if stop:
+            if self.nodes >= stop:
+                return 0
+            nodes = min(nodes, stop - self.nodes)
+        return nodes
+
+    def _run(self, level: int, answered: Any, candidates: Any, limit: tuple[float | None, int]) -> None:
+        """Test (option, deal) pairs, ``candidates(tested)`` naming the options worth a test in
+        order, until ``answered(tested)`` or the ``limit`` (``_limit``) is spent."""
+        started = _time.perf_counter()
+        budget = FIRST_NODES
+        if not self.tests:  # a first pass: each option on the first deal, under the first budget
+            stop = limit[1]
+            first = FIRST_NODES if not stop else max(1, min(FIRST_NODES, stop - self.nodes))
+            self._test([(d, 0) for d in range(len(self.options))], level, first)
+            self._prior = (self.lower[:, 0] >= level).astype(float) - (self.upper[:, 0] < level)
+        while True:
+            t = self.tested(level)
+            if answered(t):
+                break
+            nodes = self._allowed(budget, limit)
+            if not nodes:
+                break
+            order = candidates(t)
+            # The deals on which most options failed first: an option that cannot make the
+            # level fails there soonest (and cheaply: far from it), and one that can must pass there.
+            worlds = np.argsort(-(self.upper < level).sum(axis=0), kind="stable")
+            pairs = [(d, int(w)) for d in order for w in worlds if self._open(d, w, level, budget)]
+            if not pairs:
+                if not any(self._open(d, w, level, np.iinfo(np.int64).max) for d in order for w in range(self.samples)):
+                    break  # nothing left that a test could settle
+                budget *= 4
+                continue
+            self._test(pairs[:self.threads], level, nodes)
+        self.elapsed += _time.perf_counter() - started
+
+    def _open(self, d: int, w: int, level: int, budget: int) -> bool:
+        """Whether a test of option ``d`` on deal ``w`` at ``level`` is unsettled and not yet cut
+        short under ``budget`` nodes."""
+        return bool(self.lower[d, w] < level <= self.upper[d, w] and self._tried[d, w] < budget)
+
+    def _test(self, pairs: list[tuple[int, int]], level: int, nodes: int) -> None:
+        def run(solver: Any, pair: tuple[int, int]) -> tuple[bool | None, int]:
+            d, w = pair
+            answer = solver.can_reach(self._positions[d][w], level, nodes)
+            return answer, solver.nodes
+
+        for (d, w), (answer, spent) in zip(pairs, on_solvers(self._solvers, pairs, run)):
+            self.tests += 1
+            self.nodes += spent
+            if answer is None:
+                self.cut += 1
+                self._tried[d, w] = max(self._tried[d, w], nodes)
+            elif answer:
+                self.lower[d, w] = level
+                self._tried[d, w] = 0
+            else:
+                self.upper[d, w] = level - 1
+                self._tried[d, w] = 0
+
+    def summary(self, level: int) -> str:
+        """One line an option: its share of deals proven to take ``level``, and how many are unknown."""
+        t = self.tested(level)
+        rows = [f"{self._label(o):>9}: P(>= {level}) {t.low[i]:.3f}" + (f" ({t.unknown[i]} unknown)" if t.unknown[i] else "")
+                for i, o in enumerate(self.options)]
+        return "\n".join([f"{self.samples} deals, {self.tests} tests ({self.cut} cut short), {self.nodes:,} nodes, "
+                          f"{self.elapsed:.2f} s", *rows])
+
+    def _label(self, option: Any) -> str:
+        return str(option)
+
+
+class BidTests(LevelTests):
+    """``LevelTests`` whose options are the declarations (``rules.table_declarations``): per deal the
+    position at the first lead, the seat declaring (the least bid, which does not change the points)
+    and leading; in The Big Game after its exchange (``bidding.exchanged``: from a view before it,
+    the rule of thumb's discard for each declaration; from the exchange, the hand of 12 less it)."""
+
+    def _choices(self, worlds: list[World]) -> tuple[list[Any], list[list[Any]]]:
+        view, rules = self.view, self.view.rules
+        declarations: list[Trump] = list(rules.table_declarations)
+        return declarations, [
+            [_core.texas42.Position(rules._core, str(trump), [bits_of(m) for m in exchanged(view, w, trump)], None, [],
+                                    (view.seat, rules.min_bid), None) for w in worlds]
+            for trump in declarations
+        ]
+
+    @property
+    def declarations(self) -> list[Trump]:
+        return self.options
+
+    def best_declaration(self, level: int, *, time: float | None = None, max_nodes: int = 0) -> Trump:
+        """``best``: the declaration of the largest share taking ``level`` points."""
+        return self.best(level, time=time, max_nodes=max_nodes)
+
+    def _label(self, option: Any) -> str:
+        return declaration_name(option)
