@@ -1004,6 +1004,7 @@ std::string unsearched(const Position& pos) {
 Solver::Solver(std::size_t tt_megabytes, Enhancements e) : tt_(std::max<std::size_t>(tt_megabytes, 1)), enh_(e) {}
 
 void Solver::begin(const Position& pos) {
+  endgames_.fit(pos.rules().hand_tricks());
   // A later point of the same deal under the same declaration keeps its entries; anything else
   // starts a fresh, small, cache-resident table (another declaration shares no key).
   bool same_deal = true;
