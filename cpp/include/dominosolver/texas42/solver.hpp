@@ -62,8 +62,17 @@ struct EndgameCache {
     std::int8_t lower = 0, upper = 0;
   };
   static constexpr std::size_t kSize = std::size_t{1} << 12;  // 2^11..2^14 measured alike
+  // The Big Game's searches meet far more two-trick endgames: 1 MB keeps more of them (-2.4% nodes
+  // for every move's value; 4 MB and 16 MB -3.3% and -3.7%, out of the faster caches).
+  static constexpr std::size_t kLargeSize = std::size_t{1} << 16;
+  static constexpr int kLargeFromTricks = 8;  // hands of this many tricks (more than 42's seven)
   std::vector<Entry> entries = std::vector<Entry>(kSize);
-  Entry& at(std::uint64_t key) { return entries[key & (kSize - 1)]; }
+  Entry& at(std::uint64_t key) { return entries[key & (entries.size() - 1)]; }
+  // Sized for hands of `tricks` tricks (emptied when the size changes).
+  void fit(int tricks) {
+    const std::size_t size = tricks >= kLargeFromTricks ? kLargeSize : kSize;
+    if (entries.size() != size) entries.assign(size, Entry{});
+  }
 };
 
 // Why the search does not value `pos` (its contract's objective or its declaration's rules), or ""
