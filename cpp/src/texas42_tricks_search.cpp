@@ -150,14 +150,15 @@ class TricksSearch {
   TricksSearch(const TrickPlay& play, const TricksGoal& goal, search::TranspositionTable* tt, const Enhancements& enh)
       : t_(*play.table), tt_(enh.table ? tt : nullptr), enh_(enh), misere_(goal.objective == Objective::NoTrick) {
     const Seating& seating = play.seating;
-    for (int tile = 0; tile < kMaxTiles; ++tile) not_trump_[tile] = t_.trumps & bit(tile) ? 0 : ~std::uint64_t{0};
+    for (int p = 0; p < N; ++p)
+      for (int tile = 0; tile < kMaxTiles; ++tile) tile_keys_[p][tile] = t_.trumps & bit(tile) ? 0 : kKeys.tile[p][tile];
     for (int seat = 0; seat < seating.seats(); ++seat) {
       if (!seating.plays(seat)) continue;
       const int p = seating.place(seat);
       if (seating.side(seat) != goal.declaring_side) defenders_ |= 1u << p;
       hands_[p] = play.hands[seat];
       for (TileMask m = hands_[p]; m; m &= m - 1) {
-        hand_key_ ^= kKeys.tile[p][lowest(m)] & not_trump_[lowest(m)];
+        hand_key_ ^= tile_keys_[p][lowest(m)];
         ++tiles_left_;
       }
     }
@@ -420,12 +421,12 @@ class TricksSearch {
 
   void take(int p, int tile) {
     hands_[p] &= ~bit(tile);
-    hand_key_ ^= kKeys.tile[p][tile] & not_trump_[tile];
+    hand_key_ ^= tile_keys_[p][tile];
     --tiles_left_;
   }
   void give_back(int p, int tile) {
     hands_[p] |= bit(tile);
-    hand_key_ ^= kKeys.tile[p][tile] & not_trump_[tile];
+    hand_key_ ^= tile_keys_[p][tile];
     ++tiles_left_;
   }
 
@@ -813,7 +814,7 @@ class TricksSearch {
   int leader_ = 0;
   std::uint64_t next_key_ = 0;  // the key of the trick the last completed trick led into
   std::uint64_t hand_key_ = 0;  // the tiles in hand but the trumps (table_key), by holder
-  std::array<std::uint64_t, kMaxTiles> not_trump_{};  // all ones for a tile that is not a trump
+  std::array<std::array<std::uint64_t, kMaxTiles>, N> tile_keys_{};  // per place: kKeys.tile, 0 for a trump
   std::uint64_t base_key_ = 0;
   std::uint64_t nodes_ = 0;
   TileMask root_legal_ = 0;
