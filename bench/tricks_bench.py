@@ -72,6 +72,18 @@ def moon_position(family: str, i: int):
     return _core.texas42.Position(rules, moon_trump(rules, i, hands[bidder]), hands, None, [], (bidder, MOON_BID))
 
 
+def harness_lines(family: str, count: int) -> list[str]:
+    """The first `count` positions of set `family` (moon or moon4) as lines of bench/tricks_ab.cpp."""
+    rules = _core.texas42.Rules({"family": family})
+    out = []
+    for i in range(count):
+        hands = moon_deal(i)[0] if family == "moon" else [[t.id for t in h] for h in deal(i)]
+        bidder = i % rules.seats
+        masks = " ".join(str(sum(1 << t for t in h)) for h in hands)
+        out.append(f"{family} {moon_trump(rules, i, hands[bidder])} {bidder} {MOON_BID} {masks}")
+    return out
+
+
 def special_positions(kind: str, count: int) -> list[Position]:
     """The first `count` bench deals with a seat that may bid `kind`, as positions at the first lead."""
     doubles, bid = SETS[kind]
@@ -144,7 +156,12 @@ def main() -> None:
     ap.add_argument("--baseline-deals", type=int, default=200, help="deals for the (slow) baseline")
     ap.add_argument("--sets", default="plunge,splash,nello,sevens,nello3,moon,moon4")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    ap.add_argument("--harness", choices=("moon", "moon4"),
+                    help="only write the set's first --deals positions for bench/tricks_ab.cpp, one a line")
     args = ap.parse_args()
+    if args.harness:
+        print("\n".join(harness_lines(args.harness, args.deals)))
+        return
 
     E = _core.texas42.Enhancements
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"

@@ -3,8 +3,8 @@
 //
 // The search works on "tricks the declaring side takes from the current trick on" (D; the trick on
 // the table included), so values never depend on the path and the transposition table stores bounds
-// on D at trick boundaries, keyed by the hands, the leader, the declaration and the goal. Under
-// EveryTrick (and Moon's Tricks) every seat plays to take tricks for its side (the declaring side
+// on D at trick boundaries, keyed by the hands (the trumps by their order alone), the leader, the
+// declaration and the goal. Under EveryTrick (and Moon's Tricks) every seat plays to take tricks for its side (the declaring side
 // maximises D, the other side minimises it); under NoTrick every seat plays to lose them (the declaring side minimises D,
 // the other side, whose tricks are the rest, maximises it). It is a template on the trick size N,
 // as the points search is: the seats in play are numbered 0..N-1 in the order of play ("places").
@@ -117,6 +117,7 @@ constexpr std::size_t kSmallTableStart = std::size_t{1} << 12;
 struct TrickKeys {
   std::uint64_t tile[kMaxSeats][kMaxTiles];  // per place
   std::uint64_t leader[kMaxSeats];
+  std::uint64_t trump_rank[kMaxSeats][kMaxTiles];  // per place: a trump held, by the trumps in hand above it
 };
 
 constexpr std::uint64_t mix(std::uint64_t z) {
@@ -132,6 +133,8 @@ constexpr TrickKeys make_keys() {
   for (auto& place : k.tile)
     for (auto& t : place) t = next();
   for (auto& l : k.leader) l = next();
+  for (auto& place : k.trump_rank)
+    for (auto& r : place) r = next();
   return k;
 }
 constexpr TrickKeys kKeys = make_keys();
@@ -147,13 +150,15 @@ class TricksSearch {
   TricksSearch(const TrickPlay& play, const TricksGoal& goal, search::TranspositionTable* tt, const Enhancements& enh)
       : t_(*play.table), tt_(enh.table ? tt : nullptr), enh_(enh), misere_(goal.objective == Objective::NoTrick) {
     const Seating& seating = play.seating;
+    for (int p = 0; p < N; ++p)
+      for (int tile = 0; tile < kMaxTiles; ++tile) tile_keys_[p][tile] = t_.trumps & bit(tile) ? 0 : kKeys.tile[p][tile];
     for (int seat = 0; seat < seating.seats(); ++seat) {
       if (!seating.plays(seat)) continue;
       const int p = seating.place(seat);
       if (seating.side(seat) != goal.declaring_side) defenders_ |= 1u << p;
       hands_[p] = play.hands[seat];
       for (TileMask m = hands_[p]; m; m &= m - 1) {
-        hand_key_ ^= kKeys.tile[p][lowest(m)];
+        hand_key_ ^= tile_keys_[p][lowest(m)];
         ++tiles_left_;
       }
     }
@@ -211,7 +216,7 @@ class TricksSearch {
       // nothing of the node. An entry's bounds already hold them: every search that stores one
       // counted them first, or found an entry itself (a bound root, which counts none, has keys
       // of its own and only weaker entries).
-      const auto* e = tt_ ? tt_->probe(key = hand_key_ ^ base_key_ ^ kKeys.leader[leader_]) : nullptr;
+      const auto* e = tt_ ? tt_->probe(key = ply ? next_key_ : table_key(leader_)) : nullptr;
       if (e) {
         lo = std::max<int>(lo, e->lower);
         hi = std::min<int>(hi, e->upper);
@@ -299,7 +304,10 @@ class TricksSearch {
     int v;
     if (trick_.len == N) {
       const int winner = after(leader_, trick_.win);
-      if (tt_) tt_->prefetch(hand_key_ ^ base_key_ ^ kKeys.leader[winner]);  // the next trick's entry
+      if (tt_ && tiles_left_ > N) {  // the next trick's entry (not the last's): its key, loaded ahead of the probe
+        next_key_ = table_key(winner);
+        tt_->prefetch(next_key_);
+      }
       const int saved_leader = leader_;
       leader_ = winner;
       trick_.clear();
@@ -351,7 +359,7 @@ class TricksSearch {
   // The table's move at the root (a search leaves one), or -1.
   int table_move() const {
     if (!tt_ || trick_.len != 0) return -1;
-    const auto* e = tt_->probe(hand_key_ ^ base_key_ ^ kKeys.leader[leader_]);
+    const auto* e = tt_->probe(table_key(leader_));
     return e && e->move != 0xFF ? e->move : -1;
   }
   // D after the mover plays `tile`, climbing from `guess` (D before the play).
@@ -413,13 +421,26 @@ class TricksSearch {
 
   void take(int p, int tile) {
     hands_[p] &= ~bit(tile);
-    hand_key_ ^= kKeys.tile[p][tile];
+    hand_key_ ^= tile_keys_[p][tile];
     --tiles_left_;
   }
   void give_back(int p, int tile) {
     hands_[p] |= bit(tile);
-    hand_key_ ^= kKeys.tile[p][tile];
+    hand_key_ ^= tile_keys_[p][tile];
     ++tiles_left_;
+  }
+
+  // The table's key of the position at a trick's start led by place `leader`. The trumps in hand
+  // enter it by their order alone: a trump follows no other suit and beats by its rank among the
+  // trumps, so positions that differ only in which trumps are gone, the holders of the others in
+  // their order the same, have the same value.
+  std::uint64_t table_key(int leader) const {
+    std::uint64_t key = hand_key_ ^ base_key_ ^ kKeys.leader[leader];
+    const TileMask trumps = in_hands() & t_.trumps;
+    for (int p = 0; p < N; ++p)
+      for (TileMask m = hands_[p] & t_.trumps; m; m &= m - 1)
+        key ^= kKeys.trump_rank[p][count(trumps & t_.above[kTrumpSuit][lowest(m)])];
+    return key;
   }
 
   // The last trick plays itself: every seat still to play holds one tile.
@@ -791,7 +812,9 @@ class TricksSearch {
   Trick trick_;
   int tiles_left_ = 0;
   int leader_ = 0;
-  std::uint64_t hand_key_ = 0;
+  std::uint64_t next_key_ = 0;  // the key of the trick the last completed trick led into
+  std::uint64_t hand_key_ = 0;  // the tiles in hand but the trumps (table_key), by holder
+  std::array<std::array<std::uint64_t, kMaxTiles>, N> tile_keys_{};  // per place: kKeys.tile, 0 for a trump
   std::uint64_t base_key_ = 0;
   std::uint64_t nodes_ = 0;
   TileMask root_legal_ = 0;
