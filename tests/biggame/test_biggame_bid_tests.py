@@ -6,14 +6,17 @@ them."""
 
 from __future__ import annotations
 
+import json
 from importlib import import_module
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
 from dominosolver import games
 from dominosolver.arena import run_arena, summarise
 from dominosolver.biggame import BigGame
+from dominosolver.cli.main import cli
 from dominosolver.errors import InvalidPositionError, InvalidViewError, ParseError
 from dominosolver.texas42 import Position, Rules, Solver, advise_bid
 from dominosolver.texas42.bid_tests import BidTests
@@ -164,6 +167,19 @@ def test_the_big_game_arena_plays_hint_bots_against_rule_bots():
     assert stats.deals == 2 and stats.mean_diff == sum(r["diff"] for r in results) / 2
     with pytest.raises(ParseError, match="bid_time"):
         HintBot(bid_time=-1)
+
+
+def test_the_cli_arena_takes_the_big_game_limits_and_a_node_budget_alone_drops_the_time_limit():
+    base = ["arena", "biggame", "--deals", "1", "--bots", "rule,random", "--json"]
+    timed = CliRunner().invoke(cli, [*base, "--bid-time", "1.5", "--hint-time", "0.5"])
+    assert timed.exit_code == 0, timed.output
+    assert json.loads(timed.output)["options"] == {**games.get("biggame").arena.defaults, "bid_time": 1.5,
+                                                   "hint_time": 0.5}
+    budget = CliRunner().invoke(cli, [*base, "--bid-nodes", "2000000"])
+    assert budget.exit_code == 0, budget.output
+    options = json.loads(budget.output)["options"]
+    assert options["bid_nodes"] == 2_000_000 and options["bid_time"] is None
+    assert HintBot(**{k: options[k] for k in ("bid_time", "hint_time", "bid_nodes")}).bid_time is None
 
 
 def test_a_node_budget_makes_a_decision_the_same_on_any_machine():

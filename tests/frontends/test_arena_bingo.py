@@ -223,6 +223,7 @@ def test_cli_refuses_bots_the_game_does_not_have():
          "--bid-samples applies to 42, Moon, Partnership Moon and The Big Game arenas only: a Bingo deal has no auction"),
         (["arena", "--max-nodes", "5"], "--max-nodes applies to Bingo arenas only: a 42 solve is always exact"),
         (["arena", "42", "--exact-limit", "5"], "--exact-limit applies to Bingo arenas only"),
+        (["arena", "42", "--bid-nodes", "5"], "--bid-nodes applies to The Big Game arenas only"),
     ],
 )
 def test_cli_refuses_options_the_game_has_no_use_for(args, message, capsys, tmp_path):

@@ -409,6 +409,14 @@ def arena_help(option: str, what: str) -> str:
               help=arena_help("exact_limit", "the hint bot enumerates the worlds when at most this many fit"))
 @click.option("--max-nodes", type=click.IntRange(min=0), default=None,
               help=arena_help("max_nodes", "the hint bot's node budget per world, 0 for none"))
+@click.option("--bid-time", type=click.FloatRange(min=0), default=None,
+              help=arena_help("bid_time", "the hint bot's seconds a bid, exchange or declaration"))
+@click.option("--hint-time", type=click.FloatRange(min=0), default=None,
+              help=arena_help("hint_time", "the hint bot's seconds a play hint beyond 7 tricks left"))
+@click.option("--bid-nodes", type=click.IntRange(min=0), default=None,
+              help=arena_help("bid_nodes", "the hint bot's nodes a bid, exchange or declaration, 0 for none; "
+                              "given without --bid-time, it replaces the time limit, so that the machine's load "
+                              "changes no decision"))
 @click.option("--seed", type=int, default=0, show_default=True, help="seed of the deals")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="worker processes")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
@@ -423,8 +431,9 @@ def arena_help(option: str, what: str) -> str:
               help="stop after the deal that spends this many seconds (with --output a rerun plays the rest)")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON; no progress bar")
 def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid_samples: int | None,
-          exact_limit: int | None, max_nodes: int | None, seed: int, jobs: int, output: str | None,
-          overwrite: bool, flags: str, time_limit: float | None, as_json: bool) -> None:
+          exact_limit: int | None, max_nodes: int | None, bid_time: float | None, hint_time: float | None,
+          bid_nodes: int | None, seed: int, jobs: int, output: str | None, overwrite: bool, flags: str,
+          time_limit: float | None, as_json: bool) -> None:
     """Mirrored deals between bots (each deal twice, the sides swapped): the score per deal, A
     minus B, with a 95% interval and p-value.
 
@@ -433,8 +442,11 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
     spec = games.get(game_name)
     if spec.arena is None:
         raise ParseError(f"{spec.title} has no arena (games with one: {', '.join(ARENAS)})")
-    chosen = given(samples=samples, bid_samples=bid_samples, exact_limit=exact_limit, max_nodes=max_nodes)
+    chosen = given(samples=samples, bid_samples=bid_samples, exact_limit=exact_limit, max_nodes=max_nodes,
+                   bid_time=bid_time, hint_time=hint_time, bid_nodes=bid_nodes)
     games.check_options(spec, chosen, lambda s: frozenset(s.arena.defaults if s.arena else ()), "arenas", flag)
+    if bid_nodes and bid_time is None:  # a node budget alone: the decisions do not depend on the load
+        chosen["bid_time"] = None
     game_arena = spec.arena
     names = [b.strip() for b in (bots or ",".join(game_arena.paired or game_arena.bots)).split(",") if b.strip()]
     unknown = [b for b in names if not known_bot(game_arena, b)]

@@ -19,7 +19,7 @@ from ..biggame import BigGame, BigGameRules
 from ..texas42 import PlayerView, Position, dd_table, solve
 from ..texas42 import solve as solve_42
 from ..texas42.arena import family_arena
-from ..texas42.bots import HintBot
+from ..texas42.bots import BIG_GAME_TIMES, HintBot
 from ..texas42.rules import set_mask
 from ..texas42.solve import declaration_name
 from ..texas42.undealt_exchange import ExchangeAdvice, advise_exchange, in_big_game_exchange
@@ -120,7 +120,9 @@ SPEC = GameSpec(
     render=replace(RENDER_42, special_table=None, demo=demo, hint=show_hint),
     pictures=replace(PICTURES, special_table=None), table=dd_table, solves=adapter.SPEC.solves,
     # 12 deals a bid decision: the hint bot tests them within its BIG_GAME_TIMES (texas42/bots.py).
-    arena=replace(family_arena("biggame", "The Big Game"), defaults={"samples": 20, "bid_samples": 12}),
+    arena=replace(family_arena("biggame", "The Big Game"),
+                  defaults={"samples": 20, "bid_samples": 12, "bid_time": BIG_GAME_TIMES["bid"],
+                            "hint_time": BIG_GAME_TIMES["hint"], "bid_nodes": 0}),
     # Hint bots, within their Big Game times (texas42/bots.py BIG_GAME_TIMES: 4 s a bid, exchange or
     # declaration, 2 s a play hint in the first three tricks, the later ones well under a second).
     human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=adapter.finished_hands,
