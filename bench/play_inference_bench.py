@@ -2,6 +2,7 @@
 
     python bench/play_inference_bench.py --fit [--games 40] [--worlds 200]   # T and the slip rate
     python bench/play_inference_bench.py [--games 40] [--worlds 200]         # prediction, other hands
+    python bench/play_inference_bench.py --recent 0                          # ... weighing every play
     python bench/play_inference_bench.py --game bingo [--fit] [--games 30] [--worlds 100]   # Bingo's
 
 Hands are played by four hint bots (HintBot's defaults: 20 worlds a decision), one hand per seed; the
@@ -43,7 +44,7 @@ from dominosolver.bingo.play_inference import choices_in as bingo_choices_in, lo
 from dominosolver.bingo.sampling import sample_masks as bingo_sample_masks
 from dominosolver.texas42 import Game
 from dominosolver.texas42.bots import HintBot
-from dominosolver.texas42.play_inference import CAP, SLIP, TEMPERATURE, choices_in, log_likelihoods
+from dominosolver.texas42.play_inference import CAP, RECENT, SLIP, TEMPERATURE, choices_in, log_likelihoods
 from dominosolver.texas42.sampling import World, sample_worlds
 from dominosolver.texas42.view import PlayerView
 
@@ -75,13 +76,13 @@ def bits_about_truth(logs: np.ndarray) -> float:
     return (logs[-1] - top - math.log(np.exp(sampled - top).mean())) / math.log(2)
 
 
-def fit(games: int, worlds: int) -> None:
+def fit(games: int, worlds: int, recent: int | None) -> None:
     cases = []
     best_plays = []
     for seed in range(games):
         for plays, view, truth in stops_of(seed):
             sampled = sample_worlds(view, worlds, seed=seed)
-            choices = choices_in(view, list(sampled) + [truth], cap=max(CAPS))
+            choices = choices_in(view, list(sampled) + [truth], cap=max(CAPS), recent=recent)
             cases.append((len(sampled), choices))
             best_plays += (choices.regret[choices.world == len(sampled)] == 0).tolist()
     print(f"{len(cases)} views from {games} hands; the other seats' {len(best_plays)} choices among two or more "
@@ -99,8 +100,9 @@ def fit(games: int, worlds: int) -> None:
     print(f"best: T = {best[1]}, slip rate {best[2]}, cap {best[3]}: {best[0]:.4f} bits")
 
 
-def predict(games: int, worlds: int, first_seed: int) -> None:
-    print(f"T = {TEMPERATURE}, slip rate {SLIP}, cap {CAP}; {worlds} worlds a view")
+def predict(games: int, worlds: int, first_seed: int, recent: int | None) -> None:
+    print(f"T = {TEMPERATURE}, slip rate {SLIP}, cap {CAP}; {worlds} worlds a view; "
+          f"{'every play' if recent is None else f'the last {recent} plays'} weighed")
     print(f"{'plays':>5} {'views':>5} {'P(true) uniform':>16} {'play':>6} {'log2 uniform':>13} {'play':>6} "
           f"{'bits':>6} {'ESS':>6} {'ms':>6}")
     rows: dict[int, dict[str, list[float]]] = {p: {} for p in STOPS}
@@ -109,7 +111,7 @@ def predict(games: int, worlds: int, first_seed: int) -> None:
             row = rows[plays]
             sampled = list(sample_worlds(view, worlds, seed=seed))
             start = time.perf_counter()
-            choices = choices_in(view, sampled + [truth], threads=1)
+            choices = choices_in(view, sampled + [truth], threads=1, recent=recent)
             row.setdefault("ms", []).append(1000 * (time.perf_counter() - start) * len(sampled) / (len(sampled) + 1))
             logs = log_likelihoods(choices, len(sampled) + 1)
             row.setdefault("bits", []).append(bits_about_truth(logs))
@@ -224,13 +226,14 @@ def main() -> None:
     ap.add_argument("--worlds", type=int, default=200)
     ap.add_argument("--first-seed", type=int, default=1000, help="prediction uses hands from here (the fit used 0..)")
     ap.add_argument("--game", choices=("texas42", "bingo"), default="texas42")
+    ap.add_argument("--recent", type=int, default=RECENT, help="42: weigh the last N plays (0: every play)")
     args = ap.parse_args()
     if args.game == "bingo":
         bingo_fit(args.games, args.worlds) if args.fit else bingo_predict(args.games, args.worlds, args.first_seed)
     elif args.fit:
-        fit(args.games, args.worlds)
+        fit(args.games, args.worlds, args.recent or None)
     else:
-        predict(args.games, args.worlds, args.first_seed)
+        predict(args.games, args.worlds, args.first_seed, args.recent or None)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from dominosolver.texas42 import Game, Position, Solver, hint
 from dominosolver.texas42.bots import RuleBot
 from dominosolver import _core
 from dominosolver.errors import IllegalMoveError, InvalidPositionError
-from dominosolver.texas42.play_inference import CAP, SLIP, TEMPERATURE, choices_in, play_log_likelihoods
+from dominosolver.texas42.play_inference import CAP, RECENT, SLIP, TEMPERATURE, choices_in, play_log_likelihoods
 from dominosolver.texas42.sampling import position_of, sample_worlds
 from dominosolver.texas42.weighting import world_weights
 from dominosolver.tiles import tiles_of
@@ -28,9 +28,9 @@ def view_after(seed: int, plays: int, rules=None):
     return game.view(game.to_move)
 
 
-def model_log_likelihood(view, world) -> float:
-    """The model replayed from the deal: every other seat's choice among two or more tiles, valued by
-    a fresh solve of the position before it."""
+def model_log_likelihood(view, world, recent) -> float:
+    """The model replayed from the deal: every other seat's choice among two or more tiles in the last
+    ``recent`` plays (None: all), valued by a fresh solve of the position before it."""
     pos = position_of(view, world)
     deal = [list(tiles_of(world[s])) for s in range(4)]
     for seat, tile in view.plays:
@@ -38,9 +38,10 @@ def model_log_likelihood(view, world) -> float:
     replay = Position(trump=view.trump, hands=deal, leader=view.first_leader, contract=view.contract,
                       rules=view.rules)
     solver, total = Solver(4), 0.0
-    for seat, tile in view.plays:
+    weighed_from = 0 if recent is None else len(view.plays) - recent
+    for i, (seat, tile) in enumerate(view.plays):
         legal = replay.legal_moves
-        if seat != view.seat and len(legal) > 1:
+        if seat != view.seat and len(legal) > 1 and i >= weighed_from:
             values = solver.solve(replay, pv=False).moves
             regret = min(max(values.values()) - values[str(tile)], CAP)
             total += math.log((1 - SLIP) * math.exp(-regret / TEMPERATURE) + SLIP / len(legal))
@@ -49,15 +50,17 @@ def model_log_likelihood(view, world) -> float:
     return total
 
 
+@pytest.mark.parametrize("recent", [RECENT, None, 3])
 @pytest.mark.parametrize("seed,plays", [(4, 6), (7, 11), (11, 14)])
-def test_play_weights_follow_the_player_model(seed, plays):
+def test_play_weights_follow_the_player_model(seed, plays, recent):
     view = view_after(seed, plays)
     assert view is not None
     worlds = sample_worlds(view, 12, seed=seed)
-    logs = play_log_likelihoods(view, worlds, threads=1)
-    expected = [model_log_likelihood(view, w) for w in worlds]
+    logs = play_log_likelihoods(view, worlds, threads=1, recent=recent)
+    expected = [model_log_likelihood(view, w, recent) for w in worlds]
     assert logs == pytest.approx(expected, abs=1e-9)
-    assert len(set(np.round(logs, 9))) > 1  # the plays tell the worlds apart
+    if recent is None:
+        assert len(set(np.round(logs, 9))) > 1  # the whole record tells the worlds apart
 
 
 def test_the_regret_search_agrees_with_every_moves_values_up_to_its_cap():
@@ -122,7 +125,7 @@ def test_choices_are_the_other_seats_plays_among_two_or_more_tiles():
     view = view_after(11, 14)
     assert view is not None
     worlds = sample_worlds(view, 5, seed=4)
-    choices = choices_in(view, worlds, threads=1)
+    choices = choices_in(view, worlds, threads=1, recent=None)
     for w, world in enumerate(worlds):
         pos = position_of(view, world)
         options = []

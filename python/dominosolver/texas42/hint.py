@@ -167,7 +167,7 @@ def hint(
     spent; ``should_stop`` likewise. ``on_progress`` receives the hint so far after each batch.
     ``weighting`` is ``"uniform"`` (every consistent deal equally likely), ``"auction"`` (deals
     weighted by how well each hand fits its bids), ``"play"`` (by how likely the other seats' plays
-    so far are with their hands) or ``"auction+play"`` (see ``weighting.py``); weighted deals whose
+    of the last two tricks are with their hands) or ``"auction+play"`` (see ``weighting.py``); weighted deals whose
     effective sample size falls under a quarter of ``samples`` are topped up (``pimc.py``). ``objective`` orders the
     moves: ``"goal"`` by the chance of making (or setting) the contract, then mean points;
     ``"points"`` by mean points, then that chance; ``"auto"`` is ``"goal"`` in the marks game with

@@ -16,7 +16,8 @@ for Skat) with the double-dummy loss of the play standing in for the learned pol
 
 The likelihood depends only on the value of the play made and the best value, not on every tile's
 value as a softmax over the tiles would, which is what makes it cheap: the C++ core
-(``Solver::line_regrets``) walks each world's line of play from the first choice, the value of the
+(``Solver::line_regrets``) walks each world's line of play from the first choice it weighs (among
+the last ``RECENT`` plays: a line from the first trick costs a whole hand's search), the value of the
 position after each play being the next position's value, so it searches one position's value and
 then mostly proves each play kept it with one zero-window test (a third of the nodes of every move's
 values at each choice, bench/README.md). It is left unnormalised over the tiles: a world in which several
@@ -41,11 +42,15 @@ from .. import _core
 from ..arguments import thread_count
 from .sampling import World, core_position
 
-__all__ = ["CAP", "SLIP", "TEMPERATURE", "Choices", "choices_in", "log_likelihoods", "play_log_likelihoods"]
+__all__ = ["CAP", "RECENT", "SLIP", "TEMPERATURE", "Choices", "choices_in", "log_likelihoods", "play_log_likelihoods"]
 
 TEMPERATURE = 8.0  # points
 SLIP = 0.05
 CAP = 10  # points: a loss this large or larger counts as this (a slip, to the model)
+# Only the last two tricks' plays are weighed: the search starts at the first of them, and a line from
+# the first trick costs three times as much at the fourth trick's lead for an eighth more information
+# (bench/README.md).
+RECENT = 8
 TABLE_MB = 16  # per thread; the choice points are of at most a whole hand
 
 
@@ -59,11 +64,13 @@ class Choices:
     nodes: int = 0  # search nodes spent valuing them
 
 
-def choices_in(view: Any, worlds: Sequence[World], *, cap: int = CAP, threads: int | None = None) -> Choices:
+def choices_in(view: Any, worlds: Sequence[World], *, cap: int = CAP, threads: int | None = None,
+               recent: int | None = RECENT) -> Choices:
     """Value the other seats' recorded choices in every world (needs every play of the hand recorded,
-    no ``view.gone``): the plays made where the seat had more than one legal tile, each world's line
-    of play from its first such choice searched once (``regret_batch``), all worlds in one batched C++
-    call on ``threads`` threads. Losses count up to ``cap`` points."""
+    no ``view.gone``): the plays among the last ``recent`` (None: all) made where the seat had more
+    than one legal tile, each world's line of play from its first such choice searched once
+    (``regret_batch``), all worlds in one batched C++ call on ``threads`` threads. Losses count up to
+    ``cap`` points."""
     owners: list[int] = []
     options: list[int] = []
     starts: list[Any] = []
@@ -78,6 +85,8 @@ def choices_in(view: Any, worlds: Sequence[World], *, cap: int = CAP, threads: i
             counts.append(pos.legal_moves.bit_count())
         counts.reverse()
         flags = [seat != view.seat and n > 1 for (seat, _), n in zip(view.plays, counts)]
+        if recent is not None:
+            flags = [f and i >= len(flags) - recent for i, f in enumerate(flags)]
         if not any(flags):
             continue
         first, last = flags.index(True), len(flags) - flags[::-1].index(True)
@@ -108,7 +117,8 @@ def log_likelihoods(choices: Choices, worlds: int, temperature: float = TEMPERAT
 
 def play_log_likelihoods(
     view: Any, worlds: Sequence[World], temperature: float = TEMPERATURE, slip: float = SLIP, *,
-    threads: int | None = None
+    threads: int | None = None, recent: int | None = RECENT
 ) -> np.ndarray:
-    """Per world, the log-likelihood of the other seats' recorded plays under the model."""
-    return log_likelihoods(choices_in(view, worlds, threads=threads), len(worlds), temperature, slip)
+    """Per world, the log-likelihood of the other seats' last ``recent`` plays (None: every recorded
+    play) under the model."""
+    return log_likelihoods(choices_in(view, worlds, threads=threads, recent=recent), len(worlds), temperature, slip)

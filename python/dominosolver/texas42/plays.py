@@ -68,12 +68,19 @@ def parse_play(value: Any) -> Tile:
     return Tile(value)
 
 
-_LOW_LEADS = {play: LowerEndLead(_NAMES.play_name(play)) for play in range(TILE_IDS, _NAMES.MAX_PLAYS)}
+# Every play by its number, built once: hints turn hundreds of thousands of numbers into plays.
+_PLAYS = tuple(Tile.from_id(play) for play in range(TILE_IDS)) + tuple(
+    LowerEndLead(_NAMES.play_name(play)) for play in range(TILE_IDS, _NAMES.MAX_PLAYS)
+)
 
 
 def play_of(play: int) -> Tile:
     """The play the core numbers ``play``: a tile, or a lower-end lead."""
-    return _LOW_LEADS[play] if play in _LOW_LEADS else Tile.from_id(play)
+    if type(play) is int and 0 <= play < len(_PLAYS):
+        return _PLAYS[play]
+    if type(play) is int and play >= TILE_IDS:
+        raise ParseError(f"unknown play number {play}: a number 0..{len(_PLAYS) - 1}")
+    return Tile.from_id(play)  # names what is wrong with anything else (a NumPy integer is fine)
 
 
 def plays_of(mask: int) -> list[Tile]:

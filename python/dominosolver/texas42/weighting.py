@@ -11,7 +11,7 @@
   probability proportional to ``exp(2.5 * strength_n)`` (constants fitted by eye on 40 games of
   RuleBots, bench/weighting_bench.py). Tiles already played count as held at the
   deal. ``bench/README.md`` measures how much better it predicts the real hands.
-- ``"play"``: deals are weighted by how likely the other seats' plays so far are with the hands the
+- ``"play"``: deals are weighted by how likely the other seats' plays of the last two tricks are with the hands the
   deal gives them, under a model of a good but fallible player (``play_inference.py``).
 - ``"auction+play"``: both (their log-weights add).
 """
