@@ -47,8 +47,17 @@ def css(browser, selector: str):
 
 
 def click(browser, selector: str) -> None:
-    wait_for(browser, lambda b: css(b, selector) and css(b, selector)[0].is_enabled(), selector)
-    css(browser, selector)[0].click()
+    """Click the first match once it is enabled; the board may redraw it in between (a move's reply
+    draws the buttons, and the end of the bots' turn draws them again), so a stale one is found anew."""
+
+    def clicked(b) -> bool:
+        found = css(b, selector)
+        if not found or not found[0].is_enabled():
+            return False
+        found[0].click()
+        return True
+
+    wait_for(browser, clicked, selector)
 
 
 def open_board(browser, server: str, screen: str) -> None:
