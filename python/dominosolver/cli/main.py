@@ -56,7 +56,7 @@ def given(**options: Any) -> dict[str, Any]:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dominosolver")
 def cli() -> None:
-    """Rules engines, exact solvers and hint engines for Texas 42, Moon, Partnership Moon and Bingo."""
+    """Rules engines, exact solvers and hint engines for Texas 42, Moon, Partnership Moon, The Big Game and Bingo."""
 
 
 @cli.command()
@@ -360,7 +360,7 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int |
     if as_json:
         emit_json(advice.to_json())
     else:
-        render.console.print(str(advice))
+        render.console.print(str(advice), soft_wrap=True, markup=False)  # a wide table stays one line a row
 
 
 @cli.command("analyse-batch")

@@ -1,5 +1,5 @@
 """JSON Schemas of dominosolver's formats, shipped with the package (``io/schemas/*.schema.json``):
-``position`` (dominosolver.position/1, Texas 42, Moon, Partnership Moon and Bingo), ``view`` (dominosolver.view/1) and
+``position`` (dominosolver.position/1, Texas 42, Moon, Partnership Moon, The Big Game and Bingo), ``view`` (dominosolver.view/1) and
 ``hint`` (dominosolver.hint/1). ``validate`` needs the optional ``jsonschema`` package."""
 
 from __future__ import annotations
