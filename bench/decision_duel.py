@@ -1,12 +1,12 @@
 """Two hint bots compared one decision at a time: where they disagree, each choice played out.
 
-    python bench/decision_duel.py --deals 100 --a infoset@120 --b pimc@400 --jobs 2 -o duel.jsonl
+    python bench/decision_duel.py --deals 100 --a hint-infoset@120 --b hint@400 --jobs 2 -o duel.jsonl
 
 An arena plays whole deals, so a decision the two bots take differently is one among some 28 plays,
 4 bids and a declaration, each with its own luck: over 2,000 mirrored deals its 95% interval is
 about ±0.06 marks a deal (bench/README.md). This measures the same question where it is decided.
 Four ``--b`` bots bid and play each deal's first hand; at every play both bots are asked (``--a``
-and ``--b``: a hint method and worlds a play, HintBot's other defaults). Where they choose
+and ``--b``: an arena hint bot and its worlds a play, e.g. ``hint-infoset@120``, ``hint@400/goal``). Where they choose
 different tiles, the hand is played to its end twice from the true deal, once after each choice,
 by four continuation bots (``--continue`` worlds a play, plain PIMC; each seat sees only its own
 view), with the same seeds in both lines. The difference in marks the mover's team scores in that
@@ -27,17 +27,18 @@ from pathlib import Path
 from typing import Any
 
 from dominosolver.texas42 import Game
+from dominosolver.texas42.arena import HINT_BOTS, make_bot
 from dominosolver.texas42.bots import HintBot
 
-CHOICES = ("pimc", "infoset")
-
-
 def bot_of(spec: str, seed: int) -> HintBot:
-    """``method@worlds``, e.g. ``infoset@120``."""
-    method, _, worlds = spec.partition("@")
-    if method not in CHOICES or not worlds.isdigit():
-        raise SystemExit(f"bot {spec!r}: write method@worlds with method one of {', '.join(CHOICES)}")
-    return HintBot(seed=seed, samples=int(worlds), method=method)
+    """An arena hint bot with its worlds a play, and optionally the order of its moves:
+    ``hint-infoset@120``, ``hint@400/goal`` (``dominosolver arena``'s names; ``/goal`` or ``/points``,
+    HintBot's ``objective``)."""
+    name, _, rest = spec.partition("@")
+    worlds, _, objective = rest.partition("/")
+    if name not in HINT_BOTS or not worlds.isdigit() or objective not in ("", "goal", "points"):
+        raise SystemExit(f"bot {spec!r}: write name@worlds[/goal|/points], name one of {', '.join(HINT_BOTS)}")
+    return make_bot(name, seed, {"samples": int(worlds), **({"objective": objective} if objective else {})})
 
 
 def team_marks(game: Game, team: int) -> int:
@@ -96,8 +97,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--first-seed", type=int, default=0)
-    ap.add_argument("--a", default="infoset@120")
-    ap.add_argument("--b", default="pimc@400")
+    ap.add_argument("--a", default="hint-infoset@120")
+    ap.add_argument("--b", default="hint@400")
     ap.add_argument("--continue", dest="worlds", type=int, default=50, help="worlds a play of the continuation bots")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("-o", "--output", required=True)
