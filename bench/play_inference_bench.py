@@ -100,6 +100,16 @@ def fit(games: int, worlds: int, recent: int | None) -> None:
     print(f"best: T = {best[1]}, slip rate {best[2]}, cap {best[3]}: {best[0]:.4f} bits")
 
 
+def print_rows(rows: dict[int, dict[str, list[float]]], width: int) -> None:
+    """The prediction table's rows (a stop: plays or tricks, ``width`` wide), stops without views left out."""
+    for stop, row in rows.items():
+        if not row:
+            continue
+        print(f"{stop:>{width}} {len(row['ess']):>5} {statistics.mean(row['uniform']):>16.3f} {statistics.mean(row['play']):>6.3f} "
+              f"{statistics.mean(row['log2 uniform']):>13.3f} {statistics.mean(row['log2 play']):>6.3f} "
+              f"{statistics.mean(row['bits']):>6.2f} {statistics.median(row['ess']):>6.0f} {statistics.median(row['ms']):>6.0f}")
+
+
 def predict(games: int, worlds: int, first_seed: int, recent: int | None) -> None:
     print(f"T = {TEMPERATURE}, slip rate {SLIP}, cap {CAP}; {worlds} worlds a view; "
           f"{'every play' if recent is None else f'the last {recent} plays'} weighed")
@@ -124,12 +134,7 @@ def predict(games: int, worlds: int, first_seed: int, recent: int | None) -> Non
                     p = float(sum(wk for wk, world in zip(w, sampled) if world[holder] >> t.id & 1))
                     row.setdefault(kind, []).append(p)
                     row.setdefault("log2 " + kind, []).append(math.log2(max(p, 1e-3)))
-    for plays, row in rows.items():
-        if not row:
-            continue
-        print(f"{plays:>5} {len(row['ess']):>5} {statistics.mean(row['uniform']):>16.3f} {statistics.mean(row['play']):>6.3f} "
-              f"{statistics.mean(row['log2 uniform']):>13.3f} {statistics.mean(row['log2 play']):>6.3f} "
-              f"{statistics.mean(row['bits']):>6.2f} {statistics.median(row['ess']):>6.0f} {statistics.median(row['ms']):>6.0f}")
+    print_rows(rows, 5)
 
 
 BINGO_TEMPERATURES = (1.0, 2.0, 3.0, 4.0, 6.0)
@@ -211,12 +216,7 @@ def bingo_predict(games: int, worlds: int, first_seed: int) -> None:
                 p = float(sum(wk for wk, (hand, _) in zip(w, sampled) if (hand >> t.id & 1) == with_opponent))
                 row.setdefault(kind, []).append(p)
                 row.setdefault("log2 " + kind, []).append(math.log2(max(p, 1e-3)))
-    for tricks, row in rows.items():
-        if not row:
-            continue
-        print(f"{tricks:>6} {len(row['ess']):>5} {statistics.mean(row['uniform']):>16.3f} {statistics.mean(row['play']):>6.3f} "
-              f"{statistics.mean(row['log2 uniform']):>13.3f} {statistics.mean(row['log2 play']):>6.3f} "
-              f"{statistics.mean(row['bits']):>6.2f} {statistics.median(row['ess']):>6.0f} {statistics.median(row['ms']):>6.0f}")
+    print_rows(rows, 6)
 
 
 def main() -> None:
