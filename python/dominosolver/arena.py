@@ -196,7 +196,7 @@ def _sign_test(wins: int, losses: int) -> float:
     return min(1.0, 2 * tail)
 
 
-def _wilson(made: int, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson(made: int, n: int, z: float = Z95) -> tuple[float, float]:
     if n == 0:
         return (0.0, 1.0)
     p = made / n
@@ -207,7 +207,7 @@ def _wilson(made: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 def success_rate(tried: int, made: int) -> dict[str, Any]:
     """How often a bot made what it tried (42: contracts; Bingo: closes), with a Wilson 95% interval."""
-    return {"made": made, "rate": made / tried if tried else None, "ci95": list(_wilson(made, tried))}
+    return {"made": made, "rate": made / tried if tried else None, "ci95": list(wilson(made, tried))}
 
 
 def success_cell(figures: dict[str, Any], tried: str) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from dominosolver import Tile
 from dominosolver.texas42 import Game, Rules, hint
-from dominosolver.texas42.bots import MOON_BIDDING, HintBot, RuleBot
+from dominosolver.texas42.bidding import playing_thresholds
+from dominosolver.texas42.bots import HintBot, RuleBot
 
 
 @pytest.mark.parametrize("family", ["moon", "moon4"])
@@ -39,9 +40,10 @@ def test_bots_play_a_whole_moon_hand(family, seed):
 @pytest.mark.parametrize("family", ["moon", "moon4"])
 def test_the_hint_bot_judges_moon_bids_by_its_familys_discount_and_risk(family):
     """The advice the hint bot bids by carries the family's discount and P(make) threshold
-    (``MOON_BIDDING``), or the bot's own when given; a bid it makes reaches that threshold."""
+    (``playing_thresholds``), or the bot's own when given; a bid it makes reaches that threshold."""
     rules = Rules(family=family)
-    for bot, (discount, risk) in ((HintBot(bid_samples=8, seed=5), MOON_BIDDING[family]),
+    playing = playing_thresholds(rules)
+    for bot, (discount, risk) in ((HintBot(bid_samples=8, seed=5), (playing["discount"], playing["risk"])),
                                   (HintBot(bid_samples=8, seed=5, moon_discount=1, moon_risk=0.6), (1, 0.6))):
         game = Game(rules=rules, seed=5)
         advice = bot._advise(game)

@@ -17,7 +17,7 @@ HAND = ["6-6", "6-5", "6-4", "6-2", "5-5", "3-3", "1-0"]
 
 @pytest.fixture(scope="module")
 def advice():
-    return advise_bid(HAND, seat=2, samples=8, seed=4, threads=2)
+    return advise_bid(HAND, seat=2, samples=8, seed=4, threads=2, discount=0)
 
 
 def test_points_are_the_dd_table_column_on_the_same_deals(advice):
@@ -55,9 +55,9 @@ def test_recommended_bid_is_legal_and_follows_the_risk(advice):
     top = max(b for b in advice.legal_bids)
     assert replace(advice, risk=0.0).bid == top  # every trick made often enough: the most marks
     assert replace(advice, risk=0.0, mark_risk=1.01).bid == 30  # the cheapest point bid
-    assert replace(advice, risk=1.01).bid == 0
+    assert replace(advice, risk=1.01, mark_risk=1.01).bid == 0
     assert (
-        replace(advice, risk=1.01, legal_bids=[30, 31, 32]).bid == 30
+        replace(advice, risk=1.01, mark_risk=1.01, legal_bids=[30, 31, 32]).bid == 30
     )  # a dealer who may not pass
     assert replace(advice, risk=0.0, mark_risk=1.01, partner_high=True).bid == 0
     p35 = advice.p_make(35).max()
@@ -66,7 +66,7 @@ def test_recommended_bid_is_legal_and_follows_the_risk(advice):
     discounted = replace(threshold, discount=3)
     assert list(discounted.p_bid(35)) == [float(np.mean(row - 3 >= 35)) for row in advice.points]
     over = advise_bid(
-        HAND, auction=[(3, 30), (0, 41)], seat=1, samples=4, seed=4, threads=2, risk=0.0
+        HAND, auction=[(3, 30), (0, 41)], seat=1, samples=4, seed=4, threads=2, risk=0.0, mark_risk=0.0
     )
     assert over.legal_bids == [0, 42, 84] and over.bid == 84
     j = over.to_json()

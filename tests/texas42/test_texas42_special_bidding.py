@@ -74,7 +74,8 @@ def test_special_threshold_weighs_the_marks_at_stake():
 
 
 def test_the_advice_bids_a_special_when_worth_it():
-    advice = advise_bid(FOUR_DOUBLES, seat=0, samples=40, seed=2, rules=SPECIALS, threads=1)
+    old = {"risk": 0.5, "discount": 0}  # the thresholds this hand was chosen under
+    advice = advise_bid(FOUR_DOUBLES, seat=0, samples=40, seed=2, rules=SPECIALS, threads=1, mark_risk=0.5, **old)
     plunge, splash = advice.specials
     assert plunge.p_make == splash.p_make > 0.5  # the same play: only the marks differ
     # Judged by the best single declaration (named before the deal is known), at most the per-deal best.
@@ -84,9 +85,9 @@ def test_the_advice_bids_a_special_when_worth_it():
     assert advice.bid == best.bid and advice.declaration is None and advice.special == best
     assert advice.to_json()["bid"] == str(best.bid) and advice.to_json()["declaration"] is None
     # Out of reach (a threshold of 1 when an ordinary bid is worth as much), or not legal: the ordinary advice.
-    strict = advise_bid(FOUR_DOUBLES, seat=0, samples=40, seed=2, rules=SPECIALS, threads=1, mark_risk=1.0)
+    strict = advise_bid(FOUR_DOUBLES, seat=0, samples=40, seed=2, rules=SPECIALS, threads=1, mark_risk=1.0, **old)
     assert strict.special is None and getattr(strict.bid, "kind", "ordinary") == "ordinary"
-    assert strict.bid == advise_bid(FOUR_DOUBLES, seat=0, samples=40, seed=2, threads=1, mark_risk=1.0).bid
+    assert strict.bid == advise_bid(FOUR_DOUBLES, seat=0, samples=40, seed=2, threads=1, mark_risk=1.0, **old).bid
     ordinary_only = advise_bid(FOUR_DOUBLES, seat=0, samples=40, seed=2, rules=SPECIALS, threads=1,
                                legal_bids=[0, 30, 31, 42])
     assert ordinary_only.special is None and ordinary_only.bid in (0, 30, 31, 42)
@@ -142,7 +143,8 @@ def test_declared_contracts_p_make_is_the_solvers_makes_on_the_same_deals():
         assert own.stderr == pytest.approx(np.sqrt(p * (1 - p) / 9))
         row = own.to_json()
         assert row["declared"] == own.declared and row["p_make"] == round(p, 6) and row["bid"] == "42"
-    assert advice.to_json()["declared"] == [s.to_json() for s in advice.declared]
+    assert advice.to_json()["declared"] == [{**s.to_json(), "threshold": round(advice.threshold(s), 6)}
+                                            for s in advice.declared]
     assert any(s.p_make > 0.5 for s in advice.declared) and any(s.p_make < 0.5 for s in advice.declared)
 
 

@@ -21,6 +21,7 @@ from ..engine import EngineLimits, serve
 from ..errors import DominoSolverError, ParseError
 from ..io import flags_of_text, json_value, read_text_file
 from ..resume import check_writable
+from ..texas42.bidding import BID_SAMPLES
 from ..serve import run as serve_http
 from . import render
 from .human import HumanGame
@@ -331,14 +332,18 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 
 @cli.command("advise-bid")
 @click.argument("hand")
-@click.option("--seat", default="N", show_default=True, help="the bidder (N, E, S, W or 0..3); it leads if it declares")
+@click.option("--seat", default="0", show_default=True,
+              help="the bidder (0..3 or N, E, S, W; Moon 0..2 or P0, P1, P2); it leads if it declares")
 @click.option("--auction", default="", help="earlier bids from the dealer's left, e.g. 'pass,30,pass'")
-@click.option("--samples", default=500, show_default=True, help="deals to sample")
-@click.option("--seed", type=int, default=None, help="sampling seed (default: a fresh one, reported)")
-@click.option("--risk", default=0.5, show_default=True, help="bid when P(make) reaches this")
-@click.option("--mark-risk", type=float, default=None, help="threshold for bids of every trick (default: --risk)")
-@click.option("--discount", default=0, show_default=True,
-              help="points taken off double-dummy values when judging point bids (the arena's hint bot uses 5)")
+@click.option("--samples", type=int, default=BID_SAMPLES, show_default=True, help="deals to sample")
+@click.option("--seed", type=int, default=None,
+              help="sampling seed (default: one drawn from the question, so every front end gives a hand the same figures)")
+@click.option("--risk", type=float, default=None,
+              help="bid when P(make) reaches this (default: the game's, as the hint bot bids: 42 0.75, Moon 0.75, "
+                   "Partnership Moon 0.9)")
+@click.option("--mark-risk", type=float, default=None, help="threshold for bids of every trick (default: 42's 0.85)")
+@click.option("--discount", type=int, default=None,
+              help="points (Moon: tricks) taken off double-dummy values when judging bids (default: 42's 5, Moon's 0)")
 @click.option("--threads", type=int, default=None, help="solver threads (default: all cores)")
 @click.option("--time", "seconds", type=float, default=None,
               help="stop sampling after this many seconds (the advice rests on the deals solved; it says how many)")
@@ -346,8 +351,8 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
               help="non-default rules flags as flag:value, separated by ',' (e.g. 'specials:all' offers Plunge and Splash; "
                    "'family:biggame' advises a hand of The Big Game, 11 tiles)")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.bidadvice/1 object")
-def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int | None, risk: float,
-                   mark_risk: float | None, discount: int, threads: int | None, seconds: float | None, flags: str,
+def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int | None, risk: float | None,
+                   mark_risk: float | None, discount: int | None, threads: int | None, seconds: float | None, flags: str,
                    as_json: bool) -> None:
     """Bidding advice for a hand of 7 tiles ('66.65.64.62.55.33.10'): each declaration's
     double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make; under

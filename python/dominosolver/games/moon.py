@@ -90,6 +90,7 @@ def row(tag: str, name: str, title: str, game_class: type[Game], rules_class: ty
         render=replace(RENDER_42, table=table_of, special_table=None, demo=demo_of(demo_deal)),
         pictures=PICTURES, table=moon_table, solves=adapter.SPEC.solves,
         arena=family_arena(tag, title),
+        advise_bid=adapter.bid_advisor(tag),
         human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=adapter.finished_hands,
                         grade=lambda hand: adapter.grade_hand(hand, None, None), advise=adapter.advise_human),
     )

@@ -18,12 +18,12 @@ from ..texas42 import Game, PlayerView, Position, Rules, dd_table, special_table
 from ..texas42.arena import ARENA
 from ..texas42 import hint as hint_42
 from ..texas42 import solve as solve_42
-from ..texas42.bidding import PLAYING_THRESHOLDS, advise_bid
+from ..texas42.bidding import BID_SAMPLES, advise_bid
 from ..texas42.bots import HintBot, RuleBot
 from ..texas42.notation import contract_from_json, contract_to_json
 from ..texas42.game import Move
 from ..texas42.plays import parse_play
-from ..texas42.rules import (BID_KINDS, ORDINARY, SEATS, TRUMPS, bid_name, namer, parse_bid, parse_seat, parse_trump,
+from ..texas42.rules import (BID_KINDS, ORDINARY, SEATS, TRUMPS, namer, parse_bid, parse_seat, parse_trump,
                              set_mask)
 from ..texas42.sampling import WorldSampler, position_of, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position, projection
@@ -268,35 +268,38 @@ def player(game_class: type[Game]) -> Callable[[int], dict[str, Any]]:
 play = player(Game)
 
 
-HUMAN_BID_SAMPLES = 100  # deals of the bidding advice `play --human` gives (a few seconds)
-
-
 def advise_human(view: PlayerView, seconds: float) -> Iterator[Any]:
-    """A hint in play; in the auction or declaring, the bid advisor's view of the hand."""
+    """A hint in play; in the auction or declaring, the bid advisor's view of the hand (its
+    defaults, as every front end's, within ``seconds``)."""
     if view.trump is not None:
         yield from RENDER.hint(hint(view, time=seconds), view)
     else:
-        yield str(advise_bid(view, samples=HUMAN_BID_SAMPLES, time=seconds, **PLAYING_THRESHOLDS))
+        yield str(advise_bid(view, time=seconds))
 
 
-def bid_advice(hand: Any, seat: Any = 0, auction: Any = (), rules: Any = None, **options: Any) -> Any:
-    """Bidding advice (``advise_bid``) for ``hand``, its tiles ('66.65.64.62.55.33.10' or a list), bid
-    by ``seat`` after ``auction`` (the earlier bids from the dealer's left: 'pass,30' or a list) under
-    ``rules`` (flags: an object, or 'flag:value,...' text); or for a view in the auction, which
-    brings its own seat, bids and rules."""
-    if isinstance(hand, PlayerView):
-        return advise_bid(hand, **options)
-    me = parse_seat(seat)
-    if isinstance(auction, str):
-        auction = [b for b in auction.replace(" ", "").split(",") if b]
-    if not isinstance(auction, (list, tuple)):
-        raise ParseError(f"the auction must be a list of bids or text such as 'pass,30', not {shown(auction)}")
-    if isinstance(rules, str):
-        rules = flags_of_text(rules) if rules else None
-    table_rules = rules if isinstance(rules, Rules) else Rules.from_json(rules)
-    first = table_rules.seat_after(me, -len(auction))  # the auction so far went round to this seat
-    history = [(table_rules.seat_after(first, i), parse_bid(b)) for i, b in enumerate(auction)]
-    return advise_bid(tile_sequence(hand, "hand"), history, seat=me, rules=table_rules, **options)
+def bid_advisor(family: str) -> Callable[..., Any]:
+    """The bid advice of ``family`` (``advise_bid``) for a hand: its tiles ('66.65.64.62.55.33.10' or
+    a list), bid by ``seat`` after ``auction`` (the earlier bids from the dealer's left: 'pass,30' or
+    a list) under ``rules`` (flags: an object, or 'flag:value,...' text, the family's by default); or
+    for a view in the auction, which brings its own seat, bids and rules."""
+    def advice(hand: Any, seat: Any = 0, auction: Any = (), rules: Any = None, **options: Any) -> Any:
+        if isinstance(hand, PlayerView):
+            return advise_bid(hand, **options)
+        if isinstance(auction, str):
+            auction = [b for b in auction.replace(" ", "").split(",") if b]
+        if not isinstance(auction, (list, tuple)):
+            raise ParseError(f"the auction must be a list of bids or text such as 'pass,30', not {shown(auction)}")
+        if isinstance(rules, str):
+            rules = flags_of_text(rules) if rules else None
+        table_rules = rules if isinstance(rules, Rules) else Rules.from_json({"family": family, **(rules or {})})
+        me = table_rules.parse_seat(seat)
+        first = table_rules.seat_after(me, -len(auction))  # the auction so far went round to this seat
+        history = [(table_rules.seat_after(first, i), parse_bid(b)) for i, b in enumerate(auction)]
+        return advise_bid(tile_sequence(hand, "hand"), history, seat=me, rules=table_rules, **options)
+    return advice
+
+
+bid_advice = bid_advisor("texas42")
 
 
 ENGINE_TABLE_MB = 16  # the largest table a 42 search of the engine uses per thread (hints choose 4 or 16)
@@ -331,13 +334,9 @@ def advise(view: PlayerView, limits: dict[str, Any], threads: int | None, tt_mb:
     if view.contract is None and view.to_move is not None and view.to_move != view.seat:
         names = view.rules.seat_names
         raise InvalidViewError(f"{names[view.seat]} is not to bid: {names[view.to_move]} is")
-    advice = advise_bid(view, samples=limits.get("samples", 200), seed=limits.get("seed"), threads=threads,
-                        tt_mb=tt_mb, time=limits.get("time"), should_stop=should_stop, **PLAYING_THRESHOLDS)
-    if view.contract is not None:
-        move = f"declare {advice.best_declaration(view.contract.bid)}"
-    else:
-        move = bid_name(advice.bid)
-    return {"move": move, "advice": advice.to_json()}
+    advice = advise_bid(view, samples=limits.get("samples", BID_SAMPLES), seed=limits.get("seed"), threads=threads,
+                        tt_mb=tt_mb, time=limits.get("time"), should_stop=should_stop)
+    return {"move": advice.action, "advice": advice.to_json()}
 
 
 # ---------------------------------------------------------------- what the conformance suite checks

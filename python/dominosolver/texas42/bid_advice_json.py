@@ -1,18 +1,42 @@
 """The ``dominosolver.bidadvice/1`` object both bid advisors write (42's ``bidding.py``, Moon's
-``moon_bidding.py``): who was advised, on which worlds, and per declaration its mean, standard error,
-chance of making each bid and histogram; each advisor adds its own fields."""
+``moon_bidding.py``): who was advised, on which worlds, the advised action in the words a game takes
+with its P(make), the threshold it had to reach and why, and per declaration its mean, standard
+error, chance of making each bid and histogram; each advisor adds its own fields."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
+from ..arena import wilson
 from .rules import bid_name
 from .solve import declaration_name
 
-__all__ = ["BID_ADVICE_SCHEMA", "bid_advice_json"]
+__all__ = ["BID_ADVICE_SCHEMA", "Verdict", "advice_line", "bid_advice_json", "makes_text"]
 
 BID_ADVICE_SCHEMA = "dominosolver.bidadvice/1"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Why an advisor advises its action: the action's P(make) as judged (None where nothing is
+    made: a pass), the P(make) it had to reach (None where no threshold applies: a declaration
+    is the best of those the contract allows), and the reason in words."""
+
+    p_make: float | None
+    threshold: float | None
+    reason: str
+    worlds: int
+
+    def to_json(self) -> dict[str, Any]:
+        p = self.p_make
+        return {
+            "p_make": None if p is None else round(p, 6),
+            "p_make_ci95": None if p is None else [round(x, 6) for x in wilson(round(p * self.worlds), self.worlds)],
+            "threshold": None if self.threshold is None else round(self.threshold, 6),
+            "reason": self.reason,
+        }
 
 
 def bid_advice_json(advice: Any, p_make_bids: Iterable[int], **fields: Any) -> dict[str, Any]:
@@ -29,6 +53,10 @@ def bid_advice_json(advice: Any, p_make_bids: Iterable[int], **fields: Any) -> d
         "elapsed": round(advice.elapsed, 6),
         "risk": advice.risk,
         **fields,
+        "contract": None if advice.contract is None else {"declarer": advice.contract.declarer,
+                                                          "bid": bid_name(advice.contract.bid)},
+        "action": advice.action,
+        "verdict": advice.verdict.to_json(),
         "bid": bid_name(advice.bid),
         "declaration": advice.declaration,
         "declarations": [
@@ -43,3 +71,18 @@ def bid_advice_json(advice: Any, p_make_bids: Iterable[int], **fields: Any) -> d
             for i, d in enumerate(advice.declarations)
         ],
     }
+
+
+def advice_line(advice: Any) -> str:
+    """An advice's last line: the action (with the declaration a bid would name), then why."""
+    then = ""
+    if advice.contract is None and advice.bid:
+        declaration = advice.declaration
+        then = " (the partner names the declaration)" if declaration is None else f", then declare {declaration}"
+    return f"advice: {advice.action}{then}: {advice.verdict.reason}"
+
+
+def makes_text(declaration: Any, bid: int, judged: float, solved: float, worlds: int, discount: int, units: str) -> str:
+    """'fives makes 30 on 66% of 200 deals with 5 points off each double-dummy value (76% without)'."""
+    text = f"{declaration_name(declaration)} makes {bid_name(bid)} on {judged:.0%} of {worlds} deals"
+    return text + (f" with {discount} {units} off each double-dummy value ({solved:.0%} without)" if discount else "")

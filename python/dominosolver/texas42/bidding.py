@@ -32,7 +32,9 @@ reaches the same threshold.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 import time as _time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -52,17 +54,17 @@ from ..arguments import (
 )
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of, tiles_of
-from .bid_advice_json import bid_advice_json
+from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text
 from .game import Game
 from .position import Position
-from .rules import ORDINARY, Bid, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
-from .sampling import World, WorldSampler, new_seed, out_of_play
+from .rules import ORDINARY, Bid, Contract, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
+from .sampling import World, WorldSampler, out_of_play
 from .solve import declaration_name, solve_batch
 from .moon_bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
 from .view import PlayerView
 
-__all__ = ["BID_LADDER", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "exchanged", "special_threshold",
-           "weakest_discard"]
+__all__ = ["BID_LADDER", "BID_SAMPLES", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "exchanged",
+           "playing_thresholds", "question_seed", "special_threshold", "weakest_discard"]
 
 _BATCH = 100  # deals solved between checks of the time limit and the stop flag
 
@@ -70,8 +72,32 @@ _STANDARD = Rules()
 # Standard 42's bids up to the marks that win a game: 30..42, then 84, 126, ... (the core's ladder).
 BID_LADDER = tuple(b for b in range(_STANDARD.mark * _STANDARD.target + 1) if _STANDARD.is_bid(b))
 _P_MAKE_BIDS = tuple(b for b in BID_LADDER if b <= 2 * _STANDARD.mark)  # P(make) in JSON: to two marks
-# Thresholds that played best in the arena (bench/README.md): double dummy overrates a declarer.
+# The thresholds every front end and the hint bot bid by, per family: those that played best in the
+# arena (bench/README.md). Double dummy overrates a declarer, who in play cannot see the other hands:
+# 42 and The Big Game judge a point bid on its points less 5 and need 75% (a bid of every trick 85%).
+# Moon's family judges bids in tricks, none taken off (over 100 mirrored deals a trick off cost Moon
+# 2.3 points a deal); Partnership Moon, where the partner cannot see the bidder's hand, needs 90%
+# (0.9 points a deal more than 75% with a trick off, 2.2 more than none off at 75%).
 PLAYING_THRESHOLDS = {"risk": 0.75, "mark_risk": 0.85, "discount": 5}
+_FAMILY_THRESHOLDS = {"moon": {"risk": 0.75, "mark_risk": None, "discount": 0},
+                      "moon4": {"risk": 0.9, "mark_risk": None, "discount": 0}}
+BID_SAMPLES = 200  # deals of an advice when the caller names none: the same figures in every front end
+
+
+def playing_thresholds(rules: Rules) -> dict[str, Any]:
+    """``risk``, ``mark_risk`` and ``discount`` (in the family's units: points, Moon's tricks) the
+    advice applies when the caller names none."""
+    return dict(_FAMILY_THRESHOLDS.get(rules.family, PLAYING_THRESHOLDS))
+
+
+def question_seed(rules: Rules, seat: int, hand: tuple[Tile, ...], auction: tuple[tuple[int, Any], ...],
+                  contract: Contract | None) -> int:
+    """The seed of an advice when the caller names none: a function of the question (rules, seat,
+    hand, auction, contract), so that one hand gets the same figures from every front end and on
+    every asking."""
+    text = json.dumps([rules.to_json(), seat, [str(t) for t in hand], [[s, bid_name(b)] for s, b in auction],
+                       None if contract is None else [contract.declarer, bid_name(contract.bid)]], sort_keys=True)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big")
 
 
 @dataclass(frozen=True)
@@ -146,6 +172,7 @@ class BidAdvice:
     rules: Rules = field(default_factory=Rules)
     specials: tuple[SpecialAdvice, ...] = ()  # the special bids the seat may make now, on the same deals
     declared: tuple[SpecialAdvice, ...] = ()  # the contracts in tricks it may declare itself (Nel-O, Sevens)
+    contract: Contract | None = None  # the contract the seat won (or its partner's Plunge): declaring
 
     @property
     def means(self) -> np.ndarray:
@@ -251,6 +278,58 @@ class BidAdvice:
         worth = [s for s in self.specials + own if s.bid in self.legal_bids and s.p_named >= self.threshold(s)]
         return max(worth, key=lambda s: self.stake(s.bid) * (2 * s.p_named - 1), default=None)
 
+    @property
+    def action(self) -> str:
+        """The advised move in the words a game takes (``Move.parse``): a legal bid ('30', 'pass',
+        '168:plunge'), or, the contract won, the declaration to name ('declare 5')."""
+        if self.contract is not None:
+            return f"declare {self.best_declaration(self.contract.bid)}"
+        return bid_name(self.bid)
+
+    def _makes(self, trump: Trump, bid: int) -> tuple[float, str]:
+        """P(make) of ``bid`` under ``trump`` as judged (a row of the table, or a contract of the
+        seat's own), and the words that say it."""
+        if trump in self.declarations:
+            i = self.declarations.index(trump)
+            p, solved = float(self.p_bid(bid)[i]), float(self.p_make(bid)[i])
+            discount = self.discount if self.rules.points_needed(int(bid)) < self.rules.hand_points else 0
+        else:
+            p = solved = max(s.p_named for s in self.declared if s.declared == trump)
+            discount = 0
+        return p, makes_text(trump, bid, p, solved, self.worlds, discount, "points")
+
+    @property
+    def verdict(self) -> Verdict:
+        """The action's P(make), the threshold it had to reach and why (``Verdict``)."""
+        n = self.worlds
+        if self.contract is not None:
+            p, says = self._makes(self.best_declaration(self.contract.bid), self.contract.bid)
+            return Verdict(p, None, f"{says}, the most of the declarations", n)
+        special = self.special
+        if special is not None:
+            need = self.threshold(special)
+            who = "declared and led by this hand" if special.declared is not None else "the partner naming one declaration"
+            return Verdict(special.p_named, need,
+                           f"{bid_name(special.bid)} makes on {special.p_named:.0%} of {n} deals ({who}); it needs "
+                           f"{need:.0%} for its {self.stake(special.bid)} marks to beat the ordinary advice", n)
+        bid = self._ordinary_bid
+        mark_risk = self.risk if self.mark_risk is None else self.mark_risk
+        ordinary = sorted(b for b in self.legal_bids if b and getattr(b, "kind", ORDINARY) == ORDINARY)
+        if bid:
+            p, says = self._makes(self.best_declaration(bid), bid)
+            if p < min(self.risk, mark_risk):
+                return Verdict(p, None, f"the dealer may not pass, so the least bid: {says}", n)
+            every = bid >= self.rules.mark and self.rules.family != "biggame"
+            need = mark_risk if every else self.risk
+            return Verdict(p, need, f"{says}; {'a bid of every trick' if every else 'a point bid'} needs {need:.0%}", n)
+        if not ordinary:
+            return Verdict(None, None, "no bid is legal over the high bid", n)
+        if self.partner_high and float(self.p_bid(ordinary[0]).max()) >= self.risk:
+            return Verdict(None, None, "the partner holds the high bid", n)
+        least = ordinary[0]
+        p, says = self._makes(self.best_declaration(least), least)
+        return Verdict(None, self.risk, f"a bid needs {self.risk:.0%}; the best: {says}", n)
+
     def histogram(self, declaration: Trump) -> np.ndarray:
         """Counts of deals by points taken (0..42) under one declaration."""
         row = self.points[self.declarations.index(declaration)]
@@ -261,8 +340,10 @@ class BidAdvice:
         return {
             **bid_advice_json(self, p_make_bids, mark_risk=self.risk if self.mark_risk is None else self.mark_risk,
                               discount=self.discount),
-            **({"specials": [s.to_json() for s in self.specials]} if self.specials else {}),
-            **({"declared": [s.to_json() for s in self.declared]} if self.declared else {}),
+            **({"specials": [{**s.to_json(), "threshold": round(self.threshold(s), 6)} for s in self.specials]}
+               if self.specials else {}),
+            **({"declared": [{**s.to_json(), "threshold": round(self.threshold(s), 6)} for s in self.declared]}
+               if self.declared else {}),
         }
 
     def __str__(self) -> str:
@@ -288,17 +369,7 @@ class BidAdvice:
                 f"{bid_name(sp.bid):<12}P(make) {sp.p_make:.3f} ± {sp.stderr:.3f} (the partner's best declaration per deal; "
                 f"needs {self.threshold(sp):.3f}); by declaration: {named}"
             )
-        if self.special is not None and self.special.declared is not None:
-            lines.append(f"advice: {bid_name(self.bid)}, declare {declaration_name(self.special.declared)}")
-            return "\n".join(lines)
-        if self.special is not None:
-            lines.append(f"advice: {bid_name(self.bid)} (the partner names the declaration)")
-            return "\n".join(lines)
-        decl = declaration_name(self.declaration)
-        lines.append(
-            f"advice: {bid_name(self.bid)}"
-            + (f", declare {decl}" if self.bid else f" (best declaration {decl})")
-        )
+        lines.append(advice_line(self))
         return "\n".join(lines)
 
 
@@ -306,13 +377,13 @@ def advise_bid(
     hand: Any,
     auction: list[tuple[int, int | str]] | tuple[tuple[int, int], ...] = (),
     seat: int | str = 0,
-    samples: int = 500,
+    samples: int = BID_SAMPLES,
     seed: int | None = None,
     *,
     rules: Rules | None = None,
-    risk: float = 0.5,
+    risk: float | None = None,
     mark_risk: float | None = None,
-    discount: int = 0,
+    discount: int | None = None,
     threads: int | None = None,
     legal_bids: list[int] | None = None,
     tt_mb: int = 16,
@@ -326,8 +397,10 @@ def advise_bid(
     ``auction`` lists earlier bids as (seat, bid), in turn from the dealer's left; it must replay
     under the rules with ``seat`` to bid next (or to declare, having won it), and its legal bids
     are the advice's (``legal_bids`` overrides). ``samples`` (2 to 1,000,000) deals are drawn from
-    ``seed`` (a whole number from 0; chosen and reported when None) and solved for the 9
-    declarations on ``threads``. ``risk`` and ``mark_risk`` are probabilities from 0 to 1.
+    ``seed`` (a whole number from 0; when None, ``question_seed``'s, a function of the question, so
+    that every front end gives one hand the same figures) and solved for the 9 declarations on
+    ``threads``. ``risk`` and ``mark_risk`` are probabilities from 0 to 1, ``discount`` points (Moon:
+    tricks); each defaults to the family's ``playing_thresholds``.
     ``time`` (seconds from 0) or ``should_stop`` end the work early, between batches of deals (the
     advice then rests on the deals solved so far, at least one batch). ``on_progress(done,
     samples)`` is told the deals solved after each batch. Under Moon's and Partnership Moon's rules
@@ -337,7 +410,7 @@ def advise_bid(
     samples = world_count(samples, low=2)
     seed = seed_value(seed)
     time = time_limit(time)
-    risk = probability(risk, "risk")
+    risk = None if risk is None else probability(risk, "risk")
     mark_risk = None if mark_risk is None else probability(mark_risk, "mark_risk")
     threads = thread_count(threads)
     tt_mb = table_megabytes(tt_mb)
@@ -378,7 +451,10 @@ def advise_bid(
             (parse_seat(s, rules), parse_bid(b))
             for s, b in _pairs_or_list(auction, "auction", pairs=True)
         )
-    discount = whole_number(discount, "discount", 0, rules.hand_points)
+    playing = playing_thresholds(rules)
+    risk = playing["risk"] if risk is None else risk
+    mark_risk = playing["mark_risk"] if mark_risk is None else mark_risk
+    discount = whole_number(playing["discount"] if discount is None else discount, "discount", 0, rules.hand_points)
     if len(tiles) != rules.hand_size:
         raise InvalidViewError(f"a hand at the auction holds {rules.hand_size} tiles, not {len(tiles)}")
     try:
@@ -398,6 +474,7 @@ def advise_bid(
         to_move = replay.to_move
         if legal_bids is None and replay.phase == "bidding":
             legal_bids = list(replay.legal_bids)
+        contract = contract if replay.contract is None else replay.contract
     if to_move is not None and to_move != seat:
         doing = "declare" if replay is not None and replay.phase == "declaring" else "bid"
         raise InvalidViewError(f"{rules.seat_names[seat]} is not to {doing}: {rules.seat_names[to_move]} is")
@@ -416,9 +493,9 @@ def advise_bid(
                 for kind in dict.fromkeys(b.kind for b in legal_bids if getattr(b, "kind", ORDINARY) != ORDINARY)]
     high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
     partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
-    seed = new_seed() if seed is None else seed
+    seed = question_seed(rules, seat, tiles, tuple(auction), contract) if seed is None else seed
     if moon:  # Moon and Partnership Moon: tricks as the bidder, the widow's best discard per deal
-        return advise_moon_bid(view, legal_bids, samples=samples, seed=seed, risk=risk, discount=discount,
+        return advise_moon_bid(view, legal_bids, contract, samples=samples, seed=seed, risk=risk, discount=discount,
                                threads=threads, tt_mb=tt_mb,
                                time=time, should_stop=should_stop, on_progress=on_progress, started=start)
     draws = WorldSampler(view).stream(seed)  # drawn a batch at a time: a stop saves the sampling too
@@ -498,6 +575,7 @@ def advise_bid(
         rules=rules,
         specials=special_advice,
         declared=declared_advice,
+        contract=contract,
     )
 
 

@@ -11,7 +11,7 @@ from ..arguments import node_budget, time_limit
 from ..errors import SearchLimitError
 from ..tiles import Tile
 from .bid_tests import BidTests
-from .bidding import BidAdvice, advise_bid
+from .bidding import BidAdvice, advise_bid, playing_thresholds
 from .moon_bidding import MoonBidAdvice
 from .game import Game, Move
 from .view import PlayerView
@@ -21,14 +21,8 @@ from .rules import Rules
 from .sampling import WorldSampler, position_of
 from .undealt_exchange import advise_exchange
 
-__all__ = ["BIG_GAME_TIMES", "Bot", "RandomBot", "RuleBot", "HintBot", "MOON_BIDDING"]
+__all__ = ["BIG_GAME_TIMES", "Bot", "RandomBot", "RuleBot", "HintBot"]
 
-# How the hint bot judges a bid in Moon and Partnership Moon: the tricks it takes off each
-# double-dummy value, and the P(make) a bid needs. What played best against RuleBot over 100 mirrored
-# deals each (bench/README.md, Arena): in Moon, a trick off cost 2.3 points a deal; in Partnership
-# Moon, where the partner cannot see the bidder's hand, P(make) >= 0.9 on the values as they are
-# scored 0.9 points a deal more than P(make) >= 0.75 a trick off (2.2 more than none off at 0.75).
-MOON_BIDDING = {"moon": (0, 0.75), "moon4": (0, 0.9)}
 # The Big Game's whole deals take seconds each to solve: the hint bot's time a decision there, in
 # seconds (bench/README.md, Arena: what a game of the arena costs with them). A bid or declaration is
 # judged by zero-window tests (``bid_tests.py``) within BIG_GAME_TIMES["bid"]; a play hint with more
@@ -145,7 +139,7 @@ class HintBot:
     which score nothing by themselves. Seeds come from ``seed`` and the game's move count, so a game
     replays the same way. In Moon and Partnership Moon (docs/rules.md §4.1-4.2) the advisor judges
     bids in tricks (``moon_bidding.py``) less ``moon_discount`` tricks, needing P(make) of at least
-    ``moon_risk`` (by default the family's in ``MOON_BIDDING``), the exchange hint picks the tile to
+    ``moon_risk`` (by default the family's ``bidding.playing_thresholds``), the exchange hint picks the tile to
     lay away, and play goes by the chance of the bid first. In The Big Game (docs/rules.md §4.3) it
     bids the least legal bid when some declaration takes its points plus ``discount`` on at least
     ``risk`` of ``bid_samples`` deals, by zero-window tests within ``bid_time`` seconds (``bid_tests.py``;
@@ -190,13 +184,13 @@ class HintBot:
         """What comes off each double-dummy value when judging a bid: 42's points, or Moon's tricks."""
         if rules.family in ("texas42", "biggame"):  # points
             return self.discount
-        return MOON_BIDDING[rules.family][0] if self.moon_discount is None else self.moon_discount
+        return playing_thresholds(rules)["discount"] if self.moon_discount is None else self.moon_discount
 
     def _risk(self, rules: Rules) -> float:
         """The P(make) a bid needs: 42's ``risk``, or Moon's."""
         if rules.family in ("texas42", "biggame"):  # points
             return self.risk
-        return MOON_BIDDING[rules.family][1] if self.moon_risk is None else self.moon_risk
+        return playing_thresholds(rules)["risk"] if self.moon_risk is None else self.moon_risk
 
     def _seed(self, game: Game) -> int:
         return (self.seed * 1_000_003 + len(game.moves)) & 0xFFFFFFFF

@@ -34,10 +34,10 @@ import numpy as np
 
 from .. import _core
 from ..tiles import Tile, bits_of
-from .bid_advice_json import bid_advice_json
+from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text
 from .exchange import on_solvers
 from .position import Position
-from .rules import Rules, Trump, bid_name
+from .rules import Contract, Rules, Trump, bid_name
 from .sampling import World, WorldSampler, out_of_play
 from .solve import declaration_name, solve_batch
 from .view import PlayerView
@@ -68,7 +68,7 @@ class MoonBidAdvice:
     elapsed: float
     partner_high: bool = False  # the partner holds the high bid of the auction (Partnership Moon)
     discount: int = 0  # tricks taken off every double-dummy value when judging a bid
-
+    contract: Contract | None = None  # the contract the seat won: declaring
 
     @property
     def means(self) -> np.ndarray:
@@ -122,6 +122,45 @@ class MoonBidAdvice:
         """The declaration to name with the recommended bid (by mean tricks when passing)."""
         return self.best_declaration(self.bid or None)
 
+    @property
+    def action(self) -> str:
+        """The advised move in the words a game takes: a legal bid ('5', 'pass'), or, the contract
+        won, the declaration to name ('declare 6')."""
+        if self.contract is not None:
+            return f"declare {self.best_declaration(self.contract.bid)}"
+        return bid_name(self.bid)
+
+    def _makes(self, trump: Trump, bid: int) -> tuple[float, str]:
+        """P(make) of ``bid`` under ``trump`` as judged, and the words that say it."""
+        i = self.declarations.index(trump)
+        p = float(self.p_bid(bid)[i])
+        return p, makes_text(trump, bid, p, float(self.p_make(bid)[i]), self.worlds, self.discount, "tricks")
+
+    @property
+    def verdict(self) -> Verdict:
+        """The action's P(make), the threshold it had to reach and why."""
+        n = self.worlds
+        if self.contract is not None:
+            p, says = self._makes(self.best_declaration(self.contract.bid), self.contract.bid)
+            return Verdict(p, None, f"{says}, the most of the declarations", n)
+        bids = sorted(int(b) for b in self.legal_bids if b)
+        bid = self.bid
+        if bid:
+            p, says = self._makes(self.best_declaration(bid), bid)
+            if p < self.risk:
+                return Verdict(p, None, f"the bidder may not pass, so the least bid: {says}", n)
+            worth = float(self.worth(bid).max())
+            return Verdict(p, self.risk, f"{says}; a bid needs {self.risk:.0%}, and this one is worth the most: "
+                                         f"{worth:+.2f} points against an opponent", n)
+        if not bids:
+            return Verdict(None, None, "no bid is legal over the high bid", n)
+        if self.partner_high:
+            return Verdict(None, None, "the partner holds the high bid", n)
+        p, says = self._makes(self.best_declaration(bids[0]), bids[0])
+        if p >= self.risk:
+            return Verdict(None, self.risk, f"no bid is worth more than a pass against the opponents ({says})", n)
+        return Verdict(None, self.risk, f"a bid needs {self.risk:.0%}; the best: {says}", n)
+
     def histogram(self, declaration: Trump) -> np.ndarray:
         """Counts of deals by tricks taken (0..7) under one declaration."""
         row = self.tricks[self.declarations.index(declaration)]
@@ -141,13 +180,12 @@ class MoonBidAdvice:
         for i, d in enumerate(self.declarations):
             ps = "  ".join(f"{float(self.p_make(b)[i]):.2f}" for b in ladder)
             lines.append(f"{declaration_name(d):<12}{float(self.means[i]):6.2f} {float(self.stderr[i]):6.2f}   {ps}")
-        decl = declaration_name(self.declaration)
-        lines.append(f"advice: {bid_name(self.bid)}" + (f", declare {decl}" if self.bid else f" (best declaration {decl})"))
+        lines.append(advice_line(self))
         return "\n".join(lines)
 
 
 def advise_moon_bid(
-    view: PlayerView, legal_bids: list[int], *, samples: int, seed: int, risk: float, discount: int, threads: int,
+    view: PlayerView, legal_bids: list[int], contract: Contract | None, *, samples: int, seed: int, risk: float, discount: int, threads: int,
     tt_mb: int,
     time: float | None, should_stop: Callable[[], bool] | None, on_progress: Callable[[int, int], None] | None,
     started: float,
@@ -191,5 +229,5 @@ def advise_moon_bid(
     return MoonBidAdvice(
         hand=tuple(view.hand), seat=seat, rules=rules, declarations=declarations, tricks=tricks,
         legal_bids=sorted(legal_bids), risk=risk, worlds=tricks.shape[1], seed=seed,
-        elapsed=_time.perf_counter() - started, partner_high=partner_high, discount=discount,
+        elapsed=_time.perf_counter() - started, partner_high=partner_high, discount=discount, contract=contract,
     )

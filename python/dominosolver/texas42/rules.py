@@ -380,12 +380,14 @@ def parse_bid(value: int | str, kind: str | None = None) -> Bid:
 
 class Auction(NamedTuple):
     """An auction replayed in the C++ game: who is to act and in which phase, the bids legal now
-    (during the bidding), and whether the bids were all passes that threw the hand in."""
+    (during the bidding), whether the bids were all passes that threw the hand in, and the contract
+    won (declaring)."""
 
     phase: str  # "bidding" or "declaring"
     to_move: int | None
     legal_bids: tuple[Bid, ...]  # in the core's order
     thrown_in: bool
+    contract: Contract | None = None
 
 
 def replay_auction(
@@ -419,7 +421,7 @@ def replay_auction(
         state = Auction("bidding", replay.to_call, tuple(Bid.of_core(b) for b in replay.legal(
             hand if replay.to_call == seat else None)), False)
     elif found is not None:
-        state = Auction("declaring", _core.texas42.namer(rules._core, found), (), False)
+        state = Auction("declaring", _core.texas42.namer(rules._core, found), (), False, found)
     else:
         state = Auction("bidding", None, (), True)  # all passed: thrown in
     if state.phase == "bidding" and not state.thrown_in and contract is None:

@@ -238,18 +238,21 @@ export class PlayScreen {
     panel.replaceChildren(heading("Hint"), table, note);
   }
 
-  // Bid advice: each declaration's mean points and P(make) at one bid: the contract once the
-  // human has won the auction and names trump, else the advised bid (the least bid after a pass).
+  // Bid advice as every front end gives it: the action in the words a move takes, why (its P(make)
+  // and the threshold it had to reach), then each declaration's mean and P(make) at the bid judged
+  // (the contract once won, else the advised bid, or the least bid for a pass), and the special bids.
   showBidAdvice(advice) {
     const panel = $("#hint-panel");
     const contract = this.state.view.contract;
-    const first = advice.declarations?.[0]?.p_make ?? {};
-    const at = contract ? String(contract.bid) : advice.bid in first ? advice.bid : Object.keys(first)[0];
+    const units = advice.units ?? "points";
+    const bids = Object.keys(advice.declarations?.[0]?.p_make ?? {});
+    const wanted = contract ? String(contract.bid) : advice.bid;
+    const at = bids.includes(wanted) ? wanted : bids[0];
     const table = document.createElement("table");
     table.className = "ranked";
     table.id = "hint-table";
     table.setAttribute("aria-label", contract ? "declaration advice" : "bid advice");
-    table.createTHead().insertRow().append(...["declaration", "mean points", "stderr", `P(make ${at})`].map((t) =>
+    table.createTHead().insertRow().append(...["declaration", `mean ${units}`, "stderr", `P(make ${at})`].map((t) =>
       Object.assign(document.createElement("th"), { textContent: t })));
     const body = table.createTBody();
     for (const d of advice.declarations ?? []) {
@@ -257,13 +260,36 @@ export class PlayScreen {
       row.dataset.declaration = d.declaration;
       for (const text of [d.name, d.mean.toFixed(2), d.stderr.toFixed(2), percent(d.p_make?.[at])]) cell(row, text);
     }
-    const declaration = advice.declaration !== null && advice.declaration !== undefined ? `declare ${advice.declaration}` : "";
-    const summary = Object.assign(document.createElement("p"), {
-      textContent: contract ? `you bid ${contract.bid}: name the declaration (advice: ${declaration || "none"})`
-        : `advice: bid ${advice.bid}${declaration ? `, ${declaration}` : ""}` });
-    const note = Object.assign(document.createElement("p"), { className: "muted",
-      textContent: `${advice.worlds} deals that fit your hand, from ${this.seats[advice.seat]}'s view only` });
-    panel.replaceChildren(heading(contract ? "Declaration advice" : "Bid advice"), summary, table, note);
+    const verdict = advice.verdict;
+    const then = !contract && advice.bid !== "pass" && advice.declaration !== null && advice.declaration !== undefined
+      ? `, then declare ${advice.declaration}` : "";
+    const summary = Object.assign(document.createElement("p"), { id: "bid-action", textContent:
+      contract ? `you bid ${contract.bid}: ${advice.action}` : `advice: ${advice.action}${then}` });
+    summary.dataset.action = advice.action;
+    const figures = [verdict.p_make === null ? null : `P(make) ${percent(verdict.p_make)}`,
+      verdict.threshold === null ? null : `needs ${percent(verdict.threshold)}`].filter(Boolean).join(", ");
+    const reason = Object.assign(document.createElement("p"), { id: "bid-reason",
+      textContent: `${verdict.reason}${figures ? ` (${figures})` : ""}` });
+    const parts = [heading(contract ? "Declaration advice" : "Bid advice"), summary, reason, table];
+    const specials = [...(advice.specials ?? []), ...(advice.declared ?? [])];
+    if (specials.length) {
+      const extra = document.createElement("table");
+      extra.className = "ranked";
+      extra.id = "special-table";
+      extra.createTHead().insertRow().append(...["special", "P(make)", "needs"].map((t) =>
+        Object.assign(document.createElement("th"), { textContent: t })));
+      const rows = extra.createTBody();
+      for (const sp of specials) {
+        const row = rows.insertRow();
+        row.dataset.bid = sp.bid;
+        const name = sp.declared === undefined ? sp.bid : `${sp.bid}, declare ${sp.declared}`;
+        for (const text of [name, percent(sp.p_make_named), percent(sp.threshold)]) cell(row, text);
+      }
+      parts.push(extra);
+    }
+    parts.push(Object.assign(document.createElement("p"), { className: "muted",
+      textContent: `${advice.worlds} deals that fit your hand (seed ${advice.seed}), from ${this.seats[advice.seat]}'s view only` }));
+    panel.replaceChildren(...parts);
   }
 
   // At the end of each hand: a button that shows every hand as dealt and grades everyone's plays.
