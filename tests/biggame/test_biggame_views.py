@@ -17,7 +17,7 @@ from dominosolver import _core
 from dominosolver.biggame import BIG_GAME, BigGame, LowerEndLead, PlayerView, Position, hint
 from dominosolver.errors import InvalidViewError
 from dominosolver.io import validate
-from dominosolver.texas42 import advise_bid
+from dominosolver.texas42 import BidTests, advise_bid, solve_batch
 from dominosolver.texas42.bidding import exchanged, weakest_discard
 from dominosolver.texas42.bots import RuleBot
 from dominosolver.texas42.sampling import WorldSampler, enumerate_worlds, out_of_play, position_of, sample_worlds
@@ -150,14 +150,24 @@ def test_the_exchange_takes_a_counter_and_lays_away_the_weakest():
     assert weakest_discard([Tile("6-1"), Tile("4-3")], "none", mask_of([Tile("6-1")])) == Tile("6-1")  # equal pips: leave it
 
 
-def test_bid_advice_solves_whole_deals_and_reports_them():
+def test_bid_advice_tests_the_level_in_question_and_agrees_with_exact_solves():
+    """The Big Game's advice (big_game_bidding.py) tests each declaration at the least bid's points
+    plus the discount; what the tests prove holds on exact solves of the same deals (the seat
+    declaring and leading, after the exchange's rule of thumb)."""
     hand = "86.81.73.70.66.60.55.54.32.31.22"
-    advice = advise_bid(hand, seat="E", rules=BIG_GAME, samples=2, seed=5, threads=2)
-    assert advice.worlds == 2 and advice.points.shape == (11, 2)
-    assert advice.points.min() >= 0 and advice.points.max() <= 66
+    advice = advise_bid(hand, seat="E", rules=BIG_GAME, samples=3, seed=5, threads=2)
+    level = BIG_GAME.points_needed(42) + advice.discount
+    assert advice.worlds == 3 and advice.tested.level == level and advice.discount == 5
+    tests = BidTests(PlayerView.before_play(1, BIG_GAME, advice.hand, (), to_move=1), 3, 5, threads=2)
+    exact = solve_batch([Position._wrap(p) for row in tests._positions for p in row], threads=2)
+    points = exact.values.reshape(len(tests.declarations), 3)
+    share = (points >= level).mean(axis=1)
+    assert (advice.tested.low <= share + 1e-9).all() and (share <= advice.tested.high + 1e-9).all()
+    makes = bool(advice.tested.made.max() >= math.ceil(advice.risk * 3 - 1e-9))
+    assert advice.bid == (42 if makes else 0) and advice.action == ("42" if makes else "pass")
     out = advice.to_json()
-    assert out["game"] == "biggame" and set(out["declarations"][0]["p_make"]) == {str(b) for b in range(42, 67)}
-    assert advice.bid == 0 or 42 <= advice.bid <= 66
+    assert out["game"] == "biggame" and out["action"] == advice.action and out["level"] == level
+    assert [d["p_make"]["42"] for d in out["declarations"]] == [round(float(x), 6) for x in advice.tested.low]
     with pytest.raises(InvalidViewError, match="11 tiles"):
         advise_bid("66.65.64.62.55.33.10", rules=BIG_GAME, samples=2)
 

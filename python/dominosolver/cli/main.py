@@ -335,7 +335,7 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 @click.option("--seat", default="0", show_default=True,
               help="the bidder (0..3 or N, E, S, W; Moon 0..2 or P0, P1, P2); it leads if it declares")
 @click.option("--auction", default="", help="earlier bids from the dealer's left, e.g. 'pass,30,pass'")
-@click.option("--samples", type=int, default=BID_SAMPLES, show_default=True, help="deals to sample")
+@click.option("--samples", type=int, default=None, help=f"deals to sample (default {BID_SAMPLES}, The Big Game's 32)")
 @click.option("--seed", type=int, default=None,
               help="sampling seed (default: one drawn from the question, so every front end gives a hand the same figures)")
 @click.option("--risk", type=float, default=None,
@@ -351,7 +351,7 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
               help="non-default rules flags as flag:value, separated by ',' (e.g. 'specials:all' offers Plunge and Splash; "
                    "'family:biggame' advises a hand of The Big Game, 11 tiles)")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.bidadvice/1 object")
-def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int, seed: int | None, risk: float | None,
+def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int | None, seed: int | None, risk: float | None,
                    mark_risk: float | None, discount: int | None, threads: int | None, seconds: float | None, flags: str,
                    as_json: bool) -> None:
     """Bidding advice for a hand of 7 tiles ('66.65.64.62.55.33.10'): each declaration's

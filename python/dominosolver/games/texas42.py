@@ -18,7 +18,7 @@ from ..texas42 import Game, PlayerView, Position, Rules, dd_table, special_table
 from ..texas42.arena import ARENA
 from ..texas42 import hint as hint_42
 from ..texas42 import solve as solve_42
-from ..texas42.bidding import BID_SAMPLES, advise_bid
+from ..texas42.bidding import advise_bid
 from ..texas42.bots import HintBot, RuleBot
 from ..texas42.notation import contract_from_json, contract_to_json
 from ..texas42.game import Move
@@ -334,7 +334,7 @@ def advise(view: PlayerView, limits: dict[str, Any], threads: int | None, tt_mb:
     if view.contract is None and view.to_move is not None and view.to_move != view.seat:
         names = view.rules.seat_names
         raise InvalidViewError(f"{names[view.seat]} is not to bid: {names[view.to_move]} is")
-    advice = advise_bid(view, samples=limits.get("samples", BID_SAMPLES), seed=limits.get("seed"), threads=threads,
+    advice = advise_bid(view, samples=limits.get("samples"), seed=limits.get("seed"), threads=threads,
                         tt_mb=tt_mb, time=limits.get("time"), should_stop=should_stop)
     return {"move": advice.action, "advice": advice.to_json()}
 

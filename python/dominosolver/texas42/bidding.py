@@ -63,7 +63,8 @@ from .solve import declaration_name, solve_batch
 from .moon_bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
 from .view import PlayerView
 
-__all__ = ["BID_LADDER", "BID_SAMPLES", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "exchanged",
+__all__ = ["BID_LADDER", "BID_SAMPLES", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "bid_samples",
+           "exchanged",
            "playing_thresholds", "question_seed", "special_threshold", "weakest_discard"]
 
 _BATCH = 100  # deals solved between checks of the time limit and the stop flag
@@ -81,7 +82,15 @@ _P_MAKE_BIDS = tuple(b for b in BID_LADDER if b <= 2 * _STANDARD.mark)  # P(make
 PLAYING_THRESHOLDS = {"risk": 0.75, "mark_risk": 0.85, "discount": 5}
 _FAMILY_THRESHOLDS = {"moon": {"risk": 0.75, "mark_risk": None, "discount": 0},
                       "moon4": {"risk": 0.9, "mark_risk": None, "discount": 0}}
-BID_SAMPLES = 200  # deals of an advice when the caller names none: the same figures in every front end
+# Deals of an advice when the caller names none (the same figures in every front end); The Big Game's
+# are tested at one level each, its whole deals taking seconds to solve.
+BID_SAMPLES = 200
+_FAMILY_SAMPLES = {"biggame": 32}
+
+
+def bid_samples(rules: Rules) -> int:
+    """The deals an advice under ``rules`` draws when the caller names none."""
+    return _FAMILY_SAMPLES.get(rules.family, BID_SAMPLES)
 
 
 def playing_thresholds(rules: Rules) -> dict[str, Any]:
@@ -377,7 +386,7 @@ def advise_bid(
     hand: Any,
     auction: list[tuple[int, int | str]] | tuple[tuple[int, int], ...] = (),
     seat: int | str = 0,
-    samples: int = BID_SAMPLES,
+    samples: int | None = None,
     seed: int | None = None,
     *,
     rules: Rules | None = None,
@@ -390,13 +399,14 @@ def advise_bid(
     time: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
-) -> BidAdvice | MoonBidAdvice:
+) -> BidAdvice | MoonBidAdvice | Any:  # The Big Game's: a BigGameBidAdvice
     """Advise a bid for ``hand`` (7 tiles, as a list or one string such as '66.65.64.62.55.33.10',
     a bidding-phase PlayerView, or a Game in its auction).
 
     ``auction`` lists earlier bids as (seat, bid), in turn from the dealer's left; it must replay
     under the rules with ``seat`` to bid next (or to declare, having won it), and its legal bids
-    are the advice's (``legal_bids`` overrides). ``samples`` (2 to 1,000,000) deals are drawn from
+    are the advice's (``legal_bids`` overrides). ``samples`` (2 to 1,000,000; ``bid_samples``'s by
+    default) deals are drawn from
     ``seed`` (a whole number from 0; when None, ``question_seed``'s, a function of the question, so
     that every front end gives one hand the same figures) and solved for the 9 declarations on
     ``threads``. ``risk`` and ``mark_risk`` are probabilities from 0 to 1, ``discount`` points (Moon:
@@ -407,7 +417,7 @@ def advise_bid(
     the advice is a ``MoonBidAdvice`` (``moon_bidding.py``: tricks, the widow's best discard per deal)."""
     start = _time.perf_counter()
     # Every argument is checked before any work (as hint does).
-    samples = world_count(samples, low=2)
+    samples = None if samples is None else world_count(samples, low=2)
     seed = seed_value(seed)
     time = time_limit(time)
     risk = None if risk is None else probability(risk, "risk")
@@ -451,6 +461,7 @@ def advise_bid(
             (parse_seat(s, rules), parse_bid(b))
             for s, b in _pairs_or_list(auction, "auction", pairs=True)
         )
+    samples = bid_samples(rules) if samples is None else samples
     playing = playing_thresholds(rules)
     risk = playing["risk"] if risk is None else risk
     mark_risk = playing["mark_risk"] if mark_risk is None else mark_risk
@@ -494,6 +505,11 @@ def advise_bid(
     high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
     partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
     seed = question_seed(rules, seat, tiles, tuple(auction), contract) if seed is None else seed
+    if rules.family == "biggame":  # whole deals take seconds: zero-window tests at the level in question
+        from .big_game_bidding import advise_big_game_bid  # it imports bid_tests, which imports this module
+
+        return advise_big_game_bid(view, legal_bids, contract, samples=samples, seed=seed, risk=risk,
+                                   discount=discount, threads=threads, tt_mb=tt_mb, time=time, started=start)
     if moon:  # Moon and Partnership Moon: tricks as the bidder, the widow's best discard per deal
         return advise_moon_bid(view, legal_bids, contract, samples=samples, seed=seed, risk=risk, discount=discount,
                                threads=threads, tt_mb=tt_mb,

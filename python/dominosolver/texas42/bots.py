@@ -10,8 +10,9 @@ from typing import Any, Protocol
 from ..arguments import node_budget, time_limit
 from ..errors import SearchLimitError
 from ..tiles import Tile
+from .big_game_bidding import advise_big_game_bid
 from .bid_tests import BidTests
-from .bidding import BidAdvice, advise_bid, playing_thresholds
+from .bidding import PLAYING_THRESHOLDS, BidAdvice, advise_bid, playing_thresholds
 from .moon_bidding import MoonBidAdvice
 from .game import Game, Move
 from .view import PlayerView
@@ -128,8 +129,10 @@ class HintBot:
     bids on double-dummy points less ``discount``, bids of every trick at ``mark_risk``), plays the
     first move of a PIMC hint. The defaults were tuned against RuleBot on a few dozen mirrored
     deals (bench/README.md): double dummy overrates a declarer by 3-7 points, so the bot bids only
-    with a 75% chance after a 5-point discount, and few worlds rank moves more steadily by mean
-    points than by the chance of the contract (``bidding.PLAYING_THRESHOLDS``). Under
+    with a 75% chance after a 5-point discount (``bidding.playing_thresholds``, the thresholds of
+    every front end's advice). It ranks plays as the hint a user gets does (``objective="auto"``): in
+    the marks game by the chance of making (or setting) the contract, then mean points;
+    ``objective="points"`` ranks by mean points. Under
     ``specials = all`` it bids a Plunge or Splash when the advisor's P(make) with the best single
     declaration reaches the threshold the marks at stake set (``bidding.special_threshold``, never
     below ``mark_risk``), and likewise a mark to declare Nel-O or Sevens itself (naming it once the
@@ -154,12 +157,12 @@ class HintBot:
         samples: int = 20,
         bid_samples: int = 16,
         seed: int = 0,
-        risk: float = 0.75,
-        mark_risk: float = 0.85,
-        discount: int = 5,
+        risk: float = PLAYING_THRESHOLDS["risk"],
+        mark_risk: float = PLAYING_THRESHOLDS["mark_risk"],
+        discount: int = PLAYING_THRESHOLDS["discount"],
         exact_limit: int = 200,
         threads: int = 1,
-        objective: str = "points",
+        objective: str = "auto",
         method: str = "pimc",
         weighting: str = "uniform",
         moon_discount: int | None = None,
@@ -225,16 +228,13 @@ class HintBot:
         """The Big Game's auction, exchange and declaration from the seat's view, judged by
         zero-window tests."""
         rules = view.rules
-        if game.phase == "bidding":
-            legal = [m.value for m in game.legal_moves]
-            bids = sorted(b for b in legal if b)
-            high_seat, high = max(view.auction, key=lambda a: a[1], default=(None, 0))
-            if 0 in legal and (not bids or (high and high_seat == rules.partner_of(view.seat))):
-                return Move("bid", 0)  # nothing to bid, or the partner holds the high bid
-            level = rules.points_needed(bids[0]) + self._discount(rules)
-            makes = self._bid_tests(game, view).makes_any(level, self._risk(rules), time=self.bid_time,
-                                                              max_nodes=self.bid_nodes)
-            return Move("bid", bids[0] if makes or 0 not in legal else 0)
+        if game.phase == "bidding":  # the advice every front end gives, on the seat's tests so far
+            tests = self._bid_tests(game, view)
+            advice = advise_big_game_bid(view, [m.value for m in game.legal_moves], None, samples=tests.samples,
+                                         seed=tests.seed, risk=self._risk(rules), discount=self._discount(rules),
+                                         threads=self.threads, tt_mb=tests.tt_mb, time=self.bid_time,
+                                         max_nodes=self.bid_nodes, tests=tests)
+            return Move("bid", advice.bid)
         contract = game.contract
         assert contract is not None
         if game.phase == "exchange":  # every legal discard ranked under the declaration it will name

@@ -1,0 +1,138 @@
+"""Bidding advice for The Big Game (docs/rules.md §4.3), by zero-window tests (``bid_tests.py``).
+
+A whole Big Game deal takes from a tenth of a second to several seconds to solve exactly, so the
+advice asks only what the decision needs, as the hint bot does: in the auction, does some
+declaration take the least legal bid's points plus ``discount`` on at least ``risk`` of the deals
+(then bid it: every bid scores the points taken, so a higher one only adds risk); having won the
+auction, which declaration takes the contract's points on the most deals. Each question stops at its
+``time`` or ``max_nodes``; a deal left unsettled counts as not made, and the advice shows per
+declaration the share proven to make (``p_make``) and the share not proven to fail (``p_high``).
+"""
+
+from __future__ import annotations
+
+import time as _time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .bid_advice_json import BID_ADVICE_SCHEMA, Verdict, advice_line, makes_text
+from .bid_tests import BidTests, Tested
+from .rules import Bid, Contract, Rules, Trump, bid_name
+from .solve import declaration_name
+from .view import PlayerView
+
+__all__ = ["BigGameBidAdvice", "advise_big_game_bid"]
+
+
+@dataclass(frozen=True)
+class BigGameBidAdvice:
+    """What the tests proved at the one level the decision needs (``tested``), and the advice."""
+
+    hand: tuple[Any, ...]
+    seat: int
+    rules: Rules
+    legal_bids: list[Bid]
+    risk: float
+    discount: int
+    worlds: int
+    seed: int
+    elapsed: float
+    tested: Tested  # at `level`: per declaration the deals proven to make it, and to fail
+    judged: int  # the bid whose points (and discount) `tested` is at
+    bid: int  # the advised bid (0 = pass); while declaring, the contract's
+    declaration: Trump | None  # the declaration to name with it (None when passing)
+    declarations: list[Trump]
+    reason: str
+    contract: Contract | None = None
+    nodes: int = 0
+
+    @property
+    def p_make(self) -> np.ndarray:
+        return self.tested.low
+
+    @property
+    def action(self) -> str:
+        if self.contract is not None:
+            return f"declare {self.declaration}"
+        return bid_name(self.bid)
+
+    @property
+    def verdict(self) -> Verdict:
+        if self.declaration is None:
+            return Verdict(None, self.risk, self.reason, self.worlds)
+        p = float(self.p_make[self.declarations.index(self.declaration)])
+        return Verdict(p, None if self.contract is not None else self.risk, self.reason, self.worlds)
+
+    def to_json(self) -> dict[str, Any]:
+        t = self.tested
+        return {
+            "schema": BID_ADVICE_SCHEMA, "game": self.rules.family, "seat": self.seat,
+            "hand": [str(x) for x in self.hand], "method": "zero-window tests", "worlds": self.worlds,
+            "seed": self.seed, "elapsed": round(self.elapsed, 6), "risk": self.risk, "discount": self.discount,
+            "level": t.level, "nodes": self.nodes,
+            "contract": None if self.contract is None else {"declarer": self.contract.declarer,
+                                                             "bid": bid_name(self.contract.bid)},
+            "action": self.action, "verdict": self.verdict.to_json(), "bid": bid_name(self.bid),
+            "declaration": self.declaration,
+            "declarations": [
+                {"declaration": d, "name": declaration_name(d), "mean": None, "stderr": None,
+                 "p_make": {bid_name(self.judged): round(float(t.low[i]), 6)},
+                 "p_high": round(float(t.high[i]), 6), "unknown": int(t.unknown[i])}
+                for i, d in enumerate(self.declarations)
+            ],
+        }
+
+    def __str__(self) -> str:
+        t = self.tested
+        names = self.rules.seat_names
+        lines = [f"{names[self.seat]} holds {' '.join(str(x) for x in self.hand)}; {self.worlds} deals, seed {self.seed}; "
+                 f"zero-window tests at {t.level} points ({self.nodes:,} nodes)",
+                 "declaration   P(make)  not proven to fail"]
+        for i, d in enumerate(self.declarations):
+            lines.append(f"{declaration_name(d):<12}  {float(t.low[i]):6.2f}   {float(t.high[i]):6.2f}")
+        lines.append(advice_line(self))
+        return "\n".join(lines)
+
+
+def advise_big_game_bid(view: PlayerView, legal_bids: list[Bid], contract: Contract | None, *, samples: int,
+                        seed: int, risk: float, discount: int, threads: int, tt_mb: int, time: float | None,
+                        max_nodes: int = 0, tests: BidTests | None = None, started: float = 0.0) -> BigGameBidAdvice:
+    """The advice for the seat of ``view`` (arguments checked by ``advise_bid``); ``tests`` reuses a
+    seat's tests through its auction (the hint bot's), else they are drawn here."""
+    rules, seat = view.rules, view.seat
+    tests = tests or BidTests(view, samples, seed, threads=threads, tt_mb=tt_mb)
+    declarations = list(tests.declarations)
+    high_seat, high = max(view.auction, key=lambda a: a[1], default=(None, 0))
+    bids = sorted(b for b in legal_bids if b)
+    limits = {"time": time, "max_nodes": max_nodes}
+    decided: Trump | None = None
+    judged = bids[0] if bids else rules.min_bid
+    if contract is not None:  # declaring: the declaration of the most deals at the contract's points
+        level = rules.points_needed(contract.bid)
+        decided = tests.best_declaration(level, **limits)
+        bid = judged = contract.bid
+        p = float(tests.p_make(level)[declarations.index(decided)])
+        reason = makes_text(decided, bid, p, p, tests.samples, 0, "points") + ", the most of the declarations"
+    elif not bids:
+        level, bid, reason = rules.points_needed(judged), 0, "no bid is legal over the high bid"
+    elif 0 in legal_bids and high and high_seat == rules.partner_of(seat):
+        level, bid, reason = rules.points_needed(bids[0]), 0, "the partner holds the high bid"
+    else:
+        level = rules.points_needed(bids[0]) + discount
+        makes = tests.makes_any(level, risk, **limits)
+        best = declarations[int(np.argmax(tests.p_make(level)))]
+        p = float(tests.p_make(level).max())
+        says = (f"{declaration_name(best)} takes {level} points ({bid_name(bids[0])} and {discount} more for double "
+                f"dummy) on {p:.0%} of {tests.samples} deals")
+        if makes:
+            bid, decided, reason = bids[0], best, f"{says}; a bid needs {risk:.0%}"
+        elif 0 not in legal_bids:
+            bid, decided, reason = bids[0], best, f"the dealer may not pass, so the least bid: {says}"
+        else:
+            bid, reason = 0, f"a bid needs {risk:.0%}; the best proven: {says}"
+    return BigGameBidAdvice(
+        hand=tuple(view.hand), seat=seat, rules=rules, legal_bids=bids, risk=risk, discount=discount,
+        worlds=tests.samples, seed=tests.seed, elapsed=_time.perf_counter() - started, tested=tests.tested(level),
+        judged=judged, bid=bid, declaration=decided, declarations=declarations, reason=reason, contract=contract, nodes=tests.nodes)
