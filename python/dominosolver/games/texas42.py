@@ -280,8 +280,9 @@ def advise_human(view: PlayerView, seconds: float) -> Iterator[Any]:
 def bid_advisor(family: str) -> Callable[..., Any]:
     """The bid advice of ``family`` (``advise_bid``) for a hand: its tiles ('66.65.64.62.55.33.10' or
     a list), bid by ``seat`` after ``auction`` (the earlier bids from the dealer's left: 'pass,30' or
-    a list) under ``rules`` (flags: an object, or 'flag:value,...' text, the family's by default); or
-    for a view in the auction, which brings its own seat, bids and rules."""
+    a list; a whole auction: the seat won it, and declares) under ``rules`` (flags: an object, or
+    'flag:value,...' text, the family's by default); or for a view in the auction, which brings its
+    own seat, bids and rules."""
     def advice(hand: Any, seat: Any = 0, auction: Any = (), rules: Any = None, **options: Any) -> Any:
         if isinstance(hand, PlayerView):
             return advise_bid(hand, **options)
@@ -293,8 +294,11 @@ def bid_advisor(family: str) -> Callable[..., Any]:
             rules = flags_of_text(rules) if rules else None
         table_rules = rules if isinstance(rules, Rules) else Rules.from_json({"family": family, **(rules or {})})
         me = table_rules.parse_seat(seat)
-        first = table_rules.seat_after(me, -len(auction))  # the auction so far went round to this seat
-        history = [(table_rules.seat_after(first, i), parse_bid(b)) for i, b in enumerate(auction)]
+        bids = [parse_bid(b) for b in auction]
+        # The auction so far went round to this seat; once it is over, the seat won it and declares.
+        won = len(bids) >= table_rules.seats and any(bids)
+        first = table_rules.seat_after(me, -(bids.index(max(bids)) if won else len(bids)))
+        history = [(table_rules.seat_after(first, i), b) for i, b in enumerate(bids)]
         return advise_bid(tile_sequence(hand, "hand"), history, seat=me, rules=table_rules, **options)
     return advice
 
