@@ -9,7 +9,7 @@ import json
 
 import pytest
 from dominosolver import bingo, games
-from dominosolver.texas42 import Game, PlayerView, Position, dd_table, hint, solve
+from dominosolver.texas42 import Game, PlayerView, Position, advise_bid, dd_table, hint, solve
 
 try:
     from selenium.common.exceptions import StaleElementReferenceException
@@ -288,3 +288,25 @@ def test_the_human_who_wins_the_auction_gets_declaration_advice(browser, server)
     assert css(browser, "#hint-panel")[0].text.startswith(f"Declaration advice\nyou bid {top}")
     click(browser, '#play-choices [data-move="declare doubles"]')
     wait_for(browser, lambda b: b.execute_script("return window.board.play.state.view.trump") == "doubles", "the declaration")
+
+
+@pytest.mark.parametrize("game", ["texas42", "moon"])
+def test_the_hint_in_the_auction_shows_the_advisers_action_and_reason(browser, server, game):
+    """The board's Hint in an auction (42's or Moon's) shows the adviser's action in the words a move
+    takes and why: the same advice as the Python API's for the human's view."""
+    open_board(browser, server, "play")
+    Select(css(browser, 'select[name="play-game"]')[0]).select_by_value(game)
+    Select(css(browser, 'select[name="play-seat"]')[0]).select_by_value("1")
+    css(browser, 'input[name="play-seed"]')[0].send_keys("4")
+    click(browser, "#new-game")
+    wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "seat 1's bid")
+    view = PlayerView.from_json(browser.execute_script("return window.board.play.state.view"))
+    assert view.trump is None and view.contract is None
+    click(browser, "#hint")
+    action = wait_for(browser, lambda b: css(b, "#bid-action"), "the bid advice")[0]
+    expected = advise_bid(view, threads=1)
+    assert action.get_attribute("data-action") == expected.action
+    assert css(browser, "#bid-reason")[0].text.startswith(expected.verdict.reason)
+    units = "tricks" if game == "moon" else "points"
+    assert css(browser, "#hint-table th")[1].text == f"mean {units}"
+    assert len(css(browser, "#hint-table tbody tr")) == len(expected.declarations)

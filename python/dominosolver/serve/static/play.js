@@ -258,7 +258,8 @@ export class PlayScreen {
     for (const d of advice.declarations ?? []) {
       const row = body.insertRow();
       row.dataset.declaration = d.declaration;
-      for (const text of [d.name, d.mean.toFixed(2), d.stderr.toFixed(2), percent(d.p_make?.[at])]) cell(row, text);
+      const figure = (x) => (x === null || x === undefined ? "–" : x.toFixed(2)); // The Big Game's tests give no mean
+      for (const text of [d.name, figure(d.mean), figure(d.stderr), percent(d.p_make?.[at])]) cell(row, text);
     }
     const verdict = advice.verdict;
     const then = !contract && advice.bid !== "pass" && advice.declaration !== null && advice.declaration !== undefined
