@@ -5,7 +5,7 @@ exact values per deal and declaration take minutes.
 A bid decision needs less than each deal's points: per declaration, the share of the sampled deals
 on which the bidder's side takes at least a level L (the points the bid needs, plus a discount),
 and only at the level of the bid in question. ``BidTests`` draws the deals once (exactly uniform,
-``sampling.py``; The Big Game's exchange by ``bidding.exchanged``'s rule of thumb, the seat leading
+``sampling.py``; The Big Game's exchange by ``exchange_rule.exchanged``'s rule of thumb, the seat leading
 trick 1 as the bidder) and keeps, per declaration and deal, the bounds on those points that exact
 zero-window tests (``Solver.can_reach``: "does the side take at least L?") have proven. A question
 runs only the tests that can change its answer:
@@ -45,7 +45,7 @@ from ..arguments import (node_budget, probability, seed_value, table_megabytes, 
                          whole_number, world_count)
 from ..errors import InvalidViewError
 from ..tiles import bits_of
-from .bidding import exchanged
+from .exchange_rule import exchanged
 from .exchange import on_solvers
 from .rules import Trump
 from .sampling import World, WorldSampler, new_seed
@@ -301,7 +301,7 @@ class LevelTests:
 class BidTests(LevelTests):
     """``LevelTests`` whose options are the declarations (``rules.table_declarations``): per deal the
     position at the first lead, the seat declaring (the least bid, which does not change the points)
-    and leading; in The Big Game after its exchange (``bidding.exchanged``: from a view before it,
+    and leading; in The Big Game after its exchange (``exchange_rule.exchanged``: from a view before it,
     the rule of thumb's discard for each declaration; from the exchange, the hand of 12 less it)."""
 
     def _choices(self, worlds: list[World]) -> tuple[list[Any], list[list[Any]]]:

@@ -53,12 +53,14 @@ from ..arguments import (
     world_count,
 )
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
-from ..tiles import Tile, bits_of, mask_of, tiles_of
+from ..tiles import Tile, bits_of, mask_of
 from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text
 from .game import Game
 from .position import Position
 from .rules import ORDINARY, Bid, Contract, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
-from .sampling import World, WorldSampler, out_of_play
+from .big_game_bidding import advise_big_game_bid
+from .exchange_rule import exchanged, weakest_discard
+from .sampling import WorldSampler
 from .solve import declaration_name, solve_batch
 from .moon_bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
 from .view import PlayerView
@@ -506,8 +508,6 @@ def advise_bid(
     partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
     seed = question_seed(rules, seat, tiles, tuple(auction), contract) if seed is None else seed
     if rules.family == "biggame":  # whole deals take seconds: zero-window tests at the level in question
-        from .big_game_bidding import advise_big_game_bid  # it imports bid_tests, which imports this module
-
         return advise_big_game_bid(view, legal_bids, contract, samples=samples, seed=seed, risk=risk,
                                    discount=discount, threads=threads, tt_mb=tt_mb, time=time, started=start)
     if moon:  # Moon and Partnership Moon: tricks as the bidder, the widow's best discard per deal
@@ -603,30 +603,6 @@ def _ladder(rules: Rules) -> tuple[int, ...]:
     if rules.family == "biggame":
         return tuple(b for b in range(rules.hand_points + 1) if rules.is_bid(b))
     return BID_LADDER
-
-
-def exchanged(view: PlayerView, world: World, trump: Trump) -> World:
-    """The hands of ``world`` at the first lead when ``view``'s seat has won the auction and will
-    name ``trump``: in The Big Game (docs/rules.md §4.3) the seat sees the undealt tile, takes it
-    when it is a counter, and lays away its weakest tile that may lie out of play (no counter): off
-    ``trump``, not a double, the fewest pips (or leaves the undealt tile, when that is the weakest).
-    A rule of thumb, as RuleBot's: the best discard per deal would cost a whole-deal solve per
-    candidate. Elsewhere, or once the seat has exchanged (its view names its discard), the world as
-    drawn (Moon's widow is ``moon_bidding``'s)."""
-    if view.rules.family != "biggame" or view.discard is not None:
-        return world
-    seat = view.seat
-    undealt = out_of_play(view, world)
-    held = world[seat] | undealt
-    weakest = weakest_discard(tiles_of(held & view.rules.may_be_out_of_play), trump, undealt)
-    return tuple(held & ~(1 << weakest.id) if s == seat else m for s, m in enumerate(world))
-
-
-def weakest_discard(candidates: list[Tile], trump: Trump, undealt: int = 0) -> Tile:
-    """The tile a rule of thumb lays away among ``candidates`` (the legal discards): off ``trump``,
-    not a double, the fewest pips; of equals the undealt tile (a mask), left where it lies."""
-    return min(candidates, key=lambda t: (isinstance(trump, int) and trump in (t.hi, t.lo), t.is_double, t.pips,
-                                          not undealt >> t.id & 1))
 
 
 def _declared_contracts(rules: Rules, seat: int, contract: Any, legal_bids: list[Any]) -> list[tuple[Trump, tuple[int, Bid]]]:
