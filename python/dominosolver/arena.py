@@ -37,6 +37,7 @@ __all__ = [
     "known_bot",
     "make_bot",
     "make_bots",
+    "mean_interval",
     "play_mirrored",
     "report",
     "run_arena",
@@ -84,6 +85,7 @@ class Arena:
     # an arena (untagged JSON is Texas 42's, as everywhere).
     tagged: bool = True
     paired: tuple[str, ...] = ()  # the bots a run without --bots pairs off, when not all of them
+    whole: Arena | None = None  # the game's arena of whole games (`arena --whole`), where it has one
 
     def __repr__(self) -> str:
         return f"games.get({self.game!r}).arena"
@@ -203,6 +205,16 @@ def wilson(made: int, n: int, z: float = Z95) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float]) -> dict[str, Any]:
+    """A mean with its 95% interval (normal approximation; None for fewer than two values)."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    if n < 2:
+        return {"mean": mean, "ci95": None}
+    half = Z95 * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+    return {"mean": mean, "ci95": [mean - half, mean + half]}
 
 
 def success_rate(tried: int, made: int) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from dominosolver.cli.main import cli
 from dominosolver.resume import OutputConflictError
 from dominosolver.texas42 import Game
-from dominosolver.arena import make_bot
+from dominosolver.arena import make_bot, success_rate
 from dominosolver.texas42.arena import ARENA, play_deal, play_mirrored, run_arena, summarise
 from dominosolver.texas42.bots import HintBot, RandomBot, RuleBot
 
@@ -136,3 +136,35 @@ def test_a_hint_bot_may_sample_worlds_of_its_own():
     for bad in ("hint@0", "hint@many", "genius@5"):
         result = CliRunner().invoke(cli, ["arena", "--deals", "1", "--bots", f"{bad},random", "--json"])
         assert result.exit_code != 0 and bad in result.output
+
+
+def test_whole_games_are_played_to_seven_marks_and_tallied():
+    """`arena --whole`: each deal seeds a whole game, played twice with the teams swapped; a game's
+    record replays, its winner reached 7 marks, and the tally counts games, marks, contracts made and set."""
+    from dominosolver.arena import run_arena as run, summarise as summary
+    from dominosolver.texas42.arena import play_game
+
+    whole = ARENA.whole
+    results = run(whole, 3, [("rule", "random")], seed=2)
+    assert len(results) == 3
+    for r in results:
+        for g in r["games"]:
+            assert max(g["scores"]) >= 7 and g["scores"][g["winner"]] == max(g["scores"])
+            assert whole.score(g) == [int(g["winner"] == 0), int(g["winner"] == 1)]
+        first = r["games"][0]
+        replay = play_game(r["deal"], RuleBot(), RandomBot(r["deal"] * 2 + 7), r["dealer"])
+        assert replay == {k: v for k, v in first.items() if k != "a_side"}
+    (s,) = summary(whole, results)
+    assert s.score_a + s.score_b == 6  # every game has one winner
+    rule_games = [g for r in results for g in r["games"]]
+    sides = [(g["a_side"], g) for g in rule_games]
+    made = sum(c["made"] for side, g in sides for c in g["contracts"] if c["side"] == side)
+    declared = sum(1 for side, g in sides for c in g["contracts"] if c["side"] == side)
+    assert s.extras["contracts"]["rule"] == {"declared": declared, **success_rate(declared, made)}
+    marks = [g["scores"][side] for side, g in sides]
+    assert s.extras["marks_a_game"]["rule"]["mean"] == pytest.approx(sum(marks) / len(marks))
+    out = CliRunner().invoke(cli, ["arena", "--whole", "--deals", "1", "--bots", "rule,random", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["pairs"][0]["games_a"] + json.loads(out.output)["pairs"][0]["games_b"] == 2
+    refused = CliRunner().invoke(cli, ["arena", "bingo", "--whole", "--deals", "1"])
+    assert refused.exit_code != 0 and "no arena of whole games" in str(refused.exception)

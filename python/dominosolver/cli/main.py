@@ -434,25 +434,30 @@ def arena_help(option: str, what: str) -> str:
                    "may bid Plunge and Splash)")
 @click.option("--time", "time_limit", type=float, default=None,
               help="stop after the deal that spends this many seconds (with --output a rerun plays the rest)")
+@click.option("--whole", is_flag=True,
+              help="42: whole games to 7 marks per deal (each game twice, the teams swapped), not one hand")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON; no progress bar")
 def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid_samples: int | None,
           exact_limit: int | None, max_nodes: int | None, bid_time: float | None, hint_time: float | None,
           bid_nodes: int | None, seed: int, jobs: int, output: str | None, overwrite: bool, flags: str,
-          time_limit: float | None, as_json: bool) -> None:
+          time_limit: float | None, whole: bool, as_json: bool) -> None:
     """Mirrored deals between bots (each deal twice, the sides swapped): the score per deal, A
     minus B, with a 95% interval and p-value.
 
-    GAME is texas42 (or 42, the default: marks per deal, contracts made per bot) or bingo (game
-    points per deal, closes made per bot)."""
+    GAME is texas42 (or 42, the default: marks per deal, contracts made per bot; with --whole, whole
+    games to 7 marks: games won, marks a game, contracts made and set per bot) or bingo (game points
+    per deal, closes made per bot)."""
     spec = games.get(game_name)
     if spec.arena is None:
         raise ParseError(f"{spec.title} has no arena (games with one: {', '.join(ARENAS)})")
+    if whole and spec.arena.whole is None:
+        raise ParseError(f"{spec.title} has no arena of whole games (42 has)")
     chosen = given(samples=samples, bid_samples=bid_samples, exact_limit=exact_limit, max_nodes=max_nodes,
                    bid_time=bid_time, hint_time=hint_time, bid_nodes=bid_nodes)
     games.check_options(spec, chosen, lambda s: frozenset(s.arena.defaults if s.arena else ()), "arenas", flag)
     if bid_nodes and bid_time is None:  # a node budget alone: the decisions do not depend on the load
         chosen["bid_time"] = None
-    game_arena = spec.arena
+    game_arena = spec.arena.whole if whole else spec.arena
     names = [b.strip() for b in (bots or ",".join(game_arena.paired or game_arena.bots)).split(",") if b.strip()]
     unknown = [b for b in names if not known_bot(game_arena, b)]
     if unknown or len(names) < 2:

@@ -19,11 +19,11 @@ from ..errors import ParseError
 from .bots import HintBot, RandomBot, RuleBot
 from .game import Game
 from .notation import contract_to_json
-from .rules import FAMILIES, TEAMS, Rules
+from .rules import FAMILIES, TEAMS, Rules, bid_name
 
-__all__ = ["ARENA", "BOTS", "family_arena", "make_bot", "play_deal", "play_mirrored", "run_arena", "summarise"]
+__all__ = ["ARENA", "BOTS", "family_arena", "make_bot", "play_deal", "play_game", "play_mirrored", "run_arena", "summarise"]
 
-BOTS = ("hint", "hint-play", "hint-infoset", "hint-infoset-play", "rule", "random")
+BOTS = ("hint", "hint-points", "hint-play", "hint-infoset", "hint-infoset-play", "rule", "random")
 # A record's seat names, of every table of the family (N E S W; Moon's P0 P1 P2), by number.
 SEAT_NUMBERS = {name: seat for family in FAMILIES for seat, name in enumerate(Rules.of_game(family).seat_names)}
 # The Big Game's hint bot also takes its limits a decision (``bid_time``, ``hint_time``, ``bid_nodes``:
@@ -34,6 +34,7 @@ HINT_OPTIONS = ("samples", "bid_samples", "risk", "mark_risk", "discount", "exac
 # next choice made without the hidden hands (hint's ``weighting`` and ``method``).
 HINT_BOTS = {
     "hint": {},
+    "hint-points": {"objective": "points"},  # plays by mean points (the hint bot before it ranked by P(make))
     "hint-play": {"weighting": "play"},
     "hint-infoset": {"method": "infoset"},
     "hint-infoset-play": {"method": "infoset", "weighting": "play"},
@@ -47,7 +48,7 @@ def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
         raise ParseError(f"unknown 42 bot option(s) {', '.join(unknown)}: {', '.join(HINT_OPTIONS)}")
     Rules.from_json(options.get("rules"))  # bad flags fail before any deal
     if name in HINT_BOTS:
-        return HintBot(seed=seed, **HINT_BOTS[name], **bot_options)
+        return HintBot(seed=seed, **{**bot_options, **HINT_BOTS[name]})
     if name == "rule":
         return RuleBot()
     if name == "random":
@@ -86,6 +87,21 @@ def _by_bot(rules: Rules, score: list[int]) -> list[float] | list[int]:
     return [sum(score[rules.scorer_of(s)] for s in mine) / len(mine) for mine in seats]
 
 
+def play_game(deal: int, ns: Any, ew: Any, dealer: int, rules: Rules | None = None) -> dict[str, Any]:
+    """Play a whole game, ``Game(deal, dealer, rules)`` to its target (7 marks), bot ``ns`` on N and S,
+    ``ew`` on E and W: the winning side (0: NS, 1: EW), the final scores and every hand's contract
+    (the declaring side, the bid, made)."""
+    rules = rules or Rules()
+    game = Game(seed=deal, dealer=dealer, rules=rules)
+    while not game.is_over:
+        game.play((ns, ew)[game.to_move % len(TEAMS)].choose(game))
+    contracts = [{"side": hand["contract"].declarer % len(TEAMS), "bid": bid_name(hand["contract"].bid),
+                  "made": bool(hand["result"]["made"])}
+                 for hand in game.hands_played if hand["contract"] is not None and hand["result"] is not None]
+    return {"winner": TEAMS.index(game.winner), "scores": list(game.scores.values()), "hands": len(game.hands_played),
+            "contracts": contracts}
+
+
 def setup(index: int, options: dict[str, Any]) -> dict[str, Any]:
     rules = {"rules": options["rules"]} if options.get("rules") else {}  # in the record when not standard
     return {"dealer": index % Rules.from_json(options.get("rules")).seats, **rules}  # the deal turns round the table
@@ -97,6 +113,50 @@ def play(dealt: dict[str, Any], bots: tuple[Any, Any]) -> dict[str, Any]:
 
 def marks(hand: dict[str, Any]) -> list[int]:
     return hand["marks"]
+
+
+def play_whole(dealt: dict[str, Any], bots: tuple[Any, Any]) -> dict[str, Any]:
+    rules = Rules.from_json(dealt.get("rules"))
+    if rules.family != "texas42" or rules.scoring != "marks":
+        raise ParseError("whole games are played in 42 to 7 marks (not Moon's, The Big Game's or points scoring)")
+    return play_game(dealt["deal"], bots[0], bots[1], dealt["dealer"], rules)
+
+
+def games_won(game: dict[str, Any]) -> list[int]:
+    return [int(game["winner"] == side) for side in range(len(TEAMS))]
+
+
+def whole_tally(plays: list[shared.Play], bots: tuple[str, str]) -> dict[str, Any]:
+    """Per bot over its games: marks a game (mean, 95% interval), contracts its side declared and
+    made, and those of the other side it set."""
+    marks_of: dict[str, list[int]] = {bot: [] for bot in bots}
+    declared = {bot: [0, 0] for bot in bots}
+    defended = {bot: [0, 0] for bot in bots}
+    for game, sides in plays:
+        for side, bot in enumerate(sides):
+            marks_of[bot].append(game["scores"][side])
+        for c in game["contracts"]:
+            declared[sides[c["side"]]][0] += 1
+            declared[sides[c["side"]]][1] += c["made"]
+            defended[sides[1 - c["side"]]][0] += 1
+            defended[sides[1 - c["side"]]][1] += not c["made"]
+    return {
+        "marks_a_game": {bot: shared.mean_interval(m) for bot, m in marks_of.items()},
+        "contracts": {bot: {"declared": d, **shared.success_rate(d, m)} for bot, (d, m) in declared.items()},
+        "sets": {bot: {"defended": d, **shared.success_rate(d, m)} for bot, (d, m) in defended.items()},
+    }
+
+
+def whole_columns(s: shared.PairStats) -> dict[str, str]:
+    out = {}
+    for side, bot in (("A", s.a), ("B", s.b)):
+        m = s.extras["marks_a_game"][bot]
+        out[f"marks a game {side}"] = f"{m['mean']:.2f} ({m['ci95'][0]:.2f}–{m['ci95'][1]:.2f})" if m["ci95"] else f"{m['mean']:.2f}"
+    for side, bot in (("A", s.a), ("B", s.b)):
+        out[f"contracts made {side}"] = shared.success_cell(s.extras["contracts"][bot], "declared")
+    for side, bot in (("A", s.a), ("B", s.b)):
+        out[f"sets {side}"] = shared.success_cell(s.extras["sets"][bot], "defended")
+    return out
 
 
 def contracts(plays: list[shared.Play], bots: tuple[str, str]) -> dict[str, Any]:
@@ -129,6 +189,11 @@ ARENA = shared.Arena(
     title="Arena: mirrored deals (marks per deal = two hands, teams swapped)",
     tagged=False,
     paired=("hint", "rule", "random"),
+    whole=shared.Arena(
+        game="texas42", bots=BOTS, defaults={"samples": 20, "bid_samples": 16}, make_bot=make_bot, setup=setup,
+        play=play_whole, score=games_won, unit="games", tally=whole_tally, columns=whole_columns,
+        title="Arena: mirrored whole games to 7 marks (games won per deal = two games, teams swapped)",
+        tagged=False, paired=("hint", "hint-points")),
 )
 
 
@@ -140,7 +205,7 @@ def family_setup(family: str, index: int, options: dict[str, Any]) -> dict[str, 
 def family_arena(family: str, title: str) -> shared.Arena:
     """The arena of a family of 42 (``moon``, ``moon4``): 42's bots and play, the family's deals,
     scored in its points (Moon's each player's own, a bot scoring its players' mean)."""
-    return replace(ARENA, game=family, setup=partial(family_setup, family), unit="points", tagged=True,
+    return replace(ARENA, game=family, setup=partial(family_setup, family), unit="points", tagged=True, whole=None,
                    title=f"Arena: mirrored deals of {title} (points per deal = two hands, sides swapped)")
 
 
