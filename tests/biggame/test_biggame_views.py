@@ -159,7 +159,8 @@ def test_bid_advice_tests_the_level_in_question_and_agrees_with_exact_solves():
     level = BIG_GAME.points_needed(42) + advice.discount
     assert advice.worlds == 3 and advice.tested.level == level and advice.discount == 5
     tests = BidTests(PlayerView.before_play(1, BIG_GAME, advice.hand, (), to_move=1), 3, 5, threads=2)
-    exact = solve_batch([Position._wrap(p) for row in tests._positions for p in row], threads=2)
+    exact = solve_batch([Position._wrap(tests.position(d, w)) for d in range(len(tests.declarations)) for w in range(3)],
+                        threads=2)
     points = exact.values.reshape(len(tests.declarations), 3)
     share = (points >= level).mean(axis=1)
     assert (advice.tested.low <= share + 1e-9).all() and (share <= advice.tested.high + 1e-9).all()

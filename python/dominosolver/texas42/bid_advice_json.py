@@ -1,10 +1,12 @@
-"""The ``dominosolver.bidadvice/1`` object both bid advisors write (42's ``bidding.py``, Moon's
-``moon_bidding.py``): who was advised, on which worlds, the advised action in the words a game takes
-with its P(make), the threshold it had to reach and why, and per declaration its mean, standard
-error, chance of making each bid and histogram; each advisor adds its own fields."""
+"""What the bid advisors share (42's ``bidding.py``, Moon's ``moon_bidding.py``, The Big Game's
+``big_game_bidding.py``): the ``dominosolver.bidadvice/1`` object they write (who was advised, on
+which worlds, the advised action in the words a game takes with its P(make), the threshold it had
+to reach and why, and per declaration its mean, standard error, chance of making each bid and
+histogram; each advisor adds its own fields), and the pace of their batches under a time limit."""
 
 from __future__ import annotations
 
+import time as _time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -13,7 +15,7 @@ from ..arena import wilson
 from .rules import bid_name
 from .solve import declaration_name
 
-__all__ = ["BID_ADVICE_SCHEMA", "Verdict", "advice_line", "bid_advice_json", "makes_text"]
+__all__ = ["BID_ADVICE_SCHEMA", "FIRST_BATCH", "Verdict", "advice_line", "bid_advice_json", "makes_text", "next_batch"]
 
 BID_ADVICE_SCHEMA = "dominosolver.bidadvice/1"
 
@@ -86,3 +88,19 @@ def makes_text(declaration: Any, bid: int, judged: float, solved: float, worlds:
     """'fives makes 30 on 66% of 200 deals with 5 points off each double-dummy value (76% without)'."""
     text = f"{declaration_name(declaration)} makes {bid_name(bid)} on {judged:.0%} of {worlds} deals"
     return text + (f" with {discount} {units} off each double-dummy value ({solved:.0%} without)" if discount else "")
+
+
+FIRST_BATCH = 8  # deals of the first batch under a time limit: it measures the pace
+
+
+def next_batch(cap: int, time: float | None, started: float, done: int) -> int:
+    """Deals to solve next, the time limit checked after each batch: ``cap`` without a limit; under
+    one, a first batch of ``FIRST_BATCH``, then as many as the time left allows at the pace so far
+    (at least one), so that the limit holds to within a deal's work."""
+    if time is None:
+        return cap
+    if not done:
+        return min(cap, FIRST_BATCH)
+    now = _time.perf_counter()
+    pace = (now - started) / done
+    return max(1, min(cap, int((started + time - now) / pace)))

@@ -87,8 +87,9 @@ class Tested:
 class LevelTests:
     """The deals of one decision and what zero-window tests proved on them, per option (see the
     module's doc). ``view`` is the deciding seat's; ``samples`` deals are drawn from ``seed`` (None:
-    a fresh one, kept in ``seed``); ``_choices(worlds)`` (a subclass's) names the options and the
-    position of each on each deal, the side to move the deciding seat's. ``threads`` solvers of
+    a fresh one, kept in ``seed``); a subclass names the options (``_options``) and the position of
+    each on a deal (``_position``, the side to move the deciding seat's), built when first tested:
+    a decision within its time limit tests a few of many deals. ``threads`` solvers of
     ``tt_mb`` MB each run the tests; ``tests``, ``cut`` and ``nodes`` count the work so far."""
 
     def __init__(self, view: PlayerView, samples: int = 12, seed: int | None = None, *, threads: int = 1,
@@ -105,7 +106,9 @@ class LevelTests:
         self.threads = thread_count(threads)
         self.tt_mb = table_megabytes(tt_mb)
         stream = WorldSampler(view).stream(self.seed)
-        self.options, self._positions = self._choices([next(stream) for _ in range(self.samples)])
+        self._worlds = [next(stream) for _ in range(self.samples)]
+        self.options = self._options()
+        self._built: dict[tuple[int, int], Any] = {}  # (option, deal): its position, once tested
         shape = (len(self.options), self.samples)
         self.lower = np.zeros(shape, dtype=np.int16)  # proven: the side takes at least this
         self.upper = np.full(shape, view.rules.hand_points, dtype=np.int16)  # ... and at most this
@@ -115,8 +118,18 @@ class LevelTests:
         self.tests = self.cut = self.nodes = 0
         self.elapsed = 0.0
 
-    def _choices(self, worlds: list[World]) -> tuple[list[Any], list[list[Any]]]:
-        raise NotImplementedError  # the options and their positions: BidTests, DiscardTests
+    def _options(self) -> list[Any]:
+        raise NotImplementedError  # the options: BidTests', DiscardTests'
+
+    def _position(self, option: Any, world: World) -> Any:
+        raise NotImplementedError  # an option's core position on a deal: BidTests', DiscardTests'
+
+    def position(self, d: int, w: int) -> Any:
+        """The core position of option ``d`` on deal ``w``."""
+        key = (d, w)
+        if key not in self._built:
+            self._built[key] = self._position(self.options[d], self._worlds[w])
+        return self._built[key]
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}({self.view!r}, samples={self.samples}, seed={self.seed}, threads={self.threads}, "
@@ -268,12 +281,12 @@ class LevelTests:
         return bool(self.lower[d, w] < level <= self.upper[d, w] and self._tried[d, w] < budget)
 
     def _test(self, pairs: list[tuple[int, int]], level: int, nodes: int) -> None:
-        def run(solver: Any, pair: tuple[int, int]) -> tuple[bool | None, int]:
-            d, w = pair
-            answer = solver.can_reach(self._positions[d][w], level, nodes)
+        def run(solver: Any, position: Any) -> tuple[bool | None, int]:
+            answer = solver.can_reach(position, level, nodes)
             return answer, solver.nodes
 
-        for (d, w), (answer, spent) in zip(pairs, on_solvers(self._solvers, pairs, run)):
+        positions = [self.position(d, w) for d, w in pairs]
+        for (d, w), (answer, spent) in zip(pairs, on_solvers(self._solvers, positions, run)):
             self.tests += 1
             self.nodes += spent
             if answer is None:
@@ -304,14 +317,13 @@ class BidTests(LevelTests):
     and leading; in The Big Game after its exchange (``exchange_rule.exchanged``: from a view before it,
     the rule of thumb's discard for each declaration; from the exchange, the hand of 12 less it)."""
 
-    def _choices(self, worlds: list[World]) -> tuple[list[Any], list[list[Any]]]:
+    def _options(self) -> list[Any]:
+        return list(self.view.rules.table_declarations)
+
+    def _position(self, trump: Trump, world: World) -> Any:
         view, rules = self.view, self.view.rules
-        declarations: list[Trump] = list(rules.table_declarations)
-        return declarations, [
-            [_core.texas42.Position(rules._core, str(trump), [bits_of(m) for m in exchanged(view, w, trump)], None, [],
-                                    (view.seat, rules.min_bid), None) for w in worlds]
-            for trump in declarations
-        ]
+        return _core.texas42.Position(rules._core, str(trump), [bits_of(m) for m in exchanged(view, world, trump)], None,
+                                      [], (view.seat, rules.min_bid), None)
 
     @property
     def declarations(self) -> list[Trump]:

@@ -54,7 +54,7 @@ from ..arguments import (
 )
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of
-from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text
+from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text, next_batch
 from .game import Game
 from .position import Position
 from .rules import ORDINARY, Bid, Contract, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
@@ -517,7 +517,6 @@ def advise_bid(
     draws = WorldSampler(view).stream(seed)  # drawn a batch at a time: a stop saves the sampling too
     # The Big Game's whole deals take from milliseconds to seconds each: time and stop are checked
     # after every few deals (the core has no node budget to cut one short).
-    batch_size = _BATCH if rules.hand_tricks <= 7 else max(2, threads)
     declarations = list(rules.table_declarations)
     # The seat declares (a lowest bid), then each special bid; special bids played alike (Plunge and
     # Splash: the same objective, seats and leader, §3.5) share their solves.
@@ -533,8 +532,9 @@ def advise_bid(
     declared = _declared_contracts(rules, seat, contract, legal_bids)
     done: list[np.ndarray] = []  # per batch of deals: values [contract, declaration, deal]
     own_done: list[np.ndarray] = []  # per batch: values [declared contract, deal], in tricks
-    for first in range(0, samples, batch_size):
-        batch = list(itertools.islice(draws, min(batch_size, samples - first)))
+    first = 0
+    while first < samples:
+        batch = list(itertools.islice(draws, min(next_batch(_BATCH, time, start, first), samples - first)))
         positions = []
         for bid in contracts:
             # §3.4: under a special bid the partner names any of the same declarations.
@@ -556,8 +556,9 @@ def advise_bid(
         cut = len(contracts) * len(declarations) * len(batch)
         done.append(out.values[:cut].reshape(len(contracts), len(declarations), len(batch)).astype(np.int16))
         own_done.append(out.values[cut:].reshape(len(declared), len(batch)).astype(np.int16))
+        first += len(batch)
         if on_progress is not None:
-            on_progress(first + len(batch), samples)
+            on_progress(first, samples)
         spent = _time.perf_counter() - start
         if (time is not None and spent >= time) or (should_stop is not None and should_stop()):
             break

@@ -17,13 +17,16 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import ParseError
 from .bid_advice_json import BID_ADVICE_SCHEMA, Verdict, advice_line, makes_text
 from .bid_tests import BidTests, Tested
 from .rules import Bid, Contract, Rules, Trump, bid_name
 from .solve import declaration_name
 from .view import PlayerView
 
-__all__ = ["BigGameBidAdvice", "advise_big_game_bid"]
+__all__ = ["MAX_SAMPLES", "BigGameBidAdvice", "advise_big_game_bid"]
+
+MAX_SAMPLES = 2_000  # deals an advice may test: 11 positions each are built before the first test
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,9 @@ def advise_big_game_bid(view: PlayerView, legal_bids: list[Bid], contract: Contr
     """The advice for the seat of ``view`` (arguments checked by ``advise_bid``); ``tests`` reuses a
     seat's tests through its auction (the hint bot's), else they are drawn here."""
     rules, seat = view.rules, view.seat
+    if tests is None and samples > MAX_SAMPLES:
+        raise ParseError(f"samples={samples}: The Big Game's bid advice tests at most {MAX_SAMPLES:,} deals "
+                         "(it keeps a position a declaration for each)")
     tests = tests or BidTests(view, samples, seed, threads=threads, tt_mb=tt_mb)
     declarations = list(tests.declarations)
     high_seat, high = max(view.auction, key=lambda a: a[1], default=(None, 0))

@@ -34,7 +34,7 @@ import numpy as np
 
 from .. import _core
 from ..tiles import Tile, bits_of
-from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text
+from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text, next_batch
 from .exchange import on_solvers
 from .position import Position
 from .rules import Contract, Rules, Trump, bid_name
@@ -208,8 +208,9 @@ def advise_moon_bid(
                 for trump in declarations]
 
     done: list[np.ndarray] = []  # per batch: tricks [declaration, deal]
-    for first in range(0, samples, _BATCH):
-        batch = list(itertools.islice(draws, min(_BATCH, samples - first)))
+    first = 0
+    while first < samples:
+        batch = list(itertools.islice(draws, min(next_batch(_BATCH, time, started, first), samples - first)))
         if rules.undealt:
             rows = np.array(on_solvers(solvers, batch, best_discards), dtype=np.int16).T
         else:  # Partnership Moon: no widow; the seat names and leads, its side's tricks
@@ -220,8 +221,9 @@ def advise_moon_bid(
             leads_ours = [p.side_of(p.to_move) == p.side_of(seat) for p in positions[::len(batch)]]
             rows = np.where(np.array(leads_ours)[:, None], values, rules.hand_tricks - values).astype(np.int16)
         done.append(rows)
+        first += len(batch)
         if on_progress is not None:
-            on_progress(first + len(batch), samples)
+            on_progress(first, samples)
         spent = _time.perf_counter() - started
         if (time is not None and spent >= time) or (should_stop is not None and should_stop()):
             break

@@ -57,16 +57,15 @@ class DiscardTests(LevelTests):
         self.trump, self.discards = trump, list(discards)
         super().__init__(view, samples, seed, threads=threads, tt_mb=tt_mb)
 
-    def _choices(self, worlds: list[World]) -> tuple[list[Any], list[list[Any]]]:
+    def _options(self) -> list[Any]:
+        return self.discards
+
+    def _position(self, tile: Tile, world: World) -> Any:
         view, rules = self.view, self.view.rules
         seat, twelve = view.seat, mask_of(view.hand)
-        positions = [
-            [_core.texas42.Position(rules._core, str(self.trump),
-                                    [bits_of(twelve & ~(1 << tile.id) if s == seat else m) for s, m in enumerate(w)],
-                                    None, [], (seat, rules.min_bid), None) for w in worlds]
-            for tile in self.discards
-        ]
-        return self.discards, positions
+        return _core.texas42.Position(rules._core, str(self.trump),
+                                      [bits_of(twelve & ~(1 << tile.id) if s == seat else m) for s, m in enumerate(world)],
+                                      None, [], (seat, rules.min_bid), None)
 
 
 @dataclass(frozen=True)
