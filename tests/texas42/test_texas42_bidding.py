@@ -124,3 +124,21 @@ def test_a_time_limit_or_stop_ends_after_a_batch_of_deals():
     assert full.worlds == 150 and timed.worlds == FIRST_BATCH and stopped.worlds == 100
     assert np.array_equal(timed.points, full.points[:, :FIRST_BATCH])
     assert np.array_equal(stopped.points, full.points[:, :100])
+
+
+def test_the_hint_bots_bid_by_tests_is_the_advisers_bid_on_the_same_deals():
+    """The hint bot decides 42's ordinary bids by zero-window tests at the levels the decision turns
+    on (bots.py ``_bid_by_tests``): the same bid as the adviser's on the same deals and thresholds."""
+    from dominosolver.texas42.bots import HintBot, RuleBot
+
+    asked = 0
+    for seed in range(8):
+        game = Game(seed=seed, dealer=seed % 4)
+        while game.phase == "bidding":
+            view = game.view(game.to_move)
+            legal = [m.value for m in game.legal_moves]
+            tested = HintBot(seed=seed)._bid_by_tests(game, view, legal)
+            assert tested == replace(HintBot(seed=seed)._advise(game), legal_bids=sorted(legal)).bid
+            asked += 1
+            game.play(RuleBot().choose(game))
+    assert asked >= 32

@@ -18,7 +18,7 @@ from .game import Game, Move
 from .view import PlayerView
 from .hint import LONG_TRICKS, hint
 from .position import Position
-from .rules import Rules
+from .rules import ORDINARY, Bid, Rules
 from .sampling import WorldSampler, position_of
 from .undealt_exchange import advise_exchange
 
@@ -124,6 +124,12 @@ def _wins_alone(pos: Position, tile: Tile) -> bool:
     return tile.is_double or (isinstance(pos.trump, int) and pos.trump in (tile.hi, tile.lo))
 
 
+def _specials_open(rules: Rules, legal: list[Bid]) -> bool:
+    """Whether the advice must weigh contracts of their own: a special bid legal now, or declarations
+    the seat may name for a contract in tricks (Nel-O, Sevens) on a mark bid."""
+    return any(getattr(b, "kind", ORDINARY) != ORDINARY for b in legal) or rules.declarations != rules.table_declarations
+
+
 class HintBot:
     """Plays from its seat's view only: bids and declares with the bidding advisor (judging point
     bids on double-dummy points less ``discount``, bids of every trick at ``mark_risk``), plays the
@@ -200,13 +206,14 @@ class HintBot:
 
     def _advise(self, game: Game) -> BidAdvice | MoonBidAdvice:
         view = game.view(game.to_move)
-        key = (view.seat, view.hand)  # the same hand: reuse the deals solved at the bid
+        key = (view.seat, view.hand)  # the same hand: reuse the deals solved (or tested) at the bid
+        tests = self._tests.get(view.seat)
         if key not in self._advice:
             self._advice = {
                 key: advise_bid(
                     view,
                     samples=self.bid_samples,
-                    seed=self._seed(game),
+                    seed=tests.seed if tests is not None and tests.view.hand == view.hand else self._seed(game),
                     risk=self._risk(view.rules),
                     mark_risk=self.mark_risk,
                     discount=self._discount(view.rules),
@@ -214,6 +221,26 @@ class HintBot:
                 )
             }
         return self._advice[key]
+
+    def _bid_by_tests(self, game: Game, view: PlayerView, legal: list[Bid]) -> Bid:
+        """42's auction without a special bid open: ``advise_bid``'s bid (``BidAdvice._ordinary_bid``,
+        the same deals and thresholds), decided by zero-window tests at the levels it turns on
+        (``bid_tests.py``; with no limit the shares they prove there are exact): every trick for a
+        bid of marks, the least point bid's points plus the discount. A tenth of the work of every
+        declaration's value on every deal."""
+        rules = view.rules
+        bids = sorted(b for b in legal if b)
+        high_seat, high = max(view.auction, key=lambda a: a[1], default=(None, 0))
+        partner_high = high > 0 and high_seat == rules.partner_of(view.seat)
+        marks = [b for b in bids if b >= rules.mark]
+        points = [b for b in bids if b < rules.mark]
+        tests = self._bid_tests(game, view)
+        if marks and tests.makes_any(rules.hand_points, self.mark_risk):
+            return max(marks)
+        if points and not (partner_high and 0 in legal):
+            if tests.makes_any(rules.points_needed(points[0]) + self._discount(rules), self._risk(rules)):
+                return points[0]
+        return Bid(0) if 0 in legal or not bids else bids[0]
 
     def _bid_tests(self, game: Game, view: PlayerView) -> BidTests:
         """The Big Game: the tests of the seat's hand, kept through its auction (one per seat: the bot
@@ -255,6 +282,9 @@ class HintBot:
                 return self._big_game(game, view)
         if game.phase == "bidding":
             legal = [m.value for m in game.legal_moves]
+            view = game.view(game.to_move)
+            if view.rules.family == "texas42" and not _specials_open(view.rules, legal):
+                return Move("bid", self._bid_by_tests(game, view, legal))
             advice = replace(self._advise(game), legal_bids=sorted(legal))
             return Move("bid", advice.bid)
         if game.phase == "declaring":
