@@ -239,11 +239,14 @@ def read_one_record(path: str) -> Any:
                    "(resumable)")
 @batch_options
 @max_nodes_option
+@click.option("--auction", "auction", is_flag=True,
+              help="42: grade each call and the declaration too, in expected marks by the bid adviser's calibrated "
+                   "figures (a second a hand)")
 @click.option("--json", "as_json", is_flag=True, help="print the grades as JSON (with -o: a JSON summary)")
 @svg_option("the graded plays as a chart (a whole game's: hand after hand)")
 @click.pass_context
 def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, max_nodes: int | None,
-            svg: str | None, **batch: Any) -> None:
+            svg: str | None, auction: bool, **batch: Any) -> None:
     """Grade every play of a recorded hand, deal or game against perfect play; with -o, analyse a batch.
 
     RECORD is a JSON file: a game or one of its hands (42) or deals (Bingo) as `dominosolver play
@@ -253,8 +256,8 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
     With -o OUTPUT, RECORD holds records as JSON lines and each is analysed (solve, table, hint or
     grade, see --task) into OUTPUT, as `analyse-batch` does: a rerun resumes, and an OUTPUT holding
     anything else is refused untouched unless --overwrite."""
-    if output is not None and svg is not None:
-        raise click.UsageError("--svg draws one graded record, not a batch (-o)")
+    if output is not None and (svg is not None or auction):
+        raise click.UsageError("--svg and --auction grade one record, not a batch (-o)")
     if svg is not None:
         check_writable(svg)
     if output is not None:
@@ -269,6 +272,10 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
     spec = games.detect(data)
     options = given(max_nodes=max_nodes)
     games.check_options(spec, options, lambda s: s.solve_options, "analyses", flag)
+    if auction:
+        if spec.tag != "texas42":
+            raise ParseError(f"--auction grades 42's calls (calibrated there), not {spec.title}'s")
+        options["auction"] = True
     with render.progress("grading every play with the exact solver", quiet=as_json):
         graded = grade_record(data, **options)
     if svg is not None:

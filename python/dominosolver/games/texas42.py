@@ -18,6 +18,7 @@ from ..texas42 import Game, PlayerView, Position, Rules, dd_table, special_table
 from ..texas42.arena import ARENA
 from ..texas42 import hint as hint_42
 from ..texas42 import solve as solve_42
+from ..texas42.bid_grades import grade_auction
 from ..texas42.bidding import advise_bid
 from ..texas42.bots import HintBot, RuleBot
 from ..texas42.notation import contract_from_json, contract_to_json
@@ -77,8 +78,9 @@ def is_game(record: dict[str, Any]) -> bool:
     return isinstance(hands, list) and bool(hands) and all(isinstance(h, dict) for h in hands)
 
 
-def grade(record: Any, *, tt_mb: int | None = None) -> dict[str, Any]:
-    """Grade the recorded plays of ``record`` against perfect play (``dominosolver.analysis/1``).
+def grade(record: Any, *, tt_mb: int | None = None, auction: bool = False) -> dict[str, Any]:
+    """Grade the recorded plays of ``record`` against perfect play (``dominosolver.analysis/1``);
+    with ``auction``, a played hand's calls and declaration too (``"auction"``, ``bid_grades.py``).
 
     ``record`` is ``{"position": <position/1>, "plays": [tiles]}``, a position/1 object with a history
     (graded from the start of the hand), or a played hand as ``dominosolver play --json`` prints it
@@ -89,13 +91,15 @@ def grade(record: Any, *, tt_mb: int | None = None) -> dict[str, Any]:
         raise ParseError(f"cannot grade a JSON {type(record).__name__}: give {GRADE_FORMS}")
     if is_game(record):
         rules = record.get("rules")
-        return {"schema": GAME_ANALYSIS, "game": record.get("game", "texas42"),
-                "hands": [grade_hand(h, rules, tt_mb) for h in record["hands"]]}
+        hands = [grade_hand(h, rules, tt_mb) for h in record["hands"]]
+        if auction:
+            hands = [with_auction(g, {"rules": rules, **h}) for g, h in zip(hands, record["hands"])]
+        return {"schema": GAME_ANALYSIS, "game": record.get("game", "texas42"), "hands": hands}
     if "deal" in record:
         graded = grade_hand(record, record.get("rules"), tt_mb)
         if graded is None:
             raise ParseError("this hand was thrown in (no contract): it has no plays to grade")
-        return graded
+        return with_auction(graded, record) if auction else graded
     if "plays" in record:
         if "position" not in record:
             raise ParseError("a record with 'plays' needs the 'position' they start from")
@@ -141,6 +145,15 @@ def grade_hand(hand: Any, rules: Any, tt_mb: int | None) -> dict[str, Any] | Non
                 f"play {n} ({tile}) is recorded for {table.seat_name(seat)}, but {table.seat_name(g['seat'])} was to play"
             )
     return graded
+
+
+def with_auction(graded: dict[str, Any] | None, hand: dict[str, Any]) -> dict[str, Any] | None:
+    """A hand's analysis with its auction's grades (``bid_grades.py``) where calls are graded: 42 in
+    marks."""
+    table = Rules.of_game(hand.get("game", "texas42"), hand.get("rules"))
+    if graded is None or table.family != "texas42" or table.scoring != "marks":
+        return graded
+    return {**graded, "auction": grade_auction(hand)}
 
 
 def analysis(start: Position, plays: list[Any], tt_mb: int | None) -> dict[str, Any]:
@@ -448,7 +461,7 @@ SPEC = GameSpec(
     special_table=special_table,
     arena=ARENA,
     human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=finished_hands,
-                    grade=lambda hand: grade_hand(hand, None, None), advise=advise_human),
+                    grade=lambda hand: with_auction(grade_hand(hand, None, None), hand), advise=advise_human),
     solves=lambda pos: not _core.texas42.unsearched(pos._pos),
     advise_bid=bid_advice,
     solver=lambda: Solver(BATCH_TT_MB),

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ..result import SolveResult
 from ..texas42 import PlayerView, PlayGrade, Position, dd_table, projection, solve
-from ..texas42.rules import Rules, bid_name, contract_sides, contract_text
+from ..texas42.rules import SEATS, Rules, bid_name, contract_sides, contract_text
 from ..texas42.solve import declaration_name, still_to_take, taken
 from ..texas42.plays import parse_play
 from .records import GAME_ANALYSIS
@@ -120,6 +120,8 @@ def hand_summary(number: int, hand: dict[str, Any], analysis: dict[str, Any] | N
     yield table
     lost = sum(g["cost"] for g in mine)
     yield f"you gave away {lost} {units} in {sum(1 for g in mine if g['cost'])} of {len(mine)} plays"
+    if analysis.get("auction") is not None:
+        yield auction_table(analysis["auction"], seat)
 
 
 def solve_table(result: SolveResult) -> Table:
@@ -285,9 +287,30 @@ def show_graded_hand(number: int, analysis: dict[str, Any] | None) -> Output:
     yield from show_hand_analysis(analysis)
 
 
+def auction_table(grades: dict[str, Any], seat: int | None = None) -> Table:
+    """A hand's auction grades (``bid_grades.py``): each call (``seat``'s only, when given) and the
+    declaration, with the adviser's action, the best by expected marks and the cost."""
+    who = "your calls" if seat is not None else "the calls"
+    table = Table(title=f"{who} and the declaration: expected marks in play (calibrated), against the best",
+                  title_justify="left")
+    for col in ("seat", "choice", "advised", "best", "expected", "cost"):
+        table.add_column(col, justify="right" if col in ("expected", "cost") else "left")
+    decisions = [*grades["calls"], *([grades["declaration"]] if grades["declaration"] else [])]
+    for g in decisions:
+        if seat is not None and g["seat"] != seat:
+            continue
+        cost = "—" if g["cost"] is None else f"[{'green' if g['cost'] < 0.005 else 'red'}]{g['cost']:.2f}[/]"
+        expected = "—" if g["expected"] is None else f"{g['expected']:+.2f}"
+        table.add_row(SEATS[g["seat"]], g["choice"], g["advised"], g["best"], expected, cost)
+    return table
+
+
 def show_hand_analysis(analysis: dict[str, Any]) -> Output:
-    """A dominosolver.analysis/1 object: its grades, then the declaring side's fortunes as a chart."""
+    """A dominosolver.analysis/1 object: its grades (the auction's too, when graded), then the
+    declaring side's fortunes as a chart."""
     units = analysis.get("units", "points")
+    if analysis.get("auction") is not None:
+        yield auction_table(analysis["auction"])
     yield from show_grades(analysis)
     if analysis["plays"] and units == "points":  # the chart counts points toward a bid
         yield projection_chart(Position.from_json(analysis["position"]), analysis["plays"])

@@ -30,12 +30,14 @@ class Verdict:
     threshold: float | None
     reason: str
     worlds: int
+    p_table: float | None = None  # the chance of making it in play (``calibration.py``), where measured
 
     def to_json(self) -> dict[str, Any]:
         p = self.p_make
         return {
             "p_make": None if p is None else round(p, 6),
             "p_make_ci95": None if p is None else [round(x, 6) for x in wilson(round(p * self.worlds), self.worlds)],
+            "p_make_table": None if self.p_table is None else round(self.p_table, 6),
             "threshold": None if self.threshold is None else round(self.threshold, 6),
             "reason": self.reason,
         }
@@ -81,7 +83,9 @@ def advice_line(advice: Any) -> str:
     if advice.contract is None and advice.bid:
         declaration = advice.declaration
         then = " (the partner names the declaration)" if declaration is None else f", then declare {declaration}"
-    return f"advice: {advice.action}{then}: {advice.verdict.reason}"
+    verdict = advice.verdict
+    table = "" if verdict.p_table is None else f"; about {verdict.p_table:.0%} in play (calibrated)"
+    return f"advice: {advice.action}{then}: {verdict.reason}{table}"
 
 
 def makes_text(declaration: Any, bid: int, judged: float, solved: float, worlds: int, discount: int, units: str) -> str:

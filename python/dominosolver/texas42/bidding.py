@@ -59,6 +59,8 @@ from .game import Game
 from .position import Position
 from .rules import ORDINARY, Bid, Contract, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
 from .big_game_bidding import advise_big_game_bid
+from .calibration import DISCOUNT as CALIBRATED_DISCOUNT
+from .calibration import at_table
 from .exchange_rule import exchanged, weakest_discard
 from .sampling import WorldSampler
 from .solve import declaration_name, solve_batch
@@ -309,13 +311,23 @@ class BidAdvice:
             discount = 0
         return p, makes_text(trump, bid, p, solved, self.worlds, discount, "points")
 
+    def p_table(self, trump: Trump, bid: int) -> float | None:
+        """The chance that ``bid`` under ``trump`` is made in play (``calibration.at_table`` of its
+        P(make) as judged): standard 42's contracts in points or of every trick, judged with the
+        discount the calibration was measured with; None elsewhere."""
+        if (self.rules.family != "texas42" or trump not in self.declarations or self.discount != CALIBRATED_DISCOUNT
+                or getattr(bid, "kind", ORDINARY) != ORDINARY):
+            return None
+        return at_table(float(self.p_bid(bid)[self.declarations.index(trump)]))
+
     @property
     def verdict(self) -> Verdict:
         """The action's P(make), the threshold it had to reach and why (``Verdict``)."""
         n = self.worlds
         if self.contract is not None:
-            p, says = self._makes(self.best_declaration(self.contract.bid), self.contract.bid)
-            return Verdict(p, None, f"{says}, the most of the declarations", n)
+            trump = self.best_declaration(self.contract.bid)
+            p, says = self._makes(trump, self.contract.bid)
+            return Verdict(p, None, f"{says}, the most of the declarations", n, self.p_table(trump, self.contract.bid))
         special = self.special
         if special is not None:
             need = self.threshold(special)
@@ -327,12 +339,14 @@ class BidAdvice:
         mark_risk = self.risk if self.mark_risk is None else self.mark_risk
         ordinary = sorted(b for b in self.legal_bids if b and getattr(b, "kind", ORDINARY) == ORDINARY)
         if bid:
-            p, says = self._makes(self.best_declaration(bid), bid)
+            trump = self.best_declaration(bid)
+            p, says = self._makes(trump, bid)
             if p < min(self.risk, mark_risk):
-                return Verdict(p, None, f"the dealer may not pass, so the least bid: {says}", n)
+                return Verdict(p, None, f"the dealer may not pass, so the least bid: {says}", n, self.p_table(trump, bid))
             every = bid >= self.rules.mark and self.rules.family != "biggame"
             need = mark_risk if every else self.risk
-            return Verdict(p, need, f"{says}; {'a bid of every trick' if every else 'a point bid'} needs {need:.0%}", n)
+            return Verdict(p, need, f"{says}; {'a bid of every trick' if every else 'a point bid'} needs {need:.0%}", n,
+                           self.p_table(trump, bid))
         if not ordinary:
             return Verdict(None, None, "no bid is legal over the high bid", n)
         if self.partner_high and float(self.p_bid(ordinary[0]).max()) >= self.risk:
