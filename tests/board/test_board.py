@@ -218,6 +218,8 @@ def test_a_hand_against_the_bots_with_hints_and_a_review(browser, server, screen
     bars = wait_for(browser, lambda b: css(b, f"{review} rect[data-total]"), "the review's chart")
     assert len(bars) == len(hand["plays"]) + 1
     assert len(css(browser, f"{review} table.grades tbody tr")) == len(hand["plays"])
+    calls = css(browser, f"{review} table.auction-grades tbody tr")  # every call and the declaration, graded
+    assert len(calls) == len(hand["bids"]) + 1 and all(float(r.get_attribute("data-cost")) >= 0 for r in calls)
     made = "made" if hand["result"]["made"] else "set"
     assert css(browser, f"{review} .result")[0].text.startswith(f"{'NESW'[hand['contract']['declarer']]} bid {hand['contract']['bid']}: {made}")
     dealt = [[svg.get_attribute("aria-label").removeprefix("domino ") for svg in row.find_elements(By.CSS_SELECTOR, "svg")]

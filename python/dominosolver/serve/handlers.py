@@ -210,8 +210,14 @@ def advise_bid(call: Call) -> dict[str, Any]:
 def analyse(call: Call) -> dict[str, Any]:
     record = readable(call.body["record"], "record")
     options = call.given("max_nodes")
-    games.check_options(games.detect(record), options, lambda s: s.solve_options, "analyses")
-    return grade_record(record, **call.limits.bound(options, ()))
+    spec = games.detect(record)
+    games.check_options(spec, options, lambda s: s.solve_options, "analyses")
+    auction = call.body.get("auction", False)
+    if not isinstance(auction, bool):
+        raise ParseError(f"auction must be true or false, not {shown(auction)}")
+    if auction and spec.tag != "texas42":
+        raise ParseError(f"auction grades 42's calls (calibrated there), not {spec.title}'s")
+    return grade_record(record, **call.limits.bound(options, ()), **({"auction": True} if auction else {}))
 
 
 def new_game(call: Call) -> dict[str, Any]:
@@ -266,7 +272,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("analyse", "Grade every play of a recorded hand, deal or game against perfect play", analyse,
              {"record": {"type": "object", "description": "a hand, deal or game of play --json, "
                                                            "{position, plays}, or a position with a history"},
-              "max_nodes": HINT_OPTIONS["max_nodes"]}, ("record",)),
+              "max_nodes": HINT_OPTIONS["max_nodes"],
+              "auction": {"type": "boolean", "description": "42: grade each call and the declaration too, in "
+                                                            "expected marks (analyse --auction)"}}, ("record",)),
     Endpoint("new-game", "Start a game against the bots from one seat", new_game,
              {"game": schemas.GAME, "seat": schemas.SEAT, "seed": schemas.integer("the deals' seed (default: one kept secret)", 0),
               "rules": {"type": "object", "description": "rules flags"},

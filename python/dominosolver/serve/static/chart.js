@@ -80,9 +80,29 @@ export function renderAnalysis(root, analysis, seatName, title) {
     const play = analysis.plays[i];
     return `${seatName(play.seat)} ${play.tile ?? play.move}`;
   };
+  if (analysis.auction) box.append(auctionTable(analysis.auction, seatName));
   if (analysis.projection) box.append(playChart(analysis.projection, playName));
   box.append(gradesTable(analysis.plays, seatName));
   root.append(box);
+}
+
+// The auction's grades (analyse with auction): each call and the declaration, the adviser's action,
+// the best by expected marks in play and what the choice gave up against it.
+function auctionTable(grades, seatName) {
+  const table = document.createElement("table");
+  table.className = "auction-grades";
+  table.createTHead().insertRow().append(...["seat", "choice", "advised", "best", "expected marks", "cost"].map((t) =>
+    Object.assign(document.createElement("th"), { textContent: t })));
+  const body = table.createTBody();
+  const marks = (x) => (x === null ? "–" : x.toFixed(2));
+  for (const g of [...grades.calls, ...(grades.declaration ? [grades.declaration] : [])]) {
+    const row = body.insertRow();
+    row.dataset.cost = g.cost ?? "";
+    for (const text of [seatName(g.seat), g.choice, g.advised, g.best, marks(g.expected), marks(g.cost)]) {
+      row.insertCell().textContent = text;
+    }
+  }
+  return table;
 }
 
 const $ = (selector) => document.querySelector(selector);

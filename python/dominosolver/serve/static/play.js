@@ -340,7 +340,7 @@ export class PlayScreen {
       return;
     }
     try {
-      const graded = await call("analyse", { record: hand });
+      const graded = await call("analyse", { record: hand, auction: this.state.game === "texas42" && Boolean(hand.bids) });
       renderAnalysis(box, graded, (seat) => this.seats[seat], `${this.handWord} ${number}: every play graded`);
     } catch (error) {
       box.append(Object.assign(document.createElement("p"), { className: "status invalid", textContent: error.message }));
