@@ -26,7 +26,7 @@ from .view import PlayerView
 
 __all__ = ["MAX_SAMPLES", "BigGameBidAdvice", "advise_big_game_bid"]
 
-MAX_SAMPLES = 2_000  # deals an advice may test: 11 positions each are built before the first test
+MAX_SAMPLES = 2_000  # deals an advice may test: all are drawn before the first test, and each round ranges over them
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def advise_big_game_bid(view: PlayerView, legal_bids: list[Bid], contract: Contr
     rules, seat = view.rules, view.seat
     if tests is None and samples > MAX_SAMPLES:
         raise ParseError(f"samples={samples}: The Big Game's bid advice tests at most {MAX_SAMPLES:,} deals "
-                         "(it keeps a position a declaration for each)")
+                         "(all are drawn before the first test)")
     tests = tests or BidTests(view, samples, seed, threads=threads, tt_mb=tt_mb)
     declarations = list(tests.declarations)
     high_seat, high = max(view.auction, key=lambda a: a[1], default=(None, 0))
