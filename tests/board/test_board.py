@@ -60,6 +60,20 @@ def click(browser, selector: str) -> None:
     wait_for(browser, clicked, selector)
 
 
+def choose(browser, selector: str, value: str) -> None:
+    """Select ``value`` in the first select matching ``selector``; a select the board redrew in
+    between (choosing the trump redraws the declarer's) is found anew."""
+
+    def chosen(b) -> bool:
+        found = css(b, selector)
+        if not found:
+            return False
+        Select(found[0]).select_by_value(value)
+        return True
+
+    wait_for(browser, chosen, selector)
+
+
 def open_board(browser, server: str, screen: str) -> None:
     browser.get(f"{server}/?pause=0")  # no pause between bot moves
     wait_for(browser, lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the board")
@@ -83,8 +97,8 @@ def notation_is(text: str):
 def test_a_position_set_up_by_clicks_gets_the_solvers_values(browser, server, screenshot):
     target = Position(SETUP)
     open_board(browser, server, "position")
-    Select(css(browser, 'select[name="trump"]')[0]).select_by_value("4")
-    Select(css(browser, 'select[name="declarer"]')[0]).select_by_value("0")
+    choose(browser, 'select[name="trump"]', "4")
+    choose(browser, 'select[name="declarer"]', "0")
     for seat, hand in enumerate(target.hands):
         click(browser, f'button[data-place="hand-{seat}"]')
         for tile in hand:
@@ -176,8 +190,8 @@ def test_a_graded_hand_is_charted(browser, server, screenshot):
 
 def test_a_hand_against_the_bots_with_hints_and_a_review(browser, server, screenshot):
     open_board(browser, server, "play")
-    Select(css(browser, 'select[name="play-game"]')[0]).select_by_value("texas42")
-    Select(css(browser, 'select[name="play-seat"]')[0]).select_by_value("0")
+    choose(browser, 'select[name="play-game"]', "texas42")
+    choose(browser, 'select[name="play-seat"]', "0")
     css(browser, 'input[name="play-seed"]')[0].send_keys("4")
     click(browser, "#new-game")
     hinted = set()  # the phases a hint was asked in: "auction", "play", "exact"
@@ -238,8 +252,8 @@ def played_hand_ended(browser) -> bool:
 def test_a_bingo_deal_against_the_bot_and_its_review(browser, server, screenshot):
     """Bingo's own shapes: scores by player, a deal's hands, boneyard, result and graded moves."""
     open_board(browser, server, "play")
-    Select(css(browser, 'select[name="play-game"]')[0]).select_by_value("bingo")
-    Select(css(browser, 'select[name="play-seat"]')[0]).select_by_value("1")
+    choose(browser, 'select[name="play-game"]', "bingo")
+    choose(browser, 'select[name="play-seat"]', "1")
     css(browser, 'input[name="play-seed"]')[0].send_keys("3")
     click(browser, "#new-game")
     for _ in range(40):
@@ -269,8 +283,8 @@ def test_a_bingo_deal_against_the_bot_and_its_review(browser, server, screenshot
 
 def test_the_human_who_wins_the_auction_gets_declaration_advice(browser, server):
     open_board(browser, server, "play")
-    Select(css(browser, 'select[name="play-game"]')[0]).select_by_value("texas42")
-    Select(css(browser, 'select[name="play-seat"]')[0]).select_by_value("1")
+    choose(browser, 'select[name="play-game"]', "texas42")
+    choose(browser, 'select[name="play-seat"]', "1")
     css(browser, 'input[name="play-seed"]')[0].send_keys("4")
     css(browser, 'input[name="play-rules"]')[0].send_keys("nt_doubles:low, scoring:points")
     click(browser, "#new-game")
@@ -297,8 +311,8 @@ def test_the_hint_in_the_auction_shows_the_advisers_action_and_reason(browser, s
     """The board's Hint in an auction (42's or Moon's) shows the adviser's action in the words a move
     takes and why: the same advice as the Python API's for the human's view."""
     open_board(browser, server, "play")
-    Select(css(browser, 'select[name="play-game"]')[0]).select_by_value(game)
-    Select(css(browser, 'select[name="play-seat"]')[0]).select_by_value("1")
+    choose(browser, 'select[name="play-game"]', game)
+    choose(browser, 'select[name="play-seat"]', "1")
     css(browser, 'input[name="play-seed"]')[0].send_keys("4")
     click(browser, "#new-game")
     wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "seat 1's bid")
