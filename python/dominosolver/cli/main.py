@@ -256,8 +256,10 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
     With -o OUTPUT, RECORD holds records as JSON lines and each is analysed (solve, table, hint or
     grade, see --task) into OUTPUT, as `analyse-batch` does: a rerun resumes, and an OUTPUT holding
     anything else is refused untouched unless --overwrite."""
-    if output is not None and (svg is not None or auction):
-        raise click.UsageError("--svg and --auction grade one record, not a batch (-o)")
+    if output is not None and svg is not None:
+        raise click.UsageError("--svg draws one graded record, not a batch (-o)")
+    if output is not None and auction:
+        raise click.UsageError("--auction grades one record's calls, not a batch (-o)")
     if svg is not None:
         check_writable(svg)
     if output is not None:
