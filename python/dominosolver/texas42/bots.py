@@ -235,7 +235,7 @@ class HintBot:
         marks = [b for b in bids if b >= rules.mark]
         points = [b for b in bids if b < rules.mark]
         tests = self._bid_tests(game, view)
-        if marks and tests.makes_any(rules.hand_points, self.mark_risk):
+        if marks and tests.makes_any(rules.hand_points, self.risk if self.mark_risk is None else self.mark_risk):
             return max(marks)
         if points and not (partner_high and 0 in legal):
             if tests.makes_any(rules.points_needed(points[0]) + self._discount(rules), self._risk(rules)):
