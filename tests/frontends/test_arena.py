@@ -168,3 +168,24 @@ def test_whole_games_are_played_to_seven_marks_and_tallied():
     assert json.loads(out.output)["pairs"][0]["games_a"] + json.loads(out.output)["pairs"][0]["games_b"] == 2
     refused = CliRunner().invoke(cli, ["arena", "bingo", "--whole", "--deals", "1"])
     assert refused.exit_code != 0 and "no arena of whole games" in str(refused.exception)
+
+
+def test_the_hint_bot_says_what_each_decision_rested_on():
+    """``HintBot.figures`` (what bench/arena_decisions.py writes per decision): the shares its bid
+    tests proved at each level asked, the adviser's verdict when declaring, a hint's moves in play."""
+    game = Game(seed=5)
+    bot = HintBot(samples=6, seed=1)
+    seen = set()
+    while not game.hands_played:
+        move = bot.choose(game)
+        figures = bot.figures
+        seen.add(figures["by"])
+        if move.kind == "bid":
+            assert figures["by"] == "zero-window tests" and figures["worlds"] == bot.bid_samples
+            assert all(len(shares) == 9 and all(0 <= s <= 1 for s in shares) for shares in figures["p_make"].values())
+        elif move.kind == "declare":
+            assert figures["verdict"]["p_make"] is not None
+        elif figures["by"].startswith("hint"):
+            assert figures["moves"][0][0] == str(move.value)  # the best first: the move played
+        game.play(move)
+    assert {"zero-window tests", "advice"} <= seen and any(s.startswith("hint") for s in seen)

@@ -124,6 +124,12 @@ def _wins_alone(pos: Position, tile: Tile) -> bool:
     return tile.is_double or (isinstance(pos.trump, int) and pos.trump in (tile.hi, tile.lo))
 
 
+def _hint_figures(h: Any) -> dict[str, Any]:
+    """A hint's figures as a decision's record keeps them: per move its mean and P(make)."""
+    return {"by": f"hint ({h.method})", "worlds": h.worlds,
+            "moves": [[m.move, round(m.mean, 3), None if m.p_make is None else round(m.p_make, 4)] for m in h.moves]}
+
+
 def _specials_open(rules: Rules, legal: list[Bid]) -> bool:
     """Whether the advice must weigh contracts of their own: a special bid legal now, or declarations
     the seat may name for a contract in tricks (Nel-O, Sevens) on a mark bid."""
@@ -185,6 +191,7 @@ class HintBot:
         self.bid_time, self.hint_time = time_limit(bid_time, "bid_time"), time_limit(hint_time, "hint_time")
         self.bid_nodes = node_budget(bid_nodes, "bid_nodes")  # The Big Game: nodes a decision (0: none), load-free
         self.fallbacks = 0  # play hints that solved no world within hint_time (the rule of thumb played)
+        self.figures: dict[str, Any] | None = None  # what its last decision rested on (arena audits)
         self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice | MoonBidAdvice] = {}
         self._tests: dict[int, BidTests] = {}  # The Big Game: each seat's bid tests
         self._declaration: Any = None  # The Big Game: the declaration chosen at the exchange
@@ -235,12 +242,22 @@ class HintBot:
         marks = [b for b in bids if b >= rules.mark]
         points = [b for b in bids if b < rules.mark]
         tests = self._bid_tests(game, view)
-        if marks and tests.makes_any(rules.hand_points, self.risk if self.mark_risk is None else self.mark_risk):
-            return max(marks)
-        if points and not (partner_high and 0 in legal):
-            if tests.makes_any(rules.points_needed(points[0]) + self._discount(rules), self._risk(rules)):
-                return points[0]
-        return Bid(0) if 0 in legal or not bids else bids[0]
+        asked: dict[str, list[float]] = {}  # per level tested, each declaration's share proven to make it
+
+        def makes(level: int, risk: float) -> bool:
+            answer = tests.makes_any(level, risk)
+            asked[str(level)] = [round(float(x), 4) for x in tests.p_make(level)]
+            return answer
+
+        mark_risk = self.risk if self.mark_risk is None else self.mark_risk
+        bid = Bid(0) if 0 in legal or not bids else bids[0]
+        if marks and makes(rules.hand_points, mark_risk):
+            bid = max(marks)
+        elif points and not (partner_high and 0 in legal):
+            if makes(rules.points_needed(points[0]) + self._discount(rules), self._risk(rules)):
+                bid = points[0]
+        self.figures = {"by": "zero-window tests", "worlds": tests.samples, "p_make": asked}
+        return bid
 
     def _bid_tests(self, game: Game, view: PlayerView) -> BidTests:
         """The Big Game: the tests of the seat's hand, kept through its auction (one per seat: the bot
@@ -286,16 +303,21 @@ class HintBot:
             if view.rules.family == "texas42" and not _specials_open(view.rules, legal):
                 return Move("bid", self._bid_by_tests(game, view, legal))
             advice = replace(self._advise(game), legal_bids=sorted(legal))
+            self.figures = {"by": "advice", "worlds": advice.worlds, "verdict": advice.verdict.to_json()}
             return Move("bid", advice.bid)
         if game.phase == "declaring":
             contract = game.contract
             assert contract is not None
-            return Move("declare", self._advise(game).best_declaration(contract.bid))  # type: ignore[attr-defined]
+            advice = replace(self._advise(game), contract=contract)
+            self.figures = {"by": "advice", "worlds": advice.worlds, "verdict": advice.verdict.to_json()}
+            return Move("declare", advice.best_declaration(contract.bid))  # type: ignore[attr-defined]
         view = game.view(game.to_move)
         if game.phase == "exchange":  # Moon: the tile to lay away, ranked on the same worlds
             h = hint(view, samples=self.samples, seed=self._seed(game), threads=self.threads, exact_limit=self.exact_limit)
+            self.figures = _hint_figures(h)
             return Move("discard", Tile(h.best))
         if len(view.legal_moves) == 1:
+            self.figures = {"by": "the only legal move"}
             return Move("tile", view.legal_moves[0])
         long = len(view.hand) > LONG_TRICKS  # The Big Game's first tricks: the hint has a time limit
         try:
@@ -316,5 +338,7 @@ class HintBot:
             # Not one world solved within the time: the rule of thumb plays, on a position of one
             # world of the view (it reads only the seat's own tiles and the trick).
             self.fallbacks += 1
+            self.figures = {"by": "the rule of thumb: no world solved within the time"}
             return Move("tile", choose_tile(position_of(view, WorldSampler(view).world(0))))
+        self.figures = _hint_figures(h)
         return Move("tile", h.best)  # a tile, or a lower-end lead
