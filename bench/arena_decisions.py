@@ -6,9 +6,9 @@
 An arena record keeps each game's result, not its decisions (some 250 a game). A 42 game is a pure
 function of its deal, dealer and the bots' seeds (the hint bots of 42 have no time limit), so it is
 replayed here with the same bots and written decision by decision: the move number, the seat, the
-seat's view in notation, the choice in the words a game takes, the bot and what it rested on (the
+seat's view in notation, the choice in the words a game takes, the bot, what it rested on (the
 hint bot's ``figures``: a hint's mean and P(make) per move, the shares its bid tests proved, the
-adviser's verdict). The replay is checked against the record (winner and scores); ``--check`` only
+adviser's verdict) and the seconds it took. The replay is checked against the record (winner and scores); ``--check`` only
 checks.
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
 from dominosolver.arena import make_bots
 from dominosolver.texas42 import Game, Rules
@@ -47,11 +48,13 @@ def main() -> None:
         seat = game.to_move
         bot = (ns, ew)[seat % len(TEAMS)]
         view = game.view(seat)
+        start = time.perf_counter()
         move = bot.choose(game)
+        spent = time.perf_counter() - start
         if not args.check:
             print(json.dumps({"index": args.index, "a_side": args.side, "move": len(game.moves), "seat": seat,
                               "bot": names[id(bot)], "view": str(view), "choice": str(move),
-                              "figures": getattr(bot, "figures", None)}))
+                              "figures": getattr(bot, "figures", None), "seconds": round(spent, 4)}))
         game.play(move)
     replayed = {"winner": TEAMS.index(game.winner), "scores": list(game.scores.values())}
     if replayed != {k: record[k] for k in replayed}:
