@@ -97,9 +97,9 @@ def table(p: np.ndarray, made: np.ndarray, title: str, fixed: bool) -> list[tupl
     clipped = np.clip(p, 1e-6, 1 - 1e-6)
     brier, loss = np.mean((p - made) ** 2), -np.mean(made * np.log(clipped) + (1 - made) * np.log(1 - clipped))
     print(f"\n{title}: mean predicted {p.mean():.3f}, realised {made.mean():.3f}; Brier {brier:.4f}, log loss {loss:.4f}")
-    print(f"{'bin':>4} {'count':>6} {'predicted':>10} {'realised':>9}   Wilson 95%     realised - predicted")
-    for k, (n, mp, r, lo, hi) in enumerate(rows, 1):
-        print(f"{k:>4} {n:>6} {mp:>10.3f} {r:>9.3f}   {lo:.3f}-{hi:.3f}    {r - mp:+.3f}")
+    print(f"{'predictions':>12} {'count':>6} {'predicted':>10} {'realised':>9}   Wilson 95%     realised - predicted")
+    for b, (n, mp, r, lo, hi) in zip(bins_of(p, fixed), rows):
+        print(f"{p[b].min():.3f}-{p[b].max():.3f} {n:>6} {mp:>10.3f} {r:>9.3f}   {lo:.3f}-{hi:.3f}    {r - mp:+.3f}")
     return rows
 
 
@@ -166,7 +166,7 @@ def reliability_svg(curves: list[tuple[str, str, list[Any]]], w: np.ndarray, n: 
     path.write_text(canvas.to_svg() + "\n")
 
 
-def summarise(records: list[dict[str, Any]], fixed: bool, svg: str | None) -> None:
+def summarise(records: list[dict[str, Any]], fixed: bool, svg: str | None, contracts: str | None = None) -> None:
     hands = len(records)
     records = [r for r in records if r["contract"] is not None]
     scored = [r for r in records if r["p_make"] is not None]
@@ -189,11 +189,16 @@ def summarise(records: list[dict[str, Any]], fixed: bool, svg: str | None) -> No
     raw_rows = table(raw, made, f"Raw double-dummy P(make), declaration named, {bins}", fixed)
     table(judged, made, f"P(make) {DISCOUNT} points off (as HintBot judges a point bid), {bins}", fixed)
     table(np.array([r["p_max"] for r in scored]), made, f"Raw P(make), best declaration, {bins}", fixed)
+    # The correction the package ships (texas42/calibration.py) is fitted on the raw double-dummy
+    # P(make): it predicts better than the judged one (5 points off), whose discount loses information.
     w = fit(raw, made)
-    print(f"\nCorrection: P(made) = 1 / (1 + exp(-(a + b logit p))), p clipped to [{CLIP}, {1 - CLIP}]: "
-          f"a = {w[0]:.4f}, b = {w[1]:.4f}")
+    print(f"\nCorrection of the raw P(make): P(made) = 1 / (1 + exp(-(a + b logit p))), p clipped to "
+          f"[{CLIP}, {1 - CLIP}]: a = {w[0]:.4f}, b = {w[1]:.4f} (texas42/calibration.py's A, B; CONTRACTS = {len(scored)})")
     for q in (0.5, 0.75, 0.85) if w[1] > 0 else ():  # the raw P(make) the correction maps to q
         print(f"  calibrated {q}: raw P(make) {1 / (1 + math.exp(-(math.log(q / (1 - q)) - w[0]) / w[1])):.3f}")
+    wj = fit(judged, made)
+    print(f"  (fitted on the judged P(make) instead: a = {wj[0]:.4f}, b = {wj[1]:.4f}; Brier "
+          f"{np.mean((corrected(wj, judged) - made) ** 2):.4f} against {np.mean((corrected(w, raw) - made) ** 2):.4f})")
     table(corrected(w, raw), made, f"Corrected, IN-SAMPLE (fitted on these same contracts), {bins}", fixed)
     even = np.array([r["hand"] % 2 == 0 for r in scored])
     cv = np.empty_like(raw)
@@ -206,6 +211,12 @@ def summarise(records: list[dict[str, Any]], fixed: bool, svg: str | None) -> No
         reliability_svg([("raw P(make), declaration named (Wilson 95%, contracts)", "#cb181d", raw_rows),
                          ("corrected, 2-fold cross-validated", "#2171b5", cv_rows)], w, len(scored), Path(svg))
         print(f"\nwrote {svg}")
+    if contracts:  # what tests/texas42/test_calibration_fit.py refits
+        with open(contracts, "w") as f:
+            for r in scored:
+                f.write(json.dumps({"hand": r["hand"], "contract": r["contract"], "made": r["made"],
+                                    "p_bid": r["p_bid"], "p_make": r["p_make"]}) + "\n")
+        print(f"wrote {len(scored)} contracts to {contracts}")
 
 
 def read(path: Path) -> list[dict[str, Any]]:
@@ -229,9 +240,10 @@ def main() -> None:
     ap.add_argument("-o", "--output")
     ap.add_argument("--summarise-only", metavar="FILE")
     ap.add_argument("--svg", metavar="FILE")
+    ap.add_argument("--contracts", metavar="FILE", help="write the contracts fitted (tests/data/calibration_contracts.jsonl)")
     args = ap.parse_args()
     if args.summarise_only:
-        return summarise(read(Path(args.summarise_only)), args.fixed_bins, args.svg)
+        return summarise(read(Path(args.summarise_only)), args.fixed_bins, args.svg, args.contracts)
     if not args.output:
         ap.error("-o FILE is needed to play (or --summarise-only FILE)")
     out, settings = Path(args.output), {k: getattr(args, k) for k in SETTINGS}
@@ -246,7 +258,7 @@ def main() -> None:
             f.flush()
             print(f"{k}/{len(todo)} hand {record['hand']}: {record['contract']} made {record.get('made')} "
                   f"p_make {record.get('p_make')} ({sum(record['seconds'].values()):.1f} s)", file=sys.stderr, flush=True)
-    summarise(records, args.fixed_bins, args.svg)
+    summarise(records, args.fixed_bins, args.svg, args.contracts)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ def expected_marks(advice, bid) -> float:
     if not bid:
         return 0.0
     trump = advice.best_declaration(bid)
-    q = at_table(float(advice.p_bid(bid)[advice.declarations.index(trump)]))
+    q = at_table(float(advice.p_make(bid)[advice.declarations.index(trump)]))
     return max(1, int(bid) // 42) * (2 * q - 1)
 
 
@@ -53,8 +53,9 @@ def test_every_call_is_graded_against_the_most_expected_marks(game):
     declarer, bid = hand["contract"]["declarer"], parse_bid(hand["contract"]["bid"])
     advice = advise_bid(deal[declarer], list(auction), seat=declarer, samples=GRADE_SAMPLES)
     assert d["choice"] == f"declare {hand['trump']}" and d["advised"] == advice.action
-    assert d["best"] == f"declare {advice.best_declaration(bid)}"  # the adviser's order breaks ties
-    assert d["cost"] >= 0
+    marks = {f"declare {t}": 2 * at_table(float(advice.p_make(bid)[i])) - 1 for i, t in enumerate(advice.declarations)}
+    assert d["best_expected"] == pytest.approx(max(marks.values()), abs=1e-4) and marks[d["best"]] == max(marks.values())
+    assert d["cost"] == pytest.approx(max(marks.values()) - marks[d["choice"]], abs=1e-4) and d["cost"] >= 0
 
 
 def test_analyse_grades_the_auction_on_request(tmp_path, game):
@@ -89,9 +90,9 @@ def test_the_calibration_pulls_double_dummy_down_and_keeps_its_order():
 def test_the_advice_says_its_chance_in_play_where_calibrated():
     advice = advise_bid("66.65.64.62.55.33.10", seat=0)
     verdict = advice.to_json()["verdict"]
-    assert verdict["p_make_table"] == pytest.approx(at_table(verdict["p_make"]), abs=1e-6)
+    trump = advice.best_declaration(advice.bid)
+    solved = float(advice.p_make(advice.bid)[advice.declarations.index(trump)])  # as solved: no discount
+    assert verdict["p_make_table"] == pytest.approx(at_table(solved), abs=1e-6)
     assert "in play (calibrated)" in str(advice).splitlines()[-1]
-    other = advise_bid("66.65.64.62.55.33.10", seat=0, discount=0)  # not judged as measured
-    assert other.to_json()["verdict"]["p_make_table"] is None
     moon = advise_bid("66.65.64.63.53.41.22", seat=0, rules=Rules(family="moon"))
     assert moon.to_json()["verdict"]["p_make_table"] is None

@@ -3,13 +3,14 @@ best by the bid adviser's figures, in expected marks.
 
 A call is graded on the caller's view at that moment (the hand and the calls before it): the adviser
 (``advise_bid``, its defaults and the question's seed) gives each legal call's chance of being made
-in play (``BidAdvice.p_table``: the calibrated P(make) under the declaration the adviser would name
-for it), and the call's expected marks are its stake times (2 q - 1) (a point bid stakes a mark, a
+in play (``BidAdvice.p_table``: the calibrated double-dummy P(make) under the declaration the
+adviser would name for it), and the call's expected marks are its stake times (2 q - 1) (a point bid stakes a mark, a
 bid of k marks k); a pass is worth 0 (what the other side then makes is not counted). The best
 call is the one of most expected marks, and a call's cost is what it gives up against it. The
 declaration is graded the same way at the contract won, ties going to the adviser's order. The
 adviser's own action (``advised``) may differ from the best: it bids only at its thresholds, a
-margin over the expectation that its arena measured to pay.
+margin over the expectation that its arena measured to pay, and orders declarations by P(make)
+less its discount, where the calibration reads P(make) as solved.
 Special bids and contracts of their own (Plunge, Splash, Nel-O, Sevens) are not calibrated: their
 calls are left ungraded (cost None).
 """

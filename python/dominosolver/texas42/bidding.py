@@ -59,7 +59,6 @@ from .game import Game
 from .position import Position
 from .rules import ORDINARY, Bid, Contract, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
 from .big_game_bidding import advise_big_game_bid
-from .calibration import DISCOUNT as CALIBRATED_DISCOUNT
 from .calibration import at_table
 from .exchange_rule import exchanged, weakest_discard
 from .sampling import WorldSampler
@@ -313,12 +312,10 @@ class BidAdvice:
 
     def p_table(self, trump: Trump, bid: int) -> float | None:
         """The chance that ``bid`` under ``trump`` is made in play (``calibration.at_table`` of its
-        P(make) as judged): standard 42's contracts in points or of every trick, judged with the
-        discount the calibration was measured with; None elsewhere."""
-        if (self.rules.family != "texas42" or trump not in self.declarations or self.discount != CALIBRATED_DISCOUNT
-                or getattr(bid, "kind", ORDINARY) != ORDINARY):
+        double-dummy P(make)): standard 42's contracts in points or of every trick, None elsewhere."""
+        if self.rules.family != "texas42" or trump not in self.declarations or getattr(bid, "kind", ORDINARY) != ORDINARY:
             return None
-        return at_table(float(self.p_bid(bid)[self.declarations.index(trump)]))
+        return at_table(float(self.p_make(bid)[self.declarations.index(trump)]))
 
     @property
     def verdict(self) -> Verdict:
