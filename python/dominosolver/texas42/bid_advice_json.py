@@ -99,12 +99,13 @@ FIRST_BATCH = 8  # deals of the first batch under a time limit: it measures the 
 
 def next_batch(cap: int, time: float | None, started: float, done: int) -> int:
     """Deals to solve next, the time limit checked after each batch: ``cap`` without a limit; under
-    one, a first batch of ``FIRST_BATCH``, then as many as the time left allows at the pace so far
-    (at least one), so that the limit holds to within a deal's work."""
+    one, a first batch of ``FIRST_BATCH``, then as many as half the time left allows at the pace so
+    far (at least one): the batches shrink as the limit nears, so that a slow one overshoots it by
+    little more than a deal's work."""
     if time is None:
         return cap
     if not done:
         return min(cap, FIRST_BATCH)
     now = _time.perf_counter()
     pace = (now - started) / done
-    return max(1, min(cap, int((started + time - now) / pace)))
+    return max(1, min(cap, int((started + time - now) / pace / 2)))
