@@ -244,9 +244,9 @@ def test_a_hand_against_the_bots_with_hints_and_a_review(browser, server, screen
 
 
 def played_hand_ended(browser) -> bool:
-    """Whether a hand with plays (not one thrown in) has ended."""
-    record = browser.execute_script("return window.board.play.state.record")
-    return any(h["plays"] for h in record["hands"])
+    """Whether a hand with plays (not one thrown in) has ended (no game yet, before the first reply)."""
+    record = browser.execute_script("return window.board.play.state?.record ?? null")
+    return record is not None and any(h["plays"] for h in record["hands"])
 
 
 def test_a_bingo_deal_against_the_bot_and_its_review(browser, server, screenshot):
