@@ -58,7 +58,7 @@ from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text, 
 from .game import Game
 from .position import Position
 from .rules import ORDINARY, Bid, Contract, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
-from .big_game_bidding import advise_big_game_bid
+from .big_game_bidding import BigGameBidAdvice, advise_big_game_bid
 from .calibration import at_table
 from .exchange_rule import exchanged, weakest_discard
 from .sampling import WorldSampler
@@ -67,8 +67,7 @@ from .moon_bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
 from .view import PlayerView
 
 __all__ = ["BID_LADDER", "BID_SAMPLES", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "bid_samples",
-           "exchanged",
-           "playing_thresholds", "question_seed", "special_threshold", "weakest_discard"]
+           "exchanged", "ordinary_call", "playing_thresholds", "question_seed", "special_threshold", "weakest_discard"]
 
 _BATCH = 100  # deals solved between checks of the time limit and the stop flag
 
@@ -110,6 +109,26 @@ def question_seed(rules: Rules, seat: int, hand: tuple[Tile, ...], auction: tupl
     text = json.dumps([rules.to_json(), seat, [str(t) for t in hand], [[s, bid_name(b)] for s, b in auction],
                        None if contract is None else [contract.declarer, bid_name(contract.bid)]], sort_keys=True)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big")
+
+
+def ordinary_call(rules: Rules, legal_bids: list[Any], partner_high: bool, discount: int, risk: float,
+                  mark_risk: float, makes: Callable[[int, float], bool]) -> Bid:
+    """The adviser's ordinary call, ``makes(level, risk)`` telling whether some declaration takes
+    ``level`` points on at least ``risk`` of the deals: a bid of every trick (the most marks legal)
+    when every trick is made at ``mark_risk``; else the least point bid when its points plus
+    ``discount`` are made at ``risk``, unless the partner holds the high bid; else a pass, or the
+    least bid when the seat may not pass. P(make) falls as the bid rises, so the least bid is the
+    one to ask about. The Big Game scores the points taken whatever the bid (docs/rules.md §4.3): a
+    bid of all 66 scores no more than any other, so it has no bids of every trick here."""
+    bids = sorted(b for b in legal_bids if b and getattr(b, "kind", ORDINARY) == ORDINARY)
+    every = [b for b in bids if b >= rules.mark and rules.family != "biggame"]
+    points = [b for b in bids if b not in every]
+    if every and makes(rules.hand_points, mark_risk):
+        return max(every)
+    if points and not (partner_high and 0 in legal_bids):
+        if makes(rules.points_needed(points[0]) + discount, risk):
+            return points[0]
+    return Bid(0) if 0 in legal_bids or not bids else bids[0]
 
 
 @dataclass(frozen=True)
@@ -249,22 +268,10 @@ class BidAdvice:
         return ordinary if special is None else special.bid
 
     @property
-    def _ordinary_bid(self) -> int:
-        bids = [b for b in self.legal_bids if b and getattr(b, "kind", ORDINARY) == ORDINARY]
+    def _ordinary_bid(self) -> Bid:
         mark_risk = self.risk if self.mark_risk is None else self.mark_risk
-        mark = self.rules.mark
-        # The Big Game scores the points taken whatever the bid (docs/rules.md §4.3): a bid of all 66
-        # scores no more than any other, so only the cheapest bid that makes is worth its risk.
-        marks = [b for b in bids if b >= mark and float(self.p_bid(b).max()) >= mark_risk
-                 and self.rules.family != "biggame"]
-        if marks:
-            return max(marks)
-        points = [b for b in bids if (b < mark or self.rules.family == "biggame") and float(self.p_bid(b).max()) >= self.risk]
-        if points and not (self.partner_high and 0 in self.legal_bids):
-            return min(points)
-        if 0 in self.legal_bids or not bids:
-            return 0
-        return min(bids)  # forced to bid: the cheapest
+        return ordinary_call(self.rules, self.legal_bids, self.partner_high, self.discount, self.risk, mark_risk,
+                             lambda level, risk: float((self.points >= level).mean(axis=1).max()) >= risk)
 
     def stake(self, bid: int) -> int:
         """What ``bid`` puts at stake: its marks in the marks game (a point bid one, a bid of k marks
@@ -412,17 +419,16 @@ def advise_bid(
     time: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
-) -> BidAdvice | MoonBidAdvice | Any:  # The Big Game's: a BigGameBidAdvice
+) -> BidAdvice | MoonBidAdvice | BigGameBidAdvice:
     """Advise a bid for ``hand`` (7 tiles, as a list or one string such as '66.65.64.62.55.33.10',
     a bidding-phase PlayerView, or a Game in its auction).
 
     ``auction`` lists earlier bids as (seat, bid), in turn from the dealer's left; it must replay
     under the rules with ``seat`` to bid next (or to declare, having won it), and its legal bids
     are the advice's (``legal_bids`` overrides). ``samples`` (2 to 1,000,000; ``bid_samples``'s by
-    default) deals are drawn from
-    ``seed`` (a whole number from 0; when None, ``question_seed``'s, a function of the question, so
-    that every front end gives one hand the same figures) and solved for the 9 declarations on
-    ``threads``. ``risk`` and ``mark_risk`` are probabilities from 0 to 1, ``discount`` points (Moon:
+    default) deals are drawn from ``seed`` (a whole number from 0; when None, ``question_seed``'s, a
+    function of the question, so that every front end gives one hand the same figures) and solved
+    for the 9 declarations on ``threads``. ``risk`` and ``mark_risk`` are probabilities from 0 to 1, ``discount`` points (Moon:
     tricks); each defaults to the family's ``playing_thresholds``.
     ``time`` (seconds from 0) or ``should_stop`` end the work early, between batches of deals (the
     advice then rests on the deals solved so far, at least one batch). ``on_progress(done,

@@ -12,7 +12,7 @@ from ..errors import SearchLimitError
 from ..tiles import Tile
 from .big_game_bidding import advise_big_game_bid
 from .bid_tests import BidTests
-from .bidding import PLAYING_THRESHOLDS, BidAdvice, advise_bid, playing_thresholds
+from .bidding import PLAYING_THRESHOLDS, BidAdvice, advise_bid, ordinary_call, playing_thresholds
 from .moon_bidding import MoonBidAdvice
 from .game import Game, Move
 from .view import PlayerView
@@ -230,17 +230,13 @@ class HintBot:
         return self._advice[key]
 
     def _bid_by_tests(self, game: Game, view: PlayerView, legal: list[Bid]) -> Bid:
-        """42's auction without a special bid open: ``advise_bid``'s bid (``BidAdvice._ordinary_bid``,
-        the same deals and thresholds), decided by zero-window tests at the levels it turns on
-        (``bid_tests.py``; with no limit the shares they prove there are exact): every trick for a
-        bid of marks, the least point bid's points plus the discount. A tenth of the work of every
-        declaration's value on every deal."""
+        """42's auction without a special bid open: the adviser's call (``bidding.ordinary_call``, on
+        the same deals and thresholds), its questions answered by zero-window tests at the levels
+        they ask about (``bid_tests.py``; with no limit the shares they prove there are exact). A
+        tenth of the work of every declaration's value on every deal."""
         rules = view.rules
-        bids = sorted(b for b in legal if b)
         high_seat, high = max(view.auction, key=lambda a: a[1], default=(None, 0))
         partner_high = high > 0 and high_seat == rules.partner_of(view.seat)
-        marks = [b for b in bids if b >= rules.mark]
-        points = [b for b in bids if b < rules.mark]
         tests = self._bid_tests(game, view)
         asked: dict[str, list[float]] = {}  # per level tested, each declaration's share proven to make it
 
@@ -250,12 +246,7 @@ class HintBot:
             return answer
 
         mark_risk = self.risk if self.mark_risk is None else self.mark_risk
-        bid = Bid(0) if 0 in legal or not bids else bids[0]
-        if marks and makes(rules.hand_points, mark_risk):
-            bid = max(marks)
-        elif points and not (partner_high and 0 in legal):
-            if makes(rules.points_needed(points[0]) + self._discount(rules), self._risk(rules)):
-                bid = points[0]
+        bid = ordinary_call(rules, legal, partner_high, self._discount(rules), self._risk(rules), mark_risk, makes)
         self.figures = {"by": "zero-window tests", "worlds": tests.samples, "p_make": asked}
         return bid
 
