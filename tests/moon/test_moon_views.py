@@ -11,9 +11,10 @@ import random
 from collections import Counter
 
 import pytest
-from dominosolver import Tile, _core
+from dominosolver import Tile, _core, games
 from dominosolver.errors import DominoSolverError, InvalidViewError, ParseError
 from dominosolver.texas42 import Contract, Game, PlayerView, Position, Rules
+from dominosolver.texas42.bots import RuleBot
 from dominosolver.texas42.sampling import WorldSampler, out_of_play, position_of
 from dominosolver.tiles import mask_of, tiles_of
 
@@ -151,6 +152,22 @@ def test_before_the_exchange_the_widow_is_unseen_and_in_it_the_bidder_holds_eigh
         assert WorldSampler(view).count == (3432 if seat == bidder else 51480)  # 15 unseen: 7, 7 and 1 aside
     fresh = Game(rules=MOON, seed=4).view(0)  # in the auction: 15 unseen, 7 to each other seat, the widow aside
     assert fresh.out_of_play == 1 and WorldSampler(fresh).count == 51480
+
+
+@pytest.mark.parametrize("family", ["moon", "biggame"])
+def test_at_game_over_every_seat_has_a_view_the_last_bidder_too(family):
+    """The game ends on a hand whose bidder took the widow (the undealt tile) and laid one away: the
+    last hand's record still names that discard, yet no seat holds a tile any more (issue 39: the
+    bidder's view kept the tile it had taken and was refused, so a game against the bots could not end)."""
+    spec = games.get(family)
+    game, bot = spec.Game(seed=0), RuleBot()
+    while not game.is_over:
+        game.play(bot.choose(game))
+    assert game._game.current_hand["discard"] is not None
+    for seat in range(game.rules.seats):
+        view = game.view(seat)
+        assert view.hand == () and set(view.hand_sizes) == {0} and view.discard is None
+        assert PlayerView.from_json(view.to_json()) == view
 
 
 @pytest.mark.parametrize("seed", range(6))

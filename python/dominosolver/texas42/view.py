@@ -216,8 +216,9 @@ class PlayerView(TextForm, ViewRecord):
             if seat == bidder:
                 hand = tuple(sorted(hand + tuple(tiles_of(record["undealt"])), reverse=True))
         discard = None
-        if game.phase != "exchange" and record["discard"] is not None and seat == game.contract.declarer:
+        if game.phase == "declaring" and record["discard"] is not None and seat == game.contract.declarer:
             # The Big Game's bidder names trumps after its exchange (§4.3): the hand it kept, and what it laid away.
+            # Only then: at game over the record is the last hand's, whose discard is long played out.
             kept = mask_of(hand) | record["undealt"]
             hand = tuple(sorted(tiles_of(kept & ~(1 << record["discard"])), reverse=True))
             discard = Tile.from_id(record["discard"])
