@@ -96,6 +96,12 @@ def test_a_whole_game_ends_through_http(client, game, rules, policy):
     assert shown.status_code == 200, shown.json()
     late = client.post("/v1/move", json={"token": last["token"], "move": "pass"})
     assert late.status_code == 422 and late.json()["error"] == "IllegalMoveError"
+    # The record carries the game's rules, and its last hand or deal grades alone under them.
+    assert last["record"].get("rules", {}) == rules and all(p.get("rules", {}) == rules for p in finished(last))
+    played = next(p for p in reversed(finished(last)) if p.get("contract", True) is not None)
+    graded = client.post("/v1/analyse", json={"record": played, **({"max_nodes": 20_000} if game == "bingo" else {})})
+    assert graded.status_code == 200, graded.json()
+    assert len(graded.json()["plays"]) == len(played.get("plays", played.get("moves")))
     if game == "bingo":
         return
     hands = finished(last)

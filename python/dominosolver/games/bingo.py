@@ -235,14 +235,22 @@ def graded_plays(result: dict[str, Any]) -> list[dict[str, Any]]:
 
 def finished_deals(game: Game) -> list[dict[str, Any]]:
     """The game's finished deals as ``play bingo --json`` records them (each one ``grade`` takes)."""
-    return [{"game": "bingo", **d, "moves": [[p, m] for p, m in d["moves"]],
+    return [{"game": "bingo", **rules_of(game), **d, "moves": [[p, m] for p, m in d["moves"]],
              "declarations": [[p, ts] for p, ts in d["declarations"]]} for d in game.deals_played]
 
 
+def rules_of(game: Game) -> dict[str, Any]:
+    """``{"rules": flags}`` of a game played under other than the historic rules, else nothing: every
+    record carries its rules, so that a deal taken out of it is graded under them (a modern_dp deal
+    replayed under the historic rules goes astray at its first declaration)."""
+    return {"rules": game.rules.to_json()} if game.rules.to_json() else {}
+
+
 def record(game: Game) -> dict[str, Any]:
-    """The game so far: its winner (None while it goes on), scores and finished deals, each a
+    """The game so far: its rules, winner (None while it goes on), scores and finished deals, each a
     played deal that ``grade`` takes (not its seed: a game against the bots keeps it hidden)."""
-    return {"game": "bingo", "winner": game.winner, "scores": list(game.scores), "deals": finished_deals(game)}
+    return {"game": "bingo", **rules_of(game), "winner": game.winner, "scores": list(game.scores),
+            "deals": finished_deals(game)}
 
 
 def play(seed: int) -> dict[str, Any]:

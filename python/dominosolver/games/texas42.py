@@ -257,14 +257,22 @@ def graded_plays(result: dict[str, Any]) -> list[dict[str, Any]]:
 
 def finished_hands(game: Game) -> list[dict[str, Any]]:
     """The game's finished hands as ``play --json`` records them (each one ``grade`` takes)."""
-    return [{**h, "game": game.rules.family, "contract": contract_to_json(h["contract"]) if h["contract"] else None,
+    return [{**h, "game": game.rules.family, **rules_of(game),
+             "contract": contract_to_json(h["contract"]) if h["contract"] else None,
              "plays": [[seat, tile] for seat, tile in h["plays"]]} for h in game.hands_played]
 
 
+def rules_of(game: Game) -> dict[str, Any]:
+    """``{"rules": flags}`` of a game played under flags other than its family's defaults, else nothing:
+    every record carries its rules, so that a hand taken out of it is graded under them, not the defaults."""
+    return {"rules": game.rules.game_flags} if game.rules.game_flags else {}
+
+
 def record(game: Game) -> dict[str, Any]:
-    """The game so far: its winner (None while it goes on), scores and finished hands, each a
+    """The game so far: its rules, winner (None while it goes on), scores and finished hands, each a
     played hand that ``grade`` takes (not its seed: a game against the bots keeps it hidden)."""
-    return {"game": game.rules.family, "winner": game.winner, "scores": game.scores, "hands": finished_hands(game)}
+    return {"game": game.rules.family, **rules_of(game), "winner": game.winner, "scores": game.scores,
+            "hands": finished_hands(game)}
 
 
 def player(game_class: type[Game]) -> Callable[[int], dict[str, Any]]:
