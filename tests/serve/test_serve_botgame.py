@@ -1,6 +1,7 @@
 """A game against the bots through new-game, move and bot-move: the human sees its own seat's view
-only, the token carries the game without revealing its deals and cannot be altered, the bots answer
-the same to the same token, and each finished hand's record grades through analyse."""
+only, the server keeps the game and the token only names it (it cannot be altered, and an earlier
+one does not play again), the bots answer the same to the same token, and each finished hand's
+record grades through analyse. What no reply shows, field by field: test_serve_hidden.py."""
 
 from __future__ import annotations
 
@@ -8,13 +9,12 @@ import base64
 import json
 
 import pytest
-
 from dominosolver import games
 from dominosolver.serve import create_app
+from dominosolver.serve.store import GameStore
 from dominosolver.serve.tokens import Sealer
-from starlette.testclient import TestClient
-
 from serve_support import KEY
+from starlette.testclient import TestClient
 
 
 def step(client, reply: dict) -> dict:
@@ -33,6 +33,12 @@ def payload(token: str) -> dict:
     return json.loads(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
 
 
+def kept(client, token: str) -> dict:
+    """The game as the server keeps it (read behind the API's back), up to the token's move."""
+    state = client.app.state.games.get(payload(token)["id"])
+    return {**state, "moves": state["moves"][:payload(token)["n"]]}
+
+
 @pytest.mark.parametrize("game, seat", [("texas42", "S"), ("bingo", 1)])
 def test_a_hand_against_the_bots_shows_one_seat_and_grades_at_its_end(client, game, seat):
     spec = games.get(game)
@@ -40,7 +46,7 @@ def test_a_hand_against_the_bots_shows_one_seat_and_grades_at_its_end(client, ga
     me = spec.parse_seat(seat)
     assert reply["schema"] == "dominosolver.botgame/1" and reply["seat"] == me and reply["last"] is None
     while not finished(reply):
-        moves = payload(reply["token"])["moves"]
+        moves = kept(client, reply["token"])["moves"]
         replayed = spec.Game(11, spec.Rules(), 0, moves)  # the game the token stands for
         assert reply["view"] == replayed.view(me).to_json()  # this seat's view, nothing more
         assert reply["your_turn"] == (replayed.to_move == me)
@@ -48,9 +54,9 @@ def test_a_hand_against_the_bots_shows_one_seat_and_grades_at_its_end(client, ga
         before = reply
         reply = step(client, reply)
         assert "error" not in reply, reply
-        assert reply["last"][0] == before["to_move"] and payload(reply["token"])["moves"][-1] == reply["last"][1]
+        assert reply["last"][0] == before["to_move"] and kept(client, reply["token"])["moves"][-1] == reply["last"][1]
     hand = finished(reply)[0]
-    replayed = spec.Game(11, spec.Rules(), 0, payload(reply["token"])["moves"])
+    replayed = spec.Game(11, spec.Rules(), 0, kept(client, reply["token"])["moves"])
     assert hand == json.loads(json.dumps(spec.human.hands(replayed)))[0]
     if hand.get("contract", True) is not None:  # a 42 hand thrown in has no plays to grade
         graded = client.post("/v1/analyse", json={"record": hand}).json()
@@ -76,18 +82,22 @@ def test_no_reply_tells_the_deal_seed(client, game):
     """Neither the token nor the rest of a reply holds the seed the deals come from (nor, so, the
     hidden hands or the deals to come)."""
     reply = client.post("/v1/new-game", json={"game": game}).json()
-    seed = Sealer(KEY).seed(payload(reply["token"])["nonce"])
+    seed = kept(client, reply["token"])["seed"]
     for _ in range(6):
         assert str(seed) not in json.dumps(reply) and "seed" not in reply["record"]
         reply = step(client, reply)
 
 
-def test_the_token_keeps_the_deal_secret(client):
-    reply = client.post("/v1/new-game", json={"game": "texas42"}).json()
+def test_the_token_only_names_the_game(client):
+    reply = client.post("/v1/new-game", json={"game": "texas42", "seat": "N"}).json()
     carried = payload(reply["token"])
-    assert set(carried) == {"v", "game", "seat", "bot", "rules", "nonce", "moves"}  # no seed, no hand
+    assert carried == {"v": 2, "id": carried["id"], "n": 0}  # no seed, no rules, no move, no hand
+    assert len(carried["id"]) == 32 and int(carried["id"], 16) >= 0  # 128 random bits
+    after = step(client, reply)
+    assert payload(after["token"]) == {**carried, "n": 1}  # the moves the client has seen
     again = client.post("/v1/new-game", json={"game": "texas42"}).json()
-    assert payload(again["token"])["nonce"] != carried["nonce"]  # each game its own deals
+    assert payload(again["token"])["id"] != carried["id"]
+    assert kept(client, again["token"])["seed"] != kept(client, reply["token"])["seed"]  # each game its own deals
 
 
 def test_the_same_token_gets_the_same_bot_move(client):
@@ -124,11 +134,81 @@ def test_an_altered_or_foreign_token_is_refused(client):
         assert bad.status_code == 422 and bad.json()["error"] == "ParseError", token
 
 
-def test_workers_sharing_a_key_share_games():
-    """As ``--workers N`` processes do: a token from one app plays on in another with the same key."""
-    with TestClient(create_app(key=KEY)) as one, TestClient(create_app(key=KEY)) as two:
+def test_workers_sharing_a_key_and_a_games_file_share_games(tmp_path):
+    """As ``--workers N`` processes do: a token from one app plays on in another with the same key
+    and games file, and the second try of a move gets the first one's reply."""
+    games_file = str(tmp_path / "games.sqlite3")
+    with TestClient(create_app(key=KEY, games=games_file)) as one, TestClient(create_app(key=KEY, games=games_file)) as two:
         reply = one.post("/v1/new-game", json={"game": "bingo"}).json()
-        assert step(two, reply)["last"] == step(one, reply)["last"]
+        first = step(two, reply)
+        assert step(one, reply) == first  # a retry, through the other process
+        assert "error" not in step(one, first)  # the game two moved on plays on in one
+        with TestClient(create_app(key=KEY)) as alone:  # its own games, in memory
+            gone = alone.post("/v1/bot-move", json={"token": reply["token"]})
+            assert gone.status_code == 422 and "no longer kept" in gone.json()["message"]
+
+
+def test_a_token_that_is_not_the_latest_does_not_play_again(client):
+    """Issue 40: play a hand out, read every hand from the record, go back to a saved token and play
+    the deal again knowing them. The saved token is refused (409 StaleToken), for a move and a
+    bot's move alike; only the very request made from it before gets its reply again."""
+    reply = client.post("/v1/new-game", json={"game": "texas42", "seat": "N", "seed": 5, "bot": "rule"}).json()
+    saved = {}  # the human's first turn, and a bot's turn after it
+    while not finished(reply):
+        if reply["your_turn"] and "human" not in saved:
+            saved["human"] = reply
+        elif not reply["your_turn"] and "human" in saved and "bot" not in saved:
+            saved["bot"] = reply
+        reply = step(client, reply)
+    assert finished(reply)[0]["deal"]  # every hand of the deal is now known
+    human, bot = saved["human"], saved["bot"]
+    taken = kept(client, reply["token"])["moves"][payload(human["token"])["n"]]  # what the human played then
+    other = next(m for m in human["legal_moves"] if m != taken)
+    for path, body in (("/v1/move", {"token": human["token"], "move": other}),  # another line, knowing the hands
+                       ("/v1/move", {"token": human["token"], "move": taken}),  # the same move: the game went on past it
+                       ("/v1/bot-move", {"token": bot["token"]})):
+        stale = client.post(path, json=body)
+        assert stale.status_code == 409 and stale.json()["error"] == "StaleToken", (path, body, stale.json())
+        assert "not the game's latest" in stale.json()["message"]
+    assert step(client, reply)["last"] is not None  # the latest token plays on
+
+
+def test_a_retry_gets_the_same_reply_and_another_move_from_its_token_is_refused(client):
+    reply = client.post("/v1/new-game", json={"game": "texas42", "seat": "N", "seed": 5, "bot": "rule"}).json()
+    while not reply["your_turn"]:
+        reply = step(client, reply)
+    first, second = reply["legal_moves"][:2]
+    moved = client.post("/v1/move", json={"token": reply["token"], "move": first}).json()
+    assert client.post("/v1/move", json={"token": reply["token"], "move": first}).json() == moved
+    other = client.post("/v1/move", json={"token": reply["token"], "move": second})
+    assert other.status_code == 409 and other.json()["error"] == "StaleToken"
+    assert "another move" in other.json()["message"]
+    assert step(client, moved)["last"][0] != 0  # and the game plays on from the latest token
+
+
+def test_the_server_keeps_at_most_so_many_games_for_so_long(tmp_path):
+    """The least recently moved game goes beyond ``most``; a game goes after ``idle`` seconds
+    without a move. Either's token is then refused by name."""
+    now = [1000.0]
+    store = GameStore(str(tmp_path / "games.sqlite3"), most=3, idle=60, clock=lambda: now[0])
+    ids = []
+    for i in range(4):
+        now[0] += 1
+        ids.append(store.add({"moves": [], "n": i}))
+    assert len(store) == 3 and store.get(ids[0]) is None and store.get(ids[1]) == {"moves": [], "n": 1}
+    now[0] += 1
+    assert store.advance(ids[1], 0, {"moves": ["pass"], "n": 1})  # moved: the most recent now
+    assert not store.advance(ids[1], 0, {"moves": ["30"], "n": 1})  # compare and set: from 0 moves no more
+    assert store.get(ids[1])["moves"] == ["pass"]
+    now[0] += 1
+    ids.append(store.add({"moves": [], "n": 4}))
+    assert store.get(ids[2]) is None and store.get(ids[1]) is not None  # the least recently moved went
+    now[0] += 61
+    assert store.get(ids[1]) is None  # idle too long
+    last = store.add({"moves": [], "n": 5})
+    assert len(store) == 1  # and dropped when the next game is made
+    # Another connection to the same file (another worker process) sees the same games.
+    assert GameStore(store.path, clock=lambda: now[0]).get(last) == {"moves": [], "n": 5}
 
 
 def test_new_game_names_bad_options(client):

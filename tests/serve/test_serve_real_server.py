@@ -35,7 +35,8 @@ def free_port() -> int:
 def server(*args: str):
     """``dominosolver serve`` on a free port, until the block ends: its base URL."""
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if k != "DOMINOSOLVER_SERVE_KEY"}  # serve makes its own
+    env = {k: v for k, v in os.environ.items()  # serve makes its own key and games file
+           if k not in ("DOMINOSOLVER_SERVE_KEY", "DOMINOSOLVER_SERVE_GAMES")}
     log = tempfile.TemporaryFile()  # not a pipe: a chatty server never blocks on it
     proc = subprocess.Popen([sys.executable, "-c", START, "serve", "--port", str(port), *args],
                             stdout=log, stderr=subprocess.STDOUT, env=env)
@@ -76,7 +77,8 @@ def test_the_real_server_answers_and_refuses_by_name():
 
 
 def test_two_workers_share_the_game_key():
-    """Requests spread over the worker processes: each plays on the game another began."""
+    """Requests spread over the worker processes: each plays on the game another began (they share
+    the token key and the games file serve made)."""
     with server("--workers", "2") as url:
         status, reply = call(url, "/v1/new-game", {"game": "bingo", "bot": "random"})
         pids = set()

@@ -47,6 +47,11 @@ class Move:
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
+    @property
+    def public(self) -> str:
+        """The move as the other player sees it: whole (a draw's name does not say the tile drawn)."""
+        return str(self)
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (str, Tile)):
             try:

@@ -517,7 +517,7 @@ def engine(threads: int | None, max_line: int, max_samples: int, max_time: float
 @click.option("--host", default="127.0.0.1", show_default=True, help="the address to listen on")
 @click.option("--port", type=click.IntRange(0, 65535), default=8042, show_default=True, help="the port to listen on")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="server processes (game tokens are signed with one key they share)")
+              help="server processes (they share one key for game tokens and one file of games)")
 def serve_cmd(host: str, port: int, workers: int) -> None:
     """Serve the web board at / and the HTTP API under /v1/ for Texas 42 and Bingo (docs/http.md)."""
     serve_http(host=host, port=port, workers=workers)

@@ -2,8 +2,8 @@
 
 One file per concept: ``app`` (the ASGI application and ``run``), ``handlers`` (the endpoints),
 ``limits`` (what a request may ask), ``pool`` (searches off the event loop, stopped when their
-client leaves), ``botgame`` (a game against the bots) and ``tokens`` (the signed token that carries
-it), ``openapi`` and ``schemas`` (the OpenAPI document, built on the shipped JSON Schemas)."""
+client leaves), ``botgame`` (a game against the bots), ``store`` (the games, kept on the server)
+and ``tokens`` (the signed token that names one), ``openapi`` and ``schemas`` (the OpenAPI document, built on the shipped JSON Schemas)."""
 
 from .app import create_app, run
 from .limits import ServeLimits

@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import shutil
 import socket
+import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -30,10 +32,12 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from ..errors import DominoSolverError, ParseError, RequestLimitError, shown
 from ..io import json_value
 from . import handlers
+from .botgame import StaleToken
 from .handlers import ENDPOINTS, Call, Endpoint
 from .limits import ServeLimits
 from .openapi import document
 from .pool import Busy, ClientGone, SearchPool
+from .store import GAMES_VARIABLE, GameStore, store_from_environment
 from .tokens import KEY_VARIABLE, Sealer, key_from_environment, new_key
 
 __all__ = ["STATIC", "NoDelayHttpTools", "create_app", "run"]
@@ -79,11 +83,14 @@ def checked(endpoint: Endpoint, body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-def create_app(limits: ServeLimits | None = None, key: bytes | None = None) -> Starlette:
+def create_app(limits: ServeLimits | None = None, key: bytes | None = None, games: str | None = None) -> Starlette:
     """The application; the key of game tokens defaults to ``DOMINOSOLVER_SERVE_KEY``'s (a fresh
-    one when unset). uvicorn calls this in each worker process (``factory=True``)."""
+    one when unset), the file of the games against the bots to ``DOMINOSOLVER_SERVE_GAMES`` (in
+    memory when unset). uvicorn calls this in each worker process (``factory=True``)."""
     limits = limits or ServeLimits()
     sealer = Sealer(key_from_environment() if key is None else key)
+    store = (store_from_environment(limits.games, limits.game_idle) if games is None
+             else GameStore(games, limits.games, limits.game_idle))
     pool = SearchPool(limits.pool, limits.queue)
     openapi = document()
 
@@ -96,11 +103,13 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None) -> S
             except ParseError as e:
                 return error(400, type(e).__name__, str(e))
             try:
-                call = Call(checked(endpoint, body), limits, sealer)
+                call = Call(checked(endpoint, body), limits, sealer, store=store)
                 reply = await pool.run(lambda stop: endpoint.answer(replace(call, should_stop=stop, kept=pool.kept())),
                                        request.receive)
             except DominoSolverError as e:
                 return failure(e)
+            except StaleToken as e:
+                return error(409, "StaleToken", str(e))
             except Busy as e:
                 return error(503, "Busy", str(e), {"Retry-After": "1"})
             except ClientGone:
@@ -150,6 +159,7 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None) -> S
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: internal},
                     lifespan=lifespan)
     app.state.pool = pool  # for tests and the status endpoint
+    app.state.games = store  # for tests
     return app
 
 
@@ -169,7 +179,20 @@ class NoDelayHttpTools(HttpToolsProtocol):
 
 def run(host: str = "127.0.0.1", port: int = 8042, workers: int = 1) -> None:
     """Serve until interrupted, with ``workers`` processes sharing one token key (made now unless
-    ``DOMINOSOLVER_SERVE_KEY`` is set) and each its own search pool."""
+    ``DOMINOSOLVER_SERVE_KEY`` is set) and the games against the bots (``DOMINOSOLVER_SERVE_GAMES``'s
+    file; unset, one process keeps them in memory and several share a temporary file, removed at
+    the end), each its own search pool."""
     os.environ.setdefault(KEY_VARIABLE, new_key())
     key_from_environment()  # a malformed key fails here, once, not in each worker
-    uvicorn.run(APP, factory=True, host=host, port=port, workers=workers, access_log=False, http=NoDelayHttpTools)
+    made = None
+    if workers > 1 and GAMES_VARIABLE not in os.environ:
+        made = tempfile.mkdtemp(prefix="dominosolver-games-")
+        os.environ[GAMES_VARIABLE] = os.path.join(made, "games.sqlite3")
+    if GAMES_VARIABLE in os.environ:
+        GameStore(os.environ[GAMES_VARIABLE]).close()  # the file made (or an unusable path named) once, here
+    try:
+        uvicorn.run(APP, factory=True, host=host, port=port, workers=workers, access_log=False,
+                    http=NoDelayHttpTools)
+    finally:
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)

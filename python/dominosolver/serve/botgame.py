@@ -1,9 +1,16 @@
 """A game against the bots, played from one seat: ``new-game``, the human's ``move`` and the next
-``bot-move`` (docs/http.md). The game travels in a signed token (``tokens.py``): its rules, the
-human's seat, the bot, the moves so far and the nonce its deal seed comes from; each request plays
-the moves again on the game's C++ state machine and answers with the human seat's view only. The
-bots are the game's arena bots (``GameSpec.arena``), seeded from the deal seed and the move
-number, so the same token always gets the same bot move."""
+``bot-move`` (docs/http.md). The server keeps the game (``store.py``): its rules, the human's
+seat, the bot, the deal seed and every move; the client's signed token (``tokens.py``) names the
+game and how many of its moves the client has seen, nothing more. Each request plays the moves
+again on the game's C++ state machine and answers with what the human seat may see: its view, and
+the last move as it saw it (another seat's discard is face down). The bots are the game's arena
+bots (``GameSpec.arena``), seeded from the deal seed, so a game's bot moves are the same however
+often it is replayed.
+
+Only the game's latest token plays on: from an earlier one, a client who has since read the record
+of a finished hand could play the same deal again knowing every hand. Such a token is refused
+(``StaleToken``, 409), except for the very request that moved the game on from it, which gets the
+same reply again (a client whose reply was lost may retry)."""
 
 from __future__ import annotations
 
@@ -14,56 +21,75 @@ from typing import Any
 from .. import games
 from ..arguments import whole_number
 from ..errors import IllegalMoveError, ParseError, shown
+from .store import GameStore
 from .tokens import Sealer
 
-__all__ = ["BOTGAME", "BotGame"]
+__all__ = ["BOTGAME", "BotGame", "StaleToken"]
 
 BOTGAME = "dominosolver.botgame/1"
-TOKEN_VERSION = 1
+TOKEN_VERSION = 2  # 1 carried the moves themselves; 2 names a game the server keeps
 SEED_BITS = 64
 BOT_SEED_MASK = 0xFFFFFFFF  # the bots' own seeds: 32 bits, as theirs are
 
 
+class StaleToken(Exception):
+    """A game token that is not its game's latest: the game went on from it (409)."""
+
+
 @dataclass
 class BotGame:
-    """A game in play: the game's row, the human's seat, the bot and the game itself."""
+    """A game in play as one token sees it: the game's row, the human's seat, the bot, where the
+    game is kept, its state there (the latest moves), how many moves the token saw, and the game
+    played up to there."""
 
     spec: games.GameSpec
     seat: int
     bot: str
-    payload: dict[str, Any]  # the token's: what rebuilds the game
+    store: GameStore
+    game_id: str
+    state: dict[str, Any]  # as the store keeps it: game, seat, bot, rules, seed, moves
+    seen: int
     game: Any
 
     @classmethod
-    def new(cls, sealer: Sealer, game: Any = games.DEFAULT, seat: Any = None, seed: Any = None, rules: Any = None,
+    def new(cls, store: GameStore, game: Any = games.DEFAULT, seat: Any = None, seed: Any = None, rules: Any = None,
             bot: Any = "hint") -> BotGame:
         spec = games.get(game)
         if spec.arena is None:
             raise ParseError(f"{spec.title} has no bots to play against")
         if bot not in spec.arena.bots:
             raise ParseError(f"unknown bot {shown(bot)}: {spec.title}'s are {', '.join(spec.arena.bots)}")
-        deal: dict[str, Any] = (
-            {"nonce": secrets.token_hex(16)} if seed is None else {"seed": whole_number(seed, "seed", 0, (1 << SEED_BITS) - 1)}
-        )
-        payload = {
-            "v": TOKEN_VERSION, "game": spec.tag, "seat": 0 if seat is None else spec.parse_seat(seat), "bot": bot,
-            "rules": spec.Rules.from_json(rules).to_json(), **deal, "moves": [],
+        state = {
+            "game": spec.tag, "seat": 0 if seat is None else spec.parse_seat(seat), "bot": bot,
+            "rules": spec.Rules.from_json(rules).to_json(),
+            "seed": secrets.randbits(SEED_BITS) if seed is None else whole_number(seed, "seed", 0, (1 << SEED_BITS) - 1),
+            "moves": [],
         }
-        return cls.of_payload(sealer, payload)
+        made = cls.of_state(store, "", state, 0)  # a game that cannot be made is not kept
+        made.game_id = store.add(state)
+        return made
 
     @classmethod
-    def of_token(cls, sealer: Sealer, token: Any) -> BotGame:
+    def of_token(cls, sealer: Sealer, store: GameStore, token: Any) -> BotGame:
         payload = sealer.open(token)
         if payload.get("v") != TOKEN_VERSION:
             raise ParseError("token is of another version of the server: start a new game")
-        return cls.of_payload(sealer, payload)
+        game_id, seen = payload.get("id"), payload.get("n")
+        state = store.get(game_id) if isinstance(game_id, str) else None
+        if state is None or not isinstance(seen, int) or not 0 <= seen <= len(state["moves"]):
+            raise ParseError("token's game is no longer kept: the server drops a game a day after its last move, "
+                             "the least recently moved when it keeps too many, and every game when it restarts "
+                             "without DOMINOSOLVER_SERVE_GAMES: start a new game")
+        if seen < len(state["moves"]) - 1:
+            raise StaleToken(f"this token is not the game's latest: the game went on {len(state['moves']) - seen} moves "
+                             "past it, and an earlier token does not play again: play on from the latest reply's token")
+        return cls.of_state(store, game_id, state, seen)
 
     @classmethod
-    def of_payload(cls, sealer: Sealer, payload: dict[str, Any]) -> BotGame:
-        spec = games.get(payload["game"])
-        seed = payload["seed"] if "seed" in payload else sealer.seed(payload["nonce"])
-        game = spec.Game(seed, spec.Rules.from_json(payload["rules"]), 0, payload["moves"])
-        return cls(spec, payload["seat"], payload["bot"], payload, game)
+    def of_state(cls, store: GameStore, game_id: str, state: dict[str, Any], seen: int) -> BotGame:
+        spec = games.get(state["game"])
+        game = spec.Game(state["seed"], spec.Rules.from_json(state["rules"]), 0, state["moves"][:seen])
+        return cls(spec, state["seat"], state["bot"], store, game_id, state, seen, game)
 
     @property
     def seed(self) -> int:
@@ -78,15 +104,35 @@ class BotGame:
             raise ParseError(f"move must be a move as text (legal_moves lists them), not {shown(move)}")
         self._check_turn(human=True)
         self.game.play(move)
-        return [self.seat, str(self.game.moves[-1])]
+        return self._keep(self.seat)
 
     def play_bot(self) -> list[Any]:
         """The next bot's move (its search is the arena bot's own, bounded by its options)."""
         self._check_turn(human=False)
         seat = self.game.to_move
-        bot = self.spec.arena.make_bot(self.bot, self.seed & BOT_SEED_MASK, dict(self.spec.arena.defaults))
-        self.game.play(bot.choose(self.game))
-        return [seat, str(self.game.moves[-1])]
+        if self.seen < len(self.state["moves"]):  # a retry: the bot has chosen already
+            self.game.play(self.state["moves"][self.seen])
+        else:
+            bot = self.spec.arena.make_bot(self.bot, self.seed & BOT_SEED_MASK, dict(self.spec.arena.defaults))
+            self.game.play(bot.choose(self.game))
+        return self._keep(seat)
+
+    def _keep(self, seat: int) -> list[Any]:
+        """Store the move just played (or, for a retry, check it is the move stored after this
+        token's); ``[seat, move]`` as the human seat saw it."""
+        moves = [str(m) for m in self.game.moves]
+        if self.seen == len(self.state["moves"]):
+            state = {**self.state, "moves": moves}
+            if self.store.advance(self.game_id, self.seen, state):
+                self.state = state
+            else:  # another request moved the game on from the same token meanwhile
+                self.state = self.store.get(self.game_id) or state
+        if self.state["moves"][: len(moves)] != moves or len(self.state["moves"]) != len(moves):
+            raise StaleToken("this token is not the game's latest: the game went on from it with another move, and an "
+                             "earlier token does not play again: play on from the latest reply's token")
+        self.seen = len(moves)
+        move = self.game.moves[-1]
+        return [seat, str(move) if seat == self.seat else move.public]
 
     def _check_turn(self, human: bool) -> None:
         to_move = self._to_move()
@@ -99,9 +145,8 @@ class BotGame:
             raise IllegalMoveError(f"{name} (you) is to move: send your move")
 
     def reply(self, sealer: Sealer, last: list[Any] | None = None) -> dict[str, Any]:
-        """``dominosolver.botgame/1``: the human seat's view, its legal moves on its turn, and the
-        record of the finished hands or deals, every hand shown."""
-        payload = {**self.payload, "moves": [str(m) for m in self.game.moves]}
+        """``dominosolver.botgame/1``: the human seat's view, its legal moves on its turn, the last
+        move as it saw it, and the record of the finished hands or deals, every hand shown."""
         record = self.spec.record(self.game)
         to_move = self._to_move()
         yours = to_move == self.seat
@@ -109,7 +154,7 @@ class BotGame:
             "schema": BOTGAME,
             "game": self.spec.tag,
             "seat": self.seat,
-            "token": sealer.seal(payload),
+            "token": sealer.seal({"v": TOKEN_VERSION, "id": self.game_id, "n": len(self.game.moves)}),
             "view": self.game.view(self.seat).to_json(),
             "to_move": to_move,
             "your_turn": yours,

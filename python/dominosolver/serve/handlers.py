@@ -19,6 +19,7 @@ from ..io import json_value
 from . import schemas
 from .botgame import BotGame
 from .limits import ServeLimits
+from .store import GameStore
 from .tokens import Sealer
 
 __all__ = ["ENDPOINTS", "Call", "Endpoint", "games_reply", "status"]
@@ -31,14 +32,21 @@ def never() -> bool:
 @dataclass(frozen=True)
 class Call:
     """One request as an answer sees it: its body (checked against the endpoint's keys), the
-    server's limits and token sealer, the stop flag a search polls (true once its client left), and
-    what the pool thread answering it keeps from one request to the next (``SearchPool.kept``)."""
+    server's limits and token sealer, the stop flag a search polls (true once its client left),
+    what the pool thread answering it keeps from one request to the next (``SearchPool.kept``), and
+    the games against the bots the server keeps."""
 
     body: dict[str, Any]
     limits: ServeLimits
     sealer: Sealer
     should_stop: Callable[[], bool] = never
     kept: dict[str, Any] = field(default_factory=dict)
+    store: GameStore | None = None
+
+    def games(self) -> GameStore:
+        if self.store is None:
+            raise ParseError("this server keeps no games against the bots")
+        return self.store
 
     def given(self, *names: str) -> dict[str, Any]:
         """The options among ``names`` the body gives (a null is left to the default)."""
@@ -162,7 +170,7 @@ def hint(call: Call) -> dict[str, Any]:
         spec, target = games.read(position_data(call))
     seat = call.body.get("seat")
     who = None if seat is None else spec.parse_seat(seat)
-    options = call.given("samples", "seed", "time", "exact_limit", "weighting", "method", "max_nodes")
+    options = call.given("samples", "seed", "time", "exact_limit", "weighting", "method", "means", "max_nodes")
     games.check_options(spec, options, lambda s: s.hint_limits, "hints")
     options = call.limits.bound(options, spec.hint_limits)
     if "threads" in spec.hint_limits:
@@ -221,16 +229,16 @@ def analyse(call: Call) -> dict[str, Any]:
 
 
 def new_game(call: Call) -> dict[str, Any]:
-    return BotGame.new(call.sealer, **call.given("game", "seat", "seed", "rules", "bot")).reply(call.sealer)
+    return BotGame.new(call.games(), **call.given("game", "seat", "seed", "rules", "bot")).reply(call.sealer)
 
 
 def move(call: Call) -> dict[str, Any]:
-    game = BotGame.of_token(call.sealer, call.body["token"])
+    game = BotGame.of_token(call.sealer, call.games(), call.body["token"])
     return game.reply(call.sealer, game.play(call.body["move"]))
 
 
 def bot_move(call: Call) -> dict[str, Any]:
-    game = BotGame.of_token(call.sealer, call.body["token"])
+    game = BotGame.of_token(call.sealer, call.games(), call.body["token"])
     return game.reply(call.sealer, game.play_bot())
 
 
@@ -244,6 +252,8 @@ HINT_OPTIONS = {
     "exact_limit": schemas.integer("enumerate the worlds when at most this many fit", 0),
     "weighting": {"type": "string", "enum": ["uniform", "auction", "play", "auction+play"], "description": "42: how worlds are weighted"},
     "method": {"type": "string", "enum": ["pimc", "infoset"], "description": "42: how a move is judged on the worlds"},
+    "means": {"type": "string", "enum": ["tied", "all"],
+              "description": "42: value the moves tied for the best chance of the goal (default), or every move"},
     "max_nodes": schemas.integer("Bingo: node budget per world", 1),
 }
 

@@ -24,6 +24,8 @@ class ServeLimits:
     threads: int = 1  # solver threads per search: requests run side by side instead
     pool: int = os.cpu_count() or 1  # searches running at once in each worker process
     queue: int = 256  # searches waiting for the pool in each worker process (503 beyond)
+    games: int = 10_000  # games against the bots kept (store.py): the least recently moved go beyond
+    game_idle: float = 86_400.0  # seconds a game against the bots is kept without a move
 
     def to_json(self) -> dict[str, Any]:
         return {"schema": LIMITS, **asdict(self)}

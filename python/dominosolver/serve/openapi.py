@@ -21,6 +21,7 @@ ERRORS = {
     "413": "the body is over the server's limit",
     "422": "bad input, named: ParseError, InvalidPositionError, InvalidViewError, IllegalMoveError, "
            "SearchLimitError, RequestLimitError",
+    "409": "move, bot-move: a game token that is not its game's latest (StaleToken)",
     "503": "too many searches waiting (Busy): retry later",
 }
 GETS = {

@@ -31,7 +31,7 @@ POSITION_ARG = one_of(ref("position"), {"type": "string", "description": "notati
 VIEW_ARG = one_of(ref("view"), {"type": "string", "description": "a view's text (docs/notation.md) or its JSON text"})
 SEAT = {"type": ["string", "integer"], "description": "42: N, E, S, W or 0..3; Bingo: 0 or 1"}
 GAME = {"type": "string", "description": "a game's tag or alias (GET /v1/games)"}
-TOKEN = {"type": "string", "description": "the token of the last game reply, unchanged"}
+TOKEN = {"type": "string", "description": "the token of the game's latest reply, unchanged (an earlier one: 409)"}
 BOTGAME = ref("botgame")
 seconds = {"type": "number", "minimum": 0, "description": "seconds of search (at most the server's limit)"}
 probability = {"type": "number", "minimum": 0, "maximum": 1}
@@ -49,7 +49,8 @@ BOTGAME_SCHEMA = {
         "schema": {"const": "dominosolver.botgame/1"}, "game": {"type": "string"}, "seat": {"type": "integer"},
         "token": TOKEN, "view": ref("view"), "to_move": {"type": ["integer", "null"]},
         "your_turn": {"type": "boolean"}, "legal_moves": {"type": "array", "items": {"type": "string"}},
-        "last": {"type": ["array", "null"], "description": "[seat, move] of the move just played"},
+        "last": {"type": ["array", "null"], "description": "[seat, move] of the move just played, as the human "
+                 "seat saw it (another seat's discard: \"discard\", face down)"},
         "scores": {}, "over": {"type": "boolean"}, "winner": {},
         "record": {"type": "object", "description": "the finished hands or deals, as play --json records them"},
     },

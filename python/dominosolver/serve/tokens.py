@@ -1,12 +1,11 @@
-"""Game tokens: a game against the bots carried by the client from request to request (docs/http.md),
-so that no worker process keeps state. A token is its payload (JSON, base64url) and an HMAC-SHA256 of
-it under the server's key: a client can read it but not alter it. The deal seed is kept out of it:
-``seed(nonce)`` derives it from a random nonce under the same key (a separate message, so no tag
-is ever a seed), so a token does not reveal the hidden hands or the deals to come.
+"""Game tokens: what a client carries from one reply of a game against the bots to its next request
+(docs/http.md). A token is its payload (JSON, base64url) and an HMAC-SHA256 of it under the server's
+key: a client can read it but not alter it. The payload names the game, which the server keeps
+(``store.py``), and how many of its moves the client has seen; no deal, seed or move is in it.
 
 The key is 32 random bytes that ``dominosolver serve`` makes at start and hands to its worker
-processes as hex in ``DOMINOSOLVER_SERVE_KEY``; set the variable yourself to keep tokens valid
-across restarts."""
+processes as hex in ``DOMINOSOLVER_SERVE_KEY``; set the variable yourself (with
+``DOMINOSOLVER_SERVE_GAMES``) to keep tokens valid across restarts."""
 
 from __future__ import annotations
 
@@ -59,7 +58,7 @@ def _unb64(text: str) -> bytes:
 
 
 class Sealer:
-    """Signs and checks tokens, and derives deal seeds, under one key."""
+    """Signs and checks tokens under one key."""
 
     def __init__(self, key: bytes) -> None:
         self._key = key
@@ -92,7 +91,3 @@ class Sealer:
         if not isinstance(payload, dict):
             raise ParseError("token holds no game")
         return payload
-
-    def seed(self, nonce: str) -> int:
-        """The deal seed of a nonce: 64 bits no client can compute without the key."""
-        return int.from_bytes(self._mac(b"seed", nonce.encode())[:8], "big")

@@ -78,6 +78,12 @@ class Move:
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
+    @property
+    def public(self) -> str:
+        """The move as the other seats see it: a discard is laid away face down (docs/rules.md
+        §4.1, §4.3), so they see that the bidder discarded, not what; every other move whole."""
+        return self.kind if self.kind == "discard" else str(self)
+
 
 class Game(RecordedGame):
     """``Game(seed=7)`` deals the first hand; ``play`` moves through auction, declaration and play.

@@ -1,7 +1,8 @@
-// A whole game against the bots from one seat. The server keeps no state: each reply
-// (dominosolver.botgame/1) carries the game's signed token, the human seat's view only, and its
-// legal moves. The hint button asks for advice from that view alone; at the end of each hand the
-// review shows every hand as dealt and grades what everyone played.
+// A whole game against the bots from one seat. The server keeps the game: each reply
+// (dominosolver.botgame/1) carries the token naming it (the next request must send the latest),
+// the human seat's view only, and its legal moves. The hint button asks for advice from that
+// view alone; at the end of each hand the review shows every hand as dealt and grades what
+// everyone played.
 import { call } from "./api.js";
 import { dominoSvg, tileButton } from "./domino.js";
 import { renderAnalysis } from "./chart.js";
