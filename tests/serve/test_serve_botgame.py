@@ -11,6 +11,7 @@ import json
 import pytest
 from dominosolver import games
 from dominosolver.serve import create_app
+from dominosolver.serve.botgame import BotGame, StaleToken
 from dominosolver.serve.store import GameStore
 from dominosolver.serve.tokens import Sealer
 from serve_support import KEY
@@ -216,3 +217,16 @@ def test_new_game_names_bad_options(client):
                        ({"seed": -1}, "seed"), ({"rules": {"nope": "x"}}, "nope"), ({"colour": "red"}, "colour")):
         bad = client.post("/v1/new-game", json=body)
         assert bad.status_code == 422 and bad.json()["error"] == "ParseError" and word in bad.json()["message"], body
+
+
+def test_two_requests_racing_from_one_token_move_the_game_once():
+    """Both read the game before either stored its move (compare and set): the same move is one
+    move, kept once; another move from the same token is refused, the first one kept."""
+    store, sealer = GameStore(), Sealer(KEY)
+    token = BotGame.new(store, "texas42", seat="E", seed=5, bot="rule").reply(sealer)["token"]
+    one, two, three = (BotGame.of_token(sealer, store, token) for _ in range(3))
+    first, second = (str(m) for m in one.game.legal_moves[:2])
+    assert one.play(first) == two.play(first) == [1, first]
+    with pytest.raises(StaleToken, match="another move"):
+        three.play(second)
+    assert store.get(payload(token)["id"])["moves"] == [first]
