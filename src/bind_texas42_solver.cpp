@@ -89,8 +89,12 @@ void texas42_solver(py::module_& m) {
       .def(py::init<std::size_t, Enhancements>(), py::arg("tt_mb") = 64, py::arg("enhancements") = Enhancements{})
       .def("value", py::overload_cast<const Position&, int>(&Solver::value), py::arg("position"), py::arg("guess") = -1,
            py::call_guard<py::gil_scoped_release>())
-      .def("solve", py::overload_cast<const Position&, bool, bool, std::uint64_t>(&Solver::solve), py::arg("position"),
-           py::arg("all_moves") = true, py::arg("pv") = true, py::arg("max_nodes") = 0, py::call_guard<py::gil_scoped_release>())
+      .def("solve", py::overload_cast<const Position&, bool, bool, std::uint64_t, TileMask>(&Solver::solve),
+           py::arg("position"), py::arg("all_moves") = true, py::arg("pv") = true, py::arg("max_nodes") = 0,
+           py::arg("only") = kAllPlays, py::call_guard<py::gil_scoped_release>())
+      // [(play, 1 | 0 | -1)]: does the team to move still reach `target` points after each play?
+      .def("reaches_after", &Solver::reaches_after, py::arg("position"), py::arg("target"), py::arg("max_nodes") = 0,
+           py::call_guard<py::gil_scoped_release>())
       // None when a node budget (`max_nodes` > 0) ran out before the answer.
       .def("can_reach", py::overload_cast<const Position&, int, std::uint64_t>(&Solver::can_reach), py::arg("position"),
            py::arg("target"), py::arg("max_nodes") = 0, py::call_guard<py::gil_scoped_release>())
@@ -254,11 +258,19 @@ void texas42_solver(py::module_& m) {
       .def_readonly("complete", &BatchOutput::complete);
   // Ctrl-C stops a batch between positions (KeyboardInterrupt), whatever its size.
   m.def("solve_batch", [](const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_mb,
-                          bool pv, std::uint64_t max_nodes) {
+                          bool pv, std::uint64_t max_nodes, const std::vector<TileMask>& only) {
         py::gil_scoped_release release;
-        return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending, pv, max_nodes);
+        return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending, pv, max_nodes, only);
       }, py::arg("positions"), py::arg("threads"), py::arg("all_moves"), py::arg("tt_mb") = 64, py::arg("pv") = false,
-      py::arg("max_nodes") = 0);
+      py::arg("max_nodes") = 0, py::arg("only") = std::vector<TileMask>{});
+  py::class_<ReachOutput>(m, "ReachOutput")
+      .def_readonly("moves", &ReachOutput::moves)
+      .def_readonly("nodes", &ReachOutput::nodes);
+  m.def("reach_batch", [](const std::vector<Position>& positions, const std::vector<int>& targets, int threads,
+                          std::size_t tt_mb, std::uint64_t max_nodes) {
+        py::gil_scoped_release release;
+        return reach_batch(positions, targets, threads, tt_mb, python_signal_pending, max_nodes);
+      }, py::arg("positions"), py::arg("targets"), py::arg("threads"), py::arg("tt_mb") = 64, py::arg("max_nodes") = 0);
   py::class_<RegretOutput>(m, "RegretOutput")
       .def_readonly("best", &RegretOutput::best)
       .def_readonly("played", &RegretOutput::played)

@@ -205,7 +205,11 @@ std::uint64_t run_batch(std::size_t count, int threads, std::size_t tt_megabytes
 }  // namespace
 
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_megabytes,
-                        const std::function<bool()>& should_stop, bool with_pv, std::uint64_t max_nodes) {
+                        const std::function<bool()>& should_stop, bool with_pv, std::uint64_t max_nodes,
+                        const std::vector<TileMask>& only) {
+  if (!only.empty() && only.size() != positions.size())
+    throw InvalidPositionError("solve_batch needs the plays to value of each position: " + std::to_string(only.size()) +
+                               " for " + std::to_string(positions.size()) + " positions");
   BatchOutput out;
   out.values.resize(positions.size());
   std::vector<char> complete(positions.size(), 1);  // written by the workers (vector<bool> packs bits)
@@ -213,7 +217,7 @@ BatchOutput solve_batch(const std::vector<Position>& positions, int threads, boo
   if (with_pv) out.pv.resize(positions.size());
   out.nodes = run_batch(positions.size(), threads, tt_megabytes, should_stop, [&](Solver& solver, std::size_t i) {
     if (all_moves || with_pv || max_nodes) {
-      SolveOutput r = solver.solve(positions[i], all_moves, with_pv, max_nodes);
+      SolveOutput r = solver.solve(positions[i], all_moves, with_pv, max_nodes, only.empty() ? kAllPlays : only[i]);
       out.values[i] = r.value;
       complete[i] = r.complete;
       if (all_moves) out.moves[i] = std::move(r.moves);
@@ -224,6 +228,20 @@ BatchOutput solve_batch(const std::vector<Position>& positions, int threads, boo
     return solver.nodes();
   });
   out.complete.assign(complete.begin(), complete.end());
+  return out;
+}
+
+ReachOutput reach_batch(const std::vector<Position>& positions, const std::vector<int>& targets, int threads,
+                        std::size_t tt_megabytes, const std::function<bool()>& should_stop, std::uint64_t max_nodes) {
+  if (targets.size() != positions.size())
+    throw InvalidPositionError("reach_batch needs a target per position: " + std::to_string(targets.size()) + " for " +
+                               std::to_string(positions.size()) + " positions");
+  ReachOutput out;
+  out.moves.resize(positions.size());
+  out.nodes = run_batch(positions.size(), threads, tt_megabytes, should_stop, [&](Solver& solver, std::size_t i) {
+    out.moves[i] = solver.reaches_after(positions[i], targets[i], max_nodes);
+    return solver.nodes();
+  });
   return out;
 }
 

@@ -1107,12 +1107,49 @@ std::vector<PlayRegret> Solver::line_regrets(const Position& pos, const std::vec
   });
 }
 
-SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv, std::uint64_t max_nodes) {
+std::vector<std::pair<int, int>> Solver::reaches_after(const Position& pos, int target, std::uint64_t max_nodes) {
+  if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
+  if (tricks_goal(pos))
+    throw InvalidPositionError("per-play tests count points: a contract in tricks ('" + pos.trump().name() +
+                               "') is solved whole");
+  const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
+  nodes_ = 0;
+  if (pos.is_over()) return {};
+  return search_for(pos, &tt_, &endgames_, enh_, [&](auto& s) {
+    begin(pos);
+    if (max_nodes) s.limit_nodes(max_nodes);
+    const int total = s.remaining_total();
+    const bool ns_to_move = pos.side_of(pos.to_move()) == 0;
+    const int ns = ns_to_move ? target : total - target;  // NS's side of the test: EW reach it when NS stay at ns or under
+    const int decided = target <= 0 ? 1 : target > total ? 0 : -1;
+    bool spent = false;  // a search cut short leaves its state mid-line: no further test
+    std::vector<std::pair<int, int>> out;
+    for (const auto& group : s.equivalence_groups(s.legal())) {
+      int answer = decided;
+      if (answer < 0 && !spent) {
+        try {
+          const int tile = group.front();
+          answer = ns_to_move ? s.play_and_search(tile, ns - 1, ns, 0) >= ns : s.play_and_search(tile, ns, ns + 1, 0) <= ns;
+        } catch (const NodeLimit&) {
+          spent = true;
+        }
+      }
+      for (const int tile : group) out.emplace_back(tile, answer);
+    }
+    std::sort(out.begin(), out.end());
+    nodes_ = s.nodes();
+    return out;
+  });
+}
+
+SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv, std::uint64_t max_nodes, TileMask only) {
   if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
   if (const auto goal = tricks_goal(pos)) {
     if (max_nodes) throw InvalidPositionError("a node budget bounds the points search, not the tricks search of '" + pos.trump().name() + "'");
+    if (only != kAllPlays) throw InvalidPositionError("only the points search values some plays alone, not '" + pos.trump().name() + "'");
     return solve(trick_play(pos), *goal, all_moves, with_pv);
   }
+  if (!pos.is_over() && !(pos.legal_moves() & only)) throw IllegalMoveError("none of the plays to value is legal");
   const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
   nodes_ = 0;
   if (pos.is_over()) return {};
@@ -1124,7 +1161,7 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv, std
     const int team = pos.side_of(pos.to_move());
     const bool ns_to_move = team == 0;
     auto pov = [&](int ns) { return ns_to_move ? ns : total - ns; };
-    const auto groups = s.equivalence_groups(s.legal());
+    const auto groups = s.equivalence_groups(all_moves ? s.legal() & only : s.legal());
     for (const auto& g : groups)
       if (g.size() > 1) out.equivalent.push_back(g);
     int ns_value = 0;

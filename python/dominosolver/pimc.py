@@ -14,7 +14,10 @@ A game gives the loop the worlds its player's view allows (a ``Sampler``) and a 
   which adds noise to a one-shot average and no new world.)
 - averages per move, never votes per world: the (weighted) mean, its standard error and the chance
   of the game's goal (the declaring side makes its contract; the Bingo player wins the deal);
-- ranks the moves by the game's key, equal moves sharing a rank.
+- ranks the moves by the game's key, equal moves sharing a rank;
+- or, where the game's first key is a chance it can test more cheaply than it values a move
+  (``refine``): the loop runs on the tests, then values only the moves that tied for the best chance,
+  on the same worlds; the other moves have no mean.
 
 The result is an ``Estimate`` of columns; each game presents it as its own Hint.
 """
@@ -25,8 +28,8 @@ import itertools
 import random
 import time as _time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
@@ -34,7 +37,8 @@ from .errors import SearchLimitError
 from .version import __version__
 
 __all__ = [
-    "ENGINE_NAME", "Estimate", "MoveEstimate", "MoveStat", "Sampler", "Scorer", "Scores", "engine_info", "rank", "run",
+    "ENGINE_NAME", "Estimate", "MoveEstimate", "MoveStat", "Sampler", "Scorer", "Scores", "engine_info", "rank", "refine",
+    "run",
 ]
 
 ENGINE_NAME = "dominosolver-pimc"
@@ -91,11 +95,12 @@ class MoveStat:
     """One move of a hint, in either game: its mean value for the player to move (42: points for
     the seat's team from the current trick on, or tricks under a contract of every trick or none;
     Bingo: game points), the mean's standard error, the chance of the goal (42: the declaring side
-    makes its contract, None without one; Bingo: the player wins the deal) and its rank."""
+    makes its contract, None without one; Bingo: the player wins the deal) and its rank. A hint that
+    valued only the moves tied for the best chance (``refine``) gives the others no mean (None)."""
 
     move: str
-    mean: float
-    stderr: float  # 0 when every world was solved
+    mean: float | None
+    stderr: float | None  # 0 when every world was solved
     p_make: float | None
     rank: int  # 1 = best; equal moves share a rank
     p_make_stderr: float | None = None  # p_make's standard error (0 when exact; None where not estimated)
@@ -115,8 +120,8 @@ class MoveStat:
 @dataclass(frozen=True)
 class MoveEstimate:
     index: int  # the move's column: its place among the legal moves
-    mean: float
-    stderr: float  # 0 when every world was averaged
+    mean: float | None  # None: not valued (refine values the moves tied for the best chance alone)
+    stderr: float | None  # 0 when every world was averaged
     chance: float | None  # probability of the game's goal (None: the game has none here)
     rank: int  # 1 = best; equal moves share a rank
     chance_stderr: float | None = None  # the chance's standard error (0 when every world was averaged)
@@ -132,6 +137,9 @@ class Estimate:
     nodes: int
     warnings: tuple[str, ...]
     ess: float | None = None  # the effective sample size of weighted worlds (None: equally likely)
+    # The worlds averaged and their log weights (None: equally likely), for refine to value moves on.
+    kept: tuple[Any, ...] = field(default=(), repr=False, compare=False)
+    kept_logs: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
 def engine_info() -> dict[str, str]:
@@ -174,6 +182,7 @@ def run(
         draw = lambda lo, hi: list(itertools.islice(draws, hi - lo))  # noqa: E731
     step = scorer.batch if chunked else UNCHUNKED
     batches: list[Scores] = []
+    scored: list[W] = []  # the worlds of the batches, in order
     logs: list[np.ndarray] = []
     grown: list[str] = []  # why more than `samples` worlds were drawn
     done = nodes = 0
@@ -184,6 +193,7 @@ def run(
         worlds = worlds[: len(scores.values)]
         if worlds:
             batches.append(scores)
+            scored += worlds
             if scores.log_weights is not None:
                 logs.append(scores.log_weights[: len(worlds)])
             elif scorer.weigh is not None:
@@ -202,7 +212,7 @@ def run(
         if done == total:
             break
         if on_progress is not None and not cut and any(b.solved is None or b.solved.any() for b in batches):
-            on_progress(_estimate(scorer, batches, logs, "pimc", seed, nodes, warnings, (), started))
+            on_progress(_estimate(scorer, batches, scored, logs, "pimc", seed, nodes, warnings, (), started))
         stop = None
         if cut or (time is not None and _time.perf_counter() - started >= time):
             stop = limit
@@ -212,8 +222,8 @@ def run(
             notes = [*grown, f"stopped after {done} of {total} worlds {stop}"]
             if method == "exact":
                 notes.append("partial enumeration: a random subset of the worlds, drawn without replacement")
-            return _estimate(scorer, batches, logs, "pimc", seed, nodes, warnings, notes, started)
-    return _estimate(scorer, batches, logs, method, seed, nodes, warnings, grown, started)
+            return _estimate(scorer, batches, scored, logs, "pimc", seed, nodes, warnings, notes, started)
+    return _estimate(scorer, batches, scored, logs, method, seed, nodes, warnings, grown, started)
 
 
 def _effective_size(batches: list[Scores], logs: list[np.ndarray]) -> float | None:
@@ -231,6 +241,7 @@ def _effective_size(batches: list[Scores], logs: list[np.ndarray]) -> float | No
 def _estimate(
     scorer: Scorer[W],
     batches: list[Scores],
+    scored: list[W],
     logs: list[np.ndarray],
     method: str,
     seed: int | None,
@@ -258,6 +269,8 @@ def _estimate(
     exact = method == "exact"
     reached = None if scorer.chance is None else scorer.chance(values)
     ess = None
+    kept = tuple(w for w, ok in zip(scored, solved) if ok)
+    kept_logs = np.concatenate(logs)[solved] if logs else None
     if logs:
         log_w = np.concatenate(logs)[solved]
         weights = np.exp(log_w - log_w.max())  # scaled by the largest: no overflow
@@ -273,7 +286,64 @@ def _estimate(
     ranks = rank([scorer.rank_key(float(means[j]), p[j]) for j in columns])
     moves = tuple(MoveEstimate(j, float(means[j]), float(stderr[j]), p[j], r, p_se[j]) for j, r in ranks)
     warnings += [*stopped, *left_out]
-    return Estimate(moves, method, n, seed, _time.perf_counter() - started, nodes, tuple(warnings), ess)
+    return Estimate(moves, method, n, seed, _time.perf_counter() - started, nodes, tuple(warnings), ess, kept, kept_logs)
+
+
+def refine(
+    estimate: Estimate,
+    score: Callable[[list[W], list[int]], Scores],
+    rank_key: Callable[[float | None, float | None], tuple[float, ...]],
+    *,
+    batch: int,
+    time: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    started: float,
+) -> Estimate:
+    """An estimate whose chances came from cheap tests (its means are not values), completed: the
+    moves tied for the best key get their mean values on the estimate's own worlds (``score(worlds,
+    columns)``: a row per world, a column per tied move), the others none, and all are ranked again.
+    One move alone at the best needs no value. ``time`` and ``should_stop`` end it between batches;
+    the means then rest on the worlds valued by then (a warning says so)."""
+    best = min(m.rank for m in estimate.moves)
+    columns = [m.index for m in estimate.moves if m.rank == best]
+    if len(columns) < 2:
+        columns = []
+    worlds = list(estimate.kept)
+    parts: list[Scores] = []
+    done, nodes = 0, estimate.nodes
+    while columns and done < len(worlds):
+        part = worlds[done : done + batch]
+        scores = score(part, columns)
+        parts.append(scores)
+        nodes += scores.nodes
+        done += len(scores.values)
+        if len(scores.values) < len(part) or (time is not None and _time.perf_counter() - started >= time):
+            break
+        if should_stop is not None and should_stop():
+            break
+    warnings = list(estimate.warnings)
+    valued: dict[int, tuple[float, float]] = {}
+    if parts:
+        values = np.ascontiguousarray(np.concatenate([p.values for p in parts]))
+        solved = np.concatenate([np.ones(len(p.values), bool) if p.solved is None else p.solved for p in parts])
+        exact = estimate.method == "exact" and done == len(worlds) and solved.all()
+        if solved.any():
+            if estimate.kept_logs is not None:
+                log_w = estimate.kept_logs[:done][solved]
+                means, stderr, _, _ = _weighted(values[solved], np.exp(log_w - log_w.max()), None, exact, warnings)
+            else:
+                means, stderr, _, _ = _plain(values[solved], None, exact)
+            valued = {c: (float(means[k]), float(stderr[k])) for k, c in enumerate(columns)}
+        if int(solved.sum()) < len(worlds):
+            warnings.append(f"the means of the {len(columns)} moves tied for the best chance rest on "
+                            f"{int(solved.sum())} of its {len(worlds)} worlds")
+    moves = sorted(estimate.moves, key=lambda m: m.index)
+    keyed = [(m, *valued.get(m.index, (None, None))) for m in moves]
+    ranks = dict(rank([rank_key(mean, m.chance) for m, mean, _ in keyed]))
+    out = [replace(m, mean=mean, stderr=se, rank=ranks[m.index]) for m, mean, se in keyed]
+    out.sort(key=lambda m: (m.rank, m.index))
+    return replace(estimate, moves=tuple(out), nodes=nodes, warnings=tuple(warnings),
+                   elapsed=_time.perf_counter() - started)
 
 
 

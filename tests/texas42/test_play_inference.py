@@ -148,7 +148,7 @@ def test_no_play_of_another_seat_says_nothing():
 def test_a_view_that_weighs_worlds_by_the_play_ranks_with_those_weights():
     view = view_after(4, 13)
     assert view is not None
-    h = hint(view, samples=30, seed=2, weighting="play", exact_limit=0, threads=1)
+    h = hint(view, samples=30, seed=2, weighting="play", exact_limit=0, threads=1, means="all")
     worlds = sample_worlds(view, 30, seed=2)
     w = world_weights(view, worlds, "play")
     solver = Solver(4)

@@ -303,13 +303,16 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
 @click.option("--method", default=None,
               help="42: pimc (default: double dummy in every world) or infoset (the next choice made without "
                    "seeing the hidden hands; about twice the search nodes)")
+@click.option("--means", default=None,
+              help="42: tied (default: under a contract in points, make or set tested per move, and only the moves "
+                   "tied for the best chance valued) or all (every move's mean)")
 @click.option("--max-nodes", type=int, default=None,
               help="Bingo: search budget per world, default 2,000,000 for a phase-one world (closed deals are "
                    "solved exactly); worlds needing more are left out and reported (0 = no limit)")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 JSON")
 def hint(position: str, seat: str | None, samples: int | None, seed: int | None, time_limit: float | None,
          exact_limit: int | None, threads: int | None, weighting: str | None, method: str | None,
-         max_nodes: int | None, as_json: bool) -> None:
+         means: str | None, max_nodes: int | None, as_json: bool) -> None:
     """Advise the player to move from what it can see: every legal move's mean value, its chance
     (P(make) in 42, P(win) in Bingo) and a rank.
 
@@ -322,7 +325,7 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
     spec = games.detect(data)  # the options are checked before the position is read
     who = None if seat is None else spec.parse_seat(seat)
     limits = given(samples=samples, seed=seed, time=time_limit, exact_limit=exact_limit, threads=threads,
-                   weighting=weighting, method=method, max_nodes=max_nodes)
+                   weighting=weighting, method=method, means=means, max_nodes=max_nodes)
     games.check_options(spec, limits, lambda s: s.hint_limits, "hints", flag)
     spec, target = games.read(data)
     if isinstance(target, spec.PlayerView):

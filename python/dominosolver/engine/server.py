@@ -2,7 +2,7 @@
 
 Requests: ``hello``; ``position`` with a seat's ``view`` (dominosolver.view/1 of any registered game,
 told apart by its ``"game"`` tag: nothing more is ever needed); ``go`` with limits (``samples``,
-``time`` in seconds, ``seed``, ``weighting``, ``threads``, ``exact_limit``, ``max_nodes``; each game
+``time`` in seconds, ``seed``, ``weighting``, ``means``, ``threads``, ``exact_limit``, ``max_nodes``; each game
 takes those it has a use for); ``stop``; ``quit``. A search runs on a worker thread so that ``stop``
 is read while it runs; the game answers (``GameSpec.go``), streaming ``info`` lines where it reports
 progress, and the search ends with one ``bestmove`` carrying the whole hint.
@@ -87,6 +87,7 @@ GO_LIMITS: dict[str, Callable[[Any, str, EngineLimits], Any]] = {
     "seed": lambda value, name, limits: seed_value(value, name),
     "weighting": lambda value, name, limits: unicode_text(value, name),
     "method": lambda value, name, limits: unicode_text(value, name),
+    "means": lambda value, name, limits: unicode_text(value, name),
     "threads": lambda value, name, limits: whole_number(value, name, 1, limits.threads),
     "exact_limit": lambda value, name, limits: whole_number(value, name, 0, limits.samples),
     "max_nodes": lambda value, name, limits: node_budget(value, name),

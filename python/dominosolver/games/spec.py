@@ -93,7 +93,7 @@ class HumanPlay:
 @dataclass(frozen=True)
 class GameSpec:
     """A game as the front ends see it. Options and limits use one vocabulary across games
-    (``samples``, ``seed``, ``time``, ``exact_limit``, ``threads``, ``weighting``, ``method``, ``max_nodes``);
+    (``samples``, ``seed``, ``time``, ``exact_limit``, ``threads``, ``weighting``, ``method``, ``means``, ``max_nodes``);
     each game says which it takes, and ``notes`` why it has no use for another game's."""
 
     tag: str  # the "game" tag of its JSON: "texas42"

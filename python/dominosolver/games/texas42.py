@@ -339,7 +339,8 @@ def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_m
 
     def progress(h: Any) -> None:
         report({"worlds": h.worlds, "best": h.best, "moves": [
-            {"move": m.move, "mean": round(m.mean, 4), "stderr": round(m.stderr, 4),
+            {"move": m.move, "mean": None if m.mean is None else round(m.mean, 4),
+             "stderr": None if m.stderr is None else round(m.stderr, 4),
              "p_make": None if m.p_make is None else round(m.p_make, 4),
              "p_make_stderr": None if m.p_make_stderr is None else round(m.p_make_stderr, 4)}
             for m in h.moves
@@ -447,7 +448,7 @@ SPEC = GameSpec(
     solve=solve_42,
     solve_options=frozenset({"moves"}),
     hint=hint,
-    hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "threads", "weighting", "method"}),
+    hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "threads", "weighting", "method", "means"}),
     notes={"max_nodes": "a 42 solve is always exact, and so is every world of a 42 hint",
            "time": "a 42 solve takes hundredths of a second"},
     grade=grade,

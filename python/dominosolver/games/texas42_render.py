@@ -218,8 +218,9 @@ def hint_table(h: Any) -> Table:
     for m in h.moves:
         style = "bold green" if m.rank == 1 else ""
         pm = ("—", "—") if m.p_make is None else (f"{m.p_make:.3f}", f"{m.p_make_stderr:.3f}")
-        table.add_row(str(m.rank), f"[{style}]{m.move}[/{style}]" if style else m.move, f"{m.mean:.2f}",
-                      f"{m.stderr:.2f}", *pm)
+        # The moves the first key did not tie have no mean (the hint's means="tied").
+        mean = ("—", "—") if m.mean is None else (f"{m.mean:.2f}", f"{m.stderr:.2f}")
+        table.add_row(str(m.rank), f"[{style}]{m.move}[/{style}]" if style else m.move, *mean, *pm)
     for w in h.warnings:
         table.caption = (table.caption + "; " if table.caption else "") + w
     return table

@@ -127,7 +127,7 @@ def _wins_alone(pos: Position, tile: Tile) -> bool:
 def _hint_figures(h: Any) -> dict[str, Any]:
     """A hint's figures as a decision's record keeps them: per move its mean and P(make)."""
     return {"by": f"hint ({h.method})", "worlds": h.worlds,
-            "moves": [[m.move, round(m.mean, 3), None if m.p_make is None else round(m.p_make, 4)] for m in h.moves]}
+            "moves": [[m.move, None if m.mean is None else round(m.mean, 3), None if m.p_make is None else round(m.p_make, 4)] for m in h.moves]}
 
 
 def _specials_open(rules: Rules, legal: list[Bid]) -> bool:

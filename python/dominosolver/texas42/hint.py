@@ -17,6 +17,7 @@ choice: a move is never chosen by counting the deals it wins.
 
 from __future__ import annotations
 
+import dataclasses
 import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,7 +33,7 @@ from .plays import play_of
 from .position import Position
 from .exchange import discard_scores, in_exchange
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
-from .solve import solve_batch
+from .solve import reach_batch, solve_batch
 from .infoset import infoset_values
 from .view import PlayerView
 from .weighting import WEIGHTINGS, world_log_weights
@@ -43,6 +44,7 @@ HINT_SCHEMA = "dominosolver.hint/1"
 ENGINE_NAME = pimc.ENGINE_NAME
 EXACT_LIMIT = 2000
 METHODS = ("pimc", "infoset")  # plain PIMC; the seat's next decision made per group of worlds (infoset.py)
+MEANS = ("tied", "all")  # which moves get their mean value: those tied for the best chance, or every one
 CHUNK = 25  # worlds per batched call when a time limit, a stop or progress reports need batches
 # Beyond this many tricks (The Big Game's first tricks) one world's solve can take seconds: under a
 # time limit the worlds go a world per thread, each with a node budget the time left allows at
@@ -121,8 +123,8 @@ class Hint:
             "moves": [
                 {
                     "move": m.move,
-                    "mean": round(m.mean, 6),
-                    "stderr": round(m.stderr, 6),
+                    "mean": p(m.mean),
+                    "stderr": p(m.stderr),
                     "p_make": p(m.p_make),
                     "p_make_stderr": p(m.p_make_stderr),
                     "rank": m.rank,
@@ -140,7 +142,8 @@ class Hint:
         lines = [head + f"; means in {self.units}", "rank move   mean  stderr  p_make  stderr"]
         for m in self.moves:
             pm = "   —" if m.p_make is None else f"{m.p_make:6.3f} {m.p_make_stderr:7.3f}"
-            lines.append(f"{m.rank:4d} {m.move:>4} {m.mean:6.2f} {m.stderr:7.3f}  {pm}")
+            mean = "     —       —" if m.mean is None else f"{m.mean:6.2f} {m.stderr:7.3f}"
+            lines.append(f"{m.rank:4d} {m.move:>4} {mean}  {pm}")
         return "\n".join(lines)
 
 
@@ -155,6 +158,7 @@ def hint(
     threads: int | None = None,
     exact_limit: int = EXACT_LIMIT,
     objective: str = "auto",
+    means: str = "tied",
     tt_mb: int | None = None,
     on_progress: Callable[[Hint], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
@@ -173,7 +177,11 @@ def hint(
     ``"points"`` by mean points, then that chance; ``"auto"`` is ``"goal"`` in the marks game with
     a contract and ``"points"`` otherwise. ``method`` is ``"pimc"`` (every world solved double
     dummy) or ``"infoset"`` (the seat's next choice made once for the worlds it cannot tell apart,
-    see ``infoset.py``; about twice the search nodes).
+    see ``infoset.py``; about twice the search nodes). ``means``: ``"tied"`` ranks a contract in
+    points by the chance first at a fraction of the cost: a zero-window test per move and world
+    decides make or set, and only the moves tied for the best chance are valued exactly (the others'
+    means are None); ``"all"`` values every move (as the points objective, method infoset and the
+    contracts in tricks always do).
 
     Limits: ``samples`` 1 to ``MAX_WORLDS`` (1,000,000), ``exact_limit`` 0 to ``MAX_WORLDS``,
     ``seed`` a whole number from 0 or None, ``time`` seconds from 0 (0: one batch) or None; else
@@ -204,8 +212,11 @@ def hint(
         raise InvalidViewError(f"{v.rules.seat_names[v.seat]} is not to play ({v.rules.seat_names[v.to_move]} is)")
     if objective not in ("auto", "goal", "points"):
         raise InvalidViewError(f"unknown objective {shown(objective)}: auto, goal or points")
+    if means not in MEANS:
+        raise InvalidViewError(f"unknown means {shown(means)}: use one of {', '.join(MEANS)}")
     sampler = WorldSampler(v)
     chunk = CHUNK
+    tests_first: tuple[Any, ...] | None = None  # (tests, tied moves' values, makes) on the cheap path
     warnings: list[str] = []
     score: Callable[[list[World]], pimc.Scores]
     chance: Callable[[np.ndarray], np.ndarray] | None
@@ -263,6 +274,28 @@ def hint(
         chance = None if sides is None else _makes(v, first, *sides)
         # Under a contract of no trick (Nel-O) every side plays to take the fewest tricks.
         fewest = first.objective == "no trick"
+        if means == "tied" and method == "pimc" and objective == "goal" and sides is not None and first.objective == "points":
+            target = _goal_target(v, first, *sides)
+            ours = sides[1]
+
+            def tested(worlds: list[World]) -> pimc.Scores:
+                """Per world and move, 1 where the seat's side still reaches its goal after the move."""
+                out = reach_batch([position_of(v, w) for w in worlds], [target] * len(worlds), threads, tt_mb=tt,
+                                  max_nodes=world_budget())
+                answered = out.known[:, legal].all(axis=1)
+                return pimc.Scores(out.reached[:, legal].astype(np.int8), out.nodes,
+                                   solved=None if answered.all() else answered)
+
+            def tied_values(worlds: list[World], columns: list[int]) -> pimc.Scores:
+                plays = [legal[c] for c in columns]
+                out = solve_batch([position_of(v, w) for w in worlds], threads=threads, moves=True, tt_mb=tt,
+                                  max_nodes=world_budget(), only=[plays] * len(worlds))
+                assert out.move_values is not None
+                values = out.move_values[:, plays]
+                solved = (values >= 0).all(axis=1)  # -1: a play its node budget left unvalued
+                return pimc.Scores(values, out.nodes, solved=None if solved.all() else solved)
+
+            tests_first = (tested, tied_values, (lambda r: r == 1) if ours else (lambda r: r == 0))
 
     def choose(values: np.ndarray, weights: np.ndarray) -> int:
         """The seat's tile over a group of worlds it cannot tell apart: the hint's own ranking."""
@@ -271,11 +304,13 @@ def hint(
         keys = [rank_key(float(w @ values[:, j]), None if p is None else float(p[j])) for j in range(values.shape[1])]
         return max(range(len(keys)), key=keys.__getitem__)
 
-    def rank_key(mean: float, p_make: float | None) -> tuple[float, ...]:
+    def rank_key(mean: float | None, p_make: float | None) -> tuple[float, ...]:
+        p_goal = None if goal is None or p_make is None else (p_make if goal == "make" else 1.0 - p_make)
+        if mean is None:  # a move the cheap path did not value: ranked by its chance alone
+            return () if p_goal is None else (p_goal,)
         mean = -mean if fewest else mean
-        if goal is None or p_make is None:
+        if p_goal is None:
             return (mean,)
-        p_goal = p_make if goal == "make" else 1.0 - p_make
         return (p_goal, mean) if objective == "goal" else (mean, p_goal)
 
     scorer = pimc.Scorer(
@@ -297,6 +332,12 @@ def hint(
         return Hint(v, moves, shown_method, e.worlds, e.seed, e.elapsed, weighting, goal, list(e.warnings), e.nodes,
                     units, e.ess, method != "pimc" and e.method == "exact")
 
+    report = None if on_progress is None else (lambda e: on_progress(present(e)))
+    if tests_first is not None:  # the chance from zero-window tests, then the tied moves' values
+        tested, _, makes = tests_first
+        scorer = dataclasses.replace(scorer, score=tested, chance=makes)
+        if on_progress is not None:  # the tests' means are chances, not values: none shown yet
+            report = lambda e: on_progress(present(_unvalued(e)))
     estimate = pimc.run(
         sampler,
         scorer,
@@ -305,11 +346,19 @@ def hint(
         exact_limit=exact_limit,
         time=time,
         should_stop=should_stop,
-        on_progress=None if on_progress is None else (lambda e: on_progress(present(e))),
+        on_progress=report,
         warnings=warnings,
         started=start,
     )
+    if tests_first is not None:
+        estimate = pimc.refine(estimate, tests_first[1], rank_key, batch=chunk, time=time, should_stop=should_stop,
+                               started=start)
     return present(estimate)
+
+
+def _unvalued(e: pimc.Estimate) -> pimc.Estimate:
+    """An estimate of the zero-window tests with its means (chances, not values) taken out."""
+    return dataclasses.replace(e, moves=tuple(dataclasses.replace(m, mean=None, stderr=None) for m in e.moves))
 
 
 def _pov(v: PlayerView) -> str:
@@ -327,6 +376,15 @@ def _sides(v: PlayerView, world: Position) -> tuple[int, bool] | None:
         return None
     declarer_team = world.side_of(v.contract.declarer)
     return declarer_team, world.side_of(v.seat) == declarer_team
+
+
+def _goal_target(v: PlayerView, world: Position, declarer_team: int, ours: bool) -> int:
+    """The points the seat's side must take from the current trick on to reach its goal: the
+    contract's need less the declaring side's points so far, or for the defenders one more than
+    the declarers may take without making."""
+    assert v.contract is not None
+    short = v.rules.points_needed(v.contract.bid) - v.points[declarer_team]
+    return short if ours else world.remaining_points - short + 1
 
 
 def _makes(v: PlayerView, world: Position, declarer_team: int, ours: bool) -> Callable[[np.ndarray], np.ndarray]:

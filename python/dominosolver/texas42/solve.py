@@ -20,7 +20,7 @@ from .position import Position
 from .notation import TAGS
 from .rules import STANDARD, Rules
 
-__all__ = ["Solver", "solve", "dd_table", "DDTable", "special_table", "SpecialTable", "analyse_play", "PlayGrade", "projected_totals", "projection", "solve_batch", "BatchResult", "as_position"]
+__all__ = ["Solver", "solve", "dd_table", "DDTable", "special_table", "SpecialTable", "analyse_play", "PlayGrade", "projected_totals", "projection", "solve_batch", "BatchResult", "reach_batch", "ReachResult", "as_position"]
 
 PositionLike = Union[Position, dict, str]
 POSITION_SCHEMA = "dominosolver.position/1"
@@ -76,6 +76,16 @@ class Solver:
         max_nodes = node_budget(max_nodes)
         # Beyond 0..all the points the answer is known; the core takes a C int.
         return self._solver.can_reach(as_position(position)._pos, max(0, min(target, 10_000)), max_nodes)
+
+    def reaches_after(self, position: PositionLike, target: int, max_nodes: int = 0) -> dict[str, bool | None]:
+        """For each legal play: can the team to move still take at least ``target`` points from the
+        current trick on after it? One zero-window test per group of interchangeable plays (about a
+        third of every move's value). Points only: a contract in tricks raises InvalidPositionError.
+        With a node budget (``max_nodes`` > 0), None for the plays not answered when it ran out."""
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise ParseError(f"target must be a whole number of points, not {shown(target)}")
+        out = self._solver.reaches_after(as_position(position)._pos, max(-1, min(target, 10_000)), node_budget(max_nodes))
+        return {str(play_of(t)): None if r < 0 else bool(r) for t, r in out}
 
     def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
         """The deal's table; ``rules`` default to those the deal carries (a position or a JSON
@@ -439,14 +449,17 @@ class BatchResult:
 
 
 def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *, moves: bool = False,
-                tt_mb: int | None = None, pv: bool = False, max_nodes: int = 0) -> BatchResult:
+                tt_mb: int | None = None, pv: bool = False, max_nodes: int = 0,
+                only: Iterable[Iterable[int]] | None = None) -> BatchResult:
     """Solve many positions in a C++ thread pool (one solver and table per thread; ``tt_mb``
     defaults to a size fitted to the largest position). ``move_values`` has a column per tile of
     the largest set among the positions (28 for double-six), or per play in The Big Game (47: its
     lower-end leads 45 and 46 after the tiles); ``pv`` asks for a principal variation of each (the
     lowest tile that keeps the value at each play, to the end of the hand). ``max_nodes`` > 0 bounds
     each position's search (contracts in points): one cut short keeps the moves valued by then
-    (the others -1) and is False in ``complete``. Ctrl-C stops it between positions (KeyboardInterrupt)."""
+    (the others -1) and is False in ``complete``. ``only`` (per position, play ids; contracts in
+    points) values those plays alone (the others -1, the value the best of them): a hint's
+    tiebreak among the plays its first key tied. Ctrl-C stops it between positions (KeyboardInterrupt)."""
     # One position (notation, JSON or a Position) is not a list of them: a string would be read
     # one character at a time.
     if isinstance(positions, (str, bytes, dict, Position)):
@@ -461,8 +474,9 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
     n_threads = thread_count(threads)
     max_nodes = node_budget(max_nodes)
+    masks = [] if only is None else [sum(1 << int(p) for p in set(plays)) for plays in only]
     try:
-        out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb, pv, max_nodes)
+        out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb, pv, max_nodes, masks)
     except MemoryError:
         raise ParseError(f"tt_mb={tt_mb}: this machine cannot allocate {n_threads} tables that large") from None
     values = np.array(out.values, dtype=np.int16)
@@ -478,3 +492,32 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     lines = [[play_of(t) for t in line] for line in out.pv] if pv else None
     complete = np.array(out.complete, dtype=bool) if max_nodes else None
     return BatchResult(values=values, move_values=move_values, nodes=out.nodes, pv=lines, complete=complete)
+
+
+@dataclass(frozen=True)
+class ReachResult:
+    reached: np.ndarray  # [i, play id]: the team to move still takes the target after that play
+    known: np.ndarray  # [i, play id]: legal and answered (False where illegal or a node budget ran out)
+    nodes: int
+
+
+def reach_batch(positions: Iterable[PositionLike], targets: Iterable[int], threads: int | None = None, *,
+                tt_mb: int | None = None, max_nodes: int = 0) -> ReachResult:
+    """``Solver.reaches_after`` of many positions (``targets``: points, one a position) in the C++
+    thread pool, as ``solve_batch`` runs (a column per play id; contracts in points)."""
+    parsed = [as_position(p) for p in positions]
+    goals = [max(-1, min(int(t), 10_000)) for t in targets]
+    if len(goals) != len(parsed):
+        raise ParseError(f"reach_batch needs a target per position: {len(goals)} for {len(parsed)} positions")
+    tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
+    out = _core.texas42.reach_batch([p._pos for p in parsed], goals, thread_count(threads), tt_mb,
+                                    node_budget(max_nodes))
+    width = max((_core.texas42.MAX_PLAYS if p.rules.lower_end_leads else p.rules.tiles for p in parsed),
+                default=Rules().tiles)
+    reached = np.zeros((len(parsed), width), dtype=bool)
+    known = np.zeros((len(parsed), width), dtype=bool)
+    for i, row in enumerate(out.moves):
+        for play, answer in row:
+            reached[i, play] = answer == 1
+            known[i, play] = answer >= 0
+    return ReachResult(reached, known, out.nodes)

@@ -16,6 +16,8 @@ namespace dominosolver::texas42 {
 inline constexpr std::array<int, 2> kLowerEndTiles = {tile_id(7, 3), tile_id(8, 2)};
 constexpr int kMaxPlays = kMaxTiles + static_cast<int>(kLowerEndTiles.size());  // ids 0..46
 
+inline constexpr TileMask kAllPlays = (TileMask{1} << kMaxPlays) - 1;  // every play id
+
 constexpr bool is_lower_end_lead(int play) { return play >= kMaxTiles && play < kMaxPlays; }
 constexpr int lower_end_lead(int i) { return kMaxTiles + i; }  // the play leading kLowerEndTiles[i] low
 constexpr int tile_of_play(int play) { return play < kMaxTiles ? play : kLowerEndTiles[play - kMaxTiles]; }

@@ -91,12 +91,21 @@ class Solver {
   // Value, every move's value, equivalent groups and a principal variation. With a node budget
   // (`max_nodes`, 0 = none; the points search only) the work stops once it is spent (see
   // SolveOutput::complete): a hint's world at The Big Game's first lead may need seconds.
-  SolveOutput solve(const Position& pos, bool all_moves = true, bool with_pv = true, std::uint64_t max_nodes = 0);
+  // `only` (plays; all by default) limits every move's value to those plays, unsearched otherwise:
+  // the value is then the best of them (a hint's tiebreak among the plays its first key tied).
+  SolveOutput solve(const Position& pos, bool all_moves = true, bool with_pv = true, std::uint64_t max_nodes = 0,
+                    TileMask only = kAllPlays);
   // Can the team to move take at least `target` points (tricks) from here? One zero-window search.
   bool can_reach(const Position& pos, int target);
   // The same under a node budget (`max_nodes`, 0 = none; the points search only): nullopt when the
   // budget ran out first (a bid advice's test of one world at The Big Game's first lead).
   std::optional<bool> can_reach(const Position& pos, int target, std::uint64_t max_nodes);
+  // Per legal play: can the team to move still take at least `target` points from the current trick
+  // on (as `value` counts them) after it? 1 yes, 0 no, -1 unknown once a node budget (`max_nodes`,
+  // 0 = none) ran out. One zero-window test per group of interchangeable plays, where every move's
+  // value takes several: what a hint ranking plays by the chance of the contract needs first. The
+  // points search only (a contract in tricks is solved whole, and fast).
+  std::vector<std::pair<int, int>> reaches_after(const Position& pos, int target, std::uint64_t max_nodes = 0);
   // What each play of a line from `pos` (`plays`, in order) marked `weighed` gave away (PlayRegret,
   // in points; contracts in tricks are refused); the other plays (forced ones, the viewer's own) only
   // carry the value on. A play's value is the next position's, so a position is searched only at
@@ -198,8 +207,18 @@ struct BatchOutput {
 // Stopped when the positions under way are done.
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves,
                         std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {},
-                        bool with_pv = false, std::uint64_t max_nodes = 0);
+                        bool with_pv = false, std::uint64_t max_nodes = 0,
+                        const std::vector<TileMask>& only = {});
 inline constexpr std::chrono::milliseconds kBatchPoll{20};
+// Solver::reaches_after of many positions (`targets[i]` for `positions[i]`), on `threads` threads
+// as solve_batch does: per position, (play, 1 / 0 / -1) for every legal play.
+struct ReachOutput {
+  std::vector<std::vector<std::pair<int, int>>> moves;
+  std::uint64_t nodes = 0;
+};
+ReachOutput reach_batch(const std::vector<Position>& positions, const std::vector<int>& targets, int threads,
+                        std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {},
+                        std::uint64_t max_nodes = 0);
 // Solver::line_regrets of many lines (starts[i], plays[i], weighed[i]), on `threads` threads as
 // solve_batch does; the weighed plays' values line after line.
 struct RegretOutput {

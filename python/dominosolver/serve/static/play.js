@@ -229,8 +229,10 @@ export class PlayScreen {
     for (const m of hint.moves) {
       const row = body.insertRow();
       row.dataset.move = m.move;
-      row.dataset.mean = m.mean;
-      for (const text of [m.rank, m.move, m.mean.toFixed(2), m.stderr.toFixed(2), percent(m.p_win ?? m.p_make)]) cell(row, text);
+      row.dataset.mean = m.mean ?? "";
+      // A move the hint ranked by its chance alone (not tied for the best) has no mean.
+      const figure = (x) => (x === null || x === undefined ? "–" : x.toFixed(2));
+      for (const text of [m.rank, m.move, figure(m.mean), figure(m.stderr), percent(m.p_win ?? m.p_make)]) cell(row, text);
     }
     const deals = hint.method === "exact" ? `all ${hint.worlds} deals that fit your view, each solved exactly`
       : `${hint.worlds} sampled deals that fit your view`;
