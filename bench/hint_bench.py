@@ -1,8 +1,9 @@
-"""Hint engine speed: a play hint over 200 worlds with every legal move scored, at the first lead
-and from the fourth trick on (single-threaded), and the bidding advisor over 500 worlds x 9
+"""Hint engine speed: a play hint over 200 worlds, at the first lead and from the fourth trick on
+(single-threaded), with only the moves tied for the best P(make) valued (means tied, the default)
+and with every move valued (means all), side by side on the same views, and the bidding advisor over 500 worlds x 9
 declarations (on 2 threads). Prints a table; figures go in bench/README.md under "## Hints".
 
-    python bench/hint_bench.py [--positions 20] [--hands 4] [--samples 200] [--bid-samples 500]
+    python bench/hint_bench.py [--positions 20] [--hands 4] [--samples 200] [--bid-samples 500] [--means tied all]
     python bench/hint_bench.py --method infoset --weighting play --hands 0   # issue 28's hints
 
 Positions: the solver bench's deals and declarations (bench_set.py: seat 0 declares the number it
@@ -51,6 +52,8 @@ def main() -> None:
     ap.add_argument("--bid-samples", type=int, default=500)
     ap.add_argument("--method", default="pimc", help="the play hints' method: pimc or infoset")
     ap.add_argument("--weighting", default="uniform", help="the play hints' weighting: uniform, play, ...")
+    ap.add_argument("--means", nargs="+", default=["tied", "all"],
+                    help="the play hints' means, each timed on the same views (tied: the cheap path; all: every move)")
     args = ap.parse_args()
 
     print(
@@ -62,20 +65,31 @@ def main() -> None:
         ("play hint, trick 4 lead", 3),
         ("play hint, trick 5 lead", 4),
     ):
-        times, nodes, worlds = [], [], []
+        # Both ways of valuing the moves on the same views, alternated view by view (one period).
+        times: dict[str, list[float]] = {m: [] for m in args.means}
+        nodes: dict[str, list[int]] = {m: [] for m in args.means}
+        worlds: dict[str, list[int]] = {m: [] for m in args.means}
+        same_p = 0
         for seed in range(args.positions):
             pos = bench_position(seed, tricks_before)
             view = pos.view(pos.to_move)
-            start = time.perf_counter()
-            h = hint(view, samples=args.samples, seed=seed, threads=1, exact_limit=0, method=args.method,
-                     weighting=args.weighting)
-            times.append(time.perf_counter() - start)
-            nodes.append(h.nodes)
-            worlds.append(h.worlds)
-        print(
-            f"{label + f' ({args.method}, {args.weighting})':<34}{len(times):>4} {summary(times)}  {statistics.median(worlds):6.0f}  "
-            f"{statistics.median(nodes):10.0f}"
-        )
+            chances = []
+            for means in args.means:
+                start = time.perf_counter()
+                h = hint(view, samples=args.samples, seed=seed, threads=1, exact_limit=0, method=args.method,
+                         weighting=args.weighting, means=means)
+                times[means].append(time.perf_counter() - start)
+                nodes[means].append(h.nodes)
+                worlds[means].append(h.worlds)
+                chances.append({m.move: m.p_make for m in h.moves})
+            same_p += all(c == chances[0] for c in chances)
+        for means in args.means:
+            print(
+                f"{label + f' ({args.method}, means {means})':<34}{len(times[means]):>4} {summary(times[means])}  "
+                f"{statistics.median(worlds[means]):6.0f}  {statistics.median(nodes[means]):10.0f}"
+            )
+        if len(args.means) > 1:
+            print(f"  identical P(make) of every move with means {' and '.join(args.means)}: {same_p} of {args.positions} views")
 
     if not args.hands:
         return

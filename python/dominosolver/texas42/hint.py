@@ -278,17 +278,21 @@ def hint(
             target = _goal_target(v, first, *sides)
             ours = sides[1]
 
+            # The tests' positions by world, valued again where tied (the worlds drawn all live through the
+            # run, so their ids are distinct).
+            built: dict[int, Position] = {}
+
             def tested(worlds: list[World]) -> pimc.Scores:
                 """Per world and move, 1 where the seat's side still reaches its goal after the move."""
-                out = reach_batch([position_of(v, w) for w in worlds], [target] * len(worlds), threads, tt_mb=tt,
-                                  max_nodes=world_budget())
+                positions = [built.setdefault(id(w), position_of(v, w)) for w in worlds]
+                out = reach_batch(positions, [target] * len(worlds), threads, tt_mb=tt, max_nodes=world_budget())
                 answered = out.known[:, legal].all(axis=1)
                 return pimc.Scores(out.reached[:, legal].astype(np.int8), out.nodes,
                                    solved=None if answered.all() else answered)
 
             def tied_values(worlds: list[World], columns: list[int]) -> pimc.Scores:
                 plays = [legal[c] for c in columns]
-                out = solve_batch([position_of(v, w) for w in worlds], threads=threads, moves=True, tt_mb=tt,
+                out = solve_batch([built.get(id(w)) or position_of(v, w) for w in worlds], threads=threads, moves=True, tt_mb=tt,
                                   max_nodes=world_budget(), only=[plays] * len(worlds))
                 assert out.move_values is not None
                 values = out.move_values[:, plays]
@@ -351,7 +355,8 @@ def hint(
         started=start,
     )
     if tests_first is not None:
-        estimate = pimc.refine(estimate, tests_first[1], rank_key, batch=chunk, time=time, should_stop=should_stop,
+        batch = chunk if time is not None or should_stop is not None else pimc.UNCHUNKED
+        estimate = pimc.refine(estimate, tests_first[1], rank_key, batch=batch, time=time, should_stop=should_stop,
                                started=start)
     return present(estimate)
 
