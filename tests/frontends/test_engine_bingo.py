@@ -35,7 +35,8 @@ def run(lines: list[object]) -> list[dict]:
 def test_hello_lists_every_game_and_their_limits():
     (hello,) = run([{"cmd": "hello"}])
     assert hello["games"] == ["texas42", "bingo", "moon", "moon4", "biggame"]
-    assert {"samples", "seed", "time", "exact_limit", "threads", "weighting", "method", "max_nodes"} == set(hello["limits"])
+    assert {"samples", "seed", "time", "exact_limit", "threads", "weighting", "method", "means", "max_nodes"} == set(
+        hello["limits"])
 
 
 def test_a_hint_for_a_bingo_view():
@@ -60,6 +61,7 @@ def test_a_hint_for_a_bingo_view():
 @pytest.mark.parametrize("limit,message", [
     ({"threads": 2}, "go: threads applies to 42, Moon, Partnership Moon and The Big Game searches only: a Bingo hint solves its worlds on one thread"),
     ({"weighting": "auction"}, "unknown weighting 'auction': use one of uniform, play"),  # Bingo's: uniform or play
+    ({"means": "all"}, "go: means applies to 42, Moon, Partnership Moon and The Big Game searches only"),
 ])
 def test_limits_a_bingo_hint_has_no_use_for_are_refused(limit, message):
     replies = run([{"cmd": "position", "view": CLOSED.view(CLOSED.to_move).to_json()}, {"cmd": "go", **limit},
