@@ -7,13 +7,16 @@ Moon and The Big Game games whose last hand the human had bid and discarded in c
 last move answered 422: the game-over view kept the bidder's widow tile).
 
 The bots are the rule-of-thumb ones (no search, so no time limit decides anything); the human's
-other choices are a seeded random pick among the legal moves."""
+other choices are a seeded random pick among the legal moves, typed as a player reads them: a
+declaration by its printed name ("declare fives"), a discard by its tile alone ("6-4")."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from dominosolver.texas42.rules import Rules, parse_trump
+from dominosolver.texas42.solve import declaration_name
 
 # Each registered game, and the rules of the family worth a whole game of their own.
 CASES = [
@@ -49,6 +52,17 @@ def choose(reply: dict, policy: str, rng: random.Random) -> str:
     return rng.choice(moves)
 
 
+def typed(move: str, game: str, rules: dict) -> str:
+    """``move`` as a player types it from what the game prints: a 42-family declaration by the name
+    tables and hints give it ("declare fives"), a discard as the bare tile ("6-4")."""
+    if game == "bingo":
+        return move
+    kind, _, rest = move.partition(" ")
+    if kind == "declare":
+        return f"declare {declaration_name(parse_trump(rest, Rules.of_game(game, rules)))}"
+    return rest if kind == "discard" else move
+
+
 def play_to_the_end(client, game: str, rules: dict, seat: int, policy: str, seed: int) -> tuple[dict, list[dict]]:
     """The last reply of a whole game, and every reply on the way."""
     rng = random.Random(seed)
@@ -61,14 +75,16 @@ def play_to_the_end(client, game: str, rules: dict, seat: int, policy: str, seed
             return reply, replies
         assert reply["seat"] == seat and reply["view"]["seat"] == seat
         assert bool(reply["legal_moves"]) == reply["your_turn"] == (reply["to_move"] == seat)
-        if reply["your_turn"]:
-            move = choose(reply, policy, rng)
-            answer = client.post("/v1/move", json={"token": reply["token"], "move": move})
+        move = choose(reply, policy, rng) if reply["your_turn"] else None
+        if move is not None:
+            answer = client.post("/v1/move", json={"token": reply["token"], "move": typed(move, game, rules)})
         else:
             answer = client.post("/v1/bot-move", json={"token": reply["token"]})
         assert answer.status_code == 200, (game, rules, len(replies), answer.json())
         reply = answer.json()
         replies.append(reply)
+        if move is not None:  # the move typed by its printed name is the move chosen
+            assert reply["last"] == [seat, move]
     raise AssertionError(f"{game} {rules}: not over after {MOVES_AT_MOST} moves")
 
 

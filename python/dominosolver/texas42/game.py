@@ -22,9 +22,10 @@ __all__ = ["Game", "Move"]
 @dataclass(frozen=True)
 class Move:
     """A bid (``Move.parse("30")``, ``"pass"``, ``"84"``; a special bid ``"168:kind"``), a
-    declaration (``"declare 4"``, ``"declare doubles"``, ``"declare none"``), the discard of a
-    tile after taking the widow or the undealt tile (``"discard 3-2"``, docs/rules.md §4.1, §4.3) or
-    a play (``"6-4"``; The Big Game's lower-end lead ``"7-3:3"``)."""
+    declaration (``"declare 4"``, ``"declare fours"``, ``"declare doubles"``, ``"declare none"``), the
+    discard of a tile after taking the widow or the undealt tile (``"discard 3-2"``, in a game's
+    exchange ``"3-2"`` alone, docs/rules.md §4.1, §4.3) or a play (``"6-4"``; The Big Game's
+    lower-end lead ``"7-3:3"``)."""
 
     kind: str  # "bid", "declare", "discard" or "tile"
     value: Any  # a Bid (0 = pass), a trump, or a Tile (a play: a LowerEndLead too)
@@ -55,8 +56,8 @@ class Move:
         if not isinstance(move, str):
             raise ParseError(f"cannot read a move from {shown(move)}")
         text = move.strip().lower()
-        if text.startswith("declare"):
-            return cls("declare", text[len("declare"):].strip(" :"))
+        if text.startswith("declare"):  # the declaration by what tables and hints print too: "declare fives"
+            return cls("declare", parse_trump(text[len("declare"):].strip(" :"), rules))
         if text.startswith("discard"):
             return cls("discard", text[len("discard"):].strip(" :"))
         number = text.partition(":")[0]  # a special bid: "168:kind"
@@ -144,9 +145,12 @@ class Game(RecordedGame):
 
     def _parse_move(self, move: Move | Tile | str | int) -> Move:
         # In play "64" can only be the tile 6-4 (no bid is open then): read it as the tile; in
-        # Moon's exchange a tile is the one laid away.
-        if self.phase == "exchange" and (isinstance(move, Tile) or isinstance(move, str) and is_digits(move.strip())):
-            return Move("discard", Tile(move.strip() if isinstance(move, str) else move))
+        # the exchange (Moon's widow, The Big Game's undealt tile) a tile, "6-4" as "64", is the
+        # one laid away: the only move there is.
+        if self.phase == "exchange" and isinstance(move, (Tile, str)):
+            tile = _tile_or_none(move)
+            if tile is not None:
+                return Move("discard", tile)
         if isinstance(move, str) and self.phase == "playing" and is_digits(move.strip().partition(":")[0]):
             return Move("tile", move.strip())  # "73:3": 7-3 led low
         return Move.parse(move, self.rules)
@@ -220,3 +224,11 @@ class Game(RecordedGame):
 
     def view(self, seat: int) -> PlayerView:
         return PlayerView.of_game(self, seat)
+
+
+def _tile_or_none(move: Tile | str) -> Tile | None:
+    """The tile ``move`` names ("6-4", "4-6", "64"), or None for any other text ("discard 6-4")."""
+    try:
+        return Tile(move.strip() if isinstance(move, str) else move)
+    except ParseError:
+        return None

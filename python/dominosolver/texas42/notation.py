@@ -57,7 +57,7 @@ def fields_from_json(obj: Any) -> PositionFields:
         h = fields_object(obj["history"], "history", ("first_leader", "tiles"), '{"first_leader": seat, "tiles": [...]}')
         history = (parse_seat(h["first_leader"], rules), _tile_list(h["tiles"], "history", parse_play))
     return PositionFields(
-        trump=parse_trump(obj["trump"]),
+        trump=parse_trump(obj["trump"], rules),
         leader=parse_seat(obj["leader"], rules),
         hands=[_tile_list(h, f"hand {name}") for name, h in zip(rules.seat_names, hands)],
         trick=_tile_list(obj.get("trick", []), "trick", parse_play),
@@ -178,7 +178,7 @@ def fields_from_text(text: str) -> PositionFields:
             raise ParseError("malformed history: write the first leader, ':', then tiles, e.g. N:66.31.20.00")
         history = (parse_seat(first, rules), _tiles_text(tiles, parse_play))
     return PositionFields(
-        trump=parse_trump(values["trump"]),
+        trump=parse_trump(values["trump"], rules),
         # By default trick 1's leader by the contract (the core's answer), else N.
         leader=parse_seat(values["leader"], rules) if "leader" in values else None,
         hands=[_tiles_text(h) for h in hands],
@@ -245,7 +245,7 @@ def view_json_of_text(text: str) -> dict[str, Any]:
         "gone": [str(t) for t in _tiles_text(values.get("gone", "-"))],
     }
     if "trump" in values:
-        o["trump"] = parse_trump(values["trump"])
+        o["trump"] = parse_trump(values["trump"], rules)
     if "contract" in values:
         declarer, bid = rules.split_seat(values["contract"], "contract", "the bid, e.g. N30")
         o["contract"] = contract_to_json(Contract(declarer, parse_bid(bid)))

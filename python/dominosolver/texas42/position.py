@@ -59,7 +59,7 @@ class Position(NotatedPosition):
                 raise ParseError("a Position needs notation text, or trump= and hands=")
             table = Rules.argument(rules) or Rules()
             fields = notation.PositionFields(
-                trump=parse_trump(trump),
+                trump=parse_trump(trump, table),
                 # By default trick 1's leader by the contract (the core's answer), else the first seat.
                 leader=None if leader is None else parse_seat(leader, table),
                 hands=_hands(hands, table),

@@ -337,14 +337,24 @@ def contract_text(contract: Contract, rules: Rules) -> str:
     return f"{rules.seat_names[contract.declarer]}{bid_name(contract.bid)}"
 
 
-def parse_trump(value: Trump) -> Trump:
-    """Canonical trump: an int 0..6, 'doubles' or 'none' ('follow-me' is accepted)."""
+# A suit declared trump as tables, hints and bid advice name it (texas42/solve.py ``declaration_name``),
+# read back as its number: what a player reads is what it may type.
+SUIT_NAMES = ("blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights")
+
+
+def parse_trump(value: Trump, rules: Rules | None = None) -> Trump:
+    """Canonical trump: an int 0..6, 'doubles' or 'none' ('follow-me' is accepted), a suit also by
+    its name ('fives'). 'sevens' is the Sevens contract, unless ``rules`` have a suit of sevens (The
+    Big Game's double-eight set), where tables name that suit so."""
     if isinstance(value, bool) or not isinstance(value, (int, str)) or (
         isinstance(value, int) and not 0 <= value <= MAX_PIP  # no set has more pips
     ):
-        raise ParseError(f"unknown trump {shown(value)}: a number of the set (0..6 in the double-six set), "
-                         "'doubles', 'none', 'sevens' or 'nello', 'nello-high', 'nello-low'")
-    return _trump_of_name(_core.texas42.parse_trump(unicode_text(str(value), "trump").lower()))
+        raise ParseError(f"unknown trump {shown(value)}: a number of the set (0..6 in the double-six set) or its "
+                         "name ('fives'), 'doubles', 'none', 'sevens' or 'nello', 'nello-high', 'nello-low'")
+    text = unicode_text(str(value), "trump").strip().lower()
+    if text in SUIT_NAMES and (text != "sevens" or rules is not None and SUIT_NAMES.index(text) in rules.suits):
+        text = str(SUIT_NAMES.index(text))
+    return _trump_of_name(_core.texas42.parse_trump(text))
 
 
 def bid_name(bid: int) -> str:

@@ -343,7 +343,7 @@ class PlayerView(TextForm, ViewRecord):
             raise ParseError(f"unknown view field(s): {', '.join(sorted(map(repr, unknown)))}")
         rules = Rules.of_game(game, o.get("rules"))
         seat = parse_seat(o["seat"], rules)
-        trump = None if o.get("trump") is None else parse_trump(o["trump"])
+        trump = None if o.get("trump") is None else parse_trump(o["trump"], rules)
         contract = None if o.get("contract") is None else contract_from_json(o["contract"], rules)
         auction = tuple(
             (parse_seat(a["seat"], rules), parse_bid(a["bid"], a.get("kind"))) for a in _list(o, "auction", dict)
