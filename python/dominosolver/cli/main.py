@@ -241,7 +241,8 @@ def read_one_record(path: str) -> Any:
 @max_nodes_option
 @click.option("--auction", "auction", is_flag=True,
               help="42: grade each call and the declaration too, in expected marks by the bid adviser's calibrated "
-                   "figures (a second a hand)")
+                   "figures (a second a hand); Moon's widow discard and The Big Game's exchange, every hand known (The Big "
+                   "Game: a whole-deal solve per discard, up to tens of seconds a hand)")
 @click.option("--json", "as_json", is_flag=True, help="print the grades as JSON (with -o: a JSON summary)")
 @svg_option("the graded plays as a chart (a whole game's: hand after hand)")
 @click.pass_context
@@ -275,8 +276,8 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
     options = given(max_nodes=max_nodes)
     games.check_options(spec, options, lambda s: s.solve_options, "analyses", flag)
     if auction:
-        if spec.tag != "texas42":
-            raise ParseError(f"--auction grades 42's calls (calibrated there), not {spec.title}'s")
+        if spec.advise_bid is None:
+            raise ParseError(f"--auction grades the decisions before play of a game with an auction, not {spec.title}'s")
         options["auction"] = True
     with render.progress("grading every play with the exact solver", quiet=as_json):
         graded = grade_record(data, **options)

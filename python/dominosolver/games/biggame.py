@@ -126,6 +126,7 @@ SPEC = GameSpec(
     # Hint bots, within their Big Game times (texas42/bots.py BIG_GAME_TIMES: 4 s a bid, exchange or
     # declaration, 2 s a play hint in the first three tricks, the later ones well under a second).
     human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=adapter.finished_hands,
-                    grade=lambda hand: adapter.grade_hand(hand, None, None), advise=advise_human),
+                    grade=lambda hand: adapter.with_auction(adapter.grade_hand(hand, None, None), hand),
+                    advise=advise_human),
     solver=adapter.SPEC.solver, advise_bid=adapter.bid_advice,
 )

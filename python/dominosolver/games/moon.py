@@ -92,7 +92,8 @@ def row(tag: str, name: str, title: str, game_class: type[Game], rules_class: ty
         arena=family_arena(tag, title),
         advise_bid=adapter.bid_advisor(tag),
         human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=adapter.finished_hands,
-                        grade=lambda hand: adapter.grade_hand(hand, None, None), advise=adapter.advise_human),
+                        grade=lambda hand: adapter.with_auction(adapter.grade_hand(hand, None, None), hand),
+                        advise=adapter.advise_human),
     )
     return spec
 

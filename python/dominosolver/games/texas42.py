@@ -19,6 +19,7 @@ from ..texas42.arena import ARENA
 from ..texas42 import hint as hint_42
 from ..texas42 import solve as solve_42
 from ..texas42.bid_grades import grade_auction
+from ..texas42.discard_grades import grade_discard
 from ..texas42.bidding import advise_bid
 from ..texas42.bots import HintBot, RuleBot
 from ..texas42.notation import contract_from_json, contract_to_json
@@ -148,10 +149,16 @@ def grade_hand(hand: Any, rules: Any, tt_mb: int | None) -> dict[str, Any] | Non
 
 
 def with_auction(graded: dict[str, Any] | None, hand: dict[str, Any]) -> dict[str, Any] | None:
-    """A hand's analysis with its auction's grades (``bid_grades.py``) where calls are graded: 42 in
-    marks."""
+    """A hand's analysis with the grades of its decisions before play: its auction's (``bid_grades.py``)
+    where calls are graded, 42 in marks; Moon's widow discard and The Big Game's exchange with every
+    hand known (``discard_grades.py``)."""
     table = Rules.of_game(hand.get("game", "texas42"), hand.get("rules"))
-    if graded is None or table.family != "texas42" or table.scoring != "marks":
+    if graded is None:
+        return graded
+    if table.family in ("moon", "biggame"):
+        discard = grade_discard(hand)
+        return graded if discard is None else {**graded, "discard": discard}
+    if table.family != "texas42" or table.scoring != "marks":
         return graded
     return {**graded, "auction": grade_auction(hand)}
 

@@ -122,6 +122,8 @@ def hand_summary(number: int, hand: dict[str, Any], analysis: dict[str, Any] | N
     yield f"you gave away {lost} {units} in {sum(1 for g in mine if g['cost'])} of {len(mine)} plays"
     if analysis.get("auction") is not None:
         yield auction_table(analysis["auction"], seat)
+    if analysis.get("discard") is not None and analysis["discard"]["seat"] == seat:
+        yield discard_table(analysis["discard"])
 
 
 def solve_table(result: SolveResult) -> Table:
@@ -306,12 +308,29 @@ def auction_table(grades: dict[str, Any], seat: int | None = None) -> Table:
     return table
 
 
+def discard_table(grade: dict[str, Any]) -> Table:
+    """The bidder's discard graded with every hand known (``discard_grades.py``): each tile it could
+    have laid away, what its side then takes, whether that makes the bid; the one laid away marked."""
+    cost = grade["cost"]
+    table = Table(title=f"the discard, every hand known: {grade['choice']} laid away, best {grade['best']}, cost "
+                        f"[{'green' if cost == 0 else 'red'}]{cost}[/] {grade['units']} (the bid needs {grade['need']})",
+                  title_justify="left")
+    for col in ("discard", grade["units"], "makes"):
+        table.add_column(col, justify="left" if col == "discard" else "right")
+    for tile, value in grade["values"].items():
+        shown = f"[bold]{tile}[/bold] (laid away)" if tile == grade["choice"] else tile
+        table.add_row(shown, str(value), "yes" if grade["makes"][tile] else "no")
+    return table
+
+
 def show_hand_analysis(analysis: dict[str, Any]) -> Output:
     """A dominosolver.analysis/1 object: its grades (the auction's too, when graded), then the
     declaring side's fortunes as a chart."""
     units = analysis.get("units", "points")
     if analysis.get("auction") is not None:
         yield auction_table(analysis["auction"])
+    if analysis.get("discard") is not None:
+        yield discard_table(analysis["discard"])
     yield from show_grades(analysis)
     if analysis["plays"] and units == "points":  # the chart counts points toward a bid
         yield projection_chart(Position.from_json(analysis["position"]), analysis["plays"])

@@ -223,8 +223,8 @@ def analyse(call: Call) -> dict[str, Any]:
     auction = call.body.get("auction", False)
     if not isinstance(auction, bool):
         raise ParseError(f"auction must be true or false, not {shown(auction)}")
-    if auction and spec.tag != "texas42":
-        raise ParseError(f"auction grades 42's calls (calibrated there), not {spec.title}'s")
+    if auction and spec.advise_bid is None:
+        raise ParseError(f"auction grades the decisions before play of a game with an auction, not {spec.title}'s")
     return grade_record(record, **call.limits.bound(options, ()), **({"auction": True} if auction else {}))
 
 

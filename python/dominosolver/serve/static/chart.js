@@ -81,6 +81,7 @@ export function renderAnalysis(root, analysis, seatName, title) {
     return `${seatName(play.seat)} ${play.tile ?? play.move}`;
   };
   if (analysis.auction) box.append(auctionTable(analysis.auction, seatName));
+  if (analysis.discard) box.append(discardTable(analysis.discard));
   if (analysis.projection) box.append(playChart(analysis.projection, playName));
   box.append(gradesTable(analysis.plays, seatName));
   root.append(box);
@@ -99,6 +100,27 @@ function auctionTable(grades, seatName) {
     const row = body.insertRow();
     row.dataset.cost = g.cost ?? "";
     for (const text of [seatName(g.seat), g.choice, g.advised, g.best, marks(g.expected), marks(g.cost)]) {
+      row.insertCell().textContent = text;
+    }
+  }
+  return table;
+}
+
+// The bidder's discard (Moon's widow, The Big Game's exchange) graded with every hand known: each
+// tile it could have laid away, what its side then takes, whether that makes the bid.
+function discardTable(grade) {
+  const table = document.createElement("table");
+  table.className = "discard-grades";
+  table.createCaption().textContent =
+    `the discard, every hand known: ${grade.choice} laid away, best ${grade.best}, cost ${grade.cost} ${grade.units}`;
+  table.createTHead().insertRow().append(...["discard", grade.units, "makes"].map((t) =>
+    Object.assign(document.createElement("th"), { textContent: t })));
+  const body = table.createTBody();
+  for (const [tile, value] of Object.entries(grade.values)) {
+    const row = body.insertRow();
+    row.dataset.tile = tile;
+    if (tile === grade.choice) row.className = "chosen";
+    for (const text of [tile === grade.choice ? `${tile} (laid away)` : tile, value, grade.makes[tile] ? "yes" : "no"]) {
       row.insertCell().textContent = text;
     }
   }
