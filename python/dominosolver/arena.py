@@ -189,7 +189,7 @@ def _normal_sf(z: float) -> float:
     return 0.5 * math.erfc(z / math.sqrt(2))
 
 
-def _sign_test(wins: int, losses: int) -> float:
+def sign_test(wins: int, losses: int) -> float:
     n = wins + losses
     if n == 0:
         return 1.0
@@ -246,7 +246,7 @@ def summarise(arena: Arena, results: list[dict[str, Any]]) -> list[PairStats]:
         if se > 0:
             p = 2 * _normal_sf(abs(mean) / se)
         else:  # no spread to measure (one deal, or every deal alike): only the sign test can speak
-            p = _sign_test(wins, losses) if n > 1 else 1.0
+            p = sign_test(wins, losses) if n > 1 else 1.0
         if b == a:
             b = f"{b}'"  # a bot against itself: its two seats are counted apart
         scores = {a: 0, b: 0}
@@ -270,7 +270,7 @@ def summarise(arena: Arena, results: list[dict[str, Any]]) -> list[PairStats]:
                 p_value=p,
                 sign_wins=wins,
                 sign_losses=losses,
-                sign_p=_sign_test(wins, losses),
+                sign_p=sign_test(wins, losses),
                 extras=arena.tally(plays, (a, b)),
             )
         )

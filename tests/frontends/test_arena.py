@@ -189,3 +189,37 @@ def test_the_hint_bot_says_what_each_decision_rested_on():
             assert figures["moves"][0][0] == str(move.value)  # the best first: the move played
         game.play(move)
     assert {"zero-window tests", "advice"} <= seen and any(s.startswith("hint") for s in seen)
+
+
+def test_paired_contracts_count_the_hands_both_plays_reached():
+    """McNemar's test of the whole games: a hand (by its number in the game) that both mirrored games
+    played to a contract, won by the side holding the NS tiles in one of them only, counts for the
+    bot that held them then."""
+    from dominosolver.arena import run_arena as run, sign_test, summarise as summary
+
+    results = run(ARENA.whole, 4, [("rule", "random")], seed=5)
+    a = b = pairs = 0
+    for r in results:
+        games = {g["a_side"]: g for g in r["games"]}  # a_side 0: rule held the NS tiles
+        ns_won = {side: {c["hand"]: (c["side"] == 0) == c["made"] for c in g["contracts"]} for side, g in games.items()}
+        for hand in set(ns_won[0]) & set(ns_won[1]):
+            pairs += 1
+            if ns_won[0][hand] and not ns_won[1][hand]:
+                a += 1  # rule held them when they won
+            elif ns_won[1][hand] and not ns_won[0][hand]:
+                b += 1
+    (s,) = summary(ARENA.whole, results)
+    assert pairs > 0
+    assert s.extras["paired_contracts"] == {"pairs": pairs, "a": a, "b": b, "p": sign_test(a, b)}
+
+
+@pytest.mark.parametrize("family", ["moon", "moon4", "biggame"])
+def test_the_family_plays_whole_games_to_its_own_target(family):
+    """Moon, Partnership Moon and The Big Game in `arena --whole`: whole games scored in their points,
+    a winner per game, the scores by side (three-player Moon: each bot's players' mean)."""
+    out = CliRunner().invoke(cli, ["arena", family, "--whole", "--deals", "2", "--bots", "rule,random", "--json"])
+    assert out.exit_code == 0, out.output
+    (pair,) = json.loads(out.output)["pairs"]
+    assert pair["games_a"] + pair["games_b"] == 4 and pair["games_a"] > pair["games_b"]
+    assert set(pair["points_a_game"]) == {"rule", "random"} and "marks_a_game" not in pair
+    assert pair["paired_contracts"]["pairs"] == 0 if family == "moon" else pair["paired_contracts"]["pairs"] > 0

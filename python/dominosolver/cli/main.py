@@ -448,7 +448,8 @@ def arena_help(option: str, what: str) -> str:
 @click.option("--time", "time_limit", type=float, default=None,
               help="stop after the deal that spends this many seconds (with --output a rerun plays the rest)")
 @click.option("--whole", is_flag=True,
-              help="42: whole games to 7 marks per deal (each game twice, the teams swapped), not one hand")
+              help="42 and its family: whole games per deal (42 to 7 marks, Moon and The Big Game to their own "
+                   "targets; each game twice, the sides swapped), not one hand")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON; no progress bar")
 def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid_samples: int | None,
           exact_limit: int | None, max_nodes: int | None, bid_time: float | None, hint_time: float | None,
@@ -458,13 +459,14 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
     minus B, with a 95% interval and p-value.
 
     GAME is texas42 (or 42, the default: marks per deal, contracts made per bot; with --whole, whole
-    games to 7 marks: games won, marks a game, contracts made and set per bot) or bingo (game points
-    per deal, closes made per bot)."""
+    games to 7 marks: games won, marks a game, contracts made and set per bot, McNemar's test on the
+    contracts both plays of a hand reached), moon, moon4, biggame (their points; --whole: games to
+    their targets) or bingo (game points per deal, closes made per bot)."""
     spec = games.get(game_name)
     if spec.arena is None:
         raise ParseError(f"{spec.title} has no arena (games with one: {', '.join(ARENAS)})")
     if whole and spec.arena.whole is None:
-        raise ParseError(f"{spec.title} has no arena of whole games (42 has)")
+        raise ParseError(f"{spec.title} has no arena of whole games (42 and its family have)")
     chosen = given(samples=samples, bid_samples=bid_samples, exact_limit=exact_limit, max_nodes=max_nodes,
                    bid_time=bid_time, hint_time=hint_time, bid_nodes=bid_nodes)
     games.check_options(spec, chosen, lambda s: frozenset(s.arena.defaults if s.arena else ()), "arenas", flag)

@@ -88,18 +88,23 @@ def _by_bot(rules: Rules, score: list[int]) -> list[float] | list[int]:
 
 
 def play_game(deal: int, ns: Any, ew: Any, dealer: int, rules: Rules | None = None) -> dict[str, Any]:
-    """Play a whole game, ``Game(deal, dealer, rules)`` to its target (7 marks), bot ``ns`` on N and S,
-    ``ew`` on E and W: the winning side (0: NS, 1: EW), the final scores and every hand's contract
-    (the declaring side, the bid, made)."""
+    """Play a whole game, ``Game(deal, dealer, rules)`` to its target (42: 7 marks; Moon, The Big Game:
+    their own), bot ``ns`` on N and S (Moon's P0 and P2), ``ew`` on E and W (P1): the winning side
+    (0: NS, 1: EW), the final scores by side (Moon's: each bot's players' mean), the unit they count
+    and every hand's contract (its number, the declaring side, the bid, made). The mirrored game
+    deals the same hands in the same order while both last."""
     rules = rules or Rules()
     game = Game(seed=deal, dealer=dealer, rules=rules)
     while not game.is_over:
         game.play((ns, ew)[game.to_move % len(TEAMS)].choose(game))
-    contracts = [{"side": hand["contract"].declarer % len(TEAMS), "bid": bid_name(hand["contract"].bid),
+    scorers = list(game.scores)
+    winner = next(s for s in range(rules.seats) if rules.scorer_of(s) == scorers.index(game.winner))
+    contracts = [{"hand": k, "side": hand["contract"].declarer % len(TEAMS), "bid": bid_name(hand["contract"].bid),
                   "made": bool(hand["result"]["made"])}
-                 for hand in game.hands_played if hand["contract"] is not None and hand["result"] is not None]
-    return {"winner": TEAMS.index(game.winner), "scores": list(game.scores.values()), "hands": len(game.hands_played),
-            "contracts": contracts}
+                 for k, hand in enumerate(game.hands_played) if hand["contract"] is not None and hand["result"] is not None]
+    return {"winner": winner % len(TEAMS), "scores": _by_bot(rules, list(game.scores.values())),
+            "unit": "marks" if rules.scoring == "marks" and rules.family == "texas42" else "points",
+            "hands": len(game.hands_played), "contracts": contracts, "sides": rules.scorers == len(TEAMS)}
 
 
 def setup(index: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -116,19 +121,38 @@ def marks(hand: dict[str, Any]) -> list[int]:
 
 
 def play_whole(dealt: dict[str, Any], bots: tuple[Any, Any]) -> dict[str, Any]:
-    rules = Rules.from_json(dealt.get("rules"))
-    if rules.family != "texas42" or rules.scoring != "marks":
-        raise ParseError("whole games are played in 42 to 7 marks (not Moon's, The Big Game's or points scoring)")
-    return play_game(dealt["deal"], bots[0], bots[1], dealt["dealer"], rules)
+    return play_game(dealt["deal"], bots[0], bots[1], dealt["dealer"], Rules.from_json(dealt.get("rules")))
 
 
 def games_won(game: dict[str, Any]) -> list[int]:
     return [int(game["winner"] == side) for side in range(len(TEAMS))]
 
 
+def paired_contracts(plays: list[shared.Play], bots: tuple[str, str]) -> dict[str, Any]:
+    """McNemar's test on the contracts of the mirrored plays: the same hand (the same number of the
+    same game's deals) played to a contract twice, bot A holding the NS tiles once and bot B the
+    next time. The side holding the NS tiles wins the hand's contract when it makes its own or sets
+    the other's; a pair is discordant when it won once only, for A's side (``a``) or B's (``b``):
+    exact two-sided binomial p on the discordant pairs. Two sides only (not three-player Moon)."""
+    a_wins = b_wins = pairs = 0
+    for (first, first_sides), (second, second_sides) in zip(plays[::2], plays[1::2]):
+        if not first.get("sides", True):
+            continue
+        won = [{c.get("hand", k): (c["side"] == 0) == c["made"] for k, c in enumerate(g["contracts"])}
+               for g in (first, second)]
+        for hand in won[0].keys() & won[1].keys():
+            pairs += 1
+            if won[0][hand] != won[1][hand]:  # the NS tiles won once: for the bot holding them then
+                holder = (first_sides if won[0][hand] else second_sides)[0]
+                a_wins += holder == bots[0]
+                b_wins += holder == bots[1]
+    return {"pairs": pairs, "a": a_wins, "b": b_wins, "p": shared.sign_test(a_wins, b_wins)}
+
+
 def whole_tally(plays: list[shared.Play], bots: tuple[str, str]) -> dict[str, Any]:
-    """Per bot over its games: marks a game (mean, 95% interval), contracts its side declared and
-    made, and those of the other side it set."""
+    """Per bot over its games: its score a game (marks, or the family's points; mean, 95% interval),
+    contracts its side declared and made, those of the other side it set, and McNemar's test on the
+    paired contracts."""
     marks_of: dict[str, list[int]] = {bot: [] for bot in bots}
     declared = {bot: [0, 0] for bot in bots}
     defended = {bot: [0, 0] for bot in bots}
@@ -141,21 +165,30 @@ def whole_tally(plays: list[shared.Play], bots: tuple[str, str]) -> dict[str, An
             defended[sides[1 - c["side"]]][0] += 1
             defended[sides[1 - c["side"]]][1] += not c["made"]
     return {
-        "marks_a_game": {bot: shared.mean_interval(m) for bot, m in marks_of.items()},
+        f"{_unit(plays)}_a_game": {bot: shared.mean_interval(m) for bot, m in marks_of.items()},
         "contracts": {bot: {"declared": d, **shared.success_rate(d, m)} for bot, (d, m) in declared.items()},
         "sets": {bot: {"defended": d, **shared.success_rate(d, m)} for bot, (d, m) in defended.items()},
+        "paired_contracts": paired_contracts(plays, bots),
     }
+
+
+def _unit(plays: list[shared.Play]) -> str:
+    """What the games' scores count: 42's marks, or the family's points (Moon, The Big Game)."""
+    return plays[0][0].get("unit", "marks") if plays else "marks"
 
 
 def whole_columns(s: shared.PairStats) -> dict[str, str]:
     out = {}
     for side, bot in (("A", s.a), ("B", s.b)):
-        m = s.extras["marks_a_game"][bot]
-        out[f"marks a game {side}"] = f"{m['mean']:.2f} ({m['ci95'][0]:.2f}–{m['ci95'][1]:.2f})" if m["ci95"] else f"{m['mean']:.2f}"
+        unit = "marks" if "marks_a_game" in s.extras else "points"
+        m = s.extras[f"{unit}_a_game"][bot]
+        out[f"{unit} a game {side}"] = f"{m['mean']:.2f} ({m['ci95'][0]:.2f}–{m['ci95'][1]:.2f})" if m["ci95"] else f"{m['mean']:.2f}"
     for side, bot in (("A", s.a), ("B", s.b)):
         out[f"contracts made {side}"] = shared.success_cell(s.extras["contracts"][bot], "declared")
     for side, bot in (("A", s.a), ("B", s.b)):
         out[f"sets {side}"] = shared.success_cell(s.extras["sets"][bot], "defended")
+    paired = s.extras["paired_contracts"]
+    out["paired contracts won once A/B (McNemar p)"] = f"{paired['a']}/{paired['b']} of {paired['pairs']} ({paired['p']:.2g})"
     return out
 
 
@@ -205,7 +238,9 @@ def family_setup(family: str, index: int, options: dict[str, Any]) -> dict[str, 
 def family_arena(family: str, title: str) -> shared.Arena:
     """The arena of a family of 42 (``moon``, ``moon4``): 42's bots and play, the family's deals,
     scored in its points (Moon's each player's own, a bot scoring its players' mean)."""
-    return replace(ARENA, game=family, setup=partial(family_setup, family), unit="points", tagged=True, whole=None,
+    whole = replace(ARENA.whole, game=family, setup=partial(family_setup, family), tagged=True,
+                    title=f"Arena: mirrored whole games of {title} (games won per deal = two games, sides swapped)")
+    return replace(ARENA, game=family, setup=partial(family_setup, family), unit="points", tagged=True, whole=whole,
                    title=f"Arena: mirrored deals of {title} (points per deal = two hands, sides swapped)")
 
 
