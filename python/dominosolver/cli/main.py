@@ -363,10 +363,13 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 @click.option("--rules", "flags", default="",
               help="non-default rules flags as flag:value, separated by ',' (e.g. 'specials:all' offers Plunge and Splash; "
                    "'family:biggame' advises a hand of The Big Game, 11 tiles)")
+@click.option("--score", default=None,
+              help="42's marks game: the score, the bidder's side first ('5-6'): advise the call of the best chance "
+                   "of winning the game, by its calibrated P(make), instead of the thresholds")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.bidadvice/1 object")
 def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int | None, seed: int | None, risk: float | None,
                    mark_risk: float | None, discount: int | None, threads: int | None, seconds: float | None, flags: str,
-                   as_json: bool) -> None:
+                   score: str | None, as_json: bool) -> None:
     """Bidding advice for a hand of 7 tiles ('66.65.64.62.55.33.10'): each declaration's
     double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make; under
     specials:all, P(make) of each special bid the hand may make (the partner's best declaration), and
@@ -374,7 +377,8 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int | None, seed
     with render.progress("deals solved", quiet=as_json) as update:
         advice = games.get("texas42").advise_bid(hand, seat=seat, auction=auction, rules=flags, samples=samples,
                                                  seed=seed, risk=risk, mark_risk=mark_risk, discount=discount,
-                                                 threads=threads, time=seconds, on_progress=update)
+                                                 threads=threads, time=seconds, on_progress=update,
+                                                 **({"score": score} if score is not None else {}))
     if as_json:
         emit_json(advice.to_json())
     else:

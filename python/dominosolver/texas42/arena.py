@@ -23,7 +23,7 @@ from .rules import FAMILIES, TEAMS, Rules, bid_name
 
 __all__ = ["ARENA", "BOTS", "family_arena", "make_bot", "play_deal", "play_game", "play_mirrored", "run_arena", "summarise"]
 
-BOTS = ("hint", "hint-points", "hint-play", "hint-infoset", "hint-infoset-play", "rule", "random")
+BOTS = ("hint", "hint-points", "hint-game", "hint-play", "hint-infoset", "hint-infoset-play", "rule", "random")
 # A record's seat names, of every table of the family (N E S W; Moon's P0 P1 P2), by number.
 SEAT_NUMBERS = {name: seat for family in FAMILIES for seat, name in enumerate(Rules.of_game(family).seat_names)}
 # The Big Game's hint bot also takes its limits a decision (``bid_time``, ``hint_time``, ``bid_nodes``:
@@ -35,6 +35,7 @@ HINT_OPTIONS = ("samples", "bid_samples", "risk", "mark_risk", "discount", "exac
 HINT_BOTS = {
     "hint": {},
     "hint-points": {"objective": "points"},  # plays by mean points (the hint bot before it ranked by P(make))
+    "hint-game": {"objective": "game"},  # bids and plays by the chance of winning the game from the score
     "hint-play": {"weighting": "play"},
     "hint-infoset": {"method": "infoset"},
     "hint-infoset-play": {"method": "infoset", "weighting": "play"},

@@ -60,6 +60,7 @@ from .position import Position
 from .rules import ORDINARY, Bid, Contract, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
 from .big_game_bidding import BigGameBidAdvice, advise_big_game_bid
 from .calibration import at_table
+from .game_odds import game_chance, parse_score, stake, win_chance
 from .exchange_rule import exchanged, weakest_discard
 from .sampling import WorldSampler
 from .solve import declaration_name, solve_batch
@@ -204,6 +205,7 @@ class BidAdvice:
     specials: tuple[SpecialAdvice, ...] = ()  # the special bids the seat may make now, on the same deals
     declared: tuple[SpecialAdvice, ...] = ()  # the contracts in tricks it may declare itself (Nel-O, Sevens)
     contract: Contract | None = None  # the contract the seat won (or its partner's Plunge): declaring
+    score: tuple[int, int] | None = None  # the game's marks, the seat's side first: calls by the game's odds
 
     @property
     def means(self) -> np.ndarray:
@@ -267,8 +269,23 @@ class BidAdvice:
         special = self.special
         return ordinary if special is None else special.bid
 
+    def game_odds(self, bid: int) -> float | None:
+        """With a ``score``: the seat's side's chance of winning the game when it calls ``bid``, by its
+        chance of making it in play (``p_table``) under the declaration it would name (``game_odds.py``);
+        a pass leaves the score as it is to an even hand. None where that chance is not measured."""
+        assert self.score is not None
+        if not bid:
+            return win_chance(*self.score, self.rules.target)
+        q = self.p_table(self.best_declaration(bid), bid)
+        return None if q is None else game_chance(q, self.score, stake(self.rules, bid), True, self.rules.target)
+
     @property
     def _ordinary_bid(self) -> Bid:
+        if self.score is not None:  # the legal call of the best game odds; of equal ones the least
+            odds = {b: self.game_odds(b) for b in self.legal_bids if not b or getattr(b, "kind", ORDINARY) == ORDINARY}
+            known = {b: o for b, o in odds.items() if o is not None}
+            if known:
+                return max(known, key=lambda b: (round(known[b], 12), -int(b)))
         mark_risk = self.risk if self.mark_risk is None else self.mark_risk
         return ordinary_call(self.rules, self.legal_bids, self.partner_high, self.discount, self.risk, mark_risk,
                              lambda level, risk: float((self.points >= level).mean(axis=1).max()) >= risk)
@@ -342,6 +359,14 @@ class BidAdvice:
         bid = self._ordinary_bid
         mark_risk = self.risk if self.mark_risk is None else self.mark_risk
         ordinary = sorted(b for b in self.legal_bids if b and getattr(b, "kind", ORDINARY) == ORDINARY)
+        if self.score is not None:
+            us, them = self.score
+            odds = self.game_odds(bid)
+            p = None if not bid else self.p_table(self.best_declaration(bid), bid)
+            call = f"bidding {bid_name(bid)}" if bid else "passing"
+            return Verdict(None if not bid else float(self.p_bid(bid).max()), None,
+                           f"at {us}-{them} the best chance of winning the game: {odds:.0%} {call} (passing "
+                           f"{win_chance(us, them, self.rules.target):.0%}; each hand after this one even)", n, p)
         if bid:
             trump = self.best_declaration(bid)
             p, says = self._makes(trump, bid)
@@ -419,6 +444,7 @@ def advise_bid(
     time: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
+    score: Any = None,
 ) -> BidAdvice | MoonBidAdvice | BigGameBidAdvice:
     """Advise a bid for ``hand`` (7 tiles, as a list or one string such as '66.65.64.62.55.33.10',
     a bidding-phase PlayerView, or a Game in its auction).
@@ -433,7 +459,9 @@ def advise_bid(
     ``time`` (seconds from 0) or ``should_stop`` end the work early, between batches of deals (the
     advice then rests on the deals solved so far, at least one batch). ``on_progress(done,
     samples)`` is told the deals solved after each batch. Under Moon's and Partnership Moon's rules
-    the advice is a ``MoonBidAdvice`` (``moon_bidding.py``: tricks, the widow's best discard per deal)."""
+    the advice is a ``MoonBidAdvice`` (``moon_bidding.py``: tricks, the widow's best discard per deal).
+    ``score`` (42's marks game: the marks of the seat's side and the other's, a pair or "5-6") advises
+    the legal call of the best chance of winning the game instead of the thresholds (``game_odds.py``)."""
     start = _time.perf_counter()
     # Every argument is checked before any work (as hint does).
     samples = None if samples is None else world_count(samples, low=2)
@@ -480,6 +508,10 @@ def advise_bid(
             (parse_seat(s, rules), parse_bid(b))
             for s, b in _pairs_or_list(auction, "auction", pairs=True)
         )
+    marks = None if score is None else parse_score(score, rules.target)
+    if marks is not None and (rules.family != "texas42" or rules.scoring != "marks"):
+        raise InvalidViewError(f"a score weighs a call by the chance of winning a game of 42 to 7 marks, not "
+                               f"{rules.title}'s {rules.scoring}")
     samples = bid_samples(rules) if samples is None else samples
     playing = playing_thresholds(rules)
     risk = playing["risk"] if risk is None else risk
@@ -610,6 +642,7 @@ def advise_bid(
         specials=special_advice,
         declared=declared_advice,
         contract=contract,
+        score=marks,
     )
 
 

@@ -144,7 +144,9 @@ class HintBot:
     with a 75% chance after a 5-point discount (``bidding.playing_thresholds``, the thresholds of
     every front end's advice). It ranks plays as the hint a user gets does (``objective="auto"``): in
     the marks game by the chance of making (or setting) the contract, then mean points;
-    ``objective="points"`` ranks by mean points. Under
+    ``objective="points"`` ranks by mean points; ``objective="game"`` (42's marks game) bids by the
+    adviser's chance of winning the game from the score (``game_odds.py``) and plays by it (the same
+    order as the chance of the contract within a hand). Under
     ``specials = all`` it bids a Plunge or Splash when the advisor's P(make) with the best single
     declaration reaches the threshold the marks at stake set (``bidding.special_threshold``, never
     below ``mark_risk``), and likewise a mark to declare Nel-O or Sevens itself (naming it once the
@@ -207,6 +209,15 @@ class HintBot:
         if rules.family in ("texas42", "biggame"):  # points
             return self.risk
         return playing_thresholds(rules)["risk"] if self.moon_risk is None else self.moon_risk
+
+    def _score(self, game: Game, view: PlayerView) -> tuple[int, int] | None:
+        """The game's marks, the seat's side first, when the bot plays for the game (objective "game",
+        42's marks game; elsewhere it plays for the contract)."""
+        rules = view.rules
+        if self.objective != "game" or rules.family != "texas42" or rules.scoring != "marks":
+            return None
+        ours = rules.team_of(view.seat)
+        return game.scores[ours], sum(v for k, v in game.scores.items() if k != ours)
 
     def _seed(self, game: Game) -> int:
         return (self.seed * 1_000_003 + len(game.moves)) & 0xFFFFFFFF
@@ -291,9 +302,10 @@ class HintBot:
         if game.phase == "bidding":
             legal = [m.value for m in game.legal_moves]
             view = game.view(game.to_move)
-            if view.rules.family == "texas42" and not _specials_open(view.rules, legal):
+            score = self._score(game, view)
+            if view.rules.family == "texas42" and not _specials_open(view.rules, legal) and score is None:
                 return Move("bid", self._bid_by_tests(game, view, legal))
-            advice = replace(self._advise(game), legal_bids=sorted(legal))
+            advice = replace(self._advise(game), legal_bids=sorted(legal), score=score)
             self.figures = {"by": "advice", "worlds": advice.worlds, "verdict": advice.verdict.to_json()}
             return Move("bid", advice.bid)
         if game.phase == "declaring":
@@ -311,6 +323,9 @@ class HintBot:
             self.figures = {"by": "the only legal move"}
             return Move("tile", view.legal_moves[0])
         long = len(view.hand) > LONG_TRICKS  # The Big Game's first tricks: the hint has a time limit
+        score = self._score(game, view)
+        # For the game, or else the bot's objective; all or nothing (a contract in tricks): the goal.
+        objective = "game" if score is not None else self.objective if view.objective == "points" else "goal"
         try:
             h = hint(
                 view,
@@ -318,7 +333,8 @@ class HintBot:
                 seed=self._seed(game),
                 threads=self.threads,
                 exact_limit=self.exact_limit,
-                objective=self.objective if view.objective == "points" else "goal",  # all or nothing: the goal
+                objective=objective,
+                score=score,
                 time=self.hint_time if long else None,
                 method=self.method,
                 weighting=self.weighting,

@@ -32,6 +32,7 @@ from ..errors import InvalidViewError, ParseError, shown
 from .plays import play_of
 from .position import Position
 from .exchange import discard_scores, in_exchange
+from .game_odds import game_chance, parse_score, stake
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import reach_batch, solve_batch
 from .infoset import infoset_values
@@ -71,6 +72,15 @@ class Hint:
     units: str = "points"  # what the means count: "points", or "tricks" (a contract of every trick or none)
     ess: float | None = None  # weighted worlds' effective sample size (None when uniform)
     enumerated: bool = False  # every world that fits the view was averaged (method "infoset")
+    score: tuple[int, int] | None = None  # the game's marks, the seat's side first (objective "game")
+
+    def p_game(self, move: MoveStat) -> float | None:
+        """The seat's side's chance of winning the game after ``move`` (objective "game"; else None):
+        its P(make), the contract's stake and the score (``game_odds.py``)."""
+        if self.score is None or move.p_make is None or self.view.contract is None:
+            return None
+        return game_chance(move.p_make, self.score, stake(self.view.rules, self.view.contract.bid),
+                           self.goal == "make", self.view.rules.target)
 
     @property
     def seat(self) -> int:
@@ -115,6 +125,7 @@ class Hint:
             "weighting": self.weighting,
             "ess": None if self.ess is None else round(self.ess, 3),
             "goal": self.goal,
+            **({"score": list(self.score)} if self.score is not None else {}),
             "units": self.units,
             "best": self.best,
             "elapsed": round(self.elapsed, 6),
@@ -127,6 +138,7 @@ class Hint:
                     "stderr": p(m.stderr),
                     "p_make": p(m.p_make),
                     "p_make_stderr": p(m.p_make_stderr),
+                    **({"p_game": p(self.p_game(m))} if self.score is not None else {}),
                     "rank": m.rank,
                 }
                 for m in self.moves
@@ -158,6 +170,7 @@ def hint(
     threads: int | None = None,
     exact_limit: int = EXACT_LIMIT,
     objective: str = "auto",
+    score: Any = None,
     means: str = "tied",
     tt_mb: int | None = None,
     on_progress: Callable[[Hint], None] | None = None,
@@ -175,7 +188,9 @@ def hint(
     effective sample size falls under a quarter of ``samples`` are topped up (``pimc.py``). ``objective`` orders the
     moves: ``"goal"`` by the chance of making (or setting) the contract, then mean points;
     ``"points"`` by mean points, then that chance; ``"auto"`` is ``"goal"`` in the marks game with
-    a contract and ``"points"`` otherwise. ``method`` is ``"pimc"`` (every world solved double
+    a contract and ``"points"`` otherwise; ``"game"`` (42's marks game, with ``score``: the marks of
+    the seat's side and the other's) by the chance of winning the game to 7 marks (``game_odds.py``:
+    the same order as ``"goal"`` within a hand, each move's ``p_game`` reported). ``method`` is ``"pimc"`` (every world solved double
     dummy) or ``"infoset"`` (the seat's next choice made once for the worlds it cannot tell apart,
     see ``infoset.py``; about twice the search nodes). ``means``: ``"tied"`` ranks a contract in
     points by the chance first at a fraction of the cost: a zero-window test per move and world
@@ -210,8 +225,16 @@ def hint(
         raise InvalidViewError("no tile to play: the hand is not in play")
     if v.to_move != v.seat:
         raise InvalidViewError(f"{v.rules.seat_names[v.seat]} is not to play ({v.rules.seat_names[v.to_move]} is)")
-    if objective not in ("auto", "goal", "points"):
-        raise InvalidViewError(f"unknown objective {shown(objective)}: auto, goal or points")
+    if objective not in ("auto", "goal", "points", "game"):
+        raise InvalidViewError(f"unknown objective {shown(objective)}: auto, goal, points or game")
+    if (objective == "game") != (score is not None):
+        raise InvalidViewError("objective game needs the game's score (the seat's side's marks first), and a "
+                               "score is read for that objective only")
+    marks = None if score is None else parse_score(score, v.rules.target)  # ("score" is the worlds' scorer below)
+    if marks is not None:
+        if v.rules.family != "texas42" or v.rules.scoring != "marks" or v.contract is None:
+            raise InvalidViewError("objective game ranks by the chance of winning a game of 42 to 7 marks: it needs "
+                                   "the marks game and a contract")
     if means not in MEANS:
         raise InvalidViewError(f"unknown means {shown(means)}: use one of {', '.join(MEANS)}")
     sampler = WorldSampler(v)
@@ -229,7 +252,7 @@ def hint(
             method = "pimc"
         legal, score, chance = discard_scores(v, threads, tt_mb if tt_mb is not None else 16)
         goal, units, fewest = "make", "tricks", False
-        objective = "goal" if objective == "auto" else objective
+        objective = "goal" if objective in ("auto", "game") else objective
     else:
         legal = [t.id for t in v.legal_moves]
         first = position_of(v, sampler.world(0))  # every world has the same points and tricks left
@@ -274,7 +297,7 @@ def hint(
         chance = None if sides is None else _makes(v, first, *sides)
         # Under a contract of no trick (Nel-O) every side plays to take the fewest tricks.
         fewest = first.objective == "no trick"
-        if means == "tied" and method == "pimc" and objective == "goal" and sides is not None and first.objective == "points":
+        if means == "tied" and method == "pimc" and objective in ("goal", "game") and sides is not None and first.objective == "points":
             target = _goal_target(v, first, *sides)
             ours = sides[1]
 
@@ -301,6 +324,11 @@ def hint(
 
             tests_first = (tested, tied_values, (lambda r: r == 1) if ours else (lambda r: r == 0))
 
+    def game_odds(p_make: float | None) -> float:
+        """The seat's side's chance of winning the game when the contract is made with ``p_make``."""
+        assert marks is not None and v.contract is not None and goal is not None
+        return game_chance(p_make or 0.0, marks, stake(v.rules, v.contract.bid), goal == "make", v.rules.target)
+
     def choose(values: np.ndarray, weights: np.ndarray) -> int:
         """The seat's tile over a group of worlds it cannot tell apart: the hint's own ranking."""
         w = weights / weights.sum()
@@ -315,6 +343,8 @@ def hint(
         mean = -mean if fewest else mean
         if p_goal is None:
             return (mean,)
+        if objective == "game":  # the game's odds: the same order as p_goal's, in the game's currency
+            return (game_odds(p_make), mean)
         return (p_goal, mean) if objective == "goal" else (mean, p_goal)
 
     scorer = pimc.Scorer(
@@ -334,7 +364,7 @@ def hint(
                  for m in e.moves]
         shown_method = e.method if method == "pimc" else method
         return Hint(v, moves, shown_method, e.worlds, e.seed, e.elapsed, weighting, goal, list(e.warnings), e.nodes,
-                    units, e.ess, method != "pimc" and e.method == "exact")
+                    units, e.ess, method != "pimc" and e.method == "exact", marks)
 
     report = None if on_progress is None else (lambda e: on_progress(present(e)))
     if tests_first is not None:  # the chance from zero-window tests, then the tied moves' values

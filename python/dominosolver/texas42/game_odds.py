@@ -1,0 +1,59 @@
+"""The chance of winning a game of 42 to its target (7 marks, docs/rules.md §2.5, §2.7) from a score, for
+decisions late in a game.
+
+A hand's contract moves marks: made, its stake to the declaring side; set, to the other side (a
+point bid stakes one mark, a bid of k marks k). What comes after is modelled as even hands, each
+won by either side for one mark with equal chance: the game odds then depend on the score alone,
+and a contract's worth is ``game_chance``: P(make) times the odds after making plus the rest times
+the odds after a set. Plays of one hand rank the same by it as by P(make) (both outcomes' odds are
+fixed); a call does not: the stake and the score decide how much risk a mark is worth.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ..arguments import whole_number
+from ..errors import ParseError, shown
+
+__all__ = ["game_chance", "parse_score", "stake", "win_chance"]
+
+
+@cache
+def win_chance(us: int, them: int, target: int = 7) -> float:
+    """The chance that the side with ``us`` marks reaches ``target`` before the side with ``them``,
+    every hand from here even (one mark to either side, each with chance 1/2)."""
+    if us >= target:
+        return 1.0
+    if them >= target:
+        return 0.0
+    return 0.5 * win_chance(us + 1, them, target) + 0.5 * win_chance(us, them + 1, target)
+
+
+def stake(rules: Any, bid: int) -> int:
+    """The marks a contract of ``bid`` puts at stake: one for a point bid, k for a bid of k marks."""
+    return max(1, int(bid) // rules.mark)
+
+
+def game_chance(p_make: float, score: tuple[int, int], stake: int, declaring: bool, target: int = 7) -> float:
+    """The chance that the side scoring ``score[0]`` (against ``score[1]``) wins the game, when the
+    declaring side (it, when ``declaring``) makes a contract of ``stake`` marks with ``p_make``."""
+    us, them = score
+    ours_if_made = (us + stake, them) if declaring else (us, them + stake)
+    ours_if_set = (us, them + stake) if declaring else (us + stake, them)
+    return p_make * win_chance(*ours_if_made, target) + (1.0 - p_make) * win_chance(*ours_if_set, target)
+
+
+def parse_score(value: object, target: int = 7) -> tuple[int, int]:
+    """A score as (the seat's side's marks, the other side's): a pair, or text "5-6"; each from 0 to
+    one under ``target`` (a side at the target has won)."""
+    if isinstance(value, str):
+        parts = value.replace(" ", "").split("-")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            raise ParseError(f"score {shown(value)}: give the marks of both sides, the seat's first, as '5-6'")
+        value = (int(parts[0]), int(parts[1]))
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ParseError(f"score must be two numbers of marks (the seat's side first), not {shown(value)}")
+    us, them = (whole_number(v, "score", 0, target - 1) for v in value)
+    return us, them
