@@ -8,6 +8,7 @@ from math import comb
 
 import pytest
 from dominosolver.errors import InvalidViewError, ParseError
+from dominosolver.io import validate
 from dominosolver.texas42 import Rules, advise_bid, hint
 from dominosolver.texas42.arena import make_bot, play_game
 from dominosolver.texas42.calibration import at_table
@@ -49,6 +50,7 @@ def test_a_hint_for_the_game_ranks_as_for_the_contract_and_says_its_odds():
         ours = for_game.goal == "make"
         stake = max(1, view.contract.bid // 42)
         out = for_game.to_json()
+        validate(out, "hint")
         assert out["score"] == list(score)
         for m, shown in zip(for_game.moves, out["moves"]):
             made = win_chance(score[0] + stake, score[1]) if ours else win_chance(score[0], score[1] + stake)
