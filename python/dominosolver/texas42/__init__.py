@@ -30,3 +30,6 @@ from .bid_tests import BidTests  # noqa: E402
 from .undealt_exchange import ExchangeAdvice, advise_exchange  # noqa: E402
 
 __all__ += ["BidTests", "ExchangeAdvice", "advise_exchange"]
+from .claim import Claim, claim  # noqa: E402
+
+__all__ += ["claim", "Claim"]
