@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 from dominosolver.cli import main
 from dominosolver.cli.main import cli
-from dominosolver.errors import InvalidViewError, ParseError
+from dominosolver.errors import ParseError
 from dominosolver.io import validate
 from dominosolver.texas42 import Game, Position, Rules, advise_bid, hint
 from dominosolver.texas42.bots import RuleBot
@@ -62,7 +62,7 @@ def test_hint_command_takes_the_method_and_the_weighting():
     assert out["moves"] == direct["moves"] and out["method"] == "infoset" and out["weighting"] == "play"
     assert out["ess"] is not None  # the plays were all recorded: the worlds were weighted
     refused = CliRunner().invoke(cli, ["hint", played, "--method", "guess"])
-    assert isinstance(refused.exception, InvalidViewError) and "unknown method 'guess'" in str(refused.exception)
+    assert isinstance(refused.exception, ParseError) and "unknown method 'guess'" in str(refused.exception)
 
 
 def test_hint_command_errors_are_named(capsys):

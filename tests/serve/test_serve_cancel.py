@@ -51,7 +51,7 @@ def test_a_client_that_leaves_stops_its_search():
     deadline = time.perf_counter() + 5  # the search itself stops after its batch under way
     while pool.status()["searching"] and time.perf_counter() < deadline:
         time.sleep(0.05)
-    assert pool.status() == {"searching": 0, "queued": 0, "cancelled": 1}
+    assert pool.status() == {"searching": 0, "queued": 0, "cancelled": 1, "expired": 0}
     assert not any(b'"worlds"' in m.get("body", b"") for m in sent)  # no hint went out
 
 
@@ -60,4 +60,4 @@ def test_a_client_that_stays_gets_its_answer():
     sent = asyncio.run(ask(app, {"position": DEAL_42, "samples": 25, "seed": 1}, leave_after=None))
     reply = json.loads(b"".join(m.get("body", b"") for m in sent))
     assert sent[0]["status"] == 200 and reply["worlds"] == 25
-    assert app.state.pool.status() == {"searching": 0, "queued": 0, "cancelled": 0}
+    assert app.state.pool.status() == {"searching": 0, "queued": 0, "cancelled": 0, "expired": 0}

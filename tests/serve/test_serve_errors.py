@@ -18,6 +18,7 @@ from fuzz.mutate import as_json_text, mutated
 from fuzz.seeds import seeds
 from serve_support import DEAL_42, KEY, bingo_closed, small_limits
 
+JSON = {"Content-Type": "application/json"}
 NAMED = {name for name in dir(errors) if isinstance(getattr(errors, name), type)}
 
 
@@ -34,7 +35,7 @@ def refused(reply, status: int, name: str, *words: str) -> None:
     (b'{"position": NaN}', "ParseError"), (b'"text"', "ParseError"),
 ])
 def test_a_body_that_is_no_json_object_is_400(client, data, name):
-    refused(client.post("/v1/solve", content=data), 400, name)
+    refused(client.post("/v1/solve", content=data, headers=JSON), 400, name)
 
 
 def test_unknown_and_missing_keys_are_named(client):
@@ -137,7 +138,7 @@ def fuzz_cases(n: int) -> list[tuple[str, bytes]]:
 def test_fuzzed_requests_get_a_named_4xx_or_an_answer_never_a_500():
     with TestClient(create_app(small_limits(), key=KEY)) as fuzz:
         for name, data in fuzz_cases(400):
-            reply = fuzz.post(f"/v1/{name}", content=data)
+            reply = fuzz.post(f"/v1/{name}", content=data, headers=JSON)
             assert reply.status_code < 500, (name, data[:300], reply.text[:300])
             body = reply.json()
             if reply.status_code != 200:

@@ -60,7 +60,7 @@ def server(*args: str):
 def call(url: str, path: str, body: dict | None = None) -> tuple[int, dict]:
     data = None if body is None else json.dumps(body).encode()
     try:
-        with urllib.request.urlopen(urllib.request.Request(url + path, data=data), timeout=60) as r:
+        with urllib.request.urlopen(urllib.request.Request(url + path, data=data, headers={"Content-Type": "application/json"}), timeout=60) as r:
             return r.status, json.loads(r.read())
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read())
@@ -106,7 +106,7 @@ def test_hanging_up_stops_the_search():
         port = int(url.rsplit(":", 1)[1])
         body = json.dumps({"position": DEAL_42, "samples": 10_000}).encode()  # about a minute, unless stopped
         conn = socket.create_connection(("127.0.0.1", port))
-        conn.sendall(b"POST /v1/hint HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        conn.sendall(b"POST /v1/hint HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                      + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
         deadline = time.monotonic() + 10
         while call(url, "/v1/status")[1]["searching"] != 1:

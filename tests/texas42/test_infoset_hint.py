@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from dominosolver import Tile
-from dominosolver.errors import InvalidViewError
+from dominosolver.errors import ParseError
 from dominosolver.texas42 import Game, Solver, hint
 from dominosolver.texas42.bots import RuleBot
 from dominosolver.texas42.infoset import infoset_values
@@ -115,5 +115,5 @@ def test_an_infoset_hint_reports_its_method_and_averages_infoset_values():
 
 
 def test_an_unknown_method_is_refused_by_name():
-    with pytest.raises(InvalidViewError, match="unknown method 'alphamu'"):
+    with pytest.raises(ParseError, match="unknown method 'alphamu'"):
         hint(view_after(6, 9), method="alphamu")

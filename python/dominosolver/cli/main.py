@@ -21,8 +21,9 @@ from ..engine import EngineLimits, serve
 from ..errors import DominoSolverError, ParseError
 from ..io import flags_of_text, json_value, read_text_file
 from ..resume import check_writable
-from ..texas42.bidding import BID_SAMPLES
 from ..serve import run as serve_http
+from ..serve.app import most_workers
+from ..texas42.bidding import BID_SAMPLES
 from . import render
 from .human import HumanGame
 from .render import show as show_all
@@ -527,10 +528,19 @@ def engine(threads: int | None, max_line: int, max_samples: int, max_time: float
 @click.option("--host", default="127.0.0.1", show_default=True, help="the address to listen on")
 @click.option("--port", type=click.IntRange(0, 65535), default=8042, show_default=True, help="the port to listen on")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
-              help="server processes (they share one key for game tokens and one file of games)")
-def serve_cmd(host: str, port: int, workers: int) -> None:
+              help="server processes, at most one a core (they share one key for game tokens and one file of games)")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="a Host name to answer for besides the address's own (localhost, 127.0.0.1, ::1 on loopback); "
+                   "repeat for more, '*' for any. Other names are refused (421): a page cannot rebind its name "
+                   "to this server")
+@click.option("--cors-origin", "cors", multiple=True, metavar="ORIGIN",
+              help="an origin (https://example.org) whose pages may call the API; repeat for more (default: none)")
+def serve_cmd(host: str, port: int, workers: int, allow_hosts: tuple[str, ...], cors: tuple[str, ...]) -> None:
     """Serve the web board at / and the HTTP API under /v1/ for Texas 42 and Bingo (docs/http.md)."""
-    serve_http(host=host, port=port, workers=workers)
+    if workers > most_workers():
+        raise click.BadParameter(f"at most {most_workers()}, one a core of this machine (each worker process "
+                                 f"searches on every core), not {workers}", param_hint="'--workers'")
+    serve_http(host=host, port=port, workers=workers, allow_hosts=allow_hosts, cors=cors)
 
 
 @cli.command()

@@ -128,5 +128,5 @@ SPEC = GameSpec(
     human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=adapter.finished_hands,
                     grade=lambda hand: adapter.with_auction(adapter.grade_hand(hand, None, None), hand),
                     advise=advise_human),
-    solver=adapter.SPEC.solver, advise_bid=adapter.bid_advice,
+    solver=adapter.SPEC.solver, advise_bid=adapter.bid_advisor("biggame"),
 )

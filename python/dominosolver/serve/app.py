@@ -1,29 +1,48 @@
 """The ASGI application (Starlette) and ``run``, what ``dominosolver serve`` starts (docs/http.md).
 
-Every ``POST /v1/<endpoint>`` is read the same way: a body of at most ``limits.body_bytes`` that is a
-JSON object (400 otherwise, 413 beyond the limit), with only the keys its endpoint takes, answered
-on the search pool off the event loop. Every error is a JSON object naming it: the game's own
-errors (``dominosolver.errors``) are 422, and whatever no check foresaw is a logged 500 after which
-the server serves on."""
+Every ``POST /v1/<endpoint>`` is read the same way: a body of at most ``limits.body_bytes`` sent
+as ``Content-Type: application/json`` (415 otherwise, before anything is read) that is UTF-8 text
+of a JSON object (400 otherwise, 413 beyond the limit), with only the keys its endpoint takes,
+answered off the event loop: a search on the search pool, a quick request (``show``, ``play``, a
+game's moves) on its own pool, within ``limits.deadline`` (504 beyond). Every error is a JSON
+object naming it: the game's own errors (``dominosolver.errors``) are 422, and whatever no check
+foresaw is a logged 500 after which the server serves on.
+
+Around the routes: ``Guard`` refuses a request for a host the server does not answer for (421: a
+page of another site that rebinds its name to 127.0.0.1 reaches the server with its own name as the
+Host) and puts security headers on every reply (the board's Content-Security-Policy allows its own
+scripts and styles and nothing else); CORS is off unless origins are configured. Below them, each
+connection is ``ServeHttpTools``: a request's head and body must come within ``limits.read_timeout``
+(408), its head within ``limits.head_bytes`` (431), and a worker process keeps at most
+``limits.connections`` open (below its open-file limit), closing the longest-waiting idle or
+unfinished one to take a new one."""
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+import json
 import logging
 import os
+import resource
 import shutil
 import socket
 import tempfile
-from collections.abc import AsyncIterator
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
 import uvicorn
 from starlette.applications import Starlette
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -36,19 +55,49 @@ from .botgame import StaleToken
 from .handlers import ENDPOINTS, Call, Endpoint
 from .limits import ServeLimits
 from .openapi import document
-from .pool import Busy, ClientGone, SearchPool
+from .pool import Busy, ClientGone, Expired, SearchPool
 from .store import GAMES_VARIABLE, GameStore, store_from_environment
 from .tokens import KEY_VARIABLE, Sealer, key_from_environment, new_key
 
-__all__ = ["STATIC", "NoDelayHttpTools", "create_app", "run"]
+__all__ = ["CORS_VARIABLE", "HOSTS_VARIABLE", "SECURITY_HEADERS", "STATIC", "NoDelayHttpTools",
+           "ServeHttpTools", "create_app", "most_workers", "run"]
 
 STATIC = Path(__file__).parent / "static"  # the web board, where it is installed
 APP = "dominosolver.serve.app:create_app"  # what each uvicorn worker process builds
 log = logging.getLogger("dominosolver.serve")
+HOSTS_VARIABLE = "DOMINOSOLVER_SERVE_HOSTS"  # the Host names answered, ',' between them ("*": any); unset: any
+CORS_VARIABLE = "DOMINOSOLVER_SERVE_CORS"  # origins allowed to call the API from their pages; unset: none
+LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
+# On every reply. The board is index.html, its own modules (main.js ...) and board.css: no inline
+# script or style, no eval, no frame, nothing from elsewhere; it only fetches /v1/ on its own origin.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+       "base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+SECURITY_HEADERS = {
+    "content-security-policy": CSP,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+    "cross-origin-opener-policy": "same-origin",
+}
 
 
 def error(status: int, name: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"type": "error", "error": name, "message": message}, status, headers)
+
+
+def not_json(content_type: str | None) -> str | None:
+    """Why a POST body sent as ``content_type`` is refused (415), or None for JSON in UTF-8. Only
+    ``application/json`` is read: a page of another site may send text/plain or a form to any
+    address without asking (no CORS preflight), but not JSON."""
+    media, *parameters = (content_type or "").split(";")
+    if media.strip().lower() != "application/json":
+        sent = f"Content-Type {content_type.strip()}" if content_type and content_type.strip() else "no Content-Type"
+        return f"a POST's body is JSON: send it as Content-Type: application/json, not {sent}"
+    for parameter in parameters:
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "charset" and value.strip().strip('"').lower() not in ("utf-8", "utf8"):
+            return f"a POST's body is JSON in UTF-8, not {value.strip()}"
+    return None
 
 
 def failure(e: DominoSolverError) -> JSONResponse:
@@ -66,7 +115,14 @@ async def read_body(request: Request, most: int) -> dict[str, Any]:
         body += chunk
         if len(body) > most:
             raise RequestLimitError(f"the body is over the server's limit of {most:,} bytes")
-    value = json_value(bytes(body))
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ParseError(f"the body is not UTF-8 text (byte {e.start}: {bytes(body[e.start:e.start + 4])!r}): "
+                         "send JSON in UTF-8") from None
+    if "\0" in text:  # UTF-16 or UTF-32 of ASCII text is UTF-8 with NULs, which JSON text never holds
+        raise ParseError("the body holds NUL bytes: JSON text in UTF-8 has none (UTF-16 or UTF-32 is refused)")
+    value = json_value(text)
     if not isinstance(value, dict):
         raise ParseError(f"the body must be a JSON object, not {type(value).__name__}")
     return value
@@ -83,35 +139,122 @@ def checked(endpoint: Endpoint, body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-def create_app(limits: ServeLimits | None = None, key: bytes | None = None, games: str | None = None) -> Starlette:
+def host_name(host: str) -> str:
+    """The name of a Host header (or an address) without its port, lower case: ``[::1]:8042`` is ``::1``."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].partition("]")[0]
+    if host.count(":") == 1:
+        host = host.partition(":")[0]
+    return host.rstrip(".")
+
+
+def answered_hosts(bound: str, extra: Iterable[str] = ()) -> frozenset[str] | None:
+    """The Host names a server bound to ``bound`` answers for (None: any). Bound to a loopback
+    address, only the loopback names and ``extra``; to one other address, it too; to every address
+    (``0.0.0.0``, ``::``), ``extra`` and the loopback names when ``extra`` names any, else any host
+    (no name is known to check against). ``*`` in ``extra`` answers any host."""
+    names = {host_name(h) for h in extra if h.strip()}
+    if "*" in names:
+        return None
+    address = host_name(bound)
+    if address in ("", "0.0.0.0", "::"):
+        return LOOPBACK | names if names else None
+    return LOOPBACK | names | {address}
+
+
+def is_loopback(host: str) -> bool:
+    name = host_name(host)
+    try:
+        return name == "localhost" or ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def listed(variable: str) -> list[str] | None:
+    """The ','-separated items of an environment variable, None when it is unset."""
+    value = os.environ.get(variable)
+    return None if value is None else [item.strip() for item in value.split(",") if item.strip()]
+
+
+class Guard:
+    """ASGI middleware around the routes: a request whose Host is not one the server answers for is
+    refused (421 UnknownHost) before anything else; every reply gets ``SECURITY_HEADERS``."""
+
+    def __init__(self, app: Any, hosts: frozenset[str] | None) -> None:
+        self.app, self.hosts = app, hosts
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.hosts is not None:
+            host = next((value.decode("latin-1") for name, value in scope["headers"] if name == b"host"), "")
+            if host_name(host) not in self.hosts:
+                what = f"the host {shown(host)}" if host else "no Host header"
+                refusal = error(421, "UnknownHost", f"this server answers for {', '.join(sorted(self.hosts))}, not "
+                                f"{what} (dominosolver serve --allow-host NAME answers for another name)",
+                                SECURITY_HEADERS)
+                await refusal(scope, receive, send)
+                return
+
+        async def secured(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        await self.app(scope, receive, secured)
+
+
+def create_app(limits: ServeLimits | None = None, key: bytes | None = None, games: str | None = None,
+               hosts: Iterable[str] | None = None, cors: Iterable[str] | None = None) -> Starlette:
     """The application; the key of game tokens defaults to ``DOMINOSOLVER_SERVE_KEY``'s (a fresh
     one when unset), the file of the games against the bots to ``DOMINOSOLVER_SERVE_GAMES`` (in
-    memory when unset). uvicorn calls this in each worker process (``factory=True``)."""
+    memory when unset), the Host names answered for to ``DOMINOSOLVER_SERVE_HOSTS``'s (any when
+    unset, or with ``*``), the origins whose pages may call the API (CORS) to
+    ``DOMINOSOLVER_SERVE_CORS``'s (none when unset). uvicorn calls this in each worker process
+    (``factory=True``), with what ``run`` put in the environment."""
     limits = limits or ServeLimits()
     sealer = Sealer(key_from_environment() if key is None else key)
     store = (store_from_environment(limits.games, limits.game_idle) if games is None
              else GameStore(games, limits.games, limits.game_idle))
-    pool = SearchPool(limits.pool, limits.queue)
+    hosts = listed(HOSTS_VARIABLE) if hosts is None else list(hosts)
+    answered = None if hosts is None or "*" in hosts else frozenset(host_name(h) for h in hosts)
+    origins = (listed(CORS_VARIABLE) if cors is None else list(cors)) or []
+    pool = SearchPool(limits.pool, limits.queue)  # the searches
+    quick = SearchPool(limits.quick_pool, limits.quick_queue)  # show, play, new-game, move: never behind a search
     openapi = document()
 
     def post(endpoint: Endpoint) -> Any:
+        runner = quick if endpoint.quick else pool
+
         async def respond(request: Request) -> Response:
+            refused = not_json(request.headers.get("content-type"))
+            if refused:
+                return error(415, "UnsupportedMediaType", refused)
             try:
                 body = await read_body(request, limits.body_bytes)
             except RequestLimitError as e:
                 return error(413, type(e).__name__, str(e))
             except ParseError as e:
                 return error(400, type(e).__name__, str(e))
+            except ClientDisconnect:
+                return Response(status_code=499)  # it left before its body was in: nobody reads a reply
             try:
                 call = Call(checked(endpoint, body), limits, sealer, store=store)
-                reply = await pool.run(lambda stop: endpoint.answer(replace(call, should_stop=stop, kept=pool.kept())),
-                                       request.receive)
+                reply = await runner.run(
+                    lambda stop: endpoint.answer(replace(call, should_stop=stop, kept=runner.kept())),
+                    request.receive, limits.deadline)
             except DominoSolverError as e:
                 return failure(e)
             except StaleToken as e:
                 return error(409, "StaleToken", str(e))
             except Busy as e:
                 return error(503, "Busy", str(e), {"Retry-After": "1"})
+            except Expired as e:
+                return error(504, "DeadlineExceeded", str(e))
             except ClientGone:
                 return Response(status_code=499)  # nobody is left to read it
             return JSONResponse(reply)
@@ -132,6 +275,7 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None, game
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         pool.close()
+        quick.close()
 
     async def http_error(request: Request, e: Exception) -> Response:
         assert isinstance(e, HTTPException)
@@ -143,12 +287,13 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None, game
 
     async def internal(request: Request, e: Exception) -> Response:
         log.exception("internal error answering %s %s", request.method, request.url.path)
-        return error(500, "InternalError", f"internal error: {shown(e)}")
+        # This handler answers outside the middleware (Starlette's outermost layer): its own headers.
+        return error(500, "InternalError", f"internal error: {shown(e)}", SECURITY_HEADERS)
 
     routes: list[BaseRoute] = [
         Route("/v1/games", get(handlers.games_reply), methods=["GET"]),
         Route("/v1/limits", get(limits.to_json), methods=["GET"]),
-        Route("/v1/status", get(lambda: handlers.status(pool.status())), methods=["GET"]),
+        Route("/v1/status", get(lambda: handlers.status(pool.status(), quick.status())), methods=["GET"]),
         Route("/v1/openapi.json", get(lambda: openapi), methods=["GET"]),
         *(Route(f"/v1/{e.name}", post(e), methods=["POST"]) for e in ENDPOINTS),
         Route("/v1/{rest:path}", not_found, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
@@ -156,9 +301,14 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None, game
     known = {route.path for route in routes if isinstance(route, Route)} - {"/v1/{rest:path}"}
     if STATIC.is_dir():  # the web board, when the package ships it
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True)))
-    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error, Exception: internal},
-                    lifespan=lifespan)
+    middleware = [Middleware(Guard, hosts=answered)]
+    if origins:  # off unless configured: without it a page of another origin cannot read a reply
+        middleware.append(Middleware(CORSMiddleware, allow_origins=origins, allow_methods=["GET", "POST"],
+                                     allow_headers=["Content-Type"], max_age=600))
+    app = Starlette(routes=routes, middleware=middleware,
+                    exception_handlers={HTTPException: http_error, Exception: internal}, lifespan=lifespan)
     app.state.pool = pool  # for tests and the status endpoint
+    app.state.quick = quick
     app.state.games = store  # for tests
     return app
 
@@ -177,22 +327,160 @@ class NoDelayHttpTools(HttpToolsProtocol):
         super().connection_made(transport)
 
 
-def run(host: str = "127.0.0.1", port: int = 8042, workers: int = 1) -> None:
-    """Serve until interrupted, with ``workers`` processes sharing one token key (made now unless
-    ``DOMINOSOLVER_SERVE_KEY`` is set) and the games against the bots (``DOMINOSOLVER_SERVE_GAMES``'s
-    file; unset, one process keeps them in memory and several share a temporary file, removed at
-    the end), each its own search pool."""
+FILES_KEPT = 64  # open files a worker keeps for itself (its sockets, the games file, logs, imports)
+
+
+def most_connections(wanted: int) -> int:
+    """``wanted``, bounded by this process's open-file limit less what it keeps for itself."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return max(1, min(wanted, soft - FILES_KEPT)) if soft != resource.RLIM_INFINITY else wanted
+
+
+def raw_reply(status: int, name: str, message: str) -> bytes:
+    """A whole error reply, written on a connection about to be closed (no application involved)."""
+    content = json.dumps({"type": "error", "error": name, "message": message}).encode()
+    head = [f"HTTP/1.1 {status} {HTTPStatus(status).phrase}", "content-type: application/json",
+            f"content-length: {len(content)}", "connection: close",
+            *(f"{k}: {v}" for k, v in SECURITY_HEADERS.items())]
+    return ("\r\n".join(head) + "\r\n\r\n").encode() + content
+
+
+class ServeHttpTools(NoDelayHttpTools):
+    """Each connection as a public service keeps it: a request's head and body within
+    ``limits.read_timeout`` seconds of connecting or of the last reply (408 and closed, or closed
+    if it sent nothing: an idle connection also goes after uvicorn's ``keep_alive``), a head of at
+    most ``limits.head_bytes`` (431 and closed), and at most ``limits.connections`` open in the
+    process (``most_connections``): a new one past that closes the connection that has waited
+    longest for a request or on its unfinished one (never one being answered; if every other one is,
+    the new one is refused, 503). So many slow or idle connections cannot lock others out or run the
+    process out of files."""
+
+    limits = ServeLimits()  # uvicorn makes the protocol from its class: a test sets other limits on a subclass
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._read_timer: asyncio.TimerHandle | None = None
+        self._head: int | None = None  # bytes of a request's head so far; None once the head is in
+        # The connections waiting for a request (idle or unfinished), longest waiting first: shared by
+        # the connections of this server (uvicorn's ServerState is one per server).
+        self._waiting: OrderedDict[ServeHttpTools, None] = vars(self.server_state).setdefault(
+            "dominosolver_waiting", OrderedDict())
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._await_request()
+        if len(self.connections) > most_connections(self.limits.connections):
+            self._make_room()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stop_timer()
+        self._waiting.pop(self, None)
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self._head is not None and not self.transport.is_closing():
+            self._head += len(data)
+            if self._head > self.limits.head_bytes:
+                self._close(431, "RequestHeaderFieldsTooLarge",
+                            f"a request's line and headers are at most {self.limits.head_bytes:,} bytes")
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._head = 0
+
+    def on_headers_complete(self) -> None:
+        self._head = None
+        super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        super().on_message_complete()
+        self._stop_timer()  # the request is in: the application answers it within its deadline
+        self._waiting.pop(self, None)
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._await_request()
+
+    def _await_request(self) -> None:
+        self._stop_timer()
+        self._waiting[self] = None
+        self._waiting.move_to_end(self)
+        self._read_timer = self.loop.call_later(self.limits.read_timeout, self._read_timed_out)
+
+    def _stop_timer(self) -> None:
+        if self._read_timer is not None:
+            self._read_timer.cancel()
+            self._read_timer = None
+
+    def _answering(self) -> bool:
+        """A request read whole is being answered (pipelined requests aside, which wait their turn)."""
+        cycle = self.cycle
+        return cycle is not None and not cycle.response_complete and not cycle.more_body
+
+    def _read_timed_out(self) -> None:
+        self._read_timer = None
+        if self.transport.is_closing() or self._answering():
+            return
+        if self._head or (self.cycle is not None and not self.cycle.response_complete):  # a request begun
+            self._close(408, "RequestTimeout", f"a request's head and body must come within "
+                        f"{self.limits.read_timeout:g} s of connecting or of the last reply")
+        else:
+            self.transport.close()
+
+    def _make_room(self) -> None:
+        for other in self._waiting:  # longest waiting first
+            if other is not self and not other._answering() and not other.transport.is_closing():
+                self._waiting.pop(other)
+                other.transport.close()
+                return
+        self._close(503, "Busy", "every connection the server keeps open is being answered: retry later")
+
+    def _close(self, status: int, name: str, message: str) -> None:
+        self._stop_timer()
+        self._waiting.pop(self, None)
+        self.transport.write(raw_reply(status, name, message))
+        self.transport.close()
+
+
+def most_workers() -> int:
+    """The most worker processes ``serve`` starts: one a core (each searches on every core already)."""
+    return os.cpu_count() or 1
+
+
+def run(host: str = "127.0.0.1", port: int = 8042, workers: int = 1, allow_hosts: Iterable[str] = (),
+        cors: Iterable[str] = ()) -> None:
+    """Serve until interrupted, with ``workers`` processes (at most ``most_workers()``) sharing one
+    token key (made now unless ``DOMINOSOLVER_SERVE_KEY`` is set) and the games against the bots
+    (``DOMINOSOLVER_SERVE_GAMES``'s file; unset, one process keeps them in memory and several share a
+    temporary file, removed at the end), each its own pools. The Host names answered for are
+    ``answered_hosts(host, allow_hosts)``; ``cors`` names the origins whose pages may call the API."""
+    if not 1 <= workers <= most_workers():
+        raise ValueError(f"workers must be 1 to {most_workers()} (one a core: each searches on every core), "
+                         f"not {workers}")
     os.environ.setdefault(KEY_VARIABLE, new_key())
     key_from_environment()  # a malformed key fails here, once, not in each worker
+    answered = answered_hosts(host, allow_hosts)
+    os.environ[HOSTS_VARIABLE] = "*" if answered is None else ",".join(sorted(answered))
+    if answered is None and not is_loopback(host):
+        log.warning("serving on %s for any Host name: name the server's own with --allow-host to refuse the "
+                    "others (a page that rebinds its name to this address)", host)
+    origins = [o.strip() for o in cors if o.strip()]
+    if origins:
+        os.environ[CORS_VARIABLE] = ",".join(origins)
+    else:
+        os.environ.pop(CORS_VARIABLE, None)
     made = None
     if workers > 1 and GAMES_VARIABLE not in os.environ:
         made = tempfile.mkdtemp(prefix="dominosolver-games-")
         os.environ[GAMES_VARIABLE] = os.path.join(made, "games.sqlite3")
     if GAMES_VARIABLE in os.environ:
         GameStore(os.environ[GAMES_VARIABLE]).close()  # the file made (or an unusable path named) once, here
+    limits = ServeLimits()
     try:
         uvicorn.run(APP, factory=True, host=host, port=port, workers=workers, access_log=False,
-                    http=NoDelayHttpTools)
+                    http=ServeHttpTools, timeout_keep_alive=limits.keep_alive)
     finally:
         if made is not None:
             shutil.rmtree(made, ignore_errors=True)

@@ -61,6 +61,7 @@ class Endpoint:
     keys: Mapping[str, dict[str, Any]] = field(default_factory=dict)  # body key -> its JSON Schema
     required: tuple[str, ...] = ()
     reply: dict[str, Any] = field(default_factory=lambda: schemas.TAGGED)  # JSON Schema of the reply
+    quick: bool = False  # no search (milliseconds): answered on the quick pool, never queued behind a search
 
 
 # ---------------------------------------------------------------- reading what a request carries
@@ -259,10 +260,10 @@ HINT_OPTIONS = {
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("show", "A position with its legal moves and facts (validates a position as it is built)", show,
-             POSITION_KEY, ("position",), schemas.one_of(schemas.TAGGED, schemas.ref("view"))),
+             POSITION_KEY, ("position",), schemas.one_of(schemas.TAGGED, schemas.ref("view")), quick=True),
     Endpoint("play", "The legal moves of a position, or the position after a move", play,
              {**POSITION_KEY, "move": {"type": "string", "description": "a legal move, as legal_moves lists it"}},
-             ("position",)),
+             ("position",), quick=True),
     Endpoint("solve", "Solve a position exactly: its value, every legal move's value, a best line", solve,
              {**POSITION_KEY, "max_nodes": HINT_OPTIONS["max_nodes"], "time": schemas.seconds,
               "moves": {"type": "boolean", "description": "42: false for the value and a best line only, "
@@ -288,14 +289,16 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("new-game", "Start a game against the bots from one seat", new_game,
              {"game": schemas.GAME, "seat": schemas.SEAT, "seed": schemas.integer("the deals' seed (default: one kept secret)", 0),
               "rules": {"type": "object", "description": "rules flags"},
-              "bot": {"type": "string", "description": "one of the game's bots (GET /v1/games)"}}, (), schemas.BOTGAME),
+              "bot": {"type": "string", "description": "one of the game's bots (GET /v1/games)"}}, (), schemas.BOTGAME,
+             quick=True),
     Endpoint("move", "The human's move in a game against the bots", move,
              {"token": schemas.TOKEN, "move": {"type": ["string", "integer"], "description": "one of legal_moves"}},
-             ("token", "move"), schemas.BOTGAME),
+             ("token", "move"), schemas.BOTGAME, quick=True),
     Endpoint("bot-move", "The next bot's move in a game against the bots", bot_move, {"token": schemas.TOKEN},
              ("token",), schemas.BOTGAME),
 )
 
 
-def status(pool_status: Mapping[str, int]) -> dict[str, Any]:
-    return {"schema": "dominosolver.status/1", **pool_status, "pid": os.getpid()}
+def status(searches: Mapping[str, int], quick: Mapping[str, int]) -> dict[str, Any]:
+    """This worker process's pools: the searches' counts at the top, the quick requests' under ``quick``."""
+    return {"schema": "dominosolver.status/1", **searches, "quick": dict(quick), "pid": os.getpid()}

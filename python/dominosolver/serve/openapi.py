@@ -17,17 +17,20 @@ from .schemas import BOTGAME_SCHEMA, ERROR, TAGGED, ref
 __all__ = ["document"]
 
 ERRORS = {
-    "400": "the body is not a JSON object",
+    "400": "the body is not UTF-8 text of a JSON object",
     "413": "the body is over the server's limit",
+    "415": "the body was not sent as Content-Type: application/json (UnsupportedMediaType)",
+    "421": "a Host the server does not answer for (UnknownHost)",
     "422": "bad input, named: ParseError, InvalidPositionError, InvalidViewError, IllegalMoveError, "
            "SearchLimitError, RequestLimitError",
     "409": "move, bot-move: a game token that is not its game's latest (StaleToken)",
-    "503": "too many searches waiting (Busy): retry later",
+    "503": "too many requests waiting for their pool (Busy): retry later",
+    "504": "no reply within the server's deadline, the wait for a thread included (DeadlineExceeded)",
 }
 GETS = {
     "games": ("The registered games", TAGGED),
     "limits": ("What one request may ask", TAGGED),
-    "status": ("This worker process's search pool", TAGGED),
+    "status": ("This worker process's pools: searches and quick requests", TAGGED),
     "openapi.json": ("This document", {"type": "object"}),
 }
 

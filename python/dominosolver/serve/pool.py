@@ -2,7 +2,11 @@
 pool's threads search in parallel while the loop keeps answering; at most ``threads`` run and
 ``queue`` wait, and beyond that a request is refused at once (``Busy``, 503) rather than queued
 without end. A search whose client disconnects is stopped: its ``should_stop`` turns true, which a
-hint or a bid advice checks between batches of worlds, and its reply is dropped. Each thread keeps
+hint or a bid advice checks between batches of worlds, and its reply is dropped; so is one that
+outlives its deadline (``Expired``, 504), counted from the moment it is submitted, its wait for a
+thread included (a search that waited past it never starts). The server keeps two pools, each its
+own threads and queue: one for the searches and one for the quick requests (``show``, ``play``, a
+game's moves), which a queue of searches never holds up. Each thread keeps
 what a search may reuse on the next one (``kept``: each game's solver, whose table need not be made
 afresh for every request)."""
 
@@ -14,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-__all__ = ["Busy", "ClientGone", "SearchPool"]
+__all__ = ["Busy", "ClientGone", "Expired", "SearchPool"]
 
 T = TypeVar("T")
 Receive = Callable[[], Awaitable[dict[str, Any]]]  # an ASGI connection's receive
@@ -28,6 +32,10 @@ class ClientGone(Exception):
     """The client disconnected before its search ended: the search was stopped, nobody reads a reply."""
 
 
+class Expired(Exception):
+    """The request ran past its deadline: its search was stopped (or never started), its reply dropped."""
+
+
 class SearchPool:
     def __init__(self, threads: int, queue: int) -> None:
         self.threads, self.queue = threads, queue
@@ -37,14 +45,17 @@ class SearchPool:
         self.waiting = 0  # submitted, not started
         self.searching = 0  # running on a thread
         self.cancelled = 0  # stopped because their client left
+        self.expired = 0  # stopped at their deadline
 
     def status(self) -> dict[str, int]:
         with self._lock:
-            return {"searching": self.searching, "queued": self.waiting, "cancelled": self.cancelled}
+            return {"searching": self.searching, "queued": self.waiting, "cancelled": self.cancelled,
+                    "expired": self.expired}
 
-    async def run(self, work: Callable[[Callable[[], bool]], T], receive: Receive) -> T:
+    async def run(self, work: Callable[[Callable[[], bool]], T], receive: Receive, deadline: float | None = None) -> T:
         """``work(should_stop)`` on a pool thread; ``ClientGone`` (and the search stopped) if the
-        connection ``receive`` listens to is closed first."""
+        connection ``receive`` listens to is closed first, ``Expired`` (the same) if ``deadline``
+        seconds pass first."""
         with self._lock:
             if self.waiting + self.searching >= self.threads + self.queue:
                 raise Busy(f"{self.searching} searches running and {self.waiting} waiting: retry later")
@@ -53,14 +64,20 @@ class SearchPool:
         search = asyncio.get_running_loop().run_in_executor(self._executor, self._search, work, stop)
         gone = asyncio.ensure_future(disconnected(receive))
         try:
-            await asyncio.wait((search, gone), return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait((search, gone), timeout=deadline, return_when=asyncio.FIRST_COMPLETED)
             if search.done():
                 return search.result()
             stop.set()
-            with self._lock:
-                self.cancelled += 1
             search.add_done_callback(lambda f: f.cancelled() or f.exception())  # its outcome has no reader now
-            raise ClientGone
+            with self._lock:
+                if gone.done():
+                    self.cancelled += 1
+                else:
+                    self.expired += 1
+            if gone.done():
+                raise ClientGone
+            raise Expired(f"no reply within the server's deadline of {deadline:g} s, its wait for a thread "
+                          "included: ask for less (a smaller time or samples), or retry later")
         finally:
             gone.cancel()
 
@@ -69,7 +86,7 @@ class SearchPool:
             self.waiting -= 1
             self.searching += 1
         try:
-            if stop.is_set():  # its client left while it waited: no work for nobody
+            if stop.is_set():  # its client left, or its deadline passed, while it waited: no work for nobody
                 raise ClientGone
             return work(stop.is_set)
         finally:

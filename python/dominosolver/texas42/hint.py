@@ -216,17 +216,15 @@ def hint(
             raise ParseError(f"{name} must be a function or None, not {shown(fn)}")
     v = as_view(view)
     if weighting not in WEIGHTINGS:
-        raise InvalidViewError(
-            f"unknown weighting {shown(weighting)}: use one of {', '.join(WEIGHTINGS)}"
-        )
+        raise ParseError(f"unknown weighting {shown(weighting)}: use one of {', '.join(WEIGHTINGS)}")
     if method not in METHODS:
-        raise InvalidViewError(f"unknown method {shown(method)}: use one of {', '.join(METHODS)}")
+        raise ParseError(f"unknown method {shown(method)}: use one of {', '.join(METHODS)}")
     if v.trump is None or v.to_move is None:
         raise InvalidViewError("no tile to play: the hand is not in play")
     if v.to_move != v.seat:
         raise InvalidViewError(f"{v.rules.seat_names[v.seat]} is not to play ({v.rules.seat_names[v.to_move]} is)")
     if objective not in ("auto", "goal", "points", "game"):
-        raise InvalidViewError(f"unknown objective {shown(objective)}: auto, goal, points or game")
+        raise ParseError(f"unknown objective {shown(objective)}: auto, goal, points or game")
     if (objective == "game") != (score is not None):
         raise InvalidViewError("objective game needs the game's score (the seat's side's marks first), and a "
                                "score is read for that objective only")
@@ -236,7 +234,7 @@ def hint(
             raise InvalidViewError("objective game ranks by the chance of winning a game of 42 to 7 marks: it needs "
                                    "the marks game and a contract")
     if means not in MEANS:
-        raise InvalidViewError(f"unknown means {shown(means)}: use one of {', '.join(MEANS)}")
+        raise ParseError(f"unknown means {shown(means)}: use one of {', '.join(MEANS)}")
     sampler = WorldSampler(v)
     chunk = CHUNK
     tests_first: tuple[Any, ...] | None = None  # (tests, tied moves' values, makes) on the cheap path
