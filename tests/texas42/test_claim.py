@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from dominosolver.biggame import BigGame
 from dominosolver.errors import InvalidViewError, ParseError
 from dominosolver.moon import MoonGame, PartnershipMoonGame

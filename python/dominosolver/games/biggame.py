@@ -113,7 +113,7 @@ SPEC = GameSpec(
     grade=adapter.grade, play=adapter.player(BigGame), record=adapter.record, go=go,
     count_worlds=adapter.count_worlds, worlds=adapter.worlds,
     variants=tuple(variants(RULES)), deal=dealer(BigGame), places=places, ledger=adapter.ledger,
-    revealed=adapter.revealed,
+    revealed=adapter.revealed, claim=adapter.SPEC.claim,
     batch=Batch(task_of=adapter.task_of, tasks={"solve": adapter.solve_task, "table": adapter.table_task,
                                                  "hint": adapter.hint_task, "grade": adapter.grade_task},
                 arrays=partial(adapter.arrays, columns=_core.texas42.MAX_PLAYS)),

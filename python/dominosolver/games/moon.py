@@ -16,6 +16,7 @@ from ..moon import MoonGame, MoonRules, PartnershipMoonGame, PartnershipMoonRule
 from ..texas42 import Game, PlayerView, Position, Rules
 from ..texas42.arena import family_arena
 from ..texas42.bots import HintBot
+from ..texas42.claim import claim_of
 from ..texas42 import solve as solve_42
 from ..texas42.rules import Trump, set_mask
 from ..texas42.solve import declaration_name
@@ -94,6 +95,7 @@ def row(tag: str, name: str, title: str, game_class: type[Game], rules_class: ty
         human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=adapter.finished_hands,
                         grade=lambda hand: adapter.with_auction(adapter.grade_hand(hand, None, None), hand),
                         advise=adapter.advise_human),
+        claim=claim_of,
     )
     return spec
 

@@ -135,6 +135,9 @@ class GameSpec:
     # A solver for one long-lived thread (the server's pool): ``solver().solve(position, **solve_options)``
     # answers as ``solve`` does but for its node count, its table kept from one call to the next.
     solver: Callable[[], Any] | None = None
+    # The lay-down check, where the game has one: claim(position or view, seat=None, goal=..., seed=...,
+    # time=..., threads=..., should_stop=...) -> an answer with .to_json() (texas42/claim.py)
+    claim: Callable[..., Any] | None = None
 
     def __repr__(self) -> str:
         return f"games.get({self.tag!r})"

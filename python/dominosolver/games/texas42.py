@@ -22,6 +22,7 @@ from ..texas42.bid_grades import grade_auction
 from ..texas42.discard_grades import grade_discard
 from ..texas42.bidding import advise_bid
 from ..texas42.bots import HintBot, RuleBot
+from ..texas42.claim import claim_of
 from ..texas42.notation import contract_from_json, contract_to_json
 from ..texas42.game import Move
 from ..texas42.plays import parse_play
@@ -481,4 +482,5 @@ SPEC = GameSpec(
     solves=lambda pos: not _core.texas42.unsearched(pos._pos),
     advise_bid=bid_advice,
     solver=lambda: Solver(BATCH_TT_MB),
+    claim=claim_of,
 )

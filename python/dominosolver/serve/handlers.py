@@ -179,6 +179,25 @@ def hint(call: Call) -> dict[str, Any]:
     return spec.hint(target, who, should_stop=call.should_stop, **options).to_json()
 
 
+def claim(call: Call) -> dict[str, Any]:
+    """The lay-down check: a view (or a position and a seat, as hint takes them) and its goal."""
+    if ("view" in call.body) == ("position" in call.body):
+        raise ParseError("claim needs a view, or a position and (optionally) a seat: one of them")
+    if "view" in call.body:
+        if "seat" in call.body:
+            raise ParseError("a view is its own seat's: give no seat with it")
+        spec, target = view_of(call.body["view"])
+    else:
+        spec, target = games.read(position_data(call))
+    if spec.claim is None:
+        checked = " and ".join(s.title for s in games.GAMES.values() if s.claim)
+        raise ParseError(f"{spec.title} has no claim check yet (games with one: {checked})")
+    seat = call.body.get("seat")
+    options = call.limits.bound(call.given("goal", "seed", "time"), {"time"})
+    return spec.claim(target, None if seat is None else spec.parse_seat(seat), threads=call.limits.threads,
+                      should_stop=call.should_stop, **options).to_json()
+
+
 def table(call: Call) -> dict[str, Any]:
     data = readable(call.body["deal"], "deal")
     specials = call.body.get("specials", False)
@@ -270,6 +289,13 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                                                           "no move's value (a third of the time)"}}, ("position",)),
     Endpoint("hint", "Every legal move scored from one player's view", hint,
              {"view": schemas.VIEW_ARG, **POSITION_KEY, "seat": schemas.SEAT, **HINT_OPTIONS}, (), schemas.ref("hint")),
+    Endpoint("claim", "The lay-down check: can the seat's side claim the rest (or its contract) whatever the "
+                      "hidden hands? Every world the view allows, solved", claim,
+             {"view": schemas.VIEW_ARG, **POSITION_KEY, "seat": schemas.SEAT,
+              "goal": {"type": "string", "enum": ["rest", "contract"],
+                       "description": "every remaining trick (default), or making (setting) the contract"},
+              "seed": schemas.integer("the draw's seed when too many worlds fit to solve them all", 0),
+              "time": schemas.seconds}),
     Endpoint("table", "A deal's double-dummy (or special-contract) table", table,
              {"deal": {"description": "'hands=...', four hands, or a position"},
               "specials": {"type": "boolean"}}, ("deal",)),

@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ..arguments import MAX_WORLDS, seed_value, thread_count, whole_number, world_count
+from ..arguments import MAX_WORLDS, seed_value, thread_count, time_limit, whole_number, world_count
 from ..errors import InvalidViewError, ParseError, shown
 from .exchange import in_exchange
 from .plays import play_of
@@ -41,7 +41,7 @@ from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import reach_batch, solve_batch
 from .view import PlayerView
 
-__all__ = ["CLAIM_LIMIT", "CLAIM_SCHEMA", "GOALS", "Claim", "claim"]
+__all__ = ["CLAIM_LIMIT", "CLAIM_SCHEMA", "GOALS", "Claim", "claim", "claim_of"]
 
 CLAIM_SCHEMA = "dominosolver.claim/1"
 GOALS = ("rest", "contract")
@@ -132,14 +132,14 @@ class Claim:
 
 
 def claim(view: Any, goal: str = "rest", *, limit: int = CLAIM_LIMIT, samples: int = CLAIM_SAMPLES,
-          seed: int | None = None, threads: int | None = None,
+          seed: int | None = None, time: float | None = None, threads: int | None = None,
           should_stop: Callable[[], bool] | None = None) -> Claim:
     """Can the side of ``view``'s seat claim ``goal`` whatever the hidden hands? ``goal`` is "rest"
     (every remaining trick, the current one included; under a contract of no trick, none of them) or
     "contract" (make it when the side declared, set it when it defends). With at most ``limit``
     worlds every one is solved; beyond, ``samples`` drawn from ``seed`` are (a refutation among them
-    is proof; without one the answer is "unknown"). ``should_stop`` ends the check between batches
-    (the answer is then "unknown" unless a refutation was found). ``view`` is a PlayerView, its JSON
+    is proof; without one the answer is "unknown"). ``time`` (seconds) or ``should_stop`` ends the
+    check between batches of worlds (the answer is then "unknown" unless a refutation was found). ``view`` is a PlayerView, its JSON
     or text, a Position or a Game (the view of the seat to move)."""
     start = _time.perf_counter()
     if goal not in GOALS:
@@ -147,6 +147,7 @@ def claim(view: Any, goal: str = "rest", *, limit: int = CLAIM_LIMIT, samples: i
     limit = whole_number(limit, "limit", 0, MAX_WORLDS)
     samples = world_count(samples, "samples")
     seed = seed_value(seed)
+    time = time_limit(time)
     threads = thread_count(threads)
     v = as_view(view)
     if v.trump is None or v.to_move is None:
@@ -178,7 +179,8 @@ def claim(view: Any, goal: str = "rest", *, limit: int = CLAIM_LIMIT, samples: i
     stopped = False
     size = 8 * max(1, threads or 1)
     while checked < total:
-        if should_stop is not None and should_stop():
+        if (should_stop is not None and should_stop()) or (
+                time is not None and checked and _time.perf_counter() - start > time):
             stopped = True
             break
         batch = [next(worlds) if not drawn else worlds[checked + k] for k in range(min(size, total - checked))]
@@ -321,3 +323,14 @@ def _goal_words(v: PlayerView, goal: str) -> str:
 
 def _goal_verb(goal: str) -> str:
     return {"rest": "take every remaining trick", "contract": "reach its goal in the contract"}[goal]
+
+
+def claim_of(target: Any, seat: int | None = None, **options: Any) -> Claim:
+    """``claim`` for ``seat``'s view of a position (default: the seat to move), or for a view (the
+    registry's ``GameSpec.claim``: what the HTTP API and the terminal game call)."""
+    if isinstance(target, Position):
+        target = target.view(seat if seat is not None else target.to_move)
+    elif seat is not None and seat != as_view(target).seat:
+        names = as_view(target).rules.seat_names
+        raise ParseError(f"seat {names[seat]}: this is {names[as_view(target).seat]}'s view, it cannot claim for another seat")
+    return claim(target, **options)
