@@ -180,7 +180,33 @@ const char* phase_name(Phase p) {
 
 }  // namespace
 
+// A family row as Python data (family.hpp): what Python asks of a family, read and not restated.
+py::dict family_dict(const FamilyRow& f) {
+  static constexpr const char* kLeftOver[] = {"none", "widow", "undealt"};
+  static constexpr const char* kLadder[] = {"marks", "tricks", "points"};
+  py::dict d;
+  d["name"] = f.name;
+  d["title"] = f.title;
+  d["seats"] = f.seats;
+  d["partners"] = f.partners;
+  d["max_pip"] = f.max_pip;
+  d["without_blanks"] = f.without_blanks;
+  d["counters"] = f.counters;
+  d["points_only"] = f.points_only;
+  d["left_over"] = kLeftOver[static_cast<int>(f.left_over)];
+  d["ladder"] = kLadder[static_cast<int>(f.ladder)];
+  d["min_bid"] = f.min_bid;
+  d["target"] = f.target;
+  d["lower_end_leads"] = f.lower_end_leads;
+  return d;
+}
+
 void texas42(py::module_& m) {
+  m.def("family_rows", [] {
+    py::list out;
+    for (const FamilyRow& f : kFamilies) out.append(family_dict(f));
+    return out;
+  });
   py::class_<Rules>(m, "Rules")
       .def(py::init([](const std::map<std::string, std::string>& flags) { return Rules::from_flags(flags); }),
            py::arg("flags") = std::map<std::string, std::string>{})

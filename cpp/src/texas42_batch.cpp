@@ -63,7 +63,8 @@ std::vector<std::vector<bool>> every_trick_table(const Rules& rules, const std::
 
 DiscardValues discard_values(const Rules& rules, Trump trump, const std::array<TileMask, kMaxSeats>& deal,
                              TileMask widow, const Contract& contract, Solver& solver) {
-  if (rules.family != Family::Moon) throw InvalidPositionError("only three-player Moon's bidder takes a widow (docs/rules.md §4.1)");
+  if (rules.row().left_over != LeftOver::Widow)
+    throw InvalidPositionError("only three-player Moon's bidder takes a widow (docs/rules.md §4.1)");
   const int left_over = count(rules.tile_set()) - rules.seats() * rules.hand_size();
   if (count(widow) != left_over || (widow & ~rules.tile_set()))
     throw InvalidPositionError("the widow is " + std::to_string(left_over) + " tile of Moon's set, not " +
@@ -95,7 +96,7 @@ std::vector<std::vector<int>> moon_table(const Rules& rules, const std::array<Ti
     std::vector<int> row;
     for (int bidder = 0; bidder < rules.seats(); ++bidder) {
       const Contract contract{bidder, Bid{rules.min_bid()}};
-      if (rules.family == Family::Moon) {
+      if (rules.row().left_over == LeftOver::Widow) {
         const DiscardValues d = discard_values(rules, trump, deal, widow, contract, solver);
         int best = 0;
         for (const auto& [tile, tricks] : d.tricks) best = std::max(best, tricks);

@@ -172,7 +172,7 @@ HandResult score_moon(const Rules& rules, const Contract& contract, const Tally&
   HandResult r;
   r.made = made;
   const int bid = contract.bid.value;
-  if (rules.family == Family::Moon) {  // each player for itself
+  if (!rules.row().partners) {  // each player for itself
     const bool tricks_taken = rules.moon_bidder_score == MoonBidderScore::TricksTaken;
     const bool to_opponents = rules.moon_set == MoonSet::OpponentsGetBid;
     for (int seat = 0; seat < rules.seats(); ++seat) {

@@ -158,7 +158,7 @@ void Game::play(const Move& move) {
         throw IllegalMoveError((to_move() == s_.hand.contract->declarer ? "the declarer " : "the declarer's partner ") + seat +
                                " must name trumps now");
       case Phase::Exchange:
-        if (move.kind == Move::Kind::Discard && rules_.big_game())
+        if (move.kind == Move::Kind::Discard && rules_.row().left_over == LeftOver::Undealt)
           throw IllegalMoveError("the bidder " + seat + " lays away a tile of its hand that is no counter (" +
                                  (rules_.count_of(lowest(s_.hand.undealt)) ? "it must take the undealt counter " + tile_name(lowest(s_.hand.undealt))
                                                                            : "or lays away the undealt " + tile_name(lowest(s_.hand.undealt)) + " to leave it") +
@@ -185,7 +185,7 @@ void Game::play(const Move& move) {
         } else {
           s_.hand.contract = s_.auction.contract();
           // §4.3 (BG-2): The Big Game's bidder sees the undealt tile before naming trumps.
-          s_.phase = rules_.big_game() && s_.hand.undealt ? Phase::Exchange : Phase::Declaring;
+          s_.phase = rules_.row().left_over == LeftOver::Undealt && s_.hand.undealt ? Phase::Exchange : Phase::Declaring;
         }
       }
       break;
@@ -193,12 +193,12 @@ void Game::play(const Move& move) {
     case Phase::Declaring:
       s_.hand.trump = move.trump;
       // §4.1 (M-5): Moon's bidder takes the widow once trumps are named, and lays one tile away.
-      if (s_.hand.undealt && rules_.moon()) s_.phase = Phase::Exchange;  // (§4.3: the Big Game's came first)
+      if (s_.hand.undealt && rules_.row().left_over == LeftOver::Widow) s_.phase = Phase::Exchange;
       else start_play();
       break;
     case Phase::Exchange:
       s_.hand.discard = move.tile;
-      if (rules_.big_game()) s_.phase = Phase::Declaring;
+      if (rules_.row().left_over == LeftOver::Undealt) s_.phase = Phase::Declaring;  // trumps after the exchange
       else start_play();
       break;
     default: {
@@ -221,7 +221,7 @@ void Game::play(const Move& move) {
 // when a counter; a non-counter it may leave, which is laying it away.
 TileMask Game::discards() const {
   const TileMask hand = s_.hand.deal[s_.hand.contract->declarer], undealt = s_.hand.undealt;
-  if (!rules_.big_game()) return hand | undealt;
+  if (rules_.row().left_over != LeftOver::Undealt) return hand | undealt;
   TileMask out = 0;
   for (TileMask m = hand | undealt; m; m &= m - 1)
     if (!rules_.count_of(lowest(m))) out |= bit(lowest(m));

@@ -26,8 +26,7 @@ void check_tile(int tile, const Rules& rules, const char* where) {
   if (tile < 0 || tile >= rules.tiles() || !(rules.tile_set() & bit(tile)))
     throw InvalidPositionError(std::string(where) + ": tile " +
                                (tile >= 0 && tile < kMaxTiles ? tile_name(tile) : "id " + std::to_string(tile)) +
-                               " is not in the " + (rules.family == Family::Moon ? "Moon set (docs/rules.md §4.1: no 1-0 .. 6-0)"
-                                                                                   : "double-" + std::to_string(rules.max_pip) + " set"));
+                               " is not in the " + rules.set_name());
 }
 
 // A play recorded on the table (plays.hpp): its tile must be in the set; a lower-end lead exists

@@ -58,13 +58,14 @@ const FlagSpec<NelloMin, 2> kNelloMin{"nello_min", &Rules::nello_min, {"1_mark",
 const FlagSpec<NelloDoublesAllowed, 2> kNelloDoublesAllowed{
     "nello_doubles_allowed", &Rules::nello_doubles_allowed, {"own_suit_high", "all"}};
 const FlagSpec<NelloInPoints, 2> kNelloInPoints{"nello_in_points", &Rules::nello_in_points, {"off", "as_marks"}};
-const FlagSpec<Family, 4> kFamily{"family", &Rules::family, {"texas42", "moon", "moon4", "biggame"}};
+const FlagSpec<Family, kFamilies.size()> kFamily{
+    "family", &Rules::family, {kFamilies[0].name, kFamilies[1].name, kFamilies[2].name, kFamilies[3].name}};
 const FlagSpec<Moon4Preset, 2> kMoon4Preset{"moon4_preset", &Rules::moon4_preset, {"pagat", "fosdick"}};
 const FlagSpec<MoonAllPass, 2> kMoonAllPass{"moon_all_pass", &Rules::moon_all_pass, {"redeal", "forced_last_4"}};
 const FlagSpec<MoonBidderScore, 2> kMoonBidderScore{"moon_bidder_score", &Rules::moon_bidder_score, {"bid", "tricks_taken"}};
 const FlagSpec<MoonSet, 2> kMoonSet{"moon_set", &Rules::moon_set, {"minus_bid", "opponents_get_bid"}};
 
-std::string family_name(const Rules& r) { return kFamily.values[static_cast<std::size_t>(r.family)]; }
+std::string family_name(const Rules& r) { return r.row().name; }
 
 // The flags of one family only: 42's contracts and scoring, Moon's trumps, Partnership Moon's
 // preset; The Big Game plays 42's points game (§4.3) without its mark bids and special contracts.
@@ -155,11 +156,11 @@ Rules Rules::from_flags(const std::map<std::string, std::string>& flags) {
                        read_switch(r.moon_doubles_trump, key, value, "moon_doubles_trump");
     if (!known) throw ParseError("unknown rules flag '" + key + "'");
   }
-  if (r.big_game()) {  // the family fixes the set and the scoring (§4.3)
+  r.max_pip = r.row().max_pip;  // the family fixes the set
+  if (r.big_game()) {  // and The Big Game the scoring (§4.3)
     if (flags.contains("scoring") && r.scoring != Scoring::Points)
       throw ParseError("The Big Game (family 'biggame') is scored in points (docs/rules.md §4.3), not '" + flags.at("scoring") + "'");
     r.scoring = Scoring::Points;
-    r.max_pip = Rules::of_big_game().max_pip;
   }
   check_family(r);
   return r;
@@ -173,9 +174,13 @@ int counter_value(int tile) {
 // §4.1: Moon plays the double-six without the blanks but the double blank, 1-0 .. 6-0.
 TileMask Rules::tile_set() const {
   TileMask set = set_mask(max_pip);
-  if (family == Family::Moon)
+  if (row().without_blanks)
     for (int pip = 1; pip <= max_pip; ++pip) set &= ~bit(tile_id(pip, 0));
   return set;
+}
+
+std::string Rules::set_name() const {
+  return row().without_blanks ? "Moon set (docs/rules.md §4.1: no 1-0 .. 6-0)" : "double-" + std::to_string(max_pip) + " set";
 }
 
 std::string Rules::seat_name(int seat) const {
@@ -185,7 +190,7 @@ std::string Rules::seat_name(int seat) const {
 }
 
 // §4.1-4.2: a Moon trick is worth its one point and nothing more.
-int Rules::count_of(int tile) const { return moon() ? 0 : counter_value(tile); }
+int Rules::count_of(int tile) const { return row().counters ? counter_value(tile) : 0; }
 
 int Rules::counters() const {
   int total = 0;

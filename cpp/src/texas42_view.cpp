@@ -87,7 +87,7 @@ std::string voids_of(const std::array<unsigned, kMaxSeats>& voids, int seats) {
 int undealt_tiles(const Rules& rules) { return count(rules.tile_set()) - rules.seats() * rules.hand_size(); }
 
 TileMask may_be_out_of_play(const Rules& rules) {
-  if (rules.family != Family::BigGame) return rules.tile_set();
+  if (rules.row().left_over != LeftOver::Undealt) return rules.tile_set();  // only The Big Game keeps every counter in play
   TileMask out = 0;
   for (TileMask m = rules.tile_set(); m; m &= m - 1)
     if (!counter_value(lowest(m))) out |= bit(lowest(m));
@@ -119,9 +119,7 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
   auto claim = [&](int tile) {
     if (tile < 0 || tile >= kMaxTiles) throw InvalidViewError("tile id " + std::to_string(tile) + " is not a tile");
     if (!(rules.tile_set() & bit(tile)))
-      throw InvalidViewError("tile " + tile_name(tile) + " is not in the " +
-                             (rules.family == Family::Moon ? "Moon set (docs/rules.md §4.1: no 1-0 .. 6-0)"
-                                                           : "double-" + std::to_string(rules.max_pip) + " set"));
+      throw InvalidViewError("tile " + tile_name(tile) + " is not in the " + rules.set_name());
     if (seen & bit(tile)) throw InvalidViewError("tile " + tile_name(tile) + " appears twice across hand, plays and gone (and discard)");
     seen |= bit(tile);
   };

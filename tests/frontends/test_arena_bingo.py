@@ -211,7 +211,7 @@ def test_cli_refuses_bots_the_game_does_not_have():
     assert result.exit_code == 2
     assert "Bingo has no bot 'rule'" in result.output and "hint, hint-play, random" in result.output
     result = CliRunner().invoke(cli, ["arena", "--bots", "hint,closer"])
-    assert result.exit_code == 2 and "hint, hint-points, hint-play, hint-infoset, hint-infoset-play, rule, random" in result.output
+    assert result.exit_code == 2 and "hint, hint-points, hint-game, hint-play, hint-infoset, hint-infoset-play, rule, random" in result.output
     result = CliRunner().invoke(cli, ["arena", "bingo", "--bots", "hint"])
     assert result.exit_code == 2 and "give two or more of hint, hint-play, random" in result.output
 

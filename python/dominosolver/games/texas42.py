@@ -156,7 +156,7 @@ def with_auction(graded: dict[str, Any] | None, hand: dict[str, Any]) -> dict[st
     table = Rules.of_game(hand.get("game", "texas42"), hand.get("rules"))
     if graded is None:
         return graded
-    if table.family in ("moon", "biggame"):
+    if table.row.left_over != "none":
         discard = grade_discard(hand)
         return graded if discard is None else {**graded, "discard": discard}
     if table.family != "texas42" or table.scoring != "marks":

@@ -122,7 +122,7 @@ def ordinary_call(rules: Rules, legal_bids: list[Any], partner_high: bool, disco
     one to ask about. The Big Game scores the points taken whatever the bid (docs/rules.md §4.3): a
     bid of all 66 scores no more than any other, so it has no bids of every trick here."""
     bids = sorted(b for b in legal_bids if b and getattr(b, "kind", ORDINARY) == ORDINARY)
-    every = [b for b in bids if b >= rules.mark and rules.family != "biggame"]
+    every = [b for b in bids if b >= rules.mark and rules.row.ladder != "points"]
     points = [b for b in bids if b not in every]
     if every and makes(rules.hand_points, mark_risk):
         return max(every)
@@ -372,7 +372,7 @@ class BidAdvice:
             p, says = self._makes(trump, bid)
             if p < min(self.risk, mark_risk):
                 return Verdict(p, None, f"the dealer may not pass, so the least bid: {says}", n, self.p_table(trump, bid))
-            every = bid >= self.rules.mark and self.rules.family != "biggame"
+            every = bid >= self.rules.mark and self.rules.row.ladder != "points"
             need = mark_risk if every else self.risk
             return Verdict(p, need, f"{says}; {'a bid of every trick' if every else 'a point bid'} needs {need:.0%}", n,
                            self.p_table(trump, bid))
@@ -543,7 +543,7 @@ def advise_bid(
     # The deals keep what the contract shows: naming for a partner's Plunge, its doubles stay with it.
     view = PlayerView.before_play(seat, rules, tiles, tuple(auction), contract=contract if revealed else None,  # type: ignore[arg-type]
                                   to_move=seat, revealed=revealed)
-    moon = rules.family in ("moon", "moon4")
+    moon = rules.row.ladder == "tricks"
     if legal_bids is None:
         high = max((b for _, b in view.auction), default=0)
         legal_bids = [0] + [b for b in _ladder(rules) if _core.texas42.bid_is_legal(rules._core, b, high)]
@@ -556,7 +556,7 @@ def advise_bid(
     high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
     partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
     seed = question_seed(rules, seat, tiles, tuple(auction), contract) if seed is None else seed
-    if rules.family == "biggame":  # whole deals take seconds: zero-window tests at the level in question
+    if rules.row.ladder == "points":  # The Big Game's whole deals take seconds: zero-window tests at the level in question
         return advise_big_game_bid(view, legal_bids, contract, samples=samples, seed=seed, risk=risk,
                                    discount=discount, threads=threads, tt_mb=tt_mb, time=time, started=start)
     if moon:  # Moon and Partnership Moon: tricks as the bidder, the widow's best discard per deal
@@ -649,9 +649,9 @@ def advise_bid(
 def _ladder(rules: Rules) -> tuple[int, ...]:
     """The bids a hand may make under ``rules``, before the auction narrows them: standard 42's
     (``BID_LADDER``), Moon's, or The Big Game's 42..66 (docs/rules.md §4.3)."""
-    if rules.family in ("moon", "moon4"):
+    if rules.row.ladder == "tricks":
         return tuple(moon_ladder(rules))
-    if rules.family == "biggame":
+    if rules.row.ladder == "points":
         return tuple(b for b in range(rules.hand_points + 1) if rules.is_bid(b))
     return BID_LADDER
 

@@ -200,13 +200,13 @@ class HintBot:
 
     def _discount(self, rules: Rules) -> int:
         """What comes off each double-dummy value when judging a bid: 42's points, or Moon's tricks."""
-        if rules.family in ("texas42", "biggame"):  # points
+        if rules.row.counters:  # points
             return self.discount
         return playing_thresholds(rules)["discount"] if self.moon_discount is None else self.moon_discount
 
     def _risk(self, rules: Rules) -> float:
         """The P(make) a bid needs: 42's ``risk``, or Moon's."""
-        if rules.family in ("texas42", "biggame"):  # points
+        if rules.row.counters:  # points
             return self.risk
         return playing_thresholds(rules)["risk"] if self.moon_risk is None else self.moon_risk
 
@@ -305,7 +305,7 @@ class HintBot:
             score = self._score(game, view)
             if view.rules.family == "texas42" and not _specials_open(view.rules, legal) and score is None:
                 return Move("bid", self._bid_by_tests(game, view, legal))
-            advice = replace(self._advise(game), legal_bids=sorted(legal), score=score)
+            advice = replace(self._advise(game), legal_bids=sorted(legal), **({"score": score} if score else {}))
             self.figures = {"by": "advice", "worlds": advice.worlds, "verdict": advice.verdict.to_json()}
             return Move("bid", advice.bid)
         if game.phase == "declaring":

@@ -29,7 +29,7 @@ def grade_discard(hand: dict[str, Any], rules: Any = None, *, tt_mb: int = TABLE
     ``cost``, ``units``, ``need`` (the bid's tricks or points), and per legal discard its ``values``
     and whether it ``makes``. None where nothing was laid away (another game, a hand thrown in)."""
     table = Rules.of_game(hand.get("game", "texas42"), hand.get("rules", rules))
-    if table.family not in ("moon", "biggame") or hand.get("discard") is None or hand.get("contract") is None:
+    if table.row.left_over == "none" or hand.get("discard") is None or hand.get("contract") is None:
         return None
     if hand.get("trump") is None or "deal" not in hand:
         raise ParseError("grading a discard needs the hand's 'deal' and 'trump'")
@@ -37,7 +37,7 @@ def grade_discard(hand: dict[str, Any], rules: Any = None, *, tt_mb: int = TABLE
     seat, trump, choice = contract.declarer, parse_trump(hand["trump"]), Tile(hand["discard"])
     deal = [mask_of(h) for h in hand["deal"]]
     solver = _core.texas42.Solver(tt_mb)
-    if table.family == "moon":
+    if table.row.left_over == "widow":
         if "widow" not in hand:
             raise ParseError("grading Moon's discard needs the hand's 'widow'")
         valued, _ = _core.texas42.discard_values(solver, table._core, str(trump), deal, mask_of(hand["widow"]), seat,

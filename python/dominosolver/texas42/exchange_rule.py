@@ -22,7 +22,7 @@ def exchanged(view: PlayerView, world: World, trump: Trump) -> World:
     A rule of thumb, as RuleBot's: the best discard per deal would cost a whole-deal solve per
     candidate. Elsewhere, or once the seat has exchanged (its view names its discard), the world as
     drawn (Moon's widow is ``moon_bidding``'s)."""
-    if view.rules.family != "biggame" or view.discard is not None:
+    if view.rules.row.left_over != "undealt" or view.discard is not None:
         return world
     seat = view.seat
     undealt = out_of_play(view, world)

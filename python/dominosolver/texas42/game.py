@@ -204,7 +204,7 @@ class Game(RecordedGame):
                     "deal": [[str(t) for t in sorted(tiles_of(m), reverse=True)] for m in h["deal"]],
                     "bids": [bid_name(Bid.of_core(b)) for b in h["bids"]],
                     # The Big Game's auction goes round until all but one have passed: who made each call.
-                    **({"callers": list(h["callers"])} if self.rules.family == "biggame" else {}),
+                    **({"callers": list(h["callers"])} if self.rules.row.ladder == "points" else {}),
                     "contract": Contract.of_core(h["contract"]),
                     "trump": parse_trump(h["trump"]) if h["trump"] is not None else None,
                     "plays": [(s, str(play_of(t))) for s, t in h["plays"]],
@@ -214,7 +214,7 @@ class Game(RecordedGame):
                     "result": h["result"],
                     # Moon: the widow and the tile the bidder laid away, and so the hands at the first lead
                     # (The Big Game: its undealt tile).
-                    **({"widow" if self.rules.family == "moon" else "undealt": [str(t) for t in tiles_of(h["undealt"])],
+                    **({self.rules.row.left_over: [str(t) for t in tiles_of(h["undealt"])],
                         "discard": None if h["discard"] is None else str(Tile.from_id(h["discard"])),
                         "hands": [[str(t) for t in sorted(tiles_of(m), reverse=True)] for m in h["hands"]]}
                        if h["undealt"] else {}),

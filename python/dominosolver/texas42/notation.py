@@ -329,7 +329,7 @@ def _callers(rules: Rules, first: int, calls: list[Any]) -> list[int]:
     """The seat of each call of an auction that ``first`` opened: round the table once in 42 and
     Moon; in The Big Game a seat bids again on each turn until it passes (docs/rules.md §4.3), so
     the core's auction says whose turn each call was."""
-    if rules.family != "biggame":
+    if rules.row.ladder != "points":  # one call a seat, round the table
         return [rules.seat_after(first, i) for i in range(len(calls))]
     replay, seats = _core.texas42.Auction(rules._core, rules.seat_after(first, -1)), []
     for bid in calls:

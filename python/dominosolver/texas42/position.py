@@ -318,7 +318,7 @@ def _checked_discard(core: Any, f: notation.PositionFields) -> Tile | None:
     held = [t for h in core.hands for t in tiles_of(h)] + [play_of(t).tile for _, t in core.plays]
     if f.discard in held:
         raise InvalidPositionError(f"the discard {f.discard} is in play: it is held or played, not laid away")
-    if f.rules.family == "biggame" and _core.texas42.counter_value(f.discard.id):
+    if f.rules.row.left_over == "undealt" and _core.texas42.counter_value(f.discard.id):
         raise InvalidPositionError(f"the discard {f.discard} is a counter: The Big Game's bidder lays away no counter "
                                    "and must take an undealt one (docs/rules.md §4.3)")
     return f.discard

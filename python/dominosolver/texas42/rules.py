@@ -6,6 +6,8 @@ restate them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from typing import Any, NamedTuple, Union
 
 from .. import _core
@@ -21,8 +23,30 @@ __all__ = ["Rules", "Bid", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "ORD
 GAME_BID = _core.texas42.GAME_BID
 
 Trump = Union[int, str]  # 0..6, "doubles" or "none"
-FAMILIES = ("texas42", "moon", "moon4", "biggame")  # the 42 family's members, by their "game" tag (docs/rules.md §2, §4)
-_TITLES = {"texas42": "Texas 42", "moon": "Moon", "moon4": "Partnership Moon", "biggame": "The Big Game"}
+
+
+@dataclass(frozen=True)
+class FamilyRow:
+    """A member of the 42 family as the core's family table states it (family.hpp): what makes it a
+    game of its own (docs/rules.md §2, §4). Code asks the row, not which family it is."""
+
+    name: str  # its "game" tag: "texas42", "moon", "moon4", "biggame"
+    title: str  # for headings: "Texas 42", "Moon", "Partnership Moon", "The Big Game"
+    seats: int
+    partners: bool  # partners opposite; else each for itself until a bid makes two sides
+    max_pip: int
+    without_blanks: bool  # Moon's 22 tiles (§4.1)
+    counters: bool  # counters score; Moon's tricks are a point each
+    points_only: bool  # scored in points whatever the scoring flag
+    left_over: str  # what the deal leaves: "none", "widow" (Moon, §4.1) or "undealt" (The Big Game, §4.3)
+    ladder: str  # the auction: "marks" (42), "tricks" (Moon's), "points" (The Big Game's, round after round)
+    min_bid: int
+    target: int
+    lower_end_leads: bool  # [7-3] and [8-2] may lead low (§4.3)
+
+
+FAMILY_ROWS = {row["name"]: FamilyRow(**row) for row in _core.texas42.family_rows()}
+FAMILIES = tuple(FAMILY_ROWS)  # the 42 family's members, by their "game" tag
 
 
 class Rules(FlagRules):
@@ -37,7 +61,7 @@ class Rules(FlagRules):
     @property
     def scoring(self) -> str:
         """ "marks" or "points"; Moon's families score points, a point a trick (docs/rules.md §4)."""
-        return self.to_json().get("scoring", "marks" if self.family == "texas42" else "points")
+        return self.to_json().get("scoring", "points" if self.row.points_only else "marks")
 
     @property
     def family(self) -> str:
@@ -45,9 +69,14 @@ class Rules(FlagRules):
         return self.to_json().get("family", "texas42")
 
     @property
+    def row(self) -> FamilyRow:
+        """The family's row (``FamilyRow``): seats, set, counters, what the deal leaves over, ladder."""
+        return FAMILY_ROWS[self.family]
+
+    @property
     def title(self) -> str:
         """The family's name for headings: Texas 42, Moon, Partnership Moon, The Big Game."""
-        return _TITLES[self.family]
+        return self.row.title
 
     @classmethod
     def of_game(cls, game: Any, flags: Any = None) -> Rules:
@@ -232,7 +261,7 @@ def check_in_set(mask: int, rules: Rules, error: type[DominoSolverError] = Parse
     """Raise ``error`` naming the first tile of ``mask`` that is not in the rules' set."""
     stray = mask & ~set_mask(rules)
     if stray:
-        where = ("Moon's 22 tiles (docs/rules.md §4.1: no 1-0 .. 6-0)" if rules.family == "moon"
+        where = ("Moon's 22 tiles (docs/rules.md §4.1: no 1-0 .. 6-0)" if rules.row.without_blanks
                  else f"the double-{rules._core.max_pip} set")
         raise error(f"tile {tiles_of(stray)[0]} is not in {where}")
 

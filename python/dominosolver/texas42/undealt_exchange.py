@@ -42,7 +42,7 @@ def in_big_game_exchange(view: PlayerView) -> bool:
     """Whether ``view`` is The Big Game's bidder in its exchange: the auction won, no trump named,
     the bidder holding its hand and the undealt tile."""
     rules = view.rules
-    return bool(rules.family == "biggame" and view.contract is not None and view.trump is None
+    return bool(rules.row.left_over == "undealt" and view.contract is not None and view.trump is None
                 and view.seat == view.contract.declarer
                 and view.hand_sizes[view.seat] == rules.hand_size + rules.undealt)
 

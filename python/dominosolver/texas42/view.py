@@ -113,7 +113,7 @@ class ViewRecord:
                                        "The Big Game's undealt tile, docs/rules.md §4.1, §4.3): this game deals every tile")
             if self.contract is None or self.contract.declarer != seat:
                 raise InvalidViewError(f"only the bidder knows the discard: {self.rules.seat_names[seat]} is not the bidder")
-            if self.trump is None and self.rules.family == "moon":
+            if self.trump is None and self.rules.row.left_over == "widow":
                 raise InvalidViewError("Moon's bidder lays a tile away after naming trumps (docs/rules.md §4.1)")
             if not self.rules.may_be_out_of_play >> self.discard.id & 1:  # the core's rule (§4.3)
                 raise InvalidViewError(f"the discard {self.discard} is a counter: The Big Game's bidder lays away "
@@ -376,7 +376,7 @@ class PlayerView(TextForm, ViewRecord):
         if exchange is not None:
             # The exchange (§4.1, §4.3): the bidder holds the widow or the undealt tile and must lay a
             # tile away; Moon's bidder has named trumps by then, The Big Game's names them after.
-            named_first = rules.family == "moon"
+            named_first = rules.row.left_over == "widow"
             if (trump is None) == named_first or plays or gone or discard is not None:
                 raise InvalidViewError("in the exchange nothing is played or laid away yet, and trumps are "
                                        + ("named (docs/rules.md §4.1)" if named_first else "not named yet (docs/rules.md §4.3)"))

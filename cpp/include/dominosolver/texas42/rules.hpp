@@ -9,13 +9,10 @@
 
 #include "dominosolver/core/seating.hpp"
 #include "dominosolver/core/tiles.hpp"
+#include "dominosolver/texas42/family.hpp"
 #include "dominosolver/texas42/plays.hpp"
 
 namespace dominosolver::texas42 {
-
-// The member of the 42 family a rule set plays: its table, set, counters and bid ladder (docs/rules.md
-// §2; Moon, three players on 22 tiles, §4.1; Partnership Moon, §4.2; The Big Game, double-eight, §4.3).
-enum class Family : std::uint8_t { Texas42, Moon, Moon4, BigGame };
 
 // The kinds of contract, each a row of the contract table (contract.hpp), in table order.
 enum class TrumpKind : std::uint8_t { Suit, Doubles, None, Sevens, Nello };
@@ -89,24 +86,28 @@ struct Rules {
   static Rules from_flags(const std::map<std::string, std::string>&);  // throws ParseError
   // The Big Game's rules (§4.3): the double-eight set, always scored in points; its flags otherwise
   // 42's defaults. (The family fixes the set and the scoring: neither is a flag of its own.)
-  static Rules of_big_game() { return {.scoring = Scoring::Points, .max_pip = 8, .family = Family::BigGame}; }
+  static Rules of_big_game() {
+    return {.scoring = Scoring::Points, .max_pip = family_row(Family::BigGame).max_pip, .family = Family::BigGame};
+  }
+  const FamilyRow& row() const { return family_row(family); }
 
   // The game's sizes, all following the set (§2.1; Moon's 22 tiles for three, hands of 7 and a
   // widow, no counters, §4.1; The Big Game's double-eight, §4.3: 45 tiles, hands of 11 and one tile
   // undealt, 55 counters, 66 points).
-  int seats() const { return family == Family::Moon ? 3 : 4; }
+  int seats() const { return row().seats; }
   // The whole table: partners opposite; in Moon each for itself until a bid makes two sides.
-  Seating seating() const { return family == Family::Moon ? Seating::alone(seats(), -1) : Seating::partnerships(seats()); }
+  Seating seating() const { return row().partners ? Seating::partnerships(seats()) : Seating::alone(seats(), -1); }
   int tiles() const { return tiles_in_set(max_pip); }  // tile ids run 0..tiles() - 1
   TileMask tile_set() const;                           // the tiles of the set the game uses
+  std::string set_name() const;                        // "double-six set", Moon's "Moon set (...)"
   int hand_size() const { return count(tile_set()) / seats(); }  // what is left over is not dealt
   int hand_tricks() const { return hand_size(); }  // each trick takes a tile from every hand
   int count_of(int tile) const;                     // a tile's counter value (none in Moon)
   int counters() const;                             // the count of all counters in the set (35)
   int hand_points() const { return hand_tricks() * kTrickPoints + counters(); }  // 42; Moon: 7
   // Who keeps a score: the two sides (partners share one), or in three-player Moon each player.
-  int scorers() const { return family == Family::Moon ? seats() : kSides; }
-  int scorer_of(int seat) const { return family == Family::Moon ? seat : seating().side(seat); }
+  int scorers() const { return row().partners ? kSides : seats(); }
+  int scorer_of(int seat) const { return row().partners ? seating().side(seat) : seat; }
   // A seat's name in text and messages: N, E, S, W round a table of four; Moon's three players,
   // numbered 0..2 in JSON, are P0, P1, P2 (a bare digit would read as a bid or a count).
   std::string seat_name(int seat) const;
@@ -119,19 +120,17 @@ struct Rules {
   // pass; it has neither mark bids above 66 nor "Game".
   static constexpr int kTrickPoints = 1;  // a trick is worth a point besides its counters (§2.5)
   static constexpr int kShootTheMoon = 21;
-  static constexpr int kBigGameMinBid = 42, kBigGameTarget = 400;
-  bool moon() const { return family == Family::Moon || family == Family::Moon4; }
-  bool big_game() const { return family == Family::BigGame; }
-  int min_bid() const {
-    if (big_game()) return kBigGameMinBid;
-    return !moon() ? 30 : family == Family::Moon4 && moon4_preset == Moon4Preset::Fosdick ? 3 : 4;
-  }
+  // Moon's ladder of tricks (both Moons), The Big Game's of points bid round after round.
+  bool moon() const { return row().ladder == Ladder::Tricks; }
+  bool big_game() const { return row().ladder == Ladder::Points; }
+  int min_bid() const { return family == Family::Moon4 && moon4_preset == Moon4Preset::Fosdick ? 3 : row().min_bid; }
   int mark() const { return hand_points(); }
   int free_mark_jump() const { return 2; }
   int game_bid_over() const { return 4 * mark(); }
-  int game_target() const { return moon() ? 21 : big_game() ? kBigGameTarget : scoring == Scoring::Marks ? 7 : 250; }
+  // 42's points game ends at 250 (§2.7); every other game at its row's target.
+  int game_target() const { return row().ladder == Ladder::Marks && scoring == Scoring::Points ? 250 : row().target; }
   // §4.3: the leader may lead [7-3] or [8-2] in its lower number's suit (plays.hpp).
-  bool lower_end_leads() const { return big_game(); }
+  bool lower_end_leads() const { return row().lower_end_leads; }
   // Games a side must win to take the match: Fosdick's Partnership Moon is best of three (§4.2).
   int match_games() const { return family == Family::Moon4 && moon4_preset == Moon4Preset::Fosdick ? 2 : 1; }
 };
