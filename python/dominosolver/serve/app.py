@@ -36,6 +36,7 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
+import httptools
 import uvicorn
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
@@ -96,7 +97,8 @@ def not_json(content_type: str | None) -> str | None:
     for parameter in parameters:
         name, _, value = parameter.partition("=")
         if name.strip().lower() == "charset" and value.strip().strip('"').lower() not in ("utf-8", "utf8"):
-            return f"a POST's body is JSON in UTF-8, not {value.strip()}"
+            return (f"a POST's body is JSON in UTF-8: send it as Content-Type: application/json (no charset, or "
+                    f"utf-8), not charset {value.strip()}")
     return None
 
 
@@ -345,6 +347,10 @@ def raw_reply(status: int, name: str, message: str) -> bytes:
     return ("\r\n".join(head) + "\r\n\r\n").encode() + content
 
 
+class HeadTooLarge(Exception):
+    """Raised in a parser callback to stop reading a head over ``limits.head_bytes``."""
+
+
 class ServeHttpTools(NoDelayHttpTools):
     """Each connection as a public service keeps it: a request's head and body within
     ``limits.read_timeout`` seconds of connecting or of the last reply (408 and closed, or closed
@@ -360,7 +366,9 @@ class ServeHttpTools(NoDelayHttpTools):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._read_timer: asyncio.TimerHandle | None = None
-        self._head: int | None = None  # bytes of a request's head so far; None once the head is in
+        self._head: int | None = None  # bytes of a request's head read whole so far; None once it is in
+        self._unfinished = 0  # bytes received while its head was unfinished (a head trickling in)
+        self._refusal: tuple[int, str, str] | None = None  # why a parser callback stopped the request
         # The connections waiting for a request (idle or unfinished), longest waiting first: shared by
         # the connections of this server (uvicorn's ServerState is one per server).
         self._waiting: OrderedDict[ServeHttpTools, None] = vars(self.server_state).setdefault(
@@ -378,16 +386,50 @@ class ServeHttpTools(NoDelayHttpTools):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        super().data_received(data)
-        if self._head is not None and not self.transport.is_closing():
-            self._head += len(data)
-            if self._head > self.limits.head_bytes:
-                self._close(431, "RequestHeaderFieldsTooLarge",
-                            f"a request's line and headers are at most {self.limits.head_bytes:,} bytes")
+        # uvicorn's own, but for a request a callback of this class refused (its own reply, no log line)
+        self._unset_keepalive_if_required()
+        try:
+            self.parser.feed_data(data)
+        except httptools.HttpParserUpgrade:
+            if self._should_upgrade():
+                self.handle_websocket_upgrade()
+            else:
+                self._unsupported_upgrade_warning()
+        except httptools.HttpParserError:
+            if self._refusal is not None:
+                self._close(*self._refusal)
+            else:
+                self.logger.warning("Invalid HTTP request received.")
+                self.send_400_response("Invalid HTTP request received.")
+            return
+        if self._head is not None and not self.transport.is_closing():  # a head still unfinished
+            self._unfinished += len(data)
+            if self._unfinished > self.limits.head_bytes:
+                self._close(*self._head_too_large())
+
+    def _head_too_large(self) -> tuple[int, str, str]:
+        return (431, "RequestHeaderFieldsTooLarge",
+                f"a request's line and headers are at most {self.limits.head_bytes:,} bytes")
+
+    def _add_to_head(self, size: int) -> None:
+        """Called by the parser with each piece of the head it has read whole."""
+        assert self._head is not None
+        self._head += size
+        if self._head > self.limits.head_bytes:
+            self._refusal = self._head_too_large()
+            raise HeadTooLarge  # stops the parser: data_received sends the refusal
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
-        self._head = 0
+        self._head, self._unfinished, self._refusal = 0, 0, None
+
+    def on_url(self, url: bytes) -> None:
+        super().on_url(url)
+        self._add_to_head(len(url))
+
+    def on_header(self, name: bytes, value: bytes) -> None:
+        super().on_header(name, value)
+        self._add_to_head(len(name) + len(value) + 4)
 
     def on_headers_complete(self) -> None:
         self._head = None
@@ -423,7 +465,7 @@ class ServeHttpTools(NoDelayHttpTools):
         self._read_timer = None
         if self.transport.is_closing() or self._answering():
             return
-        if self._head or (self.cycle is not None and not self.cycle.response_complete):  # a request begun
+        if self._head is not None or (self.cycle is not None and not self.cycle.response_complete):  # begun
             self._close(408, "RequestTimeout", f"a request's head and body must come within "
                         f"{self.limits.read_timeout:g} s of connecting or of the last reply")
         else:
