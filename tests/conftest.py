@@ -2,6 +2,7 @@
 deadline or timing health check (no wall-clock verdicts) and no example database written into the
 tree; the ``ctrl_c_soon`` fixture."""
 
+import gc
 import os
 import signal
 import threading
@@ -25,8 +26,12 @@ settings.load_profile("dominosolver")
 def ctrl_c_soon():
     """Sends SIGINT to this process ``delay`` seconds (0.3 by default) after the test asks, with
     Python's handler in place (a process started in the background may have inherited SIGINT
-    ignored); returns the time it is sent."""
+    ignored); returns the time it is sent. The garbage collector waits meanwhile: a KeyboardInterrupt
+    raised while it runs a weakref callback is unraisable in CPython, printed and lost (it was, once,
+    in a CI run), and the test would then wait for the whole work."""
     old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    collecting = gc.isenabled()
+    gc.disable()
     timers = []
 
     def arm(delay: float = 0.3) -> float:
@@ -38,3 +43,5 @@ def ctrl_c_soon():
     for t in timers:
         t.join()
     signal.signal(signal.SIGINT, old)
+    if collecting:
+        gc.enable()

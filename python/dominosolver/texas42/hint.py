@@ -52,6 +52,7 @@ CHUNK = 25  # worlds per batched call when a time limit, a stop or progress repo
 # NODES_PER_SECOND a thread (below the quiet search's ~20 M/s), at least MIN_WORLD_NODES; a world
 # cut short is left out and said so.
 LONG_TRICKS = 7
+KEPT_POSITIONS = 2000  # positions the cheap path keeps from its tests to value the tied moves again
 NODES_PER_SECOND = 10_000_000
 MIN_WORLD_NODES = 1_000_000
 engine_info = pimc.engine_info
@@ -300,12 +301,15 @@ def hint(
             ours = sides[1]
 
             # The tests' positions by world, valued again where tied (the worlds drawn all live through the
-            # run, so their ids are distinct).
+            # run, so their ids are distinct); the first KEPT_POSITIONS only, so memory stays bounded.
             built: dict[int, Position] = {}
 
             def tested(worlds: list[World]) -> pimc.Scores:
                 """Per world and move, 1 where the seat's side still reaches its goal after the move."""
-                positions = [built.setdefault(id(w), position_of(v, w)) for w in worlds]
+                positions = [position_of(v, w) for w in worlds]
+                for w, p in zip(worlds, positions):
+                    if len(built) < KEPT_POSITIONS:
+                        built[id(w)] = p
                 out = reach_batch(positions, [target] * len(worlds), threads, tt_mb=tt, max_nodes=world_budget())
                 answered = out.known[:, legal].all(axis=1)
                 return pimc.Scores(out.reached[:, legal].astype(np.int8), out.nodes,
