@@ -4,7 +4,6 @@ rules and the game do, checked here against them and the rules' own text (docs/r
 from __future__ import annotations
 
 import pytest
-
 from dominosolver.texas42 import Rules
 from dominosolver.texas42.rules import FAMILIES, FAMILY_ROWS
 
@@ -23,7 +22,7 @@ def test_each_row_states_what_the_rules_do(family):
     row = rules.row
     assert row is FAMILY_ROWS[family] and row.name == family and rules.title == row.title
     seats, tiles, left, points, first_bid, target = STATED[family]
-    assert (rules.seats, bin(rules._core.tile_set).count("1"), rules._core.undealt) == (seats, tiles, left)
+    assert (rules.seats, rules._core.tile_set.bit_count(), rules._core.undealt) == (seats, tiles, left)
     assert (row.seats, rules.hand_points, rules.min_bid, rules.target, row.target) == (seats, points, first_bid, target, target)
     assert rules.scorers == (2 if row.partners else seats)
     assert (row.left_over != "none") == (left > 0)
