@@ -1,11 +1,17 @@
 """``dominosolver play --human SEAT``: a game in the terminal, one seat a person, the others the
 game's hint bots. Everything game-specific comes from the registry row (``GameSpec.human`` and the
 renderer); the game object is the only judge of what is legal, and the person's moves are read
-from its list of legal moves (by number) or parsed by it (by name)."""
+from its list of legal moves (by number) or parsed by it (by name). A move that is the only legal
+one is played at once (unless ``confirm_forced``); the score is shown after each hand; ``save``
+names a file the game's record (``play --json``'s, which ``analyse`` reads) is written to as the
+game goes; ``c`` (claim) asks the lay-down check whether the person's side can claim the rest, or
+its contract, whatever the hidden hands (``GameSpec.claim``)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from rich.console import RenderableType
@@ -14,9 +20,10 @@ from rich.markup import escape
 from ..errors import DominoSolverError, ParseError
 from ..games import GameSpec
 
-__all__ = ["HINT_SECONDS", "HumanGame", "PROMPT"]
+__all__ = ["CLAIM_SECONDS", "HINT_SECONDS", "PROMPT", "HumanGame"]
 
-PROMPT = "your move (number or name; h hint, u undo, q quit): "
+PROMPT = "your move (number or name; h hint, c claim, u undo, q quit): "
+CLAIM_SECONDS = 10.0  # the longest a claim check may take: past it, it says it cannot tell
 HINT_SECONDS = 5.0  # the longest a hint may think: a Bingo world early in a deal can take minutes
 
 
@@ -27,7 +34,8 @@ class HumanGame:
 
     def __init__(self, spec: GameSpec, seat: int, seed: int, show: Callable[[Iterable[RenderableType]], None],
                  read: Callable[[str], str | None],
-                 busy: Callable[[str, Callable[[], Any]], Any] = lambda what, work: work()) -> None:
+                 busy: Callable[[str, Callable[[], Any]], Any] = lambda what, work: work(), *,
+                 save: str | Path | None = None, confirm_forced: bool = False) -> None:
         if spec.human is None or spec.render.seat_table is None or spec.render.hand_summary is None:
             raise ParseError(f"{spec.title} cannot be played against bots yet")
         self.spec, self.human, self.seat = spec, spec.human, seat
@@ -36,6 +44,9 @@ class HumanGame:
         self.bot = self.human.bot(seed)
         self.mine: list[int] = []  # the move count before each of the person's moves: where undo goes back to
         self.summarised = 0  # finished hands already summarised
+        self.save = None if save is None else Path(save)
+        self.confirm_forced = confirm_forced
+        self.saved()  # a file that cannot be written fails now, not after a hand of play
 
     def run(self) -> None:
         """Play until the game is over or the person quits."""
@@ -43,10 +54,43 @@ class HumanGame:
             if self.game.to_move != self.seat:
                 self.bot_move()
             elif not self.turn():
-                self.show([f"quit; the score so far: {self.spec.record(self.game)['scores']}"])
+                self.saved()
+                self.show([f"quit; the score so far: {self.score_text()}" + self.saved_note()])
                 return
             self.summarise_finished()
+        self.saved()
         self.show(self.spec.render.game(self.spec.record(self.game)))
+        self.show([self.end_text() + self.saved_note()])
+
+    def score_text(self) -> str:
+        """The score as a person reads it: 'NS 2 – EW 5 marks (game to 7)'."""
+        scores = self.spec.record(self.game)["scores"]
+        named = scores.items() if isinstance(scores, dict) else ((self.spec.seat_name(i), n) for i, n in enumerate(scores))
+        rules = self.game.rules
+        unit = getattr(rules, "scoring", None) or "game points"
+        target = getattr(rules, "target", None)
+        return " – ".join(f"{who} {n}" for who, n in named) + f" {unit}" + (f" (game to {target})" if target else "")
+
+    def end_text(self) -> str:
+        """Who won the game, from the person's side, and the final score."""
+        winner = self.spec.record(self.game)["winner"]
+        name = self.spec.seat_name(winner) if isinstance(winner, int) else str(winner)
+        ours = {self.spec.seat_name(self.seat)}
+        if hasattr(self.game.rules, "team_of") and getattr(self.game.rules, "scorers", 2) == 2:
+            ours.add(self.game.rules.team_of(self.seat))
+        verdict = "you win" if name in ours else "you lose"
+        return f"[bold]game over: {name} wins, {verdict}[/bold]; the final score {self.score_text()}"
+
+    def saved(self) -> None:
+        """The game's record so far written to the ``save`` file (when given)."""
+        if self.save is not None:
+            try:
+                self.save.write_text(json.dumps(self.spec.record(self.game), indent=1) + "\n", encoding="utf-8")
+            except OSError as e:
+                raise ParseError(f"cannot save the game to {self.save}: {e.strerror}") from None
+
+    def saved_note(self) -> str:
+        return "" if self.save is None else f" (the record is in {escape(str(self.save))}: dominosolver analyse reads it)"
 
     def bot_move(self) -> None:
         seat = self.game.to_move
@@ -57,8 +101,12 @@ class HumanGame:
     def turn(self) -> bool:
         """The person's turn: the table, the numbered legal moves, then commands until a move is
         played (True) or the person quits (False)."""
-        self.show(self.spec.render.seat_table(self.game.view(self.seat)))
         legal = self.game.legal_moves
+        if len(legal) == 1 and not self.confirm_forced:  # nothing to choose: played at once
+            self.game.play(legal[0])
+            self.show([f"{self.spec.seat_name(self.seat)}: {legal[0]} (your only legal move)"])
+            return True
+        self.show(self.spec.render.seat_table(self.game.view(self.seat)))
         self.show(["  ".join(f"[bold]{n}[/bold] {m}" for n, m in enumerate(legal, 1))])
         while True:
             line = self.read(PROMPT)
@@ -71,6 +119,8 @@ class HumanGame:
                     self.show(self.busy("hint", lambda: list(self.human.advise(view, HINT_SECONDS))))
                 except DominoSolverError as e:  # no advice here (Moon's auction, for now): the game goes on
                     self.show([f"[red]no hint: {escape(str(e))}[/red]"])
+            elif command.lower() in ("c", "claim"):
+                self.claim()
             elif command.lower() in ("u", "undo"):
                 if self.undo():
                     return True  # the table is drawn again
@@ -87,8 +137,25 @@ class HumanGame:
                 self.mine.append(before)
                 return True
 
+    def claim(self) -> None:
+        """The lay-down check from the person's view: the rest, then the contract (when there is one)."""
+        if self.spec.claim is None:
+            self.show([f"[red]{self.spec.title} has no claim check yet[/red]"])
+            return
+        view = self.game.view(self.seat)
+        goals = ["rest"] + (["contract"] if getattr(view, "contract", None) is not None else [])
+        for goal in goals:
+            try:
+                answer = self.busy(f"claim the {goal}: solving every world",
+                                   lambda goal=goal: self.spec.claim(view, goal=goal, time=CLAIM_SECONDS))
+            except DominoSolverError as e:  # nothing to claim here (the auction, the exchange)
+                self.show([f"[red]no claim check: {escape(str(e))}[/red]"])
+                return
+            self.show([escape(str(answer))])
+
     def undo(self) -> bool:
-        """Take back the person's last move and the bots' replies after it."""
+        """Take back the person's last move and the bots' replies after it (and moves of the
+        person's own that were forced after it)."""
         if not self.mine:
             self.show(["nothing of yours to undo"])
             return False
@@ -106,4 +173,8 @@ class HumanGame:
             hand = hands[number - 1]
             graded = self.busy("grading with the exact solver", lambda: self.human.grade(hand))
             self.show(self.spec.render.hand_summary(number, hand, graded, self.seat))
+        if len(hands) > self.summarised:
+            self.saved()
+            if not self.game.is_over:  # the end shows the final score
+                self.show([f"[bold]score[/bold]: {self.score_text()}"])
         self.summarised = len(hands)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import click
@@ -83,17 +84,34 @@ def show(position: str, as_json: bool) -> None:
 @click.option("--human", "human_seat", default=None, metavar="SEAT",
               help="play SEAT yourself (42, Partnership Moon, The Big Game: N, E, S, W; Moon: P0, P1, P2; Bingo: 0 or 1) "
                    "against the bots, in the terminal")
-def play(game_name: str, seed: int, as_json: bool, human_seat: str | None) -> None:
+@click.option("--save", "save", default=None, metavar="FILE", type=click.Path(dir_okay=False),
+              help="write the game's record (the JSON of --json, which analyse reads) to FILE; with --human after each "
+                   "hand and when you quit")
+@click.option("--confirm-forced", is_flag=True,
+              help="with --human, ask for a move even when only one is legal (by default it is played at once)")
+def play(game_name: str, seed: int, as_json: bool, human_seat: str | None, save: str | None,
+         confirm_forced: bool) -> None:
     """Play a whole game between bots and print it: 42, moon, moon4, biggame (rule-of-thumb bots) or bingo (hint bots).
     With --human SEAT, play that seat yourself against hint bots (The Big Game's take up to 4 s a decision): moves by
-    name or number, h for a hint from your view, u to undo your last move, q to quit; each hand is graded when it ends."""
+    name or number (a move that is the only legal one is played at once), h for a hint from your view, c to ask
+    whether your side can claim the rest or its contract whatever the hidden hands, u to undo your last move, q to
+    quit; each hand is graded when it ends and the score shown; --save FILE keeps the game as it goes."""
     spec = games.get(game_name)
     if human_seat is not None:
         if as_json:
-            raise click.UsageError("--human plays in the terminal: it prints no JSON")
-        HumanGame(spec, spec.parse_seat(human_seat), seed, render.show, render.ask, render.busy).run()
+            raise click.UsageError("--human plays in the terminal: it prints no JSON (--save FILE writes the "
+                                   "game's record as it goes)")
+        HumanGame(spec, spec.parse_seat(human_seat), seed, render.show, render.ask, render.busy, save=save,
+                  confirm_forced=confirm_forced).run()
         return
+    if confirm_forced:
+        raise click.UsageError("--confirm-forced is for --human: the bots play every move")
     record = spec.play(seed)
+    if save is not None:
+        try:
+            Path(save).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        except OSError as e:
+            raise click.UsageError(f"cannot save the game to {save}: {e.strerror}") from None
     if as_json:
         emit_json(record)
     else:
