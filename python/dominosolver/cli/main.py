@@ -24,6 +24,7 @@ from ..io import flags_of_text, json_value, read_text_file
 from ..resume import check_writable
 from ..serve import run as serve_http
 from ..serve.app import most_workers
+from ..stoppable import exit_now
 from ..texas42.bidding import BID_SAMPLES
 from . import render
 from .human import HumanGame
@@ -580,7 +581,8 @@ def main(argv: list[str] | None = None) -> None:
         where = f"{e.filename}: " if e.filename else ""
         click.echo(f"error: {type(e).__name__}: {where}{e.strerror or e}", err=True)
         sys.exit(1)
-    except click.exceptions.Abort:
+    except click.exceptions.Abort:  # Ctrl-C: work left running in the background is not waited for
+        exit_now(1)
         sys.exit(1)
     except click.ClickException as e:
         e.show()

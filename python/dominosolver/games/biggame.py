@@ -60,7 +60,7 @@ def demo() -> Iterator[RenderableType]:
 
 
 EXCHANGE_SAMPLES = 12  # deals of an exchange hint when none are asked for: 10-odd discards are tested on each
-EXCHANGE_LIMITS = ("samples", "seed", "time", "threads")  # the hint limits the exchange's tests take
+EXCHANGE_LIMITS = ("samples", "seed", "time", "threads", "should_stop")  # the hint limits the exchange's tests take
 
 
 def hint(target: Position | PlayerView, seat: int | None = None, **limits: Any) -> Any:
@@ -83,7 +83,8 @@ def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_m
     """42's engine move, except in the bidder's exchange: the best discard of ``advise_exchange``."""
     if not in_big_game_exchange(view):
         return adapter.go(view, limits, threads=threads, table_mb=table_mb, should_stop=should_stop, report=report)
-    advice = hint(view, threads=threads or 1, **{k: v for k, v in limits.items() if k in EXCHANGE_LIMITS})
+    advice = hint(view, threads=threads or 1, should_stop=should_stop,
+                  **{k: v for k, v in limits.items() if k in EXCHANGE_LIMITS})
     return {"move": f"discard {advice.best}", "exchange": advice.to_json()}
 
 

@@ -26,6 +26,14 @@ When the limits are spent, an unknown deal counts as not made (``p_make``'s lowe
 made only on what the tests proved. With every test answered the shares are exact: the same as
 ``advise_bid``'s P(make) on the same deals.
 
+A question also takes ``should_stop`` (a function polled every ``stoppable.POLL`` seconds): a test
+under way when it answers true, or when the question's time is up, is left to finish in the
+background on a solver no longer used (``stoppable.py``; its deal stays unknown), so that a stop,
+Ctrl-C or the time limit ends a question within a fraction of a second however long a whole-deal
+test runs; ``stopped`` says a stop request ended the work. Memory: ``threads`` tables of ``tt_mb``
+MB (and, for a short while after a test is left, one more per test left), the deals and the
+position under test: at most ``MAX_SAMPLES`` deals, ``MEMORY_MB`` MB at most besides the tables.
+
 ``LevelTests`` is the engine, over any list of options (a position per option and deal);
 ``BidTests`` makes the options the declarations, The Big Game's exchange advice
 (``undealt_exchange.py``) the tiles the bidder may lay away under one declaration.
@@ -35,7 +43,9 @@ from __future__ import annotations
 
 import math
 import time as _time
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -43,20 +53,30 @@ import numpy as np
 from .. import _core
 from ..arguments import (node_budget, probability, seed_value, table_megabytes, thread_count, time_limit,
                          whole_number, world_count)
-from ..errors import InvalidViewError
+from ..errors import InvalidViewError, ParseError
+from ..stoppable import Abandoned, stoppable_all
 from ..tiles import bits_of
 from .exchange_rule import exchanged
-from .exchange import on_solvers
 from .rules import Trump
 from .sampling import World, WorldSampler, new_seed
 from .solve import declaration_name
 from .view import PlayerView
 
-__all__ = ["BidTests", "FIRST_NODES", "LevelTests", "TIE_STEPS", "Tested"]
+__all__ = ["BidTests", "FIRST_NODES", "LevelTests", "MAX_SAMPLES", "MEMORY_MB", "TIE_STEPS", "Tested"]
 
 FIRST_NODES = 250_000  # the first round's budget a test: most whole-deal tests take 0.1 to 20 M nodes
 NODES_PER_SECOND = 10_000_000  # a thread's nodes a second under load (the quiet search runs ~19 M/s)
 TIE_STEPS = (5, 10)  # points above the level that break a tie between declarations' shares
+# Deals one set of tests may draw: all are drawn before the first test, and each round ranges over
+# them. Those deals and what the tests proved on them (positions are built for each test, not kept)
+# take at most MEMORY_MB MB, besides the solvers' tables (measured: 2 MB; issue 40).
+MAX_SAMPLES = 2_000
+MEMORY_MB = 8
+
+
+# A question's limits: (deadline on perf_counter or None, the value of ``nodes`` to stop at or 0,
+# the stop request or None).
+Limit = tuple[float | None, int, Callable[[], bool] | None]
 
 
 @dataclass(frozen=True)
@@ -88,8 +108,8 @@ class LevelTests:
     """The deals of one decision and what zero-window tests proved on them, per option (see the
     module's doc). ``view`` is the deciding seat's; ``samples`` deals are drawn from ``seed`` (None:
     a fresh one, kept in ``seed``); a subclass names the options (``_options``) and the position of
-    each on a deal (``_position``, the side to move the deciding seat's), built when first tested:
-    a decision within its time limit tests a few of many deals. ``threads`` solvers of
+    each on a deal (``_position``, the side to move the deciding seat's), built for each test and
+    not kept: a decision within its time limit tests a few of many deals, and memory stays bounded. ``threads`` solvers of
     ``tt_mb`` MB each run the tests; ``tests``, ``cut`` and ``nodes`` count the work so far."""
 
     def __init__(self, view: PlayerView, samples: int = 12, seed: int | None = None, *, threads: int = 1,
@@ -102,13 +122,15 @@ class LevelTests:
             raise InvalidViewError(f"bid tests judge bids in points: not {view.rules.family}'s")
         self.view = view
         self.samples = world_count(samples, low=1)
+        if self.samples > MAX_SAMPLES:
+            raise ParseError(f"samples={self.samples}: The Big Game's tests take at most {MAX_SAMPLES:,} deals (all are "
+                             f"drawn before the first test; docs/json.md)")
         self.seed = new_seed() if seed is None else seed_value(seed)
         self.threads = thread_count(threads)
         self.tt_mb = table_megabytes(tt_mb)
         stream = WorldSampler(view).stream(self.seed)
         self._worlds = [next(stream) for _ in range(self.samples)]
         self.options = self._options()
-        self._built: dict[tuple[int, int], Any] = {}  # (option, deal): its position, once tested
         shape = (len(self.options), self.samples)
         self.lower = np.zeros(shape, dtype=np.int16)  # proven: the side takes at least this
         self.upper = np.full(shape, view.rules.hand_points, dtype=np.int16)  # ... and at most this
@@ -116,6 +138,8 @@ class LevelTests:
         self._solvers = [_core.texas42.Solver(self.tt_mb) for _ in range(self.threads)]
         self._prior = np.zeros(len(self.options))  # the first pass's verdicts: the order of trial
         self.tests = self.cut = self.nodes = 0
+        self.left = 0  # tests left to finish in the background (a stop, or the time up)
+        self.stopped = False  # a stop request ended a question
         self.elapsed = 0.0
 
     def _options(self) -> list[Any]:
@@ -125,11 +149,9 @@ class LevelTests:
         raise NotImplementedError  # an option's core position on a deal: BidTests', DiscardTests'
 
     def position(self, d: int, w: int) -> Any:
-        """The core position of option ``d`` on deal ``w``."""
-        key = (d, w)
-        if key not in self._built:
-            self._built[key] = self._position(self.options[d], self._worlds[w])
-        return self._built[key]
+        """The core position of option ``d`` on deal ``w``, built anew (some 30 us, against a
+        test's milliseconds or more: kept, 42,000 positions took 250 MB)."""
+        return self._position(self.options[d], self._worlds[w])
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}({self.view!r}, samples={self.samples}, seed={self.seed}, threads={self.threads}, "
@@ -157,9 +179,10 @@ class LevelTests:
     # either is spent, then an unknown deal counts as not made. The first question also runs the
     # first pass whatever its limits.
 
-    def makes_any(self, level: int, risk: float, *, time: float | None = None, max_nodes: int = 0) -> bool:
+    def makes_any(self, level: int, risk: float, *, time: float | None = None, max_nodes: int = 0,
+            should_stop: Callable[[], bool] | None = None) -> bool:
         """Does some option take ``level`` points on at least ``risk`` of the deals?"""
-        limit = self._limit(time, max_nodes)
+        limit = self._limit(time, max_nodes, should_stop)
         risk = probability(risk, "risk")
         need = max(1, math.ceil(risk * self.samples - 1e-9))
 
@@ -173,10 +196,11 @@ class LevelTests:
         self._run(level, answered, candidates, limit)
         return bool(self.tested(level).made.max() >= need)
 
-    def best(self, level: int, *, time: float | None = None, max_nodes: int = 0) -> Any:
+    def best(self, level: int, *, time: float | None = None, max_nodes: int = 0,
+            should_stop: Callable[[], bool] | None = None) -> Any:
         """The option of the largest share of deals taking ``level`` points, ties broken by the
         shares at ``TIE_STEPS`` points more, then by the order of ``options``."""
-        limit = self._limit(time, max_nodes)
+        limit = self._limit(time, max_nodes, should_stop)
         rivals = list(range(len(self.options)))
         for at in self.levels(level):
 
@@ -197,19 +221,21 @@ class LevelTests:
                 break
         return self.options[rivals[0]]
 
-    def settle(self, level: int, *, time: float | None = None, max_nodes: int = 0) -> Tested:
+    def settle(self, level: int, *, time: float | None = None, max_nodes: int = 0,
+            should_stop: Callable[[], bool] | None = None) -> Tested:
         """Test every option on every deal at ``level``: the shares of all the options, exact when
         nothing is left unknown."""
-        limit = self._limit(time, max_nodes)
+        limit = self._limit(time, max_nodes, should_stop)
         everyone = list(range(len(self.options)))
         self._run(level, lambda t: not t.unknown.any(), lambda t: everyone, limit)
         return self.tested(level)
 
-    def ranking(self, level: int, *, time: float | None = None, max_nodes: int = 0) -> list[int]:
+    def ranking(self, level: int, *, time: float | None = None, max_nodes: int = 0,
+            should_stop: Callable[[], bool] | None = None) -> list[int]:
         """Every option's index, best first: by the share proven at ``level`` (every option
         settled there), ties by the shares at ``TIE_STEPS`` points more (tested among the tied
         options), then by the order of ``options``."""
-        limit = self._limit(time, max_nodes)
+        limit = self._limit(time, max_nodes, should_stop)
         keys: list[list[float]] = [[] for _ in self.options]
         for at in self.levels(level):
             tied = [i for i, k in enumerate(keys) if sum(k == other for other in keys) > 1]
@@ -223,16 +249,22 @@ class LevelTests:
 
     # ------------------------------------------------------------ the tests
 
-    def _limit(self, time: Any, max_nodes: Any) -> tuple[float | None, int]:
+    def _limit(self, time: Any, max_nodes: Any, should_stop: Any = None) -> Limit:
         """A question's limits as (deadline on perf_counter or None, the value of ``nodes`` to stop
-        at or 0), its arguments checked."""
+        at or 0, the stop request or None), its arguments checked."""
         time, max_nodes = time_limit(time), node_budget(max_nodes)
-        return (None if time is None else _time.perf_counter() + time), (self.nodes + max_nodes if max_nodes else 0)
+        if should_stop is not None and not callable(should_stop):
+            raise ParseError("should_stop must be a function or None")
+        return ((None if time is None else _time.perf_counter() + time), (self.nodes + max_nodes if max_nodes else 0),
+                should_stop)
 
-    def _allowed(self, budget: int, limit: tuple[float | None, int]) -> int:
+    def _allowed(self, budget: int, limit: Limit) -> int:
         """Nodes the next test may take: the round's ``budget``, within the time left (at
         NODES_PER_SECOND, at least FIRST_NODES) and the nodes left; 0 once either is spent."""
-        deadline, stop = limit
+        deadline, stop, should_stop = limit
+        if self.stopped or (should_stop is not None and should_stop()):
+            self.stopped = True
+            return 0
         nodes = budget
         if deadline is not None:
             left = deadline - _time.perf_counter()
@@ -245,15 +277,19 @@ class LevelTests:
             nodes = min(nodes, stop - self.nodes)
         return nodes
 
-    def _run(self, level: int, answered: Any, candidates: Any, limit: tuple[float | None, int]) -> None:
+    def _run(self, level: int, answered: Any, candidates: Any, limit: Limit) -> None:
         """Test (option, deal) pairs, ``candidates(tested)`` naming the options worth a test in
         order, until ``answered(tested)`` or the ``limit`` (``_limit``) is spent."""
         started = _time.perf_counter()
         budget = FIRST_NODES
-        if not self.tests:  # a first pass: each option on the first deal, under the first budget
+        if not self.tests and not self.left:  # a first pass: each option on the first deal, under the first budget
             stop = limit[1]
             first = FIRST_NODES if not stop else max(1, min(FIRST_NODES, stop - self.nodes))
-            self._test([(d, 0) for d in range(len(self.options))], level, first)
+            anytime = (None, limit[1], limit[2])  # whatever the time: only a stop ends it
+            for k in range(0, len(self.options), self.threads):
+                if self.stopped or not self._test([(d, 0) for d in range(k, min(k + self.threads, len(self.options)))],
+                                                  level, first, anytime):
+                    break
             self._prior = (self.lower[:, 0] >= level).astype(float) - (self.upper[:, 0] < level)
         while True:
             t = self.tested(level)
@@ -266,27 +302,42 @@ class LevelTests:
             # The deals on which most options failed first: an option that cannot make the
             # level fails there soonest (and cheaply: far from it), and one that can must pass there.
             worlds = np.argsort(-(self.upper < level).sum(axis=0), kind="stable")
-            pairs = [(d, int(w)) for d in order for w in worlds if self._open(d, w, level, budget)]
+            unsettled = (self.lower < level) & (level <= self.upper)
+            open_ = unsettled & (self._tried < budget)
+            pairs: list[tuple[int, int]] = []
+            for d in order:
+                pairs += [(d, int(w)) for w in worlds[open_[d, worlds]][:self.threads - len(pairs)]]
+                if len(pairs) >= self.threads:
+                    break
             if not pairs:
-                if not any(self._open(d, w, level, np.iinfo(np.int64).max) for d in order for w in range(self.samples)):
+                if not unsettled[order].any():
                     break  # nothing left that a test could settle
                 budget *= 4
                 continue
-            self._test(pairs[:self.threads], level, nodes)
+            if not self._test(pairs, level, nodes, limit):
+                break
         self.elapsed += _time.perf_counter() - started
 
-    def _open(self, d: int, w: int, level: int, budget: int) -> bool:
-        """Whether a test of option ``d`` on deal ``w`` at ``level`` is unsettled and not yet cut
-        short under ``budget`` nodes."""
-        return bool(self.lower[d, w] < level <= self.upper[d, w] and self._tried[d, w] < budget)
-
-    def _test(self, pairs: list[tuple[int, int]], level: int, nodes: int) -> None:
+    def _test(self, pairs: list[tuple[int, int]], level: int, nodes: int, limit: Limit) -> bool:
+        """Test the pairs (at most one a solver) at once, each under ``nodes``; False when the stop
+        request or the time left them running (their deals stay unknown)."""
         def run(solver: Any, position: Any) -> tuple[bool | None, int]:
             answer = solver.can_reach(position, level, nodes)
             return answer, solver.nodes
 
         positions = [self.position(d, w) for d, w in pairs]
-        for (d, w), (answer, spent) in zip(pairs, on_solvers(self._solvers, positions, run)):
+        calls = [partial(run, solver, position) for solver, position in zip(self._solvers, positions)]
+        try:
+            answers = stoppable_all(calls, limit[2], limit[0])
+        except BaseException as e:  # Abandoned, or Ctrl-C (KeyboardInterrupt) while waiting
+            # The solvers may still be searching: the next tests get new ones.
+            self._solvers[:len(calls)] = [_core.texas42.Solver(self.tt_mb) for _ in calls]
+            if not isinstance(e, Abandoned):
+                raise
+            self.left += len(calls)
+            self.stopped = self.stopped or e.reason == "stop"
+            return False
+        for (d, w), (answer, spent) in zip(pairs, answers):
             self.tests += 1
             self.nodes += spent
             if answer is None:
@@ -298,6 +349,7 @@ class LevelTests:
             else:
                 self.upper[d, w] = level - 1
                 self._tried[d, w] = 0
+        return True
 
     def summary(self, level: int) -> str:
         """One line an option: its share of deals proven to take ``level``, and how many are unknown."""
@@ -329,9 +381,10 @@ class BidTests(LevelTests):
     def declarations(self) -> list[Trump]:
         return self.options
 
-    def best_declaration(self, level: int, *, time: float | None = None, max_nodes: int = 0) -> Trump:
+    def best_declaration(self, level: int, *, time: float | None = None, max_nodes: int = 0,
+                         should_stop: Callable[[], bool] | None = None) -> Trump:
         """``best``: the declaration of the largest share taking ``level`` points."""
-        return self.best(level, time=time, max_nodes=max_nodes)
+        return self.best(level, time=time, max_nodes=max_nodes, should_stop=should_stop)
 
     def _label(self, option: Any) -> str:
         return declaration_name(option)

@@ -558,7 +558,8 @@ def advise_bid(
     seed = question_seed(rules, seat, tiles, tuple(auction), contract) if seed is None else seed
     if rules.row.ladder == "points":  # The Big Game's whole deals take seconds: zero-window tests at the level in question
         return advise_big_game_bid(view, legal_bids, contract, samples=samples, seed=seed, risk=risk,
-                                   discount=discount, threads=threads, tt_mb=tt_mb, time=time, started=start)
+                                   discount=discount, threads=threads, tt_mb=tt_mb, time=time, started=start,
+                                   should_stop=should_stop)
     if moon:  # Moon and Partnership Moon: tricks as the bidder, the widow's best discard per deal
         return advise_moon_bid(view, legal_bids, contract, samples=samples, seed=seed, risk=risk, discount=discount,
                                threads=threads, tt_mb=tt_mb,

@@ -12,6 +12,7 @@ declaration the share proven to make (``p_make``) and the share not proven to fa
 from __future__ import annotations
 
 import time as _time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,14 +20,13 @@ import numpy as np
 
 from ..errors import ParseError
 from .bid_advice_json import BID_ADVICE_SCHEMA, Verdict, advice_line, makes_text
-from .bid_tests import BidTests, Tested
+from .bid_tests import MAX_SAMPLES, BidTests, Tested
 from .rules import Bid, Contract, Rules, Trump, bid_name
 from .solve import declaration_name
 from .view import PlayerView
 
 __all__ = ["MAX_SAMPLES", "BigGameBidAdvice", "advise_big_game_bid"]
 
-MAX_SAMPLES = 2_000  # deals an advice may test: all are drawn before the first test, and each round ranges over them
 
 
 @dataclass(frozen=True)
@@ -101,9 +101,12 @@ class BigGameBidAdvice:
 
 def advise_big_game_bid(view: PlayerView, legal_bids: list[Bid], contract: Contract | None, *, samples: int,
                         seed: int, risk: float, discount: int, threads: int, tt_mb: int, time: float | None,
-                        max_nodes: int = 0, tests: BidTests | None = None, started: float = 0.0) -> BigGameBidAdvice:
+                        max_nodes: int = 0, tests: BidTests | None = None, started: float = 0.0,
+                        should_stop: Callable[[], bool] | None = None) -> BigGameBidAdvice:
     """The advice for the seat of ``view`` (arguments checked by ``advise_bid``); ``tests`` reuses a
-    seat's tests through its auction (the hint bot's), else they are drawn here."""
+    seat's tests through its auction (the hint bot's), else they are drawn here. ``time`` counts
+    from ``started`` (the deals' drawing included); ``should_stop`` ends the tests within a fraction
+    of a second (Ctrl-C too), the advice resting on what they proved."""
     rules, seat = view.rules, view.seat
     if tests is None and samples > MAX_SAMPLES:
         raise ParseError(f"samples={samples}: The Big Game's bid advice tests at most {MAX_SAMPLES:,} deals "
@@ -112,7 +115,9 @@ def advise_big_game_bid(view: PlayerView, legal_bids: list[Bid], contract: Contr
     declarations = list(tests.declarations)
     high_seat, high = max(view.auction, key=lambda a: a[1], default=(None, 0))
     bids = sorted(b for b in legal_bids if b)
-    limits = {"time": time, "max_nodes": max_nodes}
+    if time is not None and started:
+        time = max(0.0, started + time - _time.perf_counter())
+    limits = {"time": time, "max_nodes": max_nodes, "should_stop": should_stop}
     decided: Trump | None = None
     judged = bids[0] if bids else rules.min_bid
     if contract is not None:  # declaring: the declaration of the most deals at the contract's points

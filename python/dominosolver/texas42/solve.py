@@ -9,12 +9,15 @@ from typing import Any, Callable, Iterable, NamedTuple, Union
 
 import numpy as np
 
+from types import SimpleNamespace
+
 from .. import _core
 from ..arguments import node_budget, table_megabytes, thread_count, tile_sequence
 from ..errors import ParseError, shown
 from ..io import json_value
 from ..result import SolveResult
-from ..tiles import Tile, mask_of
+from ..stoppable import stoppable
+from ..tiles import Tile, bits_of, mask_of
 from .plays import parse_play, play_of
 from .position import Position
 from .notation import TAGS
@@ -23,6 +26,9 @@ from .rules import STANDARD, Rules
 __all__ = ["Solver", "solve", "dd_table", "DDTable", "special_table", "SpecialTable", "analyse_play", "PlayGrade", "projected_totals", "projection", "solve_batch", "BatchResult", "reach_batch", "ReachResult", "as_position"]
 
 PositionLike = Union[Position, dict, str]
+# A search of more tricks than this may take seconds (a whole deal of The Big Game): it runs where
+# Ctrl-C can leave it at once (stoppable.py), and a batch of them goes to the core a few at a time.
+LONG_TRICKS = 7
 POSITION_SCHEMA = "dominosolver.position/1"
 
 
@@ -45,9 +51,22 @@ class Solver:
     def __repr__(self) -> str:
         return f"Solver(tt_mb={self.tt_mb})"
 
+    def _long(self, call: Callable[[Any], Any]) -> Any:
+        """``call(core solver)`` where Ctrl-C can leave it at once (``stoppable``): if it does, the
+        call runs on to its end on the old core solver and this one gets a new table."""
+        solver = self._solver
+        try:
+            return stoppable(lambda: call(solver))
+        except BaseException:
+            self._solver = _core.texas42.Solver(self.tt_mb)
+            raise
+
     def solve(self, position: PositionLike, *, moves: bool = True, pv: bool = True) -> SolveResult:
         pos = as_position(position)
-        out = self._solver.solve(pos._pos, moves, pv)  # a hand over: value 0, no move
+        if pos.tricks_left > LONG_TRICKS:  # seconds of work: Ctrl-C leaves it at once
+            out = self._long(lambda solver: solver.solve(pos._pos, moves, pv))
+        else:
+            out = self._solver.solve(pos._pos, moves, pv)  # a hand over: value 0, no move
         values = {str(play_of(t)): v for t, v in sorted(out.moves, key=lambda m: (-m[1], -play_of(m[0]).tile.id, m[0]))}
         return SolveResult(
             game=pos.game,
@@ -91,9 +110,34 @@ class Solver:
         """The deal's table; ``rules`` default to those the deal carries (a position or a JSON
         object with "rules"), else standard 42."""
         hands, rules = whole_deal(deal, Rules.argument(rules))
-        grid, nodes = self._solver.dd_table(rules._core, [mask_of(h) for h in hands])
+        masks = [mask_of(h) for h in hands]
+        if rules.hand_size > LONG_TRICKS:  # The Big Game: 36 solves of seconds each; Ctrl-C leaves them at once
+            grid, nodes = self._table_in_steps(rules, masks)
+        else:
+            grid, nodes = self._solver.dd_table(rules._core, masks)
         return DDTable(hands=hands, declarations=list(rules.table_declarations), points=np.array(grid, dtype=np.int16), nodes=nodes,
                        rules=rules)
+
+    def _table_in_steps(self, rules: Rules, masks: list[int]) -> tuple[list[list[int]], int]:
+        """The core's ``dd_table``, a cell a call (``_long``: Ctrl-C leaves the cell under way), on
+        the same solver with the same first guesses, so the same table: each declaration (rows) and
+        declarer (columns), the declarer leading; partners often take about the same, and the other
+        side about what the first declarer's opponents took."""
+        hands = [bits_of(m) for m in masks]
+        grid: list[list[int]] = []
+        nodes = 0
+        for trump in rules.table_declarations:
+            row: list[int] = []
+            for declarer in range(rules.seats):
+                partner = rules.partner_of(declarer)
+                guess = (row[partner] if partner is not None and 0 <= partner < declarer
+                         else rules.hand_points - row[0] if declarer > 0 else -1)
+                position = _core.texas42.Position(rules._core, str(trump), hands, declarer, [])
+                value, spent = self._long(lambda solver, p=position, g=guess: (solver.value(p, g), solver.nodes))
+                row.append(value)
+                nodes += spent
+            grid.append(row)
+        return grid, nodes
 
     def special_table(self, deal: Any, rules: Rules | None = None) -> SpecialTable:
         """The deal's special-contract table (see ``special_table``)."""
@@ -476,7 +520,8 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     max_nodes = node_budget(max_nodes)
     masks = [] if only is None else [sum(1 << int(p) for p in set(plays)) for plays in only]
     try:
-        out = _core.texas42.solve_batch(cores, n_threads, moves, tt_mb, pv, max_nodes, masks)
+        out = _in_steps(lambda lo, hi: _core.texas42.solve_batch(cores[lo:hi], n_threads, moves, tt_mb, pv, max_nodes,
+                                                                  masks[lo:hi]), parsed, n_threads)
     except MemoryError:
         raise ParseError(f"tt_mb={tt_mb}: this machine cannot allocate {n_threads} tables that large") from None
     values = np.array(out.values, dtype=np.int16)
@@ -492,6 +537,21 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     lines = [[play_of(t) for t in line] for line in out.pv] if pv else None
     complete = np.array(out.complete, dtype=bool) if max_nodes else None
     return BatchResult(values=values, move_values=move_values, nodes=out.nodes, pv=lines, complete=complete)
+
+
+def _in_steps(run: Callable[[int, int], Any], positions: list[Position], threads: int) -> Any:
+    """``run(0, len(positions))``: a core batch call on positions lo to hi - 1, whose Ctrl-C check
+    comes between positions. When some position is long (more than ``LONG_TRICKS`` tricks: up to
+    seconds each), ``threads`` positions a call instead, each where Ctrl-C leaves it at once
+    (``stoppable``), their outputs joined (a call left runs on over those few positions alone)."""
+    if not any(p.tricks_left > LONG_TRICKS for p in positions):
+        return run(0, len(positions))
+    parts = [stoppable(lambda lo=lo: run(lo, lo + threads)) for lo in range(0, len(positions), threads)]
+    joined = SimpleNamespace(nodes=sum(p.nodes for p in parts))
+    for name in ("values", "moves", "pv", "complete"):
+        if all(hasattr(p, name) for p in parts):
+            setattr(joined, name, [x for p in parts for x in getattr(p, name)])
+    return joined
 
 
 @dataclass(frozen=True)
@@ -510,8 +570,9 @@ def reach_batch(positions: Iterable[PositionLike], targets: Iterable[int], threa
     if len(goals) != len(parsed):
         raise ParseError(f"reach_batch needs a target per position: {len(goals)} for {len(parsed)} positions")
     tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
-    out = _core.texas42.reach_batch([p._pos for p in parsed], goals, thread_count(threads), tt_mb,
-                                    node_budget(max_nodes))
+    cores, n_threads, max_nodes = [p._pos for p in parsed], thread_count(threads), node_budget(max_nodes)
+    out = _in_steps(lambda lo, hi: _core.texas42.reach_batch(cores[lo:hi], goals[lo:hi], n_threads, tt_mb, max_nodes),
+                    parsed, n_threads)
     width = max((_core.texas42.MAX_PLAYS if p.rules.lower_end_leads else p.rules.tiles for p in parsed),
                 default=Rules().tiles)
     reached = np.zeros((len(parsed), width), dtype=bool)

@@ -12,28 +12,33 @@ deals the bidder's view allows (its 12 tiles known, the other 33 in the three ot
 
 Whole-deal exact values (a mean of points per choice) would cost seconds a deal and choice; the
 tests prove shares at those three levels instead (``bid_tests.py``). Under ``time`` the tests stop
-once it is spent: a deal left unknown counts as not made, and ``unknown`` says how many. Which tiles
-may be laid away is the core's rule (``Rules.may_be_out_of_play``: no counter).
+once it is spent (counted from the call, the deals' drawing included; a test under way is left to
+finish in the background), and on ``should_stop`` within a fraction of a second: a deal left unknown
+counts as not made, and ``unknown`` says how many. At most ``MAX_SAMPLES`` deals (2,000: more is
+refused by name, ParseError), so that the work's memory is bounded (``bid_tests.MEMORY_MB`` besides
+the solvers' ``threads`` x ``tt_mb`` MB). Which tiles may be laid away is the core's rule
+(``Rules.may_be_out_of_play``: no counter).
 """
 
 from __future__ import annotations
 
 import time as _time
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from .. import _core
 from ..arguments import node_budget, time_limit
-from ..errors import IllegalMoveError, InvalidViewError, shown
+from ..errors import IllegalMoveError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of, tiles_of
-from .bid_tests import BidTests, LevelTests
+from .bid_tests import MAX_SAMPLES, BidTests, LevelTests
 from .game import Game
 from .rules import Trump
 from .sampling import World
 from .solve import declaration_name
 from .view import PlayerView
 
-__all__ = ["EXCHANGE_SCHEMA", "DiscardTests", "ExchangeAdvice", "ExchangeChoice", "advise_exchange", "in_big_game_exchange"]
+__all__ = ["EXCHANGE_SCHEMA", "MAX_SAMPLES", "DiscardTests", "ExchangeAdvice", "ExchangeChoice", "advise_exchange", "in_big_game_exchange"]
 
 EXCHANGE_SCHEMA = "dominosolver.exchange/1"
 
@@ -156,14 +161,21 @@ def advise_exchange(
     max_nodes: int = 0,
     threads: int = 1,
     tt_mb: int = 16,
+    should_stop: Callable[[], bool] | None = None,
 ) -> ExchangeAdvice:
     """Rank the bidder's legal discards in The Big Game's exchange (see the module's doc) from its
     view (a PlayerView or a Game in its exchange): ``samples`` deals from ``seed``; ``discards``
     restricts the ranking to those tiles (each must be legal: a non-counter of the 12); ``time``
     (seconds) and ``max_nodes`` (0: none) are shared by the declaration's tests and the discards'
-    (half of the nodes each; the time the first leaves)."""
+    (half of the nodes each; the time the first leaves); ``should_stop`` (a function) ends the
+    tests within a fraction of a second, the ranking resting on what they proved."""
     started = _time.perf_counter()
     time, max_nodes = time_limit(time), node_budget(max_nodes)
+    if should_stop is not None and not callable(should_stop):
+        raise ParseError(f"should_stop must be a function or None, not {shown(should_stop)}")
+    if isinstance(samples, int) and not isinstance(samples, bool) and samples > MAX_SAMPLES:
+        raise ParseError(f"samples={samples}: The Big Game's exchange advice tests at most {MAX_SAMPLES:,} deals "
+                         "(all are drawn before the first test)")
     if isinstance(view, Game):
         if view.phase != "exchange":
             raise InvalidViewError(f"exchange advice needs a game in its exchange, not in its {view.phase}")
@@ -188,15 +200,19 @@ def advise_exchange(
                                        "(docs/rules.md §4.3)")
         legal = list(dict.fromkeys(chosen))
     level = rules.points_needed(view.contract.bid)
-    left = None if time is None else time / 2  # half for the declaration, the rest for the discards
     declaring = BidTests(view, samples, seed, threads=threads, tt_mb=tt_mb)
-    trump = declaring.best_declaration(level, time=left, max_nodes=max_nodes // 2 if max_nodes else 0)
+    # Half the time (from the call) for the declaration, the rest for the discards.
+    left = None if time is None else max(0.0, started + time / 2 - _time.perf_counter())
+    trump = declaring.best_declaration(level, time=left, max_nodes=max_nodes // 2 if max_nodes else 0,
+                                       should_stop=should_stop)
     # Among equals the rule of thumb's order (weakest_discard's): off trumps, not a double, the fewest pips.
     legal.sort(key=lambda t: (isinstance(trump, int) and trump in (t.hi, t.lo), t.is_double, t.pips, t.id))
     tests = DiscardTests(view, trump, legal, samples, declaring.seed, threads=threads, tt_mb=tt_mb)
     spent = _time.perf_counter() - started
+    if declaring.stopped:
+        tests.stopped = True  # no discard is tested after a stop: the rule of thumb's order
     order = tests.ranking(level, time=None if time is None else max(0.0, time - spent),
-                          max_nodes=max(1, max_nodes - declaring.nodes) if max_nodes else 0)
+                          max_nodes=max(1, max_nodes - declaring.nodes) if max_nodes else 0, should_stop=should_stop)
     tested = [tests.tested(at) for at in tests.levels(level)]
     rank, choices, previous = 0, [], None
     for k, i in enumerate(order):
@@ -206,9 +222,12 @@ def advise_exchange(
         choices.append(ExchangeChoice(legal[i], shares, tuple(int(t.unknown[i]) for t in tested), rank))
     warnings = []
     unknown = int(tested[0].unknown.sum())
+    stopped = declaring.stopped or tests.stopped
     if unknown:
-        warnings.append(f"{unknown} of {len(legal) * tests.samples} tests at {level} points left unknown within the "
-                        "time: counted as not made")
+        warnings.append(f"{unknown} of {len(legal) * tests.samples} tests at {level} points left unknown "
+                        f"{'when stopped' if stopped else 'within the time'}: counted as not made")
+    if stopped:
+        warnings.append("stopped on request")
     return ExchangeAdvice(view, trump, tests.levels(level), choices, tests.samples, tests.seed, declaring.tests + tests.tests,
                           declaring.cut + tests.cut, declaring.nodes + tests.nodes,
                           _time.perf_counter() - started, warnings)
