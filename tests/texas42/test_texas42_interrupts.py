@@ -8,9 +8,9 @@ import time
 
 import pytest
 from dominosolver.texas42 import Game, Position, advise_bid, hint, solve_batch
+from promptness import PROMPT
 
 HAND = "66.65.64.62.55.33.10"
-PROMPT = 1.5  # seconds from SIGINT to KeyboardInterrupt, with room for a loaded machine
 
 
 def first_lead() -> Position:
