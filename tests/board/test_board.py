@@ -9,7 +9,7 @@ import json
 
 import pytest
 from dominosolver import bingo, games
-from dominosolver.texas42 import Game, PlayerView, Position, advise_bid, dd_table, hint, solve
+from dominosolver.texas42 import Game, PlayerView, Position, advise_bid, claim, dd_table, hint, solve
 
 try:
     from selenium.common.exceptions import StaleElementReferenceException
@@ -328,3 +328,37 @@ def test_the_hint_in_the_auction_shows_the_advisers_action_and_reason(browser, s
     units = "tricks" if game == "moon" else "points"
     assert css(browser, "#hint-table th")[1].text == f"mean {units}"
     assert len(css(browser, "#hint-table tbody tr")) == len(expected.declarations)
+
+
+def test_the_claim_button_answers_from_the_humans_view(browser, server, screenshot):
+    """Late in a hand the claim button checks every world of the human's view: its answer for the
+    rest and for the contract is the library's (texas42.claim), with the plays that claim or a world
+    that refutes."""
+    open_board(browser, server, "play")
+    choose(browser, 'select[name="play-game"]', "texas42")
+    choose(browser, 'select[name="play-seat"]', "0")
+    css(browser, 'input[name="play-seed"]')[0].send_keys("4")
+    click(browser, "#new-game")
+    for _ in range(200):
+        wait_for(browser, lambda b: status(b, "#play-status") == "your turn" or played_hand_ended(b), "the human's turn")
+        assert not played_hand_ended(browser), "the hand ended before its last tricks were claimed"
+        state = browser.execute_script("return window.board.play.state")
+        view = state["view"]
+        if "legal_moves" in view and len(view["hand"]) <= 3:
+            break
+        choice = "pass" if "pass" in state["legal_moves"] else (
+            state["legal_moves"][-1] if "legal_moves" in view else state["legal_moves"][0])
+        click(browser, f'#play-choices [data-move="{choice}"], #play-table button[data-move="{choice}"]')
+        wait_for(browser, lambda b: b.execute_script("return window.board.play.state.token") != state["token"], "the move")
+    else:
+        pytest.fail("no late trick reached in 200 turns")
+    click(browser, "#claim")
+    wait_for(browser, lambda b: css(b, "#claim-rest") and css(b, "#claim-contract"), "the claim's answers")
+    for goal in ("rest", "contract"):
+        expected = claim(PlayerView.from_json(view), goal)
+        line = css(browser, f"#claim-{goal}")[0]
+        assert line.get_attribute("data-status") == expected.status
+        assert sorted(line.get_attribute("data-plays").split()) == sorted(expected.plays)
+        assert ("A world that refutes it" in line.text) == (expected.status == "no claim")
+    assert "from N's view only" in css(browser, "#claim-panel")[0].text
+    screenshot("play-claim", "a 42 game against the bots (seed 4, seat N): the claim panel three tricks from the end")

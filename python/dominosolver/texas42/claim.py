@@ -97,6 +97,7 @@ class Claim:
             "seat": self.seat,
             "side": _side_name(self.view),
             "goal": self.goal,
+            "aim": _aim(self.view) if self.goal == "contract" else None,
             "status": self.status,
             "claim": self.claims,
             "to_move": names[self.to_move],
@@ -233,6 +234,7 @@ def claim(view: Any, goal: str = "rest", *, limit: int = CLAIM_LIMIT, samples: i
         status = "claim"
         reason = (f"{' or '.join(plays)} keeps it in every one of the {sampler.count} worlds" if own else
                   f"whatever {names[mover]} plays, it holds in every one of the {sampler.count} worlds")
+    reason = reason[0].upper() + reason[1:]
     if status != "no claim":
         refutation, refutations = None, {}
     elif refutation is not None:
@@ -313,11 +315,17 @@ def _side_name(v: PlayerView) -> str:
     return v.rules.team_of(v.seat)
 
 
+def _aim(v: PlayerView) -> str:
+    """What the seat's side wants of the contract: "make" it (it declared) or "set" it."""
+    assert v.contract is not None
+    if v.rules.scorers > 2:
+        return "make" if v.seat == v.contract.declarer else "set"
+    return "make" if v.rules.team_of(v.seat) == v.rules.team_of(v.contract.declarer) else "set"
+
+
 def _goal_words(v: PlayerView, goal: str) -> str:
     if goal == "contract":
-        assert v.contract is not None
-        declaring = _side_name(v) in ("bidder", v.rules.team_of(v.contract.declarer))
-        return "the contract (making it)" if declaring else "the contract (setting it)"
+        return "the contract (making it)" if _aim(v) == "make" else "the contract (setting it)"
     return "the rest"
 
 

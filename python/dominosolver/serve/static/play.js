@@ -1,8 +1,9 @@
 // A whole game against the bots from one seat. The server keeps the game: each reply
 // (dominosolver.botgame/1) carries the token naming it (the next request must send the latest),
 // the human seat's view only, and its legal moves. The hint button asks for advice from that
-// view alone; at the end of each hand the review shows every hand as dealt and grades what
-// everyone played.
+// view alone, and so does the claim button (the lay-down check: can the human's side take every
+// remaining trick, or its contract, whatever the hidden hands); at the end of each hand the review
+// shows every hand as dealt and grades what everyone played.
 import { call } from "./api.js";
 import { dominoSvg, tileButton } from "./domino.js";
 import { renderAnalysis } from "./chart.js";
@@ -28,6 +29,7 @@ export class PlayScreen {
     this.busy = false;
     this.renderSetup();
     $("#hint").addEventListener("click", () => this.hint());
+    $("#claim").addEventListener("click", () => this.claim());
   }
 
   get seats() {
@@ -77,6 +79,7 @@ export class PlayScreen {
     $("#play-log").replaceChildren();
     $("#review").replaceChildren();
     $("#hint-panel").replaceChildren();
+    $("#claim-panel").replaceChildren();
     await this.send(() => call("new-game", body));
   }
 
@@ -102,6 +105,7 @@ export class PlayScreen {
     this.state = reply;
     if (reply.last) this.log(reply.last);
     $("#hint-panel").replaceChildren();
+    $("#claim-panel").replaceChildren();
     this.renderTable();
     this.renderScore();
     this.renderChoices();
@@ -188,6 +192,8 @@ export class PlayScreen {
     root.replaceChildren();
     const mine = this.state?.your_turn && !this.busy;
     $("#hint").disabled = !mine;
+    // A claim is of the play: from the human's view with a trump named (a Bingo game is told by the server).
+    $("#claim").disabled = !mine || !Array.isArray(this.state?.view?.legal_moves) || this.state.view.trump === null;
     if (!this.state?.your_turn) return;
     for (const move of this.state.legal_moves.filter((m) => !isTile(m))) {
       const button = moveButton(move, { label: `choose ${move}`, onClick: () => this.move(move) });
@@ -214,6 +220,46 @@ export class PlayScreen {
     } catch (error) {
       panel.replaceChildren(Object.assign(document.createElement("p"), { className: "status invalid", textContent: error.message }));
     }
+  }
+
+  // The lay-down check from the human seat's view: the rest, then the contract when there is one.
+  async claim() {
+    const panel = $("#claim-panel");
+    const view = this.state.view;
+    panel.replaceChildren(heading("Claim"),
+      Object.assign(document.createElement("p"), { className: "muted", textContent: "solving every world that fits your view…" }));
+    const lines = [];
+    try {
+      for (const goal of view.contract ? ["rest", "contract"] : ["rest"]) {
+        lines.push(this.claimLine(await call("claim", { view, goal })));
+      }
+      const first = lines.length ? lines[0].dataset : null;
+      const note = Object.assign(document.createElement("p"), { className: "muted",
+        textContent: first ? `from ${this.seats[view.seat]}'s view only; ${first.note}` : "" });
+      panel.replaceChildren(heading("Claim"), ...lines, note);
+    } catch (error) {
+      panel.replaceChildren(heading("Claim"),
+        Object.assign(document.createElement("p"), { className: "status invalid", textContent: error.message }));
+    }
+  }
+
+  // One goal's answer: yes with the plays that keep it, no with a world that refutes it, or cannot tell.
+  claimLine(answer) {
+    const what = answer.goal === "rest" ? "the rest (every remaining trick)"
+      : `the contract (${answer.aim === "make" ? "making" : "setting"} it)`;
+    const verdict = { claim: "yes", "no claim": "no", unknown: "cannot tell" }[answer.status];
+    const parts = [`Claim ${what}: ${verdict}. ${answer.reason}.`];
+    const world = answer.refutation ?? Object.values(answer.refutations ?? {})[0];
+    if (world) {
+      const hands = Object.entries(world.hands).map(([seat, tiles]) => `${seat} ${tiles.join(" ")}`).join(" · ");
+      parts.push(`A world that refutes it: ${hands}.`);
+    }
+    parts.push(answer.sampled ? `(${answer.checked} of ${answer.worlds} worlds drawn)` : `(${answer.checked} of ${answer.worlds} worlds solved)`);
+    const line = Object.assign(document.createElement("p"), { id: `claim-${answer.goal}`, textContent: parts.join(" ") });
+    line.dataset.status = answer.status;
+    line.dataset.plays = answer.plays.join(" ");
+    line.dataset.note = answer.note;
+    return line;
   }
 
   showHint(hint) {
