@@ -214,7 +214,9 @@ def run(
         if on_progress is not None and not cut and any(b.solved is None or b.solved.any() for b in batches):
             on_progress(_estimate(scorer, batches, scored, logs, "pimc", seed, nodes, warnings, (), started))
         stop = None
-        if cut or (time is not None and _time.perf_counter() - started >= time):
+        if cut and should_stop is not None and should_stop():
+            stop = "on request"
+        elif cut or (time is not None and _time.perf_counter() - started >= time):
             stop = limit
         elif should_stop is not None and should_stop():
             stop = "on request"

@@ -22,10 +22,10 @@ from dominosolver.texas42 import Position, Rules, advise_bid, dd_table, solve_ba
 from dominosolver.texas42.bid_tests import MAX_SAMPLES, MEMORY_MB, BidTests
 from dominosolver.texas42.bots import RuleBot
 from dominosolver.texas42.undealt_exchange import DiscardTests, advise_exchange
+from promptness import PROMPT
 
 EXCHANGE = ("biggame seat=W contract=W66 hand=81.80.77.66.65.63.62.43.41.40.32.21 "
             "auction=E:61,64,66,pass,pass,pass")
-PROMPT = 1.5  # seconds from a stop or SIGINT to the end of the call, with room for a loaded machine
 
 
 def exchange_view():

@@ -279,8 +279,9 @@ def hint(
             if method == "infoset":
                 logs = world_log_weights(v, worlds, weighting, threads=threads)
                 values, nodes = infoset_values(positions, legal, np.exp(logs - logs.max()), choose, threads=threads,
-                                               tt_mb=tt)
-                return pimc.Scores(values, nodes, log_weights=logs)
+                                               tt_mb=tt, deadline=None if time is None else start + time,
+                                               should_stop=should_stop)
+                return pimc.Scores(values, nodes, log_weights=logs[:len(values)])
             out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt, max_nodes=world_budget())
             assert out.move_values is not None
             solved = None if out.complete is None or out.complete.all() else out.complete

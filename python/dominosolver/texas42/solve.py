@@ -367,6 +367,8 @@ class PlayGrade(NamedTuple):
     makes_before: bool | None = None
     makes_after: bool | None = None
     declaring: bool | None = None
+    # A costly play's best plays, those that kept ``before`` (None for a play of no cost: it was one).
+    best: tuple[str, ...] | None = None
 
     @property
     def team(self) -> str:
@@ -409,6 +411,7 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
         team = pos.side_of(seat)
         banked = taken(pos, team)
         makes = _makes_with(pos, team)
+        best: tuple[str, ...] | None = None
         if makes is None:
             before = solver.value(pos)
             pos.play(move)
@@ -417,6 +420,10 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
                 rest = solver.value(pos)  # for whoever moves next
                 after += rest if pos.side_of(pos.to_move) == team else still_to_take(pos) - rest
             cost = before - after
+            if cost:  # what would have kept the value: every move valued, for the costly plays alone
+                pos.undo()
+                best = tuple(solver.solve(pos, pv=False).best)
+                pos.play(move)
         else:
             # In tricks the search plays every trick, while the hand may stop at its deciding one:
             # the value after the play is the solver's value of that move (for the same team).
@@ -424,7 +431,8 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
             pos.play(move)
             before, after = solved.value, solved.moves[str(parse_play(move))]
             cost = after - before if pos.objective == "no trick" else before - after  # Nel-O: fewer is better
-        grade = PlayGrade(seat, parse_play(move), before, after, cost)
+            best = tuple(solved.best) if cost else None
+        grade = PlayGrade(seat, parse_play(move), before, after, cost, best=best)
         if makes is not None:
             grade = grade._replace(makes_before=makes(banked + before), makes_after=makes(banked + after),
                                    declaring=team == pos.side_of(pos.contract.declarer))  # type: ignore[union-attr]
@@ -523,7 +531,7 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
         out = _in_steps(lambda lo, hi: _core.texas42.solve_batch(cores[lo:hi], n_threads, moves, tt_mb, pv, max_nodes,
                                                                   masks[lo:hi]), parsed, n_threads)
     except MemoryError:
-        raise ParseError(f"tt_mb={tt_mb}: this machine cannot allocate {n_threads} tables that large") from None
+        raise _out_of_memory(len(cores), n_threads, tt_mb) from None
     values = np.array(out.values, dtype=np.int16)
     move_values = None
     if moves:
@@ -537,6 +545,19 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     lines = [[play_of(t) for t in line] for line in out.pv] if pv else None
     complete = np.array(out.complete, dtype=bool) if max_nodes else None
     return BatchResult(values=values, move_values=move_values, nodes=out.nodes, pv=lines, complete=complete)
+
+
+def _out_of_memory(positions: int, threads: int, tt_mb: int) -> Exception:
+    """What ran out when a batch raised MemoryError: the solvers' tables (a ParseError naming
+    ``tt_mb``: a smaller one fits) when the machine cannot allocate them, else the memory of the
+    batch itself (a MemoryError saying so: fewer positions at a time, not a smaller table)."""
+    try:
+        probe = [_core.texas42.Solver(tt_mb) for _ in range(threads)]
+    except MemoryError:
+        return ParseError(f"tt_mb={tt_mb}: this machine cannot allocate {threads} tables that large")
+    del probe
+    return MemoryError(f"out of memory solving {positions:,} positions at once (their positions, moves and "
+                       f"lines), not for the solvers' tables ({threads} of {tt_mb} MB): ask for fewer worlds")
 
 
 def _in_steps(run: Callable[[int, int], Any], positions: list[Position], threads: int) -> Any:
@@ -571,8 +592,11 @@ def reach_batch(positions: Iterable[PositionLike], targets: Iterable[int], threa
         raise ParseError(f"reach_batch needs a target per position: {len(goals)} for {len(parsed)} positions")
     tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
     cores, n_threads, max_nodes = [p._pos for p in parsed], thread_count(threads), node_budget(max_nodes)
-    out = _in_steps(lambda lo, hi: _core.texas42.reach_batch(cores[lo:hi], goals[lo:hi], n_threads, tt_mb, max_nodes),
-                    parsed, n_threads)
+    try:
+        out = _in_steps(lambda lo, hi: _core.texas42.reach_batch(cores[lo:hi], goals[lo:hi], n_threads, tt_mb, max_nodes),
+                        parsed, n_threads)
+    except MemoryError:
+        raise _out_of_memory(len(cores), n_threads, tt_mb) from None
     width = max((_core.texas42.MAX_PLAYS if p.rules.lower_end_leads else p.rules.tiles for p in parsed),
                 default=Rules().tiles)
     reached = np.zeros((len(parsed), width), dtype=bool)
