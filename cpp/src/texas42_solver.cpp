@@ -1107,17 +1107,24 @@ std::vector<PlayRegret> Solver::line_regrets(const Position& pos, const std::vec
   });
 }
 
+template <class R, class F>
+R Solver::points_search(const Position& pos, std::uint64_t max_nodes, F&& f) {
+  const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
+  nodes_ = 0;
+  if (pos.is_over()) return R{};
+  return search_for(pos, &tt_, &endgames_, enh_, [&](auto& s) -> R {
+    begin(pos);
+    if (max_nodes) s.limit_nodes(max_nodes);
+    return f(s);
+  });
+}
+
 std::vector<std::pair<int, int>> Solver::reaches_after(const Position& pos, int target, std::uint64_t max_nodes) {
   if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
   if (tricks_goal(pos))
     throw InvalidPositionError("per-play tests count points: a contract in tricks ('" + pos.trump().name() +
                                "') is solved whole");
-  const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
-  nodes_ = 0;
-  if (pos.is_over()) return {};
-  return search_for(pos, &tt_, &endgames_, enh_, [&](auto& s) {
-    begin(pos);
-    if (max_nodes) s.limit_nodes(max_nodes);
+  return points_search<std::vector<std::pair<int, int>>>(pos, max_nodes, [&](auto& s) {
     const int total = s.remaining_total();
     const bool ns_to_move = pos.side_of(pos.to_move()) == 0;
     const int ns = ns_to_move ? target : total - target;  // NS's side of the test: EW reach it when NS stay at ns or under
@@ -1150,12 +1157,7 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv, std
     return solve(trick_play(pos), *goal, all_moves, with_pv);
   }
   if (!pos.is_over() && !(pos.legal_moves() & only)) throw IllegalMoveError("none of the plays to value is legal");
-  const std::lock_guard<std::mutex> one_search_at_a_time(busy_);
-  nodes_ = 0;
-  if (pos.is_over()) return {};
-  return search_for(pos, &tt_, &endgames_, enh_, [&](auto& s) {
-    begin(pos);
-    if (max_nodes) s.limit_nodes(max_nodes);
+  return points_search<SolveOutput>(pos, max_nodes, [&](auto& s) {
     SolveOutput out;
     const int total = s.remaining_total();
     const int team = pos.side_of(pos.to_move());

@@ -135,6 +135,10 @@ class Solver {
  private:
   void begin(const Position& pos);  // starts a search: ages the table, restarts it for a new deal
   void begin(const TrickPlay& play);  // the same for the tricks search
+  // One points search of `pos` at a time on this solver's table: `f(search)` once the table is
+  // ready and the node budget (0: none) set; a hand over is R{}, unsearched.
+  template <class R, class F>
+  R points_search(const Position& pos, std::uint64_t max_nodes, F&& f);
 
   search::TranspositionTable tt_;
   EndgameCache endgames_;
