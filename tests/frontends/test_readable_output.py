@@ -40,12 +40,21 @@ def shown(*args: str) -> str:
     (["table", DEMO_POSITION], r"double-dummy: all hands seen.*bold: the row's best seat"),
     (["table", DEMO_POSITION, "--specials"], r"double-dummy: all hands seen.*all: its side takes every trick"),
     (["hint", DEMO_POSITION, "--seat", "N", "--samples", "30", "--seed", "1", "--threads", "1"],
-     r"PIMC: random deals of the tiles N cannot see, each solved double-dummy.*P\(make\)"),
+     r"resting on 30 random deals \(PIMC\) of the tiles N cannot see, from N's view only .*each solved "
+     r"double-dummy.*P\(make\)"),
     (["solve", DEMO_DEAL], r"double-dummy: every tile's place seen.*★ best"),
     (["hint", DEMO_DEAL, "--samples", "10", "--exact-limit", "0"], r"pimc: random worlds .* double-dummy"),
 ])
 def test_a_legend_says_what_the_terms_mean(args: list[str], legend: str) -> None:
     assert re.search(legend, " ".join(shown(*args).split()))
+
+
+def test_a_hint_shows_every_warning_it_carries() -> None:
+    """A view without its earlier tricks: the hint says their points count as 0, on a line of its own."""
+    out = " ".join(shown("hint", "trump=6 leader=N hands=66.65.64/63.11.22/62.00.33/61.44.55 contract=N30",
+                         "--seat", "N").split())
+    assert "warning: tricks before the recorded plays are unknown: their points count as 0" in out
+    assert "every one of the 1680 deals of the tiles N cannot see, from N's view only" in out
 
 
 def played_hand() -> dict:

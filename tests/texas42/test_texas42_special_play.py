@@ -113,7 +113,8 @@ def test_a_play_that_turns_a_make_into_a_set_is_the_costly_one(tmp_path):
         assert [p["goal_cost"] for p in graded["plays"]] == [1, 0, 0, 0]  # once set, nothing more to lose
         assert graded["plays"][0] == {"seat": pos.to_move, "tile": losing[0], "before": pos.tricks_left,
                                       "after": result.moves[losing[0]], "cost": bad[0].cost,
-                                      "makes_before": True, "makes_after": False, "goal_cost": 1}
+                                      "makes_before": True, "makes_after": False, "goal_cost": 1,
+                                      "best": result.best, "label": "blunder"}  # 100 points of P(make) given away
         record = tmp_path / "plunge.json"
         record.write_text(json.dumps({"position": pos.to_json(), "plays": [losing[0]]}))
         text = CliRunner().invoke(cli, ["analyse", str(record)])

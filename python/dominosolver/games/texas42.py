@@ -20,6 +20,7 @@ from ..texas42 import hint as hint_42
 from ..texas42 import solve as solve_42
 from ..texas42.bid_grades import grade_auction
 from ..texas42.discard_grades import grade_discard
+from ..texas42.labels import POINT_STEPS, PP_STEPS, accuracy, currency, labels
 from ..texas42.bidding import advise_bid
 from ..texas42.bots import HintBot, RuleBot
 from ..texas42.claim import claim_of
@@ -167,6 +168,7 @@ def with_auction(graded: dict[str, Any] | None, hand: dict[str, Any]) -> dict[st
 def analysis(start: Position, plays: list[Any], tt_mb: int | None) -> dict[str, Any]:
     grades = analyse_play(start, plays, tt_mb=tt_mb)
     tricks = start.units == "tricks" and start.contract is not None  # all or nothing: the goal's cost too
+    named = labels(start, grades)  # lichess's scale in the contract's currency (texas42/labels.py)
     return {
         "schema": ANALYSIS,
         "game": start.game,
@@ -174,8 +176,12 @@ def analysis(start: Position, plays: list[Any], tt_mb: int | None) -> dict[str, 
         **({"units": "tricks"} if tricks else {}),
         "plays": [{"seat": g.seat, "tile": str(g.tile), "before": g.before, "after": g.after, "cost": g.cost,
                    **({"makes_before": g.makes_before, "makes_after": g.makes_after, "goal_cost": g.goal_cost}
-                      if tricks else {})}
-                  for g in grades],
+                      if tricks else {}),
+                   "best": None if g.best is None else list(g.best), "label": name}
+                  for g, name in zip(grades, named)],
+        "labels": {"currency": currency(start),
+                   "steps": list(PP_STEPS if start.contract is not None else POINT_STEPS)},
+        "accuracy": accuracy(start, grades),
         # The play chart's numbers (points toward a bid), so that a client draws it without the rules.
         **({"projection": projection(start, grades)} if grades and not tricks else {}),
     }

@@ -106,20 +106,22 @@ def hand_summary(number: int, hand: dict[str, Any], analysis: dict[str, Any] | N
         return
     units = analysis.get("units", "points")
     start = Position.from_json(analysis["position"])
-    table = Table(title=f"your plays as {start.seat_name(seat)}: {units} for your team with perfect play from each on",
-                  title_justify="left")
-    for col in ("trick", "tile", "before", "after", "cost"):
-        table.add_column(col, justify="left" if col == "tile" else "right")
+    table = Table(title=f"your plays as {start.seat_name(seat)}, graded with every hand known: {units} for your team "
+                        "with perfect play from each on", title_justify="left")
+    for col in ("trick", "tile", "its value", "best play", "best value", "cost", "label"):
+        table.add_column(col, justify="left" if col in ("tile", "best play", "label") else "right")
     trick_size = start.trick_size  # Nel-O's may leave a seat out
     mine = []
     for k, g in enumerate(analysis["plays"]):
         if g["seat"] == seat:
             mine.append(g)
-            table.add_row(str(k // trick_size + 1), g["tile"], str(g["before"]), str(g["after"]),
-                          f"[{'green' if g['cost'] == 0 else 'red'}]{g['cost']}[/]")
+            table.add_row(str(k // trick_size + 1), g["tile"], str(g["after"]), best_cell(g) or g["tile"],
+                          str(g["before"]), f"[{'green' if g['cost'] == 0 else 'red'}]{g['cost']}[/]", label_cell(g))
     yield table
     lost = sum(g["cost"] for g in mine)
     yield f"you gave away {lost} {units} in {sum(1 for g in mine if g['cost'])} of {len(mine)} plays"
+    yield from accuracy_lines(analysis, [start.seat_name(seat)])
+    yield legend(labels_legend(analysis))
     if analysis.get("auction") is not None:
         yield auction_table(analysis["auction"], seat)
     if analysis.get("discard") is not None and analysis["discard"]["seat"] == seat:
@@ -223,16 +225,18 @@ def hint_table(h: Any) -> Table:
         # The moves the first key did not tie have no mean (the hint's means="tied").
         mean = ("—", "—") if m.mean is None else (f"{m.mean:.2f}", f"{m.stderr:.2f}")
         table.add_row(str(m.rank), f"[{style}]{m.move}[/{style}]" if style else m.move, *mean, *pm)
-    for w in h.warnings:
-        table.caption = (table.caption + "; " if table.caption else "") + w
     return table
 
 
 def show_hint(h: Any, target: Any) -> Output:
     yield hint_table(h)
-    deals = "every deal" if h.exact else "PIMC: random deals"
-    yield legend(f"{deals} of the tiles {h.view.rules.seat_names[h.seat]} cannot see, each solved double-dummy (all hands seen)"
+    who = h.view.rules.seat_names[h.seat]
+    deals = f"every one of the {h.worlds} deals" if h.exact else f"{h.worlds} random deals (PIMC)"
+    yield legend(f"resting on {deals} of the tiles {who} cannot see, from {who}'s view only (nothing hidden is used), "
+                 "each solved double-dummy (all hands seen)"
                  + ("; P(make): share of deals the declaring side makes its bid" if h.goal else ""))
+    for w in h.warnings:  # every warning the hint carries, each on its own line
+        yield f"[yellow]warning:[/yellow] {w}"
 
 
 def show_grades(analysis: dict[str, Any]) -> Output:
@@ -247,27 +251,68 @@ def show_grades(analysis: dict[str, Any]) -> Output:
     table = Table(title=f"play by play, in {units}: what {side} ends the hand with, perfect play from each on",
                   title_justify="left")
     sides = start.side_names
-    for col in ("#", "seat", "tile", f"{sides[team]} before", f"{sides[team]} after", "cost",
-                *(("P(make) cost",) if goal else ())):
-        table.add_column(col, justify="left" if col in ("seat", "tile") else "right")
+    for col in ("#", "seat", "tile (best)", f"{sides[team]} before", f"{sides[team]} after", "cost",
+                *(("P(make) cost",) if goal else ()), "label"):
+        table.add_column(col, justify="left" if col in ("seat", "tile (best)", "label") else "right",
+                         no_wrap=col in ("P(make) cost", "label"))
     pos = start.copy()
     for i, g in enumerate(plays, 1):
         so_far, left, ours = taken(pos, team), still_to_take(pos), pos.side_of(g["seat"]) == team
         before, after = (so_far + (v if ours else left - v) for v in (g["before"], g["after"]))
         style = "green" if g["cost"] == 0 else "red"
         goal_cell = () if not goal else (f"[{'red' if g['goal_cost'] else 'green'}]{g['goal_cost']}[/]",)
-        table.add_row(str(i), start.seat_name(g["seat"]), g["tile"], str(before), str(after),
-                      f"[{style}]{g['cost']}[/{style}]", *goal_cell)
+        best = g.get("best") or []  # the first best play, and how many more tie with it
+        tile = g["tile"] + (f" ({best[0]}{f' +{len(best) - 1}' if len(best) > 1 else ''})" if best else "")
+        table.add_row(str(i), start.seat_name(g["seat"]), tile, str(before), str(after),
+                      f"[{style}]{g['cost']}[/{style}]", *goal_cell, label_cell(g))
         pos.play(g["tile"])
     yield table
-    yield legend(f"before, after: {sides[team]}'s {units} with perfect play on (double-dummy); "
-                 "cost: lost by the player's own side")
+    yield legend(f"graded with every hand known: before, after: {sides[team]}'s {units} with perfect play on "
+                 "(double-dummy), before it the best play's value; cost: lost by the player's own side; (best): beside a "
+                 "costly play, a play that kept the value before it (+n: as many more did)")
     for side, each in enumerate(sides):
         mine = [g for g in plays if start.side_of(g["seat"]) == side]
         lost = sum(g["cost"] for g in mine)
         errors = sum(1 for g in mine if g["cost"])
         turned = f"; {sum(g['goal_cost'] for g in mine)} turned the contract against its side" if goal else ""
         yield f"{each}: {errors} costly plays, {lost} {units} given away{turned}"
+    yield from accuracy_lines(analysis)
+    yield legend(labels_legend(analysis))
+
+
+def best_cell(grade: dict[str, Any]) -> str:
+    """The best plays beside a costly one (those that kept the value before it); "" for a best play."""
+    best = grade.get("best")
+    return "" if not best else "/".join(best)
+
+
+def label_cell(grade: dict[str, Any]) -> str:
+    label = grade.get("label")
+    return "" if label is None else f"[{'red' if label == 'blunder' else 'yellow'}]{label}[/]"
+
+
+def accuracy_lines(analysis: dict[str, Any], seats: list[str] | None = None) -> Output:
+    """Each seat's accuracy in the hand (its plays that lost nothing with every hand known) and its labels."""
+    for seat, acc in (analysis.get("accuracy") or {}).items():
+        if seats is not None and seat not in seats:
+            continue
+        named = [g["label"] for g in analysis["plays"] if g.get("label") and Position.from_json(
+            analysis["position"]).seat_name(g["seat"]) == seat]
+        counts = ", ".join(f"{named.count(n)} {n}{'s' if named.count(n) > 1 else ''}"
+                           for n in ("blunder", "mistake", "inaccuracy") if n in named)
+        yield (f"{seat}: accuracy {acc['percent']:.0f}% ({acc['best']} of {acc['plays']} plays best with every hand known)"
+               + (f"; {counts}" if counts else ""))
+
+
+def labels_legend(analysis: dict[str, Any]) -> str:
+    """What the labels count, on lichess's scale."""
+    labels = analysis.get("labels") or {"currency": "points", "steps": [5, 10, 20]}
+    steps = " / ".join(str(s) for s in labels["steps"])
+    if labels["currency"] == "P(make)":
+        return (f"labels: inaccuracy / mistake / blunder at {steps} percentage points of the side's P(make) (P(set) "
+                "defending) given away; with every hand known it is 0 or 1, so a play that turns the result is a "
+                "blunder and one that only costs points is none")
+    return f"labels: inaccuracy / mistake / blunder at {steps} points given away (no contract at stake)"
 
 
 def side_of_chart(start: Position) -> tuple[int, str]:
