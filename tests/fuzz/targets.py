@@ -3,7 +3,8 @@
 Input ``k`` of a run is made from its own generator (``make_input(seed, k)``): a target drawn by
 weight, one of its valid seeds, and mutations. Its outcome (``run``) is one of
 
-- ``ok``: parsed, and it round-trips (JSON and notation back to an equal object; an engine line got
+- ``ok``: parsed, and it round-trips (JSON and notation back to an equal object, a view's JSON
+  through its text form back to an equal view, every game's; an engine line got
   exactly one reply; a batch result is JSON);
 - ``named``: refused with a ``DominoSolverError`` (ParseError, InvalidPositionError, ...), or, for
   the engine and batches, answered with such an error;
@@ -116,8 +117,21 @@ def _position(cls: Any, read: Callable[[Any], Any]) -> Callable[[Any], Outcome]:
 def _view(cls: Any) -> Callable[[Any], Outcome]:
     def check(data: Any) -> Outcome:
         view = cls.from_json(data)
-        return _same(cls.from_json(json.loads(json.dumps(view.to_json()))), view, "view JSON round trip")
+        kind, detail = _same(cls.from_json(json.loads(json.dumps(view.to_json()))), view, "view JSON round trip")
+        return (kind, detail) if kind != "ok" else _text_again(cls, view, "view JSON -> text -> view")
     return check
+
+
+def _text_again(cls: Any, obj: Any, what: str) -> Outcome:
+    """Whether ``obj``'s text form reads back (``cls(text)``) as an equal object, written alike."""
+    text = str(obj)
+    try:
+        again = cls(text)
+    except DominoSolverError as e:
+        return "mismatch", f"{what}: {show(text, 150)} does not read back: {type(e).__name__}: {show(str(e), 150)}"
+    if again != obj or str(again) != text:
+        return "mismatch", f"{what}: {show(text, 150)} reads back as {show(str(again), 150)}"
+    return "ok", ""
 
 
 def _view_text(cls: Any) -> Callable[[Any], Outcome]:
@@ -134,7 +148,10 @@ def _registry(data: Any) -> Outcome:
         data = json_value(data)
     spec, obj = games.read(data)
     cls = spec.PlayerView if isinstance(obj, spec.PlayerView) else spec.Position
-    return _same(cls.from_json(json.loads(json.dumps(obj.to_json()))), obj, f"{spec.tag} round trip")
+    kind, detail = _same(cls.from_json(json.loads(json.dumps(obj.to_json()))), obj, f"{spec.tag} round trip")
+    if kind != "ok" or not isinstance(obj, spec.PlayerView):
+        return kind, detail
+    return _text_again(cls, obj, f"{spec.tag} view JSON -> text -> view")
 
 
 class EngineDied(Exception):

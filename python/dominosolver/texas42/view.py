@@ -364,6 +364,8 @@ class PlayerView(TextForm, ViewRecord):
         ):
             raise ParseError(f"'hand_sizes' must be a list of {seats} counts ({', '.join(rules.seat_names)})")
         exchange = _exchange(rules, contract, sizes)
+        if auction and (trump is not None or exchange is not None or not any(sizes)):
+            _auction_over(rules, auction, contract)  # past the bidding: a whole auction, each call legal
         if max(sizes) > rules.hand_size and exchange is None:
             raise InvalidViewError(f"no hand holds more than {rules.hand_size} tiles: hand_sizes {sizes}"
                                    + (" (but the bidder's, with the widow taken)" if rules.undealt else ""))
@@ -394,11 +396,18 @@ class PlayerView(TextForm, ViewRecord):
                 raise InvalidViewError("tiles were played but the view names no trump")
             to_move = None if o.get("to_move") is None else parse_seat(o["to_move"], rules)
             legal_bids = tuple(parse_bid(b) for b in _list(o, "legal_bids", (str, int)))
+            if len(set(legal_bids)) != len(legal_bids):
+                raise InvalidViewError(f"legal_bids name a bid twice: {[bid_name(b) for b in legal_bids]}")
             state = replay_auction(rules, sizes, auction, contract, to_move, legal_bids, seat, [t.id for t in hand])
             if state is not None:  # whose call or declaration it is follows from the auction, and the seat's bids
                 to_move = state.to_move
                 if state.phase == "bidding" and to_move == seat and not legal_bids:
                     legal_bids = state.legal_bids
+            if legal_bids and (state is None or state.phase != "bidding" or state.to_move != seat):
+                raise InvalidViewError("legal_bids are the bids of the seat to call, in the auction: "
+                                       + ("the auction is over" if state is not None and state.phase != "bidding"
+                                          else "this seat is not to call" if state is not None
+                                          else "nothing says this seat is to call"))
             revealed = _revealed(o, rules)
             if contract is not None:  # the contract shows its tiles from the end of the auction on
                 _core.texas42.check_revealed_at_deal(rules._core, contract, seat, [t.id for t in hand],
@@ -574,3 +583,15 @@ def _list(o: dict[str, Any], key: str, kind: type) -> list[Any]:
             if not all(k in v for k in need):
                 raise ParseError(f"each entry of {key!r} needs {need[0]!r} and {need[1]!r}")
     return value
+
+
+def _auction_over(rules: Rules, auction: tuple[tuple[int, Bid], ...], contract: Contract | None) -> None:
+    """An auction in a view past the bidding (declared, in the exchange, in play or over) replays in
+    the core (``replay_auction``: calls in turn, each legal, each seat's special bids as if it held
+    what they ask) to its end: won (by ``contract``, when the view states one) or thrown in."""
+    state = replay_auction(rules, [rules.hand_size] * rules.seats, auction, contract, None, (), -1, [])
+    if state is not None and state.phase == "bidding" and not state.thrown_in:
+        raise InvalidViewError(f"the auction is not over ({rules.seat_names[state.to_move]} is to call), but the view "  # type: ignore[index]
+                               "is past the bidding")
+    if state is not None and state.thrown_in and contract is not None:
+        raise InvalidViewError(f"every seat passed: the auction gives no contract, not {contract}")
