@@ -5,7 +5,7 @@ contract and the points already taken; ranks, time limits and errors."""
 from __future__ import annotations
 
 import pytest
-from dominosolver.errors import InvalidViewError
+from dominosolver.errors import InvalidViewError, ParseError
 from dominosolver.texas42 import Game, Position, Solver, hint
 from dominosolver.texas42.bots import RuleBot
 from dominosolver.texas42.sampling import position_of, sample_worlds
@@ -178,7 +178,7 @@ def test_hint_errors():
     pos = random_position(1, 5)
     with pytest.raises(InvalidViewError):
         hint(pos.view((pos.to_move + 1) % 4))
-    with pytest.raises(InvalidViewError):
+    with pytest.raises(ParseError, match="unknown weighting 'psychic'"):  # an option, not the view (issue 40)
         hint(pos.view(pos.to_move), weighting="psychic")
     with pytest.raises(InvalidViewError):
         hint(Game(seed=1).view(1))  # still bidding
