@@ -26,7 +26,7 @@ from typing import Any
 
 from .arguments import time_limit, whole_number
 from .errors import ParseError, shown
-from .resume import earlier_results, output_lock, rewrite_lines, worker_pool, write_line
+from .resume import earlier_results, job_count, output_lock, rewrite_lines, worker_pool, write_line
 
 __all__ = [
     "SCHEMA",
@@ -310,7 +310,7 @@ def run_arena(
     started = _time.perf_counter()
     seconds = time_limit(time)
     whole_number(deals, "deals", 1)
-    whole_number(jobs, "jobs", 1)
+    job_count(jobs)  # at most two worker processes a core
     if not pairs or any(not known_bot(arena, b) for pair in pairs for b in pair):
         raise ParseError(f"give pairs of bots among {', '.join(arena.bots)} (a hint bot's worlds of its own: "
                          f"hint@200), not {shown(pairs)}")

@@ -40,7 +40,8 @@ from .arguments import node_budget, time_limit, whole_number, world_count
 from .errors import DominoSolverError, ParseError, shown
 from .io import json_value, read_text_file
 from .resume import (
-    OutputConflictError, check_writable, earlier_results, output_lock, rewrite_lines, same_file, worker_pool, write_line,
+    OutputConflictError, check_writable, earlier_results, job_count, output_lock, rewrite_lines, same_file, worker_pool,
+    write_line,
 )
 
 __all__ = ["TASKS", "BatchSummary", "analyse_batch", "grade_record", "record_seed", "run_record", "write_npz"]
@@ -270,7 +271,7 @@ def analyse_batch(
     seconds = time_limit(time)
     world_count(samples)
     world_count(exact_limit, "exact_limit", low=0)
-    whole_number(jobs, "jobs", 1)
+    job_count(jobs)  # at most two worker processes a core
     whole_number(chunk, "chunk", 1)
     out = Path(output_path)
     records = read_records(input_path)

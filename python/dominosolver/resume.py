@@ -7,7 +7,11 @@ reads or writes anything, and a second run on the same output fails at once (``O
 The lock is the operating system's (``flock`` on ``<output>.lock`` beside it), so it dies with the
 process that holds it: a run that crashed or was killed (even ``kill -9``) leaves at most a lock
 file nobody holds, which the next run takes over. Nothing needs cleaning up by hand. (Locks on a
-network file system are only as good as its ``flock``.)
+network file system are only as good as its ``flock``.) The lock goes by the file, not by the path
+as typed: the lock file sits beside the output's real path (symbolic links resolved), and the
+output file itself is held too (``flock`` on its inode, taken again whenever the run replaces the
+file), so a second run through a symbolic or a hard link is refused as well; a link is written
+through, never replaced by a file.
 
 A rerun resumes from its own results only: the output must not be an input file, and every line in it
 must be a result of this same run (a torn last line from an interrupted write excepted). Anything else
@@ -29,12 +33,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
+from .arguments import whole_number
 from .errors import DominoSolverError, ParseError
 from .io import json_value
 
 __all__ = [
-    "OutputBusyError", "OutputConflictError", "check_writable", "earlier_results", "output_lock", "rewrite_lines",
-    "same_file", "worker_pool", "write_line",
+    "OutputBusyError", "OutputConflictError", "check_writable", "job_count", "earlier_results", "output_lock", "rewrite_lines",
+    "most_jobs", "same_file", "worker_pool", "write_line",
 ]
 
 RESULT_START = '{"index":'  # both commands write each result line starting so
@@ -59,8 +64,9 @@ def output_lock(path: str | Path) -> Iterator[Path]:
     """Hold the exclusive lock of output ``path`` for the block; ``OutputBusyError`` at once when
     another process holds it. The lock file records the holder's process id (for the message) and
     is removed when the block ends; one a killed run left behind is taken over."""
-    where = lock_path(path)
     check_writable(path)  # the output first: a message about it, not about its lock
+    real = os.path.realpath(path)  # one lock whatever symbolic links lead to the file
+    where = lock_path(real)
     while True:
         fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o644)
         try:
@@ -83,12 +89,47 @@ def output_lock(path: str | Path) -> Iterator[Path]:
             break
         os.close(fd)  # the holder removed this file as we opened it: lock the one there now
     try:
+        # The file itself (an inode: whatever hard links lead to it), when it exists.
+        held = _hold(real, path, where)
+    except BaseException:
+        os.unlink(where)
+        os.close(fd)
+        raise
+    _held[real] = held
+    try:
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
         yield where
     finally:
+        inode = _held.pop(real, None)
+        if inode is not None:
+            os.close(inode)
         os.unlink(where)  # while still locked: a waiter that opened it finds it gone and retries
         os.close(fd)
+
+
+_held: dict[str, int | None] = {}  # real path of an output this process writes -> the descriptor holding its file
+
+
+def _hold(real: str, path: str | Path, where: Path) -> int | None:
+    """A descriptor holding ``flock`` on the file at ``real`` (None when there is none); an
+    OutputBusyError when another run holds it (through another name: a hard link)."""
+    try:
+        fd = os.open(real, os.O_RDONLY)
+    except FileNotFoundError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise OutputBusyError(
+            f"another run is writing {path} under another name (a hard link to the same file): wait for it to "
+            "end, or choose another output"
+        ) from None
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 @contextmanager
@@ -108,11 +149,26 @@ def whole_line() -> Iterator[None]:
             signal.raise_signal(signal.SIGINT)  # now, under the handler it would have met
 
 
+def most_jobs() -> int:
+    """The most worker processes a run starts (``--jobs``): two a core of this machine, as the
+    engine's threads. Each works on one thread: more only share the same cores, each with its memory."""
+    return 2 * (os.cpu_count() or 1)
+
+
+def job_count(jobs: Any) -> int:
+    """``jobs`` checked: a whole number from 1 to ``most_jobs()`` (ParseError naming the bound)."""
+    if isinstance(jobs, int) and not isinstance(jobs, bool) and jobs > most_jobs():
+        raise ParseError(f"jobs must be at most {most_jobs()} (two worker processes a core of this machine), "
+                         f"not {jobs}")
+    return whole_number(jobs, "jobs", 1, most_jobs())
+
+
 @contextmanager
 def worker_pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
     """``jobs`` worker processes for the block, ended however it ends: an interruption (Ctrl-C, a
     time limit, an error) leaves no work running behind it. The workers ignore SIGINT: a Ctrl-C on
     the terminal reaches the whole process group, and the parent alone decides to stop."""
+    job_count(jobs)
     pool = multiprocessing.Pool(jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
     try:
         yield pool
@@ -208,14 +264,31 @@ def earlier_results(
 
 
 def rewrite_lines(path: str | Path, lines: Iterable[str]) -> None:
-    """Replace ``path`` by ``lines`` atomically: an interruption leaves the old file or the new one."""
-    path = Path(path)
+    """Replace ``path`` by ``lines`` atomically: an interruption leaves the old file or the new one.
+    A symbolic link is written through (its target replaced, the link kept); an output this process
+    holds (``output_lock``) is held again in its new file."""
+    real = os.path.realpath(path)
+    path = Path(real)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(fd, "w") as f:
             for line in lines:
                 f.write(line + "\n")
-        os.replace(tmp, path)
+        if real in _held:
+            # Held before it is in place: a run opening the new file through a hard link waits on it.
+            new = os.open(tmp, os.O_RDONLY)
+            try:
+                fcntl.flock(new, fcntl.LOCK_EX | fcntl.LOCK_NB)  # nobody else knows the file yet
+                os.replace(tmp, path)
+            except BaseException:
+                os.close(new)
+                raise
+            old, _held[real] = _held[real], new
+            if old is not None:
+                os.close(old)
+        else:
+            os.replace(tmp, path)
     except BaseException:
-        os.unlink(tmp)
+        if os.path.exists(tmp):
+            os.unlink(tmp)
         raise
