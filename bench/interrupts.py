@@ -8,6 +8,9 @@ measured. Prints a table; figures go in bench/README.md under "## Interrupts".
 - a first-lead 42 hint of 10**6 worlds (every core), a Bingo phase-one solve without a node
   budget, `advise-bid` of 10**6 deals, and `analyse -o` batches on one process and on two workers:
   each must exit within 1 s, status 1, and a batch's output must hold whole JSON lines only;
+- The Big Game (issue 40, point 6: 4.5 to 28 s before): a deal's table, a first-lead hint, bid
+  advice and the exchange's advice of 2,000 deals, a batch of whole-deal solves (`analyse -o`, one
+  process): each within 1 s too;
 - two `analyse` runs on one output: the second must refuse at once (status 2, OutputBusyError);
 - kill -9 during a run, then a rerun: every record once (0 lost, 0 duplicated), each result as a
   run that was never interrupted gives it.
@@ -31,6 +34,11 @@ CLI = [sys.executable, "-c", "from dominosolver.cli import main; main()"]
 HINT_42 = str(texas42.Position(trump=4, hands=[list(h) for h in texas42.Game(seed=1).deal()], contract=(0, 30)))
 BINGO = str(bingo.Game(seed=1).position)
 HAND = "66.65.64.62.55.33.10"
+BIG_DEAL = ("biggame trump=0 leader=E hands=82.76.66.55.53.52.44.43.31.20.11/86.81.80.73.65.63.50.33.22.21.00/"
+            "88.84.75.71.70.64.62.60.51.42.41/87.85.83.77.74.72.61.54.40.32.30 contract=E42 discard=10")
+BIG_HAND = "88.75.74.73.66.52.42.41.30.21.00"
+BIG_EXCHANGE = ("biggame seat=W contract=W66 hand=81.80.77.66.65.63.62.43.41.40.32.21 "
+                "auction=E:61,64,66,pass,pass,pass")
 
 
 def start(args: list[str]) -> subprocess.Popen:
@@ -96,6 +104,11 @@ def measure(args: argparse.Namespace, work: Path) -> None:
         "42 hint, first lead, 10^6 worlds": ["hint", HINT_42, "--samples", "1000000", "--seed", "1"],
         "Bingo phase-one solve, no node budget": ["solve", BINGO, "--max-nodes", "0"],
         "advise-bid, 10^6 deals": ["advise-bid", HAND, "--samples", "1000000", "--seed", "1"],
+        "Big Game deal table": ["table", BIG_DEAL],
+        "Big Game first-lead hint, 10^4 worlds": ["hint", BIG_DEAL, "--samples", "10000", "--seed", "1"],
+        "Big Game advise-bid, 2,000 deals": ["advise-bid", BIG_HAND, "--rules", "family:biggame", "--samples", "2000",
+                                             "--seed", "1"],
+        "Big Game exchange, 2,000 deals": ["hint", BIG_EXCHANGE, "--samples", "2000", "--seed", "1"],
     }
     print(f"{'call':<44}{'Ctrl-C to exit (s), each round':>34}{'status':>8}  output")
     worst = 0.0
@@ -103,12 +116,16 @@ def measure(args: argparse.Namespace, work: Path) -> None:
         took = [ctrl_c(start(call), args.after) for _ in range(args.rounds)]
         worst = max(worst, *(t for t, _ in took))
         print(f"{name:<44}{' '.join(f'{t:.3f}' for t, _ in took):>34}{str({s for _, s in took}):>8}")
-    for jobs in (1, 2):
-        name, took, kept = f"analyse -o, {args.records} solves, -j {jobs}", [], []
+    big = work / "big.jsonl"
+    big.write_text((json.dumps(texas42.Position(BIG_DEAL).to_json()) + "\n") * 20)
+    for label, source, jobs in ((f"analyse -o, {args.records} solves", recs, 1),
+                                (f"analyse -o, {args.records} solves", recs, 2),
+                                ("analyse -o, 20 Big Game whole-deal solves", big, 1)):
+        name, took, kept = f"{label}, -j {jobs}", [], []
         for r in range(args.rounds):
-            out = work / f"out-{jobs}-{r}.jsonl"
-            t, status = ctrl_c(start(["analyse", str(recs), "-o", str(out), "--npz", "none", "-j", str(jobs)]),
-                                  args.after, lines_at_least(out, 1))
+            out = work / f"out-{source.stem}-{jobs}-{r}.jsonl"
+            t, status = ctrl_c(start(["analyse", str(source), "-o", str(out), "--npz", "none", "-j", str(jobs)]),
+                                  args.after, lines_at_least(out, 1) if source is recs else lambda: True)
             n, whole = whole_lines(out)
             took.append((t, status))
             kept.append(f"{n}{'' if whole else ' PARTIAL'}")
