@@ -134,3 +134,12 @@ def test_a_left_solver_is_replaced():
         solver._long(lambda s: (_ for _ in ()).throw(KeyboardInterrupt()))
     assert solver._solver is not core
     assert solver.solve(Position(trump=4, hands=[["7-3"], ["3-3"], ["4-4"], ["8-8"]], rules=Rules(family="biggame"))).value >= 0
+
+
+def test_a_stop_request_ends_a_big_game_table_by_name():
+    from dominosolver.errors import SearchLimitError
+
+    begun = time.perf_counter()
+    with pytest.raises(SearchLimitError, match="stopped on request"):
+        dd_table(whole_deal(1), should_stop=lambda: time.perf_counter() > begun + 0.5)
+    assert time.perf_counter() - begun < 0.5 + PROMPT

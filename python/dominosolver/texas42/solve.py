@@ -13,10 +13,10 @@ from types import SimpleNamespace
 
 from .. import _core
 from ..arguments import node_budget, table_megabytes, thread_count, tile_sequence
-from ..errors import ParseError, shown
+from ..errors import ParseError, SearchLimitError, shown
 from ..io import json_value
 from ..result import SolveResult
-from ..stoppable import stoppable
+from ..stoppable import Abandoned, stoppable
 from ..tiles import Tile, bits_of, mask_of
 from .plays import parse_play, play_of
 from .position import Position
@@ -51,14 +51,17 @@ class Solver:
     def __repr__(self) -> str:
         return f"Solver(tt_mb={self.tt_mb})"
 
-    def _long(self, call: Callable[[Any], Any]) -> Any:
-        """``call(core solver)`` where Ctrl-C can leave it at once (``stoppable``): if it does, the
-        call runs on to its end on the old core solver and this one gets a new table."""
+    def _long(self, call: Callable[[Any], Any], should_stop: Callable[[], bool] | None = None) -> Any:
+        """``call(core solver)`` where Ctrl-C or ``should_stop`` can leave it at once (``stoppable``):
+        if either does, the call runs on to its end on the old core solver and this one gets a new
+        table; a stop request raises SearchLimitError."""
         solver = self._solver
         try:
-            return stoppable(lambda: call(solver))
-        except BaseException:
+            return stoppable(lambda: call(solver), should_stop)
+        except BaseException as e:
             self._solver = _core.texas42.Solver(self.tt_mb)
+            if isinstance(e, Abandoned):
+                raise SearchLimitError("stopped on request before the search ended") from None
             raise
 
     def solve(self, position: PositionLike, *, moves: bool = True, pv: bool = True) -> SolveResult:
@@ -106,19 +109,23 @@ class Solver:
         out = self._solver.reaches_after(as_position(position)._pos, max(-1, min(target, 10_000)), node_budget(max_nodes))
         return {str(play_of(t)): None if r < 0 else bool(r) for t, r in out}
 
-    def dd_table(self, deal: Any, rules: Rules | None = None) -> DDTable:
+    def dd_table(self, deal: Any, rules: Rules | None = None, *,
+                 should_stop: Callable[[], bool] | None = None) -> DDTable:
         """The deal's table; ``rules`` default to those the deal carries (a position or a JSON
-        object with "rules"), else standard 42."""
+        object with "rules"), else standard 42. The Big Game's (36 solves of up to seconds each)
+        ends within a fraction of a second of Ctrl-C or ``should_stop`` (SearchLimitError); 42's
+        takes a fraction of a second whole."""
         hands, rules = whole_deal(deal, Rules.argument(rules))
         masks = [mask_of(h) for h in hands]
         if rules.hand_size > LONG_TRICKS:  # The Big Game: 36 solves of seconds each; Ctrl-C leaves them at once
-            grid, nodes = self._table_in_steps(rules, masks)
+            grid, nodes = self._table_in_steps(rules, masks, should_stop)
         else:
             grid, nodes = self._solver.dd_table(rules._core, masks)
         return DDTable(hands=hands, declarations=list(rules.table_declarations), points=np.array(grid, dtype=np.int16), nodes=nodes,
                        rules=rules)
 
-    def _table_in_steps(self, rules: Rules, masks: list[int]) -> tuple[list[list[int]], int]:
+    def _table_in_steps(self, rules: Rules, masks: list[int],
+                        should_stop: Callable[[], bool] | None = None) -> tuple[list[list[int]], int]:
         """The core's ``dd_table``, a cell a call (``_long``: Ctrl-C leaves the cell under way), on
         the same solver with the same first guesses, so the same table: each declaration (rows) and
         declarer (columns), the declarer leading; partners often take about the same, and the other
@@ -133,7 +140,8 @@ class Solver:
                 guess = (row[partner] if partner is not None and 0 <= partner < declarer
                          else rules.hand_points - row[0] if declarer > 0 else -1)
                 position = _core.texas42.Position(rules._core, str(trump), hands, declarer, [])
-                value, spent = self._long(lambda solver, p=position, g=guess: (solver.value(p, g), solver.nodes))
+                value, spent = self._long(lambda solver, p=position, g=guess: (solver.value(p, g), solver.nodes),
+                                          should_stop)
                 row.append(value)
                 nodes += spent
             grid.append(row)
@@ -220,11 +228,13 @@ def declaration_name(trump: int | str) -> str:
     return {"none": "follow-me"}.get(trump, trump) if isinstance(trump, str) else _NUMBER_NAMES[trump]
 
 
-def dd_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> DDTable:
+def dd_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64,
+             should_stop: Callable[[], bool] | None = None) -> DDTable:
     """The double-dummy table of a deal: 9 declarations x 4 declarer seats (36 exact solves).
     ``deal`` is 'hands=66.64.../.../.../...', four lists of tiles, their JSON, or a position (a
-    Position, its notation or JSON: the table is of its whole deal)."""
-    return Solver(tt_mb).dd_table(deal, rules)
+    Position, its notation or JSON: the table is of its whole deal). ``should_stop``: see
+    ``Solver.dd_table``."""
+    return Solver(tt_mb).dd_table(deal, rules, should_stop=should_stop)
 
 
 @dataclass(frozen=True)
