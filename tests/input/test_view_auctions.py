@@ -80,3 +80,12 @@ def test_every_view_of_a_played_game_reads_back_from_json_and_from_text(rules):
                 assert again == view
                 assert PlayerView(str(again)) == view, str(view)
             game.play(rng.choice(game.legal_moves))
+
+
+def test_legal_bids_in_another_order_read_as_the_cores_and_round_trip_through_text():
+    game = texas42.Game(seed=1, rules=moon.MOON)
+    view = game.view(game.to_move)
+    o = view.to_json()
+    o["legal_bids"] = list(reversed(o["legal_bids"]))
+    again = PlayerView.from_json(o)
+    assert again == view and PlayerView(str(again)) == again

@@ -401,8 +401,8 @@ class PlayerView(TextForm, ViewRecord):
             state = replay_auction(rules, sizes, auction, contract, to_move, legal_bids, seat, [t.id for t in hand])
             if state is not None:  # whose call or declaration it is follows from the auction, and the seat's bids
                 to_move = state.to_move
-                if state.phase == "bidding" and to_move == seat and not legal_bids:
-                    legal_bids = state.legal_bids
+                if state.phase == "bidding" and to_move == seat:
+                    legal_bids = state.legal_bids  # (those given are the same set) in the core's order, as the text reads them
             if legal_bids and (state is None or state.phase != "bidding" or state.to_move != seat):
                 raise InvalidViewError("legal_bids are the bids of the seat to call, in the auction: "
                                        + ("the auction is over" if state is not None and state.phase != "bidding"
