@@ -143,3 +143,37 @@ def test_a_stop_request_ends_a_big_game_table_by_name():
     with pytest.raises(SearchLimitError, match="stopped on request"):
         dd_table(whole_deal(1), should_stop=lambda: time.perf_counter() > begun + 0.5)
     assert time.perf_counter() - begun < 0.5 + PROMPT
+
+
+FIRST_LEAD = ("biggame seat=E contract=E42 trump=0 hand=86.81.80.73.65.63.50.33.22.21.00 auction=E:42,pass,pass,pass "
+              "discard=10")
+
+
+@pytest.mark.parametrize("method", ["pimc", "infoset"])
+def test_the_engine_stops_a_big_game_hint_within_a_second_or_so(method):
+    # Whole-deal worlds of seconds each: a stop leaves those under way (they ran on to their end).
+    out = io.StringIO()
+    server = EngineServer(out)
+    server.handle(json.dumps({"cmd": "position", "view": FIRST_LEAD}))
+    server.handle(json.dumps({"cmd": "go", "samples": 1000, "method": method, "threads": 2}))
+    time.sleep(1.5)
+    asked = time.perf_counter()
+    server.handle(json.dumps({"cmd": "stop"}))
+    server.wait()
+    assert time.perf_counter() - asked < PROMPT
+    assert any('"bestmove"' in line or '"SearchLimitError"' in line for line in out.getvalue().splitlines())
+
+
+def test_an_infoset_big_game_hint_keeps_its_time():
+    # 59-65 s against 10 s before (issue 40, point 5): now within 10% and a world's solve.
+    from dominosolver.biggame import hint
+
+    from dominosolver.errors import SearchLimitError
+
+    started = time.perf_counter()
+    try:  # a first-lead world takes some 10 s here (every move, then every reply's): none may fit in 2 s
+        h = hint(games.read_view(FIRST_LEAD)[1], samples=1000, seed=1, time=2.0, method="infoset", threads=2)
+        assert 0 < h.worlds < 1000
+    except SearchLimitError as e:
+        assert "no world was solved by the time limit" in str(e)
+    assert time.perf_counter() - started < 2.2 + 1.0

@@ -29,6 +29,7 @@ from .. import pimc
 from ..pimc import MoveStat  # one move of a hint, shared with Bingo's
 from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
 from ..errors import InvalidViewError, ParseError, shown
+from ..stoppable import Abandoned
 from .plays import play_of
 from .position import Position
 from .exchange import discard_scores, in_exchange
@@ -237,6 +238,7 @@ def hint(
     if means not in MEANS:
         raise ParseError(f"unknown means {shown(means)}: use one of {', '.join(MEANS)}")
     sampler = WorldSampler(v)
+    deadline = None if time is None else start + time  # long worlds under way are left there (stoppable.py)
     chunk = CHUNK
     tests_first: tuple[Any, ...] | None = None  # (tests, tied moves' values, makes) on the cheap path
     warnings: list[str] = []
@@ -279,10 +281,13 @@ def hint(
             if method == "infoset":
                 logs = world_log_weights(v, worlds, weighting, threads=threads)
                 values, nodes = infoset_values(positions, legal, np.exp(logs - logs.max()), choose, threads=threads,
-                                               tt_mb=tt, deadline=None if time is None else start + time,
-                                               should_stop=should_stop)
+                                               tt_mb=tt, deadline=deadline, should_stop=should_stop)
                 return pimc.Scores(values, nodes, log_weights=logs[:len(values)])
-            out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt, max_nodes=world_budget())
+            try:
+                out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt, max_nodes=world_budget(),
+                                  should_stop=should_stop, deadline=deadline)
+            except Abandoned:  # long worlds left at the deadline or the stop: none of this batch
+                return pimc.Scores(np.zeros((0, len(legal)), dtype=np.int16), 0)
             assert out.move_values is not None
             solved = None if out.complete is None or out.complete.all() else out.complete
             return pimc.Scores(out.move_values[:, legal], out.nodes, solved=solved)
@@ -311,15 +316,23 @@ def hint(
                 for w, p in zip(worlds, positions):
                     if len(built) < KEPT_POSITIONS:
                         built[id(w)] = p
-                out = reach_batch(positions, [target] * len(worlds), threads, tt_mb=tt, max_nodes=world_budget())
+                try:
+                    out = reach_batch(positions, [target] * len(worlds), threads, tt_mb=tt, max_nodes=world_budget(),
+                                      should_stop=should_stop, deadline=deadline)
+                except Abandoned:  # long worlds left at the deadline or the stop: none of this batch
+                    return pimc.Scores(np.zeros((0, len(legal)), dtype=np.int8), 0)
                 answered = out.known[:, legal].all(axis=1)
                 return pimc.Scores(out.reached[:, legal].astype(np.int8), out.nodes,
                                    solved=None if answered.all() else answered)
 
             def tied_values(worlds: list[World], columns: list[int]) -> pimc.Scores:
                 plays = [legal[c] for c in columns]
-                out = solve_batch([built.get(id(w)) or position_of(v, w) for w in worlds], threads=threads, moves=True, tt_mb=tt,
-                                  max_nodes=world_budget(), only=[plays] * len(worlds))
+                try:
+                    out = solve_batch([built.get(id(w)) or position_of(v, w) for w in worlds], threads=threads, moves=True,
+                                      tt_mb=tt, max_nodes=world_budget(), only=[plays] * len(worlds),
+                                      should_stop=should_stop, deadline=deadline)
+                except Abandoned:  # long worlds left at the deadline or the stop: none of this batch
+                    return pimc.Scores(np.zeros((0, len(columns)), dtype=np.int16), 0)
                 assert out.move_values is not None
                 values = out.move_values[:, plays]
                 solved = (values >= 0).all(axis=1)  # -1: a play its node budget left unvalued

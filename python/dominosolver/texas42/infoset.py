@@ -32,8 +32,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ..stoppable import Abandoned
 from .position import Position
-from .solve import solve_batch
+from .solve import LONG_TRICKS, solve_batch
 
 __all__ = ["STEP", "Judge", "infoset_values"]
 
@@ -51,17 +52,24 @@ def infoset_values(
     """Per world (its position ``roots[w]``) and legal tile, what the seat to move's side takes from
     the current trick on when its next choice is made per group of worlds by ``judge``; and the nodes.
     Past ``deadline`` (a ``time.perf_counter()`` value) or once ``should_stop()``, the worlds are
-    not solved beyond the step under way (``STEP`` worlds): the rows are those of the first worlds,
-    at least one step's."""
+    not solved beyond the step under way (``STEP`` worlds; of more than ``LONG_TRICKS`` tricks, a
+    world a thread, left at once): the rows are those of the first worlds (none when not one fitted:
+    the hint then names the limit, SearchLimitError)."""
     seat = roots[0].to_move
     side = roots[0].side_of(seat)
     nodes = done = 0
     taken: list[int] = []
     since: list[tuple[tuple[int, int], ...]] = []  # per item, the plays since the root
     later: dict[int, np.ndarray] = {}
+    # A world of more than LONG_TRICKS tricks takes up to seconds: a step of a world a thread.
+    size = STEP if roots[0].tricks_left <= LONG_TRICKS else max(1, threads or 1)
     while done < len(roots):
-        step = roots[done:done + STEP]
-        part_since, part_taken, part_later, spent = _played_on(step, legal, seat, side, threads, tt_mb)
+        step = roots[done:done + size]
+        try:
+            part_since, part_taken, part_later, spent = _played_on(step, legal, seat, side, threads, tt_mb,
+                                                                   should_stop, deadline)
+        except Abandoned:  # a long search left at the deadline or the stop: the step's worlds are not done
+            break
         later.update({len(since) + i: v for i, v in part_later.items()})
         since += part_since
         taken += part_taken
@@ -69,6 +77,8 @@ def infoset_values(
         done += len(step)
         if (deadline is not None and _time.perf_counter() >= deadline) or (should_stop is not None and should_stop()):
             break
+    if not done:  # not one step within the time
+        return np.zeros((0, len(legal))), nodes
     roots = roots[:done]
     items = [(w, m) for w in range(done) for m in range(len(legal))]
     # The worlds the seat cannot tell apart: the same first move and the same plays since.
@@ -90,7 +100,8 @@ def infoset_values(
 
 
 def _played_on(roots: Sequence[Position], legal: Sequence[int], seat: int, side: int, threads: int | None,
-               tt_mb: int | None) -> tuple[list[tuple[tuple[int, int], ...]], list[int], dict[int, np.ndarray], int]:
+               tt_mb: int | None, should_stop: Callable[[], bool] | None = None,
+               deadline: float | None = None) -> tuple[list[tuple[tuple[int, int], ...]], list[int], dict[int, np.ndarray], int]:
     """For each (world, move) of ``roots``, played on by the others to the seat's next turn: the
     plays since the root, what the side took since, the values of the seat's tiles there (by item,
     where the hand goes on); and the nodes. The positions are not kept."""
@@ -98,7 +109,8 @@ def _played_on(roots: Sequence[Position], legal: Sequence[int], seat: int, side:
 
     def solve_moves(positions: list[Position]) -> np.ndarray:
         nonlocal nodes
-        out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt_mb)
+        out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt_mb, should_stop=should_stop,
+                          deadline=deadline)
         nodes += out.nodes
         assert out.move_values is not None
         return out.move_values
@@ -113,7 +125,8 @@ def _played_on(roots: Sequence[Position], legal: Sequence[int], seat: int, side:
     # Their double-dummy plays are a principal variation's: one value search each (not every move's).
     waiting = [i for i, p in enumerate(lines) if not p.is_over and p.to_move != seat]
     if waiting:
-        out = solve_batch([Position._wrap(lines[i]) for i in waiting], threads=threads, tt_mb=tt_mb, pv=True)
+        out = solve_batch([Position._wrap(lines[i]) for i in waiting], threads=threads, tt_mb=tt_mb, pv=True,
+                          should_stop=should_stop, deadline=deadline)
         nodes += out.nodes
         assert out.pv is not None
         for i, line in zip(waiting, out.pv):

@@ -512,7 +512,8 @@ class BatchResult:
 
 def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *, moves: bool = False,
                 tt_mb: int | None = None, pv: bool = False, max_nodes: int = 0,
-                only: Iterable[Iterable[int]] | None = None) -> BatchResult:
+                only: Iterable[Iterable[int]] | None = None, should_stop: Callable[[], bool] | None = None,
+                deadline: float | None = None) -> BatchResult:
     """Solve many positions in a C++ thread pool (one solver and table per thread; ``tt_mb``
     defaults to a size fitted to the largest position). ``move_values`` has a column per tile of
     the largest set among the positions (28 for double-six), or per play in The Big Game (47: its
@@ -521,7 +522,11 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     each position's search (contracts in points): one cut short keeps the moves valued by then
     (the others -1) and is False in ``complete``. ``only`` (per position, play ids; contracts in
     points) values those plays alone (the others -1, the value the best of them): a hint's
-    tiebreak among the plays its first key tied. Ctrl-C stops it between positions (KeyboardInterrupt)."""
+    tiebreak among the plays its first key tied. Ctrl-C stops it between positions (KeyboardInterrupt);
+    positions of more than ``LONG_TRICKS`` tricks (The Big Game's, up to seconds each) go to the core
+    ``threads`` at a time, and Ctrl-C, ``should_stop`` or ``deadline`` (a ``time.perf_counter()``
+    value) leave the few under way at once: the last two raise ``stoppable.Abandoned``, nothing
+    returned (a caller keeping what it had, as the hints do, asks for a few positions a call)."""
     # One position (notation, JSON or a Position) is not a list of them: a string would be read
     # one character at a time.
     if isinstance(positions, (str, bytes, dict, Position)):
@@ -539,7 +544,7 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     masks = [] if only is None else [sum(1 << int(p) for p in set(plays)) for plays in only]
     try:
         out = _in_steps(lambda lo, hi: _core.texas42.solve_batch(cores[lo:hi], n_threads, moves, tt_mb, pv, max_nodes,
-                                                                  masks[lo:hi]), parsed, n_threads)
+                                                                  masks[lo:hi]), parsed, n_threads, should_stop, deadline)
     except MemoryError:
         raise _out_of_memory(len(cores), n_threads, tt_mb) from None
     values = np.array(out.values, dtype=np.int16)
@@ -570,14 +575,16 @@ def _out_of_memory(positions: int, threads: int, tt_mb: int) -> Exception:
                        f"lines), not for the solvers' tables ({threads} of {tt_mb} MB): ask for fewer worlds")
 
 
-def _in_steps(run: Callable[[int, int], Any], positions: list[Position], threads: int) -> Any:
+def _in_steps(run: Callable[[int, int], Any], positions: list[Position], threads: int,
+              should_stop: Callable[[], bool] | None = None, deadline: float | None = None) -> Any:
     """``run(0, len(positions))``: a core batch call on positions lo to hi - 1, whose Ctrl-C check
     comes between positions. When some position is long (more than ``LONG_TRICKS`` tricks: up to
     seconds each), ``threads`` positions a call instead, each where Ctrl-C leaves it at once
     (``stoppable``), their outputs joined (a call left runs on over those few positions alone)."""
     if not any(p.tricks_left > LONG_TRICKS for p in positions):
         return run(0, len(positions))
-    parts = [stoppable(lambda lo=lo: run(lo, lo + threads)) for lo in range(0, len(positions), threads)]
+    parts = [stoppable(lambda lo=lo: run(lo, lo + threads), should_stop, deadline)
+             for lo in range(0, len(positions), threads)]
     joined = SimpleNamespace(nodes=sum(p.nodes for p in parts))
     for name in ("values", "moves", "pv", "complete"):
         if all(hasattr(p, name) for p in parts):
@@ -593,9 +600,11 @@ class ReachResult:
 
 
 def reach_batch(positions: Iterable[PositionLike], targets: Iterable[int], threads: int | None = None, *,
-                tt_mb: int | None = None, max_nodes: int = 0) -> ReachResult:
+                tt_mb: int | None = None, max_nodes: int = 0, should_stop: Callable[[], bool] | None = None,
+                deadline: float | None = None) -> ReachResult:
     """``Solver.reaches_after`` of many positions (``targets``: points, one a position) in the C++
-    thread pool, as ``solve_batch`` runs (a column per play id; contracts in points)."""
+    thread pool, as ``solve_batch`` runs (a column per play id; contracts in points; ``should_stop``
+    and ``deadline`` as ``solve_batch``'s)."""
     parsed = [as_position(p) for p in positions]
     goals = [max(-1, min(int(t), 10_000)) for t in targets]
     if len(goals) != len(parsed):
@@ -604,7 +613,7 @@ def reach_batch(positions: Iterable[PositionLike], targets: Iterable[int], threa
     cores, n_threads, max_nodes = [p._pos for p in parsed], thread_count(threads), node_budget(max_nodes)
     try:
         out = _in_steps(lambda lo, hi: _core.texas42.reach_batch(cores[lo:hi], goals[lo:hi], n_threads, tt_mb, max_nodes),
-                        parsed, n_threads)
+                        parsed, n_threads, should_stop, deadline)
     except MemoryError:
         raise _out_of_memory(len(cores), n_threads, tt_mb) from None
     width = max((_core.texas42.MAX_PLAYS if p.rules.lower_end_leads else p.rules.tiles for p in parsed),
