@@ -21,9 +21,21 @@ they share the machine's cores); the workloads run ``--rounds`` times on one ser
 resident memory (RSS) of its processes before and after each round. Figures go in bench/README.md
 under "## HTTP API load".
 
+``--siege`` runs a different load instead (issue 40, point 2), for ``--seconds``: ``--slow``
+connections that each send a request's head a line every ``--slow-interval`` seconds and never
+finish it (opened in batches, each reopened a moment after the server closes it: 408 at its read
+timeout, or closed to make room past its most connections), ``--hint-clients`` hints and
+``--table-clients`` double-dummy tables in flight (each client asks again as soon as its reply is
+in), and ``--show-clients`` clients each sending a ``show`` every 20 ms, whose latency is the figure
+(issue 40: p99 <= 100 ms). The slow, hint and table clients run at ``--client-nice`` (10), so that
+on the server's own cores they take the CPU the way clients on other machines would not. The server's resident memory and open files are sampled every second;
+its memory before (after a warm-up), at the siege's end, and once the slow connections are gone.
+
     python bench/load.py [--workers 1,2] [--workloads show,solve,value,hint] [--solve-clients 32]
                          [--solve-requests 100] [--hint-clients 8] [--hint-requests 4] [--rounds 2]
                          [--json out.json]
+    python bench/load.py --siege [--workers 1] [--slow 5000] [--seconds 30] [--hint-clients 2]
+                         [--table-clients 1] [--show-clients 2] [--json out.json]
 
 The clients run in this process (asyncio, raw HTTP/1.1), on the same machine as the server.
 """
@@ -33,8 +45,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import platform
+import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -42,8 +57,9 @@ import sys
 import tempfile
 import time
 import urllib.request
-from pathlib import Path
 from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -157,6 +173,22 @@ class Server:
         self.log.close()
 
 
+async def exchange(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, path: str,
+                   body: bytes) -> tuple[int, bytes]:
+    """One request on a kept-alive connection: the reply's status and body."""
+    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode()
+    writer.write(head + body)
+    await writer.drain()
+    status = int((await reader.readline()).split()[1])
+    length = 0
+    while (line := await reader.readline()) not in (b"\r\n", b""):
+        name, _, value = line.decode().partition(":")
+        if name.lower() == "content-length":
+            length = int(value)
+    return status, await reader.readexactly(length)
+
+
 async def client(port: int, path: str, bodies: list[bytes], latencies: list[float], failures: list[str],
                  complete: Callable[[dict[str, Any]], bool]) -> None:
     """One connection, its requests one after another: the latency of each answered 200, what went
@@ -168,18 +200,8 @@ async def client(port: int, path: str, bodies: list[bytes], latencies: list[floa
         return
     try:
         for body in bodies:
-            head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    f"Content-Length: {len(body)}\r\n\r\n").encode()
             start = time.perf_counter()
-            writer.write(head + body)
-            await writer.drain()
-            status = int((await reader.readline()).split()[1])
-            length = 0
-            while (line := await reader.readline()) not in (b"\r\n", b""):
-                name, _, value = line.decode().partition(":")
-                if name.lower() == "content-length":
-                    length = int(value)
-            reply = await reader.readexactly(length)
+            status, reply = await exchange(reader, writer, path, body)
             if status != 200:
                 failures.append(f"{status}: {reply[:200]!r}")
                 continue
@@ -255,6 +277,183 @@ def run(workers: int, args: argparse.Namespace, bodies: dict[str, list[bytes]]) 
     return {"workers": workers, "rounds": rounds, "rss_kb": [sum(r.values()) for r in rss], "rss_kb_by_process": rss}
 
 
+# ---------------------------------------------------------------- the siege (--siege)
+
+SLOW_HEAD = b"POST /v1/hint HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+
+
+def open_files(pids: Iterable[int]) -> int:
+    total = 0
+    for p in pids:
+        try:
+            total += len(os.listdir(f"/proc/{p}/fd"))
+        except OSError:
+            pass
+    return total
+
+
+async def slow_connection(port: int, stop_at: float, interval: float, stats: dict[str, int], open_now: list[int]) -> None:
+    """A request's head, a line every ``interval`` seconds, never finished; reopened a moment after
+    the server closes it. ``stats`` counts how each ended."""
+    while time.monotonic() < stop_at:
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            stats["connect failed"] += 1
+            await asyncio.sleep(1)
+            continue
+        stats["opened"] += 1
+        open_now[0] += 1
+        try:
+            writer.write(SLOW_HEAD)
+            while True:
+                left = stop_at - time.monotonic()
+                if left <= 0:
+                    break
+                try:
+                    data = await asyncio.wait_for(reader.read(4096), min(interval, left))
+                except asyncio.TimeoutError:
+                    writer.write(b"X-Slow: 1\r\n")
+                    continue
+                stats["408" if data.startswith(b"HTTP/1.1 408") else "503" if data.startswith(b"HTTP/1.1 503")
+                      else "closed, no reply" if not data else "other reply"] += 1
+                break
+        except OSError:
+            stats["reset"] += 1
+        finally:
+            open_now[0] -= 1
+            writer.close()
+        await asyncio.sleep(0.5 + random.random())  # as a client that tries again
+
+
+async def looping(port: int, path: str, bodies: list[bytes], stop_at: float, latencies: list[float],
+                  failures: list[str], pause: float = 0.0) -> None:
+    """Requests one after another on one connection (a new one if it breaks) until ``stop_at``."""
+    k = 0
+    while time.monotonic() < stop_at:
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError as e:
+            failures.append(f"connect: {e}")
+            await asyncio.sleep(0.1)
+            continue
+        try:
+            while time.monotonic() < stop_at:
+                start = time.perf_counter()
+                status, reply = await exchange(reader, writer, path, bodies[k % len(bodies)])
+                k += 1
+                if status == 200:
+                    latencies.append(time.perf_counter() - start)
+                else:
+                    failures.append(f"{status}: {reply[:200]!r}")
+                if pause:
+                    await asyncio.sleep(pause)
+        except (OSError, asyncio.IncompleteReadError, ValueError, IndexError) as e:
+            failures.append(f"connection: {e!r}")
+        finally:
+            writer.close()
+
+
+def show_clients(port: int, bodies: list[bytes], seconds: float, clients: int) -> tuple[list[float], list[str]]:
+    """``clients`` clients each sending a show every 20 ms for ``seconds``: the latencies, the failures."""
+    latencies: list[float] = []
+    failures: list[str] = []
+    stop_at = time.monotonic() + seconds
+
+    async def shows() -> None:
+        await asyncio.gather(*(looping(port, "/v1/show", bodies, stop_at, latencies, failures, pause=0.02)
+                               for _ in range(clients)))
+
+    asyncio.run(shows())
+    return latencies, failures
+
+
+def figures(latencies: list[float], failures: list[str]) -> dict[str, Any]:
+    ms = sorted(t * 1000 for t in latencies)
+    return {"answered": len(ms), "failed": len(failures), "failures": sorted(set(failures))[:5],
+            "p50_ms": round(statistics.median(ms), 1) if ms else None,
+            "p99_ms": round(ms[min(len(ms) - 1, int(0.99 * len(ms)))], 1) if ms else None,
+            "max_ms": round(ms[-1], 1) if ms else None}
+
+
+async def siege_load(server: Server, args: argparse.Namespace, bodies: dict[str, list[bytes]]) -> dict[str, Any]:
+    port = server.port
+    stats: dict[str, int] = {k: 0 for k in ("opened", "408", "503", "closed, no reply", "other reply", "reset",
+                                            "connect failed")}
+    open_now = [0]
+    samples: list[dict[str, int]] = []
+    work = {name: ([], []) for name in ("hint", "table")}
+    start = time.monotonic()
+    stop_at = start + args.seconds
+    ramp = asyncio.gather(*(slow(port, stop_at, args, stats, open_now, i) for i in range(args.slow)))
+
+    async def sample() -> None:
+        while time.monotonic() < stop_at:
+            pids = server.rss()
+            samples.append({"t": round(time.monotonic() - start, 1), "client_open": open_now[0],
+                            "server_files": open_files(pids), "rss_kb": sum(pids.values())})
+            await asyncio.sleep(1)
+
+    # The shows' clients run in a process of their own: this one's event loop, busy with thousands of
+    # slow connections, would otherwise add its own delays to the latencies measured.
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as other:
+        measured = asyncio.get_running_loop().run_in_executor(
+            other, show_clients, port, bodies["show"], args.seconds, args.show_clients)
+        await asyncio.sleep(0.5)  # the shows' process forked (at its niceness) before this one lowers its own
+        os.nice(args.client_nice)  # this thread's (Linux): the slow clients, searches and tables
+        await asyncio.gather(
+            ramp, sample(),
+            *(looping(port, "/v1/hint", bodies["hint"], stop_at, *work["hint"]) for _ in range(args.hint_clients)),
+            *(looping(port, "/v1/table", bodies["table"], stop_at, *work["table"])
+              for _ in range(args.table_clients)))
+        shows, show_failures = await measured
+    return {"slow": args.slow, "seconds": args.seconds, "client_nice": args.client_nice, "slow_connections": stats,
+            "most_open_by_clients": max(s["client_open"] for s in samples) if samples else 0,
+            "most_server_files": max(s["server_files"] for s in samples) if samples else 0,
+            "show": figures(shows, show_failures), "hint": figures(*work["hint"]), "table": figures(*work["table"]),
+            "samples": samples}
+
+
+async def slow(port: int, stop_at: float, args: argparse.Namespace, stats: dict[str, int], open_now: list[int],
+               i: int) -> None:
+    await asyncio.sleep(i // 500 * 0.2)  # opened 500 at a time, so the listening socket's backlog keeps up
+    await slow_connection(port, stop_at, args.slow_interval, stats, open_now)
+
+
+def siege(workers: int, args: argparse.Namespace) -> dict[str, Any]:
+    bodies = {"show": solve_bodies(64), "hint": hint_bodies(64),
+              "table": [json.dumps({"deal": str(first_lead(i, False))}).encode() for i in range(64)]}
+    server = Server(workers)
+    try:
+        asyncio.run(load(server.port, "/v1/show", bodies["show"], 4, 20))  # warm up
+        asyncio.run(load(server.port, "/v1/hint", bodies["hint"][:2], 2, 1))
+        before = server.rss()
+        result = asyncio.run(siege_load(server, args, bodies))
+        at_end = server.rss()
+        time.sleep(ServeLimits().read_timeout + 2)  # the last slow connections time out, or were closed
+        after = server.rss()
+        result.update(workers=workers, rss_mb={"before": round(sum(before.values()) / 1024),
+                                               "at_end": round(sum(at_end.values()) / 1024),
+                                               "after": round(sum(after.values()) / 1024)},
+                      server_files_after=open_files(after))
+    finally:
+        server.close()
+    return result
+
+
+def siege_report(r: dict[str, Any]) -> None:
+    print(f"workers {r['workers']}: {r['slow']} slow connections for {r['seconds']} s: {r['slow_connections']}; "
+          f"at most {r['most_open_by_clients']} open at once by the clients, {r['most_server_files']} files open "
+          f"in the server (after: {r['server_files_after']})")
+    for name in ("show", "hint", "table"):
+        f = r[name]
+        print(f"  {name:5}: {f['answered']} answered, p50 {f['p50_ms']} ms, p99 {f['p99_ms']} ms, max {f['max_ms']} ms, "
+              f"failed {f['failed']}" + (f" {f['failures']}" if f["failures"] else ""))
+    m = r["rss_mb"]
+    print(f"  server RSS: {m['before']} MB before, {m['at_end']} MB at the end, {m['after']} MB once the slow "
+          "connections were gone")
+
+
 def report(r: dict[str, Any]) -> None:
     for k, workloads in enumerate(r["rounds"], 1):
         for name, s in workloads.items():
@@ -278,9 +477,28 @@ def main() -> None:
     parser.add_argument("--hint-requests", type=int, default=4, help="hints per client")
     parser.add_argument("--rounds", type=int, default=2, help="the workloads this many times on each server")
     parser.add_argument("--json", help="write the figures here")
+    parser.add_argument("--siege", action="store_true", help="slow connections, searches and shows instead")
+    parser.add_argument("--slow", type=int, default=5000, help="siege: slow connections (keep under ulimit -n)")
+    parser.add_argument("--slow-interval", type=float, default=2.0, help="siege: seconds between a slow head's lines")
+    parser.add_argument("--seconds", type=float, default=30.0, help="siege: how long")
+    parser.add_argument("--table-clients", type=int, default=1, help="siege: tables in flight")
+    parser.add_argument("--show-clients", type=int, default=2, help="siege: clients sending a show every 20 ms")
+    parser.add_argument("--client-nice", type=int, default=10,
+                        help="siege: niceness of the slow, hint and table clients (on the server's cores, as on "
+                             "another machine they would not be; the shows' clients keep theirs)")
     args = parser.parse_args()
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.1f}, Python {platform.python_version()}")
+    if args.siege:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if args.slow + 200 > soft:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, args.slow + 200), hard))
+        runs = [siege(int(w), args) for w in args.workers.split(",")]
+        for r in runs:
+            siege_report(r)
+        if args.json:
+            Path(args.json).write_text(json.dumps({"siege": runs}, indent=2))
+        return
     args.workloads = args.workloads.split(",")
     unknown = set(args.workloads) - set(WORKLOADS)
     if unknown:

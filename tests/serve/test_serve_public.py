@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import socket
 import threading
@@ -239,9 +240,32 @@ def test_a_request_past_its_deadline_is_refused_and_its_search_stopped():
                "the stopped search to give its thread back")
 
 
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="thread niceness is Linux's")
+def test_searches_run_at_a_lower_priority_than_quick_requests():
+    app = create_app(ServeLimits(search_nice=5), key=KEY)
+
+    def niceness(stop) -> int:
+        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+    async def both() -> tuple[int, int]:
+        never = asyncio.Event()
+
+        async def receive() -> dict:
+            await never.wait()
+            return {"type": "http.disconnect"}
+
+        return await app.state.pool.run(niceness, receive), await app.state.quick.run(niceness, receive)
+
+    search, quick = asyncio.run(both())
+    assert search == min(19, quick + 5)
+    app.state.pool.close()
+    app.state.quick.close()
+
+
 def test_limits_and_status_state_the_new_bounds(client):
     limits = client.get("/v1/limits").json()
-    for key in ("deadline", "read_timeout", "keep_alive", "head_bytes", "connections", "quick_pool", "quick_queue"):
+    for key in ("deadline", "read_timeout", "keep_alive", "head_bytes", "connections", "quick_pool", "quick_queue",
+                "search_nice"):
         assert limits[key] == getattr(ServeLimits(), key)
     status = client.get("/v1/status").json()
     assert {"searching", "queued", "cancelled", "expired"} <= status.keys() <= {*status["quick"], "schema", "quick", "pid"}

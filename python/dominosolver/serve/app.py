@@ -20,6 +20,7 @@ unfinished one to take a new one."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import json
 import logging
@@ -225,7 +226,7 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None, game
     hosts = listed(HOSTS_VARIABLE) if hosts is None else list(hosts)
     answered = None if hosts is None or "*" in hosts else frozenset(host_name(h) for h in hosts)
     origins = (listed(CORS_VARIABLE) if cors is None else list(cors)) or []
-    pool = SearchPool(limits.pool, limits.queue)  # the searches
+    pool = SearchPool(limits.pool, limits.queue, limits.search_nice)  # the searches
     quick = SearchPool(limits.quick_pool, limits.quick_queue)  # show, play, new-game, move: never behind a search
     openapi = document()
 
@@ -332,12 +333,26 @@ class NoDelayHttpTools(HttpToolsProtocol):
 FILES_KEPT = 64  # open files a worker keeps for itself (its sockets, the games file, logs, imports)
 
 
-def most_connections(wanted: int) -> int:
-    """``wanted``, bounded by this process's open-file limit less what it keeps for itself."""
+def open_file_limit() -> int:
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    return max(1, min(wanted, soft - FILES_KEPT)) if soft != resource.RLIM_INFINITY else wanted
+    return 1 << 20 if soft == resource.RLIM_INFINITY else soft
 
 
+def backlog() -> int:
+    """The listening socket's backlog, which is also how many connections asyncio accepts in one turn
+    of the event loop (each a file before the server counts it): 128, or less under a low open-file
+    limit, so that a flood of new connections is taken in turns between the replies to the others
+    (~0.1 ms of the loop each: a turn of 128 is ~13 ms), the rest waiting in the kernel's queue."""
+    return max(16, min(128, open_file_limit() // 8))
+
+
+def most_connections(wanted: int) -> int:
+    """``wanted``, bounded by this process's open-file limit less what it keeps for itself and what
+    one round of accepting may open before the connections are counted."""
+    return max(1, min(wanted, open_file_limit() - FILES_KEPT - backlog()))
+
+
+@functools.lru_cache(maxsize=64)  # the same few, again and again under a flood of slow connections
 def raw_reply(status: int, name: str, message: str) -> bytes:
     """A whole error reply, written on a connection about to be closed (no application involved)."""
     content = json.dumps({"type": "error", "error": name, "message": message}).encode()
@@ -354,7 +369,8 @@ class HeadTooLarge(Exception):
 class ServeHttpTools(NoDelayHttpTools):
     """Each connection as a public service keeps it: a request's head and body within
     ``limits.read_timeout`` seconds of connecting or of the last reply (408 and closed, or closed
-    if it sent nothing: an idle connection also goes after uvicorn's ``keep_alive``), a head of at
+    if it sent nothing: an idle connection also goes after uvicorn's ``keep_alive``; a sweep every
+    ``SWEEP`` seconds closes them, ``BATCH`` a turn of the event loop at most), a head of at
     most ``limits.head_bytes`` (431 and closed), and at most ``limits.connections`` open in the
     process (``most_connections``): a new one past that closes the connection that has waited
     longest for a request or on its unfinished one (never one being answered; if every other one is,
@@ -362,17 +378,35 @@ class ServeHttpTools(NoDelayHttpTools):
     process out of files."""
 
     limits = ServeLimits()  # uvicorn makes the protocol from its class: a test sets other limits on a subclass
+    SWEEP = 0.25  # seconds between two looks for connections past their read timeout
+    BATCH = 128  # connections closed in one turn of the event loop at most: a burst is spread over turns
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._read_timer: asyncio.TimerHandle | None = None
         self._head: int | None = None  # bytes of a request's head read whole so far; None once it is in
         self._unfinished = 0  # bytes received while its head was unfinished (a head trickling in)
         self._refusal: tuple[int, str, str] | None = None  # why a parser callback stopped the request
-        # The connections waiting for a request (idle or unfinished), longest waiting first: shared by
-        # the connections of this server (uvicorn's ServerState is one per server).
-        self._waiting: OrderedDict[ServeHttpTools, None] = vars(self.server_state).setdefault(
-            "dominosolver_waiting", OrderedDict())
+        # The connections waiting for a request (idle or unfinished), longest waiting first, with the
+        # loop's time they began to wait: shared by the connections of this server (uvicorn's
+        # ServerState is one per server), which one sweep looks over (no timer per connection).
+        shared = vars(self.server_state)
+        self._waiting: OrderedDict[ServeHttpTools, float] = shared.setdefault("dominosolver_waiting", OrderedDict())
+        if "dominosolver_sweep" not in shared:
+            shared["dominosolver_sweep"] = self.loop.call_later(self.SWEEP, self._sweep)
+
+    def _sweep(self) -> None:
+        """Close the connections past their read timeout, longest waiting first, at most ``BATCH`` in
+        this turn of the loop (the next turn goes on, after the replies due meanwhile)."""
+        now, closed = self.loop.time(), 0
+        while self._waiting and closed < self.BATCH:
+            conn, since = next(iter(self._waiting.items()))
+            if since + conn.limits.read_timeout > now:
+                break
+            del self._waiting[conn]
+            conn._timed_out()
+            closed += 1
+        delay = 0 if closed == self.BATCH else self.SWEEP
+        vars(self.server_state)["dominosolver_sweep"] = self.loop.call_later(delay, self._sweep)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -381,7 +415,6 @@ class ServeHttpTools(NoDelayHttpTools):
             self._make_room()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._stop_timer()
         self._waiting.pop(self, None)
         super().connection_lost(exc)
 
@@ -437,8 +470,7 @@ class ServeHttpTools(NoDelayHttpTools):
 
     def on_message_complete(self) -> None:
         super().on_message_complete()
-        self._stop_timer()  # the request is in: the application answers it within its deadline
-        self._waiting.pop(self, None)
+        self._waiting.pop(self, None)  # the request is in: the application answers it within its deadline
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -446,23 +478,15 @@ class ServeHttpTools(NoDelayHttpTools):
             self._await_request()
 
     def _await_request(self) -> None:
-        self._stop_timer()
-        self._waiting[self] = None
-        self._waiting.move_to_end(self)
-        self._read_timer = self.loop.call_later(self.limits.read_timeout, self._read_timed_out)
-
-    def _stop_timer(self) -> None:
-        if self._read_timer is not None:
-            self._read_timer.cancel()
-            self._read_timer = None
+        self._waiting.pop(self, None)
+        self._waiting[self] = self.loop.time()  # last: the longest waiting come first
 
     def _answering(self) -> bool:
         """A request read whole is being answered (pipelined requests aside, which wait their turn)."""
         cycle = self.cycle
         return cycle is not None and not cycle.response_complete and not cycle.more_body
 
-    def _read_timed_out(self) -> None:
-        self._read_timer = None
+    def _timed_out(self) -> None:
         if self.transport.is_closing() or self._answering():
             return
         if self._head is not None or (self.cycle is not None and not self.cycle.response_complete):  # begun
@@ -480,7 +504,6 @@ class ServeHttpTools(NoDelayHttpTools):
         self._close(503, "Busy", "every connection the server keeps open is being answered: retry later")
 
     def _close(self, status: int, name: str, message: str) -> None:
-        self._stop_timer()
         self._waiting.pop(self, None)
         self.transport.write(raw_reply(status, name, message))
         self.transport.close()
@@ -519,10 +542,16 @@ def run(host: str = "127.0.0.1", port: int = 8042, workers: int = 1, allow_hosts
         os.environ[GAMES_VARIABLE] = os.path.join(made, "games.sqlite3")
     if GAMES_VARIABLE in os.environ:
         GameStore(os.environ[GAMES_VARIABLE]).close()  # the file made (or an unusable path named) once, here
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:  # as many files as the system lets this process open (the workers inherit it)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):  # an unlimited hard limit the kernel caps lower: keep the soft one
+            pass
     limits = ServeLimits()
     try:
         uvicorn.run(APP, factory=True, host=host, port=port, workers=workers, access_log=False,
-                    http=ServeHttpTools, timeout_keep_alive=limits.keep_alive)
+                    http=ServeHttpTools, timeout_keep_alive=limits.keep_alive, backlog=backlog())
     finally:
         if made is not None:
             shutil.rmtree(made, ignore_errors=True)

@@ -24,13 +24,14 @@ class ServeLimits:
     threads: int = 1  # solver threads per search: requests run side by side instead
     pool: int = os.cpu_count() or 1  # searches running at once in each worker process
     queue: int = 256  # searches waiting for the pool in each worker process (503 beyond)
+    search_nice: int = 10  # the search threads' niceness (Linux): the event loop and quick requests run first
     quick_pool: int = 2  # show, play, new-game and move: their own threads, never behind a search
     quick_queue: int = 256  # such requests waiting for their threads in each worker process (503 beyond)
     deadline: float = 60.0  # seconds from a request's body read to its reply, waiting included (504 beyond)
     read_timeout: float = 10.0  # seconds to send a request's head and body, from connecting or the last reply
     keep_alive: float = 5.0  # seconds an idle connection is kept between requests
     head_bytes: int = 65_536  # a request's line and headers (431 beyond)
-    connections: int = 4_096  # open connections in each worker process (and below its open-file limit)
+    connections: int = 16_384  # open connections in each worker process (and below its open-file limit)
     games: int = 10_000  # games against the bots kept (store.py): the least recently moved go beyond
     game_idle: float = 86_400.0  # seconds a game against the bots is kept without a move
 
