@@ -281,7 +281,9 @@ class BidAdvice:
 
     @property
     def _ordinary_bid(self) -> Bid:
-        if self.score is not None:  # the legal call of the best game odds; of equal ones the least
+        if self.score is not None and not (self.partner_high and 0 in self.legal_bids):
+            # The legal call of the best game odds, of equal ones the least; the partner's high
+            # bid is left standing, as the thresholds leave it.
             odds = {b: self.game_odds(b) for b in self.legal_bids if not b or getattr(b, "kind", ORDINARY) == ORDINARY}
             known = {b: o for b, o in odds.items() if o is not None}
             if known:
@@ -359,7 +361,7 @@ class BidAdvice:
         bid = self._ordinary_bid
         mark_risk = self.risk if self.mark_risk is None else self.mark_risk
         ordinary = sorted(b for b in self.legal_bids if b and getattr(b, "kind", ORDINARY) == ORDINARY)
-        if self.score is not None:
+        if self.score is not None and not (self.partner_high and 0 in self.legal_bids):
             us, them = self.score
             odds = self.game_odds(bid)
             p = None if not bid else self.p_table(self.best_declaration(bid), bid)
