@@ -8,6 +8,8 @@ import asyncio
 import json
 import time
 
+import pytest
+
 from dominosolver.serve import create_app
 
 from serve_support import DEAL_42, KEY
@@ -61,3 +63,22 @@ def test_a_client_that_stays_gets_its_answer():
     reply = json.loads(b"".join(m.get("body", b"") for m in sent))
     assert sent[0]["status"] == 200 and reply["worlds"] == 25
     assert app.state.pool.status() == {"searching": 0, "queued": 0, "cancelled": 0, "expired": 0}
+
+
+def test_a_big_game_table_stops_with_its_request():
+    """The Big Game's table (36 whole-deal solves, seconds each) polls the request's stop flag: a
+    request stopped at once ends by name within the promptness bound, not after the table."""
+    from dominosolver.biggame import BigGame
+    from dominosolver.errors import SearchLimitError
+    from dominosolver.serve.handlers import Call, table
+    from dominosolver.serve.limits import ServeLimits
+    from dominosolver.serve.tokens import Sealer
+    from promptness import PROMPT
+
+    deal = {"game": "biggame", "hands": [[str(t) for t in h] for h in BigGame(seed=1).deal()]}
+    asked: list[float] = []
+    call = Call({"deal": deal}, ServeLimits(), Sealer(KEY), should_stop=lambda: asked.append(time.perf_counter()) or True)
+    start = time.perf_counter()
+    with pytest.raises(SearchLimitError):  # not the whole table, seconds later
+        table(call)
+    assert asked and time.perf_counter() - start < PROMPT

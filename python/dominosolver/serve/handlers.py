@@ -6,6 +6,8 @@ and nothing here is written for one game."""
 
 from __future__ import annotations
 
+import inspect
+
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -209,7 +211,9 @@ def table(call: Call) -> dict[str, Any]:
         what = "special-contract" if specials else "double-dummy"
         tabled = " and ".join(s.title for s in games.GAMES.values() if (s.special_table if specials else s.table))
         raise ParseError(f"{spec.title} has no {what} table (games with one: {tabled})")
-    return make(data).to_json()
+    # The tables that can take long (The Big Game's: seconds a cell) stop with the request.
+    stops = "should_stop" in inspect.signature(make).parameters
+    return make(data, **({"should_stop": call.should_stop} if stops else {})).to_json()
 
 
 BID_KEYS = ("hand", "seat", "auction", "rules")  # a hand to advise, when no view is given
