@@ -162,15 +162,19 @@ def solve(call: Call) -> dict[str, Any]:
     return call.kept[spec.tag].solve(target, **options).to_json()
 
 
-def hint(call: Call) -> dict[str, Any]:
+def seen_from(call: Call, what: str) -> tuple[Any, Any]:
+    """The game and what a seat sees, as hint and claim take it: a view, or a position (and a seat)."""
     if ("view" in call.body) == ("position" in call.body):
-        raise ParseError("hint needs a view, or a position and (optionally) a seat: one of them")
+        raise ParseError(f"{what} needs a view, or a position and (optionally) a seat: one of them")
     if "view" in call.body:
         if "seat" in call.body:
             raise ParseError("a view is its own seat's: give no seat with it")
-        spec, target = view_of(call.body["view"])
-    else:
-        spec, target = games.read(position_data(call))
+        return view_of(call.body["view"])
+    return games.read(position_data(call))
+
+
+def hint(call: Call) -> dict[str, Any]:
+    spec, target = seen_from(call, "hint")
     seat = call.body.get("seat")
     who = None if seat is None else spec.parse_seat(seat)
     options = call.given("samples", "seed", "time", "exact_limit", "weighting", "method", "means", "max_nodes")
@@ -183,14 +187,7 @@ def hint(call: Call) -> dict[str, Any]:
 
 def claim(call: Call) -> dict[str, Any]:
     """The lay-down check: a view (or a position and a seat, as hint takes them) and its goal."""
-    if ("view" in call.body) == ("position" in call.body):
-        raise ParseError("claim needs a view, or a position and (optionally) a seat: one of them")
-    if "view" in call.body:
-        if "seat" in call.body:
-            raise ParseError("a view is its own seat's: give no seat with it")
-        spec, target = view_of(call.body["view"])
-    else:
-        spec, target = games.read(position_data(call))
+    spec, target = seen_from(call, "claim")
     if spec.claim is None:
         checked = " and ".join(s.title for s in games.GAMES.values() if s.claim)
         raise ParseError(f"{spec.title} has no claim check yet (games with one: {checked})")
