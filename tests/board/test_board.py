@@ -185,6 +185,13 @@ def test_a_graded_hand_is_charted(browser, server, screenshot):
     assert [bar.get_attribute("class") for bar in bars] == ["made" if t >= need else "short" for t in graded["projection"]["totals"]]
     rows = css(browser, "#charts table.grades tbody tr")
     assert [int(r.get_attribute("data-cost")) for r in rows] == [p["cost"] for p in graded["plays"]]
+    # Explained as the terminal explains them: every hand known, the best beside a costly play, accuracy.
+    assert css(browser, "#charts table.grades caption")[0].text == "graded with every hand known"
+    assert [r.find_elements(By.CSS_SELECTOR, "td")[6].text for r in rows] == [
+        " ".join(p["best"]) if p["best"] else "" for p in graded["plays"]]
+    assert [r.get_attribute("data-label") for r in rows] == [p["label"] for p in graded["plays"]]
+    assert css(browser, "#charts .accuracy")[0].text == "accuracy: " + ", ".join(
+        f"{seat} {int(a['percent'] + 0.5)}% ({a['best']}/{a['plays']})" for seat, a in graded["accuracy"].items())  # toFixed(0) rounds half up
     screenshot("chart", "the play chart and grades of the first hand bid in `dominosolver play --seed 2`")
 
 

@@ -54,19 +54,32 @@ export function playChart(projection, playName) {
 export function gradesTable(plays, seatName) {
   const table = document.createElement("table");
   table.className = "ranked grades";
-  table.createTHead().insertRow().append(...["#", "seat", "move", "before", "after", "cost"].map((t) =>
-    Object.assign(document.createElement("th"), { textContent: t })));
+  // Every hand known: a costly play is named beside the best plays, with its label (42's family).
+  table.createCaption().textContent = "graded with every hand known";
+  const explained = plays.some((play) => "label" in play);
+  const heads = ["#", "seat", "move", "before", "after", "cost", ...(explained ? ["best", "label"] : [])];
+  table.createTHead().insertRow().append(...heads.map((t) => Object.assign(document.createElement("th"), { textContent: t })));
   const body = table.createTBody();
   plays.forEach((play, i) => {
     const row = body.insertRow();
     const move = play.tile ?? play.move;
     row.dataset.cost = play.cost ?? "";
+    if (play.label) row.dataset.label = play.label;
     if (play.cost) row.style.background = "#fbe0e0";
-    for (const text of [i + 1, seatName(play.seat), move, play.before, play.after, play.cost]) {
-      row.insertCell().textContent = text ?? "?";
-    }
+    const cells = [i + 1, seatName(play.seat), move, play.before, play.after, play.cost];
+    if (explained) cells.push(play.best ? play.best.join(" ") : "", play.label ?? "");
+    for (const text of cells) row.insertCell().textContent = text ?? "?";
   });
   return table;
+}
+
+// Each seat's share of plays that lost nothing, with every hand known (analysis/1 "accuracy").
+function accuracyLine(accuracy, seatName) {
+  const line = document.createElement("p");
+  line.className = "accuracy";
+  line.textContent = "accuracy: " + Object.entries(accuracy)
+    .map(([seat, a]) => `${seat} ${a.percent.toFixed(0)}% (${a.best}/${a.plays})`).join(", ");
+  return line;
 }
 
 // One graded hand: its chart (42 in points) and its grades, appended to root.
@@ -84,6 +97,7 @@ export function renderAnalysis(root, analysis, seatName, title) {
   if (analysis.discard) box.append(discardTable(analysis.discard));
   if (analysis.projection) box.append(playChart(analysis.projection, playName));
   box.append(gradesTable(analysis.plays, seatName));
+  if (analysis.accuracy) box.append(accuracyLine(analysis.accuracy, seatName));
   root.append(box);
 }
 
