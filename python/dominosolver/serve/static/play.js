@@ -147,6 +147,9 @@ export class PlayScreen {
       hand.dataset.seat = seat;
       hand.setAttribute("aria-label", `${name}'s hand`);
       if (seat === view.seat) {
+        // Your hand stays readable (the auction, the others' turns); only a turn to play dims what is not legal.
+        hand.classList.add("own");
+        if (this.state.your_turn && view.hand.some((t) => this.state.legal_moves.includes(t))) hand.classList.add("choosing");
         for (const tile of view.hand) {
           const legal = this.state.your_turn && this.state.legal_moves.includes(tile);
           const button = tileButton(tile, { label: legal ? `play ${tile}` : `your ${tile}`, size: 52, onClick: () => legal && this.move(tile) });

@@ -1,0 +1,78 @@
+"""The board on a phone and a laptop (issue 39): every screen, for every game the screen offers, at
+390 px and 1280 px wide, has no horizontal scroll (a wide table scrolls alone). Screenshots of each
+go to tests/artifacts/board/."""
+
+from __future__ import annotations
+
+import pytest
+
+from dominosolver import games
+from test_board import choose, click, css, open_board, status, wait_for
+
+WIDTHS = (390, 1280)
+GAMES = tuple(games.GAMES)
+
+
+def no_horizontal_scroll(browser) -> tuple[int, int]:
+    """The page's width against the window's (the document scrolls sideways when the first is larger)."""
+    return tuple(browser.execute_script(
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"))
+
+
+@pytest.fixture
+def sized(browser):
+    def size(width: int) -> None:
+        browser.set_window_size(width, 1000)
+    yield size
+    browser.set_window_size(1280, 1000)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_position_screen_fits(browser, server, sized, screenshot, game, width):
+    sized(width)
+    open_board(browser, server, "position")
+    choose(browser, 'select[name="game"]', game)
+    wide, window = no_horizontal_scroll(browser)
+    assert wide <= window, f"{game} position screen {wide} px wide in {window}"
+    screenshot(f"position-{game}-{width}", f"the position editor of {game} at {width} px")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("screen", ["table", "chart"])
+def test_the_table_and_chart_screens_fit(browser, server, sized, screenshot, screen, width):
+    sized(width)
+    open_board(browser, server, screen)
+    wide, window = no_horizontal_scroll(browser)
+    assert wide <= window, f"{screen} screen {wide} px wide in {window}"
+    screenshot(f"{screen}-{width}", f"the {screen} screen at {width} px")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_against_the_bots_fits(browser, server, sized, screenshot, game, width):
+    sized(width)
+    open_board(browser, server, "play")
+    choose(browser, 'select[name="play-game"]', game)
+    choose(browser, 'select[name="play-seat"]', "1")
+    css(browser, 'input[name="play-seed"]')[0].send_keys("4")
+    click(browser, "#new-game")
+    wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "the human's turn")
+    click(browser, "#hint")
+    wait_for(browser, lambda b: css(b, "#hint-table tbody tr"), "the hint")
+    wide, window = no_horizontal_scroll(browser)
+    assert wide <= window, f"{game} play screen {wide} px wide in {window}"
+    screenshot(f"play-{game}-{width}", f"a game of {game} against the bots, the hint open, at {width} px")
+
+
+def test_your_hand_is_readable_in_the_auction(browser, server):
+    """During the auction no tile is played: the human's own hand is drawn at full strength."""
+    open_board(browser, server, "play")
+    choose(browser, 'select[name="play-game"]', "texas42")
+    choose(browser, 'select[name="play-seat"]', "1")
+    css(browser, 'input[name="play-seed"]')[0].send_keys("4")
+    click(browser, "#new-game")
+    wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "seat 1's bid")
+    tiles = css(browser, '#play-table .hand.own button.tile')
+    assert len(tiles) == 7
+    assert {browser.execute_script("return getComputedStyle(arguments[0]).opacity", t) for t in tiles} == {"1"}
