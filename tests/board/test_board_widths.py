@@ -4,9 +4,12 @@ go to tests/artifacts/board/."""
 
 from __future__ import annotations
 
-import pytest
+from urllib.parse import quote, unquote
 
+import pytest
 from dominosolver import games
+from dominosolver.texas42 import Position
+from selenium.webdriver.common.by import By
 from test_board import choose, click, css, open_board, status, wait_for
 
 WIDTHS = (390, 1280)
@@ -76,3 +79,34 @@ def test_your_hand_is_readable_in_the_auction(browser, server):
     tiles = css(browser, '#play-table .hand.own button.tile')
     assert len(tiles) == 7
     assert {browser.execute_script("return getComputedStyle(arguments[0]).opacity", t) for t in tiles} == {"1"}
+
+
+def test_a_link_reopens_a_position_and_a_game(browser, server):
+    """The board keeps what it shows in its address: #position=<notation> reopens a position, and
+    #game=<token> the game against the bots where its latest reply left it."""
+    notation = "trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42"
+    browser.get("about:blank")  # a new hash on the same page would not load it again
+    browser.get(f"{server}/?pause=0#position={quote(notation)}")
+    wait_for(browser, lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the board")
+    def loaded(b) -> str | None:  # the editor starts from an empty position: wait for the link's
+        text = css(b, "#notation")[0].get_attribute("value")
+        return text if text and Position(text) == Position(notation) else None
+
+    shown = wait_for(browser, loaded, "the linked position")
+    assert unquote(browser.execute_script("return location.hash")) == f"#position={shown}"
+
+    open_board(browser, server, "play")
+    choose(browser, 'select[name="play-game"]', "texas42")
+    choose(browser, 'select[name="play-seat"]', "1")
+    css(browser, 'input[name="play-seed"]')[0].send_keys("4")
+    click(browser, "#new-game")
+    wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "seat 1's bid")
+    before = browser.execute_script("return window.board.play.state")
+    link = browser.execute_script("return location.href")
+    assert unquote(link.split("#game=")[1]) == before["token"]
+    browser.get("about:blank")
+    browser.get(link)
+    wait_for(browser, lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the board")
+    after = wait_for(browser, lambda b: b.execute_script("return window.board.play.state"), "the reopened game")
+    assert after["view"] == before["view"] and after["your_turn"] and after["token"] == before["token"]
+    assert css(browser, "#screen-play")[0].is_displayed()

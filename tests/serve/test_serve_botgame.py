@@ -230,3 +230,18 @@ def test_two_requests_racing_from_one_token_move_the_game_once():
     with pytest.raises(StaleToken, match="another move"):
         three.play(second)
     assert store.get(payload(token)["id"])["moves"] == [first]
+
+
+def test_the_latest_token_reopens_its_game_and_no_other_does(client):
+    """POST /v1/game: the game as its latest token left it, no move made (the board's #game= link);
+    a token the game went past is refused (409), like a move from it."""
+    reply = client.post("/v1/new-game", json={"game": "texas42", "seat": "N", "seed": 5, "bot": "rule"}).json()
+    while not reply["your_turn"]:
+        reply = client.post("/v1/bot-move", json={"token": reply["token"]}).json()
+    again = client.post("/v1/game", json={"token": reply["token"]}).json()
+    assert {k: again[k] for k in ("view", "legal_moves", "to_move", "token")} == {
+        k: reply[k] for k in ("view", "legal_moves", "to_move", "token")}
+    moved = client.post("/v1/move", json={"token": reply["token"], "move": reply["legal_moves"][0]}).json()
+    assert "token" in moved
+    stale = client.post("/v1/game", json={"token": reply["token"]})
+    assert stale.status_code == 409 and stale.json()["error"] == "StaleToken"

@@ -19,7 +19,7 @@ from ..errors import ParseError, shown
 from ..games.records import VIEW
 from ..io import json_value
 from . import schemas
-from .botgame import BotGame
+from .botgame import BotGame, StaleToken
 from .limits import ServeLimits
 from .store import GameStore
 from .tokens import Sealer
@@ -258,6 +258,14 @@ def move(call: Call) -> dict[str, Any]:
     return game.reply(call.sealer, game.play(call.body["move"]))
 
 
+def resume(call: Call) -> dict[str, Any]:
+    """The game as its latest token left it, no move made: a link or a reload reopens it."""
+    game = BotGame.of_token(call.sealer, call.games(), call.body["token"])
+    if game.seen < len(game.state["moves"]):  # a retry's token: its game went on
+        raise StaleToken("this token is not the game's latest: reopen the game from the latest reply's token")
+    return game.reply(call.sealer)
+
+
 def bot_move(call: Call) -> dict[str, Any]:
     game = BotGame.of_token(call.sealer, call.games(), call.body["token"])
     return game.reply(call.sealer, game.play_bot())
@@ -323,6 +331,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              ("token", "move"), schemas.BOTGAME, quick=True),
     Endpoint("bot-move", "The next bot's move in a game against the bots", bot_move, {"token": schemas.TOKEN},
              ("token",), schemas.BOTGAME),
+    Endpoint("game", "A game against the bots as its latest token left it (a link reopens it)", resume,
+             {"token": schemas.TOKEN}, ("token",), schemas.BOTGAME, quick=True),
 )
 
 

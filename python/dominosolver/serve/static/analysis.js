@@ -106,6 +106,8 @@ export class AnalysisScreen {
     this.editor.render(doc, shown);
     this.onPosition?.(shown.position);
     $("#notation").value = shown.notation ?? "";
+    // A link to this position (#position=<notation>) opens it again.
+    if (shown.notation) history.replaceState(null, "", `${location.pathname}${location.search}#position=${encodeURIComponent(shown.notation)}`);
     $("#json").value = JSON.stringify(shown.position);
     const seats = this.editor.seats(doc);
     if (shown.to_move === null || shown.to_move === undefined) {

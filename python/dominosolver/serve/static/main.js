@@ -28,6 +28,15 @@ async function start() {
     chart: new ChartScreen(seatsOf),
     play: new PlayScreen(list, { botPause: pause }),
   };
+  // A link names a position or a game: open it (the screen's own replies keep the link current).
+  const [kind, value] = location.hash.slice(1).split("=", 2);
+  if (kind === "position" && value) {
+    showScreen("position");
+    await window.board.analysis.load(decodeURIComponent(value));
+  } else if (kind === "game" && value) {
+    showScreen("play");
+    window.board.play.reopen(decodeURIComponent(value));
+  }
   document.body.dataset.ready = "true"; // every screen is wired
 }
 

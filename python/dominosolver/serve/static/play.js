@@ -74,6 +74,11 @@ export class PlayScreen {
     $("#play-status").className = `status ${kind ?? ""}`;
   }
 
+  async reopen(token) {
+    this.handsSeen = 0;
+    await this.send(() => call("game", { token }));
+  }
+
   async start(body) {
     this.handsSeen = 0;
     $("#play-log").replaceChildren();
@@ -101,8 +106,11 @@ export class PlayScreen {
     }
   }
 
+  // A link to the game as it stands (#game=<token>): opened again, it reopens the game (GET-free:
+  // POST /v1/game with the token), until the game moves on.
   show(reply) {
     this.state = reply;
+    history.replaceState(null, "", `${location.pathname}${location.search}#game=${encodeURIComponent(reply.token)}`);
     if (reply.last) this.log(reply.last);
     $("#hint-panel").replaceChildren();
     $("#claim-panel").replaceChildren();
