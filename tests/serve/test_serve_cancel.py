@@ -82,3 +82,21 @@ def test_a_big_game_table_stops_with_its_request():
     with pytest.raises(SearchLimitError):  # not the whole table, seconds later
         table(call)
     assert asked and time.perf_counter() - start < PROMPT
+
+
+def test_an_analysis_stops_with_its_request():
+    """An analysis asks the request's stop flag between two plays: stopped at once, it grades none."""
+    from dominosolver import games
+    from dominosolver.errors import SearchLimitError
+    from dominosolver.serve.handlers import Call, analyse
+    from dominosolver.serve.limits import ServeLimits
+    from dominosolver.serve.tokens import Sealer
+
+    record = games.get("texas42").play(2)
+    asked: list[int] = []
+    call = Call({"record": record}, ServeLimits(), Sealer(KEY), should_stop=lambda: asked.append(1) or True)
+    with pytest.raises(SearchLimitError, match="after grading 0 of"):
+        analyse(call)
+    assert asked == [1]
+    whole = analyse(Call({"record": record}, ServeLimits(), Sealer(KEY)))
+    assert whole["schema"] == "dominosolver.gameanalysis/1"

@@ -81,7 +81,8 @@ def is_game(record: dict[str, Any]) -> bool:
     return isinstance(hands, list) and bool(hands) and all(isinstance(h, dict) for h in hands)
 
 
-def grade(record: Any, *, tt_mb: int | None = None, auction: bool = False) -> dict[str, Any]:
+def grade(record: Any, *, tt_mb: int | None = None, auction: bool = False,
+          should_stop: Callable[[], bool] | None = None) -> dict[str, Any]:
     """Grade the recorded plays of ``record`` against perfect play (``dominosolver.analysis/1``);
     with ``auction``, a played hand's calls and declaration too (``"auction"``, ``bid_grades.py``).
 
@@ -89,17 +90,18 @@ def grade(record: Any, *, tt_mb: int | None = None, auction: bool = False) -> di
     (graded from the start of the hand), or a played hand as ``dominosolver play --json`` prints it
     (``{"deal", "contract", "trump", "plays": [[seat, tile], ...]}``). A whole game of ``play --json``
     (``{"hands": [hand, ...]}``) gives ``dominosolver.gameanalysis/1``: ``"hands"`` holds an analysis per
-    hand, None for a hand thrown in (nothing was played)."""
+    hand, None for a hand thrown in (nothing was played). ``should_stop`` is asked between two plays
+    (SearchLimitError once it answers true): The Big Game's whole deals take up to seconds a play."""
     if not isinstance(record, dict):
         raise ParseError(f"cannot grade a JSON {type(record).__name__}: give {GRADE_FORMS}")
     if is_game(record):
         rules = record.get("rules")
-        hands = [grade_hand(h, rules, tt_mb) for h in record["hands"]]
+        hands = [grade_hand(h, rules, tt_mb, should_stop) for h in record["hands"]]
         if auction:
             hands = [with_auction(g, {"rules": rules, **h}) for g, h in zip(hands, record["hands"])]
         return {"schema": GAME_ANALYSIS, "game": record.get("game", "texas42"), "hands": hands}
     if "deal" in record:
-        graded = grade_hand(record, record.get("rules"), tt_mb)
+        graded = grade_hand(record, record.get("rules"), tt_mb, should_stop)
         if graded is None:
             raise ParseError("this hand was thrown in (no contract): it has no plays to grade")
         return with_auction(graded, record) if auction else graded
@@ -109,7 +111,7 @@ def grade(record: Any, *, tt_mb: int | None = None, auction: bool = False) -> di
         start, plays = as_position(record["position"]).copy(), record["plays"]
         if not isinstance(plays, list):
             raise ParseError("'plays' must be a list of tiles")
-        return analysis(start, plays, tt_mb)
+        return analysis(start, plays, tt_mb, should_stop)
     body = unwrap(record, "position")
     if isinstance(body, dict) and "trump" not in body:
         raise ParseError(f"nothing to grade in this record: give {GRADE_FORMS}")
@@ -117,10 +119,11 @@ def grade(record: Any, *, tt_mb: int | None = None, auction: bool = False) -> di
     plays = [str(t) for _, t in start.plays]
     while start.plays:
         start.undo()
-    return analysis(start, plays, tt_mb)
+    return analysis(start, plays, tt_mb, should_stop)
 
 
-def grade_hand(hand: Any, rules: Any, tt_mb: int | None) -> dict[str, Any] | None:
+def grade_hand(hand: Any, rules: Any, tt_mb: int | None,
+               should_stop: Callable[[], bool] | None = None) -> dict[str, Any] | None:
     """A played hand of ``play --json``: its deal with the declarer on lead, its plays checked seat by seat."""
     if not isinstance(hand, dict) or "deal" not in hand:
         raise ParseError("each of a game's 'hands' must be a played hand with its 'deal' and 'plays'")
@@ -141,7 +144,7 @@ def grade_hand(hand: Any, rules: Any, tt_mb: int | None) -> dict[str, Any] | Non
     # Moon's record holds the hands at the first lead, after the bidder's exchange of the widow.
     start = Position(trump=hand["trump"], hands=hand.get("hands", hand["deal"]), contract=contract_from_json(contract, table),
                      rules=table, discard=hand.get("discard"))
-    graded = analysis(start, [tile for _, tile in plays], tt_mb)
+    graded = analysis(start, [tile for _, tile in plays], tt_mb, should_stop)
     for n, ((seat, tile), g) in enumerate(zip(plays, graded["plays"]), 1):
         if table.parse_seat(seat) != g["seat"]:  # a record whose seats disagree with the rules is not this deal's
             raise ParseError(
@@ -165,8 +168,9 @@ def with_auction(graded: dict[str, Any] | None, hand: dict[str, Any]) -> dict[st
     return {**graded, "auction": grade_auction(hand)}
 
 
-def analysis(start: Position, plays: list[Any], tt_mb: int | None) -> dict[str, Any]:
-    grades = analyse_play(start, plays, tt_mb=tt_mb)
+def analysis(start: Position, plays: list[Any], tt_mb: int | None,
+             should_stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+    grades = analyse_play(start, plays, tt_mb=tt_mb, should_stop=should_stop)
     tricks = start.units == "tricks" and start.contract is not None  # all or nothing: the goal's cost too
     named = labels(start, grades)  # lichess's scale in the contract's currency (texas42/labels.py)
     return {

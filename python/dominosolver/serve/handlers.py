@@ -246,7 +246,9 @@ def analyse(call: Call) -> dict[str, Any]:
         raise ParseError(f"auction must be true or false, not {shown(auction)}")
     if auction and spec.advise_bid is None:
         raise ParseError(f"auction grades the decisions before play of a game with an auction, not {spec.title}'s")
-    return grade_record(record, **call.limits.bound(options, ()), **({"auction": True} if auction else {}))
+    # The analyses that can take long (The Big Game's: seconds a play) stop with the request.
+    stops = {"should_stop": call.should_stop} if "should_stop" in inspect.signature(spec.grade).parameters else {}
+    return grade_record(record, **call.limits.bound(options, ()), **({"auction": True} if auction else {}), **stops)
 
 
 def new_game(call: Call) -> dict[str, Any]:

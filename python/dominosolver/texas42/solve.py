@@ -406,15 +406,19 @@ def still_to_take(pos: Position) -> int:
     return pos.tricks_left if pos.units == "tricks" else pos.remaining_points
 
 
-def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: int | None = None) -> list[PlayGrade]:
+def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: int | None = None,
+                 should_stop: Callable[[], bool] | None = None) -> list[PlayGrade]:
     """Grade each play of a sequence from ``position``: the value before and after it for the
     player's team, and what it cost against perfect play (points a completed trick banks count
-    for the team that took them). ``plays`` is a list of tiles or one string of them ('64 44')."""
+    for the team that took them). ``plays`` is a list of tiles or one string of them ('64 44').
+    ``should_stop`` is asked before each play's grade: SearchLimitError once it answers true."""
     pos = as_position(position).copy()
     plays = tile_sequence(plays, "plays")
     solver = Solver(table_size_for(pos.tricks_left) if tt_mb is None else tt_mb)
     grades = []
     for move in plays:
+        if should_stop is not None and should_stop():
+            raise SearchLimitError(f"stopped on request after grading {len(grades)} of {len(plays)} plays")
         seat = pos.to_move
         if seat is None:
             pos.play(move)  # the hand is over: the core refuses the play (IllegalMoveError)
