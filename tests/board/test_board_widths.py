@@ -110,3 +110,28 @@ def test_a_link_reopens_a_position_and_a_game(browser, server):
     after = wait_for(browser, lambda b: b.execute_script("return window.board.play.state"), "the reopened game")
     assert after["view"] == before["view"] and after["your_turn"] and after["token"] == before["token"]
     assert css(browser, "#screen-play")[0].is_displayed()
+
+
+def test_forced_moves_are_played_at_once_when_asked(browser, server):
+    """With 'play forced moves at once' ticked the human is never asked to make its only legal move:
+    every turn it is shown offers a choice, and the game still reaches its end."""
+    open_board(browser, server, "play")
+    choose(browser, 'select[name="play-game"]', "texas42")
+    choose(browser, 'select[name="play-seat"]', "0")
+    css(browser, 'input[name="play-seed"]')[0].send_keys("6")
+    click(browser, "#play-forced")
+    click(browser, "#new-game")
+    turns = 0
+    while True:
+        state = wait_for(browser, lambda b: b.execute_script(
+            "const p = window.board.play; return !p.busy && p.state && (p.state.your_turn || p.state.over) ? p.state : null"),
+            "the human's turn or the end")
+        if state["over"] or state["record"]["hands"]:
+            break
+        assert len(state["legal_moves"]) > 1, state["legal_moves"]
+        turns += 1
+        move = "pass" if "pass" in state["legal_moves"] else state["legal_moves"][-1]
+        browser.execute_script("window.board.play.move(arguments[0])", move)
+    hand = state["record"]["hands"][0]
+    mine = sum(1 for seat, _ in hand["plays"] if seat == 0) + 1 + (hand["contract"]["declarer"] == 0)  # plays, bid, declaring
+    assert 1 <= turns < mine  # the human chose where it had a choice; the rest were made for it

@@ -58,6 +58,10 @@ export class PlayScreen {
     seed.setAttribute("aria-label", "seed (optional: the same seed deals the same game)");
     const rules = Object.assign(document.createElement("input"), { name: "play-rules", size: 18, placeholder: "rules, e.g. specials:all" });
     rules.setAttribute("aria-label", "rules flags as flag:value, separated by commas (docs/notation.md)");
+    // A move that is the only legal one is played at once when asked (the terminal's default, here an option).
+    const forced = Object.assign(document.createElement("input"), { type: "checkbox", name: "play-forced", id: "play-forced" });
+    const forcedLabel = Object.assign(document.createElement("label"), { htmlFor: "play-forced", textContent: " play forced moves at once" });
+    forcedLabel.prepend(forced);
     const start = Object.assign(document.createElement("button"), { type: "button", className: "action", id: "new-game", textContent: "New game" });
     start.addEventListener("click", () => {
       const body = { game: game.value, seat: Number(seat.value) };
@@ -66,7 +70,7 @@ export class PlayScreen {
       if (flags.length) body.rules = Object.fromEntries(flags.map((f) => [f.split(":")[0], f.split(":").slice(1).join(":")]));
       this.start(body);
     });
-    root.replaceChildren(game, seat, seed, rules, start);
+    root.replaceChildren(game, seat, seed, rules, forcedLabel, start);
   }
 
   status(text, kind) {
@@ -94,9 +98,10 @@ export class PlayScreen {
     this.busy = true;
     try {
       this.show(await request());
-      while (!this.state.over && !this.state.your_turn) {
+      while (!this.state.over && (!this.state.your_turn || this.forced)) {
         await pause(this.botPause);
-        this.show(await call("bot-move", { token: this.state.token }));
+        const token = this.state.token;
+        this.show(await (this.state.your_turn ? call("move", { token, move: this.state.legal_moves[0] }) : call("bot-move", { token })));
       }
     } catch (error) {
       this.status(error.message, "invalid");
@@ -198,6 +203,11 @@ export class PlayScreen {
   }
 
   // The human's choices that are not tiles of its hand: bids, declarations, Bingo's close.
+  // The human's turn offers one legal move and the player asked for such moves to be made at once.
+  get forced() {
+    return $("#play-forced")?.checked && this.state.your_turn && this.state.legal_moves.length === 1;
+  }
+
   renderChoices() {
     const root = $("#play-choices");
     root.replaceChildren();
