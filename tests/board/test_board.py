@@ -80,6 +80,19 @@ def open_board(browser, server: str, screen: str) -> None:
     click(browser, f'nav [data-screen="{screen}"]')
 
 
+def new_bot_game(browser, server: str, game: str, seat: str, seed: str | None = None, *, forced: bool = False) -> None:
+    """The Play screen's New game for ``game`` from ``seat`` (a seed, when given, deals the same game;
+    ``forced``: forced moves played at once)."""
+    open_board(browser, server, "play")
+    choose(browser, 'select[name="play-game"]', game)
+    choose(browser, 'select[name="play-seat"]', seat)
+    if seed is not None:
+        css(browser, 'input[name="play-seed"]')[0].send_keys(seed)
+    if forced:
+        click(browser, "#play-forced")
+    click(browser, "#new-game")
+
+
 def status(browser, selector: str = "#status") -> str:
     return css(browser, selector)[0].text
 
@@ -196,11 +209,7 @@ def test_a_graded_hand_is_charted(browser, server, screenshot):
 
 
 def test_a_hand_against_the_bots_with_hints_and_a_review(browser, server, screenshot):
-    open_board(browser, server, "play")
-    choose(browser, 'select[name="play-game"]', "texas42")
-    choose(browser, 'select[name="play-seat"]', "0")
-    css(browser, 'input[name="play-seed"]')[0].send_keys("4")
-    click(browser, "#new-game")
+    new_bot_game(browser, server, "texas42", "0", "4")
     hinted = set()  # the phases a hint was asked in: "auction", "play", "exact"
     for _ in range(200):
         wait_for(browser, lambda b: status(b, "#play-status") == "your turn" or played_hand_ended(b), "the human's turn")
@@ -260,11 +269,7 @@ def played_hand_ended(browser) -> bool:
 
 def test_a_bingo_deal_against_the_bot_and_its_review(browser, server, screenshot):
     """Bingo's own shapes: scores by player, a deal's hands, boneyard, result and graded moves."""
-    open_board(browser, server, "play")
-    choose(browser, 'select[name="play-game"]', "bingo")
-    choose(browser, 'select[name="play-seat"]', "1")
-    css(browser, 'input[name="play-seed"]')[0].send_keys("3")
-    click(browser, "#new-game")
+    new_bot_game(browser, server, "bingo", "1", "3")
     for _ in range(40):
         wait_for(browser, lambda b: status(b, "#play-status") == "your turn" or css(b, ".review-button"), "player 1's turn")
         if css(browser, ".review-button"):
@@ -319,11 +324,7 @@ def test_the_human_who_wins_the_auction_gets_declaration_advice(browser, server)
 def test_the_hint_in_the_auction_shows_the_advisers_action_and_reason(browser, server, game):
     """The board's Hint in an auction (42's or Moon's) shows the adviser's action in the words a move
     takes and why: the same advice as the Python API's for the human's view."""
-    open_board(browser, server, "play")
-    choose(browser, 'select[name="play-game"]', game)
-    choose(browser, 'select[name="play-seat"]', "1")
-    css(browser, 'input[name="play-seed"]')[0].send_keys("4")
-    click(browser, "#new-game")
+    new_bot_game(browser, server, game, "1", "4")
     wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "seat 1's bid")
     view = PlayerView.from_json(browser.execute_script("return window.board.play.state.view"))
     assert view.trump is None and view.contract is None
@@ -341,11 +342,7 @@ def test_the_claim_button_answers_from_the_humans_view(browser, server, screensh
     """Late in a hand the claim button checks every world of the human's view: its answer for the
     rest and for the contract is the library's (texas42.claim), with the plays that claim or a world
     that refutes."""
-    open_board(browser, server, "play")
-    choose(browser, 'select[name="play-game"]', "texas42")
-    choose(browser, 'select[name="play-seat"]', "0")
-    css(browser, 'input[name="play-seed"]')[0].send_keys("4")
-    click(browser, "#new-game")
+    new_bot_game(browser, server, "texas42", "0", "4")
     for _ in range(200):
         wait_for(browser, lambda b: status(b, "#play-status") == "your turn" or played_hand_ended(b), "the human's turn")
         assert not played_hand_ended(browser), "the hand ended before its last tricks were claimed"

@@ -10,7 +10,7 @@ import pytest
 from dominosolver import games
 from dominosolver.texas42 import Position
 from selenium.webdriver.common.by import By
-from test_board import choose, click, css, open_board, status, wait_for
+from test_board import choose, click, css, new_bot_game, open_board, status, wait_for
 
 WIDTHS = (390, 1280)
 GAMES = tuple(games.GAMES)
@@ -55,11 +55,7 @@ def test_the_table_and_chart_screens_fit(browser, server, sized, screenshot, scr
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_against_the_bots_fits(browser, server, sized, screenshot, game, width):
     sized(width)
-    open_board(browser, server, "play")
-    choose(browser, 'select[name="play-game"]', game)
-    choose(browser, 'select[name="play-seat"]', "1")
-    css(browser, 'input[name="play-seed"]')[0].send_keys("4")
-    click(browser, "#new-game")
+    new_bot_game(browser, server, game, "1", "4")
     wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "the human's turn")
     click(browser, "#hint")
     wait_for(browser, lambda b: css(b, "#hint-table tbody tr"), "the hint")
@@ -70,11 +66,7 @@ def test_a_game_against_the_bots_fits(browser, server, sized, screenshot, game, 
 
 def test_your_hand_is_readable_in_the_auction(browser, server):
     """During the auction no tile is played: the human's own hand is drawn at full strength."""
-    open_board(browser, server, "play")
-    choose(browser, 'select[name="play-game"]', "texas42")
-    choose(browser, 'select[name="play-seat"]', "1")
-    css(browser, 'input[name="play-seed"]')[0].send_keys("4")
-    click(browser, "#new-game")
+    new_bot_game(browser, server, "texas42", "1", "4")
     wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "seat 1's bid")
     tiles = css(browser, '#play-table .hand.own button.tile')
     assert len(tiles) == 7
@@ -95,11 +87,7 @@ def test_a_link_reopens_a_position_and_a_game(browser, server):
     shown = wait_for(browser, loaded, "the linked position")
     assert unquote(browser.execute_script("return location.hash")) == f"#position={shown}"
 
-    open_board(browser, server, "play")
-    choose(browser, 'select[name="play-game"]', "texas42")
-    choose(browser, 'select[name="play-seat"]', "1")
-    css(browser, 'input[name="play-seed"]')[0].send_keys("4")
-    click(browser, "#new-game")
+    new_bot_game(browser, server, "texas42", "1", "4")
     wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "seat 1's bid")
     before = browser.execute_script("return window.board.play.state")
     link = browser.execute_script("return location.href")
@@ -115,12 +103,7 @@ def test_a_link_reopens_a_position_and_a_game(browser, server):
 def test_forced_moves_are_played_at_once_when_asked(browser, server):
     """With 'play forced moves at once' ticked the human is never asked to make its only legal move:
     every turn it is shown offers a choice, and the game still reaches its end."""
-    open_board(browser, server, "play")
-    choose(browser, 'select[name="play-game"]', "texas42")
-    choose(browser, 'select[name="play-seat"]', "0")
-    css(browser, 'input[name="play-seed"]')[0].send_keys("6")
-    click(browser, "#play-forced")
-    click(browser, "#new-game")
+    new_bot_game(browser, server, "texas42", "0", "6", forced=True)
     turns = 0
     while True:
         state = wait_for(browser, lambda b: b.execute_script(
