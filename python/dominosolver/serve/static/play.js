@@ -22,6 +22,13 @@ function heading(text) {
   return Object.assign(document.createElement("h2"), { textContent: text });
 }
 
+// Where a seat sits for the viewer: the viewer at the bottom, the others clockwise from there (the
+// next to play on the viewer's left), as at a table and in the SVG picture (pictures/board.py).
+export function compassPlace(seat, viewer, count) {
+  const places = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] }[count];
+  return places[(seat - viewer + count) % count];
+}
+
 export class PlayScreen {
   constructor(games, { botPause = 250 } = {}) {
     this.games = games; // GET /v1/games: each game's tag, title and seat names
@@ -147,20 +154,38 @@ export class PlayScreen {
     $("#play-score").textContent = named.map(([who, score]) => `${who} ${score}`).join(" · ");
   }
 
-  // The table as the human sees it: its own tiles, the others' tiles face down, the trick.
+  // The table as the human sees it, drawn as players sit (the project's SVG table does the same,
+  // pictures/board.py): the human at the bottom, the seats clockwise round the table from there, so
+  // that in 42 the partner sits at the top and the opponents left and right, Moon's two others at
+  // the left and right, Bingo's opponent at the top. The trick lies in the middle, each tile on its
+  // player's side; the seat to move is marked.
   renderTable() {
     const view = this.state.view;
     const root = $("#play-table");
+    const count = this.seats.length;
+    root.className = `compass seats-${count}`;
     root.replaceChildren();
     const sizes = view.hand_sizes ?? this.seats.map((_, s) => (s === view.seat ? view.hand.length : view.opponent_hand_size));
+    const place = (seat) => compassPlace(seat, view.seat, count);
     this.seats.forEach((name, seat) => {
-      const label = Object.assign(document.createElement("div"), { className: "hand-name", textContent: seat === view.seat ? `${name} (you)` : name });
-      if (seat === this.state.to_move && !this.state.over) label.classList.add("to-move");
+      const box = Object.assign(document.createElement("div"), { className: `seat at-${place(seat)}` });
+      box.dataset.seat = seat;
+      box.dataset.place = place(seat);
+      const toMove = seat === this.state.to_move && !this.state.over;
+      const label = Object.assign(document.createElement("div"), { className: "hand-name" });
+      label.textContent = seat === view.seat ? `${name} (you)` : name;
+      if (view.contract && view.contract.declarer === seat) label.textContent += ` · bid ${view.contract.bid}`;
+      if (toMove) {
+        box.classList.add("to-move");
+        label.classList.add("to-move");
+        box.setAttribute("aria-current", "true");
+      }
       const hand = Object.assign(document.createElement("div"), { className: "hand" });
       hand.dataset.seat = seat;
       hand.setAttribute("aria-label", `${name}'s hand`);
       if (seat === view.seat) {
         // Your hand stays readable (the auction, the others' turns); only a turn to play dims what is not legal.
+        box.classList.add("own");
         hand.classList.add("own");
         if (this.state.your_turn && view.hand.some((t) => this.state.legal_moves.includes(t))) hand.classList.add("choosing");
         for (const tile of view.hand) {
@@ -171,26 +196,16 @@ export class PlayScreen {
           hand.append(button);
         }
       } else { // face down, but for the tiles its contract shows the table (a Plunge bidder's doubles)
+        const sideways = place(seat) === "left" || place(seat) === "right";
         const shown = view.revealed?.[name] ?? [];
-        for (const tile of shown) hand.append(dominoSvg(tile, { size: 40, vertical: true }));
-        for (let i = shown.length; i < sizes[seat]; i++) hand.append(dominoSvg("0-0", { faceDown: true, size: 40, vertical: true }));
+        for (const tile of shown) hand.append(dominoSvg(tile, { size: 36, vertical: !sideways }));
+        for (let i = shown.length; i < sizes[seat]; i++) hand.append(dominoSvg("0-0", { faceDown: true, size: 36, vertical: !sideways }));
+        label.append(Object.assign(document.createElement("span"), { className: "count", textContent: ` ${sizes[seat]}` }));
       }
-      root.append(label, hand);
+      box.append(label, hand);
+      root.append(box);
     });
-    const trickLabel = Object.assign(document.createElement("div"), { className: "hand-name", textContent: "table" });
-    const trick = Object.assign(document.createElement("div"), { className: "trick", id: "play-trick" });
-    trick.setAttribute("aria-label", "the trick on the table");
-    const plays = view.plays ?? [];
-    const onTable = plays.slice(plays.length - view.trick.length);
-    view.trick.forEach((tile, i) => {
-      const who = onTable[i] ? this.seats[onTable[i].seat] : "";
-      const box = document.createElement("span");
-      box.className = "played";
-      box.append(dominoSvg(tile, { size: 52 }), who);
-      box.dataset.tile = tile;
-      trick.append(box);
-    });
-    root.append(trickLabel, trick);
+    root.append(this.renderTrick(view, place));
     const facts = [];
     if (view.contract) facts.push(`${this.seats[view.contract.declarer]} bid ${view.contract.bid}${view.contract.kind ? ` (${view.contract.kind})` : ""}`);
     if (view.trump !== null && view.trump !== undefined) facts.push(`trump ${view.trump}`);
@@ -198,8 +213,30 @@ export class PlayScreen {
     if (view.boneyard_size !== undefined) facts.push(`boneyard ${view.boneyard_size}`);
     if (view.points) facts.push(`points ${view.points.join("–")}`);
     if (view.auction?.length) facts.push(`auction ${view.auction.map((b) => `${this.seats[b.seat]} ${b.bid}`).join(", ")}`);
-    const line = Object.assign(document.createElement("p"), { className: "muted", textContent: facts.join(" · ") });
-    root.append(document.createElement("div"), line); // the line under the hands, in the grid's second column
+    root.append(Object.assign(document.createElement("p"), { className: "muted facts", textContent: facts.join(" · ") }));
+  }
+
+  // The middle of the table: the trick, each tile on the side of the seat that played it, numbered
+  // in the order of play.
+  renderTrick(view, place) {
+    const centre = Object.assign(document.createElement("div"), { className: "centre" });
+    const trick = Object.assign(document.createElement("div"), { className: "trick", id: "play-trick" });
+    trick.setAttribute("aria-label", "the trick on the table");
+    const plays = view.plays ?? [];
+    const onTable = plays.slice(plays.length - view.trick.length);
+    view.trick.forEach((tile, i) => {
+      // 42's views list each play with its seat; a Bingo trick is led by the view's leader.
+      const seat = onTable[i]?.seat ?? (view.leader + i) % this.seats.length;
+      const box = document.createElement("span");
+      box.className = `played at-${place(seat)}`;
+      box.append(dominoSvg(tile, { size: 48, vertical: true }),
+        Object.assign(document.createElement("span"), { textContent: `${i + 1}. ${this.seats[seat]}` }));
+      box.dataset.tile = tile;
+      box.dataset.seat = seat;
+      trick.append(box);
+    });
+    centre.append(trick);
+    return centre;
   }
 
   // The human's choices that are not tiles of its hand: bids, declarations, Bingo's close.
