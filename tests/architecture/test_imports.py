@@ -17,7 +17,7 @@ import pytest
 PACKAGE = Path(dominosolver.__file__).parent
 
 # Imported inside functions on purpose: optional, heavy dependencies only some commands need.
-OPTIONAL = {"dask", "distributed", "jsonschema", "referencing"}
+OPTIONAL = {"dask", "distributed", "jsonschema", "pyarrow", "referencing"}
 
 # Modules that still import inside functions (none: the list stays for work in progress).
 PENDING: set[str] = set()

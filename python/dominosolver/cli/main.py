@@ -27,6 +27,7 @@ from ..serve.app import most_workers
 from ..stoppable import exit_now
 from ..texas42.bidding import BID_SAMPLES
 from . import render
+from .corpus import corpus as corpus_commands
 from .human import HumanGame
 from .render import show as show_all
 from .sources import load
@@ -570,6 +571,9 @@ def demo() -> None:
     Big Game's lower-end leads in a position of seven tricks."""
     for spec in games.GAMES.values():
         render.show_working(spec.render.demo(), f"{spec.title} demo")
+
+
+cli.add_command(corpus_commands)
 
 
 def main(argv: list[str] | None = None) -> None:
