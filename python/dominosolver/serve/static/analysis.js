@@ -20,6 +20,34 @@ async function copy(text) {
   }
 }
 
+// The line under study, as lichess's analysis board keeps one: the position it starts from and the
+// moves played from there, each with the position it leads to (the server's, which alone knows the
+// rules); `at` is how many of them are played on the board (0: the start).
+class Line {
+  constructor(start) {
+    this.start = start;
+    this.moves = []; // {move, seat, position}
+    this.at = 0;
+  }
+
+  position(k) { return k === 0 ? this.start : this.moves[k - 1].position; }
+
+  // A move played at `at`: the line's own next move steps forward; another one replaces the rest.
+  play(move, seat, position) {
+    if (this.moves[this.at]?.move !== move) this.moves.splice(this.at, Infinity, { move, seat, position });
+    this.at += 1;
+  }
+
+  // Where the line holds this position (undo and redo walk the session), or -1.
+  find(doc) {
+    const text = JSON.stringify(doc);
+    for (let k = 0; k <= this.moves.length; k++) if (JSON.stringify(this.position(k)) === text) return k;
+    return -1;
+  }
+}
+
+const typing = (node) => ["INPUT", "TEXTAREA", "SELECT"].includes(node?.tagName);
+
 export class AnalysisScreen {
   // games: GET /v1/games's list; onPosition: told each position the server found valid (the
   // Table screen takes its hands).
@@ -28,9 +56,20 @@ export class AnalysisScreen {
     this.editor = new Editor({ fields: $("#fields"), palette: $("#palette"), placesRoot: $("#places") }, games,
       (doc) => this.edit(doc));
     this.history = new History(this.editor.empty(games[0].tag));
+    this.line = new Line(this.history.current);
     this.generation = 0; // replies to an older position are dropped
-    $("#undo").addEventListener("click", () => this.history.undo() && this.refresh());
-    $("#redo").addEventListener("click", () => this.history.redo() && this.refresh());
+    $("#undo").addEventListener("click", () => this.history.undo() && this.followHistory());
+    $("#redo").addEventListener("click", () => this.history.redo() && this.followHistory());
+    // The move list's keys, as on lichess: Left and Right step back and forward, Home and End go to
+    // the line's start and end (not while typing, and only on this screen).
+    const keys = { ArrowLeft: () => this.line.at - 1, ArrowRight: () => this.line.at + 1, Home: () => 0,
+      End: () => this.line.moves.length };
+    document.addEventListener("keydown", (event) => {
+      if (!(event.key in keys) || typing(event.target) || $("#screen-position").hidden
+          || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      this.goTo(keys[event.key]());
+    });
     $("#step").addEventListener("click", () => this.solved && this.play(this.solved.pv[0]));
     $("#load").addEventListener("click", () => this.load($("#paste").value));
     $("#copy-notation").addEventListener("click", () => { $("#notation").select(); copy($("#notation").value); });
@@ -40,6 +79,41 @@ export class AnalysisScreen {
 
   edit(doc) {
     this.history.push(doc);
+    this.line = new Line(doc);
+    this.refresh();
+  }
+
+  // Undo or redo moved the session: the line follows when it holds the position, else starts there.
+  followHistory() {
+    const k = this.line.find(this.history.current);
+    if (k < 0) this.line = new Line(this.history.current);
+    else this.line.at = k;
+    this.refresh();
+  }
+
+  // Show the line's position after k of its moves (0: its start).
+  goTo(k) {
+    if (k < 0 || k > this.line.moves.length || k === this.line.at) return;
+    this.line.at = k;
+    this.history.push(this.line.position(k));
+    this.refresh();
+  }
+
+  // A line to step through: a start position and its moves ({seat, move}), each played by the
+  // server in turn (a graded hand of the Play screen's review, say); the board shows the start.
+  async loadLine(start, moves) {
+    const line = new Line(start);
+    let position = start;
+    try {
+      for (const { seat, move } of moves) {
+        position = (await call("play", { position, move })).position;
+        line.moves.push({ move, seat, position });
+      }
+    } catch (error) {
+      setStatus($("#status"), `move ${line.moves.length + 1} of the line: ${error.message}`, "invalid");
+    }
+    this.history.push(start);
+    this.line = line;
     this.refresh();
   }
 
@@ -67,11 +141,37 @@ export class AnalysisScreen {
   }
 
   async play(move) {
+    const seat = this.shown?.to_move ?? null;
     try {
       const next = await call("play", { position: this.history.current, move });
-      this.edit(next.position);
+      this.line.play(move, seat, next.position);
+      this.history.push(next.position);
+      this.refresh();
     } catch (error) {
       setStatus($("#status"), error.message, "invalid");
+    }
+  }
+
+  // The move list: the line's start and each move, the one shown marked; a click goes there.
+  renderLine(seats) {
+    const root = $("#move-list");
+    const entry = (k, text) => {
+      const button = Object.assign(document.createElement("button"), { type: "button", className: "ply", textContent: text });
+      button.dataset.ply = k;
+      if (k === this.line.at) button.setAttribute("aria-current", "step");
+      button.addEventListener("click", () => this.goTo(k));
+      return button;
+    };
+    const items = [entry(0, "start")];
+    this.line.moves.forEach(({ move, seat }, i) => {
+      const button = entry(i + 1, `${i + 1}. ${seat === null ? "" : `${seats[seat]} `}${move}`);
+      button.dataset.move = move;
+      items.push(button);
+    });
+    root.replaceChildren(...items);
+    const shown = root.querySelector('[aria-current="step"]'); // kept in sight within the list alone
+    if (shown && (shown.offsetTop < root.scrollTop || shown.offsetTop + shown.offsetHeight > root.scrollTop + root.clientHeight)) {
+      root.scrollTop = shown.offsetTop - root.clientHeight / 2;
     }
   }
 
@@ -90,6 +190,8 @@ export class AnalysisScreen {
     $("#undo").disabled = !this.history.canUndo;
     $("#redo").disabled = !this.history.canRedo;
     this.editor.render(doc, null);
+    this.shown = null;
+    this.renderLine(this.editor.seats(doc));
     this.clearResults();
     setStatus($("#status"), "checking…");
     let shown;
@@ -103,6 +205,7 @@ export class AnalysisScreen {
       return;
     }
     if (!current()) return;
+    this.shown = shown;
     this.editor.render(doc, shown);
     this.onPosition?.(shown.position);
     $("#notation").value = shown.notation ?? "";

@@ -26,7 +26,10 @@ async function start() {
     table,
     analysis: new AnalysisScreen(list, (position) => table.usePosition(position)),
     chart: new ChartScreen(seatsOf),
-    play: new PlayScreen(list, { botPause: pause }),
+    play: new PlayScreen(list, { botPause: pause, onReplay: (position, moves) => {
+      showScreen("position"); // a reviewed hand, its plays in the move list to step through
+      window.board.analysis.loadLine(position, moves);
+    } }),
   };
   // A link names a position or a game: open it (the screen's own replies keep the link current).
   const [kind, value] = location.hash.slice(1).split("=", 2);

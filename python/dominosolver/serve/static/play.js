@@ -30,9 +30,10 @@ export function compassPlace(seat, viewer, count) {
 }
 
 export class PlayScreen {
-  constructor(games, { botPause = 250 } = {}) {
+  constructor(games, { botPause = 250, onReplay = null } = {}) {
     this.games = games; // GET /v1/games: each game's tag, title and seat names
     this.botPause = botPause; // ms between bot moves, so that each can be seen
+    this.onReplay = onReplay; // (position, moves): a reviewed hand to step through on the Position screen
     this.busy = false;
     this.renderSetup();
     $("#hint").addEventListener("click", () => this.hint());
@@ -449,6 +450,14 @@ export class PlayScreen {
     try {
       const graded = await call("analyse", { record: hand, auction: this.state.game === "texas42" && Boolean(hand.bids) });
       renderAnalysis(box, graded, (seat) => this.seats[seat], `${this.handWord} ${number}: every play graded`);
+      if (this.onReplay && graded.position) {
+        const replay = Object.assign(document.createElement("button"), { type: "button", className: "action replay",
+          textContent: `Step through ${this.handWord.toLowerCase()} ${number} on the Position screen` });
+        replay.dataset.hand = number;
+        replay.addEventListener("click", () => this.onReplay(graded.position,
+          graded.plays.map((p) => ({ seat: p.seat, move: p.tile ?? p.move }))));
+        box.append(replay);
+      }
     } catch (error) {
       box.append(Object.assign(document.createElement("p"), { className: "status invalid", textContent: error.message }));
     }
