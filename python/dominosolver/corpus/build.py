@@ -174,7 +174,9 @@ def build_corpus(directory: str | Path, deals: int, *, name: str = "main", rules
                 finished[(first, end)] = entry
                 kept += 1
                 continue
-            entry = store.adopt(first, end)
+            # A file the manifest does not list (a killed run wrote it last) is checked and kept; one
+            # it lists with another checksum was changed since: solved again, never trusted.
+            entry = None if entry is not None else store.adopt(first, end)
             if entry is not None:
                 entry["code_version"] = (old or fresh)["code_version"]
                 finished[(first, end)] = entry
