@@ -14,14 +14,13 @@ import warnings
 
 import numpy as np
 import pytest
-
 from dominosolver.corpus import Corpus, build_corpus, corpus_rules, deal_of, verify_sample
 from dominosolver.corpus.store import CorpusBusyError, CorpusMismatchError, Store, part_name
 from dominosolver.errors import ParseError
 from dominosolver.texas42 import dd_table, special_table
 
 pa = pytest.importorskip("pyarrow")
-import pyarrow.parquet as pq  # noqa: E402
+import pyarrow.parquet as pq
 
 NAME = "test"
 DEALS = 24
@@ -202,9 +201,8 @@ def test_another_corpus_in_the_directory_is_refused(reference, tmp_path):
 
 
 def test_one_build_at_a_time(tmp_path):
-    with Store(tmp_path).lock():
-        with pytest.raises(CorpusBusyError):
-            build_corpus(tmp_path, 5, name=NAME, dask=None)
+    with Store(tmp_path).lock(), pytest.raises(CorpusBusyError):
+        build_corpus(tmp_path, 5, name=NAME, dask=None)
 
 
 @pytest.mark.parametrize("kwargs", [{"deals": 0}, {"deals": 1.5}, {"partition_size": 0}, {"workers": 0},

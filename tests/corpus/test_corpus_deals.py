@@ -8,7 +8,6 @@ import hashlib
 import struct
 
 import pytest
-
 from dominosolver.corpus import deal_of
 from dominosolver.errors import ParseError
 from dominosolver.tiles import Tile

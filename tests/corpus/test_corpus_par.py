@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from dominosolver.corpus import corpus_rules, deal_of, par_of
 from dominosolver.errors import ParseError
 from dominosolver.texas42 import Rules

@@ -73,7 +73,8 @@ def build(directory: str, deals: int, name: str, partition_size: int, scheduler:
     else:
         click.echo(f"{summary.rows:,} of {summary.deals:,} deals in {summary.directory} ({summary.partitions} partitions: "
                    f"{summary.kept} kept, {summary.adopted} adopted, {summary.solved} solved by this run, "
-                   f"{summary.backend}) in {summary.seconds:.1f} s, {summary.deals_per_second:.1f} deals/s"
+                   f"{summary.backend}) in {summary.seconds:.1f} s, {summary.deals_per_second:.1f} deals/s "
+                   f"({summary.deals_per_cpu_second:.1f} deals per CPU second of the workers)"
                    + ("" if summary.complete else " - incomplete: run again to resume"))
 
 

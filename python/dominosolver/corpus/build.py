@@ -62,6 +62,8 @@ class BuildSummary:
     workers: int
     backend: str
     complete: bool
+    cpu_seconds: float = 0.0  # CPU time the workers spent solving this run's partitions
+    deals_per_cpu_second: float = 0.0  # this run's deals over that time: the machine's load left out
 
     def to_json(self) -> dict[str, Any]:
         return {"schema": "dominosolver.corpusbuild/1", **asdict(self)}
@@ -117,13 +119,14 @@ def _connect(address: str, workers: int) -> tuple[Any, Any]:
         raise DominoSolverError(f"cannot connect to the Dask scheduler at {address!r}: {e}") from None
 
 
-def _run_in_process(name: str, rules_json: dict[str, Any], todo: list[tuple[int, int]]) -> Iterator[tuple[int, int, bytes]]:
+def _run_in_process(name: str, rules_json: dict[str, Any],
+                    todo: list[tuple[int, int]]) -> Iterator[tuple[int, int, tuple[bytes, float]]]:
     for first, end in todo:
         yield first, end, solve_range(name, rules_json, first, end)
 
 
 def _run_on_dask(connection: tuple[Any, Any], name: str, rules_json: dict[str, Any],
-                 todo: list[tuple[int, int]]) -> Iterator[tuple[int, int, bytes]]:
+                 todo: list[tuple[int, int]]) -> Iterator[tuple[int, int, tuple[bytes, float]]]:
     from distributed import as_completed
 
     client, cluster = connection
@@ -198,11 +201,14 @@ def build_corpus(directory: str | Path, deals: int, *, name: str = "main", rules
         results = (_run_in_process(name, the_rules.to_json(), todo) if dask is None or not todo
                    else _run_on_dask(_connect(dask, workers), name, the_rules.to_json(), todo))
         solved = 0
+        cpu_seconds = 0.0
         last_save = _time.perf_counter()
         try:
-            for first, end, data in results:
+            for first, end, (data, cpu) in results:
                 entry = store.write_partition(first, end, data)
                 entry["code_version"] = fresh["code_version"]
+                entry["cpu_seconds"] = round(cpu, 3)
+                cpu_seconds += cpu
                 finished[(first, end)] = entry
                 solved += 1
                 done += end - first
@@ -216,8 +222,18 @@ def build_corpus(directory: str | Path, deals: int, *, name: str = "main", rules
             seconds = _time.perf_counter() - started
             solved_deals = sum(end - first for first, end in todo if (first, end) in finished)
             manifest["runs"].append({"backend": backend, "workers": workers if dask == "local" else None,
-                                     "partitions": solved, "deals": solved_deals, "seconds": round(seconds, 3)})
+                                     "partitions": solved, "deals": solved_deals, "seconds": round(seconds, 3),
+                                     "cpu_seconds": round(cpu_seconds, 3), "load_average": _load()})
             save(complete=len(finished) == len(plan))
     return BuildSummary(str(store.root), name, deals, len(plan), kept, adopted, solved, manifest["rows"],
                         round(seconds, 3), round(solved_deals / seconds, 2) if seconds > 0 else 0.0,
-                        workers if dask == "local" else 1 if dask is None else 0, backend, manifest["complete"])
+                        workers if dask == "local" else 1 if dask is None else 0, backend, manifest["complete"],
+                        round(cpu_seconds, 3), round(solved_deals / cpu_seconds, 2) if cpu_seconds > 0 else 0.0)
+
+
+def _load() -> list[float] | None:
+    """The machine's load averages (1, 5, 15 minutes) as the run ends, where the system tells them."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:  # pragma: no cover - not on every system
+        return None

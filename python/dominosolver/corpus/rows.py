@@ -18,6 +18,7 @@ tools (pandas, DuckDB, Spark) read the corpus without this package:
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
@@ -127,9 +128,11 @@ def rows_table(rows: list[dict[str, Any]], layout: Layout) -> Any:
     return pa.Table.from_pydict(columns, schema=layout.schema())
 
 
-def solve_range(name: str, rules_json: dict[str, Any], first: int, end: int) -> bytes:
+def solve_range(name: str, rules_json: dict[str, Any], first: int, end: int) -> tuple[bytes, float]:
     """Deals ``first`` to ``end - 1`` of corpus ``name`` solved, as the bytes of a Parquet file (what
-    a worker sends back: the client writes it, so workers need no shared disk)."""
+    a worker sends back: the client writes it, so workers need no shared disk), and the CPU seconds
+    the worker spent on them (whatever else the machine runs)."""
+    started = time.process_time()
     pa = require_pyarrow()
     import pyarrow.parquet as pq
 
@@ -142,4 +145,4 @@ def solve_range(name: str, rules_json: dict[str, Any], first: int, end: int) -> 
     table = rows_table(rows, layout)
     sink = pa.BufferOutputStream()
     pq.write_table(table, sink, compression="zstd")
-    return sink.getvalue().to_pybytes()
+    return sink.getvalue().to_pybytes(), time.process_time() - started
