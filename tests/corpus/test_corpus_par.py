@@ -97,3 +97,23 @@ def test_a_plunge_nobody_can_make_is_not_bid():
 def test_par_is_for_texas_42_in_marks():
     with pytest.raises(ParseError):
         par_of(Rules(scoring="points"), PLAIN, W, *tables(best={N: 30}))
+
+
+def test_legal_calls_kept_across_deals_give_the_par_of_a_fresh_replay():
+    """Par keeps the core's legal calls by (rules, turn, high bid, doubles held) across deals: each
+    deal's par with that store emptied first equals its par with the store filled by other deals."""
+    from dominosolver.corpus import par as par_module
+    from dominosolver.texas42 import dd_table, special_table
+
+    deals = [deal_of("legal", i) for i in range(12)]
+    solved = []
+    for d in deals:
+        special = special_table(d.tiles(), RULES)
+        solved.append((d, dd_table(d.tiles(), RULES).points, special))
+    fresh = []
+    for d, dd, special in solved:
+        par_module._LEGAL.clear()
+        fresh.append(par_of(RULES, d.hands, d.dealer, dd, special.every_trick, special.contracts, special.makes))
+    warm = [par_of(RULES, d.hands, d.dealer, dd, special.every_trick, special.contracts, special.makes)
+            for d, dd, special in reversed(solved)][::-1]
+    assert warm == fresh

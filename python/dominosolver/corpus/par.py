@@ -16,6 +16,7 @@ can do alone (the other side passing throughout): the most marks, then the highe
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -126,6 +127,9 @@ def _side_worth(o: ParOutcome, side: int) -> tuple[int, int]:
 
 
 _NONE = ParOutcome(-1, 0, "", "", False, 0)
+_DOUBLE_IDS = frozenset(h * (h + 1) // 2 + h for h in range(7))  # tile ids of 0-0 ... 6-6
+_LEGAL: dict[tuple[Any, ...], list[Any]] = {}  # (rules, turn, high bid, its kind, doubles held) -> legal calls
+_LEGAL_MOST = 100_000
 
 
 class _Search:
@@ -134,18 +138,24 @@ class _Search:
 
     def __init__(self, rules: Rules, dealer: int, order: list[int], hands: list[list[int]], tables: _Tables) -> None:
         self.rules, self.dealer, self.order, self.hands, self.tables = rules, dealer, order, hands, tables
-        self.legal_memo: dict[tuple[int, Any], list[Any]] = {}
+        self.rules_key = json.dumps(rules.to_json(), sort_keys=True)
 
     def legal(self, path: tuple[Any, ...], high: tuple[int, Any] | None) -> list[Any]:
-        """The calls legal after ``path`` (the calls so far), which depend on the high bid alone."""
+        """The calls legal after ``path`` (the calls so far). They depend on the rules, the turn, the
+        high bid and the doubles the seat to call holds (the special bids it may make), and nothing
+        else of the deal: the core's answer is kept for every deal with the same (``_LEGAL``)."""
         k = len(path)
-        key = (k, None if high is None else (high[0], high[1].value, high[1].kind))
-        found = self.legal_memo.get(key)
+        seat_hand = self.hands[self.order[k]]
+        key = (self.rules_key, k, 0 if high is None else high[1].value, "" if high is None else high[1].kind,
+               sum(1 for t in seat_hand if t in _DOUBLE_IDS))
+        found = _LEGAL.get(key)
         if found is None:
             auction = _core.texas42.Auction(self.rules._core, self.dealer)
             for j, call in enumerate(path):
                 auction.call(call, self.hands[self.order[j]])
-            found = self.legal_memo[key] = list(auction.legal(self.hands[self.order[k]]))
+            found = list(auction.legal(seat_hand))
+            if len(_LEGAL) < _LEGAL_MOST:
+                _LEGAL[key] = found
         return found
 
     def run(self, worth: Callable[[ParOutcome], Any], everyone: bool = False, side: int = 0) -> ParOutcome:
