@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 import click
+from rich.table import Table
 
 from ..corpus.build import DEFAULT_PARTITION, build_corpus
 from ..corpus.deals import deal_of
@@ -82,8 +83,6 @@ def _show(result: QueryResult, as_json: bool) -> None:
     if as_json:
         _emit(result.to_json())
         return
-    from rich.table import Table
-
     table = Table(title=f"{result.query} from corpus {result.corpus!r} ({result.rows_read:,} deals; one item: {result.units})",
                   title_justify="left")
     names = result.by + result.columns

@@ -6,6 +6,7 @@ machines."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from itertools import combinations
 from pathlib import Path
@@ -18,12 +19,14 @@ from .. import games
 from ..arena import known_bot, report, run_arena, summarise
 from ..arguments import world_count
 from ..batch import TASKS, analyse_batch, grade_record
+from ..corpus.query import Corpus
 from ..engine import EngineLimits, serve
 from ..errors import DominoSolverError, ParseError
 from ..io import flags_of_text, json_value, read_text_file
 from ..resume import check_writable
 from ..serve import run as serve_http
 from ..serve.app import most_workers
+from ..serve.handlers import CORPUS_VARIABLE
 from ..stoppable import exit_now
 from ..texas42.bidding import BID_SAMPLES
 from . import render
@@ -556,11 +559,17 @@ def engine(threads: int | None, max_line: int, max_samples: int, max_time: float
                    "to this server")
 @click.option("--cors-origin", "cors", multiple=True, metavar="ORIGIN",
               help="an origin (https://example.org) whose pages may call the API; repeat for more (default: none)")
-def serve_cmd(host: str, port: int, workers: int, allow_hosts: tuple[str, ...], cors: tuple[str, ...]) -> None:
+@click.option("--corpus", "corpus_dir", default=None, type=click.Path(file_okay=False, exists=True), metavar="DIR",
+              help="a corpus of solved deals (corpus build) that POST /v1/corpus answers questions from")
+def serve_cmd(host: str, port: int, workers: int, allow_hosts: tuple[str, ...], cors: tuple[str, ...],
+              corpus_dir: str | None) -> None:
     """Serve the web board at / and the HTTP API under /v1/ for Texas 42 and Bingo (docs/http.md)."""
     if workers > most_workers():
         raise click.BadParameter(f"at most {most_workers()}, one a core of this machine (each worker process "
                                  f"searches on every core), not {workers}", param_hint="'--workers'")
+    if corpus_dir is not None:
+        Corpus(corpus_dir)  # a directory without a corpus fails now, not at the first question
+        os.environ[CORPUS_VARIABLE] = str(Path(corpus_dir).resolve())  # the server's processes inherit it
     serve_http(host=host, port=port, workers=workers, allow_hosts=allow_hosts, cors=cors)
 
 

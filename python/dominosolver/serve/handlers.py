@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import games
 from ..batch import grade_record
+from ..corpus.query import Corpus, best_declarations, make_rates, par_stats
 from ..errors import ParseError, shown
 from ..games.records import VIEW
 from ..io import json_value
@@ -213,6 +214,38 @@ def table(call: Call) -> dict[str, Any]:
     return make(data, **({"should_stop": call.should_stop} if stops else {})).to_json()
 
 
+CORPUS_VARIABLE = "DOMINOSOLVER_SERVE_CORPUS"  # the corpus directory `serve --corpus` answers from; unset: none
+CORPUS_QUESTIONS = ("make-rates", "best-declaration", "par")
+
+
+def corpus(call: Call) -> dict[str, Any]:
+    """A question answered from the server's corpus of solved deals, as ``corpus query --json`` prints it."""
+    where = os.environ.get(CORPUS_VARIABLE)
+    if not where:
+        raise ParseError("this server serves no corpus: start it with `dominosolver serve --corpus DIR`")
+    question = call.body["question"]
+    if question not in CORPUS_QUESTIONS:
+        raise ParseError(f"unknown question {shown(question)}: {', '.join(CORPUS_QUESTIONS)}")
+    for key, kind in (("by", str), ("declarations", str), ("bids", list), ("min_n", int)):
+        value = call.body.get(key)
+        if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+            raise ParseError(f"{key} must be {'text' if kind is str else 'a list' if kind is list else 'a whole number'}, "
+                             f"not {shown(value)}")
+    found = Corpus(where)
+    min_n = call.body.get("min_n") or 1
+    if question == "make-rates":
+        result = make_rates(found, call.body.get("by") or "doubles,trumps", call.body.get("bids") or [30],
+                            call.body.get("declarations") or "suits", min_n)
+    elif question == "best-declaration":
+        bids = call.body.get("bids") or [30]
+        if len(bids) != 1:
+            raise ParseError(f"best-declaration takes one bid level, not {shown(bids)}")
+        result = best_declarations(found, call.body.get("by") or "doubles,long", bids[0], min_n)
+    else:
+        result = par_stats(found, call.body.get("by") or "contract")
+    return result.to_json()
+
+
 BID_KEYS = ("hand", "seat", "auction", "rules")  # a hand to advise, when no view is given
 
 
@@ -335,6 +368,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              ("token",), schemas.BOTGAME),
     Endpoint("game", "A game against the bots as its latest token left it (a link reopens it)", resume,
              {"token": schemas.TOKEN}, ("token",), schemas.BOTGAME, quick=True),
+    Endpoint("corpus", "A question answered from the server's corpus of solved deals (serve --corpus; docs/corpus.md)",
+             corpus,
+             {"question": {"type": "string", "enum": list(CORPUS_QUESTIONS)},
+              "by": {"type": "string", "description": "features to group by, comma-separated (corpus query --by)"},
+              "bids": {"type": "array", "items": {"type": "integer"},
+                       "description": "bid levels: 30..41, or a mark bid for every trick (default [30])"},
+              "declarations": {"type": "string", "description": "make-rates: suits, all, or a list such as '4,doubles'"},
+              "min_n": schemas.integer("leave out smaller groups", 1)}, ("question",)),
 )
 
 
