@@ -192,6 +192,9 @@ def test_another_corpus_in_the_directory_is_refused(reference, tmp_path):
         build_corpus(tmp_path, 5, name=NAME, partition_size=4, dask=None)
     with pytest.raises(CorpusMismatchError):
         build_corpus(tmp_path, 5, name=NAME, partition_size=5, rules={"mark_jump": "free"}, dask=None)
+    with pytest.raises(CorpusMismatchError):  # fewer deals than it holds: nothing finished is dropped
+        build_corpus(tmp_path, 4, name=NAME, partition_size=5, dask=None)
+    assert Corpus(tmp_path).rows == 5
     stranger = tmp_path / "elsewhere"
     stranger.mkdir()
     (stranger / "notes.txt").write_text("mine")

@@ -167,6 +167,9 @@ def build_corpus(directory: str | Path, deals: int, *, name: str = "main", rules
         old = store.read_manifest()
         if old is not None:
             _same_corpus(old, fresh, store.root)
+            if deals < old["rows"]:  # never drop finished deals on a smaller --deals
+                raise CorpusMismatchError(f"{store.root} holds {old['rows']:,} finished deals of this corpus: build it "
+                                          f"with --deals {old['deals']:,} (or more), not {deals:,}")
         plan = ranges(deals, partition_size)
         listed = {(e["first"], e["end"]): e for e in (old or {}).get("partitions", [])}
         finished: dict[tuple[int, int], dict[str, Any]] = {}
