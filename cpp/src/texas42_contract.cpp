@@ -172,6 +172,7 @@ HandResult score_moon(const Rules& rules, const Contract& contract, const Tally&
   HandResult r;
   r.made = made;
   const int bid = contract.bid.value;
+  r.decides_game = made && bid == Rules::kShootTheMoon && rules.moon_wins_game;  // M-10: the moon shot wins the game
   if (!rules.row().partners) {  // each player for itself
     const bool tricks_taken = rules.moon_bidder_score == MoonBidderScore::TricksTaken;
     const bool to_opponents = rules.moon_set == MoonSet::OpponentsGetBid;

@@ -192,8 +192,10 @@ void Game::play(const Move& move) {
     }
     case Phase::Declaring:
       s_.hand.trump = move.trump;
-      // §4.1 (M-5): Moon's bidder takes the widow once trumps are named, and lays one tile away.
-      if (s_.hand.undealt && rules_.row().left_over == LeftOver::Widow) s_.phase = Phase::Exchange;
+      // §4.1 (M-5): Moon's bidder takes the widow once trumps are named, and lays one tile away
+      // (under moon_widow = none the widow lies out of play, unseen, M-9).
+      if (s_.hand.undealt && rules_.row().left_over == LeftOver::Widow && rules_.moon_widow == MoonWidow::Take)
+        s_.phase = Phase::Exchange;
       else start_play();
       break;
     case Phase::Exchange:
@@ -266,6 +268,8 @@ void Game::finish_hand(const HandResult& result) {
   const int us = s_.position->side_of(s_.hand.contract->declarer), them = kSides - 1 - us;
   if (rules_.moon()) {
     s_.winner = moon_winner(result);
+    // M-10 (moon_wins_game): a made moon wins the game at once, whatever the scores.
+    if (result.decides_game) s_.winner = rules_.scorer_of(s_.hand.contract->declarer);
     // §4.2 (M-8): a side set on two hands in a row loses the game at once, whatever the scores.
     if (rules_.back_to_back_loss && !result.made && s_.set_last == rules_.scorer_of(s_.hand.contract->declarer))
       s_.winner = them;

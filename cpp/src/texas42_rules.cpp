@@ -64,6 +64,7 @@ const FlagSpec<Moon4Preset, 2> kMoon4Preset{"moon4_preset", &Rules::moon4_preset
 const FlagSpec<MoonAllPass, 2> kMoonAllPass{"moon_all_pass", &Rules::moon_all_pass, {"redeal", "forced_last_4"}};
 const FlagSpec<MoonBidderScore, 2> kMoonBidderScore{"moon_bidder_score", &Rules::moon_bidder_score, {"bid", "tricks_taken"}};
 const FlagSpec<MoonSet, 2> kMoonSet{"moon_set", &Rules::moon_set, {"minus_bid", "opponents_get_bid"}};
+const FlagSpec<MoonWidow, 2> kMoonWidow{"moon_widow", &Rules::moon_widow, {"take", "none"}};
 
 std::string family_name(const Rules& r) { return r.row().name; }
 
@@ -95,12 +96,18 @@ void check_family(const Rules& r) {
     throw ParseError("rules flags of Texas 42's auction, scoring and special contracts do not apply to family '" +
                      family_name(r) + "'");
   const bool moon_only = r.moon_doubles_trump || r.moon_all_pass != base.moon_all_pass ||
-                         r.moon_bidder_score != base.moon_bidder_score || r.moon_set != base.moon_set;
+                         r.moon_bidder_score != base.moon_bidder_score || r.moon_set != base.moon_set ||
+                         r.moon_widow != base.moon_widow;
   if (moon_only && r.family != Family::Moon)
     throw ParseError(std::string("rules flag '") +
                      (r.moon_doubles_trump ? "moon_doubles_trump" : r.moon_all_pass != base.moon_all_pass ? "moon_all_pass"
-                      : r.moon_bidder_score != base.moon_bidder_score ? "moon_bidder_score" : "moon_set") +
+                      : r.moon_bidder_score != base.moon_bidder_score ? "moon_bidder_score"
+                      : r.moon_set != base.moon_set ? "moon_set" : "moon_widow") +
                      "' is Moon's (family 'moon'), docs/rules.md §4.1");
+  // Shooting the moon's house rules belong to both Moons (§4.1-4.2, M-10, M-11).
+  if ((r.moon_wins_game || r.moon_overcall) && !r.moon())
+    throw ParseError(std::string("rules flag '") + (r.moon_wins_game ? "moon_wins_game" : "moon_overcall") +
+                     "' is the Moons' (family 'moon' or 'moon4'), docs/rules.md §4.1");
   if (r.back_to_back_loss && r.family != Family::Moon4)
     throw ParseError("rules flag 'back_to_back_loss' is Partnership Moon's (family 'moon4'), docs/rules.md §4.2");
   if (r.moon4_preset != base.moon4_preset && r.family != Family::Moon4)
@@ -134,6 +141,9 @@ std::map<std::string, std::string> Rules::flags() const {
   write_flag(out, *this, kMoonBidderScore);
   write_flag(out, *this, kMoonSet);
   if (back_to_back_loss) out["back_to_back_loss"] = "on";
+  write_flag(out, *this, kMoonWidow);
+  if (moon_wins_game) out["moon_wins_game"] = "on";
+  if (moon_overcall) out["moon_overcall"] = "on";
   return out;
 }
 
@@ -150,6 +160,9 @@ Rules Rules::from_flags(const std::map<std::string, std::string>& flags) {
                        read_flag(r, key, value, kNelloInPoints) || read_flag(r, key, value, kFamily) ||
                        read_flag(r, key, value, kMoon4Preset) || read_flag(r, key, value, kMoonAllPass) ||
                        read_flag(r, key, value, kMoonBidderScore) || read_flag(r, key, value, kMoonSet) ||
+                       read_flag(r, key, value, kMoonWidow) ||
+                       read_switch(r.moon_wins_game, key, value, "moon_wins_game") ||
+                       read_switch(r.moon_overcall, key, value, "moon_overcall") ||
                        read_switch(r.back_to_back_loss, key, value, "back_to_back_loss") ||
                        read_switch(r.forced_exact_30, key, value, "forced_exact_30") ||
                        read_switch(r.first_lead_trump, key, value, "first_lead_trump") ||
@@ -288,7 +301,9 @@ int marks_of(const Rules& rules, int bid) {
 }
 
 bool bid_is_legal(const Rules& rules, int bid, int high_bid) {
-  if (rules.moon() || rules.big_game()) return bid > high_bid && is_bid(rules, bid);  // each above the last (§4.1, §4.3)
+  // Each above the last (§4.1, §4.3); under moon_overcall a moon (21) over a moon too (M-11).
+  if (rules.moon() && rules.moon_overcall && bid == Rules::kShootTheMoon && high_bid == Rules::kShootTheMoon) return true;
+  if (rules.moon() || rules.big_game()) return bid > high_bid && is_bid(rules, bid);
   if (bid == kGameBid) return rules.scoring == Scoring::Points && high_bid == rules.game_bid_over();
   if (bid <= high_bid || bid < rules.min_bid()) return false;
   if (bid < rules.mark()) return true;

@@ -132,6 +132,8 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
   if (view.discard) {  // the bidder's own, after taking the widow (§4.1)
     if (!undealt_tiles(rules))
       throw InvalidViewError("a discard belongs to Moon's widow exchange (docs/rules.md §4.1): this game deals every tile");
+    if (rules.moon_widow == MoonWidow::None)
+      throw InvalidViewError("under moon_widow = none the widow is never taken and nothing is laid away (docs/rules.md §6.2, M-9)");
     if (!contract || contract->declarer != view.seat)
       throw InvalidViewError("only the bidder knows the discard: " + seat_name(view.seat) + " is not the bidder");
     claim(*view.discard);

@@ -6,7 +6,8 @@ view, ``sampling.py``); on each deal the seat names each declaration, takes the 
 its best tile for that deal (the core's ``discard_values``: 8 searches, the most tricks kept), then
 leads, alone against the other two together. The discard is chosen per deal because the bidder sees
 the widow before it discards; the declaration is not: it is named before the widow is seen, and is
-judged by its averages over all deals. Partnership Moon: the other three hands are drawn and the
+judged by its averages over all deals. Under ``moon_widow = none`` the widow stays out of play,
+unseen, and the seat plays the seven tiles it holds. Partnership Moon: the other three hands are drawn and the
 seat's side takes its tricks, the seat leading.
 
 Per declaration that gives a distribution of tricks, its mean, and P(make) for every bid (a bid of
@@ -211,9 +212,9 @@ def advise_moon_bid(
     first = 0
     while first < samples:
         batch = list(itertools.islice(draws, min(next_batch(_BATCH, time, started, first), samples - first)))
-        if rules.undealt:
+        if rules.takes_widow:
             rows = np.array(on_solvers(solvers, batch, best_discards), dtype=np.int16).T
-        else:  # Partnership Moon: no widow; the seat names and leads, its side's tricks
+        else:  # Partnership Moon, or Moon's widow left out of play: the seat names and leads, its side's tricks
             positions = [Position._wrap(_core.texas42.Position(rules._core, str(trump), [bits_of(m) for m in world],
                                                                None, [], (seat, bid), None))
                          for trump in declarations for world in batch]

@@ -123,6 +123,18 @@ class Rules(FlagRules):
         return self._core.undealt
 
     @property
+    def takes_widow(self) -> bool:
+        """Whether Moon's bidder takes the widow and lays one tile away (docs/rules.md §4.1); under
+        ``moon_widow = none`` the widow lies out of play, seen by nobody (M-9)."""
+        return self.row.left_over == "widow" and self.to_json().get("moon_widow", "take") == "take"
+
+    @property
+    def bidder_sees_left_over(self) -> bool:
+        """Whether the bidder sees the tiles the deal left over (Moon's widow when taken, The Big
+        Game's undealt tile), and so knows which lies out of play."""
+        return self.undealt > 0 and (self.row.left_over != "widow" or self.takes_widow)
+
+    @property
     def may_be_out_of_play(self) -> int:
         """The tiles (a mask) that may lie in no hand: any of Moon's; none of The Big Game's counters,
         since an undealt counter must be taken and no counter is laid away (docs/rules.md §4.3)."""

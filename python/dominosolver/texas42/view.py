@@ -195,7 +195,7 @@ class PlayerView(TextForm, ViewRecord):
             gone=tuple(sorted(tiles_of(gone), reverse=True)),
             absent=tuple(core.shown_absent(s) for s in range(rules.seats)),
             revealed=revealed if any(revealed) else (),
-            discard=Tile.from_id((missing & ~gone).bit_length() - 1) if bidder and rules.undealt else None,
+            discard=Tile.from_id((missing & ~gone).bit_length() - 1) if bidder and rules.bidder_sees_left_over else None,
         )
 
     @classmethod

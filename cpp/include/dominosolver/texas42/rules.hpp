@@ -53,6 +53,7 @@ enum class Moon4Preset : std::uint8_t { Pagat, Fosdick };  // Partnership Moon's
 enum class MoonAllPass : std::uint8_t { Redeal, ForcedLast4 };      // Moon when all pass (§4.1, M-1)
 enum class MoonBidderScore : std::uint8_t { Bid, TricksTaken };     // what Moon's bidder scores when made (M-2)
 enum class MoonSet : std::uint8_t { MinusBid, OpponentsGetBid };    // what a set Moon bid costs (M-3)
+enum class MoonWidow : std::uint8_t { Take, None };  // Moon's widow taken by the bidder, or left out of play unseen (M-9)
 
 struct Rules {
   NtDoubles nt_doubles = NtDoubles::High;
@@ -79,6 +80,9 @@ struct Rules {
   MoonBidderScore moon_bidder_score = MoonBidderScore::Bid;
   MoonSet moon_set = MoonSet::MinusBid;
   bool back_to_back_loss = false;  // Partnership Moon: a side set on two hands in a row loses (§4.2, M-8)
+  MoonWidow moon_widow = MoonWidow::Take;  // Moon: the widow taken (one tile laid away) or never used (§4.1, M-9)
+  bool moon_wins_game = false;  // both Moons: a made bid of 21 (shooting the moon) wins the game at once (M-10)
+  bool moon_overcall = false;   // both Moons: a later seat may bid 21 over a 21, taking the contract (M-11)
 
   bool operator==(const Rules&) const = default;
   // Flags as lower-case strings ("nt_doubles" -> "own_suit"); only non-default ones are written.
