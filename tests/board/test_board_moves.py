@@ -1,7 +1,7 @@
 """The board's move list (issue 39): the Position screen keeps the line played from a position, as
 lichess's analysis board does; a click on a move goes to the position after it, Left and Right step
 back and forward, Home and End go to the line's start and end; a hand graded in the Play screen's
-review opens there to be stepped through. Each position shown is compared with the one the rules
+review opens there to be stepped through; the declarations are offered by their printed names. Each position shown is compared with the one the rules
 give (texas42.Position played in Python)."""
 
 from __future__ import annotations
@@ -10,6 +10,8 @@ import copy
 
 import pytest
 from dominosolver.texas42 import Position
+from dominosolver.texas42.rules import Rules, parse_trump
+from dominosolver.texas42.solve import declaration_name
 from test_board import click, css, new_bot_game, no_script_errors, open_board, status, wait_for  # noqa: F401 (autouse)
 
 try:
@@ -120,3 +122,25 @@ def test_a_reviewed_hand_is_stepped_through_on_the_position_screen(browser, serv
     wait_for(browser, showing(positions[-1], len(plays)), "End: the hand's last position")
     click(browser, '#move-list [data-ply="5"]')
     wait_for(browser, showing(positions[5], 5), "the position after the fifth play")
+
+
+def test_the_declarations_are_offered_in_the_words_tables_print(browser, server):
+    """Winning the auction, the human is offered each declaration by its printed name ("declare
+    fives", "declare follow-me"), the move itself kept as the game writes it; the table then names
+    the trump so."""
+    new_bot_game(browser, server, "texas42", "0", "5")
+    while True:
+        state = wait_for(browser, lambda b: b.execute_script(
+            "const p = window.board.play; return !p.busy && p.state && p.state.your_turn ? p.state : null"), "the human's turn")
+        if state["legal_moves"][0].startswith("declare"):
+            break
+        moves = state["legal_moves"]
+        browser.execute_script("window.board.play.move(arguments[0])", moves[-1] if "pass" in moves else moves[0])
+    table = Rules.of_game("texas42", state["view"]["rules"])
+    wait_for(browser, lambda b: len(css(b, "#play-choices button")) == len(state["legal_moves"]), "the declarations")
+    shown = {b.get_attribute("data-move"): b.text for b in css(browser, "#play-choices button")}
+    assert shown == {m: f"declare {declaration_name(parse_trump(m.split(' ', 1)[1], table))}" for m in state["legal_moves"]}
+    move = state["legal_moves"][0]
+    click(browser, f'#play-choices button[data-move="{move}"]')
+    name = shown[move].split(" ", 1)[1]
+    wait_for(browser, lambda b: f"trump {name}" in css(b, "#play-table .facts")[0].text, "the trump named in the table")

@@ -21,6 +21,8 @@ from typing import Any
 from .. import games
 from ..arguments import whole_number
 from ..errors import IllegalMoveError, ParseError, shown
+from ..texas42.rules import Rules, parse_trump
+from ..texas42.solve import declaration_name
 from .store import GameStore
 from .tokens import Sealer
 
@@ -144,21 +146,41 @@ class BotGame:
         if not human and to_move == self.seat:
             raise IllegalMoveError(f"{name} (you) is to move: send your move")
 
+    def names(self, moves: list[str], view: dict[str, Any]) -> dict[str, Any]:
+        """What the 42 family's tables and hints print for the legal moves and the trump named: a
+        declaration by its name ("declare 5" is "declare fives", "declare none" "declare follow-me",
+        The Big Game's 7 and 8 "sevens" and "eights"); the moves themselves stay as ``legal_moves``
+        writes them (either is accepted as input). Bingo's moves are printed as they are written."""
+        if self.spec.tag == "bingo":
+            return {"moves": {m: m for m in moves}, "trump": None if view.get("trump") is None else str(view["trump"])}
+        rules = Rules.of_game(self.spec.tag, view.get("rules"))
+
+        def printed(move: str) -> str:
+            kind, _, rest = move.partition(" ")
+            return f"declare {declaration_name(parse_trump(rest, rules))}" if kind == "declare" and rest else move
+
+        trump = view.get("trump")
+        return {"moves": {m: printed(m) for m in moves},
+                "trump": None if trump is None else str(declaration_name(parse_trump(trump, rules)))}
+
     def reply(self, sealer: Sealer, last: list[Any] | None = None) -> dict[str, Any]:
         """``dominosolver.botgame/1``: the human seat's view, its legal moves on its turn, the last
         move as it saw it, and the record of the finished hands or deals, every hand shown."""
         record = self.spec.record(self.game)
         to_move = self._to_move()
         yours = to_move == self.seat
+        view = self.game.view(self.seat).to_json()
+        moves = [str(m) for m in self.game.legal_moves] if yours else []
         return {
             "schema": BOTGAME,
             "game": self.spec.tag,
             "seat": self.seat,
             "token": sealer.seal({"v": TOKEN_VERSION, "id": self.game_id, "n": len(self.game.moves)}),
-            "view": self.game.view(self.seat).to_json(),
+            "view": view,
             "to_move": to_move,
             "your_turn": yours,
-            "legal_moves": [str(m) for m in self.game.legal_moves] if yours else [],
+            "legal_moves": moves,
+            "names": self.names(moves, view),
             "last": last,
             "scores": record["scores"],
             "over": self.game.is_over,

@@ -49,6 +49,10 @@ BOTGAME_SCHEMA = {
         "schema": {"const": "dominosolver.botgame/1"}, "game": {"type": "string"}, "seat": {"type": "integer"},
         "token": TOKEN, "view": ref("view"), "to_move": {"type": ["integer", "null"]},
         "your_turn": {"type": "boolean"}, "legal_moves": {"type": "array", "items": {"type": "string"}},
+        "names": {"type": "object", "description": "what tables and hints print: each legal move's name "
+                  "(a declaration by its name, 'declare fives') and the trump's name ('fives', 'follow-me'), or null",
+                  "properties": {"moves": {"type": "object", "additionalProperties": {"type": "string"}},
+                                 "trump": {"type": ["string", "null"]}}},
         "last": {"type": ["array", "null"], "description": "[seat, move] of the move just played, as the human "
                  "seat saw it (another seat's discard: \"discard\", face down)"},
         "scores": {}, "over": {"type": "boolean"}, "winner": {},

@@ -4,8 +4,9 @@ import { tileButton } from "./domino.js";
 
 const isTile = (move) => /^\d-\d$/.test(move);
 
-// A move as a clickable thing: a domino for a tile, a word button for Bingo's close, declare, draw.
-export function moveButton(move, { label, onClick, size = 56 } = {}) {
+// A move as a clickable thing: a domino for a tile, a word button for Bingo's close, declare, draw
+// (text: the words shown, when they are not the move's own: "declare fives" for "declare 5").
+export function moveButton(move, { label, onClick, size = 56, text = move } = {}) {
   if (isTile(move)) {
     const button = tileButton(move, { label, onClick: () => onClick?.(move), size });
     button.dataset.move = move;
@@ -14,7 +15,7 @@ export function moveButton(move, { label, onClick, size = 56 } = {}) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "action word-move";
-  button.textContent = move;
+  button.textContent = text;
   button.dataset.move = move;
   button.setAttribute("aria-label", label ?? `move ${move}`);
   if (onClick) button.addEventListener("click", () => onClick(move));

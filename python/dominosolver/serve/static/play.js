@@ -209,7 +209,7 @@ export class PlayScreen {
     root.append(this.renderTrick(view, place));
     const facts = [];
     if (view.contract) facts.push(`${this.seats[view.contract.declarer]} bid ${view.contract.bid}${view.contract.kind ? ` (${view.contract.kind})` : ""}`);
-    if (view.trump !== null && view.trump !== undefined) facts.push(`trump ${view.trump}`);
+    if (view.trump !== null && view.trump !== undefined) facts.push(`trump ${this.state.names?.trump ?? view.trump}`);
     if (view.turned) facts.push(`turned ${view.turned}`);
     if (view.boneyard_size !== undefined) facts.push(`boneyard ${view.boneyard_size}`);
     if (view.points) facts.push(`points ${view.points.join("–")}`);
@@ -255,7 +255,8 @@ export class PlayScreen {
     $("#claim").disabled = !mine || !Array.isArray(this.state?.view?.legal_moves) || this.state.view.trump === null;
     if (!this.state?.your_turn) return;
     for (const move of this.state.legal_moves.filter((m) => !isTile(m))) {
-      const button = moveButton(move, { label: `choose ${move}`, onClick: () => this.move(move) });
+      const text = this.state.names?.moves?.[move] ?? move; // as tables and hints print it: "declare fives"
+      const button = moveButton(move, { label: `choose ${text}`, text, onClick: () => this.move(move) });
       button.disabled = this.busy;
       root.append(button);
     }
