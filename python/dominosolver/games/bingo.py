@@ -41,12 +41,15 @@ def seat_name(seat: int) -> str:
 
 
 def parse_seat(value: Any) -> int:
-    """0 or 1, as a number or as text."""
+    """0 or 1, as a number or as text, or as tables print the seat ("player 0")."""
     if isinstance(value, int) and not isinstance(value, bool) and value in PLAYERS:
         return value
-    if isinstance(value, str) and value.strip() in [str(p) for p in PLAYERS]:
-        return int(value)
-    raise ParseError(f"unknown Bingo seat {shown(value)}: 0 or 1")
+    if isinstance(value, str):
+        text = " ".join(value.split()).lower()
+        for p in PLAYERS:
+            if text in (str(p), seat_name(p)):
+                return p
+    raise ParseError(f"unknown Bingo seat {shown(value)}: 0 or 1 ('player 0', 'player 1')")
 
 
 def facts(pos: Position) -> dict[str, Any]:

@@ -29,7 +29,8 @@ TAGGED = {"type": "object", "required": ["schema"], "description": "a reply tagg
           "properties": {"schema": {"type": "string"}}}
 POSITION_ARG = one_of(ref("position"), {"type": "string", "description": "notation (docs/notation.md) or JSON text"})
 VIEW_ARG = one_of(ref("view"), {"type": "string", "description": "a view's text (docs/notation.md) or its JSON text"})
-SEAT = {"type": ["string", "integer"], "description": "42: N, E, S, W or 0..3; Bingo: 0 or 1"}
+SEAT = {"type": ["string", "integer"], "description": "42, Partnership Moon, The Big Game: N, E, S, W or 0..3; "
+        "Moon: P0, P1, P2 or 0..2; Bingo: 0 or 1, or 'player 0', 'player 1'"}
 GAME = {"type": "string", "description": "a game's tag or alias (GET /v1/games)"}
 TOKEN = {"type": "string", "description": "the token of the game's latest reply, unchanged (an earlier one: 409)"}
 BOTGAME = ref("botgame")
