@@ -1,17 +1,25 @@
 // The position editor: a position as dominosolver.position/1 JSON, changed by clicks. Click a
 // place (a hand, the table, Bingo's boneyard) to make it the target, click tiles of the palette
-// into it, click a placed tile to take it back. The editor only writes JSON; whether the position
-// is legal is the server's to say (the board asks it after every change).
-import { tileButton, tileSet } from "./domino.js";
+// into it, click a placed tile to take it back. What it offers is the game's row (GET /v1/games'
+// "board": its set's tiles, its declarations by name, its least bid, Moon's widow); the editor only
+// writes JSON, and whether the position is legal is the server's to say (the board asks it after
+// every change).
+import { tileButton } from "./domino.js";
 
-// The declarations a 42 position may name (docs/notation.md), as its "trump" field writes them.
-const TRUMPS_42 = ["0", "1", "2", "3", "4", "5", "6", "doubles", "none", "sevens", "nello", "nello-high", "nello-low"];
+// A declaration as a position's "trump" field writes it: a suit as its number, else its word.
+const trumpValue = (trump) => (/^\d$/.test(trump) ? Number(trump) : trump);
 
-// An empty position of a game with these seats: a hand each, the fields its JSON requires.
-function emptyPosition(game, seats) {
-  const hands = seats.map(() => []);
-  if (game === "bingo") return { game, turned: "0-0", leader: 0, hands, trick: [], boneyard: [], rules: {} };
-  return { game, trump: 6, leader: 0, hands, trick: [], rules: {} };
+// An empty position of a game (its GET /v1/games entry): a hand each, the fields its JSON requires.
+// A game of the 42 family starts in sixes; but for 42 (where a position may have no contract) the
+// first seat has bid the least bid, since Moon's bidder alone makes the sides.
+function emptyPosition(game) {
+  const hands = game.seats.map(() => []);
+  const row = game.board;
+  if (!row.declarations.length) return { game: game.tag, turned: "0-0", leader: 0, hands, trick: [], boneyard: [], rules: {} };
+  const sixes = row.declarations.find((d) => d.trump === "6") ?? row.declarations[0];
+  const doc = { game: game.tag, trump: trumpValue(sixes.trump), leader: 0, hands, trick: [], rules: {} };
+  if (game.tag !== "texas42") doc.contract = { declarer: 0, bid: row.min_bid };
+  return doc;
 }
 
 // Every place a tile can be clicked into, as [key, label, tiles] of the position.
@@ -30,7 +38,7 @@ function tilesOf(doc, key) {
 
 // Tiles the position already holds somewhere: its places and, for 42, its completed tricks.
 function placed(doc) {
-  const tiles = new Set([...doc.hands.flat(), ...(doc.trick ?? []), ...(doc.boneyard ?? [])]);
+  const tiles = new Set([...doc.hands.flat(), ...(doc.trick ?? []), ...(doc.boneyard ?? []), ...(doc.discard ? [doc.discard] : [])]);
   for (const tile of doc.history?.tiles ?? []) tiles.add(tile);
   return tiles;
 }
@@ -65,11 +73,15 @@ export class Editor {
   }
 
   seats(doc) {
-    return this.games.find((g) => g.tag === doc.game).seats;
+    return this.game(doc).seats;
   }
 
-  empty(game) {
-    return emptyPosition(game, this.games.find((g) => g.tag === game).seats);
+  game(doc) {
+    return this.games.find((g) => g.tag === doc.game);
+  }
+
+  empty(tag) {
+    return emptyPosition(this.games.find((g) => g.tag === tag));
   }
 
   change(mutate) {
@@ -95,15 +107,16 @@ export class Editor {
       (game) => this.onChange(this.empty(game))));
     root.append(select("Leader", "leader", seats.map((name, seat) => option(seat, name, doc.leader === seat)),
       (seat) => this.change((d) => { d.leader = Number(seat); })));
-    if (doc.game === "texas42") {
-      root.append(select("Trump", "trump", TRUMPS_42.map((t) => option(t, t, String(doc.trump) === t)),
-        (trump) => this.change((d) => { d.trump = /^\d$/.test(trump) ? Number(trump) : trump; })));
+    const row = this.game(doc).board;
+    if (row.declarations.length) { // the 42 family: a declaration named as tables print it, a contract
+      root.append(select("Trump", "trump", row.declarations.map((d) => option(d.trump, d.name, String(doc.trump) === d.trump)),
+        (trump) => this.change((d) => { d.trump = trumpValue(trump); })));
       const declarer = doc.contract?.declarer ?? "";
       root.append(select("Declarer", "declarer",
         [option("", "no contract", declarer === ""), ...seats.map((n, s) => option(s, n, declarer === s))],
         (seat) => this.change((d) => {
           if (seat === "") delete d.contract;
-          else d.contract = { ...(d.contract ?? { bid: 30 }), declarer: Number(seat) };
+          else d.contract = { ...(d.contract ?? { bid: row.min_bid }), declarer: Number(seat) };
         })));
       if (doc.contract) {
         const wrap = document.createElement("label");
@@ -121,8 +134,15 @@ export class Editor {
         wrap.append(bid);
         root.append(wrap);
       }
+      if (row.left_over !== "none") { // Moon's widow, The Big Game's undealt tile: what the bidder laid away
+        const used = placed({ ...doc, discard: undefined });
+        const free = row.tiles.filter((t) => !used.has(t) || t === doc.discard);
+        root.append(select("Laid away", "discard",
+          [option("", "not recorded", !doc.discard), ...free.map((t) => option(t, t, doc.discard === t))],
+          (tile) => this.change((d) => { if (tile) d.discard = tile; else delete d.discard; })));
+      }
     } else {
-      root.append(select("Turned", "turned", tileSet().map((t) => option(t, t, doc.turned === t)),
+      root.append(select("Turned", "turned", row.tiles.map((t) => option(t, t, doc.turned === t)),
         (turned) => this.change((d) => {
           d.turned = turned;
           delete d.trump; // the server reads the trump from the turned tile
@@ -132,7 +152,9 @@ export class Editor {
 
   renderPalette(doc) {
     const used = placed(doc);
-    this.roots.palette.replaceChildren(...tileSet().map((tile) => {
+    const tiles = this.game(doc).board.tiles; // the set, high end first: a row per high end's first tile
+    this.roots.palette.style.setProperty("--columns", String(Number(tiles[0].split("-")[0]) + 1));
+    this.roots.palette.replaceChildren(...tiles.map((tile) => {
       const button = tileButton(tile, {
         size: 48,
         label: `palette ${tile}`,

@@ -1,0 +1,63 @@
+"""The position editor of every game of the 42 family is the game's own (issue 39, point 1): the
+palette holds the game's set (Moon's 22 tiles, The Big Game's 45), the trump select offers its
+declarations by the names tables print, there is no Bingo "Turned" field, and Moon's widow discard
+can be recorded; a dealt position loaded into it is shown as the server reads it, and a declaration
+chosen by its name gives the position Python's rules give."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from dominosolver import games
+from dominosolver.texas42.rules import Rules, set_mask
+from dominosolver.texas42.solve import declaration_name
+from dominosolver.tiles import tiles_of
+from test_board import choose, click, css, no_script_errors, open_board, status, wait_for  # noqa: F401 (autouse)
+
+pytestmark = pytest.mark.browser
+
+FAMILY = ["texas42", "moon", "moon4", "biggame"]
+
+
+def shown_json(browser) -> dict | None:
+    text = css(browser, "#json")[0].get_attribute("value")
+    return json.loads(text) if text and status(browser).startswith("valid") else None
+
+
+@pytest.mark.parametrize("tag", FAMILY)
+def test_the_editor_offers_the_games_set_and_declarations(browser, server, tag):
+    open_board(browser, server, "position")
+    choose(browser, 'select[name="game"]', tag)
+    rules = Rules.of_game(tag)
+    tiles = [str(t) for t in sorted(tiles_of(set_mask(rules)), reverse=True)]
+    wait_for(browser, lambda b: len(css(b, "#palette button.tile")) == len(tiles), "the game's palette")
+    assert [b.get_attribute("data-tile") for b in css(browser, "#palette button.tile")] == tiles
+    assert not css(browser, 'select[name="turned"]')
+    options = {o.get_attribute("value"): o.text for o in css(browser, 'select[name="trump"] option')}
+    for declaration in rules.declarations:  # every declaration of the game, by its printed name
+        assert options[str(declaration)] == declaration_name(declaration)
+    if tag != "texas42":  # 42 alone offers Nel-O, Sevens (its special contracts) to a position by hand
+        assert set(options) == {str(d) for d in rules.declarations}
+    assert bool(css(browser, 'select[name="discard"]')) == (rules.row.left_over != "none")
+
+
+@pytest.mark.parametrize("tag", FAMILY)
+def test_a_dealt_position_is_edited_in_its_own_words(browser, server, tag):
+    spec = games.get(tag)
+    pos = spec.deal(1, spec.variants[0])
+    open_board(browser, server, "position")
+    css(browser, "#paste")[0].send_keys(str(pos))
+    click(browser, "#load")
+    wait_for(browser, lambda b: shown_json(b) and spec.Position.from_json(shown_json(b)) == pos, "the dealt position")
+    other = next(d for d in Rules.of_game(tag).declarations if d != pos.trump)
+    choose(browser, 'select[name="trump"]', str(other))
+    expected = spec.Position(re.sub(r"trump=\S+", f"trump={other}", str(pos)))
+    wait_for(browser, lambda b: shown_json(b) and spec.Position.from_json(shown_json(b)) == expected, "the new declaration")
+    if Rules.of_game(tag).row.left_over == "widow":  # the one tile in no hand: the bidder's discard
+        free = [o.get_attribute("value") for o in css(browser, 'select[name="discard"] option') if o.get_attribute("value")]
+        in_hands = {str(t) for hand in pos.hands for t in hand}
+        assert free == [str(t) for t in sorted(tiles_of(set_mask(Rules.of_game(tag))), reverse=True) if str(t) not in in_hands]
+        choose(browser, 'select[name="discard"]', free[0])
+        wait_for(browser, lambda b: (shown_json(b) or {}).get("discard") == free[0], "the discard recorded")
