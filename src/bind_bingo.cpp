@@ -188,6 +188,8 @@ py::dict solve_dict(const SolveOutput& r) {
   d["value"] = r.value;
   d["moves"] = names(r.moves);
   d["values"] = r.values;
+  d["lower"] = r.lower;
+  d["upper"] = r.upper;
   d["pv"] = names(r.pv);
   d["nodes"] = r.nodes;
   d["margin"] = r.margin ? py::cast(*r.margin) : py::none();
@@ -446,6 +448,21 @@ void bingo(py::module_& m) {
         const Deadline deadline = deadline_in(seconds);
         py::gil_scoped_release release;
         return s.solve_worlds(p.context(), p.state(), opponent_hands, boneyards, parsed, max_nodes, deadline);
+      }, py::arg("position"), py::arg("opponent_hands"), py::arg("boneyards"), py::arg("moves"), py::arg("max_nodes") = 0,
+         py::arg("seconds") = py::none())
+      .def("solve_worlds_bounds", [](Solver& s, const Position& p, const std::vector<TileMask>& opponent_hands,
+                                     const std::vector<std::vector<int>>& boneyards, const std::vector<std::string>& moves,
+                                     std::uint64_t max_nodes, std::optional<double> seconds) {
+        const auto parsed = parse_moves(moves);
+        const Deadline deadline = deadline_in(seconds);
+        std::vector<std::pair<int, int>> bounds;
+        {
+          py::gil_scoped_release release;
+          bounds = s.solve_worlds_bounds(p.context(), p.state(), opponent_hands, boneyards, parsed, max_nodes, deadline);
+        }
+        std::vector<int> lower, upper;  // flat, world-major, as solve_worlds
+        for (const auto& [lo, hi] : bounds) lower.push_back(lo), upper.push_back(hi);
+        return std::make_pair(lower, upper);
       }, py::arg("position"), py::arg("opponent_hands"), py::arg("boneyards"), py::arg("moves"), py::arg("max_nodes") = 0,
          py::arg("seconds") = py::none())
       .def_property_readonly("nodes", &Solver::nodes)

@@ -209,33 +209,51 @@ int Solver::search(const DealState& s, int alpha, int beta) {
   int hi = win_me * S + span, lo = -(win_o * S + span);
   if (r.claim == ClaimMode::Auto) {
     const Table& tb = c.table;
-    if (s.phase2()) {
-      const int remaining = tb.points(s.hands[0] | s.hands[1]) + (s.lead >= 0 ? tb.value[s.lead] : 0) +
-                            (s.closed() ? 0 : kLastTrickBonus);
-      const int smin = s.points[0] + s.points[1] + remaining;
-      for (int p = 0; p < kPlayers; ++p) {
-        int potential = s.points[p] + s.pending[p] + remaining;
-        const bool again = s.declarations[p] == 0 || r.declarations_per_deal == DeclarationsPerDeal::Unlimited;
-        if (again && r.declare_in_phase2) {
-          const TileMask d = s.hands[p] & kDoubles & ~s.declared[p];
-          potential += r.declarations_per_deal == DeclarationsPerDeal::Unlimited ? 20 * count(d) + 10
-                                                                                  : declaration_points(r, d);
+    // The 70 race (docs/rules.md §5.8): the points still in play are the tiles in hand, on the
+    // table and, while the boneyard is open, in the boneyard, with the last trick's 10 unless closed.
+    const bool open = !s.phase2();
+    const TileMask in_play = s.hands[0] | s.hands[1] | (open ? s.bone_mask : 0);
+    const int remaining = tb.points(in_play) + (s.lead >= 0 ? tb.value[s.lead] : 0) + (s.closed() ? 0 : kLastTrickBonus);
+    const int smin = s.points[0] + s.points[1] + remaining;
+    for (int p = 0; p < kPlayers; ++p) {
+      // The most p can still hold: every point in play but those of the other player's unbeatable
+      // tiles (each wins whenever it is played, led or not: the Bingo, trumps above any p holds or
+      // could draw), its pending declaration, and a declaration of every double it holds or could draw.
+      const TileMask mine = s.hands[p] | (open ? s.bone_mask : 0);
+      TileMask beats_all = tb.trumps | bit(kBingo);
+      if (s.lead >= 0 && s.leader == p) beats_all &= tb.beaten_by[s.lead];  // p's lead on the table too
+      for (TileMask m = mine; m && beats_all; m &= m - 1) beats_all &= tb.beaten_by[lowest(m)];
+      TileMask unbeatable = 0;
+      for (TileMask m = s.hands[1 - p] & beats_all; m; m &= m - 1)
+        if (!(tb.beaten_by[lowest(m)] & mine)) unbeatable |= m & -m;
+      int potential = s.points[p] + s.pending[p] + remaining - tb.points(unbeatable);
+      const bool again = s.declarations[p] == 0 || r.declarations_per_deal == DeclarationsPerDeal::Unlimited;
+      if (again && (open || r.declare_in_phase2)) {
+        const TileMask d = (s.hands[p] | (open ? s.bone_mask : 0)) & kDoubles & ~s.declared[p];
+        if (count(d) == count(kDoubles)) continue;  // seven doubles win outright
+        potential += r.declarations_per_deal == DeclarationsPerDeal::Unlimited ? 20 * count(d) + 10
+                                                                                : declaration_points(r, d);
+      }
+      if (potential >= kClaimPoints) continue;
+      const int q = 1 - p;
+      const int most_q = q == me ? win_me : win_o;  // the most the other player can win
+      if (s.closed_by == p) {  // the closer fails whatever happens (§5.9)
+        const int fail = claim_gp_now(s, q);  // what the other player scores then
+        const int most = std::max(fail, most_q);  // or seven doubles
+        if (p == me) {
+          lo = std::max(lo, -most * S - span);
+          hi = std::min(hi, -fail * S + span);
+        } else {
+          lo = std::max(lo, fail * S - span);
+          hi = std::min(hi, most * S + span);
         }
-        if (potential >= kClaimPoints) continue;
-        if (s.closed_by == p) {  // the closer fails whatever happens (§5.9)
-          const int fail = claim_gp_now(s, 1 - p);  // what the other player scores then
-          const int most = std::max(fail, 1 - p == me ? win_me : win_o);  // or seven doubles
-          if (p == me) {
-            lo = std::max(lo, -most * S - span);
-            hi = std::min(hi, -fail * S + span);
-          } else {
-            lo = std::max(lo, fail * S - span);
-            hi = std::min(hi, most * S + span);
-          }
-        } else if (smin - potential >= kClaimPoints) {  // the other player reaches 70, p never does
-          if (p == me) hi = std::min(hi, -S + span);
-          else lo = std::max(lo, S - span);
-        }
+      } else if (smin - potential >= kClaimPoints) {
+        // The other player reaches 70 (by never closing, while the boneyard is open) and p never
+        // does: p loses, and by 2 at least when it cannot reach the low threshold (§5.10; a
+        // failed close by p also costs 2 or 3).
+        const int least = potential < r.low_points() ? 2 : 1;
+        if (p == me) hi = std::min(hi, -least * S + span);
+        else lo = std::max(lo, least * S - span);
       }
     }
     if (s.lead < 0 && !s.awaiting_draw && !s.just_declared) {
@@ -258,8 +276,11 @@ int Solver::search(const DealState& s, int alpha, int beta) {
   alpha = std::max(alpha, lo);
   beta = std::min(beta, hi);
 
-  const int depth = count(s.hands[0] | s.hands[1]) + s.boneyard_size();
-  const bool use_tt = depth >= 4 && s.lead < 0;  // probes cost a cache miss: only at trick boundaries
+  // Work below: tiles in hand, and while the boneyard is open far more (every lead may close), so
+  // the table keeps open-boneyard entries over closed or exhausted ones (closed boneyards are dead).
+  const int held = count(s.hands[0] | s.hands[1]);
+  const int depth = s.phase2() ? held : kDealTricks * 2 + held + s.boneyard_size();
+  const bool use_tt = held >= 4 && s.lead < 0;  // probes cost a cache miss: only at trick boundaries
   std::uint64_t k = 0;
   int tt_move = kIdNone;
   if (use_tt) {
@@ -307,23 +328,31 @@ int Solver::search(const DealState& s, int alpha, int beta) {
 
 // Values are few (-3..-1, 1..3), so the exact value is cheapest found by null-window tests: first
 // win or lose, then how much. Each test only proves a bound, which prunes far more than a full
-// window; the table keeps the bounds between tests.
-int Solver::mtd(const DealState& s) {
-  int v = search<false>(s, 0, 1);
-  if (v >= 1) {
-    while (v < 3) {
-      const int w = search<false>(s, v, v + 1);
-      if (w <= v) break;
-      v = w;
-    }
-  } else {
-    while (v > -3) {
-      const int w = search<false>(s, v - 1, v);
-      if (w >= v) break;
-      v = w;
+// window; the table keeps the bounds between tests. [lo, hi] holds what the tests have proven so
+// far, so that a test cut short by the node budget leaves the bounds of those that finished.
+void Solver::narrow(const DealState& s, int& lo, int& hi, bool sign_only) {
+  while (lo < hi) {
+    if (lo < 0 && hi > 0) {  // win or lose: is the value >= 1?
+      const int w = search<false>(s, 0, 1);
+      if (w >= 1) lo = std::max(lo, w);
+      else hi = std::min(hi, std::min(w, -1));  // no value is 0
+      if (sign_only) return;
+    } else if (lo > 0) {  // won: by more than lo?
+      const int w = search<false>(s, lo, lo + 1);
+      if (w > lo) lo = w;
+      else hi = lo;
+    } else {  // lost: by no more than hi?
+      const int w = search<false>(s, hi - 1, hi);
+      if (w >= hi) lo = hi;
+      else hi = w;
     }
   }
-  return v;
+}
+
+int Solver::mtd(const DealState& s) {
+  int lo = -3, hi = 3;
+  narrow(s, lo, hi, false);
+  return lo;
 }
 
 void Solver::poll() {
@@ -351,6 +380,48 @@ void Solver::append_move_values(const Context& c, const DealState& s, const std:
     apply(c, t, m);
     out.push_back(exact_child(t, s.to_move()));
   }
+}
+
+std::vector<std::pair<int, int>> Solver::bounded_values(const Context& c, const DealState& s, const std::vector<Move>& moves,
+                                                        std::uint64_t budget) {
+  begin(c, s);
+  const int me = s.to_move();
+  const std::size_t n = moves.size();
+  std::vector<DealState> kids(n, s);
+  std::vector<std::pair<int, int>> out(n, {-3, 3});  // each move's bounds, in its child's point of view
+  std::vector<bool> flip(n, false);
+  for (std::size_t i = 0; i < n; ++i) {
+    apply(c, kids[i], moves[i]);
+    if (kids[i].over()) {
+      const int v = terminal_value<false>(kids[i], me);
+      out[i] = {v, v};
+    } else {
+      flip[i] = kids[i].to_move() != me;
+    }
+  }
+  const std::uint64_t end = budget ? nodes_ + budget : ~std::uint64_t{0};
+  // First whether each move wins or loses, the budget left shared among the moves still unknown;
+  // then by how much, move after move, with whatever is left. Moves the budget ends on keep the
+  // bounds their finished tests proved.
+  for (const bool sign_only : {true, false}) {
+    std::size_t open = 0;
+    for (std::size_t i = 0; i < n; ++i) open += out[i].first < out[i].second;
+    for (std::size_t i = 0; i < n && nodes_ < end; ++i) {
+      auto& [lo, hi] = out[i];
+      if (lo == hi || (sign_only && (lo > 0 || hi < 0))) continue;
+      const std::uint64_t share = sign_only ? (end - nodes_) / std::max<std::size_t>(open, 1) : end - nodes_;
+      open -= 1;
+      node_limit_ = budget ? nodes_ + std::max<std::uint64_t>(share, 1) : 0;
+      try {
+        narrow(kids[i], lo, hi, sign_only);
+      } catch (const NodeLimit&) {
+      }
+      node_limit_ = 0;
+    }
+  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (flip[i]) out[i] = {-out[i].second, -out[i].first};
+  return out;
 }
 
 std::vector<int> Solver::move_values(const Context& c, const DealState& s, const std::vector<Move>& moves) {
@@ -381,7 +452,19 @@ SolveOutput Solver::solve(const Context& c, const DealState& s, bool with_margin
   deadline_ = deadline;
   const DeadlineScope until{deadline_};
   try {
-    append_move_values(c, s, out.moves, out.values);
+    if (max_nodes) {  // every move gets a share of the budget, and bounds where it runs out
+      const auto bounds = bounded_values(c, s, out.moves, max_nodes);
+      node_limit_ = nodes0 + max_nodes;  // what is left of it, for the margin and the line
+      for (const auto& [lo, hi] : bounds) {
+        out.lower.push_back(lo);
+        out.upper.push_back(hi);
+        out.values.push_back(lo == hi ? lo : 0);
+      }
+      if (std::find(out.values.begin(), out.values.end(), 0) != out.values.end()) throw NodeLimit{};
+      if (nodes_ >= node_limit_) throw NodeLimit{};
+    } else {
+      append_move_values(c, s, out.moves, out.values);
+    }
     out.value = *std::max_element(out.values.begin(), out.values.end());
     if (with_margin) {
       begin(c, s);
@@ -406,6 +489,12 @@ SolveOutput Solver::solve(const Context& c, const DealState& s, bool with_margin
     out.complete = false;
     out.timed_out = true;
   }
+  if (out.lower.empty())  // solved move after move: the values found, no bounds for the others
+    for (std::size_t i = 0; i < out.moves.size(); ++i) {
+      const bool known = i < out.values.size() && out.values[i] != 0;
+      out.lower.push_back(known ? out.values[i] : -3);
+      out.upper.push_back(known ? out.values[i] : 3);
+    }
   if (!out.complete) {
     out.values.resize(out.moves.size(), 0);
     out.margin.reset();
@@ -418,6 +507,21 @@ SolveOutput Solver::solve(const Context& c, const DealState& s, bool with_margin
 std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, const std::vector<TileMask>& opponent_hands,
                                       const std::vector<std::vector<int>>& boneyards, const std::vector<Move>& moves,
                                       std::uint64_t max_nodes_per_world, Deadline deadline) {
+  const auto bounds = solve_worlds_bounds(c, base, opponent_hands, boneyards, moves, max_nodes_per_world, deadline);
+  std::vector<int> out;
+  out.reserve(bounds.size());
+  for (std::size_t row = 0; row < bounds.size(); row += moves.size()) {
+    bool exact = true;
+    for (std::size_t i = 0; i < moves.size(); ++i) exact = exact && bounds[row + i].first == bounds[row + i].second;
+    for (std::size_t i = 0; i < moves.size(); ++i) out.push_back(exact ? bounds[row + i].first : 0);
+  }
+  return out;
+}
+
+std::vector<std::pair<int, int>> Solver::solve_worlds_bounds(
+    const Context& c, const DealState& base, const std::vector<TileMask>& opponent_hands,
+    const std::vector<std::vector<int>>& boneyards, const std::vector<Move>& moves, std::uint64_t max_nodes_per_world,
+    Deadline deadline) {
   if (base.over()) throw InvalidPositionError("the deal is over: there is nothing to solve");
   const Turn turn(*this);
   deadline_ = deadline;
@@ -429,7 +533,7 @@ std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, c
   const TileMask pool = base.hands[o] | base.bone_mask;
   for (const Move& m : moves)
     if (!is_legal(c, base, m)) throw IllegalMoveError(m.name() + " is not legal here");
-  std::vector<int> out;
+  std::vector<std::pair<int, int>> out;
   out.reserve(moves.size() * opponent_hands.size());
   for (std::size_t w = 0; w < opponent_hands.size(); ++w) {
     DealState t = base;
@@ -450,17 +554,12 @@ std::vector<int> Solver::solve_worlds(const Context& c, const DealState& base, c
                                  "exactly the tiles hidden from the player to move");
     if (nb && !base.closed() && t.boneyard[base.bone_end - 1] != base.turned)
       throw InvalidPositionError("world " + std::to_string(w) + ": the face-up tile must stay last in the boneyard");
-    node_limit_ = max_nodes_per_world ? nodes_ + max_nodes_per_world : 0;
     const BudgetScope budget{node_limit_};
-    const std::size_t row = out.size();
     try {
-      append_move_values(c, t, moves, out);
-    } catch (const NodeLimit&) {
-      out.resize(row);
-      out.insert(out.end(), moves.size(), 0);
+      const auto b = bounded_values(c, t, moves, max_nodes_per_world);
+      out.insert(out.end(), b.begin(), b.end());
     } catch (const TimeUp&) {
-      out.resize(row);  // the worlds solved before the deadline
-      break;
+      break;  // the worlds solved before the deadline
     }
   }
   return out;

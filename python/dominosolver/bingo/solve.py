@@ -45,7 +45,9 @@ class Solver:
         ``max_nodes`` > 0 bounds the whole solve, and ``time`` (seconds) its duration. When either
         runs out, ``extra["warnings"]`` says so, ``moves`` holds only the moves solved,
         ``extra["unsolved"]`` lists the others, and ``value`` is None unless every move was solved;
-        the margin and the line are left out."""
+        the margin and the line are left out; ``extra["bounds"]`` then maps every move to what is
+        proven of its value, [lower, upper], equal where it was solved: under a node budget each
+        move gets a share of it, first to learn whether it wins or loses, then by how much."""
         position = as_position(position)
         budget = node_budget(max_nodes)
         seconds = time_limit(time)
@@ -61,6 +63,8 @@ class Solver:
             left = (f"{len(unsolved)} of {len(r['moves'])} moves were not solved ({', '.join(unsolved)})"
                     if unsolved else "every move was solved, but not the points margin and the line")
             extra["unsolved"] = unsolved
+            # What is proven of every move: [lower, upper], equal where it was solved to the end.
+            extra["bounds"] = {m: [lo, hi] for m, lo, hi in zip(r["moves"], r["lower"], r["upper"])}
             limit = f"its time limit of {seconds:g} s" if r["timed_out"] else f"its budget of {budget:,} nodes"
             extra["warnings"] = [f"the search stopped at {limit}: {left}"]
         return SolveResult(

@@ -21,6 +21,7 @@
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "dominosolver/bingo/position.hpp"
@@ -41,11 +42,13 @@ struct SolveOutput {
   int value = 0;              // game points for the player to move
   std::vector<Move> moves;    // every legal move ...
   std::vector<int> values;    // ... and its value (same point of view)
+  std::vector<int> lower, upper;  // ... and its bounds: equal to the value where it was solved
   std::vector<Move> pv;       // a principal variation to the end of the deal
   std::optional<int> margin;  // best card-point difference among moves of the best game value
   std::uint64_t nodes = 0;
   // False when the node budget ran out or the deadline passed: moves left unsolved hold 0 (a value
-  // no move has), and the margin and principal variation are left out.
+  // no move has) and keep the bounds proven (with a node budget every move gets a share of it, first
+  // to learn whether it wins or loses), and the margin and principal variation are left out.
   bool complete = true;
   bool timed_out = false;  // the deadline ended it
 };
@@ -69,11 +72,23 @@ class Solver {
   // Worlds for a hint: the same public state with the opponent's hand and the boneyard replaced, each
   // move of `moves` scored in every world. Returns values row by row (world-major). With a node limit
   // per world (0 = none), a world that needs more is left unsolved: its row holds 0, a value no
-  // solved position has. Once the deadline passes the work ends: the rows returned are those of the
+  // solved position has (solve_worlds_bounds keeps its bounds instead). Once the deadline passes the work ends: the rows returned are those of the
   // worlds solved before it (fewer than the worlds given).
   std::vector<int> solve_worlds(const Context& c, const DealState& base, const std::vector<TileMask>& opponent_hands,
                                 const std::vector<std::vector<int>>& boneyards, const std::vector<Move>& moves,
                                 std::uint64_t max_nodes_per_world = 0, Deadline deadline = {});
+
+  // As solve_worlds, each move's value as bounds (lower, upper), world-major: equal where the move
+  // was solved to the end. With a node limit per world (0 = none) each move of a world first gets
+  // a share of it to learn whether it wins or loses, then what is left goes to by how much; where
+  // it runs out, a move keeps the bounds its finished tests proved (-3..3 at worst), so no world is
+  // dropped for its cost. Once the deadline passes the work ends: the rows are those of the worlds
+  // finished before it.
+  std::vector<std::pair<int, int>> solve_worlds_bounds(const Context& c, const DealState& base,
+                                                       const std::vector<TileMask>& opponent_hands,
+                                                       const std::vector<std::vector<int>>& boneyards,
+                                                       const std::vector<Move>& moves, std::uint64_t max_nodes_per_world = 0,
+                                                       Deadline deadline = {});
 
   // Called every kPollNodes nodes; returning true ends the search with Stopped. Empty: never. Set
   // it before sharing the solver.
@@ -107,10 +122,18 @@ class Solver {
   template <bool kMargin>
   int child_value(const DealState& child, int me, int alpha, int beta);
   int mtd(const DealState& s);  // exact game points by null-window probes
+  // Narrows [lo, hi], bounds of the value of `s` for its player to move, by null-window probes
+  // (only the first, win or lose, with `sign_only`). A probe the budget cuts short throws NodeLimit
+  // and leaves the bounds the finished ones proved.
+  void narrow(const DealState& s, int& lo, int& hi, bool sign_only);
   int exact_child(const DealState& child, int me);
   // Appends the value of each of `moves` in `s` to `out` as it is found, so that a search cut short
   // by its node budget keeps the values already known.
   void append_move_values(const Context& c, const DealState& s, const std::vector<Move>& moves, std::vector<int>& out);
+  // Bounds of each of `moves` in `s` for its player to move, within `budget` nodes (0 = none): see
+  // solve_worlds_bounds.
+  std::vector<std::pair<int, int>> bounded_values(const Context& c, const DealState& s, const std::vector<Move>& moves,
+                                                  std::uint64_t budget);
   void begin(const Context& c, const DealState& s);
   std::uint64_t key(const DealState& s) const;
   int max_win(const DealState& s, int p) const;

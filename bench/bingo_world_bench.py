@@ -1,0 +1,140 @@
+"""Bingo at a deal's start: `python bench/bingo_world_bench.py [--worlds 200] [--seed 41] [--json]`.
+
+1. Phase-one world solves: random deals (fixed seeds), the boneyard's order known, every legal move
+   of the first lead valued (what a hint needs of each world), one thread, one 2 MB-table solver
+   for all the worlds as a hint keeps one. Nodes, nodes/s, ms per world (median, p90, p99, max),
+   worlds the node budget left unsolved.
+2. The close decision at a deal's start from the leader's view: `close_value` (every opponent hand
+   the view allows, C(21, 7) = 116,280 at the first lead).
+3. A hint at the deal's start on `--hint-worlds` sampled worlds (default 100), every legal move.
+
+Wall-clock figures depend on the machine and its load; node counts do not.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+
+from dominosolver import bingo
+from dominosolver.bingo.hint import close_value, hint
+from dominosolver.bingo.solve import HINT_WORLD_NODES
+from dominosolver.tiles import Tile
+
+
+def deal(rng: random.Random, rules: bingo.Rules) -> bingo.Position:
+    deck = [Tile.from_id(i) for i in range(28)]
+    rng.shuffle(deck)
+    return bingo.Position.deal([deck[:7], deck[7:14]], deck[14:], rng.randrange(2), rules)
+
+
+def pct(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, round(q * (len(s) - 1)))]
+
+
+def progress(i: int, n: int, quiet: bool) -> None:
+    if not quiet and sys.stderr.isatty():
+        print(f"\r  {i}/{n}", end="" if i < n else "\n", file=sys.stderr, flush=True)
+
+
+def world_solves(positions: list[bingo.Position], mode: str, budget: int, quiet: bool) -> dict:
+    solver = bingo.Solver()
+    ms, nodes, left_out = [], [], 0
+    for i, pos in enumerate(positions):
+        before = solver.nodes
+        t = time.perf_counter()
+        r = solver.solve(pos, margin=False, pv=False, max_nodes=budget)
+        solved = r.value is not None
+        ms.append(1e3 * (time.perf_counter() - t))
+        nodes.append(solver.nodes - before)
+        left_out += not solved
+        progress(i + 1, len(positions), quiet)
+    total_s = sum(ms) / 1e3
+    return {"mode": mode, "worlds": len(positions), "budget": budget, "left_out": left_out,
+            "ms_median": statistics.median(ms), "ms_p90": pct(ms, 0.9), "ms_p99": pct(ms, 0.99), "ms_max": max(ms),
+            "nodes_median": statistics.median(nodes), "nodes_p99": pct(nodes, 0.99), "nodes_mean": statistics.mean(nodes),
+            "nodes_per_s": sum(nodes) / total_s if total_s else 0.0}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--worlds", type=int, default=200, help="deals solved from the first lead")
+    ap.add_argument("--seed", type=int, default=41)
+    ap.add_argument("--budget", type=int, default=HINT_WORLD_NODES, help="node budget per world (0: none)")
+    ap.add_argument("--close-deals", type=int, default=20)
+    ap.add_argument("--hint-deals", type=int, default=5)
+    ap.add_argument("--hint-worlds", type=int, default=100)
+    ap.add_argument("--rules", default="historic", help="a ruleset preset")
+    ap.add_argument("--skip", default="", help="comma-separated parts to skip: worlds,close,hint")
+    ap.add_argument("--json", action="store_true", help="one JSON object, no progress")
+    ap.add_argument("--harness", type=int, metavar="N", help="print N deals for bench/bingo_ab.cpp and stop")
+    args = ap.parse_args()
+    if args.harness:
+        rng = random.Random(args.seed)
+        for _ in range(args.harness):
+            pos = deal(rng, bingo.Rules.preset(args.rules))
+            start = pos.to_move
+            ids = [t.id for t in pos.hand(start)] + [t.id for t in pos.hand(1 - start)] + [t.id for t in pos.boneyard]
+            print(args.rules, start, *ids)
+        return
+    skip = set(filter(None, args.skip.split(",")))
+    rules = bingo.Rules.preset(args.rules)
+    rng = random.Random(args.seed)
+    positions = [deal(rng, rules) for _ in range(args.worlds)]
+    out: dict = {"machine": {"cpus": os.cpu_count(), "load": os.getloadavg()[0]}, "seed": args.seed,
+                 "rules": args.rules}
+    if "worlds" not in skip:
+        out["worlds"] = [world_solves(positions, "moves", args.budget, args.json)]
+    if "close" not in skip:
+        el, hands = [], []
+        for pos in positions[: args.close_deals]:
+            if not pos.is_legal("close"):
+                continue
+            t = time.perf_counter()
+            cv = close_value(pos.view(pos.to_move))
+            el.append(1e3 * (time.perf_counter() - t))
+            hands.append(cv.hands)
+            progress(len(el), args.close_deals, args.json)
+        out["close"] = {"deals": len(el), "hands": max(hands), "ms_median": statistics.median(el), "ms_max": max(el)}
+    if "hint" not in skip:
+        rows = []
+        for pos in positions[: args.hint_deals]:
+            t = time.perf_counter()
+            h = hint(pos.view(pos.to_move), samples=args.hint_worlds, seed=1)
+            rows.append({"s": time.perf_counter() - t, "worlds": h.worlds, "moves": len(h.moves),
+                         "warnings": list(h.warnings)})
+            progress(len(rows), args.hint_deals, args.json)
+        out["hint"] = {"deals": len(rows), "samples": args.hint_worlds,
+                       "s_median": statistics.median(r["s"] for r in rows), "s_max": max(r["s"] for r in rows),
+                       "worlds_min": min(r["worlds"] for r in rows), "rows": rows}
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return
+    print(f"{os.cpu_count()} cpus, load {out['machine']['load']:.2f}; {args.worlds} deals, seed {args.seed}, "
+          f"rules {args.rules}")
+    for w in out.get("worlds", []):
+        print(f"world solve ({w['mode']:>5}): median {w['ms_median']:.2f} ms, p90 {w['ms_p90']:.2f}, "
+              f"p99 {w['ms_p99']:.2f}, max {w['ms_max']:.2f} ms; nodes median {w['nodes_median']:,.0f}, "
+              f"p99 {w['nodes_p99']:,.0f}; {w['nodes_per_s']:.3g} nodes/s; left out {w['left_out']} of "
+              f"{w['worlds']} (budget {w['budget']:,})")
+    if "close" in out:
+        c = out["close"]
+        print(f"close decision ({c['deals']} deals, {c['hands']:,} opponent hands): median {c['ms_median']:.2f} ms, "
+              f"max {c['ms_max']:.2f} ms")
+    if "hint" in out:
+        h = out["hint"]
+        print(f"hint, {h['samples']} worlds ({h['deals']} deals): median {h['s_median']:.2f} s, max {h['s_max']:.2f} s, "
+              f"fewest worlds kept {h['worlds_min']}")
+        for r in h["rows"]:
+            if r["warnings"]:
+                print("   ", "; ".join(r["warnings"]))
+
+
+if __name__ == "__main__":
+    main()
