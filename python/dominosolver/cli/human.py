@@ -35,12 +35,12 @@ class HumanGame:
     def __init__(self, spec: GameSpec, seat: int, seed: int, show: Callable[[Iterable[RenderableType]], None],
                  read: Callable[[str], str | None],
                  busy: Callable[[str, Callable[[], Any]], Any] = lambda what, work: work(), *,
-                 save: str | Path | None = None, confirm_forced: bool = False) -> None:
+                 save: str | Path | None = None, confirm_forced: bool = False, rules: Any = None) -> None:
         if spec.human is None or spec.render.seat_table is None or spec.render.hand_summary is None:
             raise ParseError(f"{spec.title} cannot be played against bots yet")
         self.spec, self.human, self.seat = spec, spec.human, seat
         self.show, self.read, self.busy = show, read, busy
-        self.game = spec.Game(seed=seed)
+        self.game = spec.Game(seed=seed, rules=rules)  # the game's default rules without them
         self.bot = self.human.bot(seed)
         self.mine: list[int] = []  # the move count before each of the person's moves: where undo goes back to
         self.summarised = 0  # finished hands already summarised

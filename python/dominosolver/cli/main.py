@@ -94,24 +94,29 @@ def show(position: str, as_json: bool) -> None:
                    "hand and when you quit")
 @click.option("--confirm-forced", is_flag=True,
               help="with --human, ask for a move even when only one is legal (by default it is played at once)")
+@click.option("--rules", "flags", default="", metavar="FLAGS",
+              help="non-default rules flags as flag:value, separated by ',' (docs/notation.md: e.g. 'specials:all', "
+                   "'scoring:points'; Moon's 'moon_widow:none', 'moon_wins_game:on', 'moon_overcall:on'; "
+                   "'moon4_preset:fosdick'; Bingo's 'bingo_ruleset:modern_dp')")
 def play(game_name: str, seed: int, as_json: bool, human_seat: str | None, save: str | None,
-         confirm_forced: bool) -> None:
+         confirm_forced: bool, flags: str) -> None:
     """Play a whole game between bots and print it: 42, moon, moon4, biggame (rule-of-thumb bots) or bingo (hint bots).
     With --human SEAT, play that seat yourself against hint bots (The Big Game's take up to 4 s a decision): moves by
     name or number (a move that is the only legal one is played at once), h for a hint from your view, c to ask
     whether your side can claim the rest or its contract whatever the hidden hands, u to undo your last move, q to
     quit; each hand is graded when it ends and the score shown; --save FILE keeps the game as it goes."""
     spec = games.get(game_name)
+    rules = spec.Rules.from_json(flags_of_text(flags)) if flags else None  # a bad flag: ParseError by name
     if human_seat is not None:
         if as_json:
             raise click.UsageError("--human plays in the terminal: it prints no JSON (--save FILE writes the "
                                    "game's record as it goes)")
         HumanGame(spec, spec.parse_seat(human_seat), seed, render.show, render.ask, render.busy, save=save,
-                  confirm_forced=confirm_forced).run()
+                  confirm_forced=confirm_forced, rules=rules).run()
         return
     if confirm_forced:
         raise click.UsageError("--confirm-forced is for --human: the bots play every move")
-    record = spec.play(seed)
+    record = spec.play(seed, rules)
     if save is not None:
         try:
             Path(save).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

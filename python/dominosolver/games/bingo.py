@@ -256,9 +256,9 @@ def record(game: Game) -> dict[str, Any]:
             "deals": finished_deals(game)}
 
 
-def play(seed: int) -> dict[str, Any]:
-    """A whole game between two hint bots."""
-    game = Game(seed=seed)
+def play(seed: int, rules: Any = None) -> dict[str, Any]:
+    """A whole game between two hint bots (under ``rules``: the historic ones without them)."""
+    game = Game(seed=seed, rules=rules)
     bots = [HintBot(seed=seed), HintBot(seed=seed + 1)]
     while not game.is_over:
         game.play(bots[game.to_move].choose(game))

@@ -113,7 +113,7 @@ class GameSpec:
     hint_limits: frozenset[str]
     notes: Mapping[str, str]  # option -> why this game does without it
     grade: Callable[..., dict[str, Any]]  # grade(record, **options) -> analysis/1 or gameanalysis/1
-    play: Callable[[int], dict[str, Any]]  # a whole game between bots from a seed, as its JSON record
+    play: Callable[..., dict[str, Any]]  # (seed, rules=None): a whole game between bots, as its JSON record
     record: Callable[[Any], dict[str, Any]]  # a Game's record so far, as `play --json` prints it (no seed)
     go: Callable[..., dict[str, Any]]  # the engine's answer to go (engine/server.py)
     count_worlds: Callable[[Any], int | None]  # deals that fit a view (None: no play to sample for)

@@ -294,9 +294,10 @@ def record(game: Game) -> dict[str, Any]:
 
 
 def player(game_class: type[Game]) -> Callable[[int], dict[str, Any]]:
-    """Whole games of ``game_class`` (42's, or a Moon family's) between rule-of-thumb bots, by seed."""
-    def play(seed: int) -> dict[str, Any]:
-        game = game_class(seed=seed)
+    """Whole games of ``game_class`` (42's, or a Moon family's) between rule-of-thumb bots, by seed
+    (and rules: the family's default without them)."""
+    def play(seed: int, rules: Any = None) -> dict[str, Any]:
+        game = game_class(seed=seed, rules=rules)
         bot = RuleBot()
         while not game.is_over:
             game.play(bot.choose(game))
