@@ -1,7 +1,7 @@
 """Bingo's part of the arena (``dominosolver.arena``): its bots, how a deal is played and scored.
 
 A deal is the first deal of ``Game(seed, start)``, the player who leads it turning with the deal's
-index; bot A is player 0 in the first play, player 1 in the second. A play scores the game points
+index, under the option ``"rules"`` (non-default flags, e.g. ``{"bingo_ruleset": "modern_dp"}``); bot A is player 0 in the first play, player 1 in the second. A play scores the game points
 of the deal (1 to 3, to its winner); per bot, how often it closed the deal and won it (Wilson 95%
 interval)."""
 
@@ -13,7 +13,7 @@ from .. import arena as shared
 from ..errors import ParseError
 from .bots import HintBot, RandomBot
 from .game import Game
-from .rules import PLAYERS
+from .rules import PLAYERS, Rules
 
 __all__ = ["ARENA", "BOTS", "make_bot"]
 
@@ -22,24 +22,27 @@ HINT_OPTIONS = ("samples", "max_nodes", "exact_limit")  # HintBot's, named as th
 
 
 def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
-    unknown = sorted(set(options) - set(HINT_OPTIONS))
+    bot_options = {k: v for k, v in options.items() if k != "rules"}  # the rules are the game's (setup)
+    unknown = sorted(set(bot_options) - set(HINT_OPTIONS))
     if unknown:
-        raise ParseError(f"unknown Bingo bot option(s) {', '.join(unknown)}: {', '.join(HINT_OPTIONS)}")
+        raise ParseError(f"unknown Bingo bot option(s) {', '.join(unknown)} (the bots take {', '.join(HINT_OPTIONS)})")
+    Rules.from_json(options.get("rules"))  # bad flags fail before any deal
     if name in ("hint", "hint-play"):
-        return HintBot(seed=seed, weighting="uniform" if name == "hint" else "play", **options)
+        return HintBot(seed=seed, weighting="uniform" if name == "hint" else "play", **bot_options)
     if name == "random":
         return RandomBot(seed)
     raise ParseError(f"unknown bot {name!r}: one of {', '.join(BOTS)}")
 
 
 def setup(index: int, options: dict[str, Any]) -> dict[str, Any]:
-    return {"start": index % len(PLAYERS)}  # who leads turns from deal to deal
+    rules = {"rules": options["rules"]} if options.get("rules") else {}  # in the record when not historic
+    return {"start": index % len(PLAYERS), **rules}  # who leads turns from deal to deal
 
 
 def play(dealt: dict[str, Any], bots: tuple[Any, Any]) -> dict[str, Any]:
     """The first deal of ``Game(deal, start)``, ``bots`` as players 0 and 1: the deal as dealt, its
     moves, declarations, points, tricks and result (``Game.deals_played``)."""
-    game = Game(seed=dealt["deal"], start=dealt["start"])
+    game = Game(seed=dealt["deal"], start=dealt["start"], rules=Rules.from_json(dealt.get("rules")))
     while not game.deals_played:
         game.play(bots[game.to_move].choose(game))
     d = game.deals_played[0]

@@ -477,8 +477,8 @@ def arena_help(option: str, what: str) -> str:
               help="replace an --output that holds anything but deals of this seed and these options; without it "
                    "such a file is refused untouched")
 @click.option("--rules", "flags", default="",
-              help="42: non-default rules flags as flag:value, separated by ',' (e.g. 'specials:all': the hint bot "
-                   "may bid Plunge and Splash)")
+              help="the game's non-default rules flags as flag:value, separated by ',' (e.g. 42's 'specials:all': the "
+                   "hint bot may bid Plunge and Splash; Moon's 'moon_widow:none'; Bingo's 'bingo_ruleset:modern_dp')")
 @click.option("--time", "time_limit", type=float, default=None,
               help="stop after the deal that spends this many seconds (with --output a rerun plays the rest)")
 @click.option("--whole", is_flag=True,

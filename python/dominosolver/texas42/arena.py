@@ -236,13 +236,19 @@ def family_setup(family: str, index: int, options: dict[str, Any]) -> dict[str, 
     return setup(index, {**options, "rules": {**(options.get("rules") or {}), "family": family}})
 
 
+def family_make_bot(family: str, name: str, seed: int, options: dict[str, Any]) -> Any:
+    """42's bot, the run's rules flags read as the family's (Moon's house rules are no 42 flags)."""
+    return make_bot(name, seed, {**options, "rules": {**(options.get("rules") or {}), "family": family}})
+
+
 def family_arena(family: str, title: str) -> shared.Arena:
     """The arena of a family of 42 (``moon``, ``moon4``): 42's bots and play, the family's deals,
     scored in its points (Moon's each player's own, a bot scoring its players' mean)."""
-    whole = replace(ARENA.whole, game=family, setup=partial(family_setup, family), tagged=True,
+    maker = partial(family_make_bot, family)
+    whole = replace(ARENA.whole, game=family, setup=partial(family_setup, family), make_bot=maker, tagged=True,
                     title=f"Arena: mirrored whole games of {title} (games won per deal = two games, sides swapped)")
-    return replace(ARENA, game=family, setup=partial(family_setup, family), unit="points", tagged=True, whole=whole,
-                   title=f"Arena: mirrored deals of {title} (points per deal = two hands, sides swapped)")
+    return replace(ARENA, game=family, setup=partial(family_setup, family), make_bot=maker, unit="points", tagged=True,
+                   whole=whole, title=f"Arena: mirrored deals of {title} (points per deal = two hands, sides swapped)")
 
 
 def play_mirrored(task: tuple[int, int, str, str, dict[str, Any]]) -> dict[str, Any]:
