@@ -11,7 +11,7 @@ import re
 
 import pytest
 from dominosolver import games
-from dominosolver.texas42.rules import Rules, set_mask
+from dominosolver.texas42.rules import Rules, parse_trump, set_mask
 from dominosolver.texas42.solve import declaration_name
 from dominosolver.tiles import tiles_of
 from test_board import choose, click, css, no_script_errors, open_board, status, wait_for  # noqa: F401 (autouse)
@@ -61,3 +61,33 @@ def test_a_dealt_position_is_edited_in_its_own_words(browser, server, tag):
         assert free == [str(t) for t in sorted(tiles_of(set_mask(Rules.of_game(tag))), reverse=True) if str(t) not in in_hands]
         choose(browser, 'select[name="discard"]', free[0])
         wait_for(browser, lambda b: (shown_json(b) or {}).get("discard") == free[0], "the discard recorded")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("tag", ["moon", "moon4"])
+def test_the_table_screen_draws_the_familys_tables(browser, server, screenshot, tag, width):
+    """Moon's table counts tricks (its own schema): the heat map shows each cell as the game's table
+    gives it, the declarations by name, and fits a phone (The Big Game's takes half a minute a deal
+    on a busy machine, too long here; its HTTP table is tested in tests/serve)."""
+    spec = games.get(tag)
+    pos = spec.deal(3, spec.variants[0])
+    expected = spec.table(pos).to_json()
+    browser.set_window_size(width, 1000)
+    try:
+        open_board(browser, server, "table")
+        css(browser, "#deal")[0].send_keys(str(pos))
+        click(browser, "#make-table")
+        wait_for(browser, lambda b: css(b, "table.heatmap td"), "the heat map")
+        rows = [r.text for r in css(browser, "table.heatmap tbody th")]
+        assert rows == [declaration_name(parse_trump(d, Rules.of_game(tag))) for d in expected["declarations"]]
+        cells = css(browser, "table.heatmap td")
+        shown = [[int(c.get_attribute("data-points")) for c in cells[i:i + len(expected["seats"])]]
+                 for i in range(0, len(cells), len(expected["seats"]))]
+        assert shown == expected["tricks"]
+        assert "(tricks)" in status(browser, "#table-status")
+        wide, window = browser.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert wide <= window
+        screenshot(f"table-screen-{tag}-{width}", f"the Table screen with a {tag} deal at {width} px")
+    finally:
+        browser.set_window_size(1280, 1000)

@@ -20,14 +20,18 @@ _EDITOR_42 = {"specials": "all", "nello_doubles_allowed": "all"}
 
 def board_row(tag: str) -> dict[str, Any]:
     """``tiles``, ``declarations`` ([{"trump", "name"}]; Bingo none: its trump is the turned tile's),
-    ``min_bid`` and ``left_over`` ("none", "widow", "undealt") of the game ``tag``."""
+    ``min_bid``, ``left_over`` ("none", "widow", "undealt"), ``hand_points`` and ``hand_tricks`` of the
+    game ``tag``."""
     if tag == "bingo":
         tiles = [Tile(high, low) for high in range(6, -1, -1) for low in range(high, -1, -1)]
-        return {"tiles": [str(t) for t in tiles], "declarations": [], "min_bid": None, "left_over": "none"}
+        return {"tiles": [str(t) for t in tiles], "declarations": [], "min_bid": None, "left_over": "none",
+                "hand_points": None, "hand_tricks": None}
     rules = Rules.of_game(tag, _EDITOR_42 if tag == "texas42" else {})
     return {
         "tiles": [str(t) for t in sorted(tiles_of(set_mask(rules)), reverse=True)],
         "declarations": [{"trump": str(d), "name": str(declaration_name(d))} for d in rules.declarations],
         "min_bid": rules.min_bid,
         "left_over": rules.row.left_over,
+        "hand_points": rules.hand_points,  # the top of the Table screen's scale: 42, The Big Game's 66
+        "hand_tricks": rules.hand_tricks,  # Moon's tables count tricks
     }

@@ -1,36 +1,37 @@
 import { call } from "./api.js";
 
-// The double-dummy table (dominosolver.ddtable/1) as a heat map: a row per declaration, a column
-// per declarer seat, each cell the points the declaring side takes with that seat leading, shaded
-// from red (none) to green (every point of the hand).
+// The double-dummy table of a deal of the 42 family (dominosolver.ddtable/1; Moon's moontable/1,
+// in tricks) as a heat map: a row per declaration, a column per declarer seat, each cell the points
+// (Moon: tricks) the declaring side takes with that seat leading, shaded from red (none) to green
+// (every point, or trick, of the hand).
 function shade(points, top) {
   const share = Math.max(0, Math.min(1, points / top));
   return `hsl(${share * 120} 65% ${88 - share * 18}%)`;
 }
 
-const declarationName = (d) => (typeof d === "number" ? `${d}s` : d);
-
-// Draw table into root; handPoints: the scale's top (every point of the hand).
-export function renderHeatmap(root, table, handPoints = 42) {
+// Draw table into root. top: the scale's top (every point, or trick, of the hand); name(d): a
+// declaration as tables print it ("fives"); units: "points" or "tricks".
+export function renderHeatmap(root, table, { top = 42, name = String, units = "points" } = {}) {
+  const values = table.points ?? table.tricks; // Moon's tables count tricks
   const grid = document.createElement("table");
   grid.className = "heatmap";
-  grid.setAttribute("aria-label", "double-dummy table: points by declaration and declarer");
+  grid.setAttribute("aria-label", `double-dummy table: ${units} by declaration and declarer`);
   const head = grid.createTHead().insertRow();
   head.append(Object.assign(document.createElement("th"), { textContent: "trump \\ declarer" }));
   for (const seat of table.seats) head.append(Object.assign(document.createElement("th"), { textContent: seat, scope: "col" }));
   const body = grid.createTBody();
   table.declarations.forEach((declaration, row) => {
     const line = body.insertRow();
-    line.append(Object.assign(document.createElement("th"), { textContent: declarationName(declaration), scope: "row" }));
+    line.append(Object.assign(document.createElement("th"), { textContent: name(declaration), scope: "row" }));
     table.seats.forEach((seat, col) => {
-      const points = table.points[row][col];
+      const points = values[row][col];
       const cell = line.insertCell();
       cell.textContent = points;
-      cell.style.background = shade(points, handPoints);
+      cell.style.background = shade(points, top);
       cell.dataset.declaration = String(declaration);
       cell.dataset.seat = seat;
       cell.dataset.points = points;
-      cell.setAttribute("aria-label", `${declarationName(declaration)} declared by ${seat}: ${points} points`);
+      cell.setAttribute("aria-label", `${name(declaration)} declared by ${seat}: ${points} ${units}`);
     });
   });
   root.replaceChildren(grid);
@@ -38,9 +39,12 @@ export function renderHeatmap(root, table, handPoints = 42) {
 
 const $ = (selector) => document.querySelector(selector);
 
-// The Table screen: a deal typed as notation ("hands=..." or four hands), or the Position screen's.
+// The Table screen: a deal typed as notation ("hands=...", a game's leading word for Moon or The
+// Big Game), or the Position screen's; games: GET /v1/games's list (each game's board row names its
+// declarations and the top of its scale).
 export class TableScreen {
-  constructor() {
+  constructor(games = []) {
+    this.games = games;
     this.position = null;
     $("#make-table").addEventListener("click", () => this.table($("#deal").value.trim()));
     $("#use-position").addEventListener("click", () => {
@@ -71,8 +75,15 @@ export class TableScreen {
     status.className = "status";
     try {
       const table = await call("table", { deal });
-      renderHeatmap($("#heatmap"), table);
-      status.textContent = `${table.declarations.length} declarations × ${table.seats.length} declarers`;
+      const row = this.games.find((g) => g.tag === table.game)?.board;
+      const names = Object.fromEntries((row?.declarations ?? []).map((d) => [d.trump, d.name]));
+      const units = table.tricks ? "tricks" : "points";
+      renderHeatmap($("#heatmap"), table, {
+        top: (units === "tricks" ? row?.hand_tricks : row?.hand_points) ?? (units === "tricks" ? 7 : 42),
+        name: (d) => names[String(d)] ?? String(d),
+        units,
+      });
+      status.textContent = `${table.declarations.length} declarations × ${table.seats.length} declarers (${units})`;
       status.className = "status valid";
     } catch (error) {
       $("#heatmap").replaceChildren();

@@ -19,7 +19,7 @@ async function start() {
   const games = await call("games");
   const list = games.games ?? games;
   const seatsOf = (tag) => list.find((g) => g.tag === tag).seats;
-  const table = new TableScreen();
+  const table = new TableScreen(list);
   const pause = Number(new URLSearchParams(location.search).get("pause") ?? 250); // ms between bot moves
   // The screens, for scripts and tests to read their state (window.board.play.state: the game's reply).
   window.board = {
