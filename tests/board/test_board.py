@@ -80,14 +80,17 @@ def open_board(browser, server: str, screen: str) -> None:
     click(browser, f'nav [data-screen="{screen}"]')
 
 
-def new_bot_game(browser, server: str, game: str, seat: str, seed: str | None = None, *, forced: bool = False) -> None:
+def new_bot_game(browser, server: str, game: str, seat: str, seed: str | None = None, *, forced: bool = False,
+                 rules: str | None = None) -> None:
     """The Play screen's New game for ``game`` from ``seat`` (a seed, when given, deals the same game;
-    ``forced``: forced moves played at once)."""
+    ``forced``: forced moves played at once; ``rules``: flags typed as ``flag:value,...``)."""
     open_board(browser, server, "play")
     choose(browser, 'select[name="play-game"]', game)
     choose(browser, 'select[name="play-seat"]', seat)
     if seed is not None:
         css(browser, 'input[name="play-seed"]')[0].send_keys(seed)
+    if rules is not None:
+        css(browser, 'input[name="play-rules"]')[0].send_keys(rules)
     if forced:
         click(browser, "#play-forced")
     click(browser, "#new-game")

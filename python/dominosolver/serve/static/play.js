@@ -129,6 +129,7 @@ export class PlayScreen {
     $("#claim-panel").replaceChildren();
     this.renderTable();
     this.renderScore();
+    this.renderSave();
     this.renderChoices();
     const hands = reply.record.hands ?? reply.record.deals ?? [];
     if (hands.length > this.handsSeen) {
@@ -153,6 +154,20 @@ export class PlayScreen {
     const scores = this.state.scores ?? {}; // 42: by side, {"NS": 2, "EW": 1}; Bingo: by player, [3, 1]
     const named = Array.isArray(scores) ? scores.map((score, seat) => [this.seats[seat], score]) : Object.entries(scores);
     $("#play-score").textContent = named.map(([who, score]) => `${who} ${score}`).join(" · ");
+  }
+
+  // The game so far as a file: its record (play --json's, every finished hand or deal with the rules
+  // it was played under), which `dominosolver analyse FILE` grades; the hand in play is not in it.
+  renderSave() {
+    const link = $("#save-game");
+    const record = this.state.record;
+    const finished = (record.hands ?? record.deals ?? []).length;
+    link.hidden = finished === 0;
+    if (link.hidden) return;
+    if (link.href) URL.revokeObjectURL(link.href);
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
+    link.download = `dominosolver-${this.state.game}-${finished}.json`;
+    link.textContent = `Save the game so far (${finished} ${this.handWord.toLowerCase()}${finished === 1 ? "" : "s"}, JSON)`;
   }
 
   // The table as the human sees it, drawn as players sit (the project's SVG table does the same,
