@@ -2,7 +2,8 @@
 palette holds the game's set (Moon's 22 tiles, The Big Game's 45), the trump select offers its
 declarations by the names tables print, there is no Bingo "Turned" field, and Moon's widow discard
 can be recorded; a dealt position loaded into it is shown as the server reads it, and a declaration
-chosen by its name gives the position Python's rules give."""
+chosen by its name gives the position Python's rules give. The Table screen draws the Moons' tables
+(in tricks) and the Chart screen grades their games."""
 
 from __future__ import annotations
 
@@ -91,3 +92,19 @@ def test_the_table_screen_draws_the_familys_tables(browser, server, screenshot, 
         screenshot(f"table-screen-{tag}-{width}", f"the Table screen with a {tag} deal at {width} px")
     finally:
         browser.set_window_size(1280, 1000)
+
+
+@pytest.mark.parametrize("tag", ["moon", "moon4"])
+def test_the_chart_screen_grades_a_familys_game(browser, server, tag):
+    """A whole game of the family as `play --json` prints it, pasted into the Chart screen: every
+    hand graded, each play's cost as the analysis gives it."""
+    record = games.get(tag).play(2)
+    graded = games.get(tag).grade(json.loads(json.dumps(record)))
+    open_board(browser, server, "chart")
+    browser.execute_script("document.querySelector('#record').value = arguments[0]", json.dumps(record))
+    click(browser, "#grade")
+    wait_for(browser, lambda b: status(b, "#chart-status").endswith("graded"), "the grades")
+    hands = [h for h in graded["hands"] if h]
+    assert status(browser, "#chart-status") == f"{len(hands)} graded"
+    costs = [c.get_attribute("data-cost") for c in css(browser, "#charts table.grades tbody tr")]
+    assert costs == [str(p["cost"]) if p.get("cost") is not None else "" for h in hands for p in h["plays"]]
