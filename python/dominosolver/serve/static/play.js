@@ -252,6 +252,13 @@ export class PlayScreen {
       trick.append(box);
     });
     centre.append(trick);
+    if (view.turned) { // Bingo: the trump tile turned up beside the boneyard, face down
+      const stock = Object.assign(document.createElement("div"), { className: "stock" });
+      stock.setAttribute("aria-label", `turned ${view.turned}, boneyard ${view.boneyard_size ?? 0}`);
+      stock.append(dominoSvg(view.turned, { size: 36 }),
+        Object.assign(document.createElement("span"), { textContent: ` turned · boneyard ${view.boneyard_size ?? 0}` }));
+      centre.append(stock);
+    }
     return centre;
   }
 
