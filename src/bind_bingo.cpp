@@ -465,6 +465,20 @@ void bingo(py::module_& m) {
         return std::make_pair(lower, upper);
       }, py::arg("position"), py::arg("opponent_hands"), py::arg("boneyards"), py::arg("moves"), py::arg("max_nodes") = 0,
          py::arg("seconds") = py::none())
+      .def("close_over_hands", [](Solver& s, const Position& p, TileMask known, TileMask free, int need) {
+        Solver::CloseCounts r;
+        {
+          py::gil_scoped_release release;
+          r = s.close_over_hands(p.context(), p.state(), known, free, need);
+        }
+        py::dict d;
+        d["counts"] = r.counts;  // hands giving -3..3 game points
+        d["hands"] = r.hands;
+        d["searched"] = r.searched;
+        d["kinds"] = r.kinds;
+        d["distinct"] = r.distinct;
+        return d;
+      }, py::arg("position"), py::arg("known"), py::arg("free"), py::arg("need"))
       .def_property_readonly("nodes", &Solver::nodes)
       .def("reset_nodes", &Solver::reset_nodes, py::call_guard<py::gil_scoped_release>())
       .def("clear", &Solver::clear, py::call_guard<py::gil_scoped_release>());

@@ -424,6 +424,125 @@ std::vector<std::pair<int, int>> Solver::bounded_values(const Context& c, const 
   return out;
 }
 
+Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& base, TileMask known, TileMask free,
+                                             int need) {
+  if (base.over()) throw InvalidPositionError("the deal is over: there is nothing to close");
+  if (!may_close(c, base)) throw IllegalMoveError("close is not legal here");
+  if ((known & free) || need < 0 || need > count(free))
+    throw InvalidPositionError("the opponent's hand: known tiles apart from the free ones, and no more to choose than there are");
+  const Turn turn(*this);
+  begin(c, base);
+  const Table& tb = c.table;
+  const Rules& r = c.rules;
+  const int p = base.leader, o = 1 - p;
+  const TileMask pool = base.hands[o] | base.bone_mask;
+  if ((known | free) & ~pool || count(known) + need != count(base.hands[o]))
+    throw InvalidPositionError("the opponent's hand must come from the tiles hidden from the closer, and keep its size");
+  CloseCounts out;
+  // What the closer can reach at most once closed (the bound of search: the points in hands, less
+  // the opponent's tiles that win whenever played, with its pending and possible declaration).
+  const TileMask mine = base.hands[p];
+  TileMask beats_all = tb.trumps | bit(kBingo);
+  for (TileMask m = mine; m && beats_all; m &= m - 1) beats_all &= tb.beaten_by[lowest(m)];
+  TileMask unbeatable = 0;
+  for (TileMask m = pool & beats_all; m; m &= m - 1)
+    if (!(tb.beaten_by[lowest(m)] & mine)) unbeatable |= m & -m;
+  int fixed = base.points[p] + base.pending[p] + tb.points(mine);
+  bool bound = r.claim == ClaimMode::Auto;
+  const bool again = base.declarations[p] == 0 || r.declarations_per_deal == DeclarationsPerDeal::Unlimited;
+  if (again && r.declare_in_phase2) {
+    const TileMask d = mine & kDoubles & ~base.declared[p];
+    if (count(d) == count(kDoubles)) bound = false;
+    fixed += r.declarations_per_deal == DeclarationsPerDeal::Unlimited ? 20 * count(d) + 10 : declaration_points(r, d);
+  }
+  DealState closed = base;
+  apply_close(closed);
+  // A failed close: the opponent scores 2, or 3 without a trick at the close (a closed game never
+  // lets it show seven doubles: it replies first and leads with six tiles at most).
+  const int fail = game_points_for(c, closed, o, Outcome::FailedClose);
+  const TileMask counted = ~unbeatable;
+  // A closer who reaches 70 by leading tiles nothing in the opponent's hand beats, one after the
+  // other, wins as much as it ever can (the opponent takes nothing meanwhile): after declaring its
+  // doubles first when one of them is such a tile (or it need not lead one).
+  const int cashed = game_points_for(c, closed, p, Outcome::Claim);
+  const TileMask doubles = again ? mine & kDoubles & ~base.declared[p] : 0;
+  const int declared_now = count(doubles) >= 2 && r.declare_timing == DeclareTiming::OnLead &&
+                                   (r.declare_in_phase2 || !closed.phase2()) && count(doubles) < count(kDoubles)
+                               ? declaration_points(r, doubles)
+                               : 0;
+  auto value_of = [&](TileMask h) {
+    TileMask sure = 0;
+    for (TileMask m = mine; m; m &= m - 1)
+      if (!(tb.beaten_by[lowest(m)] & h)) sure |= m & -m;
+    const bool lead_declared = !r.declare_must_lead_double || (sure & doubles);
+    const int reach = closed.points[p] + tb.points(sure) + (closed.tricks[p] == 0 ? closed.pending[p] : 0) +
+                      (lead_declared ? declared_now : 0);
+    if (r.claim == ClaimMode::Auto && sure && reach >= kClaimPoints) return cashed;
+    if (bound && fixed + tb.points(h & counted) < kClaimPoints) return -fail;
+    DealState t = closed;
+    t.hands[o] = h;
+    t.bone_mask = pool & ~h;
+    out.searched += 1;
+    // Once closed, the closer either reaches 70 or fails (the opponent's 70 is the closer's failure,
+    // and seven doubles need a lead with seven tiles): win or lose first, and a loss is the failure.
+    int lo = search<false>(t, 0, 1), hi = 3;
+    if (lo < 1) return -fail;
+    narrow(t, lo, hi, false);
+    return lo;
+  };
+  // Free tiles that stand alike towards everything the closed game looks at (their points, being a
+  // trump, the Bingo or a double, and how they beat and follow each of the closer's tiles and are
+  // beaten and followed by them) make games alike: a hand is solved once per count of each kind.
+  struct Kind {
+    std::array<std::int64_t, 4> sig;
+    std::vector<int> tiles;
+  };
+  std::vector<Kind> kinds;
+  for (TileMask m = free; m; m &= m - 1) {
+    const int t = lowest(m);
+    TileMask beats_mine = 0, follows_mine = 0;
+    for (TileMask q = mine; q; q &= q - 1) {
+      const int x = lowest(q);
+      if (tb.beats(x, t)) beats_mine |= bit(x);
+      if ((tb.follows[x] >> t) & 1) follows_mine |= bit(x);
+    }
+    const std::array<std::int64_t, 4> sig = {
+        tb.value[t] * 8 + tb.is_trump(t) * 4 + (t == kBingo) * 2 + is_double(t),
+        static_cast<std::int64_t>(tb.beaten_by[t] & mine), static_cast<std::int64_t>(tb.follows[t] & mine),
+        static_cast<std::int64_t>(beats_mine | (follows_mine << kDeckTiles))};
+    auto it = std::find_if(kinds.begin(), kinds.end(), [&](const Kind& k) { return k.sig == sig; });
+    if (it == kinds.end()) kinds.push_back({sig, {t}});
+    else it->tiles.push_back(t);
+  }
+  out.kinds = kinds.size();
+  std::uint64_t choose[kDeckTiles + 1][kDeckTiles + 1] = {};
+  for (int n = 0; n <= kDeckTiles; ++n) {
+    choose[n][0] = 1;
+    for (int k = 1; k <= n; ++k) choose[n][k] = choose[n - 1][k - 1] + (k <= n - 1 ? choose[n - 1][k] : 0);
+  }
+  // Every count of each kind adding up to `need`, depth first.
+  std::vector<int> left(kinds.size() + 1, 0);  // free tiles in kinds i.. (to prune impossible counts)
+  for (int i = static_cast<int>(kinds.size()) - 1; i >= 0; --i) left[i] = left[i + 1] + static_cast<int>(kinds[i].tiles.size());
+  auto walk = [&](auto&& self, std::size_t i, int still, TileMask hand, std::uint64_t weight) -> void {
+    if (still == 0) {
+      const int v = value_of(hand);
+      out.counts[v + 3] += weight;
+      out.hands += weight;
+      out.distinct += 1;
+      return;
+    }
+    if (i == kinds.size() || left[i] < still) return;
+    const int size = static_cast<int>(kinds[i].tiles.size());
+    TileMask h = hand;
+    for (int k = 0; k <= std::min(size, still); ++k) {
+      if (k) h |= bit(kinds[i].tiles[k - 1]);
+      self(self, i + 1, still - k, h, weight * choose[size][k]);
+    }
+  };
+  walk(walk, 0, need, known, 1);
+  return out;
+}
+
 std::vector<int> Solver::move_values(const Context& c, const DealState& s, const std::vector<Move>& moves) {
   const Turn turn(*this);
   std::vector<int> out;

@@ -7,6 +7,7 @@ import math
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 from bingo_support import closed_game
 from dominosolver import _core, bingo
@@ -14,9 +15,10 @@ from dominosolver.bingo import Game, Position
 from dominosolver.bingo.hint import close_value, hint
 from dominosolver.bingo.notation import core_spec
 from dominosolver.bingo.record import record_to_core
-from dominosolver.bingo.sampling import count_worlds, enumerate_worlds, first_world, position_of, sample_worlds
+from dominosolver.bingo.sampling import (count_worlds, enumerate_worlds, first_world, hand_masks, position_of,
+                                         sample_masks, sample_worlds)
 from dominosolver.errors import InvalidPositionError, InvalidViewError
-from dominosolver.tiles import mask_of
+from dominosolver.tiles import Tile, mask_of
 
 
 def play_to(seed: int, tricks: int, closed: bool = False) -> Position:
@@ -155,6 +157,31 @@ def test_close_value_is_exact_over_every_opponent_hand():
         close_value(play_to(3, 3, closed=True))
 
 
+@pytest.mark.parametrize("seed,tricks,rules", [(3, 0, None), (4, 0, "modern_sp"), (5, 1, None), (6, 2, "modern_dp"),
+                                               (3, 3, None), (8, 5, "modern_gb"), (9, 6, None)])
+def test_close_value_counts_every_hand_as_its_own_solve_does(seed, tricks, rules):
+    """The close decision skips the search of hands that cannot bring the closer to 70: its totals
+    must be those of solving every hand's close one by one (solve_worlds, no such shortcut)."""
+    rng = random.Random(seed)
+    deck = list(range(28))
+    rng.shuffle(deck)
+    pos = Position.deal([[Tile.from_id(i) for i in deck[:7]], [Tile.from_id(i) for i in deck[7:14]]],
+                        [Tile.from_id(i) for i in deck[14:]], seed % 2, bingo.Rules.preset(rules or "historic"))
+    while sum(pos.tricks) < tricks and not pos.is_over:
+        moves = [m for m in pos.legal_moves if m.kind in ("tile", "draw")]
+        pos.play(rng.choice(moves))
+    assert not pos.is_over and pos.is_legal("close"), pos.to_json()
+    view = pos.view(pos.to_move)
+    cv = close_value(view)
+    hands, boneyards = hand_masks(view)
+    base = position_of(view, *first_world(view))
+    values = bingo.Solver().solve_worlds(base, hands, boneyards, ["close"])
+    assert cv.hands == len(values) == math.comb(20 - 2 * tricks, 7)
+    assert round(cv.mean * cv.hands) == sum(values)
+    assert round(cv.p_win * cv.hands) == sum(v > 0 for v in values)
+    assert cv.searched < cv.hands  # the bound spared some searches
+
+
 def test_no_hint_out_of_turn_and_forced_moves():
     pos = play_to(7, 2)
     with pytest.raises(InvalidPositionError):
@@ -168,10 +195,23 @@ def test_no_hint_out_of_turn_and_forced_moves():
     assert h.method == "forced" and h.best == "6-2" and h.worlds == 0
 
 
-def test_node_limited_hints_leave_out_worlds_and_say_so():
-    pos = Game(seed=5).position
-    h = hint(pos, samples=12, seed=1, max_nodes=2000)
-    assert h.worlds < 12 and h.warnings and "left out" in h.warnings[0]
+def test_node_limited_hints_keep_every_world_with_its_bounds_and_say_so():
+    pos = play_to(5, 3)
+    view = pos.view(pos.to_move)
+    h = hint(view, samples=12, seed=1, max_nodes=300)
+    assert h.worlds == 12 and any("not solved to the end within 300 nodes" in w for w in h.warnings)
+    # The same worlds (the hint's draws for seed 1), solved without a budget and with it.
+    hands, boneyards = sample_masks(view, 12, seed=1)
+    base = position_of(view, *first_world(view))
+    moves = [str(m) for m in view.legal_moves]
+    exact = np.array(bingo.Solver().solve_worlds(base, hands, boneyards, moves)).reshape(12, -1)
+    lo, hi = (np.array(x).reshape(12, -1) for x in bingo.Solver().solve_worlds_bounds(base, hands, boneyards, moves, 300))
+    assert (lo <= exact).all() and (exact <= hi).all() and (lo < hi).any()
+    cells = np.where((lo < 0) & (hi > 0), 0.0, (lo + hi) / 2)  # the documented stand-in for a cut move
+    for m in h.moves:
+        assert m.mean == pytest.approx(cells[:, moves.index(m.move)].mean())
+        won = np.where(cells > 0, 1.0, np.where(cells < 0, 0.0, 0.5))[:, moves.index(m.move)]
+        assert m.p_win == pytest.approx(won.mean())
 
 
 # ---------------------------------------------------------------- the core's world that fits a view

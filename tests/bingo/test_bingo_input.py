@@ -81,16 +81,17 @@ def test_ctrl_c_stops_the_command_line():
 
 def test_a_hint_budgets_phase_one_worlds_by_default_and_solves_closed_deals_exactly(monkeypatch):
     budgets = []
-    real = Solver.solve_worlds
+    real = Solver.solve_worlds_bounds
 
     def spy(self, base, hands, boneyards, moves, max_nodes=0, time=None):
         budgets.append(max_nodes)
         return real(self, base, hands, boneyards, moves, max_nodes, time)
 
-    monkeypatch.setattr(Solver, "solve_worlds", spy)
+    monkeypatch.setattr(Solver, "solve_worlds_bounds", spy)
     h = hint(HARD, samples=3, seed=1)
-    assert budgets == [HINT_WORLD_NODES] and HINT_WORLD_NODES == 2_000_000
-    assert h.warnings and "needed more than 2,000,000 nodes" in h.warnings[0]
+    assert budgets == [HINT_WORLD_NODES] and HINT_WORLD_NODES == 200_000
+    assert h.worlds == 3  # no world is left out for its cost: a move cut short keeps its bounds
+    assert h.warnings and "within 200,000 nodes each" in h.warnings[0]
     assert hint(CLOSED).exact and budgets[-1] == 0  # closed: no budget, every world solved
     assert hint(WORLD, samples=2, max_nodes=5000).worlds >= 1 and budgets[-1] == 5000
 

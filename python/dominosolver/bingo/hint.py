@@ -25,7 +25,7 @@ from ..errors import InvalidPositionError, ParseError, shown
 from .notation import read_player
 from .play_inference import SLIP, choices_in, log_likelihoods
 from .position import Position, as_position
-from .sampling import WorldSampler, first_world, hand_masks, position_of
+from .sampling import WorldSampler, first_world, known_mask, position_of, split
 from .solve import HINT_WORLD_NODES, TABLE_MB, Solver
 from .view import PlayerView
 
@@ -111,10 +111,12 @@ def hint(
     solved. The worlds are solved by `solver`, else by a new one with a table of `tt_mb` MB (default
     ``TABLE_MB``). `worlds` is the old name of `samples` (deprecated).
 
-    `max_nodes` bounds the search per world: worlds that need more are left out and counted in the
-    warnings. By default (None) a phase-one world gets ``HINT_WORLD_NODES`` (2,000,000: early in
-    phase one a world can take minutes to solve exactly), and a closed or exhausted deal, which
-    solves in microseconds, is solved exactly; 0 means no limit. `time` (seconds) stops solving
+    `max_nodes` bounds the search per world: no world is left out for it. Each move of a world gets
+    a share, first to learn whether it wins or loses, then by how much; a move it cuts short counts
+    at the middle of the bounds its search proved (0 when even its sign is unknown, and one half a
+    win), and the warnings count those worlds. By default (None) a phase-one world gets
+    ``HINT_WORLD_NODES`` (early in phase one a world can take seconds to solve exactly), and a
+    closed or exhausted deal, which solves in microseconds, is solved exactly; 0 means no limit. `time` (seconds) stops solving
     worlds once spent, between batches of a few worlds and within a world's search (a world it cuts
     short is left out; the first world is solved whatever the time, within its node budget, unless
     it has none), and the warnings say how many were solved; `should_stop` stops between batches, and `on_progress` receives the
@@ -150,18 +152,26 @@ def hint(
     solver = _solver(solver, tt_mb)
     solved_any: list[bool] = []  # set once the first world is solved
 
+    bounded = [0]  # worlds with a move not solved to the end within the budget
+
     def solve(batch: list[tuple[int, list[int]]]) -> pimc.Scores:
         before = solver.nodes
-        flat: list[int] = []
+        lower: list[int] = []
+        upper: list[int] = []
         if seconds is not None and budget and not solved_any:  # a hint has a world: its budget bounds it
-            flat = solver.solve_worlds(base, [batch[0][0]], [batch[0][1]], moves, budget)
+            lower, upper = solver.solve_worlds_bounds(base, [batch[0][0]], [batch[0][1]], moves, budget)
             solved_any.append(True)
         left = None if seconds is None else max(0.0, seconds - (time_module.perf_counter() - started))
-        rest = batch[len(flat) // len(moves):]
-        flat += solver.solve_worlds(base, [h for h, _ in rest], [b for _, b in rest], moves, budget, left)
-        values = np.array(flat, dtype=np.int64).reshape(len(flat) // len(moves), len(moves))
-        # A world the budget cut short holds 0 for every move: no solved move is worth 0.
-        return pimc.Scores(values, solver.nodes - before, solved=(values != 0).all(axis=1))
+        rest = batch[len(lower) // len(moves):]
+        lo, hi = solver.solve_worlds_bounds(base, [h for h, _ in rest], [b for _, b in rest], moves, budget, left)
+        lo_a = np.array(lower + lo, dtype=np.int64).reshape(-1, len(moves))
+        hi_a = np.array(upper + hi, dtype=np.int64).reshape(-1, len(moves))
+        bounded[0] += int((lo_a != hi_a).any(axis=1).sum())
+        return pimc.Scores(cell_values(lo_a, hi_a), solver.nodes - before)
+
+    def chance(values: np.ndarray) -> np.ndarray:
+        """The player wins the deal: 1, or 0; one half where the budget left even that unknown (0.0)."""
+        return np.where(values > 0, 1.0, np.where(values < 0, 0.0, 0.5))
 
     notes: list[str] = []
     if weighting == "play" and view.record is None:
@@ -183,29 +193,38 @@ def hint(
     scorer = pimc.Scorer(
         solve,
         rank_key=lambda mean, p_win: (mean, p_win),  # type: ignore[return-value]
-        chance=lambda values: values > 0,  # the player wins the deal
+        chance=chance,
         weigh=weigh if weighting == "play" else None,
         weighting=None if weighting == "uniform" else weighting,
         batch=BATCH,
-        gives_up=f"each needed more than {budget:,} nodes (max_nodes; 0: no limit)",
     )
 
     def present(e: pimc.Estimate) -> Hint:
         ranked = tuple(MoveStat(moves[m.index], m.mean, m.stderr, float(m.chance), m.rank)  # type: ignore[arg-type]
                        for m in e.moves)
         said = list(notes)
+        cut = [] if not bounded[0] else [
+            f"{bounded[0]} of {e.worlds} worlds were not solved to the end within {budget:,} nodes each (max_nodes): "
+            "their unsolved moves count at the middle of the bounds proven (0 where even win or loss is unknown)"]
         if weighting == "play":
             said.append(f"play weighting: {inferred['decisions']} opponent decisions replayed over {inferred['weighed']} "
                         f"worlds" + (f", {inferred['unvalued']} of them cut short by the node budget (counted as best plays)"
                                      if SLIP < 1 else ""))
             if inferred["no_history"]:
                 said.append(f"play weighting: {inferred['no_history']} worlds fit no history of the record (no weight)")
-        return Hint(view, e.method, e.worlds, e.seed, ranked, e.elapsed, e.nodes, (*said, *e.warnings), weighting, e.ess)
+        return Hint(view, e.method, e.worlds, e.seed, ranked, e.elapsed, e.nodes, (*said, *e.warnings, *cut), weighting, e.ess)
 
     return present(pimc.run(
         sampler, scorer, samples=samples, seed=seed, exact_limit=exact_limit, time=seconds, should_stop=should_stop,
         on_progress=None if on_progress is None else (lambda e: on_progress(present(e))), started=started,
     ))
+
+
+def cell_values(lower: np.ndarray, upper: np.ndarray) -> np.ndarray:
+    """A world's value of each move from what its search proved: the value where it was solved,
+    else the middle of its bounds, 0 where even its sign is unknown (no solved move is worth 0)."""
+    middle = (lower + upper) / 2.0
+    return np.where((lower < 0) & (upper > 0), 0.0, middle)
 
 
 def _view(target: Any, seat: Any) -> PlayerView:
@@ -240,22 +259,30 @@ class CloseValue:
     p_win: float
     hands: int  # opponent hands enumerated
     elapsed: float
+    searched: int = 0  # hands solved by a search (the others decided by bounds or alike to one searched)
 
 
 def close_value(view: PlayerView | Position, *, seat: int | None = None, solver: Solver | None = None) -> CloseValue:
-    """Mean game points of ``close`` for the player on lead over every consistent opponent hand, each
-    solved double-dummy (after trick 3 that is C(14, 7) = 3,432 hands), in one batched C++ call."""
+    """Mean game points of ``close`` for the player on lead over every consistent opponent hand,
+    each solved double-dummy (C(20, 7) = 77,520 hands at the first lead, C(14, 7) = 3,432 after
+    trick 3), in one C++ call: a hand whose points cannot bring the closer to 70 (the opponent's
+    unbeatable tiles left out) is a failed close without a search, one where the closer cashes 70
+    with tiles nothing of the opponent's beats a win, the others are solved, once for all the hands
+    whose unknown tiles stand alike towards the closer's (the same worth, trump, double, and
+    beating and following each of the closer's tiles the same way)."""
     started = time_module.perf_counter()
     view = _view(view, seat)
     if view.to_move is None:
         raise InvalidPositionError("the deal is over: there is nothing to close")
     if "close" not in [str(m) for m in view.legal_moves]:
         raise InvalidPositionError(f"player {view.seat} cannot close now")
+    free, _, need = split(view)
     base = position_of(view, *first_world(view))
-    hands, boneyards = hand_masks(view)
-    values = _solver(solver).solve_worlds(base, hands, boneyards, ["close"])
-    n = len(values)
-    return CloseValue(sum(values) / n, sum(v > 0 for v in values) / n, n, time_module.perf_counter() - started)
+    r = _solver(solver)._core.close_over_hands(base._pos, known_mask(view), sum(1 << i for i in free), need)
+    n, counts = r["hands"], r["counts"]
+    mean = sum(v * k for v, k in zip(range(-3, 4), counts)) / n
+    p_win = sum(counts[4:]) / n
+    return CloseValue(mean, p_win, n, time_module.perf_counter() - started, r["searched"])
 
 
 def __getattr__(name: str) -> Any:

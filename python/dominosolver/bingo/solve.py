@@ -19,8 +19,8 @@ from .position import Position, as_position
 
 __all__ = ["solve", "Solver", "plain_minimax", "HINT_WORLD_NODES", "SOLVE_NODES", "TABLE_MB"]
 
-# Default node budgets for phase-one worlds (about 2 * 10^7 nodes a second on the bench machine).
-HINT_WORLD_NODES = 2_000_000  # per world of a hint: most first-lead worlds need far fewer
+# Default node budgets for phase-one worlds (1-2 * 10^7 nodes a second on the bench machine, unloaded).
+HINT_WORLD_NODES = 200_000  # per world of a hint: most first-lead worlds need far fewer; the others get bounds
 SOLVE_NODES = 20_000_000  # a command-line solve of a phase-one position: about a second
 TABLE_MB = 2  # a solver's transposition table by default
 
@@ -93,6 +93,16 @@ class Solver:
         solved before (fewer rows than worlds)."""
         return self._core.solve_worlds(as_position(base)._pos, opponent_hands, boneyards, _move_names(moves),
                                        node_budget(max_nodes), time_limit(time))
+
+    def solve_worlds_bounds(self, base: Position, opponent_hands: list[int], boneyards: list[list[int]],
+                            moves: list[MoveLike], max_nodes: int = 0,
+                            time: float | None = None) -> tuple[list[int], list[int]]:
+        """As :meth:`solve_worlds`, each value as bounds: (lower, upper), flat and world-major, equal
+        where the move was solved. With ``max_nodes`` (per world) each move first gets a share to
+        learn whether it wins or loses, then what is left goes to by how much; a move it cuts short
+        keeps the bounds proven (-3..3 at worst): no world is left out for its cost."""
+        return self._core.solve_worlds_bounds(as_position(base)._pos, opponent_hands, boneyards, _move_names(moves),
+                                              node_budget(max_nodes), time_limit(time))
 
     @property
     def nodes(self) -> int:

@@ -15,6 +15,7 @@
 // a deadline passed ends the work as a spent budget does (what is solved is kept), a stop check
 // answering true abandons the search by throwing Stopped. Either way the solver stays usable: the
 // table only ever holds bounds of subtrees searched to the end.
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -89,6 +90,21 @@ class Solver {
                                                        const std::vector<std::vector<int>>& boneyards,
                                                        const std::vector<Move>& moves, std::uint64_t max_nodes_per_world = 0,
                                                        Deadline deadline = {});
+
+  // The value of closing now, for the player on lead in `base` (who must be allowed to close), over
+  // every opponent hand the view allows: the tiles `known` to be the opponent's plus `need` of
+  // `free`, each equally likely (the boneyard's order no longer matters once closed). counts[v + 3]
+  // is how many hands give v game points (-3..3). A hand whose points, with the closer's own and its
+  // declaration, cannot bring the closer to 70 (the opponent's unbeatable tiles left out) fails
+  // without a search, one where the closer cashes 70 with tiles nothing of the opponent's beats wins
+  // without one; the others are solved exactly, once for all the hands alike (free tiles that stand
+  // alike towards the closer's tiles are interchangeable).
+  struct CloseCounts {
+    std::array<std::uint64_t, 7> counts{};
+    std::uint64_t hands = 0, searched = 0;
+    std::uint64_t kinds = 0, distinct = 0;  // kinds of free tiles alike; hands solved as their kinds' counts
+  };
+  CloseCounts close_over_hands(const Context& c, const DealState& base, TileMask known, TileMask free, int need);
 
   // Called every kPollNodes nodes; returning true ends the search with Stopped. Empty: never. Set
   // it before sharing the solver.
