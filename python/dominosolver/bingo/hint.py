@@ -203,9 +203,9 @@ def hint(
         ranked = tuple(MoveStat(moves[m.index], m.mean, m.stderr, float(m.chance), m.rank)  # type: ignore[arg-type]
                        for m in e.moves)
         said = list(notes)
-        cut = [] if not bounded[0] else [
+        cut = [] if not bounded[0] else [(
             f"{bounded[0]} of {e.worlds} worlds were not solved to the end within {budget:,} nodes each (max_nodes): "
-            "their unsolved moves count at the middle of the bounds proven (0 where even win or loss is unknown)"]
+            "their unsolved moves count at the middle of the bounds proven (0 where even win or loss is unknown)")]
         if weighting == "play":
             said.append(f"play weighting: {inferred['decisions']} opponent decisions replayed over {inferred['weighed']} "
                         f"worlds" + (f", {inferred['unvalued']} of them cut short by the node budget (counted as best plays)"
