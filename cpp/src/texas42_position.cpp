@@ -69,8 +69,12 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
     if (!seating().plays(seat)) throw InvalidPositionError(std::string(what) + ": " + seat_of(rules_, seat) + " sits this hand out");
   };
   // Who plays may follow from who declares (Nel-O's partner sits out, §3.3): the contract must say.
+  // In three-player Moon the bidder makes the sides (§4.1).
   if (!contract && ruling_.contract->seating(rules, 0) != ruling_.contract->seating(rules, -1))
-    throw InvalidPositionError("a '" + trump.name() + "' position needs its contract: who declares decides who sits out (docs/rules.md §3.3)");
+    throw InvalidPositionError(
+        rules.family == Family::Moon
+            ? "a Moon position needs its contract: the bidder plays alone against the other two (docs/rules.md §4.1)"
+            : "a '" + trump.name() + "' position needs its contract: who declares decides who sits out (docs/rules.md §3.3)");
   check_seat(leader, "leader");
   if (contract && (contract->declarer < 0 || contract->declarer >= seating().seats()))
     throw InvalidPositionError("contract declarer must be a seat " + seats);
