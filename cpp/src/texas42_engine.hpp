@@ -405,11 +405,9 @@ class TrickEngine {
     }
     // hand[k] and bit k of `sides` and `maxers`: the k-th seat in the order of play from the leader.
     std::array<TileMask, N> hand;
-    unsigned sides = 0, maxers = 0;
-    for (int k = 0; k < N; ++k) {
-      const int p = after(leader_, k);
-      hand[k] = hands_[p], sides |= side(p) << k, maxers |= unsigned{maximizes(p)} << k;
-    }
+    unsigned sides = 0;
+    for (int k = 0; k < N; ++k) hand[k] = hands_[after(leader_, k)], sides |= side(after(leader_, k)) << k;
+    const unsigned maxers = misere_ ? sides : ~sides & ((1u << N) - 1);
     const int v = two_tricks_from<0>(hand, sides, maxers, Trick{}, alpha, beta);
     if (v >= beta) known.lower = static_cast<std::int8_t>(std::max<int>(known.lower, v));
     else known.upper = static_cast<std::int8_t>(std::min<int>(known.upper, v));
@@ -697,7 +695,15 @@ class TrickEngine {
     n.remaining = in_hands();
     n.others = n.outsiders = n.remaining & ~hands_[n.mover];
     n.outsiders |= trick_.tiles;
-    if (trick_.len) {
+    if (trick_.len && N == 4) {
+      // Partners opposite: the opponent still to play is the leader's partner after the second
+      // seat, the last seat after the third; the second seat's partner plays last.
+      n.led = trick_.led;
+      n.win_tile = trick_.best;
+      if (trick_.len < 3) n.overtake = top_power(after(leader_, trick_.len == 1 ? 2 : 3), n.led);
+      n.side_wins = trick_.len == 1 ? top_power(after(leader_, 3), n.led) > std::max<int>(n.overtake, t_.power[n.led][n.win_tile])
+                                    : side(after(leader_, trick_.win)) == side(n.mover) && t_.power[n.led][n.win_tile] > n.overtake;
+    } else if (trick_.len) {
       n.led = trick_.led;
       n.win_tile = trick_.best;
       const int own = side(n.mover);
@@ -759,17 +765,18 @@ class TrickEngine {
   int score(int tile, const NodeInfo& info) const {
     const int cnt = t_.counters[tile];
     const bool trump = (t_.trumps & bit(tile)) != 0;
-    const int rank = own_rank(tile, info);
     if (trick_.len == 0) {
       const int suit = t_.called[tile];
       const bool master = !(info.others & t_.above_led[tile]);
       const bool trumped = !trump && may_be_trumped(suit, info.mover);
-      if (master && !trumped) return 1000 + 10 * cnt + rank;
-      if (trump) return 500 + rank;
-      if (trumped) return 50 - 8 * cnt - rank;
-      if (partner_master_above(tile, info.mover)) return 300 + 8 * cnt - rank;
-      return 100 - 8 * cnt - rank;
+      if (master && !trumped) return 1000 + 10 * cnt + t_.rank[suit][tile];
+      if (trump) return 500 + t_.rank[kTrumpSuit][tile];
+      if (trumped) return 50 - 8 * cnt - t_.rank[suit][tile];
+      if (partner_master_above(tile, info.mover)) return 300 + 8 * cnt - t_.rank[suit][tile];
+      return 100 - 8 * cnt - t_.rank[suit][tile];
     }
+    const bool follows = (t_.follows[info.led] & bit(tile)) != 0;
+    const int rank = trump ? t_.rank[kTrumpSuit][tile] : t_.rank[follows ? info.led : t_.called[tile]][tile];
     const bool beats = t_.beats(tile, info.win_tile, info.led);
     if (info.side_wins) return 200 + 10 * cnt - rank - (beats && !cnt ? 30 : 0) - (trump ? 10 * cnt + 20 : 0);
     if (beats && t_.power[info.led][tile] > info.overtake) return 400 + 10 * cnt - rank;
@@ -817,6 +824,11 @@ class TrickEngine {
   // Could an opponent of place `p` trump a lead of (non-trump) `suit`? One void in it, holding trumps.
   bool may_be_trumped(int suit, int p) const {
     const TileMask f = t_.follows[suit];
+    if constexpr (N == 4) {
+      for (const int o : {after(p, 1), after(p, 3)})
+        if (!(hands_[o] & f) && (hands_[o] & t_.trumps)) return true;
+      return false;
+    }
     for (int k = 1; k < N; ++k) {
       const int o = after(p, k);
       if (side(o) != side(p) && !(hands_[o] & f) && (hands_[o] & t_.trumps)) return true;
@@ -828,7 +840,11 @@ class TrickEngine {
     const int suit = t_.called[tile];
     const TileMask f = t_.follows[suit];
     TileMask mates = 0, opponents = 0;
-    for (int k = 1; k < N; ++k) (side(after(p, k)) == side(p) ? mates : opponents) |= hands_[after(p, k)];
+    if constexpr (N == 4) {
+      mates = hands_[after(p, 2)], opponents = hands_[after(p, 1)] | hands_[after(p, 3)];
+    } else {
+      for (int k = 1; k < N; ++k) (side(after(p, k)) == side(p) ? mates : opponents) |= hands_[after(p, k)];
+    }
     for (TileMask m = mates & f & t_.above[suit][tile]; m; m &= m - 1)
       if (!(opponents & f & t_.above[suit][lowest(m)])) return true;
     return false;
@@ -881,12 +897,17 @@ class TrickEngine {
   // and the same plan counts sure tricks.)
   std::pair<int, int> sure_points() const {
     const int me = leader_;
+    // Sides of one or two seats (engine_for): a partner at most, two opponents at most.
     int mate = -1, n_opp = 0;
-    std::array<TileMask, N> opp{};
-    for (int k = 1; k < N; ++k) {
-      const int p = after(me, k);
-      if (side(p) == side(me)) mate = p;
-      else opp[n_opp++] = hands_[p];
+    std::array<TileMask, 2> opp{};
+    if constexpr (N == 4) {
+      mate = after(me, 2), n_opp = 2, opp = {hands_[after(me, 1)], hands_[after(me, 3)]};
+    } else {
+      for (int k = 1; k < N; ++k) {
+        const int p = after(me, k);
+        if (side(p) == side(me)) mate = p;
+        else opp[n_opp++] = hands_[p];
+      }
     }
     std::array<TileMask, 2> team = {hands_[me], mate >= 0 ? hands_[mate] : TileMask{0}};  // [on lead, partner]
     int on = 0;                                  // which of them leads
@@ -917,8 +938,8 @@ class TrickEngine {
     };
     // A trump wins once no opponent can hold a higher one: each follows trump on every trump
     // trick, so its trumps are gone after as many.
-    std::array<TileMask, N> opp_trump_hands{};
-    std::array<int, N> opp_trump_count{};
+    std::array<TileMask, 2> opp_trump_hands{};
+    std::array<int, 2> opp_trump_count{};
     for (int k = 0; k < n_opp; ++k) opp_trump_hands[k] = opp[k] & t_.trumps, opp_trump_count[k] = count(opp_trump_hands[k]);
     auto trump_wins = [&](int tile) {
       for (int k = 0; k < n_opp; ++k)
@@ -1160,6 +1181,11 @@ auto engine_for(const TrickPlay& play, const Goal& goal, search::TranspositionTa
     for (int seat = 0; seat < play.seating.seats(); ++seat) seats += play.seating.plays(seat) && play.seating.side(seat) == side;
     if (seats > 2) throw InvalidPositionError("the trick engine plays sides of one or two seats");
   }
+  // Four seats are two partnerships, partners opposite (the shape's own reasoning assumes it).
+  if (play.seating.trick_size() == 4)
+    for (int seat = 0; seat < play.seating.seats(); ++seat)
+      if (play.seating.plays(seat) && play.seating.side(seat) == play.seating.side(play.seating.next(seat)))
+        throw InvalidPositionError("the trick engine plays four seats as two partnerships, partners opposite");
   // The sure points and the interchangeable tiles reason about suits, the endgame about following
   // them; Sevens (§3.6) has distance classes, and its nearly forced play (trees of a few dozen
   // nodes) is searched fastest in one full window.
