@@ -16,7 +16,7 @@ using namespace dominosolver::texas42;
 namespace {
 
 // A hand in play built from hands alone, with a seat sitting out: the tricks search's test hook for
-// trick sizes no contract row reaches yet (tricks_search.hpp). It owns the declaration's table its
+// trick sizes no contract row reaches yet (trick_play.hpp). It owns the declaration's table its
 // TrickPlay points to.
 struct SeatedPlay {
   std::unique_ptr<SuitTable> table;
@@ -47,7 +47,7 @@ std::array<TileMask, kMaxSeats> seated_deal(const Rules& rules, const std::vecto
   return hands;
 }
 
-TricksGoal goal_of(const std::string& objective, int declaring_side) {
+Goal goal_of(const std::string& objective, int declaring_side) {
   return checked_goal(parse_objective(objective), declaring_side);
 }
 
@@ -102,7 +102,7 @@ void texas42_solver(py::module_& m) {
       // on a position or a SeatedPlay.
       .def("solve_tricks",
            [](Solver& solver, const Position& pos, const std::string& objective, int side, bool all_moves, bool pv) {
-             const TricksGoal goal = goal_of(objective, side);
+             const Goal goal = goal_of(objective, side);
              const TrickPlay play = trick_play(pos);
              py::gil_scoped_release release;
              return solver.solve(play, goal, all_moves, pv);
@@ -111,7 +111,7 @@ void texas42_solver(py::module_& m) {
            py::arg("pv") = true)
       .def("solve_tricks",
            [](Solver& solver, const SeatedPlay& seated, const std::string& objective, int side, bool all_moves, bool pv) {
-             const TricksGoal goal = goal_of(objective, side);
+             const Goal goal = goal_of(objective, side);
              py::gil_scoped_release release;
              return solver.solve(seated.play, goal, all_moves, pv);
            },
@@ -119,7 +119,7 @@ void texas42_solver(py::module_& m) {
            py::arg("pv") = true)
       .def("value_tricks",
            [](Solver& solver, const Position& pos, const std::string& objective, int side) {
-             const TricksGoal goal = goal_of(objective, side);
+             const Goal goal = goal_of(objective, side);
              const TrickPlay play = trick_play(pos);
              py::gil_scoped_release release;
              return solver.value(play, goal);
@@ -127,14 +127,14 @@ void texas42_solver(py::module_& m) {
            py::arg("position"), py::arg("objective"), py::arg("declaring_side"))
       .def("value_tricks",
            [](Solver& solver, const SeatedPlay& seated, const std::string& objective, int side) {
-             const TricksGoal goal = goal_of(objective, side);
+             const Goal goal = goal_of(objective, side);
              py::gil_scoped_release release;
              return solver.value(seated.play, goal);
            },
            py::arg("position"), py::arg("objective"), py::arg("declaring_side"))
       .def("can_reach_tricks",
            [](Solver& solver, const Position& pos, const std::string& objective, int side, int target) {
-             const TricksGoal goal = goal_of(objective, side);
+             const Goal goal = goal_of(objective, side);
              const TrickPlay play = trick_play(pos);
              py::gil_scoped_release release;
              return solver.can_reach(play, goal, target);
@@ -142,14 +142,14 @@ void texas42_solver(py::module_& m) {
            py::arg("position"), py::arg("objective"), py::arg("declaring_side"), py::arg("target"))
       .def("can_reach_tricks",
            [](Solver& solver, const SeatedPlay& seated, const std::string& objective, int side, int target) {
-             const TricksGoal goal = goal_of(objective, side);
+             const Goal goal = goal_of(objective, side);
              py::gil_scoped_release release;
              return solver.can_reach(seated.play, goal, target);
            },
            py::arg("position"), py::arg("objective"), py::arg("declaring_side"), py::arg("target"))
       .def("makes",
            [](Solver& solver, const Position& pos, const std::string& objective, int side) {
-             const TricksGoal goal = goal_of(objective, side);
+             const Goal goal = goal_of(objective, side);
              const TrickPlay play = trick_play(pos);
              py::gil_scoped_release release;
              return solver.makes(play, goal);
@@ -157,7 +157,7 @@ void texas42_solver(py::module_& m) {
            py::arg("position"), py::arg("objective"), py::arg("declaring_side"))
       .def("makes",
            [](Solver& solver, const SeatedPlay& seated, const std::string& objective, int side) {
-             const TricksGoal goal = goal_of(objective, side);
+             const Goal goal = goal_of(objective, side);
              py::gil_scoped_release release;
              return solver.makes(seated.play, goal);
            },

@@ -52,7 +52,7 @@ std::vector<std::vector<bool>> every_trick_table(const Rules& rules, const std::
       if (partner < 0) throw InvalidPositionError("a special-contract table needs partners: seat " +
                                                   std::to_string(declarer) + " has none");
       const Position pos(rules, trump, deal, partner, {});
-      row.push_back(solver.makes(trick_play(pos), TricksGoal{Objective::EveryTrick, seating.side(declarer)}));
+      row.push_back(solver.makes(trick_play(pos), Goal{Objective::EveryTrick, seating.side(declarer)}));
       total += solver.nodes();
     }
     table.push_back(row);

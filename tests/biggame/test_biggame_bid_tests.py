@@ -111,12 +111,16 @@ def test_can_reach_under_a_node_budget():
     assert solver.can_reach(small, value + 1, max_nodes=10_000) is False
 
 
-def test_a_node_budget_bounds_the_points_search_only():
-    plunge = Position(trump="doubles", rules=Rules(specials="all"), contract=(0, "168:plunge"), leader=2,
-                      hands=["66.65.64.63.55.44.33", "62.61.60.54.22.11.00", "53.52.51.50.43.42.41",
-                             "40.32.31.30.21.20.10"])
-    with pytest.raises(InvalidPositionError, match="node budget"):
-        Solver().can_reach(plunge, 2, max_nodes=10)
+def test_a_node_budget_bounds_a_contract_in_tricks_too():
+    # One trick engine for every goal: a budget too small leaves the question open, a large one
+    # answers it as the search without a budget does.
+    nello = Position(trump="nello", contract=(0, 42),
+                     hands=["65.52.50.44.22.21.20", "61.60.55.51.42.40.33", "66.64.53.41.31.30.11",
+                            "63.62.54.43.32.10.00"])
+    answer = Solver().can_reach(nello, 1)  # does the declarer, on lead, take a trick?
+    assert Solver().solve(nello, moves=False, pv=False).nodes > 1
+    assert Solver().can_reach(nello, 1, max_nodes=1) is None
+    assert Solver().can_reach(nello, 1, max_nodes=10**9) == answer
 
 
 class ViewOnlyGame:

@@ -60,8 +60,14 @@ def test_a_batch_reports_which_positions_were_cut_short():
     assert values_only.complete == [True, True] and values_only.values == full.values
 
 
-def test_a_budget_on_the_tricks_search_is_refused_by_name():
-    hands = [[0, 1], [2, 3], [], [6, 7]]  # the declarer's partner sits out
+def test_a_budget_on_a_contract_in_tricks_keeps_only_exact_move_values():
+    # Nel-O, the declarer's partner sitting out: the one engine's budget holds for every goal.
+    hands = [[0, 1, 9, 15], [2, 3, 10, 16], [], [6, 7, 11, 17]]
     nello = T.Position(T.Rules({}), "nello", hands, 0, [], (0, 42))
-    with pytest.raises(InvalidPositionError, match="node budget"):
-        T.Solver(1).solve(nello, True, False, max_nodes=100)
+    full = T.Solver(1).solve(nello, True, False)
+    exact = dict(full.moves)
+    cut = T.Solver(1).solve(nello, True, False, max_nodes=3)
+    assert not cut.complete and cut.makes is None
+    assert all(exact[move] == v for move, v in cut.moves)
+    whole = T.Solver(1).solve(nello, True, False, max_nodes=10**9)
+    assert whole.complete and whole.moves == full.moves and whole.makes == full.makes

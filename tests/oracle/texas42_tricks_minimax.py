@@ -5,7 +5,8 @@ The declaring side must take every trick (``"every_trick"``: Plunge, Splash, Sev
 (``"no_trick"``: Nel-O). Values are tricks: the tricks the side to move takes from the current trick
 on (the trick on the table included), the hand played to its last trick with no early stop. The
 declaring side plays to maximise its tricks (every_trick) or to minimise them (no_trick); the other
-side plays for the opposite.
+side plays for the opposite. ``"points"`` counts points instead (a trick is 1 and its counters, as
+42's bids count them), on any table: three seats, or a declaring side of one.
 
 A table is ``order``, the seats in play in the order of play (``(0, 1, 2, 3)``, or three seats when
 one sits out), and ``sides``, a dict seat -> side (0 or 1). Tiles are (hi, lo) tuples and trumps as in
@@ -16,14 +17,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .texas42_rules import legal_plays, trick_winner
+from .texas42_rules import counter, legal_plays, trick_points, trick_winner
 
-OBJECTIVES = ("every_trick", "no_trick")
+OBJECTIVES = ("every_trick", "no_trick", "points")
 
 
 def solve(hands, trump, leader, trick=(), *, objective, declaring_side, order=(0, 1, 2, 3), sides=None,
           nt_doubles="high", ties_to=None):
-    """(value, {move: value}) for the side to move, in tricks, with both sides playing to the goal.
+    """(value, {move: value}) for the side to move, in tricks (points), with both sides playing to the goal.
 
     ``hands`` is indexed by seat (seats out of ``order`` are not read); ``leader`` is the seat that led
     the trick on the table (``trick``, in playing order); ``ties_to`` is the side that wins ties of
@@ -43,7 +44,7 @@ def solve(hands, trump, leader, trick=(), *, objective, declaring_side, order=(0
         return sides[seat] == declaring_side
 
     def maximizes(seat):  # plays for more declaring-side tricks
-        return declaring(seat) == (objective == "every_trick")
+        return declaring(seat) == (objective != "no_trick")
 
     @lru_cache(maxsize=None)
     def tricks(held, lead, table):
@@ -61,12 +62,15 @@ def solve(hands, trump, leader, trick=(), *, objective, declaring_side, order=(0
             return tricks(rest, lead, played)
         favoured = () if ties_to is None else tuple(k for k in range(n) if sides[seat_at(lead, k)] == ties_to)
         winner = seat_at(lead, trick_winner(list(played), trump, nt_doubles, favoured=favoured))
-        return (1 if declaring(winner) else 0) + tricks(rest, winner, ())
+        won = trick_points(played) if objective == "points" else 1
+        return (won if declaring(winner) else 0) + tricks(rest, winner, ())
 
     held = tuple(tuple(sorted(hands[seat])) if seat in order else () for seat in range(len(hands)))
     table = tuple(trick)
     mover = seat_at(leader, len(table))
     left = len(held[leader]) + (1 if table else 0)
+    if objective == "points":  # every point still to be taken
+        left += sum(counter(x) for h in held for x in h) + sum(counter(x) for x in table)
     if not table and not held[mover]:
         return 0, {}
 

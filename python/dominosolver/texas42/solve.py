@@ -92,7 +92,7 @@ class Solver:
     def can_reach(self, position: PositionLike, target: int, max_nodes: int = 0) -> bool | None:
         """Can the team to move take at least ``target`` points (tricks, in a position whose
         ``units`` are tricks) from the current trick on? One zero-window search. With a node budget
-        (``max_nodes`` > 0, the points search only) None when it ran out before the answer."""
+        (``max_nodes`` > 0) None when it ran out before the answer."""
         if not isinstance(target, int) or isinstance(target, bool):
             raise ParseError(f"target must be a whole number of points or tricks, not {shown(target)}")
         max_nodes = node_budget(max_nodes)

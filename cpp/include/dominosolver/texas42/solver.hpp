@@ -1,7 +1,7 @@
 #pragma once
 // Exact double-dummy solver for Texas 42: every hand known, any declaration, any point of the hand.
 // Values are points (1 a trick + counters) from the current trick on, tiles on the table included;
-// under an all-or-nothing contract (tricks_search.hpp) they are tricks.
+// under an all-or-nothing contract (trick_play.hpp) they are tricks.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -11,7 +11,7 @@
 
 #include "dominosolver/search/transposition_table.hpp"
 #include "dominosolver/texas42/position.hpp"
-#include "dominosolver/texas42/tricks_search.hpp"
+#include "dominosolver/texas42/trick_play.hpp"
 
 namespace dominosolver::texas42 {
 
@@ -86,25 +86,25 @@ class Solver {
   // The exact value for the team to move; `guess` (for the same team) seeds the search, or a
   // proven bound does when it is negative (two tricks searched, then the team's sure points).
   // These three search the position's own objective: points, or tricks under a contract whose
-  // objective counts tricks (the tricks search, `guess` unused).
+  // objective counts tricks (`guess` unused).
   int value(const Position& pos, int guess = -1);
   // Value, every move's value, equivalent groups and a principal variation. With a node budget
-  // (`max_nodes`, 0 = none; the points search only) the work stops once it is spent (see
-  // SolveOutput::complete): a hint's world at The Big Game's first lead may need seconds.
+  // (`max_nodes`, 0 = none) the work stops once it is spent (see SolveOutput::complete): a hint's
+  // world at The Big Game's first lead may need seconds.
   // `only` (plays; all by default) limits every move's value to those plays, unsearched otherwise:
   // the value is then the best of them (a hint's tiebreak among the plays its first key tied).
   SolveOutput solve(const Position& pos, bool all_moves = true, bool with_pv = true, std::uint64_t max_nodes = 0,
                     TileMask only = kAllPlays);
   // Can the team to move take at least `target` points (tricks) from here? One zero-window search.
   bool can_reach(const Position& pos, int target);
-  // The same under a node budget (`max_nodes`, 0 = none; the points search only): nullopt when the
+  // The same under a node budget (`max_nodes`, 0 = none): nullopt when the
   // budget ran out first (a bid advice's test of one world at The Big Game's first lead).
   std::optional<bool> can_reach(const Position& pos, int target, std::uint64_t max_nodes);
   // Per legal play: can the team to move still take at least `target` points from the current trick
   // on (as `value` counts them) after it? 1 yes, 0 no, -1 unknown once a node budget (`max_nodes`,
   // 0 = none) ran out. One zero-window test per group of interchangeable plays, where every move's
-  // value takes several: what a hint ranking plays by the chance of the contract needs first. The
-  // points search only (a contract in tricks is solved whole, and fast).
+  // value takes several: what a hint ranking plays by the chance of the contract needs first. Points
+  // only (a contract in tricks is solved whole, and fast).
   std::vector<std::pair<int, int>> reaches_after(const Position& pos, int target, std::uint64_t max_nodes = 0);
   // What each play of a line from `pos` (`plays`, in order) marked `weighed` gave away (PlayRegret,
   // in points; contracts in tricks are refused); the other plays (forced ones, the viewer's own) only
@@ -114,15 +114,16 @@ class Solver {
   std::vector<PlayRegret> line_regrets(const Position& pos, const std::vector<int>& plays,
                                        const std::vector<bool>& weighed, int cap);
 
-  // The tricks search for an explicit goal, whatever the position's contract (tricks_search.hpp):
-  // values are the tricks the side to move takes from the current trick on.
-  int value(const TrickPlay& play, const TricksGoal& goal);
-  SolveOutput solve(const TrickPlay& play, const TricksGoal& goal, bool all_moves = true, bool with_pv = true);
-  // Does the side to move take at least `target` tricks with both sides playing to the goal?
-  bool can_reach(const TrickPlay& play, const TricksGoal& goal, int target);
+  // The search for an explicit goal, whatever the position's contract (trick_play.hpp): values
+  // are what the side to move takes of the goal's count (points or tricks) from the current trick on.
+  int value(const TrickPlay& play, const Goal& goal);
+  SolveOutput solve(const TrickPlay& play, const Goal& goal, bool all_moves = true, bool with_pv = true,
+                    std::uint64_t max_nodes = 0);
+  // Does the side to move take at least `target` (points or tricks) with both sides playing to the goal?
+  bool can_reach(const TrickPlay& play, const Goal& goal, int target);
   // Does the declaring side make its contract with perfect play: every trick (EveryTrick, having
   // lost none so far) or none (NoTrick, having taken none so far)? One zero-window search.
-  bool makes(const TrickPlay& play, const TricksGoal& goal);
+  bool makes(const TrickPlay& play, const Goal& goal);
 
   void clear() {
     const std::lock_guard<std::mutex> lock(busy_);
@@ -133,12 +134,14 @@ class Solver {
   const Enhancements& enhancements() const { return enh_; }
 
  private:
-  void begin(const Position& pos);  // starts a search: ages the table, restarts it for a new deal
-  void begin(const TrickPlay& play);  // the same for the tricks search
-  // One points search of `pos` at a time on this solver's table: `f(search)` once the table is
-  // ready and the node budget (0: none) set; a hand over is R{}, unsearched.
+  // Starts a search: ages the table, or restarts it (at `start_buckets`) for a new deal, and sizes
+  // the endgame cache for hands of `hand_tricks`.
+  void begin(const TrickPlay& play, int hand_tricks, std::size_t start_buckets);
+  // One search of `play` for `goal` at a time on this solver's table: `f(engine, true)` once the
+  // table is ready and the node budget (0: none) set, or `f(engine, false)` for a hand over, left
+  // unsearched. `rules`: the position's, or null for a trick play from hands alone.
   template <class R, class F>
-  R points_search(const Position& pos, std::uint64_t max_nodes, F&& f);
+  R search(const TrickPlay& play, const Goal& goal, const Rules* rules, std::uint64_t max_nodes, F&& f);
 
   search::TranspositionTable tt_;
   EndgameCache endgames_;

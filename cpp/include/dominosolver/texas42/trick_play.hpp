@@ -1,10 +1,10 @@
 #pragma once
-// What the exact search of an all-or-nothing contract reads (docs/rules.md §3: Plunge, Splash and
-// Sevens must take every trick, Nel-O none). Its values are tricks, not points: the tricks the side
-// to move takes from the current trick on (the trick on the table included), the hand played to its
-// last trick with no early stop; the declaring side maximises its tricks (EveryTrick) or minimises
-// them (NoTrick), the other side does the opposite. The search itself is cpp/src/
-// texas42_tricks_search.cpp, run through Solver (solver.hpp).
+// What the trick engine (cpp/src/texas42_engine.hpp, run through Solver in solver.hpp) reads: a hand
+// in play and a goal. A goal counts, for one side of the seating, points (a trick is 1 point and its
+// counters: 42's bids) or tricks (docs/rules.md §3: Plunge, Splash and Sevens must take every trick,
+// Nel-O none; §4.1-4.2: Moon's bids of so many tricks), from the current trick on (the trick on the
+// table included), the hand played to its last trick with no early stop. The counted side plays
+// for more of it, the other side for less; under NoTrick every seat plays to lose tricks.
 #include <array>
 #include <optional>
 #include <vector>
@@ -13,11 +13,12 @@
 
 namespace dominosolver::texas42 {
 
-// What the declaring side must do, in tricks: take every trick or none (Objective::EveryTrick or
-// Objective::NoTrick), or at least `need` tricks of the hand (Objective::Tricks, Moon's bids), and
-// which side of the seating declared. Under Tricks every seat plays for its side's tricks, as under
-// EveryTrick; only what makes the contract differs.
-struct TricksGoal {
+// What the declaring side must do: take points (Objective::Points), every trick or none
+// (Objective::EveryTrick or Objective::NoTrick), or at least `need` tricks of the hand
+// (Objective::Tricks, Moon's bids), and which side of the seating declared: the counted side.
+// Under Tricks every seat plays for its side's tricks, as under EveryTrick; only what makes the
+// contract differs.
+struct Goal {
   Objective objective = Objective::EveryTrick;
   int declaring_side = 0;
   int need = 0;  // Objective::Tricks: the tricks of the whole hand the declaring side must take
@@ -25,12 +26,12 @@ struct TricksGoal {
 
 bool counts_tricks(Objective objective);  // EveryTrick, NoTrick and Tricks: values in tricks
 // The goal a position's contract sets, or nullopt when its objective is points (or no one declared).
-std::optional<TricksGoal> tricks_goal(const Position& pos);
-// A goal checked against a seating's sides: throws InvalidPositionError for an objective in points
-// or a side out of range.
-TricksGoal checked_goal(Objective objective, int declaring_side, int need = 0);
+std::optional<Goal> tricks_goal(const Position& pos);
+// A goal checked against a seating's sides: throws InvalidPositionError for a side out of range or
+// a `need` that does not fit the objective.
+Goal checked_goal(Objective objective, int declaring_side, int need = 0);
 
-// A hand in play as the tricks search reads it: who plays and in what order (the seating), what
+// A hand in play as the trick engine reads it: who plays and in what order (the seating), what
 // each seat holds, the trick on the table from its leader on, how tiles follow and rank (the
 // declaration's table, which must outlive the search), the moves the rules allow the seat to play
 // (the position's legal_moves: it knows the rules that depend on the hand's history) and the tricks
