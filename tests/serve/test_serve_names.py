@@ -1,7 +1,8 @@
 """A game against the bots names its moves as tables and hints print them (issue 39, point 3):
-botgame/1's ``names`` gives each legal move's printed name (a 42-family declaration by its name) and
-the trump's, each checked against ``declaration_name`` of the move the game lists; either form is
-accepted as the move, and leads to the same game."""
+botgame/1's ``names`` gives each legal move's printed name (a 42-family declaration by its name,
+42's mark bids with their marks) and the trump's, each checked against ``declaration_name`` of the
+move the game lists or the bid's marks counted here; either form is accepted as the move, and leads
+to the same game."""
 
 from __future__ import annotations
 
@@ -42,5 +43,29 @@ def test_declarations_are_named_as_tables_print_them(client, game, rules):
 def test_other_moves_are_named_as_written(client):
     reply = client.post("/v1/new-game", json={"game": "bingo", "seat": 0, "seed": 4, "bot": "random"}).json()
     assert reply["names"]["moves"] == {m: m for m in reply["legal_moves"]} and reply["names"]["trump"] == str(reply["view"]["trump"])
-    reply = client.post("/v1/new-game", json={"game": "texas42", "seat": 1, "seed": 4, "bot": "rule"}).json()
-    assert reply["your_turn"] and reply["names"]["moves"] == {m: m for m in reply["legal_moves"]}  # bids
+    reply = client.post("/v1/new-game", json={"game": "moon", "seat": 1, "seed": 4, "bot": "rule"}).json()
+    assert reply["your_turn"] and reply["names"]["moves"] == {m: m for m in reply["legal_moves"]}  # Moon's bids
+
+
+def in_marks(bid: str) -> str:
+    """42's bid as players say it: a bid of every trick (42) and its multiples counted in marks."""
+    number = int(bid.partition(":")[0]) if bid.partition(":")[0].isdigit() else 0
+    if number < 42 or number % 42:
+        return bid
+    return f"{bid} ({number // 42} mark{'' if number == 42 else 's'})"
+
+
+@pytest.mark.parametrize("rules", [{}, {"specials": "all"}])
+def test_42s_mark_bids_are_named_in_marks_and_read_so(client, rules):
+    reply = client.post("/v1/new-game", json={"game": "texas42", "seat": 1, "seed": 16, "rules": rules, "bot": "rule"}).json()
+    assert reply["your_turn"]
+    assert reply["names"]["moves"] == {m: in_marks(m) for m in reply["legal_moves"]}
+    assert "84 (2 marks)" in reply["names"]["moves"].values()
+    by_marks = client.post("/v1/move", json={"token": reply["token"], "move": "2 marks"}).json()
+    assert by_marks["last"] == [1, "84"] and by_marks["view"]["auction"][-1] == {"seat": 1, "bid": "84"}
+
+
+def test_the_points_game_names_its_bids_as_written(client):
+    reply = client.post("/v1/new-game", json={"game": "texas42", "seat": 1, "seed": 16, "rules": {"scoring": "points"},
+                                              "bot": "rule"}).json()
+    assert reply["names"]["moves"] == {m: m for m in reply["legal_moves"]}

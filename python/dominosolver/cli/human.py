@@ -107,7 +107,9 @@ class HumanGame:
             self.show([f"{self.spec.seat_name(self.seat)}: {legal[0]} (your only legal move)"])
             return True
         self.show(self.spec.render.seat_table(self.game.view(self.seat)))
-        self.show(["  ".join(f"[bold]{n}[/bold] {m}" for n, m in enumerate(legal, 1))])
+        # Each as tables and players say it ("declare fives", "84 (2 marks)"); any of its names is read back.
+        words = [m.words(self.game.rules) if hasattr(m, "words") else str(m) for m in legal]
+        self.show(["  ".join(f"[bold]{n}[/bold] {escape(w)}" for n, w in enumerate(words, 1))])
         while True:
             line = self.read(PROMPT)
             if line is None or line.strip().lower() in ("q", "quit"):

@@ -149,18 +149,15 @@ class BotGame:
     def names(self, moves: list[str], view: dict[str, Any]) -> dict[str, Any]:
         """What the 42 family's tables and hints print for the legal moves and the trump named: a
         declaration by its name ("declare 5" is "declare fives", "declare none" "declare follow-me",
-        The Big Game's 7 and 8 "sevens" and "eights"); the moves themselves stay as ``legal_moves``
-        writes them (either is accepted as input). Bingo's moves are printed as they are written."""
+        The Big Game's 7 and 8 "sevens" and "eights"), 42's mark bids with their marks ("84 (2
+        marks)"); the moves themselves stay as ``legal_moves`` writes them (either is accepted as
+        input, and "2 marks" too). Bingo's moves are printed as they are written."""
         if self.spec.tag == "bingo":
             return {"moves": {m: m for m in moves}, "trump": None if view.get("trump") is None else str(view["trump"])}
         rules = Rules.of_game(self.spec.tag, view.get("rules"))
-
-        def printed(move: str) -> str:
-            kind, _, rest = move.partition(" ")
-            return f"declare {declaration_name(parse_trump(rest, rules))}" if kind == "declare" and rest else move
-
         trump = view.get("trump")
-        return {"moves": {m: printed(m) for m in moves},
+        words = {str(m): m.words(rules) for m in self.game.legal_moves} if moves else {}  # texas42 Move.words
+        return {"moves": {m: words.get(m, m) for m in moves},
                 "trump": None if trump is None else str(declaration_name(parse_trump(trump, rules)))}
 
     def reply(self, sealer: Sealer, last: list[Any] | None = None) -> dict[str, Any]:

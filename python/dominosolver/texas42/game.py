@@ -4,6 +4,7 @@ game prints as the Python that rebuilds it."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,10 +15,14 @@ from ..tiles import Tile, tiles_of
 from ..wrappers import RecordedGame
 from .plays import parse_play, play_of
 from .position import Position
-from .rules import STANDARD, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_trump, side_names
+from .rules import (GAME_BID, STANDARD, Bid, Contract, Rules, Trump, bid_name, bid_words, marks_bid, parse_bid, parse_trump,
+                    side_names)
+from .solve import declaration_name
 from .view import PlayerView
 
 __all__ = ["Game", "Move"]
+
+_MARKS_NOTE = re.compile(r"\s*\(\d+ marks?\)$")  # the marks Move.words adds to a mark bid
 
 @dataclass(frozen=True)
 class Move:
@@ -55,7 +60,11 @@ class Move:
             return cls("bid", move)
         if not isinstance(move, str):
             raise ParseError(f"cannot read a move from {shown(move)}")
-        text = move.strip().lower()
+        # A bid as Move.words says it, "84 (2 marks)", is the bid; "2 marks" alone is 84 in 42's marks game.
+        text = _MARKS_NOTE.sub("", move.strip().lower())
+        in_marks = marks_bid(text, rules)
+        if in_marks is not None:
+            return cls("bid", in_marks)
         if text.startswith("declare"):  # the declaration by what tables and hints print too: "declare fives"
             return cls("declare", parse_trump(text[len("declare"):].strip(" :"), rules))
         if text.startswith("discard"):
@@ -78,6 +87,16 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
+
+    def words(self, rules: Rules = STANDARD) -> str:
+        """The move as tables, hints and 42 players say it: a declaration by its name ("declare
+        fives", "declare follow-me"), a mark bid with its marks ("84 (2 marks)"); else as written.
+        ``Move.parse`` reads it back."""
+        if self.kind == "declare":
+            return f"declare {declaration_name(self.value)}"
+        if self.kind == "bid" and int(self.value) not in (0, GAME_BID):
+            return bid_words(self.value, rules)
+        return str(self)
 
     @property
     def public(self) -> str:

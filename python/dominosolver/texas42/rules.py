@@ -18,7 +18,7 @@ from ..wrappers import FlagRules
 
 __all__ = ["Rules", "Bid", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "ORDINARY", "BID_KINDS", "STANDARD",
            "FAMILIES", "parse_seat", "contract_text", "contract_sides", "side_names", "parse_trump", "bid_name",
-           "parse_bid", "namer", "set_mask", "Auction", "replay_auction"]
+           "parse_bid", "namer", "set_mask", "Auction", "replay_auction", "bid_words", "marks_bid"]
 
 GAME_BID = _core.texas42.GAME_BID
 
@@ -403,6 +403,26 @@ def bid_name(bid: int) -> str:
     number = "pass" if bid == 0 else "game" if int(bid) == GAME_BID else str(int(bid))
     kind = getattr(bid, "kind", ORDINARY)
     return number if kind == ORDINARY else f"{number}:{kind}"
+
+
+def bid_words(bid: int, rules: Rules) -> str:
+    """A bid as 42 players say it: a mark bid of 42's marks game with its marks ("84 (2 marks)"), a
+    special bid its kind too ("168:plunge (4 marks)"); any other as ``bid_name`` writes it."""
+    name = bid_name(bid)
+    number = int(bid)
+    if rules.row.ladder != "marks" or rules.scoring != "marks" or number < rules.mark or number % rules.mark:
+        return name
+    marks = number // rules.mark
+    return f"{name} ({marks} mark{'' if marks == 1 else 's'})"
+
+
+def marks_bid(text: str, rules: Rules) -> int | None:
+    """The bid of ``text`` written in marks ("2 marks", "1 mark") under 42's marks game, else None."""
+    words = text.strip().lower().split()
+    if len(words) == 2 and is_digits(words[0]) and words[1] in ("mark", "marks") and int(words[0]) >= 1 and (
+            rules.row.ladder == "marks" and rules.scoring == "marks"):
+        return int(words[0]) * rules.mark
+    return None
 
 
 def parse_bid(value: int | str, kind: str | None = None) -> Bid:
