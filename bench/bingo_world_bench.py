@@ -3,10 +3,12 @@
 1. Phase-one world solves: random deals (fixed seeds), the boneyard's order known, every legal move
    of the first lead valued (what a hint needs of each world), one thread, one 2 MB-table solver
    for all the worlds as a hint keeps one. Nodes, nodes/s, ms per world (median, p90, p99, max),
-   worlds the node budget left unsolved.
+   worlds solved to the end within the node budget and the others' bounds.
 2. The close decision at a deal's start from the leader's view: `close_value` (every opponent hand
-   the view allows, C(21, 7) = 116,280 at the first lead).
-3. A hint at the deal's start on `--hint-worlds` sampled worlds (default 100), every legal move.
+   the view allows, C(20, 7) = 77,520 at the first lead); `--close-baseline` also solves every
+   hand's close one by one (the way it was computed before), and checks the means agree.
+3. A hint at the deal's start on `--hint-worlds` sampled worlds (default 100), every legal move
+   (leads, closing and declarations ranked together), one thread.
 
 Wall-clock figures depend on the machine and its load; node counts do not.
 """
@@ -23,6 +25,7 @@ import time
 
 from dominosolver import bingo
 from dominosolver.bingo.hint import close_value, hint
+from dominosolver.bingo.sampling import first_world, hand_masks, position_of
 from dominosolver.bingo.solve import HINT_WORLD_NODES
 from dominosolver.tiles import Tile
 
@@ -45,18 +48,23 @@ def progress(i: int, n: int, quiet: bool) -> None:
 
 def world_solves(positions: list[bingo.Position], mode: str, budget: int, quiet: bool) -> dict:
     solver = bingo.Solver()
-    ms, nodes, left_out = [], [], 0
+    ms, nodes, left_out, bounded_moves, unsigned, moves = [], [], 0, 0, 0, 0
     for i, pos in enumerate(positions):
         before = solver.nodes
         t = time.perf_counter()
         r = solver.solve(pos, margin=False, pv=False, max_nodes=budget)
         solved = r.value is not None
+        for lo, hi in (r.extra.get("bounds") or {}).values():
+            bounded_moves += lo < hi
+            unsigned += lo < 0 < hi
+        moves += len(pos.legal_moves)
         ms.append(1e3 * (time.perf_counter() - t))
         nodes.append(solver.nodes - before)
         left_out += not solved
         progress(i + 1, len(positions), quiet)
     total_s = sum(ms) / 1e3
-    return {"mode": mode, "worlds": len(positions), "budget": budget, "left_out": left_out,
+    return {"mode": mode, "worlds": len(positions), "budget": budget, "bounded": left_out, "moves": moves,
+            "bounded_moves": bounded_moves, "sign_unknown": unsigned,
             "ms_median": statistics.median(ms), "ms_p90": pct(ms, 0.9), "ms_p99": pct(ms, 0.99), "ms_max": max(ms),
             "nodes_median": statistics.median(nodes), "nodes_p99": pct(nodes, 0.99), "nodes_mean": statistics.mean(nodes),
             "nodes_per_s": sum(nodes) / total_s if total_s else 0.0}
@@ -68,6 +76,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=41)
     ap.add_argument("--budget", type=int, default=HINT_WORLD_NODES, help="node budget per world (0: none)")
     ap.add_argument("--close-deals", type=int, default=20)
+    ap.add_argument("--close-baseline", action="store_true", help="also solve every hand's close one by one")
     ap.add_argument("--hint-deals", type=int, default=5)
     ap.add_argument("--hint-worlds", type=int, default=100)
     ap.add_argument("--rules", default="historic", help="a ruleset preset")
@@ -102,6 +111,19 @@ def main() -> None:
             hands.append(cv.hands)
             progress(len(el), args.close_deals, args.json)
         out["close"] = {"deals": len(el), "hands": max(hands), "ms_median": statistics.median(el), "ms_max": max(el)}
+        if args.close_baseline:  # the same means by solving every hand's close (solve_worlds, no shortcut)
+            base_ms = []
+            for pos in positions[: args.close_deals]:
+                if not pos.is_legal("close"):
+                    continue
+                view = pos.view(pos.to_move)
+                t = time.perf_counter()
+                hs, bs = hand_masks(view)
+                values = bingo.Solver().solve_worlds(position_of(view, *first_world(view)), hs, bs, ["close"])
+                base_ms.append(1e3 * (time.perf_counter() - t))
+                assert abs(sum(values) / len(values) - close_value(view).mean) < 1e-9
+            out["close"]["baseline_ms_median"] = statistics.median(base_ms)
+            out["close"]["baseline_ms_max"] = max(base_ms)
     if "hint" not in skip:
         rows = []
         for pos in positions[: args.hint_deals]:
@@ -110,7 +132,7 @@ def main() -> None:
             rows.append({"s": time.perf_counter() - t, "worlds": h.worlds, "moves": len(h.moves),
                          "warnings": list(h.warnings)})
             progress(len(rows), args.hint_deals, args.json)
-        out["hint"] = {"deals": len(rows), "samples": args.hint_worlds,
+        out["hint"] = {"deals": len(rows), "samples": args.hint_worlds, "worlds_max": max(r["worlds"] for r in rows),
                        "s_median": statistics.median(r["s"] for r in rows), "s_max": max(r["s"] for r in rows),
                        "worlds_min": min(r["worlds"] for r in rows), "rows": rows}
     if args.json:
@@ -121,12 +143,15 @@ def main() -> None:
     for w in out.get("worlds", []):
         print(f"world solve ({w['mode']:>5}): median {w['ms_median']:.2f} ms, p90 {w['ms_p90']:.2f}, "
               f"p99 {w['ms_p99']:.2f}, max {w['ms_max']:.2f} ms; nodes median {w['nodes_median']:,.0f}, "
-              f"p99 {w['nodes_p99']:,.0f}; {w['nodes_per_s']:.3g} nodes/s; left out {w['left_out']} of "
-              f"{w['worlds']} (budget {w['budget']:,})")
+              f"p99 {w['nodes_p99']:,.0f}; {w['nodes_per_s']:.3g} nodes/s; budget {w['budget']:,}: "
+              f"{w['worlds'] - w['bounded']} of {w['worlds']} worlds solved to the end, the others bounded "
+              f"({w['bounded_moves']} of {w['moves']} moves, {w['sign_unknown']} of them win or lose unknown); "
+              "0 left out")
     if "close" in out:
         c = out["close"]
         print(f"close decision ({c['deals']} deals, {c['hands']:,} opponent hands): median {c['ms_median']:.2f} ms, "
-              f"max {c['ms_max']:.2f} ms")
+              f"max {c['ms_max']:.2f} ms" + (f"; every hand solved one by one: median {c['baseline_ms_median']:.1f} ms, "
+                                            f"max {c['baseline_ms_max']:.1f} ms" if "baseline_ms_median" in c else ""))
     if "hint" in out:
         h = out["hint"]
         print(f"hint, {h['samples']} worlds ({h['deals']} deals): median {h['s_median']:.2f} s, max {h['s_max']:.2f} s, "

@@ -39,8 +39,8 @@ class HintBot:
     derived from the bot's seed and the move number, so a game replays identically; `weighting`
     "play" weights them by the opponent's recorded decisions (play_inference.py). `max_nodes`
     bounds the work per world (early phase-one worlds can be costly to solve exactly); a decision
-    none of whose worlds fits in it searches the same worlds again with ten times the budget, as
-    often as it takes (rare: a few decisions in a hundred deals at the default)."""
+    none of whose worlds is solved to the end within it (all left at bounds) searches the same
+    worlds again with ten times the budget, as often as it takes."""
 
     def __init__(self, samples: int | None = None, seed: int = 0, max_nodes: int = 50_000, exact_limit: int = 400,
                  *, worlds: int | None = None, weighting: str = "uniform") -> None:
@@ -57,6 +57,9 @@ class HintBot:
             try:
                 h = hint(game.view(seat), samples=self.samples, seed=self.seed * 1_000_003 + len(game.moves),
                          exact_limit=self.exact_limit, max_nodes=budget, solver=self.solver, weighting=self.weighting)
+                if budget and h.worlds and h.bounded == h.worlds:  # every world cut short: only bounds to go on
+                    budget *= 10
+                    continue
                 return Move.parse(h.best)
             except SearchLimitError:
                 if not budget:  # no limit cannot run out; whatever this is, it is not the budget's

@@ -51,6 +51,7 @@ class Hint:
     warnings: tuple[str, ...] = field(default=())
     weighting: str = "uniform"
     ess: float | None = None  # the effective sample size of weighted worlds (None: equally likely)
+    bounded: int = 0  # of the worlds, those with a move the node budget left at bounds (the warnings say so)
 
     @property
     def exact(self) -> bool:
@@ -212,7 +213,7 @@ def hint(
                                      if SLIP < 1 else ""))
             if inferred["no_history"]:
                 said.append(f"play weighting: {inferred['no_history']} worlds fit no history of the record (no weight)")
-        return Hint(view, e.method, e.worlds, e.seed, ranked, e.elapsed, e.nodes, (*said, *e.warnings, *cut), weighting, e.ess)
+        return Hint(view, e.method, e.worlds, e.seed, ranked, e.elapsed, e.nodes, (*said, *e.warnings, *cut), weighting, e.ess, bounded[0])
 
     return present(pimc.run(
         sampler, scorer, samples=samples, seed=seed, exact_limit=exact_limit, time=seconds, should_stop=should_stop,
