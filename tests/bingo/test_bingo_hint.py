@@ -158,25 +158,36 @@ def test_close_value_is_exact_over_every_opponent_hand():
 
 
 @pytest.mark.parametrize("seed,tricks,rules", [(3, 0, None), (4, 0, "modern_sp"), (5, 1, None), (6, 2, "modern_dp"),
-                                               (3, 3, None), (8, 5, "modern_gb"), (9, 6, None)])
+                                               (3, 3, None), (8, 5, "modern_gb"), (9, 6, None), (16, 4, "declare"),
+                                               (15, 5, "declare")])
 def test_close_value_counts_every_hand_as_its_own_solve_does(seed, tricks, rules):
     """The close decision skips the search of hands that cannot bring the closer to 70: its totals
     must be those of solving every hand's close one by one (solve_worlds, no such shortcut)."""
     rng = random.Random(seed)
     deck = list(range(28))
     rng.shuffle(deck)
+    declare = rules == "declare"  # the opponent's declared doubles: tiles it is known to hold
+    if declare:  # four doubles for player 1, who starts and shows them
+        doubles = [i for i in deck if Tile.from_id(i).is_double]
+        deck = [i for i in deck if i not in doubles[:4]]
+        deck[7:7] = doubles[:4]
     pos = Position.deal([[Tile.from_id(i) for i in deck[:7]], [Tile.from_id(i) for i in deck[7:14]]],
-                        [Tile.from_id(i) for i in deck[14:]], seed % 2, bingo.Rules.preset(rules or "historic"))
-    while sum(pos.tricks) < tricks and not pos.is_over:
-        moves = [m for m in pos.legal_moves if m.kind in ("tile", "draw")]
-        pos.play(rng.choice(moves))
+                        [Tile.from_id(i) for i in deck[14:]], 1 if declare else seed % 2,
+                        bingo.Rules.preset("historic" if declare else rules or "historic"))
+    while (sum(pos.tricks) < tricks or (declare and pos.to_move != 0)) and not pos.is_over and pos.phase == 1:
+        moves = [m for m in pos.legal_moves if m.kind in ("tile", "draw", "declare")]
+        shown = [m for m in moves if m.kind == "declare" and pos.to_move == 1 and declare]
+        pos.play(shown[0] if shown else rng.choice([m for m in moves if m.kind != "declare"]))
     assert not pos.is_over and pos.is_legal("close"), pos.to_json()
     view = pos.view(pos.to_move)
+    if declare:  # the closer's opponent declared: its doubles still in hand are known
+        assert view.opponent_known, pos.to_json()
     cv = close_value(view)
     hands, boneyards = hand_masks(view)
     base = position_of(view, *first_world(view))
     values = bingo.Solver().solve_worlds(base, hands, boneyards, ["close"])
-    assert cv.hands == len(values) == math.comb(20 - 2 * tricks, 7)
+    k = len(view.opponent_known)
+    assert cv.hands == len(values) == math.comb(20 - 2 * sum(pos.tricks) - k, 7 - k)
     assert round(cv.mean * cv.hands) == sum(values)
     assert round(cv.p_win * cv.hands) == sum(v > 0 for v in values)
     assert cv.searched < cv.hands  # the bound spared some searches

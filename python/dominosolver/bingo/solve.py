@@ -1,8 +1,9 @@
 """Exact solving of Bingo positions where every tile's place is known.
 
 A closed or exhausted deal solves in microseconds. A phase-one position with the boneyard order known
-(a "world") can take from microseconds to minutes (bench/README.md, Bingo), so a solve takes a node
-budget (``max_nodes``) and a time limit (``time``), and Ctrl-C stops any search with
+(a "world") takes milliseconds at the median at a deal's start, some seconds (bench/README.md,
+Bingo), so a solve takes a node budget (``max_nodes``), which degrades to bounds on each move's
+value rather than to nothing, and a time limit (``time``), and Ctrl-C stops any search with
 KeyboardInterrupt (the C++ search polls for signals every few milliseconds, with the GIL released);
 the solver stays usable after each. A solver shared by threads runs one search at a time."""
 

@@ -4,17 +4,23 @@
 // phase-one "worlds" with the boneyard order known, the choice to close included).
 //
 // Alpha-beta (negamax) over the shared state machine of state.hpp, with the shared bounded
-// transposition table, bounds from game points that can no longer grow, an exact cut when a closer can
-// no longer reach 70, and dominated declarations skipped inside the tree (a larger set of doubles
-// scores more and allows every lead a smaller one does; one declaration per deal).
+// transposition table (entries with the boneyard open kept over closed or exhausted ones), bounds
+// from game points that can no longer grow, the 70 race (a player who cannot reach 70 even with
+// every point in play, the other's unbeatable tiles left out, loses once the other is sure of 70; a
+// closer who cannot reach it fails), cashing unbeatable tiles to 70, and dominated declarations
+// skipped inside the tree (a larger set of doubles scores more and allows every lead a smaller one
+// does; one declaration per deal). Values come from null-window probes: win or lose first, then by
+// how much.
 // Each Solver owns its table, no global state; a solver shared by threads runs one search at a time
 // (the others wait their turn rather than race on its table).
 //
-// A phase-one world can take minutes to solve exactly, so a search can be bounded (a node budget, a
-// deadline) and stopped: every kPollNodes nodes the solver checks its deadline and its stop check;
-// a deadline passed ends the work as a spent budget does (what is solved is kept), a stop check
-// answering true abandons the search by throwing Stopped. Either way the solver stays usable: the
-// table only ever holds bounds of subtrees searched to the end.
+// Most phase-one worlds at a deal's start solve in milliseconds, some take seconds, so a search can
+// be bounded (a node budget, a deadline) and stopped. A node budget degrades to bounds: each move
+// first gets a share to learn whether it wins or loses, then what is left goes to by how much, and a
+// move it cuts short keeps the bounds its finished probes proved. Every kPollNodes nodes the solver
+// checks its deadline and its stop check; a deadline passed ends the work as a spent budget does
+// (what is solved is kept), a stop check answering true abandons the search by throwing Stopped.
+// Either way the solver stays usable: the table only ever holds bounds of subtrees searched to the end.
 #include <array>
 #include <atomic>
 #include <chrono>
