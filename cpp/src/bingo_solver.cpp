@@ -654,6 +654,8 @@ std::vector<std::pair<int, int>> Solver::solve_worlds_bounds(
     if (!is_legal(c, base, m)) throw IllegalMoveError(m.name() + " is not legal here");
   std::vector<std::pair<int, int>> out;
   out.reserve(moves.size() * opponent_hands.size());
+  std::vector<DealState> worlds;  // for a second look at the worlds a budget cut short
+  std::uint64_t unused = 0;       // the nodes the worlds solved within their budget left over
   for (std::size_t w = 0; w < opponent_hands.size(); ++w) {
     DealState t = base;
     t.hands[o] = opponent_hands[w];
@@ -675,10 +677,42 @@ std::vector<std::pair<int, int>> Solver::solve_worlds_bounds(
       throw InvalidPositionError("world " + std::to_string(w) + ": the face-up tile must stay last in the boneyard");
     const BudgetScope budget{node_limit_};
     try {
+      const std::uint64_t before = nodes_;
       const auto b = bounded_values(c, t, moves, max_nodes_per_world);
       out.insert(out.end(), b.begin(), b.end());
+      unused += max_nodes_per_world - std::min(max_nodes_per_world, nodes_ - before);
+      worlds.push_back(t);
     } catch (const TimeUp&) {
-      break;  // the worlds solved before the deadline
+      return out;  // the worlds solved before the deadline
+    }
+  }
+  // The nodes easy worlds left over go to the worlds cut short, shared out in turn (each at least
+  // twice its first budget, as it starts again): the whole stays within the budget per world times
+  // the worlds. Their new bounds narrow the old ones.
+  if (!max_nodes_per_world) return out;
+  std::vector<std::size_t> cut;
+  for (std::size_t w = 0; w < worlds.size(); ++w)
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      if (out[w * moves.size() + i].first < out[w * moves.size() + i].second) {
+        cut.push_back(w);
+        break;
+      }
+  for (std::size_t k = 0; k < cut.size(); ++k) {
+    // A second look from the start must go further than the first: at least twice its budget.
+    const std::uint64_t grant = std::max(unused / (cut.size() - k), 2 * max_nodes_per_world);
+    if (grant > unused) break;
+    const BudgetScope budget{node_limit_};
+    try {
+      const std::uint64_t before = nodes_;
+      const auto b = bounded_values(c, worlds[cut[k]], moves, grant);
+      unused -= std::min(unused, nodes_ - before);
+      for (std::size_t i = 0; i < moves.size(); ++i) {
+        auto& [lo, hi] = out[cut[k] * moves.size() + i];
+        lo = std::max(lo, b[i].first);
+        hi = std::min(hi, b[i].second);
+      }
+    } catch (const TimeUp&) {
+      break;  // the rows keep their first bounds
     }
   }
   return out;

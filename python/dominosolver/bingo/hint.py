@@ -112,8 +112,9 @@ def hint(
     solved. The worlds are solved by `solver`, else by a new one with a table of `tt_mb` MB (default
     ``TABLE_MB``). `worlds` is the old name of `samples` (deprecated).
 
-    `max_nodes` bounds the search per world: no world is left out for it. Each move of a world gets
-    a share, first to learn whether it wins or loses, then by how much; a move it cuts short counts
+    `max_nodes` bounds the search per world on average: no world is left out for it. Each move of
+    a world gets a share, first to learn whether it wins or loses, then by how much, and the nodes
+    easy worlds leave unused go to those cut short (in the same batch); a move it cuts short counts
     at the middle of the bounds its search proved (0 when even its sign is unknown, and one half a
     win), and the warnings count those worlds. By default (None) a phase-one world gets
     ``HINT_WORLD_NODES`` (early in phase one a world can take seconds to solve exactly), and a

@@ -101,7 +101,9 @@ class Solver:
         """As :meth:`solve_worlds`, each value as bounds: (lower, upper), flat and world-major, equal
         where the move was solved. With ``max_nodes`` (per world) each move first gets a share to
         learn whether it wins or loses, then what is left goes to by how much; a move it cuts short
-        keeps the bounds proven (-3..3 at worst): no world is left out for its cost."""
+        keeps the bounds proven (-3..3 at worst): no world is left out for its cost. The nodes the
+        worlds leave unused then go to those cut short (each at least twice ``max_nodes``, from the
+        start again): the call stays within ``max_nodes`` times the worlds."""
         return self._core.solve_worlds_bounds(as_position(base)._pos, opponent_hands, boneyards, _move_names(moves),
                                               node_budget(max_nodes), time_limit(time))
 

@@ -89,7 +89,9 @@ class Solver {
   // was solved to the end. With a node limit per world (0 = none) each move of a world first gets
   // a share of it to learn whether it wins or loses, then what is left goes to by how much; where
   // it runs out, a move keeps the bounds its finished tests proved (-3..3 at worst), so no world is
-  // dropped for its cost. Once the deadline passes the work ends: the rows are those of the worlds
+  // dropped for its cost. The nodes worlds leave unused then go to the worlds cut short (each at
+  // least twice its first budget, from the start again), so the call stays within the limit times
+  // the worlds. Once the deadline passes the work ends: the rows are those of the worlds
   // finished before it.
   std::vector<std::pair<int, int>> solve_worlds_bounds(const Context& c, const DealState& base,
                                                        const std::vector<TileMask>& opponent_hands,
