@@ -89,9 +89,9 @@ def test_a_hint_budgets_phase_one_worlds_by_default_and_solves_closed_deals_exac
 
     monkeypatch.setattr(Solver, "solve_worlds_bounds", spy)
     h = hint(HARD, samples=3, seed=1)
-    assert budgets == [HINT_WORLD_NODES] and HINT_WORLD_NODES == 200_000
+    assert budgets == [HINT_WORLD_NODES] and HINT_WORLD_NODES == 150_000
     assert h.worlds == 3  # no world is left out for its cost: a move cut short keeps its bounds
-    assert h.warnings and "within 200,000 nodes each" in h.warnings[0]
+    assert h.warnings and "within 150,000 nodes each" in h.warnings[0]
     assert hint(CLOSED).exact and budgets[-1] == 0  # closed: no budget, every world solved
     assert hint(WORLD, samples=2, max_nodes=5000).worlds >= 1 and budgets[-1] == 5000
 

@@ -21,7 +21,7 @@ from .position import Position, as_position
 __all__ = ["solve", "Solver", "plain_minimax", "HINT_WORLD_NODES", "SOLVE_NODES", "TABLE_MB"]
 
 # Default node budgets for phase-one worlds (1-2 * 10^7 nodes a second on the bench machine, unloaded).
-HINT_WORLD_NODES = 200_000  # per world of a hint: most first-lead worlds need far fewer; the others get bounds
+HINT_WORLD_NODES = 150_000  # per world of a hint: most first-lead worlds need far fewer; the others get bounds
 SOLVE_NODES = 20_000_000  # a command-line solve of a phase-one position: about a second
 TABLE_MB = 2  # a solver's transposition table by default
 
