@@ -119,7 +119,7 @@ def test_par_statistics_match_a_plain_recount(corpus, by):
         elif by == "declaration":
             keys = [row["par_declaration"] or "thrown in"]
         else:
-            keys = [("thrown in" if row[f"reach_{side}_bid"] == 0 else str(row[f"reach_{side}_bid"])
+            keys = [("none" if row[f"reach_{side}_bid"] == 0 else str(row[f"reach_{side}_bid"])
                      if row[f"reach_{side}_kind"] == "ordinary" else f"{row[f'reach_{side}_bid']}:{row[f'reach_{side}_kind']}")
                     for side in ("NS", "EW")]
         for k in keys:

@@ -363,7 +363,7 @@ def par_stats(corpus: Corpus | str | Path, by: str = "contract") -> QueryResult:
     """How deals' par results fall (docs/corpus.md, "Par"), by ``by``: ``contract`` (the par bid),
     ``marks`` (marks the par side scores), ``caller`` (the par declarer's turn in the auction, 1
     left of the dealer to 4 the dealer), ``declaration`` (what makes the par contract), ``reach`` (each
-    side's own best: two items a deal). Each group: ``n`` and ``share``, and the mean marks."""
+    side's own best, ``none`` where it makes nothing: two items a deal). Each group: ``n`` and ``share``, and the mean marks."""
     corpus = corpus if isinstance(corpus, Corpus) else Corpus(corpus)
     if by not in PAR_GROUPS:
         raise ParseError(f"unknown par grouping {shown(by)}: {', '.join(PAR_GROUPS)}")
@@ -375,7 +375,7 @@ def par_stats(corpus: Corpus | str | Path, by: str = "contract") -> QueryResult:
         n = len(batch["deal"])
         read += n
         if by == "reach":
-            items = [(contract_label(int(b), str(k)), int(m)) for side in ("NS", "EW")
+            items = [(contract_label(int(b), str(k)) if b else "none", int(m)) for side in ("NS", "EW")
                      for b, k, m in zip(batch[f"reach_{side}_bid"], batch[f"reach_{side}_kind"], batch[f"reach_{side}_marks"])]
         else:
             items = []
