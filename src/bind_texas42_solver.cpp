@@ -85,8 +85,18 @@ void texas42_solver(py::module_& m) {
       .def_property_readonly("legal_moves", [](const SeatedPlay& s) { return s.play.legal; })
       .def_property_readonly("tricks_left", [](const SeatedPlay& s) { return s.play.tricks_left(); });
 
+  // A request to stop that searches watch (search/stop_flag.hpp): a caller that leaves a search
+  // (a deadline, a stop, Ctrl-C) requests it, and the search ends within a few thousand nodes.
+  py::class_<search::StopFlag, std::shared_ptr<search::StopFlag>>(m, "StopFlag")
+      .def(py::init<>())
+      .def("request", &search::StopFlag::request)
+      .def_property_readonly("requested", &search::StopFlag::requested);
+
   py::class_<Solver>(m, "Solver")
-      .def(py::init<std::size_t, Enhancements>(), py::arg("tt_mb") = 64, py::arg("enhancements") = Enhancements{})
+      .def(py::init<std::size_t, Enhancements, std::shared_ptr<search::StopFlag>>(), py::arg("tt_mb") = 64,
+           py::arg("enhancements") = Enhancements{}, py::arg("stop") = nullptr)
+      // Ends the search under way on another thread (a caller that left it) and every later one.
+      .def("request_stop", &Solver::request_stop)
       .def("value", py::overload_cast<const Position&, int>(&Solver::value), py::arg("position"), py::arg("guess") = -1,
            py::call_guard<py::gil_scoped_release>())
       .def("solve", py::overload_cast<const Position&, bool, bool, std::uint64_t, TileMask>(&Solver::solve),
@@ -257,30 +267,34 @@ void texas42_solver(py::module_& m) {
       .def_readonly("nodes", &BatchOutput::nodes)
       .def_readonly("complete", &BatchOutput::complete);
   // Ctrl-C stops a batch between positions (KeyboardInterrupt), whatever its size.
+  // ... and `stop` (a StopFlag) ends it from another thread, the searches under way included.
   m.def("solve_batch", [](const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_mb,
-                          bool pv, std::uint64_t max_nodes, const std::vector<TileMask>& only) {
+                          bool pv, std::uint64_t max_nodes, const std::vector<TileMask>& only,
+                          std::shared_ptr<search::StopFlag> stop) {
         py::gil_scoped_release release;
-        return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending, pv, max_nodes, only);
+        return solve_batch(positions, threads, all_moves, tt_mb, python_signal_pending, pv, max_nodes, only, stop);
       }, py::arg("positions"), py::arg("threads"), py::arg("all_moves"), py::arg("tt_mb") = 64, py::arg("pv") = false,
-      py::arg("max_nodes") = 0, py::arg("only") = std::vector<TileMask>{});
+      py::arg("max_nodes") = 0, py::arg("only") = std::vector<TileMask>{}, py::arg("stop") = nullptr);
   py::class_<ReachOutput>(m, "ReachOutput")
       .def_readonly("moves", &ReachOutput::moves)
       .def_readonly("nodes", &ReachOutput::nodes);
   m.def("reach_batch", [](const std::vector<Position>& positions, const std::vector<int>& targets, int threads,
-                          std::size_t tt_mb, std::uint64_t max_nodes) {
+                          std::size_t tt_mb, std::uint64_t max_nodes, std::shared_ptr<search::StopFlag> stop) {
         py::gil_scoped_release release;
-        return reach_batch(positions, targets, threads, tt_mb, python_signal_pending, max_nodes);
-      }, py::arg("positions"), py::arg("targets"), py::arg("threads"), py::arg("tt_mb") = 64, py::arg("max_nodes") = 0);
+        return reach_batch(positions, targets, threads, tt_mb, python_signal_pending, max_nodes, stop);
+      }, py::arg("positions"), py::arg("targets"), py::arg("threads"), py::arg("tt_mb") = 64, py::arg("max_nodes") = 0,
+      py::arg("stop") = nullptr);
   py::class_<RegretOutput>(m, "RegretOutput")
       .def_readonly("best", &RegretOutput::best)
       .def_readonly("played", &RegretOutput::played)
       .def_readonly("nodes", &RegretOutput::nodes);
   m.def("regret_batch", [](const std::vector<Position>& starts, const std::vector<std::vector<int>>& plays,
-                           const std::vector<std::vector<bool>>& weighed, int cap, int threads, std::size_t tt_mb) {
+                           const std::vector<std::vector<bool>>& weighed, int cap, int threads, std::size_t tt_mb,
+                           std::shared_ptr<search::StopFlag> stop) {
         py::gil_scoped_release release;
-        return regret_batch(starts, plays, weighed, cap, threads, tt_mb, python_signal_pending);
+        return regret_batch(starts, plays, weighed, cap, threads, tt_mb, python_signal_pending, stop);
       }, py::arg("starts"), py::arg("plays"), py::arg("weighed"), py::arg("cap"), py::arg("threads"),
-      py::arg("tt_mb") = 64);
+      py::arg("tt_mb") = 64, py::arg("stop") = nullptr);
 }
 
 }  // namespace dominosolver::bind

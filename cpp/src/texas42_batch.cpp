@@ -140,47 +140,43 @@ DeclarerTable declarer_table(const Rules& rules, const std::array<TileMask, kMax
 namespace {
 
 // Runs `work(solver, i)` for i in [0, count) on `threads` threads, each with its own solver
-// (tt_megabytes each), in order on one thread; adds up the nodes `work` returns. `should_stop` (empty:
-// never) is called by the calling thread alone, between items or every kBatchPoll while the pool
-// works; once it answers true no item is started, and the call throws Stopped when those under way
-// are done.
+// (tt_megabytes each); adds up the nodes `work` returns. `should_stop` (empty: never) is called by
+// the calling thread alone, every kBatchPoll while the pool works; once it answers true, or once
+// `stop` (none: never) is requested, no item is started, the searches under way end at once (their
+// solvers watch the request), and the call throws Stopped.
 template <class Work>
 std::uint64_t run_batch(std::size_t count, int threads, std::size_t tt_megabytes,
-                        const std::function<bool()>& should_stop, Work work) {
+                        const std::function<bool()>& should_stop, std::shared_ptr<search::StopFlag> stop, Work work) {
+  if (!stop) stop = std::make_shared<search::StopFlag>();
   std::atomic<std::size_t> next{0};
   std::atomic<std::uint64_t> nodes{0};
-  std::atomic<bool> stop{false};
   std::mutex m;
   std::condition_variable finished;
   int running = 0;
   // A worker's exception (a contract the solver refuses, out of memory for its table) is raised on
   // the calling thread: an exception leaving a worker thread would end the process.
   std::exception_ptr failure;
-  auto worker = [&](bool polls) {
+  auto worker = [&] {
     try {
-      Solver solver(tt_megabytes);  // per thread: no shared mutable state
-      for (std::size_t i; !stop && (i = next.fetch_add(1)) < count;) {
-        if (polls && should_stop && should_stop()) {
-          stop = true;
-          break;
-        }
-        nodes += work(solver, i);
-      }
+      Solver solver(tt_megabytes, Enhancements{}, stop);  // per thread: no shared mutable state
+      for (std::size_t i; !stop->requested() && (i = next.fetch_add(1)) < count;) nodes += work(solver, i);
+    } catch (const Stopped&) {
+      // the request seen inside a search: thrown below
     } catch (...) {
       const std::lock_guard<std::mutex> lock(m);
       if (!failure) failure = std::current_exception();
-      stop = true;
+      stop->request();
     }
   };
   const int n = std::max(1, std::min<int>(threads, static_cast<int>(count)));
-  if (n == 1) {
-    worker(true);
+  if (n == 1 && !should_stop) {
+    worker();
   } else {
     std::vector<std::thread> pool;
     running = n;
     for (int k = 0; k < n; ++k)
       pool.emplace_back([&] {
-        worker(false);
+        worker();
         const std::lock_guard<std::mutex> lock(m);
         if (--running == 0) finished.notify_all();
       });
@@ -191,7 +187,7 @@ std::uint64_t run_batch(std::size_t count, int threads, std::size_t tt_megabytes
           finished.wait(lock, [&] { return running == 0; });
         } else if (!finished.wait_for(lock, kBatchPoll, [&] { return running == 0; })) {
           lock.unlock();
-          if (!stop && should_stop()) stop = true;
+          if (!stop->requested() && should_stop()) stop->request();
           lock.lock();
         }
       }
@@ -199,7 +195,7 @@ std::uint64_t run_batch(std::size_t count, int threads, std::size_t tt_megabytes
     for (auto& th : pool) th.join();
   }
   if (failure) std::rethrow_exception(failure);
-  if (stop) throw Stopped{};
+  if (stop->requested()) throw Stopped{};
   return nodes;
 }
 
@@ -207,7 +203,7 @@ std::uint64_t run_batch(std::size_t count, int threads, std::size_t tt_megabytes
 
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves, std::size_t tt_megabytes,
                         const std::function<bool()>& should_stop, bool with_pv, std::uint64_t max_nodes,
-                        const std::vector<TileMask>& only) {
+                        const std::vector<TileMask>& only, const std::shared_ptr<search::StopFlag>& stop) {
   if (!only.empty() && only.size() != positions.size())
     throw InvalidPositionError("solve_batch needs the plays to value of each position: " + std::to_string(only.size()) +
                                " for " + std::to_string(positions.size()) + " positions");
@@ -216,7 +212,7 @@ BatchOutput solve_batch(const std::vector<Position>& positions, int threads, boo
   std::vector<char> complete(positions.size(), 1);  // written by the workers (vector<bool> packs bits)
   if (all_moves) out.moves.resize(positions.size());
   if (with_pv) out.pv.resize(positions.size());
-  out.nodes = run_batch(positions.size(), threads, tt_megabytes, should_stop, [&](Solver& solver, std::size_t i) {
+  out.nodes = run_batch(positions.size(), threads, tt_megabytes, should_stop, stop, [&](Solver& solver, std::size_t i) {
     if (all_moves || with_pv || max_nodes) {
       SolveOutput r = solver.solve(positions[i], all_moves, with_pv, max_nodes, only.empty() ? kAllPlays : only[i]);
       out.values[i] = r.value;
@@ -233,13 +229,14 @@ BatchOutput solve_batch(const std::vector<Position>& positions, int threads, boo
 }
 
 ReachOutput reach_batch(const std::vector<Position>& positions, const std::vector<int>& targets, int threads,
-                        std::size_t tt_megabytes, const std::function<bool()>& should_stop, std::uint64_t max_nodes) {
+                        std::size_t tt_megabytes, const std::function<bool()>& should_stop, std::uint64_t max_nodes,
+                        const std::shared_ptr<search::StopFlag>& stop) {
   if (targets.size() != positions.size())
     throw InvalidPositionError("reach_batch needs a target per position: " + std::to_string(targets.size()) + " for " +
                                std::to_string(positions.size()) + " positions");
   ReachOutput out;
   out.moves.resize(positions.size());
-  out.nodes = run_batch(positions.size(), threads, tt_megabytes, should_stop, [&](Solver& solver, std::size_t i) {
+  out.nodes = run_batch(positions.size(), threads, tt_megabytes, should_stop, stop, [&](Solver& solver, std::size_t i) {
     out.moves[i] = solver.reaches_after(positions[i], targets[i], max_nodes);
     return solver.nodes();
   });
@@ -248,14 +245,15 @@ ReachOutput reach_batch(const std::vector<Position>& positions, const std::vecto
 
 RegretOutput regret_batch(const std::vector<Position>& starts, const std::vector<std::vector<int>>& plays,
                           const std::vector<std::vector<bool>>& weighed, int cap, int threads,
-                          std::size_t tt_megabytes, const std::function<bool()>& should_stop) {
+                          std::size_t tt_megabytes, const std::function<bool()>& should_stop,
+                          const std::shared_ptr<search::StopFlag>& stop) {
   if (plays.size() != starts.size() || weighed.size() != starts.size())
     throw InvalidPositionError("regret_batch needs the plays and weighed flags of each line: " +
                                std::to_string(plays.size()) + " and " + std::to_string(weighed.size()) + " for " +
                                std::to_string(starts.size()) + " lines");
   std::vector<std::vector<PlayRegret>> lines(starts.size());
   RegretOutput out;
-  out.nodes = run_batch(starts.size(), threads, tt_megabytes, should_stop, [&](Solver& solver, std::size_t i) {
+  out.nodes = run_batch(starts.size(), threads, tt_megabytes, should_stop, stop, [&](Solver& solver, std::size_t i) {
     lines[i] = solver.line_regrets(starts[i], plays[i], weighed[i], cap);
     return solver.nodes();
   });

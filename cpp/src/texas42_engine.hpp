@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "dominosolver/core/errors.hpp"
+#include "dominosolver/search/stop_flag.hpp"
 #include "dominosolver/search/transposition_table.hpp"
 #include "dominosolver/texas42/solver.hpp"
 
@@ -85,6 +86,7 @@ constexpr ZobristKeys make_keys() {
 inline constexpr ZobristKeys kKeys = make_keys();
 
 struct NodeLimit {};  // thrown to abandon a search that needs more than its node budget
+constexpr std::uint64_t kStopPoll = 4096;  // nodes between two looks at a stop request (well under 1 ms)
 
 struct ScoredMove {
   int tile;
@@ -217,7 +219,16 @@ class TrickEngine {
   }
   std::uint64_t nodes() const { return nodes_; }
   bool zero_window() const { return enh_.zero_window; }
-  void limit_nodes(std::uint64_t limit) { node_limit_ = limit; }
+  // A node budget (NodeLimit once spent) and a stop request (Stopped once set, looked at every
+  // kStopPoll nodes): one comparison a node serves both.
+  void limit_nodes(std::uint64_t limit) {
+    budget_ = limit;
+    node_limit_ = std::min(budget_, stop_ ? nodes_ + kStopPoll : budget_);
+  }
+  void watch(const search::StopFlag* stop) {
+    stop_ = stop;
+    limit_nodes(budget_);
+  }
   // The key of the position at a trick's start (the table and the endgame cache key by it).
   std::uint64_t trick_start_key() const {
     return hand_key_ ^ base_key_ ^ kKeys.leader[leader_] ^ (relative_trumps_ ? trumps_key() : 0);
@@ -256,7 +267,7 @@ class TrickEngine {
 
   // D from the current trick on: fail-soft alpha-beta.
   int ab(int alpha, int beta, int ply) {
-    if (++nodes_ > node_limit_) throw NodeLimit{};  // the table keeps only bounds of finished subtrees
+    if (++nodes_ > node_limit_) past_limit();  // the table keeps only bounds of finished subtrees
     const int total = remaining_total();
     if (total == 0) return 0;
     if (total_tiles() + trick_.len <= N) return last_trick();
@@ -669,6 +680,12 @@ class TrickEngine {
 
  private:
   bool counts_points() const { return counts_points_; }
+
+  void past_limit() {
+    if (nodes_ > budget_) throw NodeLimit{};
+    if (stop_->requested()) throw Stopped{};
+    node_limit_ = std::min(budget_, nodes_ + kStopPoll);
+  }
 
   // Adds `tile` to a trick led by the leader: the trick engine decides, ties of strength going to
   // the favoured side where the contract says so.
@@ -1152,7 +1169,9 @@ class TrickEngine {
   int trumps_ = 0;
   std::uint64_t base_key_ = 0;
   std::uint64_t nodes_ = 0;
-  std::uint64_t node_limit_ = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t node_limit_ = std::numeric_limits<std::uint64_t>::max();  // the next look: budget or stop
+  std::uint64_t budget_ = std::numeric_limits<std::uint64_t>::max();
+  const search::StopFlag* stop_ = nullptr;
   int horizon_ = 0;     // > 0: the bound search, stopping at this many tricks left,
   int bound_team_ = 0;  // ... bounding this team's count
   TileMask five_mask_ = 0, ten_mask_ = 0;

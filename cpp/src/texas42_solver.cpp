@@ -42,7 +42,9 @@ std::string unsearched(const Position& pos) {
   return "";
 }
 
-Solver::Solver(std::size_t tt_megabytes, Enhancements e) : tt_(std::max<std::size_t>(tt_megabytes, 1)), enh_(e) {}
+Solver::Solver(std::size_t tt_megabytes, Enhancements e, std::shared_ptr<search::StopFlag> stop)
+    : tt_(std::max<std::size_t>(tt_megabytes, 1)), enh_(e),
+      stop_(stop ? std::move(stop) : std::make_shared<search::StopFlag>()) {}
 
 void Solver::begin(const TrickPlay& play, int hand_tricks, std::size_t start_buckets) {
   endgames_.fit(hand_tricks);
@@ -72,6 +74,7 @@ R Solver::search(const TrickPlay& play, const Goal& goal, const Rules* rules, st
     begin(play, rules ? rules->hand_tricks() : play.tricks_left(),
           rules ? engine::table_start(play.tricks_left()) : engine::kSmallTableStart);
     if (max_nodes) s.limit_nodes(max_nodes);
+    s.watch(stop_.get());
     R out = f(s, true);
     nodes_ = s.nodes();
     return out;

@@ -1,13 +1,14 @@
 """Long core calls that a stop request, a deadline or Ctrl-C can leave at once (issue 40).
 
-The C++ searches do not look at a stop flag inside one search: 42's batches poll for signals between
-positions, and a position of 42 takes milliseconds. A whole deal of The Big Game takes up to seconds
-(a deal table, 36 of them, half a minute), so Ctrl-C, an engine's ``stop`` or a time limit would
-wait for it. ``stoppable`` runs such a call (one that releases the GIL) on a daemon thread while the
-calling thread waits in steps of ``POLL`` seconds: Ctrl-C raises KeyboardInterrupt at once (Python
-delivers it between two waits), ``should_stop`` or the ``deadline`` raise ``Abandoned``. The call
-itself runs on to its end in the background (each caller bounds it: a node budget, a few positions),
-on objects the caller no longer uses (a solver given to an abandoned call is replaced).
+A whole deal of The Big Game takes up to seconds (a deal table, 36 of them, half a minute), so
+Ctrl-C, an engine's ``stop`` or a time limit would wait for it. ``stoppable`` runs such a call (one
+that releases the GIL) on a daemon thread while the calling thread waits in steps of ``POLL``
+seconds: Ctrl-C raises KeyboardInterrupt at once (Python delivers it between two waits),
+``should_stop`` or the ``deadline`` raise ``Abandoned``. Leaving the call, the wait tells it so
+(``on_abandon``: the 42 searches' stop request, ``Solver.request_stop`` or a batch's ``StopFlag``,
+which they look at every few thousand nodes), and the call ends within a fraction of a second on
+objects the caller no longer uses (a solver given to an abandoned call is replaced); a call that
+has no such request runs on to its end in the background (each caller bounds it).
 
 A call left running is bounded by its caller (one whole-deal test or solve, a table's cell, a few
 positions of a batch): an interpreter that exits waits for such calls (``atexit``, before the
@@ -41,15 +42,16 @@ class Abandoned(Exception):
 
 
 def stoppable(call: Callable[[], R], should_stop: Callable[[], bool] | None = None,
-              deadline: float | None = None) -> R:
+              deadline: float | None = None, on_abandon: Callable[[], None] | None = None) -> R:
     """``call()``'s result, waited for on the calling thread in steps of ``POLL`` (see the module's
-    doc); ``deadline`` is a ``time.perf_counter()`` value. On a thread other than the main one with
-    nothing to watch, the call runs on the calling thread."""
-    return stoppable_all([call], should_stop, deadline)[0]
+    doc); ``deadline`` is a ``time.perf_counter()`` value; ``on_abandon()`` is called when the wait
+    leaves the call (it asks the call to end). On a thread other than the main one with nothing to
+    watch, the call runs on the calling thread."""
+    return stoppable_all([call], should_stop, deadline, on_abandon)[0]
 
 
 def stoppable_all(calls: list[Callable[[], R]], should_stop: Callable[[], bool] | None = None,
-                  deadline: float | None = None) -> list[R]:
+                  deadline: float | None = None, on_abandon: Callable[[], None] | None = None) -> list[R]:
     """Each call's result, in order, the calls run at once on a daemon thread each (each on its own
     solver: the core releases the GIL while it searches), waited for as ``stoppable`` waits. The
     first exception a call raised is raised once all are done."""
@@ -85,7 +87,9 @@ def stoppable_all(calls: list[Callable[[], R]], should_stop: Callable[[], bool] 
                 raise Abandoned("stop")
             if deadline is not None and _time.perf_counter() >= deadline:
                 raise Abandoned("time")
-    except BaseException:  # Abandoned, or KeyboardInterrupt while waiting: the calls run on
+    except BaseException:  # Abandoned, or KeyboardInterrupt while waiting: the calls are asked to end
+        if on_abandon is not None:
+            on_abandon()
         with _lock:
             _left.update(t for t in threads if t.is_alive())
         raise

@@ -27,8 +27,8 @@ made only on what the tests proved. With every test answered the shares are exac
 ``advise_bid``'s P(make) on the same deals.
 
 A question also takes ``should_stop`` (a function polled every ``stoppable.POLL`` seconds): a test
-under way when it answers true, or when the question's time is up, is left to finish in the
-background on a solver no longer used (``stoppable.py``; its deal stays unknown), so that a stop,
+under way when it answers true, or when the question's time is up, is left on a solver no longer
+used and asked to stop (``stoppable.py``; its deal stays unknown), so that a stop,
 Ctrl-C or the time limit ends a question within a fraction of a second however long a whole-deal
 test runs; ``stopped`` says a stop request ended the work. Memory: ``threads`` tables of ``tt_mb``
 MB (and, for a short while after a test is left, one more per test left), the deals and the
@@ -326,11 +326,12 @@ class LevelTests:
             return answer, solver.nodes
 
         positions = [self.position(d, w) for d, w in pairs]
-        calls = [partial(run, solver, position) for solver, position in zip(self._solvers, positions)]
+        busy = self._solvers[:len(positions)]
+        calls = [partial(run, solver, position) for solver, position in zip(busy, positions)]
         try:
-            answers = stoppable_all(calls, limit[2], limit[0])
+            answers = stoppable_all(calls, limit[2], limit[0], on_abandon=lambda: [s.request_stop() for s in busy])
         except BaseException as e:  # Abandoned, or Ctrl-C (KeyboardInterrupt) while waiting
-            # The solvers may still be searching: the next tests get new ones.
+            # The solvers asked to stop end their tests at once: the next tests get new ones.
             self._solvers[:len(calls)] = [_core.texas42.Solver(self.tt_mb) for _ in calls]
             if not isinstance(e, Abandoned):
                 raise

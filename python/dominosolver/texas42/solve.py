@@ -57,7 +57,7 @@ class Solver:
         table; a stop request raises SearchLimitError."""
         solver = self._solver
         try:
-            return stoppable(lambda: call(solver), should_stop)
+            return stoppable(lambda: call(solver), should_stop, on_abandon=solver.request_stop)
         except BaseException as e:
             self._solver = _core.texas42.Solver(self.tt_mb)
             if isinstance(e, Abandoned):
@@ -547,8 +547,9 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     max_nodes = node_budget(max_nodes)
     masks = [] if only is None else [sum(1 << int(p) for p in set(plays)) for plays in only]
     try:
-        out = _in_steps(lambda lo, hi: _core.texas42.solve_batch(cores[lo:hi], n_threads, moves, tt_mb, pv, max_nodes,
-                                                                  masks[lo:hi]), parsed, n_threads, should_stop, deadline)
+        out = _in_steps(lambda lo, hi, stop=None: _core.texas42.solve_batch(cores[lo:hi], n_threads, moves, tt_mb, pv,
+                                                                             max_nodes, masks[lo:hi], stop),
+                        parsed, n_threads, should_stop, deadline)
     except MemoryError:
         raise _out_of_memory(len(cores), n_threads, tt_mb) from None
     values = np.array(out.values, dtype=np.int16)
@@ -579,16 +580,21 @@ def _out_of_memory(positions: int, threads: int, tt_mb: int) -> Exception:
                        f"lines), not for the solvers' tables ({threads} of {tt_mb} MB): ask for fewer worlds")
 
 
-def _in_steps(run: Callable[[int, int], Any], positions: list[Position], threads: int,
+def _in_steps(run: Callable[..., Any], positions: list[Position], threads: int,
               should_stop: Callable[[], bool] | None = None, deadline: float | None = None) -> Any:
-    """``run(0, len(positions))``: a core batch call on positions lo to hi - 1, whose Ctrl-C check
-    comes between positions. When some position is long (more than ``LONG_TRICKS`` tricks: up to
-    seconds each), ``threads`` positions a call instead, each where Ctrl-C leaves it at once
-    (``stoppable``), their outputs joined (a call left runs on over those few positions alone)."""
+    """``run(0, len(positions))``: a core batch call on positions lo to hi - 1 (``run(lo, hi, stop)``
+    with a ``StopFlag`` that ends it), whose Ctrl-C check comes between positions. When some
+    position is long (more than ``LONG_TRICKS`` tricks: up to seconds each), ``threads`` positions a
+    call instead, each where Ctrl-C leaves it at once (``stoppable``), their outputs joined; a call
+    left is asked to stop and ends within a few thousand nodes."""
     if not any(p.tricks_left > LONG_TRICKS for p in positions):
         return run(0, len(positions))
-    parts = [stoppable(lambda lo=lo: run(lo, lo + threads), should_stop, deadline)
-             for lo in range(0, len(positions), threads)]
+
+    def step(lo: int) -> Any:
+        flag = _core.texas42.StopFlag()
+        return stoppable(lambda: run(lo, lo + threads, flag), should_stop, deadline, on_abandon=flag.request)
+
+    parts = [step(lo) for lo in range(0, len(positions), threads)]
     joined = SimpleNamespace(nodes=sum(p.nodes for p in parts))
     for name in ("values", "moves", "pv", "complete"):
         if all(hasattr(p, name) for p in parts):
@@ -616,7 +622,8 @@ def reach_batch(positions: Iterable[PositionLike], targets: Iterable[int], threa
     tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
     cores, n_threads, max_nodes = [p._pos for p in parsed], thread_count(threads), node_budget(max_nodes)
     try:
-        out = _in_steps(lambda lo, hi: _core.texas42.reach_batch(cores[lo:hi], goals[lo:hi], n_threads, tt_mb, max_nodes),
+        out = _in_steps(lambda lo, hi, stop=None: _core.texas42.reach_batch(cores[lo:hi], goals[lo:hi], n_threads, tt_mb,
+                                                                             max_nodes, stop),
                         parsed, n_threads, should_stop, deadline)
     except MemoryError:
         raise _out_of_memory(len(cores), n_threads, tt_mb) from None

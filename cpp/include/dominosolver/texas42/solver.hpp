@@ -5,10 +5,12 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <vector>
 
+#include "dominosolver/search/stop_flag.hpp"
 #include "dominosolver/search/transposition_table.hpp"
 #include "dominosolver/texas42/position.hpp"
 #include "dominosolver/texas42/trick_play.hpp"
@@ -81,7 +83,11 @@ std::string unsearched(const Position& pos);
 
 class Solver {
  public:
-  explicit Solver(std::size_t tt_megabytes = 64, Enhancements e = {});
+  // `stop` (the solver's own by default; a batch's solvers share one): once requested, the search
+  // under way and every later one end at once throwing Stopped (the caller left them: a deadline,
+  // a stop, Ctrl-C; such a solver is not used again).
+  explicit Solver(std::size_t tt_megabytes = 64, Enhancements e = {}, std::shared_ptr<search::StopFlag> stop = nullptr);
+  void request_stop() { stop_->request(); }  // from any thread
 
   // The exact value for the team to move; `guess` (for the same team) seeds the search, or a
   // proven bound does when it is negative (two tricks searched, then the team's sure points).
@@ -149,6 +155,7 @@ class Solver {
   // instead of racing on its table.
   std::mutex busy_;
   Enhancements enh_;
+  std::shared_ptr<search::StopFlag> stop_;
   std::uint64_t nodes_ = 0;
   std::array<TileMask, kMaxSeats> last_hands_{};
   Trump last_trump_{};
@@ -209,23 +216,23 @@ struct BatchOutput {
 // Solve many positions on `threads` threads, each with its own solver (tt_megabytes each), with
 // every move's value (`all_moves`) and a principal variation (`with_pv`) when asked for, and a node
 // budget a position when `max_nodes` > 0 (each solved as by Solver::solve).
-// `should_stop` (empty: never) is called by the calling thread alone, between positions or every
-// kBatchPoll while the pool works; once it answers true no position is started, and the call throws
-// Stopped when the positions under way are done.
+// `should_stop` (empty: never) is called by the calling thread alone, every kBatchPoll while the
+// pool works; once it answers true, or once `stop` (none: never) is requested, no position is
+// started, the searches under way end at once, and the call throws Stopped.
 BatchOutput solve_batch(const std::vector<Position>& positions, int threads, bool all_moves,
                         std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {},
                         bool with_pv = false, std::uint64_t max_nodes = 0,
-                        const std::vector<TileMask>& only = {});
+                        const std::vector<TileMask>& only = {}, const std::shared_ptr<search::StopFlag>& stop = nullptr);
 inline constexpr std::chrono::milliseconds kBatchPoll{20};
 // Solver::reaches_after of many positions (`targets[i]` for `positions[i]`), on `threads` threads
-// as solve_batch does: per position, (play, 1 / 0 / -1) for every legal play.
+// as solve_batch does (`should_stop` and `stop` too): per position, (play, 1 / 0 / -1) for every legal play.
 struct ReachOutput {
   std::vector<std::vector<std::pair<int, int>>> moves;
   std::uint64_t nodes = 0;
 };
 ReachOutput reach_batch(const std::vector<Position>& positions, const std::vector<int>& targets, int threads,
                         std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {},
-                        std::uint64_t max_nodes = 0);
+                        std::uint64_t max_nodes = 0, const std::shared_ptr<search::StopFlag>& stop = nullptr);
 // Solver::line_regrets of many lines (starts[i], plays[i], weighed[i]), on `threads` threads as
 // solve_batch does; the weighed plays' values line after line.
 struct RegretOutput {
@@ -234,7 +241,8 @@ struct RegretOutput {
 };
 RegretOutput regret_batch(const std::vector<Position>& starts, const std::vector<std::vector<int>>& plays,
                           const std::vector<std::vector<bool>>& weighed, int cap, int threads,
-                          std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {});
+                          std::size_t tt_megabytes = 64, const std::function<bool()>& should_stop = {},
+                          const std::shared_ptr<search::StopFlag>& stop = nullptr);
 
 
 }  // namespace dominosolver::texas42
