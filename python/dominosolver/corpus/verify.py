@@ -15,7 +15,7 @@ from ..errors import ParseError, shown
 from ..texas42.solve import Solver
 from .deals import deal_of
 from .query import Corpus
-from .rows import TT_MB, Layout, rows_table, solve_deal
+from .rows import TT_MB, Layout, require_pyarrow, rows_table, solve_deal
 
 __all__ = ["VerifyReport", "verify_sample"]
 
@@ -37,6 +37,26 @@ class VerifyReport:
         return {"schema": "dominosolver.corpusverify/1", "ok": self.ok, **asdict(self)}
 
 
+def _sampled_rows(corpus: Corpus, sample: int, seed: int) -> list[dict[str, Any]]:
+    """``sample`` rows drawn without replacement (``seed``) from the corpus's rows in deal order,
+    reading only the partitions they fall in."""
+    import pyarrow.parquet as pq
+
+    parts = sorted(corpus.manifest["partitions"], key=lambda e: e["first"])
+    n = sum(e["rows"] for e in parts)
+    if not n:
+        return []
+    picks = np.sort(np.random.default_rng(seed).choice(n, size=min(sample, n), replace=False))
+    rows: list[dict[str, Any]] = []
+    start = 0
+    for e in parts:
+        mine = picks[(picks >= start) & (picks < start + e["rows"])] - start
+        if len(mine):
+            rows += pq.read_table(corpus.store.root / e["file"]).take(mine.tolist()).to_pylist()
+        start += e["rows"]
+    return rows
+
+
 def verify_sample(corpus: Corpus | str | Path, sample: int = 1000, seed: int = 0,
                   progress: Callable[[int, int], None] | None = None) -> VerifyReport:
     """``sample`` deals drawn at random (``seed``) from the corpus's rows, each compared column by
@@ -45,11 +65,9 @@ def verify_sample(corpus: Corpus | str | Path, sample: int = 1000, seed: int = 0
     corpus = corpus if isinstance(corpus, Corpus) else Corpus(corpus)
     if not isinstance(sample, int) or isinstance(sample, bool) or sample < 1:
         raise ParseError(f"sample must be a whole number of deals, at least 1, not {shown(sample)}")
+    require_pyarrow()
     bad = corpus.check()
-    table = corpus.table()
-    n = 0 if table is None else table.num_rows
-    picks = sorted(np.random.default_rng(seed).choice(n, size=min(sample, n), replace=False).tolist()) if n else []
-    stored = table.take(picks).to_pylist() if picks else []
+    stored = _sampled_rows(corpus, sample, seed)
     layout = Layout(corpus.rules)
     solver = Solver(TT_MB)
     differing = []
