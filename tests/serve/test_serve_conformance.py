@@ -15,8 +15,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from dominosolver.serve import ServeLimits, create_app
 from dominosolver.texas42.rules import Rules, parse_trump
 from dominosolver.texas42.solve import declaration_name
+from starlette.testclient import TestClient
+
+from serve_support import KEY
 
 # Each registered game, and the rules of the family worth a whole game of their own.
 CASES = [
@@ -35,6 +39,15 @@ CASES = [
 BOTS = {"bingo": "random"}  # Bingo has no rule bot; its random one searches nothing either
 DEFAULT_BOT = "rule"
 MOVES_AT_MOST = 5000  # far beyond any game here: a game that never ends fails, not hangs
+
+
+@pytest.fixture(scope="module")
+def client():
+    """The app with a deadline a loaded machine cannot reach: grading The Big Game's whole hand takes
+    tens of seconds on two busy cores, and this test is about the game's end, not the deadline (tested
+    in test_serve_public.py and test_serve_errors.py)."""
+    with TestClient(create_app(ServeLimits(deadline=3_600.0), key=KEY)) as c:
+        yield c
 
 
 def is_bid(move: str) -> bool:
