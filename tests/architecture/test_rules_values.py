@@ -142,8 +142,9 @@ def test_bingo_sizes_come_from_the_core():
 
 # ---------------------------------------------------------------- no seat arithmetic outside the rules
 
-PACKAGE = Path(__file__).resolve().parents[1] / "python" / "dominosolver"
-EXEMPT = {"texas42/rules.py"}  # the one module that names the table
+PACKAGE = Path(__file__).resolve().parents[2] / "python" / "dominosolver"
+EXEMPT = {"texas42/rules.py",  # the one module that names the table
+          "serve/tokens.py"}  # base64's padding to a multiple of 4, no seats
 SEAT_ARITHMETIC = re.compile(
     r"%\s*4\b|//\s*4\b|\brange\(\s*4\s*\)|[=!]=\s*4\b|&\s*3\b|\b(seat|declarer|to_move|leader|winner)\s*(&\s*1|%\s*2)\b"
 )
@@ -160,9 +161,11 @@ def _code_lines(path: Path) -> list[tuple[int, str]]:
 
 
 def test_no_module_restates_the_seat_arithmetic():
+    modules = sorted(PACKAGE.rglob("*.py"))
+    assert len(modules) > 50 and PACKAGE / "texas42" / "rules.py" in modules  # it reads the package, not nothing
     found = [
         f"{path.relative_to(PACKAGE)}:{n}: {code}"
-        for path in sorted(PACKAGE.rglob("*.py"))
+        for path in modules
         if str(path.relative_to(PACKAGE)) not in EXEMPT
         for n, code in _code_lines(path)
         if SEAT_ARITHMETIC.search(code)

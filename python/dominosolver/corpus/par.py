@@ -44,13 +44,14 @@ class ParOutcome:
     declaration: str  # what makes it (a table declaration, or a contract of its own); "" when set or thrown in
     made: bool
     marks: int  # marks the contract is worth (0 thrown in)
+    side: int = 0  # the declarer's side (Rules.side_of: 0 NS, 1 EW)
 
     @property
     def ns_marks(self) -> int:
         """Marks NS scores, less those EW scores."""
         if self.declarer < 0:
             return 0
-        sign = 1 if self.made == (self.declarer % 2 == 0) else -1
+        sign = 1 if self.made == (self.side == 0) else -1
         return sign * self.marks
 
 
@@ -98,7 +99,7 @@ class _Tables:
                 how = own[0] if own else ""
         else:
             raise ParseError(f"par knows no bid of kind {shown(kind)}")
-        return ParOutcome(declarer, bid, kind, how, bool(how), marks)
+        return ParOutcome(declarer, bid, kind, how, bool(how), marks, self.rules.side_of(declarer))
 
 
 def par_of(rules: Rules, hands: list[list[int]] | tuple[tuple[int, ...], ...], dealer: int, dd: np.ndarray,
@@ -176,13 +177,13 @@ class _Search:
             if key in memo:
                 return memo[key]
             seat = self.order[k]
-            mine = seat % 2 == side
+            mine = self.rules.side_of(seat) == side
             calls = self.legal(path, high)
             best = None
             if any(b.value == PASS for b in calls):  # pass first (the dealer forced to bid may not)
                 best = value(path + (PASS,), high)
             if everyone or mine or best is None:
-                maximise = (seat % 2 == 0) if everyone else mine
+                maximise = (self.rules.side_of(seat) == 0) if everyone else mine
                 for bid in calls:
                     if bid.value == PASS:
                         continue

@@ -359,6 +359,11 @@ def contract_label(bid: int, kind: str) -> str:
     return str(bid) if kind in ("", "ordinary") else f"{bid}:{kind}"
 
 
+def turn(rules: Rules, dealer: int, seat: int) -> int:
+    """``seat``'s turn in the auction: 1 for the seat after the dealer, ``rules.seats`` for the dealer."""
+    return next(k for k in range(1, rules.seats + 1) if rules.seat_after(dealer, k) == seat)
+
+
 def par_stats(corpus: Corpus | str | Path, by: str = "contract") -> QueryResult:
     """How deals' par results fall (docs/corpus.md, "Par"), by ``by``: ``contract`` (the par bid),
     ``marks`` (marks the par side scores), ``caller`` (the par declarer's turn in the auction, 1
@@ -387,7 +392,7 @@ def par_stats(corpus: Corpus | str | Path, by: str = "contract") -> QueryResult:
                 elif by == "marks":
                     key = marks
                 elif by == "caller":
-                    key = "thrown in" if declarer < 0 else (declarer - int(batch["dealer"][i]) - 1) % 4 + 1
+                    key = "thrown in" if declarer < 0 else turn(corpus.rules, int(batch["dealer"][i]), declarer)
                 else:
                     key = str(batch["par_declaration"][i]) or "thrown in"
                 items.append((key, marks))
