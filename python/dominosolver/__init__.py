@@ -1,6 +1,6 @@
 """dominosolver: rules engines, exact solvers and hint engines for domino trick-taking games."""
 
-from . import bingo, moon, texas42
+from . import biggame, bingo, moon, texas42
 from .errors import DominoSolverError, IllegalMoveError, InvalidPositionError, InvalidViewError, ParseError
 from .tiles import Tile
 from .version import __version__
@@ -9,6 +9,7 @@ __all__ = [
     "Tile",
     "texas42",
     "moon",
+    "biggame",
     "bingo",
     "DominoSolverError",
     "ParseError",
