@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "dominosolver/core/errors.hpp"
+#include "dominosolver/core/random.hpp"
 #include "dominosolver/search/stop_flag.hpp"
 #include "dominosolver/search/transposition_table.hpp"
 #include "dominosolver/texas42/solver.hpp"
@@ -57,16 +58,12 @@ struct ZobristKeys {
   std::uint64_t trump_rank[kMaxSeats][kMaxPip + 2][3];  // per place, rank from the top, counters / 5
 };
 
-constexpr std::uint64_t mix(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+constexpr std::uint64_t mix(std::uint64_t z) { return splitmix64_mix(z); }
 
 constexpr ZobristKeys make_keys() {
   ZobristKeys k{};
   std::uint64_t s = 0x42D0D0E5ULL;
-  auto next = [&s]() { return mix(s += 0x9E3779B97F4A7C15ULL); };
+  auto next = [&s]() { return mix(s += kSplitMix64Step); };
   for (auto& seat : k.tile)
     for (auto& t : seat) t = next();
   for (auto& l : k.leader) l = next();

@@ -5,15 +5,19 @@
 
 namespace dominosolver {
 
+// SplitMix64's finalizer: a 64-bit mix whose every output bit depends on every input bit (the
+// generator below, and the searches' table keys).
+constexpr std::uint64_t splitmix64_mix(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+constexpr std::uint64_t kSplitMix64Step = 0x9E3779B97F4A7C15ULL;
+
 class SplitMix64 {
  public:
   explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
+  std::uint64_t next() { return splitmix64_mix(state_ += kSplitMix64Step); }
   // Uniform in [0, n) without modulo bias (rejection of the short top range).
   std::uint32_t below(std::uint32_t n) {
     const std::uint64_t limit = UINT64_MAX - UINT64_MAX % n;
