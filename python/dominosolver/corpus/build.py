@@ -9,6 +9,8 @@ one name, so nothing is ever duplicated."""
 from __future__ import annotations
 
 import os
+import signal
+import threading
 import time as _time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
@@ -98,9 +100,17 @@ def _same_corpus(old: dict[str, Any], new: dict[str, Any], root: Path) -> None:
 
 
 def _local_cluster(workers: int) -> tuple[Any, Any]:
+    """A local cluster whose worker processes ignore SIGINT: a Ctrl-C on the terminal reaches the
+    whole process group, and this process alone decides to stop (it closes the cluster)."""
     from distributed import Client, LocalCluster
 
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None  # inherited by the processes started now
+    try:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, old)
     return Client(cluster), cluster
 
 
