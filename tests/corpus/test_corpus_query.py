@@ -158,3 +158,35 @@ def test_the_cli_prints_json_and_tables(corpus):
 def test_bad_questions_are_refused(corpus, call):
     with pytest.raises(ParseError):
         call(corpus)
+
+
+def test_the_make_rate_picture_shows_each_groups_rate(corpus, tmp_path):
+    """The SVG heat map's cells read back (data-row, data-column, their text) as the query's rates."""
+    from dominosolver.corpus.picture import MISSING, make_rate_picture
+    from svg_support import parse_svg
+
+    result = make_rates(corpus, by="doubles,trumps", bids=[30, 42], min_n=3)
+    root = parse_svg(make_rate_picture(result, 42))
+    ns = "{http://www.w3.org/2000/svg}"
+    shown_cells = {}
+    for cell in root.iter(f"{ns}g"):
+        if cell.get("class") == "cell":
+            shown_cells[(cell.get("data-row"), cell.get("data-column"))] = cell.find(f"{ns}text").text
+    expected = {(f"doubles {g['doubles']}", str(g["trumps"])): f"{round(100 * g['make_42'])}%" for g in result.groups}
+    assert {k: v for k, v in shown_cells.items() if v != MISSING} == expected
+    rows = {g["doubles"] for g in result.groups}
+    columns = {g["trumps"] for g in result.groups}
+    assert len(shown_cells) == len(rows) * len(columns)
+    with pytest.raises(ParseError):
+        make_rate_picture(make_rates(corpus, by="doubles"))
+    with pytest.raises(ParseError):
+        make_rate_picture(result, 35)
+
+    from click.testing import CliRunner
+    from dominosolver.cli.main import cli
+
+    out = tmp_path / "rates.svg"
+    run = CliRunner().invoke(cli, ["corpus", "query", str(corpus.store.root), "make-rates", "--by", "doubles,trumps",
+                                   "--bid", "30", "--svg", str(out), "--json"])
+    assert run.exit_code == 0, run.output
+    parse_svg(out.read_text())

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from ..corpus.build import DEFAULT_PARTITION, build_corpus
 from ..corpus.deals import deal_of
+from ..corpus.picture import make_rate_picture
 from ..corpus.query import (
     CLASSES,
     FEATURES,
@@ -110,9 +111,11 @@ def _cell(v: Any) -> str:
 @click.option("--declarations", default="suits", show_default=True,
               help="make-rates: the declarations counted: suits, all, or a list (4,doubles,none)")
 @click.option("--min-n", type=click.IntRange(min=1), default=1, show_default=True, help="leave out smaller groups")
+@click.option("--svg", type=click.Path(dir_okay=False), default=None,
+              help="make-rates by two features: also draw the first --bid's make rates as an SVG heat map to this file")
 @click.option("--json", "as_json", is_flag=True, help="print JSON instead of a table")
 def query(directory: str, question: str, by: str | None, bids: tuple[str, ...], declarations: str, min_n: int,
-          as_json: bool) -> None:
+          svg: str | None, as_json: bool) -> None:
     """Answer QUESTION from the corpus in DIRECTORY: make-rates (how often a declarer makes a bid, by
     hand features), best-declaration (which kind of declaration a hand pattern should choose), par
     (how par results fall)."""
@@ -125,7 +128,15 @@ def query(directory: str, question: str, by: str | None, bids: tuple[str, ...], 
         result = best_declarations(c, by or "doubles,long", bids[0] if bids else 30, min_n)
     else:
         result = par_stats(c, by or "contract")
+    if svg is not None:
+        if question != "make-rates":
+            raise click.BadParameter("a picture is of make-rates (grouped by two features)", param_hint="'--svg'")
+        picture = make_rate_picture(result)
+        with open(svg, "w", encoding="utf-8") as f:
+            f.write(picture + "\n")
     _show(result, as_json)
+    if svg is not None and not as_json:
+        click.echo(f"picture written to {svg}", err=True)
     if not as_json and question == "best-declaration":
         click.echo(f"classes: {', '.join(CLASSES)}; dd_best: the double-dummy best of all nine declarations (a bound)")
 
