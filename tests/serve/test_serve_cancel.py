@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 
 import pytest
 
 from dominosolver.serve import create_app
+from dominosolver.serve.pool import SearchPool
 
 from serve_support import DEAL_42, KEY
 
@@ -100,3 +102,32 @@ def test_an_analysis_stops_with_its_request():
     assert asked == [1]
     whole = analyse(Call({"record": record}, ServeLimits(), Sealer(KEY)))
     assert whole["schema"] == "dominosolver.gameanalysis/1"
+
+
+def test_a_search_whose_request_is_cancelled_is_stopped():
+    """The server shutting down (Ctrl-C) cancels the requests under way once uvicorn's grace is over:
+    their searches are told to stop, so the process exits at once instead of after them."""
+    pool = SearchPool(1, 1)
+    started, stopped = threading.Event(), threading.Event()
+
+    def work(should_stop) -> None:
+        started.set()
+        while not should_stop():
+            stopped.wait(0.001)
+        stopped.set()
+
+    async def cancel_under_way() -> None:
+        async def receive() -> dict:
+            await asyncio.Event().wait()  # the client stays
+            return {"type": "http.disconnect"}
+
+        task = asyncio.ensure_future(pool.run(work, receive))
+        while not started.is_set():
+            await asyncio.sleep(0.001)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(cancel_under_way())
+    assert stopped.wait(60)  # state: the work saw its stop request (60 s only so a failure cannot hang)
+    pool.close()

@@ -66,6 +66,7 @@ __all__ = ["CORS_VARIABLE", "HOSTS_VARIABLE", "SECURITY_HEADERS", "STATIC", "NoD
 
 STATIC = Path(__file__).parent / "static"  # the web board, where it is installed
 APP = "dominosolver.serve.app:create_app"  # what each uvicorn worker process builds
+SHUTDOWN_GRACE = 0.5  # seconds requests under way may go on after Ctrl-C before they are stopped
 log = logging.getLogger("dominosolver.serve")
 HOSTS_VARIABLE = "DOMINOSOLVER_SERVE_HOSTS"  # the Host names answered, ',' between them ("*": any); unset: any
 CORS_VARIABLE = "DOMINOSOLVER_SERVE_CORS"  # origins allowed to call the API from their pages; unset: none
@@ -550,8 +551,11 @@ def run(host: str = "127.0.0.1", port: int = 8042, workers: int = 1, allow_hosts
             pass
     limits = ServeLimits()
     try:
+        # Ctrl-C: requests under way get a moment to finish, then their tasks are cancelled, which stops
+        # their searches (SearchPool.run), so the server exits within a second or so of the signal.
         uvicorn.run(APP, factory=True, host=host, port=port, workers=workers, access_log=False,
-                    http=ServeHttpTools, timeout_keep_alive=limits.keep_alive, backlog=backlog())
+                    http=ServeHttpTools, timeout_keep_alive=limits.keep_alive, backlog=backlog(),
+                    timeout_graceful_shutdown=SHUTDOWN_GRACE)
     finally:
         if made is not None:
             shutil.rmtree(made, ignore_errors=True)

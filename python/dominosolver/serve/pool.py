@@ -4,7 +4,8 @@ pool's threads search in parallel while the loop keeps answering; at most ``thre
 without end. A search whose client disconnects is stopped: its ``should_stop`` turns true, which a
 hint or a bid advice checks between batches of worlds, and its reply is dropped; so is one that
 outlives its deadline (``Expired``, 504), counted from the moment it is submitted, its wait for a
-thread included (a search that waited past it never starts). The server keeps two pools, each its
+thread included (a search that waited past it never starts), and one whose request the server
+cancels as it shuts down. The server keeps two pools, each its
 own threads and queue: one for the searches and one for the quick requests (``show``, ``play``, a
 game's moves), which a queue of searches never holds up. Each thread keeps
 what a search may reuse on the next one (``kept``: each game's solver, whose table need not be made
@@ -79,7 +80,11 @@ class SearchPool:
         search = asyncio.get_running_loop().run_in_executor(self._executor, self._search, work, stop)
         gone = asyncio.ensure_future(disconnected(receive))
         try:
-            await asyncio.wait((search, gone), timeout=deadline, return_when=asyncio.FIRST_COMPLETED)
+            try:
+                await asyncio.wait((search, gone), timeout=deadline, return_when=asyncio.FIRST_COMPLETED)
+            except asyncio.CancelledError:  # the server shuts down: nobody will read the reply
+                stop.set()
+                raise
             if search.done():
                 return search.result()
             stop.set()
