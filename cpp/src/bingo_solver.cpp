@@ -147,7 +147,12 @@ std::uint64_t Solver::key(const DealState& s) const {
                           (static_cast<std::uint64_t>(s.leader) << 61) |
                           (static_cast<std::uint64_t>(s.just_declared) << 62) |
                           (static_cast<std::uint64_t>(s.awaiting_draw) << 63);
-  const bool won_with_double = s.last_win_tile >= 0 && is_double(s.last_win_tile);
+  // Only what can change the future: the last winning tile for declarations after a win with a
+  // double, the opponent's points at the close when the closer is scored then.
+  const Rules& r = ctx_->rules;
+  const bool won_with_double = r.declare_timing == DeclareTiming::AfterWinningWithDouble && s.last_win_tile >= 0 &&
+                               is_double(s.last_win_tile);
+  const std::uint64_t at_close = r.closer_scored_at == CloserScoredAt::Close ? s.opp_points_at_close : 0;
   // Points get 10 bits and pending declarations 9: inputs allow 400 points a player, and a deal
   // adds well under 600 more, so no two totals share a field.
   const std::uint64_t b =
@@ -158,7 +163,7 @@ std::uint64_t Solver::key(const DealState& s) const {
       (static_cast<std::uint64_t>(s.declarations[0] > 0) << 43) |
       (static_cast<std::uint64_t>(s.declarations[1] > 0) << 44) |
       (static_cast<std::uint64_t>(s.first_to_70 + 1) << 45) | (static_cast<std::uint64_t>(won_with_double) << 47) |
-      (static_cast<std::uint64_t>(s.opp_points_at_close) << 48);
+      (at_close << 48);
   std::uint64_t c = s.must_lead ^ (s.declared[0] * 0x9E3779B97F4A7C15ULL) ^ (s.declared[1] * 0xC2B2AE3D27D4EB4FULL);
   if (!s.phase2()) c ^= bone_sig_ ^ (static_cast<std::uint64_t>(s.bone_begin) << 40) ^ (static_cast<std::uint64_t>(s.turned) << 48);
   return mix(a ^ mix(b ^ mix(c ^ salt_)));
@@ -263,10 +268,17 @@ int Solver::search(const DealState& s, int alpha, int beta) {
       for (TileMask m = s.hands[me]; m; m &= m - 1)
         if (!(tb.beaten_by[lowest(m)] & against)) sure |= m & -m;
       if (sure) {
-        const int reach = s.points[me] + tb.points(sure) + (s.tricks[me] == 0 ? s.pending[me] : 0);
+        int reach = s.points[me] + tb.points(sure) + (s.tricks[me] == 0 ? s.pending[me] : 0);
+        if constexpr (!kMargin) {  // declaring first, when it may lead one of its doubles that way
+          const TileMask d = declarable(c, s);
+          if (d && count(d) < count(kDoubles) && (!r.declare_must_lead_double || (d & sure)))
+            reach += declaration_points(r, d);
+        }
         if (reach >= kClaimPoints) {  // cash them one after the other: the opponent gains nothing meanwhile
+          // The deal ends as 70 is passed, so the margin is at least 70 less the opponent's points
+          // (not `reach` less them: the tiles cashed after 70 never score).
           const int gp = claim_gp_now(s, me);
-          lo = std::max(lo, gp * S + (kMargin ? reach - s.points[o] : 0));
+          lo = std::max(lo, gp * S + (kMargin ? kClaimPoints - s.points[o] : 0));
         }
       }
     }

@@ -87,6 +87,27 @@ def test_points_margin_is_the_lexicographic_optimum():
         assert (r.value, r.points_margin) == best, j
 
 
+def test_points_margin_with_both_players_near_70():
+    # Near 70 a deal ends as soon as a player passes it: tiles a player could still cash after
+    # that never score, which a bound on the margin must not count.
+    rng = random.Random(5)
+    solver = bingo.Solver(4)
+    checked = 0
+    for pos in positions(seed=123, count=400, max_tiles=8, variant_share=0.0):
+        j = pos.to_json()
+        if 0 in j["tricks"]:
+            continue
+        j["points"] = [rng.randint(40, 69), rng.randint(40, 69)]
+        pos = bingo.Position.from_json(j)
+        if pos.is_over:
+            continue
+        best = max(LexOracle(j).all_moves()[1].values())
+        r = solver.solve(pos, margin=True, pv=False)
+        assert (r.value, r.points_margin) == best, j
+        checked += 1
+    assert checked > 200
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_principal_variation_plays_out_to_the_value(seed):
     solver = bingo.Solver(4)

@@ -120,8 +120,8 @@ def hint(
     ``HINT_WORLD_NODES`` (early in phase one a world can take seconds to solve exactly), and a
     closed or exhausted deal, which solves in microseconds, is solved exactly; 0 means no limit. `time` (seconds) stops solving
     worlds once spent, between batches of a few worlds and within a world's search (a world it cuts
-    short is left out; the first world is solved whatever the time, within its node budget, unless
-    it has none), and the warnings say how many were solved; `should_stop` stops between batches, and `on_progress` receives the
+    short is left out; the first batch of worlds, BATCH = 8, is solved whatever the time, within
+    its node budget, unless it has none), and the warnings say how many were solved; `should_stop` stops between batches, and `on_progress` receives the
     hint so far after each batch. Ctrl-C stops a hint with KeyboardInterrupt."""
     started = time_module.perf_counter()
     samples = renamed(samples, worlds, "samples", "worlds")
@@ -152,23 +152,34 @@ def hint(
     sampler = WorldSampler(view)
     base = position_of(view, *first_world(view))
     solver = _solver(solver, tt_mb)
-    solved_any: list[bool] = []  # set once the first world is solved
-
+    done = [0]  # worlds solved so far: the index of the next one
     bounded = [0]  # worlds with a move not solved to the end within the budget
 
     def solve(batch: list[tuple[int, list[int]]]) -> pimc.Scores:
         before = solver.nodes
-        lower: list[int] = []
-        upper: list[int] = []
-        if seconds is not None and budget and not solved_any:  # a hint has a world: its budget bounds it
-            lower, upper = solver.solve_worlds_bounds(base, [batch[0][0]], [batch[0][1]], moves, budget)
-            solved_any.append(True)
-        left = None if seconds is None else max(0.0, seconds - (time_module.perf_counter() - started))
-        rest = batch[len(lower) // len(moves):]
-        lo, hi = solver.solve_worlds_bounds(base, [h for h, _ in rest], [b for _, b in rest], moves, budget, left)
-        lo_a = np.array(lower + lo, dtype=np.int64).reshape(-1, len(moves))
-        hi_a = np.array(upper + hi, dtype=np.int64).reshape(-1, len(moves))
+        lo: list[int] = []
+        hi: list[int] = []
+        # Calls of BATCH worlds numbered alike whatever the batches (the nodes an easy world leaves
+        # go to the hard ones of its call: the same worlds, the same values, with or without
+        # progress reports or a time limit). A hint has worlds: with a node budget to bound them,
+        # the first call is made whatever the time.
+        k = 0
+        while k < len(batch):
+            start = done[0] + k
+            part = batch[k:k + BATCH - start % BATCH]
+            timed = seconds is not None and not (budget and start < BATCH)
+            until = max(0.0, seconds - (time_module.perf_counter() - started)) if timed else None
+            low, high = solver.solve_worlds_bounds(base, [h for h, _ in part], [y for _, y in part], moves, budget,
+                                                   until)
+            lo += low
+            hi += high
+            k += len(part)
+            if len(low) < len(part) * len(moves):  # the time limit ended the call
+                break
+        lo_a = np.array(lo, dtype=np.int64).reshape(-1, len(moves))
+        hi_a = np.array(hi, dtype=np.int64).reshape(-1, len(moves))
         bounded[0] += int((lo_a != hi_a).any(axis=1).sum())
+        done[0] += len(lo_a)
         return pimc.Scores(cell_values(lo_a, hi_a), solver.nodes - before)
 
     def chance(values: np.ndarray) -> np.ndarray:
