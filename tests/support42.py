@@ -36,3 +36,32 @@ def replay(deal, trump, leader, plays, nt_doubles="high", tie_side=None, sits_ou
         if done is not None:
             tricks.append(done)
     return state, tricks
+
+
+TRICKS_LEFT = (1, 2, 2, 3, 3, 4)  # endgames' sizes, the short ones more often
+
+
+def seated_endgame(rng, out: int, trump, nt_doubles: str):
+    """Random hands of 1-4 tiles for the seats in play (``out`` sits out holding nothing, -1: nobody),
+    a random leader and tiles played legally to the trick: (hands, leader, trick, order) as oracle
+    tiles, ``order`` the seats in play."""
+    tiles = list(R.ALL_TILES)
+    rng.shuffle(tiles)
+    order = [seat for seat in range(4) if seat != out]
+    size = rng.choice(TRICKS_LEFT)
+    hands = [[] for _ in range(4)]
+    for k, seat in enumerate(order):
+        hands[seat] = tiles[k * size:(k + 1) * size]
+    leader = rng.choice(order)
+    trick = []
+    for k in range(rng.randrange(len(order))):
+        seat = order[(order.index(leader) + k) % len(order)]
+        tile = rng.choice(R.legal_plays(hands[seat], trick, trump, nt_doubles))
+        hands[seat].remove(tile)
+        trick.append(tile)
+    return hands, leader, trick, order
+
+
+def mask(hand) -> int:
+    """The core's bit set of oracle tiles."""
+    return sum(1 << Tile(*x).id for x in hand)

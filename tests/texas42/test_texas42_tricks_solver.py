@@ -20,11 +20,11 @@ from dominosolver.errors import InvalidPositionError, ParseError
 from dominosolver.texas42 import Game, Position, Rules, Solver, solve, solve_batch
 from dominosolver.texas42.hint import hint
 from dominosolver.texas42.sampling import enumerate_worlds, position_of
-from oracle import texas42_rules as R, texas42_tricks_minimax as TM
-from support42 import to_oracle
+from oracle import texas42_rules as R
+from oracle import texas42_tricks_minimax as TM
+from support42 import TRICKS_LEFT, mask, seated_endgame, to_oracle
 
 KINDS = {"plunge": (4, "168:plunge"), "splash": (3, "84:splash")}  # doubles needed, the least bid
-TRICKS_LEFT = (1, 2, 2, 3, 3, 4)
 PER_DECLARATION = 40  # Plunge/Splash endgames per kind and declaration (9 declarations + 2 follow-me modes)
 DECLARATIONS = [(trump, "high") for trump in R.TRUMP_MODES] + [("none", "low"), ("none", "own_suit")]
 SEATED = 60  # tricks-of-3 endgames per (doubles arrangement, objective, seat sitting out)
@@ -106,30 +106,6 @@ def test_batches_and_json_say_tricks():
 
 
 # ------------------------------------------------------------------ tricks of 3
-
-
-def seated_endgame(rng: random.Random, out: int, trump: str, nt_doubles: str):
-    """Random hands of 1-4 tiles for the three seats in play (`out` sits out, holding nothing),
-    a random leader and 0-2 tiles played legally to the trick: (hands, leader, trick) as oracle tiles."""
-    tiles = list(R.ALL_TILES)
-    rng.shuffle(tiles)
-    order = [seat for seat in range(4) if seat != out]
-    size = rng.choice(TRICKS_LEFT)
-    hands = [[] for _ in range(4)]
-    for k, seat in enumerate(order):
-        hands[seat] = tiles[k * size:(k + 1) * size]
-    leader = rng.choice(order)
-    trick = []
-    for k in range(rng.randrange(3)):
-        seat = order[(order.index(leader) + k) % 3]
-        tile = rng.choice(R.legal_plays(hands[seat], trick, trump, nt_doubles))
-        hands[seat].remove(tile)
-        trick.append(tile)
-    return hands, leader, trick, order
-
-
-def mask(hand) -> int:
-    return sum(1 << Tile(*x).id for x in hand)
 
 
 @pytest.mark.parametrize("trump,nt_doubles", ARRANGEMENTS)

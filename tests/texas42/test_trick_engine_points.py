@@ -12,35 +12,11 @@ import pytest
 from dominosolver import Tile, _core
 from dominosolver.errors import InvalidPositionError
 from dominosolver.texas42 import Rules
-from oracle import texas42_rules as R, texas42_tricks_minimax as TM
+from oracle import texas42_tricks_minimax as TM
+from support42 import mask, seated_endgame
 
-TRICKS_LEFT = (1, 2, 2, 3, 3, 4)
 PER_TABLE = 50  # endgames per (arrangement, seat sitting out or nobody)
 ARRANGEMENTS = [("none", "high"), ("none", "low"), ("none", "own_suit"), ("doubles", "high"), (5, "high"), (0, "high")]
-
-
-def endgame(rng: random.Random, out: int, trump, nt_doubles: str):
-    """Random hands of 1-4 tiles for the seats in play (`out` sits out holding nothing, -1: nobody),
-    a random leader and tiles played legally to the trick: (hands, leader, trick, order)."""
-    tiles = list(R.ALL_TILES)
-    rng.shuffle(tiles)
-    order = [seat for seat in range(4) if seat != out]
-    size = rng.choice(TRICKS_LEFT)
-    hands = [[] for _ in range(4)]
-    for k, seat in enumerate(order):
-        hands[seat] = tiles[k * size:(k + 1) * size]
-    leader = rng.choice(order)
-    trick = []
-    for k in range(rng.randrange(len(order))):
-        seat = order[(order.index(leader) + k) % len(order)]
-        tile = rng.choice(R.legal_plays(hands[seat], trick, trump, nt_doubles))
-        hands[seat].remove(tile)
-        trick.append(tile)
-    return hands, leader, trick, order
-
-
-def mask(hand) -> int:
-    return sum(1 << Tile(*x).id for x in hand)
 
 
 @pytest.mark.parametrize("trump,nt_doubles", ARRANGEMENTS)
@@ -50,7 +26,7 @@ def test_points_on_every_table_agree_with_the_points_oracle(trump, nt_doubles):
     solver = _core.texas42.Solver(4)
     for out in (-1, 0, 1, 2, 3):
         for _ in range(PER_TABLE):
-            hands, leader, trick, order = endgame(rng, out, trump, nt_doubles)
+            hands, leader, trick, order = seated_endgame(rng, out, trump, nt_doubles)
             side = rng.randrange(2)
             play = _core.texas42.SeatedPlay(rules, str(trump), out, [mask(h) for h in hands], leader,
                                             [Tile(*x).id for x in trick])
