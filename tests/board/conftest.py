@@ -66,13 +66,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server(browser, artifacts):
-    """The base URL of a `dominosolver serve` started for the session (after the browser, so that a
-    skipped browser starts no server); its log goes to the artifacts' server.log."""
+def start_server(artifacts: Path, log_name: str = "server.log", *options: str):
+    """A `dominosolver serve OPTIONS` on a free port: yields its base URL once it answers, and stops
+    it after; its log goes to the artifacts' ``log_name``."""
     port = free_port()
-    command = [sys.executable, "-c", "from dominosolver.cli import main; main()", "serve", "--port", str(port)]
-    log = artifacts / "server.log"
+    command = [sys.executable, "-c", "from dominosolver.cli import main; main()", "serve", "--port", str(port), *options]
+    log = artifacts / log_name
     with log.open("w") as out:
         process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -94,6 +93,29 @@ def server(browser, artifacts):
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+@pytest.fixture(scope="session")
+def server(browser, artifacts):
+    """The base URL of a `dominosolver serve` started for the session (after the browser, so that a
+    skipped browser starts no server); its log goes to the artifacts' server.log."""
+    yield from start_server(artifacts)
+
+
+CORPUS_DEALS = 40  # the Corpus screen's tiny corpus: built in-process in about a second
+
+
+@pytest.fixture(scope="session")
+def corpus_server(browser, artifacts, tmp_path_factory):
+    """(base URL, corpus directory) of a `dominosolver serve --corpus` over a tiny corpus of solved
+    deals built for the session, in this process (no Dask)."""
+    pytest.importorskip("pyarrow")
+    from dominosolver.corpus import build_corpus
+
+    where = tmp_path_factory.mktemp("board-corpus")
+    build_corpus(where, CORPUS_DEALS, name="board", partition_size=20, dask=None)
+    for url in start_server(artifacts, "corpus-server.log", "--corpus", str(where)):
+        yield url, where
 
 
 TAKEN: list[tuple[Path, str]] = []  # (file, what it shows), listed in the test summary

@@ -9,6 +9,8 @@ import pytest
 from click.testing import CliRunner
 from dominosolver.cli.main import cli
 from dominosolver.corpus import build_corpus
+from dominosolver.corpus.picture import make_rate_picture
+from dominosolver.corpus.query import PAR_GROUPS, make_rates
 from dominosolver.serve import create_app
 from dominosolver.serve.handlers import CORPUS_VARIABLE
 from starlette.testclient import TestClient
@@ -59,3 +61,34 @@ def test_a_server_without_a_corpus_says_so(monkeypatch):
     with TestClient(create_app(key=bytes(range(32)))) as c:
         reply = c.post("/v1/corpus", json={"question": "par"})
     assert reply.status_code == 422 and "serve --corpus" in reply.json()["message"]
+
+
+def test_a_make_rate_reply_carries_its_picture_when_asked(client, where):
+    body = {"question": "make-rates", "by": "doubles,count", "bids": [31]}
+    reply = client.post("/v1/corpus", json={**body, "svg": True})
+    assert reply.status_code == 200, reply.text
+    answer = reply.json()
+    picture = answer.pop("svg")
+    assert answer == client.post("/v1/corpus", json=body).json()  # the rest as without the picture
+    assert picture == make_rate_picture(make_rates(where, "doubles,count", [31]))
+    assert picture.startswith("<svg") and "Make rate of 31 by doubles (rows) and count (columns)" in picture
+
+
+@pytest.mark.parametrize("body", [{"question": "par", "svg": True}, {"question": "make-rates", "by": "doubles", "svg": True},
+                                  {"question": "make-rates", "svg": "yes"}])
+def test_a_picture_of_anything_else_is_refused(client, body):
+    reply = client.post("/v1/corpus", json=body)
+    assert reply.status_code == 422 and reply.json()["error"] == "ParseError"
+
+
+def test_the_games_reply_names_the_served_corpus(client, where):
+    served = client.get("/v1/games").json()["corpus"]
+    manifest = json.loads((where / "manifest.json").read_text())
+    assert (served["name"], served["rows"]) == (manifest["name"], manifest["rows"]) == ("http", 12)
+    assert served["questions"]["par"] == list(PAR_GROUPS) and "trumps" in served["questions"]["make-rates"]
+
+
+def test_a_server_without_a_corpus_lists_none(monkeypatch):
+    monkeypatch.delenv(CORPUS_VARIABLE, raising=False)
+    with TestClient(create_app(key=bytes(range(32)))) as c:
+        assert c.get("/v1/games").json()["corpus"] is None

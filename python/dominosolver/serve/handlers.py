@@ -15,7 +15,16 @@ from typing import Any
 
 from .. import games
 from ..batch import grade_record
-from ..corpus.query import Corpus, best_declarations, make_rates, par_stats
+from ..corpus.picture import make_rate_picture
+from ..corpus.query import (
+    FEATURES,
+    PAR_GROUPS,
+    PATTERN_FEATURES,
+    Corpus,
+    best_declarations,
+    make_rates,
+    par_stats,
+)
 from ..errors import ParseError, shown
 from ..games.records import VIEW
 from ..io import json_value
@@ -132,7 +141,7 @@ def games_reply() -> dict[str, Any]:
             "board": board_row(spec.tag),  # what the board's editor draws: the set, declarations, least bid
         }
         for spec in games.GAMES.values()
-    ]}
+    ], "corpus": served_corpus()}
 
 
 def show(call: Call) -> dict[str, Any]:
@@ -220,14 +229,31 @@ CORPUS_VARIABLE = "DOMINOSOLVER_SERVE_CORPUS"  # the corpus directory `serve --c
 CORPUS_QUESTIONS = ("make-rates", "best-declaration", "par")
 
 
+def served_corpus() -> dict[str, Any] | None:
+    """The corpus ``POST /v1/corpus`` answers from (``GET /v1/games``'s ``corpus``): its name, deals,
+    and each question's groupings; None when the server serves none."""
+    where = os.environ.get(CORPUS_VARIABLE)
+    if not where:
+        return None
+    found = Corpus(where)
+    return {"name": found.name, "rows": found.rows,
+            "questions": {"make-rates": list(FEATURES), "best-declaration": list(PATTERN_FEATURES), "par": list(PAR_GROUPS)}}
+
+
 def corpus(call: Call) -> dict[str, Any]:
-    """A question answered from the server's corpus of solved deals, as ``corpus query --json`` prints it."""
+    """A question answered from the server's corpus of solved deals, as ``corpus query --json`` prints
+    it; with ``svg``, a make-rates answer by two features also carries its heat map (``corpus query --svg``)."""
     where = os.environ.get(CORPUS_VARIABLE)
     if not where:
         raise ParseError("this server serves no corpus: start it with `dominosolver serve --corpus DIR`")
     question = call.body["question"]
     if question not in CORPUS_QUESTIONS:
         raise ParseError(f"unknown question {shown(question)}: {', '.join(CORPUS_QUESTIONS)}")
+    picture = call.body.get("svg", False)
+    if not isinstance(picture, bool):
+        raise ParseError(f"svg must be true or false, not {shown(picture)}")
+    if picture and question != "make-rates":
+        raise ParseError(f"a picture is of make-rates (grouped by two features), not of {question}")
     for key, kind in (("by", str), ("declarations", str), ("bids", list), ("min_n", int)):
         value = call.body.get(key)
         if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
@@ -245,6 +271,8 @@ def corpus(call: Call) -> dict[str, Any]:
         result = best_declarations(found, call.body.get("by") or "doubles,long", bids[0], min_n)
     else:
         result = par_stats(found, call.body.get("by") or "contract")
+    if picture:
+        return {**result.to_json(), "svg": make_rate_picture(result)}
     return result.to_json()
 
 
@@ -377,7 +405,10 @@ ENDPOINTS: tuple[Endpoint, ...] = (
               "bids": {"type": "array", "items": {"type": "integer"},
                        "description": "bid levels: 30..41, or a mark bid for every trick (default [30])"},
               "declarations": {"type": "string", "description": "make-rates: suits, all, or a list such as '4,doubles'"},
-              "min_n": schemas.integer("leave out smaller groups", 1)}, ("question",)),
+              "min_n": schemas.integer("leave out smaller groups", 1),
+              "svg": {"type": "boolean", "description": "make-rates by two features: add the first bid's make rates "
+                                                        "as an SVG heat map (corpus query --svg) under svg"}},
+             ("question",)),
 )
 
 

@@ -2,6 +2,7 @@
 import { call } from "./api.js";
 import { AnalysisScreen } from "./analysis.js";
 import { ChartScreen } from "./chart.js";
+import { CorpusScreen } from "./corpus.js";
 import { TableScreen } from "./heatmap.js";
 import { PlayScreen } from "./play.js";
 
@@ -30,7 +31,13 @@ async function start() {
       showScreen("position"); // a reviewed hand, its plays in the move list to step through
       window.board.analysis.loadLine(position, moves);
     } }),
+    corpus: null,
   };
+  // The Corpus screen, where the server serves a corpus of solved deals (serve --corpus).
+  if (games.corpus) {
+    window.board.corpus = new CorpusScreen(games.corpus);
+    document.querySelector('nav [data-screen="corpus"]').hidden = false;
+  }
   // A link names a position or a game: open it (the screen's own replies keep the link current).
   const [kind, value] = location.hash.slice(1).split("=", 2);
   if (kind === "position" && value) {
