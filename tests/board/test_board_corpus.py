@@ -10,6 +10,7 @@ import json
 import pytest
 from dominosolver.corpus.picture import make_rate_picture
 from dominosolver.corpus.query import best_declarations, make_rates, par_stats
+from dominosolver.errors import ParseError
 from test_board import choose, click, css, no_script_errors, open_board, wait_for  # noqa: F401 (an autouse fixture)
 from test_board_widths import no_horizontal_scroll
 
@@ -91,6 +92,18 @@ def test_the_corpus_screen_answers_as_the_python_api(browser, corpus_server, siz
     wide, window = no_horizontal_scroll(browser)
     assert wide <= window, f"corpus screen ({question}) {wide} px wide in {window}"
     screenshot(f"corpus-{question}-{width}", f"the Corpus screen: {question} at {width} px")
+
+
+def test_a_fault_is_named_as_the_server_names_it(browser, corpus_server):
+    url, where = corpus_server
+    open_board(browser, url, "corpus")
+    choose(browser, '#corpus-options select[name="columns"]', "doubles")  # rows are doubles too
+    click(browser, "#corpus-ask")
+    wait_for(browser, lambda b: "invalid" in css(b, "#corpus-status")[0].get_attribute("class").split(), "the fault")
+    with pytest.raises(ParseError) as fault:
+        make_rates(where, "doubles,doubles")
+    assert css(browser, "#corpus-status")[0].text == f"ParseError: {fault.value}"
+    assert not css(browser, "#corpus-answer table") and not css(browser, "#corpus-picture svg")
 
 
 def test_a_server_without_a_corpus_offers_no_corpus_screen(browser, server):
