@@ -15,7 +15,7 @@ using namespace dominosolver::texas42;
 
 namespace {
 
-// A hand in play built from hands alone, with a seat sitting out: the tricks search's test hook for
+// A hand in play built from hands alone, with a seat sitting out: the trick engine's test hook for
 // trick sizes no contract row reaches yet (trick_play.hpp). It owns the declaration's table its
 // TrickPlay points to.
 struct SeatedPlay {
@@ -108,7 +108,7 @@ void texas42_solver(py::module_& m) {
       // None when a node budget (`max_nodes` > 0) ran out before the answer.
       .def("can_reach", py::overload_cast<const Position&, int, std::uint64_t>(&Solver::can_reach), py::arg("position"),
            py::arg("target"), py::arg("max_nodes") = 0, py::call_guard<py::gil_scoped_release>())
-      // The tricks search for an explicit objective ("every trick" | "no trick") and declaring side,
+      // The search for an explicit objective ("every trick" | "no trick" | "points") and declaring side,
       // on a position or a SeatedPlay.
       .def("solve_tricks",
            [](Solver& solver, const Position& pos, const std::string& objective, int side, bool all_moves, bool pv) {

@@ -292,7 +292,7 @@ SolveOutput Solver::solve(const Position& pos, bool all_moves, bool with_pv, std
   if (const std::string why = unsearched(pos); !why.empty()) throw InvalidPositionError(why);
   const auto goal = tricks_goal(pos);
   if (goal && only != kAllPlays)
-    throw InvalidPositionError("only the points search values some plays alone, not '" + pos.trump().name() + "'");
+    throw InvalidPositionError("only a contract in points values some plays alone, not '" + pos.trump().name() + "'");
   if (!pos.is_over() && !(pos.legal_moves() & only)) throw IllegalMoveError("none of the plays to value is legal");
   if (goal) return solve(trick_play(pos), *goal, all_moves, with_pv, max_nodes);
   return search<SolveOutput>(trick_play(pos), kNsPoints, &pos.rules(), max_nodes, [&](auto& s, bool live) {
