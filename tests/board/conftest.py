@@ -153,3 +153,12 @@ def screenshot(browser, artifacts):
 def pytest_terminal_summary(terminalreporter):
     for path, what in TAKEN:
         terminalreporter.write_line(f"board screenshot {path}: {what}")
+
+
+@pytest.fixture
+def sized(browser):
+    """``sized(width)`` sets the window's width (1000 px high); the window is 1280 px wide again after."""
+    def size(width: int) -> None:
+        browser.set_window_size(width, 1000)
+    yield size
+    browser.set_window_size(1280, 1000)

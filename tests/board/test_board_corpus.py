@@ -38,14 +38,6 @@ def shown(column: str, value) -> str:
     return str(value)
 
 
-@pytest.fixture
-def sized(browser):
-    def size(width: int) -> None:
-        browser.set_window_size(width, 1000)
-    yield size
-    browser.set_window_size(1280, 1000)
-
-
 def shown_table(browser) -> tuple[list[str], list[list[tuple[str, str]]]]:
     """The answer's column names and, a row a group, each cell's (raw JSON value, text)."""
     return browser.execute_script(

@@ -22,14 +22,6 @@ def no_horizontal_scroll(browser) -> tuple[int, int]:
         "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"))
 
 
-@pytest.fixture
-def sized(browser):
-    def size(width: int) -> None:
-        browser.set_window_size(width, 1000)
-    yield size
-    browser.set_window_size(1280, 1000)
-
-
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_position_screen_fits(browser, server, sized, screenshot, game, width):
