@@ -30,6 +30,7 @@ from ..serve.handlers import CORPUS_VARIABLE
 from ..stoppable import exit_now
 from ..texas42.bidding import BID_SAMPLES
 from . import render
+from .board import board as board_command
 from .corpus import corpus as corpus_commands
 from .human import HumanGame
 from .render import show as show_all
@@ -482,8 +483,8 @@ def arena_help(option: str, what: str) -> str:
 @click.option("--time", "time_limit", type=float, default=None,
               help="stop after the deal that spends this many seconds (with --output a rerun plays the rest)")
 @click.option("--whole", is_flag=True,
-              help="42 and its family: whole games per deal (42 to 7 marks, Moon and The Big Game to their own "
-                   "targets; each game twice, the sides swapped), not one hand")
+              help="whole games per deal (42 to 7 marks, Moon and The Big Game to their own targets, Bingo to 7 "
+                   "game points; each game twice, the sides swapped), not one hand")
 @click.option("--json", "as_json", is_flag=True, help="print the summary as JSON; no progress bar")
 def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid_samples: int | None,
           exact_limit: int | None, max_nodes: int | None, bid_time: float | None, hint_time: float | None,
@@ -495,7 +496,8 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
     GAME is texas42 (or 42, the default: marks per deal, contracts made per bot; with --whole, whole
     games to 7 marks: games won, marks a game, contracts made and set per bot, McNemar's test on the
     contracts both plays of a hand reached), moon, moon4, biggame (their points; --whole: games to
-    their targets) or bingo (game points per deal, closes made per bot)."""
+    their targets) or bingo (game points per deal, closes made per bot; with --whole, games to 7 game
+    points: games won with a binomial test, closes made and time per decision per bot)."""
     spec = games.get(game_name)
     if spec.arena is None:
         raise ParseError(f"{spec.title} has no arena (games with one: {', '.join(ARENAS)})")
@@ -588,6 +590,7 @@ def demo() -> None:
 
 
 cli.add_command(corpus_commands)
+cli.add_command(board_command)
 
 
 def main(argv: list[str] | None = None) -> None:
