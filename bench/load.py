@@ -19,7 +19,7 @@ than 200 worlds: its time limit ran out), the server's CPU time per request (use
 processes: what a request costs, whatever else loads the machine) and the clients' (this process:
 they share the machine's cores); the workloads run ``--rounds`` times on one server, with the
 resident memory (RSS) of its processes before and after each round. Figures go in bench/README.md
-under "## HTTP API load".
+under "## Serving under load".
 
 ``--siege`` runs a different load instead (issue 40, point 2), for ``--seconds``: ``--slow``
 connections that each send a request's head a line every ``--slow-interval`` seconds and never

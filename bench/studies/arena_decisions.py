@@ -1,7 +1,7 @@
 """Every decision of a game of `dominosolver arena --whole`, replayed: one JSON line a decision.
 
-    python bench/arena_decisions.py whole.jsonl --index 12 --side 0 > decisions.jsonl
-    python bench/arena_decisions.py whole.jsonl --index 12 --side 0 --check
+    python bench/studies/arena_decisions.py whole.jsonl --index 12 --side 0 > decisions.jsonl
+    python bench/studies/arena_decisions.py whole.jsonl --index 12 --side 0 --check
 
 An arena record keeps each game's result, not its decisions (some 250 a game). A 42 game is a pure
 function of its deal, dealer and the bots' seeds (the hint bots of 42 have no time limit), so it is

@@ -1,7 +1,7 @@
 """How well the bid advisor's P(make) predicts the table: predicted against realised make rates.
 
-    python bench/calibration.py --hands 2000 -o bench/out/calibration.jsonl --svg docs/calibration.svg
-    python bench/calibration.py --summarise-only bench/out/calibration.jsonl --svg docs/calibration.svg
+    python bench/studies/calibration.py --hands 2000 -o bench/out/calibration.jsonl --svg docs/calibration.svg
+    python bench/studies/calibration.py --summarise-only bench/out/calibration.jsonl --svg docs/calibration.svg
 
 Hand ``i`` is the first hand of ``Game(seed=i, dealer=i % 4)`` (standard 42), bid and played by
 ``HintBot(seed=i)`` on all four seats (``--samples`` worlds a play hint, ``--bid-samples`` deals a

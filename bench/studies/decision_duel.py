@@ -1,10 +1,10 @@
 """Two hint bots compared one decision at a time: where they disagree, each choice played out.
 
-    python bench/decision_duel.py --deals 100 --a hint-infoset@120 --b hint@400 --jobs 2 -o duel.jsonl
+    python bench/studies/decision_duel.py --deals 100 --a hint-infoset@120 --b hint@400 --jobs 2 -o duel.jsonl
 
 An arena plays whole deals, so a decision the two bots take differently is one among some 28 plays,
 4 bids and a declaration, each with its own luck: over 2,000 mirrored deals its 95% interval is
-about ±0.06 marks a deal (bench/README.md). This measures the same question where it is decided.
+about ±0.06 marks a deal (bench/studies/README.md). This measures the same question where it is decided.
 Four ``--b`` bots bid and play each deal's first hand; at every play both bots are asked (``--a``
 and ``--b``: an arena hint bot and its worlds a play, e.g. ``hint-infoset@120``, ``hint@400/goal``). Where they choose
 different tiles, the hand is played to its end twice from the true deal, once after each choice,

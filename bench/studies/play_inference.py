@@ -1,9 +1,9 @@
 """Inference from the play: fit its temperature and slip rate, and measure how well it predicts the hidden hands.
 
-    python bench/play_inference_bench.py --fit [--games 40] [--worlds 200]   # T and the slip rate
-    python bench/play_inference_bench.py [--games 40] [--worlds 200]         # prediction, other hands
-    python bench/play_inference_bench.py --recent 0                          # ... weighing every play
-    python bench/play_inference_bench.py --game bingo [--fit] [--games 30] [--worlds 100]   # Bingo's
+    python bench/studies/play_inference.py --fit [--games 40] [--worlds 200]   # T and the slip rate
+    python bench/studies/play_inference.py [--games 40] [--worlds 200]         # prediction, other hands
+    python bench/studies/play_inference.py --recent 0                          # ... weighing every play
+    python bench/studies/play_inference.py --game bingo [--fit] [--games 30] [--worlds 100]   # Bingo's
 
 Hands are played by four hint bots (HintBot's defaults: 20 worlds a decision), one hand per seed; the
 view of the seat to move is taken after 4, 8, 12 and 16 plays (contracts in points only).

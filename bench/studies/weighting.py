@@ -1,6 +1,6 @@
 """How well a hint's worlds predict the hidden hands, uniform against auction weighting.
 
-    python bench/weighting_bench.py [--games 60] [--worlds 400]
+    python bench/studies/weighting.py [--games 60] [--worlds 400]
 
 Positions: games of four rule-of-thumb players (RuleBot: they bid by trump count and doubles),
 stopped at the first lead and after 4 and 8 plays; the seat to move is the observer. For every

@@ -171,7 +171,7 @@ def test_whole_games_are_played_to_seven_marks_and_tallied():
 
 
 def test_the_hint_bot_says_what_each_decision_rested_on():
-    """``HintBot.figures`` (what bench/arena_decisions.py writes per decision): the shares its bid
+    """``HintBot.figures`` (what bench/studies/arena_decisions.py writes per decision): the shares its bid
     tests proved at each level asked, the adviser's verdict when declaring, a hint's moves in play."""
     game = Game(seed=5)
     bot = HintBot(samples=6, seed=1)

@@ -1,5 +1,5 @@
 """The calibration the package ships (texas42/calibration.py) is the fit of the contracts measured
-(tests/data/calibration_contracts.jsonl, from bench/calibration.py --contracts: each contract's
+(tests/data/calibration_contracts.jsonl, from bench/studies/calibration.py --contracts: each contract's
 double-dummy P(make) at the declarer's winning bid, and whether it was made): refitted here by a plainly
 written maximum-likelihood logistic regression, the same parameters."""
 

@@ -21,7 +21,7 @@ the ones that run out.
 The fit chose the model's limit ``SLIP = 1``: the likelihood of a decision is ``1 / n``, that of a
 player choosing uniformly among its legal moves, whatever their values. Game points are coarse (most
 moves of a position share them, double dummy), and on hint-bot deals the regret term lowered the
-information about the true deal at every temperature tried (bench/README.md). What remains is real:
+information about the true deal at every temperature tried (bench/studies/README.md). What remains is real:
 a world in which the opponent had more choices (doubles it could have declared and did not, a close
 it could have made) makes its actual decisions less likely. With ``SLIP = 1`` the decisions are not
 solved at all (``value=False``): the replay alone counts the options.
@@ -29,7 +29,7 @@ solved at all (``value=False``): the replay alone counts the options.
 Needs the deal's record (``PlayerView.record``): a view of a position built mid-deal, JSON without
 the record, or a deal with a trump exchange has none, and the hint then weights worlds uniformly
 and says so. ``TEMPERATURE`` and ``SLIP`` were fitted on hint-bot deals
-(``bench/play_inference_bench.py --game bingo --fit``, bench/README.md).
+(``bench/studies/play_inference.py --game bingo --fit``, bench/studies/README.md).
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ points often enough, else the cheapest legal point bid some declaration makes wi
 least ``risk`` (default 1/2: the bid then gains more than it loses on average), with that
 declaration; otherwise pass. Double dummy overrates the declarer (it plays as if it saw every
 hand); ``discount`` takes that many points off each value when judging point bids, and
-``mark_risk`` sets a separate threshold for bids of every trick (bench/README.md measures both). The recommended declaration for a contract already won is
+``mark_risk`` sets a separate threshold for bids of every trick (bench/studies/README.md measures both). The recommended declaration for a contract already won is
 ``best_declaration(bid)``: the largest P(make), then the largest mean.
 
 Special bids (docs/rules.md §3.4-3.5, under ``specials = all``) the hand may make now (the core
@@ -77,7 +77,7 @@ _STANDARD = Rules()
 BID_LADDER = tuple(b for b in range(_STANDARD.mark * _STANDARD.target + 1) if _STANDARD.is_bid(b))
 _P_MAKE_BIDS = tuple(b for b in BID_LADDER if b <= 2 * _STANDARD.mark)  # P(make) in JSON: to two marks
 # The thresholds every front end and the hint bot bid by, per family: those that played best in the
-# arena (bench/README.md). Double dummy overrates a declarer, who in play cannot see the other hands:
+# arena (bench/studies/README.md). Double dummy overrates a declarer, who in play cannot see the other hands:
 # 42 and The Big Game judge a point bid on its points less 5 and need 75% (a bid of every trick 85%).
 # Moon's family judges bids in tricks, none taken off (over 100 mirrored deals a trick off cost Moon
 # 2.3 points a deal); Partnership Moon, where the partner cannot see the bidder's hand, needs 90%
@@ -161,7 +161,7 @@ class SpecialAdvice:
     def p_named(self) -> float:
         """P(make) of the best single declaration, named before the deal is known (the way an
         ordinary bid's trump is judged): what a bid is judged by, as the partner cannot name per
-        deal what it cannot see (bench/README.md, Arena: the two compared)."""
+        deal what it cannot see (bench/studies/README.md, Arena: the two compared)."""
         return float(self.makes.mean(axis=1).max())
 
     def to_json(self) -> dict[str, Any]:

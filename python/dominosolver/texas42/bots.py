@@ -25,7 +25,7 @@ from .undealt_exchange import advise_exchange
 __all__ = ["BIG_GAME_TIMES", "Bot", "RandomBot", "RuleBot", "HintBot"]
 
 # The Big Game's whole deals take seconds each to solve: the hint bot's time a decision there, in
-# seconds (bench/README.md, Arena: what a game of the arena costs with them). A bid or declaration is
+# seconds (bench/studies/README.md, Arena: what a game of the arena costs with them). A bid or declaration is
 # judged by zero-window tests (``bid_tests.py``) within BIG_GAME_TIMES["bid"]; a play hint with more
 # than LONG_TRICKS tricks left stops sampling at BIG_GAME_TIMES["hint"] (each world under a node
 # budget from the time left; those cut short are left out).
@@ -140,7 +140,7 @@ class HintBot:
     """Plays from its seat's view only: bids and declares with the bidding advisor (judging point
     bids on double-dummy points less ``discount``, bids of every trick at ``mark_risk``), plays the
     first move of a PIMC hint. The defaults were tuned against RuleBot on a few dozen mirrored
-    deals (bench/README.md): double dummy overrates a declarer by 3-7 points, so the bot bids only
+    deals (bench/studies/README.md): double dummy overrates a declarer by 3-7 points, so the bot bids only
     with a 75% chance after a 5-point discount (``bidding.playing_thresholds``, the thresholds of
     every front end's advice). It ranks plays as the hint a user gets does (``objective="auto"``): in
     the marks game by the chance of making (or setting) the contract, then mean points;

@@ -2,7 +2,7 @@
 other hands: contracts the adviser gave 0.84 on average on its deals were made 60% of the time when
 hint bots played them.
 
-Measured by ``bench/calibration.py`` (bench/README.md, Calibration): 5,420 whole hands of standard
+Measured by ``bench/studies/calibration.py`` (bench/studies/README.md): 5,420 whole hands of standard
 42 bid and played by the hint bot on every seat (20 worlds a play), 5,025 contracts, each predicted
 by the adviser on the declarer's view as it made its winning bid (200 deals, the declaration it
 named, the double-dummy P(make) as solved), against whether it was made. The correction is a

@@ -7,7 +7,7 @@ won by either side for one mark with equal chance: the game odds then depend on 
 and a contract's worth is ``game_chance``: P(make) times the odds after making plus the rest times
 the odds after a set. Plays of one hand rank the same by it as by P(make) (both outcomes' odds are
 fixed); a call does not: the stake and the score decide how much risk a mark is worth. Measured
-(bench/README.md), calls by these odds lose whole games to the adviser's thresholds: a pass is not an
+(bench/studies/README.md), calls by these odds lose whole games to the adviser's thresholds: a pass is not an
 even hand (the other side bids only what it likely makes), so the model is an experiment to improve.
 """
 

@@ -20,14 +20,14 @@ value as a softmax over the tiles would, which is what makes it cheap: the C++ c
 the last ``RECENT`` plays: a line from the first trick costs a whole hand's search), the value of the
 position after each play being the next position's value, so it searches one position's value and
 then mostly proves each play kept it with one zero-window test (a third of the nodes of every move's
-values at each choice, bench/README.md). It is left unnormalised over the tiles: a world in which several
+values at each choice, bench/studies/README.md). It is left unnormalised over the tiles: a world in which several
 tiles were equally good is not made less likely for it; on played hands it predicts the hidden tiles
-about as well as a softmax over every tile's value did (bench/README.md).
+about as well as a softmax over every tile's value did (bench/studies/README.md).
 
 The likelihoods are importance weights on exactly uniform draws (``weighting.py`` combines them with
 the auction's). ``TEMPERATURE``, ``SLIP`` and ``CAP`` were fitted by maximum likelihood of the true
 deals of hands played by hint bots against deals drawn from the same views
-(``bench/play_inference_bench.py --fit``, bench/README.md).
+(``bench/studies/play_inference.py --fit``, bench/studies/README.md).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ SLIP = 0.05
 CAP = 10  # points: a loss this large or larger counts as this (a slip, to the model)
 # Only the last two tricks' plays are weighed: the search starts at the first of them, and a line from
 # the first trick costs three times as much at the fourth trick's lead for an eighth more information
-# (bench/README.md).
+# (bench/studies/README.md).
 RECENT = 8
 TABLE_MB = 16  # per thread; the choice points are of at most a whole hand
 

@@ -9,8 +9,8 @@
   that number plus a half for each other double (``bots.trump_strength``); a seat bids (rather than
   passes) with probability ``1 / (1 + exp(-2 (strength - 4)))``; a declarer names number ``n`` with
   probability proportional to ``exp(2.5 * strength_n)`` (constants fitted by eye on 40 games of
-  RuleBots, bench/weighting_bench.py). Tiles already played count as held at the
-  deal. ``bench/README.md`` measures how much better it predicts the real hands.
+  RuleBots, bench/studies/weighting.py). Tiles already played count as held at the
+  deal. ``bench/studies/README.md`` measures how much better it predicts the real hands.
 - ``"play"``: deals are weighted by how likely the other seats' plays of the last two tricks are with the hands the
   deal gives them, under a model of a good but fallible player (``play_inference.py``).
 - ``"auction+play"``: both (their log-weights add).
