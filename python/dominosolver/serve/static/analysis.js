@@ -209,8 +209,12 @@ export class AnalysisScreen {
     this.editor.render(doc, shown);
     this.onPosition?.(shown.position);
     $("#notation").value = shown.notation ?? "";
-    // A link to this position (#position=<notation>) opens it again.
-    if (shown.notation) history.replaceState(null, "", `${location.pathname}${location.search}#position=${encodeURIComponent(shown.notation)}`);
+    // Offline (the module writes JSON only) there is no notation to copy: the field says so.
+    $("#notation").placeholder = shown.notation === null ? "offline: the one-line notation needs the server; copy the JSON" : "";
+    $("#copy-notation").disabled = shown.notation === null;
+    // A link to this position (#position=<notation>, offline its JSON) opens it again.
+    const link = shown.notation ?? JSON.stringify(shown.position);
+    history.replaceState(null, "", `${location.pathname}${location.search}#position=${encodeURIComponent(link)}`);
     $("#json").value = JSON.stringify(shown.position);
     const seats = this.editor.seats(doc);
     if (shown.to_move === null || shown.to_move === undefined) {

@@ -1,5 +1,12 @@
 // The board's one way to the server: JSON in, JSON out, under /v1/. A 4xx or 5xx reply becomes an
-// ApiError carrying the server's own message, which the board shows as it is.
+// ApiError carrying the server's own message, which the board shows as it is. A page exported by
+// `dominosolver board --export` (opened from a file or a static host) asks the WebAssembly module
+// instead (offline.js): the same replies, the module's errors by their names.
+import { answer, offline } from "./offline.js";
+
+// Where the board's questions go: "server" (dominosolver serve's HTTP API) or "module" (offline).
+export const backend = offline ? "module" : "server";
+
 export class ApiError extends Error {
   constructor(status, message, reply) {
     super(message);
@@ -16,6 +23,13 @@ function messageOf(reply, status) {
 
 // POST body to /v1/<path> (GET when body is undefined); resolves to the reply's JSON.
 export async function call(path, body, { signal } = {}) {
+  if (offline) {
+    try {
+      return await answer(path, body);
+    } catch (error) {
+      throw new ApiError(400, `${error.name}: ${error.message}`, null);
+    }
+  }
   const init = body === undefined ? { method: "GET", signal }
     : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal };
   const response = await fetch(`/v1/${path}`, init);

@@ -1,9 +1,10 @@
 // The board's entry point: the screens, and the tabs that switch between them.
-import { call } from "./api.js";
+import { backend, call } from "./api.js";
 import { AnalysisScreen } from "./analysis.js";
 import { ChartScreen } from "./chart.js";
 import { CorpusScreen } from "./corpus.js";
 import { TableScreen } from "./heatmap.js";
+import { offline, UNAVAILABLE } from "./offline.js";
 import { PlayScreen } from "./play.js";
 
 function showScreen(name) {
@@ -13,21 +14,49 @@ function showScreen(name) {
   for (const section of document.querySelectorAll("main > section")) section.hidden = section.dataset.screen !== name;
 }
 
+// The offline board (backend "module"): a note under the title says what works without a server,
+// and each screen the module cannot drive shows why in place of its controls.
+function markOffline() {
+  const games = offline.games.games.map((g) => g.title).join(", ");
+  const missing = offline.unavailable_games.map(({ title, reason }) => `${title} (${reason})`);
+  const note = document.createElement("p");
+  note.id = "backend";
+  note.setAttribute("role", "note");
+  note.textContent = `Offline: positions of ${games} are checked and solved in this browser by the WebAssembly `
+    + `module. ${missing.length ? `Not offline: ${missing.join("; ")}; ` : ""}the Table, Chart and Play screens `
+    + "and a corpus need the server (dominosolver serve).";
+  document.querySelector("header").append(note);
+  for (const [screen, reason] of Object.entries(UNAVAILABLE)) {
+    const section = document.querySelector(`main > section[data-screen="${screen}"]`);
+    const panel = document.createElement("div");
+    panel.className = "panel unavailable";
+    panel.dataset.unavailable = screen;
+    const title = document.createElement("h2");
+    title.textContent = "Not available offline";
+    const why = document.createElement("p");
+    why.textContent = `${reason} Open the board that dominosolver serve serves to use this screen.`;
+    panel.append(title, why);
+    section.replaceChildren(panel);
+  }
+  document.body.dataset.backend = backend;
+}
+
 async function start() {
+  if (offline) markOffline();
   for (const tab of document.querySelectorAll("nav [data-screen]")) {
     tab.addEventListener("click", () => showScreen(tab.dataset.screen));
   }
   const games = await call("games");
   const list = games.games ?? games;
   const seatsOf = (tag) => list.find((g) => g.tag === tag).seats;
-  const table = new TableScreen(list);
+  const table = offline ? null : new TableScreen(list);
   const pause = Number(new URLSearchParams(location.search).get("pause") ?? 250); // ms between bot moves
   // The screens, for scripts and tests to read their state (window.board.play.state: the game's reply).
   window.board = {
     table,
-    analysis: new AnalysisScreen(list, (position) => table.usePosition(position)),
-    chart: new ChartScreen(seatsOf),
-    play: new PlayScreen(list, { botPause: pause, onReplay: (position, moves) => {
+    analysis: new AnalysisScreen(list, (position) => table?.usePosition(position)),
+    chart: offline ? null : new ChartScreen(seatsOf),
+    play: offline ? null : new PlayScreen(list, { botPause: pause, onReplay: (position, moves) => {
       showScreen("position"); // a reviewed hand, its plays in the move list to step through
       window.board.analysis.loadLine(position, moves);
     } }),
@@ -43,7 +72,7 @@ async function start() {
   if (kind === "position" && value) {
     showScreen("position");
     await window.board.analysis.load(decodeURIComponent(value));
-  } else if (kind === "game" && value) {
+  } else if (kind === "game" && value && !offline) {
     showScreen("play");
     window.board.play.reopen(decodeURIComponent(value));
   }
