@@ -202,8 +202,9 @@ def test_no_hint_out_of_turn_and_forced_moves():
         "hands": [["6-2"], ["5-1"]], "trick": [], "boneyard": [], "closed_by": None,
         "points": [60, 60], "tricks": [6, 7],
     })
-    h = hint(pos)
-    assert h.method == "forced" and h.best == "6-2" and h.worlds == 0
+    h = hint(pos)  # one legal move: valued on its worlds like any other (here the one world, all tiles known)
+    assert h.method == "exact" and h.best == "6-2" and h.worlds == 1
+    assert h.moves[0].mean == bingo.solve(pos).value == bingo.solve(pos).moves["6-2"]
 
 
 def test_node_limited_hints_keep_every_world_with_its_bounds_and_say_so():

@@ -163,6 +163,54 @@ def test_bingo_outputs_fit():
     assert out["game"] == "bingo" and all("p_win" in m for m in out["moves"])
 
 
+def _single_move_views():
+    """A view of each game whose player has one legal move, from random play of seeded games."""
+    import random
+
+    from dominosolver import bingo
+
+    views = {}
+    for seed in range(200):
+        if len(views) == 2:
+            break
+        for name, game in (("bingo", bingo.Game(seed=seed)), ("texas42", Game(seed=seed))):
+            rng = random.Random(seed)
+            while name not in views and game.to_move is not None and game.legal_moves:
+                if getattr(game, "position", None) is not None or name == "bingo":
+                    view = game.view(game.to_move)
+                    if len(view.legal_moves) == 1:
+                        views[name] = view
+                        break
+                game.play(rng.choice(list(game.legal_moves)))
+    assert set(views) == {"bingo", "texas42"}
+    return views
+
+
+def test_hints_of_every_method_and_a_single_legal_move_validate():
+    """Each game's hints of every method it writes fit the schema, a position with one legal move
+    included (a Bingo hint there once wrote method "forced", which the schema and docs/json.md do not
+    know, with a mean and p_win of 0): such a hint averages its worlds like any other."""
+    from dominosolver import bingo
+    from dominosolver.games.bingo_render import DEMO_DEAL
+
+    single = _single_move_views()
+    start = bingo.Position(DEMO_DEAL).view(0)
+    outs = [
+        bingo.hint(start, samples=4, seed=1),
+        bingo.hint(start, samples=4, seed=1, weighting="play"),
+        bingo.hint(single["bingo"], samples=4, seed=1),
+        hint(single["texas42"], samples=4, seed=1, threads=1),
+    ]
+    methods = {(h.view.to_json()["game"], h.method) for h in outs}
+    assert {("bingo", "pimc"), ("bingo", "exact")} <= methods, methods
+    for h in outs:
+        obj = json.loads(json.dumps(h.to_json()))
+        assert is_valid(obj, "hint"), (obj["method"], list(validator("hint").iter_errors(obj)))
+        assert obj["method"] in schema("hint")["properties"]["method"]["enum"]
+    for h in outs[2:]:  # one legal move: its figures come from worlds, as any move's
+        assert len(h.moves) == 1 and h.worlds > 0 and h.moves[0].rank == 1
+
+
 def test_the_trump_enum_follows_the_contract_table():
     """A contract added to the C++ table must be named in the schema (and nothing else may be):
     every named row's canonical name (each of its doubles modes, for Nel-O) is in the enum, and every

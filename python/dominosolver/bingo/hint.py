@@ -26,6 +26,7 @@ from .notation import read_player
 from .play_inference import SLIP, choices_in, log_likelihoods
 from .position import Position, as_position
 from .sampling import WorldSampler, first_world, known_mask, position_of, split
+from ..stoppable import Abandoned
 from .solve import HINT_WORLD_NODES, TABLE_MB, Solver
 from .view import PlayerView
 
@@ -42,7 +43,7 @@ BATCH = 8  # worlds solved between checks of the time limit, a stop request or p
 @dataclass(frozen=True)
 class Hint:
     view: PlayerView
-    method: str  # "exact" (every world), "pimc" (sampled worlds) or "forced" (one legal move)
+    method: str  # "exact" (every world) or "pimc" (sampled worlds)
     worlds: int  # worlds solved (and averaged)
     seed: int | None
     moves: tuple[MoveStat, ...]  # best first
@@ -55,7 +56,7 @@ class Hint:
 
     @property
     def exact(self) -> bool:
-        return self.method in ("exact", "forced")
+        return self.method == "exact"
 
     @property
     def best(self) -> str:
@@ -121,7 +122,8 @@ def hint(
     closed or exhausted deal, which solves in microseconds, is solved exactly; 0 means no limit. `time` (seconds) stops solving
     worlds once spent, between batches of a few worlds and within a world's search (a world it cuts
     short is left out; the first batch of worlds, BATCH = 8, is solved whatever the time, within
-    its node budget, unless it has none), and the warnings say how many were solved; `should_stop` stops between batches, and `on_progress` receives the
+    its node budget, unless it has none), and the warnings say how many were solved; `should_stop` stops the
+    search under way (within a few hundredths of a second: the worlds of the calls done are kept), and `on_progress` receives the
     hint so far after each batch. Ctrl-C stops a hint with KeyboardInterrupt."""
     started = time_module.perf_counter()
     samples = renamed(samples, worlds, "samples", "worlds")
@@ -142,10 +144,6 @@ def hint(
         raise InvalidPositionError(
             f"player {view.seat} is not to move here (player {view.to_move} is): no hint to give")
     moves = [str(m) for m in view.legal_moves]
-    if len(moves) == 1:
-        score = MoveStat(moves[0], 0.0, 0.0, 0.0, 1)
-        return Hint(view, "forced", 0, seed, (score,), time_module.perf_counter() - started, 0,
-                    ("a single legal move: nothing to compare",))
     if budget is None:
         phase_one = view.closed_by is None and view.boneyard_size > 0
         budget = HINT_WORLD_NODES if phase_one else 0
@@ -169,8 +167,12 @@ def hint(
             part = batch[k:k + BATCH - start % BATCH]
             timed = seconds is not None and not (budget and start < BATCH)
             until = max(0.0, seconds - (time_module.perf_counter() - started)) if timed else None
-            low, high = solver.solve_worlds_bounds(base, [h for h, _ in part], [y for _, y in part], moves, budget,
-                                                   until)
+            try:  # a stop request leaves the call at once (its search ends within a few thousand nodes)
+                low, high = solver.solve_worlds_bounds(base, [h for h, _ in part], [y for _, y in part], moves,
+                                                       budget, until, should_stop=should_stop)
+            except Abandoned:
+                break  # the worlds of the calls before are kept; pimc.run sees the stop and ends
+
             lo += low
             hi += high
             k += len(part)
