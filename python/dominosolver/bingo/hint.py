@@ -26,7 +26,6 @@ from .notation import read_player
 from .play_inference import SLIP, choices_in, log_likelihoods
 from .position import Position, as_position
 from .sampling import WorldSampler, first_world, known_mask, position_of, split
-from ..stoppable import Abandoned
 from .solve import HINT_WORLD_NODES, TABLE_MB, Solver
 from .view import PlayerView
 
@@ -122,8 +121,7 @@ def hint(
     closed or exhausted deal, which solves in microseconds, is solved exactly; 0 means no limit. `time` (seconds) stops solving
     worlds once spent, between batches of a few worlds and within a world's search (a world it cuts
     short is left out; the first batch of worlds, BATCH = 8, is solved whatever the time, within
-    its node budget, unless it has none), and the warnings say how many were solved; `should_stop` stops the
-    search under way (within a few hundredths of a second: the worlds of the calls done are kept), and `on_progress` receives the
+    its node budget, unless it has none), and the warnings say how many were solved; `should_stop` stops between batches, and `on_progress` receives the
     hint so far after each batch. Ctrl-C stops a hint with KeyboardInterrupt."""
     started = time_module.perf_counter()
     samples = renamed(samples, worlds, "samples", "worlds")
@@ -167,12 +165,8 @@ def hint(
             part = batch[k:k + BATCH - start % BATCH]
             timed = seconds is not None and not (budget and start < BATCH)
             until = max(0.0, seconds - (time_module.perf_counter() - started)) if timed else None
-            try:  # a stop request leaves the call at once (its search ends within a few thousand nodes)
-                low, high = solver.solve_worlds_bounds(base, [h for h, _ in part], [y for _, y in part], moves,
-                                                       budget, until, should_stop=should_stop)
-            except Abandoned:
-                break  # the worlds of the calls before are kept; pimc.run sees the stop and ends
-
+            low, high = solver.solve_worlds_bounds(base, [h for h, _ in part], [y for _, y in part], moves, budget,
+                                                   until)
             lo += low
             hi += high
             k += len(part)
