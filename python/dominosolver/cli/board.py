@@ -44,7 +44,7 @@ class BundleError(click.ClickException):
 
 # ---------------------------------------------------------------- the bundle
 
-IMPORT = re.compile(r'^import\s+(?:(?P<what>\{[^}]*\}|\*\s+as\s+\w+|\w+)\s+from\s+)?"(?P<spec>[^"]+)";[ \t]*$', re.MULTILINE)
+IMPORT = re.compile(r'^import\s+(?:(?P<what>(?:[\w$]+\s*,\s*)?\{[^}]*\}|\*\s+as\s+[\w$]+|[\w$]+)\s+from\s+)?"(?P<spec>[^"]+)";[ \t]*$', re.MULTILINE)
 EXPORT_DECLARATION = re.compile(r"^export\s+(?P<kind>(?:async\s+)?function\*?|class|const)\s+(?P<name>[\w$]+)", re.MULTILINE)
 EXPORT_LIST = re.compile(r"^export\s*\{(?P<names>[^}]*)\};?[ \t]*$", re.MULTILINE)
 EXPORT_DEFAULT = re.compile(r"^export\s+default\s+", re.MULTILINE)
@@ -79,9 +79,12 @@ def _module_function(name: str, source: str, resolve: Any) -> tuple[str, list[st
         call = f"__import({json.dumps(target)})"
         if what is None:
             return f"{call};"
-        if what.startswith("{"):
-            pairs = ", ".join(a if a == b else f"{a}: {b}" for a, b in _names(what))
-            return f"const {{ {pairs} }} = {call};"
+        if "{" in what:  # named imports, after a default one perhaps: import x, { a, b as c } from ...
+            default, _, named = what.partition("{")
+            pairs = [a if a == b else f"{a}: {b}" for a, b in _names(named)]
+            if default.strip():
+                pairs.insert(0, f"default: {default.strip().rstrip(',').strip()}")
+            return f"const {{ {', '.join(pairs)} }} = {call};"
         if what.startswith("*"):
             return f"const {what.split()[-1]} = {call};"
         return f"const {what} = {call}.default;"

@@ -1,0 +1,335 @@
+"""The board without a server (issue 43, point 3; docs/board.md): ``dominosolver board --export``
+writes a static site whose Position screen reads positions and solves them with the WebAssembly
+module. Without a browser: the bundler joins ES modules as the browser would run them, the site's
+files (the module's code, the manifest's icons, the service worker's list), and the command's
+errors. In chromium (marker ``browser``): the site opened from a file with the network off gives
+every move the native solver's value, and says in place of what needs the server why it is not
+there; on a static host (http.server on 127.0.0.1) it is installable, and once the host is gone and
+the network off a reload still opens it (from the service worker's cache). Screenshots at a 390 px
+phone viewport go to tests/artifacts/board/offline-*.png.
+
+The module is built in the checkout's build/wasm (as tests/wasm builds it; a second build is quick),
+or taken from ``DOMINOSOLVER_JS`` (a built dominosolver-js folder) when set. Without emscripten,
+cmake or node those tests skip, saying which is missing; under CI (``CI`` set) they fail instead."""
+
+from __future__ import annotations
+
+import base64
+import functools
+import http.server
+import json
+import os
+import random
+import re
+import shutil
+import struct
+import subprocess
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from dominosolver.cli import board as board_cli
+from dominosolver.cli.main import cli
+from dominosolver.texas42 import Position, Rules, solve
+from wasm_fixture import dealt, played
+
+try:
+    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:  # without selenium the browser fixture skips these tests (or fails them under CI)
+    pass
+
+WAIT = 60  # seconds for the page to show what it is waiting for (a loaded CI machine is slow)
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
+
+
+# ---------------------------------------------------------------- the site
+
+
+def module_option() -> list[str]:
+    """``--module DIR`` from DOMINOSOLVER_JS, else nothing (the export builds the module); skips
+    (fails under CI) when the tools for that build are missing."""
+    given = os.environ.get("DOMINOSOLVER_JS")
+    if given:
+        return ["--module", given]
+    missing = [f"{tool} (apt-get install {package})" for tool, package in board_cli.TOOLS.items() if not shutil.which(tool)]
+    if missing:
+        if os.environ.get("CI"):
+            pytest.fail(f"the offline board's tests must run under CI: {', '.join(missing)} not found")
+        pytest.skip(f"{', '.join(missing)} not found")
+    return []
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> tuple[Path, dict, Path]:
+    """(directory, the export's --json reply, the module's folder) of the board exported once."""
+    where = tmp_path_factory.mktemp("board-site")
+    option = module_option()
+    result = CliRunner().invoke(cli, ["board", "--export", str(where), "--json", *option])
+    assert result.exit_code == 0, result.output + repr(result.exception)
+    module = Path(option[1]) if option else board_cli.ROOT / "build" / "wasm" / "dominosolver-js"
+    return where, json.loads(result.output), module
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", "not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_export_writes_the_site(site):
+    where, reply, module = site
+    assert reply["schema"] == "dominosolver.board-export/1" and Path(reply["directory"]) == where.resolve()
+    assert reply["files"] == {p.name: p.stat().st_size for p in where.iterdir()}
+    # The module's code, whole, as core.js's base64.
+    core = re.fullmatch(r'(?s)//[^\n]*\nglobalThis\.dominosolverWasm = "([A-Za-z0-9+/=]+)";\n', (where / "core.js").read_text())
+    assert core and base64.b64decode(core[1]) == (module / "dominosolver_core.wasm").read_bytes()
+    # The manifest's icons are there, of the sizes it declares; the start page is the site's.
+    manifest = json.loads((where / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["display"] == "standalone"
+    for icon in manifest["icons"]:
+        data = (where / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            width, height = (int(n) for n in icon["sizes"].split("x"))
+            assert png_size(data) == (width, height)
+    # The service worker keeps every file of the site (and the folder's own address).
+    kept = json.loads(re.search(r"const FILES = (\[.*\]);", (where / "sw.js").read_text())[1])
+    assert sorted(kept) == sorted(["./", *(name for name in reply["files"] if name != "sw.js")])
+    # The page runs the two classic scripts (a page opened from a file cannot import modules).
+    html = (where / "index.html").read_text()
+    assert 'type="module"' not in html and re.findall(r'<script defer src="([^"]+)">', html) == ["core.js", "board.js"]
+
+
+def test_the_bundle_is_a_script_node_reads(site):
+    if not shutil.which("node"):
+        pytest.skip("node not found (apt-get install nodejs)")
+    out = subprocess.run(["node", "--check", str(site[0] / "board.js")], capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr
+
+
+# ---------------------------------------------------------------- the bundler
+
+
+def run_bundle(modules: dict[str, str], entries: list[str]) -> list[str]:
+    """The bundle's console output in node, a line each."""
+    if not shutil.which("node"):
+        pytest.skip("node not found (apt-get install nodejs)")
+    script = "globalThis.self = globalThis; self.location = { href: 'file:///site/index.html' };\n"
+    out = subprocess.run(["node", "-e", script + board_cli.bundle(modules, entries)], capture_output=True, text=True,
+                         check=False)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.splitlines()
+
+
+def test_the_bundle_runs_modules_as_a_browser_would():
+    modules = {
+        "main.js": 'import { twice, Box as Crate } from "./lib/a.js";\nimport three, { ORDER } from "./lib/b.js";\n'
+                   'import * as b from "./lib/b.js";\nimport "./side.js";\n'
+                   'console.log(twice(21), new Crate(5).size, three, b.default, ORDER.join(" "));\n'
+                   'console.log(typeof __url, __url);\n',
+        "lib/a.js": 'import { ORDER } from "./b.js";\nORDER.push("a");\nexport function twice(x) { return 2 * x; }\n'
+                    "export class Box {\n  constructor(size) { this.size = size; }\n}\n",
+        "lib/b.js": 'export const ORDER = ["b"];\nconst three = 3;\nexport default three;\n',
+        "side.js": 'import { ORDER } from "./lib/b.js";\nORDER.push("side");\nconst url = import.meta.url;\n'
+                   "export { url as where };\n",
+    }
+    # Each module runs once, after what it imports, in import order; a default, a namespace, a
+    # renamed import; import.meta.url is the module's address beside the page.
+    assert run_bundle(modules, ["main.js"]) == ["42 5 3 3 b a side", "string file:///site/main.js"]
+
+
+@pytest.mark.parametrize("source, fault", [
+    ("export let count = 0;\n", "export let count"),
+    ('import { a } from "https://example.org/a.js";\n', "only relative imports"),
+    ('import { a } from "./missing.js";\n', "missing.js, which is not in the site"),
+])
+def test_the_bundler_refuses_what_it_cannot_join(source, fault):
+    with pytest.raises(board_cli.BundleError, match=re.escape(fault)):
+        board_cli.bundle({"main.js": source}, ["main.js"])
+
+
+def test_the_bundler_refuses_a_cycle():
+    modules = {"a.js": 'import { b } from "./b.js";\nexport const a = 1;\n', "b.js": 'import { a } from "./a.js";\nexport const b = 2;\n'}
+    with pytest.raises(board_cli.BundleError, match="a cycle of imports: a.js -> b.js -> a.js"):
+        board_cli.bundle(modules, ["a.js"])
+
+
+# ---------------------------------------------------------------- the command's errors
+
+
+def test_a_module_folder_without_the_module_is_named(tmp_path):
+    (tmp_path / "index.js").write_text("")
+    result = CliRunner().invoke(cli, ["board", "--export", str(tmp_path / "site"), "--module", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "lacks dominosolver_core.mjs, dominosolver_core.wasm" in result.output
+    assert not (tmp_path / "site").exists()
+
+
+def test_without_emscripten_the_missing_tools_are_named(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))  # nothing to run
+    result = CliRunner().invoke(cli, ["board", "--export", str(tmp_path / "site")])
+    assert result.exit_code == 1
+    assert "needs emcmake (apt-get install emscripten), em++ (apt-get install emscripten)" in result.output
+    assert "or pass --module DIR" in result.output and not (tmp_path / "site").exists()
+
+
+# ---------------------------------------------------------------- in the browser
+
+
+def positions() -> list[tuple[str, Position]]:
+    """A whole 42 hand, a follow-me hand in mid-trick, Moon and The Big Game near their ends."""
+    rng = random.Random("board-offline")
+    out = [("42 deal", Position(trump=5, hands=dealt(rng, Rules()), contract=(0, 30)))]
+    out.append(("42 follow-me", played(Position(trump="none", hands=dealt(rng, Rules()), contract=(2, 34)), rng, 9)))
+    moon = Rules(family="moon")
+    out.append(("moon", played(Position(trump=3, hands=dealt(rng, moon), rules=moon, contract=(1, 5)), rng, 10)))
+    big = Rules(family="biggame")
+    out.append(("biggame", played(Position(trump=6, hands=dealt(rng, big), rules=big), rng, 4 * 8 + 1)))
+    return out
+
+
+def wait_for(browser, condition, what: str):
+    return WebDriverWait(browser, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
+        condition, message=f"timed out waiting for {what}")
+
+
+def ready(browser) -> None:
+    wait_for(browser, lambda b: b.execute_script("return document.body?.dataset.ready === 'true'"), "the board")
+
+
+def network(browser, *, offline: bool) -> None:
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions",
+                            {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+@pytest.fixture
+def phone(browser):
+    """The browser as a 390 px phone with the network off; as it was after."""
+    browser.get_log("browser")  # earlier tests' entries
+    network(browser, offline=True)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    yield browser
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    network(browser, offline=False)
+    errors = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, f"errors in the console: {errors}"
+
+
+def load_position(browser, position: Position) -> dict[str, int]:
+    """Paste the position's JSON, press Load, and read every move's value once the module solved it."""
+    text = json.dumps(position.to_json())
+    paste = browser.find_element(By.ID, "paste")
+    paste.clear()
+    browser.execute_script("arguments[0].value = arguments[1]", paste, text)
+    browser.find_element(By.ID, "load").click()
+    wait_for(browser, lambda b: b.find_element(By.ID, "json").get_attribute("value") == json.dumps(position.to_json(), separators=(",", ":"))
+             and b.find_element(By.ID, "solve-note").text.startswith("value"), "the solve")
+    return {cell.get_attribute("data-move"): int(cell.get_attribute("data-value"))
+            for cell in browser.find_elements(By.CSS_SELECTOR, "#moves .move")}
+
+
+def scroll_width(browser) -> int:
+    return browser.execute_script("return document.documentElement.scrollWidth")
+
+
+@pytest.mark.browser
+def test_the_board_opened_from_a_file_solves_offline(phone, site, screenshot):
+    browser = phone
+    browser.get((site[0] / "index.html").as_uri())
+    ready(browser)
+    assert browser.execute_script("return document.body.dataset.backend") == "module"
+    # The games the module plays, and no other.
+    games = [o.get_attribute("value") for o in browser.find_elements(By.CSS_SELECTOR, 'select[name="game"] option')]
+    assert games == list(board_cli.MODULE_GAMES)
+    for name, position in positions():
+        expected = solve(position)
+        assert load_position(browser, position) == expected.moves, name
+        note = browser.find_element(By.ID, "solve-note").text
+        assert note == f"value {expected.value} {expected.units} for {expected.pov}", name
+    # A move clicked is played by the module: the next position's values are the native solver's too.
+    name, position = positions()[0]
+    load_position(browser, position)
+    browser.execute_script("document.querySelector('#moves').scrollIntoView()")
+    screenshot("offline-position", "the offline board from a file at 390 px: a whole 42 hand's first leads valued by the module")
+    best = solve(position).best[0]
+    browser.find_element(By.CSS_SELECTOR, f'#moves .move[data-move="{best}"] button').click()
+    position.play(best)
+    wait_for(browser, lambda b: b.find_element(By.ID, "json").get_attribute("value") == json.dumps(position.to_json(), separators=(",", ":"))
+             and b.find_element(By.ID, "solve-note").text.startswith("value"), "the solve after the move")
+    shown = {c.get_attribute("data-move"): int(c.get_attribute("data-value")) for c in browser.find_elements(By.CSS_SELECTOR, "#moves .move")}
+    assert shown == solve(position).moves
+    # No notation offline (the module writes JSON): the field says so, its Copy button is off.
+    assert "needs the server" in browser.find_element(By.ID, "notation").get_attribute("placeholder")
+    assert not browser.find_element(By.ID, "copy-notation").is_enabled()
+    assert scroll_width(browser) <= PHONE["width"]
+    # One-line notation is refused by name.
+    paste = browser.find_element(By.ID, "paste")
+    paste.clear()
+    paste.send_keys("trump=5 leader=N hands=66.55/44.33/50.51/22.11")
+    browser.find_element(By.ID, "load").click()
+    wait_for(browser, lambda b: "ParseError" in b.find_element(By.ID, "status").text, "the notation's refusal")
+    assert "not yet its one-line text" in browser.find_element(By.ID, "status").text
+
+
+@pytest.mark.browser
+def test_what_needs_the_server_says_so_offline(phone, site, screenshot):
+    browser = phone
+    browser.get((site[0] / "index.html").as_uri())
+    ready(browser)
+    note = browser.find_element(By.ID, "backend").text
+    assert "Bingo" in note and "need the server" in note
+    for screen in ("table", "chart", "play"):
+        browser.find_element(By.CSS_SELECTOR, f'nav [data-screen="{screen}"]').click()
+        section = browser.find_element(By.CSS_SELECTOR, f'section[data-screen="{screen}"]')
+        wait_for(browser, lambda b, s=section: s.is_displayed(), f"the {screen} screen")
+        panel = section.find_element(By.CSS_SELECTOR, ".unavailable")
+        assert panel.find_element(By.TAG_NAME, "h2").text == "Not available offline"
+        assert "Python package" in panel.text and "dominosolver serve" in panel.text
+        assert section.find_elements(By.CSS_SELECTOR, "button, input, textarea, select") == []  # nothing to press
+        assert scroll_width(browser) <= PHONE["width"]
+        if screen == "play":
+            screenshot("offline-play-unavailable", "the offline board at 390 px: the Play screen says why it needs the server")
+    assert not browser.find_element(By.CSS_SELECTOR, 'nav [data-screen="corpus"]').is_displayed()
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.mark.browser
+def test_on_a_static_host_the_app_installs_and_reloads_with_the_network_off(browser, site, screenshot):
+    host = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site[0])))
+    threading.Thread(target=host.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{host.server_address[1]}/"
+    browser.get_log("browser")
+    try:
+        browser.get(url)
+        ready(browser)
+        assert browser.execute_script("return document.body.dataset.backend") == "module"
+        # Installable: the manifest read without errors, nothing Chrome misses to install it.
+        manifest = browser.execute_cdp_cmd("Page.getAppManifest", {})
+        assert manifest["url"] == f"{url}manifest.webmanifest" and manifest["errors"] == []
+        assert browser.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"] == []
+        wait_for(browser, lambda b: b.execute_script("return navigator.serviceWorker.controller !== null"), "the service worker")
+    finally:
+        host.shutdown()
+        host.server_close()
+    with pytest.raises(OSError):
+        urllib.request.urlopen(url, timeout=5)  # the host is gone
+    network(browser, offline=True)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        browser.refresh()
+        ready(browser)
+        position = positions()[1][1]
+        assert load_position(browser, position) == solve(position).moves
+        screenshot("offline-static-host", "the board reloaded from its service worker's cache at 390 px, host gone, network off")
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        network(browser, offline=False)
+    errors = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, f"errors in the console: {errors}"
