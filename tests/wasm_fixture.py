@@ -1,7 +1,9 @@
-"""The positions the WebAssembly module's node test (solve.test.mjs) checks, with what the Python
-package answers for each: its JSON, legal plays, the position after a play, and its solve. Written
-to tests/data/wasm_cases.json by ``python tests/wasm_fixture.py``; tests/wasm/test_wasm.py checks that the
-committed file is what the package gives today, so the two sides cannot drift."""
+"""What the WebAssembly module's node tests (tests/wasm/*.test.mjs) check, with what the Python
+package answers: positions (their JSON, legal plays, the position after a play, their solve), draws of
+``random.Random(seed).randrange(n)``, views with their worlds drawn from a seed, and hints (the
+``dominosolver.hint/1`` JSON, less its time and node count). Written to tests/data/wasm_cases.json by
+``python tests/wasm_fixture.py``; tests/wasm/test_wasm.py checks that the committed file is what the
+package gives today, so the two sides cannot drift."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from dominosolver import Tile
-from dominosolver.texas42 import Position, Rules, solve
+from dominosolver.texas42 import Position, Rules, hint, solve
+from dominosolver.texas42.sampling import WorldSampler
 from dominosolver.tiles import mask_of, tiles_of
 
 FIXTURE = Path(__file__).resolve().parent / "data" / "wasm_cases.json"
@@ -83,9 +86,96 @@ def case(name: str, pos: Position) -> dict[str, Any]:
     }
 
 
+# randrange's draws: seeds of one and two 32-bit words, ranges of 1 bit to 64 (The Big Game's counts
+# pass 2^32; past 2^53 a JavaScript number is no longer exact, so they travel as strings).
+SEEDS = [0, 1, 7, 42, 2**31 - 1, 2**32 - 1, 2**32, 123456789012, 2**53 - 1]
+RANGES = [1, 2, 3, 5, 200, 560, 2**16 + 1, 2**31 - 1, 2**32 - 1, 2**32, 2**32 + 1, 10**12 + 39, 2**53 + 5, 2**63 - 25,
+          2**64 - 1]
+DRAWS = 8
+
+
+def randrange_cases() -> list[dict[str, Any]]:
+    out = []
+    for seed in SEEDS:
+        for n in RANGES:
+            rng = random.Random(seed)
+            out.append({"seed": str(seed), "n": str(n), "draws": [str(rng.randrange(n)) for _ in range(DRAWS)]})
+    return out
+
+
+def hint_views() -> list[tuple[str, Any, dict[str, Any]]]:
+    """Views of every family and kind of contract, at the first lead and within a trick, with the
+    hint options each is asked with (small enough for CI: a few seconds in all)."""
+    out: list[tuple[str, Any, dict[str, Any]]] = []
+    rng = random.Random("wasm-hint-lead")
+    lead = Position(trump=5, hands=dealt(rng, Rules()), contract=(0, 30))
+    out.append(("42 first lead, bid 30", lead.view(0), {"samples": 30, "seed": 11}))
+    rng = random.Random("wasm-hint-lead-84")
+    lead = Position(trump="doubles", hands=dealt(rng, Rules()), contract=(2, 84))
+    out.append(("42 first lead, 84 on doubles", lead.view(2), {"samples": 20, "seed": 2**40 + 3}))
+    for seed in range(4):  # within a trick, later in the hand: sampled, and enumerated
+        rng = random.Random(f"wasm-hint-mid-{seed}")
+        pos = played(Position(trump=rng.choice(TRUMPS), hands=dealt(rng, Rules()), contract=(seed, 30 + 2 * seed)), rng,
+                     9 + 5 * seed)
+        out.append((f"42 mid-hand #{seed}", pos.view(pos.to_move), {"samples": 40, "seed": seed}))
+    rng = random.Random("wasm-hint-nocontract")
+    pos = played(Position(trump=2, hands=dealt(rng, Rules()), leader=1), rng, 6)
+    out.append(("42 without a contract", pos.view(pos.to_move), {"samples": 25, "seed": 5}))
+    rng = random.Random("wasm-hint-points")
+    pos = played(Position(trump=4, hands=dealt(rng, Rules()), contract=(1, 31)), rng, 10)
+    out.append(("42 means all, objective points", pos.view(pos.to_move),
+                {"samples": 25, "seed": 6, "means": "all", "objective": "points"}))
+    rng = random.Random("wasm-hint-gone")
+    pos = played(Position(trump=6, hands=dealt(rng, Rules()), contract=(3, 30)), rng, 13)
+    partial = Position(trump=6, hands=[tiles_of(m) for m in pos._pos.hands], leader=pos.leader, contract=(3, 30),
+                       trick=[str(t) for t in pos.trick])  # the earlier tricks unrecorded: gone
+    out.append(("42 earlier tricks not recorded", partial.view(partial.to_move), {"samples": 30, "seed": 8}))
+    for trump, plays in (("nello", 5), ("sevens", 6)):  # special contracts: no trick, every trick
+        rng = random.Random(f"wasm-hint-{trump}")
+        pos = played(Position(trump=trump, hands=dealt(rng, Rules()), contract=(1, 42)), rng, plays)
+        out.append((f"42 {trump}", pos.view(pos.to_move), {"samples": 30, "seed": 9}))
+    for family, bid, left in (("moon", 5, 5), ("moon4", 5, 5), ("biggame", 30, 5)):
+        rules = Rules(family=family)
+        rng = random.Random(f"wasm-hint-{family}")
+        pos = Position(trump=rng.choice([0, 1, 2, 3, 4, 5, 6]), hands=dealt(rng, rules), rules=rules,
+                       contract=(rng.randrange(rules.seats), bid) if family != "biggame" else None)
+        pos = played(pos, rng, (rules.hand_size - left) * rules.seats + 1)
+        out.append((f"{family} mid-hand", pos.view(pos.to_move), {"samples": 20, "seed": 10}))
+    return out
+
+
+def comparable(h: dict[str, Any]) -> dict[str, Any]:
+    """A hint's JSON less what differs run to run (its time, its node count: the tables' sizes and
+    threads change the search, not the values)."""
+    return {k: v for k, v in h.items() if k not in ("elapsed", "nodes")}
+
+
+def hint_cases() -> list[dict[str, Any]]:
+    out = []
+    for name, view, options in hint_views():
+        sampler = WorldSampler(view)
+        worlds = sampler.sample(3, options["seed"])
+        out.append({
+            "name": name,
+            "view": view.to_json(),
+            "options": options,
+            "count": str(sampler.count),
+            "worlds": [[[str(t) for t in sorted(tiles_of(m), reverse=True)] for m in w] for w in worlds],
+            "hint": comparable(hint(view, **options).to_json()),
+            # As a worker runs it (batches of worlds, a stop between them): an enumeration's order shuffled.
+            "hint_stoppable": comparable(hint(view, **options, should_stop=lambda: False).to_json()),
+        })
+    name, view, options = hint_views()[0]
+    out.append({"name": name + ", stopped after its first batch", "view": view.to_json(), "options": options,
+                "stop": True, "hint": comparable(hint(view, **options, should_stop=lambda: True).to_json())})
+    return out
+
+
 def build() -> dict[str, Any]:
     return {"about": "written by python tests/wasm_fixture.py: do not edit",
-            "cases": [case(name, pos) for name, pos in positions()]}
+            "cases": [case(name, pos) for name, pos in positions()],
+            "randrange": randrange_cases(),
+            "hints": hint_cases()}
 
 
 def text(fixture: dict[str, Any]) -> str:

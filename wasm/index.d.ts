@@ -56,17 +56,109 @@ export interface SolveResult {
   nodes: number;
 }
 
+/** The `dominosolver.view/1` JSON object (docs/json.md): one seat's view, as the package writes it. */
+export interface View {
+  schema?: "dominosolver.view/1";
+  game?: "texas42" | "moon" | "moon4" | "biggame";
+  seat: Seat;
+  rules?: Record<string, string>;
+  trump: number | string | null;
+  contract?: { declarer: Seat; bid: number | "game"; kind?: string } | null;
+  auction?: { seat: Seat; bid: string | number; kind?: string }[];
+  hand: Play[];
+  hand_sizes: number[];
+  leader?: Seat | null;
+  to_move?: Seat | null;
+  trick?: Play[];
+  plays?: { seat: Seat; tile: Play }[];
+  voids?: Record<string, (number | "trump" | "doubles")[]>;
+  points?: [number, number];
+  gone?: Play[];
+  revealed?: Record<string, Play[]>;
+  legal_moves?: Play[];
+  discard?: Play | null;
+}
+
+export interface HintOptions {
+  /** Worlds drawn (default 200), as Python's `samples`. */
+  samples?: number;
+  /** A whole number from 0 (default: a fresh one, reported); the same seed draws Python's worlds. */
+  seed?: number;
+  /** Stop between batches of worlds once this many milliseconds are spent (Python's `time`). */
+  timeMs?: number;
+  /** With at most this many worlds (default 2000) all are solved: method "exact". */
+  exactLimit?: number;
+  objective?: "auto" | "goal" | "points";
+  means?: "tied" | "all";
+}
+
+export interface HintMove {
+  move: Play;
+  /** Mean value for `pov` (points, or tricks: `units`); null for a move not tied for the best chance. */
+  mean: number | null;
+  stderr: number | null;
+  p_make: number | null;
+  p_make_stderr: number | null;
+  /** 1 = best; equal moves share a rank. */
+  rank: number;
+}
+
+/** The `dominosolver.hint/1` JSON object, as Python's Hint.to_json writes it. */
+export interface Hint {
+  schema: "dominosolver.hint/1";
+  game: string;
+  rules: Record<string, string>;
+  position: View;
+  seat: number;
+  pov: string;
+  engine: { name: string; version: string };
+  method: "pimc" | "exact";
+  exact: boolean;
+  worlds: number;
+  seed: number | null;
+  weighting: "uniform";
+  ess: null;
+  goal: "make" | "set" | null;
+  units: "points" | "tricks";
+  best: Play | null;
+  elapsed: number;
+  nodes: number;
+  warnings: string[];
+  /** Best first. */
+  moves: HintMove[];
+}
+
 export interface Dominosolver {
   read(position: Position | string): PositionState;
   legalMoves(position: Position | string): Play[];
   play(position: Position | string, move: Play): Position;
   solve(position: Position | string, options?: SolveOptions): SolveResult;
+  /** The view as the package writes it; throws InvalidViewError when the facts it states disagree with its plays. */
+  readView(view: View | string): View;
+  /** How many deals fit the view, and `n` of them from `seed` (Python's sample_worlds): hands seat by seat. */
+  sampleWorlds(view: View | string, n: number, seed: number): { count: bigint; worlds: Play[][][] };
+  /** Python's hint in this thread (it blocks it): a page uses startHintWorker. */
+  hint(view: View | string, options?: HintOptions & { shouldStop?: () => boolean; onProgress?: (partial: Hint) => void }): Hint;
+}
+
+export class HintWorker {
+  /** Resolves with the hint/1 object; hints run one at a time, in the order asked. */
+  hint(view: View | string, options?: HintOptions & { signal?: AbortSignal; onProgress?: (partial: Hint) => void }): Promise<Hint>;
+  /** Every hint asked so far resolves with the worlds solved by the end of its next batch. */
+  stop(): void;
+  /** Ends the worker; hints under way or waiting reject with an AbortError. */
+  terminate(): void;
 }
 
 export const POSITION_SCHEMA: "dominosolver.position/1";
+export const VIEW_SCHEMA: "dominosolver.view/1";
+export const HINT_SCHEMA: "dominosolver.hint/1";
 export function load(): Promise<Dominosolver>;
+/** A worker running hints off the calling thread (hint-worker.js beside index.js, or `url`). */
+export function startHintWorker(url?: URL | string): HintWorker;
 
 export class DominoSolverError extends Error {}
 export class ParseError extends DominoSolverError {}
 export class InvalidPositionError extends DominoSolverError {}
 export class IllegalMoveError extends DominoSolverError {}
+export class InvalidViewError extends InvalidPositionError {}

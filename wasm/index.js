@@ -4,8 +4,13 @@
 import createCore from "./dominosolver_core.mjs";
 
 export const POSITION_SCHEMA = "dominosolver.position/1";
+export const VIEW_SCHEMA = "dominosolver.view/1";
+export const HINT_SCHEMA = "dominosolver.hint/1";
 const GAMES = ["texas42", "moon", "moon4", "biggame"];
 const FIELDS = ["schema", "game", "trump", "leader", "hands", "trick", "rules", "contract", "history", "discard"];
+// Every field of a view's JSON (python/dominosolver/texas42/view.py's _JSON_KEYS).
+const VIEW_FIELDS = ["schema", "game", "seat", "rules", "trump", "contract", "auction", "hand", "hand_sizes", "leader",
+  "to_move", "trick", "plays", "voids", "points", "gone", "revealed", "legal_moves", "legal_bids", "discard"];
 
 /** Any error of bad input (the Python package's DominoSolverError). */
 export class DominoSolverError extends Error {
@@ -20,8 +25,10 @@ export class ParseError extends DominoSolverError {}
 export class InvalidPositionError extends DominoSolverError {}
 /** A play the position does not allow. */
 export class IllegalMoveError extends DominoSolverError {}
+/** A player's view that no deal fits (a kind of InvalidPositionError, as in Python). */
+export class InvalidViewError extends InvalidPositionError {}
 
-const ERRORS = { ParseError, InvalidPositionError, IllegalMoveError, RangeError, Error };
+const ERRORS = { ParseError, InvalidPositionError, InvalidViewError, IllegalMoveError, RangeError, Error };
 
 // The core's answer, or its error thrown as the class of that name.
 function answer(out) {
@@ -61,17 +68,114 @@ function positionObject(position) {
   return obj;
 }
 
+// A view object (or its JSON text), its fields checked as PlayerView.from_json checks them.
+function viewObject(view) {
+  let obj = view;
+  if (typeof view === "string") {
+    if (!view.trim().startsWith("{"))
+      throw new ParseError("the module reads a view's JSON (dominosolver.view/1), not yet its one-line text");
+    try {
+      obj = JSON.parse(view);
+    } catch (e) {
+      throw new ParseError(`view JSON: ${e.message}`);
+    }
+  }
+  if (obj === null || typeof obj !== "object" || Array.isArray(obj)) throw new ParseError("a view is a dominosolver.view/1 object");
+  const schema = obj.schema ?? VIEW_SCHEMA;
+  if (schema !== VIEW_SCHEMA) throw new ParseError(`unknown schema ${JSON.stringify(schema)} (expected '${VIEW_SCHEMA}')`);
+  const game = obj.game ?? "texas42";
+  if (!GAMES.includes(game))
+    throw new ParseError(`this is a ${JSON.stringify(game)} view, not one of the 42 family (${GAMES.join(", ")})`);
+  for (const key of ["seat", "hand"]) if (!(key in obj)) throw new ParseError(`view JSON lacks '${key}'`);
+  const unknown = Object.keys(obj).filter((k) => !VIEW_FIELDS.includes(k)).sort();
+  if (unknown.length) throw new ParseError(`unknown view field(s): ${unknown.map((k) => `'${k}'`).join(", ")}`);
+  if (obj.rules != null && (typeof obj.rules !== "object" || Array.isArray(obj.rules)))
+    throw new ParseError("'rules' must be an object of flags");
+  return obj;
+}
+
+// The view as the package writes it, after checking that the facts the JSON states (whose turn, the
+// trick, points, voids, legal plays, revealed tiles) are those its plays give.
+function readView(core, view) {
+  const obj = viewObject(view);
+  const { view: read, seatNames } = answer(core.readView(obj));
+  const seat = (v) => (v === null || v === undefined ? null : typeof v === "number" ? v
+    : seatNames.findIndex((n) => n.toLowerCase() === String(v).toLowerCase()));
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const stated = {
+    leader: [seat(obj.leader), read.leader], to_move: [seat(obj.to_move), read.to_move],
+    trick: [obj.trick, read.trick], points: [obj.points, read.points], voids: [obj.voids, read.voids],
+    legal_moves: [[...(obj.legal_moves ?? [])].sort(), [...(read.legal_moves ?? [])].sort()],
+    revealed: [obj.revealed, read.revealed ?? {}],
+  };
+  for (const [key, [given, derived]] of Object.entries(stated))
+    if (key in obj && !same(given, derived))
+      throw new InvalidViewError(`the view states ${key}=${JSON.stringify(obj[key])} but its plays give ${JSON.stringify(derived)}`);
+  return read;
+}
+
+function freshSeed() {
+  const word = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(word);  // Python's new_seed: 32 random bits
+  return word[0];
+}
+
+// The options of a hint, checked, as the core reads them.
+function hintOptions({ samples, seed, timeMs, exactLimit, objective, means } = {}, stoppable) {
+  const out = { stoppable: Boolean(stoppable), freshSeed: freshSeed() };
+  const number = (name, value) => {
+    if (typeof value !== "number" || Number.isNaN(value)) throw new ParseError(`${name} must be a number, not ${JSON.stringify(value)}`);
+    out[name] = value;
+  };
+  if (samples !== undefined) number("samples", samples);
+  if (seed !== undefined && seed !== null) number("seed", seed);
+  if (timeMs !== undefined && timeMs !== null) number("timeMs", timeMs);
+  if (exactLimit !== undefined) number("exactLimit", exactLimit);
+  if (objective !== undefined) out.objective = String(objective);
+  if (means !== undefined) out.means = String(means);
+  return out;
+}
+
+/**
+ * A hint's steps (internal: index.js and hint-worker.js drive it): yields after each batch of
+ * worlds, returns the hint/1 object. `control.stop()` answers whether to stop (Python's
+ * should_stop); `control.onProgress(partial)` receives the hint so far after each batch but the last.
+ */
+export function* hintSteps(core, view, options, control = {}) {
+  const obj = viewObject(view);
+  readView(core, obj);  // the stated facts checked first
+  const { id } = answer(core.hintStart(obj, hintOptions(options, control.stoppable)));
+  try {
+    for (;;) {
+      const step = answer(core.hintStep(id, Boolean(control.stop && control.stop())));
+      if (step.progress && control.onProgress) control.onProgress(answer(core.hintPartial(id)));
+      if (step.done) return answer(core.hintResult(id));
+      yield step;
+    }
+  } finally {
+    core.hintEnd(id);
+  }
+}
+
 /**
  * Loads the WebAssembly module and returns the API (see index.d.ts). In node the .wasm file is read
  * from beside this file; in a browser it is fetched from there.
  */
 export async function load() {
+  return api(await loadCore());
+}
+
+/** The WebAssembly module itself (internal: the worker uses it). */
+export async function loadCore() {
   const options = {};
   if (typeof process === "object" && process.versions && process.versions.node) {
     const { readFile } = await import("node:fs/promises");
     options.wasmBinary = await readFile(new URL("./dominosolver_core.wasm", import.meta.url));
   }
-  const core = await createCore(options);
+  return createCore(options);
+}
+
+function api(core) {
   const read = (position) => answer(core.read(positionObject(position)));
   return {
     /** The position as the package writes it, whose turn, the legal plays and the points taken. */
@@ -83,6 +187,29 @@ export async function load() {
       if (typeof move !== "string") throw new ParseError(`a move is a tile like "6-4", not ${JSON.stringify(move)}`);
       return answer(core.play(positionObject(position), move)).position;
     },
+    /** The view as the package writes it (its stated facts checked against its plays). */
+    readView: (view) => readView(core, view),
+    /** How many deals fit the view, and `n` of them drawn from `seed` as Python's sample_worlds draws them. */
+    sampleWorlds: (view, n, seed) => {
+      const obj = viewObject(view);
+      if (!Number.isInteger(n) || n < 0 || n > 1000000) throw new ParseError("n must be a whole number from 0 to 1,000,000");
+      if (!Number.isSafeInteger(seed) || seed < 0) throw new ParseError("seed must be a whole number from 0");
+      const out = answer(core.sampleWorlds(obj, n, seed));
+      return { count: BigInt(out.count), worlds: out.worlds };
+    },
+    /**
+     * Python's hint(view, samples, seed, time) in this thread (it blocks it: a page runs it in a
+     * worker, startHintWorker). `shouldStop()` and `onProgress(partial)` as Python's should_stop
+     * and on_progress.
+     */
+    hint: (view, options = {}) => {
+      const { shouldStop, onProgress } = options;
+      const steps = hintSteps(core, view, options, { stop: shouldStop, onProgress, stoppable: Boolean(shouldStop || onProgress) });
+      for (;;) {
+        const { value, done } = steps.next();
+        if (done) return value;
+      }
+    },
     /** The exact value for the side to move, and every legal play's value (as Python's solve). */
     solve: (position, { moves = true, ttMb } = {}) => {
       const opts = { moves: Boolean(moves) };
@@ -90,4 +217,92 @@ export async function load() {
       return answer(core.solve(positionObject(position), opts));
     },
   };
+}
+
+const inNode = () => typeof process === "object" && Boolean(process.versions && process.versions.node);
+
+/**
+ * Starts a worker that runs hints off the calling thread (hint-worker.js, beside this file): a
+ * module Web Worker in a browser, a worker_threads thread in node. See HintWorker.
+ */
+export function startHintWorker(url = new URL("./hint-worker.js", import.meta.url)) {
+  return new HintWorker(url);
+}
+
+/** A hint worker's handle: hint() returns a Promise of the hint/1 object; stop() and terminate(). */
+export class HintWorker {
+  #worker;
+  #pending = new Map();
+  #next = 1;
+  #ended = false;
+
+  constructor(url) {
+    const receive = (message) => this.#receive(message);
+    const failed = (error) => this.#fail(error instanceof Error ? error : new Error(error.message || "the hint worker failed"));
+    if (inNode()) {
+      this.#worker = import("node:worker_threads").then(({ Worker }) => {
+        const w = new Worker(url);
+        w.on("message", receive);
+        w.on("error", failed);
+        return w;
+      });
+    } else {
+      const w = new Worker(url, { type: "module" });
+      w.addEventListener("message", (event) => receive(event.data));
+      w.addEventListener("error", (event) => failed(new Error(event.message || "the hint worker failed to start")));
+      this.#worker = Promise.resolve(w);
+    }
+  }
+
+  /**
+   * Python's hint(view, samples, seed, time) in the worker: resolves with the hint/1 object.
+   * `onProgress(partial)` receives the hint so far after each batch of worlds; `signal` (an
+   * AbortSignal) stops it as stop() does. Hints run one at a time, in the order asked.
+   */
+  hint(view, options = {}) {
+    if (this.#ended) return Promise.reject(new DOMException("the hint worker was terminated", "AbortError"));
+    const { onProgress, signal, ...rest } = options;
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject, onProgress });
+      if (signal) {
+        if (signal.aborted) this.#post({ type: "stop", id });
+        else signal.addEventListener("abort", () => this.#post({ type: "stop", id }), { once: true });
+      }
+      this.#post({ type: "hint", id, view, options: rest, progress: Boolean(onProgress) });
+    });
+  }
+
+  /** Stops every hint asked so far: each resolves with the worlds solved by its next batch's end. */
+  stop() {
+    for (const id of this.#pending.keys()) this.#post({ type: "stop", id });
+  }
+
+  /** Ends the worker at once; hints under way or waiting reject with an AbortError. */
+  terminate() {
+    this.#ended = true;
+    this.#worker.then((w) => w.terminate());
+    this.#fail(new DOMException("the hint worker was terminated", "AbortError"));
+  }
+
+  #post(message) {
+    this.#worker.then((w) => w.postMessage(message));
+  }
+
+  #receive(message) {
+    const job = this.#pending.get(message.id);
+    if (!job) return;
+    if (message.type === "progress") {
+      if (job.onProgress) job.onProgress(message.hint);
+      return;
+    }
+    this.#pending.delete(message.id);
+    if (message.type === "result") job.resolve(message.hint);
+    else job.reject(new (ERRORS[message.name] || Error)(message.message));
+  }
+
+  #fail(error) {
+    for (const job of this.#pending.values()) job.reject(error);
+    this.#pending.clear();
+  }
 }

@@ -1,6 +1,7 @@
 """The WebAssembly module (wasm/, docs/javascript.md) against the Python package: the fixture of
-positions and answers (tests/data/wasm_cases.json) is what the package gives today, and the module
-built with Debian's emscripten gives the same answers in node (solve.test.mjs). Without em++, cmake
+positions, random draws, views and hints with their answers (tests/data/wasm_cases.json) is what the
+package gives today, and the module built with Debian's emscripten gives the same answers in node
+(solve.test.mjs; hint.test.mjs, in this thread and in the hint worker). Without em++, cmake
 or node the build test skips, saying which is missing; under CI (CI set) it fails instead."""
 
 from __future__ import annotations
@@ -42,4 +43,5 @@ def test_the_module_gives_the_packages_answers_in_node():
     run(["emcmake", "cmake", "-S", str(ROOT), "-B", str(BUILD), "-DDOMINOSOLVER_WASM=ON", "-DCMAKE_BUILD_TYPE=Release"], env)
     run(["cmake", "--build", str(BUILD), "--target", "dominosolver_wasm", "-j2"], env)
     env["DOMINOSOLVER_JS"] = str(BUILD / "dominosolver-js")
-    run(["node", "--test", str(Path(__file__).parent / "solve.test.mjs")], env)
+    here = Path(__file__).parent
+    run(["node", "--test", str(here / "solve.test.mjs"), str(here / "hint.test.mjs")], env)

@@ -1,0 +1,92 @@
+// The module's views, worlds and hints against the Python package (node --test): for the draws,
+// views and hints of tests/data/wasm_cases.json (written by tests/wasm_fixture.py), Python's
+// random.Random(seed).randrange(n) draws, the same view JSON, the same number of worlds and the same
+// worlds from a seed, and the same hint/1 JSON (less its time and node count), in this thread and in
+// the hint worker. DOMINOSOLVER_JS names the built module's folder (tests/wasm/test_wasm.py builds it).
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { test } from "node:test";
+import { pathToFileURL } from "node:url";
+
+const root = new URL("../../", import.meta.url);
+const dir = process.env.DOMINOSOLVER_JS ? resolve(process.env.DOMINOSOLVER_JS) : new URL("build/wasm/dominosolver-js/", root).pathname;
+const ds = await import(pathToFileURL(resolve(dir, "index.js")).href);
+const api = await ds.load();
+const core = await ds.loadCore();
+const fixture = JSON.parse(await readFile(new URL("tests/data/wasm_cases.json", root), "utf8"));
+
+const comparable = (hint) => Object.fromEntries(Object.entries(hint).filter(([k]) => k !== "elapsed" && k !== "nodes"));
+
+test("Python's randrange, draw for draw, for seeds and ranges up to 2^64 - 1", () => {
+  assert.ok(fixture.randrange.length >= 100);
+  for (const c of fixture.randrange) assert.deepEqual(core.pythonRandrange(c.seed, c.n, c.draws.length), c.draws, `seed ${c.seed}, n ${c.n}`);
+});
+
+const hints = fixture.hints.filter((c) => !c.stop);
+
+test("the hint cases cover every family, contracts in tricks, enumerations and samples", () => {
+  const games = new Set(hints.map((c) => c.view.game));
+  assert.deepEqual([...games].sort(), ["biggame", "moon", "moon4", "texas42"]);
+  assert.ok(hints.some((c) => c.hint.units === "tricks") && hints.some((c) => c.hint.method === "exact"));
+  assert.ok(hints.some((c) => c.hint.method === "pimc" && c.view.plays.length === 0));  // a first lead
+});
+
+for (const c of hints) {
+  test(`${c.name}: the same view, worlds and hint as Python`, () => {
+    assert.deepEqual(api.readView(c.view), c.view);
+    assert.deepEqual(api.readView(JSON.stringify(c.view)), c.view);
+    const drawn = api.sampleWorlds(c.view, c.worlds.length, c.options.seed);
+    assert.equal(drawn.count, BigInt(c.count));
+    assert.deepEqual(drawn.worlds, c.worlds);
+    assert.deepEqual(comparable(api.hint(c.view, c.options)), c.hint);
+    // Stoppable, as the worker runs it: an enumeration's worlds in Python's shuffled order.
+    assert.deepEqual(comparable(api.hint(c.view, { ...c.options, shouldStop: () => false })), c.hint_stoppable);
+  });
+}
+
+test("a hint stopped after its first batch keeps Python's worlds and says so", () => {
+  const c = fixture.hints.find((x) => x.stop);
+  const partials = [];
+  const stopped = api.hint(c.view, { ...c.options, shouldStop: () => true, onProgress: (h) => partials.push(h) });
+  assert.deepEqual(comparable(stopped), c.hint);
+  assert.equal(partials.length, 1);
+  assert.ok(partials[0].moves.every((m) => m.mean === null));  // the tests' chances, no values yet
+});
+
+test("the hint worker gives the same hints, reports progress, stops and ends", async () => {
+  const worker = ds.startHintWorker();
+  try {
+    const picked = hints.filter((c) => c.hint.method === "exact" || c.name.startsWith("42 first lead")).slice(0, 3);
+    assert.ok(picked.some((c) => c.hint.method === "exact"));
+    const answers = await Promise.all(picked.map((c) => worker.hint(c.view, c.options)));  // queued, one at a time
+    answers.forEach((answer, i) => assert.deepEqual(comparable(answer), picked[i].hint_stoppable));
+    const c = fixture.hints.find((x) => x.stop);
+    const progress = [];
+    const controller = new AbortController();
+    controller.abort();
+    const stopped = await worker.hint(c.view, { ...c.options, signal: controller.signal, onProgress: (h) => progress.push(h) });
+    assert.deepEqual(comparable(stopped), c.hint);
+    assert.equal(progress.length, 1);
+    await assert.rejects(worker.hint({ ...c.view, seat: 1 }), ds.InvalidViewError);  // not its turn
+    const left = worker.hint(hints[0].view, { samples: 100000, seed: 1 });
+    worker.terminate();
+    await assert.rejects(left, { name: "AbortError" });
+  } finally {
+    worker.terminate();
+  }
+});
+
+test("bad views and options raise the named error", () => {
+  const c = hints[0];
+  assert.throws(() => api.readView({ ...c.view, colour: 1 }), /unknown view field\(s\): 'colour'/);
+  assert.throws(() => api.readView({ ...c.view, schema: "other/1" }), ds.ParseError);
+  assert.throws(() => api.readView({ ...c.view, to_move: (c.view.to_move + 1) % 4 }), ds.InvalidViewError);
+  assert.throws(() => api.readView({ ...c.view, hand_sizes: [7, 7, 7] }), ds.ParseError);
+  assert.throws(() => api.readView({ ...c.view, hand: [...c.view.hand, c.view.hand[0]] }), ds.InvalidViewError);
+  assert.throws(() => api.hint(c.view, { samples: 0 }), /samples must be a whole number from 1/);
+  assert.throws(() => api.hint(c.view, { seed: -1 }), /seed must be a whole number from 0/);
+  assert.throws(() => api.hint(c.view, { objective: "fun" }), /unknown objective/);
+  assert.throws(() => api.sampleWorlds(c.view, 2, 1.5), ds.ParseError);
+  assert.ok(new ds.InvalidViewError("x") instanceof ds.InvalidPositionError);
+});

@@ -1,0 +1,239 @@
+#pragma once
+// What the WebAssembly module's bindings share (bindings.cpp, hint.cpp): JSON objects (embind vals)
+// read into the core's rules, seats, plays and positions, positions written back as the Python
+// package writes them, and errors returned as {error: {name, message}} for index.js to throw.
+#include <emscripten/val.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "dominosolver/core/errors.hpp"
+#include "dominosolver/texas42/contract.hpp"
+#include "dominosolver/texas42/position.hpp"
+#include "dominosolver/texas42/rules.hpp"
+
+namespace dominosolver::js {
+
+using emscripten::val;
+using namespace dominosolver::texas42;
+
+
+inline val error_object(const std::string& name, const std::string& message) {
+  val e = val::object();
+  e.set("name", name);
+  e.set("message", message);
+  val out = val::object();
+  out.set("error", e);
+  return out;
+}
+
+// `f()`, or the error object of what it threw.
+template <class F>
+inline val guarded(F&& f) {
+  try {
+    return f();
+  } catch (const IllegalMoveError& e) {
+    return error_object("IllegalMoveError", e.what());
+  } catch (const InvalidViewError& e) {
+    return error_object("InvalidViewError", e.what());
+  } catch (const InvalidPositionError& e) {
+    return error_object("InvalidPositionError", e.what());
+  } catch (const ParseError& e) {
+    return error_object("ParseError", e.what());
+  } catch (const std::bad_alloc&) {
+    return error_object("RangeError", "out of memory (a smaller ttMb may fit)");
+  } catch (const std::exception& e) {
+    return error_object("Error", e.what());
+  }
+}
+
+inline bool has(const val& obj, const char* key) {
+  return obj.hasOwnProperty(key) && !obj[key].isNull() && !obj[key].isUndefined();
+}
+
+inline std::string type_of(const val& v) { return v.typeOf().as<std::string>(); }
+
+inline std::string text_of(const val& v, const std::string& where) {
+  if (type_of(v) != "string") throw ParseError(where + " must be a string");
+  return v.as<std::string>();
+}
+
+inline std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+// A seat of `rules`' table: its number, or its name in either case ("N", "p1"), as Python reads it.
+inline int seat_of(const val& v, const Rules& rules, const std::string& where) {
+  if (type_of(v) == "number") {
+    const double d = v.as<double>();
+    if (d == static_cast<int>(d) && d >= 0 && d < rules.seats()) return static_cast<int>(d);
+  } else if (type_of(v) == "string") {
+    const std::string s = lower(v.as<std::string>());
+    for (int seat = 0; seat < rules.seats(); ++seat)
+      if (s == lower(rules.seat_name(seat)) || s == std::to_string(seat)) return seat;
+  }
+  std::string names;
+  for (int seat = 0; seat < rules.seats(); ++seat) names += (seat ? ", " : "") + rules.seat_name(seat);
+  throw ParseError(where + ": unknown seat: use 0.." + std::to_string(rules.seats() - 1) + " or " + names);
+}
+
+// Plays of a JSON list ("6-4", and in The Big Game a lower-end lead "7-3:3" where `plays`).
+inline std::vector<int> plays_of(const val& list, const std::string& where, bool plays) {
+  if (!val::global("Array").call<bool>("isArray", list)) throw ParseError(where + " must be a list of tiles like \"6-4\"");
+  std::vector<int> out;
+  const int n = list["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const int p = parse_play(text_of(list[i], where + ": a tile"));
+    if (!plays && is_lower_end_lead(p)) throw ParseError(where + ": " + play_name(p) + " is a play, not a tile");
+    out.push_back(p);
+  }
+  return out;
+}
+
+inline Rules rules_of(const val& obj) {
+  const std::string game = has(obj, "game") ? text_of(obj["game"], "game") : "texas42";
+  std::map<std::string, std::string> flags;
+  if (has(obj, "rules")) {
+    const val keys = val::global("Object").call<val>("keys", obj["rules"]);
+    for (int i = 0, n = keys["length"].as<int>(); i < n; ++i) {
+      const std::string key = keys[i].as<std::string>();
+      const val v = obj["rules"][key];
+      flags[key] = type_of(v) == "string" ? v.as<std::string>() : val::global("String")(v).as<std::string>();
+    }
+  }
+  if (game != "texas42" || flags.count("family")) {
+    if (flags.count("family") && flags["family"] != game)
+      throw ParseError("the rules say family '" + flags["family"] + "', but the game is '" + game + "'");
+    flags["family"] = game;
+  }
+  return Rules::from_flags(flags);
+}
+
+inline Trump trump_of(const val& v) {
+  if (type_of(v) == "number") return Trump::parse(val::global("String")(v).as<std::string>());
+  return Trump::parse(text_of(v, "trump"));
+}
+
+inline Bid bid_of(const val& v, const std::string& kind) {
+  int number = 0;
+  if (type_of(v) == "number") {
+    number = v.as<int>();
+  } else {
+    const std::string s = lower(text_of(v, "contract.bid"));
+    if (s == "game") number = kGameBid;
+    else if (s == "pass") number = kPass;
+    else throw ParseError("unknown bid '" + s + "': a number, 'pass' or 'game'");
+  }
+  return Bid{number, kind.empty() ? BidKind::Ordinary : parse_bid_kind(kind)};
+}
+
+// A position from its `dominosolver.position/1` object (index.js checked the field names).
+inline Position position_of(const val& obj) {
+  const Rules rules = rules_of(obj);
+  const Trump trump = trump_of(obj["trump"]);
+  const val hands = obj["hands"];
+  if (!val::global("Array").call<bool>("isArray", hands) || hands["length"].as<int>() != rules.seats())
+    throw ParseError("'hands' must be a list of " + std::to_string(rules.seats()) + " lists of tiles");
+  std::array<TileMask, kMaxSeats> masks{};
+  for (int seat = 0; seat < rules.seats(); ++seat)
+    for (int t : plays_of(hands[seat], "hand " + rules.seat_name(seat), false)) {
+      if (masks[seat] & bit(t))
+        throw InvalidPositionError("tile " + tile_name(t) + " appears twice (hand of " + rules.seat_name(seat) + ")");
+      masks[seat] |= bit(t);
+    }
+  std::optional<Contract> contract;
+  if (has(obj, "contract")) {
+    const val c = obj["contract"];
+    if (!has(c, "declarer") || !has(c, "bid")) throw ParseError("'contract' must be {\"declarer\": seat, \"bid\": bid}");
+    contract = Contract{seat_of(c["declarer"], rules, "contract.declarer"),
+                        bid_of(c["bid"], has(c, "kind") ? text_of(c["kind"], "contract.kind") : "")};
+  }
+  std::optional<History> history;
+  if (has(obj, "history")) {
+    const val h = obj["history"];
+    if (!has(h, "first_leader") || !has(h, "tiles"))
+      throw ParseError("'history' must be {\"first_leader\": seat, \"tiles\": [...]}");
+    history = History{seat_of(h["first_leader"], rules, "history.first_leader"), plays_of(h["tiles"], "history", true)};
+  }
+  const std::vector<int> trick = has(obj, "trick") ? plays_of(obj["trick"], "trick", true) : std::vector<int>{};
+  const int leader = has(obj, "leader") ? seat_of(obj["leader"], rules, "leader") : opening_leader(rules, trump, contract);
+  return Position(rules, trump, masks, leader, trick, contract, history);
+}
+
+inline val names_of(const std::vector<int>& plays) {
+  val out = val::array();
+  for (int p : plays) out.call<void>("push", play_name(p));
+  return out;
+}
+
+inline val names_of_mask(TileMask m, bool high_first) {
+  std::vector<int> plays;
+  for (; m; m &= m - 1) plays.push_back(lowest(m));
+  if (high_first) std::reverse(plays.begin(), plays.end());
+  return names_of(plays);
+}
+
+// The position's `dominosolver.position/1` object, as the Python package writes it.
+inline val json_of(const Position& pos) {
+  const Rules& rules = pos.rules();
+  val out = val::object();
+  out.set("schema", std::string("dominosolver.position/1"));
+  auto flags = rules.flags();
+  const auto family = flags.find("family");
+  out.set("game", family == flags.end() ? std::string("texas42") : family->second);
+  if (family != flags.end()) flags.erase(family);
+  const std::string trump = pos.trump().name();
+  const bool suit = pos.trump().kind == TrumpKind::Suit;
+  out.set("trump", suit ? val(std::stoi(trump)) : val(trump));
+  out.set("leader", pos.leader());
+  val hands = val::array();
+  for (int seat = 0; seat < rules.seats(); ++seat) hands.call<void>("push", names_of_mask(pos.hand(seat), true));
+  out.set("hands", hands);
+  out.set("trick", names_of(pos.trick()));
+  val r = val::object();
+  for (const auto& [k, v] : flags) r.set(k, v);
+  out.set("rules", r);
+  if (const auto c = pos.contract()) {
+    val cj = val::object();
+    cj.set("declarer", c->declarer);
+    cj.set("bid", c->bid.value == kGameBid ? val(std::string("game")) : val(c->bid.value));
+    if (c->bid.kind != BidKind::Ordinary) cj.set("kind", bid_kind_name(c->bid.kind));
+    out.set("contract", cj);
+  }
+  const History h = pos.history();
+  if (!h.tiles.empty()) {
+    val hj = val::object();
+    hj.set("first_leader", h.first_leader);
+    hj.set("tiles", names_of(h.tiles));
+    out.set("history", hj);
+  }
+  return out;
+}
+
+inline std::string side_name(const Position& pos, int side) {
+  std::string out;
+  for (int seat = 0; seat < pos.rules().seats(); ++seat)
+    if (pos.seating().plays(seat) && pos.side_of(seat) == side) out += pos.rules().seat_name(seat);
+  return out;
+}
+
+// What one position shows beside its JSON: whose turn, the legal plays, the score so far.
+inline val state_of(const Position& pos) {
+  val out = val::object();
+  out.set("position", json_of(pos));
+  out.set("toMove", pos.is_over() ? val::null() : val(pos.to_move()));
+  out.set("legalMoves", pos.is_over() ? val::array() : names_of_mask(pos.legal_moves(), true));
+  out.set("tricksLeft", pos.tricks_left());
+  out.set("isOver", pos.is_over());
+  val points = val::array();
+  for (int side = 0; side < kSides; ++side) points.call<void>("push", pos.points(side));
+  out.set("points", points);
+  return out;
+}
+
+}  // namespace dominosolver::js

@@ -1,0 +1,71 @@
+// The hint worker (docs/javascript.md): a module Worker (or, in node, a worker_threads thread) that
+// loads the WebAssembly module once and runs hints one at a time, as index.js's startHintWorker asks:
+//   in:  {type: "hint", id, view, options, progress}   {type: "stop", id}
+//   out: {type: "progress", id, hint}   {type: "result", id, hint}   {type: "error", id, name, message}
+// Between batches of worlds it yields to its messages, so a stop is seen at the next batch: the hint
+// then ends with the worlds solved so far, as Python's hint does when should_stop answers true.
+import { hintSteps, loadCore } from "./index.js";
+
+const inNode = typeof process === "object" && Boolean(process.versions && process.versions.node);
+let post, listen;
+if (inNode) {
+  const { parentPort } = await import("node:worker_threads");
+  post = (message) => parentPort.postMessage(message);
+  listen = (f) => parentPort.on("message", f);
+} else {
+  post = (message) => self.postMessage(message);
+  listen = (f) => self.addEventListener("message", (event) => f(event.data));
+}
+
+const core = loadCore();
+const queue = [];
+const stops = new Set();
+let busy = false;
+
+// A turn of the event loop without setTimeout's 4 ms clamp: a message to ourselves.
+const channel = new MessageChannel();
+const waiting = [];
+channel.port1.onmessage = () => waiting.shift()();
+const pause = () => new Promise((resolve) => {
+  waiting.push(resolve);
+  channel.port2.postMessage(0);
+});
+
+async function run({ id, view, options, progress }) {
+  try {
+    const steps = hintSteps(await core, view, options, {
+      stoppable: true,
+      stop: () => stops.has(id),
+      onProgress: progress ? (hint) => post({ type: "progress", id, hint }) : undefined,
+    });
+    for (;;) {
+      const { value, done } = steps.next();
+      if (done) {
+        post({ type: "result", id, hint: value });
+        return;
+      }
+      await pause();
+    }
+  } catch (e) {
+    post({ type: "error", id, name: e.name, message: e.message });
+  } finally {
+    stops.delete(id);
+  }
+}
+
+async function pump() {
+  if (busy) return;
+  busy = true;
+  while (queue.length) await run(queue.shift());
+  busy = false;
+}
+
+listen((message) => {
+  if (message.type === "hint") {
+    queue.push(message);
+    pump();
+  } else if (message.type === "stop") {
+    stops.add(message.id);
+  }
+});
+post({ type: "ready" });

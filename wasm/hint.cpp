@@ -1,0 +1,813 @@
+// The WebAssembly module's hints: a player's view (`dominosolver.view/1`) read as the Python package
+// reads one in play, its worlds drawn as Python draws them (world_sampler.hpp: the same seed, the
+// same worlds), every legal play solved on each, and the averages, standard errors, chances and
+// ranks of python/dominosolver/pimc.py and texas42/hint.py, written as `dominosolver.hint/1`.
+//
+// A hint runs in steps (a batch of worlds each) so that the JavaScript side (index.js, the worker
+// hint-worker.js) can report progress and stop it between batches: hintStart, then hintStep until
+// it answers done, then hintResult; hintPartial gives the hint so far, hintEnd frees it.
+#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "convert.hpp"
+#include "dominosolver/texas42/plays.hpp"
+#include "dominosolver/texas42/solver.hpp"
+#include "dominosolver/texas42/view.hpp"
+#include "dominosolver/texas42/world_sampler.hpp"
+
+#ifndef DOMINOSOLVER_VERSION
+#define DOMINOSOLVER_VERSION "0.0.0"
+#endif
+
+using emscripten::val;
+using namespace dominosolver;
+using namespace dominosolver::texas42;
+using namespace dominosolver::js;
+
+namespace {
+
+constexpr int kExactLimit = 2000;  // hint.py's EXACT_LIMIT
+constexpr int kChunk = 25;         // hint.py's CHUNK: worlds a batch when a batch may be the last
+constexpr int kLongTricks = 7;     // hint.py's LONG_TRICKS: beyond, 2 worlds a batch
+constexpr int kMaxWorlds = 1000000;
+constexpr int kKeyDigits = 9;      // pimc.py's KEY_DIGITS
+
+double now_seconds() { return emscripten_get_now() / 1000.0; }
+
+// Python's round(x, digits): the decimal correctly rounded (ties to even), read back.
+double py_round(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
+  return std::strtod(buf, nullptr);
+}
+
+// Python's "{x:g}".
+std::string g_format(double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%g", x);
+  return buf;
+}
+
+// A play's place among Python's orders: the higher tile first, a tile's lower-end lead just before it.
+bool higher_play(int a, int b) {
+  return tile_of_play(a) != tile_of_play(b) ? tile_of_play(a) > tile_of_play(b) : a > b;
+}
+
+std::vector<int> sorted_plays(TileMask m) {
+  std::vector<int> out;
+  for (; m; m &= m - 1) out.push_back(lowest(m));
+  std::sort(out.begin(), out.end(), higher_play);
+  return out;
+}
+
+
+// ------------------------------------------------------------------ views
+
+// A view in play, read and checked as PlayerView.from_json reads one (its C++ position fits it),
+// with what the sampler and the hint need.
+struct View {
+  Rules rules;
+  int seat = 0;
+  Trump trump;
+  std::optional<Contract> contract;
+  std::optional<Position> fit;       // one deal that fits: the public facts, the seat's hand
+  TileMask gone = 0;                 // tiles of earlier tricks whose plays were not recorded
+  std::optional<int> discard;        // the bidder's own discard, known to it alone
+  std::optional<History> history;    // the completed recorded tricks
+  int leader = 0;
+  std::vector<int> trick;
+  std::vector<int> legal;            // the seat's legal plays, Python's order (empty: not its turn)
+  val json = val::null();            // the view as Python's to_json writes it
+};
+
+std::optional<Contract> contract_of(const val& o, const Rules& rules) {
+  if (!has(o, "contract")) return std::nullopt;
+  const val c = o["contract"];
+  if (!has(c, "declarer") || !has(c, "bid")) throw ParseError("'contract' must be {\"declarer\": seat, \"bid\": bid}");
+  return Contract{seat_of(c["declarer"], rules, "contract.declarer"),
+                  bid_of(c["bid"], has(c, "kind") ? text_of(c["kind"], "contract.kind") : "")};
+}
+
+std::vector<int> tiles_of_list(const val& o, const char* key) {
+  if (!has(o, key)) return {};
+  return plays_of(o[key], std::string("view field '") + key + "'", false);
+}
+
+bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
+
+View read_view(const val& o) {
+  View v{.rules = rules_of(o)};
+  const Rules& rules = v.rules;
+  v.seat = seat_of(o["seat"], rules, "seat");
+  if (!has(o, "trump")) throw InvalidViewError("no tile to play: the hand is not in play");
+  v.trump = trump_of(o["trump"]);
+  v.contract = contract_of(o, rules);
+  std::vector<int> hand = tiles_of_list(o, "hand");
+  std::sort(hand.begin(), hand.end(), higher_play);
+  std::vector<std::pair<int, int>> plays;  // (seat, play)
+  if (has(o, "plays")) {
+    const val list = o["plays"];
+    if (!is_array(list)) throw ParseError("view field 'plays' must be a list of objects");
+    for (int i = 0, n = list["length"].as<int>(); i < n; ++i) {
+      const val p = list[i];
+      if (type_of(p) != "object" || p.isNull() || !has(p, "seat") || !has(p, "tile"))
+        throw ParseError("each entry of 'plays' needs 'seat' and 'tile'");
+      plays.emplace_back(seat_of(p["seat"], rules, "plays: a seat"), parse_play(text_of(p["tile"], "plays: a tile")));
+    }
+  }
+  std::vector<int> gone = tiles_of_list(o, "gone");
+  std::optional<int> discard;
+  if (has(o, "discard")) {
+    const int d = parse_play(text_of(o["discard"], "view field 'discard'"));
+    if (is_lower_end_lead(d)) throw ParseError("view field 'discard' must be a tile");
+    discard = d;
+  }
+  const val sizes_json = o["hand_sizes"];
+  std::vector<int> sizes;
+  bool sizes_ok = has(o, "hand_sizes") && is_array(sizes_json) && sizes_json["length"].as<int>() == rules.seats();
+  for (int s = 0; sizes_ok && s < rules.seats(); ++s) {
+    const val n = sizes_json[s];
+    sizes_ok = type_of(n) == "number" && n.as<double>() >= 0 && n.as<double>() == static_cast<int>(n.as<double>());
+    if (sizes_ok) sizes.push_back(n.as<int>());
+  }
+  if (!sizes_ok) {
+    std::string names;
+    for (int s = 0; s < rules.seats(); ++s) names += (s ? ", " : "") + rules.seat_name(s);
+    throw ParseError("'hand_sizes' must be a list of " + std::to_string(rules.seats()) + " counts (" + names + ")");
+  }
+  const int undealt = undealt_tiles(rules);
+  if (undealt && v.contract) {  // Moon's widow exchange (§4.1), The Big Game's (§4.3): not a play
+    bool exchange = true;
+    for (int s = 0; s < rules.seats(); ++s)
+      exchange = exchange && sizes[s] == rules.hand_size() + (s == v.contract->declarer ? undealt : 0);
+    if (exchange) throw InvalidViewError("the module's hints value plays: the widow exchange is Python's hint's (docs/rules.md §4.1)");
+  }
+  for (int n : sizes)
+    if (n > rules.hand_size()) throw InvalidViewError("no hand holds more than " + std::to_string(rules.hand_size()) + " tiles");
+  TileMask named = 0;
+  auto name = [&](int tile) {
+    if (named & bit(tile))
+      throw InvalidViewError("tile " + tile_name(tile) + " appears twice across hand, plays and gone (and discard)");
+    named |= bit(tile);
+  };
+  for (int t : hand) name(t);
+  for (int t : gone) name(t);
+  for (const auto& [s, p] : plays) name(tile_of_play(p));
+  if (discard) name(*discard);
+  if (named & ~rules.tile_set()) throw InvalidViewError("a tile outside the game's set: " + tile_name(lowest(named & ~rules.tile_set())));
+
+  ViewFacts facts;
+  facts.seat = v.seat;
+  facts.hand = hand;
+  facts.hand_sizes = sizes;
+  if (!plays.empty()) facts.first_leader = plays.front().first;
+  else if (has(o, "leader")) facts.first_leader = seat_of(o["leader"], rules, "leader");
+  else if (!v.contract || !gone.empty()) throw ParseError("view JSON lacks 'leader' (who leads the current trick)");
+  for (const auto& [s, p] : plays) facts.plays.push_back(p);
+  facts.gone = gone;
+  facts.contract = v.contract;
+  if (has(o, "revealed")) {
+    const val r = o["revealed"];
+    if (type_of(r) != "object" || is_array(r)) throw ParseError("view field 'revealed' must map seats to lists of tiles");
+    facts.revealed.assign(rules.seats(), {});
+    const val keys = val::global("Object").call<val>("keys", r);
+    for (int i = 0, n = keys["length"].as<int>(); i < n; ++i) {
+      const val key = keys[i];
+      const int s = seat_of(key, rules, "revealed: a seat");
+      facts.revealed[s] = plays_of(r[key.as<std::string>()], "revealed", false);
+    }
+  }
+  facts.discard = discard;
+  v.fit = fitting_position(rules, v.trump, facts);
+  const Position& core = *v.fit;
+
+  // What the deal leaves over: tiles of unrecorded tricks, and (Moon, The Big Game) the one aside.
+  TileMask in_hands = 0, played = 0;
+  for (int s = 0; s < rules.seats(); ++s) in_hands |= core.hand(s);
+  for (const PlayRecord& p : core.plays()) played |= bit(tile_of_play(p.tile));
+  const TileMask missing = rules.tile_set() & ~in_hands & ~played;
+  std::optional<int> aside = discard;
+  if (!discard && undealt && !gone.empty() && v.contract && v.contract->declarer != v.seat) {
+    // Another seat's view: the deal's tile laid away stands in for the discard it does not see.
+    TileMask in_play = played;
+    for (int t : gone) in_play |= bit(t);
+    const TileMask left = rules.tile_set() & ~in_play & ~in_hands;
+    if (left) aside = 63 - std::countl_zero(left);
+  }
+  if (!undealt) {
+    v.gone = missing;
+  } else if (aside) {
+    if (!(missing & bit(*aside))) throw InvalidViewError("the discard " + tile_name(*aside) + " is in a hand or was played");
+    v.gone = missing & ~bit(*aside);
+  } else if (count(missing) == undealt) {
+    v.gone = 0;
+  } else {
+    throw InvalidViewError("earlier tricks were not recorded: name the bidder's discard to tell it from their tiles");
+  }
+  const bool takes_widow = rules.row().left_over != LeftOver::Widow || rules.moon_widow == MoonWidow::Take;
+  const bool bidder = v.contract && v.contract->declarer == v.seat;
+  if (bidder && undealt > 0 && takes_widow && (missing & ~v.gone)) v.discard = 63 - std::countl_zero(missing & ~v.gone);
+  for (std::size_t i = 0; i < plays.size() && i < core.plays().size(); ++i)
+    if (plays[i].first != core.plays()[i].seat)
+      throw InvalidViewError("the plays say " + rules.seat_name(plays[i].first) + " played " + play_name(plays[i].second) +
+                             ", but by the trick winners it was " + rules.seat_name(core.plays()[i].seat));
+
+  v.leader = core.leader();
+  v.trick = core.trick();
+  v.history = core.history().tiles.empty() ? std::nullopt : std::optional<History>(core.history());
+  const bool over = core.is_over();
+  if (!over && core.to_move() == v.seat) v.legal = sorted_plays(core.legal_moves());
+
+  // The view's JSON, field for field as PlayerView.to_json writes it.
+  val j = val::object();
+  j.set("schema", std::string("dominosolver.view/1"));
+  auto flags = rules.flags();
+  const auto family = flags.find("family");
+  j.set("game", family == flags.end() ? std::string("texas42") : family->second);
+  if (family != flags.end()) flags.erase(family);
+  val rj = val::object();
+  for (const auto& [k, value] : flags) rj.set(k, value);
+  j.set("seat", v.seat);
+  j.set("rules", rj);
+  const std::string trump_name = v.trump.name();
+  j.set("trump", v.trump.kind == TrumpKind::Suit ? val(std::stoi(trump_name)) : val(trump_name));
+  if (v.contract) {
+    val cj = val::object();
+    cj.set("declarer", v.contract->declarer);
+    cj.set("bid", v.contract->bid.value == kGameBid ? val(std::string("game")) : val(v.contract->bid.value));
+    if (v.contract->bid.kind != BidKind::Ordinary) cj.set("kind", bid_kind_name(v.contract->bid.kind));
+    j.set("contract", cj);
+  } else {
+    j.set("contract", val::null());
+  }
+  val auction = val::array();
+  if (has(o, "auction")) {
+    const val list = o["auction"];
+    if (!is_array(list)) throw ParseError("view field 'auction' must be a list of objects");
+    for (int i = 0, n = list["length"].as<int>(); i < n; ++i) {
+      const val a = list[i];
+      if (type_of(a) != "object" || a.isNull() || !has(a, "seat") || !has(a, "bid"))
+        throw ParseError("each entry of 'auction' needs 'seat' and 'bid'");
+      const Bid b = bid_of(a["bid"], has(a, "kind") ? text_of(a["kind"], "auction: a kind") : "");
+      val aj = val::object();
+      aj.set("seat", seat_of(a["seat"], rules, "auction: a seat"));
+      aj.set("bid", b.value == kPass ? std::string("pass") : b.value == kGameBid ? std::string("game") : std::to_string(b.value));
+      if (b.kind != BidKind::Ordinary) aj.set("kind", bid_kind_name(b.kind));
+      auction.call<void>("push", aj);
+    }
+  }
+  j.set("auction", auction);
+  j.set("hand", names_of(sorted_plays(core.hand(v.seat))));
+  val sj = val::array();
+  for (int s = 0; s < rules.seats(); ++s) sj.call<void>("push", count(core.hand(s)));
+  j.set("hand_sizes", sj);
+  j.set("leader", v.leader);
+  j.set("to_move", over ? val::null() : val(core.to_move()));
+  j.set("trick", names_of(v.trick));
+  val pj = val::array();
+  for (const PlayRecord& p : core.plays()) {
+    val e = val::object();
+    e.set("seat", static_cast<int>(p.seat));
+    e.set("tile", play_name(p.tile));
+    pj.call<void>("push", e);
+  }
+  j.set("plays", pj);
+  val voids = val::object();
+  for (int s = 0; s < rules.seats(); ++s) {
+    const unsigned bits = core.voids(s);
+    if (!bits) continue;
+    val list = val::array();
+    for (int suit = 0; suit < kCalledSuits; ++suit)
+      if (bits & (1u << suit))
+        list.call<void>("push", suit == kTrumpSuit ? val(std::string("trump")) : suit == kDoublesSuit ? val(std::string("doubles")) : val(suit));
+    voids.set(rules.seat_name(s), list);
+  }
+  j.set("voids", voids);
+  val points = val::array();
+  for (int side = 0; side < kSides; ++side) points.call<void>("push", core.points(side));
+  j.set("points", points);
+  if (v.gone) j.set("gone", names_of(sorted_plays(v.gone)));
+  bool any_revealed = false;
+  val rv = val::object();
+  for (int s = 0; s < rules.seats(); ++s)
+    if (const TileMask r = core.revealed(s)) {
+      any_revealed = true;
+      rv.set(rules.seat_name(s), names_of(sorted_plays(r)));
+    }
+  if (any_revealed) j.set("revealed", rv);
+  if (!v.legal.empty()) j.set("legal_moves", names_of(v.legal));
+  if (v.discard) j.set("discard", tile_name(*v.discard));
+  v.json = j;
+  return v;
+}
+
+// The seat names of the rules, for index.js to compare the facts a view states.
+val seat_names(const Rules& rules) {
+  val out = val::array();
+  for (int s = 0; s < rules.seats(); ++s) out.call<void>("push", rules.seat_name(s));
+  return out;
+}
+
+// ------------------------------------------------------------------ averaging (pimc.py)
+
+struct Column {
+  std::optional<double> mean, stderr_, chance, chance_se;
+  int rank = 1;
+  int index = 0;
+};
+
+// pimc.py's _weighted with equal weights (a uniform hint weighs every world alike, log weight 0):
+// per column the mean, its standard error, and the same of the 0/1 outcomes `reached`.
+void averaged(const std::vector<std::vector<int>>& x, std::vector<double>& means, std::vector<double>& se, bool exact) {
+  const std::size_t n = x.size(), m = x.empty() ? 0 : x[0].size();
+  const double w = 1.0 / static_cast<double>(n);
+  double sum_w2 = 0;
+  for (std::size_t i = 0; i < n; ++i) sum_w2 += w * w;
+  bool spread = !exact && n >= 2;
+  means.assign(m, 0.0);
+  se.assign(m, 0.0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < m; ++j) means[j] += w * x[i][j];
+  if (spread && 1.0 - sum_w2 <= 1e-12) spread = false;
+  if (!spread) return;
+  for (std::size_t j = 0; j < m; ++j) {
+    double var = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double d = x[i][j] - means[j];
+      var += w * (d * d);
+    }
+    se[j] = std::sqrt(var / (1.0 - sum_w2) * sum_w2);
+  }
+}
+
+using Key = std::vector<double>;
+
+// pimc.py's rank: (index, rank) best first, keys compared at KEY_DIGITS digits, ties in index order sharing a rank.
+std::vector<std::pair<int, int>> ranked(const std::vector<Key>& keys) {
+  std::vector<Key> rounded;
+  for (const Key& k : keys) {
+    Key r;
+    for (double x : k) r.push_back(py_round(x, kKeyDigits));
+    rounded.push_back(r);
+  }
+  std::vector<int> order(keys.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return rounded[a] > rounded[b]; });
+  std::vector<std::pair<int, int>> out;
+  for (std::size_t place = 0; place < order.size(); ++place) {
+    const bool shared = place > 0 && rounded[order[place]] == rounded[order[place - 1]];
+    out.emplace_back(order[place], shared ? out.back().second : static_cast<int>(place) + 1);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ the hint loop
+
+class HintRun {
+ public:
+  HintRun(const val& view_json, const val& options) : started_(now_seconds()), view_(read_view(view_json)) {
+    samples_ = whole(options, "samples", 200, 1, kMaxWorlds);
+    exact_limit_ = whole(options, "exactLimit", kExactLimit, 0, kMaxWorlds);
+    if (has(options, "seed")) {
+      const double d = options["seed"].as<double>();
+      if (!(d >= 0 && d <= 9007199254740991.0 && d == std::floor(d)))
+        throw ParseError("seed must be a whole number from 0 (at most 2^53 - 1 here), or left out");
+      seed_ = static_cast<std::uint64_t>(d);
+    } else {
+      seed_ = static_cast<std::uint64_t>(options["freshSeed"].as<double>());
+    }
+    if (has(options, "timeMs")) {
+      const double t = options["timeMs"].as<double>();
+      if (!(t >= 0 && t <= 1e12)) throw ParseError("timeMs must be a number of milliseconds from 0");
+      time_ = t / 1000.0;
+    }
+    chunked_ = time_.has_value() || (has(options, "stoppable") && options["stoppable"].as<bool>());
+    const std::string objective = has(options, "objective") ? text_of(options["objective"], "objective") : "auto";
+    const std::string means = has(options, "means") ? text_of(options["means"], "means") : "tied";
+    if (objective != "auto" && objective != "goal" && objective != "points")
+      throw ParseError("unknown objective '" + objective + "': auto, goal or points (game is Python's)");
+    if (means != "tied" && means != "all") throw ParseError("unknown means '" + means + "': use one of tied, all");
+    const View& v = view_;
+    if (v.fit->is_over()) throw InvalidViewError("no tile to play: the hand is not in play");
+    if (v.fit->to_move() != v.seat)
+      throw InvalidViewError(v.rules.seat_name(v.seat) + " is not to play (" + v.rules.seat_name(v.fit->to_move()) + " is)");
+    sampler_ = std::make_unique<WorldSampler>(v.rules, sampler_facts(*v.fit, v.seat, v.gone, v.discard));
+    const Position first = position_of_world(sampler_->world(0));
+    tricks_left_ = first.tricks_left();
+    chunk_ = tricks_left_ > kLongTricks ? 2 : kChunk;
+    tt_mb_ = tricks_left_ >= 6 ? 16 : 4;
+    if (v.gone && v.contract) warnings_.push_back("tricks before the recorded plays are unknown: their points count as 0");
+    units_ = units_name(units_of(first));
+    const Objective contract_objective = first.ruling().contract->objective;
+    if (v.contract) {
+      declarer_team_ = first.side_of(v.contract->declarer);
+      ours_ = first.side_of(v.seat) == declarer_team_;
+      goal_ = ours_ ? "make" : "set";
+      if (contract_objective == Objective::EveryTrick) {
+        const int left = first.tricks_left(), lost = first.tricks_won(1 - declarer_team_);
+        const bool ours = ours_;
+        makes_ = [=](int value) { return lost == 0 && (ours ? value : left - value) == left; };
+      } else if (contract_objective == Objective::NoTrick) {
+        const int left = first.tricks_left(), taken = first.tricks_won(declarer_team_);
+        const bool ours = ours_;
+        makes_ = [=](int value) { return taken == 0 && (ours ? value : left - value) == 0; };
+      } else {
+        const int need = points_needed(v.rules, v.contract->bid.value), already = first.points(declarer_team_);
+        const int remaining = first.remaining_points();
+        const bool ours = ours_;
+        makes_ = [=](int value) { return already + (ours ? value : remaining - value) >= need; };
+      }
+    }
+    objective_ = objective == "auto" ? (v.rules.scoring == Scoring::Marks || units_ == "tricks" ? "goal" : "points") : objective;
+    fewest_ = contract_objective == Objective::NoTrick;
+    if (means == "tied" && (objective_ == "goal") && v.contract && contract_objective == Objective::Points) {
+      tests_first_ = true;
+      const int short_ = points_needed(v.rules, v.contract->bid.value) - first.points(declarer_team_);
+      target_ = ours_ ? short_ : first.remaining_points() - short_ + 1;
+    }
+    if (sampler_->count() <= static_cast<std::uint64_t>(exact_limit_)) {
+      method_ = "exact";
+      total_ = static_cast<int>(sampler_->count());
+      for (int k = 0; k < total_; ++k) order_.push_back(k);
+      if (chunked_) PythonRandom(0).shuffle(order_);  // any prefix of a shuffled order: a sample without replacement
+    } else {
+      method_ = "pimc";
+      total_ = samples_;
+      stream_ = std::make_unique<WorldStream>(*sampler_, seed_);
+    }
+    solver_ = std::make_unique<Solver>(tt_mb_);
+  }
+
+  // One batch of worlds (or of the tied moves' values); true once the hint is complete.
+  // `stop` asks the hint to end here, as Python's should_stop answering true.
+  val step(bool stop) {
+    val out = val::object();
+    if (phase_ == Phase::Run) run_step(stop, out);
+    else if (phase_ == Phase::Refine) refine_step(stop);
+    out.set("done", phase_ == Phase::Done);
+    out.set("worlds", static_cast<int>(rows_.size()));
+    out.set("total", total_);
+    return out;
+  }
+
+  val result() const { return json(final_); }
+  // The hint so far (during the worlds' batches): a run's estimate, without means on the tests' path.
+  val partial() const {
+    std::vector<Column> cols = estimate(method_for_partial(), {});
+    if (tests_first_)
+      for (Column& c : cols) c.mean = c.stderr_ = std::nullopt;
+    return json(cols, "pimc", warnings_);
+  }
+
+ private:
+  enum class Phase { Run, Refine, Done };
+
+  static int whole(const val& options, const char* key, int fallback, int low, int high) {
+    if (!has(options, key)) return fallback;
+    const double d = options[key].as<double>();
+    if (!(d >= low && d <= high && d == std::floor(d)))
+      throw ParseError(std::string(key) + " must be a whole number from " + std::to_string(low) + " to " + std::to_string(high));
+    return static_cast<int>(d);
+  }
+
+  Position position_of_world(const World& hands) const {
+    return Position(view_.rules, view_.trump, hands, view_.leader, view_.trick, view_.contract, view_.history);
+  }
+
+  std::string method_for_partial() const { return "pimc"; }
+
+  std::vector<int> score(const World& world) {
+    const Position pos = position_of_world(world);
+    std::vector<int> row(view_.legal.size(), -1);
+    if (tests_first_) {
+      const auto answers = solver_->reaches_after(pos, target_);
+      nodes_ += solver_->nodes();
+      for (std::size_t c = 0; c < view_.legal.size(); ++c)
+        for (const auto& [play, answer] : answers)
+          if (play == view_.legal[c]) row[c] = answer == 1 ? 1 : 0;
+    } else {
+      const SolveOutput s = solver_->solve(pos, true, false);
+      nodes_ += s.nodes;
+      for (std::size_t c = 0; c < view_.legal.size(); ++c)
+        for (const auto& [play, value] : s.moves)
+          if (play == view_.legal[c]) row[c] = value;
+    }
+    return row;
+  }
+
+  void run_step(bool stop, val& out) {
+    const int hi = std::min(static_cast<int>(rows_.size()) + chunk_, total_);
+    for (int k = static_cast<int>(rows_.size()); k < hi; ++k) {
+      const World w = method_ == "exact" ? sampler_->world(static_cast<std::uint64_t>(order_[k])) : stream_->next();
+      worlds_.push_back(w);
+      rows_.push_back(score(w));
+    }
+    const int done = static_cast<int>(rows_.size());
+    if (done == total_) return finish_run(method_, {});
+    out.set("progress", true);  // pimc.run reports the estimate so far here
+    std::string why;
+    if (chunked_ && time_ && now_seconds() - started_ >= *time_) why = "by the time limit (" + g_format(*time_) + " s)";
+    else if (chunked_ && stop) why = "on request";
+    if (why.empty()) return;
+    std::vector<std::string> notes{"stopped after " + std::to_string(done) + " of " + std::to_string(total_) + " worlds " + why};
+    if (method_ == "exact") notes.push_back("partial enumeration: a random subset of the worlds, drawn without replacement");
+    finish_run("pimc", notes);
+  }
+
+  void finish_run(const std::string& method, const std::vector<std::string>& notes) {
+    shown_method_ = method;
+    run_warnings_ = warnings_;
+    run_warnings_.insert(run_warnings_.end(), notes.begin(), notes.end());
+    final_ = estimate(method, notes);
+    if (!tests_first_) {
+      phase_ = Phase::Done;
+      return;
+    }
+    // refine: the moves tied for the best chance get their values on the same worlds
+    int best = final_.front().rank;
+    for (const Column& c : final_) best = std::min(best, c.rank);
+    for (const Column& c : final_)
+      if (c.rank == best) tied_.push_back(c.index);
+    std::sort(tied_.begin(), tied_.end());
+    if (tied_.size() < 2) tied_.clear();
+    phase_ = Phase::Refine;
+    if (tied_.empty()) finish_refine();
+  }
+
+  void refine_step(bool stop) {
+    const int batch = chunked_ ? chunk_ : 10000;
+    const int hi = std::min(static_cast<int>(tied_rows_.size()) + batch, static_cast<int>(worlds_.size()));
+    TileMask only = 0;
+    for (int c : tied_) only |= bit(view_.legal[c]);
+    for (int k = static_cast<int>(tied_rows_.size()); k < hi; ++k) {
+      const SolveOutput s = solver_->solve(position_of_world(worlds_[k]), true, false, 0, only);
+      nodes_ += s.nodes;
+      std::vector<int> row;
+      for (int c : tied_) {
+        int value = -1;
+        for (const auto& [play, v] : s.moves)
+          if (play == view_.legal[c]) value = v;
+        row.push_back(value);
+      }
+      tied_rows_.push_back(row);
+    }
+    if (tied_rows_.size() == worlds_.size() || (chunked_ && time_ && now_seconds() - started_ >= *time_) || (chunked_ && stop))
+      finish_refine();
+  }
+
+  void finish_refine() {
+    std::vector<std::string> warnings = run_warnings_;
+    std::map<int, std::pair<double, double>> valued;
+    if (!tied_rows_.empty()) {
+      const bool exact = shown_method_ == "exact" && tied_rows_.size() == worlds_.size();
+      std::vector<double> means, se;
+      averaged(tied_rows_, means, se, exact);
+      for (std::size_t k = 0; k < tied_.size(); ++k) valued[tied_[k]] = {means[k], se[k]};
+      if (tied_rows_.size() < worlds_.size())
+        warnings.push_back("the means of the " + std::to_string(tied_.size()) + " moves tied for the best chance rest on " +
+                           std::to_string(tied_rows_.size()) + " of its " + std::to_string(worlds_.size()) + " worlds");
+    }
+    std::vector<Column> by_index(final_.size());
+    for (const Column& c : final_) by_index[c.index] = c;
+    std::vector<Key> keys;
+    for (Column& c : by_index) {
+      const auto it = valued.find(c.index);
+      c.mean = it == valued.end() ? std::nullopt : std::optional<double>(it->second.first);
+      c.stderr_ = it == valued.end() ? std::nullopt : std::optional<double>(it->second.second);
+      keys.push_back(rank_key(c.mean, c.chance));
+    }
+    for (const auto& [i, r] : ranked(keys)) by_index[i].rank = r;
+    std::stable_sort(by_index.begin(), by_index.end(), [](const Column& a, const Column& b) {
+      return a.rank != b.rank ? a.rank < b.rank : a.index < b.index;
+    });
+    final_ = by_index;
+    refine_warnings_ = warnings;
+    phase_ = Phase::Done;
+  }
+
+  // hint.py's rank_key: (chance of the seat's goal, mean) or (mean, chance), the mean negated when
+  // every side plays for the fewest tricks; a move not valued is ranked by its chance alone.
+  Key rank_key(std::optional<double> mean, std::optional<double> p_make) const {
+    std::optional<double> p_goal;
+    if (!goal_.empty() && p_make) p_goal = goal_ == "make" ? *p_make : 1.0 - *p_make;
+    if (!mean) return p_goal ? Key{*p_goal} : Key{};
+    const double m = fewest_ ? -*mean : *mean;
+    if (!p_goal) return {m};
+    return objective_ == "goal" ? Key{*p_goal, m} : Key{m, *p_goal};
+  }
+
+  // pimc.py's _estimate over the worlds scored so far: columns best first.
+  std::vector<Column> estimate(const std::string& method, const std::vector<std::string>&) const {
+    const bool exact = method == "exact";
+    std::vector<double> means, se, chance, chance_se;
+    averaged(rows_, means, se, exact);
+    const bool with_chance = static_cast<bool>(makes_) || tests_first_;
+    if (with_chance) {
+      std::vector<std::vector<int>> reached(rows_.size(), std::vector<int>(view_.legal.size()));
+      for (std::size_t i = 0; i < rows_.size(); ++i)
+        for (std::size_t j = 0; j < view_.legal.size(); ++j)
+          reached[i][j] = tests_first_ ? (ours_ ? rows_[i][j] == 1 : rows_[i][j] == 0) : makes_(rows_[i][j]);
+      averaged(reached, chance, chance_se, exact);
+    }
+    std::vector<Column> cols(view_.legal.size());
+    std::vector<Key> keys;
+    for (std::size_t j = 0; j < cols.size(); ++j) {
+      cols[j].index = static_cast<int>(j);
+      cols[j].mean = means[j];
+      cols[j].stderr_ = se[j];
+      if (with_chance) {
+        cols[j].chance = chance[j];
+        cols[j].chance_se = chance_se[j];
+      }
+      keys.push_back(rank_key(cols[j].mean, cols[j].chance));
+    }
+    std::vector<Column> out;
+    for (const auto& [i, r] : ranked(keys)) {
+      out.push_back(cols[i]);
+      out.back().rank = r;
+    }
+    return out;
+  }
+
+  val json(const std::vector<Column>& cols) const {
+    return json(cols, shown_method_, tests_first_ ? refine_warnings_ : run_warnings_);
+  }
+
+  val json(const std::vector<Column>& cols, const std::string& method, const std::vector<std::string>& warnings) const {
+    auto p = [](const std::optional<double>& x) { return x ? val(py_round(*x, 6)) : val::null(); };
+    const View& v = view_;
+    val out = val::object();
+    out.set("schema", std::string("dominosolver.hint/1"));
+    out.set("game", v.json["game"]);
+    val rules = val::object();
+    for (const auto& [k, value] : v.rules.flags()) rules.set(k, value);
+    out.set("rules", rules);
+    out.set("position", v.json);
+    out.set("seat", v.seat);
+    out.set("pov", pov());
+    val engine = val::object();
+    engine.set("name", std::string("dominosolver-pimc"));
+    engine.set("version", std::string(DOMINOSOLVER_VERSION));
+    out.set("engine", engine);
+    out.set("method", method);
+    out.set("exact", method == "exact");
+    out.set("worlds", static_cast<int>(rows_.size()));
+    out.set("seed", method_ == "exact" ? val::null() : val(static_cast<double>(seed_)));
+    out.set("weighting", std::string("uniform"));
+    out.set("ess", val::null());
+    out.set("goal", goal_.empty() ? val::null() : val(goal_));
+    out.set("units", units_);
+    out.set("best", cols.empty() ? val::null() : val(play_name(v.legal[cols.front().index])));
+    out.set("elapsed", py_round(now_seconds() - started_, 6));
+    out.set("nodes", static_cast<double>(nodes_));
+    val w = val::array();
+    for (const std::string& s : warnings) w.call<void>("push", s);
+    out.set("warnings", w);
+    val moves = val::array();
+    for (const Column& c : cols) {
+      val m = val::object();
+      m.set("move", play_name(v.legal[c.index]));
+      m.set("mean", p(c.mean));
+      m.set("stderr", p(c.stderr_));
+      m.set("p_make", p(c.chance));
+      m.set("p_make_stderr", p(c.chance_se));
+      m.set("rank", c.rank);
+      moves.call<void>("push", m);
+    }
+    out.set("moves", moves);
+    return out;
+  }
+
+  // hint.py's _pov: the seat's team, or in three-player Moon "bidder" or "defenders".
+  std::string pov() const {
+    const View& v = view_;
+    if (v.rules.scorers() > 2 && v.contract) return v.seat == v.contract->declarer ? "bidder" : "defenders";
+    std::string out;
+    for (int s = 0; s < v.rules.seats(); ++s)
+      if (v.rules.scorer_of(s) == v.rules.scorer_of(v.seat)) out += v.rules.seat_name(s);
+    return out;
+  }
+
+  double started_;
+  View view_;
+  int samples_ = 200, exact_limit_ = kExactLimit;
+  std::uint64_t seed_ = 0;
+  std::optional<double> time_;
+  bool chunked_ = false;
+  std::unique_ptr<WorldSampler> sampler_;
+  std::unique_ptr<WorldStream> stream_;
+  std::unique_ptr<Solver> solver_;
+  int tricks_left_ = 0, chunk_ = kChunk;
+  std::size_t tt_mb_ = 4;
+  std::vector<std::string> warnings_, run_warnings_, refine_warnings_;
+  std::string units_, goal_, objective_, method_, shown_method_;
+  int declarer_team_ = 0;
+  bool ours_ = false, fewest_ = false, tests_first_ = false;
+  int target_ = 0;
+  std::function<bool(int)> makes_;
+  int total_ = 0;
+  std::vector<int> order_;
+  std::vector<World> worlds_;
+  std::vector<std::vector<int>> rows_, tied_rows_;
+  std::vector<int> tied_;
+  std::vector<Column> final_;
+  std::uint64_t nodes_ = 0;
+  Phase phase_ = Phase::Run;
+};
+
+std::map<int, std::unique_ptr<HintRun>> runs;
+int next_run = 1;
+
+val hint_start(val view, val options) {
+  return guarded([&] {
+    auto run = std::make_unique<HintRun>(view, options);
+    const int id = next_run++;
+    runs[id] = std::move(run);
+    val out = val::object();
+    out.set("id", id);
+    return out;
+  });
+}
+
+HintRun& run_of(int id) {
+  const auto it = runs.find(id);
+  if (it == runs.end()) throw std::invalid_argument("no hint " + std::to_string(id) + " under way");
+  return *it->second;
+}
+
+val hint_step(int id, bool stop) {
+  return guarded([&] { return run_of(id).step(stop); });
+}
+val hint_result(int id) {
+  return guarded([&] { return run_of(id).result(); });
+}
+val hint_partial(int id) {
+  return guarded([&] { return run_of(id).partial(); });
+}
+void hint_end(int id) { runs.erase(id); }
+
+// The view as the package writes it, and the rules' seat names (index.js checks the stated facts).
+val read_view_json(val view) {
+  return guarded([&] {
+    const View v = read_view(view);
+    val out = val::object();
+    out.set("view", v.json);
+    out.set("seatNames", seat_names(v.rules));
+    return out;
+  });
+}
+
+// How many deals fit a view, and some of them drawn from a seed (Python's sample_worlds), as hands
+// of tile names seat by seat; `count` as a decimal string (it may pass 2^53).
+val sample_worlds(val view, int n, double seed) {
+  return guarded([&] {
+    const View v = read_view(view);
+    const WorldSampler sampler(v.rules, sampler_facts(*v.fit, v.seat, v.gone, v.discard));
+    val out = val::object();
+    out.set("count", std::to_string(sampler.count()));
+    val worlds = val::array();
+    for (const World& w : sampler.sample(static_cast<std::size_t>(n), static_cast<std::uint64_t>(seed))) {
+      val hands = val::array();
+      for (int s = 0; s < v.rules.seats(); ++s) hands.call<void>("push", names_of(sorted_plays(w[s])));
+      worlds.call<void>("push", hands);
+    }
+    out.set("worlds", worlds);
+    return out;
+  });
+}
+
+// Python's random.Random(seed).randrange(n), `draws` times (seed and n as decimal strings, n < 2^64):
+// the random source's own test.
+val python_randrange(std::string seed, std::string n, int draws) {
+  return guarded([&] {
+    PythonRandom rng(std::stoull(seed));
+    const std::uint64_t below = std::stoull(n);
+    val out = val::array();
+    for (int i = 0; i < draws; ++i) out.call<void>("push", std::to_string(rng.randbelow(below)));
+    return out;
+  });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(dominosolver_hint) {
+  emscripten::function("hintStart", &hint_start);
+  emscripten::function("hintStep", &hint_step);
+  emscripten::function("hintResult", &hint_result);
+  emscripten::function("hintPartial", &hint_partial);
+  emscripten::function("hintEnd", &hint_end);
+  emscripten::function("readView", &read_view_json);
+  emscripten::function("sampleWorlds", &sample_worlds);
+  emscripten::function("pythonRandrange", &python_randrange);
+}
