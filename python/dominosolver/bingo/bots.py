@@ -115,11 +115,13 @@ class BaselineBot:
       one worth most (it always announces 20 or 40);
     - **lead**: a tile nothing unseen beats that brings the points to 70 (the round-winning cash);
       else, masters hoarded, the cheapest non-trump by value, then by how few unseen tiles beat it
-      (its "smallest card of the opponent's shortest suit"); trumps only when nothing else is left;
+      (its "smallest card of the opponent's shortest suit"), keeping doubles a declaration still
+      needs (its dumps spare a king or queen whose partner may come); trumps only when nothing
+      else is left;
     - **reply**: win when the trick brings the bot to 70, or stops the leader reaching 70 with it;
       overtake with the highest non-trump that beats the lead (collecting its points), keeping a
       double that a declaration still needs; ruff a counter with the cheapest trump that wins;
-      otherwise give the cheapest tile, non-trumps first.
+      otherwise give the cheapest tile, non-trumps first, doubles a declaration needs last.
 
     Boneyard empty (nothing hidden, perfect recall): the exact solver's best move, ties by the
     points margin (its line's first move). Boneyard closed: the move of best mean value over every
@@ -221,14 +223,16 @@ class BaselineBot:
         if cash:
             return max(cash, key=lambda t: value[t])
         plain = [t for t in tiles if not trumps >> t & 1] or tiles
-        return min(plain, key=lambda t: (value[t], _bits(beaten_by[t] & threat), _strength(table, t)))
+        keep = self.doubles_to_keep(view)
+        return min(plain, key=lambda t: (t in keep, value[t], _bits(beaten_by[t] & threat), _strength(table, t)))
 
     def reply(self, view: PlayerView, tiles: list[int]) -> int:
         table, _ = self.facts(view)
         value, beaten_by, trumps = table["value"], table["beaten_by"], table["trumps"] | 1 << BINGO
         me, lead = view.seat, view.trick[0].id
         winners = [t for t in tiles if beaten_by[lead] >> t & 1]
-        cheapest = min(tiles, key=lambda t: (bool(trumps >> t & 1), value[t], _strength(table, t)))
+        keep = self.doubles_to_keep(view)
+        cheapest = min(tiles, key=lambda t: (bool(trumps >> t & 1), t in keep, value[t], _strength(table, t)))
         cheapest_win = min(winners, key=lambda t: (value[t], bool(trumps >> t & 1), _strength(table, t)), default=None)
         have = view.points[me] + self.pending(view, me)
         theirs = view.points[1 - me] + self.pending(view, 1 - me)
@@ -238,7 +242,6 @@ class BaselineBot:
                 return min(reach, key=lambda t: (value[t], _strength(table, t)))
             if theirs + value[lead] + value[cheapest] >= TARGET:
                 return cheapest_win  # type: ignore[return-value]
-        keep = self.doubles_to_keep(view)
         overtake = [t for t in winners if not trumps >> t & 1 and t not in keep]
         if overtake:
             return max(overtake, key=lambda t: (value[t], -_strength(table, t)))
