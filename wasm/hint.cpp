@@ -8,6 +8,8 @@
 // it answers done, then hintResult; hintPartial gives the hint so far, hintEnd frees it.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
+#include <emscripten/heap.h>
+#include <malloc.h>
 #include <emscripten/val.h>
 
 #include <cmath>
@@ -746,8 +748,15 @@ HintRun& run_of(int id) {
   return *it->second;
 }
 
+// The most heap in use at the end of a hint's step so far (a hint's memory: its solver's table, its worlds).
+std::size_t peak_heap = 0;
+
 val hint_step(int id, bool stop) {
-  return guarded([&] { return run_of(id).step(stop); });
+  return guarded([&] {
+    val out = run_of(id).step(stop);
+    peak_heap = std::max(peak_heap, static_cast<std::size_t>(mallinfo().uordblks));
+    return out;
+  });
 }
 val hint_result(int id) {
   return guarded([&] { return run_of(id).result(); });
@@ -799,9 +808,19 @@ val python_randrange(std::string seed, std::string n, int draws) {
   });
 }
 
+// The module's linear memory in bytes (it grows as the solvers' tables need, never shrinks), and the
+// most heap the hints' steps had in use.
+val memory_bytes() {
+  val out = val::object();
+  out.set("linear", static_cast<double>(emscripten_get_heap_size()));
+  out.set("peakHintHeap", static_cast<double>(peak_heap));
+  return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(dominosolver_hint) {
+  emscripten::function("memoryBytes", &memory_bytes);
   emscripten::function("hintStart", &hint_start);
   emscripten::function("hintStep", &hint_step);
   emscripten::function("hintResult", &hint_result);

@@ -1,0 +1,275 @@
+"""The WebAssembly module against native code (issue 43's timing table), in one run on this machine:
+headless Debian chromium with a single worker beside the Python package's C++ core on one thread.
+
+- **42 full-deal value, every move**: the bench set's deals (bench_set.py) at the first lead, every
+  move's value and a best line; one solver kept between deals (64 MB table) on each side, as
+  the module's `solve` and a server thread keep theirs. Median ms a deal, and the ratio.
+- **200-world first-lead 42 hint**: the bench set's deals, contract N30, seat N's view, seed i
+  (bench/load.py's hint workload): Python's ``hint(view, samples=200, seed=i, threads=1)`` against
+  the page's ``startHintWorker().hint(view, {samples: 200, seed: i})``, timed from the call to the
+  answer (messages included). Median ms; the module's hint/1 JSON must equal Python's (less time
+  and nodes) for every deal, else the run fails.
+- **Module size**: `dominosolver_core.wasm`, its glue `dominosolver_core.mjs`, `index.js` and
+  `hint-worker.js`, gzipped (`gzip -9`), as a page downloads them.
+- **Memory of a hint**: the module's linear memory in the worker once it has run the hints (it starts
+  at 32 MB and grows as the solver's table needs; JavaScript's own heap in the worker is small beside it).
+
+    python bench/wasm_bench.py [--deals 20] [--hints 10] [--samples 200] [--no-build] [--json out.json]
+
+It builds the module first (as tests/wasm/test_wasm.py does: emcmake, cmake, Debian's emscripten) unless
+``--no-build``; the page is served from a temporary folder on 127.0.0.1 (a module worker cannot be
+started from a file). Figures go in bench/README.md under "## WebAssembly" and in docs/javascript.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import gzip
+import http.server
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any, ClassVar
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_set import deal, declaration, position
+from dominosolver import _core
+from dominosolver.texas42 import Position, hint
+
+CHROMIUM = os.environ.get("DOMINOSOLVER_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("DOMINOSOLVER_CHROMEDRIVER", "/usr/bin/chromedriver")
+JS_FILES = ["index.js", "hint-worker.js", "dominosolver_core.mjs", "dominosolver_core.wasm"]
+
+PAGE = """<!doctype html><meta charset="utf-8"><title>wasm bench</title>
+<script type="module" src="bench-page.js"></script>"""
+
+# The page: solves in one worker, then the hints through the hint worker, one at a time.
+PAGE_JS = """
+import { startHintWorker } from "./index.js";
+const data = await (await fetch("data.json")).json();
+function inWorker(message) {
+  return new Promise((resolve, reject) => {
+    const w = new Worker("./bench-worker.js", { type: "module" });
+    w.onmessage = (e) => { w.terminate(); resolve(e.data); };
+    w.onerror = (e) => { w.terminate(); reject(new Error(e.message)); };
+    w.postMessage(message);
+  });
+}
+try {
+  const out = { solve: await inWorker({ deals: data.deals, warm: data.warm }) };
+  const worker = startHintWorker();
+  const t0 = performance.now();
+  await worker.hint(data.views[0], { samples: data.samples, seed: 1000 });  // the module loaded and warm
+  const cold = performance.now() - t0;
+  out.hints = [];
+  for (let i = 0; i < data.views.length; i++) {
+    const t = performance.now();
+    const answer = await worker.hint(data.views[i], { samples: data.samples, seed: data.seeds[i] });
+    out.hints.push({ ms: performance.now() - t, hint: answer });
+  }
+  worker.terminate();
+  out.cold = cold;
+  out.memory = await inWorker({ views: data.views, samples: data.samples, seeds: data.seeds });
+  window.__result = out;
+} catch (e) {
+  window.__result = { error: String(e && e.stack || e) };
+}
+"""
+
+# A worker: every move's value of each deal (one kept solver: the module's), or the hints run as the
+# hint worker runs them, then the module's memory.
+WORKER_JS = """
+import { load, loadCore, hintSteps } from "./index.js";
+onmessage = async (e) => {
+  const m = e.data;
+  if (m.deals) {
+    const ds = await load();
+    // Warm on other deals (a deal solved once is in the table): the table allocated, the code
+    // compiled by the optimising tier.
+    for (const d of m.warm) ds.solve(d);
+    const ms = [];
+    for (const d of m.deals) {
+      const t = performance.now();
+      ds.solve(d);
+      ms.push(performance.now() - t);
+    }
+    postMessage(ms);
+    return;
+  }
+  const core = await loadCore();
+  const before = core.memoryBytes().linear;
+  for (let i = 0; i < m.views.length; i++) {
+    const steps = hintSteps(core, m.views[i], { samples: m.samples, seed: m.seeds[i] }, { stoppable: true, stop: () => false });
+    while (!steps.next().done);
+  }
+  const { linear, peakHintHeap } = core.memoryBytes();
+  postMessage({ before, after: linear, peak: peakHintHeap });
+};
+"""
+
+
+def build(js_dir: Path) -> None:
+    env = dict(os.environ)
+    env["NODE_PATH"] = os.pathsep.join(p for p in ("/usr/share/nodejs", env.get("NODE_PATH")) if p)
+    build_dir = js_dir.parent
+    for command in (["emcmake", "cmake", "-S", str(ROOT), "-B", str(build_dir), "-DDOMINOSOLVER_WASM=ON",
+                     "-DCMAKE_BUILD_TYPE=Release"],
+                    ["cmake", "--build", str(build_dir), "--target", "dominosolver_wasm", "-j2"]):
+        subprocess.run(command, check=True, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+
+
+def first_lead_view(i: int) -> Any:
+    hands = deal(i)
+    return Position(trump=declaration(i, hands[0]), hands=hands, leader=0, contract=(0, 30)).view(0)
+
+
+def warm_deals(deals: int) -> range:
+    return range(10_000, 10_000 + deals)
+
+
+def comparable(h: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in h.items() if k not in ("elapsed", "nodes")}
+
+
+def native(deals: int, hints: int, samples: int) -> dict[str, Any]:
+    solver = _core.texas42.Solver(64)
+    cores = [position(i)._pos for i in range(deals)]
+    for i in warm_deals(deals):  # warm on other deals, as the browser (a deal solved once is in the table)
+        solver.solve(position(i)._pos, True, True)
+    solve_ms = []
+    for p in cores:
+        t = time.perf_counter()
+        solver.solve(p, True, True)
+        solve_ms.append((time.perf_counter() - t) * 1000)
+    hint(first_lead_view(0), samples=samples, seed=1000, threads=1)  # warm, as the browser's
+    hint_ms, answers = [], []
+    for i in range(hints):
+        view = first_lead_view(i)
+        t = time.perf_counter()
+        h = hint(view, samples=samples, seed=i, threads=1)
+        hint_ms.append((time.perf_counter() - t) * 1000)
+        answers.append(comparable(h.to_json()))
+    return {"solve_ms": solve_ms, "hint_ms": hint_ms, "hints": answers}
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm"}
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def served(folder: Path):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+def browser(js_dir: Path, deals: int, hints: int, samples: int) -> dict[str, Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for name in JS_FILES:
+            shutil.copy(js_dir / name, folder / name)
+        (folder / "index.html").write_text(PAGE)
+        (folder / "bench-page.js").write_text(PAGE_JS)
+        (folder / "bench-worker.js").write_text(WORKER_JS)
+        data = {"deals": [position(i).to_json() for i in range(deals)],
+                "warm": [position(i).to_json() for i in warm_deals(deals)],
+                "views": [first_lead_view(i).to_json() for i in range(hints)],
+                "seeds": list(range(hints)), "samples": samples}
+        (folder / "data.json").write_text(json.dumps(data))
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run",
+                    "--disable-extensions"):
+            options.add_argument(arg)
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        try:
+            with served(folder) as url:
+                driver.get(url + "index.html")
+                version = driver.capabilities.get("browserVersion", "?")
+                while (result := driver.execute_script("return window.__result || null")) is None:
+                    time.sleep(0.2)
+        finally:
+            driver.quit()
+    if "error" in result:
+        raise SystemExit(f"the page failed: {result['error']}")
+    result["version"] = version
+    return result
+
+
+def gzipped(js_dir: Path) -> tuple[int, int]:
+    raw = sum((js_dir / n).stat().st_size for n in JS_FILES)
+    packed = sum(len(gzip.compress((js_dir / n).read_bytes(), 9)) for n in JS_FILES)
+    return raw, packed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--hints", type=int, default=10)
+    parser.add_argument("--samples", type=int, default=200)
+    parser.add_argument("--js-dir", type=Path, default=ROOT / "build" / "wasm" / "dominosolver-js")
+    parser.add_argument("--no-build", action="store_true")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    if not args.no_build:
+        build(args.js_dir)
+    load_before = os.getloadavg()[0]
+    mine = native(args.deals, args.hints, args.samples)
+    web = browser(args.js_dir, args.deals, args.hints, args.samples)
+    load_after = os.getloadavg()[0]
+    same = [comparable(h["hint"]) == n for h, n in zip(web["hints"], mine["hints"])]
+    raw, packed = gzipped(args.js_dir)
+    solve_native, solve_web = statistics.median(mine["solve_ms"]), statistics.median(web["solve"])
+    hint_native, hint_web = statistics.median(mine["hint_ms"]), statistics.median(h["ms"] for h in web["hints"])
+    rows = [
+        ("42 full-deal value, every move, median", f"{solve_web:.1f} ms", f"{solve_native:.1f} ms",
+         f"{solve_web / solve_native:.2f}x native", "<= 2x native"),
+        (f"{args.samples}-world first-lead 42 hint, median", f"{hint_web:.0f} ms", f"{hint_native:.0f} ms",
+         f"{hint_web / hint_native:.2f}x native; the page's first hint {web['cold']:.0f} ms", "<= 250 ms"),
+        ("module size (.wasm + glue + index.js + hint-worker.js, gzip -9)", f"{packed / 1e6:.3f} MB",
+         "", f"{raw / 1e6:.3f} MB raw", "<= 1 MB"),
+        ("memory of a hint (the module's linear memory after the hints)", f"{web['memory']['after'] / 2**20:.0f} MB",
+         "", f"{web['memory']['before'] / 2**20:.0f} MB at start; most heap in use {web['memory']['peak'] / 2**20:.1f} MB",
+         "<= 64 MB"),
+        ("hint figures identical to native", f"{sum(same)}/{len(same)}", "", "", "100%"),
+    ]
+    print(f"chromium {web['version']} headless, one worker; native: the package's C++ core, one thread; "
+          f"{args.deals} deals, {args.hints} hints of {args.samples} worlds; load average {load_before:.2f} -> {load_after:.2f}")
+    print("| figure | browser (wasm) | native | ratio / note | target |\n|---|---|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    if args.json:
+        args.json.write_text(json.dumps({"native": {k: v for k, v in mine.items() if k != "hints"},
+                                         "browser": {"solve_ms": web["solve"], "hint_ms": [h["ms"] for h in web["hints"]],
+                                                     "memory": web["memory"], "version": web["version"],
+                                                     "first_hint_ms": web["cold"]},
+                                         "size": {"raw": raw, "gzip": packed}, "identical": same,
+                                         "load": [load_before, load_after]}, indent=1))
+    if not all(same):
+        raise SystemExit(f"hints differ from Python's for deals {[i for i, s in enumerate(same) if not s]}")
+
+
+if __name__ == "__main__":
+    main()
