@@ -22,11 +22,14 @@ import json
 import os
 import sys
 import time
+from typing import Any
 
 from dominosolver.arena import report, run_arena, summarise
 from dominosolver.bingo.arena import ARENA
 from dominosolver.bingo.bots import BaselineBot
 from dominosolver.bingo.solve import HINT_WORLD_NODES
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 WHOLE = ARENA.whole
 
@@ -48,11 +51,8 @@ def main() -> None:
     options = {"samples": args.samples, "max_nodes": args.max_nodes, "exact_limit": args.exact_limit}
     deals = args.games // 2
     started = time.perf_counter()
-    kwargs = dict(seed=args.seed, options=options, output=args.output)
+    kwargs: dict[str, Any] = {"seed": args.seed, "options": options, "output": args.output}
     if not args.json and sys.stderr.isatty():
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=Console(stderr=True)) as bar:
             job = bar.add_task("mirrored deals", total=deals)
