@@ -124,10 +124,12 @@ class BaselineBot:
       otherwise give the cheapest tile, non-trumps first, doubles a declaration needs last.
 
     Boneyard empty (nothing hidden, perfect recall): the exact solver's best move, ties by the
-    points margin (its line's first move). Boneyard closed: the move of best mean value over every
-    opponent hand the view allows, each solved exactly, enumerated when at most ``EXACT_LIMIT``
-    fit, else over ``CLOSED_SAMPLES`` sampled hands (the closed game's search, per hand, is the
-    project's C++ solver; a closed Sixty-Six game hides the talon the same way)."""
+    points margin (its line's first move), as the engine's minimax. Boneyard closed, where the
+    engine keeps to its rules (the opponent's hand is still hidden): the move of best mean value
+    over every opponent hand the view allows, each solved exactly by the project's C++ solver,
+    enumerated when at most ``EXACT_LIMIT`` fit (from about trick 3 on), else over
+    ``CLOSED_SAMPLES`` sampled hands; so the baseline plays a closed deal at least as well as the
+    engine would."""
 
     def __init__(self, seed: int = 0, closed_samples: int = CLOSED_SAMPLES) -> None:
         self.seed = seed
