@@ -479,6 +479,8 @@ void bingo(py::module_& m) {
         d["distinct"] = r.distinct;
         return d;
       }, py::arg("position"), py::arg("known"), py::arg("free"), py::arg("need"))
+      // From any thread (no lock, no GIL): the search under way ends with Stopped, and every later one.
+      .def("request_stop", &Solver::request_stop)
       .def_property_readonly("nodes", &Solver::nodes)
       .def("reset_nodes", &Solver::reset_nodes, py::call_guard<py::gil_scoped_release>())
       .def("clear", &Solver::clear, py::call_guard<py::gil_scoped_release>());

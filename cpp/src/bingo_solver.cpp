@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "dominosolver/core/errors.hpp"
+#include "dominosolver/core/random.hpp"
 
 namespace dominosolver::bingo {
 
@@ -14,11 +15,7 @@ constexpr int kGpInf = 4;                     // game points lie in -3..3
 constexpr int kMarginInf = 4 * kMarginScale;  // composite scores lie well inside
 constexpr int kMarginSpan = kMarginScale / 2;  // |point difference| < 2048, far beyond any input
 
-inline std::uint64_t mix(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+inline std::uint64_t mix(std::uint64_t z) { return splitmix64_mix(z); }
 
 // Move ids in the table's one-byte move slot: tiles are their ids, the other moves follow the deck.
 constexpr int kIdClose = kDeckTiles, kIdDeclare = kIdClose + 1, kIdDraw = kIdClose + 2, kIdExchange = kIdClose + 3,
@@ -368,6 +365,7 @@ int Solver::mtd(const DealState& s) {
 }
 
 void Solver::poll() {
+  if (stop_.requested()) throw Stopped{};
   if (deadline_ && Clock::now() >= *deadline_) throw TimeUp{};
   if (stop_check_ && stop_check_()) throw Stopped{};
 }

@@ -202,7 +202,7 @@ def run(
         done += len(worlds)
         limit = "by the time limit" + ("" if time is None else f" ({time:g} s)")
         if not batches:
-            raise SearchLimitError(f"no world was solved {limit}")
+            raise SearchLimitError(f"no world was solved {'on request' if cut and should_stop and should_stop() else limit}")
         if done == total and method == "pimc" and total < MAX_DRAWS * samples and not cut:
             ess = _effective_size(batches, logs)
             if ess is not None and scorer.weighting is not None and ess < ESS_FLOOR * samples:

@@ -22,6 +22,7 @@ from .. import pimc
 from ..pimc import MoveStat  # one move of a hint, shared with 42's
 from ..arguments import node_budget, renamed, renamed_object, seed_value, table_megabytes, time_limit, world_count
 from ..errors import InvalidPositionError, ParseError, shown
+from ..stoppable import Abandoned
 from .notation import read_player
 from .play_inference import SLIP, choices_in, log_likelihoods
 from .position import Position, as_position
@@ -121,7 +122,8 @@ def hint(
     closed or exhausted deal, which solves in microseconds, is solved exactly; 0 means no limit. `time` (seconds) stops solving
     worlds once spent, between batches of a few worlds and within a world's search (a world it cuts
     short is left out; the first batch of worlds, BATCH = 8, is solved whatever the time, within
-    its node budget, unless it has none), and the warnings say how many were solved; `should_stop` stops between batches, and `on_progress` receives the
+    its node budget, unless it has none), and the warnings say how many were solved; `should_stop` stops the
+    search under way (within a few hundredths of a second: the worlds of the calls done are kept), and `on_progress` receives the
     hint so far after each batch. Ctrl-C stops a hint with KeyboardInterrupt."""
     started = time_module.perf_counter()
     samples = renamed(samples, worlds, "samples", "worlds")
@@ -165,8 +167,12 @@ def hint(
             part = batch[k:k + BATCH - start % BATCH]
             timed = seconds is not None and not (budget and start < BATCH)
             until = max(0.0, seconds - (time_module.perf_counter() - started)) if timed else None
-            low, high = solver.solve_worlds_bounds(base, [h for h, _ in part], [y for _, y in part], moves, budget,
-                                                   until)
+            try:  # a stop request leaves the call at once (its search ends within a few thousand nodes)
+                low, high = solver.solve_worlds_bounds(base, [h for h, _ in part], [y for _, y in part], moves,
+                                                       budget, until, should_stop=should_stop)
+            except Abandoned:
+                break  # the worlds of the calls before are kept; pimc.run sees the stop and ends
+
             lo += low
             hi += high
             k += len(part)

@@ -9,12 +9,14 @@ the solver stays usable after each. A solver shared by threads runs one search a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .. import _core
 from ..arguments import node_budget, renamed, table_megabytes, time_limit
 from ..errors import ParseError, shown
 from ..result import SolveResult
+from ..stoppable import stoppable
 from .move import Move, MoveLike
 from .position import Position, as_position
 
@@ -96,16 +98,27 @@ class Solver:
                                        node_budget(max_nodes), time_limit(time))
 
     def solve_worlds_bounds(self, base: Position, opponent_hands: list[int], boneyards: list[list[int]],
-                            moves: list[MoveLike], max_nodes: int = 0,
-                            time: float | None = None) -> tuple[list[int], list[int]]:
+                            moves: list[MoveLike], max_nodes: int = 0, time: float | None = None,
+                            should_stop: Callable[[], bool] | None = None) -> tuple[list[int], list[int]]:
         """As :meth:`solve_worlds`, each value as bounds: (lower, upper), flat and world-major, equal
         where the move was solved. With ``max_nodes`` (per world) each move first gets a share to
         learn whether it wins or loses, then what is left goes to by how much; a move it cuts short
         keeps the bounds proven (-3..3 at worst): no world is left out for its cost. The nodes the
         worlds leave unused then go to those cut short (each at least twice ``max_nodes``, from the
-        start again): the call stays within ``max_nodes`` times the worlds."""
-        return self._core.solve_worlds_bounds(as_position(base)._pos, opponent_hands, boneyards, _move_names(moves),
-                                              node_budget(max_nodes), time_limit(time))
+        start again): the call stays within ``max_nodes`` times the worlds. ``should_stop`` (looked at
+        every few hundredths of a second, see ``stoppable``) answering true leaves the call at once
+        with ``stoppable.Abandoned``: its search is asked to stop (within a few thousand nodes) and
+        this solver gets a new table."""
+        pos, names, budget, seconds = as_position(base)._pos, _move_names(moves), node_budget(max_nodes), time_limit(time)
+        if should_stop is None:
+            return self._core.solve_worlds_bounds(pos, opponent_hands, boneyards, names, budget, seconds)
+        core = self._core
+        try:
+            return stoppable(lambda: core.solve_worlds_bounds(pos, opponent_hands, boneyards, names, budget, seconds),
+                             should_stop, on_abandon=core.request_stop)
+        except BaseException:  # left running, asked to stop: that core solver is spent
+            self._core = _core.bingo.Solver(self.tt_mb)
+            raise
 
     @property
     def nodes(self) -> int:

@@ -18,9 +18,11 @@
 // be bounded (a node budget, a deadline) and stopped. A node budget degrades to bounds: each move
 // first gets a share to learn whether it wins or loses, then what is left goes to by how much, and a
 // move it cuts short keeps the bounds its finished probes proved. Every kPollNodes nodes the solver
-// checks its deadline and its stop check; a deadline passed ends the work as a spent budget does
-// (what is solved is kept), a stop check answering true abandons the search by throwing Stopped.
-// Either way the solver stays usable: the table only ever holds bounds of subtrees searched to the end.
+// checks its deadline, its stop check and its stop request; a deadline passed ends the work as a
+// spent budget does (what is solved is kept), a stop check answering true abandons the search by
+// throwing Stopped. Either way the solver stays usable: the table only ever holds bounds of subtrees
+// searched to the end. A stop request (request_stop, from any thread: a caller that no longer wants
+// the answer) throws Stopped in the search under way and in every later one: the solver is spent.
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -33,6 +35,7 @@
 
 #include "dominosolver/bingo/position.hpp"
 #include "dominosolver/core/errors.hpp"  // Stopped
+#include "dominosolver/search/stop_flag.hpp"
 #include "dominosolver/search/transposition_table.hpp"
 
 namespace dominosolver::bingo {
@@ -117,6 +120,9 @@ class Solver {
   // Called every kPollNodes nodes; returning true ends the search with Stopped. Empty: never. Set
   // it before sharing the solver.
   void set_stop_check(std::function<bool()> check) { stop_check_ = std::move(check); }
+  // From any thread: the search under way ends within kPollNodes nodes with Stopped, and so does
+  // every later one (the caller replaces a solver it stopped).
+  void request_stop() { stop_.request(); }
 
   // Nodes searched since construction or reset_nodes, as of the last call to finish (with threads
   // sharing the solver, theirs included).
@@ -170,6 +176,7 @@ class Solver {
   std::uint64_t node_limit_ = 0;  // abort the search past this count (0 = never)
   Deadline deadline_;             // abort the search past this time
   std::function<bool()> stop_check_;
+  search::StopFlag stop_;
   std::mutex busy_;
   std::atomic<std::uint64_t> reported_nodes_{0};
   search::TranspositionTable tt_;
