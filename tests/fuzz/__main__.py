@@ -37,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{target}: {show(data, 5000)}\n-> {run(check[target], data)}")
         finally:
             check["engine"].close()
+            check["http"].close()
         return 0
     inputs = LONG if args.long else args.inputs if args.inputs is not None else None
     seconds = args.seconds if args.seconds is not None else None if inputs is not None else 20.0

@@ -96,8 +96,9 @@ def _work(conn: Connection, at: Any, seed: int, checks_of: Callable[[], dict[str
                 part.add(target, kind, k, detail, data)
             conn.send({"counts": part.counts, "examples": part.examples})
     finally:
-        if hasattr(check["engine"], "close"):
-            check["engine"].close()
+        for name in ("engine", "http"):
+            if hasattr(check.get(name), "close"):
+                check[name].close()
 
 
 class _Worker:

@@ -15,6 +15,8 @@ from typing import Any
 from dominosolver import biggame, bingo, moon, texas42
 from dominosolver.errors import DominoSolverError
 
+from .http import http_seeds
+
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent
 NOTATION = re.compile(r'"((?:42 |texas42 |bingo )?(?:trump|turned|hands)=[^"\n]*)"')
@@ -135,4 +137,7 @@ def seeds() -> dict[str, list[Any]]:
         "registry": json_42[:20] + json_bingo[:20] + view_json[:40] + docs + [str(v) for v in views_42[::40] + views_bingo[::40]],
         "engine": requests,
         "batch": records,
+        # every endpoint of the server (http.py): late positions and views of every game, a few deals
+        "http": http_seeds(late_42[:24:2] + late_bingo[:12:2] + positions_42[:3],
+                           [p.view(p.to_move) for p in late_42[1:24:3] + late_bingo[1:12:3]] + views_42[:40:8]),
     }

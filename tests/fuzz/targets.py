@@ -38,6 +38,7 @@ from dominosolver.engine import EngineLimits
 from dominosolver.errors import DominoSolverError, ParseError
 from dominosolver.io import json_value
 
+from .http import Http, http_input
 from .mutate import as_json_text, mutated
 from .seeds import seeds
 
@@ -46,7 +47,7 @@ __all__ = ["ENGINE_LIMITS", "KINDS", "NAMED", "TARGETS", "WEIGHTS", "Engine", "c
 WEIGHTS = {
     "42.position.json": 12, "42.position.text": 12, "42.view.json": 14, "42.view.text": 10,
     "bingo.position.json": 12, "bingo.position.text": 12, "bingo.view.json": 14, "bingo.view.text": 10,
-    "registry": 8, "engine": 10, "batch": 6,
+    "registry": 8, "engine": 10, "batch": 6, "http": 12,
 }
 TARGETS = tuple(WEIGHTS)
 # What a batch may answer a record with: the package's named errors, by their type names.
@@ -74,6 +75,8 @@ def make_input(seed: int, k: int) -> tuple[str, Any]:
             lines = [r for r in lines if r["cmd"] != "quit"]
         return target, b"".join(as_json_text(rng, mutated(rng, r) if rng.random() < 0.6 else r, [0, 0, 0, 1, 2])
                                 + b"\n" for r in lines)
+    if target == "http":  # a request to one of the server's endpoints
+        return target, http_input(rng, base)
     value = mutated(rng, base)
     if target == "batch":  # a line of a records file
         return target, as_json_text(rng, value)
@@ -299,6 +302,7 @@ def checks() -> dict[str, Callable[[Any], Outcome]]:
         "registry": _registry,
         "engine": Engine(),
         "batch": _batch,
+        "http": Http(),
     }
 
 
