@@ -168,6 +168,9 @@ def hint_cases() -> list[dict[str, Any]]:
     name, view, options = hint_views()[0]
     out.append({"name": name + ", stopped after its first batch", "view": view.to_json(), "options": options,
                 "stop": True, "hint": comparable(hint(view, **options, should_stop=lambda: True).to_json())})
+    # A time limit of 0: the first batch alone, whatever the clock says (pimc.py checks it after each batch).
+    out.append({"name": name + ", time 0", "view": view.to_json(), "options": options, "stop": True, "time_ms": 0,
+                "hint": comparable(hint(view, **options, time=0).to_json())})
     return out
 
 

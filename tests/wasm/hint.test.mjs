@@ -46,12 +46,24 @@ for (const c of hints) {
 }
 
 test("a hint stopped after its first batch keeps Python's worlds and says so", () => {
-  const c = fixture.hints.find((x) => x.stop);
+  const c = fixture.hints.find((x) => x.stop && x.time_ms === undefined);
   const partials = [];
   const stopped = api.hint(c.view, { ...c.options, shouldStop: () => true, onProgress: (h) => partials.push(h) });
   assert.deepEqual(comparable(stopped), c.hint);
   assert.equal(partials.length, 1);
   assert.ok(partials[0].moves.every((m) => m.mean === null));  // the tests' chances, no values yet
+});
+
+test("a time limit of 0 ends the hint after its first batch, as Python's", async () => {
+  const c = fixture.hints.find((x) => x.time_ms === 0);
+  assert.match(c.hint.warnings.join(" "), /by the time limit \(0 s\)/);
+  assert.deepEqual(comparable(api.hint(c.view, { ...c.options, timeMs: 0 })), c.hint);
+  const worker = ds.startHintWorker();
+  try {
+    assert.deepEqual(comparable(await worker.hint(c.view, { ...c.options, timeMs: 0 })), c.hint);
+  } finally {
+    worker.terminate();
+  }
 });
 
 test("the hint worker gives the same hints, reports progress, stops and ends", async () => {
@@ -61,7 +73,7 @@ test("the hint worker gives the same hints, reports progress, stops and ends", a
     assert.ok(picked.some((c) => c.hint.method === "exact"));
     const answers = await Promise.all(picked.map((c) => worker.hint(c.view, c.options)));  // queued, one at a time
     answers.forEach((answer, i) => assert.deepEqual(comparable(answer), picked[i].hint_stoppable));
-    const c = fixture.hints.find((x) => x.stop);
+    const c = fixture.hints.find((x) => x.stop && x.time_ms === undefined);
     const progress = [];
     const controller = new AbortController();
     controller.abort();
