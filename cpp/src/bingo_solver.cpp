@@ -365,6 +365,7 @@ int Solver::mtd(const DealState& s) {
 }
 
 void Solver::poll() {
+  if (stop_.requested()) throw Stopped{};
   if (deadline_ && Clock::now() >= *deadline_) throw TimeUp{};
   if (stop_check_ && stop_check_()) throw Stopped{};
 }
