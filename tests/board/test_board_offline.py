@@ -36,12 +36,13 @@ from dominosolver.texas42 import Position, Rules, solve
 from wasm_fixture import dealt, played
 
 try:
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:  # without selenium the browser fixture skips these tests (or fails them under CI)
     pass
 
+REPO = Path(__file__).resolve().parents[2]  # the checkout whose build/wasm the module is built in
 WAIT = 60  # seconds for the page to show what it is waiting for (a loaded CI machine is slow)
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 
@@ -49,28 +50,28 @@ PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 # ---------------------------------------------------------------- the site
 
 
-def module_option() -> list[str]:
-    """``--module DIR`` from DOMINOSOLVER_JS, else nothing (the export builds the module); skips
-    (fails under CI) when the tools for that build are missing."""
+def built_module() -> Path:
+    """DOMINOSOLVER_JS, else the module built as the export builds it when not given one (in this
+    checkout's build/wasm, whether or not the package is installed from it); skips (fails under
+    CI) when the tools for that build are missing."""
     given = os.environ.get("DOMINOSOLVER_JS")
     if given:
-        return ["--module", given]
+        return Path(given)
     missing = [f"{tool} (apt-get install {package})" for tool, package in board_cli.TOOLS.items() if not shutil.which(tool)]
     if missing:
         if os.environ.get("CI"):
             pytest.fail(f"the offline board's tests must run under CI: {', '.join(missing)} not found")
         pytest.skip(f"{', '.join(missing)} not found")
-    return []
+    return board_cli.find_module(None, quiet=True, checkouts=[REPO])
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> tuple[Path, dict, Path]:
     """(directory, the export's --json reply, the module's folder) of the board exported once."""
     where = tmp_path_factory.mktemp("board-site")
-    option = module_option()
-    result = CliRunner().invoke(cli, ["board", "--export", str(where), "--json", *option])
+    module = built_module()
+    result = CliRunner().invoke(cli, ["board", "--export", str(where), "--json", "--module", str(module)])
     assert result.exit_code == 0, result.output + repr(result.exception)
-    module = Path(option[1]) if option else board_cli.ROOT / "build" / "wasm" / "dominosolver-js"
     return where, json.loads(result.output), module
 
 
@@ -167,7 +168,16 @@ def test_a_module_folder_without_the_module_is_named(tmp_path):
     assert not (tmp_path / "site").exists()
 
 
+def test_without_a_checkout_a_module_is_asked_for(tmp_path, monkeypatch):
+    monkeypatch.setattr(board_cli, "ROOT", tmp_path)  # an install from a wheel: no C++ sources
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["board", "--export", str(tmp_path / "site")])
+    assert result.exit_code == 1
+    assert "no WebAssembly module to export" in result.output and "pass --module DIR" in result.output
+
+
 def test_without_emscripten_the_missing_tools_are_named(tmp_path, monkeypatch):
+    monkeypatch.setattr(board_cli, "ROOT", REPO)  # a checkout to build from
     monkeypatch.setenv("PATH", str(tmp_path))  # nothing to run
     result = CliRunner().invoke(cli, ["board", "--export", str(tmp_path / "site")])
     assert result.exit_code == 1
@@ -218,6 +228,18 @@ def phone(browser):
     assert not errors, f"errors in the console: {errors}"
 
 
+def solved(browser, position: Position) -> None:
+    """Wait until the board shows ``position`` solved (its JSON, the solve's note)."""
+    text = json.dumps(position.to_json(), separators=(",", ":"))
+    try:
+        wait_for(browser, lambda b: b.find_element(By.ID, "json").get_attribute("value") == text
+                 and b.find_element(By.ID, "solve-note").text.startswith("value"), "the solve")
+    except TimeoutException:
+        shown = {i: browser.find_element(By.ID, i).get_attribute("value") or browser.find_element(By.ID, i).text
+                 for i in ("status", "solve-note", "json")}
+        pytest.fail(f"the board did not show {text} solved: {shown}")
+
+
 def load_position(browser, position: Position) -> dict[str, int]:
     """Paste the position's JSON, press Load, and read every move's value once the module solved it."""
     text = json.dumps(position.to_json())
@@ -225,8 +247,7 @@ def load_position(browser, position: Position) -> dict[str, int]:
     paste.clear()
     browser.execute_script("arguments[0].value = arguments[1]", paste, text)
     browser.find_element(By.ID, "load").click()
-    wait_for(browser, lambda b: b.find_element(By.ID, "json").get_attribute("value") == json.dumps(position.to_json(), separators=(",", ":"))
-             and b.find_element(By.ID, "solve-note").text.startswith("value"), "the solve")
+    solved(browser, position)
     return {cell.get_attribute("data-move"): int(cell.get_attribute("data-value"))
             for cell in browser.find_elements(By.CSS_SELECTOR, "#moves .move")}
 
@@ -257,8 +278,7 @@ def test_the_board_opened_from_a_file_solves_offline(phone, site, screenshot):
     best = solve(position).best[0]
     browser.find_element(By.CSS_SELECTOR, f'#moves .move[data-move="{best}"] button').click()
     position.play(best)
-    wait_for(browser, lambda b: b.find_element(By.ID, "json").get_attribute("value") == json.dumps(position.to_json(), separators=(",", ":"))
-             and b.find_element(By.ID, "solve-note").text.startswith("value"), "the solve after the move")
+    solved(browser, position)
     shown = {c.get_attribute("data-move"): int(c.get_attribute("data-value")) for c in browser.find_elements(By.CSS_SELECTOR, "#moves .move")}
     assert shown == solve(position).moves
     # No notation offline (the module writes JSON): the field says so, its Copy button is off.
@@ -333,3 +353,14 @@ def test_on_a_static_host_the_app_installs_and_reloads_with_the_network_off(brow
         network(browser, offline=False)
     errors = [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, f"errors in the console: {errors}"
+
+
+@pytest.mark.browser
+def test_the_served_board_asks_the_server(browser, server):
+    """Under dominosolver serve the same files ask the HTTP API: no note, every screen its own."""
+    browser.get(f"{server}/")
+    ready(browser)
+    assert browser.execute_script("return document.body.dataset.backend") == "server"
+    assert browser.find_elements(By.ID, "backend") == [] and browser.find_elements(By.CSS_SELECTOR, ".unavailable") == []
+    games = [o.get_attribute("value") for o in browser.find_elements(By.CSS_SELECTOR, 'select[name="game"] option')]
+    assert "bingo" in games

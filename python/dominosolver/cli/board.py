@@ -166,8 +166,17 @@ def _no_cycle(graph: dict[str, list[str]]) -> None:
 # ---------------------------------------------------------------- the module
 
 
-def find_module(module: str | None, quiet: bool) -> Path:
-    """The folder of a built module: ``module`` checked, or the checkout's build/wasm (built now)."""
+def checkout(candidates: list[Path]) -> Path | None:
+    """The first of ``candidates`` that is a source checkout with the WebAssembly build, or None."""
+    for root in candidates:
+        if (root / "CMakeLists.txt").is_file() and (root / "wasm" / "index.js").is_file():
+            return root
+    return None
+
+
+def find_module(module: str | None, quiet: bool, checkouts: list[Path] | None = None) -> Path:
+    """The folder of a built module: ``module`` checked, or a checkout's build/wasm (built now): the
+    checkout the package runs from (an editable install), else the current directory's."""
     if module is not None:
         where = Path(module)
         missing = [f for f in MODULE_FILES if not (where / f).is_file()]
@@ -175,25 +184,27 @@ def find_module(module: str | None, quiet: bool) -> Path:
             raise click.BadParameter(f"{where} lacks {', '.join(missing)}: a built dominosolver-js folder has "
                                      f"{', '.join(MODULE_FILES)} (docs/javascript.md)", param_hint="'--module'")
         return where
-    if not ((ROOT / "CMakeLists.txt").is_file() and (ROOT / "wasm" / "index.js").is_file()):
+    root = checkout([ROOT, Path.cwd()] if checkouts is None else checkouts)
+    if root is None:
         raise click.ClickException(
-            "no WebAssembly module to export: this install has no C++ sources to build one from; pass --module DIR, "
-            "a built dominosolver-js folder (docs/javascript.md builds it from a checkout)")
+            "no WebAssembly module to export: neither this install nor the current directory has the C++ sources "
+            "to build one from; pass --module DIR, a built dominosolver-js folder (docs/javascript.md builds it "
+            "from a checkout), or run the command in a checkout")
     missing = [f"{tool} (apt-get install {package})" for tool, package in TOOLS.items() if not shutil.which(tool)]
     if missing:
         raise click.ClickException(f"building the WebAssembly module needs {', '.join(missing)}; or pass --module DIR, "
                                    "a built dominosolver-js folder")
-    build = ROOT / "build" / "wasm"
+    build = root / "build" / "wasm"
     env = dict(os.environ)
     # Debian's emscripten runs its JavaScript tools with node and Debian's node modules (acorn).
     env["NODE_PATH"] = os.pathsep.join(p for p in ("/usr/share/nodejs", env.get("NODE_PATH")) if p)
-    steps = [["emcmake", "cmake", "-S", str(ROOT), "-B", str(build), "-DDOMINOSOLVER_WASM=ON", "-DCMAKE_BUILD_TYPE=Release"],
+    steps = [["emcmake", "cmake", "-S", str(root), "-B", str(build), "-DDOMINOSOLVER_WASM=ON", "-DCMAKE_BUILD_TYPE=Release"],
              ["cmake", "--build", str(build), "--target", "dominosolver_wasm", "-j2"]]
     show = not quiet and sys.stderr.isatty()
     for step in steps:
         if show:
             click.echo(f"building the WebAssembly module: {' '.join(step)}", err=True)
-        out = subprocess.run(step, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        out = subprocess.run(step, cwd=root, env=env, capture_output=True, text=True, check=False)
         if out.returncode:
             raise click.ClickException(f"{' '.join(step)} failed:\n{(out.stdout + out.stderr)[-3000:]}")
     return build / "dominosolver-js"
@@ -302,7 +313,8 @@ def site(module_dir: Path) -> dict[str, bytes]:
                    for g in reply["games"] if g["tag"] not in MODULE_GAMES]
     games = {**reply, "games": offered, "corpus": None}
     modules = {p.name: p.read_text(encoding="utf-8") for p in STATIC.glob("*.js")}
-    modules["dominosolver-js/index.js"] = (module_dir / "index.js").read_text(encoding="utf-8")
+    for path in module_dir.glob("*.js"):  # the API and whatever it imports (the bundle takes what it uses)
+        modules[f"dominosolver-js/{path.name}"] = path.read_text(encoding="utf-8")
     glue = (module_dir / "dominosolver_core.mjs").read_text(encoding="utf-8")
     if not glue.rstrip().endswith("export default createCore;"):
         raise BundleError("dominosolver_core.mjs does not end with `export default createCore;`: not emscripten's "

@@ -38,10 +38,10 @@ function markOffline() {
     panel.append(title, why);
     section.replaceChildren(panel);
   }
-  document.body.dataset.backend = backend;
 }
 
 async function start() {
+  document.body.dataset.backend = backend; // "server" (dominosolver serve) or "module" (an exported site)
   if (offline) markOffline();
   for (const tab of document.querySelectorAll("nav [data-screen]")) {
     tab.addEventListener("click", () => showScreen(tab.dataset.screen));
