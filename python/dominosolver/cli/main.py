@@ -396,7 +396,7 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 @click.option("--score", default=None,
               help="42's marks game: the score, the bidder's side first ('5-6'): advise the call of the best chance "
                    "of winning the game, by its calibrated P(make), instead of the thresholds (an experiment: a bot "
-                   "calling so lost 62% of whole games to the thresholds, bench/README.md)")
+                   "calling so lost 62% of whole games to the thresholds, bench/studies/README.md)")
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.bidadvice/1 object")
 def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int | None, seed: int | None, risk: float | None,
                    mark_risk: float | None, discount: int | None, threads: int | None, seconds: float | None, flags: str,
