@@ -262,6 +262,9 @@ def test_the_board_opened_from_a_file_solves_offline(phone, site, screenshot):
     browser.get((site[0] / "index.html").as_uri())
     ready(browser)
     assert browser.execute_script("return document.body.dataset.backend") == "module"
+    # Everything the page loaded is a file of the site.
+    loaded = browser.execute_script("return [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]")
+    assert {url.rsplit("/", 1)[0] for url in loaded} == {site[0].as_uri()}, loaded
     # The games the module plays, and no other.
     games = [o.get_attribute("value") for o in browser.find_elements(By.CSS_SELECTOR, 'select[name="game"] option')]
     assert games == list(board_cli.MODULE_GAMES)
