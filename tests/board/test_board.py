@@ -323,10 +323,12 @@ def test_the_human_who_wins_the_auction_gets_declaration_advice(browser, server)
     wait_for(browser, lambda b: b.execute_script("return window.board.play.state.view.trump") == "doubles", "the declaration")
 
 
-@pytest.mark.parametrize("game", ["texas42", "moon"])
+@pytest.mark.parametrize("game", ["texas42", "moon", "moon4"])
 def test_the_hint_in_the_auction_shows_the_advisers_action_and_reason(browser, server, game):
-    """The board's Hint in an auction (42's or Moon's) shows the adviser's action in the words a move
-    takes and why: the same advice as the Python API's for the human's view."""
+    """The board's Hint in an auction (42's, Moon's or Partnership Moon's) shows the adviser's action
+    in the words a move takes and why, and each declaration's figures: the same advice as the Python
+    API's for the human's view (tests/frontends/test_bid_advice_agrees.py: the terminal's, the
+    engine's and the HTTP API's too)."""
     new_bot_game(browser, server, game, "1", "4")
     wait_for(browser, lambda b: status(b, "#play-status") == "your turn", "seat 1's bid")
     view = PlayerView.from_json(browser.execute_script("return window.board.play.state.view"))
@@ -336,9 +338,20 @@ def test_the_hint_in_the_auction_shows_the_advisers_action_and_reason(browser, s
     expected = advise_bid(view, threads=1)
     assert action.get_attribute("data-action") == expected.action
     assert css(browser, "#bid-reason")[0].text.startswith(expected.verdict.reason)
-    units = "tricks" if game == "moon" else "points"
+    units = "tricks" if game != "texas42" else "points"
     assert css(browser, "#hint-table th")[1].text == f"mean {units}"
     assert len(css(browser, "#hint-table tbody tr")) == len(expected.declarations)
+    # Each declaration's mean, stderr and P(make) at the bid judged, as the board prints them (two
+    # decimals, a percent to one).
+    advice = expected.to_json()
+    bids = list(advice["declarations"][0]["p_make"])
+    at = advice["bid"] if advice["bid"] in bids else bids[0]
+    assert css(browser, "#hint-table th")[3].text == f"P(make {at})"
+    for row, d in zip(css(browser, "#hint-table tbody tr"), advice["declarations"]):
+        name, mean, stderr, p_make = (c.text for c in row.find_elements(By.CSS_SELECTOR, "td"))
+        assert row.get_attribute("data-declaration") == str(d["declaration"]) and name == d["name"]
+        assert float(mean) == pytest.approx(d["mean"], abs=0.0051) and float(stderr) == pytest.approx(d["stderr"], abs=0.0051)
+        assert float(p_make.rstrip("%")) == pytest.approx(100 * d["p_make"][at], abs=0.051)
 
 
 def test_the_claim_button_answers_from_the_humans_view(browser, server, screenshot):

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
-from dominosolver import games
+from dominosolver import _core, games
 from dominosolver.cli.main import cli
 from dominosolver.engine import EngineServer
 from dominosolver.serve import ServeLimits, create_app
@@ -76,6 +76,12 @@ def test_every_front_end_gives_the_same_advice(case, client):
     reply = client.post("/v1/advise-bid", json={"view": view.to_json()})
     assert reply.status_code == 200, reply.text
     assert steady(reply.json()) == expected
+    # ... and from the hand, as the command line asks, the game named by its tag.
+    hand = {"game": tag, "hand": [str(t) for t in view.hand], "seat": view.rules.seat_name(view.seat),
+            "auction": auction, **({"rules": flags} if flags else {})}
+    reply = client.post("/v1/advise-bid", json=hand)
+    assert reply.status_code == 200, reply.text
+    assert steady(reply.json()) == expected
     # The engine's go.
     out = io.StringIO()
     engine = EngineServer(out, threads=1)
@@ -93,3 +99,15 @@ def test_every_front_end_gives_the_same_advice(case, client):
         assert said.splitlines()[-1].startswith(f"advice: {api.action}")
     else:
         assert said == str(api)
+
+
+def test_every_game_with_an_auction_says_so_and_advises(client):
+    """GET /v1/games says which games advise bids: each of the 42 family (its rows all made by one
+    adapter from the core's family rows), not Bingo, whose deal has no auction; the command line
+    refuses Bingo by name."""
+    rows = {g["tag"]: g["advise_bid"] for g in client.get("/v1/games").json()["games"]}
+    family = {row["name"] for row in _core.texas42.family_rows()}
+    assert family <= set(rows) and {tag for tag, advises in rows.items() if advises} == family
+    printed = CliRunner().invoke(cli, ["advise-bid", "66.65.64.62.55.33.10", "--rules", "family:moon4", "--samples", "2",
+                                       "--seed", "1", "--threads", "1", "--json"])
+    assert printed.exit_code == 0 and json.loads(printed.output)["game"] == "moon4", printed.output

@@ -68,7 +68,7 @@ def test_options_a_game_has_no_use_for_are_refused_as_the_cli_refuses_them(clien
     refused(client.post("/v1/solve", json={"position": DEAL_42, "max_nodes": 10}), 422, "ParseError",
             "max_nodes applies to Bingo solves only")
     refused(client.post("/v1/solve", json={"position": str(bingo_closed(1)), "moves": False}), 422, "ParseError",
-            "moves applies to 42 and The Big Game solves only")
+            "moves applies to 42, Moon, Partnership Moon and The Big Game solves only")
     refused(client.post("/v1/hint", json={"view": bingo_closed(1).view(0).to_json(), "weighting": "auction"}),
             422, "ParseError", "unknown weighting 'auction': use one of uniform, play")  # Bingo's: uniform or play
     refused(client.post("/v1/table", json={"deal": str(bingo_closed(1))}), 422, "ParseError", "Bingo has no")

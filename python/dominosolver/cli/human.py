@@ -119,7 +119,7 @@ class HumanGame:
                 view = self.game.view(self.seat)
                 try:
                     self.show(self.busy("hint", lambda: list(self.human.advise(view, HINT_SECONDS))))
-                except DominoSolverError as e:  # no advice here (Moon's auction, for now): the game goes on
+                except DominoSolverError as e:  # no advice here (a search stopped, say): the game goes on
                     self.show([f"[red]no hint: {escape(str(e))}[/red]"])
             elif command.lower() in ("c", "claim"):
                 self.claim()

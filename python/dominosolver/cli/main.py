@@ -28,7 +28,6 @@ from ..serve import run as serve_http
 from ..serve.app import most_workers
 from ..serve.handlers import CORPUS_VARIABLE
 from ..stoppable import exit_now
-from ..texas42.bidding import BID_SAMPLES
 from . import render
 from .board import board as board_command
 from .corpus import corpus as corpus_commands
@@ -378,7 +377,8 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 @click.option("--seat", default="0", show_default=True,
               help="the bidder (0..3 or N, E, S, W; Moon 0..2 or P0, P1, P2); it leads if it declares")
 @click.option("--auction", default="", help="earlier bids from the dealer's left, e.g. 'pass,30,pass'")
-@click.option("--samples", type=int, default=None, help=f"deals to sample (default {BID_SAMPLES}, The Big Game's 32)")
+@click.option("--samples", type=int, default=None,
+              help="deals to sample (default: the game's; the advice says how many it solved)")
 @click.option("--seed", type=int, default=None,
               help="sampling seed (default: one drawn from the question, so every front end gives a hand the same figures)")
 @click.option("--risk", type=float, default=None,
@@ -405,11 +405,14 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int | None, seed
     double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make; under
     specials:all, P(make) of each special bid the hand may make (the partner's best declaration), and
     of Nel-O (each doubles mode allowed) and Sevens declared by the hand on its least mark bid."""
+    spec = games.of_rules(flags)  # the game whose family the flags name ('family:moon'), else the default
+    if spec.advise_bid is None:
+        bidders = " and ".join(s.title for s in games.GAMES.values() if s.advise_bid)
+        raise ParseError(f"{spec.title} has no auction to advise on (games with one: {bidders})")
     with render.progress("deals solved", quiet=as_json) as update:
-        advice = games.get("texas42").advise_bid(hand, seat=seat, auction=auction, rules=flags, samples=samples,
-                                                 seed=seed, risk=risk, mark_risk=mark_risk, discount=discount,
-                                                 threads=threads, time=seconds, on_progress=update,
-                                                 **({"score": score} if score is not None else {}))
+        advice = spec.advise_bid(hand, seat=seat, auction=auction, rules=flags, samples=samples, seed=seed, risk=risk,
+                                 mark_risk=mark_risk, discount=discount, threads=threads, time=seconds,
+                                 on_progress=update, **({"score": score} if score is not None else {}))
     if as_json:
         emit_json(advice.to_json())
     else:

@@ -31,7 +31,7 @@ from .. import games
 from ..arguments import MAX_TABLE_MB, node_budget, seed_value, time_limit, whole_number, world_count
 from ..errors import DominoSolverError, InvalidViewError, ParseError, shown
 from ..io import json_value, unicode_text
-from ..texas42.hint import engine_info
+from ..pimc import engine_info
 
 __all__ = ["PROTOCOL", "EngineLimits", "EngineServer", "serve"]
 

@@ -8,11 +8,11 @@ here instead of telling games apart themselves; adding a game is adding its adap
 ('Bingo', 'Texas 42')
 """
 
-from .registry import DEFAULT, GAMES, check_options, detect, get, is_view_text, names, read, read_view
+from .registry import DEFAULT, GAMES, check_options, detect, get, is_view_text, names, of_rules, read, read_view
 from .records import SHOW, show_json
 from .spec import Batch, GameSpec, HumanPlay, Notation, Pictures, Renderer, legend
 
 __all__ = [
     "DEFAULT", "GAMES", "SHOW", "Batch", "GameSpec", "HumanPlay", "Notation", "Pictures", "Renderer", "check_options",
-    "detect", "get", "is_view_text", "legend", "names", "read", "read_view", "show_json",
+    "detect", "get", "is_view_text", "legend", "names", "of_rules", "read", "read_view", "show_json",
 ]

@@ -316,6 +316,15 @@ def revealed(pos: Position, seat: int) -> frozenset[Tile]:
     return pos.view(seat).opponent_known
 
 
+def board() -> dict[str, Any]:
+    """The board's row: the double-six for the palette, a boneyard, no declarations (the trump is
+    the turned tile's), no auction; a hint's chance is of winning the deal."""
+    tiles = [Tile(high, low) for high in range(6, -1, -1) for low in range(high, -1, -1)]
+    return {"tiles": [str(t) for t in tiles], "declarations": [], "min_bid": None, "left_over": "none",
+            "hand_points": None, "hand_tricks": None, "boneyard": True, "opening_bid": False, "chance": "P(win)",
+            "auction_grades": False}
+
+
 SPEC = GameSpec(
     tag="bingo",
     name="Bingo",
@@ -351,6 +360,7 @@ SPEC = GameSpec(
                 arrays=arrays),
     render=RENDER,
     pictures=PICTURES,
+    board=board,
     arena=ARENA,
     human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=finished_deals,
                     grade=lambda deal: grade_deal(deal, None, None), advise=advise_human),

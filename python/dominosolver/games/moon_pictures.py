@@ -1,16 +1,13 @@
-"""Moon and Partnership Moon as pictures (SVG): their table as a heat map. The board and the play
-chart are 42's (``texas42.picture``, ``texas42_pictures``), with the family's names."""
+"""Moon and Partnership Moon as pictures (SVG): their table (tricks) as a heat map. The board and the
+play chart are 42's (``texas42.picture``, ``texas42_pictures``), with the family's names."""
 
 from __future__ import annotations
 
 from ..moon import MoonTable
 from ..pictures.heatmap import HeatMap, heatmap_picture
-from ..texas42 import picture
 from ..texas42.solve import declaration_name
-from .spec import Pictures
-from .texas42_pictures import PICTURES as PICTURES_42
 
-__all__ = ["PICTURES", "table_heatmap"]
+__all__ = ["table_heatmap", "table_svg"]
 
 
 def table_heatmap(table: MoonTable) -> HeatMap:
@@ -29,9 +26,5 @@ def table_heatmap(table: MoonTable) -> HeatMap:
     )
 
 
-PICTURES = Pictures(
-    position=picture.position_svg,
-    view=picture.view_svg,
-    analysis=PICTURES_42.analysis,
-    table=lambda table: heatmap_picture(table_heatmap(table)).to_svg(),
-)
+def table_svg(table: MoonTable) -> str:
+    return heatmap_picture(table_heatmap(table)).to_svg()

@@ -16,9 +16,13 @@ from ..texas42.solve import declaration_name
 from .spec import legend
 from .texas42_render import DOUBLE_DUMMY, show_position, show_solve
 
-__all__ = ["table_of", "demo_of"]
+__all__ = ["MOON4_DEMO", "MOON_DEMO", "demo_of", "table_of"]
 
 Output = Iterator[RenderableType]
+# The positions their demos solve: each deal at its first lead.
+MOON_DEMO = "moon trump=6 hands=66.65.64.63.53.41.22/62.61.55.52.44.42.00/54.51.43.33.31.21.11 contract=P05"
+MOON4_DEMO = ("moon4 trump=4 hands=66.64.62.54.44.31.11/65.55.52.41.40.22.10/63.61.51.43.42.30.20/60.53.50.33.32.21.00 "
+              "contract=N5")
 
 def table_of(table_obj: MoonTable) -> Output:
     rules = table_obj.rules

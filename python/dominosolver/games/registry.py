@@ -8,17 +8,21 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import ParseError, shown
-from ..io import json_value
-from . import biggame, bingo, moon, texas42
+from ..io import flags_of_text, json_value
+from . import bingo, family42
 from .records import VIEW, is_view_text
 from .spec import GameSpec
 
-__all__ = ["DEFAULT", "GAMES", "check_options", "detect", "get", "is_view_text", "names", "read", "read_view"]
+__all__ = ["DEFAULT", "GAMES", "check_options", "detect", "get", "is_view_text", "names", "of_rules", "read",
+           "read_view"]
 
+# The 42 family's rows come from the core's family table (``family42``), Texas 42 first; Bingo's
+# follows 42's, where it has stood since it came (the order of GET /v1/games and of messages).
+_FIRST, *_REST = family42.SPECS
 GAMES: Mapping[str, GameSpec] = MappingProxyType(
-    {spec.tag: spec for spec in (texas42.SPEC, bingo.SPEC, moon.MOON, moon.MOON4, biggame.SPEC)})
+    {spec.tag: spec for spec in (_FIRST, bingo.SPEC, *_REST)})
 # Positions, views and records older than the "game" tag are Texas 42's, as before Bingo came.
-DEFAULT = "texas42"
+DEFAULT = _FIRST.tag
 _BY_WORD = {word: spec for spec in GAMES.values() for word in (spec.tag, *spec.aliases)}
 
 
@@ -27,6 +31,15 @@ def get(tag: Any) -> GameSpec:
     if not isinstance(tag, str) or tag not in _BY_WORD:
         raise ParseError(f"unknown game {shown(tag)}: {', '.join(GAMES)}")
     return _BY_WORD[tag]
+
+
+def of_rules(flags: str | Mapping[str, Any] | None) -> GameSpec:
+    """The game of a family's rules flags (an object, or 'flag:value,...' text): the one its
+    ``family`` flag names (``family:moon``), else the default game, whose rules reader then judges
+    the flags (an unknown family among them too)."""
+    given = flags_of_text(flags) if isinstance(flags, str) and flags else dict(flags or {})
+    family = given.get("family")
+    return _BY_WORD[family] if isinstance(family, str) and family in GAMES else GAMES[DEFAULT]
 
 
 def names() -> list[str]:

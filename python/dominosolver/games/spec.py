@@ -126,6 +126,12 @@ class GameSpec:
     batch: Batch
     render: Renderer
     pictures: Pictures
+    # What the web board draws of it (GET /v1/games' "board"): ``tiles`` of its set, ``declarations``
+    # ([{"trump", "name"}]), ``min_bid``, ``left_over`` ("none", "widow", "undealt"), ``hand_points``,
+    # ``hand_tricks``, and the board's few choices: ``boneyard`` (a place for tiles in no hand),
+    # ``opening_bid`` (an empty position starts with the least bid made), ``chance`` (what a hint's
+    # probability is of: "P(make)"), ``auction_grades`` (an analysis grades the calls too)
+    board: Callable[[], dict[str, Any]]
     table: Callable[[Any], Any] | None = None  # a double-dummy table of a deal, where the game has one
     special_table: Callable[[Any], Any] | None = None  # its special-contract table, where it has one
     solves: Callable[[Any], bool] | None = None  # whether `solve` values a position (None: every one)
@@ -135,6 +141,9 @@ class GameSpec:
     # A solver for one long-lived thread (the server's pool): ``solver().solve(position, **solve_options)``
     # answers as ``solve`` does but for its node count, its table kept from one call to the next.
     solver: Callable[[], Any] | None = None
+    # What the board prints for a game's legal moves and trump (``(game, moves, view JSON)`` ->
+    # {"moves": {move: words}, "trump": name}), where they have other words than their notation
+    move_names: Callable[[Any, list[str], dict[str, Any]], dict[str, Any]] | None = None
     # The lay-down check, where the game has one: claim(position or view, seat=None, goal=..., seed=...,
     # time=..., threads=..., should_stop=...) -> an answer with .to_json() (texas42/claim.py)
     claim: Callable[..., Any] | None = None

@@ -1,6 +1,7 @@
-"""Texas 42 in the game registry: how the front ends read, solve, advise, grade, batch, serve,
-render and check it. The rules and the searches are ``dominosolver.texas42``'s; this module only
-fits them to ``GameSpec``."""
+"""Texas 42's functions for the game registry: how the front ends read, solve, advise, grade, batch,
+serve and check a game of the 42 family. They read the family from the rules (``Rules.row``); the
+registry rows of 42, Moon, Partnership Moon and The Big Game are made from the family rows by
+``games/family42.py``. The rules and the searches are ``dominosolver.texas42``'s."""
 
 from __future__ import annotations
 
@@ -13,41 +14,31 @@ from .. import _core
 from ..arguments import tile_sequence
 from ..errors import InvalidViewError, ParseError, shown
 from ..io import flags_of_text
-from ..result import SolveResult
-from ..texas42 import Game, PlayerView, Position, Rules, dd_table, special_table
-from ..texas42.arena import ARENA
+from ..texas42 import Game, PlayerView, Position, Rules
 from ..texas42 import hint as hint_42
-from ..texas42 import solve as solve_42
 from ..texas42.bid_grades import grade_auction
 from ..texas42.discard_grades import grade_discard
 from ..texas42.labels import POINT_STEPS, PP_STEPS, accuracy, currency, labels
 from ..texas42.bidding import advise_bid
-from ..texas42.bots import HintBot, RuleBot
-from ..texas42.claim import claim_of
+from ..texas42.bots import RuleBot
 from ..texas42.notation import contract_from_json, contract_to_json
 from ..texas42.game import Move
 from ..texas42.plays import parse_play
-from ..texas42.rules import (BID_KINDS, ORDINARY, SEATS, TRUMPS, namer, parse_bid, parse_seat, parse_trump,
+from ..texas42.rules import (BID_KINDS, ORDINARY, namer, parse_bid, parse_trump,
                              set_mask)
 from ..texas42.sampling import WorldSampler, position_of, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position, projection
 from ..tiles import Tile
-from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
-from .spec import Batch, GameSpec, HumanPlay
-from .texas42_pictures import PICTURES
+from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, unwrap
 from .texas42_render import RENDER
 
-__all__ = ["SPEC"]
+__all__ = ["bid_advisor", "grade", "hint", "player", "record"]
 
 GRADE_FORMS = (
     "a played hand or a whole game as 'dominosolver play --json' prints it, "
     '{"position": <position/1>, "plays": [tiles]}, or a position/1 object with a history'
 )
 BATCH_TT_MB = 16  # transposition table of a batch worker's (or a server thread's) solves and grades
-
-
-def seat_name(seat: int) -> str:
-    return SEATS[seat]
 
 
 def facts(pos: Position) -> dict[str, Any]:
@@ -213,16 +204,6 @@ def task_of(record: Any) -> str:
 
 def solve_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     return Solver(BATCH_TT_MB).solve(as_position(unwrap(record, "position"))).to_json()
-
-
-def table_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
-    return dd_table(record, tt_mb=BATCH_TT_MB).to_json()  # its hands, and rules if any
-
-
-def hint_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
-    target, seat = hint_target(record, SPEC)
-    return hint(target, seat, samples=options.get("samples", 200), seed=own_seed(record, seed),
-                threads=options.get("threads", 1), exact_limit=options.get("exact_limit", 2000)).to_json()
 
 
 def grade_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -450,48 +431,3 @@ def ledger(pos: Position) -> dict[str, int]:
 def revealed(pos: Position, seat: int) -> frozenset[Tile]:
     """The tiles of the other hands the contract shows (the Plunge or Splash bidder's doubles)."""
     return frozenset(t for other in range(pos.rules.seats) if other != seat for t in pos.revealed(other))
-
-
-SPEC = GameSpec(
-    tag="texas42",
-    name="42",
-    title="Texas 42",
-    aliases=("42",),
-    Position=Position,
-    PlayerView=PlayerView,
-    Game=Game,
-    Rules=Rules,
-    seat_name=seat_name,
-    parse_seat=parse_seat,
-    facts=facts,
-    solve=solve_42,
-    solve_options=frozenset({"moves"}),
-    hint=hint,
-    hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "threads", "weighting", "method", "means"}),
-    notes={"max_nodes": "a 42 solve is always exact, and so is every world of a 42 hint",
-           "time": "a 42 solve takes hundredths of a second"},
-    grade=grade,
-    play=play,
-    record=record,
-    go=go,
-    count_worlds=count_worlds,
-    worlds=worlds,
-    variants=tuple(CONTRACTS),
-    deal=deal,
-    places=places,
-    ledger=ledger,
-    revealed=revealed,
-    batch=Batch(task_of=task_of, tasks={"solve": solve_task, "table": table_task, "hint": hint_task,
-                                        "grade": grade_task}, arrays=arrays),
-    render=RENDER,
-    pictures=PICTURES,
-    table=dd_table,
-    special_table=special_table,
-    arena=ARENA,
-    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=finished_hands,
-                    grade=lambda hand: with_auction(grade_hand(hand, None, None), hand), advise=advise_human),
-    solves=lambda pos: not _core.texas42.unsearched(pos._pos),
-    advise_bid=bid_advice,
-    solver=lambda: Solver(BATCH_TT_MB),
-    claim=claim_of,
-)

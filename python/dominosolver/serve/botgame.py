@@ -21,8 +21,6 @@ from typing import Any
 from .. import games
 from ..arguments import whole_number
 from ..errors import IllegalMoveError, ParseError, shown
-from ..texas42.rules import Rules, parse_trump
-from ..texas42.solve import declaration_name
 from .store import GameStore
 from .tokens import Sealer
 
@@ -147,18 +145,13 @@ class BotGame:
             raise IllegalMoveError(f"{name} (you) is to move: send your move")
 
     def names(self, moves: list[str], view: dict[str, Any]) -> dict[str, Any]:
-        """What the 42 family's tables and hints print for the legal moves and the trump named: a
-        declaration by its name ("declare 5" is "declare fives", "declare none" "declare follow-me",
-        The Big Game's 7 and 8 "sevens" and "eights"), 42's mark bids with their marks ("84 (2
-        marks)"); the moves themselves stay as ``legal_moves`` writes them (either is accepted as
-        input, and "2 marks" too). Bingo's moves are printed as they are written."""
-        if self.spec.tag == "bingo":
+        """What tables and hints print for the legal moves and the trump named (the game's
+        ``move_names``: the 42 family's declarations by name, its mark bids with their marks); the
+        moves themselves stay as ``legal_moves`` writes them (either is accepted as input). A game
+        without them prints its moves as they are written."""
+        if self.spec.move_names is None:
             return {"moves": {m: m for m in moves}, "trump": None if view.get("trump") is None else str(view["trump"])}
-        rules = Rules.of_game(self.spec.tag, view.get("rules"))
-        trump = view.get("trump")
-        words = {str(m): m.words(rules) for m in self.game.legal_moves} if moves else {}  # texas42 Move.words
-        return {"moves": {m: words.get(m, m) for m in moves},
-                "trump": None if trump is None else str(declaration_name(parse_trump(trump, rules)))}
+        return self.spec.move_names(self.game, moves, view)
 
     def reply(self, sealer: Sealer, last: list[Any] | None = None) -> dict[str, Any]:
         """``dominosolver.botgame/1``: the human seat's view, its legal moves on its turn, the last

@@ -29,7 +29,6 @@ from ..errors import ParseError, shown
 from ..games.records import VIEW
 from ..io import json_value
 from . import schemas
-from .board_rows import board_row
 from .botgame import BotGame, StaleToken
 from .limits import ServeLimits
 from .store import GameStore
@@ -138,7 +137,7 @@ def games_reply() -> dict[str, Any]:
             "tables": [kind for kind, make in (("table", spec.table), ("specials", spec.special_table)) if make],
             "bots": list(spec.arena.bots) if spec.arena else [],
             "advise_bid": spec.advise_bid is not None,
-            "board": board_row(spec.tag),  # what the board's editor draws: the set, declarations, least bid
+            "board": spec.board(),  # what the board draws: the set, declarations, least bid, its choices
         }
         for spec in games.GAMES.values()
     ], "corpus": served_corpus()}

@@ -241,14 +241,15 @@ def family_make_bot(family: str, name: str, seed: int, options: dict[str, Any]) 
     return make_bot(name, seed, {**options, "rules": {**(options.get("rules") or {}), "family": family}})
 
 
-def family_arena(family: str, title: str) -> shared.Arena:
-    """The arena of a family of 42 (``moon``, ``moon4``): 42's bots and play, the family's deals,
-    scored in its points (Moon's each player's own, a bot scoring its players' mean)."""
+def family_arena(family: str, title: str, defaults: dict[str, Any] | None = None) -> shared.Arena:
+    """The arena of a family of 42 (``moon``, ``moon4``, ``biggame``): 42's bots and play, the family's
+    deals, scored in its points (Moon's each player's own, a bot scoring its players' mean);
+    ``defaults``: the bots' options where 42's would not do (The Big Game's bid tests and times)."""
     maker = partial(family_make_bot, family)
     whole = replace(ARENA.whole, game=family, setup=partial(family_setup, family), make_bot=maker, tagged=True,
                     title=f"Arena: mirrored whole games of {title} (games won per deal = two games, sides swapped)")
     return replace(ARENA, game=family, setup=partial(family_setup, family), make_bot=maker, unit="points", tagged=True,
-                   whole=whole, title=f"Arena: mirrored deals of {title} (points per deal = two hands, sides swapped)")
+                   whole=whole, defaults=defaults or ARENA.defaults, title=f"Arena: mirrored deals of {title} (points per deal = two hands, sides swapped)")
 
 
 def play_mirrored(task: tuple[int, int, str, str, dict[str, Any]]) -> dict[str, Any]:

@@ -10,23 +10,23 @@ import { tileButton } from "./domino.js";
 const trumpValue = (trump) => (/^\d$/.test(trump) ? Number(trump) : trump);
 
 // An empty position of a game (its GET /v1/games entry): a hand each, the fields its JSON requires.
-// A game of the 42 family starts in sixes; but for 42 (where a position may have no contract) the
-// first seat has bid the least bid, since Moon's bidder alone makes the sides.
+// A game of the 42 family starts in sixes; where the row says so (a family scored in points alone:
+// Moon's bidder alone makes the sides) the first seat has bid the least bid.
 function emptyPosition(game) {
   const hands = game.seats.map(() => []);
   const row = game.board;
   if (!row.declarations.length) return { game: game.tag, turned: "0-0", leader: 0, hands, trick: [], boneyard: [], rules: {} };
   const sixes = row.declarations.find((d) => d.trump === "6") ?? row.declarations[0];
   const doc = { game: game.tag, trump: trumpValue(sixes.trump), leader: 0, hands, trick: [], rules: {} };
-  if (game.tag !== "texas42") doc.contract = { declarer: 0, bid: row.min_bid };
+  if (row.opening_bid) doc.contract = { declarer: 0, bid: row.min_bid };
   return doc;
 }
 
 // Every place a tile can be clicked into, as [key, label, tiles] of the position.
-function places(doc, seats) {
-  const rows = doc.hands.map((hand, seat) => [`hand-${seat}`, seats[seat], hand]);
+function places(doc, game) {
+  const rows = doc.hands.map((hand, seat) => [`hand-${seat}`, game.seats[seat], hand]);
   rows.push(["trick", "trick", doc.trick ?? []]);
-  if (doc.game === "bingo") rows.push(["boneyard", "boneyard", doc.boneyard ?? []]);
+  if (game.board.boneyard) rows.push(["boneyard", "boneyard", doc.boneyard ?? []]);
   return rows;
 }
 
@@ -93,7 +93,7 @@ export class Editor {
   // Draw the position; facts: the server's show reply for it (to_move), or null while invalid.
   render(doc, facts) {
     this.doc = doc;
-    if (!places(doc, this.seats(doc)).some(([key]) => key === this.target)) this.target = "hand-0";
+    if (!places(doc, this.game(doc)).some(([key]) => key === this.target)) this.target = "hand-0";
     this.renderFields(doc);
     this.renderPalette(doc);
     this.renderPlaces(doc, facts);
@@ -168,7 +168,7 @@ export class Editor {
   renderPlaces(doc, facts) {
     const root = this.roots.placesRoot;
     root.replaceChildren();
-    for (const [key, name, tiles] of places(doc, this.seats(doc))) {
+    for (const [key, name, tiles] of places(doc, this.game(doc))) {
       const label = document.createElement("button");
       label.type = "button";
       label.className = "hand-name";

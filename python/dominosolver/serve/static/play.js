@@ -44,6 +44,11 @@ export class PlayScreen {
     return this.games.find((g) => g.tag === this.state.game).seats;
   }
 
+  // What the board draws of the game played (GET /v1/games' "board").
+  row() {
+    return this.games.find((g) => g.tag === this.state.game).board;
+  }
+
   get handWord() {
     return this.state?.record?.deals ? "Deal" : "Hand"; // what the game's record calls them
   }
@@ -350,7 +355,7 @@ export class PlayScreen {
     table.className = "ranked";
     table.id = "hint-table";
     table.setAttribute("aria-label", `hint for ${this.seats[hint.seat]}: ${hint.method}, ${hint.worlds} worlds`);
-    const probability = hint.game === "bingo" ? "P(win)" : "P(make)";
+    const probability = this.games.find((g) => g.tag === hint.game).board.chance;
     table.createTHead().insertRow().append(...["rank", "move", `mean ${hint.units ?? "points"}`, "stderr", probability].map((t) =>
       Object.assign(document.createElement("th"), { textContent: t })));
     const body = table.createTBody();
@@ -471,7 +476,7 @@ export class PlayScreen {
       return;
     }
     try {
-      const graded = await call("analyse", { record: hand, auction: this.state.game === "texas42" && Boolean(hand.bids) });
+      const graded = await call("analyse", { record: hand, auction: this.row().auction_grades && Boolean(hand.bids) });
       renderAnalysis(box, graded, (seat) => this.seats[seat], `${this.handWord} ${number}: every play graded`);
       if (this.onReplay && graded.position) {
         const replay = Object.assign(document.createElement("button"), { type: "button", className: "action replay",
