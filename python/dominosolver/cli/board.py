@@ -66,9 +66,9 @@ def _names(clause: str) -> list[tuple[str, str]]:
     return out
 
 
-def _module_function(name: str, source: str, resolve: Any) -> tuple[str, list[str]]:
-    """A module as a function of its exports object (imports made calls of ``__import``), and the
-    modules it imports."""
+def _module_function(name: str, source: str, resolve: Any, shims: dict[str, list[str]]) -> tuple[str, list[str]]:
+    """A module as a function of its exports object (imports made calls of ``__import``; ``shims``'
+    lines for it first), and the modules it imports."""
     deps: list[str] = []
     exported: list[tuple[str, str]] = []
 
@@ -108,16 +108,21 @@ def _module_function(name: str, source: str, resolve: Any) -> tuple[str, list[st
         raise BundleError(f"{name}: the bundler does not know this import or export: {line[:120]}")
     getters = "".join(f"  Object.defineProperty(__exports, {json.dumps(public)}, {{ enumerable: true, get: () => {local} }});\n"
                       for local, public in exported)
-    url = f"new URL({json.dumps(name)}, self.location.href).href"
-    return (f"__modules[{json.dumps(name)}] = function (__exports) {{\n  const __url = {url};\n{getters}{body}\n}};\n",
+    # The module's address beside the page (a worker started from a blob: address has none: then a
+    # file: one, which is only ever a base for names, never fetched).
+    url = (f"(() => {{ try {{ return new URL({json.dumps(name)}, self.location.href).href; }} "
+           f"catch {{ return new URL({json.dumps(name)}, \"file:///\").href; }} }})()")
+    head = "".join(f"  {line}\n" for line in shims.get(name, []))
+    # async: a module may await at its top level (its importers go on once it awaits, as entries do).
+    return (f"__modules[{json.dumps(name)}] = async function (__exports) {{\n  const __url = {url};\n{head}{getters}{body}\n}};\n",
             deps)
 
 
-def bundle(modules: dict[str, str], entries: list[str]) -> str:
+def bundle(modules: dict[str, str], entries: list[str], shims: dict[str, list[str]] | None = None) -> str:
     """ES modules (name -> source; names are paths relative to the page) joined into one classic
     script that runs ``entries`` in order. Each module runs once, after the modules it imports, in
-    its own scope; a cycle of imports or a form of import or export not listed in this file's
-    regular expressions is refused (BundleError)."""
+    its own scope (``shims``: lines to run first in a module's scope); a cycle of imports or a form
+    of import or export not listed in this file's regular expressions is refused (BundleError)."""
     parts: list[str] = []
     graph: dict[str, list[str]] = {}
     todo = list(entries)
@@ -133,7 +138,7 @@ def bundle(modules: dict[str, str], entries: list[str]) -> str:
                 raise BundleError(f"{base} imports {spec!r}: only relative imports are joined")
             return posixpath.normpath(posixpath.join(posixpath.dirname(base), spec))
 
-        text, deps = _module_function(name, modules[name], resolve)
+        text, deps = _module_function(name, modules[name], resolve, shims or {})
         graph[name] = deps
         parts.append(text)
         todo.extend(deps)
@@ -248,9 +253,20 @@ ICON_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect
 
 PRELUDE = """// The offline board's start: the WebAssembly module's API, its code from core.js (a page opened
 // from a file cannot fetch the .wasm file), and what the board offers without a server.
-import { load } from "./dominosolver-js/index.js";
+import { load, startHintWorker } from "./dominosolver-js/index.js";
 
-globalThis.dominosolverOffline = { games: GAMES, unavailable_games: NOT_OFFLINE, load };
+// Hints run in a worker: a classic one on a blob: address (a page opened from a file may start no
+// other), the worker's script (hint-worker.js, the API and the glue joined) and the module's code.
+let worker = null;
+function hintWorker() {
+  if (!worker) {
+    const code = `globalThis.dominosolverWasm = ${JSON.stringify(globalThis.dominosolverWasm)};\n${WORKER}`;
+    worker = startHintWorker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })));
+  }
+  return worker;
+}
+
+globalThis.dominosolverOffline = { games: GAMES, unavailable_games: NOT_OFFLINE, load, hintWorker };
 
 // On a static host (http, https; never a file) the board is an app: its manifest, and the service
 // worker that keeps the site for a reload with the network off.
@@ -323,10 +339,16 @@ def site(module_dir: Path) -> dict[str, bytes]:
     modules["offline-start.js"] = (PRELUDE.replace("GAMES", json.dumps(games), 1)
                                    .replace("NOT_OFFLINE", json.dumps(not_offline), 1))
     wasm = (module_dir / "dominosolver_core.wasm").read_bytes()
+    # The hint worker's script, and the page's: index.js starts its worker as a module, which a
+    # page opened from a file cannot; the joined worker script runs as a classic one.
+    worker = bundle(modules, ["dominosolver-js/hint-worker.js"])
+    modules["offline-start.js"] = f"const WORKER = {json.dumps(worker)};\n" + modules["offline-start.js"]
+    classic = ["const Worker = class extends globalThis.Worker {",
+               "  constructor(url, options = {}) { super(url, { ...options, type: \"classic\" }); }", "};"]
     files: dict[str, bytes] = {
         "index.html": _index_html().encode(),
         "board.css": (STATIC / "board.css").read_bytes(),
-        "board.js": bundle(modules, ["offline-start.js", "main.js"]).encode(),
+        "board.js": bundle(modules, ["offline-start.js", "main.js"], {"dominosolver-js/index.js": classic}).encode(),
         "core.js": ("// The WebAssembly module's code (dominosolver_core.wasm) as base64, for board.js.\n"
                     f"globalThis.dominosolverWasm = \"{base64.b64encode(wasm).decode()}\";\n").encode(),
         "icon.svg": ICON_SVG.encode(),
