@@ -8,6 +8,7 @@
 #include <cctype>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,11 @@ namespace dominosolver::js {
 
 using emscripten::val;
 using namespace dominosolver::texas42;
+
+// A search that gave up before any answer (Python's SearchLimitError): a hint's time ran out.
+struct SearchLimitError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 
 inline val error_object(const std::string& name, const std::string& message) {
@@ -44,6 +50,8 @@ inline val guarded(F&& f) {
     return error_object("InvalidPositionError", e.what());
   } catch (const ParseError& e) {
     return error_object("ParseError", e.what());
+  } catch (const SearchLimitError& e) {
+    return error_object("SearchLimitError", e.what());
   } catch (const std::bad_alloc&) {
     return error_object("RangeError", "out of memory (a smaller ttMb may fit)");
   } catch (const std::exception& e) {

@@ -44,6 +44,13 @@ constexpr int kChunk = 25;         // hint.py's CHUNK: worlds a batch when a bat
 constexpr int kLongTricks = 7;     // hint.py's LONG_TRICKS: beyond, 2 worlds a batch
 constexpr int kMaxWorlds = 1000000;
 constexpr int kKeyDigits = 9;      // pimc.py's KEY_DIGITS
+// hint.py's node budgets: under a time limit, a world of more than kLongTricks tricks (The Big Game's
+// first tricks, up to seconds each) may take what the time left allows at the nodes a second this
+// module's searches have reached so far (kNodesPerSecond before any: a browser's rate, below the
+// native core's), at least kMinWorldNodes; a world cut short is left out, and the hint says so.
+constexpr double kNodesPerSecond = 2'500'000;
+constexpr std::uint64_t kMinWorldNodes = 1'000'000;
+const char* const kGivesUp = "its node budget (the time left) ran out";
 
 double now_seconds() { return emscripten_get_now() / 1000.0; }
 
@@ -408,6 +415,7 @@ class HintRun {
     const Position first = position_of_world(sampler_->world(0));
     tricks_left_ = first.tricks_left();
     chunk_ = tricks_left_ > kLongTricks ? 2 : kChunk;
+    budgeted_ = tricks_left_ > kLongTricks && time_.has_value();
     tt_mb_ = tricks_left_ >= 6 ? 16 : 4;
     if (v.gone && v.contract) warnings_.push_back("tricks before the recorded plays are unknown: their points count as 0");
     units_ = units_name(units_of(first));
@@ -465,11 +473,11 @@ class HintRun {
 
   val result() const { return json(final_); }
   // The hint so far (during the worlds' batches): a run's estimate, without means on the tests' path.
-  val partial() const {
+  val partial() {
     std::vector<Column> cols = estimate(method_for_partial(), {});
     if (tests_first_)
       for (Column& c : cols) c.mean = c.stderr_ = std::nullopt;
-    return json(cols, "pimc", warnings_);
+    return json(cols, "pimc", warnings_after_);
   }
 
  private:
@@ -489,23 +497,52 @@ class HintRun {
 
   std::string method_for_partial() const { return "pimc"; }
 
-  std::vector<int> score(const World& world) {
+  // Nodes a world may take so that the batch ends within the time left (0: no budget).
+  std::uint64_t world_budget() const {
+    if (!budgeted_) return 0;
+    const double left = started_ + *time_ - now_seconds();
+    const double rate = search_seconds_ > 0.05 ? static_cast<double>(nodes_) / search_seconds_ : kNodesPerSecond;
+    return std::max(kMinWorldNodes, static_cast<std::uint64_t>(std::max(0.0, left) * rate));
+  }
+
+  // Every legal play's value (or, on the tests' path, 1 where the seat's side still reaches its
+  // goal after it) in one world; false when the world's node budget ran out first.
+  bool score(const World& world, std::vector<int>& row) {
+    const double t = now_seconds();
+    const bool out = score_timed(world, row);
+    search_seconds_ += now_seconds() - t;
+    return out;
+  }
+
+  bool score_timed(const World& world, std::vector<int>& row) {
     const Position pos = position_of_world(world);
-    std::vector<int> row(view_.legal.size(), -1);
+    row.assign(view_.legal.size(), -1);
     if (tests_first_) {
-      const auto answers = solver_->reaches_after(pos, target_);
+      const auto answers = solver_->reaches_after(pos, target_, world_budget());
       nodes_ += solver_->nodes();
+      bool known = true;
       for (std::size_t c = 0; c < view_.legal.size(); ++c)
         for (const auto& [play, answer] : answers)
-          if (play == view_.legal[c]) row[c] = answer == 1 ? 1 : 0;
-    } else {
-      const SolveOutput s = solver_->solve(pos, true, false);
-      nodes_ += s.nodes;
-      for (std::size_t c = 0; c < view_.legal.size(); ++c)
-        for (const auto& [play, value] : s.moves)
-          if (play == view_.legal[c]) row[c] = value;
+          if (play == view_.legal[c]) {
+            row[c] = answer == 1 ? 1 : 0;
+            known = known && answer >= 0;
+          }
+      return known;
     }
-    return row;
+    const SolveOutput s = solver_->solve(pos, true, false, world_budget());
+    nodes_ += s.nodes;
+    for (std::size_t c = 0; c < view_.legal.size(); ++c)
+      for (const auto& [play, value] : s.moves)
+        if (play == view_.legal[c]) row[c] = value;
+    return s.complete;
+  }
+
+  // The rows of the worlds solved so far.
+  std::vector<std::vector<int>> solved_rows() const {
+    std::vector<std::vector<int>> out;
+    for (std::size_t i = 0; i < rows_.size(); ++i)
+      if (solved_[i]) out.push_back(rows_[i]);
+    return out;
   }
 
   void run_step(bool stop, val& out) {
@@ -513,11 +550,13 @@ class HintRun {
     for (int k = static_cast<int>(rows_.size()); k < hi; ++k) {
       const World w = method_ == "exact" ? sampler_->world(static_cast<std::uint64_t>(order_[k])) : stream_->next();
       worlds_.push_back(w);
-      rows_.push_back(score(w));
+      rows_.emplace_back();
+      solved_.push_back(score(w, rows_.back()));
     }
     const int done = static_cast<int>(rows_.size());
     if (done == total_) return finish_run(method_, {});
-    out.set("progress", true);  // pimc.run reports the estimate so far here
+    // pimc.run reports the estimate so far here, once some world is solved
+    out.set("progress", std::find(solved_.begin(), solved_.end(), true) != solved_.end());
     std::string why;
     if (chunked_ && time_ && now_seconds() - started_ >= *time_) why = "by the time limit (" + g_format(*time_) + " s)";
     else if (chunked_ && stop) why = "on request";
@@ -531,7 +570,10 @@ class HintRun {
     shown_method_ = method;
     run_warnings_ = warnings_;
     run_warnings_.insert(run_warnings_.end(), notes.begin(), notes.end());
+    for (std::size_t i = 0; i < worlds_.size(); ++i)
+      if (solved_[i]) kept_.push_back(worlds_[i]);
     final_ = estimate(method, notes);
+    run_warnings_ = warnings_after_;
     if (!tests_first_) {
       phase_ = Phase::Done;
       return;
@@ -549,11 +591,11 @@ class HintRun {
 
   void refine_step(bool stop) {
     const int batch = chunked_ ? chunk_ : 10000;
-    const int hi = std::min(static_cast<int>(tied_rows_.size()) + batch, static_cast<int>(worlds_.size()));
+    const int hi = std::min(static_cast<int>(tied_rows_.size()) + batch, static_cast<int>(kept_.size()));
     TileMask only = 0;
     for (int c : tied_) only |= bit(view_.legal[c]);
     for (int k = static_cast<int>(tied_rows_.size()); k < hi; ++k) {
-      const SolveOutput s = solver_->solve(position_of_world(worlds_[k]), true, false, 0, only);
+      const SolveOutput s = solver_->solve(position_of_world(kept_[k]), true, false, world_budget(), only);
       nodes_ += s.nodes;
       std::vector<int> row;
       for (int c : tied_) {
@@ -564,7 +606,7 @@ class HintRun {
       }
       tied_rows_.push_back(row);
     }
-    if (tied_rows_.size() == worlds_.size() || (chunked_ && time_ && now_seconds() - started_ >= *time_) || (chunked_ && stop))
+    if (tied_rows_.size() == kept_.size() || (chunked_ && time_ && now_seconds() - started_ >= *time_) || (chunked_ && stop))
       finish_refine();
   }
 
@@ -572,13 +614,18 @@ class HintRun {
     std::vector<std::string> warnings = run_warnings_;
     std::map<int, std::pair<double, double>> valued;
     if (!tied_rows_.empty()) {
-      const bool exact = shown_method_ == "exact" && tied_rows_.size() == worlds_.size();
-      std::vector<double> means, se;
-      averaged(tied_rows_, means, se, exact);
-      for (std::size_t k = 0; k < tied_.size(); ++k) valued[tied_[k]] = {means[k], se[k]};
-      if (tied_rows_.size() < worlds_.size())
+      std::vector<std::vector<int>> valued_rows;  // a play its node budget left unvalued: -1
+      for (const auto& row : tied_rows_)
+        if (std::all_of(row.begin(), row.end(), [](int v) { return v >= 0; })) valued_rows.push_back(row);
+      const bool exact = shown_method_ == "exact" && tied_rows_.size() == kept_.size() && valued_rows.size() == tied_rows_.size();
+      if (!valued_rows.empty()) {
+        std::vector<double> means, se;
+        averaged(valued_rows, means, se, exact);
+        for (std::size_t k = 0; k < tied_.size(); ++k) valued[tied_[k]] = {means[k], se[k]};
+      }
+      if (valued_rows.size() < kept_.size())
         warnings.push_back("the means of the " + std::to_string(tied_.size()) + " moves tied for the best chance rest on " +
-                           std::to_string(tied_rows_.size()) + " of its " + std::to_string(worlds_.size()) + " worlds");
+                           std::to_string(valued_rows.size()) + " of its " + std::to_string(kept_.size()) + " worlds");
     }
     std::vector<Column> by_index(final_.size());
     for (const Column& c : final_) by_index[c.index] = c;
@@ -610,16 +657,28 @@ class HintRun {
   }
 
   // pimc.py's _estimate over the worlds scored so far: columns best first.
-  std::vector<Column> estimate(const std::string& method, const std::vector<std::string>&) const {
+  // The game's warnings, why the loop stopped (`stopped`), then the worlds left out go to warnings_after_.
+  std::vector<Column> estimate(std::string method, const std::vector<std::string>& stopped) {
+    const std::vector<std::vector<int>> rows = solved_rows();
+    warnings_after_ = warnings_;
+    warnings_after_.insert(warnings_after_.end(), stopped.begin(), stopped.end());
+    if (rows.empty() && !rows_.empty())
+      throw SearchLimitError("none of the " + std::to_string(rows_.size()) + " worlds could be solved: " + kGivesUp);
+    if (rows.size() < rows_.size()) {
+      warnings_after_.push_back(std::to_string(rows_.size() - rows.size()) + " of " + std::to_string(rows_.size()) +
+                                " worlds were left out: " + kGivesUp);
+      method = "pimc";  // no longer every world
+      shown_method_ = "pimc";
+    }
     const bool exact = method == "exact";
     std::vector<double> means, se, chance, chance_se;
-    averaged(rows_, means, se, exact);
+    averaged(rows, means, se, exact);
     const bool with_chance = static_cast<bool>(makes_) || tests_first_;
     if (with_chance) {
-      std::vector<std::vector<int>> reached(rows_.size(), std::vector<int>(view_.legal.size()));
-      for (std::size_t i = 0; i < rows_.size(); ++i)
+      std::vector<std::vector<int>> reached(rows.size(), std::vector<int>(view_.legal.size()));
+      for (std::size_t i = 0; i < rows.size(); ++i)
         for (std::size_t j = 0; j < view_.legal.size(); ++j)
-          reached[i][j] = tests_first_ ? (ours_ ? rows_[i][j] == 1 : rows_[i][j] == 0) : makes_(rows_[i][j]);
+          reached[i][j] = tests_first_ ? (ours_ ? rows[i][j] == 1 : rows[i][j] == 0) : makes_(rows[i][j]);
       averaged(reached, chance, chance_se, exact);
     }
     std::vector<Column> cols(view_.legal.size());
@@ -664,7 +723,7 @@ class HintRun {
     out.set("engine", engine);
     out.set("method", method);
     out.set("exact", method == "exact");
-    out.set("worlds", static_cast<int>(rows_.size()));
+    out.set("worlds", static_cast<int>(std::count(solved_.begin(), solved_.end(), true)));
     out.set("seed", method_ == "exact" ? val::null() : val(static_cast<double>(seed_)));
     out.set("weighting", std::string("uniform"));
     out.set("ess", val::null());
@@ -720,7 +779,11 @@ class HintRun {
   std::function<bool(int)> makes_;
   int total_ = 0;
   std::vector<int> order_;
-  std::vector<World> worlds_;
+  std::vector<World> worlds_, kept_;
+  std::vector<bool> solved_;
+  std::vector<std::string> warnings_after_;
+  bool budgeted_ = false;
+  double search_seconds_ = 0;  // the time the worlds' searches took (their nodes: nodes_)
   std::vector<std::vector<int>> rows_, tied_rows_;
   std::vector<int> tied_;
   std::vector<Column> final_;

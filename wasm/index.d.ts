@@ -162,3 +162,4 @@ export class ParseError extends DominoSolverError {}
 export class InvalidPositionError extends DominoSolverError {}
 export class IllegalMoveError extends DominoSolverError {}
 export class InvalidViewError extends InvalidPositionError {}
+export class SearchLimitError extends InvalidPositionError {}

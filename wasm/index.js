@@ -28,7 +28,10 @@ export class IllegalMoveError extends DominoSolverError {}
 /** A player's view that no deal fits (a kind of InvalidPositionError, as in Python). */
 export class InvalidViewError extends InvalidPositionError {}
 
-const ERRORS = { ParseError, InvalidPositionError, InvalidViewError, IllegalMoveError, RangeError, Error };
+/** A search that gave up before any answer: a hint whose time ran out before any world was solved. */
+export class SearchLimitError extends InvalidPositionError {}
+
+const ERRORS = { ParseError, InvalidPositionError, InvalidViewError, IllegalMoveError, SearchLimitError, RangeError, Error };
 
 // The core's answer, or its error thrown as the class of that name.
 function answer(out) {
