@@ -4,6 +4,7 @@ import { call } from "./api.js";
 import { Editor } from "./editor.js";
 import { History } from "./history.js";
 import { renderMoves, renderPv } from "./moves.js";
+import { ViewHint, viewOf } from "./viewhint.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -57,6 +58,7 @@ export class AnalysisScreen {
       (doc) => this.edit(doc));
     this.history = new History(this.editor.empty(games[0].tag));
     this.line = new Line(this.history.current);
+    this.viewHint = new ViewHint();
     this.generation = 0; // replies to an older position are dropped
     $("#undo").addEventListener("click", () => this.history.undo() && this.followHistory());
     $("#redo").addEventListener("click", () => this.history.redo() && this.followHistory());
@@ -193,6 +195,7 @@ export class AnalysisScreen {
     this.shown = null;
     this.renderLine(this.editor.seats(doc));
     this.clearResults();
+    this.viewHint.set({ reason: "the position is being checked" });
     setStatus($("#status"), "checking…");
     let shown;
     try {
@@ -217,6 +220,8 @@ export class AnalysisScreen {
     history.replaceState(null, "", `${location.pathname}${location.search}#position=${encodeURIComponent(link)}`);
     $("#json").value = JSON.stringify(shown.position);
     const seats = this.editor.seats(doc);
+    this.viewHint.set(viewOf({ start: this.line.start, moves: this.line.moves.slice(0, this.line.at),
+      position: shown.position, seat: shown.to_move, game: this.editor.game(doc) }));
     if (shown.to_move === null || shown.to_move === undefined) {
       setStatus($("#status"), "valid: the hand is over", "valid");
       return;

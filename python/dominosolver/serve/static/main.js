@@ -22,8 +22,8 @@ function markOffline() {
   const note = document.createElement("p");
   note.id = "backend";
   note.setAttribute("role", "note");
-  note.textContent = `Offline: positions of ${games} are checked and solved in this browser by the WebAssembly `
-    + `module. ${missing.length ? `Not offline: ${missing.join("; ")}; ` : ""}the Table, Chart and Play screens `
+  note.textContent = `Offline: positions of ${games} are checked and solved, and hinted from the view of the seat `
+    + `to move, in this browser by the WebAssembly module. ${missing.length ? `Not offline: ${missing.join("; ")}; ` : ""}the Table, Chart and Play screens `
     + "and a corpus need the server (dominosolver serve).";
   document.querySelector("header").append(note);
   for (const [screen, reason] of Object.entries(UNAVAILABLE)) {

@@ -49,6 +49,7 @@ function showReply(ds, position) {
 }
 
 const HANDLERS = {
+  hint: (ds, { view, samples, seed }) => offline.hintWorker().hint(view, { samples, seed }),
   show: (ds, { position }) => showReply(ds, position),
   play: (ds, { position, move }) => showReply(ds, move === undefined ? position : ds.play(position, move)),
   solve: (ds, { position }) => {

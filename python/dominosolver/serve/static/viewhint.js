@@ -1,0 +1,101 @@
+// The Position screen's hint: the seat to move's view of the position (dominosolver.view/1) and the
+// hint from it (POST /v1/hint; offline, the module's hint worker), every legal move ranked over the
+// same worlds. The view is the seat's hand, every hand's size, the plays of the line (each with the
+// seat the replies named) and the tiles out of play; what the seat has seen besides (voids, points,
+// whose turn) the server or the module derives from the plays.
+import { call } from "./api.js";
+
+const $ = (selector) => document.querySelector(selector);
+const tileOf = (move) => move.split(":")[0]; // The Big Game's lower-end lead "7-3:3" plays 7-3
+
+// {view} of the seat to move, or {reason} it has none. start: the line's first position; moves: the
+// line's moves up to the one shown ({seat, move}); position: the position shown; seat: its seat to
+// move; game: its GET /v1/games row.
+export function viewOf({ start, moves, position, seat, game }) {
+  if (seat === null || seat === undefined) return { reason: "the hand is over" };
+  if (!game.board.declarations.length) return { reason: `views of ${game.title} are the Play screen's, not this one's` };
+  if ((start.trick ?? []).length) {
+    return { reason: "the position was set up in mid-trick, and a view needs who played each tile of the trick: "
+      + "set it up at a trick's start and play from there" };
+  }
+  if ((start.history?.tiles ?? []).length || start.discard) {
+    return { reason: "the position records earlier tricks or a laid-away tile, which a view here does not carry yet" };
+  }
+  const plays = moves.map(({ seat: by, move }) => ({ seat: by, tile: tileOf(move) }));
+  const held = new Set([...position.hands.flat(), ...plays.map((p) => p.tile)]);
+  const view = {
+    schema: "dominosolver.view/1", game: position.game, seat, rules: position.rules ?? {}, trump: position.trump,
+    hand: position.hands[seat], hand_sizes: position.hands.map((hand) => hand.length), plays,
+  };
+  if (position.contract) view.contract = position.contract;
+  if (!plays.length) view.leader = position.leader;
+  const gone = game.board.tiles.filter((tile) => !held.has(tile));
+  if (gone.length) view.gone = gone;
+  return { view };
+}
+
+const cell = (row, text, className) => Object.assign(row.insertCell(), { textContent: text, className: className ?? "" });
+
+// Draw a hint/1 reply into root: a row a move, best first.
+export function renderHint(root, hint) {
+  const units = hint.units ?? "points";
+  const note = document.createElement("p");
+  note.className = "muted";
+  note.textContent = `${hint.exact ? "every world" : `${hint.worlds} worlds`} (seed ${hint.seed}, ${hint.method}): `
+    + `mean ${units} for ${hint.pov} after each move`;
+  const table = document.createElement("table");
+  table.className = "hint-table";
+  const head = table.createTHead().insertRow();
+  for (const name of ["rank", "move", "mean", "± s.e.", "P(make)"]) head.append(Object.assign(document.createElement("th"), { textContent: name }));
+  const body = table.createTBody();
+  for (const m of hint.moves) {
+    const row = body.insertRow();
+    Object.assign(row.dataset, { move: m.move, mean: m.mean, stderr: m.stderr, pMake: m.p_make ?? "" });
+    cell(row, m.rank);
+    cell(row, m.move);
+    cell(row, m.mean.toFixed(2));
+    cell(row, m.stderr.toFixed(2));
+    cell(row, m.p_make === null || m.p_make === undefined ? "–" : `${Math.round(100 * m.p_make)}%`);
+  }
+  root.replaceChildren(note, table);
+}
+
+// The hint's controls under the Position screen: set(view or reason) for each position shown.
+export class ViewHint {
+  constructor() {
+    this.view = null;
+    this.generation = 0;
+    $("#view-hint").addEventListener("click", () => this.ask());
+  }
+
+  set({ view, reason }) {
+    this.generation += 1;
+    this.view = view ?? null;
+    $("#view-hint").disabled = !view;
+    $("#view-hint-panel").replaceChildren();
+    const status = $("#view-hint-status");
+    status.textContent = view ? "" : `No hint here: ${reason}.`;
+    status.className = "status";
+  }
+
+  async ask() {
+    const generation = this.generation;
+    const status = $("#view-hint-status");
+    const samples = Number($("#view-hint-samples").value);
+    const seed = Number($("#view-hint-seed").value);
+    status.textContent = "sampling worlds…";
+    $("#view-hint").disabled = true;
+    try {
+      const hint = await call("hint", { view: this.view, samples, seed });
+      if (generation !== this.generation) return;
+      status.textContent = `best: ${hint.best}`;
+      renderHint($("#view-hint-panel"), hint);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      status.textContent = error.message;
+      status.className = "status invalid";
+    } finally {
+      if (generation === this.generation) $("#view-hint").disabled = false;
+    }
+  }
+}
