@@ -144,6 +144,15 @@ def hint_views() -> list[tuple[str, Any, dict[str, Any]]]:
     return out
 
 
+def big_game_lead() -> Any:
+    """The Big Game's first lead (11 tricks: a world takes up to seconds), where a time limit gives
+    each world a node budget."""
+    rules = Rules(family="biggame")
+    rng = random.Random("wasm-hint-biggame-lead")
+    pos = Position(trump=4, hands=dealt(rng, rules), rules=rules)
+    return pos.view(pos.to_move)
+
+
 def comparable(h: dict[str, Any]) -> dict[str, Any]:
     """A hint's JSON less what differs run to run (its time, its node count: the tables' sizes and
     threads change the search, not the values)."""
@@ -178,7 +187,8 @@ def build() -> dict[str, Any]:
     return {"about": "written by python tests/wasm_fixture.py: do not edit",
             "cases": [case(name, pos) for name, pos in positions()],
             "randrange": randrange_cases(),
-            "hints": hint_cases()}
+            "hints": hint_cases(),
+            "big_game_lead": big_game_lead().to_json()}
 
 
 def text(fixture: dict[str, Any]) -> str:

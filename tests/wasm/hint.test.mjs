@@ -66,6 +66,26 @@ test("a time limit of 0 ends the hint after its first batch, as Python's", async
   }
 });
 
+test("The Big Game's first lead under a time limit: node budgets, worlds cut short left out", () => {
+  // A time limit of 0 gives each world of the first batch (2 worlds of 11 tricks) the least budget,
+  // a million nodes: node counts are deterministic, so the outcome is the same run after run.
+  const outcome = () => {
+    try {
+      return comparable(api.hint(fixture.big_game_lead, { samples: 50, seed: 3, timeMs: 0 }));
+    } catch (e) {
+      assert.ok(e instanceof ds.SearchLimitError, String(e));
+      assert.match(e.message, /none of the 2 worlds could be solved: its node budget \(the time left\) ran out/);
+      return e.message;
+    }
+  };
+  const first = outcome();
+  assert.deepEqual(outcome(), first);
+  if (typeof first !== "string") {
+    assert.equal(first.method, "pimc");
+    assert.ok(first.warnings.some((w) => /stopped after 2 of 50 worlds by the time limit \(0 s\)/.test(w)));
+  }
+});
+
 test("the hint worker gives the same hints, reports progress, stops and ends", async () => {
   const worker = ds.startHintWorker();
   try {
