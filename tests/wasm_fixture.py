@@ -78,6 +78,7 @@ def case(name: str, pos: Position) -> dict[str, Any]:
     return {
         "name": name,
         "position": pos.to_json(),
+        "text": str(pos),
         "legal_moves": [str(m) for m in pos.legal_moves],
         "play": move,
         "after": after.to_json(),
@@ -167,6 +168,7 @@ def hint_cases() -> list[dict[str, Any]]:
         out.append({
             "name": name,
             "view": view.to_json(),
+            "text": str(view),
             "options": options,
             "count": str(sampler.count),
             "worlds": [[[str(t) for t in sorted(tiles_of(m), reverse=True)] for m in w] for w in worlds],

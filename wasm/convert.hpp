@@ -122,20 +122,39 @@ inline Rules rules_of(const val& obj) {
   return Rules::from_flags(flags);
 }
 
-inline Trump trump_of(const val& v) {
+// A trump as Python's parse_trump reads one: a number, a suit's name ("fives"; "sevens" is the
+// Sevens contract unless the set has a suit of sevens), "doubles", "none", "follow-me", "nello"...
+inline Trump trump_of(const val& v, const Rules& rules) {
   if (type_of(v) == "number") return Trump::parse(val::global("String")(v).as<std::string>());
-  return Trump::parse(text_of(v, "trump"));
+  std::string text = lower(text_of(v, "trump"));
+  text.erase(0, text.find_first_not_of(" \t"));
+  text.erase(text.find_last_not_of(" \t") + 1);
+  static const char* const kSuitNames[] = {"blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights"};
+  for (int suit = 0; suit <= 8; ++suit)
+    if (text == kSuitNames[suit] && suit <= rules.max_pip && (suit != 7 || rules.max_pip >= 7)) return Trump::of_suit(suit);
+  return Trump::parse(text);
 }
 
-inline Bid bid_of(const val& v, const std::string& kind) {
+// A bid as Python's parse_bid reads one: a number, "pass", "game", their digits as text, and a
+// special bid's kind after a colon ("168:plunge") where no kind is given beside it.
+inline Bid bid_of(const val& v, std::string kind) {
   int number = 0;
   if (type_of(v) == "number") {
-    number = v.as<int>();
+    const double d = v.as<double>();
+    if (!(d >= 0 && d <= kGameBid && d == static_cast<int>(d))) throw ParseError("unknown bid: a number from 30, 'pass' or 'game'");
+    number = static_cast<int>(d);
   } else {
-    const std::string s = lower(text_of(v, "contract.bid"));
+    std::string s = lower(text_of(v, "contract.bid"));
+    if (const auto colon = s.find(':'); colon != std::string::npos) {
+      if (kind.empty()) kind = s.substr(colon + 1);
+      s = s.substr(0, colon);
+    }
     if (s == "game") number = kGameBid;
     else if (s == "pass") number = kPass;
+    else if (!s.empty() && s.size() <= 4 && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); }))
+      number = std::stoi(s);
     else throw ParseError("unknown bid '" + s + "': a number, 'pass' or 'game'");
+    if (number > kGameBid) throw ParseError("unknown bid '" + s + "': a number from 30, 'pass' or 'game'");
   }
   return Bid{number, kind.empty() ? BidKind::Ordinary : parse_bid_kind(kind)};
 }
@@ -143,7 +162,7 @@ inline Bid bid_of(const val& v, const std::string& kind) {
 // A position from its `dominosolver.position/1` object (index.js checked the field names).
 inline Position position_of(const val& obj) {
   const Rules rules = rules_of(obj);
-  const Trump trump = trump_of(obj["trump"]);
+  const Trump trump = trump_of(obj["trump"], rules);
   const val hands = obj["hands"];
   if (!val::global("Array").call<bool>("isArray", hands) || hands["length"].as<int>() != rules.seats())
     throw ParseError("'hands' must be a list of " + std::to_string(rules.seats()) + " lists of tiles");

@@ -120,7 +120,7 @@ View read_view(const val& o) {
   const Rules& rules = v.rules;
   v.seat = seat_of(o["seat"], rules, "seat");
   if (!has(o, "trump")) throw InvalidViewError("no tile to play: the hand is not in play");
-  v.trump = trump_of(o["trump"]);
+  v.trump = trump_of(o["trump"], v.rules);
   v.contract = contract_of(o, rules);
   std::vector<int> hand = tiles_of_list(o, "hand");
   std::sort(hand.begin(), hand.end(), higher_play);

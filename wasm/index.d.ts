@@ -133,6 +133,10 @@ export interface Dominosolver {
   legalMoves(position: Position | string): Play[];
   play(position: Position | string, move: Play): Position;
   solve(position: Position | string, options?: SolveOptions): SolveResult;
+  /** The position's one-line text, as Python's str(position) (docs/notation.md). */
+  positionText(position: Position | string): string;
+  /** The view's one-line text, as Python's str(view). */
+  viewText(view: View | string): string;
   /** The view as the package writes it; throws InvalidViewError when the facts it states disagree with its plays. */
   readView(view: View | string): View;
   /** How many deals fit the view, and `n` of them from `seed` (Python's sample_worlds): hands seat by seat. */

@@ -2,6 +2,7 @@
 // Game) as a WebAssembly module. Positions are `dominosolver.position/1` objects, the JSON the
 // Python package reads and writes (docs/json.md); docs/javascript.md shows the API.
 import createCore from "./dominosolver_core.mjs";
+import { NotationError, positionOfText, positionText, viewOfText, viewText } from "./notation.js";
 
 export const POSITION_SCHEMA = "dominosolver.position/1";
 export const VIEW_SCHEMA = "dominosolver.view/1";
@@ -43,11 +44,20 @@ function answer(out) {
 }
 
 // A position object (or its JSON text), its fields checked as the Python package checks them.
+// The JSON object of a position's or a view's one-line text (notation.js), its errors as ParseError.
+function ofText(read, text) {
+  try {
+    return read(text);
+  } catch (e) {
+    if (e instanceof NotationError) throw new ParseError(e.message);
+    throw e;
+  }
+}
+
 function positionObject(position) {
   let obj = position;
   if (typeof position === "string") {
-    if (!position.trim().startsWith("{"))
-      throw new ParseError("the module reads a position's JSON (dominosolver.position/1), not yet its one-line text");
+    if (!position.trim().startsWith("{")) return ofText(positionOfText, position);  // its leader may be left to the contract
     try {
       obj = JSON.parse(position);
     } catch (e) {
@@ -75,8 +85,7 @@ function positionObject(position) {
 function viewObject(view) {
   let obj = view;
   if (typeof view === "string") {
-    if (!view.trim().startsWith("{"))
-      throw new ParseError("the module reads a view's JSON (dominosolver.view/1), not yet its one-line text");
+    if (!view.trim().startsWith("{")) return ofText(viewOfText, view);
     try {
       obj = JSON.parse(view);
     } catch (e) {
@@ -190,8 +199,12 @@ function api(core) {
       if (typeof move !== "string") throw new ParseError(`a move is a tile like "6-4", not ${JSON.stringify(move)}`);
       return answer(core.play(positionObject(position), move)).position;
     },
+    /** The position's one-line text, as Python's str(position) (docs/notation.md). */
+    positionText: (position) => positionText(read(position).position),
     /** The view as the package writes it (its stated facts checked against its plays). */
     readView: (view) => readView(core, view),
+    /** The view's one-line text, as Python's str(view). */
+    viewText: (view) => viewText(readView(core, view)),
     /** How many deals fit the view, and `n` of them drawn from `seed` as Python's sample_worlds draws them. */
     sampleWorlds: (view, n, seed) => {
       const obj = viewObject(view);

@@ -36,6 +36,8 @@ for (const c of hints) {
   test(`${c.name}: the same view, worlds and hint as Python`, () => {
     assert.deepEqual(api.readView(c.view), c.view);
     assert.deepEqual(api.readView(JSON.stringify(c.view)), c.view);
+    assert.equal(api.viewText(c.view), c.text);  // Python's str(view)
+    assert.deepEqual(api.readView(c.text), c.view);
     const drawn = api.sampleWorlds(c.view, c.worlds.length, c.options.seed);
     assert.equal(drawn.count, BigInt(c.count));
     assert.deepEqual(drawn.worlds, c.worlds);

@@ -34,6 +34,8 @@ for (const c of cases) {
     assert.deepEqual(Object.entries(solved.moves), Object.entries(c.solve.moves));  // order too
     assert.deepEqual(solved.best, c.solve.best);
     assert.equal(api.solve(c.position, { moves: false }).value, c.solve.value);
+    assert.equal(api.positionText(c.position), c.text);  // Python's str(position)
+    assert.deepEqual(api.read(c.text).position, c.position);
   });
 }
 
@@ -56,7 +58,8 @@ test("bad input raises the named error", () => {
   assert.throws(() => api.read({ ...c.position, trump: "bogus" }), ds.ParseError);
   assert.throws(() => api.read({ ...c.position, colour: 1 }), /unknown position field\(s\): colour/);
   assert.throws(() => api.read({ ...c.position, schema: "other/1" }), ds.ParseError);
-  assert.throws(() => api.read("trump=5 hands=66/55/44/33"), /not yet its one-line text/);
+  assert.throws(() => api.read("trump=5 hands=66/55"), /hands= needs 4 hands separated by '\/', got 2/);
+  assert.throws(() => api.read("trump=5 hands=66/55/44/33 colour=red"), ds.ParseError);
   const twice = structuredClone(c.position);
   twice.hands[1].push(twice.hands[0][0]);
   assert.throws(() => api.read(twice), ds.InvalidPositionError);
