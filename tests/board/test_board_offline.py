@@ -32,7 +32,7 @@ import pytest
 from click.testing import CliRunner
 from dominosolver.cli import board as board_cli
 from dominosolver.cli.main import cli
-from dominosolver.texas42 import Position, Rules, solve
+from dominosolver.texas42 import Position, Rules, hint, solve
 from wasm_fixture import dealt, played
 
 try:
@@ -367,3 +367,65 @@ def test_the_served_board_asks_the_server(browser, server):
     assert browser.find_elements(By.ID, "backend") == [] and browser.find_elements(By.CSS_SELECTOR, ".unavailable") == []
     games = [o.get_attribute("value") for o in browser.find_elements(By.CSS_SELECTOR, 'select[name="game"] option')]
     assert "bingo" in games
+
+
+def play_on_board(browser, position: Position, move: str) -> None:
+    """Click ``move`` among the solved moves; ``position`` follows, and the board shows it solved."""
+    browser.find_element(By.CSS_SELECTOR, f'#moves .move[data-move="{move}"] button').click()
+    position.play(move)
+    solved(browser, position)
+
+
+def board_hint(browser, samples: int, seed: int) -> list[dict]:
+    """Ask the Position screen's hint with these worlds and seed; its rows, best first."""
+    for field, value in (("view-hint-samples", samples), ("view-hint-seed", seed)):
+        browser.execute_script("arguments[0].value = arguments[1]", browser.find_element(By.ID, field), str(value))
+    wait_for(browser, lambda b: b.find_element(By.ID, "view-hint").is_enabled(), "the hint button")
+    browser.find_element(By.ID, "view-hint").click()
+    try:
+        rows = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#view-hint-panel tr[data-move]"), "the hint")
+    except TimeoutException:
+        pytest.fail(f"no hint shown: {browser.find_element(By.ID, 'view-hint-status').text}")
+    def number(text: str) -> float | None:
+        return None if text == "" else float(text)
+
+    return [{"move": r.get_attribute("data-move"), **{key: number(r.get_attribute(f"data-{attr}"))
+             for key, attr in (("mean", "mean"), ("stderr", "stderr"), ("p_make", "p-make"))}} for r in rows]
+
+
+def python_hint(position: Position, samples: int, seed: int) -> list[dict]:
+    """Python's hint from the view of the seat to move, as the board's rows show it."""
+    moves = hint(position.view(position.to_move), samples=samples, seed=seed).to_json()["moves"]
+    return [{k: m[k] for k in ("move", "mean", "stderr", "p_make")} for m in moves]
+
+
+@pytest.mark.browser
+def test_the_offline_hint_is_pythons(phone, site, screenshot):
+    """The hint from the view of the seat to move, run by the module's worker in a page opened from
+    a file, is Python's hint of that seat's view: the same worlds, the same figures."""
+    browser = phone
+    browser.get((site[0] / "index.html").as_uri())
+    ready(browser)
+    position = positions()[0][1]
+    load_position(browser, position)
+    assert board_hint(browser, 40, 5) == python_hint(position, 40, 5)  # the opening lead
+    for _ in range(2):  # two plays later: the view has seen them (and what they show)
+        play_on_board(browser, position, solve(position).best[-1])
+    assert board_hint(browser, 30, 11) == python_hint(position, 30, 11)
+    browser.execute_script("document.querySelector('#view-hint-panel').scrollIntoView()")
+    screenshot("offline-hint", "the offline board at 390 px: the module's hint from the view of the seat to move")
+    # A position set up in mid-trick has no view here: the button is off, the reason shown.
+    load_position(browser, positions()[1][1])
+    assert not browser.find_element(By.ID, "view-hint").is_enabled()
+    assert "set up in mid-trick" in browser.find_element(By.ID, "view-hint-status").text
+
+
+@pytest.mark.browser
+def test_the_served_hint_is_pythons(browser, server):
+    """Under dominosolver serve the same view goes to POST /v1/hint, with the same figures."""
+    browser.get(f"{server}/")
+    ready(browser)
+    position = positions()[0][1]
+    load_position(browser, position)
+    play_on_board(browser, position, solve(position).best[0])
+    assert board_hint(browser, 30, 2) == python_hint(position, 30, 2)

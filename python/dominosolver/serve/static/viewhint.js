@@ -34,6 +34,8 @@ export function viewOf({ start, moves, position, seat, game }) {
   return { view };
 }
 
+const known = (x) => x !== null && x !== undefined; // a hint leaves out the means of moves that cannot be best
+const fixed = (x) => (known(x) ? x.toFixed(2) : "–");
 const cell = (row, text, className) => Object.assign(row.insertCell(), { textContent: text, className: className ?? "" });
 
 // Draw a hint/1 reply into root: a row a move, best first.
@@ -50,12 +52,12 @@ export function renderHint(root, hint) {
   const body = table.createTBody();
   for (const m of hint.moves) {
     const row = body.insertRow();
-    Object.assign(row.dataset, { move: m.move, mean: m.mean, stderr: m.stderr, pMake: m.p_make ?? "" });
+    Object.assign(row.dataset, { move: m.move, mean: m.mean ?? "", stderr: m.stderr ?? "", pMake: m.p_make ?? "" });
     cell(row, m.rank);
     cell(row, m.move);
-    cell(row, m.mean.toFixed(2));
-    cell(row, m.stderr.toFixed(2));
-    cell(row, m.p_make === null || m.p_make === undefined ? "–" : `${Math.round(100 * m.p_make)}%`);
+    cell(row, fixed(m.mean));
+    cell(row, fixed(m.stderr));
+    cell(row, known(m.p_make) ? `${Math.round(100 * m.p_make)}%` : "–");
   }
   root.replaceChildren(note, table);
 }
