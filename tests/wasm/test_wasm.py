@@ -1,16 +1,22 @@
 """The WebAssembly module (wasm/, docs/javascript.md) against the Python package: the fixture of
 positions, random draws, views and hints with their answers (tests/data/wasm_cases.json) is what the
 package gives today, and the module built with Debian's emscripten gives the same answers in node
-(solve.test.mjs; hint.test.mjs, in this thread and in the hint worker). Without em++, cmake
+(solve.test.mjs; hint.test.mjs, in this thread and in the hint worker), and in headless chromium
+the hint worker (a module Web Worker) gives Python's hints. Without em++, cmake
 or node the build test skips, saying which is missing; under CI (CI set) it fails instead."""
 
 from __future__ import annotations
 
+import functools
+import http.server
 import json
 import os
 import shutil
 import subprocess
+import threading
+import time
 from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 import wasm_fixture
@@ -31,17 +37,107 @@ def run(command: list[str], env: dict[str, str]) -> None:
     assert out.returncode == 0, f"{' '.join(command)} failed:\n{out.stdout[-4000:]}\n{out.stderr[-4000:]}"
 
 
-def test_the_module_gives_the_packages_answers_in_node():
+def node_env() -> dict[str, str]:
+    env = dict(os.environ)
+    # Debian's emscripten runs its JavaScript tools with node and Debian's node modules (acorn).
+    env["NODE_PATH"] = os.pathsep.join(p for p in ("/usr/share/nodejs", env.get("NODE_PATH")) if p)
+    return env
+
+
+@pytest.fixture(scope="module")
+def module_dir() -> Path:
+    """The module built (once a session) with Debian's emscripten: its package folder."""
     missing = [f"{tool} (apt-get install {package})" for tool, package in TOOLS.items() if not shutil.which(tool)]
     if missing:
         if os.environ.get("CI"):
             pytest.fail(f"the WebAssembly tests must run under CI: {', '.join(missing)} not found")
         pytest.skip(f"{', '.join(missing)} not found")
-    env = dict(os.environ)
-    # Debian's emscripten runs its JavaScript tools with node and Debian's node modules (acorn).
-    env["NODE_PATH"] = os.pathsep.join(p for p in ("/usr/share/nodejs", env.get("NODE_PATH")) if p)
+    env = node_env()
     run(["emcmake", "cmake", "-S", str(ROOT), "-B", str(BUILD), "-DDOMINOSOLVER_WASM=ON", "-DCMAKE_BUILD_TYPE=Release"], env)
     run(["cmake", "--build", str(BUILD), "--target", "dominosolver_wasm", "-j2"], env)
-    env["DOMINOSOLVER_JS"] = str(BUILD / "dominosolver-js")
+    return BUILD / "dominosolver-js"
+
+
+def test_the_module_gives_the_packages_answers_in_node(module_dir: Path):
+    env = node_env()
+    env["DOMINOSOLVER_JS"] = str(module_dir)
     here = Path(__file__).parent
     run(["node", "--test", str(here / "solve.test.mjs"), str(here / "hint.test.mjs")], env)
+
+
+# A page that runs hints through the hint worker (a module Web Worker) and keeps their answers.
+PAGE = """<!doctype html><meta charset="utf-8"><title>hint worker</title><script type="module">
+import { startHintWorker } from "./index.js";
+const cases = await (await fetch("cases.json")).json();
+const worker = startHintWorker();
+try {
+  const hints = [];
+  for (const c of cases) hints.push(await worker.hint(c.view, c.options));
+  const stopped = new AbortController();
+  stopped.abort();
+  const partial = await worker.hint(cases[0].view, { ...cases[0].options, signal: stopped.signal });
+  window.__answer = { hints, partial };
+} catch (e) {
+  window.__answer = { error: String(e && e.stack || e) };
+}
+worker.terminate();
+</script>"""
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                                                ".js": "text/javascript", ".mjs": "text/javascript",
+                                                ".wasm": "application/wasm"}
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def test_the_hint_worker_gives_the_packages_hints_in_chromium(module_dir: Path, tmp_path: Path):
+    """In headless Debian chromium, a page served from a folder of the package's files runs hints
+    through the hint worker: Python's hint JSON (as a stoppable hint: a worker's), and a hint
+    stopped before it started ends after its first batch of worlds."""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        webdriver = None
+    chromium = os.environ.get("DOMINOSOLVER_CHROMIUM", "/usr/bin/chromium")
+    chromedriver = os.environ.get("DOMINOSOLVER_CHROMEDRIVER", "/usr/bin/chromedriver")
+    reason = "selenium is not installed (pip install '.[test]')" if webdriver is None else next(
+        (f"{path} not found (apt-get install {package})" for path, package in ((chromium, "chromium"),
+         (chromedriver, "chromium-driver")) if not (Path(path).is_file() and os.access(path, os.X_OK))), None)
+    if reason:
+        if os.environ.get("CI"):
+            pytest.fail(f"the browser test must run under CI: {reason}")
+        pytest.skip(reason)
+    for f in module_dir.iterdir():
+        shutil.copy(f, tmp_path / f.name)
+    fixture = json.loads(wasm_fixture.FIXTURE.read_text())
+    plain = [c for c in fixture["hints"] if "hint_stoppable" in c]
+    cases = [plain[0], next(c for c in plain if c["hint"]["method"] == "exact")]  # the first is the stopped one's
+    assert cases[0]["name"].startswith("42 first lead")
+    (tmp_path / "cases.json").write_text(json.dumps([{"view": c["view"], "options": c["options"]} for c in cases]))
+    (tmp_path / "index.html").write_text(PAGE)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+    try:
+        driver.get(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+        answer = None
+        while answer is None:  # the page's hints, however long a loaded machine takes
+            answer = driver.execute_script("return window.__answer || null")
+            time.sleep(0.1)
+    finally:
+        driver.quit()
+        server.shutdown()
+    assert "error" not in answer, answer.get("error")
+    for got, c in zip(answer["hints"], cases):
+        assert wasm_fixture.comparable(got) == c["hint_stoppable"], c["name"]
+    stopped = wasm_fixture.comparable(answer["partial"])
+    expected = next(c for c in fixture["hints"] if c.get("stop") and "time_ms" not in c)
+    assert stopped == expected["hint"]
