@@ -11,6 +11,10 @@ measured. Prints a table; figures go in bench/README.md under "## Interrupts".
 - The Big Game (issue 40, point 6: 4.5 to 28 s before): a deal's table, a first-lead hint, bid
   advice and the exchange's advice of 2,000 deals, a batch of whole-deal solves (`analyse -o`, one
   process): each within 1 s too;
+- the engine's `stop` (issue 40, point 1) for every game and kind of search: a `go` of 10**5
+  samples (the Big Game's advice: its most, 2,000) on a 42, Moon, Big Game (first lead, the bidder's exchange, an auction's bid advice) and
+  Bingo view (a first-lead hint without a node budget), `stop` `--after` seconds in: the seconds
+  until the search's final line (bestmove, or the error of a search stopped before any world);
 - two `analyse` runs on one output: the second must refuse at once (status 2, OutputBusyError);
 - kill -9 during a run, then a rerun: every record once (0 lost, 0 duplicated), each result as a
   run that was never interrupted gives it.
@@ -28,7 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from dominosolver import bingo, texas42
+from dominosolver import biggame, bingo, moon, texas42
 
 CLI = [sys.executable, "-c", "from dominosolver.cli import main; main()"]
 HINT_42 = str(texas42.Position(trump=4, hands=[list(h) for h in texas42.Game(seed=1).deal()], contract=(0, 30)))
@@ -66,6 +70,60 @@ def ctrl_c(proc: subprocess.Popen, after: float, ready=lambda: True) -> tuple[fl
     return took, proc.returncode
 
 
+ENGINE = CLI + ["engine", "--max-samples", "1000000", "--max-time", "600"]
+
+
+def engine_views() -> dict[str, tuple[str, dict]]:
+    """(view, go's limits) for each game and kind of search the engine's `stop` is measured on."""
+    big_lead = texas42.Position(BIG_DEAL)
+    bingo_lead = bingo.Game(seed=1).position
+    moon_deal = texas42.Game(seed=1, rules=moon.MOON)
+    return {
+        "42 first-lead hint": (str(texas42.Position(HINT_42).view(0)), {"samples": 100_000}),
+        "Moon auction (bid advice)": (str(moon_deal.view(moon_deal.to_move)), {"samples": 100_000}),
+        "Big Game first-lead hint": (str(big_lead.view(big_lead.to_move)), {"samples": 100_000}),
+        "Big Game exchange, 2,000 deals": (BIG_EXCHANGE, {"samples": 2_000}),
+        "Big Game auction (bid advice), 2,000 deals": (str(texas42.Game(seed=1, rules=biggame.BIG_GAME).view(1)),
+                                                       {"samples": 2_000}),
+        "Bingo first-lead hint, no node budget": (str(bingo_lead.view(bingo_lead.to_move)),
+                                                  {"samples": 100_000, "max_nodes": 0}),
+    }
+
+
+def engine_stop(view: str, limits: dict, after: float) -> tuple[float, str]:
+    """(seconds from `stop` to the search's final line, that line's type), `go` with ``limits``
+    sent ``after`` seconds before the stop, in an engine of its own."""
+    proc = subprocess.Popen(ENGINE, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    try:
+        for request in ({"cmd": "position", "view": view}, {"cmd": "go", "time": 500, **limits}):
+            proc.stdin.write(json.dumps(request) + "\n")
+        proc.stdin.flush()
+        ready = json.loads(proc.stdout.readline())
+        assert ready["type"] == "ready", ready
+        time.sleep(after)
+        proc.stdin.write('{"cmd": "stop"}\n')
+        proc.stdin.flush()
+        sent = time.perf_counter()
+        while True:
+            line = json.loads(proc.stdout.readline())
+            if line["type"] in ("bestmove", "error"):
+                return time.perf_counter() - sent, line["type"] + ("" if line["type"] == "bestmove"
+                                                                   else f" {line['error']}")
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def engine_measure(args: argparse.Namespace) -> None:
+    print(f"\n{'engine go, then stop':<44}{'stop to final line (s), each round':>34}  final line")
+    worst = 0.0
+    for name, (view, limits) in engine_views().items():
+        took = [engine_stop(view, limits, args.after) for _ in range(args.rounds)]
+        worst = max(worst, *(t for t, _ in took))
+        print(f"{name:<44}{' '.join(f'{t:.3f}' for t, _ in took):>34}  {', '.join(sorted({k for _, k in took}))}")
+    print(f"worst stop to final line: {worst:.3f} s (must be < 1 s)")
+
+
 def records(path: Path, n: int) -> Path:
     """``n`` first-lead 42 solves (a few milliseconds each) as JSON lines."""
     lines = [json.dumps(texas42.Position(trump=s % 7, hands=[list(h) for h in texas42.Game(seed=s).deal()],
@@ -93,16 +151,20 @@ def main() -> None:
     parser.add_argument("--after", type=float, default=3.0, help="seconds before Ctrl-C")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--records", type=int, default=3000)
+    parser.add_argument("--engine-only", action="store_true", help="only the engine's stop")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="interrupts-") as tmp:
         measure(args, Path(tmp))
 
 
 def measure(args: argparse.Namespace, work: Path) -> None:
+    if args.engine_only:
+        return engine_measure(args)
     recs = records(work / "records.jsonl", args.records)
     calls = {
         "42 hint, first lead, 10^6 worlds": ["hint", HINT_42, "--samples", "1000000", "--seed", "1"],
         "Bingo phase-one solve, no node budget": ["solve", BINGO, "--max-nodes", "0"],
+        "Bingo first-lead hint, no node budget": ["hint", BINGO, "--samples", "100000", "--max-nodes", "0"],
         "advise-bid, 10^6 deals": ["advise-bid", HAND, "--samples", "1000000", "--seed", "1"],
         "Big Game deal table": ["table", BIG_DEAL],
         "Big Game first-lead hint, 10^4 worlds": ["hint", BIG_DEAL, "--samples", "10000", "--seed", "1"],
@@ -133,6 +195,8 @@ def measure(args: argparse.Namespace, work: Path) -> None:
         print(f"{name:<44}{' '.join(f'{t:.3f}' for t, _ in took):>34}{str({s for _, s in took}):>8}  "
               f"lines kept {', '.join(kept)}, all whole JSON lines: {all('PARTIAL' not in k for k in kept)}")
     print(f"worst Ctrl-C to exit: {worst:.3f} s (must be < 1 s)")
+
+    engine_measure(args)
 
     # Two writers on one output, then kill -9 and a rerun.
     out = work / "shared.jsonl"
