@@ -135,6 +135,7 @@ def test_the_hint_worker_gives_the_packages_hints_in_chromium(module_dir: Path, 
     finally:
         driver.quit()
         server.shutdown()
+        server.server_close()
     assert "error" not in answer, answer.get("error")
     for got, c in zip(answer["hints"], cases):
         assert wasm_fixture.comparable(got) == c["hint_stoppable"], c["name"]
