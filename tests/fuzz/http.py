@@ -34,7 +34,7 @@ __all__ = ["HTTP_LIMITS", "Http", "http_input", "http_seeds"]
 HTTP_LIMITS = ServeLimits(samples=10, time=0.05, max_nodes=20_000, deadline=2.0, pool=1, quick_pool=1,
                           body_bytes=1 << 16)
 HOST = "127.0.0.1:8042"
-TOKEN = re.compile(rb"@new:([a-z0-9]+):([0-9]+)")
+TOKEN = re.compile(rb"@new:([a-z0-9]{1,20}):([0-9]{1,18})")  # a longer seed is left as it is: no token
 NAMED_STATUS = {400, 404, 405, 409, 413, 415, 421, 422, 503, 504}
 GETS = ("/v1/games", "/v1/limits", "/v1/status", "/v1/openapi.json")
 CONTENT_TYPES = (None, "text/plain", "application/json; charset=utf-16", "application/json; charset=UTF-8",
