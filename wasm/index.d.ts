@@ -159,7 +159,7 @@ export const VIEW_SCHEMA: "dominosolver.view/1";
 export const HINT_SCHEMA: "dominosolver.hint/1";
 export function load(): Promise<Dominosolver>;
 /** A worker running hints off the calling thread (hint-worker.js beside index.js, or `url`). */
-export function startHintWorker(url?: URL | string): HintWorker;
+export function startHintWorker(url?: URL | string, options?: { type?: "module" | "classic" }): HintWorker;
 
 export class DominoSolverError extends Error {}
 export class ParseError extends DominoSolverError {}

@@ -241,8 +241,8 @@ const inNode = () => typeof process === "object" && Boolean(process.versions && 
  * Starts a worker that runs hints off the calling thread (hint-worker.js, beside this file): a
  * module Web Worker in a browser, a worker_threads thread in node. See HintWorker.
  */
-export function startHintWorker(url = new URL("./hint-worker.js", import.meta.url)) {
-  return new HintWorker(url);
+export function startHintWorker(url = new URL("./hint-worker.js", import.meta.url), { type = "module" } = {}) {
+  return new HintWorker(url, type);
 }
 
 /** A hint worker's handle: hint() returns a Promise of the hint/1 object; stop() and terminate(). */
@@ -252,7 +252,8 @@ export class HintWorker {
   #next = 1;
   #ended = false;
 
-  constructor(url) {
+  /** `type`: "module" (hint-worker.js as shipped), or "classic" for a script joined into one (a page opened from a file). */
+  constructor(url, type = "module") {
     const receive = (message) => this.#receive(message);
     const failed = (error) => this.#fail(error instanceof Error ? error : new Error(error.message || "the hint worker failed"));
     if (inNode()) {
@@ -263,7 +264,7 @@ export class HintWorker {
         return w;
       });
     } else {
-      const w = new Worker(url, { type: "module" });
+      const w = new Worker(url, { type });
       w.addEventListener("message", (event) => receive(event.data));
       w.addEventListener("error", (event) => failed(new Error(event.message || "the hint worker failed to start")));
       this.#worker = Promise.resolve(w);
