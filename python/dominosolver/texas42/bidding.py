@@ -33,7 +33,6 @@ reaches the same threshold.
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import time as _time
 from dataclasses import dataclass, field
@@ -54,7 +53,7 @@ from ..arguments import (
 )
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of
-from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text, next_batch
+from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text
 from .game import Game
 from .position import Position
 from .rules import ORDINARY, Bid, Contract, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
@@ -62,7 +61,8 @@ from .big_game_bidding import BigGameBidAdvice, advise_big_game_bid
 from .calibration import at_table
 from .game_odds import game_chance, parse_score, stake, win_chance
 from .exchange_rule import exchanged, weakest_discard
-from .sampling import WorldSampler
+from .decisions import score_worlds
+from .sampling import World
 from .solve import declaration_name, solve_batch
 from .moon_bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
 from .view import PlayerView
@@ -478,6 +478,48 @@ def advise_bid(
             raise ParseError(f"{name} must be a function or None, not {shown(fn)}")
     if legal_bids is not None:
         legal_bids = [parse_bid(b) for b in _pairs_or_list(legal_bids, "legal_bids")]
+    q = _question(hand, auction, seat, rules, legal_bids, score)
+    rules = q.rules
+    samples = bid_samples(rules) if samples is None else samples
+    playing = playing_thresholds(rules)
+    risk = playing["risk"] if risk is None else risk
+    mark_risk = playing["mark_risk"] if mark_risk is None else mark_risk
+    discount = whole_number(playing["discount"] if discount is None else discount, "discount", 0, rules.hand_points)
+    seed = question_seed(rules, q.seat, q.tiles, q.auction, q.contract) if seed is None else seed
+    if rules.row.ladder == "points":  # The Big Game's whole deals take seconds: zero-window tests at the level in question
+        return advise_big_game_bid(q.view, q.legal_bids, q.contract, samples=samples, seed=seed, risk=risk,
+                                   discount=discount, threads=threads, tt_mb=tt_mb, time=time, started=start,
+                                   should_stop=should_stop)
+    if rules.row.ladder == "tricks":  # Moon and Partnership Moon: tricks as the bidder, the widow's best discard per deal
+        return advise_moon_bid(q.view, q.legal_bids, q.contract, samples=samples, seed=seed, risk=risk,
+                               discount=discount, threads=threads, tt_mb=tt_mb,
+                               time=time, should_stop=should_stop, on_progress=on_progress, started=start)
+    scorer = _ContractScorer(q, threads, tt_mb)
+    values, own_values = score_worlds(q.view, seed, samples, scorer.score, cap=_BATCH, time=time, started=start,
+                                      should_stop=should_stop, on_progress=on_progress)
+    return scorer.advice(values, own_values, samples=samples, seed=seed, risk=risk, mark_risk=mark_risk,
+                         discount=discount, started=start)
+
+
+@dataclass(frozen=True)
+class _Question:
+    """A bid question read and checked (``_question``): the seat's view before play, its hand, the
+    auction so far, the contract won (when declaring), the calls it may make."""
+
+    view: PlayerView
+    rules: Rules
+    seat: int
+    tiles: tuple[Tile, ...]
+    auction: tuple[tuple[int, Any], ...]
+    contract: Any
+    legal_bids: list[Any]
+    marks: Any  # 42's marks game: the score (the seat's side first), or None
+
+
+def _question(hand: Any, auction: Any, seat: Any, rules: Rules | None, legal_bids: list[Any] | None,
+              score: Any) -> _Question:
+    """The question of ``advise_bid``'s three input forms (a hand with its seat, auction and rules;
+    a view in the auction or declaring; a Game in either), its auction replayed in the core."""
     to_move: int | None = None
     contract = None
     revealed: tuple[tuple[Tile, ...], ...] = ()  # what the contract shows (a plunger's doubles, §3.4)
@@ -485,18 +527,12 @@ def advise_bid(
         game = hand
         if game.phase not in ("bidding", "declaring"):
             raise InvalidViewError("bidding advice needs a game in its auction or declaration")
-        legal_bids = (
-            legal_bids
-            if legal_bids is not None
-            else [m.value for m in game.legal_moves if m.kind == "bid"]
-        )
+        legal_bids = legal_bids if legal_bids is not None else [m.value for m in game.legal_moves if m.kind == "bid"]
         hand = game.view(game.to_move)
     if isinstance(hand, PlayerView):
         view = hand
         if view.trump is not None or view.plays:
-            raise InvalidViewError(
-                "bidding advice needs a view of the auction or declaration: the trump is named"
-            )
+            raise InvalidViewError("bidding advice needs a view of the auction or declaration: the trump is named")
         seat, rules, auction = view.seat, view.rules, view.auction
         tiles = tuple(view.hand)
         to_move, contract, revealed = view.to_move, view.contract, view.revealed
@@ -506,19 +542,11 @@ def advise_bid(
         rules = Rules.argument(rules) or Rules()
         seat = parse_seat(seat, rules)
         tiles = tuple(sorted((Tile(t) for t in tile_sequence(hand, "hand")), reverse=True))
-        auction = tuple(
-            (parse_seat(s, rules), parse_bid(b))
-            for s, b in _pairs_or_list(auction, "auction", pairs=True)
-        )
+        auction = tuple((parse_seat(s, rules), parse_bid(b)) for s, b in _pairs_or_list(auction, "auction", pairs=True))
     marks = None if score is None else parse_score(score, rules.target)
     if marks is not None and (rules.family != "texas42" or rules.scoring != "marks"):
         raise InvalidViewError(f"a score weighs a call by the chance of winning a game of 42 to 7 marks, not "
                                f"{rules.title}'s {rules.scoring}")
-    samples = bid_samples(rules) if samples is None else samples
-    playing = playing_thresholds(rules)
-    risk = playing["risk"] if risk is None else risk
-    mark_risk = playing["mark_risk"] if mark_risk is None else mark_risk
-    discount = whole_number(playing["discount"] if discount is None else discount, "discount", 0, rules.hand_points)
     if len(tiles) != rules.hand_size:
         raise InvalidViewError(f"a hand at the auction holds {rules.hand_size} tiles, not {len(tiles)}")
     try:
@@ -532,9 +560,7 @@ def advise_bid(
                             [t.id for t in tiles])
     if replay is not None:
         if replay.thrown_in:
-            raise InvalidViewError(
-                "the auction is over: every seat passed and the hand was thrown in"
-            )
+            raise InvalidViewError("the auction is over: every seat passed and the hand was thrown in")
         to_move = replay.to_move
         if legal_bids is None and replay.phase == "bidding":
             legal_bids = list(replay.legal_bids)
@@ -545,109 +571,91 @@ def advise_bid(
     # The deals keep what the contract shows: naming for a partner's Plunge, its doubles stay with it.
     view = PlayerView.before_play(seat, rules, tiles, tuple(auction), contract=contract if revealed else None,  # type: ignore[arg-type]
                                   to_move=seat, revealed=revealed)
-    moon = rules.row.ladder == "tricks"
-    if legal_bids is None:
-        high = max((b for _, b in view.auction), default=0)
-        legal_bids = [0] + [b for b in _ladder(rules) if _core.texas42.bid_is_legal(rules._core, b, high)]
-        if not view.auction:  # the special bids the core offers this hand as the first to call
-            first = _core.texas42.Auction(rules._core, rules.seat_after(seat, -1))
-            legal_bids += [b for b in map(Bid.of_core, first.legal([t.id for t in tiles])) if b.kind != ORDINARY]
-    # Each special kind at the least size the seat may bid it (its P(make) does not depend on it).
-    specials = [min(b for b in legal_bids if getattr(b, "kind", ORDINARY) == kind)
-                for kind in dict.fromkeys(b.kind for b in legal_bids if getattr(b, "kind", ORDINARY) != ORDINARY)]
-    high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
-    partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
-    seed = question_seed(rules, seat, tiles, tuple(auction), contract) if seed is None else seed
-    if rules.row.ladder == "points":  # The Big Game's whole deals take seconds: zero-window tests at the level in question
-        return advise_big_game_bid(view, legal_bids, contract, samples=samples, seed=seed, risk=risk,
-                                   discount=discount, threads=threads, tt_mb=tt_mb, time=time, started=start,
-                                   should_stop=should_stop)
-    if moon:  # Moon and Partnership Moon: tricks as the bidder, the widow's best discard per deal
-        return advise_moon_bid(view, legal_bids, contract, samples=samples, seed=seed, risk=risk, discount=discount,
-                               threads=threads, tt_mb=tt_mb,
-                               time=time, should_stop=should_stop, on_progress=on_progress, started=start)
-    draws = WorldSampler(view).stream(seed)  # drawn a batch at a time: a stop saves the sampling too
-    # The Big Game's whole deals take from milliseconds to seconds each: time and stop are checked
-    # after every few deals (the core has no node budget to cut one short).
-    declarations = list(rules.table_declarations)
-    # The seat declares (a lowest bid), then each special bid; special bids played alike (Plunge and
-    # Splash: the same objective, seats and leader, §3.5) share their solves.
-    contracts: list[int] = [rules.min_bid]
-    solved_as: dict[Bid, int] = {}  # each special bid's row among the contracts solved
-    plays: dict[tuple[Any, ...], int] = {}
-    for bid in specials:
-        play = _play_of(rules, declarations[0], seat, bid)
-        if play not in plays:
-            plays[play] = len(contracts)
-            contracts.append(bid)
-        solved_as[bid] = plays[play]
-    declared = _declared_contracts(rules, seat, contract, legal_bids)
-    done: list[np.ndarray] = []  # per batch of deals: values [contract, declaration, deal]
-    own_done: list[np.ndarray] = []  # per batch: values [declared contract, deal], in tricks
-    first = 0
-    while first < samples:
-        batch = list(itertools.islice(draws, min(next_batch(_BATCH, time, start, first), samples - first)))
+    return _Question(view, rules, seat, tiles, tuple(auction), contract,
+                     _legal_bids(rules, view, seat, tiles) if legal_bids is None else legal_bids, marks)
+
+
+def _legal_bids(rules: Rules, view: PlayerView, seat: int, tiles: tuple[Tile, ...]) -> list[Any]:
+    """The calls the seat may make over the auction's highest bid, and the special bids the core
+    offers this hand as the first to call."""
+    high = max((b for _, b in view.auction), default=0)
+    legal = [0] + [b for b in _ladder(rules) if _core.texas42.bid_is_legal(rules._core, b, high)]
+    if not view.auction:
+        first = _core.texas42.Auction(rules._core, rules.seat_after(seat, -1))
+        legal += [b for b in map(Bid.of_core, first.legal([t.id for t in tiles])) if b.kind != ORDINARY]
+    return legal
+
+
+class _ContractScorer:
+    """42's per-world scorer: on each deal, the points of every declaration with the seat declaring
+    its least bid and with its partner naming under each special bid it may make (special bids played
+    alike, Plunge and Splash: the same objective, seats and leader, §3.5, share their solves), and the
+    tricks of each contract in tricks it may declare itself (Nel-O, Sevens). ``advice`` presents them."""
+
+    def __init__(self, q: _Question, threads: int, tt_mb: int) -> None:
+        self.q, self.threads, self.tt_mb = q, threads, tt_mb
+        rules, seat, legal_bids = q.rules, q.seat, q.legal_bids
+        self.declarations = list(rules.table_declarations)
+        # Each special kind at the least size the seat may bid it (its P(make) does not depend on it).
+        specials = [min(b for b in legal_bids if getattr(b, "kind", ORDINARY) == kind)
+                    for kind in dict.fromkeys(b.kind for b in legal_bids if getattr(b, "kind", ORDINARY) != ORDINARY)]
+        # The seat declares (a lowest bid), then each special bid.
+        self.contracts: list[int] = [rules.min_bid]
+        self.solved_as: dict[Bid, int] = {}  # each special bid's row among the contracts solved
+        plays: dict[tuple[Any, ...], int] = {}
+        for bid in specials:
+            play = _play_of(rules, self.declarations[0], seat, bid)
+            if play not in plays:
+                plays[play] = len(self.contracts)
+                self.contracts.append(bid)
+            self.solved_as[bid] = plays[play]
+        self.declared = _declared_contracts(rules, seat, q.contract, legal_bids)
+        self.leading: list[Position] = []  # one position per contract solved: what decides a make on any deal
+
+    def score(self, batch: list[World]) -> tuple[np.ndarray, np.ndarray]:
+        """Points [contract, declaration, deal] and the declared contracts' tricks [contract, deal]."""
+        q, rules = self.q, self.q.rules
         positions = []
-        for bid in contracts:
+        for bid in self.contracts:
             # §3.4: under a special bid the partner names any of the same declarations.
-            for trump in declarations:
+            for trump in self.declarations:
                 # Each deal's hands as tile ids, after The Big Game's exchange for this declaration.
-                hands = [[bits_of(m) for m in exchanged(view, w, trump)] for w in batch]
-                for ids in hands:
-                    positions.append(
-                        Position._wrap(
-                            # Trick 1's leader is the contract's (the seat, or the partner naming).
-                            _core.texas42.Position(rules._core, str(trump), ids, None, [], (seat, bid), None)
-                        )
-                    )
-        for trump, (declarer, bid) in declared:  # Nel-O, Sevens: the declarer names and leads
+                for ids in [[bits_of(m) for m in exchanged(q.view, w, trump)] for w in batch]:
+                    # Trick 1's leader is the contract's (the seat, or the partner naming).
+                    positions.append(Position._wrap(
+                        _core.texas42.Position(rules._core, str(trump), ids, None, [], (q.seat, bid), None)))
+        for trump, (declarer, bid) in self.declared:  # Nel-O, Sevens: the declarer names and leads
             for ids in [[bits_of(m) for m in w] for w in batch]:
                 positions.append(Position._wrap(
                     _core.texas42.Position(rules._core, str(trump), ids, None, [], (declarer, bid), None)))
-        out = solve_batch(positions, threads=threads, moves=False, tt_mb=tt_mb)
-        cut = len(contracts) * len(declarations) * len(batch)
-        done.append(out.values[:cut].reshape(len(contracts), len(declarations), len(batch)).astype(np.int16))
-        own_done.append(out.values[cut:].reshape(len(declared), len(batch)).astype(np.int16))
-        first += len(batch)
-        if on_progress is not None:
-            on_progress(first, samples)
-        spent = _time.perf_counter() - start
-        if (time is not None and spent >= time) or (should_stop is not None and should_stop()):
-            break
-    values = np.concatenate(done, axis=2)
-    points = values[0]
-    leading = positions[::len(batch)]  # one position per (contract, declaration): the deals share what decides a make
-    special_advice = tuple(
-        SpecialAdvice(bid, declarations, _every_trick_or_none(leading[k * len(declarations)], seat, values[k]))
-        for bid, k in solved_as.items()
-    )
-    own_values = np.concatenate(own_done, axis=1)
-    first_own = len(contracts) * len(declarations)
-    declared_advice = tuple(
-        SpecialAdvice(bid, [trump], _every_trick_or_none(leading[first_own + j], seat, own_values[j])[None, :],
-                      declared=trump)
-        for j, (trump, (_, bid)) in enumerate(declared)
-    )
-    return BidAdvice(
-        hand=tiles,
-        seat=seat,
-        declarations=declarations,
-        points=points,
-        legal_bids=sorted(legal_bids),
-        risk=risk,
-        worlds=points.shape[1],
-        seed=seed,
-        elapsed=_time.perf_counter() - start,
-        discount=discount,
-        mark_risk=mark_risk,
-        partner_high=partner_high,
-        rules=rules,
-        specials=special_advice,
-        declared=declared_advice,
-        contract=contract,
-        score=marks,
-    )
+        out = solve_batch(positions, threads=self.threads, moves=False, tt_mb=self.tt_mb)
+        cut = len(self.contracts) * len(self.declarations) * len(batch)
+        self.leading = positions[::len(batch)]
+        return (out.values[:cut].reshape(len(self.contracts), len(self.declarations), len(batch)).astype(np.int16),
+                out.values[cut:].reshape(len(self.declared), len(batch)).astype(np.int16))
 
+    def advice(self, values: np.ndarray, own_values: np.ndarray, *, samples: int, seed: int, risk: float,
+               mark_risk: float, discount: int, started: float) -> BidAdvice:
+        q, declarations, leading = self.q, self.declarations, self.leading
+        points = values[0]
+        special_advice = tuple(
+            SpecialAdvice(bid, declarations, _every_trick_or_none(leading[k * len(declarations)], q.seat, values[k]))
+            for bid, k in self.solved_as.items()
+        )
+        first_own = len(self.contracts) * len(declarations)
+        declared_advice = tuple(
+            SpecialAdvice(bid, [trump], _every_trick_or_none(leading[first_own + j], q.seat, own_values[j])[None, :],
+                          declared=trump)
+            for j, (trump, (_, bid)) in enumerate(self.declared)
+        )
+        high_bidder = max(q.view.auction, key=lambda a: a[1], default=(None, 0))
+        return BidAdvice(
+            hand=q.tiles, seat=q.seat, declarations=declarations, points=points, legal_bids=sorted(q.legal_bids),
+            risk=risk, worlds=points.shape[1], seed=seed, elapsed=_time.perf_counter() - started,
+            discount=discount, mark_risk=mark_risk,
+            partner_high=high_bidder[1] > 0 and high_bidder[0] == q.rules.partner_of(q.seat),
+            rules=q.rules, specials=special_advice, declared=declared_advice, contract=q.contract, score=q.marks,
+        )
 
 def _ladder(rules: Rules) -> tuple[int, ...]:
     """The bids a hand may make under ``rules``, before the auction narrows them: standard 42's

@@ -25,7 +25,6 @@ least bid). Over a partner's high bid (Partnership Moon) it passes, as 42's advi
 
 from __future__ import annotations
 
-import itertools
 import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,11 +34,12 @@ import numpy as np
 
 from .. import _core
 from ..tiles import Tile, bits_of
-from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text, next_batch
+from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text
+from .decisions import score_worlds
 from .exchange import on_solvers
 from .position import Position
 from .rules import Contract, Rules, Trump, bid_name
-from .sampling import World, WorldSampler, out_of_play
+from .sampling import World, out_of_play
 from .solve import declaration_name, solve_batch
 from .view import PlayerView
 
@@ -197,7 +197,6 @@ def advise_moon_bid(
     high_bidder = max(view.auction, key=lambda a: a[1], default=(None, 0))
     partner_high = high_bidder[1] > 0 and high_bidder[0] == rules.partner_of(seat)
     declarations = list(rules.declarations)
-    draws = WorldSampler(view).stream(seed)
     solvers = [_core.texas42.Solver(tt_mb) for _ in range(threads)]
     bid = rules.min_bid  # the tricks taken do not depend on the bid
 
@@ -208,27 +207,20 @@ def advise_moon_bid(
                     solver, rules._core, str(trump), list(world), widow, seat, bid)[0])
                 for trump in declarations]
 
-    done: list[np.ndarray] = []  # per batch: tricks [declaration, deal]
-    first = 0
-    while first < samples:
-        batch = list(itertools.islice(draws, min(next_batch(_BATCH, time, started, first), samples - first)))
+    def score(batch: list[World]) -> tuple[np.ndarray]:
+        """The bidder's side's tricks [declaration, deal]."""
         if rules.takes_widow:
-            rows = np.array(on_solvers(solvers, batch, best_discards), dtype=np.int16).T
-        else:  # Partnership Moon, or Moon's widow left out of play: the seat names and leads, its side's tricks
-            positions = [Position._wrap(_core.texas42.Position(rules._core, str(trump), [bits_of(m) for m in world],
-                                                               None, [], (seat, bid), None))
-                         for trump in declarations for world in batch]
-            values = solve_batch(positions, threads=threads, tt_mb=tt_mb).values.reshape(len(declarations), len(batch))
-            leads_ours = [p.side_of(p.to_move) == p.side_of(seat) for p in positions[::len(batch)]]
-            rows = np.where(np.array(leads_ours)[:, None], values, rules.hand_tricks - values).astype(np.int16)
-        done.append(rows)
-        first += len(batch)
-        if on_progress is not None:
-            on_progress(first, samples)
-        spent = _time.perf_counter() - started
-        if (time is not None and spent >= time) or (should_stop is not None and should_stop()):
-            break
-    tricks = np.concatenate(done, axis=1)
+            return (np.array(on_solvers(solvers, batch, best_discards), dtype=np.int16).T,)
+        # Partnership Moon, or Moon's widow left out of play: the seat names and leads, its side's tricks
+        positions = [Position._wrap(_core.texas42.Position(rules._core, str(trump), [bits_of(m) for m in world],
+                                                           None, [], (seat, bid), None))
+                     for trump in declarations for world in batch]
+        values = solve_batch(positions, threads=threads, tt_mb=tt_mb).values.reshape(len(declarations), len(batch))
+        leads_ours = [p.side_of(p.to_move) == p.side_of(seat) for p in positions[::len(batch)]]
+        return (np.where(np.array(leads_ours)[:, None], values, rules.hand_tricks - values).astype(np.int16),)
+
+    (tricks,) = score_worlds(view, seed, samples, score, cap=_BATCH, time=time, started=started,
+                             should_stop=should_stop, on_progress=on_progress)
     return MoonBidAdvice(
         hand=tuple(view.hand), seat=seat, rules=rules, declarations=declarations, tricks=tricks,
         legal_bids=sorted(legal_bids), risk=risk, worlds=tricks.shape[1], seed=seed,

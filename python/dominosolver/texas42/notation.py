@@ -144,8 +144,9 @@ def _tile_list(value: Any, where: str, read: Any = Tile) -> list[Tile]:
 _KEYS = ("trump", "leader", "hands", "trick", "contract", "history", "discard", "rules")
 
 
-# The leading word of a 42 family position's text, by family (docs/notation.md): optional for Texas 42.
-TAGS = {"42": "texas42", "texas42": "texas42", "moon": "moon", "moon4": "moon4", "biggame": "biggame"}
+# The leading word of a 42 family position's text, by family (docs/notation.md): each family's tag
+# (the core's family table), and "42"; optional for Texas 42.
+TAGS = {"42": "texas42", **{family: family for family in FAMILIES}}
 
 
 def rules_of_text(text: str, values: dict[str, str]) -> Rules:
