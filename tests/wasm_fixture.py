@@ -142,6 +142,13 @@ def hint_views() -> list[tuple[str, Any, dict[str, Any]]]:
                        contract=(rng.randrange(rules.seats), bid) if family != "biggame" else None)
         pos = played(pos, rng, (rules.hand_size - left) * rules.seats + 1)
         out.append((f"{family} mid-hand", pos.view(pos.to_move), {"samples": 20, "seed": 10}))
+    for family, bid, left in (("moon", 5, 5), ("biggame", 42, 4)):  # the bidder's view: its discard known
+        rules = Rules(family=family)
+        rng = random.Random(f"wasm-hint-bidder-{family}")
+        pos = Position(trump=rng.choice([0, 1, 2, 3, 4, 5, 6]), hands=dealt(rng, rules), rules=rules, contract=(0, bid))
+        while not (pos.to_move == 0 and pos.tricks_left <= left):
+            pos.play(rng.choice(pos.legal_moves))
+        out.append((f"{family}, the bidder's view", pos.view(0), {"samples": 20, "seed": 4}))
     return out
 
 
