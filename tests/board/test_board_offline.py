@@ -288,6 +288,11 @@ def test_the_board_opened_from_a_file_solves_offline(phone, site, screenshot):
     assert "needs the server" in browser.find_element(By.ID, "notation").get_attribute("placeholder")
     assert not browser.find_element(By.ID, "copy-notation").is_enabled()
     assert scroll_width(browser) <= PHONE["width"]
+    # The address names the position (its JSON, offline): a reload opens it again.
+    assert browser.execute_script("return location.hash").startswith("#position=%7B")
+    browser.refresh()
+    ready(browser)
+    solved(browser, position)
     # One-line notation is refused by name.
     paste = browser.find_element(By.ID, "paste")
     paste.clear()

@@ -25,7 +25,7 @@ function messageOf(reply, status) {
 export async function call(path, body, { signal } = {}) {
   if (offline) {
     try {
-      return await answer(path, body);
+      return await answer(path, body, { signal });
     } catch (error) {
       throw new ApiError(400, `${error.name}: ${error.message}`, null);
     }

@@ -27,13 +27,13 @@ let core = null; // the module, loaded at the first question
 const module = () => (core ??= offline.load());
 
 // The module's answer to POST /v1/<path> (GET for games), in the API's shapes (docs/http.md).
-export async function answer(path, body) {
+export async function answer(path, body, { signal } = {}) {
   if (path === "games") return offline.games;
   const handler = HANDLERS[path];
   if (!handler) throw new Unavailable(`POST /v1/${path}`);
   const ds = await module();
   await new Promise((resolve) => setTimeout(resolve)); // the page draws "solving…" before a search
-  return handler(ds, body ?? {});
+  return handler(ds, body ?? {}, signal);
 }
 
 function showReply(ds, position) {
@@ -49,7 +49,7 @@ function showReply(ds, position) {
 }
 
 const HANDLERS = {
-  hint: (ds, { view, samples, seed }) => offline.hintWorker().hint(view, { samples, seed }),
+  hint: (ds, { view, samples, seed }, signal) => offline.hintWorker().hint(view, { samples, seed, signal }),
   show: (ds, { position }) => showReply(ds, position),
   play: (ds, { position, move }) => showReply(ds, move === undefined ? position : ds.play(position, move)),
   solve: (ds, { position }) => {

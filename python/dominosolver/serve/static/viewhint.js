@@ -72,6 +72,8 @@ export class ViewHint {
 
   set({ view, reason }) {
     this.generation += 1;
+    this.asking?.abort(); // a hint of the position left is stopped (its worlds so far are dropped)
+    this.asking = null;
     this.view = view ?? null;
     $("#view-hint").disabled = !view;
     $("#view-hint-panel").replaceChildren();
@@ -87,8 +89,9 @@ export class ViewHint {
     const seed = Number($("#view-hint-seed").value);
     status.textContent = "sampling worlds…";
     $("#view-hint").disabled = true;
+    this.asking = new AbortController();
     try {
-      const hint = await call("hint", { view: this.view, samples, seed });
+      const hint = await call("hint", { view: this.view, samples, seed }, { signal: this.asking.signal });
       if (generation !== this.generation) return;
       status.textContent = `best: ${hint.best}`;
       renderHint($("#view-hint-panel"), hint);
