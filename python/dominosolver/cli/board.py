@@ -27,6 +27,7 @@ import click
 
 from ..serve.app import STATIC
 from ..serve.handlers import games_reply
+from . import render
 
 ROOT = Path(__file__).resolve().parents[3]  # the source checkout, when the package runs from one
 MODULE_FILES = ("index.js", "dominosolver_core.mjs", "dominosolver_core.wasm")
@@ -205,13 +206,20 @@ def find_module(module: str | None, quiet: bool, checkouts: list[Path] | None = 
     env["NODE_PATH"] = os.pathsep.join(p for p in ("/usr/share/nodejs", env.get("NODE_PATH")) if p)
     steps = [["emcmake", "cmake", "-S", str(root), "-B", str(build), "-DDOMINOSOLVER_WASM=ON", "-DCMAKE_BUILD_TYPE=Release"],
              ["cmake", "--build", str(build), "--target", "dominosolver_wasm", "-j2"]]
-    show = not quiet and sys.stderr.isatty()
-    for step in steps:
-        if show:
-            click.echo(f"building the WebAssembly module: {' '.join(step)}", err=True)
+    def run(step: list[str]) -> None:
         out = subprocess.run(step, cwd=root, env=env, capture_output=True, text=True, check=False)
         if out.returncode:
             raise click.ClickException(f"{' '.join(step)} failed:\n{(out.stdout + out.stderr)[-3000:]}")
+
+    if quiet or not sys.stderr.isatty():
+        for step in steps:
+            run(step)
+    else:  # a bar of the two steps on a terminal: a fresh build takes a minute, an up-to-date one seconds
+        with render.progress_bar() as bar:
+            job = bar.add_task(f"building the WebAssembly module in {build}", total=len(steps))
+            for step in steps:
+                run(step)
+                bar.advance(job)
     return build / "dominosolver-js"
 
 
