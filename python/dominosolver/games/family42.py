@@ -42,7 +42,6 @@ from ..texas42.undealt_exchange import ExchangeAdvice, advise_exchange, in_big_g
 from ..tiles import Tile, tiles_of
 from . import texas42 as adapter
 from .biggame_render import demo as big_game_demo
-from .moon_pictures import table_svg as tricks_table_svg
 from .moon_render import MOON4_DEMO, MOON_DEMO, demo_of
 from .moon_render import table_of as tricks_table_of
 from .records import hint_target, own_seed
@@ -277,7 +276,7 @@ def spec_of(row: FamilyRow, member: Member | None = None) -> GameSpec:
         board=board_row(row),
         pictures=Pictures(
             position=picture.position_svg, view=picture.view_svg, analysis=PICTURES_42.analysis,
-            table=tricks_table_svg if tricks else PICTURES_42.table,
+            table=PICTURES_42.table,  # points or tricks, as the table counts
             special_table=PICTURES_42.special_table if specials else None),
         table=make_table, special_table=special_table if specials else None,
         solves=lambda pos: not _core.texas42.unsearched(pos._pos),

@@ -21,15 +21,23 @@ __all__ = ["PICTURES", "chart_of", "table_heatmap"]
 
 
 def table_heatmap(table: Any) -> HeatMap:
-    """A ``DDTable``: points for the declaring side, green from the lowest bid up to all the hand's points."""
+    """A deal's table: a ``DDTable``'s points for the declaring side, or a ``MoonTable``'s tricks
+    for the bidder's side (Moon's and Partnership Moon's), green from the lowest bid up to all."""
     rules = table.rules
+    if hasattr(table, "tricks"):  # a table in tricks: the bidder leads, after its best discard of the widow
+        title = (f"{rules.title}: tricks the bidder's side takes (the bidder leads"
+                 + (", after its best discard of the widow)" if table.widow else ")"))
+        verb, values, high = "bids", table.tricks, rules.hand_tricks
+    else:
+        title, verb, values, high = ("Double-dummy points for the declaring side (declarer leads)", "declares",
+                                     table.points, rules.hand_points)
     return HeatMap(
-        title="Double-dummy points for the declaring side (declarer leads)",
+        title=title,
         rows=tuple(declaration_name(d) for d in table.declarations),
-        columns=tuple(f"{s} declares" for s in rules.seat_names),
-        values=tuple(tuple(int(v) for v in row) for row in table.points),
-        goal=rules.min_bid, low=0, high=rules.hand_points,
-        caption=(f"green: enough for the lowest bid ({rules.min_bid}), darker toward all {rules.hand_points}; "
+        columns=tuple(f"{s} {verb}" for s in rules.seat_names),
+        values=tuple(tuple(int(v) for v in row) for row in values),
+        goal=rules.min_bid, low=0, high=high,
+        caption=(f"green: enough for the lowest bid ({rules.min_bid}), darker toward all {high}; "
                  f"red: short of it; bold: each declaration's best seat",),
         best_in_row=True,
     )
