@@ -43,7 +43,6 @@ from ..tiles import Tile, tiles_of
 from . import texas42 as adapter
 from .biggame_render import demo as big_game_demo
 from .moon_render import MOON4_DEMO, MOON_DEMO, demo_of
-from .moon_render import table_of as tricks_table_of
 from .records import hint_target, own_seed
 from .spec import Batch, GameSpec, HumanPlay, Pictures, Renderer, Renderables
 from .texas42_pictures import PICTURES as PICTURES_42
@@ -270,7 +269,7 @@ def spec_of(row: FamilyRow, member: Member | None = None) -> GameSpec:
         render=Renderer(
             position=RENDER_42.position, view=RENDER_42.view, solve=RENDER_42.solve, hint=show_hint,
             analysis=RENDER_42.analysis, game=RENDER_42.game, demo=member.demo,
-            table=tricks_table_of if tricks else RENDER_42.table,
+            table=RENDER_42.table,  # points or tricks, as the table counts
             special_table=RENDER_42.special_table if specials else None,
             seat_table=RENDER_42.seat_table, hand_summary=RENDER_42.hand_summary),
         board=board_row(row),

@@ -1,4 +1,4 @@
-"""Moon and Partnership Moon on a terminal (rich): their tables and the demo. Positions, solves,
+"""Moon and Partnership Moon on a terminal (rich): their demo. Positions, solves, tables (in tricks),
 graded play and played games are drawn as 42's (``texas42_render``), with the family's names."""
 
 from __future__ import annotations
@@ -7,37 +7,20 @@ from collections.abc import Callable, Iterator
 
 from rich.console import RenderableType
 from rich.rule import Rule
-from rich.table import Table
 
-from ..moon import MoonTable, moon_table
+from ..moon import moon_table
 from ..texas42 import Position, solve
 from ..texas42.rules import bid_name
 from ..texas42.solve import declaration_name
-from .spec import legend
-from .texas42_render import DOUBLE_DUMMY, show_position, show_solve
+from .texas42_render import show_position, show_solve, table_of
 
-__all__ = ["MOON4_DEMO", "MOON_DEMO", "demo_of", "table_of"]
+__all__ = ["MOON4_DEMO", "MOON_DEMO", "demo_of"]
 
 Output = Iterator[RenderableType]
 # The positions their demos solve: each deal at its first lead.
 MOON_DEMO = "moon trump=6 hands=66.65.64.63.53.41.22/62.61.55.52.44.42.00/54.51.43.33.31.21.11 contract=P05"
 MOON4_DEMO = ("moon4 trump=4 hands=66.64.62.54.44.31.11/65.55.52.41.40.22.10/63.61.51.43.42.30.20/60.53.50.33.32.21.00 "
               "contract=N5")
-
-def table_of(table_obj: MoonTable) -> Output:
-    rules = table_obj.rules
-    widow = f" after its best discard of the widow {' '.join(map(str, table_obj.widow))}" if table_obj.widow else ""
-    table = Table(title=f"{rules.title}: tricks the bidder's side takes, the bidder leading{widow}",
-                  title_justify="left")
-    table.add_column("declaration")
-    for s in rules.seat_names:
-        table.add_column(f"{s} bids", justify="right")
-    for d, row in zip(table_obj.declarations, table_obj.tricks):
-        best = int(row.max())
-        table.add_row(declaration_name(d), *[f"[bold]{v}[/bold]" if v == best else str(v) for v in row])
-    yield table
-    against = "the other two together" if rules.seats == 3 else "the other side"
-    yield legend(f"{DOUBLE_DUMMY}; the bidder alone against {against}; bold: the row's best seat")
 
 
 def demo_of(deal: str) -> Callable[[], Output]:

@@ -178,15 +178,26 @@ def show_solve(pos: Position, result: SolveResult) -> Output:
 
 
 def table_of(table_obj: Any) -> Output:
-    table = Table(title="double-dummy points for the declaring team (declarer leads)", title_justify="left")
+    """A deal's table: a ``DDTable``'s points for the declaring team, or a ``MoonTable``'s tricks for
+    the bidder's side (Moon's and Partnership Moon's: the bidder alone against the others)."""
+    rules = table_obj.rules
+    if hasattr(table_obj, "tricks"):  # a table in tricks: the bidder leads, after its best discard of the widow
+        widow = f" after its best discard of the widow {' '.join(map(str, table_obj.widow))}" if table_obj.widow else ""
+        title, verb, values = f"{rules.title}: tricks the bidder's side takes, the bidder leading{widow}", "bids", table_obj.tricks
+        against = "the other two together" if rules.seats == 3 else "the other side"
+        note = f"{DOUBLE_DUMMY}; the bidder alone against {against}; bold: the row's best seat"
+    else:
+        title, verb, values = "double-dummy points for the declaring team (declarer leads)", "declares", table_obj.points
+        note = f"{DOUBLE_DUMMY}; bold: the row's best seat"
+    table = Table(title=title, title_justify="left")
     table.add_column("declaration")
-    for s in table_obj.rules.seat_names:
-        table.add_column(f"{s} declares", justify="right")
-    for d, row in zip(table_obj.declarations, table_obj.points):
+    for s in rules.seat_names:
+        table.add_column(f"{s} {verb}", justify="right")
+    for d, row in zip(table_obj.declarations, values):
         best = int(row.max())
         table.add_row(declaration_name(d), *[f"[bold]{v}[/bold]" if v == best else str(v) for v in row])
     yield table
-    yield legend(f"{DOUBLE_DUMMY}; bold: the row's best seat")
+    yield legend(note)
 
 
 def special_table_of(table_obj: Any) -> Output:
