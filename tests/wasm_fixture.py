@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from dominosolver import Tile
-from dominosolver.texas42 import Position, Rules, hint, solve
+from dominosolver.texas42 import PlayerView, Position, Rules, hint, solve
 from dominosolver.texas42.sampling import WorldSampler
 from dominosolver.tiles import mask_of, tiles_of
 
@@ -149,6 +149,15 @@ def hint_views() -> list[tuple[str, Any, dict[str, Any]]]:
         while not (pos.to_move == 0 and pos.tricks_left <= left):
             pos.play(rng.choice(pos.legal_moves))
         out.append((f"{family}, the bidder's view", pos.view(0), {"samples": 20, "seed": 4}))
+    # Moon's widow exchange (docs/rules.md §4.1): the bidder holds its hand and the widow; its moves
+    # are the tiles it may lay away.
+    rules = Rules(family="moon")
+    rng = random.Random("wasm-hint-exchange")
+    tiles = tiles_of(mask_of(Tile.from_id(t) for t in range(45)) & rules._core.tile_set)
+    rng.shuffle(tiles)
+    exchange = PlayerView.from_json({"game": "moon", "seat": 1, "contract": {"declarer": 1, "bid": 5}, "trump": 4,
+                                     "hand": [str(t) for t in tiles[:8]], "hand_sizes": [7, 8, 7]})
+    out.append(("moon, the widow exchange", exchange, {"samples": 20, "seed": 12}))
     return out
 
 

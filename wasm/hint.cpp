@@ -96,7 +96,13 @@ struct View {
   std::optional<History> history;    // the completed recorded tricks
   int leader = 0;
   std::vector<int> trick;
+  std::vector<int> sizes;            // the exchange's hand sizes
+  TileMask hand_mask = 0;            // the exchange's hand (with the widow)
   std::vector<int> legal;            // the seat's legal plays, Python's order (empty: not its turn)
+  // Moon's widow exchange (§4.1): the bidder holds its hand and the widow, nothing played yet; its
+  // moves are the tiles it may lay away (exchange.py). No position then: `fit` is empty.
+  bool exchange = false;
+  int to_move = -1;
   val json = val::null();            // the view as Python's to_json writes it
 };
 
@@ -114,6 +120,56 @@ std::vector<int> tiles_of_list(const val& o, const char* key) {
 }
 
 bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
+
+val auction_json(const val& o, const Rules& rules);
+val contract_json(const std::optional<Contract>& c);
+val trump_json(const Trump& t);
+val rules_json(const Rules& rules);
+std::string rules_game(const Rules& rules);
+
+// The exchange's view (PlayerView.before_play): the bidder to lay a tile away, nothing played.
+View exchange_view(const val& o, View v, const std::vector<int>& hand, const std::vector<int>& sizes, bool nothing_played) {
+  const Rules& rules = v.rules;
+  if (rules.row().left_over != LeftOver::Widow || !nothing_played)
+    throw InvalidViewError("in the exchange nothing is played or laid away yet, and trumps are " +
+                           std::string(rules.row().left_over == LeftOver::Widow ? "named (docs/rules.md §4.1)"
+                                                                                 : "not named yet (docs/rules.md §4.3)"));
+  TileMask named = 0;
+  for (int t : hand) named |= bit(t);
+  if (named & ~rules.tile_set()) throw InvalidViewError("a tile outside the game's set: " + tile_name(lowest(named & ~rules.tile_set())));
+  if (count(named) != static_cast<int>(hand.size()) || static_cast<int>(hand.size()) != sizes[v.seat])
+    throw InvalidViewError("hand_sizes gives " + rules.seat_name(v.seat) + " " + std::to_string(sizes[v.seat]) +
+                           " tiles but the hand holds " + std::to_string(hand.size()));
+  v.exchange = true;
+  v.to_move = v.contract->declarer;
+  v.sizes = sizes;
+  v.hand_mask = named;
+  if (v.to_move == v.seat)
+    for (TileMask m = named; m; m &= m - 1) v.legal.push_back(lowest(m));  // exchange.py: lowest tile first
+  val j = val::object();
+  j.set("schema", std::string("dominosolver.view/1"));
+  j.set("game", rules_game(rules));
+  j.set("seat", v.seat);
+  j.set("rules", rules_json(rules));
+  j.set("trump", trump_json(v.trump));
+  j.set("contract", contract_json(v.contract));
+  j.set("auction", auction_json(o, rules));
+  j.set("hand", names_of(sorted_plays(named)));
+  val sj = val::array();
+  for (int n : sizes) sj.call<void>("push", n);
+  j.set("hand_sizes", sj);
+  j.set("leader", val::null());
+  j.set("to_move", v.to_move);
+  j.set("trick", val::array());
+  j.set("plays", val::array());
+  j.set("voids", val::object());
+  val points = val::array();
+  points.call<void>("push", 0);
+  points.call<void>("push", 0);
+  j.set("points", points);
+  v.json = j;
+  return v;
+}
 
 View read_view(const val& o) {
   View v{.rules = rules_of(o)};
@@ -156,11 +212,11 @@ View read_view(const val& o) {
     throw ParseError("'hand_sizes' must be a list of " + std::to_string(rules.seats()) + " counts (" + names + ")");
   }
   const int undealt = undealt_tiles(rules);
-  if (undealt && v.contract) {  // Moon's widow exchange (§4.1), The Big Game's (§4.3): not a play
+  if (undealt && v.contract) {  // Moon's widow exchange (§4.1), The Big Game's (§4.3)
     bool exchange = true;
     for (int s = 0; s < rules.seats(); ++s)
       exchange = exchange && sizes[s] == rules.hand_size() + (s == v.contract->declarer ? undealt : 0);
-    if (exchange) throw InvalidViewError("the module's hints value plays: the widow exchange is Python's hint's (docs/rules.md §4.1)");
+    if (exchange) return exchange_view(o, std::move(v), hand, sizes, plays.empty() && gone.empty() && !discard);
   }
   for (int n : sizes)
     if (n > rules.hand_size()) throw InvalidViewError("no hand holds more than " + std::to_string(rules.hand_size()) + " tiles");
@@ -241,42 +297,12 @@ View read_view(const val& o) {
   // The view's JSON, field for field as PlayerView.to_json writes it.
   val j = val::object();
   j.set("schema", std::string("dominosolver.view/1"));
-  auto flags = rules.flags();
-  const auto family = flags.find("family");
-  j.set("game", family == flags.end() ? std::string("texas42") : family->second);
-  if (family != flags.end()) flags.erase(family);
-  val rj = val::object();
-  for (const auto& [k, value] : flags) rj.set(k, value);
+  j.set("game", rules_game(rules));
   j.set("seat", v.seat);
-  j.set("rules", rj);
-  const std::string trump_name = v.trump.name();
-  j.set("trump", v.trump.kind == TrumpKind::Suit ? val(std::stoi(trump_name)) : val(trump_name));
-  if (v.contract) {
-    val cj = val::object();
-    cj.set("declarer", v.contract->declarer);
-    cj.set("bid", v.contract->bid.value == kGameBid ? val(std::string("game")) : val(v.contract->bid.value));
-    if (v.contract->bid.kind != BidKind::Ordinary) cj.set("kind", bid_kind_name(v.contract->bid.kind));
-    j.set("contract", cj);
-  } else {
-    j.set("contract", val::null());
-  }
-  val auction = val::array();
-  if (has(o, "auction")) {
-    const val list = o["auction"];
-    if (!is_array(list)) throw ParseError("view field 'auction' must be a list of objects");
-    for (int i = 0, n = list["length"].as<int>(); i < n; ++i) {
-      const val a = list[i];
-      if (type_of(a) != "object" || a.isNull() || !has(a, "seat") || !has(a, "bid"))
-        throw ParseError("each entry of 'auction' needs 'seat' and 'bid'");
-      const Bid b = bid_of(a["bid"], has(a, "kind") ? text_of(a["kind"], "auction: a kind") : "");
-      val aj = val::object();
-      aj.set("seat", seat_of(a["seat"], rules, "auction: a seat"));
-      aj.set("bid", b.value == kPass ? std::string("pass") : b.value == kGameBid ? std::string("game") : std::to_string(b.value));
-      if (b.kind != BidKind::Ordinary) aj.set("kind", bid_kind_name(b.kind));
-      auction.call<void>("push", aj);
-    }
-  }
-  j.set("auction", auction);
+  j.set("rules", rules_json(rules));
+  j.set("trump", trump_json(v.trump));
+  j.set("contract", contract_json(v.contract));
+  j.set("auction", auction_json(o, rules));
   j.set("hand", names_of(sorted_plays(core.hand(v.seat))));
   val sj = val::array();
   for (int s = 0; s < rules.seats(); ++s) sj.call<void>("push", count(core.hand(s)));
@@ -319,6 +345,65 @@ View read_view(const val& o) {
   if (v.discard) j.set("discard", tile_name(*v.discard));
   v.json = j;
   return v;
+}
+
+std::string rules_game(const Rules& rules) {
+  const auto flags = rules.flags();
+  const auto family = flags.find("family");
+  return family == flags.end() ? std::string("texas42") : family->second;
+}
+
+// The rules' flags as a view writes them: the family is the "game" tag.
+val rules_json(const Rules& rules) {
+  val out = val::object();
+  for (const auto& [k, value] : rules.flags())
+    if (k != "family") out.set(k, value);
+  return out;
+}
+
+val trump_json(const Trump& t) {
+  const std::string name = t.name();
+  return t.kind == TrumpKind::Suit ? val(std::stoi(name)) : val(name);
+}
+
+val contract_json(const std::optional<Contract>& c) {
+  if (!c) return val::null();
+  val out = val::object();
+  out.set("declarer", c->declarer);
+  out.set("bid", c->bid.value == kGameBid ? val(std::string("game")) : val(c->bid.value));
+  if (c->bid.kind != BidKind::Ordinary) out.set("kind", bid_kind_name(c->bid.kind));
+  return out;
+}
+
+// The view's auction as _call_json writes it: each call's seat, its bid by name, a special bid's kind.
+val auction_json(const val& o, const Rules& rules) {
+  val auction = val::array();
+  if (!has(o, "auction")) return auction;
+  const val list = o["auction"];
+  if (!is_array(list)) throw ParseError("view field 'auction' must be a list of objects");
+  for (int i = 0, n = list["length"].as<int>(); i < n; ++i) {
+    const val a = list[i];
+    if (type_of(a) != "object" || a.isNull() || !has(a, "seat") || !has(a, "bid"))
+      throw ParseError("each entry of 'auction' needs 'seat' and 'bid'");
+    const Bid b = bid_of(a["bid"], has(a, "kind") ? text_of(a["kind"], "auction: a kind") : "");
+    val aj = val::object();
+    aj.set("seat", seat_of(a["seat"], rules, "auction: a seat"));
+    aj.set("bid", b.value == kPass ? std::string("pass") : b.value == kGameBid ? std::string("game") : std::to_string(b.value));
+    if (b.kind != BidKind::Ordinary) aj.set("kind", bid_kind_name(b.kind));
+    auction.call<void>("push", aj);
+  }
+  return auction;
+}
+
+// What the sampler needs of a view: its position's facts, or the exchange's (nothing played yet).
+SamplerFacts facts_of(const View& v) {
+  if (!v.exchange) return sampler_facts(*v.fit, v.seat, v.gone, v.discard);
+  SamplerFacts f;
+  f.seat = v.seat;
+  f.hand = v.hand_mask;
+  f.hand_sizes = v.sizes;
+  f.absent.assign(v.rules.seats(), 0);
+  return f;
 }
 
 // The seat names of the rules, for index.js to compare the facts a view states.
@@ -408,10 +493,31 @@ class HintRun {
       throw ParseError("unknown objective '" + objective + "': auto, goal or points (game is Python's)");
     if (means != "tied" && means != "all") throw ParseError("unknown means '" + means + "': use one of tied, all");
     const View& v = view_;
+    if (v.exchange) {
+      start_exchange(objective);
+    } else {
+      start_play(objective, means);
+    }
+    if (sampler_->count() <= static_cast<std::uint64_t>(exact_limit_)) {
+      method_ = "exact";
+      total_ = static_cast<int>(sampler_->count());
+      for (int k = 0; k < total_; ++k) order_.push_back(k);
+      if (chunked_) PythonRandom(0).shuffle(order_);  // any prefix of a shuffled order: a sample without replacement
+    } else {
+      method_ = "pimc";
+      total_ = samples_;
+      stream_ = std::make_unique<WorldStream>(*sampler_, seed_);
+    }
+    solver_ = std::make_unique<Solver>(tt_mb_);
+  }
+
+  // A play: the worlds' positions, the contract's goal and how its chance is judged (hint.py).
+  void start_play(const std::string& objective, const std::string& means) {
+    const View& v = view_;
     if (v.fit->is_over()) throw InvalidViewError("no tile to play: the hand is not in play");
     if (v.fit->to_move() != v.seat)
       throw InvalidViewError(v.rules.seat_name(v.seat) + " is not to play (" + v.rules.seat_name(v.fit->to_move()) + " is)");
-    sampler_ = std::make_unique<WorldSampler>(v.rules, sampler_facts(*v.fit, v.seat, v.gone, v.discard));
+    sampler_ = std::make_unique<WorldSampler>(v.rules, facts_of(v));
     const Position first = position_of_world(sampler_->world(0));
     tricks_left_ = first.tricks_left();
     chunk_ = tricks_left_ > kLongTricks ? 2 : kChunk;
@@ -446,17 +552,22 @@ class HintRun {
       const int short_ = points_needed(v.rules, v.contract->bid.value) - first.points(declarer_team_);
       target_ = ours_ ? short_ : first.remaining_points() - short_ + 1;
     }
-    if (sampler_->count() <= static_cast<std::uint64_t>(exact_limit_)) {
-      method_ = "exact";
-      total_ = static_cast<int>(sampler_->count());
-      for (int k = 0; k < total_; ++k) order_.push_back(k);
-      if (chunked_) PythonRandom(0).shuffle(order_);  // any prefix of a shuffled order: a sample without replacement
-    } else {
-      method_ = "pimc";
-      total_ = samples_;
-      stream_ = std::make_unique<WorldStream>(*sampler_, seed_);
-    }
-    solver_ = std::make_unique<Solver>(tt_mb_);
+  }
+
+  // Moon's widow exchange (exchange.py): the moves are the bidder's tiles, each laid away in turn
+  // and valued by the tricks the bidder then takes, double dummy, on every world.
+  void start_exchange(const std::string& objective) {
+    const View& v = view_;
+    if (v.to_move != v.seat)
+      throw InvalidViewError(v.rules.seat_name(v.seat) + " is not to play (" + v.rules.seat_name(v.to_move) + " is)");
+    sampler_ = std::make_unique<WorldSampler>(v.rules, facts_of(v));
+    units_ = "tricks";
+    goal_ = "make";
+    ours_ = true;
+    const int need = points_needed(v.rules, v.contract->bid.value);
+    makes_ = [need](int tricks) { return tricks >= need; };
+    objective_ = objective == "auto" ? "goal" : objective;
+    tt_mb_ = 16;
   }
 
   // One batch of worlds (or of the tied moves' values); true once the hint is complete.
@@ -515,6 +626,18 @@ class HintRun {
   }
 
   bool score_timed(const World& world, std::vector<int>& row) {
+    if (view_.exchange) {
+      World deal = world;  // any one of the 8 may stand for the widow: each is laid away in turn
+      const int bidder = view_.contract->declarer;
+      const TileMask widow = bit(63 - std::countl_zero(view_.hand_mask));
+      deal[bidder] = view_.hand_mask & ~widow;
+      const DiscardValues dv = discard_values(view_.rules, view_.trump, deal, widow,
+                                              Contract{bidder, Bid{view_.contract->bid.value}}, *solver_);
+      nodes_ += dv.nodes;
+      row.clear();
+      for (const auto& [tile, tricks] : dv.tricks) row.push_back(tricks);
+      return true;
+    }
     const Position pos = position_of_world(world);
     row.assign(view_.legal.size(), -1);
     if (tests_first_) {
@@ -845,7 +968,7 @@ val read_view_json(val view) {
 val sample_worlds(val view, int n, double seed) {
   return guarded([&] {
     const View v = read_view(view);
-    const WorldSampler sampler(v.rules, sampler_facts(*v.fit, v.seat, v.gone, v.discard));
+    const WorldSampler sampler(v.rules, facts_of(v));
     val out = val::object();
     out.set("count", std::to_string(sampler.count()));
     val worlds = val::array();
