@@ -293,7 +293,8 @@ def test_the_board_opened_from_a_file_solves_offline(phone, site, screenshot):
     browser.refresh()
     ready(browser)
     solved(browser, position)
-    # One-line notation is refused by name.
+    # One-line notation is refused by name (the paste field says so beforehand).
+    assert "notation needs the server" in browser.find_element(By.ID, "paste").get_attribute("placeholder")
     paste = browser.find_element(By.ID, "paste")
     paste.clear()
     paste.send_keys("trump=5 leader=N hands=66.55/44.33/50.51/22.11")
