@@ -339,11 +339,11 @@ def test_on_a_static_host_the_app_installs_and_reloads_with_the_network_off(brow
         browser.get(url)
         ready(browser)
         assert browser.execute_script("return document.body.dataset.backend") == "module"
+        wait_for(browser, lambda b: b.execute_script("return navigator.serviceWorker.controller !== null"), "the service worker")
         # Installable: the manifest read without errors, nothing Chrome misses to install it.
         manifest = browser.execute_cdp_cmd("Page.getAppManifest", {})
         assert manifest["url"] == f"{url}manifest.webmanifest" and manifest["errors"] == []
         assert browser.execute_cdp_cmd("Page.getInstallabilityErrors", {})["installabilityErrors"] == []
-        wait_for(browser, lambda b: b.execute_script("return navigator.serviceWorker.controller !== null"), "the service worker")
     finally:
         host.shutdown()
         host.server_close()
