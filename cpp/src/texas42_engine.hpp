@@ -882,12 +882,66 @@ class TrickEngine {
       const auto [run_lo, run_hi] = run_bounds(total);
       lo = std::max(lo, run_lo);
       hi = std::min(hi, run_hi);
+      const int owner = misere_trick_owner();
+      if (owner == 0) lo = std::max(lo, 1);
+      else if (owner == 1) hi = std::min(hi, total - 1);
       return;
     }
     const auto [ours, theirs] = sure_points();
     const int d = side(leader_) == 0 ? ours : theirs, other = side(leader_) == 0 ? theirs : ours;
     lo = std::max(lo, d);
     hi = std::min(hi, total - other);
+  }
+
+  // Under NoTrick, the side that takes the trick starting now whatever the seats play, or -1. The
+  // side on lead takes it when, whatever the leader leads, each seat of the other side has a legal
+  // tile that does not beat the lead (it then cannot beat the trick's best either): playing to give
+  // the trick away, it does. A leader alone in its side gives it away when it has a lead that a
+  // seat of the other side can only beat.
+  int misere_trick_owner() const {
+    const int own = side(leader_);
+    bool alone = true;
+    for (int k = 1; k < N; ++k) alone &= side(after(leader_, k)) != own;
+    bool all_taken = true;
+    for (TileMask leads = t_.legal(hands_[leader_], -1); leads; leads &= leads - 1) {
+      const int lead = lowest(leads), suit = t_.called[lead];
+      bool taken = true;  // each seat of the other side can play under the lead
+      for (int k = 1; k < N; ++k) {
+        const int p = after(leader_, k);
+        if (side(p) == own) continue;
+        bool under = false, forced = hands_[p] != 0;
+        for (TileMask m = t_.legal(hands_[p], suit); m; m &= m - 1) {
+          const bool b = t_.beats(lowest(m), lead, suit);
+          under |= !b;
+          forced &= b;
+        }
+        if (alone && forced) return 1 - own;
+        taken &= under;
+      }
+      all_taken &= taken;
+      if (!alone && N == 3 && gives_away(lead, suit)) return 1 - own;
+    }
+    return all_taken ? own : -1;
+  }
+
+  // Three seats, the leader's partner in play: does leading `lead` give the trick away? It does
+  // when the seat of the other side can only beat it, and the partner can stay under the lead
+  // (playing before that seat) or under the lowest tile that seat may play (after it).
+  bool gives_away(int lead, int suit) const {
+    const int own = side(leader_);
+    const int first = after(leader_, 1), second = after(leader_, 2);
+    const int other = side(first) == own ? second : first, mate = other == first ? second : first;
+    const TileMask theirs = t_.legal(hands_[other], suit);
+    if (!theirs) return false;
+    int least = kInf;
+    for (TileMask m = theirs; m; m &= m - 1) {
+      if (!t_.beats(lowest(m), lead, suit)) return false;
+      least = std::min<int>(least, t_.power[suit][lowest(m)]);
+    }
+    const int bar = mate == first ? t_.power[suit][lead] : least;
+    for (TileMask m = t_.legal(hands_[mate], suit); m; m &= m - 1)
+      if (t_.power[suit][lowest(m)] <= bar) return true;
+    return false;
   }
 
   // Does the seat on lead take every trick left? It does when no tile of another hand can beat any
