@@ -299,7 +299,7 @@ class TrickEngine {
         const auto [run_lo, run_hi] = run_bounds(total);
         return bound_team_ == 0 ? std::max(lo, run_lo) : std::min(hi, run_hi);
       }
-      if (!known && enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) narrow_at_trick_start(lo, hi, total);
+      if (!known && enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) narrow_at_trick_start(lo, hi, total, alpha, beta);
       if (lo >= beta || lo == hi) return lo;
       if (hi <= alpha) return hi;
       // The bound search's horizon: the sure points of the side it bounds stand in for the rest.
@@ -873,7 +873,7 @@ class TrickEngine {
   // Narrows the bounds [lo, hi] on D at a trick's start (`total` of it left) from what no play can
   // change: the side on lead's sure points or tricks (its cashing plan) and the top-trump run of
   // the other side; playing to lose tricks, only a lead that takes every trick left and the run.
-  void narrow_at_trick_start(int& lo, int& hi, int total) const {
+  void narrow_at_trick_start(int& lo, int& hi, int total, int alpha, int beta) const {
     if (misere_) {
       if (leads_out()) {
         lo = hi = side(leader_) == 0 ? total : 0;
@@ -882,7 +882,8 @@ class TrickEngine {
       const auto [run_lo, run_hi] = run_bounds(total);
       lo = std::max(lo, run_lo);
       hi = std::min(hi, run_hi);
-      const int owner = misere_trick_owner();
+      // (Only where one trick may decide the window.)
+      const int owner = beta <= lo + 1 || alpha >= hi - 1 ? misere_trick_owner() : -1;
       if (owner == 0) lo = std::max(lo, 1);
       else if (owner == 1) hi = std::min(hi, total - 1);
       return;
