@@ -44,7 +44,7 @@ from . import texas42 as adapter
 from .biggame_render import demo as big_game_demo
 from .moon_render import MOON4_DEMO, MOON_DEMO, demo_of
 from .records import hint_target, own_seed
-from .spec import Batch, GameSpec, HumanPlay, Pictures, Renderer, Renderables
+from .spec import Batch, GameSpec, HumanPlay, Pictures, Renderables, Renderer
 from .texas42_pictures import PICTURES as PICTURES_42
 from .texas42_render import RENDER as RENDER_42
 from .texas42_render import demo as demo_42
