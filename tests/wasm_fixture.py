@@ -126,6 +126,10 @@ def hint_views() -> list[tuple[str, Any, dict[str, Any]]]:
     pos = played(Position(trump=4, hands=dealt(rng, Rules()), contract=(1, 31)), rng, 10)
     out.append(("42 means all, objective points", pos.view(pos.to_move),
                 {"samples": 25, "seed": 6, "means": "all", "objective": "points"}))
+    rng = random.Random("wasm-hint-game")
+    pos = played(Position(trump=3, hands=dealt(rng, Rules()), contract=(2, 30)), rng, 8)
+    out.append(("42 objective game, score 5-6", pos.view(pos.to_move),
+                {"samples": 25, "seed": 13, "objective": "game", "score": [5, 6]}))
     rng = random.Random("wasm-hint-gone")
     pos = played(Position(trump=6, hands=dealt(rng, Rules()), contract=(3, 30)), rng, 13)
     partial = Position(trump=6, hands=[tiles_of(m) for m in pos._pos.hands], leader=pos.leader, contract=(3, 30),

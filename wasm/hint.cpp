@@ -489,8 +489,18 @@ class HintRun {
     chunked_ = time_.has_value() || (has(options, "stoppable") && options["stoppable"].as<bool>());
     const std::string objective = has(options, "objective") ? text_of(options["objective"], "objective") : "auto";
     const std::string means = has(options, "means") ? text_of(options["means"], "means") : "tied";
-    if (objective != "auto" && objective != "goal" && objective != "points")
-      throw ParseError("unknown objective '" + objective + "': auto, goal or points (game is Python's)");
+    if (objective != "auto" && objective != "goal" && objective != "points" && objective != "game")
+      throw ParseError("unknown objective '" + objective + "': auto, goal, points or game");
+    if ((objective == "game") != has(options, "score"))
+      throw InvalidViewError("objective game needs the game's score (the seat's side's marks first), and a "
+                             "score is read for that objective only");
+    if (has(options, "score")) {
+      const Rules& rules = view_.rules;
+      if (rules.family != Family::Texas42 || rules.scoring != Scoring::Marks || !view_.contract)
+        throw InvalidViewError("objective game ranks by the chance of winning a game of 42 to 7 marks: it needs "
+                               "the marks game and a contract");
+      marks_ = score_of(options["score"], rules.game_target());
+    }
     if (means != "tied" && means != "all") throw ParseError("unknown means '" + means + "': use one of tied, all");
     const View& v = view_;
     if (v.exchange) {
@@ -546,8 +556,10 @@ class HintRun {
       }
     }
     objective_ = objective == "auto" ? (v.rules.scoring == Scoring::Marks || units_ == "tricks" ? "goal" : "points") : objective;
+    target_marks_ = v.rules.game_target();
     fewest_ = contract_objective == Objective::NoTrick;
-    if (means == "tied" && (objective_ == "goal") && v.contract && contract_objective == Objective::Points) {
+    if (means == "tied" && (objective_ == "goal" || objective_ == "game") && v.contract &&
+        contract_objective == Objective::Points) {
       tests_first_ = true;
       const int short_ = points_needed(v.rules, v.contract->bid.value) - first.points(declarer_team_);
       target_ = ours_ ? short_ : first.remaining_points() - short_ + 1;
@@ -566,7 +578,7 @@ class HintRun {
     ours_ = true;
     const int need = points_needed(v.rules, v.contract->bid.value);
     makes_ = [need](int tricks) { return tricks >= need; };
-    objective_ = objective == "auto" ? "goal" : objective;
+    objective_ = objective == "auto" || objective == "game" ? "goal" : objective;
     tt_mb_ = 16;
   }
 
@@ -776,7 +788,51 @@ class HintRun {
     if (!mean) return p_goal ? Key{*p_goal} : Key{};
     const double m = fewest_ ? -*mean : *mean;
     if (!p_goal) return {m};
+    if (objective_ == "game") return {game_odds(*p_make), m};  // the same order as p_goal's, in the game's currency
     return objective_ == "goal" ? Key{*p_goal, m} : Key{m, *p_goal};
+  }
+
+  // game_odds.py: the seat's side's chance of winning the game when the contract is made with `p_make`.
+  double game_odds(double p_make) const {
+    const int stake = std::max(1, view_.contract->bid.value / view_.rules.mark());
+    const auto [us, them] = *marks_;
+    const bool declaring = goal_ == "make";
+    const std::pair<int, int> made = declaring ? std::pair{us + stake, them} : std::pair{us, them + stake};
+    const std::pair<int, int> set = declaring ? std::pair{us, them + stake} : std::pair{us + stake, them};
+    return p_make * win_chance(made.first, made.second, target_marks_) +
+           (1.0 - p_make) * win_chance(set.first, set.second, target_marks_);
+  }
+
+  // The chance that the side with `us` marks reaches `target` first, every hand from here even.
+  static double win_chance(int us, int them, int target) {
+    if (us >= target) return 1.0;
+    if (them >= target) return 0.0;
+    return 0.5 * win_chance(us + 1, them, target) + 0.5 * win_chance(us, them + 1, target);
+  }
+
+  // game_odds.py's parse_score: [us, them] or "5-6", each from 0 to one under the target.
+  static std::pair<int, int> score_of(const val& v, int target) {
+    std::vector<double> parts;
+    if (type_of(v) == "string") {
+      std::string text = v.as<std::string>();
+      text.erase(std::remove(text.begin(), text.end(), ' '), text.end());
+      const auto dash = text.find('-');
+      const std::string a = text.substr(0, dash), b = dash == std::string::npos ? "" : text.substr(dash + 1);
+      auto digits = [](const std::string& t) {
+        return !t.empty() && t.size() < 6 && std::all_of(t.begin(), t.end(), [](unsigned char c) { return std::isdigit(c); });
+      };
+      if (dash == std::string::npos || !digits(a) || !digits(b))
+        throw ParseError("score '" + v.as<std::string>() + "': give the marks of both sides, the seat's first, as '5-6'");
+      parts = {static_cast<double>(std::stoi(a)), static_cast<double>(std::stoi(b))};
+    } else if (is_array(v) && v["length"].as<int>() == 2 && type_of(v[0]) == "number" && type_of(v[1]) == "number") {
+      parts = {v[0].as<double>(), v[1].as<double>()};
+    } else {
+      throw ParseError("score must be two numbers of marks (the seat's side first)");
+    }
+    for (double x : parts)
+      if (!(x >= 0 && x <= target - 1 && x == std::floor(x)))
+        throw ParseError("score must be whole numbers from 0 to " + std::to_string(target - 1));
+    return {static_cast<int>(parts[0]), static_cast<int>(parts[1])};
   }
 
   // pimc.py's _estimate over the worlds scored so far: columns best first.
@@ -851,6 +907,12 @@ class HintRun {
     out.set("weighting", std::string("uniform"));
     out.set("ess", val::null());
     out.set("goal", goal_.empty() ? val::null() : val(goal_));
+    if (marks_) {
+      val score = val::array();
+      score.call<void>("push", marks_->first);
+      score.call<void>("push", marks_->second);
+      out.set("score", score);
+    }
     out.set("units", units_);
     out.set("best", cols.empty() ? val::null() : val(play_name(v.legal[cols.front().index])));
     out.set("elapsed", py_round(now_seconds() - started_, 6));
@@ -866,6 +928,7 @@ class HintRun {
       m.set("stderr", p(c.stderr_));
       m.set("p_make", p(c.chance));
       m.set("p_make_stderr", p(c.chance_se));
+      if (marks_) m.set("p_game", c.chance ? val(py_round(game_odds(*c.chance), 6)) : val::null());
       m.set("rank", c.rank);
       moves.call<void>("push", m);
     }
@@ -906,7 +969,9 @@ class HintRun {
   std::vector<bool> solved_;
   std::vector<std::string> warnings_after_;
   bool budgeted_ = false;
-  double search_seconds_ = 0;  // the time the worlds' searches took (their nodes: nodes_)
+  double search_seconds_ = 0;
+  std::optional<std::pair<int, int>> marks_;  // objective game: the marks, the seat's side first
+  int target_marks_ = 7;  // the time the worlds' searches took (their nodes: nodes_)
   std::vector<std::vector<int>> rows_, tied_rows_;
   std::vector<int> tied_;
   std::vector<Column> final_;

@@ -88,8 +88,10 @@ export interface HintOptions {
   timeMs?: number;
   /** With at most this many worlds (default 2000) all are solved: method "exact". */
   exactLimit?: number;
-  objective?: "auto" | "goal" | "points";
+  objective?: "auto" | "goal" | "points" | "game";
   means?: "tied" | "all";
+  /** Objective "game" (42's marks game): the marks of the seat's side and the other's, [5, 6] or "5-6". */
+  score?: [number, number] | string;
 }
 
 export interface HintMove {
@@ -99,6 +101,8 @@ export interface HintMove {
   stderr: number | null;
   p_make: number | null;
   p_make_stderr: number | null;
+  /** Objective "game": the seat's side's chance of winning the game after the move. */
+  p_game?: number | null;
   /** 1 = best; equal moves share a rank. */
   rank: number;
 }
@@ -119,6 +123,8 @@ export interface Hint {
   weighting: "uniform";
   ess: null;
   goal: "make" | "set" | null;
+  /** Objective "game": the marks, the seat's side first. */
+  score?: [number, number];
   units: "points" | "tricks";
   best: Play | null;
   elapsed: number;
