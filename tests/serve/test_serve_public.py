@@ -226,6 +226,22 @@ def test_quick_requests_are_never_queued_behind_searches():
     assert app.state.quick.status() == {"searching": 0, "queued": 0, "cancelled": 0, "expired": 0}
 
 
+def test_show_and_play_are_answered_on_the_event_loop_itself():
+    """Reading a position needs no thread: with the quick pool shut down, a show and a play are
+    answered all the same (a game's moves, which go to the games' store, need the pool)."""
+    app = create_app(key=KEY)
+    app.state.quick.close()
+
+    async def scenario() -> list[int]:
+        return [(await asgi_post(app, path, body))[0]
+                for path, body in (("/v1/show", SHOW), ("/v1/play", {**SHOW, "move": "6-6"}))]
+
+    assert asyncio.run(scenario()) == [200, 200]
+    with pytest.raises(RuntimeError, match="shutdown"):
+        asyncio.run(asgi_post(app, "/v1/new-game", {"game": "bingo"}))
+    app.state.pool.close()
+
+
 def test_a_request_past_its_deadline_is_refused_and_its_search_stopped():
     app = create_app(ServeLimits(deadline=1.0, pool=1, queue=4), key=KEY)
 

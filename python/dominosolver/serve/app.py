@@ -3,8 +3,9 @@
 Every ``POST /v1/<endpoint>`` is read the same way: a body of at most ``limits.body_bytes`` sent
 as ``Content-Type: application/json`` (415 otherwise, before anything is read) that is UTF-8 text
 of a JSON object (400 otherwise, 413 beyond the limit), with only the keys its endpoint takes,
-answered off the event loop: a search on the search pool, a quick request (``show``, ``play``, a
-game's moves) on its own pool, within ``limits.deadline`` (504 beyond). Every error is a JSON
+answered within ``limits.deadline`` (504 beyond): ``show`` and ``play`` (reading a position) on the
+event loop itself, a search on the search pool, a game's quick request (``new-game``, ``move``,
+``game``) on its own pool. Every error is a JSON
 object naming it: the game's own errors (``dominosolver.errors``) are 422, and whatever no check
 foresaw is a logged 500 after which the server serves on.
 
@@ -248,6 +249,8 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None, game
                 return Response(status_code=499)  # it left before its body was in: nobody reads a reply
             try:
                 call = Call(checked(endpoint, body), limits, sealer, store=store)
+                if endpoint.inline:  # show, play: reading only, on the loop (Endpoint.inline)
+                    return JSONResponse(endpoint.answer(call))
                 reply = await runner.run(
                     lambda stop: endpoint.answer(replace(call, should_stop=stop, kept=runner.kept())),
                     request.receive, limits.deadline)
@@ -380,7 +383,9 @@ class ServeHttpTools(NoDelayHttpTools):
 
     limits = ServeLimits()  # uvicorn makes the protocol from its class: a test sets other limits on a subclass
     SWEEP = 0.25  # seconds between two looks for connections past their read timeout
-    BATCH = 128  # connections closed in one turn of the event loop at most: a burst is spread over turns
+    # Connections closed in one turn of the event loop at most: a burst (thousands opened together
+    # reach their read timeout together) is spread over turns, ~3 ms each, between the replies due.
+    BATCH = 32
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -394,6 +399,8 @@ class ServeHttpTools(NoDelayHttpTools):
         self._waiting: OrderedDict[ServeHttpTools, float] = shared.setdefault("dominosolver_waiting", OrderedDict())
         if "dominosolver_sweep" not in shared:
             shared["dominosolver_sweep"] = self.loop.call_later(self.SWEEP, self._sweep)
+            shared["dominosolver_most"] = most_connections(self.limits.connections)  # once: no system call a connection
+        self._most: int = shared["dominosolver_most"]
 
     def _sweep(self) -> None:
         """Close the connections past their read timeout, longest waiting first, at most ``BATCH`` in
@@ -412,7 +419,7 @@ class ServeHttpTools(NoDelayHttpTools):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._await_request()
-        if len(self.connections) > most_connections(self.limits.connections):
+        if len(self.connections) > self._most:
             self._make_room()
 
     def connection_lost(self, exc: Exception | None) -> None:

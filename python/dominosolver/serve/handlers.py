@@ -74,6 +74,10 @@ class Endpoint:
     required: tuple[str, ...] = ()
     reply: dict[str, Any] = field(default_factory=lambda: schemas.TAGGED)  # JSON Schema of the reply
     quick: bool = False  # no search (milliseconds): answered on the quick pool, never queued behind a search
+    # Reading only (a position of at most ``body_bytes``, a millisecond or so): answered on the event
+    # loop itself, no thread to wake and no lock to wait for (a thread's turn at the GIL can wait
+    # behind a search thread's on a busy machine).
+    inline: bool = False
 
 
 # ---------------------------------------------------------------- reading what a request carries
@@ -352,10 +356,10 @@ HINT_OPTIONS = {
 
 ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("show", "A position with its legal moves and facts (validates a position as it is built)", show,
-             POSITION_KEY, ("position",), schemas.one_of(schemas.TAGGED, schemas.ref("view")), quick=True),
+             POSITION_KEY, ("position",), schemas.one_of(schemas.TAGGED, schemas.ref("view")), quick=True, inline=True),
     Endpoint("play", "The legal moves of a position, or the position after a move", play,
              {**POSITION_KEY, "move": {"type": "string", "description": "a legal move, as legal_moves lists it"}},
-             ("position",), quick=True),
+             ("position",), quick=True, inline=True),
     Endpoint("solve", "Solve a position exactly: its value, every legal move's value, a best line", solve,
              {**POSITION_KEY, "max_nodes": HINT_OPTIONS["max_nodes"], "time": schemas.seconds,
               "moves": {"type": "boolean", "description": "42: false for the value and a best line only, "

@@ -25,7 +25,7 @@ class ServeLimits:
     pool: int = os.cpu_count() or 1  # searches running at once in each worker process
     queue: int = 256  # searches waiting for the pool in each worker process (503 beyond)
     search_nice: int = 10  # the search threads' niceness (Linux): the event loop and quick requests run first
-    quick_pool: int = 2  # show, play, new-game and move: their own threads, never behind a search
+    quick_pool: int = 2  # new-game, move and game: their own threads, never behind a search
     quick_queue: int = 256  # such requests waiting for their threads in each worker process (503 beyond)
     deadline: float = 60.0  # seconds from a request's body read to its reply, waiting included (504 beyond)
     read_timeout: float = 10.0  # seconds to send a request's head and body, from connecting or the last reply

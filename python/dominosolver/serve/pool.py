@@ -6,8 +6,8 @@ hint or a bid advice checks between batches of worlds, and its reply is dropped;
 outlives its deadline (``Expired``, 504), counted from the moment it is submitted, its wait for a
 thread included (a search that waited past it never starts), and one whose request the server
 cancels as it shuts down. The server keeps two pools, each its
-own threads and queue: one for the searches and one for the quick requests (``show``, ``play``, a
-game's moves), which a queue of searches never holds up. Each thread keeps
+own threads and queue: one for the searches and one for the games' quick requests (``new-game``,
+``move``, ``game``), which a queue of searches never holds up (``show`` and ``play`` need no thread). Each thread keeps
 what a search may reuse on the next one (``kept``: each game's solver, whose table need not be made
 afresh for every request)."""
 
