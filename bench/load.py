@@ -376,38 +376,74 @@ def figures(latencies: list[float], failures: list[str]) -> dict[str, Any]:
             "max_ms": round(ms[-1], 1) if ms else None}
 
 
+SLOW_KINDS = ("opened", "408", "503", "closed, no reply", "other reply", "reset", "connect failed")
+
+
+OPEN_NOW: list[Any] = []  # how many slow connections each slow process has open (shared values, inherited)
+
+
+def slow_part(port: int, stop_at: float, args: argparse.Namespace, count: int, k: int) -> dict[str, int]:
+    """``count`` slow connections in a process of its own (each process may open at most its
+    open-file limit: ``--slow-processes`` share them), at ``--client-nice``; how they ended.
+    ``OPEN_NOW[k]`` says how many are open."""
+    open_now = OPEN_NOW[k]
+    os.nice(args.client_nice)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 200)), hard))
+    stats = dict.fromkeys(SLOW_KINDS, 0)
+    opened = [0]
+
+    async def part() -> None:
+        async def tell() -> None:
+            while time.monotonic() < stop_at:
+                open_now.value = opened[0]
+                await asyncio.sleep(0.25)
+            open_now.value = 0
+
+        await asyncio.gather(tell(), *(slow(port, stop_at, args, stats, opened, i) for i in range(count)))
+
+    asyncio.run(part())
+    return stats
+
+
 async def siege_load(server: Server, args: argparse.Namespace, bodies: dict[str, list[bytes]]) -> dict[str, Any]:
     port = server.port
-    stats: dict[str, int] = {k: 0 for k in ("opened", "408", "503", "closed, no reply", "other reply", "reset",
-                                            "connect failed")}
-    open_now = [0]
     samples: list[dict[str, int]] = []
     work = {name: ([], []) for name in ("hint", "table")}
     start = time.monotonic()
     stop_at = start + args.seconds
-    ramp = asyncio.gather(*(slow(port, stop_at, args, stats, open_now, i) for i in range(args.slow)))
+    fork = multiprocessing.get_context("fork")
+    parts = max(1, args.slow_processes)
+    counts = [args.slow // parts + (k < args.slow % parts) for k in range(parts)]
+    OPEN_NOW[:] = [fork.Value("i", 0, lock=False) for _ in counts]  # before the processes fork
+    open_now = OPEN_NOW
 
     async def sample() -> None:
         while time.monotonic() < stop_at:
             pids = server.rss()
-            samples.append({"t": round(time.monotonic() - start, 1), "client_open": open_now[0],
+            samples.append({"t": round(time.monotonic() - start, 1), "client_open": sum(v.value for v in open_now),
                             "server_files": open_files(pids), "rss_kb": sum(pids.values())})
             await asyncio.sleep(1)
 
-    # The shows' clients run in a process of their own: this one's event loop, busy with thousands of
-    # slow connections, would otherwise add its own delays to the latencies measured.
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork")) as other:
-        measured = asyncio.get_running_loop().run_in_executor(
-            other, show_clients, port, bodies["show"], args.seconds, args.show_clients)
-        await asyncio.sleep(0.5)  # the shows' process forked (at its niceness) before this one lowers its own
-        os.nice(args.client_nice)  # this thread's (Linux): the slow clients, searches and tables
-        await asyncio.gather(
-            ramp, sample(),
+    # The shows' clients run in a process of their own, and so do the slow connections (split over
+    # --slow-processes, each under its open-file limit): this one's event loop, busy with thousands
+    # of connections, would otherwise add its own delays to the latencies measured.
+    loop = asyncio.get_running_loop()
+    with ProcessPoolExecutor(1, mp_context=fork) as other, ProcessPoolExecutor(parts, mp_context=fork) as slows:
+        measured = loop.run_in_executor(other, show_clients, port, bodies["show"], args.seconds, args.show_clients)
+        ramp = [loop.run_in_executor(slows, slow_part, port, stop_at, args, n, k)
+                for k, n in enumerate(counts)]
+        await asyncio.sleep(0.5)  # the other processes forked (at their niceness) before this one lowers its own
+        os.nice(args.client_nice)  # this thread's (Linux): the searches and tables
+        parts_done = await asyncio.gather(
+            *ramp, sample(),
             *(looping(port, "/v1/hint", bodies["hint"], stop_at, *work["hint"]) for _ in range(args.hint_clients)),
             *(looping(port, "/v1/table", bodies["table"], stop_at, *work["table"])
               for _ in range(args.table_clients)))
         shows, show_failures = await measured
-    return {"slow": args.slow, "seconds": args.seconds, "client_nice": args.client_nice, "slow_connections": stats,
+    stats = {kind: sum(p[kind] for p in parts_done[:parts]) for kind in SLOW_KINDS}
+    return {"slow": args.slow, "slow_processes": parts, "seconds": args.seconds, "client_nice": args.client_nice,
+            "slow_connections": stats,
             "most_open_by_clients": max(s["client_open"] for s in samples) if samples else 0,
             "most_server_files": max(s["server_files"] for s in samples) if samples else 0,
             "show": figures(shows, show_failures), "hint": figures(*work["hint"]), "table": figures(*work["table"]),
@@ -478,7 +514,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="the workloads this many times on each server")
     parser.add_argument("--json", help="write the figures here")
     parser.add_argument("--siege", action="store_true", help="slow connections, searches and shows instead")
-    parser.add_argument("--slow", type=int, default=5000, help="siege: slow connections (keep under ulimit -n)")
+    parser.add_argument("--slow", type=int, default=5000, help="siege: slow connections")
+    parser.add_argument("--slow-processes", type=int, default=2,
+                        help="siege: client processes sharing the slow connections (each under its open-file limit)")
     parser.add_argument("--slow-interval", type=float, default=2.0, help="siege: seconds between a slow head's lines")
     parser.add_argument("--seconds", type=float, default=30.0, help="siege: how long")
     parser.add_argument("--table-clients", type=int, default=1, help="siege: tables in flight")
@@ -490,9 +528,6 @@ def main() -> None:
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.1f}, Python {platform.python_version()}")
     if args.siege:
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        if args.slow + 200 > soft:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, args.slow + 200), hard))
         runs = [siege(int(w), args) for w in args.workers.split(",")]
         for r in runs:
             siege_report(r)
