@@ -14,6 +14,7 @@ from typing import Any
 
 from dominosolver import Tile
 from dominosolver.texas42 import PlayerView, Position, Rules, hint, solve
+from dominosolver.texas42.rules import parse_bid
 from dominosolver.texas42.sampling import WorldSampler
 from dominosolver.tiles import mask_of, tiles_of
 
@@ -130,6 +131,11 @@ def hint_views() -> list[tuple[str, Any, dict[str, Any]]]:
     pos = played(Position(trump=3, hands=dealt(rng, Rules()), contract=(2, 30)), rng, 8)
     out.append(("42 objective game, score 5-6", pos.view(pos.to_move),
                 {"samples": 25, "seed": 13, "objective": "game", "score": [5, 6]}))
+    rng = random.Random("wasm-hint-auction")  # auction weighting: worlds weighted by the calls, more drawn
+    pos = played(Position(trump=4, hands=dealt(rng, Rules()), contract=(2, 32)), rng, 5)
+    auction = tuple((s, parse_bid(b)) for s, b in ((3, 0), (0, 30), (1, 31), (2, 32)))
+    out.append(("42 auction weighting", PlayerView.of_position(pos, pos.to_move, auction),
+                {"samples": 30, "seed": 3, "weighting": "auction"}))
     rng = random.Random("wasm-hint-gone")
     pos = played(Position(trump=6, hands=dealt(rng, Rules()), contract=(3, 30)), rng, 13)
     partial = Position(trump=6, hands=[tiles_of(m) for m in pos._pos.hands], leader=pos.leader, contract=(3, 30),

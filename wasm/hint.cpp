@@ -44,6 +44,8 @@ constexpr int kChunk = 25;         // hint.py's CHUNK: worlds a batch when a bat
 constexpr int kLongTricks = 7;     // hint.py's LONG_TRICKS: beyond, 2 worlds a batch
 constexpr int kMaxWorlds = 1000000;
 constexpr int kKeyDigits = 9;      // pimc.py's KEY_DIGITS
+constexpr double kEssFloor = 0.25;  // pimc.py's ESS_FLOOR: weighted worlds under this share of samples...
+constexpr int kMaxDraws = 4;        // ...are topped up with as many again, up to this many times samples
 // hint.py's node budgets: under a time limit, a world of more than kLongTricks tricks (The Big Game's
 // first tricks, up to seconds each) may take what the time left allows at the nodes a second this
 // module's searches have reached so far (kNodesPerSecond before any: a browser's rate, below the
@@ -103,6 +105,7 @@ struct View {
   // moves are the tiles it may lay away (exchange.py). No position then: `fit` is empty.
   bool exchange = false;
   int to_move = -1;
+  std::vector<std::pair<int, int>> auction;  // (seat, bid number; 0 a pass), for the auction weighting
   val json = val::null();            // the view as Python's to_json writes it
 };
 
@@ -121,7 +124,7 @@ std::vector<int> tiles_of_list(const val& o, const char* key) {
 
 bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
 
-val auction_json(const val& o, const Rules& rules);
+val auction_json(const val& o, const Rules& rules, std::vector<std::pair<int, int>>& calls);
 val contract_json(const std::optional<Contract>& c);
 val trump_json(const Trump& t);
 val rules_json(const Rules& rules);
@@ -153,7 +156,7 @@ View exchange_view(const val& o, View v, const std::vector<int>& hand, const std
   j.set("rules", rules_json(rules));
   j.set("trump", trump_json(v.trump));
   j.set("contract", contract_json(v.contract));
-  j.set("auction", auction_json(o, rules));
+  j.set("auction", auction_json(o, rules, v.auction));
   j.set("hand", names_of(sorted_plays(named)));
   val sj = val::array();
   for (int n : sizes) sj.call<void>("push", n);
@@ -302,7 +305,7 @@ View read_view(const val& o) {
   j.set("rules", rules_json(rules));
   j.set("trump", trump_json(v.trump));
   j.set("contract", contract_json(v.contract));
-  j.set("auction", auction_json(o, rules));
+  j.set("auction", auction_json(o, rules, v.auction));
   j.set("hand", names_of(sorted_plays(core.hand(v.seat))));
   val sj = val::array();
   for (int s = 0; s < rules.seats(); ++s) sj.call<void>("push", count(core.hand(s)));
@@ -376,7 +379,7 @@ val contract_json(const std::optional<Contract>& c) {
 }
 
 // The view's auction as _call_json writes it: each call's seat, its bid by name, a special bid's kind.
-val auction_json(const val& o, const Rules& rules) {
+val auction_json(const val& o, const Rules& rules, std::vector<std::pair<int, int>>& calls) {
   val auction = val::array();
   if (!has(o, "auction")) return auction;
   const val list = o["auction"];
@@ -387,7 +390,9 @@ val auction_json(const val& o, const Rules& rules) {
       throw ParseError("each entry of 'auction' needs 'seat' and 'bid'");
     const Bid b = bid_of(a["bid"], has(a, "kind") ? text_of(a["kind"], "auction: a kind") : "");
     val aj = val::object();
-    aj.set("seat", seat_of(a["seat"], rules, "auction: a seat"));
+    const int seat = seat_of(a["seat"], rules, "auction: a seat");
+    calls.emplace_back(seat, b.value);
+    aj.set("seat", seat);
     aj.set("bid", b.value == kPass ? std::string("pass") : b.value == kGameBid ? std::string("game") : std::to_string(b.value));
     if (b.kind != BidKind::Ordinary) aj.set("kind", bid_kind_name(b.kind));
     auction.call<void>("push", aj);
@@ -423,27 +428,73 @@ struct Column {
 
 // pimc.py's _weighted with equal weights (a uniform hint weighs every world alike, log weight 0):
 // per column the mean, its standard error, and the same of the 0/1 outcomes `reached`.
-void averaged(const std::vector<std::vector<int>>& x, std::vector<double>& means, std::vector<double>& se, bool exact) {
+// The worlds' weights from their log weights, scaled by the largest (no overflow): 1 each when uniform.
+std::vector<double> weights_of(const std::vector<double>& logs) {
+  double top = -HUGE_VAL;
+  for (double l : logs) top = std::max(top, l);
+  std::vector<double> out;
+  for (double l : logs) out.push_back(std::exp(l - top));
+  return out;
+}
+
+// The effective sample size of weighted worlds: (sum w)^2 / sum w^2.
+double effective_size(const std::vector<double>& weights) {
+  double sum = 0, sum2 = 0;
+  for (double w : weights) sum += w;
+  for (double w : weights) sum2 += w * w;
+  return sum * sum / sum2;
+}
+
+// pimc.py's _weighted: per column the weighted mean and its standard error (for reliability
+// weights; with equal ones s / sqrt(n)), `weights` one a row. "One world carries all the weight"
+// goes to `warnings` when asked.
+void averaged(const std::vector<std::vector<int>>& x, const std::vector<double>& weights, std::vector<double>& means,
+              std::vector<double>& se, bool exact, std::vector<std::string>* warnings = nullptr) {
   const std::size_t n = x.size(), m = x.empty() ? 0 : x[0].size();
-  const double w = 1.0 / static_cast<double>(n);
+  double total = 0;
+  for (double w : weights) total += w;
+  std::vector<double> w;
+  for (double x_ : weights) w.push_back(x_ / total);
   double sum_w2 = 0;
-  for (std::size_t i = 0; i < n; ++i) sum_w2 += w * w;
+  for (double wi : w) sum_w2 += wi * wi;
   bool spread = !exact && n >= 2;
   means.assign(m, 0.0);
   se.assign(m, 0.0);
   for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < m; ++j) means[j] += w * x[i][j];
-  if (spread && 1.0 - sum_w2 <= 1e-12) spread = false;
+    for (std::size_t j = 0; j < m; ++j) means[j] += w[i] * x[i][j];
+  if (spread && 1.0 - sum_w2 <= 1e-12) {
+    if (warnings) warnings->push_back("one world carries all the weight: no standard error");
+    spread = false;
+  }
   if (!spread) return;
   for (std::size_t j = 0; j < m; ++j) {
     double var = 0;
     for (std::size_t i = 0; i < n; ++i) {
       const double d = x[i][j] - means[j];
-      var += w * (d * d);
+      var += w[i] * (d * d);
     }
     se[j] = std::sqrt(var / (1.0 - sum_w2) * sum_w2);
   }
 }
+
+// weighting.py's auction model: a hand's strength for a number (its trumps, one more for its
+// double, a half for each other double); a seat bids with probability 1 / (1 + exp(-2 (s - 4))) of
+// its best strength; a declarer names number n with probability proportional to exp(2.5 s_n).
+constexpr double kBidSlope = 2.0, kBidCentre = 4.0, kTrumpSharpness = 2.5;
+
+double strength(TileMask hand, int suit) {
+  int trumps = 0, doubles = 0;
+  for (TileMask m = hand; m; m &= m - 1) {
+    const int t = lowest(m);
+    const bool has_suit = hi_end(t) == suit || lo_end(t) == suit;
+    trumps += has_suit;
+    doubles += is_double(t) && !has_suit;
+  }
+  const bool own_double = hand & bit(tile_id(suit, suit));
+  return trumps + (own_double ? 1.0 : 0.0) + 0.5 * doubles;
+}
+
+double log_sigmoid(double x) { return x > -30 ? -std::log1p(std::exp(-x)) : x; }
 
 using Key = std::vector<double>;
 
@@ -502,6 +553,16 @@ class HintRun {
       marks_ = score_of(options["score"], rules.game_target());
     }
     if (means != "tied" && means != "all") throw ParseError("unknown means '" + means + "': use one of tied, all");
+    weighting_ = has(options, "weighting") ? text_of(options["weighting"], "weighting") : "uniform";
+    if (weighting_ != "uniform" && weighting_ != "auction") {
+      const bool python = weighting_ == "play" || weighting_ == "auction+play";
+      throw ParseError("unknown weighting '" + weighting_ + "': use one of uniform, auction" +
+                       (python ? " (the play weighting is Python's)" : ""));
+    }
+    if (weighting_ != "uniform" && view_.rules.family != Family::Texas42) {
+      warnings_.push_back(weighting_ + " weighting models Texas 42's players: worlds weighted uniformly");
+      weighting_ = "uniform";  // the auction model was fitted on 42's bids
+    }
     const View& v = view_;
     if (v.exchange) {
       start_exchange(objective);
@@ -534,6 +595,10 @@ class HintRun {
     budgeted_ = tricks_left_ > kLongTricks && time_.has_value();
     tt_mb_ = tricks_left_ >= 6 ? 16 : 4;
     if (v.gone && v.contract) warnings_.push_back("tricks before the recorded plays are unknown: their points count as 0");
+    if (weighting_ != "uniform" && v.gone) {
+      warnings_.push_back(weighting_ + " weighting needs every play recorded: worlds weighted uniformly");
+      weighting_ = "uniform";  // who held the unrecorded tiles at the deal is unknown
+    }
     units_ = units_name(units_of(first));
     const Objective contract_objective = first.ruling().contract->objective;
     if (v.contract) {
@@ -685,18 +750,31 @@ class HintRun {
     for (int k = static_cast<int>(rows_.size()); k < hi; ++k) {
       const World w = method_ == "exact" ? sampler_->world(static_cast<std::uint64_t>(order_[k])) : stream_->next();
       worlds_.push_back(w);
+      logs_.push_back(weighting_ == "auction" ? auction_log_weight(w) : 0.0);
       rows_.emplace_back();
       solved_.push_back(score(w, rows_.back()));
     }
     const int done = static_cast<int>(rows_.size());
-    if (done == total_) return finish_run(method_, {});
+    if (done == total_ && method_ == "pimc" && total_ < kMaxDraws * samples_ && weighting_ != "uniform") {
+      std::vector<double> logs;
+      for (std::size_t i = 0; i < rows_.size(); ++i)
+        if (solved_[i]) logs.push_back(logs_[i]);
+      if (!logs.empty() && effective_size(weights_of(logs)) < kEssFloor * samples_) {
+        total_ += samples_;
+        grown_ = weighting_ + " weighting: the effective sample size fell under " + g_format(kEssFloor * samples_) +
+                 ", so " + std::to_string(total_) + " worlds were drawn";
+      }
+    }
+    if (done == total_) return finish_run(method_, grown_.empty() ? std::vector<std::string>{} : std::vector<std::string>{grown_});
     // pimc.run reports the estimate so far here, once some world is solved
     out.set("progress", std::find(solved_.begin(), solved_.end(), true) != solved_.end());
     std::string why;
     if (chunked_ && time_ && now_seconds() - started_ >= *time_) why = "by the time limit (" + g_format(*time_) + " s)";
     else if (chunked_ && stop) why = "on request";
     if (why.empty()) return;
-    std::vector<std::string> notes{"stopped after " + std::to_string(done) + " of " + std::to_string(total_) + " worlds " + why};
+    std::vector<std::string> notes;
+    if (!grown_.empty()) notes.push_back(grown_);
+    notes.push_back("stopped after " + std::to_string(done) + " of " + std::to_string(total_) + " worlds " + why);
     if (method_ == "exact") notes.push_back("partial enumeration: a random subset of the worlds, drawn without replacement");
     finish_run("pimc", notes);
   }
@@ -706,7 +784,10 @@ class HintRun {
     run_warnings_ = warnings_;
     run_warnings_.insert(run_warnings_.end(), notes.begin(), notes.end());
     for (std::size_t i = 0; i < worlds_.size(); ++i)
-      if (solved_[i]) kept_.push_back(worlds_[i]);
+      if (solved_[i]) {
+        kept_.push_back(worlds_[i]);
+        kept_logs_.push_back(logs_[i]);
+      }
     final_ = estimate(method, notes);
     run_warnings_ = warnings_after_;
     if (!tests_first_) {
@@ -755,7 +836,10 @@ class HintRun {
       const bool exact = shown_method_ == "exact" && tied_rows_.size() == kept_.size() && valued_rows.size() == tied_rows_.size();
       if (!valued_rows.empty()) {
         std::vector<double> means, se;
-        averaged(valued_rows, means, se, exact);
+        std::vector<double> logs;  // the kept worlds' log weights, of the rows valued
+        for (std::size_t k = 0; k < tied_rows_.size(); ++k)
+          if (std::all_of(tied_rows_[k].begin(), tied_rows_[k].end(), [](int v) { return v >= 0; })) logs.push_back(kept_logs_[k]);
+        averaged(valued_rows, weights_of(logs), means, se, exact, &warnings);
         for (std::size_t k = 0; k < tied_.size(); ++k) valued[tied_[k]] = {means[k], se[k]};
       }
       if (valued_rows.size() < kept_.size())
@@ -778,6 +862,36 @@ class HintRun {
     final_ = by_index;
     refine_warnings_ = warnings;
     phase_ = Phase::Done;
+  }
+
+  // weighting.py's log_likelihood: the log-probability of the other seats' calls and of the
+  // declarer's choice of trump with the hands the world gives them at the deal (their plays back in).
+  double auction_log_weight(const World& world) const {
+    const View& v = view_;
+    if (v.auction.empty() && !v.contract) return 0.0;
+    std::array<TileMask, kMaxSeats> dealt{};
+    for (int s = 0; s < v.rules.seats(); ++s) dealt[s] = world[s];
+    if (v.fit)
+      for (const PlayRecord& p : v.fit->plays()) dealt[p.seat] |= bit(tile_of_play(p.tile));
+    const int max_pip = v.rules.max_pip;
+    double total = 0.0;
+    for (const auto& [seat, bid] : v.auction) {
+      if (seat == v.seat) continue;
+      double best = strength(dealt[seat], 0);
+      for (int n = 1; n <= max_pip; ++n) best = std::max(best, strength(dealt[seat], n));
+      const double x = kBidSlope * (best - kBidCentre);
+      total += bid ? log_sigmoid(x) : log_sigmoid(-x);
+    }
+    if (v.contract && v.contract->declarer != v.seat && v.trump.kind == TrumpKind::Suit) {
+      std::vector<double> scores;
+      for (int n = 0; n <= max_pip; ++n) scores.push_back(kTrumpSharpness * strength(dealt[v.contract->declarer], n));
+      double top = scores[0];
+      for (double x : scores) top = std::max(top, x);
+      double sum = 0.0;
+      for (double x : scores) sum += std::exp(x - top);
+      total += scores[v.trump.suit] - top - std::log(sum);
+    }
+    return total;
   }
 
   // hint.py's rank_key: (chance of the seat's goal, mean) or (mean, chance), the mean negated when
@@ -851,15 +965,27 @@ class HintRun {
     }
     const bool exact = method == "exact";
     std::vector<double> means, se, chance, chance_se;
-    averaged(rows, means, se, exact);
+    std::vector<double> logs;
+    for (std::size_t i = 0; i < rows_.size(); ++i)
+      if (solved_[i]) logs.push_back(logs_[i]);
+    const std::vector<double> weights = weights_of(logs);
+    std::vector<std::string> averaging;  // after the game's warnings: the weighting's, the averaging's
+    if (weighting_ != "uniform") {
+      ess_ = effective_size(weights);
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.0f", *ess_);
+      averaging.push_back(weighting_ + " weighting: effective sample size " + buf + " of " + std::to_string(rows.size()));
+    }
+    averaged(rows, weights, means, se, exact, &averaging);
     const bool with_chance = static_cast<bool>(makes_) || tests_first_;
     if (with_chance) {
       std::vector<std::vector<int>> reached(rows.size(), std::vector<int>(view_.legal.size()));
       for (std::size_t i = 0; i < rows.size(); ++i)
         for (std::size_t j = 0; j < view_.legal.size(); ++j)
           reached[i][j] = tests_first_ ? (ours_ ? rows[i][j] == 1 : rows[i][j] == 0) : makes_(rows[i][j]);
-      averaged(reached, chance, chance_se, exact);
+      averaged(reached, weights, chance, chance_se, exact);
     }
+    warnings_after_.insert(warnings_after_.begin() + static_cast<long>(warnings_.size()), averaging.begin(), averaging.end());
     std::vector<Column> cols(view_.legal.size());
     std::vector<Key> keys;
     for (std::size_t j = 0; j < cols.size(); ++j) {
@@ -904,8 +1030,8 @@ class HintRun {
     out.set("exact", method == "exact");
     out.set("worlds", static_cast<int>(std::count(solved_.begin(), solved_.end(), true)));
     out.set("seed", method_ == "exact" ? val::null() : val(static_cast<double>(seed_)));
-    out.set("weighting", std::string("uniform"));
-    out.set("ess", val::null());
+    out.set("weighting", weighting_);
+    out.set("ess", ess_ ? val(py_round(*ess_, 3)) : val::null());
     out.set("goal", goal_.empty() ? val::null() : val(goal_));
     if (marks_) {
       val score = val::array();
@@ -970,7 +1096,11 @@ class HintRun {
   std::vector<std::string> warnings_after_;
   bool budgeted_ = false;
   double search_seconds_ = 0;
-  std::optional<std::pair<int, int>> marks_;  // objective game: the marks, the seat's side first
+  std::optional<std::pair<int, int>> marks_;
+  std::string weighting_ = "uniform";
+  std::optional<double> ess_;             // weighted worlds' effective sample size
+  std::vector<double> logs_, kept_logs_;  // each scored world's log weight; the solved ones'
+  std::string grown_;                     // why more than `samples` worlds were drawn  // objective game: the marks, the seat's side first
   int target_marks_ = 7;  // the time the worlds' searches took (their nodes: nodes_)
   std::vector<std::vector<int>> rows_, tied_rows_;
   std::vector<int> tied_;

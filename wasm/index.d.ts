@@ -92,6 +92,8 @@ export interface HintOptions {
   means?: "tied" | "all";
   /** Objective "game" (42's marks game): the marks of the seat's side and the other's, [5, 6] or "5-6". */
   score?: [number, number] | string;
+  /** "uniform" (default) or "auction" (worlds weighted by the other seats' calls and the declarer's trump). */
+  weighting?: "uniform" | "auction";
 }
 
 export interface HintMove {
@@ -120,8 +122,9 @@ export interface Hint {
   exact: boolean;
   worlds: number;
   seed: number | null;
-  weighting: "uniform";
-  ess: null;
+  weighting: "uniform" | "auction";
+  /** The weighted worlds' effective sample size (null when uniform). */
+  ess: number | null;
   goal: "make" | "set" | null;
   /** Objective "game": the marks, the seat's side first. */
   score?: [number, number];

@@ -133,7 +133,7 @@ function freshSeed() {
 }
 
 // The options of a hint, checked, as the core reads them.
-function hintOptions({ samples, seed, timeMs, exactLimit, objective, means, score } = {}, stoppable) {
+function hintOptions({ samples, seed, timeMs, exactLimit, objective, means, score, weighting } = {}, stoppable) {
   const out = { stoppable: Boolean(stoppable), freshSeed: freshSeed() };
   const number = (name, value) => {
     if (typeof value !== "number" || Number.isNaN(value)) throw new ParseError(`${name} must be a number, not ${JSON.stringify(value)}`);
@@ -146,6 +146,7 @@ function hintOptions({ samples, seed, timeMs, exactLimit, objective, means, scor
   if (objective !== undefined) out.objective = String(objective);
   if (means !== undefined) out.means = String(means);
   if (score !== undefined && score !== null) out.score = score;
+  if (weighting !== undefined) out.weighting = String(weighting);
   return out;
 }
 
