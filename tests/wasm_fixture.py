@@ -136,6 +136,12 @@ def hint_views() -> list[tuple[str, Any, dict[str, Any]]]:
     auction = tuple((s, parse_bid(b)) for s, b in ((3, 0), (0, 30), (1, 31), (2, 32)))
     out.append(("42 auction weighting", PlayerView.of_position(pos, pos.to_move, auction),
                 {"samples": 30, "seed": 3, "weighting": "auction"}))
+    pos = played(pos, rng, 6)  # the other seats' last plays weigh the worlds too
+    out.append(("42 auction+play weighting", PlayerView.of_position(pos, pos.to_move, auction),
+                {"samples": 30, "seed": 5, "weighting": "auction+play"}))
+    rng = random.Random("wasm-hint-play")
+    pos = played(Position(trump="doubles", hands=dealt(rng, Rules()), contract=(0, 30)), rng, 14)
+    out.append(("42 play weighting", pos.view(pos.to_move), {"samples": 30, "seed": 2, "weighting": "play"}))
     rng = random.Random("wasm-hint-gone")
     pos = played(Position(trump=6, hands=dealt(rng, Rules()), contract=(3, 30)), rng, 13)
     partial = Position(trump=6, hands=[tiles_of(m) for m in pos._pos.hands], leader=pos.leader, contract=(3, 30),

@@ -481,6 +481,10 @@ void averaged(const std::vector<std::vector<int>>& x, const std::vector<double>&
 // double, a half for each other double); a seat bids with probability 1 / (1 + exp(-2 (s - 4))) of
 // its best strength; a declarer names number n with probability proportional to exp(2.5 s_n).
 constexpr double kBidSlope = 2.0, kBidCentre = 4.0, kTrumpSharpness = 2.5;
+// play_inference.py's model: temperature (points), slip rate, the cap on a play's loss, the plays weighed.
+constexpr double kTemperature = 8.0, kSlip = 0.05;
+constexpr int kCap = 10;
+constexpr std::size_t kRecent = 8;
 
 double strength(TileMask hand, int suit) {
   int trumps = 0, doubles = 0;
@@ -554,11 +558,8 @@ class HintRun {
     }
     if (means != "tied" && means != "all") throw ParseError("unknown means '" + means + "': use one of tied, all");
     weighting_ = has(options, "weighting") ? text_of(options["weighting"], "weighting") : "uniform";
-    if (weighting_ != "uniform" && weighting_ != "auction") {
-      const bool python = weighting_ == "play" || weighting_ == "auction+play";
-      throw ParseError("unknown weighting '" + weighting_ + "': use one of uniform, auction" +
-                       (python ? " (the play weighting is Python's)" : ""));
-    }
+    if (weighting_ != "uniform" && weighting_ != "auction" && weighting_ != "play" && weighting_ != "auction+play")
+      throw ParseError("unknown weighting '" + weighting_ + "': use one of uniform, auction, play, auction+play");
     if (weighting_ != "uniform" && view_.rules.family != Family::Texas42) {
       warnings_.push_back(weighting_ + " weighting models Texas 42's players: worlds weighted uniformly");
       weighting_ = "uniform";  // the auction model was fitted on 42's bids
@@ -600,6 +601,11 @@ class HintRun {
       weighting_ = "uniform";  // who held the unrecorded tiles at the deal is unknown
     }
     units_ = units_name(units_of(first));
+    if (weighting_.find("play") != std::string::npos && units_ != "points") {
+      // The model's temperature is fitted on points: a contract in tricks keeps the rest.
+      weighting_ = weighting_ == "auction+play" ? "auction" : "uniform";
+      warnings_.push_back("play weighting is fitted on contracts in points: worlds weighted by " + weighting_);
+    }
     const Objective contract_objective = first.ruling().contract->objective;
     if (v.contract) {
       declarer_team_ = first.side_of(v.contract->declarer);
@@ -750,7 +756,7 @@ class HintRun {
     for (int k = static_cast<int>(rows_.size()); k < hi; ++k) {
       const World w = method_ == "exact" ? sampler_->world(static_cast<std::uint64_t>(order_[k])) : stream_->next();
       worlds_.push_back(w);
-      logs_.push_back(weighting_ == "auction" ? auction_log_weight(w) : 0.0);
+      logs_.push_back(log_weight(w));
       rows_.emplace_back();
       solved_.push_back(score(w, rows_.back()));
     }
@@ -862,6 +868,54 @@ class HintRun {
     final_ = by_index;
     refine_warnings_ = warnings;
     phase_ = Phase::Done;
+  }
+
+  // weighting.py's world_log_weights: 0, plus the auction's log-likelihood, plus the play's.
+  double log_weight(const World& world) {
+    double out = 0.0;
+    if (weighting_ == "auction" || weighting_ == "auction+play") out += auction_log_weight(world);
+    if (weighting_ == "play" || weighting_ == "auction+play") out += play_log_weight(world);
+    return out;
+  }
+
+  // play_inference.py: the log-likelihood of the other seats' choices among the last kRecent plays
+  // (where they had two or more legal tiles) with the world's hands, each choice that gave away d
+  // points double dummy (up to kCap) made with likelihood (1 - e) exp(-d / T) + e / n.
+  double play_log_weight(const World& world) {
+    const View& v = view_;
+    const std::vector<PlayRecord>& plays = v.fit->plays();
+    Position pos = position_of_world(world);
+    std::vector<int> counts(plays.size());  // legal tiles before each play
+    for (std::size_t k = plays.size(); k-- > 0;) {
+      pos.undo();
+      counts[k] = count(pos.legal_moves());
+    }
+    std::vector<bool> flags(plays.size());
+    for (std::size_t k = 0; k < plays.size(); ++k)
+      flags[k] = plays[k].seat != v.seat && counts[k] > 1 && k + kRecent >= plays.size();
+    const auto first = std::find(flags.begin(), flags.end(), true);
+    if (first == flags.end()) return 0.0;
+    const std::size_t lo = static_cast<std::size_t>(first - flags.begin());
+    std::size_t hi = plays.size();
+    while (!flags[hi - 1]) --hi;
+    for (std::size_t k = 0; k < lo; ++k) pos.play(plays[k].tile);
+    std::vector<int> line;
+    std::vector<bool> weighed;
+    for (std::size_t k = lo; k < hi; ++k) {
+      line.push_back(plays[k].tile);
+      weighed.push_back(flags[k]);
+    }
+    const std::vector<PlayRegret> regrets = solver_->line_regrets(pos, line, weighed, kCap);
+    double total = 0.0;
+    std::size_t r = 0;
+    for (std::size_t k = lo; k < hi; ++k) {
+      if (!flags[k]) continue;
+      const double regret = std::min(static_cast<double>(regrets.at(r).best - regrets.at(r).played), static_cast<double>(kCap));
+      ++r;
+      const double likely = (1 - kSlip) * std::exp(-regret / kTemperature) + kSlip / counts[k];
+      total += std::log(likely);
+    }
+    return total;
   }
 
   // weighting.py's log_likelihood: the log-probability of the other seats' calls and of the

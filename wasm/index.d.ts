@@ -92,8 +92,9 @@ export interface HintOptions {
   means?: "tied" | "all";
   /** Objective "game" (42's marks game): the marks of the seat's side and the other's, [5, 6] or "5-6". */
   score?: [number, number] | string;
-  /** "uniform" (default) or "auction" (worlds weighted by the other seats' calls and the declarer's trump). */
-  weighting?: "uniform" | "auction";
+  /** "uniform" (default), "auction" (worlds weighted by the other seats' calls and the declarer's trump),
+   * "play" (by the other seats' plays of the last two tricks) or "auction+play", as Python's. */
+  weighting?: "uniform" | "auction" | "play" | "auction+play";
 }
 
 export interface HintMove {
@@ -122,7 +123,7 @@ export interface Hint {
   exact: boolean;
   worlds: number;
   seed: number | null;
-  weighting: "uniform" | "auction";
+  weighting: "uniform" | "auction" | "play" | "auction+play";
   /** The weighted worlds' effective sample size (null when uniform). */
   ess: number | null;
   goal: "make" | "set" | null;
