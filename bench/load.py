@@ -292,38 +292,58 @@ def open_files(pids: Iterable[int]) -> int:
     return total
 
 
-async def slow_connection(port: int, stop_at: float, interval: float, stats: dict[str, int], open_now: list[int]) -> None:
-    """A request's head, a line every ``interval`` seconds, never finished; reopened a moment after
-    the server closes it. ``stats`` counts how each ended."""
+class SlowClient(asyncio.Protocol):
+    """One slow connection: a request's head, never finished (``trickle`` adds a line to every open
+    one now and then); ``ended`` gets how it ended once the server closes it."""
+
+    def __init__(self, ended: asyncio.Future, open_now: set[asyncio.Transport]) -> None:
+        self.ended, self.open_now, self.kind = ended, open_now, None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport
+        self.open_now.add(transport)
+        transport.write(SLOW_HEAD)
+
+    def data_received(self, data: bytes) -> None:
+        if self.kind is None:
+            self.kind = ("408" if data.startswith(b"HTTP/1.1 408") else "503" if data.startswith(b"HTTP/1.1 503")
+                         else "other reply")
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.open_now.discard(self.transport)
+        if not self.ended.done():
+            self.ended.set_result(self.kind or ("reset" if exc else "closed, no reply"))
+
+
+async def slow_connection(port: int, stop_at: float, stats: dict[str, int], open_now: set[asyncio.Transport]) -> None:
+    """A slow connection (``SlowClient``), reopened a moment after the server closes it until
+    ``stop_at``. ``stats`` counts how each ended. A protocol, no streams: a client process holds
+    10,000 of them on a loaded machine."""
+    loop = asyncio.get_running_loop()
     while time.monotonic() < stop_at:
+        ended = loop.create_future()
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            transport, _ = await loop.create_connection(lambda e=ended: SlowClient(e, open_now), "127.0.0.1", port)
         except OSError:
             stats["connect failed"] += 1
             await asyncio.sleep(1)
             continue
         stats["opened"] += 1
-        open_now[0] += 1
         try:
-            writer.write(SLOW_HEAD)
-            while True:
-                left = stop_at - time.monotonic()
-                if left <= 0:
-                    break
-                try:
-                    data = await asyncio.wait_for(reader.read(4096), min(interval, left))
-                except asyncio.TimeoutError:
-                    writer.write(b"X-Slow: 1\r\n")
-                    continue
-                stats["408" if data.startswith(b"HTTP/1.1 408") else "503" if data.startswith(b"HTTP/1.1 503")
-                      else "closed, no reply" if not data else "other reply"] += 1
-                break
-        except OSError:
-            stats["reset"] += 1
-        finally:
-            open_now[0] -= 1
-            writer.close()
+            stats[await asyncio.wait_for(ended, max(0.0, stop_at - time.monotonic()))] += 1
+        except asyncio.TimeoutError:
+            transport.close()
+            return
         await asyncio.sleep(0.5 + random.random())  # as a client that tries again
+
+
+async def trickle(stop_at: float, interval: float, open_now: set[asyncio.Transport]) -> None:
+    """A header line every ``interval`` seconds on every open slow connection (one timer for all)."""
+    while time.monotonic() < stop_at:
+        await asyncio.sleep(interval)
+        for transport in list(open_now):
+            if not transport.is_closing():
+                transport.write(b"X-Slow: 1\r\n")
 
 
 async def looping(port: int, path: str, bodies: list[bytes], stop_at: float, latencies: list[float],
@@ -391,16 +411,17 @@ def slow_part(port: int, stop_at: float, args: argparse.Namespace, count: int, k
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 200)), hard))
     stats = dict.fromkeys(SLOW_KINDS, 0)
-    opened = [0]
+    opened: set[asyncio.Transport] = set()
 
     async def part() -> None:
         async def tell() -> None:
             while time.monotonic() < stop_at:
-                open_now.value = opened[0]
+                open_now.value = len(opened)
                 await asyncio.sleep(0.25)
             open_now.value = 0
 
-        await asyncio.gather(tell(), *(slow(port, stop_at, args, stats, opened, i) for i in range(count)))
+        await asyncio.gather(tell(), trickle(stop_at, args.slow_interval, opened),
+                             *(slow(port, stop_at, stats, opened, i) for i in range(count)))
 
     asyncio.run(part())
     return stats
@@ -450,10 +471,9 @@ async def siege_load(server: Server, args: argparse.Namespace, bodies: dict[str,
             "samples": samples}
 
 
-async def slow(port: int, stop_at: float, args: argparse.Namespace, stats: dict[str, int], open_now: list[int],
-               i: int) -> None:
+async def slow(port: int, stop_at: float, stats: dict[str, int], open_now: set[asyncio.Transport], i: int) -> None:
     await asyncio.sleep(i // 500 * 0.2)  # opened 500 at a time, so the listening socket's backlog keeps up
-    await slow_connection(port, stop_at, args.slow_interval, stats, open_now)
+    await slow_connection(port, stop_at, stats, open_now)
 
 
 def siege(workers: int, args: argparse.Namespace) -> dict[str, Any]:
