@@ -284,23 +284,24 @@ def test_the_board_opened_from_a_file_solves_offline(phone, site, screenshot):
     solved(browser, position)
     shown = {c.get_attribute("data-move"): int(c.get_attribute("data-value")) for c in browser.find_elements(By.CSS_SELECTOR, "#moves .move")}
     assert shown == solve(position).moves
-    # No notation offline (the module writes JSON): the field says so, its Copy button is off.
-    assert "needs the server" in browser.find_element(By.ID, "notation").get_attribute("placeholder")
-    assert not browser.find_element(By.ID, "copy-notation").is_enabled()
+    # The notation the module writes is Python's; the address names it, and a reload opens it again.
+    assert browser.find_element(By.ID, "notation").get_attribute("value") == str(position)
+    assert browser.find_element(By.ID, "copy-notation").is_enabled()
     assert scroll_width(browser) <= PHONE["width"]
-    # The address names the position (its JSON, offline): a reload opens it again.
-    assert browser.execute_script("return location.hash").startswith("#position=%7B")
+    assert browser.execute_script("return decodeURIComponent(location.hash)") == f"#position={position}"
     browser.refresh()
     ready(browser)
     solved(browser, position)
-    # One-line notation is refused by name (the paste field says so beforehand).
-    assert "notation needs the server" in browser.find_element(By.ID, "paste").get_attribute("placeholder")
+    # Pasted notation is read by the module: a Moon position as Python writes it, solved as Python solves it.
+    moon = positions()[2][1]
     paste = browser.find_element(By.ID, "paste")
     paste.clear()
-    paste.send_keys("trump=5 leader=N hands=66.55/44.33/50.51/22.11")
+    browser.execute_script("arguments[0].value = arguments[1]", paste, str(moon))
     browser.find_element(By.ID, "load").click()
-    wait_for(browser, lambda b: "ParseError" in b.find_element(By.ID, "status").text, "the notation's refusal")
-    assert "not yet its one-line text" in browser.find_element(By.ID, "status").text
+    solved(browser, moon)
+    assert browser.find_element(By.ID, "notation").get_attribute("value") == str(moon)
+    shown = {c.get_attribute("data-move"): int(c.get_attribute("data-value")) for c in browser.find_elements(By.CSS_SELECTOR, "#moves .move")}
+    assert shown == solve(moon).moves
 
 
 @pytest.mark.browser

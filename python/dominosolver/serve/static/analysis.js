@@ -212,10 +212,10 @@ export class AnalysisScreen {
     this.editor.render(doc, shown);
     this.onPosition?.(shown.position);
     $("#notation").value = shown.notation ?? "";
-    // Offline (the module writes JSON only) there is no notation to copy: the field says so.
-    $("#notation").placeholder = shown.notation === null ? "offline: the one-line notation needs the server; copy the JSON" : "";
+    // A module that writes no notation (an older one) leaves none to copy: the field says so.
+    $("#notation").placeholder = shown.notation === null ? "no one-line notation from this module: copy the JSON" : "";
     $("#copy-notation").disabled = shown.notation === null;
-    // A link to this position (#position=<notation>, offline its JSON) opens it again.
+    // A link to this position (#position=<notation>, else its JSON) opens it again.
     const link = shown.notation ?? JSON.stringify(shown.position);
     history.replaceState(null, "", `${location.pathname}${location.search}#position=${encodeURIComponent(link)}`);
     $("#json").value = JSON.stringify(shown.position);

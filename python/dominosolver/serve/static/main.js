@@ -26,8 +26,6 @@ function markOffline() {
     + `to move, in this browser by the WebAssembly module. ${missing.length ? `Not offline: ${missing.join("; ")}; ` : ""}the Table, Chart and Play screens `
     + "and a corpus need the server (dominosolver serve).";
   document.querySelector("header").append(note);
-  document.querySelector("#paste").placeholder = "a position's JSON (dominosolver.position/1): offline, the one-line "
-    + "notation needs the server";
   for (const [screen, reason] of Object.entries(UNAVAILABLE)) {
     const section = document.querySelector(`main > section[data-screen="${screen}"]`);
     const panel = document.createElement("div");

@@ -42,7 +42,7 @@ function showReply(ds, position) {
     schema: "dominosolver.show/1",
     game: state.position.game,
     position: state.position,
-    notation: null, // the one-line notation is written by the Python package only
+    notation: ds.positionText ? ds.positionText(state.position) : null, // a module without it: none to show
     to_move: state.toMove,
     legal_moves: state.legalMoves,
   };
