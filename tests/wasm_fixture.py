@@ -68,6 +68,17 @@ def positions() -> list[tuple[str, Position]]:
             pos = Position(trump=trump, hands=hands, rules=rules, contract=contract)
             left = 3 if family == "biggame" else 4
             out.append((f"{family} #{seed}", played(pos, rng, (rules.hand_size - left) * rules.seats + seed)))
+    for family, bid in (("moon", 5), ("biggame", 42)):  # the bidder's laid-away tile: a position's discard
+        rules = Rules(family=family)
+        rng = random.Random(f"wasm-discard-{family}")
+        tiles = tiles_of(mask_of(Tile.from_id(t) for t in range(45)) & rules._core.tile_set)
+        rng.shuffle(tiles)
+        discard = next(t for t in tiles if (t.hi + t.lo) % 5)  # no counter (The Big Game's bidder keeps those)
+        tiles.remove(discard)
+        size = rules.hand_size
+        hands = [tiles[size * k: size * k + size] for k in range(rules.seats)]
+        pos = Position(trump=3, hands=hands, rules=rules, contract=(1, bid), discard=discard)
+        out.append((f"{family} with a discard", played(pos, rng, 2 * rules.seats + 1)))
     return out
 
 

@@ -29,15 +29,48 @@ using namespace dominosolver::js;
 
 namespace {
 
+// The position's discard (Moon, The Big Game: the tile the bidder laid away, docs/rules.md §4.1,
+// §4.3), checked as Python's _checked_discard checks it: under a contract of those games, a tile of
+// the set in no hand and not played, in The Big Game no counter.
+std::optional<int> discard_of(const val& obj, const Position& pos) {
+  if (!has(obj, "discard")) return std::nullopt;
+  const int d = parse_play(text_of(obj["discard"], "discard"));
+  if (is_lower_end_lead(d)) throw ParseError("discard: " + play_name(d) + " is a play, not a tile");
+  const Rules& rules = pos.rules();
+  if (rules.row().left_over == LeftOver::None || !pos.contract())
+    throw InvalidPositionError("only a Moon or Big Game position with its contract has a discard (docs/rules.md §4.1, §4.3)");
+  if (!(rules.tile_set() & bit(d))) throw InvalidPositionError("tile " + tile_name(d) + " is not in the game's set");
+  TileMask held = 0;
+  for (int s = 0; s < rules.seats(); ++s) held |= pos.hand(s);
+  for (const PlayRecord& p : pos.plays()) held |= bit(tile_of_play(p.tile));
+  if (held & bit(d))
+    throw InvalidPositionError("the discard " + tile_name(d) + " is in play: it is held or played, not laid away");
+  if (rules.row().left_over == LeftOver::Undealt && counter_value(d))
+    throw InvalidPositionError("the discard " + tile_name(d) + " is a counter: The Big Game's bidder lays away no counter "
+                               "and must take an undealt one (docs/rules.md §4.3)");
+  return d;
+}
+
+// What read and play answer: the position's state, its JSON with the discard it carries.
+val state_with(const Position& pos, const std::optional<int>& discard) {
+  val out = state_of(pos);
+  if (discard) out["position"].set("discard", tile_name(*discard));
+  return out;
+}
+
 val read(val obj) {
-  return guarded([&] { return state_of(position_of(obj)); });
+  return guarded([&] {
+    const Position pos = position_of(obj);
+    return state_with(pos, discard_of(obj, pos));
+  });
 }
 
 val play(val obj, val move) {
   return guarded([&] {
     Position pos = position_of(obj);
+    const std::optional<int> discard = discard_of(obj, pos);
     pos.play(parse_play(text_of(move, "move")));
-    return state_of(pos);
+    return state_with(pos, discard);
   });
 }
 
@@ -52,6 +85,7 @@ std::size_t table_size_for(int tricks_left) { return tricks_left <= 3 ? 1 : tric
 val solve(val obj, val options) {
   return guarded([&] {
     const Position pos = position_of(obj);
+    discard_of(obj, pos);  // checked, as Python's Position reads it (the search does not need it)
     std::size_t mb = table_size_for(pos.tricks_left());
     if (has(options, "ttMb")) {
       const double d = options["ttMb"].as<double>();

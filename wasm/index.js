@@ -75,7 +75,6 @@ function positionObject(position) {
     if (!(key in obj)) throw new ParseError(`position JSON lacks '${key}'`);
   const unknown = Object.keys(obj).filter((k) => !FIELDS.includes(k)).sort();
   if (unknown.length) throw new ParseError(`unknown position field(s): ${unknown.join(", ")}`);
-  if (obj.discard != null) throw new ParseError("the module does not read a laid-away tile ('discard') yet");
   if (obj.rules != null && (typeof obj.rules !== "object" || Array.isArray(obj.rules)))
     throw new ParseError("'rules' must be an object of flags");
   return obj;

@@ -66,3 +66,18 @@ test("bad input raises the named error", () => {
   assert.throws(() => api.solve(c.position, { ttMb: 0 }), ds.ParseError);
   assert.ok(new ds.ParseError("x") instanceof ds.DominoSolverError);
 });
+
+test("a discard is checked as Python checks it", () => {
+  const moon = cases.find((x) => x.name === "moon with a discard");
+  const big = cases.find((x) => x.name === "biggame with a discard");
+  const held = moon.position.hands[0][0];
+  assert.throws(() => api.read({ ...moon.position, discard: held }), /is in play: it is held or played/);
+  assert.throws(() => api.read({ ...big.position, contract: null }), /only a Moon or Big Game position with its contract/);
+  assert.throws(() => api.read({ ...cases[0].position, discard: "6-6" }), /only a Moon or Big Game position/);
+  const swapped = structuredClone(big.position);  // a counter laid away in The Big Game
+  const hand = swapped.hands.find((h) => h.includes("5-5")) || swapped.hands.find((h) => h.includes("6-4"));
+  const counter = hand.includes("5-5") ? "5-5" : "6-4";
+  hand[hand.indexOf(counter)] = swapped.discard;
+  swapped.discard = counter;
+  assert.throws(() => api.read(swapped), /is a counter: The Big Game's bidder lays away no counter/);
+});
