@@ -19,8 +19,9 @@ from serve_support import DEAL_42, KEY
 LONG_HINT = {"position": DEAL_42, "samples": 10_000}  # a first lead: about a minute on one thread, unless stopped
 
 
-async def ask(app, body: dict, leave_after: float | None) -> list[dict]:
-    """POST /v1/hint as a client that hangs up ``leave_after`` seconds after sending (None: stays)."""
+async def ask(app, body: dict, leave_after: float | None, leave_when=None) -> list[dict]:
+    """POST /v1/hint as a client that hangs up ``leave_after`` seconds after sending (None: stays),
+    and once ``leave_when()`` is true if given."""
     sent: list[dict] = []
     messages = [{"type": "http.request", "body": json.dumps(body).encode(), "more_body": False}]
     gone = asyncio.Event()
@@ -30,6 +31,8 @@ async def ask(app, body: dict, leave_after: float | None) -> list[dict]:
             return messages.pop(0)
         if leave_after is not None:
             await asyncio.sleep(leave_after)
+            while leave_when is not None and not leave_when():
+                await asyncio.sleep(0.01)
             gone.set()
         else:
             await asyncio.Event().wait()  # never: the client stays until the reply comes
@@ -131,3 +134,24 @@ def test_a_search_whose_request_is_cancelled_is_stopped():
     asyncio.run(cancel_under_way())
     assert stopped.wait(60)  # state: the work saw its stop request (60 s only so a failure cannot hang)
     pool.close()
+
+
+def test_a_bingo_hint_stops_within_its_batch_when_its_client_leaves():
+    """A first-lead Bingo hint without a node budget (its first batch of worlds alone takes tens of
+    seconds): the client's leaving stops the solver under way, not after the batch."""
+    from dominosolver import bingo
+    from dominosolver.serve.limits import ServeLimits
+    from promptness import PROMPT
+
+    app = create_app(ServeLimits(max_nodes=10**12), key=KEY)  # no practical node budget
+    pool = app.state.pool
+    view = bingo.Game(seed=1).position.view(0).to_json()
+    body = {"view": view, "samples": 1000, "max_nodes": 10**12, "time": 10}
+
+    sent = asyncio.run(ask(app, body, leave_after=0.2, leave_when=lambda: pool.status()["searching"] == 1))
+    assert pool.status()["cancelled"] == 1
+    left = time.perf_counter()
+    while pool.status()["searching"]:  # state, not time: the search gives its thread back once stopped
+        time.sleep(0.01)
+    assert time.perf_counter() - left < PROMPT  # the batch under way (tens of seconds) was not waited for
+    assert not any(b'"worlds"' in m.get("body", b"") for m in sent)
