@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from dominosolver import Tile
-from dominosolver.texas42 import PlayerView, Position, Rules, hint, solve
+from dominosolver.texas42 import Game, PlayerView, Position, Rules, hint, solve
 from dominosolver.texas42.rules import parse_bid
 from dominosolver.texas42.sampling import WorldSampler
 from dominosolver.tiles import mask_of, tiles_of
@@ -176,6 +176,20 @@ def hint_views() -> list[tuple[str, Any, dict[str, Any]]]:
         while not (pos.to_move == 0 and pos.tricks_left <= left):
             pos.play(rng.choice(pos.legal_moves))
         out.append((f"{family}, the bidder's view", pos.view(0), {"samples": 20, "seed": 4}))
+    # The Big Game's auction, in which a seat bids again until it passes (§4.3): its text names only
+    # the first caller.
+    game = Game(rules=Rules(family="biggame"), seed=5)
+    rng = random.Random("wasm-hint-biggame-auction")
+    bids = 0
+    while game.phase == "bidding":
+        calls = [str(m) for m in game.legal_moves]
+        game.play(calls[1] if bids < 3 and len(calls) > 1 else "pass")
+        bids += 1
+    while game.position is None:  # the exchange, the declaration
+        game.play(game.legal_moves[0])
+    while game.position.tricks_left > 4:
+        game.play(rng.choice(game.legal_moves))
+    out.append(("biggame with its auction", game.view(game.to_move), {"samples": 10, "seed": 1}))
     # Moon's widow exchange (docs/rules.md §4.1): the bidder holds its hand and the widow; its moves
     # are the tiles it may lay away.
     rules = Rules(family="moon")

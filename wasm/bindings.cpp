@@ -17,6 +17,7 @@
 
 #include "dominosolver/core/errors.hpp"
 #include "dominosolver/texas42/contract.hpp"
+#include "dominosolver/texas42/game.hpp"
 #include "dominosolver/texas42/position.hpp"
 #include "dominosolver/texas42/rules.hpp"
 #include "dominosolver/texas42/solver.hpp"
@@ -130,9 +131,37 @@ val solve(val obj, val options) {
   });
 }
 
+// The seat of each call of an auction that `first` opened (a view's one-line text): The Big Game's
+// seats bid again until they pass (docs/rules.md §4.3), so its auction says whose turn each call
+// was (notation.py's _callers). `game` holds "game" and "rules" as a view's JSON does.
+val auction_callers(val game, int first, val calls) {
+  return guarded([&] {
+    const Rules rules = rules_of(game);
+    if (first < 0 || first >= rules.seats()) throw ParseError("malformed auction: no such seat");
+    Auction replay(rules, (first + rules.seats() - 1) % rules.seats());
+    val out = val::array();
+    const int n = calls["length"].as<int>();
+    for (int i = 0; i < n; ++i) {
+      if (replay.over())
+        throw ParseError("malformed auction: it is over after " + std::to_string(i) + " calls, but " + std::to_string(n) +
+                         " are given");
+      out.call<void>("push", replay.to_call());
+      const val call = calls[i];
+      const Bid bid = bid_of(call["bid"], has(call, "kind") ? text_of(call["kind"], "auction: a kind") : "");
+      try {
+        replay.call(bid, std::nullopt);
+      } catch (const std::invalid_argument& e) {
+        throw ParseError("malformed auction: call " + std::to_string(i + 1) + ": " + e.what());
+      }
+    }
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(dominosolver) {
+  emscripten::function("auctionCallers", &auction_callers);
   emscripten::function("read", &read);
   emscripten::function("play", &play);
   emscripten::function("solve", &solve);

@@ -80,11 +80,16 @@ function positionObject(position) {
   return obj;
 }
 
+// The seats of The Big Game's calls in a view's text: the core replays the auction.
+let callers = () => {
+  throw new ParseError("The Big Game's auction text needs the module: load() it first");
+};
+
 // A view object (or its JSON text), its fields checked as PlayerView.from_json checks them.
 function viewObject(view) {
   let obj = view;
   if (typeof view === "string") {
-    if (!view.trim().startsWith("{")) return ofText(viewOfText, view);
+    if (!view.trim().startsWith("{")) return ofText((text) => viewOfText(text, callers), view);
     try {
       obj = JSON.parse(view);
     } catch (e) {
@@ -185,7 +190,9 @@ export async function loadCore() {
     const { readFile } = await import("node:fs/promises");
     options.wasmBinary = await readFile(new URL("./dominosolver_core.wasm", import.meta.url));
   }
-  return createCore(options);
+  const core = await createCore(options);
+  callers = (game, rules, first, calls) => answer(core.auctionCallers({ game, rules }, first, calls));
+  return core;
 }
 
 function api(core) {

@@ -145,8 +145,11 @@ function usualSizes(game, seat, held, players) {
   return sizes;
 }
 
-/** A view's JSON records from its one-line text ("seat=E hand=... plays=..."). */
-export function viewOfText(text) {
+/**
+ * A view's JSON records from its one-line text ("seat=E hand=... plays=..."). `callers(game, rules,
+ * first, calls)` gives the seat of each call of The Big Game's auction (the core replays it).
+ */
+export function viewOfText(text, callers) {
   const v = keyValues(text, VIEW_KEYS, ["seat", "hand"], "view text");
   const game = familyOf(text);
   const { names } = FAMILIES[game];
@@ -164,10 +167,10 @@ export function viewOfText(text) {
     const at = v.auction.indexOf(":");
     if (at < 0 || at === v.auction.length - 1)
       throw new NotationError("malformed auction: write the first bidder, ':', then the bids in turn separated by ',', e.g. auction=E:pass,30,31");
-    if (FAMILIES[game].bidsAgain)
-      throw new NotationError("the module reads The Big Game's auction from JSON only, not yet from text");
     const first = seatLetter(game, v.auction.slice(0, at), "auction");
-    o.auction = v.auction.slice(at + 1).split(",").map((b, i) => ({ seat: (first + i) % names.length, ...bidOf(b) }));
+    const calls = v.auction.slice(at + 1).split(",").map(bidOf);
+    const seats = FAMILIES[game].bidsAgain ? callers(game, o.rules, first, calls) : calls.map((_, i) => (first + i) % names.length);
+    o.auction = calls.map((c, i) => ({ seat: seats[i], ...c }));
   }
   for (const key of ["leader", "to_move"]) if (key in v) o[key] = seatLetter(game, v[key], key);
   if ("sizes" in v) {
