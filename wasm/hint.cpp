@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "dominosolver/texas42/game.hpp"
 #include "dominosolver/texas42/plays.hpp"
 #include "dominosolver/texas42/solver.hpp"
 #include "dominosolver/texas42/view.hpp"
@@ -106,6 +107,7 @@ struct View {
   bool exchange = false;
   int to_move = -1;
   std::vector<std::pair<int, int>> auction;  // (seat, bid number; 0 a pass), for the auction weighting
+  std::vector<Bid> auction_bids;             // the same calls' bids, kinds included
   val json = val::null();            // the view as Python's to_json writes it
 };
 
@@ -124,11 +126,12 @@ std::vector<int> tiles_of_list(const val& o, const char* key) {
 
 bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
 
-val auction_json(const val& o, const Rules& rules, std::vector<std::pair<int, int>>& calls);
+val auction_json(const val& o, const Rules& rules, std::vector<std::pair<int, int>>& calls, std::vector<Bid>& bids);
 val contract_json(const std::optional<Contract>& c);
 val trump_json(const Trump& t);
 val rules_json(const Rules& rules);
 std::string rules_game(const Rules& rules);
+void check_auction(const View& v);
 
 // The exchange's view (PlayerView.before_play): the bidder to lay a tile away, nothing played.
 View exchange_view(const val& o, View v, const std::vector<int>& hand, const std::vector<int>& sizes, bool nothing_played) {
@@ -156,7 +159,7 @@ View exchange_view(const val& o, View v, const std::vector<int>& hand, const std
   j.set("rules", rules_json(rules));
   j.set("trump", trump_json(v.trump));
   j.set("contract", contract_json(v.contract));
-  j.set("auction", auction_json(o, rules, v.auction));
+  j.set("auction", auction_json(o, rules, v.auction, v.auction_bids));
   j.set("hand", names_of(sorted_plays(named)));
   val sj = val::array();
   for (int n : sizes) sj.call<void>("push", n);
@@ -171,6 +174,7 @@ View exchange_view(const val& o, View v, const std::vector<int>& hand, const std
   points.call<void>("push", 0);
   j.set("points", points);
   v.json = j;
+  check_auction(v);
   return v;
 }
 
@@ -305,7 +309,7 @@ View read_view(const val& o) {
   j.set("rules", rules_json(rules));
   j.set("trump", trump_json(v.trump));
   j.set("contract", contract_json(v.contract));
-  j.set("auction", auction_json(o, rules, v.auction));
+  j.set("auction", auction_json(o, rules, v.auction, v.auction_bids));
   j.set("hand", names_of(sorted_plays(core.hand(v.seat))));
   val sj = val::array();
   for (int s = 0; s < rules.seats(); ++s) sj.call<void>("push", count(core.hand(s)));
@@ -347,6 +351,7 @@ View read_view(const val& o) {
   if (!v.legal.empty()) j.set("legal_moves", names_of(v.legal));
   if (v.discard) j.set("discard", tile_name(*v.discard));
   v.json = j;
+  check_auction(v);
   return v;
 }
 
@@ -379,7 +384,7 @@ val contract_json(const std::optional<Contract>& c) {
 }
 
 // The view's auction as _call_json writes it: each call's seat, its bid by name, a special bid's kind.
-val auction_json(const val& o, const Rules& rules, std::vector<std::pair<int, int>>& calls) {
+val auction_json(const val& o, const Rules& rules, std::vector<std::pair<int, int>>& calls, std::vector<Bid>& bids) {
   val auction = val::array();
   if (!has(o, "auction")) return auction;
   const val list = o["auction"];
@@ -392,6 +397,7 @@ val auction_json(const val& o, const Rules& rules, std::vector<std::pair<int, in
     val aj = val::object();
     const int seat = seat_of(a["seat"], rules, "auction: a seat");
     calls.emplace_back(seat, b.value);
+    bids.push_back(b);
     aj.set("seat", seat);
     aj.set("bid", b.value == kPass ? std::string("pass") : b.value == kGameBid ? std::string("game") : std::to_string(b.value));
     if (b.kind != BidKind::Ordinary) aj.set("kind", bid_kind_name(b.kind));
@@ -409,6 +415,42 @@ SamplerFacts facts_of(const View& v) {
   f.hand_sizes = v.sizes;
   f.absent.assign(v.rules.seats(), 0);
   return f;
+}
+
+std::string contract_words(const Rules& rules, const std::optional<Contract>& c) {
+  if (!c) return "None";
+  const int bid = c->bid.value;
+  return rules.seat_name(c->declarer) + (bid == kGameBid ? std::string("game") : std::to_string(bid)) +
+         (c->bid.kind != BidKind::Ordinary ? ":" + bid_kind_name(c->bid.kind) : std::string());
+}
+
+// A view past the bidding: its auction replays in the core's to its end (calls in turn, each legal,
+// another seat's special bid as if it held what the bid asks), won by the view's contract or thrown
+// in (view.py's _auction_over, rules.py's replay_auction).
+void check_auction(const View& v) {
+  if (v.auction.empty()) return;
+  const Rules& rules = v.rules;
+  Auction replay(rules, (v.auction.front().first + rules.seats() - 1) % rules.seats());
+  for (std::size_t i = 0; i < v.auction.size(); ++i) {
+    const int bidder = v.auction[i].first;
+    if (replay.over() || replay.to_call() != bidder)
+      throw InvalidViewError(rules.seat_name(bidder) + " bids out of turn: the auction goes round the table once");
+    try {
+      replay.call(v.auction_bids[i], std::nullopt);
+    } catch (const std::invalid_argument& e) {
+      throw InvalidViewError(std::string("the auction does not replay: ") + e.what());
+    }
+  }
+  const std::optional<Contract> found = replay.contract();
+  if (v.contract) {
+    if (!found || found->declarer != v.contract->declarer || found->bid.value != v.contract->bid.value ||
+        found->bid.kind != v.contract->bid.kind)
+      throw InvalidViewError("the auction gives the contract " + contract_words(rules, found) + ", not " +
+                             contract_words(rules, v.contract));
+  } else if (!replay.over()) {
+    throw InvalidViewError("the auction is not over (" + rules.seat_name(replay.to_call()) +
+                           " is to call), but the view is past the bidding");
+  }
 }
 
 // The seat names of the rules, for index.js to compare the facts a view states.

@@ -122,5 +122,8 @@ test("bad views and options raise the named error", () => {
   assert.throws(() => api.hint(c.view, { seed: -1 }), /seed must be a whole number from 0/);
   assert.throws(() => api.hint(c.view, { objective: "fun" }), /unknown objective/);
   assert.throws(() => api.sampleWorlds(c.view, 2, 1.5), ds.ParseError);
+  const bid = hints.find((x) => x.view.auction.length && x.view.game === "texas42");  // the auction replays, as Python's
+  assert.throws(() => api.readView({ ...bid.view, auction: bid.view.auction.slice(1) }), /the auction gives the contract/);
+  assert.throws(() => api.readView({ ...bid.view, auction: [...bid.view.auction].reverse() }), /bids out of turn/);
   assert.ok(new ds.InvalidViewError("x") instanceof ds.InvalidPositionError);
 });
