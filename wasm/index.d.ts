@@ -95,6 +95,8 @@ export interface HintOptions {
   /** "uniform" (default), "auction" (worlds weighted by the other seats' calls and the declarer's trump),
    * "play" (by the other seats' plays of the last two tricks) or "auction+play", as Python's. */
   weighting?: "uniform" | "auction" | "play" | "auction+play";
+  /** "pimc" only (Python's "infoset" is not in the module). */
+  method?: "pimc";
 }
 
 export interface HintMove {

@@ -137,7 +137,9 @@ function freshSeed() {
 }
 
 // The options of a hint, checked, as the core reads them.
-function hintOptions({ samples, seed, timeMs, exactLimit, objective, means, score, weighting } = {}, stoppable) {
+function hintOptions({ samples, seed, timeMs, exactLimit, objective, means, score, weighting, method } = {}, stoppable) {
+  if (method !== undefined && method !== "pimc")
+    throw new ParseError(`unknown method ${JSON.stringify(method)}: the module's hints are "pimc" (method "infoset" is Python's)`);
   const out = { stoppable: Boolean(stoppable), freshSeed: freshSeed() };
   const number = (name, value) => {
     if (typeof value !== "number" || Number.isNaN(value)) throw new ParseError(`${name} must be a number, not ${JSON.stringify(value)}`);

@@ -121,6 +121,9 @@ test("bad views and options raise the named error", () => {
   assert.throws(() => api.hint(c.view, { samples: 0 }), /samples must be a whole number from 1/);
   assert.throws(() => api.hint(c.view, { seed: -1 }), /seed must be a whole number from 0/);
   assert.throws(() => api.hint(c.view, { objective: "fun" }), /unknown objective/);
+  assert.throws(() => api.hint(c.view, { method: "infoset" }), /method "infoset" is Python's/);
+  assert.throws(() => api.hint(c.view, { weighting: "psychic" }), /unknown weighting/);
+  assert.throws(() => api.hint(c.view, { objective: "game" }), /objective game needs the game's score/);
   assert.throws(() => api.sampleWorlds(c.view, 2, 1.5), ds.ParseError);
   const bid = hints.find((x) => x.view.auction.length && x.view.game === "texas42");  // the auction replays, as Python's
   assert.throws(() => api.readView({ ...bid.view, auction: bid.view.auction.slice(1) }), /the auction gives the contract/);
