@@ -11,11 +11,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ..arena import wilson
 from .rules import bid_name
 from .solve import declaration_name
 
-__all__ = ["BID_ADVICE_SCHEMA", "FIRST_BATCH", "Verdict", "advice_line", "bid_advice_json", "makes_text", "next_batch"]
+__all__ = ["BID_ADVICE_SCHEMA", "FIRST_BATCH", "DeclarationValues", "Verdict", "advice_line", "bid_advice_json",
+           "makes_text", "next_batch"]
 
 BID_ADVICE_SCHEMA = "dominosolver.bidadvice/1"
 
@@ -41,6 +44,37 @@ class Verdict:
             "threshold": None if self.threshold is None else round(self.threshold, 6),
             "reason": self.reason,
         }
+
+
+class DeclarationValues:
+    """What a bid advice's scorer gave, per declaration and deal (``values``: 42's points, Moon's
+    tricks), summed up as every presenter shows it: the means, their standard errors, P(make) of a
+    bid and the deals by value."""
+
+    declarations: list[Any]
+    rules: Any
+
+    @property
+    def values(self) -> np.ndarray:  # [declaration, deal]
+        raise NotImplementedError
+
+    @property
+    def means(self) -> np.ndarray:
+        return self.values.mean(axis=1)
+
+    @property
+    def stderr(self) -> np.ndarray:
+        n = self.values.shape[1]
+        return self.values.std(axis=1, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(len(self.declarations))
+
+    def p_make(self, bid: int) -> np.ndarray:
+        """Per declaration, the fraction of deals on which the bidder's side makes ``bid``."""
+        return (self.values >= self.rules.points_needed(int(bid))).mean(axis=1)
+
+    def histogram(self, declaration: Any) -> np.ndarray:
+        """Counts of deals by value (0 up to all the hand's points, or tricks) under one declaration."""
+        top = self.rules.hand_points if self.rules.row.counters else self.rules.hand_tricks
+        return np.bincount(self.values[self.declarations.index(declaration)], minlength=top + 1)
 
 
 def bid_advice_json(advice: Any, p_make_bids: Iterable[int], **fields: Any) -> dict[str, Any]:

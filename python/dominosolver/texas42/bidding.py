@@ -53,7 +53,7 @@ from ..arguments import (
 )
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of
-from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text
+from .bid_advice_json import DeclarationValues, Verdict, advice_line, bid_advice_json, makes_text
 from .game import Game
 from .position import Position
 from .rules import ORDINARY, Bid, Contract, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
@@ -188,7 +188,7 @@ def special_threshold(marks: int, ordinary_gain: float = 0.0, floor: float = 0.5
 
 
 @dataclass(frozen=True)
-class BidAdvice:
+class BidAdvice(DeclarationValues):
     hand: tuple[Tile, ...]
     seat: int
     declarations: list[Trump]
@@ -208,22 +208,8 @@ class BidAdvice:
     score: tuple[int, int] | None = None  # the game's marks, the seat's side first: calls by the game's odds
 
     @property
-    def means(self) -> np.ndarray:
-        return self.points.mean(axis=1)
-
-    @property
-    def stderr(self) -> np.ndarray:
-        n = self.points.shape[1]
-        return (
-            self.points.std(axis=1, ddof=1) / np.sqrt(n)
-            if n > 1
-            else np.zeros(len(self.declarations))
-        )
-
-    def p_make(self, bid: int) -> np.ndarray:
-        """Per declaration, the fraction of deals on which the declaring team makes ``bid``."""
-        need = self.rules.points_needed(int(bid))
-        return (self.points >= need).mean(axis=1)
+    def values(self) -> np.ndarray:
+        return self.points
 
     def best_declaration(self, bid: int | None = None) -> Trump:
         """By mean points; given a bid, by P(make) first (as the bid is judged), then mean points."""
@@ -385,11 +371,6 @@ class BidAdvice:
         least = ordinary[0]
         p, says = self._makes(self.best_declaration(least), least)
         return Verdict(None, self.risk, f"a bid needs {self.risk:.0%}; the best: {says}", n)
-
-    def histogram(self, declaration: Trump) -> np.ndarray:
-        """Counts of deals by points taken (0..42) under one declaration."""
-        row = self.points[self.declarations.index(declaration)]
-        return np.bincount(row, minlength=self.rules.hand_points + 1)
 
     def to_json(self) -> dict[str, Any]:
         p_make_bids = _P_MAKE_BIDS if self.rules.family == "texas42" else _ladder(self.rules)

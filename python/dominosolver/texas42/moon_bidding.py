@@ -34,7 +34,7 @@ import numpy as np
 
 from .. import _core
 from ..tiles import Tile, bits_of
-from .bid_advice_json import Verdict, advice_line, bid_advice_json, makes_text
+from .bid_advice_json import DeclarationValues, Verdict, advice_line, bid_advice_json, makes_text
 from .decisions import score_worlds
 from .exchange import on_solvers
 from .position import Position
@@ -54,7 +54,7 @@ def moon_ladder(rules: Rules) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class MoonBidAdvice:
+class MoonBidAdvice(DeclarationValues):
     """What a Moon hand is worth as the bidder, per declaration, over sampled deals."""
 
     hand: tuple[Tile, ...]
@@ -72,17 +72,8 @@ class MoonBidAdvice:
     contract: Contract | None = None  # the contract the seat won: declaring
 
     @property
-    def means(self) -> np.ndarray:
-        return self.tricks.mean(axis=1)
-
-    @property
-    def stderr(self) -> np.ndarray:
-        n = self.tricks.shape[1]
-        return self.tricks.std(axis=1, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(len(self.declarations))
-
-    def p_make(self, bid: int) -> np.ndarray:
-        """Per declaration, the fraction of deals on which the bidder makes ``bid`` (21: every trick)."""
-        return (self.tricks >= self.rules.points_needed(int(bid))).mean(axis=1)
+    def values(self) -> np.ndarray:
+        return self.tricks
 
     def p_bid(self, bid: int) -> np.ndarray:
         """P(make) as the bid is judged: double-dummy tricks less ``discount`` (double dummy
@@ -161,11 +152,6 @@ class MoonBidAdvice:
         if p >= self.risk:
             return Verdict(None, self.risk, f"no bid is worth more than a pass against the opponents ({says})", n)
         return Verdict(None, self.risk, f"a bid needs {self.risk:.0%}; the best: {says}", n)
-
-    def histogram(self, declaration: Trump) -> np.ndarray:
-        """Counts of deals by tricks taken (0..7) under one declaration."""
-        row = self.tricks[self.declarations.index(declaration)]
-        return np.bincount(row, minlength=self.rules.hand_tricks + 1)
 
     def to_json(self) -> dict[str, Any]:
         return bid_advice_json(self, moon_ladder(self.rules), discount=self.discount, units="tricks")
