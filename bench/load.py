@@ -28,16 +28,21 @@ timeout, or closed to make room past its most connections), ``--hint-clients`` h
 ``--table-clients`` double-dummy tables in flight (each client asks again as soon as its reply is
 in), and ``--show-clients`` clients each sending a ``show`` every 20 ms, whose latency is the figure
 (issue 40: p99 <= 100 ms). The slow, hint and table clients run at ``--client-nice`` (10), so that
-on the server's own cores they take the CPU the way clients on other machines would not. The server's resident memory and open files are sampled every second;
-its memory before (after a warm-up), at the siege's end, and once the slow connections are gone.
+on the server's own cores they take the CPU the way clients on other machines would not. The slow
+connections are held by ``--slow-processes`` client processes (each under its own open-file limit:
+20,000 need two where the hard limit is 20,000), the shows' clients by one more. The server's
+resident memory and open files are sampled every second; its memory before (after a warm-up), at
+the siege's end, and once the slow connections are gone; the machine's load average before and at
+the end, and the event loop the server ran on (uvloop or asyncio's own).
 
     python bench/load.py [--workers 1,2] [--workloads show,solve,value,hint] [--solve-clients 32]
                          [--solve-requests 100] [--hint-clients 8] [--hint-requests 4] [--rounds 2]
                          [--json out.json]
-    python bench/load.py --siege [--workers 1] [--slow 5000] [--seconds 30] [--hint-clients 2]
+    python bench/load.py --siege [--workers 1] [--slow 5000] [--slow-processes 2] [--seconds 30] [--hint-clients 2]
                          [--table-clients 1] [--show-clients 2] [--json out.json]
 
-The clients run in this process (asyncio, raw HTTP/1.1), on the same machine as the server.
+The clients run on the same machine as the server (asyncio, raw HTTP/1.1): in this process, but for
+the siege's slow connections and shows.
 """
 
 from __future__ import annotations
@@ -483,22 +488,35 @@ def siege(workers: int, args: argparse.Namespace) -> dict[str, Any]:
     try:
         asyncio.run(load(server.port, "/v1/show", bodies["show"], 4, 20))  # warm up
         asyncio.run(load(server.port, "/v1/hint", bodies["hint"][:2], 2, 1))
-        before = server.rss()
+        before, load_before = server.rss(), os.getloadavg()[0]
         result = asyncio.run(siege_load(server, args, bodies))
+        load_after = os.getloadavg()[0]  # the machine's 1-minute load average: its other work shows here
         at_end = server.rss()
         time.sleep(ServeLimits().read_timeout + 2)  # the last slow connections time out, or were closed
         after = server.rss()
         result.update(workers=workers, rss_mb={"before": round(sum(before.values()) / 1024),
                                                "at_end": round(sum(at_end.values()) / 1024),
                                                "after": round(sum(after.values()) / 1024)},
-                      server_files_after=open_files(after))
+                      server_files_after=open_files(after),
+                      load_average=[round(load_before, 2), round(load_after, 2)],
+                      loop=event_loop(list(after)))
     finally:
         server.close()
     return result
 
 
+def event_loop(pids: Iterable[int]) -> str:
+    """Which event loop the server runs: uvloop when its module is loaded in its processes (Linux /proc)."""
+    try:
+        return "uvloop" if any("/uvloop/" in Path(f"/proc/{p}/maps").read_text() for p in pids) else "asyncio"
+    except OSError:
+        return "unknown"
+
+
 def siege_report(r: dict[str, Any]) -> None:
-    print(f"workers {r['workers']}: {r['slow']} slow connections for {r['seconds']} s: {r['slow_connections']}; "
+    print(f"workers {r['workers']} ({r['loop']}; load average {r['load_average'][0]} before, "
+          f"{r['load_average'][1]} at the end): {r['slow']} slow connections in {r['slow_processes']} client "
+          f"processes for {r['seconds']} s: {r['slow_connections']}; "
           f"at most {r['most_open_by_clients']} open at once by the clients, {r['most_server_files']} files open "
           f"in the server (after: {r['server_files_after']})")
     for name in ("show", "hint", "table"):
