@@ -155,3 +155,42 @@ def test_a_bingo_hint_stops_within_its_batch_when_its_client_leaves():
         time.sleep(0.01)
     assert time.perf_counter() - left < PROMPT  # the batch under way (tens of seconds) was not waited for
     assert not any(b'"worlds"' in m.get("body", b"") for m in sent)
+
+
+def test_a_bingo_solve_stops_when_its_client_leaves():
+    """A phase-one Bingo solve at the server's node budget (seconds) stops with its request."""
+    from dominosolver import bingo
+    from dominosolver.serve.limits import ServeLimits
+    from promptness import PROMPT
+
+    app = create_app(ServeLimits(max_nodes=10**12), key=KEY)  # no practical node budget
+    pool = app.state.pool
+    body = {"position": str(bingo.Game(seed=1).position), "max_nodes": 10**12, "time": 10}
+
+    async def solve_and_leave() -> list[dict]:
+        sent: list[dict] = []
+        messages = [{"type": "http.request", "body": json.dumps(body).encode(), "more_body": False}]
+
+        async def receive() -> dict:
+            if messages:
+                return messages.pop(0)
+            while pool.status()["searching"] != 1:  # the solve is under way: the client leaves
+                await asyncio.sleep(0.01)
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+                 "path": "/v1/solve", "raw_path": b"/v1/solve", "query_string": b"", "root_path": "",
+                 "headers": [(b"content-type", b"application/json")], "client": ("127.0.0.1", 1), "server": ("t", 80)}
+        await app(scope, receive, send)
+        return sent
+
+    sent = asyncio.run(solve_and_leave())
+    left = time.perf_counter()
+    assert pool.status()["cancelled"] == 1
+    while pool.status()["searching"]:  # state, not time: the thread is given back once the search stopped
+        time.sleep(0.01)
+    assert time.perf_counter() - left < PROMPT  # not the whole solve (its time limit: 10 s)
+    assert not any(b'"value"' in m.get("body", b"") for m in sent)

@@ -14,9 +14,9 @@ from typing import Any
 
 from .. import _core
 from ..arguments import node_budget, renamed, table_megabytes, time_limit
-from ..errors import ParseError, shown
+from ..errors import ParseError, SearchLimitError, shown
 from ..result import SolveResult
-from ..stoppable import stoppable
+from ..stoppable import Abandoned, stoppable
 from .move import Move, MoveLike
 from .position import Position, as_position
 
@@ -40,7 +40,8 @@ class Solver:
         self._core = _core.bingo.Solver(self.tt_mb)
 
     def solve(self, position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True,
-              max_nodes: int = 0, time: float | None = None) -> SolveResult:
+              max_nodes: int = 0, time: float | None = None,
+              should_stop: Callable[[], bool] | None = None) -> SolveResult:
         """Every legal move's value in game points for the player to move (+1..+3 won, -1..-3 lost),
         both sides playing perfectly with every tile's place known. In phase one that includes the
         boneyard order (a "world": the value is clairvoyant about the draws).
@@ -50,11 +51,24 @@ class Solver:
         ``extra["unsolved"]`` lists the others, and ``value`` is None unless every move was solved;
         the margin and the line are left out; ``extra["bounds"]`` then maps every move to what is
         proven of its value, [lower, upper], equal where it was solved: under a node budget each
-        move gets a share of it, first to learn whether it wins or loses, then by how much."""
+        move gets a share of it, first to learn whether it wins or loses, then by how much.
+        ``should_stop`` answering true (it is looked at every few hundredths of a second) stops the
+        search under way at once: ``SearchLimitError``, and this solver gets a new table."""
         position = as_position(position)
         budget = node_budget(max_nodes)
         seconds = time_limit(time)
-        r = self._core.solve(position._pos, margin, pv, budget, seconds)
+        if should_stop is None:
+            r = self._core.solve(position._pos, margin, pv, budget, seconds)
+        else:
+            core = self._core
+            try:
+                r = stoppable(lambda: core.solve(position._pos, margin, pv, budget, seconds), should_stop,
+                              on_abandon=core.request_stop)
+            except BaseException as e:  # left running, asked to stop: that core solver is spent
+                self._core = _core.bingo.Solver(self.tt_mb)
+                if isinstance(e, Abandoned):
+                    raise SearchLimitError("stopped on request before the search ended") from None
+                raise
         # A move the budget left unsolved holds 0, which no solved move has (values are +-1..3).
         moves = {m: v for m, v in zip(r["moves"], r["values"]) if v != 0}
         unsolved = [m for m in r["moves"] if m not in moves]
@@ -136,13 +150,15 @@ def _move_names(moves: Any) -> list[str]:
 
 
 def solve(position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True, tt_mb: int | None = None,
-          max_nodes: int = 0, time: float | None = None, tt_megabytes: int | None = None) -> SolveResult:
+          max_nodes: int = 0, time: float | None = None, tt_megabytes: int | None = None,
+          should_stop: Callable[[], bool] | None = None) -> SolveResult:
     """Solve `position` exactly (see :meth:`Solver.solve`, with its node budget ``max_nodes``, 0 = none,
     and its time limit ``time`` in seconds, None = none) with a table of ``tt_mb`` MB (default
     ``TABLE_MB``; ``tt_megabytes`` is its old name, deprecated); ``extra["points_margin"]`` is the best
-    card-point difference among moves of the best game value (ties broken by points)."""
+    card-point difference among moves of the best game value (ties broken by points); ``should_stop``
+    as :meth:`Solver.solve` takes it."""
     tt_mb = renamed(tt_mb, tt_megabytes, "tt_mb", "tt_megabytes")
-    return Solver(tt_mb).solve(position, margin=margin, pv=pv, max_nodes=max_nodes, time=time)
+    return Solver(tt_mb).solve(position, margin=margin, pv=pv, max_nodes=max_nodes, time=time, should_stop=should_stop)
 
 
 def plain_minimax(position: Position | str | dict[str, Any]) -> tuple[int, int]:

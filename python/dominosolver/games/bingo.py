@@ -61,11 +61,12 @@ def facts(pos: Position) -> dict[str, Any]:
     }
 
 
-def solve(pos: Position, max_nodes: int | None = None, time: float | None = None) -> SolveResult:
+def solve(pos: Position, max_nodes: int | None = None, time: float | None = None,
+          should_stop: Callable[[], bool] | None = None) -> SolveResult:
     """Solve exactly. A phase-one position gets a budget of ``max_nodes`` (default ``SOLVE_NODES``,
     about a second; 0 = none) and ``time`` seconds if given: such a world can take minutes. A closed
     or exhausted deal is always solved to the end (microseconds)."""
-    return solve_bingo(pos, max_nodes=budget_for(pos, max_nodes), time=time)
+    return solve_bingo(pos, max_nodes=budget_for(pos, max_nodes), time=time, should_stop=should_stop)
 
 
 def budget_for(pos: Position, max_nodes: int | None) -> int:
