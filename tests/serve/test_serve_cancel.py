@@ -89,6 +89,33 @@ def test_a_big_game_table_stops_with_its_request():
     assert asked and time.perf_counter() - start < PROMPT
 
 
+def test_a_big_game_solve_stops_with_its_request():
+    """A whole Big Game deal's every-move solve (seconds) is asked to stop with its request: it ends
+    by name within the promptness bound, and the thread's kept solver answers the next request."""
+    from dominosolver.biggame import BigGame
+    from dominosolver.texas42.bots import RuleBot
+    from dominosolver.errors import SearchLimitError
+    from dominosolver.serve.handlers import Call, solve
+    from dominosolver.serve.limits import ServeLimits
+    from dominosolver.serve.tokens import Sealer
+    from promptness import PROMPT
+
+    game, bot = BigGame(seed=1), RuleBot()
+    while game.phase != "playing":
+        game.play(bot.choose(game))
+    asked: list[float] = []
+    kept: dict = {}
+    call = Call({"position": str(game.position)}, ServeLimits(), Sealer(KEY), kept=kept,
+                should_stop=lambda: asked.append(time.perf_counter()) or True)
+    start = time.perf_counter()
+    with pytest.raises(SearchLimitError):
+        solve(call)
+    assert asked and time.perf_counter() - start < PROMPT
+    game.play(game.legal_moves[0])
+    done = solve(Call({"position": str(game.position), "moves": False}, ServeLimits(), Sealer(KEY), kept=kept))
+    assert isinstance(done["value"], int)
+
+
 def test_an_analysis_stops_with_its_request():
     """An analysis asks the request's stop flag between two plays: stopped at once, it grades none."""
     from dominosolver import games

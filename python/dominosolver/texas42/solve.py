@@ -64,10 +64,14 @@ class Solver:
                 raise SearchLimitError("stopped on request before the search ended") from None
             raise
 
-    def solve(self, position: PositionLike, *, moves: bool = True, pv: bool = True) -> SolveResult:
+    def solve(self, position: PositionLike, *, moves: bool = True, pv: bool = True,
+              should_stop: Callable[[], bool] | None = None) -> SolveResult:
+        """Every legal move's exact value (``moves``) and the principal variation (``pv``). A long
+        solve (The Big Game's whole deal: seconds) ends at Ctrl-C or once ``should_stop`` answers
+        true (SearchLimitError), its search asked to stop."""
         pos = as_position(position)
-        if pos.tricks_left > LONG_TRICKS:  # seconds of work: Ctrl-C leaves it at once
-            out = self._long(lambda solver: solver.solve(pos._pos, moves, pv))
+        if pos.tricks_left > LONG_TRICKS:  # seconds of work: Ctrl-C or a stop request leaves it at once
+            out = self._long(lambda solver: solver.solve(pos._pos, moves, pv), should_stop)
         else:
             out = self._solver.solve(pos._pos, moves, pv)  # a hand over: value 0, no move
         values = {str(play_of(t)): v for t, v in sorted(out.moves, key=lambda m: (-m[1], -play_of(m[0]).tile.id, m[0]))}
