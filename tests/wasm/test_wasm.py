@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib.metadata
 import json
 import os
 import shutil
 import subprocess
+import tarfile
 import threading
 import time
 from pathlib import Path
@@ -63,6 +65,46 @@ def test_the_module_gives_the_packages_answers_in_node(module_dir: Path):
     env["DOMINOSOLVER_JS"] = str(module_dir)
     here = Path(__file__).parent
     run(["node", "--test", str(here / "solve.test.mjs"), str(here / "hint.test.mjs")], env)
+
+
+# What an app developer's file runs from the installed package: its name, as npm installs it.
+APP = """import { load } from "dominosolver";
+import { readFileSync } from "node:fs";
+const ds = await load();
+const { position } = JSON.parse(readFileSync(process.argv[2], "utf8"));
+process.stdout.write(JSON.stringify(ds.solve(position)));
+"""
+
+
+def test_the_release_file_installs_and_solves(module_dir: Path, tmp_path: Path):
+    """The target wasm-package writes build/wasm/dominosolver-<version>.tgz, an npm package of the
+    module whose version is the Python package's: unpacked where npm installs it
+    (node_modules/dominosolver), node imports it by its name and solves a whole 42 hand to Python's
+    values."""
+    env = node_env()
+    run(["cmake", "--build", str(BUILD), "--target", "wasm-package"], env)
+    version = importlib.metadata.version("dominosolver")
+    tgz = BUILD / f"dominosolver-{version}.tgz"
+    with tarfile.open(tgz) as tar:
+        members = tar.getmembers()
+        assert all(m.name == "package" or m.name.startswith("package/") for m in members)
+        assert {m.name for m in members if m.isfile()} == {f"package/{name}" for name in (
+            "package.json", "index.js", "index.d.ts", "dominosolver_core.mjs", "dominosolver_core.wasm",
+            "hint-worker.js", "notation.js", "README.md", "LICENSE")}
+        tar.extractall(tmp_path, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
+    manifest = json.loads((tmp_path / "package" / "package.json").read_text())
+    assert (manifest["name"], manifest["version"]) == ("dominosolver", version)
+    (tmp_path / "node_modules").mkdir()
+    (tmp_path / "package").rename(tmp_path / "node_modules" / "dominosolver")
+    fixture = json.loads(wasm_fixture.FIXTURE.read_text())
+    c = next(c for c in fixture["cases"] if c["name"] == "42 deal #0")
+    (tmp_path / "case.json").write_text(json.dumps(c))
+    (tmp_path / "app.mjs").write_text(APP)
+    out = subprocess.run(["node", "app.mjs", "case.json"], check=False, cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-4000:]
+    solved = json.loads(out.stdout)
+    assert (solved["value"], solved["pov"], solved["best"]) == (c["solve"]["value"], c["solve"]["pov"], c["solve"]["best"])
+    assert list(solved["moves"].items()) == list(c["solve"]["moves"].items())
 
 
 # A page that runs hints through the hint worker (a module Web Worker) and keeps their answers.
