@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from dominosolver import games
-from dominosolver.games.texas42_render import DEMO_POSITION
+from dominosolver.render.texas42 import DEMO_POSITION
 
 HERE = Path(__file__).resolve().parent
 TEXAS42 = games.get("42")

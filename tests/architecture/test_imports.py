@@ -158,3 +158,15 @@ def test_no_function_imports_a_module_but_optional_dependencies():
             found[name] = lines
     assert {m: lines for m, lines in found.items() if m not in PENDING} == {}
     assert sorted(PENDING - found.keys()) == [], "these modules import at the top now: take them off PENDING"
+
+
+def test_renderers_sit_below_the_registry():
+    """The renderers (render/) fill in kits the registry's rows carry: the registry imports them, and
+    they import the games and the pictures, never the registry (dominosolver.games) or a front end."""
+    renderers = [m for m in SOURCES if m.startswith("dominosolver.render.")]
+    assert "dominosolver.render.texas42" in renderers and "dominosolver.render.bingo_pictures" in renderers
+    above = ("dominosolver.games", "dominosolver.cli", "dominosolver.serve", "dominosolver.engine", "dominosolver.batch")
+    for name in renderers:
+        found = top_level_imports(name, type_checking=True)
+        assert not {m for m in found if m.startswith(above)}, f"{name} imports {sorted(m for m in found if m.startswith(above))}"
+    assert "dominosolver.render.texas42" in top_level_imports("dominosolver.games.texas42")

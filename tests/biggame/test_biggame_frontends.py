@@ -18,7 +18,7 @@ from dominosolver import games
 from dominosolver.biggame import BigGame, Position, hint, solve
 from dominosolver.cli.main import cli
 from dominosolver.engine import EngineServer
-from dominosolver.games.biggame_render import DEMO_POSITION
+from dominosolver.render.biggame import DEMO_POSITION
 from dominosolver.io import validate
 from dominosolver.serve import create_app
 from dominosolver.texas42.plays import parse_play

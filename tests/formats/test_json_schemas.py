@@ -153,7 +153,7 @@ def test_bingo_positions_and_hints_fit():
 def test_bingo_outputs_fit():
     """Positions, views and hints written by the Bingo engine fit the shared schemas."""
     bingo = pytest.importorskip("dominosolver.bingo")
-    from dominosolver.games.bingo_render import DEMO_DEAL
+    from dominosolver.render.bingo import DEMO_DEAL
 
     pos = bingo.Position(DEMO_DEAL)
     assert is_valid(pos.to_json(), "position")
@@ -191,7 +191,7 @@ def test_hints_of_every_method_and_a_single_legal_move_validate():
     included (a Bingo hint there once wrote method "forced", which the schema and docs/json.md do not
     know, with a mean and p_win of 0): such a hint averages its worlds like any other."""
     from dominosolver import bingo
-    from dominosolver.games.bingo_render import DEMO_DEAL
+    from dominosolver.render.bingo import DEMO_DEAL
 
     single = _single_move_views()
     start = bingo.Position(DEMO_DEAL).view(0)

@@ -12,8 +12,8 @@ from dominosolver import bingo
 from dominosolver.bingo.hint import BATCH
 from dominosolver.bingo.sampling import count_worlds
 from dominosolver.engine import EngineClient, EngineServer
-from dominosolver.games.bingo_render import DEMO_DEAL
 from dominosolver.io import validate
+from dominosolver.render.bingo import DEMO_DEAL
 from known_data import known
 from support_views import random_position
 

@@ -12,8 +12,8 @@ import pytest
 
 from dominosolver import games
 from dominosolver.errors import ParseError
-from dominosolver.games.bingo_render import DEMO_DEAL
-from dominosolver.games.texas42_render import DEMO_POSITION
+from dominosolver.render.bingo import DEMO_DEAL
+from dominosolver.render.texas42 import DEMO_POSITION
 from dominosolver.texas42 import advise_bid
 from terminal import Terminal
 

@@ -20,9 +20,9 @@ from dominosolver.arena import summarise
 from dominosolver.cli import render
 from dominosolver.cli.main import cli
 from dominosolver.games import GAMES, Notation
-from dominosolver.games.bingo_render import DEMO_DEAL, show_deal_analysis
+from dominosolver.render.bingo import DEMO_DEAL, show_deal_analysis
 from dominosolver.games.texas42 import grade
-from dominosolver.games.texas42_render import DEMO_POSITION, show_grades
+from dominosolver.render.texas42 import DEMO_POSITION, show_grades
 from dominosolver.texas42 import PlayGrade, Position, projected_totals, solve
 from dominosolver.texas42.arena import ARENA
 from dominosolver.texas42.rules import TEAMS

@@ -226,7 +226,7 @@ def test_analyse_grades_every_hand_of_a_played_game(game_record, tmp_path):
 def test_the_projection_chart_draws_each_play_and_marks_the_costly_ones(game_record):
     """A column per point of the hand (2 characters each), the bid's row labelled, ▼ under the
     declaring side's costly plays and ▲ under the opponents'."""
-    from dominosolver.games.texas42_render import BLOCKS, projection_chart
+    from dominosolver.render.texas42 import BLOCKS, projection_chart
 
     graded = json.loads(CliRunner().invoke(cli, ["analyse", str(game_record), "--json"]).output)
     charted = 0

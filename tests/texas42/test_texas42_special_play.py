@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from dominosolver.cli.main import cli
 from dominosolver.errors import ParseError
 from dominosolver.games.texas42 import analysis, contract_to_json
-from dominosolver.games.texas42_render import show_hand_record
+from dominosolver.render.texas42 import show_hand_record
 from dominosolver.texas42 import Game, Move, Position, Rules, Solver, analyse_play, hint
 from dominosolver.texas42.arena import play_deal, run_arena
 from dominosolver.texas42.bots import HintBot, RandomBot, RuleBot

@@ -23,8 +23,8 @@ from ..bingo.solve import SOLVE_NODES, TABLE_MB
 from ..errors import ParseError, shown
 from ..tiles import Tile
 from ..result import SolveResult
-from .bingo_pictures import PICTURES
-from .bingo_render import RENDER
+from ..render.bingo_pictures import PICTURES
+from ..render.bingo import RENDER
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
 from .spec import Batch, GameSpec, HumanPlay
 

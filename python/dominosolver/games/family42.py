@@ -31,6 +31,13 @@ from rich.text import Text
 from .. import _core
 from ..biggame import BigGame
 from ..moon import MoonGame, PartnershipMoonGame, moon_table
+from ..render.biggame import demo as big_game_demo
+from ..render.moon import MOON4_DEMO, MOON_DEMO, demo_of
+from ..render.texas42 import RENDER as RENDER_42
+from ..render.texas42 import demo as demo_42
+from ..render.texas42 import show_hint as show_play_hint
+from ..render.texas42 import show_position, show_solve
+from ..render.texas42_pictures import PICTURES as PICTURES_42
 from ..texas42 import Game, PlayerView, Position, Rules, dd_table, picture, special_table
 from ..texas42 import solve as solve_42
 from ..texas42.arena import ARENA, family_arena
@@ -41,15 +48,8 @@ from ..texas42.solve import Solver, declaration_name
 from ..texas42.undealt_exchange import ExchangeAdvice, advise_exchange, in_big_game_exchange
 from ..tiles import Tile, tiles_of
 from . import texas42 as adapter
-from .biggame_render import demo as big_game_demo
-from .moon_render import MOON4_DEMO, MOON_DEMO, demo_of
 from .records import hint_target, own_seed
 from .spec import Batch, GameSpec, HumanPlay, Pictures, Renderables, Renderer
-from .texas42_pictures import PICTURES as PICTURES_42
-from .texas42_render import RENDER as RENDER_42
-from .texas42_render import demo as demo_42
-from .texas42_render import show_hint as show_play_hint
-from .texas42_render import show_position, show_solve
 
 __all__ = ["MEMBERS", "SPECS", "Member", "spec_of"]
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import ParseError, shown
+from ..render.kit import GAME_ANALYSIS  # an analysis per hand or deal of a whole game
 from .spec import GameSpec
 
 __all__ = ["ANALYSIS", "GAME_ANALYSIS", "SHOW", "VIEW", "hint_asked", "hint_target", "is_view_text", "own_seed", "show_json",
            "unwrap"]
 
 ANALYSIS = "dominosolver.analysis/1"  # the graded plays of one hand or deal
-GAME_ANALYSIS = "dominosolver.gameanalysis/1"  # an analysis per hand or deal of a whole game
 VIEW = "dominosolver.view/1"
 SHOW = "dominosolver.show/1"  # a position with what follows from it: to move, legal moves
 

@@ -30,7 +30,7 @@ from ..texas42.sampling import WorldSampler, position_of, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position, projection
 from ..tiles import Tile
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, unwrap
-from .texas42_render import RENDER
+from ..render.texas42 import RENDER
 
 __all__ = ["bid_advisor", "grade", "hint", "player", "record"]
 

@@ -4,4 +4,4 @@ values coloured against a goal) and ``chart`` (a line of values, play by play, a
 
 These draw plain descriptions (``Board``, ``HeatMap``, ``Chart``) and know no game: each game says
 what its positions and views look like in its ``picture`` module, and what its tables and graded
-plays look like in its ``games/*_pictures.py`` adapter (``GameSpec.pictures``)."""
+plays look like in its ``render/*_pictures.py`` module (``GameSpec.pictures``)."""

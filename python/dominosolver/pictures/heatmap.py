@@ -1,7 +1,7 @@
 """A table of numbers as a picture: one cell per row and column, coloured against a goal (green at
 or above it, darker toward the scale's top; red below it, darker toward its bottom), the number in
 the cell. Each cell carries ``data-row``, ``data-column`` and ``data-value`` so that a test or a page
-can read the values back. A game's double-dummy table is one (``games/*_pictures.py``)."""
+can read the values back. A game's double-dummy table is one (``render/*_pictures.py``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The Big Game on a terminal: its demo. Positions, solves, hints, graded play and played games are
-drawn as 42's (``texas42_render``), with the family's names; the exchange's ranking of discards as
+drawn as 42's (``render/texas42.py``), with the family's names; the exchange's ranking of discards as
 its own text (``family42.show_hint``)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from rich.rule import Rule
 
 from ..texas42 import Position, solve
 from ..texas42.solve import declaration_name
-from .texas42_render import show_position, show_solve
+from .texas42 import show_position, show_solve
 
 __all__ = ["DEMO_POSITION", "demo"]
 

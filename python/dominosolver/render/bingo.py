@@ -13,8 +13,7 @@ from rich.table import Table
 from ..bingo import PlayerView, Position, close_value, hint
 from ..bingo.rules import PLAYERS
 from ..result import SolveResult
-from .records import GAME_ANALYSIS
-from .spec import Notation, Renderer, legend
+from .kit import GAME_ANALYSIS, Notation, Renderer, legend
 
 __all__ = ["DEMO_DEAL", "RENDER"]
 

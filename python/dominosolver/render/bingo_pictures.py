@@ -10,8 +10,7 @@ from ..bingo import picture
 from ..bingo.rules import PLAYERS
 from ..pictures.chart import GIFT, LOSS, Chart, chart_picture
 from ..pictures.svg import Canvas, stack
-from .records import GAME_ANALYSIS
-from .spec import Pictures
+from .kit import GAME_ANALYSIS, Pictures
 
 __all__ = ["PICTURES", "chart_of"]
 

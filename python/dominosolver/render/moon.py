@@ -1,5 +1,5 @@
 """Moon and Partnership Moon on a terminal (rich): their demo. Positions, solves, tables (in tricks),
-graded play and played games are drawn as 42's (``texas42_render``), with the family's names."""
+graded play and played games are drawn as 42's (``render/texas42.py``), with the family's names."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from ..moon import moon_table
 from ..texas42 import Position, solve
 from ..texas42.rules import bid_name
 from ..texas42.solve import declaration_name
-from .texas42_render import show_position, show_solve, table_of
+from .texas42 import show_position, show_solve, table_of
 
 __all__ = ["MOON4_DEMO", "MOON_DEMO", "demo_of"]
 

@@ -14,8 +14,7 @@ from ..texas42 import picture
 from ..texas42.rules import Rules, bid_name
 from ..texas42.solve import declaration_name
 from ..texas42.plays import parse_play
-from .records import GAME_ANALYSIS
-from .spec import Pictures
+from .kit import GAME_ANALYSIS, Pictures
 
 __all__ = ["PICTURES", "chart_of", "table_heatmap"]
 
