@@ -1,11 +1,14 @@
-"""The view schema's blocks of the 42 family, written from the family rows (``texas42.rules.FAMILY_ROWS``,
-the core's family table) and not copied by hand: 42's block in ``view.schema.json`` is the template,
-and each other member's block is it with what its row changes (seats and their names, hand and trick
-sizes, its trumps, contract and bids, the tile the deal leaves over, the lower-end leads).
+"""The 42 family's blocks of the position and view schemas, written from the family rows
+(``texas42.rules.FAMILY_ROWS``, the core's family table) and the contract table, not copied by hand:
+42's block in each file is the template, and each other member's block is it with what its row
+changes (seats and their names, hand and trick sizes, its trumps, contract and bids, the tile the
+deal leaves over, the lower-end leads). The position schema's member definitions (a member's own
+seats, trumps and contract), its ``game`` enum and ``oneOf``, and the kinds of bid (the contract
+rows bid in the auction) are written too; Bingo's blocks and 42's own stay as written.
 
-    python -m dominosolver.io.family_schemas      # rewrites the blocks in view.schema.json
+    python -m dominosolver.io.family_schemas      # rewrites the blocks in position.schema.json and view.schema.json
 
-A test keeps the shipped file equal to what this writes.
+A test (tests/formats/test_family_schemas.py) keeps the shipped files equal to what this writes.
 """
 
 from __future__ import annotations
@@ -15,11 +18,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..texas42.rules import FAMILY_ROWS, FamilyRow, Rules
+from ..texas42.rules import BID_KINDS, FAMILY_ROWS, FamilyRow, Rules
 
-__all__ = ["family_view_block", "view_schema"]
+__all__ = ["family_position_block", "family_view_block", "position_schema", "view_schema"]
 
 VIEW_SCHEMA = Path(__file__).parent / "schemas" / "view.schema.json"
+POSITION_SCHEMA = Path(__file__).parent / "schemas" / "position.schema.json"
 POSITION = "position.schema.json#/$defs/"
 # Each member's own trumps in the position schema (Partnership Moon names Moon's).
 TRUMPS = {"texas42": "trump42", "moon": "trump_moon", "moon4": "trump_moon", "biggame": "trump_biggame"}
@@ -94,14 +98,140 @@ def family_view_block(template: dict[str, Any], name: str) -> dict[str, Any]:
 def view_schema(shipped: dict[str, Any]) -> dict[str, Any]:
     """``shipped`` (view.schema.json) with every family block written from 42's and the rows."""
     out = copy.deepcopy(shipped)
+    _games(out)
     for name in FAMILY_ROWS:
         out["$defs"][name] = family_view_block(shipped["$defs"]["texas42"], name)
     return out
 
 
+def _games(out: dict[str, Any]) -> None:
+    """A schema's ``game`` enum and its ``oneOf`` of one block per game: the family's members, then Bingo."""
+    games = [*FAMILY_ROWS, "bingo"]
+    out["properties"]["game"]["enum"] = games
+    out["oneOf"] = [_ref(name) for name in games]
+
+
+# The position schema. A member's seats are 42's ("seat42") or a definition of its own ("seat_moon");
+# its trumps the definition TRUMPS names, its contract "contract_<game>", its ladder's bids:
+LADDER_BIDS = {"tricks": "bid_moon"}  # Moon's tricks bid, shared by Partnership Moon (its preset: 3..7)
+# The members whose positions may say "contract": null, as 42's do (the others leave the key out).
+NULL_CONTRACT = {"biggame"}
+# What is out of play beside the hands, by what the deal leaves over (docs/rules.md §4.1, §4.3).
+OUT_OF_PLAY = {
+    "none": "A tile of the set in no hand and not on the table is out of play.",
+    "widow": "A tile of the set in no hand and not on the table is out of play.",
+    "undealt": "The tile of the set in no hand and not played is out of play: the undealt tile, or the "
+               "bidder's discard.",
+}
+POSITION_DISCARD = {
+    "widow": "The tile the bidder laid away after taking the widow (docs/rules.md §4.1): out of play, in no hand.",
+    "undealt": "The tile the bidder laid away, or the undealt tile it left (docs/rules.md §4.3): no counter, "
+               "out of play, in no hand.",
+}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": "#/$defs/" + name}
+
+
+def _seat_def(name: str) -> str:
+    """The position schema's definition of the member's seats: 42's when its seats are named as 42's."""
+    return "seat42" if Rules.of_game(name).seat_names == Rules().seat_names else f"seat_{name}"
+
+
+def _seat_block(name: str) -> dict[str, Any]:
+    row, rules = FAMILY_ROWS[name], Rules.of_game(name)
+    names = ", ".join(rules.seat_names)
+    sides = "partners opposite" if row.partners else "each for itself; the bidder alone against the others"
+    return {"description": f"A {row.title} player: 0..{row.seats - 1} or {names} ({sides}).",
+            "oneOf": [{"type": "integer", "minimum": 0, "maximum": row.seats - 1},
+                      {"enum": list(rules.seat_names)}]}
+
+
+def _trump_block(trumps: str) -> dict[str, Any]:
+    """A trump definition shared by the members whose trumps it names: the suits of their set, doubles, none."""
+    members = [n for n in FAMILY_ROWS if TRUMPS[n] == trumps]
+    pips = {FAMILY_ROWS[n].max_pip for n in members}
+    if len(pips) != 1:
+        raise ValueError(f"{trumps} is shared by members of different sets: {members}")
+    max_pip = pips.pop()
+    flagged = [FAMILY_ROWS[n].title for n in members if "doubles" not in Rules.of_game(n).declarations]
+    doubles = f'"doubles" ({", ".join(flagged)} only under a rules flag)' if flagged else '"doubles"'
+    return {"description": f'A number 0..{max_pip}, {doubles} or "none" (follow-me; "follow-me" is read '
+                           'too), docs/rules.md §4.',
+            "oneOf": [{"type": "integer", "minimum": 0, "maximum": max_pip},
+                      {"enum": ["doubles", "none", "follow-me"]}]}
+
+
+def _contract_block(name: str) -> dict[str, Any]:
+    row, rules = FAMILY_ROWS[name], Rules.of_game(name)
+    if row.ladder in LADDER_BIDS:
+        bid: dict[str, Any] = _ref(LADDER_BIDS[row.ladder])
+    else:  # the points ladder: min_bid..the hand's points, as a number or its digits
+        bids = range(row.min_bid, rules.hand_points + 1)
+        bid = {"oneOf": [{"type": "integer", "minimum": bids[0], "maximum": bids[-1]},
+                         {"type": "string", "pattern": "^(" + "|".join(map(str, bids)) + ")$"}]}
+    contract = {"type": "object", "required": ["declarer", "bid"],
+                "properties": {"declarer": _ref(_seat_def(name)), "bid": bid}, "additionalProperties": False}
+    return {"oneOf": [{"type": "null"}, contract]} if name in NULL_CONTRACT else contract
+
+
+def family_position_block(template: dict[str, Any], name: str) -> dict[str, Any]:
+    """42's position block made the block of family ``name`` by its row."""
+    row, rules = FAMILY_ROWS[name], Rules.of_game(name)
+    if name == "texas42":
+        return template
+    block = copy.deepcopy(template)
+    block["required"] = ["game", *block["required"]]  # only 42 is read without its tag
+    props = block["properties"]
+    props["game"]["const"] = name
+    props["trump"] = _ref(TRUMPS[name])
+    props["leader"] = props["history"]["properties"]["first_leader"] = _ref(_seat_def(name))
+    who = "seat" if row.partners else "player"
+    sides = " (partners N-S and E-W)" if rules.seat_names == Rules().seat_names else ""
+    props["hands"] = {
+        "description": f"The tiles each {who} still holds: {', '.join(rules.seat_names)}{sides}, at most "
+                       f"{rules.hand_size} each. {OUT_OF_PLAY[row.left_over]}",
+        "type": "array", "minItems": row.seats, "maxItems": row.seats,
+        "items": {**_ref("tiles"), "maxItems": rules.hand_size},
+    }
+    props["trick"]["maxItems"] = row.seats - 1
+    if row.lower_end_leads:  # plays, not only tiles: "7-3:3"
+        props["trick"] = {**_ref("plays"), "maxItems": row.seats - 1,
+                          "description": 'Plays on the table, from the leader on (a lower-end lead as "7-3:3").'}
+        props["history"]["properties"]["tiles"] = _ref("plays")
+    props["contract"] = _ref(f"contract_{name}")
+    if row.left_over != "none":
+        props["discard"] = {**_ref("tile"), "description": POSITION_DISCARD[row.left_over]}
+    return block
+
+
+def position_schema(shipped: dict[str, Any]) -> dict[str, Any]:
+    """``shipped`` (position.schema.json) with every family block, and the members' own definitions,
+    written from 42's block and the rows."""
+    out = copy.deepcopy(shipped)
+    _games(out)
+    defs = out["$defs"]
+    defs["bidkind42"]["enum"] = list(BID_KINDS)
+    for name in FAMILY_ROWS:
+        if name == "texas42":
+            continue
+        if _seat_def(name) != "seat42":
+            defs[_seat_def(name)] = _seat_block(name)
+        defs[TRUMPS[name]] = _trump_block(TRUMPS[name])
+        defs[f"contract_{name}"] = _contract_block(name)
+        defs[name] = family_position_block(shipped["$defs"]["texas42"], name)
+    return out
+
+
+def _write(path: Path, make: Any) -> None:
+    shipped = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps(make(shipped), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def main() -> None:
-    shipped = json.loads(VIEW_SCHEMA.read_text(encoding="utf-8"))
-    VIEW_SCHEMA.write_text(json.dumps(view_schema(shipped), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    _write(POSITION_SCHEMA, position_schema)
+    _write(VIEW_SCHEMA, view_schema)
 
 
 if __name__ == "__main__":
