@@ -8,7 +8,12 @@ import json
 
 import pytest
 from dominosolver.io import schema
-from dominosolver.io.family_schemas import POSITION_SCHEMA, VIEW_SCHEMA, position_schema, view_schema
+from dominosolver.io.family_schemas import (
+    POSITION_SCHEMA,
+    VIEW_SCHEMA,
+    position_schema,
+    view_schema,
+)
 from dominosolver.texas42 import Rules
 from dominosolver.texas42.rules import BID_KINDS, FAMILIES, FAMILY_ROWS
 
