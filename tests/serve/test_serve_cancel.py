@@ -19,8 +19,8 @@ from serve_support import DEAL_42, KEY
 LONG_HINT = {"position": DEAL_42, "samples": 10_000}  # a first lead: about a minute on one thread, unless stopped
 
 
-async def ask(app, body: dict, leave_after: float | None, leave_when=None) -> list[dict]:
-    """POST /v1/hint as a client that hangs up ``leave_after`` seconds after sending (None: stays),
+async def ask(app, body: dict, leave_after: float | None, leave_when=None, path: str = "/v1/hint") -> list[dict]:
+    """POST ``path`` as a client that hangs up ``leave_after`` seconds after sending (None: stays),
     and once ``leave_when()`` is true if given."""
     sent: list[dict] = []
     messages = [{"type": "http.request", "body": json.dumps(body).encode(), "more_body": False}]
@@ -42,7 +42,7 @@ async def ask(app, body: dict, leave_after: float | None, leave_when=None) -> li
         sent.append(message)
 
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
-             "path": "/v1/hint", "raw_path": b"/v1/hint", "query_string": b"", "root_path": "",
+             "path": path, "raw_path": path.encode(), "query_string": b"", "root_path": "",
              "headers": [(b"content-type", b"application/json")], "client": ("127.0.0.1", 1), "server": ("t", 80)}
     await app(scope, receive, send)
     return sent
@@ -93,11 +93,11 @@ def test_a_big_game_solve_stops_with_its_request():
     """A whole Big Game deal's every-move solve (seconds) is asked to stop with its request: it ends
     by name within the promptness bound, and the thread's kept solver answers the next request."""
     from dominosolver.biggame import BigGame
-    from dominosolver.texas42.bots import RuleBot
     from dominosolver.errors import SearchLimitError
     from dominosolver.serve.handlers import Call, solve
     from dominosolver.serve.limits import ServeLimits
     from dominosolver.serve.tokens import Sealer
+    from dominosolver.texas42.bots import RuleBot
     from promptness import PROMPT
 
     game, bot = BigGame(seed=1), RuleBot()
@@ -194,27 +194,8 @@ def test_a_bingo_solve_stops_when_its_client_leaves():
     pool = app.state.pool
     body = {"position": str(bingo.Game(seed=1).position), "max_nodes": 10**12, "time": 10}
 
-    async def solve_and_leave() -> list[dict]:
-        sent: list[dict] = []
-        messages = [{"type": "http.request", "body": json.dumps(body).encode(), "more_body": False}]
-
-        async def receive() -> dict:
-            if messages:
-                return messages.pop(0)
-            while pool.status()["searching"] != 1:  # the solve is under way: the client leaves
-                await asyncio.sleep(0.01)
-            return {"type": "http.disconnect"}
-
-        async def send(message: dict) -> None:
-            sent.append(message)
-
-        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
-                 "path": "/v1/solve", "raw_path": b"/v1/solve", "query_string": b"", "root_path": "",
-                 "headers": [(b"content-type", b"application/json")], "client": ("127.0.0.1", 1), "server": ("t", 80)}
-        await app(scope, receive, send)
-        return sent
-
-    sent = asyncio.run(solve_and_leave())
+    # The client leaves once the solve is under way.
+    sent = asyncio.run(ask(app, body, 0, lambda: pool.status()["searching"] == 1, path="/v1/solve"))
     left = time.perf_counter()
     assert pool.status()["cancelled"] == 1
     while pool.status()["searching"]:  # state, not time: the thread is given back once the search stopped
