@@ -133,6 +133,23 @@ val rules_json(const Rules& rules);
 std::string rules_game(const Rules& rules);
 void check_auction(const View& v);
 
+// The fields every view's JSON opens with, in PlayerView.to_json's order (the auction read from ``o``).
+val view_head(const val& o, View& v, TileMask hand, const std::vector<int>& sizes) {
+  val j = val::object();
+  j.set("schema", std::string("dominosolver.view/1"));
+  j.set("game", rules_game(v.rules));
+  j.set("seat", v.seat);
+  j.set("rules", rules_json(v.rules));
+  j.set("trump", trump_json(v.trump));
+  j.set("contract", contract_json(v.contract));
+  j.set("auction", auction_json(o, v.rules, v.auction, v.auction_bids));
+  j.set("hand", names_of(sorted_plays(hand)));
+  val sj = val::array();
+  for (int n : sizes) sj.call<void>("push", n);
+  j.set("hand_sizes", sj);
+  return j;
+}
+
 // The exchange's view (PlayerView.before_play): the bidder to lay a tile away, nothing played.
 View exchange_view(const val& o, View v, const std::vector<int>& hand, const std::vector<int>& sizes, bool nothing_played) {
   const Rules& rules = v.rules;
@@ -152,18 +169,7 @@ View exchange_view(const val& o, View v, const std::vector<int>& hand, const std
   v.hand_mask = named;
   if (v.to_move == v.seat)
     for (TileMask m = named; m; m &= m - 1) v.legal.push_back(lowest(m));  // exchange.py: lowest tile first
-  val j = val::object();
-  j.set("schema", std::string("dominosolver.view/1"));
-  j.set("game", rules_game(rules));
-  j.set("seat", v.seat);
-  j.set("rules", rules_json(rules));
-  j.set("trump", trump_json(v.trump));
-  j.set("contract", contract_json(v.contract));
-  j.set("auction", auction_json(o, rules, v.auction, v.auction_bids));
-  j.set("hand", names_of(sorted_plays(named)));
-  val sj = val::array();
-  for (int n : sizes) sj.call<void>("push", n);
-  j.set("hand_sizes", sj);
+  val j = view_head(o, v, named, sizes);
   j.set("leader", val::null());
   j.set("to_move", v.to_move);
   j.set("trick", val::array());
@@ -302,18 +308,9 @@ View read_view(const val& o) {
   if (!over && core.to_move() == v.seat) v.legal = sorted_plays(core.legal_moves());
 
   // The view's JSON, field for field as PlayerView.to_json writes it.
-  val j = val::object();
-  j.set("schema", std::string("dominosolver.view/1"));
-  j.set("game", rules_game(rules));
-  j.set("seat", v.seat);
-  j.set("rules", rules_json(rules));
-  j.set("trump", trump_json(v.trump));
-  j.set("contract", contract_json(v.contract));
-  j.set("auction", auction_json(o, rules, v.auction, v.auction_bids));
-  j.set("hand", names_of(sorted_plays(core.hand(v.seat))));
-  val sj = val::array();
-  for (int s = 0; s < rules.seats(); ++s) sj.call<void>("push", count(core.hand(s)));
-  j.set("hand_sizes", sj);
+  std::vector<int> held;
+  for (int s = 0; s < rules.seats(); ++s) held.push_back(count(core.hand(s)));
+  val j = view_head(o, v, core.hand(v.seat), held);
   j.set("leader", v.leader);
   j.set("to_move", over ? val::null() : val(core.to_move()));
   j.set("trick", names_of(v.trick));
