@@ -1,7 +1,8 @@
 """What the WebAssembly module's node tests (tests/wasm/*.test.mjs) check, with what the Python
 package answers: positions (their JSON, legal plays, the position after a play, their solve), draws of
-``random.Random(seed).randrange(n)``, views with their worlds drawn from a seed, and hints (the
-``dominosolver.hint/1`` JSON, less its time and node count). Written to tests/data/wasm_cases.json by
+``random.Random(seed).randrange(n)``, views with their worlds drawn from a seed, hints (the
+``dominosolver.hint/1`` JSON, less its time and node count) and bid advice (``dominosolver.bidadvice/1``,
+less its time). Written to tests/data/wasm_cases.json by
 ``python tests/wasm_fixture.py``; tests/wasm/test_wasm.py checks that the committed file is what the
 package gives today, so the two sides cannot drift."""
 
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from dominosolver import Tile
-from dominosolver.texas42 import Game, PlayerView, Position, Rules, hint, solve
+from dominosolver.texas42 import Game, PlayerView, Position, Rules, advise_bid, hint, solve
 from dominosolver.texas42.rules import parse_bid
 from dominosolver.texas42.sampling import WorldSampler
 from dominosolver.tiles import mask_of, tiles_of
@@ -242,11 +243,39 @@ def hint_cases() -> list[dict[str, Any]]:
     return out
 
 
+def bid_questions() -> list[tuple[str, list[str], int, list[list[Any]]]]:
+    """Plain 42's calls (default rules): openings, over a pass, under the partner's high bid, the
+    dealer after three passes, over a bid of 42; small (30 deals each) for CI."""
+    out: list[tuple[str, list[str], int, list[list[Any]]]] = []
+    questions = [("opening", 0, []), ("over a pass", 1, [[0, "pass"]]), ("the partner holds the high bid", 2, [[0, 30], [1, "pass"]]),
+                 ("the dealer after three passes", 0, [[1, "pass"], [2, "pass"], [3, "pass"]]),
+                 ("over a bid of 42", 3, [[2, 42]])]
+    for k, (name, seat, auction) in enumerate(questions):
+        rng = random.Random(f"wasm-bid-{k}")
+        hand = [str(t) for t in dealt(rng, Rules())[seat]]
+        out.append((f"42 bid: {name}", hand, seat, auction))
+    out.append(("42 bid: doubles, opening", ["6-6", "5-5", "4-4", "3-3", "2-2", "6-5", "1-1"], 1, []))
+    out.append(("42 bid: sixes, the partner holds the high bid", ["6-6", "6-5", "6-4", "6-1", "5-5", "3-0", "2-1"], 2,
+                [[0, 30], [1, "pass"]]))
+    return out
+
+
+def bid_cases() -> list[dict[str, Any]]:
+    out = []
+    for k, (name, hand, seat, auction) in enumerate(bid_questions()):
+        options = {"samples": 30, "seed": 100 + k}
+        advice = advise_bid(hand, seat=seat, auction=[tuple(a) for a in auction], threads=1, **options).to_json()
+        out.append({"name": name, "hand": hand, "seat": seat, "auction": auction, "options": options,
+                    "advice": {key: value for key, value in advice.items() if key != "elapsed"}})
+    return out
+
+
 def build() -> dict[str, Any]:
     return {"about": "written by python tests/wasm_fixture.py: do not edit",
             "cases": [case(name, pos) for name, pos in positions()],
             "randrange": randrange_cases(),
             "hints": hint_cases(),
+            "bids": bid_cases(),
             "big_game_lead": big_game_lead().to_json()}
 
 

@@ -1304,3 +1304,311 @@ EMSCRIPTEN_BINDINGS(dominosolver_hint) {
   emscripten::function("sampleWorlds", &sample_worlds);
   emscripten::function("pythonRandrange", &python_randrange);
 }
+
+// ------------------------------------------------------------------ bid advice (texas42/bidding.py)
+// Python's advise_bid(hand, seat=..., auction=..., samples=N, seed=S) for plain Texas 42 (the default
+// rules: the nine ordinary declarations, every deal weighted alike) while the seat is to call: the
+// deals drawn from the seat's view before the declaration as Python draws them, each declaration's
+// double-dummy points with the seat declaring 30 and leading, and the advice, its verdict and the
+// `dominosolver.bidadvice/1` JSON (less `elapsed`) presented as bidding.py and bid_advice_json.py do.
+namespace {
+
+constexpr double kBidRisk = 0.75, kBidMarkRisk = 0.85;  // bidding.py's PLAYING_THRESHOLDS
+constexpr int kBidDiscount = 5;
+constexpr double kZ95 = 1.959964;                       // arena.py's Z95
+
+// numpy's pairwise sum of doubles (what `values.std(axis=1)` adds its squares with).
+double pairwise_sum(const double* a, std::size_t n) {
+  if (n < 8) {
+    double res = 0.;
+    for (std::size_t i = 0; i < n; ++i) res += a[i];
+    return res;
+  }
+  if (n <= 128) {
+    double r[8];
+    for (int j = 0; j < 8; ++j) r[j] = a[j];
+    std::size_t i = 8;
+    for (; i < n - n % 8; i += 8)
+      for (int j = 0; j < 8; ++j) r[j] += a[i + j];
+    double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; ++i) res += a[i];
+    return res;
+  }
+  std::size_t n2 = n / 2;
+  n2 -= n2 % 8;
+  return pairwise_sum(a, n2) + pairwise_sum(a + n2, n - n2);
+}
+
+// Python's "{x:.0%}".
+std::string percent(double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f%%", x * 100);
+  return buf;
+}
+
+std::string bid_text(int bid) { return bid == kPass ? std::string("pass") : std::to_string(bid); }
+
+// calibration.py's at_table: the chance a contract given p double dummy is made in play.
+double at_table(double p) {
+  const double q = std::min(1 - 0.01, std::max(0.01, p));
+  return 1 / (1 + std::exp(-(-1.2179 + 0.8888 * std::log(q / (1 - q)))));
+}
+
+const char* const kDeclarationNames[] = {"blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "doubles", "follow-me"};
+
+val declaration_json(int d) {
+  if (d < 7) return val(d);
+  return val(std::string(d == 7 ? "doubles" : "none"));
+}
+
+struct BidAdvice {
+  const Rules& rules;
+  int worlds = 0;
+  std::vector<std::vector<int>> points;  // [declaration][deal]
+  std::vector<int> legal;                // ordinary bids and pass (0), legal now
+  bool partner_high = false;
+
+  double share(int d, int level, int off = 0) const {
+    int made = 0;
+    for (int v : points[d]) made += v - off >= level;
+    return static_cast<double>(made) / worlds;
+  }
+  double mean(int d) const {
+    double s = 0;
+    for (int v : points[d]) s += v;
+    return s / worlds;
+  }
+  double stderr_of(int d) const {
+    if (worlds < 2) return 0.0;
+    const double m = mean(d);
+    std::vector<double> sq;
+    for (int v : points[d]) sq.push_back((v - m) * (v - m));
+    return std::sqrt(pairwise_sum(sq.data(), sq.size()) / (worlds - 1)) / std::sqrt(static_cast<double>(worlds));
+  }
+  int need(int bid) const { return points_needed(rules, bid); }
+  double p_make(int d, int bid) const { return share(d, need(bid)); }
+  double p_bid(int d, int bid) const {  // as judged: less the discount for point bids
+    return need(bid) >= rules.hand_points() ? share(d, need(bid)) : share(d, need(bid), kBidDiscount);
+  }
+  double p_bid_max(int bid) const {
+    double best = 0;
+    for (std::size_t d = 0; d < points.size(); ++d) best = std::max(best, p_bid(static_cast<int>(d), bid));
+    return best;
+  }
+  bool makes(int level, double risk) const {
+    double best = 0;
+    for (std::size_t d = 0; d < points.size(); ++d) best = std::max(best, share(static_cast<int>(d), level));
+    return best >= risk;
+  }
+  std::vector<int> ordinary() const {
+    std::vector<int> out;
+    for (int b : legal)
+      if (b) out.push_back(b);
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+  bool may_pass() const { return std::find(legal.begin(), legal.end(), 0) != legal.end(); }
+  // bidding.py's ordinary_call.
+  int call() const {
+    const std::vector<int> bids = ordinary();
+    std::vector<int> every, point_bids;
+    for (int b : bids) (b >= rules.mark() ? every : point_bids).push_back(b);
+    if (!every.empty() && makes(rules.hand_points(), kBidMarkRisk)) return every.back();
+    if (!point_bids.empty() && !(partner_high && may_pass()))
+      if (makes(need(point_bids.front()) + kBidDiscount, kBidRisk)) return point_bids.front();
+    return may_pass() || bids.empty() ? 0 : bids.front();
+  }
+  // BidAdvice.best_declaration: by mean; given a bid, by P(make) as judged first.
+  int best_declaration(int bid) const {
+    int best = 0;
+    for (int d = 1; d < static_cast<int>(points.size()); ++d) {
+      if (!bid) {
+        if (mean(d) > mean(best)) best = d;
+        continue;
+      }
+      const double pd = py_round(p_bid(d, bid), 12), pb = py_round(p_bid(best, bid), 12);
+      if (pd > pb || (pd == pb && mean(d) > mean(best))) best = d;
+    }
+    return best;
+  }
+  std::pair<double, std::string> says(int d, int bid) const {
+    const double p = p_bid(d, bid), solved = p_make(d, bid);
+    const int discount = need(bid) < rules.hand_points() ? kBidDiscount : 0;
+    std::string text = std::string(kDeclarationNames[d]) + " makes " + bid_text(bid) + " on " + percent(p) + " of " +
+                       std::to_string(worlds) + " deals";
+    if (discount)
+      text += " with " + std::to_string(discount) + " points off each double-dummy value (" + percent(solved) + " without)";
+    return {p, text};
+  }
+  val verdict(int bid) const {
+    std::optional<double> p, threshold, table;
+    std::string reason;
+    const std::vector<int> bids = ordinary();
+    if (bid) {
+      const int d = best_declaration(bid);
+      const auto [judged, text] = says(d, bid);
+      p = judged;
+      table = at_table(p_make(d, bid));
+      if (judged < std::min(kBidRisk, kBidMarkRisk)) {
+        reason = "the dealer may not pass, so the least bid: " + text;
+      } else {
+        const bool every = bid >= rules.mark();
+        threshold = every ? kBidMarkRisk : kBidRisk;
+        reason = text + "; " + (every ? "a bid of every trick" : "a point bid") + " needs " + percent(*threshold);
+      }
+    } else if (bids.empty()) {
+      reason = "no bid is legal over the high bid";
+    } else if (partner_high && p_bid_max(bids.front()) >= kBidRisk) {
+      reason = "the partner holds the high bid";
+    } else {
+      threshold = kBidRisk;
+      reason = "a bid needs " + percent(kBidRisk) + "; the best: " + says(best_declaration(bids.front()), bids.front()).second;
+    }
+    val out = val::object();
+    const auto num = [](std::optional<double> x) { return x ? val(py_round(*x, 6)) : val::null(); };
+    out.set("p_make", num(p));
+    if (p) {
+      const double n = worlds, made = std::nearbyint(*p * worlds), q = made / n;
+      const double centre = (q + kZ95 * kZ95 / (2 * n)) / (1 + kZ95 * kZ95 / n);
+      const double half = kZ95 * std::sqrt(q * (1 - q) / n + kZ95 * kZ95 / (4 * n * n)) / (1 + kZ95 * kZ95 / n);
+      val ci = val::array();
+      ci.call<void>("push", py_round(std::max(0.0, centre - half), 6));
+      ci.call<void>("push", py_round(std::min(1.0, centre + half), 6));
+      out.set("p_make_ci95", ci);
+    } else {
+      out.set("p_make_ci95", val::null());
+    }
+    out.set("p_make_table", num(table));
+    out.set("threshold", num(threshold));
+    out.set("reason", reason);
+    return out;
+  }
+};
+
+val advise_bid(val question) {
+  return guarded([&] {
+    const Rules rules = rules_of(val::object());
+    const int seat = has(question, "seat") ? seat_of(question["seat"], rules, "seat") : 0;
+    if (!has(question, "hand")) throw ParseError("adviseBid needs a hand");
+    const std::vector<int> tiles = plays_of(question["hand"], "hand", false);
+    if (static_cast<int>(tiles.size()) != rules.hand_size())
+      throw InvalidViewError("a hand at the auction holds " + std::to_string(rules.hand_size()) + " tiles, not " +
+                             std::to_string(tiles.size()));
+    TileMask hand = 0;
+    for (int t : tiles) {
+      const TileMask bit = TileMask{1} << t;
+      if (hand & bit) throw InvalidViewError("the hand holds " + play_name(t) + " twice");
+      if (!(rules.tile_set() & bit)) throw InvalidViewError(play_name(t) + " is not a tile of the set");
+      hand |= bit;
+    }
+    if (!has(question, "seed")) throw ParseError("adviseBid needs a seed (a whole number from 0)");
+    const double seed = type_of(question["seed"]) == "number" ? question["seed"].as<double>() : -1;
+    if (!(seed >= 0 && seed <= 9007199254740991.0 && seed == std::floor(seed)))
+      throw ParseError("seed must be a whole number from 0");
+    const double samples = has(question, "samples") ? question["samples"].as<double>() : 200;  // bidding.py's BID_SAMPLES
+    if (!(samples >= 2 && samples <= kMaxWorlds && samples == std::floor(samples)))
+      throw ParseError("samples must be a whole number from 2 to 1,000,000");
+    // The auction replays in the core's (rules.py's replay_auction): calls in turn, each legal.
+    std::vector<std::pair<int, Bid>> calls;
+    if (has(question, "auction")) {
+      const val list = question["auction"];
+      if (!is_array(list)) throw ParseError("auction must be a list of [seat, bid] pairs");
+      for (int i = 0, n = list["length"].as<int>(); i < n; ++i) {
+        const val a = list[i];
+        if (!is_array(a) || a["length"].as<int>() != 2) throw ParseError("auction must be a list of [seat, bid] pairs");
+        calls.emplace_back(seat_of(a[0], rules, "auction: a seat"), bid_of(a[1], ""));
+      }
+    }
+    const int dealer = ((calls.empty() ? seat : calls.front().first) + rules.seats() - 1) % rules.seats();
+    Auction replay(rules, dealer);
+    for (const auto& [bidder, bid] : calls) {
+      if (replay.over() || replay.to_call() != bidder)
+        throw InvalidViewError(rules.seat_name(bidder) + " bids out of turn: the auction goes round the table once");
+      try {
+        replay.call(bid, bidder == seat ? std::optional<TileMask>(hand) : std::nullopt);
+      } catch (const std::invalid_argument& e) {
+        throw InvalidViewError(std::string("the auction does not replay: ") + e.what());
+      }
+    }
+    if (replay.over()) {
+      if (!replay.contract()) throw InvalidViewError("the auction is over: every seat passed and the hand was thrown in");
+      throw InvalidViewError("the auction is over: the module advises calls, not the declaration of a contract won");
+    }
+    if (replay.to_call() != seat)
+      throw InvalidViewError(rules.seat_name(seat) + " is not to bid: " + rules.seat_name(replay.to_call()) + " is");
+    BidAdvice advice{rules, 0, {}, {}, false};
+    for (const Bid& b : replay.legal(hand))
+      if (b.kind == BidKind::Ordinary) advice.legal.push_back(b.value);
+    int high = 0, high_bidder = -1;
+    for (const auto& [bidder, bid] : calls)
+      if (bid.value > high) high = bid.value, high_bidder = bidder;
+    advice.partner_high = high > 0 && high_bidder == (seat + 2) % rules.seats();
+    // The deals (sampling.py: the view before the declaration, any tile may lie anywhere), each
+    // declaration's points with the seat declaring the least bid and leading.
+    SamplerFacts facts;
+    facts.seat = seat;
+    facts.hand = hand;
+    facts.hand_sizes.assign(rules.seats(), rules.hand_size());
+    facts.absent.assign(rules.seats(), 0);
+    facts.trump_named = false;
+    const WorldSampler sampler(rules, facts);
+    const std::vector<World> deals = sampler.sample(static_cast<std::size_t>(samples), static_cast<std::uint64_t>(seed));
+    std::vector<Trump> trumps;
+    for (int s = 0; s < 7; ++s) trumps.push_back(Trump::of_suit(s));
+    trumps.push_back(Trump::doubles());
+    trumps.push_back(Trump::none());
+    Solver solver(64);
+    advice.worlds = static_cast<int>(deals.size());
+    advice.points.assign(trumps.size(), {});
+    for (std::size_t d = 0; d < trumps.size(); ++d)
+      for (const World& w : deals) {
+        const Position pos(rules, trumps[d], w, seat, {}, Contract{seat, Bid{rules.min_bid()}});
+        advice.points[d].push_back(solver.solve(pos, false, false).value);
+      }
+    // The presentation (BidAdvice.to_json).
+    const int bid = advice.call();
+    const int declaration = advice.best_declaration(bid);
+    val out = val::object();
+    out.set("schema", std::string("dominosolver.bidadvice/1"));
+    out.set("game", std::string("texas42"));
+    out.set("seat", seat);
+    out.set("hand", names_of(sorted_plays(hand)));
+    out.set("method", std::string("pimc"));
+    out.set("worlds", advice.worlds);
+    out.set("seed", seed);
+    out.set("risk", kBidRisk);
+    out.set("mark_risk", kBidMarkRisk);
+    out.set("discount", kBidDiscount);
+    out.set("contract", val::null());
+    out.set("action", bid_text(bid));
+    out.set("verdict", advice.verdict(bid));
+    out.set("bid", bid_text(bid));
+    out.set("declaration", declaration_json(declaration));
+    std::vector<int> shown;  // P(make) of the bids up to two marks (bidding.py's _P_MAKE_BIDS)
+    for (int b = 1; b <= 2 * rules.mark(); ++b)
+      if (is_bid(rules, b)) shown.push_back(b);
+    val rows = val::array();
+    for (int d = 0; d < static_cast<int>(trumps.size()); ++d) {
+      val row = val::object();
+      row.set("declaration", declaration_json(d));
+      row.set("name", std::string(kDeclarationNames[d]));
+      row.set("mean", py_round(advice.mean(d), 6));
+      row.set("stderr", py_round(advice.stderr_of(d), 6));
+      val p = val::object();
+      for (int b : shown) p.set(bid_text(b), py_round(advice.p_make(d, b), 6));
+      row.set("p_make", p);
+      std::vector<int> histogram(rules.hand_points() + 1, 0);
+      for (int v : advice.points[d]) ++histogram[v];
+      val h = val::array();
+      for (int c : histogram) h.call<void>("push", c);
+      row.set("histogram", h);
+      rows.call<void>("push", row);
+    }
+    out.set("declarations", rows);
+    return out;
+  });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(dominosolver_bid) { emscripten::function("adviseBid", &advise_bid); }

@@ -140,6 +140,47 @@ export interface Hint {
   moves: HintMove[];
 }
 
+/** Options of adviseBid: the seat to call, the calls so far as [seat, bid] pairs, the deals and their seed (required). */
+export interface BidOptions {
+  seat?: number | string;
+  auction?: [number | string, number | string][];
+  samples?: number;
+  seed: number;
+}
+
+/** One declaration's figures in a bid advice: its points over the deals. */
+export interface BidDeclaration {
+  declaration: number | "doubles" | "none";
+  name: string;
+  mean: number;
+  stderr: number;
+  /** Per bid up to two marks ("30".."42", "84"), the share of deals on which it is made. */
+  p_make: Record<string, number>;
+  /** Deals by points taken, 0 to 42. */
+  histogram: number[];
+}
+
+/** The `dominosolver.bidadvice/1` JSON object of Python's advise_bid (plain Texas 42), less its `elapsed`. */
+export interface BidAdvice {
+  schema: "dominosolver.bidadvice/1";
+  game: "texas42";
+  seat: number;
+  hand: Play[];
+  method: "pimc";
+  worlds: number;
+  seed: number;
+  risk: number;
+  mark_risk: number;
+  discount: number;
+  contract: null;
+  /** The advised call: "pass", "30", "84"... */
+  action: string;
+  verdict: { p_make: number | null; p_make_ci95: [number, number] | null; p_make_table: number | null; threshold: number | null; reason: string };
+  bid: string;
+  declaration: number | "doubles" | "none";
+  declarations: BidDeclaration[];
+}
+
 export interface Dominosolver {
   read(position: Position | string): PositionState;
   legalMoves(position: Position | string): Play[];
@@ -155,11 +196,15 @@ export interface Dominosolver {
   sampleWorlds(view: View | string, n: number, seed: number): { count: bigint; worlds: Play[][][] };
   /** Python's hint in this thread (it blocks it): a page uses startHintWorker. */
   hint(view: View | string, options?: HintOptions & { shouldStop?: () => boolean; onProgress?: (partial: Hint) => void }): Hint;
+  /** Python's advise_bid for plain Texas 42 while the seat is to call, in this thread (it blocks it). */
+  adviseBid(hand: Play[] | string, options: BidOptions): BidAdvice;
 }
 
 export class HintWorker {
   /** Resolves with the hint/1 object; hints run one at a time, in the order asked. */
   hint(view: View | string, options?: HintOptions & { signal?: AbortSignal; onProgress?: (partial: Hint) => void }): Promise<Hint>;
+  /** Python's advise_bid for plain Texas 42 in the worker, in turn with its hints (stop() does not cut it short). */
+  adviseBid(hand: Play[] | string, options: BidOptions): Promise<BidAdvice>;
   /** Every hint asked so far resolves with the worlds solved by the end of its next batch. */
   stop(): void;
   /** Ends the worker; hints under way or waiting reject with an AbortError. */

@@ -178,6 +178,18 @@ export function* hintSteps(core, view, options, control = {}) {
 }
 
 /**
+ * Python's advise_bid(hand, seat=..., auction=..., samples=..., seed=...) for plain Texas 42 (internal:
+ * the API's adviseBid and hint-worker.js call it): the bidadvice/1 object, less its `elapsed`.
+ */
+export function adviseBidWith(core, hand, { seat = 0, auction = [], samples = 200, seed } = {}) {
+  if (typeof hand === "string") hand = hand.trim().split(/[\s,]+/).filter(Boolean);
+  if (seed === undefined || seed === null) throw new ParseError("adviseBid needs a seed (a whole number from 0)");
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new ParseError("seed must be a whole number from 0");
+  if (typeof samples !== "number") throw new ParseError(`samples must be a number, not ${JSON.stringify(samples)}`);
+  return answer(core.adviseBid({ hand, seat, auction, samples, seed }));
+}
+
+/**
  * Loads the WebAssembly module and returns the API (see index.d.ts). In node the .wasm file is read
  * from beside this file; in a browser it is fetched from there.
  */
@@ -237,6 +249,12 @@ function api(core) {
       }
     },
     /** The exact value for the side to move, and every legal play's value (as Python's solve). */
+    /**
+     * Python's advise_bid(hand, seat=..., auction=..., samples=..., seed=...) for plain Texas 42 (the
+     * default rules) while the seat is to call: the bidadvice/1 object, less its `elapsed`. The seed
+     * is required (Python's default, a hash of the question, is not computed here). Blocks the thread.
+     */
+    adviseBid: (hand, options) => adviseBidWith(core, hand, options),
     solve: (position, { moves = true, ttMb } = {}) => {
       const opts = { moves: Boolean(moves) };
       if (ttMb !== undefined) opts.ttMb = ttMb;
@@ -297,6 +315,19 @@ export class HintWorker {
         else signal.addEventListener("abort", () => this.#post({ type: "stop", id }), { once: true });
       }
       this.#post({ type: "hint", id, view, options: rest, progress: Boolean(onProgress) });
+    });
+  }
+
+  /**
+   * Python's advise_bid for plain Texas 42 in the worker (as the API's adviseBid): resolves with the
+   * bidadvice/1 object. It runs to its end (stop() does not cut it short), in turn with the hints.
+   */
+  adviseBid(hand, options = {}) {
+    if (this.#ended) return Promise.reject(new DOMException("the hint worker was terminated", "AbortError"));
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#post({ type: "bid", id, hand, options });
     });
   }
 

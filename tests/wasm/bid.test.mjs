@@ -1,0 +1,51 @@
+// The module's bid advice against the Python package (node --test): for the questions of
+// tests/data/wasm_cases.json (written by tests/wasm_fixture.py: plain 42, a hand, its seat and the
+// auction so far, with a seed), the same dominosolver.bidadvice/1 JSON as Python's advise_bid (less
+// its time), in this thread and in the hint worker; and bad questions refused as Python refuses them.
+// DOMINOSOLVER_JS names the built module's folder (tests/wasm/test_wasm.py builds it).
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { test } from "node:test";
+import { pathToFileURL } from "node:url";
+
+const root = new URL("../../", import.meta.url);
+const dir = process.env.DOMINOSOLVER_JS ? resolve(process.env.DOMINOSOLVER_JS) : new URL("build/wasm/dominosolver-js/", root).pathname;
+const ds = await import(pathToFileURL(resolve(dir, "index.js")).href);
+const api = await ds.load();
+const fixture = JSON.parse(await readFile(new URL("tests/data/wasm_cases.json", root), "utf8"));
+
+test("the bid cases cover a point bid, a mark bid, passes and the partner's high bid", () => {
+  const actions = new Set(fixture.bids.map((c) => c.advice.action));
+  assert.ok(actions.has("30") && actions.has("84") && actions.has("pass"));
+  assert.ok(fixture.bids.some((c) => c.advice.verdict.reason === "the partner holds the high bid"));
+  assert.ok(fixture.bids.some((c) => c.auction.length === 0) && fixture.bids.some((c) => c.auction.length === 3));
+});
+
+for (const c of fixture.bids) {
+  test(`${c.name}: the same advice as Python`, () => {
+    const advice = api.adviseBid(c.hand, { seat: c.seat, auction: c.auction, ...c.options });
+    assert.deepEqual(advice, c.advice);
+  });
+}
+
+test("the hint worker gives the same advice", async () => {
+  const worker = ds.startHintWorker(new URL("hint-worker.js", pathToFileURL(dir + "/")));
+  try {
+    const c = fixture.bids[0];
+    assert.deepEqual(await worker.adviseBid(c.hand.join(" "), { seat: c.seat, auction: c.auction, ...c.options }), c.advice);
+  } finally {
+    worker.terminate();
+  }
+});
+
+test("bad questions are refused", () => {
+  const hand = fixture.bids[0].hand;
+  assert.throws(() => api.adviseBid(hand, { samples: 10 }), ds.ParseError);  // no seed
+  assert.throws(() => api.adviseBid(hand.slice(1), { seed: 1 }), ds.InvalidViewError);  // six tiles
+  assert.throws(() => api.adviseBid([...hand.slice(1), hand[1]], { seed: 1 }), ds.InvalidViewError);  // a tile twice
+  assert.throws(() => api.adviseBid(hand, { seat: 2, auction: [[0, "pass"]], seed: 1 }), /is not to bid: E is/);
+  assert.throws(() => api.adviseBid(hand, { seat: 1, auction: [[0, 29]], seed: 1 }), /does not replay/);
+  assert.throws(() => api.adviseBid(hand, { seat: 0, auction: [[1, 30], [2, "pass"], [3, "pass"], [0, "pass"]], seed: 1 }),
+    /the auction is over/);
+});
