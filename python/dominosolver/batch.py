@@ -60,7 +60,7 @@ def detect_task(record: Any, spec: games.GameSpec) -> str:
     """The task a record asks for: its own ``"task"``, else what its game reads in its shape."""
     if isinstance(record, dict) and isinstance(record.get("task"), str):
         return record["task"]
-    return spec.batch.task_of(record)
+    return games.kit(spec, "batch").task_of(record)
 
 
 def run_record(
@@ -75,9 +75,10 @@ def run_record(
         kind = detect_task(record, spec) if task == "auto" else task
         if kind not in TASKS[1:]:
             raise ParseError(f"unknown task {shown(kind)}: {', '.join(TASKS[1:])}")
-        if kind not in spec.batch.tasks:
-            raise ParseError(f"{spec.title} has no {shown(kind)} task: {', '.join(spec.batch.tasks)}")
-        result = spec.batch.tasks[kind](record, record_seed(seed, index), options)
+        tasks = games.kit(spec, "batch").tasks
+        if kind not in tasks:
+            raise ParseError(f"{spec.title} has no {shown(kind)} task: {', '.join(tasks)}")
+        result = tasks[kind](record, record_seed(seed, index), options)
         return {"index": index, "id": rid, "task": kind, "result": result}
     except (DominoSolverError, TypeError, ValueError, KeyError, IndexError) as e:
         # One malformed record must not end a long run: its error is its result. (The package
@@ -365,6 +366,6 @@ def write_npz(results: list[dict[str, Any]], path: str | Path) -> None:
     for (tag, task), rows in groups.items():
         prefix = "" if tag == games.DEFAULT else f"{tag}_"
         arrays[f"{prefix}{task}_index"] = np.array([r["index"] for r in rows], dtype=np.int64)
-        for name, values in games.get(tag).batch.arrays(task, rows).items():
+        for name, values in games.kit(games.get(tag), "batch").arrays(task, rows).items():
             arrays[prefix + name] = values
     np.savez_compressed(path, **arrays)

@@ -168,7 +168,7 @@ def test_sampled_worlds_fit_the_view(case):
                 continue
             for seat in range(len(pos.hands)):
                 view = pos.view(seat)
-                worlds = spec.worlds(view, 3, k)
+                worlds = spec.engine.worlds(view, 3, k)
                 assert worlds
                 for world in worlds:
                     seen = world.view(seat)

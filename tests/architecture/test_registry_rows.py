@@ -22,7 +22,7 @@ def test_every_family_row_is_a_registry_row_with_its_tag_title_and_seats():
         # What each row decides, as the rules say it: the table's units, the special-contract table.
         assert (spec.table.__name__ == "moon_table") == (row["ladder"] == "tricks")  # tricks, else points
         assert (spec.special_table is not None) == (row["ladder"] == "marks")
-        assert spec.advise_bid is not None and spec.claim is not None and spec.solver is not None
+        assert spec.advise_bid is not None and spec.claim is not None and spec.engine.solver is not None
         assert set(spec.batch.tasks) == {"solve", "table", "hint", "grade"}
 
 

@@ -90,9 +90,9 @@ def test_a_line_over_the_limit_is_refused_without_being_kept():
 
 @contextmanager
 def broken(name: str, error: Exception) -> Iterator[None]:
-    """Texas 42's registry row with ``name`` raising ``error``: a bug nothing foresaw (the row is
+    """Texas 42's engine kit with ``name`` raising ``error``: a bug nothing foresaw (the kit is
     frozen, so it is patched in place and restored)."""
-    spec = games.get("42")
+    spec = games.get("42").engine
     real = getattr(spec, name)
 
     def fail(*args: object, **kwargs: object) -> None:

@@ -36,9 +36,10 @@ class HumanGame:
                  read: Callable[[str], str | None],
                  busy: Callable[[str, Callable[[], Any]], Any] = lambda what, work: work(), *,
                  save: str | Path | None = None, confirm_forced: bool = False, rules: Any = None) -> None:
-        if spec.human is None or spec.render.seat_table is None or spec.render.hand_summary is None:
+        render = spec.render
+        if spec.human is None or render is None or render.seat_table is None or render.hand_summary is None:
             raise ParseError(f"{spec.title} cannot be played against bots yet")
-        self.spec, self.human, self.seat = spec, spec.human, seat
+        self.spec, self.human, self.render, self.seat = spec, spec.human, render, seat
         self.show, self.read, self.busy = show, read, busy
         self.game = spec.Game(seed=seed, rules=rules)  # the game's default rules without them
         self.bot = self.human.bot(seed)
@@ -59,7 +60,7 @@ class HumanGame:
                 return
             self.summarise_finished()
         self.saved()
-        self.show(self.spec.render.game(self.spec.record(self.game)))
+        self.show(self.render.game(self.spec.record(self.game)))
         self.show([self.end_text() + self.saved_note()])
 
     def score_text(self) -> str:
@@ -106,7 +107,7 @@ class HumanGame:
             self.game.play(legal[0])
             self.show([f"{self.spec.seat_name(self.seat)}: {legal[0]} (your only legal move)"])
             return True
-        self.show(self.spec.render.seat_table(self.game.view(self.seat)))
+        self.show(self.render.seat_table(self.game.view(self.seat)))
         # Each as tables and players say it ("declare fives", "84 (2 marks)"); any of its names is read back.
         words = [m.words(self.game.rules) if hasattr(m, "words") else str(m) for m in legal]
         self.show(["  ".join(f"[bold]{n}[/bold] {escape(w)}" for n, w in enumerate(words, 1))])
@@ -174,7 +175,7 @@ class HumanGame:
         for number in range(self.summarised + 1, len(hands) + 1):
             hand = hands[number - 1]
             graded = self.busy("grading with the exact solver", lambda: self.human.grade(hand))
-            self.show(self.spec.render.hand_summary(number, hand, graded, self.seat))
+            self.show(self.render.hand_summary(number, hand, graded, self.seat))
         if len(hands) > self.summarised:
             self.saved()
             if not self.game.is_over:  # the end shows the final score

@@ -77,9 +77,9 @@ def show(position: str, as_json: bool) -> None:
     if as_json:
         emit_json(games.show_json(spec, target))
     elif isinstance(target, spec.PlayerView):
-        show_all(spec.render.view(target))
+        show_all(games.kit(spec, "render").view(target))
     else:
-        show_all(spec.render.position(target))
+        show_all(games.kit(spec, "render").position(target))
 
 
 @cli.command()
@@ -125,7 +125,7 @@ def play(game_name: str, seed: int, as_json: bool, human_seat: str | None, save:
     if as_json:
         emit_json(record)
     else:
-        show_all(spec.render.game(record))
+        show_all(games.kit(spec, "render").game(record))
 
 
 @cli.command()
@@ -148,7 +148,7 @@ def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float
     if as_json:
         emit_json(result.to_json())
     else:
-        show_all(spec.render.solve(target, result))
+        show_all(games.kit(spec, "render").solve(target, result))
 
 
 @cli.command()
@@ -169,16 +169,18 @@ def table(deal: str, as_json: bool, specials: bool, svg: str | None) -> None:
         check_writable(svg)  # an OSError naming the path, before the table is solved
     data = load(deal)
     spec = games.detect(data)
-    make, draw = (spec.special_table, spec.render.special_table) if specials else (spec.table, spec.render.table)
+    kit = games.kit(spec, "render")
+    make, draw = (spec.special_table, kit.special_table) if specials else (spec.table, kit.table)
     if make is None or draw is None:
         what = "special-contract" if specials else "double-dummy"
         tabled = " and ".join(s.title for s in games.GAMES.values()
                               if (s.special_table if specials else s.table) is not None)
         raise ParseError(f"{spec.title} has no {what} table (games with one: {tabled})")
+    pictures = games.kit(spec, "pictures") if svg is not None else None  # before the solve
     with render.progress("solving every declaration and seat", quiet=as_json):
         result = make(data)
-    if svg is not None:
-        write_svg(svg, (spec.pictures.special_table if specials else spec.pictures.table)(result))
+    if pictures is not None:
+        write_svg(svg, (pictures.special_table if specials else pictures.table)(result))
     if as_json:
         emit_json(result.to_json())
     else:
@@ -311,11 +313,11 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
     with render.progress("grading every play with the exact solver", quiet=as_json):
         graded = grade_record(data, **options)
     if svg is not None:
-        write_svg(svg, spec.pictures.analysis(graded))
+        write_svg(svg, games.kit(spec, "pictures").analysis(graded))
     if as_json:
         emit_json(graded)
     else:
-        show_all(spec.render.analysis(graded))
+        show_all(games.kit(spec, "render").analysis(graded))
 
 
 @cli.command()
@@ -369,7 +371,7 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
     if as_json:
         emit_json(result.to_json())
     else:
-        show_all(spec.render.hint(result, target))
+        show_all(games.kit(spec, "render").hint(result, target))
 
 
 @cli.command("advise-bid")
@@ -589,7 +591,8 @@ def demo() -> None:
     the best line of play; Bingo's closing decision; Moon's and Partnership Moon's deal tables; The
     Big Game's lower-end leads in a position of seven tricks."""
     for spec in games.GAMES.values():
-        render.show_working(spec.render.demo(), f"{spec.title} demo")
+        if spec.render is not None:  # a game without a terminal rendering has no demo
+            render.show_working(spec.render.demo(), f"{spec.title} demo")
 
 
 cli.add_command(corpus_commands)

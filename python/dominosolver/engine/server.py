@@ -4,8 +4,8 @@ Requests: ``hello``; ``position`` with a seat's ``view`` (dominosolver.view/1 of
 told apart by its ``"game"`` tag: nothing more is ever needed); ``go`` with limits (``samples``,
 ``time`` in seconds, ``seed``, ``weighting``, ``means``, ``threads``, ``exact_limit``, ``max_nodes``; each game
 takes those it has a use for); ``stop``; ``quit``. A search runs on a worker thread so that ``stop``
-is read while it runs; the game answers (``GameSpec.go``), streaming ``info`` lines where it reports
-progress, and the search ends with one ``bestmove`` carrying the whole hint.
+is read while it runs; the game answers (``go`` of its row's ``engine`` kit), streaming ``info`` lines
+where it reports progress, and the search ends with one ``bestmove`` carrying the whole hint.
 
 The engine is a boundary: it reads bytes and decodes them itself, and every line that is not blank
 gets exactly one reply, whatever its bytes (``hello``, ``ready``, ``bestmove`` after any ``info``
@@ -219,7 +219,7 @@ class EngineServer:
             raise ParseError('position needs a "view" (dominosolver.view/1)')
         spec, view = games.read_view(req["view"])
         reply: dict[str, Any] = {"type": "ready", "seat": view.seat, "to_move": view.to_move}
-        worlds = spec.count_worlds(view)
+        worlds = games.kit(spec, "engine").count_worlds(view)  # a game without an engine says so here
         if worlds is not None:
             reply["worlds"] = worlds
         if req.get("id") is not None:
@@ -260,8 +260,8 @@ class EngineServer:
             self.send({"type": "info", **info, "elapsed": round(time.perf_counter() - start, 6), **tag})
 
         try:
-            answer = spec.go(view, limits, threads=threads, table_mb=self.limits.table_mb,
-                             should_stop=self._stop.is_set, report=report)
+            answer = spec.engine.go(view, limits, threads=threads, table_mb=self.limits.table_mb,
+                                    should_stop=self._stop.is_set, report=report)
             reply = {"type": "bestmove", **answer, **tag}
         except DominoSolverError as e:
             reply = {"type": "error", "error": type(e).__name__, "message": str(e), **tag}

@@ -26,7 +26,7 @@ from ..result import SolveResult
 from ..render.bingo_pictures import PICTURES
 from ..render.bingo import RENDER
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
-from .spec import Batch, GameSpec, HumanPlay
+from .spec import BatchKit, EngineKit, GameSpec, HumanKit
 
 __all__ = ["MOVES", "SPEC"]
 
@@ -349,20 +349,18 @@ SPEC = GameSpec(
     grade=grade,
     play=play,
     record=record,
-    go=go,
-    count_worlds=count_worlds,
-    worlds=worlds,
     variants=RULESETS,
     deal=deal,
     places=places,
     ledger=ledger,
     revealed=revealed,
-    batch=Batch(task_of=task_of, tasks={"solve": solve_task, "hint": hint_task, "grade": grade_task},
-                arrays=arrays),
+    batch=BatchKit(task_of=task_of, tasks={"solve": solve_task, "hint": hint_task, "grade": grade_task},
+                   arrays=arrays),
+    engine=EngineKit(go=go, count_worlds=count_worlds, worlds=worlds),
     render=RENDER,
     pictures=PICTURES,
     board=board,
     arena=ARENA,
-    human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=finished_deals,
-                    grade=lambda deal: grade_deal(deal, None, None), advise=advise_human),
+    human=HumanKit(bot=lambda seed: HintBot(seed=seed), hands=finished_deals,
+                   grade=lambda deal: grade_deal(deal, None, None), advise=advise_human),
 )

@@ -49,7 +49,7 @@ from ..texas42.undealt_exchange import ExchangeAdvice, advise_exchange, in_big_g
 from ..tiles import Tile, tiles_of
 from . import texas42 as adapter
 from .records import hint_target, own_seed
-from .spec import Batch, GameSpec, HumanPlay, Pictures, Renderables, Renderer
+from .spec import BatchKit, EngineKit, GameSpec, HumanKit, PicturesKit, Renderables, RenderKit
 
 __all__ = ["MEMBERS", "SPECS", "Member", "spec_of"]
 
@@ -259,21 +259,20 @@ def spec_of(row: FamilyRow, member: Member | None = None) -> GameSpec:
         seat_name=lambda seat: rules.seat_names[seat], parse_seat=rules.parse_seat,
         facts=adapter.facts, solve=solve_42, solve_options=frozenset({"moves"}),
         hint=hint, hint_limits=HINT_LIMITS, notes=notes(member.name),
-        grade=adapter.grade, play=adapter.player(member.game), record=adapter.record, go=go,
-        count_worlds=adapter.count_worlds, worlds=adapter.worlds,
+        grade=adapter.grade, play=adapter.player(member.game), record=adapter.record,
         variants=tuple(adapter.CONTRACTS if specials else declarations(rules)),
         deal=adapter.deal if specials else dealer(member.game),
         places=places, ledger=adapter.ledger, revealed=adapter.revealed,
-        batch=Batch(task_of=adapter.task_of, arrays=arrays, tasks={
+        batch=BatchKit(task_of=adapter.task_of, arrays=arrays, tasks={
             "solve": adapter.solve_task, "table": table_task, "hint": hint_task, "grade": adapter.grade_task}),
-        render=Renderer(
+        render=RenderKit(
             position=RENDER_42.position, view=RENDER_42.view, solve=RENDER_42.solve, hint=show_hint,
             analysis=RENDER_42.analysis, game=RENDER_42.game, demo=member.demo,
             table=RENDER_42.table,  # points or tricks, as the table counts
             special_table=RENDER_42.special_table if specials else None,
             seat_table=RENDER_42.seat_table, hand_summary=RENDER_42.hand_summary),
         board=board_row(row),
-        pictures=Pictures(
+        pictures=PicturesKit(
             position=picture.position_svg, view=picture.view_svg, analysis=PICTURES_42.analysis,
             table=PICTURES_42.table,  # points or tricks, as the table counts
             special_table=PICTURES_42.special_table if specials else None),
@@ -281,13 +280,13 @@ def spec_of(row: FamilyRow, member: Member | None = None) -> GameSpec:
         solves=lambda pos: not _core.texas42.unsearched(pos._pos),
         arena=(ARENA if not row.points_only
                else family_arena(row.name, row.title, ROUND_AUCTION_ARENA if row.ladder == "points" else None)),
-        human=HumanPlay(bot=lambda seed: HintBot(seed=seed), hands=adapter.finished_hands,
-                        grade=lambda hand: adapter.with_auction(adapter.grade_hand(hand, None, None), hand),
-                        advise=advise_human),
+        engine=EngineKit(go=go, count_worlds=adapter.count_worlds, worlds=adapter.worlds,
+                         solver=lambda: Solver(adapter.BATCH_TT_MB)),
+        human=HumanKit(bot=lambda seed: HintBot(seed=seed), hands=adapter.finished_hands,
+                       grade=lambda hand: adapter.with_auction(adapter.grade_hand(hand, None, None), hand),
+                       advise=advise_human, move_names=move_names),
         advise_bid=adapter.bid_advisor(row.name),
-        solver=lambda: Solver(adapter.BATCH_TT_MB),
         claim=claim_of,
-        move_names=move_names,
     )
     return spec
 

@@ -11,9 +11,9 @@ from ..errors import ParseError, shown
 from ..io import flags_of_text, json_value
 from . import bingo, family42
 from .records import VIEW, is_view_text
-from .spec import GameSpec
+from .spec import KITS, GameSpec
 
-__all__ = ["DEFAULT", "GAMES", "check_options", "detect", "get", "is_view_text", "names", "of_rules", "read",
+__all__ = ["DEFAULT", "GAMES", "check_options", "detect", "get", "is_view_text", "kit", "names", "of_rules", "read",
            "read_view"]
 
 # The 42 family's rows come from the core's family table (``family42``), Texas 42 first; Bingo's
@@ -85,6 +85,19 @@ def read_view(data: Any) -> tuple[GameSpec, Any]:
         return spec, spec.PlayerView(data)
     return spec, spec.PlayerView.from_json(data)
 
+
+
+def kit(spec: GameSpec, name: str) -> Any:
+    """The kit ``name`` of a game's row (``"render"``, ``"pictures"``, ``"batch"``, ``"engine"``,
+    ``"human"``, ``"arena"``); ``ParseError`` where the game lacks it, naming the games that have it
+    as the front ends' other such messages do: "Bingo has no engine (games with one: Texas 42 and Moon)"."""
+    if name not in KITS:
+        raise ValueError(f"no kit {name!r}: {', '.join(KITS)}")
+    found = getattr(spec, name)
+    if found is None:
+        having = " and ".join(s.title for s in GAMES.values() if s.tag != spec.tag and getattr(s, name) is not None)
+        raise ParseError(f"{spec.title} has no {KITS[name]} (games with one: {having or 'none'})")
+    return found
 
 
 def check_options(

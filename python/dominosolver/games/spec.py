@@ -1,8 +1,11 @@
-"""One game's row in the registry (``GameSpec``): everything a front end (the command line, batch
-analysis, the engine, the conformance tests) needs of a game, looked up by the ``"game"`` tag its
-positions, views and records carry. A row holds the game's classes and functions; the game's own
-code stays in its package (``dominosolver.texas42``, ``dominosolver.bingo``) and its adapter
-(``games/texas42.py``, ``games/bingo.py``) fits it to these fields."""
+"""One game's row in the registry (``GameSpec``): what every game has (its identity, how its rules,
+positions and views read, its solve and hint, its records and deals), and beside it the kits a front
+end asks for by name, each ``None`` where the game lacks it: ``render`` (the terminal), ``pictures``
+(SVG), ``batch`` (``analyse -o``), ``engine`` (the engine's ``go`` and the server's pool), ``human``
+(``play --human`` and the board's bot games) and ``arena``. A row holds the game's classes and
+functions; the game's own code stays in its package (``dominosolver.texas42``, ``dominosolver.bingo``)
+and its adapter (``games/family42.py``, ``games/bingo.py``) fits it to these fields; ``games.kit``
+fetches a kit or says which games have it."""
 
 from __future__ import annotations
 
@@ -13,17 +16,20 @@ from typing import Any
 import numpy as np
 
 from ..arena import Arena
-from ..render.kit import Notation, Pictures, Renderables, Renderer, legend
+from ..render.kit import Notation, PicturesKit, Renderables, RenderKit, legend
 from ..result import SolveResult
 from ..tiles import Tile
 
-__all__ = ["Batch", "GameSpec", "HumanPlay", "Notation", "Pictures", "Renderer", "legend"]
+__all__ = ["KITS", "BatchKit", "EngineKit", "GameSpec", "HumanKit", "Notation", "PicturesKit", "RenderKit", "legend"]
 
-# Renderer and Pictures, the kits a game's renderers fill in, are dominosolver.render's (render/kit.py).
+# RenderKit and PicturesKit, the kits a game's renderers fill in, are dominosolver.render's (render/kit.py).
+# Each kit of a row by what messages call it: "Bingo has no terminal rendering" (games.kit).
+KITS = {"render": "terminal rendering", "pictures": "pictures", "batch": "batch analysis",
+        "engine": "engine", "human": "play against bots", "arena": "arena"}
 
 
 @dataclass(frozen=True)
-class Batch:
+class BatchKit:
     """A game's part of batch analysis (``dominosolver analyse -o``, batch.py)."""
 
     task_of: Callable[[Any], str]  # the task a record asks for: solve, table, hint or grade
@@ -32,7 +38,7 @@ class Batch:
 
 
 @dataclass(frozen=True)
-class HumanPlay:
+class HumanKit:
     """A game's part of ``dominosolver play --human`` (cli/human.py): the bots at the other seats,
     its finished hands, and advice for a seat at any point of the game (its record is
     ``GameSpec.record``). The game object itself
@@ -42,6 +48,21 @@ class HumanPlay:
     hands: Callable[[Any], list[dict[str, Any]]]  # its finished hands (deals), as in its record
     grade: Callable[[dict[str, Any]], dict[str, Any] | None]  # one of them graded (analysis/1); None: thrown in
     advise: Callable[[Any, float], Renderables]  # (a seat's view, seconds) -> advice on its move, in any phase
+    # What the board prints for a game's legal moves and trump (``(game, moves, view JSON)`` ->
+    # {"moves": {move: words}, "trump": name}), where they have other words than their notation
+    move_names: Callable[[Any, list[str], dict[str, Any]], dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class EngineKit:
+    """A game's part of the engine (engine/server.py) and of the server's solving pool."""
+
+    go: Callable[..., dict[str, Any]]  # the engine's answer to go
+    count_worlds: Callable[[Any], int | None]  # deals that fit a view (None: no play to sample for)
+    worlds: Callable[[Any, int, int], list[Any]]  # (view, n, seed) -> n positions drawn to fit the view
+    # A solver for one long-lived thread (the server's pool): ``solver().solve(position, **solve_options)``
+    # answers as ``solve`` does but for its node count, its table kept from one call to the next.
+    solver: Callable[[], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -69,17 +90,11 @@ class GameSpec:
     grade: Callable[..., dict[str, Any]]  # grade(record, **options) -> analysis/1 or gameanalysis/1
     play: Callable[..., dict[str, Any]]  # (seed, rules=None): a whole game between bots, as its JSON record
     record: Callable[[Any], dict[str, Any]]  # a Game's record so far, as `play --json` prints it (no seed)
-    go: Callable[..., dict[str, Any]]  # the engine's answer to go (engine/server.py)
-    count_worlds: Callable[[Any], int | None]  # deals that fit a view (None: no play to sample for)
-    worlds: Callable[[Any, int, int], list[Any]]  # (view, n, seed) -> n positions drawn to fit the view
     variants: tuple[str, ...]  # the contracts or rule sets a deal can be played under
     deal: Callable[[int, str], Any]  # (seed, variant) -> a fresh deal's position
     places: Callable[[Any], dict[str, tuple[Tile, ...]]]  # where the tiles of a dealt position are: each once
     ledger: Callable[[Any], dict[str, int]]  # totals the rules keep constant through a deal
     revealed: Callable[[Any, int], frozenset[Tile]]  # tiles of other hands the rules have shown a seat
-    batch: Batch
-    render: Renderer
-    pictures: Pictures
     # What the web board draws of it (GET /v1/games' "board"): ``tiles`` of its set, ``declarations``
     # ([{"trump", "name"}]), ``min_bid``, ``left_over`` ("none", "widow", "undealt"), ``hand_points``,
     # ``hand_tricks``, and the board's few choices: ``boneyard`` (a place for tiles in no hand),
@@ -89,18 +104,17 @@ class GameSpec:
     table: Callable[[Any], Any] | None = None  # a double-dummy table of a deal, where the game has one
     special_table: Callable[[Any], Any] | None = None  # its special-contract table, where it has one
     solves: Callable[[Any], bool] | None = None  # whether `solve` values a position (None: every one)
-    arena: Arena | None = None  # its part of `dominosolver arena`: bots, a deal played and scored
-    human: HumanPlay | None = None  # its part of `dominosolver play --human`
     advise_bid: Callable[..., Any] | None = None  # bidding advice (`advise-bid`), where the game has an auction
-    # A solver for one long-lived thread (the server's pool): ``solver().solve(position, **solve_options)``
-    # answers as ``solve`` does but for its node count, its table kept from one call to the next.
-    solver: Callable[[], Any] | None = None
-    # What the board prints for a game's legal moves and trump (``(game, moves, view JSON)`` ->
-    # {"moves": {move: words}, "trump": name}), where they have other words than their notation
-    move_names: Callable[[Any, list[str], dict[str, Any]], dict[str, Any]] | None = None
     # The lay-down check, where the game has one: claim(position or view, seat=None, goal=..., seed=...,
     # time=..., threads=..., should_stop=...) -> an answer with .to_json() (texas42/claim.py)
     claim: Callable[..., Any] | None = None
+    # The kits (KITS), each None where the game lacks it
+    render: RenderKit | None = None  # how its objects look on a terminal
+    pictures: PicturesKit | None = None  # how they look as SVG
+    batch: BatchKit | None = None  # its part of `dominosolver analyse -o`
+    engine: EngineKit | None = None  # its part of the engine (go) and of the server's pool
+    human: HumanKit | None = None  # its part of `dominosolver play --human` and the board's bot games
+    arena: Arena | None = None  # its part of `dominosolver arena`: bots, a deal played and scored
 
     def __repr__(self) -> str:
         return f"games.get({self.tag!r})"

@@ -13,7 +13,7 @@ from rich.table import Table
 from ..bingo import PlayerView, Position, close_value, hint
 from ..bingo.rules import PLAYERS
 from ..result import SolveResult
-from .kit import GAME_ANALYSIS, Notation, Renderer, legend
+from .kit import GAME_ANALYSIS, Notation, RenderKit, legend
 
 __all__ = ["DEMO_DEAL", "RENDER"]
 
@@ -215,7 +215,7 @@ def demo() -> Output:
     yield f"advice: {'close' if cv.mean >= best_other.mean else best_other.move}"
 
 
-RENDER = Renderer(
+RENDER = RenderKit(
     position=show_position,
     view=show_view,
     solve=show_solve,

@@ -10,7 +10,7 @@ from ..bingo import picture
 from ..bingo.rules import PLAYERS
 from ..pictures.chart import GIFT, LOSS, Chart, chart_picture
 from ..pictures.svg import Canvas, stack
-from .kit import GAME_ANALYSIS, Pictures
+from .kit import GAME_ANALYSIS, PicturesKit
 
 __all__ = ["PICTURES", "chart_of"]
 
@@ -47,7 +47,7 @@ def analysis_picture(graded: dict[str, Any]) -> Canvas:
                  "Bingo: a graded game")
 
 
-PICTURES = Pictures(
+PICTURES = PicturesKit(
     position=picture.position_svg,
     view=picture.view_svg,
     analysis=lambda graded: analysis_picture(graded).to_svg(),

@@ -1,5 +1,5 @@
 """What a game's renderers fill in for the registry (``GameSpec.render``, ``GameSpec.pictures``):
-``Renderer``, how its objects look on a terminal, and ``Pictures``, how they look as SVG; with
+``RenderKit``, how its objects look on a terminal, and ``PicturesKit``, how they look as SVG; with
 the pieces the renderers share (``Notation``, ``legend``) and the one record tag they tell apart."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ..result import SolveResult
 
-__all__ = ["GAME_ANALYSIS", "Notation", "Pictures", "Renderables", "Renderer", "legend"]
+__all__ = ["GAME_ANALYSIS", "Notation", "PicturesKit", "RenderKit", "Renderables", "legend"]
 
 GAME_ANALYSIS = "dominosolver.gameanalysis/1"  # an analysis per hand or deal of a whole game
 
@@ -34,7 +34,7 @@ def legend(text: str) -> str:
 
 
 @dataclass(frozen=True)
-class Renderer:
+class RenderKit:
     """How a game's objects look on a terminal. Each function yields rich renderables in order (a
     generator: the demo prints each step as soon as it is computed)."""
 
@@ -54,7 +54,7 @@ class Renderer:
 
 
 @dataclass(frozen=True)
-class Pictures:
+class PicturesKit:
     """How a game's objects look as pictures: each function returns SVG text (``dominosolver.pictures``
     draws; the game says what). Positions and views show the same board as their ``_repr_svg_``."""
 

@@ -16,7 +16,7 @@ from ..texas42 import PlayerView, PlayGrade, Position, dd_table, projection, sol
 from ..texas42.rules import SEATS, Rules, bid_name, contract_sides, contract_text
 from ..texas42.solve import declaration_name, still_to_take, taken
 from ..texas42.plays import parse_play
-from .kit import GAME_ANALYSIS, Notation, Renderer, legend
+from .kit import GAME_ANALYSIS, Notation, RenderKit, legend
 
 __all__ = ["BLOCKS", "RENDER", "projection_chart"]
 
@@ -484,7 +484,7 @@ def demo() -> Output:
     yield from show_solve(pos, solve(pos))
 
 
-RENDER = Renderer(
+RENDER = RenderKit(
     position=show_position,
     view=show_view,
     solve=show_solve,

@@ -14,7 +14,7 @@ from ..texas42 import picture
 from ..texas42.rules import Rules, bid_name
 from ..texas42.solve import declaration_name
 from ..texas42.plays import parse_play
-from .kit import GAME_ANALYSIS, Pictures
+from .kit import GAME_ANALYSIS, PicturesKit
 
 __all__ = ["PICTURES", "chart_of", "table_heatmap"]
 
@@ -105,7 +105,7 @@ def analysis_picture(graded: dict[str, Any]) -> Canvas:
     return stack(charts, f"{title}: a graded game")
 
 
-PICTURES = Pictures(
+PICTURES = PicturesKit(
     position=picture.position_svg,
     view=picture.view_svg,
     analysis=lambda graded: analysis_picture(graded).to_svg(),

@@ -149,9 +149,10 @@ class BotGame:
         ``move_names``: the 42 family's declarations by name, its mark bids with their marks); the
         moves themselves stay as ``legal_moves`` writes them (either is accepted as input). A game
         without them prints its moves as they are written."""
-        if self.spec.move_names is None:
+        names = self.spec.human.move_names if self.spec.human is not None else None
+        if names is None:
             return {"moves": {m: m for m in moves}, "trump": None if view.get("trump") is None else str(view["trump"])}
-        return self.spec.move_names(self.game, moves, view)
+        return names(self.game, moves, view)
 
     def reply(self, sealer: Sealer, last: list[Any] | None = None) -> dict[str, Any]:
         """``dominosolver.botgame/1``: the human seat's view, its legal moves on its turn, the last

@@ -169,12 +169,13 @@ def solve(call: Call) -> dict[str, Any]:
     games.check_options(games.detect(data), options, lambda s: s.solve_options, "solves")  # before any reading
     spec, target = full_position(data)
     options = call.limits.bound(options, spec.solve_options)
-    if spec.solver is None:  # a solve that can take long (Bingo's phase one: seconds) stops with the request
+    # A solve that can take long (Bingo's phase one: seconds) stops with the request.
+    if spec.engine is None or spec.engine.solver is None:
         stops = "should_stop" in inspect.signature(spec.solve).parameters
         return spec.solve(target, **options, **({"should_stop": call.should_stop} if stops else {})).to_json()
     # The thread's own solver: a fresh table for every request costs ~15% of a 42 solve.
     if spec.tag not in call.kept:
-        call.kept[spec.tag] = spec.solver()
+        call.kept[spec.tag] = spec.engine.solver()
     solver = call.kept[spec.tag]
     stops = "should_stop" in inspect.signature(solver.solve).parameters  # a Big Game deal: seconds
     return solver.solve(target, **options, **({"should_stop": call.should_stop} if stops else {})).to_json()
