@@ -1,5 +1,5 @@
 """The hint bot against the rule-based baseline over whole Bingo games (issue 41, point 4):
-`python bench/bingo_arena.py --games 1000 --samples 100 --max-nodes 150000 --seed 41 -o arena.jsonl`.
+`python bench/studies/bingo_arena.py --games 1000 --samples 100 --max-nodes 150000 --seed 41 -o arena.jsonl`.
 
 Each deal seed starts a game to 7 game points that is played twice, the players swapped (mirrored),
 in one process: the arena of `dominosolver arena bingo --whole --bots hint,baseline` (same records,
