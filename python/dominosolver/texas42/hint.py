@@ -35,7 +35,7 @@ from .position import Position
 from .exchange import discard_scores, in_exchange
 from .game_odds import game_chance, parse_score, stake
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
-from .solve import reach_batch, solve_batch
+from .solve import LONG_TRICKS, reach_batch, solve_batch
 from .infoset import infoset_values
 from .view import PlayerView
 from .weighting import WEIGHTINGS, world_log_weights
@@ -48,11 +48,10 @@ EXACT_LIMIT = 2000
 METHODS = ("pimc", "infoset")  # plain PIMC; the seat's next decision made per group of worlds (infoset.py)
 MEANS = ("tied", "all")  # which moves get their mean value: those tied for the best chance, or every one
 CHUNK = 25  # worlds per batched call when a time limit, a stop or progress reports need batches
-# Beyond this many tricks (The Big Game's first tricks) one world's solve can take seconds: under a
+# Beyond LONG_TRICKS tricks (The Big Game's first tricks) one world's solve can take seconds: under a
 # time limit the worlds go a world per thread, each with a node budget the time left allows at
 # NODES_PER_SECOND a thread (below the quiet search's ~20 M/s), at least MIN_WORLD_NODES; a world
 # cut short is left out and said so.
-LONG_TRICKS = 7
 KEPT_POSITIONS = 2000  # positions the cheap path keeps from its tests to value the tied moves again
 NODES_PER_SECOND = 10_000_000
 MIN_WORLD_NODES = 1_000_000
