@@ -86,6 +86,18 @@ std::string voids_of(const std::array<unsigned, kMaxSeats>& voids, int seats) {
 
 int undealt_tiles(const Rules& rules) { return count(rules.tile_set()) - rules.seats() * rules.hand_size(); }
 
+int tiles_out_of_play(const Rules& rules, int unseen, int held, bool discard_known) {
+  const int out = unseen - held;
+  const int may_be_out = undealt_tiles(rules) - (discard_known ? 1 : 0);
+  if (out < 0 || out > may_be_out)
+    throw InvalidViewError("the other hands hold " + std::to_string(held) + " tiles by hand_sizes, but " +
+                           std::to_string(unseen) + " tiles are unseen" +
+                           (undealt_tiles(rules) ? " (of which " + std::to_string(may_be_out) +
+                                                       " may be out of play: the widow or the bidder's discard)"
+                                                 : ""));
+  return out;
+}
+
 TileMask may_be_out_of_play(const Rules& rules) {
   if (rules.row().left_over != LeftOver::Undealt) return rules.tile_set();  // only The Big Game keeps every counter in play
   TileMask out = 0;
@@ -166,14 +178,7 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
     }
   const int need = std::accumulate(room.begin(), room.end(), 0);
   // What the hands do not hold is out of play: the widow, or a discard the seat did not make.
-  const int out_of_play = static_cast<int>(hidden.size()) - need;
-  const int may_be_out = undealt_tiles(rules) - (view.discard ? 1 : 0);
-  if (out_of_play < 0 || out_of_play > may_be_out)
-    throw InvalidViewError("the other hands hold " + std::to_string(need) + " tiles by hand_sizes, but " +
-                           std::to_string(hidden.size()) + " tiles are unseen" +
-                           (undealt_tiles(rules) ? " (of which " + std::to_string(may_be_out) +
-                                                       " may be out of play: the widow or the bidder's discard)"
-                                                 : ""));
+  const int out_of_play = tiles_out_of_play(rules, static_cast<int>(hidden.size()), need, view.discard.has_value());
   room[kOutOfPlay] = out_of_play;
   std::vector<unsigned> allowed;
   for (int tile : hidden) {

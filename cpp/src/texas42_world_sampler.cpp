@@ -64,14 +64,7 @@ WorldSampler::WorldSampler(const Rules& rules, const SamplerFacts& f)
       throw InvalidViewError("hand_sizes " + sizes_text(f.hand_sizes) + " hold fewer tiles than the contract shows");
     needed += need.back();
   }
-  const int out = static_cast<int>(tiles_.size()) - needed;
-  const int may_be_out = undealt_tiles(rules) - (f.discard ? 1 : 0);
-  if (out < 0 || out > may_be_out)
-    throw InvalidViewError("the other hands hold " + std::to_string(needed) + " tiles by hand_sizes, but " +
-                           std::to_string(tiles_.size()) + " tiles are unseen" +
-                           (undealt_tiles(rules) ? " (of which " + std::to_string(may_be_out) +
-                                                       " may be out of play: the widow or the bidder's discard)"
-                                                 : ""));
+  const int out = tiles_out_of_play(rules, static_cast<int>(tiles_.size()), needed, f.discard.has_value());
   need.push_back(out);
   for (std::size_t p = 0; p < need.size(); ++p) {
     if (need[p] >= (1 << kPlaceBits)) throw InvalidViewError("a hand of more than 15 tiles");

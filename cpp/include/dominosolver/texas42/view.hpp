@@ -29,6 +29,10 @@ struct ViewFacts {
 // view cannot see, at most this many are out of play rather than in another hand.
 int undealt_tiles(const Rules& rules);
 
+// How many of the `unseen` tiles lie out of play when the other hands hold `held` of them by their
+// sizes: at most undealt_tiles, less a discard the view knows. Throws InvalidViewError otherwise.
+int tiles_out_of_play(const Rules& rules, int unseen, int held, bool discard_known);
+
 // The tiles of the set that may lie out of play: any of Moon's (its widow, or whatever the bidder
 // laid away, §4.1); none of The Big Game's counters (an undealt counter must be taken, and the
 // bidder lays no counter away, §4.3).
