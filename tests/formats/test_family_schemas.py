@@ -7,7 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from dominosolver.io import schema
+from dominosolver import games
+from dominosolver.errors import DominoSolverError, ParseError
+from dominosolver.games import registry
+from dominosolver.io import schema, validate
 from dominosolver.io.family_schemas import (
     POSITION_SCHEMA,
     VIEW_SCHEMA,
@@ -79,3 +82,37 @@ def test_each_block_states_its_members_sizes_and_seats(family):
     assert block["voids"]["propertyNames"]["enum"] == list(rules.seat_names)
     assert block["trick"]["maxItems"] == rules.seats - 1
     assert ("discard" in block) == (rules.row.left_over != "none")
+
+
+@pytest.mark.parametrize("game", sorted(FAMILY_ROWS))
+def test_a_position_without_a_contract_fits_the_schema_as_the_reader_takes_it(game):
+    """"contract": null is valid exactly where the reader accepts it (partners fix the sides)."""
+    spec = games.get(game)
+    obj = {**spec.deal(5, spec.variants[0]).to_json(), "contract": None}
+    try:
+        registry.read(obj)
+        read = True
+    except DominoSolverError:
+        read = False
+    assert read == FAMILY_ROWS[game].partners
+    assert schema_verdict(obj, "position") == read
+
+
+@pytest.mark.parametrize("game", sorted(FAMILY_ROWS))
+def test_every_family_hint_needs_p_make(game):
+    spec = games.get(game)
+    pos = spec.deal(5, spec.variants[0])
+    while sum(len(h) for h in pos.hands) > 3 * len(pos.hands):  # three tricks left: a quick hint
+        pos.play(pos.legal_moves[0])
+    obj = json.loads(json.dumps(spec.hint(pos.view(pos.to_move), samples=4, seed=1).to_json()))
+    assert obj["game"] == game and schema_verdict(obj, "hint")
+    obj["moves"][-1].pop("p_make")
+    assert not schema_verdict(obj, "hint")
+
+
+def schema_verdict(obj, name: str) -> bool:
+    try:
+        validate(obj, name)
+    except ParseError:
+        return False
+    return True

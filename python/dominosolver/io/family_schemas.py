@@ -114,8 +114,6 @@ def _games(out: dict[str, Any]) -> None:
 # The position schema. A member's seats are 42's ("seat42") or a definition of its own ("seat_moon");
 # its trumps the definition TRUMPS names, its contract "contract_<game>", its ladder's bids:
 LADDER_BIDS = {"tricks": "bid_moon"}  # Moon's tricks bid, shared by Partnership Moon (its preset: 3..7)
-# The members whose positions may say "contract": null, as 42's do (the others leave the key out).
-NULL_CONTRACT = {"biggame"}
 # What is out of play beside the hands, by what the deal leaves over (docs/rules.md §4.1, §4.3).
 OUT_OF_PLAY = {
     "none": "A tile of the set in no hand and not on the table is out of play.",
@@ -173,7 +171,8 @@ def _contract_block(name: str) -> dict[str, Any]:
                          {"type": "string", "pattern": "^(" + "|".join(map(str, bids)) + ")$"}]}
     contract = {"type": "object", "required": ["declarer", "bid"],
                 "properties": {"declarer": _ref(_seat_def(name)), "bid": bid}, "additionalProperties": False}
-    return {"oneOf": [{"type": "null"}, contract]} if name in NULL_CONTRACT else contract
+    # "contract": null (none yet) where partners fix the sides; a seat alone needs its contract to know them.
+    return {"oneOf": [{"type": "null"}, contract]} if row.partners else contract
 
 
 def family_position_block(template: dict[str, Any], name: str) -> dict[str, Any]:
