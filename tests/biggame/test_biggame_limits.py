@@ -64,7 +64,9 @@ def test_the_tests_memory_is_bounded_besides_their_tables():
     tracemalloc.start()
     try:
         tests = [BidTests(view, MAX_SAMPLES, 1, tt_mb=1), DiscardTests(view, 4, list(view.hand)[-3:], MAX_SAMPLES, 1, tt_mb=1)]
+        tests[0].makes_any(60, 0.5, max_nodes=1)  # a question's first round draws every deal
         tests[1].settle(60, max_nodes=300_000)  # a few tests: their positions are not kept
+        assert [len(t._worlds) for t in tests] == [MAX_SAMPLES, MAX_SAMPLES]
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

@@ -56,9 +56,10 @@ from ..arguments import (node_budget, probability, seed_value, table_megabytes, 
 from ..errors import InvalidViewError, ParseError
 from ..stoppable import Abandoned, stoppable_all
 from ..tiles import bits_of
+from .decisions import Limits, draws, run_rounds
 from .exchange_rule import exchanged
 from .rules import Trump
-from .sampling import World, WorldSampler, new_seed
+from .sampling import World, new_seed
 from .solve import declaration_name
 from .view import PlayerView
 
@@ -74,9 +75,8 @@ MAX_SAMPLES = 2_000
 MEMORY_MB = 8
 
 
-# A question's limits: (deadline on perf_counter or None, the value of ``nodes`` to stop at or 0,
-# the stop request or None).
-Limit = tuple[float | None, int, Callable[[], bool] | None]
+# A question's limits: its time and stop (the decisions loop's), and the value of ``nodes`` to stop at or 0.
+Limit = tuple[Limits, int]
 
 
 @dataclass(frozen=True)
@@ -128,8 +128,8 @@ class LevelTests:
         self.seed = new_seed() if seed is None else seed_value(seed)
         self.threads = thread_count(threads)
         self.tt_mb = table_megabytes(tt_mb)
-        stream = WorldSampler(view).stream(self.seed)
-        self._worlds = [next(stream) for _ in range(self.samples)]
+        self._draws = draws(view, self.seed)  # all drawn by the first question's first round (decisions.py)
+        self._worlds: list[World] = []
         self.options = self._options()
         shape = (len(self.options), self.samples)
         self.lower = np.zeros(shape, dtype=np.int16)  # proven: the side takes at least this
@@ -250,24 +250,23 @@ class LevelTests:
     # ------------------------------------------------------------ the tests
 
     def _limit(self, time: Any, max_nodes: Any, should_stop: Any = None) -> Limit:
-        """A question's limits as (deadline on perf_counter or None, the value of ``nodes`` to stop
-        at or 0, the stop request or None), its arguments checked."""
+        """A question's limits as (its time from now and stop request, the value of ``nodes`` to stop
+        at or 0), its arguments checked."""
         time, max_nodes = time_limit(time), node_budget(max_nodes)
         if should_stop is not None and not callable(should_stop):
             raise ParseError("should_stop must be a function or None")
-        return ((None if time is None else _time.perf_counter() + time), (self.nodes + max_nodes if max_nodes else 0),
-                should_stop)
+        return Limits.of(time, _time.perf_counter(), should_stop), (self.nodes + max_nodes if max_nodes else 0)
 
     def _allowed(self, budget: int, limit: Limit) -> int:
         """Nodes the next test may take: the round's ``budget``, within the time left (at
         NODES_PER_SECOND, at least FIRST_NODES) and the nodes left; 0 once either is spent."""
-        deadline, stop, should_stop = limit
-        if self.stopped or (should_stop is not None and should_stop()):
+        limits, stop = limit
+        if self.stopped or limits.stop_asked():
             self.stopped = True
             return 0
         nodes = budget
-        if deadline is not None:
-            left = deadline - _time.perf_counter()
+        left = limits.left()
+        if left is not None:
             if left <= 0:
                 return 0
             nodes = min(nodes, max(FIRST_NODES, int(left * NODES_PER_SECOND)))
@@ -279,44 +278,38 @@ class LevelTests:
 
     def _run(self, level: int, answered: Any, candidates: Any, limit: Limit) -> None:
         """Test (option, deal) pairs, ``candidates(tested)`` naming the options worth a test in
-        order, until ``answered(tested)`` or the ``limit`` (``_limit``) is spent."""
+        order, until ``answered(tested)`` or the ``limit`` (``_limit``) is spent: rounds of the
+        decisions loop (``decisions.run_rounds``), the first drawing every deal."""
         started = _time.perf_counter()
-        budget = FIRST_NODES
-        if not self.tests and not self.left:  # a first pass: each option on the first deal, under the first budget
-            stop = limit[1]
-            first = FIRST_NODES if not stop else max(1, min(FIRST_NODES, stop - self.nodes))
-            anytime = (None, limit[1], limit[2])  # whatever the time: only a stop ends it
-            for k in range(0, len(self.options), self.threads):
-                if self.stopped or not self._test([(d, 0) for d in range(k, min(k + self.threads, len(self.options)))],
-                                                  level, first, anytime):
-                    break
-            self._prior = (self.lower[:, 0] >= level).astype(float) - (self.upper[:, 0] < level)
-        while True:
-            t = self.tested(level)
-            if answered(t):
-                break
-            nodes = self._allowed(budget, limit)
-            if not nodes:
-                break
-            order = candidates(t)
-            # The deals on which most options failed first: an option that cannot make the
-            # level fails there soonest (and cheaply: far from it), and one that can must pass there.
-            worlds = np.argsort(-(self.upper < level).sum(axis=0), kind="stable")
-            unsettled = (self.lower < level) & (level <= self.upper)
-            open_ = unsettled & (self._tried < budget)
-            pairs: list[tuple[int, int]] = []
-            for d in order:
-                pairs += [(d, int(w)) for w in worlds[open_[d, worlds]][:self.threads - len(pairs)]]
-                if len(pairs) >= self.threads:
-                    break
-            if not pairs:
-                if not unsettled[order].any():
-                    break  # nothing left that a test could settle
-                budget *= 4
-                continue
-            if not self._test(pairs, level, nodes, limit):
-                break
+        if run_rounds(self._draws, _Question(self, level, answered, candidates, limit), limit[0]) == "stop":
+            self.stopped = True
         self.elapsed += _time.perf_counter() - started
+
+    def _first_pass(self, level: int, limit: Limit) -> None:
+        """Each option on the first deal under the first budget, whatever the time (only a stop
+        ends it): the order of trial (``_prior``)."""
+        stop = limit[1]
+        first = FIRST_NODES if not stop else max(1, min(FIRST_NODES, stop - self.nodes))
+        anytime = (Limits(None, limit[0].should_stop), stop)
+        for k in range(0, len(self.options), self.threads):
+            if self.stopped or not self._test([(d, 0) for d in range(k, min(k + self.threads, len(self.options)))],
+                                              level, first, anytime):
+                break
+        self._prior = (self.lower[:, 0] >= level).astype(float) - (self.upper[:, 0] < level)
+
+    def _pairs(self, level: int, order: list[int], budget: int) -> list[tuple[int, int]]:
+        """The next (option, deal) pairs to test, one a solver: the options in ``order``, each on its
+        deals not settled at ``level`` nor yet tried under ``budget``, those on which most options
+        failed first (an option that cannot make the level fails there soonest, and cheaply: far
+        from it; one that can must pass there)."""
+        worlds = np.argsort(-(self.upper < level).sum(axis=0), kind="stable")
+        open_ = (self.lower < level) & (level <= self.upper) & (self._tried < budget)
+        pairs: list[tuple[int, int]] = []
+        for d in order:
+            pairs += [(d, int(w)) for w in worlds[open_[d, worlds]][:self.threads - len(pairs)]]
+            if len(pairs) >= self.threads:
+                break
+        return pairs
 
     def _test(self, pairs: list[tuple[int, int]], level: int, nodes: int, limit: Limit) -> bool:
         """Test the pairs (at most one a solver) at once, each under ``nodes``; False when the stop
@@ -328,8 +321,10 @@ class LevelTests:
         positions = [self.position(d, w) for d, w in pairs]
         busy = self._solvers[:len(positions)]
         calls = [partial(run, solver, position) for solver, position in zip(busy, positions)]
+        limits = limit[0]
         try:
-            answers = stoppable_all(calls, limit[2], limit[0], on_abandon=lambda: [s.request_stop() for s in busy])
+            answers = stoppable_all(calls, limits.should_stop, limits.deadline,
+                                    on_abandon=lambda: [s.request_stop() for s in busy])
         except BaseException as e:  # Abandoned, or Ctrl-C (KeyboardInterrupt) while waiting
             # The solvers asked to stop end their tests at once: the next tests get new ones.
             self._solvers[:len(calls)] = [_core.texas42.Solver(self.tt_mb) for _ in calls]
@@ -362,6 +357,47 @@ class LevelTests:
 
     def _label(self, option: Any) -> str:
         return str(option)
+
+
+class _Question:
+    """One question's rounds of the decisions loop (``LevelTests._run``), its scorer: the first
+    round draws every deal and runs the first pass (the tests' first question), each round after
+    tests the pairs its answer still depends on, growing the node budget fourfold when none is left
+    under it. What it records is the bounds the tests prove per option and deal."""
+
+    def __init__(self, tests: LevelTests, level: int, answered: Any, candidates: Any, limit: Limit) -> None:
+        self.tests, self.level, self.answered, self.candidates, self.limit = tests, level, answered, candidates, limit
+        self.budget = FIRST_NODES
+        self.rounds = 0
+
+    def wants(self, drawn: int) -> int:
+        return self.tests.samples - len(self.tests._worlds)
+
+    def progress(self) -> tuple[int, int]:
+        t = self.tests.tested(self.level)
+        return int(t.worlds * len(t.made) - t.unknown.sum()), t.worlds * len(t.made)
+
+    def round(self, fresh: list[World], limits: Limits) -> bool:
+        tests, level = self.tests, self.level
+        tests._worlds += fresh
+        self.rounds += 1
+        if self.rounds == 1 and not tests.tests and not tests.left:
+            tests._first_pass(level, self.limit)
+        t = tests.tested(level)
+        if self.answered(t):
+            return False
+        nodes = tests._allowed(self.budget, self.limit)
+        if not nodes:
+            return False
+        order = self.candidates(t)
+        pairs = tests._pairs(level, order, self.budget)
+        if not pairs:
+            unsettled = (tests.lower < level) & (level <= tests.upper)
+            if not unsettled[order].any():
+                return False  # nothing left that a test could settle
+            self.budget *= 4
+            return True
+        return tests._test(pairs, level, nodes, self.limit)
 
 
 class BidTests(LevelTests):
