@@ -406,6 +406,12 @@ void texas42(py::module_& m) {
   }, py::arg("rules"), py::arg("trump"), py::arg("seat"), py::arg("hand"), py::arg("hand_sizes"), py::arg("first_leader"),
      py::arg("plays"), py::arg("gone"), py::arg("contract") = py::none(),
      py::arg("revealed") = std::vector<std::vector<int>>{}, py::arg("discard") = py::none());
+  // What a position's tiles in no hand and not played are in a seat's view (texas42/view.hpp):
+  // (gone, discard), the tiles of unrecorded tricks as a mask and the bidder's discard or None.
+  m.def("left_over_tiles", [](const Position& pos, int seat, std::optional<int> discard) {
+    const LeftOverTiles out = left_over_tiles(pos, seat, discard);
+    return py::make_tuple(out.gone, out.discard);
+  }, py::arg("position"), py::arg("seat"), py::arg("discard") = py::none());
   // Before the first lead: whether `revealed` (by seat) is what the contract shows of full hands.
   m.def("check_revealed_at_deal", [](const Rules& rules, const py::object& contract, int seat, const std::vector<int>& hand,
                                      const std::vector<std::vector<int>>& revealed) {

@@ -1,5 +1,6 @@
 #include "dominosolver/texas42/view.hpp"
 
+#include <bit>
 #include <numeric>
 
 #include "dominosolver/core/errors.hpp"
@@ -103,6 +104,30 @@ TileMask may_be_out_of_play(const Rules& rules) {
   TileMask out = 0;
   for (TileMask m = rules.tile_set(); m; m &= m - 1)
     if (!counter_value(lowest(m))) out |= bit(lowest(m));
+  return out;
+}
+
+LeftOverTiles left_over_tiles(const Position& pos, int seat, std::optional<int> discard) {
+  const Rules& rules = pos.rules();
+  TileMask in_hands = 0, played = 0;
+  for (int s = 0; s < rules.seats(); ++s) in_hands |= pos.hand(s);
+  for (const PlayRecord& p : pos.plays()) played |= bit(tile_of_play(p.tile));
+  const TileMask missing = rules.tile_set() & ~in_hands & ~played;
+  LeftOverTiles out;
+  const int undealt = undealt_tiles(rules);
+  if (!undealt) {
+    out.gone = missing;
+  } else if (discard) {
+    if (!(missing & bit(*discard)))
+      throw InvalidViewError("the discard " + tile_name(*discard) + " is in a hand or was played");
+    out.gone = missing & ~bit(*discard);
+  } else if (count(missing) != undealt) {
+    throw InvalidViewError("earlier tricks were not recorded: name the bidder's discard to tell it from their tiles");
+  }
+  const bool sees = undealt > 0 && (rules.row().left_over != LeftOver::Widow || rules.moon_widow == MoonWidow::Take);
+  const std::optional<Contract>& contract = pos.contract();
+  if (sees && contract && contract->declarer == seat && (missing & ~out.gone))
+    out.discard = 63 - std::countl_zero(missing & ~out.gone);
   return out;
 }
 

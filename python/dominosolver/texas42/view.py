@@ -167,13 +167,9 @@ class PlayerView(TextForm, ViewRecord):
         plays = tuple((s, play_of(t)) for s, t in core.plays)
         first = plays[0][0] if plays else core.leader
         hands = core.hands
-        in_hands = 0
-        for m in hands:
-            in_hands |= m
-        missing = set_mask(rules) & ~in_hands & ~mask_of(t.tile for _, t in plays)
-        gone = _gone_tiles(rules, missing, discard)
+        # The tiles in no hand and not played: those of unrecorded tricks, and the bidder's discard (the core's rule).
+        gone, laid_away = _core.texas42.left_over_tiles(core, seat, None if discard is None else discard.id)
         contract = Contract.of_core(core.contract)
-        bidder = contract is not None and contract.declarer == seat
         to_move = None if core.is_over else core.to_move
         revealed = tuple(tuple(sorted(tiles_of(core.revealed(s)), reverse=True)) for s in range(rules.seats))
         return cls(
@@ -195,7 +191,7 @@ class PlayerView(TextForm, ViewRecord):
             gone=tuple(sorted(tiles_of(gone), reverse=True)),
             absent=tuple(core.shown_absent(s) for s in range(rules.seats)),
             revealed=revealed if any(revealed) else (),
-            discard=Tile.from_id((missing & ~gone).bit_length() - 1) if bidder and rules.bidder_sees_left_over else None,
+            discard=None if laid_away is None else Tile.from_id(laid_away),
         )
 
     @classmethod
@@ -508,20 +504,6 @@ def _exchange(rules: Rules, contract: Contract | None, sizes: list[int]) -> int 
     bidder = contract.declarer
     held = [rules.hand_size + rules.undealt if s == bidder else rules.hand_size for s in range(len(sizes))]
     return bidder if list(sizes) == held else None
-
-
-def _gone_tiles(rules: Rules, missing: int, discard: Tile | None) -> int:
-    """Of the tiles in no hand and never recorded as played (``missing``), those of earlier tricks:
-    all of them, less Moon's discard (§4.1), given or (no trick unrecorded) the one tile missing."""
-    if not rules.undealt:
-        return missing
-    if discard is not None:
-        if not missing >> discard.id & 1:
-            raise InvalidViewError(f"the discard {discard} is in a hand or was played")
-        return missing & ~(1 << discard.id)
-    if missing.bit_count() == rules.undealt:
-        return 0
-    raise InvalidViewError("earlier tricks were not recorded: name the bidder's discard to tell it from their tiles")
 
 
 def _stated(o: dict[str, Any], key: str, rules: Rules) -> Any:

@@ -38,6 +38,20 @@ int tiles_out_of_play(const Rules& rules, int unseen, int held, bool discard_kno
 // bidder lays no counter away, §4.3).
 TileMask may_be_out_of_play(const Rules& rules);
 
+// What the tiles of `pos` in no hand and never recorded as played are in `seat`'s view of it (the
+// view a position gives, view.py's of_position): `gone`, those of earlier tricks whose plays were not
+// recorded (all of them in a game that deals every tile); with tiles dealt to no seat (Moon's widow,
+// The Big Game's undealt tile, §4.1, §4.3), all but the bidder's `discard` when it is named, none
+// when only the undealt tiles are missing (no trick unrecorded). `discard` in the answer: the tile
+// laid away, in the bidder's own view when the rules show the bidder what the deal left over.
+// Throws InvalidViewError when the named discard is held or played, or when tricks went unrecorded
+// and no discard tells the tile laid away from theirs.
+struct LeftOverTiles {
+  TileMask gone = 0;
+  std::optional<int> discard;
+};
+LeftOverTiles left_over_tiles(const Position& pos, int seat, std::optional<int> discard);
+
 // The position of one deal that fits `view`: the tiles the contract reveals stay in their hands;
 // every other tile the seat cannot see goes to another seat that has not shown it void in the tile's
 // suits (shown_by_plays) and whose contract would not have revealed it (Ruling::reveals), each seat
