@@ -1,0 +1,202 @@
+// A game against the bots in the WebAssembly module (docs/javascript.md, "A game against the
+// bots"): the replies of dominosolver serve's game endpoints (docs/http.md: new-game, move,
+// bot-move, game), `dominosolver.botgame/1`, made without a server. The core (game.cpp) deals from
+// the seed as Python's Game deals and replays the moves; this file keeps the game in its token and
+// asks the bots' questions: a call from the bid advice (adviseBid), the declaration from the bid
+// advice of the hand that won the auction, a play from a hint of the bot's view.
+//
+// The token is the game itself (its rules, the human's seat, the seed and every move), not a secret:
+// the page that holds it holds the module too, which could deal the seed. Any token plays on.
+
+export const BOTGAME_SCHEMA = "dominosolver.botgame/1";
+const TOKEN_PREFIX = "offline1.";
+// The bots' searches: worlds of a bot's hint in play and deals of its bid advice (a modest number:
+// a bot moves in a fraction of a second on a phone).
+export const BOT_OPTIONS = { samples: 40, bidSamples: 24 };
+
+/** A token's game: {game, rules, seat, seed, moves}. */
+function encode(state) {
+  const text = JSON.stringify(state);
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return TOKEN_PREFIX + btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+function decode(token, ParseError) {
+  if (typeof token !== "string" || !token.startsWith(TOKEN_PREFIX))
+    throw new ParseError("token is not an offline game's (start a new game)");
+  try {
+    const b64 = token.slice(TOKEN_PREFIX.length).replaceAll("-", "+").replaceAll("_", "/");
+    const binary = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+    const state = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
+    if (!state || typeof state !== "object" || !Array.isArray(state.moves) || state.seed === undefined)
+      throw new Error("not a game");
+    return state;
+  } catch {
+    throw new ParseError("token is not an offline game's: it was cut or altered (start a new game)");
+  }
+}
+
+// A fresh seed as Python's secrets.randbits(64): its decimal digits (it may pass 2^53).
+function freshSeed() {
+  const words = new Uint32Array(2);
+  globalThis.crypto.getRandomValues(words);
+  return ((BigInt(words[0]) << 32n) | BigInt(words[1])).toString();
+}
+
+function seedText(seed, ParseError) {
+  if (seed === undefined || seed === null) return freshSeed();
+  if (typeof seed === "bigint") seed = seed.toString();
+  if (typeof seed === "number") {
+    if (!Number.isSafeInteger(seed) || seed < 0) throw new ParseError(`seed must be a whole number from 0, not ${seed}`);
+    return String(seed);
+  }
+  if (typeof seed !== "string" || !/^\d+$/.test(seed.trim())) throw new ParseError(`seed must be a whole number from 0, not ${JSON.stringify(seed)}`);
+  return seed.trim();
+}
+
+/**
+ * The game flow over the module `core` (internal: index.js's API wraps it). `answer` throws the
+ * core's errors by name, `readView` writes a view in play as the package does.
+ */
+export function gameFlow(core, { answer, readView, ParseError, IllegalMoveError }) {
+  const replay = (state, seat = state.seat) => answer(core.gameReplay({ ...state, seat }));
+  const viewOf = (r) => (r.raw_view ? readView(r.view) : r.view);
+
+  function reply(state, last = null) {
+    const r = replay(state);
+    const view = viewOf(r);
+    const seat = view.seat;
+    const yours = r.to_move === seat;
+    const moves = yours ? r.legal_moves : [];
+    return {
+      schema: BOTGAME_SCHEMA,
+      game: r.record.game,
+      seat,
+      token: encode(state),
+      view,
+      to_move: r.to_move,
+      your_turn: yours,
+      legal_moves: moves,
+      names: { moves: Object.fromEntries(moves.map((m) => [m, r.words[m]])), trump: r.trump_name },
+      last,
+      scores: r.scores,
+      over: r.over,
+      winner: r.winner,
+      record: r.record,
+    };
+  }
+
+  // The game after one more move by the seat to move (the core checks it), and [seat, move] as the
+  // human seat saw it (another seat's discard is face down).
+  function moved(state, move) {
+    const before = replay(state);
+    const after = replay({ ...state, moves: [...state.moves, move] });
+    const played = after.moves[after.moves.length - 1];
+    const seat = before.to_move;
+    const next = { ...state, moves: after.moves };
+    const humanSeat = viewOf(before).seat;
+    return reply(next, [seat, seat === humanSeat || !played.startsWith("discard ") ? played : "discard"]);
+  }
+
+  function ofToken(token) {
+    const state = decode(token, ParseError);
+    const r = replay(state);
+    return { state, r, seat: r.view.seat };
+  }
+
+  // What the bot to move must ask before it moves: {seat, move} when nothing is to decide, else
+  // {seat, bid: {hand, options}} for the bid advice, or {seat, hint: {view, options}}.
+  function question(r, state, seat, { samples = BOT_OPTIONS.samples, bidSamples = BOT_OPTIONS.bidSamples } = {}) {
+    const legal = r.legal_moves;
+    if (legal.length === 1) return { seat, move: legal[0] };
+    const seed = botSeed(state);
+    const bot = replay(state, seat);
+    const view = viewOf(bot);
+    if (r.phase === "bidding") {
+      const auction = view.auction.map((a) => [a.seat, a.kind ? `${a.bid}:${a.kind}` : a.bid]);
+      return { seat, bid: { hand: view.hand, options: { seat, auction, samples: bidSamples, seed } } };
+    }
+    if (r.phase === "declaring") {
+      // The advice of the hand as it made its last call (its winning bid): the declaration it bid on.
+      let last = -1;
+      view.auction.forEach((a, i) => { if (a.seat === seat) last = i; });
+      const auction = view.auction.slice(0, Math.max(last, 0)).map((a) => [a.seat, a.kind ? `${a.bid}:${a.kind}` : a.bid]);
+      return { seat, declare: { hand: view.hand, options: { seat, auction, samples: bidSamples, seed } } };
+    }
+    return { seat, hint: { view, options: { samples, seed } } };
+  }
+
+  // The move a bot's question and its answer give (an answer that names no legal move: the first legal one).
+  function choice(r, q, advice) {
+    const legal = r.legal_moves;
+    if (q.move !== undefined) return q.move;
+    let move = null;
+    if (q.bid) move = advice?.action;
+    else if (q.declare && advice) {
+      let d = advice.declaration;
+      if (d === null || d === undefined) {  // the hand's advice was no bid: its best declaration by mean
+        const best = [...(advice.declarations ?? [])].sort((a, b) => b.mean - a.mean)[0];
+        d = best?.declaration;
+      }
+      move = d === null || d === undefined ? null : `declare ${d}`;
+    } else if (q.hint) move = advice?.best ?? advice?.moves?.[0]?.move;
+    if (legal.includes(move)) return move;
+    if (q.bid) return legal.includes("pass") ? "pass" : legal[0];
+    return legal[0];
+  }
+
+  function botTurn(token) {
+    const { state, r, seat } = ofToken(token);
+    if (r.over) throw new IllegalMoveError("the game is over: start a new game");
+    if (r.to_move === seat) throw new IllegalMoveError(`${seatName(r, r.to_move)} (you) is to move: send your move`);
+    return { state, r };
+  }
+
+  return {
+    /** POST /v1/new-game: {game, seat, seed, rules, dealer}. */
+    newGame({ game = "texas42", seat = 0, seed, rules, bot, dealer } = {}) {
+      if (bot !== undefined && bot !== "hint") throw new ParseError(`unknown bot ${JSON.stringify(bot)}: the module's is "hint"`);
+      const state = { game, rules: rules ?? {}, seat, seed: seedText(seed, ParseError), moves: [] };
+      if (dealer !== undefined) state.dealer = dealer;
+      const first = replay(state);
+      state.seat = viewOf(first).seat;  // by number
+      return reply(state);
+    },
+    /** POST /v1/game: the game as it stands. */
+    game(token) {
+      return reply(decode(token, ParseError));
+    },
+    /** POST /v1/move: the human's move. */
+    move(token, move) {
+      const { state, r, seat } = ofToken(token);
+      if (typeof move !== "string" && typeof move !== "number")
+        throw new ParseError(`move must be a move as text (legal_moves lists them), not ${JSON.stringify(move)}`);
+      if (r.over) throw new IllegalMoveError("the game is over: start a new game");
+      if (r.to_move !== seat) throw new IllegalMoveError(`${seatName(r, r.to_move)} (a bot) is to move: ask bot-move`);
+      return moved(state, String(move));
+    },
+    /** What the bot to move asks (answer it with the bid advice or a hint, then botMove). */
+    botQuestion(token, options) {
+      const { state, r } = botTurn(token);
+      return question(r, state, r.to_move, options);
+    },
+    /** POST /v1/bot-move: the bot's move, given the answer to its question (botQuestion). */
+    botMove(token, q, advice) {
+      const { state, r } = botTurn(token);
+      return moved(state, choice(r, q, advice));
+    },
+  };
+}
+
+function seatName(r, seat) {
+  return r.view.hand_sizes.length === 3 ? `P${seat}` : ["N", "E", "S", "W"][seat];  // Moon's players; the others' seats
+}
+
+// The bots' seed for the next move: the game's seed and how far it has gone, so that a game's bot
+// moves are the same however often it is replayed (a whole number under 2^32).
+function botSeed(state) {
+  const seed = BigInt(state.seed);
+  return Number((seed ^ (BigInt(state.moves.length) * 0x9e3779b1n)) & 0xffffffffn);
+}
