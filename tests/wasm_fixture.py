@@ -203,6 +203,75 @@ def hint_views() -> list[tuple[str, Any, dict[str, Any]]]:
     return out
 
 
+def set_up(pos: Position, history: bool) -> Position:
+    """``pos`` set up anew from its JSON (its hands, the trick on the table and who led it), as a
+    board or a study sets up a position mid-trick: its earlier tricks recorded (``history``) or not
+    (their tiles are then gone)."""
+    j = pos.to_json()
+    if not history:
+        j.pop("history", None)
+    return Position.from_json(j)
+
+
+def positions_seen() -> list[tuple[str, Position, list[int | None], dict[str, Any] | None]]:
+    """Positions set up mid-trick (their earlier tricks recorded or not), of every family and kind of
+    contract, with the seats whose views are asked (None: the seat to move) and the options of a hint
+    asked of the seat to move (None: no hint)."""
+    out: list[tuple[str, Position, list[int | None], dict[str, Any] | None]] = []
+    for seed in range(3):  # 42: at each point of a trick, the earlier tricks unrecorded, then recorded
+        rng = random.Random(f"wasm-seen-42-{seed}")
+        pos = played(Position(trump=rng.choice(TRUMPS), hands=dealt(rng, Rules()), contract=(seed, 30 + seed)), rng,
+                     13 + seed)
+        out.append((f"42 set up mid-trick #{seed}", set_up(pos, False), [None, 0, 1, 2, 3],
+                    {"samples": 20, "seed": 20 + seed}))
+        out.append((f"42 set up mid-trick with its history #{seed}", set_up(pos, True), [None, seed],
+                    {"samples": 20, "seed": 30 + seed} if seed == 0 else None))
+    rng = random.Random("wasm-seen-nocontract")  # no contract: the whole table plays, any leader
+    pos = played(Position(trump="none", hands=dealt(rng, Rules()), leader=2), rng, 7)
+    out.append(("42 without a contract set up mid-trick", set_up(pos, False), [None, 0], {"samples": 20, "seed": 7}))
+    rng = random.Random("wasm-seen-plunge")  # a Plunge: the bidder's four doubles shown; the partner names
+    tiles = tiles_of(mask_of(Tile.from_id(t) for t in range(28)))
+    rng.shuffle(tiles)
+    doubles = [t for t in tiles if t.hi == t.lo]
+    rest = [t for t in tiles if t not in doubles[:4]]
+    hands = [doubles[:4] + rest[:3]] + [rest[3 + 7 * k: 10 + 7 * k] for k in range(3)]
+    pos = played(Position(trump="doubles", hands=hands, contract=(0, "168:plunge")), rng, 6)
+    out.append(("42 plunge set up mid-trick", set_up(pos, False), [None, 0, 1], {"samples": 20, "seed": 8}))
+    for trump, plays in (("nello", 6), ("sevens", 5)):
+        rng = random.Random(f"wasm-seen-{trump}")
+        pos = played(Position(trump=trump, hands=dealt(rng, Rules()), contract=(3, 42)), rng, plays)
+        out.append((f"42 {trump} set up mid-trick", set_up(pos, False), [None, 1, 3], {"samples": 20, "seed": 9}))
+    for family, bid in (("moon", 5), ("moon4", 5), ("biggame", 42)):
+        rules = Rules(family=family)
+        rng = random.Random(f"wasm-seen-{family}")
+        tiles = tiles_of(mask_of(Tile.from_id(t) for t in range(45)) & rules._core.tile_set)
+        rng.shuffle(tiles)
+        discard = next(t for t in tiles if (t.hi + t.lo) % 5) if rules.undealt else None  # no counter (§4.3)
+        if discard is not None:
+            tiles.remove(discard)
+        size = rules.hand_size
+        hands = [tiles[size * k: size * k + size] for k in range(rules.seats)]
+        pos = played(Position(trump=2, hands=hands, rules=rules, contract=(1, bid), discard=discard), rng,
+                     (size - 5) * rules.seats + 1)
+        seats = [None, *range(rules.seats)]
+        out.append((f"{family} set up mid-trick" + (", the discard named" if discard else ""), set_up(pos, False), seats,
+                    {"samples": 12, "seed": 11}))
+        out.append((f"{family} set up mid-trick with its history", set_up(pos, True), seats, None))
+    return out
+
+
+def seen_cases() -> list[dict[str, Any]]:
+    out = []
+    for name, pos, seats, options in positions_seen():
+        views = [{"seat": seat, "view": pos.view(pos.to_move if seat is None else seat).to_json()} for seat in seats]
+        c: dict[str, Any] = {"name": name, "position": pos.to_json(), "views": views}
+        if options is not None:
+            c["options"] = options
+            c["hint"] = comparable(hint(pos.view(pos.to_move), **options).to_json())
+        out.append(c)
+    return out
+
+
 def big_game_lead() -> Any:
     """The Big Game's first lead (11 tricks: a world takes up to seconds), where a time limit gives
     each world a node budget."""
@@ -276,6 +345,7 @@ def build() -> dict[str, Any]:
             "randrange": randrange_cases(),
             "hints": hint_cases(),
             "bids": bid_cases(),
+            "seen": seen_cases(),
             "big_game_lead": big_game_lead().to_json()}
 
 

@@ -28,12 +28,10 @@ using namespace dominosolver;
 using namespace dominosolver::texas42;
 using namespace dominosolver::js;
 
-namespace {
-
 // The position's discard (Moon, The Big Game: the tile the bidder laid away, docs/rules.md §4.1,
 // §4.3), checked as Python's _checked_discard checks it: under a contract of those games, a tile of
 // the set in no hand and not played, in The Big Game no counter.
-std::optional<int> discard_of(const val& obj, const Position& pos) {
+std::optional<int> dominosolver::js::position_discard(const val& obj, const Position& pos) {
   if (!has(obj, "discard")) return std::nullopt;
   const int d = parse_play(text_of(obj["discard"], "discard"));
   if (is_lower_end_lead(d)) throw ParseError("discard: " + play_name(d) + " is a play, not a tile");
@@ -52,6 +50,8 @@ std::optional<int> discard_of(const val& obj, const Position& pos) {
   return d;
 }
 
+namespace {
+
 // What read and play answer: the position's state, its JSON with the discard it carries.
 val state_with(const Position& pos, const std::optional<int>& discard) {
   val out = state_of(pos);
@@ -62,14 +62,14 @@ val state_with(const Position& pos, const std::optional<int>& discard) {
 val read(val obj) {
   return guarded([&] {
     const Position pos = position_of(obj);
-    return state_with(pos, discard_of(obj, pos));
+    return state_with(pos, position_discard(obj, pos));
   });
 }
 
 val play(val obj, val move) {
   return guarded([&] {
     Position pos = position_of(obj);
-    const std::optional<int> discard = discard_of(obj, pos);
+    const std::optional<int> discard = position_discard(obj, pos);
     pos.play(parse_play(text_of(move, "move")));
     return state_with(pos, discard);
   });
@@ -86,7 +86,7 @@ std::size_t table_size_for(int tricks_left) { return tricks_left <= 3 ? 1 : tric
 val solve(val obj, val options) {
   return guarded([&] {
     const Position pos = position_of(obj);
-    discard_of(obj, pos);  // checked, as Python's Position reads it (the search does not need it)
+    position_discard(obj, pos);  // checked, as Python's Position reads it (the search does not need it)
     std::size_t mb = table_size_for(pos.tricks_left());
     if (has(options, "ttMb")) {
       const double d = options["ttMb"].as<double>();

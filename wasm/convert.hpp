@@ -192,6 +192,10 @@ inline Position position_of(const val& obj) {
   return Position(rules, trump, masks, leader, trick, contract, history);
 }
 
+// A position object's "discard" (Moon, The Big Game: the tile the bidder laid away), checked against
+// the position (bindings.cpp); none when the object has none.
+std::optional<int> position_discard(const val& obj, const Position& pos);
+
 inline val names_of(const std::vector<int>& plays) {
   val out = val::array();
   for (int p : plays) out.call<void>("push", play_name(p));

@@ -274,7 +274,6 @@ View read_view(const val& o) {
   TileMask in_hands = 0, played = 0;
   for (int s = 0; s < rules.seats(); ++s) in_hands |= core.hand(s);
   for (const PlayRecord& p : core.plays()) played |= bit(tile_of_play(p.tile));
-  const TileMask missing = rules.tile_set() & ~in_hands & ~played;
   std::optional<int> aside = discard;
   if (!discard && undealt && !gone.empty() && v.contract && v.contract->declarer != v.seat) {
     // Another seat's view: the deal's tile laid away stands in for the discard it does not see.
@@ -283,19 +282,9 @@ View read_view(const val& o) {
     const TileMask left = rules.tile_set() & ~in_play & ~in_hands;
     if (left) aside = 63 - std::countl_zero(left);
   }
-  if (!undealt) {
-    v.gone = missing;
-  } else if (aside) {
-    if (!(missing & bit(*aside))) throw InvalidViewError("the discard " + tile_name(*aside) + " is in a hand or was played");
-    v.gone = missing & ~bit(*aside);
-  } else if (count(missing) == undealt) {
-    v.gone = 0;
-  } else {
-    throw InvalidViewError("earlier tricks were not recorded: name the bidder's discard to tell it from their tiles");
-  }
-  const bool takes_widow = rules.row().left_over != LeftOver::Widow || rules.moon_widow == MoonWidow::Take;
-  const bool bidder = v.contract && v.contract->declarer == v.seat;
-  if (bidder && undealt > 0 && takes_widow && (missing & ~v.gone)) v.discard = 63 - std::countl_zero(missing & ~v.gone);
+  const LeftOverTiles left_over = left_over_tiles(core, v.seat, aside);  // the core's rule, as Python's view
+  v.gone = left_over.gone;
+  v.discard = left_over.discard;
   for (std::size_t i = 0; i < plays.size() && i < core.plays().size(); ++i)
     if (plays[i].first != core.plays()[i].seat)
       throw InvalidViewError("the plays say " + rules.seat_name(plays[i].first) + " played " + play_name(plays[i].second) +
@@ -1251,6 +1240,61 @@ val read_view_json(val view) {
   });
 }
 
+// A seat's view of a position (a `dominosolver.position/1` object, any point of a trick, its earlier
+// tricks recorded or not): the view Python's Position.view(seat) gives (PlayerView.of_position, with
+// `auction` as a view's JSON writes one), as {view, seatNames}. The position's public facts and the
+// seat's hand go in, the core's left_over_tiles says which missing tiles went in unrecorded tricks
+// and which one the bidder laid away; the view is then read as any view (its fitting deal, its JSON).
+// No seat: the seat to move.
+val view_of_position(val obj, val seat_arg, val auction) {
+  return guarded([&] {
+    const Position pos = position_of(obj);
+    const std::optional<int> discard = position_discard(obj, pos);
+    const Rules& rules = pos.rules();
+    int seat = 0;
+    if (seat_arg.isUndefined() || seat_arg.isNull()) {
+      if (pos.is_over()) throw InvalidViewError("the hand is over: nobody is to move");
+      seat = pos.to_move();
+    } else {
+      seat = seat_of(seat_arg, rules, "seat");
+    }
+    const LeftOverTiles left = left_over_tiles(pos, seat, discard);
+    val o = val::object();
+    o.set("schema", std::string("dominosolver.view/1"));
+    o.set("game", rules_game(rules));
+    o.set("seat", seat);
+    o.set("rules", rules_json(rules));
+    o.set("trump", trump_json(pos.trump()));
+    o.set("contract", contract_json(pos.contract()));
+    if (!auction.isUndefined() && !auction.isNull()) o.set("auction", auction);
+    o.set("hand", names_of(sorted_plays(pos.hand(seat))));
+    val sizes = val::array();
+    for (int s = 0; s < rules.seats(); ++s) sizes.call<void>("push", count(pos.hand(s)));
+    o.set("hand_sizes", sizes);
+    o.set("leader", pos.plays().empty() ? pos.leader() : static_cast<int>(pos.plays().front().seat));
+    val plays = val::array();
+    for (const PlayRecord& p : pos.plays()) {
+      val e = val::object();
+      e.set("seat", static_cast<int>(p.seat));
+      e.set("tile", play_name(p.tile));
+      plays.call<void>("push", e);
+    }
+    o.set("plays", plays);
+    if (left.gone) o.set("gone", names_of(sorted_plays(left.gone)));
+    val revealed = val::object();
+    bool shown = false;
+    for (int s = 0; s < rules.seats(); ++s)
+      if (const TileMask r = pos.revealed(s)) revealed.set(rules.seat_name(s), names_of(sorted_plays(r))), shown = true;
+    if (shown) o.set("revealed", revealed);
+    if (left.discard) o.set("discard", tile_name(*left.discard));
+    const View v = read_view(o);
+    val out = val::object();
+    out.set("view", v.json);
+    out.set("seatNames", seat_names(v.rules));
+    return out;
+  });
+}
+
 // How many deals fit a view, and some of them drawn from a seed (Python's sample_worlds), as hands
 // of tile names seat by seat; `count` as a decimal string (it may pass 2^53).
 val sample_worlds(val view, int n, double seed) {
@@ -1301,6 +1345,7 @@ EMSCRIPTEN_BINDINGS(dominosolver_hint) {
   emscripten::function("hintPartial", &hint_partial);
   emscripten::function("hintEnd", &hint_end);
   emscripten::function("readView", &read_view_json);
+  emscripten::function("viewOf", &view_of_position);
   emscripten::function("sampleWorlds", &sample_worlds);
   emscripten::function("pythonRandrange", &python_randrange);
 }

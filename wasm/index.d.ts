@@ -97,6 +97,16 @@ export interface HintOptions {
   weighting?: "uniform" | "auction" | "play" | "auction+play";
   /** "pimc" only (Python's "infoset" is not in the module). */
   method?: "pimc";
+  /** A hint of a position: the seat whose view it is (a number or a name; default the seat to move).
+   * A view is its own seat's: another seat is refused. */
+  seat?: number | string;
+}
+
+export interface ViewOfOptions {
+  /** The seat whose view (a number or a name; default the seat to move). */
+  seat?: number | string;
+  /** The calls of the auction, as a view's JSON lists them (checked against the position's contract). */
+  auction?: { seat: number; bid: number | string; kind?: string }[];
 }
 
 export interface HintMove {
@@ -194,15 +204,18 @@ export interface Dominosolver {
   readView(view: View | string): View;
   /** How many deals fit the view, and `n` of them from `seed` (Python's sample_worlds): hands seat by seat. */
   sampleWorlds(view: View | string, n: number, seed: number): { count: bigint; worlds: Play[][][] };
-  /** Python's hint in this thread (it blocks it): a page uses startHintWorker. */
-  hint(view: View | string, options?: HintOptions & { shouldStop?: () => boolean; onProgress?: (partial: Hint) => void }): Hint;
+  /** What a seat sees of a position (set up at any point of a trick), as Python's Position.view(seat). */
+  viewOf(position: Position | string, options?: ViewOfOptions): View;
+  /** Python's hint in this thread (it blocks it): a page uses startHintWorker. A position (its
+   * object, JSON or text) is hinted from `options.seat`'s view, by default the seat to move's. */
+  hint(target: View | Position | string, options?: HintOptions & { shouldStop?: () => boolean; onProgress?: (partial: Hint) => void }): Hint;
   /** Python's advise_bid for plain Texas 42 while the seat is to call, in this thread (it blocks it). */
   adviseBid(hand: Play[] | string, options: BidOptions): BidAdvice;
 }
 
 export class HintWorker {
-  /** Resolves with the hint/1 object; hints run one at a time, in the order asked. */
-  hint(view: View | string, options?: HintOptions & { signal?: AbortSignal; onProgress?: (partial: Hint) => void }): Promise<Hint>;
+  /** Resolves with the hint/1 object (of a view, or of a position as the API's hint); hints run one at a time, in the order asked. */
+  hint(target: View | Position | string, options?: HintOptions & { signal?: AbortSignal; onProgress?: (partial: Hint) => void }): Promise<Hint>;
   /** Python's advise_bid for plain Texas 42 in the worker, in turn with its hints (stop() does not cut it short). */
   adviseBid(hand: Play[] | string, options: BidOptions): Promise<BidAdvice>;
   /** Every hint asked so far resolves with the worlds solved by the end of its next batch. */

@@ -2,7 +2,6 @@
 // Game) as a WebAssembly module. Positions are `dominosolver.position/1` objects, the JSON the
 // Python package reads and writes (docs/json.md); docs/javascript.md shows the API.
 import createCore from "./dominosolver_core.mjs";
-import { gameFlow } from "./game.js";
 import { NotationError, positionOfText, positionText, viewOfText, viewText } from "./notation.js";
 
 export const POSITION_SCHEMA = "dominosolver.position/1";
@@ -157,15 +156,55 @@ function hintOptions({ samples, seed, timeMs, exactLimit, objective, means, scor
   return out;
 }
 
+// Whether a hint's target is a position (a position/1 object, its JSON or its one-line text) rather
+// than a view (Python's games.is_view_text: a view's text names its seat).
+function isPosition(target) {
+  let obj = target;
+  if (typeof target === "string") {
+    const text = target.trim();
+    if (!text.startsWith("{")) return !text.split(/\s+/).some((token) => token.startsWith("seat="));
+    try {
+      obj = JSON.parse(text);
+    } catch {
+      return false;  // viewObject says what is wrong with it
+    }
+  }
+  return obj !== null && typeof obj === "object" && !Array.isArray(obj) &&
+    (obj.schema === POSITION_SCHEMA || (obj.schema === undefined && "hands" in obj && !("hand" in obj)));
+}
+
+// A seat's view of a position, as Python's Position.view(seat) (PlayerView.of_position): no seat,
+// the seat to move's. `auction`: the calls, as a view's JSON lists them.
+function viewOfPosition(core, position, { seat, auction } = {}) {
+  if (auction !== undefined && auction !== null && !Array.isArray(auction))
+    throw new ParseError("auction must be a list of {seat, bid} objects, as a view's JSON lists them");
+  return answer(core.viewOf(positionObject(position), seat ?? null, auction ?? null)).view;
+}
+
+// The view a hint is for: a view (its stated facts checked), or a seat's view of a position (Python's
+// hint(position, seat), the HTTP API's {"position", "seat"}).
+function hintView(core, target, seat) {
+  if (isPosition(target)) return viewOfPosition(core, target, { seat });
+  const obj = viewObject(target);
+  const read = readView(core, obj);
+  if (seat !== undefined && seat !== null) {
+    const { seatNames } = answer(core.readView(obj));
+    const asked = typeof seat === "number" ? seat : seatNames.findIndex((n) => n.toLowerCase() === String(seat).toLowerCase());
+    if (asked !== read.seat)
+      throw new ParseError(`seat ${seatNames[asked] ?? seat}: this is ${seatNames[read.seat]}'s view, it cannot advise another seat`);
+  }
+  return obj;
+}
+
 /**
  * A hint's steps (internal: index.js and hint-worker.js drive it): yields after each batch of
  * worlds, returns the hint/1 object. `control.stop()` answers whether to stop (Python's
  * should_stop); `control.onProgress(partial)` receives the hint so far after each batch but the last.
  */
-export function* hintSteps(core, view, options, control = {}) {
-  const obj = viewObject(view);
-  readView(core, obj);  // the stated facts checked first
-  const { id } = answer(core.hintStart(obj, hintOptions(options, control.stoppable)));
+export function* hintSteps(core, target, options = {}, control = {}) {
+  const { seat, ...rest } = options;
+  const obj = hintView(core, target, seat);
+  const { id } = answer(core.hintStart(obj, hintOptions(rest, control.stoppable)));
   try {
     for (;;) {
       const step = answer(core.hintStep(id, Boolean(control.stop && control.stop())));
@@ -212,21 +251,7 @@ export async function loadCore() {
 
 function api(core) {
   const read = (position) => answer(core.read(positionObject(position)));
-  const games = gameFlow(core, { answer, readView: (view) => readView(core, view), ParseError, IllegalMoveError });
   return {
-    /** A game against the bots (docs/javascript.md): dominosolver serve's game replies, offline. */
-    newGame: games.newGame,
-    gameState: games.game,
-    gameMove: games.move,
-    botQuestion: games.botQuestion,
-    botMove: games.botMove,
-    /** The bot's move, its question answered in this thread (it blocks it: a page asks a hint worker, botQuestion). */
-    playBot: (token, options) => {
-      const q = games.botQuestion(token, options);
-      const advice = q.hint ? hintNow(core, q.hint.view, q.hint.options)
-        : q.bid || q.declare ? adviseBidWith(core, (q.bid ?? q.declare).hand, (q.bid ?? q.declare).options) : null;
-      return games.botMove(token, q, advice);
-    },
     /** The position as the package writes it, whose turn, the legal plays and the points taken. */
     read,
     /** The legal plays of the seat to move ("6-4"; The Big Game's lower-end leads "7-3:3"). */
@@ -240,6 +265,12 @@ function api(core) {
     positionText: (position) => positionText(read(position).position),
     /** The view as the package writes it (its stated facts checked against its plays). */
     readView: (view) => readView(core, view),
+    /**
+     * What `seat` sees of a position (any point of a trick, its earlier tricks recorded or not): the
+     * view/1 object Python's Position.view(seat) writes; no seat, the seat to move's. `auction`, the
+     * calls as a view lists them, goes into the view (checked against its contract).
+     */
+    viewOf: (position, options) => viewOfPosition(core, position, options),
     /** The view's one-line text, as Python's str(view). */
     viewText: (view) => viewText(readView(core, view)),
     /** How many deals fit the view, and `n` of them drawn from `seed` as Python's sample_worlds draws them. */
@@ -276,15 +307,6 @@ function api(core) {
       return answer(core.solve(positionObject(position), opts));
     },
   };
-}
-
-// A hint run to its end in this thread.
-function hintNow(core, view, options) {
-  const steps = hintSteps(core, view, options);
-  for (;;) {
-    const { value, done } = steps.next();
-    if (done) return value;
-  }
 }
 
 const inNode = () => typeof process === "object" && Boolean(process.versions && process.versions.node);

@@ -1,7 +1,8 @@
 """The WebAssembly module (wasm/, docs/javascript.md) against the Python package: the fixture of
 positions, random draws, views, hints and bid advice with their answers (tests/data/wasm_cases.json) is what the
 package gives today, and the module built with Debian's emscripten gives the same answers in node
-(solve.test.mjs; hint.test.mjs and bid.test.mjs, in this thread and in the hint worker), and in headless chromium
+(solve.test.mjs; hint.test.mjs, bid.test.mjs and seen.test.mjs, the views and hints of positions set up mid-trick, in this
+thread and in the hint worker), and in headless chromium
 the hint worker (a module Web Worker) gives Python's hints. Without em++, cmake
 or node the build test skips, saying which is missing; under CI (CI set) it fails instead."""
 
@@ -64,7 +65,8 @@ def test_the_module_gives_the_packages_answers_in_node(module_dir: Path):
     env = node_env()
     env["DOMINOSOLVER_JS"] = str(module_dir)
     here = Path(__file__).parent
-    run(["node", "--test", str(here / "solve.test.mjs"), str(here / "hint.test.mjs"), str(here / "bid.test.mjs")], env)
+    run(["node", "--test", str(here / "solve.test.mjs"), str(here / "hint.test.mjs"), str(here / "bid.test.mjs"),
+         str(here / "seen.test.mjs")], env)
 
 
 # What an app developer's file runs from the installed package: its name, as npm installs it.
