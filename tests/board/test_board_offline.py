@@ -32,7 +32,8 @@ import pytest
 from click.testing import CliRunner
 from dominosolver.cli import board as board_cli
 from dominosolver.cli.main import cli
-from dominosolver.texas42 import Position, Rules, hint, solve
+from dominosolver.games.texas42 import record as spec_record
+from dominosolver.texas42 import Game, Position, Rules, hint, solve
 from wasm_fixture import dealt, played
 
 try:
@@ -311,7 +312,7 @@ def test_what_needs_the_server_says_so_offline(phone, site, screenshot):
     ready(browser)
     note = browser.find_element(By.ID, "backend").text
     assert "Bingo" in note and "need the server" in note
-    for screen in ("table", "chart", "play"):
+    for screen in ("table", "chart"):
         browser.find_element(By.CSS_SELECTOR, f'nav [data-screen="{screen}"]').click()
         section = browser.find_element(By.CSS_SELECTOR, f'section[data-screen="{screen}"]')
         wait_for(browser, lambda b, s=section: s.is_displayed(), f"the {screen} screen")
@@ -320,9 +321,79 @@ def test_what_needs_the_server_says_so_offline(phone, site, screenshot):
         assert "Python package" in panel.text and "dominosolver serve" in panel.text
         assert section.find_elements(By.CSS_SELECTOR, "button, input, textarea, select") == []  # nothing to press
         assert scroll_width(browser) <= PHONE["width"]
-        if screen == "play":
-            screenshot("offline-play-unavailable", "the offline board at 390 px: the Play screen says why it needs the server")
     assert not browser.find_element(By.CSS_SELECTOR, 'nav [data-screen="corpus"]').is_displayed()
+
+
+def play_state(browser) -> dict:
+    """The Play screen's game once it waits for the human (its turn, or the first hand over): the botgame/1 reply."""
+    script = ("const p = window.board.play; const s = p?.state;"
+              "return s && !p.busy && (s.your_turn || s.over || s.record.hands.length > 0) ? s : null;")
+    return wait_for(browser, lambda b: b.execute_script(script), "the bots to move")
+
+
+@pytest.mark.browser
+def test_a_whole_hand_against_the_bots_offline(phone, site, screenshot):
+    """From a file with the network off, at 390 px: a whole 42 hand against the module's bots, the
+    human bidding, declaring and playing by the board's buttons (and asking a bid advice and a hint);
+    the hand as dealt, its calls, plays, points and result are what Python's Game gives for the seed
+    and the same moves."""
+    browser = phone
+    browser.get((site[0] / "index.html").as_uri() + "?pause=0")
+    ready(browser)
+    browser.find_element(By.CSS_SELECTOR, 'nav [data-screen="play"]').click()
+    games = [o.get_attribute("value") for o in browser.find_elements(By.CSS_SELECTOR, 'select[name="play-game"] option')]
+    assert games == ["texas42"]
+    seed = 3
+    browser.find_element(By.NAME, "play-seed").send_keys(str(seed))
+    browser.find_element(By.ID, "new-game").click()
+    asked = {"bid": False, "hint": False}
+    state = play_state(browser)
+    while not state["record"]["hands"]:
+        view = state["view"]
+        if not asked["bid"] and "legal_bids" in view:  # the bid advice of the human's hand
+            browser.find_element(By.ID, "hint").click()
+            action = wait_for(browser, lambda b: b.find_elements(By.ID, "bid-action"), "the bid advice")[0]
+            assert action.get_attribute("data-action") in view["legal_bids"]
+            asked["bid"] = True
+        if not asked["hint"] and view.get("legal_moves") and len(view["legal_moves"]) > 1:  # a hint in play
+            browser.find_element(By.ID, "hint").click()
+            rows = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#hint-table tr[data-move]"), "the hint")
+            assert sorted(r.get_attribute("data-move") for r in rows) == sorted(view["legal_moves"])
+            asked["hint"] = True
+        legal = state["legal_moves"]
+        if view.get("legal_moves"):  # a tile of the human's hand
+            move = legal[-1]
+            browser.find_element(By.CSS_SELECTOR, f'#play-table .hand.own button[data-move="{move}"]').click()
+        else:  # a call or the declaration: the least bid (or a pass), the first declaration
+            move = next((m for m in legal if m != "pass"), legal[0]) if "legal_bids" in view else legal[0]
+            browser.find_element(By.CSS_SELECTOR, f'#play-choices button[data-move="{move}"]').click()
+        wait_for(browser, lambda b, t=state["token"]: b.execute_script("return window.board.play.state.token") != t,
+                 "the move")
+        state = play_state(browser)
+    assert asked["bid"] and asked["hint"]
+    [hand] = state["record"]["hands"]
+    # Python's game from the seed, the same calls, declaration and plays: the same hand.
+    game = Game(seed)
+    assert hand["deal"] == [[str(t) for t in tiles] for tiles in game.deal()]
+    for bid in hand["bids"]:
+        game.play(bid)
+    if hand["contract"] is not None:
+        game.play(f"declare {hand['trump']}")
+        for _, tile in hand["plays"]:
+            game.play(tile)
+    python_record = json.loads(json.dumps(spec_record(game)))  # as the JSON of a reply
+    assert state["record"]["hands"] == python_record["hands"]
+    assert state["scores"] == python_record["scores"]
+    if hand["contract"] is not None and len(hand["plays"]) == 28:
+        assert sum(hand["points"].values()) == 42
+    # The review offline: the hands as dealt and the result; the grades need the server.
+    browser.find_element(By.CSS_SELECTOR, "#review .review-button").click()
+    box = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#review .review"), "the review")[0]
+    assert "needs the server" in box.text
+    assert not browser.find_element(By.ID, "claim").is_enabled()
+    assert scroll_width(browser) <= PHONE["width"]
+    browser.execute_script("document.querySelector('#play-table').scrollIntoView()")
+    screenshot("offline-play", "the offline board from a file at 390 px, network off: a whole 42 hand played against the module's bots")
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):

@@ -8,8 +8,8 @@ export const offline = globalThis.dominosolverOffline ?? null;
 
 // An endpoint the module does not answer: its reason, shown where the board would have asked.
 export class Unavailable extends Error {
-  constructor(what) {
-    super(`${what} needs the server (dominosolver serve): the offline board has the module's positions and exact solver only`);
+  constructor(what, why = "the offline board has the module's positions, exact solver, hints and games against its bots only") {
+    super(`${what} needs the server (dominosolver serve): ${why}`);
     this.name = "Unavailable";
   }
 }
@@ -18,10 +18,21 @@ export class Unavailable extends Error {
 export const UNAVAILABLE = {
   table: "The double-dummy table (POST /v1/table) is made by the Python package: the offline board has no tables.",
   chart: "Grading a hand (POST /v1/analyse) is the Python package's analysis: the module has no grader.",
-  play: "The bots, their hints, claims and bid advice run in the Python package (POST /v1/new-game, bot-move, "
-    + "hint, advise-bid, claim): the module has no bots.",
   corpus: "A corpus of solved deals is the server's files (dominosolver serve --corpus DIR).",
 };
+
+// The games the Play screen deals offline: those whose bots the module has (a bid needs adviseBid,
+// which advises plain Texas 42; docs/javascript.md).
+export const PLAY_GAMES = ["texas42"];
+// What the Play screen cannot ask offline, by endpoint, each with why.
+export const PLAY_UNAVAILABLE = {
+  claim: "the claim is the Python package's (offline the Claim button stays off)",
+  analyse: "grading the bots' plays is the Python package's analysis (offline a review shows the hands as dealt and the result)",
+  declare: "advice on the declaration of a contract won is the Python package's bid advisor's (the module advises calls)",
+};
+// The bid advice a human asks for in the auction: deals drawn (Python's default is 200; a phone
+// takes about a second for 100).
+const BID_ADVICE_SAMPLES = 100;
 
 let core = null; // the module, loaded at the first question
 const module = () => (core ??= offline.load());
@@ -30,10 +41,44 @@ const module = () => (core ??= offline.load());
 export async function answer(path, body, { signal } = {}) {
   if (path === "games") return offline.games;
   const handler = HANDLERS[path];
-  if (!handler) throw new Unavailable(`POST /v1/${path}`);
+  if (!handler) throw new Unavailable(`POST /v1/${path}`, PLAY_UNAVAILABLE[path]);
   const ds = await module();
   await new Promise((resolve) => setTimeout(resolve)); // the page draws "solving…" before a search
   return handler(ds, body ?? {}, signal);
+}
+
+// A fresh seed for a question that needs one (the bid advice's): 32 random bits, as Python's new_seed.
+function freshSeed() {
+  return globalThis.crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+// The bot to move: its question answered in the hint worker (a bid advice, or a hint of its view),
+// then its move played. A bid advice the module cannot give (rules it does not advise) leaves the
+// bot to pass or make the least bid.
+async function botMove(ds, { token }, signal) {
+  const question = ds.botQuestion(token);
+  const worker = offline.hintWorker();
+  let advice = null;
+  if (question.hint) {
+    advice = await worker.hint(question.hint.view, { ...question.hint.options, signal });
+  } else if (question.bid || question.declare) {
+    const { hand, options } = question.bid ?? question.declare;
+    try {
+      advice = await worker.adviseBid(hand, options);
+    } catch {
+      advice = null;
+    }
+  }
+  return ds.botMove(token, question, advice);
+}
+
+// Bid advice from the human's view in the auction (POST /v1/advise-bid {view}), as plain 42's
+// adviseBid gives it while the seat is to call.
+function adviseBid(ds, { view }) {
+  if (!view || typeof view !== "object") throw new Unavailable("POST /v1/advise-bid without a view");
+  if (view.contract) throw new Unavailable("The declaration advice", PLAY_UNAVAILABLE.declare);
+  const auction = (view.auction ?? []).map((a) => [a.seat, a.kind ? `${a.bid}:${a.kind}` : a.bid]);
+  return offline.hintWorker().adviseBid(view.hand, { seat: view.seat, auction, samples: BID_ADVICE_SAMPLES, seed: freshSeed() });
 }
 
 function showReply(ds, position) {
@@ -49,6 +94,16 @@ function showReply(ds, position) {
 }
 
 const HANDLERS = {
+  "new-game": (ds, body) => {
+    if (!PLAY_GAMES.includes(body.game ?? "texas42")) {
+      throw new Unavailable(`A game of ${body.game} against the bots`, `the module's bots play ${PLAY_GAMES.join(", ")} only`);
+    }
+    return ds.newGame(body);
+  },
+  game: (ds, { token }) => ds.gameState(token),
+  move: (ds, { token, move }) => ds.gameMove(token, move),
+  "bot-move": botMove,
+  "advise-bid": adviseBid,
   hint: (ds, { view, samples, seed }, signal) => offline.hintWorker().hint(view, { samples, seed, signal }),
   show: (ds, { position }) => showReply(ds, position),
   play: (ds, { position, move }) => showReply(ds, move === undefined ? position : ds.play(position, move)),

@@ -30,12 +30,15 @@ export function compassPlace(seat, viewer, count) {
 }
 
 export class PlayScreen {
-  constructor(games, { botPause = 250, onReplay = null } = {}) {
+  constructor(games, { botPause = 250, onReplay = null, offline = false } = {}) {
     this.games = games; // GET /v1/games: each game's tag, title and seat names
     this.botPause = botPause; // ms between bot moves, so that each can be seen
+    // The offline board (the WebAssembly module, offline.js): no claims and no grades of a hand.
+    this.offline = offline;
     this.onReplay = onReplay; // (position, moves): a reviewed hand to step through on the Position screen
     this.busy = false;
     this.renderSetup();
+    if (offline) $("#claim").title = "the claim needs the server (dominosolver serve)";
     $("#hint").addEventListener("click", () => this.hint());
     $("#claim").addEventListener("click", () => this.claim());
   }
@@ -279,7 +282,7 @@ export class PlayScreen {
     const mine = this.state?.your_turn && !this.busy;
     $("#hint").disabled = !mine;
     // A claim is of the play: from the human's view with a trump named (a Bingo game is told by the server).
-    $("#claim").disabled = !mine || !Array.isArray(this.state?.view?.legal_moves) || this.state.view.trump === null;
+    $("#claim").disabled = this.offline || !mine || !Array.isArray(this.state?.view?.legal_moves) || this.state.view.trump === null;
     if (!this.state?.your_turn) return;
     for (const move of this.state.legal_moves.filter((m) => !isTile(m))) {
       const text = this.state.names?.moves?.[move] ?? move; // as tables and hints print it: "declare fives"
@@ -473,6 +476,11 @@ export class PlayScreen {
     button.after(box);
     if (!(hand.plays ?? hand.moves)?.length) {
       box.append(Object.assign(document.createElement("p"), { className: "muted", textContent: "thrown in: nothing was played" }));
+      return;
+    }
+    if (this.offline) { // grading is the Python package's analysis (offline.js's PLAY_UNAVAILABLE)
+      box.append(Object.assign(document.createElement("p"), { className: "muted",
+        textContent: "Grading the plays needs the server (dominosolver serve): save the game and run dominosolver analyse FILE." }));
       return;
     }
     try {
