@@ -191,7 +191,63 @@ export interface BidAdvice {
   declarations: BidDeclaration[];
 }
 
+/** Options of newGame: as POST /v1/new-game's body (docs/http.md). */
+export interface NewGameOptions {
+  game?: "texas42" | "moon" | "moon4" | "biggame";
+  /** The human's seat (default 0). */
+  seat?: Seat;
+  /** 0..2^64-1: a number up to 2^53, else its digits as text (or a BigInt); default a fresh random one. */
+  seed?: number | string | bigint;
+  /** Variant flags (docs/rules.md §6.1). */
+  rules?: Record<string, string>;
+  dealer?: Seat;
+}
+
+/** A game as one seat sees it: dominosolver serve's `dominosolver.botgame/1` reply (docs/http.md). */
+export interface BotGame {
+  schema: "dominosolver.botgame/1";
+  game: string;
+  seat: number;
+  /** The game itself (rules, seat, seed, moves): pass it to the next call. */
+  token: string;
+  view: View;
+  to_move: number | null;
+  your_turn: boolean;
+  /** The human's legal moves on its turn ("30", "pass", "declare 5", "6-4"), else []. */
+  legal_moves: string[];
+  names: { moves: Record<string, string>; trump: string | null };
+  /** The last move as the human saw it: [seat, move]. */
+  last: [number, string] | null;
+  scores: Record<string, number>;
+  over: boolean;
+  winner: string | null;
+  /** The finished hands, every hand shown (play --json's record). */
+  record: { game: string; winner: string | null; scores: Record<string, number>; hands: object[]; rules?: Record<string, string> };
+}
+
+/** What the bot to move asks before it moves: a forced move, a bid advice (a call or, from the
+ * auction's winner, the declaration) or a hint of its view. */
+export interface BotQuestion {
+  seat: number;
+  move?: string;
+  bid?: { hand: Play[]; options: BidOptions };
+  declare?: { hand: Play[]; options: BidOptions };
+  hint?: { view: View; options: HintOptions };
+}
+
 export interface Dominosolver {
+  /** A game against the bots (POST /v1/new-game), dealt from the seed as Python's Game deals it. */
+  newGame(options?: NewGameOptions): BotGame;
+  /** The game as it stands (POST /v1/game). */
+  gameState(token: string): BotGame;
+  /** The human's move (POST /v1/move): throws IllegalMoveError on a bot's turn or for a move not legal. */
+  gameMove(token: string, move: string): BotGame;
+  /** What the bot to move asks: answer it (adviseBid, a hint; in a worker) and pass the answer to botMove. */
+  botQuestion(token: string, options?: { samples?: number; bidSamples?: number }): BotQuestion;
+  /** The bot's move (POST /v1/bot-move) from its question and the answer (an answer naming no legal move: pass or the first legal move). */
+  botMove(token: string, question: BotQuestion, answer: BidAdvice | Hint | null): BotGame;
+  /** The bot's move, its question answered in this thread (it blocks it). */
+  playBot(token: string, options?: { samples?: number; bidSamples?: number }): BotGame;
   read(position: Position | string): PositionState;
   legalMoves(position: Position | string): Play[];
   play(position: Position | string, move: Play): Position;

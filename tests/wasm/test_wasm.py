@@ -92,7 +92,7 @@ def test_the_release_file_installs_and_solves(module_dir: Path, tmp_path: Path):
         assert all(m.name == "package" or m.name.startswith("package/") for m in members)
         assert {m.name for m in members if m.isfile()} == {f"package/{name}" for name in (
             "package.json", "index.js", "index.d.ts", "dominosolver_core.mjs", "dominosolver_core.wasm",
-            "hint-worker.js", "notation.js", "README.md", "LICENSE")}
+            "hint-worker.js", "notation.js", "game.js", "README.md", "LICENSE")}
         tar.extractall(tmp_path, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
     manifest = json.loads((tmp_path / "package" / "package.json").read_text())
     assert (manifest["name"], manifest["version"]) == ("dominosolver", version)
