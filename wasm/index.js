@@ -2,6 +2,7 @@
 // Game) as a WebAssembly module. Positions are `dominosolver.position/1` objects, the JSON the
 // Python package reads and writes (docs/json.md); docs/javascript.md shows the API.
 import createCore from "./dominosolver_core.mjs";
+import { gameFlow } from "./game.js";
 import { NotationError, positionOfText, positionText, viewOfText, viewText } from "./notation.js";
 
 export const POSITION_SCHEMA = "dominosolver.position/1";
@@ -251,7 +252,21 @@ export async function loadCore() {
 
 function api(core) {
   const read = (position) => answer(core.read(positionObject(position)));
+  const games = gameFlow(core, { answer, readView: (view) => readView(core, view), ParseError, IllegalMoveError });
   return {
+    /** A game against the bots (docs/javascript.md): dominosolver serve's game replies, offline. */
+    newGame: games.newGame,
+    gameState: games.game,
+    gameMove: games.move,
+    botQuestion: games.botQuestion,
+    botMove: games.botMove,
+    /** The bot's move, its question answered in this thread (it blocks it: a page asks a hint worker, botQuestion). */
+    playBot: (token, options) => {
+      const q = games.botQuestion(token, options);
+      const advice = q.hint ? hintNow(core, q.hint.view, q.hint.options)
+        : q.bid || q.declare ? adviseBidWith(core, (q.bid ?? q.declare).hand, (q.bid ?? q.declare).options) : null;
+      return games.botMove(token, q, advice);
+    },
     /** The position as the package writes it, whose turn, the legal plays and the points taken. */
     read,
     /** The legal plays of the seat to move ("6-4"; The Big Game's lower-end leads "7-3:3"). */
@@ -307,6 +322,15 @@ function api(core) {
       return answer(core.solve(positionObject(position), opts));
     },
   };
+}
+
+// A hint run to its end in this thread.
+function hintNow(core, view, options) {
+  const steps = hintSteps(core, view, options);
+  for (;;) {
+    const { value, done } = steps.next();
+    if (done) return value;
+  }
 }
 
 const inNode = () => typeof process === "object" && Boolean(process.versions && process.versions.node);
