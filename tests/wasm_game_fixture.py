@@ -1,5 +1,5 @@
 """What the WebAssembly module's game flow (wasm/game.cpp, wasm/game.js) must give, with what the
-Python package gives: games dealt from a seed and played by every seat choosing at random among its
+Python package gives: games of the 42 family dealt from a seed and played by every seat choosing at random among its
 legal moves (``random.Random``), each with its moves, the seat to move and its legal moves before
 every move, the human seat's view at every move of the first hands, and at the start, at each
 hand's end, in the middle of the auction and of the play and at the end the whole reply that
@@ -23,6 +23,9 @@ GAMES = [
     ("texas42", 5, 0, {}, None, 2),
     ("texas42", 2**64 - 59, 2, {}, 3, 1),  # a seed past 2^53: the module reads it as text
     ("texas42", 77, 1, {"scoring": "points"}, 2, 0),
+    ("moon", 11, 1, {}, 2, 1),  # the widow taken and a tile laid away (face down to the others)
+    ("moon4", 12, 3, {}, 2, 1),
+    ("biggame", 13, 0, {}, 1, 1),  # the auction round and round, the undealt tile
 ]
 
 

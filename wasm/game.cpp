@@ -268,7 +268,7 @@ val view_of(const Game& g, int seat, bool& raw) {
   TileMask hand = over ? 0 : h.deal[seat];
   std::vector<int> sizes(rules.seats(), over ? 0 : count(hand));
   if (g.phase() == Phase::Exchange) {
-    raw = true;
+    raw = h.trump.has_value();  // Moon's, trumps named: readView writes it; The Big Game's before them, here
     const int bidder = h.contract->declarer;
     sizes[bidder] += count(h.undealt);
     if (seat == bidder) hand |= h.undealt;

@@ -19,12 +19,15 @@ const fixture = JSON.parse(await readFile(new URL("tests/data/wasm_games.json", 
 
 const withoutToken = ({ token, ...rest }) => rest;
 
-test("the games cover a whole game, a seed past 2^53, another seat and the points game", () => {
+test("the games cover a whole game, a seed past 2^53, another seat, the points game and the family", () => {
   const [whole, big, points] = fixture.games;
   assert.equal(whole.replies[String(whole.moves.length)].over, true);
   assert.ok(BigInt(big.seed) > BigInt(Number.MAX_SAFE_INTEGER));
   assert.notEqual(big.seat, 0);
   assert.equal(points.rules.scoring, "points");
+  assert.deepEqual(fixture.games.map((g) => g.game).slice(3), ["moon", "moon4", "biggame"]);
+  // Moon's and The Big Game's exchanges: a tile laid away.
+  for (const g of fixture.games.slice(3)) if (g.game !== "moon4") assert.ok(g.moves.some((m) => m.startsWith("discard ")), g.game);
 });
 
 for (const g of fixture.games) {
