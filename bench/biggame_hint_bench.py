@@ -23,7 +23,7 @@ import time
 from dominosolver.biggame import BigGame, hint
 from dominosolver.texas42.bid_tests import BidTests
 from dominosolver.texas42.bots import RuleBot
-from dominosolver.texas42.undealt_exchange import advise_exchange
+from dominosolver.biggame.exchange import advise_exchange
 
 
 def played_to(seed: int, done: Callable[[BigGame], bool]) -> BigGame:

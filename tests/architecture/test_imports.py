@@ -170,3 +170,20 @@ def test_renderers_sit_below_the_registry():
         found = top_level_imports(name, type_checking=True)
         assert not {m for m in found if m.startswith(above)}, f"{name} imports {sorted(m for m in found if m.startswith(above))}"
     assert "dominosolver.render.texas42" in top_level_imports("dominosolver.games.texas42")
+
+
+def test_texas42_imports_no_member_package():
+    """Moon's and The Big Game's own decisions before play live in their packages (moon/, biggame/),
+    which import texas42; texas42 reaches them only through the Deciders rows they register
+    (texas42/deciders.py), never by an import (nor for type checking; no module imports inside a
+    function, above)."""
+    family = [m for m in SOURCES if m == "dominosolver.texas42" or m.startswith("dominosolver.texas42.")]
+    assert "dominosolver.texas42.bidding" in family and "dominosolver.texas42.bots" in family
+    members = ("dominosolver.moon", "dominosolver.biggame")
+    for name in family:
+        found = top_level_imports(name, type_checking=True)
+        assert not {m for m in found if m.startswith(members)}, f"{name} imports {sorted(m for m in found if m.startswith(members))}"
+    # Their logic is theirs: the bidding and exchange of each under its own package.
+    for member, modules in (("moon", ("bidding", "exchange")), ("biggame", ("bidding", "exchange", "bot"))):
+        assert {f"dominosolver.{member}.{m}" for m in modules} <= SOURCES.keys()
+        assert "dominosolver.texas42.deciders" in top_level_imports(f"dominosolver.{member}")

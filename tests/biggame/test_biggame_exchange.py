@@ -1,4 +1,4 @@
-"""The Big Game's exchange advice (texas42/undealt_exchange.py): every legal discard of the bidder
+"""The Big Game's exchange advice (biggame/exchange.py): every legal discard of the bidder
 ranked by the share of deals on which its side then takes the contract's points, by zero-window
 tests; illegal discards refused by name; the same advice through the hint of the command line, the
 engine and the hint bot; and the bidder's view while declaring, which carries its discard."""
@@ -19,7 +19,7 @@ from dominosolver.errors import IllegalMoveError, InvalidViewError
 from dominosolver.texas42.bidding import exchanged
 from dominosolver.texas42.bots import HintBot, RuleBot
 from dominosolver.texas42.sampling import WorldSampler
-from dominosolver.texas42.undealt_exchange import advise_exchange, in_big_game_exchange
+from dominosolver.biggame.exchange import advise_exchange, in_big_game_exchange
 from dominosolver.tiles import Tile
 
 # E won at 66 holding every eight, 7-7, 6-6 and 2-1: with eights trump, laying 2-1 away leaves 11

@@ -21,7 +21,7 @@ from dominosolver.errors import ParseError
 from dominosolver.texas42 import Position, Rules, advise_bid, dd_table, solve_batch
 from dominosolver.texas42.bid_tests import MAX_SAMPLES, MEMORY_MB, BidTests
 from dominosolver.texas42.bots import RuleBot
-from dominosolver.texas42.undealt_exchange import DiscardTests, advise_exchange
+from dominosolver.biggame.exchange import DiscardTests, advise_exchange
 from promptness import PROMPT
 
 EXCHANGE = ("biggame seat=W contract=W66 hand=81.80.77.66.65.63.62.43.41.40.32.21 "

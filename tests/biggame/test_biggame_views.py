@@ -151,7 +151,7 @@ def test_the_exchange_takes_a_counter_and_lays_away_the_weakest():
 
 
 def test_bid_advice_tests_the_level_in_question_and_agrees_with_exact_solves():
-    """The Big Game's advice (big_game_bidding.py) tests each declaration at the least bid's points
+    """The Big Game's advice (biggame/bidding.py) tests each declaration at the least bid's points
     plus the discount; what the tests prove holds on exact solves of the same deals (the seat
     declaring and leading, after the exchange's rule of thumb)."""
     hand = "86.81.73.70.66.60.55.54.32.31.22"

@@ -10,7 +10,7 @@ import pytest
 from dominosolver import Tile, _core
 from dominosolver.errors import InvalidViewError
 from dominosolver.texas42 import PlayerView, Position, Rules, Solver, advise_bid
-from dominosolver.texas42.moon_bidding import MoonBidAdvice
+from dominosolver.moon.bidding import MoonBidAdvice
 from dominosolver.texas42.sampling import WorldSampler, out_of_play
 from dominosolver.tiles import bits_of, mask_of, tiles_of
 from test_moon_views import MOON, MOON4

@@ -2,8 +2,10 @@
 45th undealt, bids 42..66, and the lower-end leads ``7-3:3`` and ``8-2:2``. A member of the 42
 family, played by the texas42 package's classes under its rules: this module names the rules and
 re-exports the rest; positions, games, solving and notation are texas42's, as the rules direct them.
-Bid decisions by zero-window tests (``BidTests``) and the exchange's ranking of discards
-(``advise_exchange``) are what make whole 11-trick deals affordable for the hint bot.
+Its own decisions before play are here: bid advice by zero-window tests (``bidding.py``, on
+texas42's ``BidTests``), the exchange's ranking of discards (``exchange.py``) and the hint bot's
+auction, exchange and declaration (``bot.py``), registered as its ``Deciders`` row
+(``texas42/deciders.py``): what makes whole 11-trick deals affordable.
 
 >>> from dominosolver.biggame import BIG_GAME, Position
 >>> pos = Position("biggame trump=4 leader=N hands=73.82.10/33.83.21/44.62.20/88.55.40")
@@ -12,13 +14,22 @@ Bid decisions by zero-window tests (``BidTests``) and the exchange's ranking of 
 """
 
 from .. import texas42
-from ..texas42 import (Bid, BidTests, Contract, ExchangeAdvice, Move, PlayerView, Position, Solver, advise_exchange,
-                       analyse_play, dd_table, hint, solve, solve_batch)
+from ..texas42 import (Bid, BidTests, Contract, Move, PlayerView, Position, Solver, advise_bid, analyse_play, dd_table,
+                       hint, solve, solve_batch)
+from ..texas42.deciders import Deciders, register
 from ..texas42.plays import LowerEndLead, parse_play
+from .bidding import BigGameBidAdvice, advise_big_game_bid
+from .bot import BigGameDecisions
+from .exchange import DiscardTests, ExchangeAdvice, ExchangeChoice, advise_exchange, in_big_game_exchange
 
-__all__ = ["BIG_GAME", "BidTests", "BigGame", "BigGameRules", "Bid", "Contract", "ExchangeAdvice", "Game", "LowerEndLead",
-           "Move", "PlayerView", "Position", "Rules", "Solver", "advise_exchange", "analyse_play", "dd_table", "hint",
-           "parse_play", "solve", "solve_batch"]
+__all__ = ["BIG_GAME", "DECIDERS", "BidTests", "BigGame", "BigGameBidAdvice", "BigGameDecisions", "BigGameRules", "Bid",
+           "Contract", "DiscardTests", "ExchangeAdvice", "ExchangeChoice", "Game", "LowerEndLead", "Move", "PlayerView",
+           "Position", "Rules", "Solver", "advise_bid", "advise_big_game_bid", "advise_exchange", "analyse_play",
+           "dd_table", "hint", "in_big_game_exchange", "parse_play", "solve", "solve_batch"]
+
+# The Big Game's own decisions before play: texas42's advise_bid and HintBot use them.
+DECIDERS = Deciders(advise_bid=advise_big_game_bid, bot=BigGameDecisions)
+register(("biggame",), DECIDERS)
 
 
 class BigGameRules(texas42.Rules):

@@ -14,7 +14,8 @@ rows of Texas 42, Moon, Partnership Moon and The Big Game (docs/rules.md §2, §
   budgets where the auction goes round after round (``ladder == "points"``).
 
 What the rules cannot say (the short name messages use, the built-in demo, the game class that
-carries the family's default rules) is the member's ``Member`` line below; a member without one
+carries the family's default rules, its own decisions before play: the ``Deciders`` row its package
+registers, given to the row's bots) is the member's ``Member`` line below; a member without one
 gets its title, a game class of its own and a demo of its first deal."""
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from rich.console import RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-from .. import _core
-from ..biggame import BigGame
+from .. import _core, biggame, moon
+from ..biggame import BigGame, ExchangeAdvice, advise_exchange, in_big_game_exchange
 from ..moon import MoonGame, PartnershipMoonGame, moon_table
 from ..render.biggame import demo as big_game_demo
 from ..render.moon import MOON4_DEMO, MOON_DEMO, demo_of
@@ -43,9 +44,9 @@ from ..texas42 import solve as solve_42
 from ..texas42.arena import ARENA, family_arena
 from ..texas42.bots import BIG_GAME_TIMES, HintBot
 from ..texas42.claim import claim_of
+from ..texas42.deciders import Deciders
 from ..texas42.rules import FAMILY_ROWS, FamilyRow, Trump, parse_trump, set_mask
 from ..texas42.solve import Solver, declaration_name
-from ..texas42.undealt_exchange import ExchangeAdvice, advise_exchange, in_big_game_exchange
 from ..tiles import Tile, tiles_of
 from . import texas42 as adapter
 from .records import hint_target, own_seed
@@ -62,13 +63,14 @@ class Member:
     name: str  # what messages call it: "42"
     demo: Callable[[], Renderables]  # its part of `dominosolver demo`
     aliases: tuple[str, ...] = field(default=())  # other words for it: `dominosolver play 42`
+    deciders: Deciders = field(default=Deciders())  # its own decisions before play (its package's), given to its bots
 
 
 MEMBERS: dict[str, Member] = {
     "texas42": Member(Game, "42", demo_42, aliases=("42",)),
-    "moon": Member(MoonGame, "Moon", demo_of(MOON_DEMO)),
-    "moon4": Member(PartnershipMoonGame, "Partnership Moon", demo_of(MOON4_DEMO)),
-    "biggame": Member(BigGame, "The Big Game", big_game_demo),
+    "moon": Member(MoonGame, "Moon", demo_of(MOON_DEMO), deciders=moon.DECIDERS),
+    "moon4": Member(PartnershipMoonGame, "Partnership Moon", demo_of(MOON4_DEMO), deciders=moon.DECIDERS),
+    "biggame": Member(BigGame, "The Big Game", big_game_demo, deciders=biggame.DECIDERS),
 }
 
 HINT_LIMITS = frozenset({"samples", "seed", "time", "exact_limit", "threads", "weighting", "method", "means"})
@@ -282,7 +284,7 @@ def spec_of(row: FamilyRow, member: Member | None = None) -> GameSpec:
                else family_arena(row.name, row.title, ROUND_AUCTION_ARENA if row.ladder == "points" else None)),
         engine=EngineKit(go=go, count_worlds=adapter.count_worlds, worlds=adapter.worlds,
                          solver=lambda: Solver(adapter.BATCH_TT_MB)),
-        human=HumanKit(bot=lambda seed: HintBot(seed=seed), hands=adapter.finished_hands,
+        human=HumanKit(bot=lambda seed: HintBot(seed=seed, deciders=member.deciders), hands=adapter.finished_hands,
                        grade=lambda hand: adapter.with_auction(adapter.grade_hand(hand, None, None), hand),
                        advise=advise_human, move_names=move_names),
         advise_bid=adapter.bid_advisor(row.name),

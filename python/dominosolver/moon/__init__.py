@@ -2,7 +2,10 @@
 texas42 package's classes under their family's rules. Moon is three players on 22 tiles, each for
 itself, a widow the bidder takes and lays one tile away from, and a point a trick; Partnership Moon
 is four players in partnerships on the full set, no widow. This module names their rules and adds
-the deal's table; positions, games, solving and notation are texas42's, as the rules direct them.
+the deal's table and the family's own decisions before play: bid advice in tricks (``bidding.py``)
+and the widow exchange's scorer (``exchange.py``), registered as Moon's and Partnership Moon's
+``Deciders`` row (``texas42/deciders.py``); positions, games, solving and notation are texas42's, as
+the rules direct them.
 
 >>> from dominosolver.moon import MOON, Position
 >>> pos = Position("moon trump=6 hands=66.65.64.63.62.61.55/54.53.52.51.44.43.42/41.33.31.22.21.11.00 contract=P15")
@@ -11,12 +14,30 @@ the deal's table; positions, games, solving and notation are texas42's, as the r
 """
 
 from .. import texas42
-from ..texas42 import Bid, Contract, Move, PlayerView, Position, Solver, solve, solve_batch
+from ..texas42 import (
+    Bid,
+    Contract,
+    Move,
+    PlayerView,
+    Position,
+    Solver,
+    advise_bid,
+    hint,
+    solve,
+    solve_batch,
+)
+from ..texas42.deciders import Deciders, register
 from ..texas42.rules import FAMILIES
+from .bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
+from .exchange import discard_scores
 
-__all__ = ["MOON", "MOON4", "FOSDICK", "FAMILIES", "Bid", "Contract", "Game", "MoonGame", "MoonRules", "MoonTable",
-           "Move", "PartnershipMoonGame", "PartnershipMoonRules", "PlayerView", "Position", "Rules", "Solver",
-           "moon_table", "solve", "solve_batch"]
+__all__ = ["MOON", "MOON4", "FOSDICK", "DECIDERS", "FAMILIES", "Bid", "Contract", "Game", "MoonBidAdvice", "MoonGame",
+           "MoonRules", "MoonTable", "Move", "PartnershipMoonGame", "PartnershipMoonRules", "PlayerView", "Position",
+           "Rules", "Solver", "advise_bid", "discard_scores", "hint", "moon_ladder", "moon_table", "solve", "solve_batch"]
+
+# Moon's and Partnership Moon's own decisions before play: texas42's advise_bid, hint and HintBot use them.
+DECIDERS = Deciders(advise_bid=advise_moon_bid, exchange_scores=discard_scores)
+register(("moon", "moon4"), DECIDERS)
 
 
 

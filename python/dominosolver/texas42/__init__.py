@@ -1,4 +1,6 @@
-"""Texas 42: rules engine (positions and whole games), notation and views."""
+"""Texas 42: rules engine (positions and whole games), notation and views, for every member of the
+family; what a member decides before play in its own way is its package's (``dominosolver.moon``,
+``dominosolver.biggame``), given to this one through ``deciders.py``, never imported by it."""
 
 from .game import Game, Move
 from .position import Position
@@ -23,13 +25,11 @@ from .sampling import count_worlds, enumerate_worlds, sample_worlds  # noqa: E40
 
 __all__ += ["hint", "Hint", "MoveStat", "count_worlds", "sample_worlds", "enumerate_worlds"]
 from .bidding import BidAdvice, advise_bid  # noqa: E402
-from .moon_bidding import MoonBidAdvice  # noqa: E402
 
-__all__ += ["advise_bid", "BidAdvice", "MoonBidAdvice"]
+__all__ += ["advise_bid", "BidAdvice"]
 from .bid_tests import BidTests  # noqa: E402
-from .undealt_exchange import ExchangeAdvice, advise_exchange  # noqa: E402
 
-__all__ += ["BidTests", "ExchangeAdvice", "advise_exchange"]
+__all__ += ["BidTests"]
 from .claim import Claim, claim  # noqa: E402
 
 __all__ += ["claim", "Claim"]

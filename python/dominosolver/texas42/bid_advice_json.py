@@ -1,5 +1,5 @@
-"""What the bid advisors share (42's ``bidding.py``, Moon's ``moon_bidding.py``, The Big Game's
-``big_game_bidding.py``): the ``dominosolver.bidadvice/1`` object they write (who was advised, on
+"""What the bid advisors share (42's ``bidding.py``, Moon's ``moon/bidding.py``, The Big Game's
+``biggame/bidding.py``): the ``dominosolver.bidadvice/1`` object they write (who was advised, on
 which worlds, the advised action in the words a game takes with its P(make), the threshold it had
 to reach and why, and per declaration its mean, standard error, chance of making each bid and
 histogram; each advisor adds its own fields), and the pace of their batches under a time limit."""

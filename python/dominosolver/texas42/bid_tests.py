@@ -36,11 +36,13 @@ position under test: at most ``MAX_SAMPLES`` deals, ``MEMORY_MB`` MB at most bes
 
 ``LevelTests`` is the engine, over any list of options (a position per option and deal);
 ``BidTests`` makes the options the declarations, The Big Game's exchange advice
-(``undealt_exchange.py``) the tiles the bidder may lay away under one declaration.
+(``dominosolver.biggame.exchange``) the tiles the bidder may lay away under one declaration. A
+question is rounds of the decisions loop (``decisions.run_rounds``), its first drawing every deal.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import time as _time
 from collections.abc import Callable
@@ -150,7 +152,10 @@ class LevelTests:
 
     def position(self, d: int, w: int) -> Any:
         """The core position of option ``d`` on deal ``w``, built anew (some 30 us, against a
-        test's milliseconds or more: kept, 42,000 positions took 250 MB)."""
+        test's milliseconds or more: kept, 42,000 positions took 250 MB). Asked before any question,
+        it draws the deals the first question would (the same stream)."""
+        if len(self._worlds) < self.samples:
+            self._worlds += itertools.islice(self._draws, self.samples - len(self._worlds))
         return self._position(self.options[d], self._worlds[w])
 
     def __repr__(self) -> str:

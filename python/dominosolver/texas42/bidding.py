@@ -57,18 +57,18 @@ from .bid_advice_json import DeclarationValues, Verdict, advice_line, bid_advice
 from .game import Game
 from .position import Position
 from .rules import ORDINARY, Bid, Contract, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
-from .big_game_bidding import BigGameBidAdvice, advise_big_game_bid
 from .calibration import at_table
 from .game_odds import game_chance, parse_score, stake, win_chance
 from .exchange_rule import exchanged, weakest_discard
 from .decisions import score_worlds
+from .deciders import deciders_of
 from .sampling import World
 from .solve import declaration_name, solve_batch
-from .moon_bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
 from .view import PlayerView
 
-__all__ = ["BID_LADDER", "BID_SAMPLES", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "bid_samples",
-           "exchanged", "ordinary_call", "playing_thresholds", "question_seed", "special_threshold", "weakest_discard"]
+__all__ = ["BID_LADDER", "BID_SAMPLES", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "bid_ladder",
+           "bid_samples", "exchanged", "ordinary_call", "playing_thresholds", "question_seed", "special_threshold",
+           "weakest_discard"]
 
 _BATCH = 100  # deals solved between checks of the time limit and the stop flag
 
@@ -373,7 +373,7 @@ class BidAdvice(DeclarationValues):
         return Verdict(None, self.risk, f"a bid needs {self.risk:.0%}; the best: {says}", n)
 
     def to_json(self) -> dict[str, Any]:
-        p_make_bids = _P_MAKE_BIDS if self.rules.family == "texas42" else _ladder(self.rules)
+        p_make_bids = _P_MAKE_BIDS if self.rules.family == "texas42" else bid_ladder(self.rules)
         return {
             **bid_advice_json(self, p_make_bids, mark_risk=self.risk if self.mark_risk is None else self.mark_risk,
                               discount=self.discount),
@@ -428,7 +428,7 @@ def advise_bid(
     should_stop: Callable[[], bool] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     score: Any = None,
-) -> BidAdvice | MoonBidAdvice | BigGameBidAdvice:
+) -> Any:
     """Advise a bid for ``hand`` (7 tiles, as a list or one string such as '66.65.64.62.55.33.10',
     a bidding-phase PlayerView, or a Game in its auction).
 
@@ -442,7 +442,9 @@ def advise_bid(
     ``time`` (seconds from 0) or ``should_stop`` end the work early, between batches of deals (the
     advice then rests on the deals solved so far, at least one batch). ``on_progress(done,
     samples)`` is told the deals solved after each batch. Under Moon's and Partnership Moon's rules
-    the advice is a ``MoonBidAdvice`` (``moon_bidding.py``: tricks, the widow's best discard per deal).
+    the advice is a ``MoonBidAdvice`` (``dominosolver.moon``: tricks, the widow's best discard per deal),
+    under The Big Game's a ``BigGameBidAdvice`` (``dominosolver.biggame``: zero-window tests): the
+    family's ``Deciders.advise_bid`` (``deciders.py``), a 42 advice's arguments read and checked here.
     ``score`` (42's marks game: the marks of the seat's side and the other's, a pair or "5-6") advises
     the legal call of the best chance of winning the game instead of the thresholds (``game_odds.py``)."""
     start = _time.perf_counter()
@@ -467,14 +469,11 @@ def advise_bid(
     mark_risk = playing["mark_risk"] if mark_risk is None else mark_risk
     discount = whole_number(playing["discount"] if discount is None else discount, "discount", 0, rules.hand_points)
     seed = question_seed(rules, q.seat, q.tiles, q.auction, q.contract) if seed is None else seed
-    if rules.row.ladder == "points":  # The Big Game's whole deals take seconds: zero-window tests at the level in question
-        return advise_big_game_bid(q.view, q.legal_bids, q.contract, samples=samples, seed=seed, risk=risk,
-                                   discount=discount, threads=threads, tt_mb=tt_mb, time=time, started=start,
-                                   should_stop=should_stop)
-    if rules.row.ladder == "tricks":  # Moon and Partnership Moon: tricks as the bidder, the widow's best discard per deal
-        return advise_moon_bid(q.view, q.legal_bids, q.contract, samples=samples, seed=seed, risk=risk,
-                               discount=discount, threads=threads, tt_mb=tt_mb,
-                               time=time, should_stop=should_stop, on_progress=on_progress, started=start)
+    own = deciders_of(rules).advise_bid  # Moon's tricks; The Big Game's zero-window tests at the level in question
+    if own is not None:
+        return own(q.view, q.legal_bids, q.contract, samples=samples, seed=seed, risk=risk, discount=discount,
+                   threads=threads, tt_mb=tt_mb, time=time, should_stop=should_stop, on_progress=on_progress,
+                   started=start)
     scorer = _ContractScorer(q, threads, tt_mb)
     values, own_values = score_worlds(q.view, seed, samples, scorer.score, cap=_BATCH, time=time, started=start,
                                       should_stop=should_stop, on_progress=on_progress)
@@ -560,7 +559,7 @@ def _legal_bids(rules: Rules, view: PlayerView, seat: int, tiles: tuple[Tile, ..
     """The calls the seat may make over the auction's highest bid, and the special bids the core
     offers this hand as the first to call."""
     high = max((b for _, b in view.auction), default=0)
-    legal = [0] + [b for b in _ladder(rules) if _core.texas42.bid_is_legal(rules._core, b, high)]
+    legal = [0] + [b for b in bid_ladder(rules) if _core.texas42.bid_is_legal(rules._core, b, high)]
     if not view.auction:
         first = _core.texas42.Auction(rules._core, rules.seat_after(seat, -1))
         legal += [b for b in map(Bid.of_core, first.legal([t.id for t in tiles])) if b.kind != ORDINARY]
@@ -638,11 +637,13 @@ class _ContractScorer:
             rules=q.rules, specials=special_advice, declared=declared_advice, contract=q.contract, score=q.marks,
         )
 
-def _ladder(rules: Rules) -> tuple[int, ...]:
+
+def bid_ladder(rules: Rules) -> tuple[int, ...]:
     """The bids a hand may make under ``rules``, before the auction narrows them: standard 42's
-    (``BID_LADDER``), Moon's, or The Big Game's 42..66 (docs/rules.md §4.3)."""
+    (``BID_LADDER``), Moon's min_bid..7 and 21 (docs/rules.md §4.1-4.2: ``moon.moon_ladder``), or The
+    Big Game's 42..66 (§4.3)."""
     if rules.row.ladder == "tricks":
-        return tuple(moon_ladder(rules))
+        return tuple(b for b in range(rules.min_bid, 22) if rules.is_bid(b))
     if rules.row.ladder == "points":
         return tuple(b for b in range(rules.hand_points + 1) if rules.is_bid(b))
     return BID_LADDER

@@ -10,17 +10,15 @@ from typing import Any, Protocol
 from ..arguments import node_budget, time_limit
 from ..errors import SearchLimitError
 from ..tiles import Tile
-from .big_game_bidding import advise_big_game_bid
 from .bid_tests import BidTests
-from .bidding import PLAYING_THRESHOLDS, BidAdvice, advise_bid, ordinary_call, playing_thresholds
-from .moon_bidding import MoonBidAdvice
+from .bidding import PLAYING_THRESHOLDS, advise_bid, ordinary_call, playing_thresholds
+from .deciders import Deciders, deciders_of
 from .game import Game, Move
 from .view import PlayerView
 from .hint import LONG_TRICKS, hint
 from .position import Position
 from .rules import ORDINARY, Bid, Rules
 from .sampling import WorldSampler, position_of
-from .undealt_exchange import advise_exchange
 
 __all__ = ["BIG_GAME_TIMES", "Bot", "RandomBot", "RuleBot", "HintBot"]
 
@@ -155,7 +153,7 @@ class HintBot:
     every trick (or none) by the chance of making (setting) it first: there the mean counts tricks,
     which score nothing by themselves. Seeds come from ``seed`` and the game's move count, so a game
     replays the same way. In Moon and Partnership Moon (docs/rules.md §4.1-4.2) the advisor judges
-    bids in tricks (``moon_bidding.py``) less ``moon_discount`` tricks, needing P(make) of at least
+    bids in tricks (``dominosolver.moon.bidding``) less ``moon_discount`` tricks, needing P(make) of at least
     ``moon_risk`` (by default the family's ``bidding.playing_thresholds``), the exchange hint picks the tile to
     lay away, and play goes by the chance of the bid first. In The Big Game (docs/rules.md §4.3) it
     bids the least legal bid when some declaration takes its points plus ``discount`` on at least
@@ -164,7 +162,9 @@ class HintBot:
     with ``bid_time=None`` a decision no longer depends on the machine's load), lays away the best discard of ``advise_exchange`` (the same
     tests, within ``bid_time``) and names the declaration it judged them under, and gives a play hint with more than 7 tricks left ``hint_time`` seconds
     (``BIG_GAME_TIMES``). ``method`` and ``weighting`` are its play hints' (plain PIMC on uniform
-    worlds by default)."""
+    worlds by default). The family's own decisions (Moon's bid advice, The Big Game's auction,
+    exchange and declaration) are its ``deciders`` (``deciders.py``: its game row gives them), or,
+    given none, those its rules' family registered."""
 
     def __init__(
         self,
@@ -184,6 +184,7 @@ class HintBot:
         bid_time: float | None = BIG_GAME_TIMES["bid"],
         hint_time: float | None = BIG_GAME_TIMES["hint"],
         bid_nodes: int = 0,
+        deciders: Deciders | None = None,
     ) -> None:
         self.samples, self.bid_samples, self.seed = samples, bid_samples, seed
         self.risk, self.mark_risk, self.discount = risk, mark_risk, discount
@@ -194,9 +195,10 @@ class HintBot:
         self.bid_nodes = node_budget(bid_nodes, "bid_nodes")  # The Big Game: nodes a decision (0: none), load-free
         self.fallbacks = 0  # play hints that solved no world within hint_time (the rule of thumb played)
         self.figures: dict[str, Any] | None = None  # what its last decision rested on (arena audits)
-        self._advice: dict[tuple[int, tuple[Tile, ...]], BidAdvice | MoonBidAdvice] = {}
-        self._tests: dict[int, BidTests] = {}  # The Big Game: each seat's bid tests
-        self._declaration: Any = None  # The Big Game: the declaration chosen at the exchange
+        self._advice: dict[tuple[int, tuple[Tile, ...]], Any] = {}  # the last hand's bid advice
+        self._tests: dict[int, BidTests] = {}  # each seat's bid tests (42's auction, The Big Game's)
+        self.deciders = deciders  # its family's own decisions before play (None: by its rules, deciders_of)
+        self._deciders: dict[str, Any] = {}  # each family's decider made for this bot (Deciders.bot)
 
     def _discount(self, rules: Rules) -> int:
         """What comes off each double-dummy value when judging a bid: 42's points, or Moon's tricks."""
@@ -222,7 +224,7 @@ class HintBot:
     def _seed(self, game: Game) -> int:
         return (self.seed * 1_000_003 + len(game.moves)) & 0xFFFFFFFF
 
-    def _advise(self, game: Game) -> BidAdvice | MoonBidAdvice:
+    def _advise(self, game: Game) -> Any:
         view = game.view(game.to_move)
         key = (view.seat, view.hand)  # the same hand: reuse the deals solved (or tested) at the bid
         tests = self._tests.get(view.seat)
@@ -270,35 +272,22 @@ class HintBot:
                                                       threads=self.threads)
         return tests
 
-    def _big_game(self, game: Game, view: PlayerView) -> Move:
-        """The Big Game's auction, exchange and declaration from the seat's view, judged by
-        zero-window tests."""
-        rules = view.rules
-        if game.phase == "bidding":  # the advice every front end gives, on the seat's tests so far
-            tests = self._bid_tests(game, view)
-            advice = advise_big_game_bid(view, [m.value for m in game.legal_moves], None, samples=tests.samples,
-                                         seed=tests.seed, risk=self._risk(rules), discount=self._discount(rules),
-                                         threads=self.threads, tt_mb=tests.tt_mb, time=self.bid_time,
-                                         max_nodes=self.bid_nodes, tests=tests)
-            return Move("bid", advice.bid)
-        contract = game.contract
-        assert contract is not None
-        if game.phase == "exchange":  # every legal discard ranked under the declaration it will name
-            advice = advise_exchange(view, samples=self.bid_samples, seed=self._seed(game), time=self.bid_time,
-                                     max_nodes=self.bid_nodes, threads=self.threads)
-            self._declaration = advice.declaration
-            return Move("discard", advice.best)
-        if self._declaration is None:  # declaring without the exchange's choice: on the view's own deals
-            self._declaration = self._bid_tests(game, view).best_declaration(rules.points_needed(contract.bid),
-                                                                             time=self.bid_time, max_nodes=self.bid_nodes)
-        declaration, self._declaration = self._declaration, None
-        return Move("declare", declaration)
+    def _decider(self, rules: Rules) -> Any:
+        """The family's own decider of the moves before play (``Deciders.bot``: The Big Game's), made
+        once per family for this bot, or None where 42's advice decides them."""
+        deciders = self.deciders if self.deciders is not None else deciders_of(rules)
+        if deciders.bot is None:
+            return None
+        if rules.family not in self._deciders:
+            self._deciders[rules.family] = deciders.bot(self)
+        return self._deciders[rules.family]
 
     def choose(self, game: Game) -> Move:
         if game.phase in ("bidding", "exchange", "declaring"):
             view = game.view(game.to_move)
-            if view.rules.family == "biggame":
-                return self._big_game(game, view)
+            decider = self._decider(view.rules)
+            if decider is not None:  # The Big Game's, by zero-window tests
+                return decider.choose(game, view)
         if game.phase == "bidding":
             legal = [m.value for m in game.legal_moves]
             view = game.view(game.to_move)

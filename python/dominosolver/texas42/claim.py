@@ -34,7 +34,7 @@ import numpy as np
 
 from ..arguments import MAX_WORLDS, seed_value, thread_count, time_limit, whole_number, world_count
 from ..errors import InvalidViewError, ParseError, shown
-from .exchange import in_exchange
+from .exchange_rule import in_exchange
 from .plays import play_of
 from .position import Position
 from .sampling import World, WorldSampler, as_view, new_seed, position_of

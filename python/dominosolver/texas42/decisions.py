@@ -18,8 +18,9 @@ from __future__ import annotations
 import itertools
 import time as _time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -27,7 +28,10 @@ from .bid_advice_json import next_batch
 from .sampling import World, WorldSampler
 from .view import PlayerView
 
-__all__ = ["Limits", "Rounds", "draws", "run_rounds", "score_worlds"]
+__all__ = ["Limits", "Rounds", "draws", "on_solvers", "run_rounds", "score_worlds"]
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 # A scorer of values: a batch of deals -> arrays whose last axis is the deal (values per contract, declaration...).
 Scorer = Callable[[list[World]], tuple[np.ndarray, ...]]
@@ -114,6 +118,20 @@ class _Values:
 
     def progress(self) -> tuple[int, int]:
         return self.done, self.samples
+
+
+def on_solvers(solvers: list[Any], items: list[T], solve: Callable[[Any, T], R]) -> list[R]:
+    """``solve(solver, item)`` for every item, in order, the items shared out over the solvers, a
+    thread each (the core releases the GIL while it searches): a scorer's deals over its threads."""
+    if len(solvers) == 1 or len(items) < 2:
+        return [solve(solvers[0], item) for item in items]
+    shares = [items[k::len(solvers)] for k in range(len(solvers))]
+    with ThreadPoolExecutor(len(solvers)) as pool:
+        parts = list(pool.map(lambda solver, share: [solve(solver, item) for item in share], solvers, shares))
+    out: list[Any] = [None] * len(items)
+    for k, part in enumerate(parts):
+        out[k::len(solvers)] = part
+    return out
 
 
 def score_worlds(view: PlayerView, seed: int, samples: int, score: Scorer, *, cap: int, time: float | None,

@@ -7,7 +7,8 @@ from the current trick on (like ``solve``'s value), its standard error, and the 
 contract is made. When few deals fit the view, all of them are solved and the hint is exact.
 
 In Moon's widow exchange (docs/rules.md §4.1) the moves are the tiles the bidder may lay away, each
-valued on the same deals by the tricks it then takes (``exchange.py``).
+valued on the same deals by the tricks it then takes (``dominosolver.moon.exchange``, Moon's
+``Deciders.exchange_scores``).
 
 Moves are ranked by what wins marks: in the marks game with a contract, first the chance of reaching
 the seat's goal (making the contract when declaring, setting it when defending), then the mean
@@ -32,7 +33,8 @@ from ..errors import InvalidViewError, ParseError, shown
 from ..stoppable import Abandoned
 from .plays import play_of
 from .position import Position
-from .exchange import discard_scores, in_exchange
+from .deciders import deciders_of
+from .exchange_rule import in_exchange
 from .game_odds import game_chance, parse_score, stake
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import LONG_TRICKS, reach_batch, solve_batch
@@ -250,7 +252,7 @@ def hint(
         if method != "pimc":
             warnings.append(f"method {method} judges plays: the discards are valued double dummy")
             method = "pimc"
-        legal, score, chance = discard_scores(v, threads, tt_mb if tt_mb is not None else 16)
+        legal, score, chance = deciders_of(v.rules).exchange_scores(v, threads, tt_mb if tt_mb is not None else 16)
         goal, units, fewest = "make", "tricks", False
         objective = "goal" if objective in ("auto", "game") else objective
     else:

@@ -1,4 +1,4 @@
-"""Bidding advice for The Big Game (docs/rules.md §4.3), by zero-window tests (``bid_tests.py``).
+"""Bidding advice for The Big Game (docs/rules.md §4.3), by zero-window tests (``texas42/bid_tests.py``).
 
 A whole Big Game deal takes from a tenth of a second to several seconds to solve exactly, so the
 advice asks only what the decision needs, as the hint bot does: in the auction, does some
@@ -19,11 +19,11 @@ from typing import Any
 import numpy as np
 
 from ..errors import ParseError
-from .bid_advice_json import BID_ADVICE_SCHEMA, Verdict, advice_line, makes_text
-from .bid_tests import MAX_SAMPLES, BidTests, Tested
-from .rules import Bid, Contract, Rules, Trump, bid_name
-from .solve import declaration_name
-from .view import PlayerView
+from ..texas42.bid_advice_json import BID_ADVICE_SCHEMA, Verdict, advice_line, makes_text
+from ..texas42.bid_tests import MAX_SAMPLES, BidTests, Tested
+from ..texas42.rules import Bid, Contract, Rules, Trump, bid_name
+from ..texas42.solve import declaration_name
+from ..texas42.view import PlayerView
 
 __all__ = ["MAX_SAMPLES", "BigGameBidAdvice", "advise_big_game_bid"]
 
@@ -102,11 +102,14 @@ class BigGameBidAdvice:
 def advise_big_game_bid(view: PlayerView, legal_bids: list[Bid], contract: Contract | None, *, samples: int,
                         seed: int, risk: float, discount: int, threads: int, tt_mb: int, time: float | None,
                         max_nodes: int = 0, tests: BidTests | None = None, started: float = 0.0,
-                        should_stop: Callable[[], bool] | None = None) -> BigGameBidAdvice:
+                        should_stop: Callable[[], bool] | None = None,
+                        on_progress: Callable[[int, int], None] | None = None) -> BigGameBidAdvice:
     """The advice for the seat of ``view`` (arguments checked by ``advise_bid``); ``tests`` reuses a
     seat's tests through its auction (the hint bot's), else they are drawn here. ``time`` counts
     from ``started`` (the deals' drawing included); ``should_stop`` ends the tests within a fraction
-    of a second (Ctrl-C too), the advice resting on what they proved."""
+    of a second (Ctrl-C too), the advice resting on what they proved. ``on_progress`` is taken as
+    every family's adviser takes it (``texas42.deciders.Deciders``) and not told: a question's tests
+    settle deals in no set order, and how many it needs is not known before."""
     rules, seat = view.rules, view.seat
     if tests is None and samples > MAX_SAMPLES:
         raise ParseError(f"samples={samples}: The Big Game's bid advice tests at most {MAX_SAMPLES:,} deals "

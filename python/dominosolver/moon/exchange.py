@@ -5,51 +5,24 @@ In the exchange the bidder sees its 8 tiles; the other 14 lie in the two other h
 of play yet). On each deal the C++ core values every discard (``discard_values``: the tricks the
 bidder then takes double dummy, naming its trump and leading, alone against the other two together);
 the hint loop (``pimc.py``) averages each discard over the same deals, with the chance that the bid
-is made. ``hint`` scores a view in the exchange this way; ``discard_scores`` is what it runs.
+is made. ``texas42.hint`` scores a view in the exchange (``texas42.exchange_rule.in_exchange``) this
+way, Moon's ``Deciders`` row giving it ``discard_scores``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
 
 import numpy as np
 
 from .. import _core, pimc
 from ..errors import InvalidViewError
+from ..texas42.decisions import on_solvers
+from ..texas42.sampling import World
+from ..texas42.view import PlayerView
 from ..tiles import bits_of, mask_of
-from .sampling import World
-from .view import PlayerView
 
-__all__ = ["discard_scores", "in_exchange", "on_solvers"]
-
-T = TypeVar("T")
-R = TypeVar("R")
-
-
-def on_solvers(solvers: list[Any], items: list[T], solve: Callable[[Any, T], R]) -> list[R]:
-    """``solve(solver, item)`` for every item, in order, the items shared out over the solvers, a
-    thread each (the core releases the GIL while it searches)."""
-    if len(solvers) == 1 or len(items) < 2:
-        return [solve(solvers[0], item) for item in items]
-    shares = [items[k::len(solvers)] for k in range(len(solvers))]
-    with ThreadPoolExecutor(len(solvers)) as pool:
-        parts = list(pool.map(lambda solver, share: [solve(solver, item) for item in share], solvers, shares))
-    out: list[Any] = [None] * len(items)
-    for k, part in enumerate(parts):
-        out[k::len(solvers)] = part
-    return out
-
-
-def in_exchange(view: PlayerView) -> bool:
-    """Whether ``view`` is in Moon's widow exchange: trumps named, nothing played, the bidder holding
-    its hand and the widow."""
-    rules = view.rules
-    return bool(
-        rules.undealt and view.contract is not None and view.trump is not None and not view.plays
-        and view.hand_sizes[view.contract.declarer] == rules.hand_size + rules.undealt
-    )
+__all__ = ["discard_scores"]
 
 
 def discard_scores(

@@ -33,24 +33,25 @@ from typing import Any
 import numpy as np
 
 from .. import _core
+from ..texas42.bid_advice_json import (
+    DeclarationValues,
+    Verdict,
+    advice_line,
+    bid_advice_json,
+    makes_text,
+)
+from ..texas42.bidding import bid_ladder as moon_ladder
+from ..texas42.decisions import on_solvers, score_worlds
+from ..texas42.position import Position
+from ..texas42.rules import Contract, Rules, Trump, bid_name
+from ..texas42.sampling import World, out_of_play
+from ..texas42.solve import declaration_name, solve_batch
+from ..texas42.view import PlayerView
 from ..tiles import Tile, bits_of
-from .bid_advice_json import DeclarationValues, Verdict, advice_line, bid_advice_json, makes_text
-from .decisions import score_worlds
-from .exchange import on_solvers
-from .position import Position
-from .rules import Contract, Rules, Trump, bid_name
-from .sampling import World, out_of_play
-from .solve import declaration_name, solve_batch
-from .view import PlayerView
 
 __all__ = ["MoonBidAdvice", "advise_moon_bid", "moon_ladder"]
 
 _BATCH = 50  # deals solved between checks of the time limit and the stop flag
-
-
-def moon_ladder(rules: Rules) -> tuple[int, ...]:
-    """The bids of the rules' Moon ladder: min_bid..7 and 21 (§4.1-4.2)."""
-    return tuple(b for b in range(rules.min_bid, 22) if rules.is_bid(b))
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,12 @@ deals the bidder's view allows (its 12 tiles known, the other 33 in the three ot
    shares at 5 and 10 points more, then by the rule of thumb's order (the weakest first).
 
 Whole-deal exact values (a mean of points per choice) would cost seconds a deal and choice; the
-tests prove shares at those three levels instead (``bid_tests.py``). Under ``time`` the tests stop
+tests prove shares at those three levels instead (``texas42/bid_tests.py``, rounds of the decisions
+loop). Under ``time`` the tests stop
 once it is spent (counted from the call, the deals' drawing included; a test under way is left to
 finish in the background), and on ``should_stop`` within a fraction of a second: a deal left unknown
 counts as not made, and ``unknown`` says how many. At most ``MAX_SAMPLES`` deals (2,000: more is
-refused by name, ParseError), so that the work's memory is bounded (``bid_tests.MEMORY_MB`` besides
+refused by name, ParseError), so that the work's memory is bounded (``texas42.bid_tests.MEMORY_MB`` besides
 the solvers' ``threads`` x ``tt_mb`` MB). Which tiles may be laid away is the core's rule
 (``Rules.may_be_out_of_play``: no counter).
 """
@@ -23,33 +24,25 @@ the solvers' ``threads`` x ``tt_mb`` MB). Which tiles may be laid away is the co
 from __future__ import annotations
 
 import time as _time
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _core
 from ..arguments import node_budget, time_limit
 from ..errors import IllegalMoveError, InvalidViewError, ParseError, shown
+from ..texas42.bid_tests import MAX_SAMPLES, BidTests, LevelTests
+from ..texas42.exchange_rule import in_big_game_exchange
+from ..texas42.game import Game
+from ..texas42.rules import Trump
+from ..texas42.sampling import World
+from ..texas42.solve import declaration_name
+from ..texas42.view import PlayerView
 from ..tiles import Tile, bits_of, mask_of, tiles_of
-from .bid_tests import MAX_SAMPLES, BidTests, LevelTests
-from .game import Game
-from .rules import Trump
-from .sampling import World
-from .solve import declaration_name
-from .view import PlayerView
 
 __all__ = ["EXCHANGE_SCHEMA", "MAX_SAMPLES", "DiscardTests", "ExchangeAdvice", "ExchangeChoice", "advise_exchange", "in_big_game_exchange"]
 
 EXCHANGE_SCHEMA = "dominosolver.exchange/1"
-
-
-def in_big_game_exchange(view: PlayerView) -> bool:
-    """Whether ``view`` is The Big Game's bidder in its exchange: the auction won, no trump named,
-    the bidder holding its hand and the undealt tile."""
-    rules = view.rules
-    return bool(rules.row.left_over == "undealt" and view.contract is not None and view.trump is None
-                and view.seat == view.contract.declarer
-                and view.hand_sizes[view.seat] == rules.hand_size + rules.undealt)
 
 
 class DiscardTests(LevelTests):
@@ -176,29 +169,9 @@ def advise_exchange(
     if isinstance(samples, int) and not isinstance(samples, bool) and samples > MAX_SAMPLES:
         raise ParseError(f"samples={samples}: The Big Game's exchange advice tests at most {MAX_SAMPLES:,} deals "
                          "(all are drawn before the first test)")
-    if isinstance(view, Game):
-        if view.phase != "exchange":
-            raise InvalidViewError(f"exchange advice needs a game in its exchange, not in its {view.phase}")
-        view = view.view(view.to_move)
-    if not isinstance(view, PlayerView):
-        raise InvalidViewError(f"exchange advice needs a PlayerView or a Game, not {type(view).__name__}")
-    if not in_big_game_exchange(view):
-        raise InvalidViewError("exchange advice needs The Big Game's bidder in its exchange (docs/rules.md §4.3): "
-                               "the auction won, trumps not named, the undealt tile in hand")
+    view = _exchange_view(view)
     rules = view.rules
-    twelve = mask_of(view.hand)
-    legal = tiles_of(twelve & rules.may_be_out_of_play)  # the core's rule: no counter is laid away
-    if discards is not None:
-        if not isinstance(discards, (list, tuple)) or not discards:
-            raise InvalidViewError(f"discards must be a list of tiles, not {shown(discards)}")
-        chosen = [Tile(t) for t in discards]
-        for tile in chosen:
-            if not twelve >> tile.id & 1:
-                raise IllegalMoveError(f"{tile} is not in the bidder's hand: it cannot be laid away")
-            if tile not in legal:
-                raise IllegalMoveError(f"{tile} is a counter: The Big Game's bidder lays away a non-counter "
-                                       "(docs/rules.md §4.3)")
-        legal = list(dict.fromkeys(chosen))
+    legal = _legal_discards(view, discards)
     level = rules.points_needed(view.contract.bid)
     declaring = BidTests(view, samples, seed, threads=threads, tt_mb=tt_mb)
     # Half the time (from the call) for the declaration, the rest for the discards.
@@ -231,3 +204,36 @@ def advise_exchange(
     return ExchangeAdvice(view, trump, tests.levels(level), choices, tests.samples, tests.seed, declaring.tests + tests.tests,
                           declaring.cut + tests.cut, declaring.nodes + tests.nodes,
                           _time.perf_counter() - started, warnings)
+
+
+def _exchange_view(view: Any) -> PlayerView:
+    """The bidder's view in The Big Game's exchange, from a PlayerView or a Game in its exchange."""
+    if isinstance(view, Game):
+        if view.phase != "exchange":
+            raise InvalidViewError(f"exchange advice needs a game in its exchange, not in its {view.phase}")
+        view = view.view(view.to_move)
+    if not isinstance(view, PlayerView):
+        raise InvalidViewError(f"exchange advice needs a PlayerView or a Game, not {type(view).__name__}")
+    if not in_big_game_exchange(view):
+        raise InvalidViewError("exchange advice needs The Big Game's bidder in its exchange (docs/rules.md §4.3): "
+                               "the auction won, trumps not named, the undealt tile in hand")
+    return view
+
+
+def _legal_discards(view: PlayerView, discards: list[Any] | None) -> list[Tile]:
+    """The tiles the bidder may lay away (the core's rule: a non-counter of its 12), or those of
+    ``discards``, each checked to be one of them."""
+    twelve = mask_of(view.hand)
+    legal = tiles_of(twelve & view.rules.may_be_out_of_play)
+    if discards is None:
+        return legal
+    if not isinstance(discards, (list, tuple)) or not discards:
+        raise InvalidViewError(f"discards must be a list of tiles, not {shown(discards)}")
+    chosen = [Tile(t) for t in discards]
+    for tile in chosen:
+        if not twelve >> tile.id & 1:
+            raise IllegalMoveError(f"{tile} is not in the bidder's hand: it cannot be laid away")
+        if tile not in legal:
+            raise IllegalMoveError(f"{tile} is a counter: The Big Game's bidder lays away a non-counter "
+                                   "(docs/rules.md §4.3)")
+    return list(dict.fromkeys(chosen))
