@@ -465,11 +465,12 @@ void bingo(py::module_& m) {
         return std::make_pair(lower, upper);
       }, py::arg("position"), py::arg("opponent_hands"), py::arg("boneyards"), py::arg("moves"), py::arg("max_nodes") = 0,
          py::arg("seconds") = py::none())
-      .def("close_over_hands", [](Solver& s, const Position& p, TileMask known, TileMask free, int need) {
+      .def("close_over_hands", [](Solver& s, const Position& p, TileMask known, TileMask free, int need,
+                                  bool capture_bound) {
         Solver::CloseCounts r;
         {
           py::gil_scoped_release release;
-          r = s.close_over_hands(p.context(), p.state(), known, free, need);
+          r = s.close_over_hands(p.context(), p.state(), known, free, need, capture_bound);
         }
         py::dict d;
         d["counts"] = r.counts;  // hands giving -3..3 game points
@@ -477,8 +478,10 @@ void bingo(py::module_& m) {
         d["searched"] = r.searched;
         d["kinds"] = r.kinds;
         d["distinct"] = r.distinct;
+        d["refuted"] = r.refuted;  // hands the capture bound refuted without a search (close.hpp)
+        d["capture_nodes"] = r.capture_nodes;
         return d;
-      }, py::arg("position"), py::arg("known"), py::arg("free"), py::arg("need"))
+      }, py::arg("position"), py::arg("known"), py::arg("free"), py::arg("need"), py::arg("capture_bound") = true)
       // From any thread (no lock, no GIL): the search under way ends with Stopped, and every later one.
       .def("request_stop", &Solver::request_stop)
       .def_property_readonly("nodes", &Solver::nodes)
