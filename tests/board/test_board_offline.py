@@ -394,6 +394,13 @@ def test_a_whole_hand_against_the_bots_offline(phone, site, screenshot):
     assert scroll_width(browser) <= PHONE["width"]
     browser.execute_script("document.querySelector('#play-table').scrollIntoView()")
     screenshot("offline-play", "the offline board from a file at 390 px, network off: a whole 42 hand played against the module's bots")
+    # The address names the game (#game=<token>, the game itself offline): a reload brings it back.
+    token = browser.execute_script("return window.board.play.state.token")
+    assert browser.execute_script("return decodeURIComponent(location.hash)") == f"#game={token}"
+    browser.refresh()
+    ready(browser)
+    reopened = play_state(browser)
+    assert reopened["record"]["hands"][0] == hand and reopened["seat"] == 0
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
