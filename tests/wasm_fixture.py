@@ -329,12 +329,43 @@ def bid_questions() -> list[tuple[str, list[str], int, list[list[Any]]]]:
     return out
 
 
+SPECIALS = {"specials": "all"}
+
+
+def declaring_and_special_questions() -> list[tuple[str, list[str], int, list[list[Any]], dict[str, Any]]]:
+    """The declaration of a contract won (which trump to name) and, under specials = all, the special
+    bids: a Plunge and a Splash offered at the opening, Nel-O and Sevens declared on a mark bid, Nel-O
+    named on a contract won, the partner naming under a Plunge; with the rules' flags."""
+    low = ["1-0", "2-0", "3-0", "2-1", "4-0", "3-1", "5-0"]
+    return [
+        ("42 declare: the contract won at 30", ["6-6", "6-5", "6-4", "6-2", "5-5", "3-1", "2-0"], 1,
+         [[1, 30], [2, "pass"], [3, "pass"], [0, "pass"]], {}),
+        ("42 declare: the contract won at 84 over the partner's 30", ["5-5", "5-4", "5-3", "5-2", "5-0", "4-4", "1-1"], 2,
+         [[3, "pass"], [0, 30], [1, "pass"], [2, 84]], {}),
+        ("42 declare: the dealer forced to 30, a poor hand", ["6-1", "5-1", "4-2", "3-2", "3-1", "2-0", "1-0"], 0,
+         [[1, "pass"], [2, "pass"], [3, "pass"], [0, 30]], {}),
+        ("42 specials: four doubles at the opening (Plunge, Splash)", ["6-6", "5-5", "4-4", "3-3", "6-5", "6-4", "6-3"], 0,
+         [], SPECIALS),
+        ("42 specials: three doubles over a pass", ["6-6", "5-5", "4-4", "6-3", "5-2", "2-0", "1-0"], 1,
+         [[0, "pass"]], SPECIALS),
+        ("42 specials: a Nel-O hand over a pass", low, 2, [[1, "pass"]], SPECIALS),
+        ("42 specials: declare the 84 won, a Nel-O hand", low, 3, [[0, "pass"], [1, "pass"], [2, "pass"], [3, 84]],
+         SPECIALS),
+        ("42 specials: name for the partner's Plunge", ["6-2", "5-3", "4-1", "6-0", "3-2", "2-0", "1-0"], 2,
+         [[0, "168:plunge"], [1, "pass"], [2, "pass"], [3, "pass"]], SPECIALS),
+        ("42 specials: the partner holds the high bid", low, 3, [[0, "pass"], [1, 30], [2, "pass"]], SPECIALS),
+    ]
+
+
 def bid_cases() -> list[dict[str, Any]]:
     out = []
-    for k, (name, hand, seat, auction) in enumerate(bid_questions()):
+    questions = [(*q, {}) for q in bid_questions()] + declaring_and_special_questions()
+    for k, (name, hand, seat, auction, flags) in enumerate(questions):
         options = {"samples": 30, "seed": 100 + k}
-        advice = advise_bid(hand, seat=seat, auction=[tuple(a) for a in auction], threads=1, **options).to_json()
+        advice = advise_bid(hand, seat=seat, auction=[tuple(a) for a in auction], threads=1,
+                            rules=Rules.from_json(flags), **options).to_json()
         out.append({"name": name, "hand": hand, "seat": seat, "auction": auction, "options": options,
+                    **({"rules": flags} if flags else {}),
                     "advice": {key: value for key, value in advice.items() if key != "elapsed"}})
     return out
 

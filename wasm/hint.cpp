@@ -12,6 +12,7 @@
 #include <malloc.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "dominosolver/texas42/contract.hpp"
 #include "dominosolver/texas42/game.hpp"
 #include "dominosolver/texas42/plays.hpp"
 #include "dominosolver/texas42/solver.hpp"
@@ -1351,11 +1353,15 @@ EMSCRIPTEN_BINDINGS(dominosolver_hint) {
 }
 
 // ------------------------------------------------------------------ bid advice (texas42/bidding.py)
-// Python's advise_bid(hand, seat=..., auction=..., samples=N, seed=S) for plain Texas 42 (the default
-// rules: the nine ordinary declarations, every deal weighted alike) while the seat is to call: the
-// deals drawn from the seat's view before the declaration as Python draws them, each declaration's
-// double-dummy points with the seat declaring 30 and leading, and the advice, its verdict and the
-// `dominosolver.bidadvice/1` JSON (less `elapsed`) presented as bidding.py and bid_advice_json.py do.
+// Python's advise_bid(hand, seat=..., auction=..., rules=..., samples=N, seed=S) for Texas 42 under
+// any of its rules (texas42/bidding.py): while the seat is to call, and, the auction won, for the
+// declaration it names (the contract's best declaration); under specials = all the special bids the
+// seat may make (Plunge, Splash: the partner names, `specials`) and the contracts in tricks it may
+// declare itself (Nel-O, Sevens: `declared`), judged on the same deals. The deals are drawn from the
+// seat's view before the declaration as Python draws them; each table declaration's double-dummy
+// points with the seat declaring the least bid, each special contract's tricks as its row seats and
+// leads it; the advice, its verdict and the `dominosolver.bidadvice/1` JSON (less `elapsed`) as
+// bidding.py and bid_advice_json.py present them.
 namespace {
 
 constexpr double kBidRisk = 0.75, kBidMarkRisk = 0.85;  // bidding.py's PLAYING_THRESHOLDS
@@ -1391,27 +1397,71 @@ std::string percent(double x) {
   return buf;
 }
 
-std::string bid_text(int bid) { return bid == kPass ? std::string("pass") : std::to_string(bid); }
-
 // calibration.py's at_table: the chance a contract given p double dummy is made in play.
 double at_table(double p) {
   const double q = std::min(1 - 0.01, std::max(0.01, p));
   return 1 / (1 + std::exp(-(-1.2179 + 0.8888 * std::log(q / (1 - q)))));
 }
 
-const char* const kDeclarationNames[] = {"blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "doubles", "follow-me"};
-
-val declaration_json(int d) {
-  if (d < 7) return val(d);
-  return val(std::string(d == 7 ? "doubles" : "none"));
+// solve.py's declaration_name: how tables head a declaration ("fours", "doubles", "follow-me", "nello").
+std::string declaration_name(const Trump& t) {
+  static const char* const kNumbers[] = {"blanks", "ones", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights"};
+  const std::string name = t.name();
+  if (t.kind == TrumpKind::Suit) return kNumbers[std::stoi(name)];
+  return name == "none" ? std::string("follow-me") : name;
 }
+
+bool same_bid(const Bid& a, const Bid& b) { return a.value == b.value && a.kind == b.kind; }
+
+// bidding.py's special_threshold: the P(make) a special bid of `marks` needs.
+double special_threshold(int marks, double ordinary_gain, double floor) {
+  return std::min(1.0, std::max(floor, 0.5 + std::max(0.0, ordinary_gain) / (2 * marks)));
+}
+
+// bidding.py's SpecialAdvice: a special bid (or a contract the seat declares itself) on the deals.
+struct Special {
+  Bid bid;
+  std::vector<Trump> declarations;        // what the partner may name (a declared contract: itself)
+  std::vector<std::vector<char>> makes;  // [declaration][deal]
+  std::optional<Trump> declared;
+
+  int worlds() const { return makes.empty() ? 0 : static_cast<int>(makes[0].size()); }
+  double share(std::size_t d) const {
+    int n = 0;
+    for (char m : makes[d]) n += m;
+    return static_cast<double>(n) / worlds();
+  }
+  double p_make() const {  // some declaration makes
+    int n = 0;
+    for (int w = 0; w < worlds(); ++w) {
+      bool any = false;
+      for (const auto& row : makes) any = any || row[w];
+      n += any;
+    }
+    return static_cast<double>(n) / worlds();
+  }
+  double stderr_of() const {
+    const int n = worlds();
+    const double p = p_make();
+    return n > 1 ? std::sqrt(p * (1 - p) / (n - 1)) : 0.0;
+  }
+  double p_named() const {
+    double best = 0;
+    for (std::size_t d = 0; d < makes.size(); ++d) best = std::max(best, share(d));
+    return best;
+  }
+};
 
 struct BidAdvice {
   const Rules& rules;
   int worlds = 0;
+  std::vector<Trump> declarations;       // the table's, played for points
   std::vector<std::vector<int>> points;  // [declaration][deal]
-  std::vector<int> legal;                // ordinary bids and pass (0), legal now
+  std::vector<Bid> legal;                // the calls the seat may make now (pass: 0)
   bool partner_high = false;
+  std::vector<Special> specials;  // the special bids the seat may make now (the partner names)
+  std::vector<Special> declared;  // the contracts in tricks it may declare itself
+  std::optional<Contract> contract;  // the contract the seat won: declaring
 
   double share(int d, int level, int off = 0) const {
     int made = 0;
@@ -1430,6 +1480,7 @@ struct BidAdvice {
     for (int v : points[d]) sq.push_back((v - m) * (v - m));
     return std::sqrt(pairwise_sum(sq.data(), sq.size()) / (worlds - 1)) / std::sqrt(static_cast<double>(worlds));
   }
+  int count() const { return static_cast<int>(declarations.size()); }
   int need(int bid) const { return points_needed(rules, bid); }
   double p_make(int d, int bid) const { return share(d, need(bid)); }
   double p_bid(int d, int bid) const {  // as judged: less the discount for point bids
@@ -1437,77 +1488,154 @@ struct BidAdvice {
   }
   double p_bid_max(int bid) const {
     double best = 0;
-    for (std::size_t d = 0; d < points.size(); ++d) best = std::max(best, p_bid(static_cast<int>(d), bid));
+    for (int d = 0; d < count(); ++d) best = std::max(best, p_bid(d, bid));
     return best;
   }
   bool makes(int level, double risk) const {
     double best = 0;
-    for (std::size_t d = 0; d < points.size(); ++d) best = std::max(best, share(static_cast<int>(d), level));
+    for (int d = 0; d < count(); ++d) best = std::max(best, share(d, level));
     return best >= risk;
   }
   std::vector<int> ordinary() const {
     std::vector<int> out;
-    for (int b : legal)
-      if (b) out.push_back(b);
+    for (const Bid& b : legal)
+      if (b.value && b.kind == BidKind::Ordinary) out.push_back(b.value);
     std::sort(out.begin(), out.end());
     return out;
   }
-  bool may_pass() const { return std::find(legal.begin(), legal.end(), 0) != legal.end(); }
+  bool legal_now(const Bid& bid) const {
+    return std::any_of(legal.begin(), legal.end(), [&](const Bid& b) { return same_bid(b, bid); });
+  }
+  bool may_pass() const { return legal_now(Bid{}); }
   // bidding.py's ordinary_call.
-  int call() const {
+  int ordinary_call() const {
     const std::vector<int> bids = ordinary();
     std::vector<int> every, point_bids;
-    for (int b : bids) (b >= rules.mark() ? every : point_bids).push_back(b);
+    for (int b : bids) (b >= rules.mark() && rules.row().ladder != Ladder::Points ? every : point_bids).push_back(b);
     if (!every.empty() && makes(rules.hand_points(), kBidMarkRisk)) return every.back();
     if (!point_bids.empty() && !(partner_high && may_pass()))
       if (makes(need(point_bids.front()) + kBidDiscount, kBidRisk)) return point_bids.front();
     return may_pass() || bids.empty() ? 0 : bids.front();
   }
-  // BidAdvice.best_declaration: by mean; given a bid, by P(make) as judged first.
-  int best_declaration(int bid) const {
+  int stake(int bid) const { return rules.scoring == Scoring::Points ? bid : std::max(1, bid / rules.mark()); }
+  double threshold(const Special& s) const {
+    const int ordinary_bid = ordinary_call();
+    const double gain = ordinary_bid ? stake(ordinary_bid) * (2 * p_bid_max(ordinary_bid) - 1) : 0.0;
+    return special_threshold(stake(s.bid.value), gain, kBidMarkRisk);
+  }
+  // BidAdvice.special: of the special bids and contracts of its own legal now whose P(make) reaches
+  // its threshold, the one of most expected stake (none of its own over the partner's high bid).
+  const Special* special() const {
+    const Special* best = nullptr;
+    double best_worth = 0;
+    const auto consider = [&](const std::vector<Special>& list) {
+      for (const Special& s : list) {
+        if (!legal_now(s.bid) || s.p_named() < threshold(s)) continue;
+        const double worth = stake(s.bid.value) * (2 * s.p_named() - 1);
+        if (!best || worth > best_worth) best = &s, best_worth = worth;
+      }
+    };
+    consider(specials);
+    if (!(partner_high && may_pass())) consider(declared);
+    return best;
+  }
+  Bid bid() const {
+    const Special* s = special();
+    return s ? s->bid : Bid{ordinary_call()};
+  }
+  // BidAdvice.best_declaration: by mean; given a bid, by P(make) as judged first, or a contract of
+  // the seat's own on this bid that makes more often, and at least as often as a mark bid must.
+  Trump best_declaration(std::optional<Bid> bid) const {
     int best = 0;
-    for (int d = 1; d < static_cast<int>(points.size()); ++d) {
+    for (int d = 1; d < count(); ++d) {
       if (!bid) {
         if (mean(d) > mean(best)) best = d;
         continue;
       }
-      const double pd = py_round(p_bid(d, bid), 12), pb = py_round(p_bid(best, bid), 12);
+      const double pd = py_round(p_bid(d, bid->value), 12), pb = py_round(p_bid(best, bid->value), 12);
       if (pd > pb || (pd == pb && mean(d) > mean(best))) best = d;
     }
-    return best;
+    if (bid) {
+      const Special* own = nullptr;
+      for (const Special& s : declared)
+        if (same_bid(s.bid, *bid) && s.p_named() >= kBidMarkRisk && s.p_named() > p_bid(best, bid->value) &&
+            (!own || s.p_named() > own->p_named()))
+          own = &s;
+      if (own) return *own->declared;
+    }
+    return declarations[best];
   }
-  std::pair<double, std::string> says(int d, int bid) const {
-    const double p = p_bid(d, bid), solved = p_make(d, bid);
-    const int discount = need(bid) < rules.hand_points() ? kBidDiscount : 0;
-    std::string text = std::string(kDeclarationNames[d]) + " makes " + bid_text(bid) + " on " + percent(p) + " of " +
+  std::optional<Trump> declaration() const {
+    if (const Special* s = special()) return s->declared;
+    const Bid b = bid();
+    return best_declaration(b.value ? std::optional<Bid>(b) : std::nullopt);
+  }
+  std::string action() const {
+    if (contract) return "declare " + best_declaration(contract->bid).name();
+    return bid_name(bid());
+  }
+  int index_of(const Trump& t) const {
+    for (int d = 0; d < count(); ++d)
+      if (declarations[d] == t) return d;
+    return -1;
+  }
+  // BidAdvice._makes: P(make) of `bid` under `trump` as judged, and the words that say it.
+  std::pair<double, std::string> says(const Trump& trump, const Bid& bid) const {
+    double p = 0, solved = 0;
+    int discount = 0;
+    if (const int i = index_of(trump); i >= 0) {
+      p = p_bid(i, bid.value);
+      solved = p_make(i, bid.value);
+      discount = need(bid.value) < rules.hand_points() ? kBidDiscount : 0;
+    } else {
+      for (const Special& s : declared)
+        if (s.declared == trump) p = std::max(p, s.p_named());
+      solved = p;
+    }
+    std::string text = declaration_name(trump) + " makes " + bid_name(bid) + " on " + percent(p) + " of " +
                        std::to_string(worlds) + " deals";
     if (discount)
       text += " with " + std::to_string(discount) + " points off each double-dummy value (" + percent(solved) + " without)";
     return {p, text};
   }
-  val verdict(int bid) const {
-    std::optional<double> p, threshold, table;
+  std::optional<double> p_table(const Trump& trump, const Bid& bid) const {
+    const int i = index_of(trump);
+    if (rules.row().family != Family::Texas42 || i < 0 || bid.kind != BidKind::Ordinary) return std::nullopt;
+    return at_table(p_make(i, bid.value));
+  }
+  val verdict() const {
+    std::optional<double> p, threshold_, table;
     std::string reason;
-    const std::vector<int> bids = ordinary();
-    if (bid) {
-      const int d = best_declaration(bid);
-      const auto [judged, text] = says(d, bid);
+    const auto fill = [&](const Trump& trump, const Bid& b) {
+      const auto [judged, text] = says(trump, b);
       p = judged;
-      table = at_table(p_make(d, bid));
-      if (judged < std::min(kBidRisk, kBidMarkRisk)) {
+      table = p_table(trump, b);
+      return text;
+    };
+    if (contract) {
+      reason = fill(best_declaration(contract->bid), contract->bid) + ", the most of the declarations";
+    } else if (const Special* s = special()) {
+      p = s->p_named();
+      threshold_ = threshold(*s);
+      reason = bid_name(s->bid) + " makes on " + percent(*p) + " of " + std::to_string(worlds) + " deals (" +
+               (s->declared ? "declared and led by this hand" : "the partner naming one declaration") + "); it needs " +
+               percent(*threshold_) + " for its " + std::to_string(stake(s->bid.value)) + " marks to beat the ordinary advice";
+    } else if (const int b = ordinary_call()) {
+      const std::string text = fill(best_declaration(Bid{b}), Bid{b});
+      if (*p < std::min(kBidRisk, kBidMarkRisk)) {
         reason = "the dealer may not pass, so the least bid: " + text;
       } else {
-        const bool every = bid >= rules.mark();
-        threshold = every ? kBidMarkRisk : kBidRisk;
-        reason = text + "; " + (every ? "a bid of every trick" : "a point bid") + " needs " + percent(*threshold);
+        const bool every = b >= rules.mark() && rules.row().ladder != Ladder::Points;
+        threshold_ = every ? kBidMarkRisk : kBidRisk;
+        reason = text + "; " + (every ? "a bid of every trick" : "a point bid") + " needs " + percent(*threshold_);
       }
-    } else if (bids.empty()) {
+    } else if (const std::vector<int> bids = ordinary(); bids.empty()) {
       reason = "no bid is legal over the high bid";
     } else if (partner_high && p_bid_max(bids.front()) >= kBidRisk) {
       reason = "the partner holds the high bid";
     } else {
-      threshold = kBidRisk;
-      reason = "a bid needs " + percent(kBidRisk) + "; the best: " + says(best_declaration(bids.front()), bids.front()).second;
+      threshold_ = kBidRisk;
+      reason = "a bid needs " + percent(kBidRisk) + "; the best: " + says(best_declaration(Bid{bids.front()}), Bid{bids.front()}).second;
     }
     val out = val::object();
     const auto num = [](std::optional<double> x) { return x ? val(py_round(*x, 6)) : val::null(); };
@@ -1524,15 +1652,52 @@ struct BidAdvice {
       out.set("p_make_ci95", val::null());
     }
     out.set("p_make_table", num(table));
-    out.set("threshold", num(threshold));
+    out.set("threshold", num(threshold_));
     out.set("reason", reason);
+    return out;
+  }
+  val special_json(const Special& s) const {
+    val out = val::object();
+    out.set("bid", bid_name(s.bid));
+    out.set("kind", bid_kind_name(s.bid.kind));
+    out.set("p_make", py_round(s.p_make(), 6));
+    out.set("p_make_stderr", py_round(s.stderr_of(), 6));
+    out.set("p_make_named", py_round(s.p_named(), 6));
+    if (s.declared) out.set("declared", trump_json(*s.declared));
+    val per = val::object();
+    for (std::size_t d = 0; d < s.declarations.size(); ++d) per.set(declaration_name(s.declarations[d]), py_round(s.share(d), 6));
+    out.set("declarations", per);
+    out.set("threshold", py_round(threshold(s), 6));
     return out;
   }
 };
 
+// The bids a 42 hand may make under its rules before the auction narrows them (bidding.py's
+// BID_LADDER: standard 42's, up to the marks that win a game).
+std::vector<int> bid_ladder() {
+  const Rules standard;
+  std::vector<int> out;
+  for (int b = 0; b <= standard.mark() * standard.row().target; ++b)
+    if (is_bid(standard, b)) out.push_back(b);
+  return out;
+}
+
+// Whether the side of `seat` makes a contract in tricks where the side to move at trick 1 of `pos`
+// takes `tricks` (bidding.py's _every_trick_or_none).
+bool every_trick_or_none(const Position& pos, int seat, int tricks) {
+  const int left = pos.tricks_left();
+  const int ours = pos.side_of(pos.to_move()) == pos.side_of(seat) ? tricks : left - tricks;
+  return ours == (pos.ruling().contract->objective == Objective::NoTrick ? 0 : left);
+}
+
 val advise_bid(val question) {
   return guarded([&] {
-    const Rules rules = rules_of(val::object());
+    val game = val::object();
+    if (has(question, "game")) game.set("game", question["game"]);
+    if (has(question, "rules")) game.set("rules", question["rules"]);
+    const Rules rules = rules_of(game);
+    if (rules.row().family != Family::Texas42)
+      throw ParseError("the module's bid advice is Texas 42's (Moon's and The Big Game's advisors are Python's)");
     const int seat = has(question, "seat") ? seat_of(question["seat"], rules, "seat") : 0;
     if (!has(question, "hand")) throw ParseError("adviseBid needs a hand");
     const std::vector<int> tiles = plays_of(question["hand"], "hand", false);
@@ -1575,21 +1740,35 @@ val advise_bid(val question) {
         throw InvalidViewError(std::string("the auction does not replay: ") + e.what());
       }
     }
-    if (replay.over()) {
-      if (!replay.contract()) throw InvalidViewError("the auction is over: every seat passed and the hand was thrown in");
-      throw InvalidViewError("the auction is over: the module advises calls, not the declaration of a contract won");
-    }
-    if (replay.to_call() != seat)
-      throw InvalidViewError(rules.seat_name(seat) + " is not to bid: " + rules.seat_name(replay.to_call()) + " is");
-    BidAdvice advice{rules, 0, {}, {}, false};
-    for (const Bid& b : replay.legal(hand))
-      if (b.kind == BidKind::Ordinary) advice.legal.push_back(b.value);
+    BidAdvice advice{rules, 0, {}, {}, {}, false, {}, {}, std::nullopt};
     int high = 0, high_bidder = -1;
     for (const auto& [bidder, bid] : calls)
       if (bid.value > high) high = bid.value, high_bidder = bidder;
+    // The calls the seat may make (bidding.py's _legal_bids without an auction or declaring: pass,
+    // the ladder over the high bid, and opening the special bids the core offers the hand).
+    const auto ladder_over = [&] {
+      advice.legal.push_back(Bid{});
+      for (int b : bid_ladder())
+        if (b && bid_is_legal(rules, b, high)) advice.legal.push_back(Bid{b});
+    };
+    if (replay.over()) {
+      if (!replay.contract()) throw InvalidViewError("the auction is over: every seat passed and the hand was thrown in");
+      advice.contract = replay.contract();
+      const int namer = bid_row(rules, advice.contract->bid.kind).namer(rules.seating(), advice.contract->declarer);
+      if (namer != seat)
+        throw InvalidViewError(rules.seat_name(seat) + " is not to declare: " + rules.seat_name(namer) + " is");
+      ladder_over();
+    } else if (calls.empty()) {
+      ladder_over();
+      for (const Bid& b : replay.legal(hand))
+        if (b.kind != BidKind::Ordinary) advice.legal.push_back(b);
+    } else {
+      if (replay.to_call() != seat)
+        throw InvalidViewError(rules.seat_name(seat) + " is not to bid: " + rules.seat_name(replay.to_call()) + " is");
+      advice.legal = replay.legal(hand);
+    }
     advice.partner_high = high > 0 && high_bidder == (seat + 2) % rules.seats();
-    // The deals (sampling.py: the view before the declaration, any tile may lie anywhere), each
-    // declaration's points with the seat declaring the least bid and leading.
+    // The deals (sampling.py: the view before the declaration, any tile may lie anywhere).
     SamplerFacts facts;
     facts.seat = seat;
     facts.hand = hand;
@@ -1598,24 +1777,61 @@ val advise_bid(val question) {
     facts.trump_named = false;
     const WorldSampler sampler(rules, facts);
     const std::vector<World> deals = sampler.sample(static_cast<std::size_t>(samples), static_cast<std::uint64_t>(seed));
-    std::vector<Trump> trumps;
-    for (int s = 0; s < 7; ++s) trumps.push_back(Trump::of_suit(s));
-    trumps.push_back(Trump::doubles());
-    trumps.push_back(Trump::none());
-    Solver solver(64);
     advice.worlds = static_cast<int>(deals.size());
-    advice.points.assign(trumps.size(), {});
-    for (std::size_t d = 0; d < trumps.size(); ++d)
-      for (const World& w : deals) {
-        const Position pos(rules, trumps[d], w, seat, {}, Contract{seat, Bid{rules.min_bid()}});
-        advice.points[d].push_back(solver.solve(pos, false, false).value);
+    advice.declarations = table_declarations(rules);
+    Solver solver(64);
+    // A contract's value on every deal, as its row seats and leads it (bidding.py's _ContractScorer).
+    const auto values = [&](const Trump& trump, const Contract& c) {
+      const int leader = ruling(rules, trump, c).first_leader();
+      std::vector<int> out;
+      for (const World& w : deals) out.push_back(solver.solve(Position(rules, trump, w, leader, {}, c), false, false).value);
+      return out;
+    };
+    const auto made = [&](const Trump& trump, const Contract& c, const std::vector<int>& tricks) {
+      const Position first(rules, trump, deals.front(), ruling(rules, trump, c).first_leader(), {}, c);
+      std::vector<char> out;
+      for (int v : tricks) out.push_back(every_trick_or_none(first, seat, v));
+      return out;
+    };
+    for (const Trump& t : advice.declarations) advice.points.push_back(values(t, Contract{seat, Bid{rules.min_bid()}}));
+    // Each special kind at the least size the seat may bid it (its P(make) does not depend on it).
+    for (const Bid& b : advice.legal) {
+      if (b.kind == BidKind::Ordinary) continue;
+      if (std::any_of(advice.specials.begin(), advice.specials.end(), [&](const Special& s) { return s.bid.kind == b.kind; })) continue;
+      Bid least = b;
+      for (const Bid& o : advice.legal)
+        if (o.kind == b.kind && o.value < least.value) least = o;
+      Special s{least, advice.declarations, {}, std::nullopt};
+      for (const Trump& t : advice.declarations) s.makes.push_back(made(t, Contract{seat, least}, values(t, Contract{seat, least})));
+      advice.specials.push_back(std::move(s));
+    }
+    // The contracts in tricks the seat may declare itself (_declared_contracts): on the contract it
+    // won, else on its least legal ordinary bid that admits it.
+    if (!advice.contract || advice.contract->declarer == seat) {
+      std::vector<Bid> bids;
+      if (advice.contract) bids.push_back(advice.contract->bid);
+      else
+        for (int b : advice.ordinary()) bids.push_back(Bid{b});
+      const std::vector<Trump> table = advice.declarations;
+      for (const Trump& t : declarations(rules)) {
+        if (std::find(table.begin(), table.end(), t) != table.end()) continue;
+        for (const Bid& b : bids) {
+          const Contract c{seat, b};
+          try {
+            if (!contract_error(rules, ruling(rules, t, c), c).empty()) continue;
+          } catch (const InvalidPositionError&) {
+            continue;  // not on this bid
+          }
+          advice.declared.push_back(Special{b, {t}, {made(t, c, values(t, c))}, t});
+          break;
+        }
       }
+    }
     // The presentation (BidAdvice.to_json).
-    const int bid = advice.call();
-    const int declaration = advice.best_declaration(bid);
+    const std::optional<Trump> declaration = advice.declaration();
     val out = val::object();
     out.set("schema", std::string("dominosolver.bidadvice/1"));
-    out.set("game", std::string("texas42"));
+    out.set("game", rules_game(rules));
     out.set("seat", seat);
     out.set("hand", names_of(sorted_plays(hand)));
     out.set("method", std::string("pimc"));
@@ -1624,23 +1840,30 @@ val advise_bid(val question) {
     out.set("risk", kBidRisk);
     out.set("mark_risk", kBidMarkRisk);
     out.set("discount", kBidDiscount);
-    out.set("contract", val::null());
-    out.set("action", bid_text(bid));
-    out.set("verdict", advice.verdict(bid));
-    out.set("bid", bid_text(bid));
-    out.set("declaration", declaration_json(declaration));
+    if (advice.contract) {
+      val c = val::object();
+      c.set("declarer", advice.contract->declarer);
+      c.set("bid", bid_name(advice.contract->bid));
+      out.set("contract", c);
+    } else {
+      out.set("contract", val::null());
+    }
+    out.set("action", advice.action());
+    out.set("verdict", advice.verdict());
+    out.set("bid", bid_name(advice.bid()));
+    out.set("declaration", declaration ? trump_json(*declaration) : val::null());
     std::vector<int> shown;  // P(make) of the bids up to two marks (bidding.py's _P_MAKE_BIDS)
-    for (int b = 1; b <= 2 * rules.mark(); ++b)
-      if (is_bid(rules, b)) shown.push_back(b);
+    for (int b : bid_ladder())
+      if (b <= 2 * Rules{}.mark()) shown.push_back(b);
     val rows = val::array();
-    for (int d = 0; d < static_cast<int>(trumps.size()); ++d) {
+    for (int d = 0; d < advice.count(); ++d) {
       val row = val::object();
-      row.set("declaration", declaration_json(d));
-      row.set("name", std::string(kDeclarationNames[d]));
+      row.set("declaration", trump_json(advice.declarations[d]));
+      row.set("name", declaration_name(advice.declarations[d]));
       row.set("mean", py_round(advice.mean(d), 6));
       row.set("stderr", py_round(advice.stderr_of(d), 6));
       val p = val::object();
-      for (int b : shown) p.set(bid_text(b), py_round(advice.p_make(d, b), 6));
+      for (int b : shown) p.set(bid_name(b), py_round(advice.p_make(d, b), 6));
       row.set("p_make", p);
       std::vector<int> histogram(rules.hand_points() + 1, 0);
       for (int v : advice.points[d]) ++histogram[v];
@@ -1650,6 +1873,16 @@ val advise_bid(val question) {
       rows.call<void>("push", row);
     }
     out.set("declarations", rows);
+    if (!advice.specials.empty()) {
+      val list = val::array();
+      for (const Special& s : advice.specials) list.call<void>("push", advice.special_json(s));
+      out.set("specials", list);
+    }
+    if (!advice.declared.empty()) {
+      val list = val::array();
+      for (const Special& s : advice.declared) list.call<void>("push", advice.special_json(s));
+      out.set("declared", list);
+    }
     return out;
   });
 }

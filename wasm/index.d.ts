@@ -150,12 +150,31 @@ export interface Hint {
   moves: HintMove[];
 }
 
-/** Options of adviseBid: the seat to call, the calls so far as [seat, bid] pairs, the deals and their seed (required). */
+/** Options of adviseBid: the seat to call (or to declare), the calls so far as [seat, bid] pairs, the rules, the deals and their seed (required). */
 export interface BidOptions {
   seat?: number | string;
+  /** The calls so far, [seat, bid] ("pass", 30, "168:plunge"); the auction won by the seat: its declaration. */
   auction?: [number | string, number | string][];
   samples?: number;
   seed: number;
+  /** Texas 42's rule flags, as a position's JSON gives them ({specials: "all"}: Plunge, Splash, Nel-O, Sevens). */
+  rules?: Record<string, string>;
+  game?: "texas42";
+}
+
+/** A special bid (the partner names) or a contract in tricks the seat declares itself, on the advice's deals. */
+export interface BidSpecial {
+  bid: string;
+  kind: string;
+  /** Some declaration makes it (per deal: as if the namer saw every hand). */
+  p_make: number;
+  p_make_stderr: number;
+  /** The best single declaration's P(make): what the bid is judged by. */
+  p_make_named: number;
+  /** A contract the seat declares itself: "nello", "nello-high", "sevens". */
+  declared?: string;
+  declarations: Record<string, number>;
+  threshold: number;
 }
 
 /** One declaration's figures in a bid advice: its points over the deals. */
@@ -170,7 +189,7 @@ export interface BidDeclaration {
   histogram: number[];
 }
 
-/** The `dominosolver.bidadvice/1` JSON object of Python's advise_bid (plain Texas 42), less its `elapsed`. */
+/** The `dominosolver.bidadvice/1` JSON object of Python's advise_bid (Texas 42), less its `elapsed`. */
 export interface BidAdvice {
   schema: "dominosolver.bidadvice/1";
   game: "texas42";
@@ -182,13 +201,19 @@ export interface BidAdvice {
   risk: number;
   mark_risk: number;
   discount: number;
-  contract: null;
-  /** The advised call: "pass", "30", "84"... */
+  /** The contract the seat won (declaring), else null. */
+  contract: { declarer: number; bid: string } | null;
+  /** The advised call: "pass", "30", "84", "168:plunge"...; declaring: "declare 5", "declare nello". */
   action: string;
   verdict: { p_make: number | null; p_make_ci95: [number, number] | null; p_make_table: number | null; threshold: number | null; reason: string };
   bid: string;
-  declaration: number | "doubles" | "none";
+  /** The declaration to name with the bid; null for a special bid (the partner names). */
+  declaration: number | string | null;
   declarations: BidDeclaration[];
+  /** Under specials = all: the special bids the seat may make now. */
+  specials?: BidSpecial[];
+  /** Under specials = all: the contracts in tricks the seat may declare itself. */
+  declared?: BidSpecial[];
 }
 
 /** Options of newGame: as POST /v1/new-game's body (docs/http.md). */
@@ -265,14 +290,14 @@ export interface Dominosolver {
   /** Python's hint in this thread (it blocks it): a page uses startHintWorker. A position (its
    * object, JSON or text) is hinted from `options.seat`'s view, by default the seat to move's. */
   hint(target: View | Position | string, options?: HintOptions & { shouldStop?: () => boolean; onProgress?: (partial: Hint) => void }): Hint;
-  /** Python's advise_bid for plain Texas 42 while the seat is to call, in this thread (it blocks it). */
+  /** Python's advise_bid for Texas 42 (any rule flags) while the seat is to call or to declare, in this thread (it blocks it). */
   adviseBid(hand: Play[] | string, options: BidOptions): BidAdvice;
 }
 
 export class HintWorker {
   /** Resolves with the hint/1 object (of a view, or of a position as the API's hint); hints run one at a time, in the order asked. */
   hint(target: View | Position | string, options?: HintOptions & { signal?: AbortSignal; onProgress?: (partial: Hint) => void }): Promise<Hint>;
-  /** Python's advise_bid for plain Texas 42 in the worker, in turn with its hints (stop() does not cut it short). */
+  /** Python's advise_bid for Texas 42 in the worker, in turn with its hints (stop() does not cut it short). */
   adviseBid(hand: Play[] | string, options: BidOptions): Promise<BidAdvice>;
   /** Every hint asked so far resolves with the worlds solved by the end of its next batch. */
   stop(): void;

@@ -219,15 +219,17 @@ export function* hintSteps(core, target, options = {}, control = {}) {
 }
 
 /**
- * Python's advise_bid(hand, seat=..., auction=..., samples=..., seed=...) for plain Texas 42 (internal:
+ * Python's advise_bid(hand, seat=..., auction=..., rules=..., samples=..., seed=...) for Texas 42 (internal:
  * the API's adviseBid and hint-worker.js call it): the bidadvice/1 object, less its `elapsed`.
  */
-export function adviseBidWith(core, hand, { seat = 0, auction = [], samples = 200, seed } = {}) {
+export function adviseBidWith(core, hand, { seat = 0, auction = [], samples = 200, seed, rules, game } = {}) {
   if (typeof hand === "string") hand = hand.trim().split(/[\s,]+/).filter(Boolean);
   if (seed === undefined || seed === null) throw new ParseError("adviseBid needs a seed (a whole number from 0)");
   if (!Number.isSafeInteger(seed) || seed < 0) throw new ParseError("seed must be a whole number from 0");
   if (typeof samples !== "number") throw new ParseError(`samples must be a number, not ${JSON.stringify(samples)}`);
-  return answer(core.adviseBid({ hand, seat, auction, samples, seed }));
+  if (rules !== undefined && rules !== null && (typeof rules !== "object" || Array.isArray(rules)))
+    throw new ParseError("'rules' must be an object of flags");
+  return answer(core.adviseBid({ hand, seat, auction, samples, seed, ...(rules ? { rules } : {}), ...(game ? { game } : {}) }));
 }
 
 /**
@@ -263,8 +265,13 @@ function api(core) {
     /** The bot's move, its question answered in this thread (it blocks it: a page asks a hint worker, botQuestion). */
     playBot: (token, options) => {
       const q = games.botQuestion(token, options);
-      const advice = q.hint ? hintNow(core, q.hint.view, q.hint.options)
-        : q.bid || q.declare ? adviseBidWith(core, (q.bid ?? q.declare).hand, (q.bid ?? q.declare).options) : null;
+      let advice = null;
+      try {
+        advice = q.hint ? hintNow(core, q.hint.view, q.hint.options)
+          : q.bid || q.declare ? adviseBidWith(core, (q.bid ?? q.declare).hand, (q.bid ?? q.declare).options) : null;
+      } catch (e) {
+        if (!(e instanceof DominoSolverError)) throw e;  // an advice the module cannot give: the rule of thumb
+      }
       return games.botMove(token, q, advice);
     },
     /** The position as the package writes it, whose turn, the legal plays and the points taken. */
@@ -311,9 +318,10 @@ function api(core) {
     },
     /** The exact value for the side to move, and every legal play's value (as Python's solve). */
     /**
-     * Python's advise_bid(hand, seat=..., auction=..., samples=..., seed=...) for plain Texas 42 (the
-     * default rules) while the seat is to call: the bidadvice/1 object, less its `elapsed`. The seed
-     * is required (Python's default, a hash of the question, is not computed here). Blocks the thread.
+     * Python's advise_bid(hand, seat=..., auction=..., rules=..., samples=..., seed=...) for Texas 42
+     * (`rules`: its flags, as a position's JSON gives them) while the seat is to call or, the auction
+     * won, to declare: the bidadvice/1 object, less its `elapsed`. The seed is required (Python's
+     * default, a hash of the question, is not computed here). Blocks the thread.
      */
     adviseBid: (hand, options) => adviseBidWith(core, hand, options),
     solve: (position, { moves = true, ttMb } = {}) => {
@@ -389,7 +397,7 @@ export class HintWorker {
   }
 
   /**
-   * Python's advise_bid for plain Texas 42 in the worker (as the API's adviseBid): resolves with the
+   * Python's advise_bid for Texas 42 in the worker (as the API's adviseBid): resolves with the
    * bidadvice/1 object. It runs to its end (stop() does not cut it short), in turn with the hints.
    */
   adviseBid(hand, options = {}) {

@@ -1,6 +1,7 @@
 // The module's bid advice against the Python package (node --test): for the questions of
 // tests/data/wasm_cases.json (written by tests/wasm_fixture.py: plain 42, a hand, its seat and the
-// auction so far, with a seed), the same dominosolver.bidadvice/1 JSON as Python's advise_bid (less
+// auction so far, with a seed; the declaration of a contract won; under specials = all the special bids and
+// the contracts in tricks), the same dominosolver.bidadvice/1 JSON as Python's advise_bid (less
 // its time), in this thread and in the hint worker; and bad questions refused as Python refuses them.
 // DOMINOSOLVER_JS names the built module's folder (tests/wasm/test_wasm.py builds it).
 import assert from "node:assert/strict";
@@ -24,10 +25,19 @@ test("the bid cases cover a point bid, a mark bid, passes and the partner's high
 
 for (const c of fixture.bids) {
   test(`${c.name}: the same advice as Python`, () => {
-    const advice = api.adviseBid(c.hand, { seat: c.seat, auction: c.auction, ...c.options });
+    const advice = api.adviseBid(c.hand, { seat: c.seat, auction: c.auction, ...c.options, ...(c.rules ? { rules: c.rules } : {}) });
     assert.deepEqual(advice, c.advice);
   });
 }
+
+test("the bid cases cover declaring, the special bids and the contracts declared in tricks", () => {
+  const advice = fixture.bids.map((c) => c.advice);
+  assert.ok(advice.some((a) => a.action.startsWith("declare ") && a.contract.bid === "30"));
+  assert.ok(advice.some((a) => a.action === "declare nello") && advice.some((a) => /:plunge$/.test(a.contract?.bid ?? "")));
+  assert.ok(advice.some((a) => a.specials?.some((s) => s.kind === "plunge")) && advice.some((a) => a.specials?.some((s) => s.kind === "splash")));
+  assert.ok(advice.some((a) => a.declaration === "nello" && a.verdict.reason.includes("declared and led by this hand")));
+  assert.ok(advice.some((a) => a.action === "168:plunge" && a.declaration === null));  // the partner names
+});
 
 test("the hint worker gives the same advice", async () => {
   const worker = ds.startHintWorker(new URL("hint-worker.js", pathToFileURL(dir + "/")));
@@ -47,5 +57,10 @@ test("bad questions are refused", () => {
   assert.throws(() => api.adviseBid(hand, { seat: 2, auction: [[0, "pass"]], seed: 1 }), /is not to bid: E is/);
   assert.throws(() => api.adviseBid(hand, { seat: 1, auction: [[0, 29]], seed: 1 }), /does not replay/);
   assert.throws(() => api.adviseBid(hand, { seat: 0, auction: [[1, 30], [2, "pass"], [3, "pass"], [0, "pass"]], seed: 1 }),
-    /the auction is over/);
+    /N is not to declare: E is/);
+  assert.throws(() => api.adviseBid(hand, { seat: 0, auction: [[1, "pass"], [2, "pass"], [3, "pass"], [0, "pass"]], seed: 1 }),
+    /the auction is over: every seat passed/);
+  assert.throws(() => api.adviseBid(hand, { seed: 1, rules: { specials: "some" } }), ds.ParseError);
+  assert.throws(() => api.adviseBid(hand, { seed: 1, rules: "specials" }), ds.ParseError);
+  assert.throws(() => api.adviseBid(hand, { seed: 1, game: "moon" }), /Python's/);
 });
