@@ -357,11 +357,30 @@ def declaring_and_special_questions() -> list[tuple[str, list[str], int, list[li
     ]
 
 
+def moon_questions() -> list[tuple[str, list[str], int, list[list[Any]], dict[str, Any]]]:
+    """Moon's and Partnership Moon's calls and declarations (tricks as the bidder, Moon's best discard
+    of the widow per deal), Moon with its widow left out of play."""
+    out: list[tuple[str, list[str], int, list[list[Any]], dict[str, Any]]] = []
+    questions = [("moon", "opening", 1, [], {}), ("moon", "over a bid of 5", 2, [[1, 5]], {}),
+                 ("moon", "declare the 5 won", 0, [[1, "pass"], [2, "pass"], [0, 5]], {}),
+                 ("moon", "the widow left out of play", 1, [], {"moon_widow": "none"}),
+                 ("moon4", "opening", 0, [], {}), ("moon4", "the partner holds the high bid", 3, [[0, "pass"], [1, 5], [2, "pass"]], {}),
+                 ("moon4", "declare the 6 won", 2, [[3, "pass"], [0, "pass"], [1, 5], [2, 6]], {})]
+    for k, (family, name, seat, auction, flags) in enumerate(questions):
+        rules = Rules.from_json({"family": family, **flags})
+        rng = random.Random(f"wasm-bid-{family}-{k}")
+        hand = [str(t) for t in sorted(dealt(rng, rules)[seat], reverse=True)]
+        out.append((f"{family} bid: {name}", hand, seat, auction, {"family": family, **flags}))
+    out.append(("moon bid: a strong hand, opening", ["6-6", "6-5", "6-4", "6-3", "5-5", "4-4", "1-1"], 1, [],
+                {"family": "moon"}))
+    return out
+
+
 def bid_cases() -> list[dict[str, Any]]:
     out = []
-    questions = [(*q, {}) for q in bid_questions()] + declaring_and_special_questions()
+    questions = [(*q, {}) for q in bid_questions()] + declaring_and_special_questions() + moon_questions()
     for k, (name, hand, seat, auction, flags) in enumerate(questions):
-        options = {"samples": 30, "seed": 100 + k}
+        options = {"samples": 20 if "family" in flags else 30, "seed": 100 + k}
         advice = advise_bid(hand, seat=seat, auction=[tuple(a) for a in auction], threads=1,
                             rules=Rules.from_json(flags), **options).to_json()
         out.append({"name": name, "hand": hand, "seat": seat, "auction": auction, "options": options,

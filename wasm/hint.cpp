@@ -1672,11 +1672,16 @@ struct BidAdvice {
   }
 };
 
-// The bids a 42 hand may make under its rules before the auction narrows them (bidding.py's
-// BID_LADDER: standard 42's, up to the marks that win a game).
-std::vector<int> bid_ladder() {
-  const Rules standard;
+// The bids a hand may make under `rules` before the auction narrows them (bidding.py's bid_ladder):
+// standard 42's (BID_LADDER, up to the marks that win a game), or Moon's min_bid..7 and 21.
+std::vector<int> bid_ladder(const Rules& rules) {
   std::vector<int> out;
+  if (rules.row().ladder == Ladder::Tricks) {
+    for (int b = rules.min_bid(); b < 22; ++b)
+      if (is_bid(rules, b)) out.push_back(b);
+    return out;
+  }
+  const Rules standard;
   for (int b = 0; b <= standard.mark() * standard.row().target; ++b)
     if (is_bid(standard, b)) out.push_back(b);
   return out;
@@ -1690,14 +1695,196 @@ bool every_trick_or_none(const Position& pos, int seat, int tricks) {
   return ours == (pos.ruling().contract->objective == Objective::NoTrick ? 0 : left);
 }
 
+// Moon's and Partnership Moon's bid advice (moon/bidding.py's MoonBidAdvice): per declaration the
+// tricks the seat's side takes as the bidder, in three-player Moon after its best discard of the
+// widow on each deal (the core's discard_values), and the bid of most worth against an opponent.
+val moon_advice(const Rules& rules, int seat, TileMask hand, double seed, const std::vector<World>& deals,
+                std::vector<Bid> legal, bool partner_high, const std::optional<Contract>& contract, Solver& solver) {
+  const double risk = rules.row().family == Family::Moon4 ? 0.9 : 0.75;  // bidding.py's _FAMILY_THRESHOLDS
+  const int discount = 0;
+  const int n = static_cast<int>(deals.size());
+  const std::vector<Trump> decls = declarations(rules);
+  const int bid = rules.min_bid();  // the tricks taken do not depend on the bid
+  const bool takes_widow = rules.row().left_over == LeftOver::Widow && rules.moon_widow == MoonWidow::Take;
+  std::vector<std::vector<int>> tricks(decls.size());
+  for (std::size_t d = 0; d < decls.size(); ++d) {
+    const Contract c{seat, Bid{bid}};
+    for (const World& w : deals) {
+      if (takes_widow) {  // the bidder takes the widow and lays away its best tile for this deal
+        TileMask held = 0;
+        for (int s = 0; s < rules.seats(); ++s) held |= w[s];
+        int best = 0;
+        for (const auto& [tile, t] : discard_values(rules, decls[d], w, rules.tile_set() & ~held, c, solver).tricks)
+          best = std::max(best, t);
+        tricks[d].push_back(best);
+      } else {  // Partnership Moon, or Moon's widow out of play: the seat names and leads, its side's tricks
+        const Position pos(rules, decls[d], w, ruling(rules, decls[d], c).first_leader(), {}, c);
+        const int v = solver.solve(pos, false, false).value;
+        tricks[d].push_back(pos.side_of(pos.to_move()) == pos.side_of(seat) ? v : rules.hand_tricks() - v);
+      }
+    }
+  }
+  std::sort(legal.begin(), legal.end(), [](const Bid& a, const Bid& b) { return a.value < b.value; });
+  const auto mean = [&](int d) {
+    double sum = 0;
+    for (int v : tricks[d]) sum += v;
+    return sum / n;
+  };
+  const auto share = [&](int d, int level, int off) {
+    int made = 0;
+    for (int v : tricks[d]) made += v - off >= level;
+    return static_cast<double>(made) / n;
+  };
+  const auto p_make = [&](int d, int b) { return share(d, points_needed(rules, b), 0); };
+  const auto p_bid = [&](int d, int b) { return share(d, points_needed(rules, b), discount); };
+  const int count = static_cast<int>(decls.size());
+  const auto max_over = [&](auto f) {
+    double best = -HUGE_VAL;
+    for (int d = 0; d < count; ++d) best = std::max(best, f(d));
+    return best;
+  };
+  const int opponents = rules.scorers() == rules.seats() ? rules.seats() - 1 : 1;
+  const auto worth = [&](int d, int b) {  // what bid scores the bidder less what an opponent scores
+    double against = 0;
+    for (int v : tricks[d]) against += rules.hand_tricks() - v + discount;
+    return b * (2 * p_bid(d, b) - 1) - against / n / opponents;
+  };
+  const auto best_declaration = [&](int b) {  // by mean tricks; given a bid, by P(make) first
+    int best = 0;
+    for (int d = 1; d < count; ++d) {
+      if (!b) {
+        if (mean(d) > mean(best)) best = d;
+        continue;
+      }
+      const double pd = py_round(p_bid(d, b), 12), pb = py_round(p_bid(best, b), 12);
+      if (pd > pb || (pd == pb && mean(d) > mean(best))) best = d;
+    }
+    return best;
+  };
+  std::vector<int> bids;
+  bool may_pass = false;
+  for (const Bid& b : legal) {
+    if (b.value) bids.push_back(b.value);
+    else may_pass = true;
+  }
+  int advised = 0;  // MoonBidAdvice.bid
+  if (!(partner_high && may_pass)) {
+    std::optional<int> best;
+    double best_worth = 0;
+    for (int b : bids) {
+      if (max_over([&](int d) { return p_bid(d, b); }) < risk) continue;
+      const double w = max_over([&](int d) { return worth(d, b); });
+      if (!best || w > best_worth) best = b, best_worth = w;
+    }
+    advised = best && best_worth > 0 ? *best : may_pass || bids.empty() ? 0 : *std::min_element(bids.begin(), bids.end());
+  }
+  const auto says = [&](int d, int b) {
+    const double p = p_bid(d, b);
+    return std::make_pair(p, declaration_name(decls[d]) + " makes " + std::to_string(b) + " on " + percent(p) + " of " +
+                                 std::to_string(n) + " deals");
+  };
+  std::optional<double> p, threshold;
+  std::string reason;
+  if (contract) {
+    const auto [judged, text] = says(best_declaration(contract->bid.value), contract->bid.value);
+    p = judged;
+    reason = text + ", the most of the declarations";
+  } else if (advised) {
+    const auto [judged, text] = says(best_declaration(advised), advised);
+    p = judged;
+    if (judged < risk) {
+      reason = "the bidder may not pass, so the least bid: " + text;
+    } else {
+      threshold = risk;
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%+.2f", max_over([&](int d) { return worth(d, advised); }));
+      reason = text + "; a bid needs " + percent(risk) + ", and this one is worth the most: " + buf + " points against an opponent";
+    }
+  } else if (bids.empty()) {
+    reason = "no bid is legal over the high bid";
+  } else if (partner_high) {
+    reason = "the partner holds the high bid";
+  } else {
+    threshold = risk;
+    const auto [judged, text] = says(best_declaration(bids.front()), bids.front());
+    reason = judged >= risk ? "no bid is worth more than a pass against the opponents (" + text + ")"
+                            : "a bid needs " + percent(risk) + "; the best: " + text;
+  }
+  val verdict = val::object();
+  verdict.set("p_make", p ? val(py_round(*p, 6)) : val::null());
+  if (p) {
+    const double q = std::nearbyint(*p * n) / n, z2 = kZ95 * kZ95;
+    const double centre = (q + z2 / (2 * n)) / (1 + z2 / n);
+    const double half = kZ95 * std::sqrt(q * (1 - q) / n + z2 / (4.0 * n * n)) / (1 + z2 / n);
+    val ci = val::array();
+    ci.call<void>("push", py_round(std::max(0.0, centre - half), 6));
+    ci.call<void>("push", py_round(std::min(1.0, centre + half), 6));
+    verdict.set("p_make_ci95", ci);
+  } else {
+    verdict.set("p_make_ci95", val::null());
+  }
+  verdict.set("p_make_table", val::null());
+  verdict.set("threshold", threshold ? val(py_round(*threshold, 6)) : val::null());
+  verdict.set("reason", reason);
+  // The presentation (MoonBidAdvice.to_json: bid_advice_json with the discount and units).
+  val out = val::object();
+  out.set("schema", std::string("dominosolver.bidadvice/1"));
+  out.set("game", rules_game(rules));
+  out.set("seat", seat);
+  out.set("hand", names_of(sorted_plays(hand)));
+  out.set("method", std::string("pimc"));
+  out.set("worlds", n);
+  out.set("seed", seed);
+  out.set("risk", risk);
+  out.set("discount", discount);
+  out.set("units", std::string("tricks"));
+  if (contract) {
+    val c = val::object();
+    c.set("declarer", contract->declarer);
+    c.set("bid", bid_name(contract->bid));
+    out.set("contract", c);
+  } else {
+    out.set("contract", val::null());
+  }
+  out.set("action", contract ? "declare " + decls[best_declaration(contract->bid.value)].name() : bid_name(advised));
+  out.set("verdict", verdict);
+  out.set("bid", bid_name(advised));
+  out.set("declaration", trump_json(decls[best_declaration(advised)]));
+  val rows = val::array();
+  for (int d = 0; d < count; ++d) {
+    val row = val::object();
+    row.set("declaration", trump_json(decls[d]));
+    row.set("name", declaration_name(decls[d]));
+    row.set("mean", py_round(mean(d), 6));
+    double se = 0;
+    if (n > 1) {
+      std::vector<double> sq;
+      for (int v : tricks[d]) sq.push_back((v - mean(d)) * (v - mean(d)));
+      se = std::sqrt(pairwise_sum(sq.data(), sq.size()) / (n - 1)) / std::sqrt(static_cast<double>(n));
+    }
+    row.set("stderr", py_round(se, 6));
+    val pm = val::object();
+    for (int b : bid_ladder(rules)) pm.set(bid_name(b), py_round(p_make(d, b), 6));
+    row.set("p_make", pm);
+    std::vector<int> histogram(rules.hand_tricks() + 1, 0);
+    for (int v : tricks[d]) ++histogram[v];
+    val h = val::array();
+    for (int c : histogram) h.call<void>("push", c);
+    row.set("histogram", h);
+    rows.call<void>("push", row);
+  }
+  out.set("declarations", rows);
+  return out;
+}
+
 val advise_bid(val question) {
   return guarded([&] {
     val game = val::object();
     if (has(question, "game")) game.set("game", question["game"]);
     if (has(question, "rules")) game.set("rules", question["rules"]);
     const Rules rules = rules_of(game);
-    if (rules.row().family != Family::Texas42)
-      throw ParseError("the module's bid advice is Texas 42's (Moon's and The Big Game's advisors are Python's)");
+    if (rules.row().ladder == Ladder::Points)
+      throw ParseError("the module's bid advice is Texas 42's, Moon's and Partnership Moon's (The Big Game's advisor is Python's)");
     const int seat = has(question, "seat") ? seat_of(question["seat"], rules, "seat") : 0;
     if (!has(question, "hand")) throw ParseError("adviseBid needs a hand");
     const std::vector<int> tiles = plays_of(question["hand"], "hand", false);
@@ -1748,7 +1935,7 @@ val advise_bid(val question) {
     // the ladder over the high bid, and opening the special bids the core offers the hand).
     const auto ladder_over = [&] {
       advice.legal.push_back(Bid{});
-      for (int b : bid_ladder())
+      for (int b : bid_ladder(rules))
         if (b && bid_is_legal(rules, b, high)) advice.legal.push_back(Bid{b});
     };
     if (replay.over()) {
@@ -1767,7 +1954,7 @@ val advise_bid(val question) {
         throw InvalidViewError(rules.seat_name(seat) + " is not to bid: " + rules.seat_name(replay.to_call()) + " is");
       advice.legal = replay.legal(hand);
     }
-    advice.partner_high = high > 0 && high_bidder == (seat + 2) % rules.seats();
+    advice.partner_high = high > 0 && high_bidder == rules.seating().partner(seat);
     // The deals (sampling.py: the view before the declaration, any tile may lie anywhere).
     SamplerFacts facts;
     facts.seat = seat;
@@ -1778,8 +1965,10 @@ val advise_bid(val question) {
     const WorldSampler sampler(rules, facts);
     const std::vector<World> deals = sampler.sample(static_cast<std::size_t>(samples), static_cast<std::uint64_t>(seed));
     advice.worlds = static_cast<int>(deals.size());
-    advice.declarations = table_declarations(rules);
     Solver solver(64);
+    if (rules.row().ladder == Ladder::Tricks)
+      return moon_advice(rules, seat, hand, seed, deals, advice.legal, advice.partner_high, advice.contract, solver);
+    advice.declarations = table_declarations(rules);
     // A contract's value on every deal, as its row seats and leads it (bidding.py's _ContractScorer).
     const auto values = [&](const Trump& trump, const Contract& c) {
       const int leader = ruling(rules, trump, c).first_leader();
@@ -1853,7 +2042,7 @@ val advise_bid(val question) {
     out.set("bid", bid_name(advice.bid()));
     out.set("declaration", declaration ? trump_json(*declaration) : val::null());
     std::vector<int> shown;  // P(make) of the bids up to two marks (bidding.py's _P_MAKE_BIDS)
-    for (int b : bid_ladder())
+    for (int b : bid_ladder(rules))
       if (b <= 2 * Rules{}.mark()) shown.push_back(b);
     val rows = val::array();
     for (int d = 0; d < advice.count(); ++d) {

@@ -25,7 +25,9 @@ test("the bid cases cover a point bid, a mark bid, passes and the partner's high
 
 for (const c of fixture.bids) {
   test(`${c.name}: the same advice as Python`, () => {
-    const advice = api.adviseBid(c.hand, { seat: c.seat, auction: c.auction, ...c.options, ...(c.rules ? { rules: c.rules } : {}) });
+    const { family, ...flags } = c.rules ?? {};  // the family is the question's game
+    const advice = api.adviseBid(c.hand, { seat: c.seat, auction: c.auction, ...c.options, ...(family ? { game: family } : {}),
+      ...(c.rules ? { rules: flags } : {}) });
     assert.deepEqual(advice, c.advice);
   });
 }
@@ -37,6 +39,17 @@ test("the bid cases cover declaring, the special bids and the contracts declared
   assert.ok(advice.some((a) => a.specials?.some((s) => s.kind === "plunge")) && advice.some((a) => a.specials?.some((s) => s.kind === "splash")));
   assert.ok(advice.some((a) => a.declaration === "nello" && a.verdict.reason.includes("declared and led by this hand")));
   assert.ok(advice.some((a) => a.action === "168:plunge" && a.declaration === null));  // the partner names
+});
+
+test("the bid cases cover Moon's and Partnership Moon's calls and declarations", () => {
+  const advice = fixture.bids.map((c) => c.advice);
+  for (const game of ["moon", "moon4"]) {
+    const own = advice.filter((a) => a.game === game);
+    assert.ok(own.some((a) => a.action === "pass") && own.some((a) => a.action.startsWith("declare ")), game);
+    assert.ok(own.every((a) => a.units === "tricks" && a.declarations.every((d) => d.histogram.length === 8)), game);
+  }
+  assert.ok(advice.some((a) => a.game === "moon" && a.action === "21"));  // shooting the moon
+  assert.ok(advice.some((a) => a.game === "moon" && /worth the most/.test(a.verdict.reason)));
 });
 
 test("the hint worker gives the same advice", async () => {
@@ -62,5 +75,6 @@ test("bad questions are refused", () => {
     /the auction is over: every seat passed/);
   assert.throws(() => api.adviseBid(hand, { seed: 1, rules: { specials: "some" } }), ds.ParseError);
   assert.throws(() => api.adviseBid(hand, { seed: 1, rules: "specials" }), ds.ParseError);
-  assert.throws(() => api.adviseBid(hand, { seed: 1, game: "moon" }), /Python's/);
+  assert.throws(() => api.adviseBid(hand, { seed: 1, game: "biggame" }), /The Big Game's advisor is Python's/);
+  assert.throws(() => api.adviseBid(hand, { seed: 1, game: "moon" }), /not in Moon's 22 tiles|not a tile of the set/);
 });
