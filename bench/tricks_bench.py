@@ -73,7 +73,11 @@ def moon_position(family: str, i: int):
 
 
 def harness_lines(family: str, count: int) -> list[str]:
-    """The first `count` positions of set `family` (moon or moon4) as lines of bench/tricks_ab.cpp."""
+    """The first `count` positions of set `family` (nello, moon or moon4) as lines of bench/tricks_ab.cpp."""
+    if family == "nello":  # seat 0 declares Nel-O on 42 and leads, the doubles mode by turns
+        trumps = ("nello", "nello-high", "nello-low")
+        return [f"texas42 {trumps[i % 3]} 0 42 " + " ".join(str(sum(1 << t.id for t in h)) for h in deal(i))
+                for i in range(count)]
     rules = _core.texas42.Rules({"family": family})
     out = []
     for i in range(count):
@@ -156,7 +160,7 @@ def main() -> None:
     ap.add_argument("--baseline-deals", type=int, default=200, help="deals for the (slow) baseline")
     ap.add_argument("--sets", default="plunge,splash,nello,sevens,nello3,moon,moon4")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
-    ap.add_argument("--harness", choices=("moon", "moon4"),
+    ap.add_argument("--harness", choices=("nello", "moon", "moon4"),
                     help="only write the set's first --deals positions for bench/tricks_ab.cpp, one a line")
     args = ap.parse_args()
     if args.harness:
