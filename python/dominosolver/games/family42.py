@@ -281,7 +281,8 @@ def spec_of(row: FamilyRow, member: Member | None = None) -> GameSpec:
         table=make_table, special_table=special_table if specials else None,
         solves=lambda pos: not _core.texas42.unsearched(pos._pos),
         arena=(ARENA if not row.points_only
-               else family_arena(row.name, row.title, ROUND_AUCTION_ARENA if row.ladder == "points" else None)),
+               else family_arena(row.name, row.title, ROUND_AUCTION_ARENA if row.ladder == "points" else None,
+                                 member.deciders)),
         engine=EngineKit(go=go, count_worlds=adapter.count_worlds, worlds=adapter.worlds,
                          solver=lambda: Solver(adapter.BATCH_TT_MB)),
         human=HumanKit(bot=lambda seed: HintBot(seed=seed, deciders=member.deciders), hands=adapter.finished_hands,

@@ -17,6 +17,7 @@ from typing import Any
 from .. import arena as shared
 from ..errors import ParseError
 from .bots import HintBot, RandomBot, RuleBot
+from .deciders import Deciders
 from .game import Game
 from .notation import contract_to_json
 from .rules import FAMILIES, TEAMS, Rules, bid_name
@@ -42,14 +43,15 @@ HINT_BOTS = {
 }
 
 
-def make_bot(name: str, seed: int, options: dict[str, Any]) -> Any:
+def make_bot(name: str, seed: int, options: dict[str, Any], deciders: Deciders | None = None) -> Any:
+    """The bot ``name`` of ``BOTS``; a hint bot given ``deciders`` (its family's, ``deciders.py``)."""
     bot_options = {k: v for k, v in options.items() if k != "rules"}  # the rules are the game's (setup)
     unknown = sorted(set(bot_options) - set(HINT_OPTIONS))
     if unknown:
         raise ParseError(f"unknown 42 bot option(s) {', '.join(unknown)}: {', '.join(HINT_OPTIONS)}")
     Rules.from_json(options.get("rules"))  # bad flags fail before any deal
     if name in HINT_BOTS:
-        return HintBot(seed=seed, **{**bot_options, **HINT_BOTS[name]})
+        return HintBot(seed=seed, deciders=deciders, **{**bot_options, **HINT_BOTS[name]})
     if name == "rule":
         return RuleBot()
     if name == "random":
@@ -236,16 +238,19 @@ def family_setup(family: str, index: int, options: dict[str, Any]) -> dict[str, 
     return setup(index, {**options, "rules": {**(options.get("rules") or {}), "family": family}})
 
 
-def family_make_bot(family: str, name: str, seed: int, options: dict[str, Any]) -> Any:
-    """42's bot, the run's rules flags read as the family's (Moon's house rules are no 42 flags)."""
-    return make_bot(name, seed, {**options, "rules": {**(options.get("rules") or {}), "family": family}})
+def family_make_bot(family: str, deciders: Deciders | None, name: str, seed: int, options: dict[str, Any]) -> Any:
+    """42's bot, the run's rules flags read as the family's (Moon's house rules are no 42 flags), a
+    hint bot given the family's ``deciders``."""
+    return make_bot(name, seed, {**options, "rules": {**(options.get("rules") or {}), "family": family}}, deciders)
 
 
-def family_arena(family: str, title: str, defaults: dict[str, Any] | None = None) -> shared.Arena:
+def family_arena(family: str, title: str, defaults: dict[str, Any] | None = None,
+                 deciders: Deciders | None = None) -> shared.Arena:
     """The arena of a family of 42 (``moon``, ``moon4``, ``biggame``): 42's bots and play, the family's
     deals, scored in its points (Moon's each player's own, a bot scoring its players' mean);
-    ``defaults``: the bots' options where 42's would not do (The Big Game's bid tests and times)."""
-    maker = partial(family_make_bot, family)
+    ``defaults``: the bots' options where 42's would not do (The Big Game's bid tests and times);
+    ``deciders``: the family's own decisions before play, given to its hint bots (its game row's)."""
+    maker = partial(family_make_bot, family, deciders)
     whole = replace(ARENA.whole, game=family, setup=partial(family_setup, family), make_bot=maker, tagged=True,
                     title=f"Arena: mirrored whole games of {title} (games won per deal = two games, sides swapped)")
     return replace(ARENA, game=family, setup=partial(family_setup, family), make_bot=maker, unit="points", tagged=True,
