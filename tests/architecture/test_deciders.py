@@ -4,8 +4,12 @@ rows give them to their bots, and texas42's front doors follow a row they are gi
 
 from __future__ import annotations
 
-import pytest
+import ast
+from pathlib import Path
+from typing import ClassVar
 
+import dominosolver
+import pytest
 from dominosolver import biggame, games, moon
 from dominosolver.biggame import BigGame, BigGameBidAdvice
 from dominosolver.moon import MoonBidAdvice, MoonGame, PartnershipMoonGame
@@ -44,7 +48,7 @@ def test_texas42s_advise_bid_answers_with_the_members_adviser(game_class, advice
 class Asked:
     """A decider that bids the least bid, names the first declaration, and counts what it was asked."""
 
-    asked: list[str] = []
+    asked: ClassVar[list[str]] = []
 
     def __init__(self, bot: HintBot) -> None:
         self.bot = bot
@@ -63,3 +67,21 @@ def test_a_hint_bot_asks_the_decider_of_the_row_it_is_given():
     assert game.phase == "playing" and Asked.asked == ["bidding"] * 4 + ["declaring"]
     assert len(Asked.asked) == len(game.moves)  # every move before play, by the row given
     assert isinstance(bot._decider(game.rules), Asked) and bot._decider(game.rules) is bot._decider(game.rules)
+
+
+# The decisions before play: the one loop, its scorers and presenters (issue 42: no function over 80 lines).
+DECISION_MODULES = ("texas42/decisions.py", "texas42/bidding.py", "texas42/bid_tests.py", "texas42/deciders.py",
+                    "texas42/exchange_rule.py", "moon/bidding.py", "moon/exchange.py", "biggame/bidding.py",
+                    "biggame/exchange.py", "biggame/bot.py")
+LONGEST = 80
+
+
+def test_no_decision_function_is_over_80_lines():
+    package = Path(dominosolver.__file__).parent
+    lengths = {}
+    for path in DECISION_MODULES:
+        for node in ast.walk(ast.parse((package / path).read_text())):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lengths[f"{path}:{node.name}"] = node.end_lineno - node.lineno + 1
+    assert "texas42/bidding.py:advise_bid" in lengths and "biggame/exchange.py:advise_exchange" in lengths
+    assert {name: n for name, n in lengths.items() if n > LONGEST} == {}
