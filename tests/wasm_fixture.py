@@ -376,11 +376,31 @@ def moon_questions() -> list[tuple[str, list[str], int, list[list[Any]], dict[st
     return out
 
 
+def option_questions() -> list[tuple[str, list[str], int, list[list[Any]], dict[str, Any], dict[str, Any]]]:
+    """Questions asked without a seed (the question's own, question_seed's) and with 42's score."""
+    strong = ["6-6", "6-5", "6-4", "6-3", "5-5", "4-4", "1-1"]
+    return [
+        ("42 bid: opening, no seed (the question's own)", ["6-6", "6-4", "5-5", "5-3", "4-1", "3-3", "2-0"], 0, [], {},
+         {"samples": 20}),
+        ("moon bid: declare the 5 won, no seed", strong, 1, [[1, 5], [2, "pass"], [0, "pass"]], {"family": "moon"},
+         {"samples": 12}),
+        ("42 specials: declaring, no seed", ["1-0", "2-0", "3-0", "2-1", "4-0", "3-1", "5-0"], 3,
+         [[0, "pass"], [1, "pass"], [2, "pass"], [3, 84]], SPECIALS, {"samples": 12}),
+        ("42 bid: at 5-6, the score's odds", ["6-6", "6-5", "6-2", "5-5", "4-4", "3-1", "2-0"], 1, [[0, "pass"]], {},
+         {"samples": 30, "seed": 7, "score": [5, 6]}),
+        ("42 bid: at 0-6 over 30, the score's odds", ["5-5", "5-4", "5-3", "4-4", "3-3", "6-1", "2-0"], 2, [[1, 30]], {},
+         {"samples": 30, "seed": 8, "score": "0-6"}),
+        ("42 bid: at 6-0, the partner's 30 stands", ["6-6", "6-5", "6-4", "5-5", "4-4", "3-1", "2-0"], 2,
+         [[0, 30], [1, "pass"]], {}, {"samples": 30, "seed": 9, "score": [6, 0]}),
+    ]
+
+
 def bid_cases() -> list[dict[str, Any]]:
     out = []
-    questions = [(*q, {}) for q in bid_questions()] + declaring_and_special_questions() + moon_questions()
-    for k, (name, hand, seat, auction, flags) in enumerate(questions):
-        options = {"samples": 20 if "family" in flags else 30, "seed": 100 + k}
+    questions = ([(*q, {}, None) for q in bid_questions()] + [(*q, None) for q in declaring_and_special_questions()]
+                 + [(*q, None) for q in moon_questions()] + option_questions())
+    for k, (name, hand, seat, auction, flags, asked) in enumerate(questions):
+        options = asked or {"samples": 20 if "family" in flags else 30, "seed": 100 + k}
         advice = advise_bid(hand, seat=seat, auction=[tuple(a) for a in auction], threads=1,
                             rules=Rules.from_json(flags), **options).to_json()
         out.append({"name": name, "hand": hand, "seat": seat, "auction": auction, "options": options,

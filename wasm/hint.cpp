@@ -13,7 +13,9 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -21,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "convert.hpp"
@@ -1001,6 +1004,7 @@ class HintRun {
            (1.0 - p_make) * win_chance(set.first, set.second, target_marks_);
   }
 
+ public:  // game_odds.py's helpers, the bid advice's too
   // The chance that the side with `us` marks reaches `target` first, every hand from here even.
   static double win_chance(int us, int them, int target) {
     if (us >= target) return 1.0;
@@ -1032,6 +1036,8 @@ class HintRun {
         throw ParseError("score must be whole numbers from 0 to " + std::to_string(target - 1));
     return {static_cast<int>(parts[0]), static_cast<int>(parts[1])};
   }
+
+ private:
 
   // pimc.py's _estimate over the worlds scored so far: columns best first.
   // The game's warnings, why the loop stopped (`stopped`), then the worlds left out go to warnings_after_.
@@ -1413,6 +1419,74 @@ std::string declaration_name(const Trump& t) {
 
 bool same_bid(const Bid& a, const Bid& b) { return a.value == b.value && a.kind == b.kind; }
 
+// SHA-256 (FIPS 180-4) of `text`: bidding.py's question_seed hashes the question with it.
+std::array<std::uint8_t, 32> sha256(const std::string& text) {
+  static constexpr std::uint32_t k[64] = {
+      0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
+      0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
+      0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
+      0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+      0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08,
+      0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+      0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+  std::uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+  std::vector<std::uint8_t> m(text.begin(), text.end());
+  const std::uint64_t bits = static_cast<std::uint64_t>(m.size()) * 8;
+  m.push_back(0x80);
+  while (m.size() % 64 != 56) m.push_back(0);
+  for (int i = 7; i >= 0; --i) m.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
+  const auto rotr = [](std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); };
+  for (std::size_t block = 0; block < m.size(); block += 64) {
+    std::uint32_t w[64];
+    for (int i = 0; i < 16; ++i)
+      w[i] = static_cast<std::uint32_t>(m[block + 4 * i]) << 24 | static_cast<std::uint32_t>(m[block + 4 * i + 1]) << 16 |
+             static_cast<std::uint32_t>(m[block + 4 * i + 2]) << 8 | m[block + 4 * i + 3];
+    for (int i = 16; i < 64; ++i) {
+      const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
+      const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    std::uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+    for (int i = 0; i < 64; ++i) {
+      const std::uint32_t t1 = hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i];
+      const std::uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+      hh = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
+    }
+    h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += hh;
+  }
+  std::array<std::uint8_t, 32> out;
+  for (int i = 0; i < 32; ++i) out[i] = static_cast<std::uint8_t>(h[i / 4] >> (24 - 8 * (i % 4)));
+  return out;
+}
+
+// A JSON string as Python's json.dumps writes one (the question's texts are plain ASCII).
+std::string json_text(const std::string& s) { return "\"" + s + "\""; }
+
+// bidding.py's question_seed: the seed of an advice asked without one, a function of the question
+// (its rules' flags, seat, hand, auction and the contract won): the first 4 bytes of the SHA-256 of
+// json.dumps([rules, seat, hand, auction, contract], sort_keys=True), big-endian.
+std::uint32_t question_seed(const Rules& rules, int seat, TileMask hand, const std::vector<std::pair<int, Bid>>& calls,
+                            const std::optional<Contract>& contract) {
+  std::string text = "[{";
+  bool first = true;
+  for (const auto& [key, value] : rules.flags()) {  // a std::map: sorted keys, as sort_keys sorts them
+    text += (first ? "" : ", ") + json_text(key) + ": " + json_text(value);
+    first = false;
+  }
+  text += "}, " + std::to_string(seat) + ", [";
+  first = true;
+  for (int t : sorted_plays(hand)) text += (std::exchange(first, false) ? "" : ", ") + json_text(play_name(t));
+  text += "], [";
+  first = true;
+  for (const auto& [s, b] : calls)
+    text += (std::exchange(first, false) ? "[" : ", [") + std::to_string(s) + ", " + json_text(bid_name(b)) + "]";
+  text += "], " + (contract ? "[" + std::to_string(contract->declarer) + ", " + json_text(bid_name(contract->bid)) + "]"
+                            : std::string("null")) + "]";
+  const std::array<std::uint8_t, 32> digest = sha256(text);
+  return static_cast<std::uint32_t>(digest[0]) << 24 | static_cast<std::uint32_t>(digest[1]) << 16 |
+         static_cast<std::uint32_t>(digest[2]) << 8 | digest[3];
+}
+
 // bidding.py's special_threshold: the P(make) a special bid of `marks` needs.
 double special_threshold(int marks, double ordinary_gain, double floor) {
   return std::min(1.0, std::max(floor, 0.5 + std::max(0.0, ordinary_gain) / (2 * marks)));
@@ -1462,6 +1536,7 @@ struct BidAdvice {
   std::vector<Special> specials;  // the special bids the seat may make now (the partner names)
   std::vector<Special> declared;  // the contracts in tricks it may declare itself
   std::optional<Contract> contract;  // the contract the seat won: declaring
+  std::optional<std::pair<int, int>> score;  // 42's marks game: the seat's side's marks and the other's
 
   double share(int d, int level, int off = 0) const {
     int made = 0;
@@ -1507,8 +1582,33 @@ struct BidAdvice {
     return std::any_of(legal.begin(), legal.end(), [&](const Bid& b) { return same_bid(b, bid); });
   }
   bool may_pass() const { return legal_now(Bid{}); }
-  // bidding.py's ordinary_call.
+  // BidAdvice.game_odds: with a score, the seat's side's chance of winning the game when it calls
+  // `bid`, by its chance of making it in play under the declaration it would name; none where that
+  // chance is not measured.
+  std::optional<double> game_odds(int bid) const {
+    const auto [us, them] = *score;
+    const int target = rules.game_target();
+    if (!bid) return HintRun::win_chance(us, them, target);
+    const std::optional<double> q = p_table(best_declaration(Bid{bid}), Bid{bid});
+    if (!q) return std::nullopt;
+    const int stake = std::max(1, bid / rules.mark());
+    return *q * HintRun::win_chance(us + stake, them, target) + (1.0 - *q) * HintRun::win_chance(us, them + stake, target);
+  }
+  // BidAdvice._ordinary_bid: with a score, the legal call of the best game odds (of equal ones the
+  // least), the partner's high bid left standing; else bidding.py's ordinary_call.
   int ordinary_call() const {
+    if (score && !(partner_high && may_pass())) {
+      std::optional<int> best;
+      double best_odds = 0;
+      for (const Bid& b : legal) {
+        if (b.value && b.kind != BidKind::Ordinary) continue;
+        const std::optional<double> o = game_odds(b.value);
+        if (!o) continue;
+        const double r = py_round(*o, 12);
+        if (!best || r > best_odds || (r == best_odds && b.value < *best)) best = b.value, best_odds = r;
+      }
+      if (best) return *best;
+    }
     const std::vector<int> bids = ordinary();
     std::vector<int> every, point_bids;
     for (int b : bids) (b >= rules.mark() && rules.row().ladder != Ladder::Points ? every : point_bids).push_back(b);
@@ -1620,6 +1720,16 @@ struct BidAdvice {
       reason = bid_name(s->bid) + " makes on " + percent(*p) + " of " + std::to_string(worlds) + " deals (" +
                (s->declared ? "declared and led by this hand" : "the partner naming one declaration") + "); it needs " +
                percent(*threshold_) + " for its " + std::to_string(stake(s->bid.value)) + " marks to beat the ordinary advice";
+    } else if (score && !(partner_high && may_pass())) {
+      const int b = ordinary_call();
+      const auto [us, them] = *score;
+      if (b) {
+        p = p_bid_max(b);
+        table = p_table(best_declaration(Bid{b}), Bid{b});
+      }
+      reason = "at " + std::to_string(us) + "-" + std::to_string(them) + " the best chance of winning the game: " +
+               percent(game_odds(b).value_or(0)) + " " + (b ? "bidding " + bid_name(b) : std::string("passing")) +
+               " (passing " + percent(HintRun::win_chance(us, them, rules.game_target())) + "; each hand after this one even)";
     } else if (const int b = ordinary_call()) {
       const std::string text = fill(best_declaration(Bid{b}), Bid{b});
       if (*p < std::min(kBidRisk, kBidMarkRisk)) {
@@ -1898,10 +2008,21 @@ val advise_bid(val question) {
       if (!(rules.tile_set() & bit)) throw InvalidViewError(play_name(t) + " is not a tile of the set");
       hand |= bit;
     }
-    if (!has(question, "seed")) throw ParseError("adviseBid needs a seed (a whole number from 0)");
-    const double seed = type_of(question["seed"]) == "number" ? question["seed"].as<double>() : -1;
-    if (!(seed >= 0 && seed <= 9007199254740991.0 && seed == std::floor(seed)))
-      throw ParseError("seed must be a whole number from 0");
+    std::optional<double> seed_given;  // none: question_seed's, as Python's advise_bid(seed=None)
+    if (has(question, "seed")) {
+      const double given = type_of(question["seed"]) == "number" ? question["seed"].as<double>() : -1;
+      if (!(given >= 0 && given <= 9007199254740991.0 && given == std::floor(given)))
+        throw ParseError("seed must be a whole number from 0");
+      seed_given = given;
+    }
+    // 42's marks game: the score weighs the calls by the chance of winning the game (game_odds.py).
+    std::optional<std::pair<int, int>> score;
+    if (has(question, "score")) {
+      score = HintRun::score_of(question["score"], rules.game_target());
+      if (rules.row().family != Family::Texas42 || rules.scoring != Scoring::Marks)
+        throw InvalidViewError(std::string("a score weighs a call by the chance of winning a game of 42 to 7 marks, not ") +
+                               rules.row().title + "'s " + (rules.scoring == Scoring::Marks ? "marks" : "points"));
+    }
     const double samples = has(question, "samples") ? question["samples"].as<double>() : 200;  // bidding.py's BID_SAMPLES
     if (!(samples >= 2 && samples <= kMaxWorlds && samples == std::floor(samples)))
       throw ParseError("samples must be a whole number from 2 to 1,000,000");
@@ -1927,7 +2048,7 @@ val advise_bid(val question) {
         throw InvalidViewError(std::string("the auction does not replay: ") + e.what());
       }
     }
-    BidAdvice advice{rules, 0, {}, {}, {}, false, {}, {}, std::nullopt};
+    BidAdvice advice{rules, 0, {}, {}, {}, false, {}, {}, std::nullopt, std::nullopt};
     int high = 0, high_bidder = -1;
     for (const auto& [bidder, bid] : calls)
       if (bid.value > high) high = bid.value, high_bidder = bidder;
@@ -1955,6 +2076,8 @@ val advise_bid(val question) {
       advice.legal = replay.legal(hand);
     }
     advice.partner_high = high > 0 && high_bidder == rules.seating().partner(seat);
+    advice.score = score;
+    const double seed = seed_given ? *seed_given : question_seed(rules, seat, hand, calls, advice.contract);
     // The deals (sampling.py: the view before the declaration, any tile may lie anywhere).
     SamplerFacts facts;
     facts.seat = seat;

@@ -222,14 +222,15 @@ export function* hintSteps(core, target, options = {}, control = {}) {
  * Python's advise_bid(hand, seat=..., auction=..., rules=..., samples=..., seed=...) for Texas 42 (internal:
  * the API's adviseBid and hint-worker.js call it): the bidadvice/1 object, less its `elapsed`.
  */
-export function adviseBidWith(core, hand, { seat = 0, auction = [], samples = 200, seed, rules, game } = {}) {
+export function adviseBidWith(core, hand, { seat = 0, auction = [], samples = 200, seed, rules, game, score } = {}) {
   if (typeof hand === "string") hand = hand.trim().split(/[\s,]+/).filter(Boolean);
-  if (seed === undefined || seed === null) throw new ParseError("adviseBid needs a seed (a whole number from 0)");
-  if (!Number.isSafeInteger(seed) || seed < 0) throw new ParseError("seed must be a whole number from 0");
+  const given = seed !== undefined && seed !== null;  // none: Python's question_seed, a hash of the question
+  if (given && (!Number.isSafeInteger(seed) || seed < 0)) throw new ParseError("seed must be a whole number from 0");
   if (typeof samples !== "number") throw new ParseError(`samples must be a number, not ${JSON.stringify(samples)}`);
   if (rules !== undefined && rules !== null && (typeof rules !== "object" || Array.isArray(rules)))
     throw new ParseError("'rules' must be an object of flags");
-  return answer(core.adviseBid({ hand, seat, auction, samples, seed, ...(rules ? { rules } : {}), ...(game ? { game } : {}) }));
+  return answer(core.adviseBid({ hand, seat, auction, samples, ...(given ? { seed } : {}), ...(rules ? { rules } : {}),
+    ...(game ? { game } : {}), ...(score !== undefined && score !== null ? { score } : {}) }));
 }
 
 /**
@@ -320,8 +321,9 @@ function api(core) {
     /**
      * Python's advise_bid(hand, seat=..., auction=..., rules=..., samples=..., seed=...) for Texas 42
      * (`rules`: its flags, as a position's JSON gives them) while the seat is to call or, the auction
-     * won, to declare: the bidadvice/1 object, less its `elapsed`. The seed is required (Python's
-     * default, a hash of the question, is not computed here). Blocks the thread.
+     * won, to declare: the bidadvice/1 object, less its `elapsed`. Without a seed, Python's default:
+     * a hash of the question. `score` (42's marks game) weighs the calls by the chance of winning the
+     * game. Blocks the thread.
      */
     adviseBid: (hand, options) => adviseBidWith(core, hand, options),
     solve: (position, { moves = true, ttMb } = {}) => {

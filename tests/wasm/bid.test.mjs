@@ -52,6 +52,12 @@ test("the bid cases cover Moon's and Partnership Moon's calls and declarations",
   assert.ok(advice.some((a) => a.game === "moon" && /worth the most/.test(a.verdict.reason)));
 });
 
+test("the bid cases cover questions without a seed and with the game's score", () => {
+  const unseeded = fixture.bids.filter((c) => !("seed" in c.options));
+  assert.ok(unseeded.length >= 3 && unseeded.every((c) => Number.isInteger(c.advice.seed)));
+  assert.ok(fixture.bids.some((c) => c.options.score && c.advice.verdict.reason.includes("the best chance of winning the game")));
+});
+
 test("the hint worker gives the same advice", async () => {
   const worker = ds.startHintWorker(new URL("hint-worker.js", pathToFileURL(dir + "/")));
   try {
@@ -64,7 +70,9 @@ test("the hint worker gives the same advice", async () => {
 
 test("bad questions are refused", () => {
   const hand = fixture.bids[0].hand;
-  assert.throws(() => api.adviseBid(hand, { samples: 10 }), ds.ParseError);  // no seed
+  assert.throws(() => api.adviseBid(hand, { samples: 10, seed: -1 }), ds.ParseError);
+  assert.throws(() => api.adviseBid(hand, { seed: 1, score: [7, 0] }), ds.ParseError);  // a side at 7 has won
+  assert.throws(() => api.adviseBid(hand, { seed: 1, score: [1, 2], rules: { scoring: "points" } }), /not Texas 42's points/);
   assert.throws(() => api.adviseBid(hand.slice(1), { seed: 1 }), ds.InvalidViewError);  // six tiles
   assert.throws(() => api.adviseBid([...hand.slice(1), hand[1]], { seed: 1 }), ds.InvalidViewError);  // a tile twice
   assert.throws(() => api.adviseBid(hand, { seat: 2, auction: [[0, "pass"]], seed: 1 }), /is not to bid: E is/);
