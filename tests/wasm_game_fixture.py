@@ -4,7 +4,9 @@ legal moves (``random.Random``), each with its moves, the seat to move and its l
 every move, the human seat's view at every move of the first hands, and at the start, at each
 hand's end, in the middle of the auction and of the play and at the end the whole reply that
 ``dominosolver serve``'s game endpoints give (``dominosolver.botgame/1``, less its token: the
-server's is a signed name, the module's the game itself). Written to tests/data/wasm_games.json by
+server's is a signed name, the module's the game itself); and at each call, declaration and The
+Big Game's exchange of those games what texas42/bots.py's RuleBot chooses (the module's bots' rule
+of thumb where no advice is given). Written to tests/data/wasm_games.json by
 ``python tests/wasm_game_fixture.py``; tests/wasm/test_wasm_game.py checks that the committed file
 is what the package gives today and has node compare the module (tests/wasm/game.test.mjs)."""
 
@@ -16,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dominosolver import games
+from dominosolver.texas42.bots import RuleBot
 
 FIXTURE = Path(__file__).resolve().parent / "data" / "wasm_games.json"
 # (game, seed, the human's seat, rules, the hands played: None for the whole game, views of the first hands)
@@ -41,11 +44,28 @@ def reply(spec: games.GameSpec, game: Any, seat: int, last: list[Any] | None) ->
             "scores": record["scores"], "over": game.is_over, "winner": record["winner"], "record": record}
 
 
+def rule_case(game: Any) -> dict[str, Any] | None:
+    """RuleBot's choice where the module's rule of thumb stands in for an advice (a call, a
+    declaration, The Big Game's exchange before trumps), from the hand the mover holds as dealt."""
+    exchange = game.phase == "exchange" and game.trump is None
+    if game.phase not in ("bidding", "declaring") and not exchange:
+        return None
+    hand = [str(t) for t in game.deal()[game.to_move]]
+    held = game.view(game.to_move).to_json()["hand"]
+    if not exchange and held != hand:
+        return None  # The Big Game's declaration after the exchange: RuleBot reads the hand as dealt
+    rules = game.rules
+    return {"table": {"family": rules.family, "min_bid": rules.min_bid, "mark": rules.mark, "hand_size": rules.hand_size,
+                      "max_pip": max(rules.suits)},
+            "hand": held, "legal": [str(m) for m in game.legal_moves], "choice": str(RuleBot().choose(game))}
+
+
 def played(tag: str, seed: int, seat: int, rules: dict[str, str], hands: int | None, view_hands: int) -> dict[str, Any]:
     spec = games.get(tag)
     game = spec.Game(seed, spec.Rules.from_json(rules), 0, [])
     rng = random.Random(seed)
     steps: list[dict[str, Any]] = []
+    rule_cases: list[dict[str, Any]] = []
     replies = {"0": reply(spec, game, seat, None)}
     finished = 0
     middle_auction = middle_play = False
@@ -56,6 +76,9 @@ def played(tag: str, seed: int, seat: int, rules: dict[str, str], hands: int | N
         if finished < view_hands:
             step["view"] = game.view(seat).to_json()
         steps.append(step)
+        case = rule_case(game)
+        if case is not None:
+            rule_cases.append(case)
         move = rng.choice(game.legal_moves)
         game.play(move)
         last = [mover, str(move) if mover == seat else move.public]
@@ -70,7 +93,7 @@ def played(tag: str, seed: int, seat: int, rules: dict[str, str], hands: int | N
             replies[str(len(steps))] = reply(spec, game, seat, last)
         finished = done
     return {"game": tag, "seed": str(seed), "seat": seat, "rules": rules,
-            "moves": [str(m) for m in game.moves], "steps": steps, "replies": replies}
+            "moves": [str(m) for m in game.moves], "steps": steps, "replies": replies, "rule_cases": rule_cases}
 
 
 def build() -> dict[str, Any]:

@@ -367,6 +367,14 @@ val game_replay(val obj) {
     record.set("scores", scores);
     record.set("hands", hands);
     out.set("record", record);
+    // What a rule-of-thumb bot reads of the rules (game.js's ruleBot: texas42/bots.py's RuleBot).
+    val table = val::object();
+    table.set("family", family_of(rules));
+    table.set("min_bid", rules.min_bid());
+    table.set("mark", rules.mark());
+    table.set("hand_size", rules.hand_size());
+    table.set("max_pip", rules.max_pip);
+    out.set("table", table);
     bool raw = false;
     out.set("view", view_of(g, seat, raw));
     out.set("raw_view", raw);

@@ -2,8 +2,10 @@
 // bots"): the replies of dominosolver serve's game endpoints (docs/http.md: new-game, move,
 // bot-move, game), `dominosolver.botgame/1`, made without a server. The core (game.cpp) deals from
 // the seed as Python's Game deals and replays the moves; this file keeps the game in its token and
-// asks the bots' questions: a call from the bid advice (adviseBid), the declaration from the bid
-// advice of the hand that won the auction, a play from a hint of the bot's view.
+// asks the bots' questions: a call and the declaration of a contract won from the bid advice
+// (adviseBid); where the module cannot advise (an error: a game or rules it does not advise) or the
+// advice names no legal move, and in The Big Game's exchange, by rule of thumb (texas42/bots.py's
+// RuleBot); a play (and Moon's exchange) from a hint of the bot's view.
 //
 // The token is the game itself (its rules, the human's seat, the seed and every move), not a secret:
 // the page that holds it holds the module too, which could deal the seed. Any token plays on.
@@ -11,8 +13,58 @@
 export const BOTGAME_SCHEMA = "dominosolver.botgame/1";
 const TOKEN_PREFIX = "offline1.";
 // The bots' searches: worlds of a bot's hint in play and deals of its bid advice (a modest number:
-// a bot moves in a fraction of a second on a phone).
-export const BOT_OPTIONS = { samples: 40, bidSamples: 24 };
+// a bot moves in a fraction of a second on a phone); The Big Game's plays within a time (its first
+// tricks' worlds take up to seconds each; texas42/bots.py's BIG_GAME_TIMES: 2 s a play).
+export const BOT_OPTIONS = { samples: 40, bidSamples: 24, bigGameMs: 2000 };
+
+// ---------------------------------------------------------------- the rule of thumb (RuleBot)
+
+const tileOf = (name) => {
+  const [hi, lo] = name.split(":")[0].split("-").map(Number);
+  return { hi, lo, double: hi === lo, pips: hi + lo };
+};
+
+// Trumps held, the double of trumps, and other doubles (bots.py's trump_strength).
+function trumpStrength(hand, suit) {
+  let out = 0;
+  for (const t of hand.map(tileOf)) {
+    if (t.hi === suit || t.lo === suit) out += t.double ? 2 : 1;
+    else if (t.double) out += 0.5;
+  }
+  return out;
+}
+
+// RuleBot's call, declaration or discard for `hand` (the seat's tiles), the legal moves and the
+// rules' table (game.cpp's: family, min_bid, mark, hand_size, max_pip).
+export function ruleMove(table, hand, legal, trump = null) {
+  const suits = Array.from({ length: table.max_pip + 1 }, (_, s) => s);
+  const bids = legal.filter((m) => /^\d+$/.test(m)).map(Number);  // ordinary bids (not pass, not a special)
+  if (bids.length || legal.includes("pass")) {
+    const strength = Math.max(...suits.map((s) => trumpStrength(hand, s)));
+    let want;
+    if (table.family === "biggame") want = strength >= 5 ? table.min_bid + 2 * (Math.floor(strength) - 5) : 0;
+    else if (table.family !== "texas42") want = strength >= table.hand_size ? table.mark : strength >= table.min_bid ? Math.floor(strength) : 0;
+    else want = strength >= table.hand_size ? table.mark : ({ 4: 30, 5: 32, 6: 34 })[Math.floor(strength)] ?? 0;
+    const fitting = bids.filter((b) => b <= want);
+    if (fitting.length) return String(Math.min(...fitting));
+    return legal.includes("pass") ? "pass" : String(Math.min(...bids));
+  }
+  if (legal.some((m) => m.startsWith("declare "))) {
+    const best = [...suits].sort((a, b) => trumpStrength(hand, b) - trumpStrength(hand, a) || b - a)[0];
+    return legal.includes(`declare ${best}`) ? `declare ${best}` : legal[0];
+  }
+  if (legal.some((m) => m.startsWith("discard "))) {  // lay away the weakest: off trumps, not a double, fewest pips
+    const key = (m) => {
+      const t = tileOf(m.slice("discard ".length));
+      return [typeof trump === "number" && (t.hi === trump || t.lo === trump) ? 1 : 0, t.double ? 1 : 0, t.pips];
+    };
+    return [...legal].sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+    })[0];
+  }
+  return legal[0];
+}
 
 /** A token's game: {game, rules, seat, seed, moves}. */
 function encode(state) {
@@ -108,24 +160,23 @@ export function gameFlow(core, { answer, readView, ParseError, IllegalMoveError 
 
   // What the bot to move must ask before it moves: {seat, move} when nothing is to decide, else
   // {seat, bid: {hand, options}} for the bid advice, or {seat, hint: {view, options}}.
-  function question(r, state, seat, { samples = BOT_OPTIONS.samples, bidSamples = BOT_OPTIONS.bidSamples } = {}) {
+  function question(r, state, seat, { samples = BOT_OPTIONS.samples, bidSamples = BOT_OPTIONS.bidSamples,
+    bigGameMs = BOT_OPTIONS.bigGameMs } = {}) {
     const legal = r.legal_moves;
     if (legal.length === 1) return { seat, move: legal[0] };
     const seed = botSeed(state);
     const bot = replay(state, seat);
     const view = viewOf(bot);
-    if (r.phase === "bidding") {
+    const rule = { hand: view.hand, trump: view.trump, table: r.table };  // for the rule of thumb
+    if (r.phase === "exchange" && view.trump === null) return { seat, rule };  // The Big Game's, before trumps
+    if (r.phase === "bidding" || r.phase === "declaring") {
+      // adviseBid of the hand and the auction so far (declaring: the whole auction, the contract won).
       const auction = view.auction.map((a) => [a.seat, a.kind ? `${a.bid}:${a.kind}` : a.bid]);
-      return { seat, bid: { hand: view.hand, options: { seat, auction, samples: bidSamples, seed } } };
+      const ask = { hand: view.hand, options: { seat, auction, samples: bidSamples, seed, game: r.table.family, rules: state.rules } };
+      return r.phase === "bidding" ? { seat, rule, bid: ask } : { seat, rule, declare: ask };
     }
-    if (r.phase === "declaring") {
-      // The advice of the hand as it made its last call (its winning bid): the declaration it bid on.
-      let last = -1;
-      view.auction.forEach((a, i) => { if (a.seat === seat) last = i; });
-      const auction = view.auction.slice(0, Math.max(last, 0)).map((a) => [a.seat, a.kind ? `${a.bid}:${a.kind}` : a.bid]);
-      return { seat, declare: { hand: view.hand, options: { seat, auction, samples: bidSamples, seed } } };
-    }
-    return { seat, hint: { view, options: { samples, seed } } };
+    const options = r.table.family === "biggame" ? { samples, seed, timeMs: bigGameMs } : { samples, seed };
+    return { seat, rule, hint: { view, options } };
   }
 
   // The move a bot's question and its answer give (an answer that names no legal move: the first legal one).
@@ -133,18 +184,10 @@ export function gameFlow(core, { answer, readView, ParseError, IllegalMoveError 
     const legal = r.legal_moves;
     if (q.move !== undefined) return q.move;
     let move = null;
-    if (q.bid) move = advice?.action;
-    else if (q.declare && advice) {
-      let d = advice.declaration;
-      if (d === null || d === undefined) {  // the hand's advice was no bid: its best declaration by mean
-        const best = [...(advice.declarations ?? [])].sort((a, b) => b.mean - a.mean)[0];
-        d = best?.declaration;
-      }
-      move = d === null || d === undefined ? null : `declare ${d}`;
-    } else if (q.hint) move = advice?.best ?? advice?.moves?.[0]?.move;
+    if (q.bid || q.declare) move = advice?.action;  // "30", "168:plunge", "declare 5"
+    else if (q.hint) move = advice?.best ?? advice?.moves?.[0]?.move;
     if (legal.includes(move)) return move;
-    if (q.bid) return legal.includes("pass") ? "pass" : legal[0];
-    return legal[0];
+    return q.rule ? ruleMove(q.rule.table, q.rule.hand, legal, q.rule.trump) : legal[0];
   }
 
   function botTurn(token) {

@@ -250,11 +250,20 @@ export interface BotGame {
   record: { game: string; winner: string | null; scores: Record<string, number>; hands: object[]; rules?: Record<string, string> };
 }
 
+/** The bots' searches: a hint's worlds (40), a bid advice's deals (24), The Big Game's time for a play in ms (2000). */
+export interface BotOptions {
+  samples?: number;
+  bidSamples?: number;
+  bigGameMs?: number;
+}
+
 /** What the bot to move asks before it moves: a forced move, a bid advice (a call or, from the
- * auction's winner, the declaration) or a hint of its view. */
+ * auction's winner, the declaration) or a hint of its view; `rule`: what its rule of thumb reads
+ * where no answer names a legal move (game.js's ruleMove, Python's RuleBot). */
 export interface BotQuestion {
   seat: number;
   move?: string;
+  rule?: { hand: Play[]; trump: number | string | null; table: { family: string; min_bid: number; mark: number; hand_size: number; max_pip: number } };
   bid?: { hand: Play[]; options: BidOptions };
   declare?: { hand: Play[]; options: BidOptions };
   hint?: { view: View; options: HintOptions };
@@ -268,11 +277,11 @@ export interface Dominosolver {
   /** The human's move (POST /v1/move): throws IllegalMoveError on a bot's turn or for a move not legal. */
   gameMove(token: string, move: string): BotGame;
   /** What the bot to move asks: answer it (adviseBid, a hint; in a worker) and pass the answer to botMove. */
-  botQuestion(token: string, options?: { samples?: number; bidSamples?: number }): BotQuestion;
+  botQuestion(token: string, options?: BotOptions): BotQuestion;
   /** The bot's move (POST /v1/bot-move) from its question and the answer (an answer naming no legal move: pass or the first legal move). */
   botMove(token: string, question: BotQuestion, answer: BidAdvice | Hint | null): BotGame;
   /** The bot's move, its question answered in this thread (it blocks it). */
-  playBot(token: string, options?: { samples?: number; bidSamples?: number }): BotGame;
+  playBot(token: string, options?: BotOptions): BotGame;
   read(position: Position | string): PositionState;
   legalMoves(position: Position | string): Play[];
   play(position: Position | string, move: Play): Position;

@@ -3,8 +3,9 @@
 // choosing at random), the same seat to move and legal moves before every move, the same view of the
 // human seat, and the same botgame/1 replies as dominosolver serve's game endpoints (less the
 // token), the moves played through the API (gameMove for the human, botMove for the others); the
-// bots' own moves are legal and a whole hand against them ends with 42 points taken; bad requests
-// are refused by name. DOMINOSOLVER_JS names the built module's folder (tests/wasm/test_wasm_game.py builds it).
+// bots' rule of thumb chooses as RuleBot does; the bots' own moves are legal, a whole 42 hand against
+// them ends with 42 points taken and they play a hand of each other game; bad requests are refused
+// by name. DOMINOSOLVER_JS names the built module's folder (tests/wasm/test_wasm_game.py builds it).
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -14,6 +15,7 @@ import { pathToFileURL } from "node:url";
 const root = new URL("../../", import.meta.url);
 const dir = process.env.DOMINOSOLVER_JS ? resolve(process.env.DOMINOSOLVER_JS) : new URL("build/wasm/dominosolver-js/", root).pathname;
 const ds = await import(pathToFileURL(resolve(dir, "index.js")).href);
+const { ruleMove } = await import(pathToFileURL(resolve(dir, "game.js")).href);
 const api = await ds.load();
 const fixture = JSON.parse(await readFile(new URL("tests/data/wasm_games.json", root), "utf8"));
 
@@ -81,6 +83,27 @@ test("the bots play a whole hand: legal moves, every tile played once, 42 points
     if (hand.plays.length === 28) assert.equal(taken, 42);
   }
 });
+
+test("the rule of thumb is RuleBot's: calls, declarations and The Big Game's exchange", () => {
+  const cases = fixture.games.flatMap((g) => g.rule_cases);
+  assert.ok(cases.some((c) => c.choice.startsWith("declare ")) && cases.some((c) => c.choice.startsWith("discard ")));
+  assert.ok(cases.some((c) => /^\d+$/.test(c.choice)) && cases.some((c) => c.choice === "pass"));
+  for (const c of cases) assert.equal(ruleMove(c.table, c.hand, c.legal), c.choice, JSON.stringify(c));
+});
+
+for (const game of ["moon", "moon4", "biggame"]) {
+  test(`the bots play a hand of ${game}: legal moves, every tile played once`, () => {
+    let r = api.newGame({ game, seed: 21, seat: 1 });
+    while (r.record.hands.length === 0) {
+      r = r.your_turn ? api.gameMove(r.token, r.legal_moves[0]) : api.playBot(r.token, { samples: 12, bigGameMs: 100 });
+    }
+    const [hand] = r.record.hands;
+    assert.ok(hand.contract !== null && hand.plays.length > 0);
+    const tiles = hand.plays.map(([, tile]) => tile.split(":")[0]);
+    assert.equal(new Set(tiles).size, tiles.length);
+    for (const tile of tiles) assert.ok((hand.hands ?? hand.deal).flat().includes(tile), tile);
+  });
+}
 
 test("a bot's moves are the same however often the game is replayed", () => {
   const r = api.newGame({ seed: 31, seat: 2 });

@@ -1,5 +1,5 @@
 """``dominosolver board --export DIR``: the web board as a static site that needs no server
-(docs/board.md): positions solved and hinted, and Texas 42 played against the bots, by the
+(docs/board.md): positions solved and hinted, and games of the 42 family played against the bots, by the
 WebAssembly module in the browser. The board's ES modules and the WebAssembly module's API (docs/javascript.md) are
 joined into one classic script, and the module's code into another as base64: a page opened from a
 file may run classic scripts but can neither import modules nor fetch files. On a static host a web
@@ -366,7 +366,7 @@ def site(module_dir: Path) -> dict[str, bytes]:
     }
     files["manifest.webmanifest"] = json.dumps({
         "name": "dominosolver board", "short_name": "dominosolver",
-        "description": "Texas 42, Moon and The Big Game positions solved exactly, and Texas 42 against the bots, offline",
+        "description": "Texas 42, Moon and The Big Game positions solved exactly, and games against the bots, offline",
         "start_url": "./", "scope": "./", "display": "standalone",
         "background_color": "#fbfaf6", "theme_color": THEME,
         "icons": [{"src": "icon-192.png", "sizes": "192x192", "type": "image/png"},
@@ -396,7 +396,7 @@ def export(directory: Path, module_dir: Path) -> dict[str, bytes]:
                    "in this checkout's build/wasm")
 @click.option("--json", "as_json", is_flag=True, help="print what was written as JSON")
 def board(directory: str, module: str | None, as_json: bool) -> None:
-    """The web board without a server: positions of the 42 family checked, solved and hinted, and Texas 42
+    """The web board without a server: positions of the 42 family checked, solved and hinted, and games
     played against the bots, by the WebAssembly module in the browser (docs/board.md)."""
     where = Path(directory)
     files = export(where, find_module(module, as_json))

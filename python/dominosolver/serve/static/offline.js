@@ -21,14 +21,12 @@ export const UNAVAILABLE = {
   corpus: "A corpus of solved deals is the server's files (dominosolver serve --corpus DIR).",
 };
 
-// The games the Play screen deals offline: those whose bots the module has (a bid needs adviseBid,
-// which advises plain Texas 42; docs/javascript.md).
-export const PLAY_GAMES = ["texas42"];
+// The games the Play screen deals offline (the module's bots: wasm/game.js; docs/javascript.md).
+export const PLAY_GAMES = ["texas42", "moon", "moon4", "biggame"];
 // What the Play screen cannot ask offline, by endpoint, each with why.
 export const PLAY_UNAVAILABLE = {
   claim: "the claim is the Python package's (offline the Claim button stays off)",
   analyse: "grading the bots' plays is the Python package's analysis (offline a review shows the hands as dealt and the result)",
-  declare: "advice on the declaration of a contract won is the Python package's bid advisor's (the module advises calls)",
 };
 // The bid advice a human asks for in the auction: deals drawn (Python's default is 200; a phone
 // takes about a second for 100).
@@ -53,32 +51,34 @@ function freshSeed() {
 }
 
 // The bot to move: its question answered in the hint worker (a bid advice, or a hint of its view),
-// then its move played. A bid advice the module cannot give (rules it does not advise) leaves the
-// bot to pass or make the least bid.
+// then its move played. An advice the module cannot give (rules it does not advise, a Big Game
+// hint whose time ran out before any world) leaves the bot to its rule of thumb (game.js).
 async function botMove(ds, { token }, signal) {
   const question = ds.botQuestion(token);
   const worker = offline.hintWorker();
   let advice = null;
-  if (question.hint) {
-    advice = await worker.hint(question.hint.view, { ...question.hint.options, signal });
-  } else if (question.bid || question.declare) {
-    const { hand, options } = question.bid ?? question.declare;
-    try {
+  try {
+    if (question.hint) {
+      advice = await worker.hint(question.hint.view, { ...question.hint.options, signal });
+    } else if (question.bid || question.declare) {
+      const { hand, options } = question.bid ?? question.declare;
       advice = await worker.adviseBid(hand, options);
-    } catch {
-      advice = null;
     }
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    advice = null;
   }
   return ds.botMove(token, question, advice);
 }
 
-// Bid advice from the human's view in the auction (POST /v1/advise-bid {view}), as plain 42's
-// adviseBid gives it while the seat is to call.
+// Bid advice from the human's view in the auction (POST /v1/advise-bid {view}): its call, or the
+// declaration of the contract it won, as the module's adviseBid gives it (the games and rules it
+// advises; another's question gets its error).
 function adviseBid(ds, { view }) {
   if (!view || typeof view !== "object") throw new Unavailable("POST /v1/advise-bid without a view");
-  if (view.contract) throw new Unavailable("The declaration advice", PLAY_UNAVAILABLE.declare);
   const auction = (view.auction ?? []).map((a) => [a.seat, a.kind ? `${a.bid}:${a.kind}` : a.bid]);
-  return offline.hintWorker().adviseBid(view.hand, { seat: view.seat, auction, samples: BID_ADVICE_SAMPLES, seed: freshSeed() });
+  return offline.hintWorker().adviseBid(view.hand, { seat: view.seat, auction, samples: BID_ADVICE_SAMPLES, seed: freshSeed(),
+    game: view.game ?? "texas42", rules: view.rules ?? {} });
 }
 
 function showReply(ds, position) {
