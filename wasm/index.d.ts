@@ -150,16 +150,20 @@ export interface Hint {
   moves: HintMove[];
 }
 
-/** Options of adviseBid: the seat to call (or to declare), the calls so far as [seat, bid] pairs, the rules, the deals and their seed (required). */
+/** Options of adviseBid: the seat to call (or to declare), the calls so far as [seat, bid] pairs, the game and rules, the deals and their seed. */
 export interface BidOptions {
   seat?: number | string;
   /** The calls so far, [seat, bid] ("pass", 30, "168:plunge"); the auction won by the seat: its declaration. */
   auction?: [number | string, number | string][];
   samples?: number;
-  seed: number;
+  /** A whole number from 0; none: Python's default, a hash of the question (the same figures from every front end). */
+  seed?: number;
+  /** 42's marks game: the marks of the seat's side and the other's ([5, 6] or "5-6"): the call of the best chance of winning the game. */
+  score?: [number, number] | string;
   /** Texas 42's rule flags, as a position's JSON gives them ({specials: "all"}: Plunge, Splash, Nel-O, Sevens). */
   rules?: Record<string, string>;
-  game?: "texas42";
+  /** "texas42" (default), "moon" or "moon4" (Moon's and Partnership Moon's advice, in tricks). */
+  game?: "texas42" | "moon" | "moon4";
 }
 
 /** A special bid (the partner names) or a contract in tricks the seat declares itself, on the advice's deals. */
@@ -192,15 +196,18 @@ export interface BidDeclaration {
 /** The `dominosolver.bidadvice/1` JSON object of Python's advise_bid (Texas 42), less its `elapsed`. */
 export interface BidAdvice {
   schema: "dominosolver.bidadvice/1";
-  game: "texas42";
+  game: "texas42" | "moon" | "moon4";
   seat: number;
   hand: Play[];
   method: "pimc";
   worlds: number;
   seed: number;
   risk: number;
-  mark_risk: number;
+  /** 42's (Moon's advice has none). */
+  mark_risk?: number;
   discount: number;
+  /** Moon's advice: "tricks" (its values are the bidder's side's tricks). */
+  units?: "tricks";
   /** The contract the seat won (declaring), else null. */
   contract: { declarer: number; bid: string } | null;
   /** The advised call: "pass", "30", "84", "168:plunge"...; declaring: "declare 5", "declare nello". */
