@@ -31,6 +31,7 @@ export const PLAY_UNAVAILABLE = {
 // The bid advice a human asks for in the auction: deals drawn (Python's default is 200; a phone
 // takes about a second for 100).
 const BID_ADVICE_SAMPLES = 100;
+const BIG_GAME_HINT_MS = 5000;
 
 let core = null; // the module, loaded at the first question
 const module = () => (core ??= offline.load());
@@ -104,7 +105,11 @@ const HANDLERS = {
   move: (ds, { token, move }) => ds.gameMove(token, move),
   "bot-move": botMove,
   "advise-bid": adviseBid,
-  hint: (ds, { view, samples, seed }, signal) => offline.hintWorker().hint(view, { samples, seed, signal }),
+  // A hint within `time` seconds as the HTTP API's; The Big Game's first tricks take up to seconds a
+  // world, so the Play screen's (the default worlds, no time asked) stops by BIG_GAME_HINT_MS.
+  hint: (ds, { view, samples, seed, time }, signal) => offline.hintWorker().hint(view, { samples, seed, signal,
+    timeMs: time !== undefined && time !== null ? 1000 * time
+      : view?.game === "biggame" && samples === undefined ? BIG_GAME_HINT_MS : undefined }),
   show: (ds, { position }) => showReply(ds, position),
   play: (ds, { position, move }) => showReply(ds, move === undefined ? position : ds.play(position, move)),
   solve: (ds, { position }) => {
