@@ -35,10 +35,6 @@ constexpr int kGivenMargin = 1;  // the same under a guess given by the caller (
 constexpr int kMoveLift = 6;     // every move's value: the first move climbs from this far above the
                                  // bound search's bound (best of 0..10; the value climbs from the bound)
 constexpr int kMaxPly = 48;
-// (P) The two-trick endgame and the next-to-last trick's shortcut keep no reasons (their values
-// stand for the hands as they are): off, the search below three tricks keeps them (Nel-O's value:
-// -4.9% nodes, 2.0x the time; on, +1.3% nodes, 1.6x the time).
-constexpr bool kPatternEndgame = false;
 constexpr int kBoundTricks = 2;  // tricks the bound search plays before the sure points (best of 1..4)
 // The zero-window searches store a few thousand entries: a 256 KB first active part of the table
 // holds a median one in cache (-2% time against 512 KB). The baseline's searches, 40 times larger,
@@ -113,18 +109,15 @@ inline SuitTable without_counters(const SuitTable& table) {
   return t;
 }
 
-// P: the pattern table (PatternTable, counting tricks) instead of the transposition table: every
-// value the search returns comes with its reason (`Why`), what it relied on in the hands of the
-// side not counted, and the entries keep it.
-template <int N, bool P = false>
+template <int N>
 class TrickEngine {
  public:
   // `table`: `play.table`, or (counting tricks) its copy without counters; both outlive the engine.
   // `relative_trumps`: the trumps keyed by their order alone (below).
   TrickEngine(const TrickPlay& play, const SuitTable& table, const Counting& counting, search::TranspositionTable* tt,
-              EndgameCache* endgames, const Enhancements& enh, bool relative_trumps, PatternTable* patterns = nullptr)
-      : t_(table), tt_(enh.table && !P ? tt : nullptr), pt_(enh.table && P ? patterns : nullptr), endgames_(endgames),
-        enh_(enh), misere_(counting.misere), counts_points_(counting.points), relative_trumps_(relative_trumps) {
+              EndgameCache* endgames, const Enhancements& enh, bool relative_trumps)
+      : t_(table), tt_(enh.table ? tt : nullptr), endgames_(endgames), enh_(enh), misere_(counting.misere),
+        counts_points_(counting.points), relative_trumps_(relative_trumps) {
     // The trumps from the highest down, for the keys by relative rank.
     for (TileMask m = t_.trumps; m;) {
       trump_order_[trumps_] = highest_trump(m);
@@ -142,7 +135,6 @@ class TrickEngine {
       for (TileMask m = hands_[p]; m; m &= m - 1) {
         const int tile = lowest(m);
         hand_key_ ^= tile_key(p, tile);
-        if (seating.side(seat) == counting.side) counted_key_ ^= kKeys.tile[p][tile];
         counters_in_hands_ += t_.counters[tile];
         ++tiles_left_;
       }
@@ -181,11 +173,6 @@ class TrickEngine {
       if (t_.counters[tile] == 5) five_mask_ |= bit(tile);
       if (t_.counters[tile] == 10) ten_mask_ |= bit(tile);
     }
-    if constexpr (P)
-      for (int lead = 0; lead < kMaxTiles; ++lead)
-        if (t_.all & bit(lead))
-          for (int tile = 0; tile < kMaxTiles; ++tile)
-            if ((t_.all & bit(tile)) && !t_.beats(tile, lead, t_.called[lead])) under_lead_[lead] |= bit(tile);
   }
 
   // The place `k` seats after place `p` (both under N): a mask for 4, a subtraction for 3.
@@ -209,25 +196,6 @@ class TrickEngine {
     Trick last = trick_;
     for (int k = trick_.len; k < N; ++k) add(last, lowest(hands_[after(leader_, k)]));
     return side(after(leader_, last.win)) == 0 ? last.points() : 0;
-  }
-  // (P) The last trick with its reason: the tiles of the leader and of the winner, and no other
-  // seat holding a tile as strong as the winner's (its only tile, played).
-  int last_trick_why() {
-    Trick last = trick_;
-    for (int k = trick_.len; k < N; ++k) add(last, lowest(hands_[after(leader_, k)]));
-    const int winner = after(leader_, last.win);
-    why_ = Why{};
-    if (trick_.len == 0) why_.held[leader_] = hands_[leader_];
-    const TileMask win_tile = bit(tile_of_play(last.best));
-    TileMask strong = 0;
-    for (TileMask m = t_.all; m; m &= m - 1)
-      if (t_.power[last.led][lowest(m)] >= t_.power[last.led][last.best]) strong |= bit(lowest(m));
-    for (int k = trick_.len; k < N; ++k) {
-      const int p = after(leader_, k);
-      if (hands_[p] & win_tile) why_.held[p] |= win_tile;
-      else if (p != leader_ || trick_.len) why_.absent[p] |= strong & ~win_tile;
-    }
-    return side(winner) == 0 ? last.points() : 0;
   }
   int lead_last_trick() const {
     const bool maximize = maximizes(leader_);
@@ -280,135 +248,16 @@ class TrickEngine {
   // What a tile in place `p`'s hand adds to hand_key_ (a trump keyed by rank adds nothing there).
   std::uint64_t tile_key(int p, int tile) const { return tile_keys_[p][tile]; }
 
-  // (P) The reason of a value: per place, the tiles its hand must hold and those it must not for
-  // the value to hold, with the same trick on the table and the same counted side's hands (which
-  // key the pattern table, so that only the other side's places are kept there).
-  struct Why {
-    std::array<TileMask, N> held{}, absent{};
-    void join(const Why& o) {
-      for (int p = 0; p < N; ++p) held[p] |= o.held[p], absent[p] |= o.absent[p];
-    }
-  };
-  void why_none() {
-    if constexpr (P) why_ = Why{};
-  }
-  void why_all() {  // the hands as they are: the position alone
-    if constexpr (P)
-      for (int p = 0; p < N; ++p) why_.held[p] = hands_[p], why_.absent[p] = 0;
-  }
-  void keep_why(const Why& w) {
-    if constexpr (P) why_ = w;
-  }
-  // A reason after the mover played `tile` made one before it: the mover held the tile.
-  static void lift(Why& w, int mover, int tile) {
-    const TileMask t = bit(tile_of_play(tile));
-    w.held[mover] |= t;
-    for (int p = 0; p < N; ++p) w.absent[p] &= ~t;
-  }
-  // Every legal move of the mover answered: the same legal moves (its tiles of the suit led and no
-  // other, or its whole hand).
-  void hold_legal(Why& w, int mover) const {
-    const TileMask h = hands_[mover];
-    const TileMask f = trick_.len ? h & t_.follows[trick_.led] : 0;
-    if (f) {
-      w.held[mover] |= f;
-      w.absent[mover] |= t_.follows[trick_.led] & ~h;
-    } else {
-      w.held[mover] |= h;
-    }
-  }
-  // The key: the leader, the counted side's hands and, per place of the other side, the suits it
-  // holds (entries then spread over the table; a pattern still answers the hands with the same).
-  std::uint64_t pattern_key() const {
-    std::uint64_t key = base_key_ ^ kKeys.leader[leader_] ^ counted_key_ ^ 0x9A77E2ULL;
-    for (int p = 0; p < N; ++p) {
-      if (!side(p)) continue;
-      unsigned suits = 0;
-      for (TileMask m = hands_[p]; m; m &= m - 1) suits |= t_.suits_of[lowest(m)];
-      key ^= mix(key + (std::uint64_t(suits) << (16 * p)) + 0x51u);
-    }
-    return key;
-  }
-  bool matches(const PatternTable::Entry& e) const {
-    for (int p = 0; p < N; ++p)
-      if ((hands_[p] & e.held[p]) != e.held[p] || (hands_[p] & e.absent[p])) return false;
-    return true;
-  }
-  // Narrows [lo, hi] by every entry of `key` that matches the hands, joining the reasons of those
-  // that narrow it to `why`; the first entry's move. True when an entry matched.
-  bool probe_patterns(std::uint64_t key, int& lo, int& hi, int& move, Why& why) const {
-    bool found = false;
-    const PatternTable::Entry* b = pt_->bucket(key);
-    for (int w = 0; w < PatternTable::kWays; ++w) {
-      const PatternTable::Entry& e = b[w];
-      if (e.key != key || !matches(e)) continue;
-      found = true;
-      if (move < 0 && e.move != 0xFF) move = e.move;
-      if (e.lower > lo || e.upper < hi) {
-        lo = std::max<int>(lo, e.lower);
-        hi = std::min<int>(hi, e.upper);
-        for (int p = 0; p < N; ++p) why.held[p] |= e.held[p], why.absent[p] |= e.absent[p];
-      }
-    }
-    return found;
-  }
-  void store_pattern(std::uint64_t key, int lower, int upper, int move, const Why& why) {
-    PatternTable::Entry e;
-    e.key = key;
-    for (int p = 0; p < N; ++p)
-      if (side(p)) e.held[p] = why.held[p], e.absent[p] = why.absent[p];
-    PatternTable::Entry* b = pt_->bucket(key);
-    int slot = -1;
-    for (int w = 0; w < PatternTable::kWays; ++w) {
-      if (b[w].key == key && b[w].held == e.held && b[w].absent == e.absent) {
-        b[w].lower = static_cast<std::int8_t>(std::max<int>(b[w].lower, lower));
-        b[w].upper = static_cast<std::int8_t>(std::min<int>(b[w].upper, upper));
-        if (move >= 0 && move != 0xFF) b[w].move = static_cast<std::uint8_t>(move);
-        return;
-      }
-      if (slot < 0 && b[w].key == 0) slot = w;
-    }
-    if (slot < 0) {
-      slot = static_cast<int>(pt_->victim++ % PatternTable::kWays);
-    }
-    e.lower = static_cast<std::int8_t>(lower);
-    e.upper = static_cast<std::int8_t>(upper);
-    e.move = move >= 0 ? static_cast<std::uint8_t>(move) : 0xFF;
-    b[slot] = e;
-  }
-  // narrow_at_trick_start, with the reason of what it narrowed joined to `why`: the misère trick
-  // owner's own, the whole hands for the rest.
-  void narrow_with_why(int& lo, int& hi, int total, int alpha, int beta, Why& why) {
-    const int lo0 = lo, hi0 = hi;
-    if (!misere_ || leads_out()) {
-      narrow_at_trick_start(lo, hi, total, alpha, beta);
-      if (lo != lo0 || hi != hi0) why_all(), why.join(why_);
-      return;
-    }
-    const auto [run_lo, run_hi] = run_bounds(total);
-    lo = std::max(lo, run_lo);
-    hi = std::min(hi, run_hi);
-    if (lo != lo0 || hi != hi0) why_all(), why.join(why_);
-    Why w;
-    const int owner = beta <= lo + 1 || alpha >= hi - 1 ? misere_trick_owner<true>(&w) : -1;
-    if (owner == 0 && lo < 1) lo = 1, why.join(w);
-    else if (owner == 1 && hi > total - 1) hi = total - 1, why.join(w);
-  }
-
   // `tile`: the tile leaving the hand (tile_of_play of a play).
   void take(int seat, int tile) {
     hands_[seat] &= ~bit(tile);
     hand_key_ ^= tile_key(seat, tile);
-    if constexpr (P)
-      if (!side(seat)) counted_key_ ^= kKeys.tile[seat][tile];
     counters_in_hands_ -= t_.counters[tile];
     --tiles_left_;
   }
   void give_back(int seat, int tile) {
     hands_[seat] |= bit(tile);
     hand_key_ ^= tile_key(seat, tile);
-    if constexpr (P)
-      if (!side(seat)) counted_key_ ^= kKeys.tile[seat][tile];
     counters_in_hands_ += t_.counters[tile];
     ++tiles_left_;
   }
@@ -417,20 +266,13 @@ class TrickEngine {
   int ab(int alpha, int beta, int ply) {
     if (++nodes_ > node_limit_) past_limit();  // the table keeps only bounds of finished subtrees
     const int total = remaining_total();
-    if (total == 0) return why_none(), 0;
-    if (total_tiles() + trick_.len <= N) {
-      if constexpr (P) return last_trick_why();
-      return last_trick();
-    }
+    if (total == 0) return 0;
+    if (total_tiles() + trick_.len <= N) return last_trick();
     // (A window above all the points left needs no endgame search: -2% nodes.)
-    if (trick_.len == 0 && tiles_left_ == 2 * N && enh_.endgame && (!P || kPatternEndgame)) {
-      if (total <= alpha) return why_none(), total;
-      return why_all(), two_tricks(alpha, beta);
-    }
+    if (trick_.len == 0 && tiles_left_ == 2 * N && enh_.endgame) return total <= alpha ? total : two_tricks(alpha, beta);
     int lo = 0, hi = total;
     std::uint64_t key = 0;
     int tt_move = -1;
-    [[maybe_unused]] Why bound_why;  // (P) the reasons of lo and hi
     if (trick_.len == 0) {
       bool known = false;  // a table entry's bounds already hold the sure points they were stored with
       // A window beyond all the points left is decided already: only the fail-soft bound is at
@@ -438,9 +280,7 @@ class TrickEngine {
       // plan: +2% nodes, -4% time for the value).
       if ((alpha >= total || beta <= 0) && enh_.quick_tricks) {
         const auto [run_lo, run_hi] = run_bounds(total);
-        const int v = alpha >= total ? run_hi : run_lo;
-        if constexpr (P) v == (alpha >= total ? total : 0) ? why_none() : why_all();
-        return v;
+        return alpha >= total ? run_hi : run_lo;
       }
       if (tt_) {
         key = trick_start_key();
@@ -453,44 +293,32 @@ class TrickEngine {
           if (hi <= alpha) return hi;
         }
       }
-      if constexpr (P) {
-        if (pt_) {
-          key = pattern_key();
-          known = probe_patterns(key, lo, hi, tt_move, bound_why);
-          if (lo >= beta || lo == hi) return keep_why(bound_why), lo;
-          if (hi <= alpha) return keep_why(bound_why), hi;
-        }
-      }
       // At the bound search's horizon with the other side on lead, the bounded side's sure points
       // are its top-trump run: the leader's cashing plan would only tighten a failure.
       if (horizon_ && tricks_left() <= horizon_ && side(leader_) != bound_team_ && enh_.quick_tricks) {
         const auto [run_lo, run_hi] = run_bounds(total);
-        if constexpr (P) (bound_team_ == 0 ? run_lo > lo : run_hi < hi) ? why_all() : void(why_ = bound_why);
         return bound_team_ == 0 ? std::max(lo, run_lo) : std::min(hi, run_hi);
       }
-      if (!known && enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) {
-        if constexpr (P) narrow_with_why(lo, hi, total, alpha, beta, bound_why);
-        else narrow_at_trick_start(lo, hi, total, alpha, beta);
-      }
-      if (lo >= beta || lo == hi) return keep_why(bound_why), lo;
-      if (hi <= alpha) return keep_why(bound_why), hi;
+      if (!known && enh_.quick_tricks && !(root_bound_ && tiles_left_ == root_tiles_)) narrow_at_trick_start(lo, hi, total, alpha, beta);
+      if (lo >= beta || lo == hi) return lo;
+      if (hi <= alpha) return hi;
       // The bound search's horizon: the sure points of the side it bounds stand in for the rest.
-      if (horizon_ && tricks_left() <= horizon_) return keep_why(bound_why), bound_team_ == 0 ? lo : hi;
+      if (horizon_ && tricks_left() <= horizon_) return bound_team_ == 0 ? lo : hi;
     } else {
       // Counting tricks, the trick on the table may be decided already: a side that needs it and
       // cannot win it fails here.
       if (enh_.quick_tricks && !counts_points()) {
-        const int won_by = trick_decided<P>(&bound_why);
+        const int won_by = trick_decided();
         if (won_by == 0) lo = 1;
         else if (won_by == 1) hi = total - 1;
       }
-      if (lo >= beta) return keep_why(bound_why), lo;
-      if (hi <= alpha) return keep_why(bound_why), hi;
+      if (lo >= beta) return lo;
+      if (hi <= alpha) return hi;
     }
 
     const int mover = to_move();
     const bool maximize = maximizes(mover);
-    if (trick_.len == N - 1 && tiles_left_ == N + 1 && (!P || kPatternEndgame)) {
+    if (trick_.len == N - 1 && tiles_left_ == N + 1) {
       // The mover's tile completes the next-to-last trick and the last one plays itself.
       int best = maximize ? -kInf : kInf;
       for (TileMask m = legal(); m; m &= m - 1) {
@@ -499,56 +327,30 @@ class TrickEngine {
         best = maximize ? std::max(best, v) : std::min(best, v);
         if (maximize ? best >= beta : best <= alpha) break;
       }
-      return why_all(), best;
+      return best;
     }
     int best = maximize ? -kInf : kInf;
     int best_move = -1;
     int a = alpha, b = beta;
-    [[maybe_unused]] bool cut = false;  // (P) a move cut off: why_ holds its reason
-    [[maybe_unused]] Why searched_why;  // (P) the reasons of the moves searched, and of those skipped
     // Returns true on a cut-off; the tile that cut becomes the killer when `record`.
     auto try_move = [&](int tile, bool record = true) {
       const int v = play_and_search(tile, a, b, ply);
-      if constexpr (P) lift(why_, mover, tile);
       if (maximize ? v > best : v < best) {
         best = v;
         best_move = tile;
       }
       if (maximize) a = std::max(a, best);
       else b = std::min(b, best);
-      if (a < b) {
-        if constexpr (P) searched_why.join(why_);
-        return false;
-      }
-      if constexpr (P) {
-        cut = true;
-        if (trick_.len && !(t_.follows[trick_.led] & bit(tile))) why_.absent[mover] |= t_.follows[trick_.led];
-      }
+      if (a < b) return false;
       if (record && ply < kMaxPly) killers_[ply][killer_slot()] = static_cast<std::int8_t>(tile);
       return true;
-    };
-    // Every legal move searched (or skipped as interchangeable): the reason holds the moves.
-    [[maybe_unused]] auto all_searched = [&]() {
-      if constexpr (P) {
-        if (!cut) {
-          why_ = searched_why;
-          hold_legal(why_, mover);
-        }
-      }
     };
     // The table's move, then the killer (ordered first anyway) usually cut off at once: try them
     // before generating the others.
     const TileMask legal_tiles = legal();
     // A forced play is made at once and leaves the killers alone: recorded, it displaced the
     // refutation its siblings (same ply and situation, more choice) needed (-6% nodes, -7% time).
-    if (trick_.len && !(legal_tiles & (legal_tiles - 1))) {
-      const int v = play_and_search(lowest(legal_tiles), alpha, beta, ply);
-      if constexpr (P) {
-        lift(why_, mover, lowest(legal_tiles));
-        hold_legal(why_, mover);
-      }
-      return v;
-    }
+    if (trick_.len && !(legal_tiles & (legal_tiles - 1))) return play_and_search(lowest(legal_tiles), alpha, beta, ply);
     const bool tt_first = tt_move >= 0 && (legal_tiles & bit(tt_move));
     const int killer = enh_.ordering && ply < kMaxPly ? killers_[ply][killer_slot()] : -1;
     const bool killer_first = killer >= 0 && killer != tt_move && (legal_tiles & bit(killer));
@@ -559,7 +361,6 @@ class TrickEngine {
       if (killer_first && try_move(killer, false)) return best;
       for (TileMask m = legal_tiles & ~(killer_first ? bit(killer) : 0); m; m &= m - 1)
         if (try_move(lowest(m))) break;
-      all_searched();
       return best;
     }
     if (!(tt_first && try_move(tt_move)) && !(killer_first && try_move(killer))) {
@@ -575,11 +376,8 @@ class TrickEngine {
       for (int i = 0; i < n; ++i) {
         const int tile = take_best(moves, i, n);
         bool dup = false;
-        for (int k = 0; k < n_searched && !dup; ++k) {
+        for (int k = 0; k < n_searched && !dup; ++k)
           dup = searched[k] == tile || (enh_.equivalence && equivalent(searched[k], tile, info));
-          if constexpr (P)
-            if (dup && searched[k] != tile) equivalence_why(searched[k], tile, info, searched_why);
-        }
         if (dup) continue;
         searched[n_searched++] = tile;
         // The ordering's own first choice, where no killer was tried, is found again without one:
@@ -588,7 +386,6 @@ class TrickEngine {
         if (try_move(tile, i > 0 || tt_first || killer_first)) break;
       }
     }
-    all_searched();
     if (trick_.len == 0 && tt_) {
       // Fail low: only an upper bound; fail high: only a lower bound. The bound search's horizon
       // values bound the rest for one side, so only that side's successes prove anything: it keeps
@@ -599,18 +396,6 @@ class TrickEngine {
       const int upper = best < beta && upper_holds ? best : hi;
       const bool proves = horizon_ ? (bound_team_ == 0 ? best >= beta : best <= alpha) : true;
       tt_->store(key, std::max(lower, lo), std::min(upper, hi), proves ? best_move : 0xFF, count(hands_[0]) * N + trick_.len);
-    }
-    if constexpr (P) {
-      if (trick_.len == 0 && pt_) {
-        // The same bounds, with the reason of the moves' values, and of lo and hi where they decide.
-        const bool lower_holds = !horizon_ || bound_team_ == 0, upper_holds = !horizon_ || bound_team_ == 1;
-        const int lower = best > alpha && lower_holds ? best : 0;
-        const int upper = best < beta && upper_holds ? best : total;
-        const bool proves = horizon_ ? (bound_team_ == 0 ? best >= beta : best <= alpha) : true;
-        Why stored = why_;
-        if (lo > lower || hi < upper) stored.join(bound_why);
-        store_pattern(key, std::max(lower, lo), std::min(upper, hi), proves ? best_move : 0xFF, stored);
-      }
     }
     return best;
   }
@@ -815,13 +600,6 @@ class TrickEngine {
 
   // The table's move at the root (the bound search leaves one), or -1.
   int table_move() const {
-    if constexpr (P) {
-      if (!pt_ || trick_.len != 0) return -1;
-      int lo = 0, hi = kInf, move = -1;
-      Why unused;
-      probe_patterns(pattern_key(), lo, hi, move, unused);
-      return move;
-    }
     if (!tt_ || trick_.len != 0) return -1;
     const auto* e = tt_->probe(trick_start_key());
     return e && e->move != 0xFF ? e->move : -1;
@@ -1122,14 +900,11 @@ class TrickEngine {
   // tile that does not beat the lead (it then cannot beat the trick's best either): playing to give
   // the trick away, it does. A leader alone in its side gives it away when it has a lead that a
   // seat of the other side can only beat.
-  // (W: with its reason in `why`, for the pattern table.)
-  template <bool W = false>
-  int misere_trick_owner([[maybe_unused]] Why* why = nullptr) const {
+  int misere_trick_owner() const {
     const int own = side(leader_);
     bool alone = true;
     for (int k = 1; k < N; ++k) alone &= side(after(leader_, k)) != own;
     bool all_taken = true;
-    [[maybe_unused]] Why taken_why;  // (W) the tiles played under each lead
     for (TileMask leads = t_.legal(hands_[leader_], -1); leads; leads &= leads - 1) {
       const int lead = lowest(leads), suit = t_.called[lead];
       bool taken = true;  // each seat of the other side can play under the lead
@@ -1137,102 +912,38 @@ class TrickEngine {
         const int p = after(leader_, k);
         if (side(p) == own) continue;
         bool under = false, forced = hands_[p] != 0;
-        [[maybe_unused]] int under_tile = -1;
         for (TileMask m = t_.legal(hands_[p], suit); m; m &= m - 1) {
           const bool b = t_.beats(lowest(m), lead, suit);
-          if constexpr (W)
-            if (!b && under_tile < 0) under_tile = lowest(m);
           under |= !b;
           forced &= b;
         }
-        if (alone && forced) {
-          if constexpr (W) {
-            *why = Why{};
-            why->held[leader_] |= bit(lead);
-            only_beats_why(*why, p, lead);
-          }
-          return 1 - own;
-        }
+        if (alone && forced) return 1 - own;
         taken &= under;
-        if constexpr (W)
-          if (under) {
-            taken_why.held[p] |= bit(under_tile);
-            if (!(hands_[p] & t_.follows[suit])) taken_why.absent[p] |= t_.follows[suit];
-          }
       }
       all_taken &= taken;
-      if (!alone && N == 3) {
-        if (const int under = gives_away(lead, suit); under >= 0) {
-          if constexpr (W) {
-            *why = Why{};
-            why->held[leader_] |= bit(lead);
-            gives_away_why(*why, lead, suit, under);
-          }
-          return 1 - own;
-        }
-      }
+      if (!alone && N == 3 && gives_away(lead, suit)) return 1 - own;
     }
-    if constexpr (W)
-      if (all_taken) {
-        *why = taken_why;
-        why->held[leader_] |= hands_[leader_];
-      }
     return all_taken ? own : -1;
-  }
-  // (W) Place `p` can only beat `lead` (it holds a tile): it still follows the suit with none that
-  // does not beat the lead, or, out of the suit, holds no tile that does not beat it.
-  void only_beats_why(Why& w, int p, int lead) const {
-    const TileMask f = t_.follows[t_.called[lead]], h = hands_[p];
-    if (h & f) {
-      w.held[p] |= bit(lowest(h & f));
-      w.absent[p] |= f & under_lead_[lead];
-    } else {
-      w.absent[p] |= under_lead_[lead];
-    }
-  }
-  // (W) gives_away's reason, `under` the partner's tile that stays under.
-  void gives_away_why(Why& w, int lead, int suit, int under) const {
-    const int own = side(leader_);
-    const int first = after(leader_, 1), second = after(leader_, 2);
-    const int other = side(first) == own ? second : first, mate = other == first ? second : first;
-    if (mate == first) {
-      only_beats_why(w, other, lead);
-    } else {  // the other seat's lowest play sets the bar: its legal tiles as they are
-      hold_legal_to(w, other, suit);
-    }
-    w.held[mate] |= bit(under);
-    if (!(hands_[mate] & t_.follows[suit])) w.absent[mate] |= t_.follows[suit];
-  }
-  // The legal tiles of place `p` on a trick that called `led`, as they are.
-  void hold_legal_to(Why& w, int p, int led) const {
-    const TileMask h = hands_[p], f = h & t_.follows[led];
-    if (f) {
-      w.held[p] |= f;
-      w.absent[p] |= t_.follows[led] & ~h;
-    } else {
-      w.held[p] |= h;
-    }
   }
 
   // Three seats, the leader's partner in play: does leading `lead` give the trick away? It does
   // when the seat of the other side can only beat it, and the partner can stay under the lead
   // (playing before that seat) or under the lowest tile that seat may play (after it).
-  // The partner's tile that stays under, or -1.
-  int gives_away(int lead, int suit) const {
+  bool gives_away(int lead, int suit) const {
     const int own = side(leader_);
     const int first = after(leader_, 1), second = after(leader_, 2);
     const int other = side(first) == own ? second : first, mate = other == first ? second : first;
     const TileMask theirs = t_.legal(hands_[other], suit);
-    if (!theirs) return -1;
+    if (!theirs) return false;
     int least = kInf;
     for (TileMask m = theirs; m; m &= m - 1) {
-      if (!t_.beats(lowest(m), lead, suit)) return -1;
+      if (!t_.beats(lowest(m), lead, suit)) return false;
       least = std::min<int>(least, t_.power[suit][lowest(m)]);
     }
     const int bar = mate == first ? t_.power[suit][lead] : least;
     for (TileMask m = t_.legal(hands_[mate], suit); m; m &= m - 1)
-      if (t_.power[suit][lowest(m)] <= bar) return lowest(m);
-    return -1;
+      if (t_.power[suit][lowest(m)] <= bar) return true;
+    return false;
   }
 
   // Does the seat on lead take every trick left? It does when no tile of another hand can beat any
@@ -1453,10 +1164,7 @@ class TrickEngine {
   // The side that takes the trick on the table whatever is still played, or -1: a side whose tile
   // is winning keeps the trick when no seat of the other side still to play holds a legal tile
   // that beats it (a tile that beats a later, stronger one beats this one too).
-  // (W: with its reason in `why`: each of those seats still follows with no tile that beats the
-  // trick's best, or is still out of the suit and holds none.)
-  template <bool W = false>
-  int trick_decided([[maybe_unused]] Why* why = nullptr) const {
+  int trick_decided() const {
     if (ties_) return -1;  // a tie may overtake: left to the search
     const int holder = side(after(leader_, trick_.win));
     for (int k = trick_.len; k < N; ++k) {
@@ -1464,22 +1172,6 @@ class TrickEngine {
       if (side(p) == holder) continue;
       for (TileMask m = t_.legal(hands_[p], trick_.led); m; m &= m - 1)
         if (t_.beats(lowest(m), trick_.best, trick_.led)) return -1;
-    }
-    if constexpr (W) {
-      TileMask beaters = 0;
-      for (TileMask m = t_.all; m; m &= m - 1)
-        if (t_.beats(lowest(m), trick_.best, trick_.led)) beaters |= bit(lowest(m));
-      const TileMask f = t_.follows[trick_.led];
-      for (int k = trick_.len; k < N; ++k) {
-        const int p = after(leader_, k);
-        if (side(p) == holder) continue;
-        if (hands_[p] & f) {
-          why->held[p] |= bit(lowest(hands_[p] & f));
-          why->absent[p] |= f & beaters;
-        } else {
-          why->absent[p] |= f | beaters;
-        }
-      }
     }
     return holder;
   }
@@ -1503,33 +1195,12 @@ class TrickEngine {
     return true;
   }
 
-  // `b` skipped as interchangeable with `a` (equivalent): the suits that were dead stay so, and no
-  // other seat holds a tile ranked between them in a live one.
-  void equivalence_why(int a, int b, const NodeInfo& info, Why& w) const {
-    const unsigned sa = t_.suits_of[a], sb = t_.suits_of[b];
-    for (unsigned l = sa | sb; l; l &= l - 1) {
-      const int s = std::countr_zero(l);
-      if (!((sa & sb) >> s & 1u) || !live(s, info)) {
-        for (int p = 0; p < N; ++p) w.absent[p] |= callers_[s];
-        continue;
-      }
-      const bool a_low = (t_.above[s][a] & bit(b)) != 0;
-      const int low = a_low ? a : b, high = a_low ? b : a;
-      const TileMask between = t_.above[s][low] & ~t_.above[s][high] & ~bit(high);
-      for (int p = 0; p < N; ++p)
-        if (p != info.mover) w.absent[p] |= between;
-    }
-  }
   // A suit is live while some tile in hand calls it when led, or it is the suit led now.
   bool live(int suit, const NodeInfo& info) const { return suit == info.led || (info.remaining & callers_[suit]); }
 
   const SuitTable& t_;
   search::TranspositionTable* tt_;
-  PatternTable* pt_;
   EndgameCache* endgames_;
-  Why why_;                                     // (P) the reason of the last value ab() returned
-  std::uint64_t counted_key_ = 0;               // (P) the counted side's hands (the pattern table's key)
-  std::array<TileMask, kMaxTiles> under_lead_{};  // (P) per lead, the tiles that do not beat it
   Enhancements enh_;
   bool misere_;                        // every seat plays to lose tricks (the counted side minimises D)
   bool counts_points_;                 // points (counters count), else tricks
@@ -1572,7 +1243,7 @@ class TrickEngine {
 // engine does not play.
 template <class F>
 auto engine_for(const TrickPlay& play, const Goal& goal, search::TranspositionTable* tt, EndgameCache* endgames,
-                PatternTable* patterns, const Enhancements& enh, bool relative_trumps, F&& f) {
+                const Enhancements& enh, bool relative_trumps, F&& f) {
   checked_goal(goal.objective, goal.declaring_side, goal.need);
   if (!play.table) throw InvalidPositionError("a trick play needs its declaration's table");
   const Counting counting = counting_of(goal);
@@ -1597,23 +1268,12 @@ auto engine_for(const TrickPlay& play, const Goal& goal, search::TranspositionTa
   const SuitTable& table = uncounted ? *uncounted : *play.table;
   // Counting tricks, the trumps are keyed by their order: which ones went does not change a count of tricks.
   relative_trumps |= !counting.points;
-  // The pattern table counts tricks of the declarations that follow suit, leads high and ties alone.
-  const bool by_patterns = enh.patterns && patterns && !counting.points && !table.lower_end && !table.by_distance &&
-                           play.tie_side < 0;
   switch (play.seating.trick_size()) {
     case 4: {
-      if (by_patterns) {
-        TrickEngine<4, true> s(play, table, counting, tt, endgames, used, relative_trumps, patterns);
-        return f(s);
-      }
       TrickEngine<4> s(play, table, counting, tt, endgames, used, relative_trumps);
       return f(s);
     }
     case 3: {
-      if (by_patterns) {
-        TrickEngine<3, true> s(play, table, counting, tt, endgames, used, relative_trumps, patterns);
-        return f(s);
-      }
       TrickEngine<3> s(play, table, counting, tt, endgames, used, relative_trumps);
       return f(s);
     }

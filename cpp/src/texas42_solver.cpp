@@ -69,7 +69,7 @@ R Solver::search(const TrickPlay& play, const Goal& goal, const Rules* rules, st
   // larger from the first trick on) and keys The Big Game's trumps by their order; a trick play
   // from hands alone starts small.
   const bool big_game = rules && rules->big_game();
-  return engine::engine_for(play, goal, &tt_, &endgames_, &patterns_, enh_, big_game, [&](auto& s) -> R {
+  return engine::engine_for(play, goal, &tt_, &endgames_, enh_, big_game, [&](auto& s) -> R {
     if (s.total_tiles() + static_cast<int>(play.trick.size()) == 0) return f(s, false);
     begin(play, rules ? rules->hand_tricks() : play.tricks_left(),
           rules ? engine::table_start(play.tricks_left()) : engine::kSmallTableStart);

@@ -2,7 +2,6 @@
 // Exact double-dummy solver for Texas 42: every hand known, any declaration, any point of the hand.
 // Values are points (1 a trick + counters) from the current trick on, tiles on the table included;
 // under an all-or-nothing contract (trick_play.hpp) they are tricks.
-#include <array>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -52,28 +51,8 @@ struct Enhancements {
   bool quick_tricks = true;   // sure tricks of the leader bound the value
   bool table = true;          // transposition table at trick boundaries
   bool endgame = true;        // the last two tricks searched directly, their bounds cached
-  bool patterns = false;      // counting tricks: the table's entries keep only what decided them (PatternTable)
   static Enhancements baseline() { return {false, false, false, false, true, false}; }
   static Enhancements none() { return {false, false, false, false, false, false}; }
-};
-
-// The pattern table (docs/architecture.md, "The pattern table"): bounds at a trick's start that hold
-// for every position with the same leader and the same hands of the counted side in which each seat
-// of the other side holds the tiles `held` and none of `absent` (what the search's proof relied on:
-// the tiles it played or had to answer, the suits it could or could not follow). A bucket of kWays
-// entries per key; a solver keeps it for all its searches (an entry holds for any deal).
-struct PatternTable {
-  struct Entry {
-    std::uint64_t key = 0;
-    std::array<TileMask, kMaxSeats> held{}, absent{};
-    std::int8_t lower = 0, upper = 0;
-    std::uint8_t move = 0xFF;
-  };
-  static constexpr int kWays = 16;
-  static constexpr std::size_t kBuckets = std::size_t{1} << 13;
-  std::vector<Entry> entries = std::vector<Entry>(kBuckets * kWays);
-  unsigned victim = 0;
-  Entry* bucket(std::uint64_t key) { return &entries[(key & (kBuckets - 1)) * kWays]; }
 };
 
 // Bounds on the value of two-trick endgames, met again and again within a solve (55% of the time):
@@ -172,7 +151,6 @@ class Solver {
 
   search::TranspositionTable tt_;
   EndgameCache endgames_;
-  PatternTable patterns_;
   // One search at a time: a solver shared by threads (each call releases the GIL) takes turns
   // instead of racing on its table.
   std::mutex busy_;
