@@ -348,6 +348,7 @@ def test_a_whole_hand_against_the_bots_offline(phone, site, screenshot):
     browser.find_element(By.NAME, "play-seed").send_keys(str(seed))
     browser.find_element(By.ID, "new-game").click()
     asked = {"bid": False, "declare": False, "hint": False}
+    shot = False
     state = play_state(browser)
     while not state["record"]["hands"]:
         view = state["view"]
@@ -367,6 +368,12 @@ def test_a_whole_hand_against_the_bots_offline(phone, site, screenshot):
             assert sorted(r.get_attribute("data-move") for r in rows) == sorted(view["legal_moves"])
             asked["hint"] = True
         legal = state["legal_moves"]
+        if view.get("legal_moves") and view["trick"] and not shot:  # the human to play to a trick
+            assert scroll_width(browser) <= PHONE["width"]
+            browser.execute_script("document.querySelector('#play-table').scrollIntoView()")
+            screenshot("offline-play", "the offline board from a file at 390 px, network off: a 42 hand against the "
+                       "module's bots, the human to play to the trick")
+            shot = True
         if view.get("legal_moves"):  # a tile of the human's hand
             move = legal[-1]
             browser.find_element(By.CSS_SELECTOR, f'#play-table .hand.own button[data-move="{move}"]').click()
@@ -397,9 +404,9 @@ def test_a_whole_hand_against_the_bots_offline(phone, site, screenshot):
     box = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#review .review"), "the review")[0]
     assert "needs the server" in box.text
     assert not browser.find_element(By.ID, "claim").is_enabled()
-    assert scroll_width(browser) <= PHONE["width"]
-    browser.execute_script("document.querySelector('#play-table').scrollIntoView()")
-    screenshot("offline-play", "the offline board from a file at 390 px, network off: a whole 42 hand played against the module's bots")
+    assert scroll_width(browser) <= PHONE["width"] and shot
+    browser.execute_script("arguments[0].scrollIntoView()", box)
+    screenshot("offline-play-review", "the offline board at 390 px: the hand's end, the hands as dealt and the result")
     # The address names the game (#game=<token>, the game itself offline): a reload brings it back.
     token = browser.execute_script("return window.board.play.state.token")
     assert browser.execute_script("return decodeURIComponent(location.hash)") == f"#game={token}"
