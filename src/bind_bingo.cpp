@@ -479,6 +479,7 @@ void bingo(py::module_& m) {
         d["kinds"] = r.kinds;
         d["distinct"] = r.distinct;
         d["refuted"] = r.refuted;  // hands the capture bound refuted without a search (close.hpp)
+        d["proven"] = r.proven;    // hands it showed won: searched only for by how much
         d["capture_nodes"] = r.capture_nodes;
         return d;
       }, py::arg("position"), py::arg("known"), py::arg("free"), py::arg("need"), py::arg("capture_bound") = true)

@@ -18,15 +18,19 @@ namespace {
 constexpr int kNone = 1000;  // beyond any count of trick points
 constexpr std::uint8_t kNoMove = 0xFF;
 
-// The sum of the `k` smallest values among the tiles of `m` (k <= count(m) <= 7).
+// The sum of the `k` smallest values among the tiles of `m` (k <= count(m) <= 7, a hand).
 int smallest(const Table& t, TileMask m, int k) {
   if (k <= 0) return 0;
-  std::array<int, kDeckTiles> v{};
+  std::array<int, 8> v{};
   int n = 0;
-  for (; m; m &= m - 1) v[n++] = t.value[lowest(m)];
-  std::partial_sort(v.begin(), v.begin() + k, v.begin() + n);
+  for (; m && n < 8; m &= m - 1) {
+    const int x = t.value[lowest(m)];
+    int j = n++;
+    while (j > 0 && v[j - 1] > x) v[j] = v[j - 1], --j;
+    v[j] = x;
+  }
   int s = 0;
-  for (int i = 0; i < k; ++i) s += v[i];
+  for (int i = 0; i < k && i < n; ++i) s += v[i];
   return s;
 }
 
@@ -46,9 +50,41 @@ int ordered(TileMask m, int tt_move, std::array<int, 8>& out, auto score) {
 
 }  // namespace
 
-bool CaptureSearch::at_least(TileMask mine, TileMask theirs, bool closer_leads, int target) {
+bool CaptureSearch::at_least(TileMask mine, TileMask theirs, bool closer_leads, int target, TileMask first_leads) {
   if (target <= 0) return true;
-  return search(mine, theirs, closer_leads, target - 1, target) >= target;
+  if (!closer_leads || !(mine & ~first_leads)) return search(mine, theirs, closer_leads, target - 1, target) >= target;
+  ++nodes_;  // the first lead held to some tiles: that root is searched here, outside the table
+  const Table& t = tb_;
+  for (TileMask m = mine & first_leads; m; m &= m - 1) {
+    const int x = lowest(m);
+    bool holds = true;  // x takes the target whatever the reply
+    for (TileMask q = t.legal_reply(theirs, x); q && holds; q &= q - 1) {
+      const int y = lowest(q);
+      const bool taken = !t.beats(x, y);
+      const int g = taken ? t.value[x] + t.value[y] : 0;
+      holds = g + search(mine & ~bit(x), theirs & ~bit(y), taken, target - 1 - g, target - g) >= target;
+    }
+    if (holds) return true;
+  }
+  return false;
+}
+
+bool CaptureSearch::sweeps(TileMask mine, TileMask theirs, int target, TileMask first_leads) {
+  ++nodes_;
+  const Table& t = tb_;
+  for (TileMask m = mine & first_leads; m; m &= m - 1) {
+    const int x = lowest(m);
+    const TileMask replies = t.legal_reply(theirs, x);
+    if (replies & t.beaten_by[x]) continue;  // a reply the opponent may make takes the trick
+    bool all = true;
+    for (TileMask q = replies; q && all; q &= q - 1) {
+      const int y = lowest(q);
+      const int g = t.value[x] + t.value[y];
+      all = g >= target || (count(mine) > 1 && sweeps(mine & ~bit(x), theirs & ~bit(y), target - g));
+    }
+    if (all) return true;
+  }
+  return false;
 }
 
 int CaptureSearch::value(TileMask mine, TileMask theirs, bool closer_leads) {
@@ -83,7 +119,8 @@ int CaptureSearch::search(TileMask mine, TileMask theirs, bool closer_leads, int
   const std::uint64_t key =
       splitmix64_mix(mine ^ splitmix64_mix(theirs ^ (closer_leads ? 0x9E3779B97F4A7C15ULL : 0x632BE59BD9B4E019ULL)));
   int tt_move = kNoMove;
-  if (const search::TTEntry* e = tt_.probe(key)) {
+  const bool use_tt = n >= 3;  // a probe costs a cache miss: more than the last two tricks' search
+  if (const search::TTEntry* e = use_tt ? tt_.probe(key) : nullptr) {
     if (e->lower >= beta) return e->lower;
     if (e->upper <= alpha) return e->upper;
     if (e->lower == e->upper) return e->lower;
@@ -131,6 +168,7 @@ int CaptureSearch::search(TileMask mine, TileMask theirs, bool closer_leads, int
       if (most < best) best = most, best_move = y;
     }
   }
+  if (!use_tt) return best;
   if (best <= a0) tt_.store(key, -kNone, best, best_move, n);
   else if (best >= beta) tt_.store(key, best, kNone, best_move, n);
   else tt_.store(key, best, best, best_move, n);
@@ -185,8 +223,19 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
                                : 0;
   // The bound holds where a closer short of 70 fails (no seven doubles, no claim to make), with
   // hands of one size, as a close leaves them.
+  const bool again_o = base.declarations[o] == 0 || r.declarations_per_deal == DeclarationsPerDeal::Unlimited;
+  // The closer's doubles declared at its first lead after the close, where the rules let it.
+  const TileMask declaring = declarable(c, closed);
+  const int declared_here = declaring && count(declaring) < count(kDoubles) ? declaration_points(r, declaring) : 0;
+  const TileMask first_leads = declared_here && r.declare_must_lead_double ? declaring : ~TileMask{0};
   std::optional<CaptureSearch> capture;
-  if (capture_bound && bound && count(mine) == count(base.hands[o])) capture.emplace(tb);
+  if (capture_bound && bound && count(mine) == count(base.hands[o])) {
+    // A table for the work (hands share most states; a larger one costs more in cache misses than it saves).
+    const int n = count(free);
+    double hands = 1;
+    for (int k = 0; k < need; ++k) hands = hands * (n - k) / (k + 1);
+    capture.emplace(tb, hands > 2000 ? 4 : 1);
+  }
   auto value_of = [&](TileMask h) {
     TileMask sure = 0;
     for (TileMask m = mine; m; m &= m - 1)
@@ -201,16 +250,43 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
     t.bone_mask = pool & ~h;
     // What the closer can score at most is its points, pending and possible declarations and the
     // trick points it takes: short of 70 with the most trick points it can make sure of, it fails.
-    if (capture && !capture->at_least(mine, h, true, kClaimPoints - (fixed - tb.points(mine)))) {
-      out.refuted += 1;
-      return -fail;
+    bool won = false;
+    if (capture) {
+      if (!capture->at_least(mine, h, true, kClaimPoints - (fixed - tb.points(mine)))) {
+        out.refuted += 1;
+        return -fail;
+      }
+      // A closer sure of the trick points that bring it to 70, its doubles declared now where it
+      // may (and one of them led first where it must), wins, unless the opponent reaches 70 first:
+      // not when its points, pending and possible declarations with every trick point the closer
+      // leaves it fall short.
+      const int need_win = kClaimPoints - closed.points[p] - closed.pending[p] - declared_here;
+      int most_o = closed.points[o] + closed.pending[o] + tb.points(mine | h) - need_win;
+      if (again_o && r.declare_in_phase2) {
+        const TileMask d = h & kDoubles & ~closed.declared[o];
+        most_o += count(d) == count(kDoubles) ? kClaimPoints
+                  : r.declarations_per_deal == DeclarationsPerDeal::Unlimited ? 20 * count(d) + 10
+                                                                               : declaration_points(r, d);
+      }
+      // Winning every trick until then, it wins all it can: the opponent never leads, so never
+      // declares, and takes no trick.
+      if (closed.tricks[o] == 0 && capture->sweeps(mine, h, need_win, first_leads)) {
+        out.proven += 1;
+        return cashed;
+      }
+      won = need_win > 0 && most_o < kClaimPoints && capture->at_least(mine, h, true, need_win, first_leads);
     }
     out.searched += 1;
     // Once closed, the closer either reaches 70 or fails (the opponent's 70 is the closer's failure,
     // and seven doubles need a lead with seven tiles): win or lose first, and a loss is the failure.
     int lo = -3, hi = 3;
-    narrow(t, lo, hi, true);
-    if (lo < 1) return -fail;
+    if (won) {
+      lo = 1;
+      out.proven += 1;
+    } else {
+      narrow(t, lo, hi, true);
+      if (lo < 1) return -fail;
+    }
     narrow(t, lo, hi, false);
     return lo;
   };

@@ -2,8 +2,9 @@
 (historic and the three modern columns), from the deal's start to the end of phase one, with
 declarations shown and pending, the game points of closing counted over the hands the view allows
 (Solver::close_over_hands, cpp/src/bingo_close.cpp) must be those of solving each hand's close one by
-one (solve_worlds on the hand, no shortcut), with the capture bound that refutes closes short of 70
-without a search (close.hpp) and without it."""
+one (solve_worlds on the hand, no shortcut), with the capture bound (close.hpp: the trick points the
+closer can make sure of refute closes short of 70 without a search, and show wins, some of them
+sweeps worth all a close can win, without the search of win or lose) and without it."""
 
 import random
 from collections import Counter
@@ -57,7 +58,7 @@ def check(view) -> dict:
     assert got["hands"] == old["hands"] == sum(want.values())
     assert {v: k for v, k in zip(range(-3, 4), got["counts"]) if k} == dict(want), view.to_json()
     assert got["counts"] == old["counts"]
-    assert old["refuted"] == 0 and got["refuted"] + got["searched"] <= got["hands"]
+    assert old["refuted"] == old["proven"] == 0 and got["refuted"] + got["searched"] <= got["hands"]
     assert got["searched"] <= old["searched"]
     cv = close_value(view)
     assert cv.hands == got["hands"]
@@ -83,14 +84,16 @@ def test_close_counts_match_every_hand_solved_alone_in_phase_one(chunk):
 
 def test_close_counts_match_every_hand_solved_alone_early():
     """Views at the deal's start and after one or two tricks (up to C(20, 7) = 77,520 hands)."""
-    views = refuted = 0
+    views = refuted = proven = 0
     for seed in range(8):
         view = random_view(2000 + seed, seed % 3)
         if view is None:
             continue
-        refuted += check(view)["refuted"]
+        got = check(view)
+        refuted += got["refuted"]
+        proven += got["proven"]
         views += 1
-    assert views >= 6 and refuted > 0
+    assert views >= 6 and refuted > 0 and proven > 0
 
 
 def test_views_with_declarations_are_among_those_checked():

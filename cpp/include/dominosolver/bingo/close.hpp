@@ -24,8 +24,13 @@ class CaptureSearch {
 
   // Whether the closer, holding `mine` against `theirs` (as many tiles each, the boneyard closed),
   // with the lead if `closer_leads`, can take at least `target` trick points by the last trick
-  // whatever the opponent plays.
-  bool at_least(TileMask mine, TileMask theirs, bool closer_leads, int target);
+  // whatever the opponent plays, leading one of `first_leads` first (after a declaration that
+  // must be followed by the lead of a double).
+  bool at_least(TileMask mine, TileMask theirs, bool closer_leads, int target, TileMask first_leads = ~TileMask{0});
+  // Whether the closer, with the lead, can take `target` trick points by winning every trick until
+  // then whatever the opponent plays (its first lead one of `first_leads`): the opponent takes no
+  // trick before the closer has them.
+  bool sweeps(TileMask mine, TileMask theirs, int target, TileMask first_leads = ~TileMask{0});
   // The most trick points the closer can make sure of (exact; for tests and benches).
   int value(TileMask mine, TileMask theirs, bool closer_leads);
 
