@@ -392,6 +392,11 @@ def option_questions() -> list[tuple[str, list[str], int, list[list[Any]], dict[
          {"samples": 30, "seed": 8, "score": "0-6"}),
         ("42 bid: at 6-0, the partner's 30 stands", ["6-6", "6-5", "6-4", "5-5", "4-4", "3-1", "2-0"], 2,
          [[0, 30], [1, "pass"]], {}, {"samples": 30, "seed": 9, "score": [6, 0]}),
+        # A time limit of 0: the first batch of deals alone (8), whatever the clock says.
+        ("42 specials: time 0, the first batch of deals", ["6-6", "5-5", "4-4", "3-3", "6-5", "6-4", "6-3"], 0, [],
+         SPECIALS, {"samples": 200, "seed": 10, "time": 0}),
+        ("moon bid: time 0, the first batch of deals", strong, 1, [], {"family": "moon"},
+         {"samples": 200, "seed": 11, "time": 0}),
     ]
 
 

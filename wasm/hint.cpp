@@ -1805,35 +1805,72 @@ bool every_trick_or_none(const Position& pos, int seat, int tricks) {
   return ours == (pos.ruling().contract->objective == Objective::NoTrick ? 0 : left);
 }
 
+// The deals of an advice (decisions.py's score_worlds): drawn from the seed's stream, as Python draws
+// them, and scored in batches of at most `cap`; under a time limit a first batch of 8, then as many
+// as half the time left allows at the pace so far (bid_advice_json.py's next_batch), until `samples`
+// are scored or the time (seconds from `started`) is up after a batch. Answers how many were scored.
+struct DealBatches {
+  const WorldSampler& sampler;
+  std::uint64_t seed;
+  int samples;
+  std::optional<double> time;
+  double started;
+
+  int run(int cap, const std::function<void(const std::vector<World>&)>& score) const {
+    constexpr int kFirstBatch = 8;  // bid_advice_json.py's FIRST_BATCH: it measures the pace
+    WorldStream stream(sampler, seed);
+    int done = 0;
+    for (;;) {
+      int want = cap;
+      if (time) {
+        if (!done) {
+          want = std::min(cap, kFirstBatch);
+        } else {
+          const double now = now_seconds(), pace = (now - started) / done;
+          const double fits = (started + *time - now) / pace / 2;
+          want = fits >= cap ? cap : std::max(1, static_cast<int>(fits));
+        }
+      }
+      want = std::min(want, samples - done);
+      std::vector<World> batch;
+      for (int k = 0; k < want; ++k) batch.push_back(stream.next());
+      score(batch);
+      done += want;
+      if (done >= samples || (time && now_seconds() - started >= *time)) return done;
+    }
+  }
+};
+
 // Moon's and Partnership Moon's bid advice (moon/bidding.py's MoonBidAdvice): per declaration the
 // tricks the seat's side takes as the bidder, in three-player Moon after its best discard of the
 // widow on each deal (the core's discard_values), and the bid of most worth against an opponent.
-val moon_advice(const Rules& rules, int seat, TileMask hand, double seed, const std::vector<World>& deals,
+val moon_advice(const Rules& rules, int seat, TileMask hand, double seed, const DealBatches& deals,
                 std::vector<Bid> legal, bool partner_high, const std::optional<Contract>& contract, Solver& solver) {
   const double risk = rules.row().family == Family::Moon4 ? 0.9 : 0.75;  // bidding.py's _FAMILY_THRESHOLDS
   const int discount = 0;
-  const int n = static_cast<int>(deals.size());
   const std::vector<Trump> decls = declarations(rules);
   const int bid = rules.min_bid();  // the tricks taken do not depend on the bid
   const bool takes_widow = rules.row().left_over == LeftOver::Widow && rules.moon_widow == MoonWidow::Take;
   std::vector<std::vector<int>> tricks(decls.size());
-  for (std::size_t d = 0; d < decls.size(); ++d) {
-    const Contract c{seat, Bid{bid}};
-    for (const World& w : deals) {
-      if (takes_widow) {  // the bidder takes the widow and lays away its best tile for this deal
-        TileMask held = 0;
-        for (int s = 0; s < rules.seats(); ++s) held |= w[s];
-        int best = 0;
-        for (const auto& [tile, t] : discard_values(rules, decls[d], w, rules.tile_set() & ~held, c, solver).tricks)
-          best = std::max(best, t);
-        tricks[d].push_back(best);
-      } else {  // Partnership Moon, or Moon's widow out of play: the seat names and leads, its side's tricks
-        const Position pos(rules, decls[d], w, ruling(rules, decls[d], c).first_leader(), {}, c);
-        const int v = solver.solve(pos, false, false).value;
-        tricks[d].push_back(pos.side_of(pos.to_move()) == pos.side_of(seat) ? v : rules.hand_tricks() - v);
+  const int n = deals.run(50, [&](const std::vector<World>& batch) {  // moon/bidding.py's _BATCH
+    for (std::size_t d = 0; d < decls.size(); ++d) {
+      const Contract c{seat, Bid{bid}};
+      for (const World& w : batch) {
+        if (takes_widow) {  // the bidder takes the widow and lays away its best tile for this deal
+          TileMask held = 0;
+          for (int s = 0; s < rules.seats(); ++s) held |= w[s];
+          int best = 0;
+          for (const auto& [tile, t] : discard_values(rules, decls[d], w, rules.tile_set() & ~held, c, solver).tricks)
+            best = std::max(best, t);
+          tricks[d].push_back(best);
+        } else {  // Partnership Moon, or Moon's widow out of play: the seat names and leads, its side's tricks
+          const Position pos(rules, decls[d], w, ruling(rules, decls[d], c).first_leader(), {}, c);
+          const int v = solver.solve(pos, false, false).value;
+          tricks[d].push_back(pos.side_of(pos.to_move()) == pos.side_of(seat) ? v : rules.hand_tricks() - v);
+        }
       }
     }
-  }
+  });
   std::sort(legal.begin(), legal.end(), [](const Bid& a, const Bid& b) { return a.value < b.value; });
   const auto mean = [&](int d) {
     double sum = 0;
@@ -1988,6 +2025,7 @@ val moon_advice(const Rules& rules, int seat, TileMask hand, double seed, const 
 }
 
 val advise_bid(val question) {
+  const double started = now_seconds();
   return guarded([&] {
     val game = val::object();
     if (has(question, "game")) game.set("game", question["game"]);
@@ -2026,6 +2064,12 @@ val advise_bid(val question) {
     const double samples = has(question, "samples") ? question["samples"].as<double>() : 200;  // bidding.py's BID_SAMPLES
     if (!(samples >= 2 && samples <= kMaxWorlds && samples == std::floor(samples)))
       throw ParseError("samples must be a whole number from 2 to 1,000,000");
+    std::optional<double> time_limit;  // seconds: the deals solved by then, at least one batch
+    if (has(question, "timeMs")) {
+      const double ms = type_of(question["timeMs"]) == "number" ? question["timeMs"].as<double>() : -1;
+      if (!(ms >= 0)) throw ParseError("timeMs must be a number of milliseconds from 0");
+      time_limit = ms / 1000;
+    }
     // The auction replays in the core's (rules.py's replay_auction): calls in turn, each legal.
     std::vector<std::pair<int, Bid>> calls;
     if (has(question, "auction")) {
@@ -2086,39 +2130,25 @@ val advise_bid(val question) {
     facts.absent.assign(rules.seats(), 0);
     facts.trump_named = false;
     const WorldSampler sampler(rules, facts);
-    const std::vector<World> deals = sampler.sample(static_cast<std::size_t>(samples), static_cast<std::uint64_t>(seed));
-    advice.worlds = static_cast<int>(deals.size());
+    const DealBatches deals{sampler, static_cast<std::uint64_t>(seed), static_cast<int>(samples), time_limit, started};
     Solver solver(64);
     if (rules.row().ladder == Ladder::Tricks)
       return moon_advice(rules, seat, hand, seed, deals, advice.legal, advice.partner_high, advice.contract, solver);
     advice.declarations = table_declarations(rules);
-    // A contract's value on every deal, as its row seats and leads it (bidding.py's _ContractScorer).
-    const auto values = [&](const Trump& trump, const Contract& c) {
-      const int leader = ruling(rules, trump, c).first_leader();
-      std::vector<int> out;
-      for (const World& w : deals) out.push_back(solver.solve(Position(rules, trump, w, leader, {}, c), false, false).value);
-      return out;
-    };
-    const auto made = [&](const Trump& trump, const Contract& c, const std::vector<int>& tricks) {
-      const Position first(rules, trump, deals.front(), ruling(rules, trump, c).first_leader(), {}, c);
-      std::vector<char> out;
-      for (int v : tricks) out.push_back(every_trick_or_none(first, seat, v));
-      return out;
-    };
-    for (const Trump& t : advice.declarations) advice.points.push_back(values(t, Contract{seat, Bid{rules.min_bid()}}));
-    // Each special kind at the least size the seat may bid it (its P(make) does not depend on it).
+    // What is solved on each deal (bidding.py's _ContractScorer): every table declaration's points
+    // with the seat declaring the least bid; each special kind at the least size the seat may bid it
+    // (its P(make) does not depend on it), under each declaration the partner may name; and the
+    // contracts in tricks the seat may declare itself (_declared_contracts: on the contract it won,
+    // else on its least legal ordinary bid that admits it).
+    advice.points.assign(advice.declarations.size(), {});
     for (const Bid& b : advice.legal) {
       if (b.kind == BidKind::Ordinary) continue;
       if (std::any_of(advice.specials.begin(), advice.specials.end(), [&](const Special& s) { return s.bid.kind == b.kind; })) continue;
       Bid least = b;
       for (const Bid& o : advice.legal)
         if (o.kind == b.kind && o.value < least.value) least = o;
-      Special s{least, advice.declarations, {}, std::nullopt};
-      for (const Trump& t : advice.declarations) s.makes.push_back(made(t, Contract{seat, least}, values(t, Contract{seat, least})));
-      advice.specials.push_back(std::move(s));
+      advice.specials.push_back(Special{least, advice.declarations, std::vector<std::vector<char>>(advice.declarations.size()), std::nullopt});
     }
-    // The contracts in tricks the seat may declare itself (_declared_contracts): on the contract it
-    // won, else on its least legal ordinary bid that admits it.
     if (!advice.contract || advice.contract->declarer == seat) {
       std::vector<Bid> bids;
       if (advice.contract) bids.push_back(advice.contract->bid);
@@ -2134,11 +2164,31 @@ val advise_bid(val question) {
           } catch (const InvalidPositionError&) {
             continue;  // not on this bid
           }
-          advice.declared.push_back(Special{b, {t}, {made(t, c, values(t, c))}, t});
+          advice.declared.push_back(Special{b, {t}, std::vector<std::vector<char>>(1), t});
           break;
         }
       }
     }
+    // A contract's position on a deal, as its row seats and leads it; a contract in tricks is made
+    // when the seat's side takes every trick (or none: Nel-O).
+    const auto position = [&](const Trump& trump, const Contract& c, const World& w) {
+      return Position(rules, trump, w, ruling(rules, trump, c).first_leader(), {}, c);
+    };
+    const auto made = [&](const Trump& trump, const Contract& c, const World& w) {
+      const Position pos = position(trump, c, w);
+      return static_cast<char>(every_trick_or_none(pos, seat, solver.solve(pos, false, false).value));
+    };
+    advice.worlds = deals.run(100, [&](const std::vector<World>& batch) {  // bidding.py's _BATCH
+      for (std::size_t d = 0; d < advice.declarations.size(); ++d)
+        for (const World& w : batch)
+          advice.points[d].push_back(
+              solver.solve(position(advice.declarations[d], Contract{seat, Bid{rules.min_bid()}}, w), false, false).value);
+      for (Special& s : advice.specials)
+        for (std::size_t d = 0; d < s.declarations.size(); ++d)
+          for (const World& w : batch) s.makes[d].push_back(made(s.declarations[d], Contract{seat, s.bid}, w));
+      for (Special& s : advice.declared)
+        for (const World& w : batch) s.makes[0].push_back(made(*s.declared, Contract{seat, s.bid}, w));
+    });
     // The presentation (BidAdvice.to_json).
     const std::optional<Trump> declaration = advice.declaration();
     val out = val::object();

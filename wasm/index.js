@@ -222,7 +222,7 @@ export function* hintSteps(core, target, options = {}, control = {}) {
  * Python's advise_bid(hand, seat=..., auction=..., rules=..., samples=..., seed=...) for Texas 42 (internal:
  * the API's adviseBid and hint-worker.js call it): the bidadvice/1 object, less its `elapsed`.
  */
-export function adviseBidWith(core, hand, { seat = 0, auction = [], samples = 200, seed, rules, game, score } = {}) {
+export function adviseBidWith(core, hand, { seat = 0, auction = [], samples = 200, seed, rules, game, score, timeMs } = {}) {
   if (typeof hand === "string") hand = hand.trim().split(/[\s,]+/).filter(Boolean);
   const given = seed !== undefined && seed !== null;  // none: Python's question_seed, a hash of the question
   if (given && (!Number.isSafeInteger(seed) || seed < 0)) throw new ParseError("seed must be a whole number from 0");
@@ -230,7 +230,8 @@ export function adviseBidWith(core, hand, { seat = 0, auction = [], samples = 20
   if (rules !== undefined && rules !== null && (typeof rules !== "object" || Array.isArray(rules)))
     throw new ParseError("'rules' must be an object of flags");
   return answer(core.adviseBid({ hand, seat, auction, samples, ...(given ? { seed } : {}), ...(rules ? { rules } : {}),
-    ...(game ? { game } : {}), ...(score !== undefined && score !== null ? { score } : {}) }));
+    ...(game ? { game } : {}), ...(score !== undefined && score !== null ? { score } : {}),
+    ...(timeMs !== undefined && timeMs !== null ? { timeMs } : {}) }));
 }
 
 /**
@@ -323,7 +324,8 @@ function api(core) {
      * (`rules`: its flags, as a position's JSON gives them) while the seat is to call or, the auction
      * won, to declare: the bidadvice/1 object, less its `elapsed`. Without a seed, Python's default:
      * a hash of the question. `score` (42's marks game) weighs the calls by the chance of winning the
-     * game. Blocks the thread.
+     * game. `timeMs` ends it between batches of deals once spent (at least one batch: 8 deals
+     * first), the advice resting on the deals solved, as Python's `time`. Blocks the thread.
      */
     adviseBid: (hand, options) => adviseBidWith(core, hand, options),
     solve: (position, { moves = true, ttMb } = {}) => {

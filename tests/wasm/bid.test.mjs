@@ -26,8 +26,9 @@ test("the bid cases cover a point bid, a mark bid, passes and the partner's high
 for (const c of fixture.bids) {
   test(`${c.name}: the same advice as Python`, () => {
     const { family, ...flags } = c.rules ?? {};  // the family is the question's game
-    const advice = api.adviseBid(c.hand, { seat: c.seat, auction: c.auction, ...c.options, ...(family ? { game: family } : {}),
-      ...(c.rules ? { rules: flags } : {}) });
+    const { time, ...options } = c.options;  // Python's time in seconds: the module's timeMs
+    const advice = api.adviseBid(c.hand, { seat: c.seat, auction: c.auction, ...options, ...(family ? { game: family } : {}),
+      ...(c.rules ? { rules: flags } : {}), ...(time !== undefined ? { timeMs: time * 1000 } : {}) });
     assert.deepEqual(advice, c.advice);
   });
 }
@@ -56,6 +57,8 @@ test("the bid cases cover questions without a seed and with the game's score", (
   const unseeded = fixture.bids.filter((c) => !("seed" in c.options));
   assert.ok(unseeded.length >= 3 && unseeded.every((c) => Number.isInteger(c.advice.seed)));
   assert.ok(fixture.bids.some((c) => c.options.score && c.advice.verdict.reason.includes("the best chance of winning the game")));
+  const timed = fixture.bids.filter((c) => c.options.time === 0);  // one batch of 8 deals of the 200 asked
+  assert.ok(timed.length === 2 && timed.every((c) => c.advice.worlds === 8 && c.options.samples === 200));
 });
 
 test("the hint worker gives the same advice", async () => {
@@ -71,6 +74,7 @@ test("the hint worker gives the same advice", async () => {
 test("bad questions are refused", () => {
   const hand = fixture.bids[0].hand;
   assert.throws(() => api.adviseBid(hand, { samples: 10, seed: -1 }), ds.ParseError);
+  assert.throws(() => api.adviseBid(hand, { seed: 1, timeMs: -5 }), ds.ParseError);
   assert.throws(() => api.adviseBid(hand, { seed: 1, score: [7, 0] }), ds.ParseError);  // a side at 7 has won
   assert.throws(() => api.adviseBid(hand, { seed: 1, score: [1, 2], rules: { scoring: "points" } }), /not Texas 42's points/);
   assert.throws(() => api.adviseBid(hand.slice(1), { seed: 1 }), ds.InvalidViewError);  // six tiles
