@@ -160,6 +160,8 @@ export interface BidOptions {
   seed?: number;
   /** 42's marks game: the marks of the seat's side and the other's ([5, 6] or "5-6"): the call of the best chance of winning the game. */
   score?: [number, number] | string;
+  /** End between batches of deals once this many milliseconds are spent (Python's `time`): at least one batch, 8 deals. */
+  timeMs?: number;
   /** Texas 42's rule flags, as a position's JSON gives them ({specials: "all"}: Plunge, Splash, Nel-O, Sevens). */
   rules?: Record<string, string>;
   /** "texas42" (default), "moon" or "moon4" (Moon's and Partnership Moon's advice, in tricks). */
