@@ -491,6 +491,15 @@ def board_hint(browser, samples: int, seed: int) -> list[dict]:
              for key, attr in (("mean", "mean"), ("stderr", "stderr"), ("p_make", "p-make"))}} for r in rows]
 
 
+def mid_trick() -> Position:
+    """The follow-me hand of ``positions`` set up anew in mid-trick: its hands and the trick on the
+    table, the earlier tricks unrecorded."""
+    j = positions()[1][1].to_json()
+    del j["history"]
+    assert j["trick"]
+    return Position.from_json(j)
+
+
 def python_hint(position: Position, samples: int, seed: int) -> list[dict]:
     """Python's hint from the view of the seat to move, as the board's rows show it."""
     moves = hint(position.view(position.to_move), samples=samples, seed=seed).to_json()["moves"]
@@ -512,10 +521,10 @@ def test_the_offline_hint_is_pythons(phone, site, screenshot):
     assert board_hint(browser, 30, 11) == python_hint(position, 30, 11)
     browser.execute_script("document.querySelector('#view-hint-panel').scrollIntoView()")
     screenshot("offline-hint", "the offline board at 390 px: the module's hint from the view of the seat to move")
-    # A position set up in mid-trick has no view here: the button is off, the reason shown.
-    load_position(browser, positions()[1][1])
-    assert not browser.find_element(By.ID, "view-hint").is_enabled()
-    assert "set up in mid-trick" in browser.find_element(By.ID, "view-hint-status").text
+    # A position set up in mid-trick, its earlier tricks unrecorded: the module's view of it (their tiles
+    # gone), Python's Position.view.
+    load_position(browser, position := mid_trick())
+    assert board_hint(browser, 30, 3) == python_hint(position, 30, 3)
 
 
 @pytest.mark.browser
@@ -527,3 +536,6 @@ def test_the_served_hint_is_pythons(browser, server):
     load_position(browser, position)
     play_on_board(browser, position, solve(position).best[0])
     assert board_hint(browser, 30, 2) == python_hint(position, 30, 2)
+    # Set up in mid-trick: POST /v1/hint with the position and its seat to move.
+    load_position(browser, position := mid_trick())
+    assert board_hint(browser, 30, 3) == python_hint(position, 30, 3)

@@ -107,9 +107,11 @@ const HANDLERS = {
   "advise-bid": adviseBid,
   // A hint within `time` seconds as the HTTP API's; The Big Game's first tricks take up to seconds a
   // world, so the Play screen's (the default worlds, no time asked) stops by BIG_GAME_HINT_MS.
-  hint: (ds, { view, samples, seed, time }, signal) => offline.hintWorker().hint(view, { samples, seed, signal,
+  // A {position, seat} (a position set up in mid-trick) is hinted from the seat's view of it (the module's viewOf).
+  hint: (ds, { view, position, seat, samples, seed, time }, signal) => offline.hintWorker().hint(view ?? position, {
+    samples, seed, signal, ...(view ? {} : { seat }),
     timeMs: time !== undefined && time !== null ? 1000 * time
-      : view?.game === "biggame" && samples === undefined ? BIG_GAME_HINT_MS : undefined }),
+      : (view ?? position)?.game === "biggame" && samples === undefined ? BIG_GAME_HINT_MS : undefined }),
   show: (ds, { position }) => showReply(ds, position),
   play: (ds, { position, move }) => showReply(ds, move === undefined ? position : ds.play(position, move)),
   solve: (ds, { position }) => {

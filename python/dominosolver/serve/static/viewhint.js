@@ -2,24 +2,22 @@
 // hint from it (POST /v1/hint; offline, the module's hint worker), every legal move ranked over the
 // same worlds. The view is the seat's hand, every hand's size, the plays of the line (each with the
 // seat the replies named) and the tiles out of play; what the seat has seen besides (voids, points,
-// whose turn) the server or the module derives from the plays.
+// whose turn) the server or the module derives from the plays. A line set up in mid-trick, or with
+// earlier tricks or a laid-away tile, asks with the position itself and its seat: the server's
+// Position.view, or offline the module's viewOf, make the view (the tiles of unrecorded tricks gone).
 import { call } from "./api.js";
 
 const $ = (selector) => document.querySelector(selector);
 const tileOf = (move) => move.split(":")[0]; // The Big Game's lower-end lead "7-3:3" plays 7-3
 
-// {view} of the seat to move, or {reason} it has none. start: the line's first position; moves: the
-// line's moves up to the one shown ({seat, move}); position: the position shown; seat: its seat to
-// move; game: its GET /v1/games row.
+// {asked}: what POST /v1/hint is asked with for the seat to move ({view}, or {position, seat}), or
+// {reason} it has none. start: the line's first position; moves: the line's moves up to the one shown
+// ({seat, move}); position: the position shown; seat: its seat to move; game: its GET /v1/games row.
 export function viewOf({ start, moves, position, seat, game }) {
   if (seat === null || seat === undefined) return { reason: "the hand is over" };
   if (!game.board.declarations.length) return { reason: `views of ${game.title} are the Play screen's, not this one's` };
-  if ((start.trick ?? []).length) {
-    return { reason: "the position was set up in mid-trick, and a view needs who played each tile of the trick: "
-      + "set it up at a trick's start and play from there" };
-  }
-  if ((start.history?.tiles ?? []).length || start.discard) {
-    return { reason: "the position records earlier tricks or a laid-away tile, which a view here does not carry yet" };
+  if ((start.trick ?? []).length || (start.history?.tiles ?? []).length || start.discard) {
+    return { asked: { position, seat } };
   }
   const plays = moves.map(({ seat: by, move }) => ({ seat: by, tile: tileOf(move) }));
   const held = new Set([...position.hands.flat(), ...plays.map((p) => p.tile)]);
@@ -31,7 +29,7 @@ export function viewOf({ start, moves, position, seat, game }) {
   if (!plays.length) view.leader = position.leader;
   const gone = game.board.tiles.filter((tile) => !held.has(tile));
   if (gone.length) view.gone = gone;
-  return { view };
+  return { asked: { view } };
 }
 
 const known = (x) => x !== null && x !== undefined; // a hint leaves out the means of moves that cannot be best
@@ -62,23 +60,23 @@ export function renderHint(root, hint) {
   root.replaceChildren(note, table);
 }
 
-// The hint's controls under the Position screen: set(view or reason) for each position shown.
+// The hint's controls under the Position screen: set(asked or reason) for each position shown.
 export class ViewHint {
   constructor() {
-    this.view = null;
+    this.asked = null;
     this.generation = 0;
     $("#view-hint").addEventListener("click", () => this.ask());
   }
 
-  set({ view, reason }) {
+  set({ asked, reason }) {
     this.generation += 1;
     this.asking?.abort(); // a hint of the position left is stopped (its worlds so far are dropped)
     this.asking = null;
-    this.view = view ?? null;
-    $("#view-hint").disabled = !view;
+    this.asked = asked ?? null;
+    $("#view-hint").disabled = !asked;
     $("#view-hint-panel").replaceChildren();
     const status = $("#view-hint-status");
-    status.textContent = view ? "" : `No hint here: ${reason}.`;
+    status.textContent = asked ? "" : `No hint here: ${reason}.`;
     status.className = "status";
   }
 
@@ -91,7 +89,7 @@ export class ViewHint {
     $("#view-hint").disabled = true;
     this.asking = new AbortController();
     try {
-      const hint = await call("hint", { view: this.view, samples, seed }, { signal: this.asking.signal });
+      const hint = await call("hint", { ...this.asked, samples, seed }, { signal: this.asking.signal });
       if (generation !== this.generation) return;
       status.textContent = `best: ${hint.best}`;
       renderHint($("#view-hint-panel"), hint);
