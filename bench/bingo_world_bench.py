@@ -4,9 +4,13 @@
    of the first lead valued (what a hint needs of each world), one thread, one 2 MB-table solver
    for all the worlds as a hint keeps one. Nodes, nodes/s, ms per world (median, p90, p99, max),
    worlds solved to the end within the node budget and the others' bounds.
-2. The close decision at a deal's start from the leader's view: `close_value` (every opponent hand
-   the view allows, C(20, 7) = 77,520 at the first lead); `--close-baseline` also solves every
-   hand's close one by one (the way it was computed before), and checks the means agree.
+2. The close decision from the view of the player who may close: `close_value` (every opponent
+   hand the view allows, C(20, 7) = 77,520 at the first lead), at the deal's start and at every
+   trick of phase one where a close is legal (the deal played on at random, seeded), against the
+   old path (the same C++ without the capture bound, `close_over_hands(capture_bound=False)`),
+   the two alternated view by view: ms and nodes (the game's search plus the capture search),
+   median and max; the counts of both must agree. `--close-baseline` also solves every hand's close
+   one by one at the deal's start (the way it was computed first), and checks the means agree.
 3. A hint at the deal's start on `--hint-worlds` sampled worlds (default 100), every legal move
    (leads, closing and declarations ranked together), one thread.
 
@@ -25,7 +29,7 @@ import time
 
 from dominosolver import bingo
 from dominosolver.bingo.hint import close_value, hint
-from dominosolver.bingo.sampling import first_world, hand_masks, position_of
+from dominosolver.bingo.sampling import first_world, hand_masks, known_mask, position_of, split
 from dominosolver.bingo.solve import HINT_WORLD_NODES
 from dominosolver.tiles import Tile
 
@@ -70,6 +74,53 @@ def world_solves(positions: list[bingo.Position], mode: str, budget: int, quiet:
             "nodes_per_s": sum(nodes) / total_s if total_s else 0.0}
 
 
+def close_counts(view, capture_bound: bool) -> tuple[float, float, int, list[int]]:
+    """close_value's C++ call (bingo/hint.py), with or without the capture bound: ms, CPU ms of the
+    thread (less sensitive to the machine's load), nodes, counts."""
+    t, cpu = time.perf_counter(), time.thread_time()
+    free, _, need = split(view)
+    base = position_of(view, *first_world(view))
+    solver = bingo.Solver()
+    r = solver._core.close_over_hands(base._pos, known_mask(view), sum(1 << i for i in free), need, capture_bound)
+    return (1e3 * (time.perf_counter() - t), 1e3 * (time.thread_time() - cpu), solver.nodes + r["capture_nodes"],
+            r["counts"])
+
+
+def close_views(pos: bingo.Position, rng: random.Random) -> list:
+    """The views where the player to move may close: the deal's start, then each trick of phase one
+    as the deal is played on at random."""
+    pos, views = pos.copy(), []
+    while not pos.is_over and pos.phase == 1:
+        if pos.is_legal("close") and (not views or sum(pos.tricks) > sum(views[-1].tricks)):
+            views.append(pos.view(pos.to_move))
+        pos.play(rng.choice([m for m in pos.legal_moves if m.kind in ("tile", "draw")]))
+    return views
+
+
+def close_decisions(positions: list[bingo.Position], seed: int, quiet: bool) -> dict:
+    """New and old close decisions alternated view by view, at the deal's start and after it."""
+    rng = random.Random(seed)
+    rows = []
+    for i, pos in enumerate(positions):
+        for view in close_views(pos, rng):
+            new_ms, new_cpu, new_nodes, counts = close_counts(view, True)
+            old_ms, old_cpu, old_nodes, old_counts = close_counts(view, False)
+            assert counts == old_counts, view.to_json()
+            rows.append({"tricks": sum(view.tricks), "hands": sum(counts), "ms": new_ms, "cpu_ms": new_cpu,
+                         "nodes": new_nodes, "old_ms": old_ms, "old_cpu_ms": old_cpu, "old_nodes": old_nodes})
+        progress(i + 1, len(positions), quiet)
+
+    def summary(rs: list[dict]) -> dict:
+        return {"views": len(rs), "hands_max": max(r["hands"] for r in rs),
+                **{f"{k}_{f.__name__}": f(r[k] for r in rs)
+                   for k in ("ms", "old_ms", "cpu_ms", "old_cpu_ms", "nodes", "old_nodes")
+                   for f in (statistics.median, max)}}
+
+    start = [r for r in rows if r["tricks"] == 0]
+    return {"deals": len(positions), "start": summary(start), "phase_one": summary(rows),
+            "by_tricks": {t: summary([r for r in rows if r["tricks"] == t]) for t in sorted({r["tricks"] for r in rows})}}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--worlds", type=int, default=200, help="deals solved from the first lead")
@@ -101,16 +152,7 @@ def main() -> None:
     if "worlds" not in skip:
         out["worlds"] = [world_solves(positions, "moves", args.budget, args.json)]
     if "close" not in skip:
-        el, hands = [], []
-        for pos in positions[: args.close_deals]:
-            if not pos.is_legal("close"):
-                continue
-            t = time.perf_counter()
-            cv = close_value(pos.view(pos.to_move))
-            el.append(1e3 * (time.perf_counter() - t))
-            hands.append(cv.hands)
-            progress(len(el), args.close_deals, args.json)
-        out["close"] = {"deals": len(el), "hands": max(hands), "ms_median": statistics.median(el), "ms_max": max(el)}
+        out["close"] = close_decisions(positions[: args.close_deals], args.seed, args.json)
         if args.close_baseline:  # the same means by solving every hand's close (solve_worlds, no shortcut)
             base_ms = []
             for pos in positions[: args.close_deals]:
@@ -149,9 +191,21 @@ def main() -> None:
               "0 left out")
     if "close" in out:
         c = out["close"]
-        print(f"close decision ({c['deals']} deals, {c['hands']:,} opponent hands): median {c['ms_median']:.2f} ms, "
-              f"max {c['ms_max']:.2f} ms" + (f"; every hand solved one by one: median {c['baseline_ms_median']:.1f} ms, "
-                                            f"max {c['baseline_ms_max']:.1f} ms" if "baseline_ms_median" in c else ""))
+        for name, label in (("start", "at the deal's start"), ("phase_one", "at every point of phase one")):
+            x = c[name]
+            print(f"close decision {label} ({x['views']} views of {c['deals']} deals, up to {x['hands_max']:,} "
+                  f"opponent hands): median {x['ms_median']:.2f} ms, max {x['ms_max']:.2f} ms "
+                  f"(old {x['old_ms_median']:.2f} / {x['old_ms_max']:.2f} ms); CPU median {x['cpu_ms_median']:.2f} ms, "
+                  f"max {x['cpu_ms_max']:.2f} ms (old {x['old_cpu_ms_median']:.2f} / {x['old_cpu_ms_max']:.2f}); "
+                  f"nodes median {x['nodes_median']:,.0f}, max {x['nodes_max']:,} "
+                  f"(old {x['old_nodes_median']:,.0f} / {x['old_nodes_max']:,})")
+        for t, x in c["by_tricks"].items():
+            print(f"    after {t} tricks ({x['views']} views): median {x['ms_median']:.2f} ms, max {x['ms_max']:.2f} ms "
+                  f"(old {x['old_ms_median']:.2f} / {x['old_ms_max']:.2f}); CPU {x['cpu_ms_median']:.2f} / "
+                  f"{x['cpu_ms_max']:.2f} ms (old {x['old_cpu_ms_median']:.2f} / {x['old_cpu_ms_max']:.2f})")
+        if "baseline_ms_median" in c:
+            print(f"    every hand solved one by one at the deal's start: median {c['baseline_ms_median']:.1f} ms, "
+                  f"max {c['baseline_ms_max']:.1f} ms")
     if "hint" in out:
         h = out["hint"]
         print(f"hint, {h['samples']} worlds ({h['deals']} deals): median {h['s_median']:.2f} s, max {h['s_max']:.2f} s, "

@@ -252,7 +252,8 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
     // trick points it takes: short of 70 with the most trick points it can make sure of, it fails.
     bool won = false;
     if (capture) {
-      if (!capture->at_least(mine, h, true, kClaimPoints - (fixed - tb.points(mine)))) {
+      const int need_fail = kClaimPoints - (fixed - tb.points(mine));
+      if (!capture->at_least(mine, h, true, need_fail)) {
         out.refuted += 1;
         return -fail;
       }
@@ -274,7 +275,9 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
         out.proven += 1;
         return cashed;
       }
-      won = need_win > 0 && most_o < kClaimPoints && capture->at_least(mine, h, true, need_win, first_leads);
+      won = need_win > 0 && most_o < kClaimPoints &&
+            ((need_win <= need_fail && first_leads == ~TileMask{0}) ||  // as the refutation's test showed
+             capture->at_least(mine, h, true, need_win, first_leads));
     }
     out.searched += 1;
     // Once closed, the closer either reaches 70 or fails (the opponent's 70 is the closer's failure,
