@@ -280,11 +280,15 @@ class CloseValue:
 def close_value(view: PlayerView | Position, *, seat: int | None = None, solver: Solver | None = None) -> CloseValue:
     """Mean game points of ``close`` for the player on lead over every consistent opponent hand,
     each solved double-dummy (C(20, 7) = 77,520 hands at the first lead, C(14, 7) = 3,432 after
-    trick 3), in one C++ call: a hand whose points cannot bring the closer to 70 (the opponent's
-    unbeatable tiles left out) is a failed close without a search, one where the closer cashes 70
-    with tiles nothing of the opponent's beats a win, the others are solved, once for all the hands
-    whose unknown tiles stand alike towards the closer's (the same worth, trump, double, and
-    beating and following each of the closer's tiles the same way)."""
+    trick 3), in one C++ call (cpp/src/bingo_close.cpp): a hand whose points cannot bring the
+    closer to 70 (the opponent's unbeatable tiles left out) is a failed close without a search, one
+    where the closer cashes 70 with tiles nothing of the opponent's beats a win; then the trick
+    points the closer can make sure of (a search on the two hands only, its table shared by every
+    hand) refute the closes they leave short of 70, and show wins: by sweeping every trick to 70
+    (all a close can win), or against an opponent who cannot reach 70 first (then only by how much
+    is searched); the others are solved, once for all the hands whose unknown tiles stand alike
+    towards the closer's (the same worth, trump, double, and beating and following each of the
+    closer's tiles the same way)."""
     started = time_module.perf_counter()
     view = _view(view, seat)
     if view.to_move is None:
