@@ -4,7 +4,7 @@ import { AnalysisScreen } from "./analysis.js";
 import { ChartScreen } from "./chart.js";
 import { CorpusScreen } from "./corpus.js";
 import { TableScreen } from "./heatmap.js";
-import { offline, PLAY_GAMES, UNAVAILABLE } from "./offline.js";
+import { offline, UNAVAILABLE } from "./offline.js";
 import { PlayScreen } from "./play.js";
 
 function showScreen(name) {
@@ -22,9 +22,8 @@ function markOffline() {
   const note = document.createElement("p");
   note.id = "backend";
   note.setAttribute("role", "note");
-  const playable = offline.games.games.filter((g) => PLAY_GAMES.includes(g.tag)).map((g) => g.title).join(", ");
-  note.textContent = `Offline: positions of ${games} are checked and solved, and hinted from the view of the seat `
-    + `to move, and games of ${playable} are played against the bots, in this browser by the WebAssembly module. `
+  note.textContent = `Offline: ${games} are played against the bots, and their positions checked, solved and `
+    + "hinted from the view of the seat to move, in this browser by the WebAssembly module. "
     + `${missing.length ? `Not offline: ${missing.join("; ")}; ` : ""}the Table and Chart screens, the Play screen's claims `
     + "and grades, and a corpus need the server (dominosolver serve).";
   document.querySelector("header").append(note);
@@ -58,8 +57,7 @@ async function start() {
     table,
     analysis: new AnalysisScreen(list, (position) => table?.usePosition(position)),
     chart: offline ? null : new ChartScreen(seatsOf),
-    // Offline, the games whose bots the module has (offline.js's PLAY_GAMES).
-    play: new PlayScreen(offline ? list.filter((g) => PLAY_GAMES.includes(g.tag)) : list, { botPause: pause, offline: Boolean(offline), onReplay: (position, moves) => {
+    play: new PlayScreen(list, { botPause: pause, offline: Boolean(offline), onReplay: (position, moves) => {
       showScreen("position"); // a reviewed hand, its plays in the move list to step through
       window.board.analysis.loadLine(position, moves);
     } }),

@@ -21,8 +21,6 @@ export const UNAVAILABLE = {
   corpus: "A corpus of solved deals is the server's files (dominosolver serve --corpus DIR).",
 };
 
-// The games the Play screen deals offline (the module's bots: wasm/game.js; docs/javascript.md).
-export const PLAY_GAMES = ["texas42", "moon", "moon4", "biggame"];
 // What the Play screen cannot ask offline, by endpoint, each with why.
 export const PLAY_UNAVAILABLE = {
   claim: "the claim is the Python package's (offline the Claim button stays off)",
@@ -31,7 +29,9 @@ export const PLAY_UNAVAILABLE = {
 // The bid advice a human asks for in the auction: deals drawn (Python's default is 200; a phone
 // takes about a second for 100).
 const BID_ADVICE_SAMPLES = 100;
-const BIG_GAME_HINT_MS = 5000;
+// The Play screen's hint (the default worlds, no time asked) stops within this: The Big Game's first
+// tricks take up to seconds a world (a 42 hint takes well under a second).
+const PLAY_HINT_MS = 5000;
 
 let core = null; // the module, loaded at the first question
 const module = () => (core ??= offline.load());
@@ -79,7 +79,7 @@ function adviseBid(ds, { view }) {
   if (!view || typeof view !== "object") throw new Unavailable("POST /v1/advise-bid without a view");
   const auction = (view.auction ?? []).map((a) => [a.seat, a.kind ? `${a.bid}:${a.kind}` : a.bid]);
   return offline.hintWorker().adviseBid(view.hand, { seat: view.seat, auction, samples: BID_ADVICE_SAMPLES, seed: freshSeed(),
-    game: view.game ?? "texas42", rules: view.rules ?? {} });
+    ...(view.game ? { game: view.game } : {}), rules: view.rules ?? {} });
 }
 
 function showReply(ds, position) {
@@ -96,8 +96,9 @@ function showReply(ds, position) {
 
 const HANDLERS = {
   "new-game": (ds, body) => {
-    if (!PLAY_GAMES.includes(body.game ?? "texas42")) {
-      throw new Unavailable(`A game of ${body.game} against the bots`, `the module's bots play ${PLAY_GAMES.join(", ")} only`);
+    // The games of the export's GET /v1/games (the module's): the module's bots play each.
+    if (body.game !== undefined && !offline.games.games.some((g) => g.tag === body.game)) {
+      throw new Unavailable(`A game of ${body.game} against the bots`, "the module plays the games of its list only");
     }
     return ds.newGame(body);
   },
@@ -105,13 +106,12 @@ const HANDLERS = {
   move: (ds, { token, move }) => ds.gameMove(token, move),
   "bot-move": botMove,
   "advise-bid": adviseBid,
-  // A hint within `time` seconds as the HTTP API's; The Big Game's first tricks take up to seconds a
-  // world, so the Play screen's (the default worlds, no time asked) stops by BIG_GAME_HINT_MS.
+  // A hint within `time` seconds as the HTTP API's; the Play screen's within PLAY_HINT_MS.
   // A {position, seat} (a position set up in mid-trick) is hinted from the seat's view of it (the module's viewOf).
   hint: (ds, { view, position, seat, samples, seed, time }, signal) => offline.hintWorker().hint(view ?? position, {
     samples, seed, signal, ...(view ? {} : { seat }),
     timeMs: time !== undefined && time !== null ? 1000 * time
-      : (view ?? position)?.game === "biggame" && samples === undefined ? BIG_GAME_HINT_MS : undefined }),
+      : samples === undefined ? PLAY_HINT_MS : undefined }),
   show: (ds, { position }) => showReply(ds, position),
   play: (ds, { position, move }) => showReply(ds, move === undefined ? position : ds.play(position, move)),
   solve: (ds, { position }) => {
