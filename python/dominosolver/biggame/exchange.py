@@ -32,7 +32,6 @@ from .. import _core
 from ..arguments import node_budget, time_limit
 from ..errors import IllegalMoveError, InvalidViewError, ParseError, shown
 from ..texas42.bid_tests import MAX_SAMPLES, BidTests, LevelTests
-from ..texas42.exchange_rule import in_big_game_exchange
 from ..texas42.game import Game
 from ..texas42.rules import Trump
 from ..texas42.sampling import World
@@ -43,6 +42,15 @@ from ..tiles import Tile, bits_of, mask_of, tiles_of
 __all__ = ["EXCHANGE_SCHEMA", "MAX_SAMPLES", "DiscardTests", "ExchangeAdvice", "ExchangeChoice", "advise_exchange", "in_big_game_exchange"]
 
 EXCHANGE_SCHEMA = "dominosolver.exchange/1"
+
+
+def in_big_game_exchange(view: PlayerView) -> bool:
+    """Whether ``view`` is The Big Game's bidder in its exchange: the auction won, no trump named,
+    the bidder holding its hand and the undealt tile."""
+    rules = view.rules
+    return bool(rules.row.left_over == "undealt" and view.contract is not None and view.trump is None
+                and view.seat == view.contract.declarer
+                and view.hand_sizes[view.seat] == rules.hand_size + rules.undealt)
 
 
 class DiscardTests(LevelTests):

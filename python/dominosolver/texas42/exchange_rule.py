@@ -1,5 +1,5 @@
-"""The exchanges before play, as the rows decide them: whether a view is in one (Moon's widow after
-trumps, §4.1; The Big Game's undealt tile before them, §4.3), and The Big Game's by a rule of thumb:
+"""The exchanges before play, as the rows decide them: whether a view is in Moon's widow exchange
+after trumps (§4.1: play hints and claims read it), and The Big Game's (§4.3) by a rule of thumb:
 the bidder takes the undealt tile when it is a counter and lays away its weakest tile that may lie
 out of play. Bid advice and bid tests judge each declaration on deals exchanged this way (the best
 discard per deal would cost a whole-deal solve per candidate; ``dominosolver.biggame.exchange``
@@ -12,7 +12,7 @@ from .rules import Trump
 from .sampling import World, out_of_play
 from .view import PlayerView
 
-__all__ = ["exchanged", "in_big_game_exchange", "in_exchange", "weakest_discard"]
+__all__ = ["exchanged", "in_exchange", "weakest_discard"]
 
 
 def in_exchange(view: PlayerView) -> bool:
@@ -23,15 +23,6 @@ def in_exchange(view: PlayerView) -> bool:
         rules.undealt and view.contract is not None and view.trump is not None and not view.plays
         and view.hand_sizes[view.contract.declarer] == rules.hand_size + rules.undealt
     )
-
-
-def in_big_game_exchange(view: PlayerView) -> bool:
-    """Whether ``view`` is The Big Game's bidder in its exchange: the auction won, no trump named,
-    the bidder holding its hand and the undealt tile."""
-    rules = view.rules
-    return bool(rules.row.left_over == "undealt" and view.contract is not None and view.trump is None
-                and view.seat == view.contract.declarer
-                and view.hand_sizes[view.seat] == rules.hand_size + rules.undealt)
 
 
 def exchanged(view: PlayerView, world: World, trump: Trump) -> World:
