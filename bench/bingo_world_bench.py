@@ -7,7 +7,7 @@
 2. The close decision from the view of the player who may close: `close_value` (every opponent
    hand the view allows, C(20, 7) = 77,520 at the first lead), at the deal's start and at every
    trick of phase one where a close is legal (the deal played on at random, seeded), against the
-   old path (the same C++ without the capture bound, `close_over_hands(capture_bound=False)`),
+   old path (the same C++ without the capture bound, `close_over_hands(capture_from=2**64 - 1)`),
    the two alternated view by view: ms and nodes (the game's search plus the capture search),
    median and max; the counts of both must agree. `--close-baseline` also solves every hand's close
    one by one at the deal's start (the way it was computed first), and checks the means agree.
@@ -74,14 +74,18 @@ def world_solves(positions: list[bingo.Position], mode: str, budget: int, quiet:
             "nodes_per_s": sum(nodes) / total_s if total_s else 0.0}
 
 
+NEVER = 2**64 - 1  # hands from which close_over_hands uses the capture bound: never (the old path)
+
+
 def close_counts(view, capture_bound: bool) -> tuple[float, float, int, list[int]]:
-    """close_value's C++ call (bingo/hint.py), with or without the capture bound: ms, CPU ms of the
-    thread (less sensitive to the machine's load), nodes, counts."""
+    """close_value's C++ call (bingo/hint.py), as it is or without the capture bound: ms, CPU ms of
+    the thread (less sensitive to the machine's load), nodes, counts."""
     t, cpu = time.perf_counter(), time.thread_time()
     free, _, need = split(view)
     base = position_of(view, *first_world(view))
     solver = bingo.Solver()
-    r = solver._core.close_over_hands(base._pos, known_mask(view), sum(1 << i for i in free), need, capture_bound)
+    r = solver._core.close_over_hands(base._pos, known_mask(view), sum(1 << i for i in free), need,
+                                      **({} if capture_bound else {"capture_from": NEVER}))
     return (1e3 * (time.perf_counter() - t), 1e3 * (time.thread_time() - cpu), solver.nodes + r["capture_nodes"],
             r["counts"])
 

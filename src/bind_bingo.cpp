@@ -466,11 +466,11 @@ void bingo(py::module_& m) {
       }, py::arg("position"), py::arg("opponent_hands"), py::arg("boneyards"), py::arg("moves"), py::arg("max_nodes") = 0,
          py::arg("seconds") = py::none())
       .def("close_over_hands", [](Solver& s, const Position& p, TileMask known, TileMask free, int need,
-                                  bool capture_bound) {
+                                  std::uint64_t capture_from) {
         Solver::CloseCounts r;
         {
           py::gil_scoped_release release;
-          r = s.close_over_hands(p.context(), p.state(), known, free, need, capture_bound);
+          r = s.close_over_hands(p.context(), p.state(), known, free, need, capture_from);
         }
         py::dict d;
         d["counts"] = r.counts;  // hands giving -3..3 game points
@@ -482,7 +482,8 @@ void bingo(py::module_& m) {
         d["proven"] = r.proven;    // hands it showed won: searched only for by how much
         d["capture_nodes"] = r.capture_nodes;
         return d;
-      }, py::arg("position"), py::arg("known"), py::arg("free"), py::arg("need"), py::arg("capture_bound") = true)
+      }, py::arg("position"), py::arg("known"), py::arg("free"), py::arg("need"),
+         py::arg("capture_from") = Solver::kCaptureFromHands)  // hands from which the capture bound is used
       // From any thread (no lock, no GIL): the search under way ends with Stopped, and every later one.
       .def("request_stop", &Solver::request_stop)
       .def_property_readonly("nodes", &Solver::nodes)

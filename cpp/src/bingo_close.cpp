@@ -176,7 +176,7 @@ int CaptureSearch::search(TileMask mine, TileMask theirs, bool closer_leads, int
 }
 
 Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& base, TileMask known, TileMask free,
-                                             int need, bool capture_bound) {
+                                             int need, std::uint64_t capture_from) {
   if (base.over()) throw InvalidPositionError("the deal is over: there is nothing to close");
   if (!may_close(c, base)) throw IllegalMoveError("close is not legal here");
   if ((known & free) || need < 0 || need > count(free))
@@ -229,13 +229,11 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
   const int declared_here = declaring && count(declaring) < count(kDoubles) ? declaration_points(r, declaring) : 0;
   const TileMask first_leads = declared_here && r.declare_must_lead_double ? declaring : ~TileMask{0};
   std::optional<CaptureSearch> capture;
-  if (capture_bound && bound && count(mine) == count(base.hands[o])) {
-    // A table for the work (hands share most states; a larger one costs more in cache misses than it saves).
-    const int n = count(free);
-    double hands = 1;
-    for (int k = 0; k < need; ++k) hands = hands * (n - k) / (k + 1);
-    capture.emplace(tb, hands > 2000 ? 4 : 1);
-  }
+  const int n_free = count(free);
+  double hands = 1;
+  for (int k = 0; k < need; ++k) hands = hands * (n_free - k) / (k + 1);
+  if (hands >= static_cast<double>(capture_from) && bound && count(mine) == count(base.hands[o]))
+    capture.emplace(tb, hands > 2000 ? 4 : 1);  // hands share most states; more table, more cache misses
   auto value_of = [&](TileMask h) {
     TileMask sure = 0;
     for (TileMask m = mine; m; m &= m - 1)

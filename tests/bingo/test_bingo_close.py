@@ -45,10 +45,12 @@ def one_by_one(view) -> Counter:
 
 
 def counted(view, capture_bound: bool) -> dict:
+    """The counts with the capture bound on every view however few its hands (close_value leaves it
+    out below Solver::kCaptureFromHands), or never."""
     free, _, need = split(view)
     base = position_of(view, *first_world(view))
     return bingo.Solver()._core.close_over_hands(base._pos, known_mask(view), sum(1 << i for i in free), need,
-                                                 capture_bound)
+                                                 0 if capture_bound else 2**64 - 1)
 
 
 def check(view) -> dict:

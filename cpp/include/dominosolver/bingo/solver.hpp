@@ -109,10 +109,11 @@ class Solver {
   // declaration, cannot bring the closer to 70 (the opponent's unbeatable tiles left out) fails
   // without a search, one where the closer cashes 70 with tiles nothing of the opponent's beats wins
   // without one; the others are solved exactly, once for all the hands alike (free tiles that stand
-  // alike towards the closer's tiles are interchangeable). With `capture_bound`, the trick points
-  // the closer can make sure of (close.hpp) first refute a hand where they leave it short of 70, and
-  // show it won where they bring it to 70 and the opponent cannot reach 70 first (the search then
-  // only learns by how much). Defined in bingo_close.cpp.
+  // alike towards the closer's tiles are interchangeable). From `capture_from` hands up, the trick
+  // points the closer can make sure of (close.hpp) first refute a hand where they leave it short of
+  // 70, and show it won where they bring it to 70 and the opponent cannot reach 70 first (the
+  // search then only learns by how much); below, their table costs more than it saves. Defined in
+  // bingo_close.cpp.
   struct CloseCounts {
     std::array<std::uint64_t, 7> counts{};
     std::uint64_t hands = 0, searched = 0;
@@ -120,8 +121,9 @@ class Solver {
     // Hands the capture search refuted, hands it showed won (searched only for by how much), its nodes.
     std::uint64_t refuted = 0, proven = 0, capture_nodes = 0;
   };
+  static constexpr std::uint64_t kCaptureFromHands = 2000;
   CloseCounts close_over_hands(const Context& c, const DealState& base, TileMask known, TileMask free, int need,
-                               bool capture_bound = true);
+                               std::uint64_t capture_from = kCaptureFromHands);
 
   // Called every kPollNodes nodes; returning true ends the search with Stopped. Empty: never. Set
   // it before sharing the solver.
