@@ -34,7 +34,8 @@ def test_the_members_rows_hold_their_own_decisions():
     assert moon.DECIDERS.exchange_scores.__module__ == "dominosolver.moon.exchange"
     assert biggame.DECIDERS.advise_bid.__module__ == "dominosolver.biggame.bidding"
     assert biggame.DECIDERS.bot.__module__ == "dominosolver.biggame.bot"
-    assert Deciders() == Deciders(None, None, None)  # 42's: texas42's own advice and hints
+    assert biggame.DECIDERS.at_lead.__module__ == "dominosolver.biggame.exchange_rule"
+    assert Deciders() == Deciders(None, None, None, None)  # 42's: texas42's own advice and hints
 
 
 @pytest.mark.parametrize("game_class,advice_class", [(MoonGame, MoonBidAdvice), (PartnershipMoonGame, MoonBidAdvice),
@@ -72,7 +73,7 @@ def test_a_hint_bot_asks_the_decider_of_the_row_it_is_given():
 # The decisions before play: the one loop, its scorers and presenters (issue 42: no function over 80 lines).
 DECISION_MODULES = ("texas42/decisions.py", "texas42/bidding.py", "texas42/bid_tests.py", "texas42/deciders.py",
                     "texas42/exchange_rule.py", "moon/bidding.py", "moon/exchange.py", "biggame/bidding.py",
-                    "biggame/exchange.py", "biggame/bot.py")
+                    "biggame/exchange.py", "biggame/bot.py", "biggame/exchange_rule.py")
 LONGEST = 80
 
 

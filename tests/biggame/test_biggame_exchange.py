@@ -10,16 +10,15 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
 from dominosolver import games
 from dominosolver.biggame import BigGame, PlayerView
+from dominosolver.biggame.exchange import advise_exchange, in_big_game_exchange
+from dominosolver.biggame.exchange_rule import exchanged
 from dominosolver.cli.main import cli
 from dominosolver.engine import EngineServer
 from dominosolver.errors import IllegalMoveError, InvalidViewError
-from dominosolver.texas42.bidding import exchanged
 from dominosolver.texas42.bots import HintBot, RuleBot
 from dominosolver.texas42.sampling import WorldSampler
-from dominosolver.biggame.exchange import advise_exchange, in_big_game_exchange
 from dominosolver.tiles import Tile
 
 # E won at 66 holding every eight, 7-7, 6-6 and 2-1: with eights trump, laying 2-1 away leaves 11

@@ -8,19 +8,24 @@ hints rank the two leads of a tile as separate moves; the bid advice exchanges p
 from __future__ import annotations
 
 import math
-from dataclasses import replace
-import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from dominosolver import _core
 from dominosolver.biggame import BIG_GAME, BigGame, LowerEndLead, PlayerView, Position, hint
+from dominosolver.biggame.exchange_rule import exchanged, weakest_discard
 from dominosolver.errors import InvalidViewError
 from dominosolver.io import validate
 from dominosolver.texas42 import BidTests, advise_bid, solve_batch
-from dominosolver.texas42.bidding import exchanged, weakest_discard
 from dominosolver.texas42.bots import RuleBot
-from dominosolver.texas42.sampling import WorldSampler, enumerate_worlds, out_of_play, position_of, sample_worlds
+from dominosolver.texas42.sampling import (
+    WorldSampler,
+    enumerate_worlds,
+    out_of_play,
+    position_of,
+    sample_worlds,
+)
 from dominosolver.tiles import Tile, mask_of, tiles_of
 
 COUNTERS = {t for t in tiles_of(BIG_GAME._core.tile_set) if _core.texas42.counter_value(t.id)}

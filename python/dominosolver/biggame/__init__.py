@@ -14,21 +14,42 @@ auction, exchange and declaration (``bot.py``), registered as its ``Deciders`` r
 """
 
 from .. import texas42
-from ..texas42 import (Bid, BidTests, Contract, Move, PlayerView, Position, Solver, advise_bid, analyse_play, dd_table,
-                       hint, solve, solve_batch)
+from ..texas42 import (
+    Bid,
+    BidTests,
+    Contract,
+    Move,
+    PlayerView,
+    Position,
+    Solver,
+    advise_bid,
+    analyse_play,
+    dd_table,
+    hint,
+    solve,
+    solve_batch,
+)
 from ..texas42.deciders import Deciders, register
 from ..texas42.plays import LowerEndLead, parse_play
 from .bidding import BigGameBidAdvice, advise_big_game_bid
 from .bot import BigGameDecisions
-from .exchange import DiscardTests, ExchangeAdvice, ExchangeChoice, advise_exchange, in_big_game_exchange
+from .exchange import (
+    DiscardTests,
+    ExchangeAdvice,
+    ExchangeChoice,
+    advise_exchange,
+    in_big_game_exchange,
+)
+from .exchange_rule import exchanged, weakest_discard
 
 __all__ = ["BIG_GAME", "DECIDERS", "BidTests", "BigGame", "BigGameBidAdvice", "BigGameDecisions", "BigGameRules", "Bid",
            "Contract", "DiscardTests", "ExchangeAdvice", "ExchangeChoice", "Game", "LowerEndLead", "Move", "PlayerView",
            "Position", "Rules", "Solver", "advise_bid", "advise_big_game_bid", "advise_exchange", "analyse_play",
-           "dd_table", "hint", "in_big_game_exchange", "parse_play", "solve", "solve_batch"]
+           "dd_table", "exchanged", "hint", "in_big_game_exchange", "parse_play", "solve", "solve_batch",
+           "weakest_discard"]
 
 # The Big Game's own decisions before play: texas42's advise_bid and HintBot use them.
-DECIDERS = Deciders(advise_bid=advise_big_game_bid, bot=BigGameDecisions)
+DECIDERS = Deciders(advise_bid=advise_big_game_bid, bot=BigGameDecisions, at_lead=exchanged)
 register(("biggame",), DECIDERS)
 
 

@@ -4,7 +4,7 @@ takes the undealt tile in), then names trumps. ``advise_exchange`` ranks every l
 deals the bidder's view allows (its 12 tiles known, the other 33 in the three other hands):
 
 1. The declaration: ``BidTests`` on those deals, each declaration with the rule of thumb's discard
-   for it (``exchange_rule.weakest_discard``), the best by P(make) of the contract (ties by the shares at
+   for it (``exchange_rule.weakest_discard``, ``Deciders.at_lead``), the best by P(make) of the contract (ties by the shares at
    5 and 10 points more).
 2. Each legal discard under that declaration (``DiscardTests``): the share of the deals on which the
    bidder's side then takes the points the contract needs, by zero-window tests, ties broken by the

@@ -5,7 +5,7 @@ exact values per deal and declaration take minutes.
 A bid decision needs less than each deal's points: per declaration, the share of the sampled deals
 on which the bidder's side takes at least a level L (the points the bid needs, plus a discount),
 and only at the level of the bid in question. ``BidTests`` draws the deals once (exactly uniform,
-``sampling.py``; The Big Game's exchange by ``exchange_rule.exchanged``'s rule of thumb, the seat leading
+``sampling.py``; The Big Game's exchange by its rule of thumb, ``Deciders.at_lead``, the seat leading
 trick 1 as the bidder) and keeps, per declaration and deal, the bounds on those points that exact
 zero-window tests (``Solver.can_reach``: "does the side take at least L?") have proven. A question
 runs only the tests that can change its answer:
@@ -53,13 +53,21 @@ from typing import Any
 import numpy as np
 
 from .. import _core
-from ..arguments import (node_budget, probability, seed_value, table_megabytes, thread_count, time_limit,
-                         whole_number, world_count)
+from ..arguments import (
+    node_budget,
+    probability,
+    seed_value,
+    table_megabytes,
+    thread_count,
+    time_limit,
+    whole_number,
+    world_count,
+)
 from ..errors import InvalidViewError, ParseError
 from ..stoppable import Abandoned, stoppable_all
 from ..tiles import bits_of
+from .deciders import deciders_of
 from .decisions import Limits, draws, run_rounds
-from .exchange_rule import exchanged
 from .rules import Trump
 from .sampling import World, new_seed
 from .solve import declaration_name
@@ -408,7 +416,7 @@ class _Question:
 class BidTests(LevelTests):
     """``LevelTests`` whose options are the declarations (``rules.table_declarations``): per deal the
     position at the first lead, the seat declaring (the least bid, which does not change the points)
-    and leading; in The Big Game after its exchange (``exchange_rule.exchanged``: from a view before it,
+    and leading; in The Big Game after its exchange (its ``Deciders.at_lead``: from a view before it,
     the rule of thumb's discard for each declaration; from the exchange, the hand of 12 less it)."""
 
     def _options(self) -> list[Any]:
@@ -416,7 +424,9 @@ class BidTests(LevelTests):
 
     def _position(self, trump: Trump, world: World) -> Any:
         view, rules = self.view, self.view.rules
-        return _core.texas42.Position(rules._core, str(trump), [bits_of(m) for m in exchanged(view, world, trump)], None,
+        at_lead = deciders_of(rules).at_lead
+        hands = world if at_lead is None else at_lead(view, world, trump)
+        return _core.texas42.Position(rules._core, str(trump), [bits_of(m) for m in hands], None,
                                       [], (view.seat, rules.min_bid), None)
 
     @property

@@ -54,21 +54,30 @@ from ..arguments import (
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of
 from .bid_advice_json import DeclarationValues, Verdict, advice_line, bid_advice_json, makes_text
-from .game import Game
-from .position import Position
-from .rules import ORDINARY, Bid, Contract, Rules, Trump, bid_name, check_in_set, parse_bid, parse_seat, replay_auction
 from .calibration import at_table
-from .game_odds import game_chance, parse_score, stake, win_chance
-from .exchange_rule import exchanged, weakest_discard
-from .decisions import score_worlds
 from .deciders import deciders_of
+from .decisions import score_worlds
+from .game import Game
+from .game_odds import game_chance, parse_score, stake, win_chance
+from .position import Position
+from .rules import (
+    ORDINARY,
+    Bid,
+    Contract,
+    Rules,
+    Trump,
+    bid_name,
+    check_in_set,
+    parse_bid,
+    parse_seat,
+    replay_auction,
+)
 from .sampling import World
 from .solve import declaration_name, solve_batch
 from .view import PlayerView
 
 __all__ = ["BID_LADDER", "BID_SAMPLES", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "bid_ladder",
-           "bid_samples", "exchanged", "ordinary_call", "playing_thresholds", "question_seed", "special_threshold",
-           "weakest_discard"]
+           "bid_samples", "ordinary_call", "playing_thresholds", "question_seed", "special_threshold"]
 
 _BATCH = 100  # deals solved between checks of the time limit and the stop flag
 
@@ -595,12 +604,13 @@ class _ContractScorer:
     def score(self, batch: list[World]) -> tuple[np.ndarray, np.ndarray]:
         """Points [contract, declaration, deal] and the declared contracts' tricks [contract, deal]."""
         q, rules = self.q, self.q.rules
+        at_lead = deciders_of(rules).at_lead  # the family's exchange before the first lead, if any
         positions = []
         for bid in self.contracts:
             # §3.4: under a special bid the partner names any of the same declarations.
             for trump in self.declarations:
-                # Each deal's hands as tile ids, after The Big Game's exchange for this declaration.
-                for ids in [[bits_of(m) for m in exchanged(q.view, w, trump)] for w in batch]:
+                # Each deal's hands as tile ids, after the family's exchange (if any) for this declaration.
+                for ids in [[bits_of(m) for m in (w if at_lead is None else at_lead(q.view, w, trump))] for w in batch]:
                     # Trick 1's leader is the contract's (the seat, or the partner naming).
                     positions.append(Position._wrap(
                         _core.texas42.Position(rules._core, str(trump), ids, None, [], (q.seat, bid), None)))

@@ -30,12 +30,16 @@ class Deciders:
     - ``exchange_scores(view, threads, tt_mb)``: in its exchange after trumps are named (Moon's
       widow), the hint's moves, per-world scorer and chance of the goal (``hint.hint``);
     - ``bot(hint_bot)``: a decider for a ``HintBot`` whose ``choose(game, view)`` answers every move
-      of the auction, exchange and declaration (The Big Game's, by zero-window tests).
+      of the auction, exchange and declaration (The Big Game's, by zero-window tests);
+    - ``at_lead(view, world, trump)``: the hands of a deal at the first lead once ``view``'s seat has
+      won the auction and names ``trump`` (The Big Game's exchange by its rule of thumb), as bid
+      tests and bid scorers judge a declaration; None: as dealt.
     """
 
     advise_bid: Callable[..., Any] | None = None
     exchange_scores: Callable[..., Any] | None = None
     bot: Callable[[Any], Any] | None = None
+    at_lead: Callable[..., Any] | None = None
 
 
 _FAMILIES: dict[str, Deciders] = {}
