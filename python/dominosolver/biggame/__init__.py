@@ -14,32 +14,13 @@ auction, exchange and declaration (``bot.py``), registered as its ``Deciders`` r
 """
 
 from .. import texas42
-from ..texas42 import (
-    Bid,
-    BidTests,
-    Contract,
-    Move,
-    PlayerView,
-    Position,
-    Solver,
-    advise_bid,
-    analyse_play,
-    dd_table,
-    hint,
-    solve,
-    solve_batch,
-)
+from ..texas42 import (Bid, BidTests, Contract, Move, PlayerView, Position, Solver, advise_bid, analyse_play, dd_table,
+                       hint, solve, solve_batch)
 from ..texas42.deciders import Deciders, register
 from ..texas42.plays import LowerEndLead, parse_play
 from .bidding import BigGameBidAdvice, advise_big_game_bid
 from .bot import BigGameDecisions
-from .exchange import (
-    DiscardTests,
-    ExchangeAdvice,
-    ExchangeChoice,
-    advise_exchange,
-    in_big_game_exchange,
-)
+from .exchange import DiscardTests, ExchangeAdvice, ExchangeChoice, advise_exchange, in_big_game_exchange
 from .exchange_rule import exchanged, weakest_discard
 
 __all__ = ["BIG_GAME", "DECIDERS", "BidTests", "BigGame", "BigGameBidAdvice", "BigGameDecisions", "BigGameRules", "Bid",

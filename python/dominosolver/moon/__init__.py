@@ -14,18 +14,7 @@ the rules direct them.
 """
 
 from .. import texas42
-from ..texas42 import (
-    Bid,
-    Contract,
-    Move,
-    PlayerView,
-    Position,
-    Solver,
-    advise_bid,
-    hint,
-    solve,
-    solve_batch,
-)
+from ..texas42 import Bid, Contract, Move, PlayerView, Position, Solver, solve, solve_batch
 from ..texas42.deciders import Deciders, register
 from ..texas42.rules import FAMILIES
 from .bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
@@ -33,7 +22,7 @@ from .exchange import discard_scores
 
 __all__ = ["MOON", "MOON4", "FOSDICK", "DECIDERS", "FAMILIES", "Bid", "Contract", "Game", "MoonBidAdvice", "MoonGame",
            "MoonRules", "MoonTable", "Move", "PartnershipMoonGame", "PartnershipMoonRules", "PlayerView", "Position",
-           "Rules", "Solver", "advise_bid", "discard_scores", "hint", "moon_ladder", "moon_table", "solve", "solve_batch"]
+           "Rules", "Solver", "discard_scores", "moon_ladder", "moon_table", "solve", "solve_batch"]
 
 # Moon's and Partnership Moon's own decisions before play: texas42's advise_bid, hint and HintBot use them.
 DECIDERS = Deciders(advise_bid=advise_moon_bid, exchange_scores=discard_scores)
