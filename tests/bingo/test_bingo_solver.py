@@ -149,8 +149,10 @@ def test_node_counts_are_deterministic():
     total = 0
     for record in KNOWN[:50]:
         total += bingo.Solver().solve(bingo.Position.from_json(record["position"]), margin=False, pv=False).nodes
-    assert total == 6644
+    assert total == 6105
     world = bingo.Position("bingo trump=3 turned=33 leader=0 hands=66.53.52.51.44.22.21/60.55.50.43.40.11.00 "
                            "boneyard=31.65.41.30.61.10.42.33 points=19/5 tricks=2/1")
     r = bingo.Solver().solve(world, margin=False, pv=False)
-    assert (r.value, r.nodes) == (2, 58)
+    # 58 nodes before the killer moves of phase one (a killer learnt from a sibling's subtree misorders
+    # the replies to one lead here, where the hardest deal-start worlds take 10 to 35 times fewer nodes).
+    assert (r.value, r.nodes) == (2, 1143)

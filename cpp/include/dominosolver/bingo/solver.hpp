@@ -10,7 +10,9 @@
 // closer who cannot reach it fails), cashing unbeatable tiles to 70, and dominated declarations
 // skipped inside the tree (a larger set of doubles scores more and allows every lead a smaller one
 // does; one declaration per deal). Values come from null-window probes: win or lose first, then by
-// how much.
+// how much. Moves are ordered by the table's move, then (the boneyard open) a killer per trick,
+// turn and player, then static scores with the history of refutations breaking ties (the history
+// only while the boneyard is open: closed games order better by the static scores alone).
 // Each Solver owns its table, no global state; a solver shared by threads runs one search at a time
 // (the others wait their turn rather than race on its table).
 //
@@ -65,7 +67,7 @@ struct SolveOutput {
 
 class Solver {
  public:
-  explicit Solver(std::size_t tt_megabytes = 2) : tt_(tt_megabytes) {}
+  explicit Solver(std::size_t tt_megabytes = 2) : tt_(tt_megabytes) { forget_killers(); }
 
   // The value of `s` for its player to move (the state must not be over).
   int value(const Context& c, const DealState& s);
@@ -118,8 +120,10 @@ class Solver {
     std::array<std::uint64_t, 7> counts{};
     std::uint64_t hands = 0, searched = 0;
     std::uint64_t kinds = 0, distinct = 0;  // kinds of free tiles alike; hands solved as their kinds' counts
-    // Hands the capture search refuted, hands it showed won (searched only for by how much), its nodes.
-    std::uint64_t refuted = 0, proven = 0, capture_nodes = 0;
+    // Hands the capture search refuted, hands it showed won (searched only for by how much), its
+    // nodes, and the hands it was tried on (it is given up where it decides under a third of the
+    // first thousand).
+    std::uint64_t refuted = 0, proven = 0, capture_nodes = 0, capture_tried = 0;
   };
   static constexpr std::uint64_t kCaptureFromHands = 2000;
   CloseCounts close_over_hands(const Context& c, const DealState& base, TileMask known, TileMask free, int need,
@@ -144,6 +148,7 @@ class Solver {
     const std::lock_guard<std::mutex> lock(busy_);
     tt_.clear();
     history_ = {};
+    forget_killers();
   }
 
  private:
@@ -190,6 +195,12 @@ class Solver {
   search::TranspositionTable tt_;
   // Cutoffs by (player, replying?, move id): moves that refuted siblings are tried early.
   std::array<std::array<std::array<std::int32_t, 40>, 2>, kPlayers> history_{};
+  // With the boneyard open: the last move that refuted a sibling, by (tricks played, replying?, player).
+  std::array<std::array<std::array<std::uint8_t, kPlayers>, 2>, kDealTricks + 1> killer_{};
+  void forget_killers() {
+    for (auto& trick : killer_)
+      for (auto& turn : trick) turn.fill(0xFF);  // no move
+  }
 };
 
 // Plain minimax over every legal move, no pruning and no table: the baseline the bench compares with.
