@@ -481,6 +481,7 @@ void bingo(py::module_& m) {
         d["refuted"] = r.refuted;  // hands the capture bound refuted without a search (close.hpp)
         d["proven"] = r.proven;    // hands it showed won: searched only for by how much
         d["capture_nodes"] = r.capture_nodes;
+        d["capture_tried"] = r.capture_tried;
         return d;
       }, py::arg("position"), py::arg("known"), py::arg("free"), py::arg("need"),
          py::arg("capture_from") = Solver::kCaptureFromHands)  // hands from which the capture bound is used

@@ -234,6 +234,8 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
   for (int k = 0; k < need; ++k) hands = hands * (n_free - k) / (k + 1);
   if (hands >= static_cast<double>(capture_from) && bound && count(mine) == count(base.hands[o]))
     capture.emplace(tb, hands > 2000 ? 4 : 1);  // hands share most states; more table, more cache misses
+  constexpr std::uint64_t kTrial = 1000;
+  std::uint64_t tried = 0, helped = 0;  // hands the bound was tried on, and decided (refuted or won)
   auto value_of = [&](TileMask h) {
     TileMask sure = 0;
     for (TileMask m = mine; m; m &= m - 1)
@@ -249,10 +251,19 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
     // What the closer can score at most is its points, pending and possible declarations and the
     // trick points it takes: short of 70 with the most trick points it can make sure of, it fails.
     bool won = false;
+    // Where the bound decides too few of the first hands it is tried on (a closer whose possible
+    // declarations keep every close in reach), it is given up: its tests would cost more than the
+    // searches they spare.
+    if (capture && tried >= kTrial && 3 * helped < tried) {
+      out.capture_nodes = capture->nodes();
+      capture.reset();
+    }
     if (capture) {
+      tried += 1;
       const int need_fail = kClaimPoints - (fixed - tb.points(mine));
       if (!capture->at_least(mine, h, true, need_fail)) {
         out.refuted += 1;
+        helped += 1;
         return -fail;
       }
       // A closer sure of the trick points that bring it to 70, its doubles declared now where it
@@ -271,6 +282,7 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
       // declares, and takes no trick.
       if (closed.tricks[o] == 0 && capture->sweeps(mine, h, need_win, first_leads)) {
         out.proven += 1;
+        helped += 1;
         return cashed;
       }
       won = need_win > 0 && most_o < kClaimPoints &&
@@ -284,6 +296,7 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
     if (won) {
       lo = 1;
       out.proven += 1;
+      helped += 1;
     } else {
       narrow(t, lo, hi, true);
       if (lo < 1) return -fail;
@@ -342,6 +355,7 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
   };
   walk(walk, 0, need, known, 1);
   if (capture) out.capture_nodes = capture->nodes();
+  out.capture_tried = tried;
   return out;
 }
 
