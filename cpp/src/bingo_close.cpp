@@ -236,6 +236,7 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
     capture.emplace(tb, hands > 2000 ? 4 : 1);  // hands share most states; more table, more cache misses
   constexpr std::uint64_t kTrial = 1000;
   std::uint64_t tried = 0, helped = 0;  // hands the bound was tried on, and decided (refuted or won)
+  std::uint64_t searched_nodes = 0;     // the game's search's nodes on the hands searched
   auto value_of = [&](TileMask h) {
     TileMask sure = 0;
     for (TileMask m = mine; m; m &= m - 1)
@@ -251,10 +252,12 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
     // What the closer can score at most is its points, pending and possible declarations and the
     // trick points it takes: short of 70 with the most trick points it can make sure of, it fails.
     bool won = false;
-    // Where the bound decides too few of the first hands it is tried on (a closer whose possible
-    // declarations keep every close in reach), it is given up: its tests would cost more than the
-    // searches they spare.
-    if (capture && tried >= kTrial && 3 * helped < tried) {
+    // Where the bound's tests cost more than the searches they spare (a closer whose possible
+    // declarations keep most closes in reach, an opponent who ends the closed game early at 70),
+    // it is given up: judged on the first hands it is tried on, a spared search costing as many
+    // nodes as the hands searched take on average, a node of the game's search 1.4 of the bound's.
+    if (capture && tried >= kTrial && out.searched >= 50 &&
+        static_cast<double>(capture->nodes()) * out.searched > 1.4 * helped * static_cast<double>(searched_nodes)) {
       out.capture_nodes = capture->nodes();
       capture.reset();
     }
@@ -293,6 +296,13 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
     // Once closed, the closer either reaches 70 or fails (the opponent's 70 is the closer's failure,
     // and seven doubles need a lead with seven tiles): win or lose first, and a loss is the failure.
     int lo = -3, hi = 3;
+    const std::uint64_t nodes_before = nodes_;
+    const struct Count {
+      std::uint64_t& total;
+      const std::uint64_t& now;
+      std::uint64_t before;
+      ~Count() { total += now - before; }
+    } count_nodes{searched_nodes, nodes_, nodes_before};
     if (won) {
       lo = 1;
       out.proven += 1;
