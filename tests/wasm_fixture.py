@@ -414,6 +414,46 @@ def bid_cases() -> list[dict[str, Any]]:
     return out
 
 
+def table_deals() -> list[tuple[str, Any, bool]]:
+    """Deals in each form ``POST /v1/table`` reads ('hands=...', a game's word, JSON, a position's
+    text and JSON), of each member whose table is quick (The Big Game's cells take seconds each),
+    and 42's special-contract table (with the special contracts offered: Nel-O's and Sevens' rows)."""
+    def hands_text(hands: list[list[Tile]]) -> str:
+        return "hands=" + "/".join(".".join(t.compact() for t in h) for h in hands)
+
+    out: list[tuple[str, Any, bool]] = []
+    for seed in range(2):
+        hands = dealt(random.Random(f"wasm-table-{seed}"), Rules())
+        out.append((f"42 table #{seed}", hands_text(hands), False))
+        out.append((f"42 special table #{seed}", hands_text(hands), True))
+    rules = Rules.from_json({"specials": "all"})
+    hands = dealt(random.Random("wasm-table-specials"), rules)
+    deal = {"game": "texas42", "rules": rules.to_json(), "hands": [[str(t) for t in h] for h in hands]}
+    out.append(("42 table, specials:all", deal, False))
+    out.append(("42 special table, specials:all", deal, True))
+    rng = random.Random("wasm-table-position")
+    pos = played(Position(trump=3, hands=dealt(rng, Rules()), contract=(2, 31)), rng, 9)
+    out.append(("42 table of a position's text", str(pos), False))
+    out.append(("42 table of a position's JSON", pos.to_json(), False))
+    for game in ("moon", "moon4"):
+        rules = Rules.of_game(game)
+        hands = dealt(random.Random(f"wasm-table-{game}"), rules)
+        out.append((f"{game} table", f"{game} {hands_text(hands)}", False))
+        out.append((f"{game} table of JSON", {"game": game, "hands": [[str(t) for t in h] for h in hands]}, False))
+    return out
+
+
+def table_cases() -> list[dict[str, Any]]:
+    """Each deal's table as the HTTP API answers it: its game's (games.detect) table or special table."""
+    from dominosolver import games
+    out = []
+    for name, deal, specials in table_deals():
+        spec = games.detect(deal)
+        make = spec.special_table if specials else spec.table
+        out.append({"name": name, "deal": deal, "specials": specials, "table": make(deal).to_json()})
+    return out
+
+
 def build() -> dict[str, Any]:
     return {"about": "written by python tests/wasm_fixture.py: do not edit",
             "cases": [case(name, pos) for name, pos in positions()],
@@ -421,6 +461,7 @@ def build() -> dict[str, Any]:
             "hints": hint_cases(),
             "bids": bid_cases(),
             "seen": seen_cases(),
+            "tables": table_cases(),
             "big_game_lead": big_game_lead().to_json()}
 
 

@@ -1,11 +1,13 @@
 // The hint worker (docs/javascript.md): a module Worker (or, in node, a worker_threads thread) that
 // loads the WebAssembly module once and runs hints one at a time, as index.js's startHintWorker asks:
 //   in:  {type: "hint", id, view, options, progress}   {type: "stop", id}   {type: "bid", id, hand, options}
+//        {type: "table", id, deal, options}
 //   out: {type: "progress", id, hint}   {type: "result", id, hint}   {type: "error", id, name, message}
 // Between batches of worlds it yields to its messages, so a stop is seen at the next batch: the hint
 // then ends with the worlds solved so far, as Python's hint does when should_stop answers true. A bid
-// advice (index.js's adviseBidWith) runs in one piece; its answer comes as a result too.
-import { adviseBidWith, hintSteps, loadCore } from "./index.js";
+// advice (index.js's adviseBidWith) runs in one piece; its answer comes as a result too. A table
+// (index.js's tableSteps) yields between cells: a stop ends it there with a SearchLimitError.
+import { adviseBidWith, hintSteps, loadCore, tableSteps } from "./index.js";
 
 const inNode = typeof process === "object" && Boolean(process.versions && process.versions.node);
 let post, listen;
@@ -32,13 +34,13 @@ const pause = () => new Promise((resolve) => {
   channel.port2.postMessage(0);
 });
 
-async function run({ type, id, view, hand, options, progress }) {
+async function run({ type, id, view, hand, deal, options, progress }) {
   try {
     if (type === "bid") {
       post({ type: "result", id, hint: adviseBidWith(await core, hand, options) });
       return;
     }
-    const steps = hintSteps(await core, view, options, {
+    const steps = type === "table" ? tableSteps(await core, deal, options, { stop: () => stops.has(id) }) : hintSteps(await core, view, options, {
       stoppable: true,
       stop: () => stops.has(id),
       onProgress: progress ? (hint) => post({ type: "progress", id, hint }) : undefined,
@@ -66,7 +68,7 @@ async function pump() {
 }
 
 listen((message) => {
-  if (message.type === "hint" || message.type === "bid") {
+  if (message.type === "hint" || message.type === "bid" || message.type === "table") {
     queue.push(message);
     pump();
   } else if (message.type === "stop") {

@@ -310,13 +310,41 @@ export interface Dominosolver {
   hint(target: View | Position | string, options?: HintOptions & { shouldStop?: () => boolean; onProgress?: (partial: Hint) => void }): Hint;
   /** Python's advise_bid for Texas 42 (any rule flags) while the seat is to call or to declare, in this thread (it blocks it). */
   adviseBid(hand: Play[] | string, options: BidOptions): BidAdvice;
+  /** The deal's table as POST /v1/table answers it (Python's dd_table, Moon's moon_table; `specials`:
+   * Texas 42's special_table), in this thread (it blocks it: The Big Game's cells take seconds each). */
+  table(deal: Deal, options?: { specials?: boolean; shouldStop?: () => boolean }): Table;
 }
+
+/** A member of the 42 family, by its "game" tag. */
+export type Game = "texas42" | "moon" | "moon4" | "biggame";
+/** A deal as POST /v1/table reads one: 'hands=66.64.../...' (after a game's word: 'moon hands=...'), a
+ * position (its text, JSON or object: its whole deal), {game, rules, hands}, or a list of hands. */
+export type Deal = string | Position | { game?: Game; rules?: Record<string, string>; hands: Play[][] } | Play[][];
+/** Python's DDTable.to_json: points the declaring side takes, declaration (rows) x declarer seat (columns), the declarer leading. */
+export interface DDTable {
+  schema: "dominosolver.ddtable/1"; game: Game; hands: Play[][]; declarations: (number | string)[]; seats: string[];
+  points: number[][]; rules?: Record<string, string>;
+}
+/** Python's MoonTable.to_json: the bidder's side's tricks (Moon's after its best discard of the widow). */
+export interface MoonTable {
+  schema: "dominosolver.moontable/1"; game: Game; hands: Play[][]; widow: Play[]; declarations: (number | string)[];
+  seats: string[]; tricks: number[][]; rules?: Record<string, string>;
+}
+/** Python's SpecialTable.to_json (Texas 42): every trick for the partner's declaration, who may bid Plunge or Splash, and the declarer contracts made. */
+export interface SpecialTable {
+  schema: "dominosolver.specialtable/1"; game: Game; hands: Play[][]; declarations: (number | string)[]; seats: string[];
+  every_trick: boolean[][]; may_bid: Record<string, boolean[]>; contracts: string[]; makes: boolean[][];
+  rules?: Record<string, string>;
+}
+export type Table = DDTable | MoonTable | SpecialTable;
 
 export class HintWorker {
   /** Resolves with the hint/1 object (of a view, or of a position as the API's hint); hints run one at a time, in the order asked. */
   hint(target: View | Position | string, options?: HintOptions & { signal?: AbortSignal; onProgress?: (partial: Hint) => void }): Promise<Hint>;
   /** Python's advise_bid for Texas 42 in the worker, in turn with its hints (stop() does not cut it short). */
   adviseBid(hand: Play[] | string, options: BidOptions): Promise<BidAdvice>;
+  /** The deal's table in the worker, in turn with its hints; `signal` or stop() ends it between cells (a SearchLimitError). */
+  table(deal: Deal, options?: { specials?: boolean; signal?: AbortSignal }): Promise<Table>;
   /** Every hint asked so far resolves with the worlds solved by the end of its next batch. */
   stop(): void;
   /** Ends the worker; hints under way or waiting reject with an AbortError. */

@@ -218,6 +218,68 @@ export function* hintSteps(core, target, options = {}, control = {}) {
   }
 }
 
+// The leading word of a deal's text ("moon hands=..."), as Python's notation TAGS.
+const DEAL_TAGS = { 42: "texas42", texas42: "texas42", moon: "moon", moon4: "moon4", biggame: "biggame" };
+// A tile as the core reads it: "64" and "6-4" are "6-4" (Python's Tile reads both).
+const tileName = (t) => (typeof t === "string" && /^[0-9][0-9]$/.test(t.trim()) ? `${t.trim()[0]}-${t.trim()[1]}` : t);
+
+// A deal as Python's table functions read one (texas42/solve.py's _read_deal): 'hands=66.64.../...'
+// (after a game's word: 'moon hands=...'), a position (its text, JSON or object: its whole deal),
+// {game, rules, hands}, or a list of hands; as the core's table reads it: {position} or {game, rules, hands}.
+function dealObject(deal) {
+  let obj = deal;
+  if (typeof deal === "string") {
+    let text = deal.trim();
+    let game = "texas42";
+    const [word, ...rest] = text.split(/\s+/);
+    if (word in DEAL_TAGS && rest.join(" ").startsWith("hands=")) {
+      game = DEAL_TAGS[word];
+      text = rest.join(" ");
+    }
+    if (text.includes("=") && !/^(hands=|\{|\[)/.test(text)) return { position: positionObject(text) };
+    if (text.startsWith("{") || text.startsWith("[")) {
+      try {
+        obj = JSON.parse(text);
+      } catch (e) {
+        throw new ParseError(`deal JSON: ${e.message}`);
+      }
+    } else {
+      obj = { game, hands: text.replace(/^hands=/, "").split("/").map((h) => (h === "" || h === "-" ? [] : h.split("."))) };
+    }
+  }
+  if (Array.isArray(obj)) obj = { hands: obj };
+  if (obj === null || typeof obj !== "object") throw new ParseError("a deal is 'hands=66.64.../...', a position, or {game, rules, hands}");
+  if (obj.schema === POSITION_SCHEMA || "trump" in obj) return { position: positionObject(obj) };
+  const game = obj.game ?? "texas42";
+  if (!GAMES.includes(game))
+    throw new ParseError(`this is a ${JSON.stringify(game)} deal, not one of the 42 family's (${GAMES.join(", ")})`);
+  if (obj.rules != null && (typeof obj.rules !== "object" || Array.isArray(obj.rules)))
+    throw new ParseError("'rules' must be an object of flags");
+  const hands = Array.isArray(obj.hands) ? obj.hands.map((h) => (Array.isArray(h) ? h.map(tileName) : h)) : obj.hands;
+  return { game, ...(obj.rules ? { rules: obj.rules } : {}), hands };
+}
+
+/**
+ * A table's steps (internal: index.js and hint-worker.js drive it): yields {solved, cells} after
+ * each cell of a double-dummy table (The Big Game's take seconds each), returns the table's JSON as
+ * `POST /v1/table` answers it (dominosolver.ddtable/1, Moon's moontable/1, with `specials` the
+ * specialtable/1). `control.stop()` answered true between cells ends it with a SearchLimitError.
+ */
+export function* tableSteps(core, deal, { specials = false } = {}, control = {}) {
+  if (typeof specials !== "boolean") throw new ParseError(`specials must be true or false, not ${JSON.stringify(specials)}`);
+  const { id } = answer(core.tableStart(dealObject(deal), specials));
+  try {
+    for (;;) {
+      const step = answer(core.tableStep(id));
+      if (step.done) return answer(core.tableResult(id));
+      if (control.stop && control.stop()) throw new SearchLimitError(`the table was stopped after ${step.solved} of ${step.cells} cells`);
+      yield step;
+    }
+  } finally {
+    core.tableEnd(id);
+  }
+}
+
 /**
  * Python's advise_bid(hand, seat=..., auction=..., rules=..., samples=..., seed=...) for Texas 42 (internal:
  * the API's adviseBid and hint-worker.js call it): the bidadvice/1 object, less its `elapsed`.
@@ -318,6 +380,17 @@ function api(core) {
         if (done) return value;
       }
     },
+    /**
+     * The deal's table, as Python's dd_table (moon_table for Moon's), or with `specials` its
+     * special_table: the JSON `POST /v1/table` answers. Blocks the thread (a page asks a hint worker).
+     */
+    table: (deal, options = {}) => {
+      const steps = tableSteps(core, deal, options, { stop: options.shouldStop });
+      for (;;) {
+        const { value, done } = steps.next();
+        if (done) return value;
+      }
+    },
     /** The exact value for the side to move, and every legal play's value (as Python's solve). */
     /**
      * Python's advise_bid(hand, seat=..., auction=..., rules=..., samples=..., seed=...) for Texas 42
@@ -410,6 +483,24 @@ export class HintWorker {
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#post({ type: "bid", id, hand, options });
+    });
+  }
+
+  /**
+   * A deal's table in the worker (as the API's table): resolves with its JSON. `signal` (an
+   * AbortSignal) or stop() ends it between cells with a SearchLimitError.
+   */
+  table(deal, options = {}) {
+    if (this.#ended) return Promise.reject(new DOMException("the hint worker was terminated", "AbortError"));
+    const { signal, ...rest } = options;
+    const id = this.#next++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      if (signal) {
+        if (signal.aborted) this.#post({ type: "stop", id });
+        else signal.addEventListener("abort", () => this.#post({ type: "stop", id }), { once: true });
+      }
+      this.#post({ type: "table", id, deal, options: rest });
     });
   }
 

@@ -2,7 +2,7 @@
 positions, random draws, views, hints and bid advice with their answers (tests/data/wasm_cases.json) is what the
 package gives today, and the module built with Debian's emscripten gives the same answers in node
 (solve.test.mjs; hint.test.mjs, bid.test.mjs and seen.test.mjs, the views and hints of positions set up mid-trick, in this
-thread and in the hint worker), and in headless chromium
+thread and in the hint worker; table.test.mjs, the deals' tables as POST /v1/table gives them), and in headless chromium
 the hint worker (a module Web Worker) gives Python's hints. Without em++, cmake
 or node the build test skips, saying which is missing; under CI (CI set) it fails instead."""
 
@@ -66,7 +66,7 @@ def test_the_module_gives_the_packages_answers_in_node(module_dir: Path):
     env["DOMINOSOLVER_JS"] = str(module_dir)
     here = Path(__file__).parent
     run(["node", "--test", str(here / "solve.test.mjs"), str(here / "hint.test.mjs"), str(here / "bid.test.mjs"),
-         str(here / "seen.test.mjs")], env)
+         str(here / "seen.test.mjs"), str(here / "table.test.mjs")], env)
 
 
 # What an app developer's file runs from the installed package: its name, as npm installs it.
