@@ -3,8 +3,8 @@ writes a static site whose Position screen reads positions and solves them with 
 module. Without a browser: the bundler joins ES modules as the browser would run them, the site's
 files (the module's code, the manifest's icons, the service worker's list), and the command's
 errors. In chromium (marker ``browser``): the site opened from a file with the network off gives
-every move the native solver's value, and says in place of what needs the server why it is not
-there; on a static host (http.server on 127.0.0.1) it is installable, and once the host is gone and
+every move the native solver's value and every cell of a deal's table Python's, and says in place
+of what needs the server why it is not there; on a static host (http.server on 127.0.0.1) it is installable, and once the host is gone and
 the network off a reload still opens it (from the service worker's cache). Screenshots at a 390 px
 phone viewport go to tests/artifacts/board/offline-*.png.
 
@@ -33,7 +33,8 @@ from click.testing import CliRunner
 from dominosolver.cli import board as board_cli
 from dominosolver.cli.main import cli
 from dominosolver.games.texas42 import record as spec_record
-from dominosolver.texas42 import Game, Position, Rules, hint, solve
+from dominosolver.moon import moon_table
+from dominosolver.texas42 import Game, Position, Rules, dd_table, hint, solve
 from wasm_fixture import dealt, played
 
 try:
@@ -312,7 +313,7 @@ def test_what_needs_the_server_says_so_offline(phone, site, screenshot):
     ready(browser)
     note = browser.find_element(By.ID, "backend").text
     assert "Bingo" in note and "need the server" in note
-    for screen in ("table", "chart"):
+    for screen in ("chart",):
         browser.find_element(By.CSS_SELECTOR, f'nav [data-screen="{screen}"]').click()
         section = browser.find_element(By.CSS_SELECTOR, f'section[data-screen="{screen}"]')
         wait_for(browser, lambda b, s=section: s.is_displayed(), f"the {screen} screen")
@@ -322,6 +323,46 @@ def test_what_needs_the_server_says_so_offline(phone, site, screenshot):
         assert section.find_elements(By.CSS_SELECTOR, "button, input, textarea, select") == []  # nothing to press
         assert scroll_width(browser) <= PHONE["width"]
     assert not browser.find_element(By.CSS_SELECTOR, 'nav [data-screen="corpus"]').is_displayed()
+
+
+@pytest.mark.browser
+def test_the_table_screen_offline_is_pythons(phone, site, screenshot):
+    """The Table screen from a file, the network off: a 42 deal's double-dummy table (typed as its
+    hands' notation) and a Moon deal's (a position's JSON: its whole deal) made by the module in the
+    hint worker, every cell the points (Moon: tricks) of Python's table of the deal."""
+    browser = phone
+    browser.get((site[0] / "index.html").as_uri())
+    ready(browser)
+    browser.find_element(By.CSS_SELECTOR, 'nav [data-screen="table"]').click()
+    assert browser.find_elements(By.CSS_SELECTOR, 'section[data-screen="table"] .unavailable') == []
+    rng = random.Random("board-offline-table")
+    hands = dealt(rng, Rules())
+    moon = Rules(family="moon")
+    moon_position = played(Position(trump=3, hands=dealt(rng, moon), rules=moon, contract=(1, 5)), rng, 5)
+    deals = [("hands=" + "/".join(".".join(t.compact() for t in h) for h in hands), dd_table(hands).to_json(), "points"),
+             (json.dumps(moon_position.to_json()), moon_table(moon_position).to_json(), "tricks")]
+    for text, expected, units in deals:
+        field = browser.find_element(By.ID, "deal")
+        field.clear()
+        browser.execute_script("arguments[0].value = arguments[1]", field, text)
+        browser.find_element(By.ID, "make-table").click()
+        cells = f"{len(expected['declarations'])} declarations × {len(expected['seats'])} declarers ({units})"
+        wait_for(browser, lambda b, c=cells: b.find_element(By.ID, "table-status").text == c, "the table")
+        shown = {(c.get_attribute("data-declaration"), c.get_attribute("data-seat")): int(c.get_attribute("data-points"))
+                 for c in browser.find_elements(By.CSS_SELECTOR, "#heatmap td")}
+        assert shown == {(str(d), seat): values[col]
+                         for d, values in zip(expected["declarations"], expected[units])
+                         for col, seat in enumerate(expected["seats"])}, text
+        assert scroll_width(browser) <= PHONE["width"]
+        if units == "points":
+            browser.execute_script("document.querySelector('#screen-table').scrollIntoView()")
+            screenshot("offline-table", "the offline Table screen from a file at 390 px: a 42 deal's double-dummy table made by the module")
+    # A deal the module cannot table says why, as the server would.
+    field = browser.find_element(By.ID, "deal")
+    field.clear()
+    field.send_keys("hands=66.65/55")
+    browser.find_element(By.ID, "make-table").click()
+    wait_for(browser, lambda b: "ParseError" in b.find_element(By.ID, "table-status").text, "the deal's error")
 
 
 def play_state(browser) -> dict:

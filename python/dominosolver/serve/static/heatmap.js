@@ -73,8 +73,11 @@ export class TableScreen {
     }
     status.textContent = "solving…";
     status.className = "status";
+    this.asked?.abort(); // a table still being made for an earlier deal is not wanted any more
+    const asked = (this.asked = new AbortController());
     try {
-      const table = await call("table", { deal });
+      const table = await call("table", { deal }, { signal: asked.signal });
+      if (asked.signal.aborted) return; // a later deal's table takes its place
       const row = this.games.find((g) => g.tag === table.game)?.board;
       const names = Object.fromEntries((row?.declarations ?? []).map((d) => [d.trump, d.name]));
       const units = table.tricks ? "tricks" : "points";
@@ -86,6 +89,7 @@ export class TableScreen {
       status.textContent = `${table.declarations.length} declarations × ${table.seats.length} declarers (${units})`;
       status.className = "status valid";
     } catch (error) {
+      if (asked.signal.aborted) return; // a later deal's table took its place
       $("#heatmap").replaceChildren();
       status.textContent = error.message;
       status.className = "status invalid";

@@ -22,9 +22,9 @@ function markOffline() {
   const note = document.createElement("p");
   note.id = "backend";
   note.setAttribute("role", "note");
-  note.textContent = `Offline: ${games} are played against the bots, and their positions checked, solved and `
-    + "hinted from the view of the seat to move, in this browser by the WebAssembly module. "
-    + `${missing.length ? `Not offline: ${missing.join("; ")}; ` : ""}the Table and Chart screens, the Play screen's claims `
+  note.textContent = `Offline: ${games} are played against the bots, their positions checked, solved and `
+    + "hinted from the view of the seat to move, and their deals' tables made, in this browser by the WebAssembly module. "
+    + `${missing.length ? `Not offline: ${missing.join("; ")}; ` : ""}the Chart screen, the Play screen's claims `
     + "and grades, and a corpus need the server (dominosolver serve).";
   document.querySelector("header").append(note);
   for (const [screen, reason] of Object.entries(UNAVAILABLE)) {
@@ -50,7 +50,7 @@ async function start() {
   const games = await call("games");
   const list = games.games ?? games;
   const seatsOf = (tag) => list.find((g) => g.tag === tag).seats;
-  const table = offline ? null : new TableScreen(list);
+  const table = new TableScreen(list);
   const pause = Number(new URLSearchParams(location.search).get("pause") ?? 250); // ms between bot moves
   // The screens, for scripts and tests to read their state (window.board.play.state: the game's reply).
   window.board = {

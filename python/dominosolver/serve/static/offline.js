@@ -8,7 +8,7 @@ export const offline = globalThis.dominosolverOffline ?? null;
 
 // An endpoint the module does not answer: its reason, shown where the board would have asked.
 export class Unavailable extends Error {
-  constructor(what, why = "the offline board has the module's positions, exact solver, hints and games against its bots only") {
+  constructor(what, why = "the offline board has the module's positions, exact solver, tables, hints and games against its bots only") {
     super(`${what} needs the server (dominosolver serve): ${why}`);
     this.name = "Unavailable";
   }
@@ -16,7 +16,6 @@ export class Unavailable extends Error {
 
 // The screens the module cannot drive, each with why: shown in their place, with no button to press.
 export const UNAVAILABLE = {
-  table: "The double-dummy table (POST /v1/table) is made by the Python package: the offline board has no tables.",
   chart: "Grading a hand (POST /v1/analyse) is the Python package's analysis: the module has no grader.",
   corpus: "A corpus of solved deals is the server's files (dominosolver serve --corpus DIR).",
 };
@@ -112,6 +111,8 @@ const HANDLERS = {
     samples, seed, signal, ...(view ? {} : { seat }),
     timeMs: time !== undefined && time !== null ? 1000 * time
       : samples === undefined ? PLAY_HINT_MS : undefined }),
+  // A deal's table (the module's table(), in the hint worker, a cell at a time): the signal stops it between cells.
+  table: (ds, { deal, specials }, signal) => offline.hintWorker().table(deal, { signal, ...(specials === undefined ? {} : { specials }) }),
   show: (ds, { position }) => showReply(ds, position),
   play: (ds, { position, move }) => showReply(ds, move === undefined ? position : ds.play(position, move)),
   solve: (ds, { position }) => {
