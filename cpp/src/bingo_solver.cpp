@@ -57,12 +57,12 @@ inline Cand cand(const Move& m, int score) { return Cand{m.doubles, score, m.kin
 
 // The moves searched inside the tree, best-looking first: the table's move, then by a static score
 // (cheap sure winners, cheap refutations, closing first since a closed game is quick to search),
-// then by how often the move refuted its siblings. The `killer` (the last move that refuted a
-// sibling at the same trick, turn and player) comes right after the table's move. With one
+// then by how often the move refuted its siblings. The `killers` (the last two moves that refuted
+// a sibling at the same trick, turn and player, the latest first) come right after the table's move. With one
 // declaration per deal only the largest declaration is searched (it dominates its subsets);
 // `all_declarations` lists every subset.
 int candidates(const Context& c, const DealState& s, Cand* out, bool all_declarations, int tt_move,
-               const std::int32_t* history = nullptr, int killer = kIdNone) {
+               const std::int32_t* history = nullptr, const std::uint8_t* killers = nullptr) {
   int n = 0;
   const Table& t = c.table;
   const int me = s.to_move(), o = 1 - me;
@@ -106,7 +106,8 @@ int candidates(const Context& c, const DealState& s, Cand* out, bool all_declara
   for (int i = 0; i < n; ++i) {
     const int id = move_id(out[i].move());
     if (id == tt_move) out[i].score += 1 << 28;
-    else if (id == killer) out[i].score += 1 << 27;
+    else if (killers && id == killers[0]) out[i].score += 1 << 27;
+    else if (killers && id == killers[1]) out[i].score += 1 << 26;
   }
   for (int i = 1; i < n; ++i) {  // insertion sort, descending
     Cand x = out[i];
@@ -311,15 +312,15 @@ int Solver::search(const DealState& s, int alpha, int beta) {
   }
 
   Cand cands[kMaxCands];
-  // With the boneyard open, the move that refuted a sibling at the same trick (a killer: often a
-  // throw where winning the trick looked best) comes first after the table's move, then the
-  // history of refutations breaks ties of the static scores; both cut the hardest deal-start
-  // worlds' nodes by 10 to 35 times. Once closed or exhausted the games below are many and small,
+  // With the boneyard open, the two moves that last refuted a sibling at the same trick (killers:
+  // often a throw where winning the trick looked best) come first after the table's move, then the
+  // history of refutations breaks ties of the static scores; the killers cut the hardest deal-start
+  // worlds' nodes by 10 to 40 times. Once closed or exhausted the games below are many and small,
   // and the static scores alone order them better.
   const bool open = !s.phase2();
   std::int32_t* hist = open ? history_[me][s.lead >= 0].data() : nullptr;
-  std::uint8_t* killer = open ? &killer_[s.tricks_played()][s.lead >= 0][me] : nullptr;
-  const int n = candidates(c, s, cands, false, tt_move, hist, killer ? *killer : kIdNone);
+  std::uint8_t* killers = open ? killer_[s.tricks_played()][s.lead >= 0][me].data() : nullptr;
+  const int n = candidates(c, s, cands, false, tt_move, hist, killers);
   int best = -kMarginInf - 1;
   int best_id = kIdNone;
   const int a0 = alpha;
@@ -334,7 +335,10 @@ int Solver::search(const DealState& s, int alpha, int beta) {
         alpha = v;
         if (alpha >= beta) {
           if (hist && hist[best_id] < 4096) hist[best_id] += 1;  // history heuristic
-          if (killer) *killer = static_cast<std::uint8_t>(best_id);
+          if (killers && killers[0] != best_id) {
+            killers[1] = killers[0];
+            killers[0] = static_cast<std::uint8_t>(best_id);
+          }
           break;
         }
       }

@@ -10,7 +10,7 @@
 // closer who cannot reach it fails), cashing unbeatable tiles to 70, and dominated declarations
 // skipped inside the tree (a larger set of doubles scores more and allows every lead a smaller one
 // does; one declaration per deal). Values come from null-window probes: win or lose first, then by
-// how much. Moves are ordered by the table's move, then (the boneyard open) a killer per trick,
+// how much. Moves are ordered by the table's move, then (the boneyard open) two killers per trick,
 // turn and player, then static scores with the history of refutations breaking ties (the history
 // only while the boneyard is open: closed games order better by the static scores alone).
 // Each Solver owns its table, no global state; a solver shared by threads runs one search at a time
@@ -195,11 +195,13 @@ class Solver {
   search::TranspositionTable tt_;
   // Cutoffs by (player, replying?, move id): moves that refuted siblings are tried early.
   std::array<std::array<std::array<std::int32_t, 40>, 2>, kPlayers> history_{};
-  // With the boneyard open: the last move that refuted a sibling, by (tricks played, replying?, player).
-  std::array<std::array<std::array<std::uint8_t, kPlayers>, 2>, kDealTricks + 1> killer_{};
+  // With the boneyard open: the last two moves that refuted a sibling, the latest first, by (tricks
+  // played, replying?, player).
+  std::array<std::array<std::array<std::array<std::uint8_t, 2>, kPlayers>, 2>, kDealTricks + 1> killer_{};
   void forget_killers() {
     for (auto& trick : killer_)
-      for (auto& turn : trick) turn.fill(0xFF);  // no move
+      for (auto& turn : trick)
+        for (auto& player : turn) player.fill(0xFF);  // no move
   }
 };
 
