@@ -235,7 +235,8 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
   if (hands >= static_cast<double>(capture_from) && bound && count(mine) == count(base.hands[o]))
     capture.emplace(tb, hands > 2000 ? 4 : 1);  // hands share most states; more table, more cache misses
   constexpr std::uint64_t kTrial = 1000;
-  std::uint64_t tried = 0, helped = 0;  // hands the bound was tried on, and decided (refuted or won)
+  std::uint64_t tried = 0;  // hands the bound was tried on
+  double spared = 0;        // searches it spared: a refutation or a sweep one, a win (still searched) half
   std::uint64_t searched_nodes = 0;     // the game's search's nodes on the hands searched
   auto value_of = [&](TileMask h) {
     TileMask sure = 0;
@@ -257,7 +258,7 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
     // it is given up: judged on the first hands it is tried on, a spared search costing as many
     // nodes as the hands searched take on average, a node of the game's search 1.4 of the bound's.
     if (capture && tried >= kTrial && out.searched >= 50 &&
-        static_cast<double>(capture->nodes()) * out.searched > 1.4 * helped * static_cast<double>(searched_nodes)) {
+        static_cast<double>(capture->nodes()) * out.searched > 1.4 * spared * static_cast<double>(searched_nodes)) {
       out.capture_nodes = capture->nodes();
       capture.reset();
     }
@@ -266,7 +267,7 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
       const int need_fail = kClaimPoints - (fixed - tb.points(mine));
       if (!capture->at_least(mine, h, true, need_fail)) {
         out.refuted += 1;
-        helped += 1;
+        spared += 1;
         return -fail;
       }
       // A closer sure of the trick points that bring it to 70, its doubles declared now where it
@@ -285,7 +286,7 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
       // declares, and takes no trick.
       if (closed.tricks[o] == 0 && capture->sweeps(mine, h, need_win, first_leads)) {
         out.proven += 1;
-        helped += 1;
+        spared += 1;
         return cashed;
       }
       won = need_win > 0 && most_o < kClaimPoints &&
@@ -306,7 +307,7 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
     if (won) {
       lo = 1;
       out.proven += 1;
-      helped += 1;
+      spared += 0.5;
     } else {
       narrow(t, lo, hi, true);
       if (lo < 1) return -fail;
