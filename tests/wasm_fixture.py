@@ -414,6 +414,26 @@ def bid_cases() -> list[dict[str, Any]]:
     return out
 
 
+def view_bid_cases() -> list[dict[str, Any]]:
+    """Advice of a view in the auction as ``POST /v1/advise-bid {view}`` gives it (no seed: the
+    question's own): the partner naming for a Plunge, the plunger's doubles shown (``revealed``) and
+    kept with it in every deal. The first game of seeds from 0 whose first bidder may Plunge."""
+    from dominosolver.texas42 import Game
+    rules = Rules.from_json(SPECIALS)
+    seed = 0
+    while not any("plunge" in str(m) for m in Game(seed, rules=rules).legal_moves):
+        seed += 1
+    game = Game(seed, rules=rules)
+    game.play(next(m for m in game.legal_moves if "plunge" in str(m)))
+    while game.phase == "bidding":
+        game.play("pass")
+    view = game.view(game.to_move)
+    options = {"samples": 30}
+    advice = advise_bid(view, threads=1, **options).to_json()
+    return [{"name": f"42 specials: name for the partner's Plunge, its doubles shown (game {seed})", "view": view.to_json(),
+             "options": options, "advice": {key: value for key, value in advice.items() if key != "elapsed"}}]
+
+
 def table_deals() -> list[tuple[str, Any, bool]]:
     """Deals in each form ``POST /v1/table`` reads ('hands=...', a game's word, JSON, a position's
     text and JSON), of each member whose table is quick (The Big Game's cells take seconds each),
@@ -460,6 +480,7 @@ def build() -> dict[str, Any]:
             "randrange": randrange_cases(),
             "hints": hint_cases(),
             "bids": bid_cases(),
+            "view_bids": view_bid_cases(),
             "seen": seen_cases(),
             "tables": table_cases(),
             "big_game_lead": big_game_lead().to_json()}

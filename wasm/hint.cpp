@@ -2129,6 +2129,19 @@ val advise_bid(val question) {
     facts.hand_sizes.assign(rules.seats(), rules.hand_size());
     facts.absent.assign(rules.seats(), 0);
     facts.trump_named = false;
+    // What the contract shows (a view's "revealed": naming for a partner's Plunge, its doubles), kept
+    // with their holders in every deal, as Python's advise_bid of that view keeps them.
+    if (has(question, "revealed")) {
+      const val r = question["revealed"];
+      if (type_of(r) != "object" || is_array(r)) throw ParseError("revealed must map seats to lists of tiles");
+      facts.revealed.assign(rules.seats(), 0);
+      const val keys = val::global("Object").call<val>("keys", r);
+      for (int i = 0, n = keys["length"].as<int>(); i < n; ++i) {
+        const val key = keys[i];
+        const int s = seat_of(key, rules, "revealed: a seat");
+        for (int t : plays_of(r[key.as<std::string>()], "revealed", false)) facts.revealed[s] |= TileMask{1} << t;
+      }
+    }
     const WorldSampler sampler(rules, facts);
     const DealBatches deals{sampler, static_cast<std::uint64_t>(seed), static_cast<int>(samples), time_limit, started};
     Solver solver(64);

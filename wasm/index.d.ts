@@ -162,6 +162,8 @@ export interface BidOptions {
   score?: [number, number] | string;
   /** End between batches of deals once this many milliseconds are spent (Python's `time`): at least one batch, 8 deals. */
   timeMs?: number;
+  /** What the contract shows, as a view's JSON gives it ({E: ["5-5", ...]}: a plunger's doubles): kept with their holder in every deal. */
+  revealed?: Record<string, Play[]>;
   /** Texas 42's rule flags, as a position's JSON gives them ({specials: "all"}: Plunge, Splash, Nel-O, Sevens). */
   rules?: Record<string, string>;
   /** "texas42" (default), "moon" or "moon4" (Moon's and Partnership Moon's advice, in tricks). */

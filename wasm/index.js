@@ -284,7 +284,7 @@ export function* tableSteps(core, deal, { specials = false } = {}, control = {})
  * Python's advise_bid(hand, seat=..., auction=..., rules=..., samples=..., seed=...) for Texas 42 (internal:
  * the API's adviseBid and hint-worker.js call it): the bidadvice/1 object, less its `elapsed`.
  */
-export function adviseBidWith(core, hand, { seat = 0, auction = [], samples = 200, seed, rules, game, score, timeMs } = {}) {
+export function adviseBidWith(core, hand, { seat = 0, auction = [], samples = 200, seed, rules, game, score, timeMs, revealed } = {}) {
   if (typeof hand === "string") hand = hand.trim().split(/[\s,]+/).filter(Boolean);
   const given = seed !== undefined && seed !== null;  // none: Python's question_seed, a hash of the question
   if (given && (!Number.isSafeInteger(seed) || seed < 0)) throw new ParseError("seed must be a whole number from 0");
@@ -293,7 +293,7 @@ export function adviseBidWith(core, hand, { seat = 0, auction = [], samples = 20
     throw new ParseError("'rules' must be an object of flags");
   return answer(core.adviseBid({ hand, seat, auction, samples, ...(given ? { seed } : {}), ...(rules ? { rules } : {}),
     ...(game ? { game } : {}), ...(score !== undefined && score !== null ? { score } : {}),
-    ...(timeMs !== undefined && timeMs !== null ? { timeMs } : {}) }));
+    ...(timeMs !== undefined && timeMs !== null ? { timeMs } : {}), ...(revealed ? { revealed } : {}) }));
 }
 
 /**

@@ -34,7 +34,16 @@ from dominosolver.cli import board as board_cli
 from dominosolver.cli.main import cli
 from dominosolver.games.texas42 import record as spec_record
 from dominosolver.moon import moon_table
-from dominosolver.texas42 import Game, Position, Rules, dd_table, hint, solve
+from dominosolver.texas42 import (
+    Game,
+    PlayerView,
+    Position,
+    Rules,
+    advise_bid,
+    dd_table,
+    hint,
+    solve,
+)
 from wasm_fixture import dealt, played
 
 try:
@@ -372,6 +381,19 @@ def play_state(browser) -> dict:
     return wait_for(browser, lambda b: b.execute_script(script), "the bots to move")
 
 
+def shown_advice(browser) -> dict:
+    """The bid advice the Play screen shows (its bidadvice/1 reply), less its time."""
+    advice = browser.execute_script("return window.board.play.bidAdvice")
+    return {k: v for k, v in advice.items() if k != "elapsed"}
+
+
+def python_advice(view: dict) -> dict:
+    """Python's advise_bid of the view as ``POST /v1/advise-bid {view}`` asks it (no seed, the default
+    deals), less its time."""
+    advice = advise_bid(PlayerView.from_json(view), threads=1).to_json()
+    return json.loads(json.dumps({k: v for k, v in advice.items() if k != "elapsed"}))
+
+
 @pytest.mark.browser
 def test_a_whole_hand_against_the_bots_offline(phone, site, screenshot):
     """From a file with the network off, at 390 px: a whole 42 hand against the module's bots, the
@@ -397,11 +419,13 @@ def test_a_whole_hand_against_the_bots_offline(phone, site, screenshot):
             browser.find_element(By.ID, "hint").click()
             action = wait_for(browser, lambda b: b.find_elements(By.ID, "bid-action"), "the bid advice")[0]
             assert action.get_attribute("data-action") in view["legal_bids"]
+            assert shown_advice(browser) == python_advice(view)  # the served board's figures: the question's seed
             asked["bid"] = True
         if not asked["declare"] and state["legal_moves"][0].startswith("declare "):  # the contract won: which trump
             browser.find_element(By.ID, "hint").click()
             action = wait_for(browser, lambda b: b.find_elements(By.ID, "bid-action"), "the declaration advice")[0]
             assert action.get_attribute("data-action") in state["legal_moves"]
+            assert shown_advice(browser) == python_advice(view)
             asked["declare"] = True
         if not asked["hint"] and view.get("legal_moves") and len(view["legal_moves"]) > 1:  # a hint in play
             browser.find_element(By.ID, "hint").click()

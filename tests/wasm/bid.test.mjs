@@ -61,6 +61,20 @@ test("the bid cases cover questions without a seed and with the game's score", (
   assert.ok(timed.length === 2 && timed.every((c) => c.advice.worlds === 8 && c.options.samples === 200));
 });
 
+// A view's question as the offline board asks it (offline.js: its hand, seat, auction, game, rules and
+// what the contract shows), no seed: Python's advise_bid(view), the served board's figures.
+for (const c of fixture.view_bids) {
+  test(`${c.name}: the same advice as Python's of the view`, () => {
+    const v = c.view;
+    const auction = v.auction.map((a) => [a.seat, a.kind ? `${a.bid}:${a.kind}` : a.bid]);
+    const asked = { seat: v.seat, auction, game: v.game, rules: v.rules, ...c.options };
+    assert.ok(v.revealed && Object.keys(v.revealed).length, "the view shows the plunger's doubles");
+    assert.deepEqual(api.adviseBid(v.hand, { ...asked, revealed: v.revealed }), c.advice);
+    // The doubles shown count: without them the deals (and figures) are another's.
+    assert.notDeepEqual(api.adviseBid(v.hand, asked).declarations, c.advice.declarations);
+  });
+}
+
 test("the hint worker gives the same advice", async () => {
   const worker = ds.startHintWorker(new URL("hint-worker.js", pathToFileURL(dir + "/")));
   try {

@@ -25,9 +25,6 @@ export const PLAY_UNAVAILABLE = {
   claim: "the claim is the Python package's (offline the Claim button stays off)",
   analyse: "grading the bots' plays is the Python package's analysis (offline a review shows the hands as dealt and the result)",
 };
-// The bid advice a human asks for in the auction: deals drawn (Python's default is 200; a phone
-// takes about a second for 100).
-const BID_ADVICE_SAMPLES = 100;
 // The Play screen's hint (the default worlds, no time asked) stops within this: The Big Game's first
 // tricks take up to seconds a world (a 42 hint takes well under a second).
 const PLAY_HINT_MS = 5000;
@@ -43,11 +40,6 @@ export async function answer(path, body, { signal } = {}) {
   const ds = await module();
   await new Promise((resolve) => setTimeout(resolve)); // the page draws "solving…" before a search
   return handler(ds, body ?? {}, signal);
-}
-
-// A fresh seed for a question that needs one (the bid advice's): 32 random bits, as Python's new_seed.
-function freshSeed() {
-  return globalThis.crypto.getRandomValues(new Uint32Array(1))[0];
 }
 
 // The bot to move: its question answered in the hint worker (a bid advice, or a hint of its view),
@@ -73,12 +65,15 @@ async function botMove(ds, { token }, signal) {
 
 // Bid advice from the human's view in the auction (POST /v1/advise-bid {view}): its call, or the
 // declaration of the contract it won, as the module's adviseBid gives it (the games and rules it
-// advises; another's question gets its error).
+// advises; another's question gets its error). As the server asks Python's advise_bid(view): its
+// default deals and the question's own seed (the same figures as the served board's), and what the
+// contract shows (a plunger's doubles, kept with it in every deal).
 function adviseBid(ds, { view }) {
   if (!view || typeof view !== "object") throw new Unavailable("POST /v1/advise-bid without a view");
   const auction = (view.auction ?? []).map((a) => [a.seat, a.kind ? `${a.bid}:${a.kind}` : a.bid]);
-  return offline.hintWorker().adviseBid(view.hand, { seat: view.seat, auction, samples: BID_ADVICE_SAMPLES, seed: freshSeed(),
-    ...(view.game ? { game: view.game } : {}), rules: view.rules ?? {} });
+  return offline.hintWorker().adviseBid(view.hand, { seat: view.seat, auction,
+    ...(view.game ? { game: view.game } : {}), rules: view.rules ?? {},
+    ...(view.revealed && Object.keys(view.revealed).length ? { revealed: view.revealed } : {}) });
 }
 
 function showReply(ds, position) {

@@ -381,6 +381,7 @@ export class PlayScreen {
   // and the threshold it had to reach), then each declaration's mean and P(make) at the bid judged
   // (the contract once won, else the advised bid, or the least bid for a pass), and the special bids.
   showBidAdvice(advice) {
+    this.bidAdvice = advice; // the bidadvice/1 reply shown, for scripts and tests to read
     const panel = $("#hint-panel");
     const contract = this.state.view.contract;
     const units = advice.units ?? "points";
