@@ -114,3 +114,17 @@ def test_a_node_budget_degrades_to_bounds_that_hold_the_value():
             assert r.moves == truth.moves
     assert bounded > 50  # the budgets were small enough to matter
 
+
+
+def test_move_ordering_carried_from_world_to_world_leaves_values_unchanged():
+    """A hint's solver carries its table, killer moves and history from one world to the next: on
+    positions deeper in phase one (up to 10 boneyard tiles), that solver gives every move the value a
+    fresh solver gives it, and its value is the best of them."""
+    shared = bingo.Solver()
+    ps = positions(seed=21, count=150, max_boneyard=10, low=30)
+    assert max(len(p.boneyard) for p in ps) == 10 and sum(bool(p.trick) for p in ps) >= 20
+    for pos in ps:
+        fresh = bingo.Solver().solve(pos, margin=False, pv=False)
+        carried = shared.solve(pos, margin=False, pv=False)
+        assert (carried.value, carried.moves) == (fresh.value, fresh.moves), pos.to_json()
+        assert shared.value(pos) == fresh.value == max(fresh.moves.values())
