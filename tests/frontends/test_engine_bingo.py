@@ -43,18 +43,18 @@ def test_a_hint_for_a_bingo_view():
     view = bingo.Position(DEMO_DEAL).view(0)
     ready, *infos, best = run([
         {"cmd": "position", "view": view.to_json(), "id": "a"},
-        {"cmd": "go", "samples": 12, "seed": 4, "exact_limit": 0, "max_nodes": 50_000, "id": "b"},
+        {"cmd": "go", "samples": 12, "seed": 4, "exact_limit": 0, "max_nodes": 10_000, "id": "b"},
     ])
     assert [i["type"] for i in infos] == ["info"] and infos[0]["id"] == "b"
     assert ready == {"type": "ready", "seat": 0, "to_move": 0, "worlds": count_worlds(view), "id": "a"}
     assert best["type"] == "bestmove" and best["id"] == "b" and best["move"] == best["hint"]["best"]
     validate(best["hint"], "hint")
-    direct = bingo.hint(view, samples=12, seed=4, exact_limit=0, max_nodes=50_000).to_json()
+    direct = bingo.hint(view, samples=12, seed=4, exact_limit=0, max_nodes=10_000).to_json()
     assert best["hint"]["game"] == "bingo" and best["hint"]["seed"] == 4
     assert best["hint"]["position"] == view.to_json()
     for key in ("moves", "worlds", "warnings"):  # max_nodes reached the hint: worlds over it are bounded
         assert best["hint"][key] == direct[key]
-    assert "not solved to the end within 50,000 nodes each" in direct["warnings"][0]
+    assert "not solved to the end within 10,000 nodes each" in direct["warnings"][0]
     assert best["move"] in {str(m) for m in view.legal_moves}
 
 
