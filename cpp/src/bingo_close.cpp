@@ -34,6 +34,11 @@ int smallest(const Table& t, TileMask m, int k) {
   return s;
 }
 
+// The table's key of a state at a trick boundary.
+inline std::uint64_t state_key(TileMask mine, TileMask theirs, bool closer_leads) {
+  return splitmix64_mix(mine ^ splitmix64_mix(theirs ^ (closer_leads ? 0x9E3779B97F4A7C15ULL : 0x632BE59BD9B4E019ULL)));
+}
+
 // The tiles of `m`, best-looking first by `score`, the table's move before all.
 int ordered(TileMask m, int tt_move, std::array<int, 8>& out, auto score) {
   std::array<int, 8> key{};
@@ -116,8 +121,7 @@ int CaptureSearch::search(TileMask mine, TileMask theirs, bool closer_leads, int
   alpha = std::max(alpha, lo);
   beta = std::min(beta, hi);
 
-  const std::uint64_t key =
-      splitmix64_mix(mine ^ splitmix64_mix(theirs ^ (closer_leads ? 0x9E3779B97F4A7C15ULL : 0x632BE59BD9B4E019ULL)));
+  const std::uint64_t key = state_key(mine, theirs, closer_leads);
   int tt_move = kNoMove;
   const bool use_tt = n >= 3;  // a probe costs a cache miss: more than the last two tricks' search
   if (const search::TTEntry* e = use_tt ? tt_.probe(key) : nullptr) {
@@ -141,6 +145,8 @@ int CaptureSearch::search(TileMask mine, TileMask theirs, bool closer_leads, int
       int worst = kNone;  // the opponent answers with the reply that leaves the least
       const int nr = ordered(t.legal_reply(theirs, x), kNoMove, replies,
                              [&](int y) { return t.beats(x, y) ? 64 - t.value[y] : -t.value[y]; });
+      if (n >= 4)  // the replies' states, probed in turn below: their buckets on the way meanwhile
+        for (int j = 0; j < nr; ++j) tt_.prefetch(state_key(rest, theirs & ~bit(replies[j]), !t.beats(x, replies[j])));
       for (int j = 0; j < nr && worst > a; ++j) {
         const int y = replies[j];
         const bool taken = !t.beats(x, y);
@@ -159,6 +165,8 @@ int CaptureSearch::search(TileMask mine, TileMask theirs, bool closer_leads, int
       int most = -kNone;  // the closer answers with the reply that takes the most
       const int nr = ordered(t.legal_reply(mine, y), kNoMove, replies,
                              [&](int x) { return t.beats(y, x) ? 64 + t.value[x] : -t.value[x]; });
+      if (n >= 4)
+        for (int j = 0; j < nr; ++j) tt_.prefetch(state_key(mine & ~bit(replies[j]), rest, t.beats(y, replies[j])));
       for (int j = 0; j < nr && most < b; ++j) {
         const int x = replies[j];
         const bool taken = t.beats(y, x);
