@@ -414,6 +414,24 @@ def bid_cases() -> list[dict[str, Any]]:
     return out
 
 
+def stopped_bid_cases() -> list[dict[str, Any]]:
+    """Advice stopped at once (``should_stop`` always true): the first batch of deals alone (42's 100,
+    Moon's 50, of the 200 asked), as the hint worker's stop ends the module's."""
+    questions = [("42 bid: stopped, the first batch of deals", ["6-6", "6-4", "5-5", "5-3", "4-1", "3-3", "2-0"], 1,
+                  [[0, "pass"]], {}),
+                 ("moon bid: stopped, the first batch of deals", ["6-6", "6-5", "6-4", "6-3", "5-5", "4-4", "1-1"], 1, [],
+                  {"family": "moon"})]
+    out = []
+    for k, (name, hand, seat, auction, flags) in enumerate(questions):
+        options = {"samples": 200, "seed": 40 + k}
+        advice = advise_bid(hand, seat=seat, auction=[tuple(a) for a in auction], threads=1, rules=Rules.from_json(flags),
+                            should_stop=lambda: True, **options).to_json()
+        out.append({"name": name, "hand": hand, "seat": seat, "auction": auction, "options": options,
+                    **({"rules": flags} if flags else {}),
+                    "advice": {key: value for key, value in advice.items() if key != "elapsed"}})
+    return out
+
+
 def view_bid_cases() -> list[dict[str, Any]]:
     """Advice of a view in the auction as ``POST /v1/advise-bid {view}`` gives it (no seed: the
     question's own): the partner naming for a Plunge, the plunger's doubles shown (``revealed``) and
@@ -481,6 +499,7 @@ def build() -> dict[str, Any]:
             "hints": hint_cases(),
             "bids": bid_cases(),
             "view_bids": view_bid_cases(),
+            "stopped_bids": stopped_bid_cases(),
             "seen": seen_cases(),
             "tables": table_cases(),
             "big_game_lead": big_game_lead().to_json()}

@@ -5,9 +5,11 @@
 //   out: {type: "progress", id, hint}   {type: "result", id, hint}   {type: "error", id, name, message}
 // Between batches of worlds it yields to its messages, so a stop is seen at the next batch: the hint
 // then ends with the worlds solved so far, as Python's hint does when should_stop answers true. A bid
-// advice (index.js's adviseBidWith) runs in one piece; its answer comes as a result too. A table
+// advice (index.js's bidSteps) yields between batches of deals likewise: stopped, it rests on the
+// deals scored (at least one batch), as Python's advise_bid with should_stop; its answer comes as a
+// result too. A table
 // (index.js's tableSteps) yields between cells: a stop ends it there with a SearchLimitError.
-import { adviseBidWith, hintSteps, loadCore, tableSteps } from "./index.js";
+import { bidSteps, hintSteps, loadCore, tableSteps } from "./index.js";
 
 const inNode = typeof process === "object" && Boolean(process.versions && process.versions.node);
 let post, listen;
@@ -36,15 +38,14 @@ const pause = () => new Promise((resolve) => {
 
 async function run({ type, id, view, hand, deal, options, progress }) {
   try {
-    if (type === "bid") {
-      post({ type: "result", id, hint: adviseBidWith(await core, hand, options) });
-      return;
-    }
-    const steps = type === "table" ? tableSteps(await core, deal, options, { stop: () => stops.has(id) }) : hintSteps(await core, view, options, {
-      stoppable: true,
-      stop: () => stops.has(id),
-      onProgress: progress ? (hint) => post({ type: "progress", id, hint }) : undefined,
-    });
+    const stop = () => stops.has(id);
+    const steps = type === "table" ? tableSteps(await core, deal, options, { stop })
+      : type === "bid" ? bidSteps(await core, hand, options, { stop })
+      : hintSteps(await core, view, options, {
+        stoppable: true,
+        stop,
+        onProgress: progress ? (hint) => post({ type: "progress", id, hint }) : undefined,
+      });
     for (;;) {
       const { value, done } = steps.next();
       if (done) {

@@ -18,6 +18,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
+// Debian's em++ 3.1.6 (clang 14, its libc++) has C++20's coroutines under std::experimental only
+// (BidTask); clang 14 says it will drop them, which this file knows.
+#include <experimental/coroutine>
+#pragma clang diagnostic ignored "-Wunknown-warning-option"
+#pragma clang diagnostic ignored "-Wdeprecated-experimental-coroutine"
 #include <functional>
 #include <map>
 #include <memory>
@@ -1815,44 +1821,87 @@ struct DealBatches {
   int samples;
   std::optional<double> time;
   double started;
+  const bool* stop = nullptr;  // the worker's stop (bidStep's): asked between batches, as Python's should_stop
 
-  int run(int cap, const std::function<void(const std::vector<World>&)>& score) const {
-    constexpr int kFirstBatch = 8;  // bid_advice_json.py's FIRST_BATCH: it measures the pace
-    WorldStream stream(sampler, seed);
+  // Where a run of batches stands: the seed's stream of deals, the deals scored.
+  struct Cursor {
+    WorldStream stream;
     int done = 0;
-    for (;;) {
-      int want = cap;
-      if (time) {
-        if (!done) {
-          want = std::min(cap, kFirstBatch);
-        } else {
-          const double now = now_seconds(), pace = (now - started) / done;
-          const double fits = (started + *time - now) / pace / 2;
-          want = fits >= cap ? cap : std::max(1, static_cast<int>(fits));
-        }
+  };
+  Cursor start() const { return Cursor{WorldStream(sampler, seed)}; }
+
+  // The next batch of at most `cap` deals into `batch` (decisions.py's score_worlds): false once
+  // the deals are all scored, the time is spent or a stop was asked (after at least one batch).
+  bool next(Cursor& c, int cap, std::vector<World>& batch) const {
+    constexpr int kFirstBatch = 8;  // bid_advice_json.py's FIRST_BATCH: it measures the pace
+    if (c.done && (c.done >= samples || (time && now_seconds() - started >= *time) || (stop && *stop))) return false;
+    int want = cap;
+    if (time) {
+      if (!c.done) {
+        want = std::min(cap, kFirstBatch);
+      } else {
+        const double now = now_seconds(), pace = (now - started) / c.done;
+        const double fits = (started + *time - now) / pace / 2;
+        want = fits >= cap ? cap : std::max(1, static_cast<int>(fits));
       }
-      want = std::min(want, samples - done);
-      std::vector<World> batch;
-      for (int k = 0; k < want; ++k) batch.push_back(stream.next());
-      score(batch);
-      done += want;
-      if (done >= samples || (time && now_seconds() - started >= *time)) return done;
     }
+    want = std::min(want, samples - c.done);
+    batch.clear();
+    for (int k = 0; k < want; ++k) batch.push_back(c.stream.next());
+    c.done += want;
+    return true;
   }
+};
+
+// A bid advice in steps (a coroutine): it yields after each batch of deals, so the hint worker can
+// look at its messages and stop it there (bidStart, bidStep), and returns the bidadvice/1 JSON.
+struct BidTask {
+  struct promise_type {
+    val result = val::undefined();
+    std::exception_ptr error;
+    BidTask get_return_object() { return BidTask{Handle::from_promise(*this)}; }
+    std::experimental::suspend_always initial_suspend() noexcept { return {}; }
+    std::experimental::suspend_always final_suspend() noexcept { return {}; }
+    std::experimental::suspend_always yield_value(int) noexcept { return {}; }
+    void return_value(val v) { result = std::move(v); }
+    void unhandled_exception() { error = std::current_exception(); }
+  };
+  using Handle = std::experimental::coroutine_handle<promise_type>;
+
+  explicit BidTask(Handle h) : h_(h) {}
+  BidTask(BidTask&& o) noexcept : h_(std::exchange(o.h_, {})) {}
+  BidTask(const BidTask&) = delete;
+  BidTask& operator=(const BidTask&) = delete;
+  ~BidTask() {
+    if (h_) h_.destroy();
+  }
+
+  // One batch (or the end): true once the advice is made; what the advice threw is thrown here.
+  bool step() {
+    if (!h_.done()) h_.resume();
+    if (h_.promise().error) std::rethrow_exception(std::exchange(h_.promise().error, nullptr));
+    return h_.done();
+  }
+  val result() const { return h_.promise().result; }
+
+ private:
+  Handle h_;
 };
 
 // Moon's and Partnership Moon's bid advice (moon/bidding.py's MoonBidAdvice): per declaration the
 // tricks the seat's side takes as the bidder, in three-player Moon after its best discard of the
 // widow on each deal (the core's discard_values), and the bid of most worth against an opponent.
-val moon_advice(const Rules& rules, int seat, TileMask hand, double seed, const DealBatches& deals,
-                std::vector<Bid> legal, bool partner_high, const std::optional<Contract>& contract, Solver& solver) {
+BidTask moon_advice(const Rules& rules, int seat, TileMask hand, double seed, const DealBatches& deals,
+                    std::vector<Bid> legal, bool partner_high, std::optional<Contract> contract, Solver& solver) {
   const double risk = rules.row().family == Family::Moon4 ? 0.9 : 0.75;  // bidding.py's _FAMILY_THRESHOLDS
   const int discount = 0;
   const std::vector<Trump> decls = declarations(rules);
   const int bid = rules.min_bid();  // the tricks taken do not depend on the bid
   const bool takes_widow = rules.row().left_over == LeftOver::Widow && rules.moon_widow == MoonWidow::Take;
   std::vector<std::vector<int>> tricks(decls.size());
-  const int n = deals.run(50, [&](const std::vector<World>& batch) {  // moon/bidding.py's _BATCH
+  DealBatches::Cursor cursor = deals.start();
+  std::vector<World> batch;
+  while (deals.next(cursor, 50, batch)) {  // moon/bidding.py's _BATCH
     for (std::size_t d = 0; d < decls.size(); ++d) {
       const Contract c{seat, Bid{bid}};
       for (const World& w : batch) {
@@ -1870,7 +1919,9 @@ val moon_advice(const Rules& rules, int seat, TileMask hand, double seed, const 
         }
       }
     }
-  });
+    co_yield 0;
+  }
+  const int n = cursor.done;
   std::sort(legal.begin(), legal.end(), [](const Bid& a, const Bid& b) { return a.value < b.value; });
   const auto mean = [&](int d) {
     double sum = 0;
@@ -2021,12 +2072,13 @@ val moon_advice(const Rules& rules, int seat, TileMask hand, double seed, const 
     rows.call<void>("push", row);
   }
   out.set("declarations", rows);
-  return out;
+  co_return out;
 }
 
-val advise_bid(val question) {
-  const double started = now_seconds();
-  return guarded([&] {
+// The bid advice of a question (adviseBid's), in steps: `stop` (the worker's flag, or none) is asked
+// between batches of deals.
+BidTask advise_steps(val question, double started, const bool* stop) {
+  {
     val game = val::object();
     if (has(question, "game")) game.set("game", question["game"]);
     if (has(question, "rules")) game.set("rules", question["rules"]);
@@ -2143,10 +2195,13 @@ val advise_bid(val question) {
       }
     }
     const WorldSampler sampler(rules, facts);
-    const DealBatches deals{sampler, static_cast<std::uint64_t>(seed), static_cast<int>(samples), time_limit, started};
+    const DealBatches deals{sampler, static_cast<std::uint64_t>(seed), static_cast<int>(samples), time_limit, started, stop};
     Solver solver(64);
-    if (rules.row().ladder == Ladder::Tricks)
-      return moon_advice(rules, seat, hand, seed, deals, advice.legal, advice.partner_high, advice.contract, solver);
+    if (rules.row().ladder == Ladder::Tricks) {
+      BidTask moon = moon_advice(rules, seat, hand, seed, deals, advice.legal, advice.partner_high, advice.contract, solver);
+      while (!moon.step()) co_yield 0;
+      co_return moon.result();
+    }
     advice.declarations = table_declarations(rules);
     // What is solved on each deal (bidding.py's _ContractScorer): every table declaration's points
     // with the seat declaring the least bid; each special kind at the least size the seat may bid it
@@ -2191,7 +2246,9 @@ val advise_bid(val question) {
       const Position pos = position(trump, c, w);
       return static_cast<char>(every_trick_or_none(pos, seat, solver.solve(pos, false, false).value));
     };
-    advice.worlds = deals.run(100, [&](const std::vector<World>& batch) {  // bidding.py's _BATCH
+    DealBatches::Cursor cursor = deals.start();
+    std::vector<World> batch;
+    while (deals.next(cursor, 100, batch)) {  // bidding.py's _BATCH
       for (std::size_t d = 0; d < advice.declarations.size(); ++d)
         for (const World& w : batch)
           advice.points[d].push_back(
@@ -2201,7 +2258,9 @@ val advise_bid(val question) {
           for (const World& w : batch) s.makes[d].push_back(made(s.declarations[d], Contract{seat, s.bid}, w));
       for (Special& s : advice.declared)
         for (const World& w : batch) s.makes[0].push_back(made(*s.declared, Contract{seat, s.bid}, w));
-    });
+      co_yield 0;
+    }
+    advice.worlds = cursor.done;
     // The presentation (BidAdvice.to_json).
     const std::optional<Trump> declaration = advice.declaration();
     val out = val::object();
@@ -2258,10 +2317,68 @@ val advise_bid(val question) {
       for (const Special& s : advice.declared) list.call<void>("push", advice.special_json(s));
       out.set("declared", list);
     }
+    co_return out;
+  }
+}
+
+// adviseBid: the advice at once (it blocks the thread).
+val advise_bid(val question) {
+  const double started = now_seconds();
+  return guarded([&] {
+    BidTask task = advise_steps(question, started, nullptr);
+    while (!task.step()) {
+    }
+    return task.result();
+  });
+}
+
+// A bid advice the hint worker runs a batch of deals at a time (bidStart, bidStep until done,
+// bidResult, bidEnd): a stop asked at a step ends it there, the advice resting on the deals scored.
+struct BidRun {
+  bool stop = false;
+  std::optional<BidTask> task;
+};
+std::map<int, std::unique_ptr<BidRun>> bid_runs;
+int next_bid = 1;
+
+BidRun& bid_run_of(int id) {
+  const auto it = bid_runs.find(id);
+  if (it == bid_runs.end()) throw std::invalid_argument("no bid advice " + std::to_string(id) + " under way");
+  return *it->second;
+}
+
+val bid_start(val question) {
+  return guarded([&] {
+    auto run = std::make_unique<BidRun>();
+    run->task.emplace(advise_steps(question, now_seconds(), &run->stop));
+    const int id = next_bid++;
+    bid_runs[id] = std::move(run);
+    val out = val::object();
+    out.set("id", id);
     return out;
   });
 }
 
+val bid_step(int id, bool stop) {
+  return guarded([&] {
+    BidRun& run = bid_run_of(id);
+    run.stop = run.stop || stop;
+    val out = val::object();
+    out.set("done", run.task->step());
+    return out;
+  });
+}
+val bid_result(int id) {
+  return guarded([&] { return bid_run_of(id).task->result(); });
+}
+void bid_end(int id) { bid_runs.erase(id); }
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(dominosolver_bid) { emscripten::function("adviseBid", &advise_bid); }
+EMSCRIPTEN_BINDINGS(dominosolver_bid) {
+  emscripten::function("adviseBid", &advise_bid);
+  emscripten::function("bidStart", &bid_start);
+  emscripten::function("bidStep", &bid_step);
+  emscripten::function("bidResult", &bid_result);
+  emscripten::function("bidEnd", &bid_end);
+}

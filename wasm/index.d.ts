@@ -343,11 +343,11 @@ export type Table = DDTable | MoonTable | SpecialTable;
 export class HintWorker {
   /** Resolves with the hint/1 object (of a view, or of a position as the API's hint); hints run one at a time, in the order asked. */
   hint(target: View | Position | string, options?: HintOptions & { signal?: AbortSignal; onProgress?: (partial: Hint) => void }): Promise<Hint>;
-  /** Python's advise_bid for Texas 42 in the worker, in turn with its hints (stop() does not cut it short). */
-  adviseBid(hand: Play[] | string, options: BidOptions): Promise<BidAdvice>;
+  /** Python's advise_bid in the worker, in turn with its hints; `signal` or stop() ends it after the batch of deals under way (at least one). */
+  adviseBid(hand: Play[] | string, options: BidOptions & { signal?: AbortSignal }): Promise<BidAdvice>;
   /** The deal's table in the worker, in turn with its hints; `signal` or stop() ends it between cells (a SearchLimitError). */
   table(deal: Deal, options?: { specials?: boolean; signal?: AbortSignal }): Promise<Table>;
-  /** Every hint asked so far resolves with the worlds solved by the end of its next batch. */
+  /** Every hint and bid advice asked so far resolves with the worlds (deals) solved by the end of its next batch; a table stops between cells. */
   stop(): void;
   /** Ends the worker; hints under way or waiting reject with an AbortError. */
   terminate(): void;

@@ -280,20 +280,43 @@ export function* tableSteps(core, deal, { specials = false } = {}, control = {})
   }
 }
 
-/**
- * Python's advise_bid(hand, seat=..., auction=..., rules=..., samples=..., seed=...) for Texas 42 (internal:
- * the API's adviseBid and hint-worker.js call it): the bidadvice/1 object, less its `elapsed`.
- */
-export function adviseBidWith(core, hand, { seat = 0, auction = [], samples = 200, seed, rules, game, score, timeMs, revealed } = {}) {
+// A bid question's options checked, as the core's adviseBid and bidStart read them.
+function bidQuestion(hand, { seat = 0, auction = [], samples = 200, seed, rules, game, score, timeMs, revealed } = {}) {
   if (typeof hand === "string") hand = hand.trim().split(/[\s,]+/).filter(Boolean);
   const given = seed !== undefined && seed !== null;  // none: Python's question_seed, a hash of the question
   if (given && (!Number.isSafeInteger(seed) || seed < 0)) throw new ParseError("seed must be a whole number from 0");
   if (typeof samples !== "number") throw new ParseError(`samples must be a number, not ${JSON.stringify(samples)}`);
   if (rules !== undefined && rules !== null && (typeof rules !== "object" || Array.isArray(rules)))
     throw new ParseError("'rules' must be an object of flags");
-  return answer(core.adviseBid({ hand, seat, auction, samples, ...(given ? { seed } : {}), ...(rules ? { rules } : {}),
+  return { hand, seat, auction, samples, ...(given ? { seed } : {}), ...(rules ? { rules } : {}),
     ...(game ? { game } : {}), ...(score !== undefined && score !== null ? { score } : {}),
-    ...(timeMs !== undefined && timeMs !== null ? { timeMs } : {}), ...(revealed ? { revealed } : {}) }));
+    ...(timeMs !== undefined && timeMs !== null ? { timeMs } : {}), ...(revealed ? { revealed } : {}) };
+}
+
+/**
+ * Python's advise_bid(hand, seat=..., auction=..., rules=..., samples=..., seed=...) (internal: the
+ * API's adviseBid and playBot call it): the bidadvice/1 object, less its `elapsed`.
+ */
+export function adviseBidWith(core, hand, options = {}) {
+  return answer(core.adviseBid(bidQuestion(hand, options)));
+}
+
+/**
+ * A bid advice's steps (internal: hint-worker.js drives it): yields after each batch of deals,
+ * returns the bidadvice/1 object. `control.stop()` answered true ends it after the batch under way
+ * (at least one), the advice resting on the deals scored, as Python's should_stop.
+ */
+export function* bidSteps(core, hand, options = {}, control = {}) {
+  const { id } = answer(core.bidStart(bidQuestion(hand, options)));
+  try {
+    for (;;) {
+      const step = answer(core.bidStep(id, Boolean(control.stop && control.stop())));
+      if (step.done) return answer(core.bidResult(id));
+      yield step;
+    }
+  } finally {
+    core.bidEnd(id);
+  }
 }
 
 /**
@@ -474,15 +497,21 @@ export class HintWorker {
   }
 
   /**
-   * Python's advise_bid for Texas 42 in the worker (as the API's adviseBid): resolves with the
-   * bidadvice/1 object. It runs to its end (stop() does not cut it short), in turn with the hints.
+   * Python's advise_bid in the worker (as the API's adviseBid): resolves with the bidadvice/1
+   * object, in turn with the hints. `signal` (an AbortSignal) or stop() ends it after the batch of
+   * deals under way (at least one), the advice resting on the deals scored, as Python's should_stop.
    */
   adviseBid(hand, options = {}) {
     if (this.#ended) return Promise.reject(new DOMException("the hint worker was terminated", "AbortError"));
+    const { signal, ...rest } = options;
     const id = this.#next++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#post({ type: "bid", id, hand, options });
+      if (signal) {
+        if (signal.aborted) this.#post({ type: "stop", id });
+        else signal.addEventListener("abort", () => this.#post({ type: "stop", id }), { once: true });
+      }
+      this.#post({ type: "bid", id, hand, options: rest });
     });
   }
 
@@ -504,7 +533,7 @@ export class HintWorker {
     });
   }
 
-  /** Stops every hint asked so far: each resolves with the worlds solved by its next batch's end. */
+  /** Stops every hint and bid advice asked so far (each resolves with the worlds or deals solved by its next batch's end) and every table (between cells). */
   stop() {
     for (const id of this.#pending.keys()) this.#post({ type: "stop", id });
   }

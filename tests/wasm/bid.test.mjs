@@ -85,6 +85,26 @@ test("the hint worker gives the same advice", async () => {
   }
 });
 
+test("the worker's stop ends an advice after its first batch of deals, as Python's should_stop", async () => {
+  const worker = ds.startHintWorker(new URL("hint-worker.js", pathToFileURL(dir + "/")));
+  try {
+    for (const c of fixture.stopped_bids) {
+      const family = c.rules?.family;
+      const asked = { seat: c.seat, auction: c.auction, ...c.options, ...(family ? { game: family } : {}), ...(c.rules ? { rules: c.rules } : {}) };
+      assert.ok(c.advice.worlds < c.options.samples, `${c.name}: Python stopped before its ${c.options.samples} deals`);
+      const stopped = new AbortController();
+      stopped.abort();
+      assert.deepEqual(await worker.adviseBid(c.hand, { ...asked, signal: stopped.signal }), c.advice, c.name);
+      const late = worker.adviseBid(c.hand, asked);
+      worker.stop();  // every advice asked so far
+      assert.deepEqual(await late, c.advice, `${c.name}: stop()`);
+      assert.equal((await worker.adviseBid(c.hand, asked)).worlds, c.options.samples);  // unstopped: every deal
+    }
+  } finally {
+    worker.terminate();
+  }
+});
+
 test("bad questions are refused", () => {
   const hand = fixture.bids[0].hand;
   assert.throws(() => api.adviseBid(hand, { samples: 10, seed: -1 }), ds.ParseError);

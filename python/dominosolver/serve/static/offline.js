@@ -54,7 +54,7 @@ async function botMove(ds, { token }, signal) {
       advice = await worker.hint(question.hint.view, { ...question.hint.options, signal });
     } else if (question.bid || question.declare) {
       const { hand, options } = question.bid ?? question.declare;
-      advice = await worker.adviseBid(hand, options);
+      advice = await worker.adviseBid(hand, { ...options, signal });
     }
   } catch (error) {
     if (error.name === "AbortError") throw error;
