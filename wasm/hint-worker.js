@@ -1,7 +1,7 @@
 // The hint worker (docs/javascript.md): a module Worker (or, in node, a worker_threads thread) that
 // loads the WebAssembly module once and runs hints one at a time, as index.js's startHintWorker asks:
 //   in:  {type: "hint", id, view, options, progress}   {type: "stop", id}   {type: "bid", id, hand, options}
-//        {type: "table", id, deal, options}
+//        {type: "table", id, deal, options, progress}   (a table's progress: {solved, cells} after each cell)
 //   out: {type: "progress", id, hint}   {type: "result", id, hint}   {type: "error", id, name, message}
 // Between batches of worlds it yields to its messages, so a stop is seen at the next batch: the hint
 // then ends with the worlds solved so far, as Python's hint does when should_stop answers true. A bid
@@ -52,6 +52,7 @@ async function run({ type, id, view, hand, deal, options, progress }) {
         post({ type: "result", id, hint: value });
         return;
       }
+      if (progress && type === "table") post({ type: "progress", id, hint: { solved: value.solved, cells: value.cells } });
       await pause();
     }
   } catch (e) {

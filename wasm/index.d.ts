@@ -346,7 +346,7 @@ export class HintWorker {
   /** Python's advise_bid in the worker, in turn with its hints; `signal` or stop() ends it after the batch of deals under way (at least one). */
   adviseBid(hand: Play[] | string, options: BidOptions & { signal?: AbortSignal }): Promise<BidAdvice>;
   /** The deal's table in the worker, in turn with its hints; `signal` or stop() ends it between cells (a SearchLimitError). */
-  table(deal: Deal, options?: { specials?: boolean; signal?: AbortSignal }): Promise<Table>;
+  table(deal: Deal, options?: { specials?: boolean; signal?: AbortSignal; onProgress?: (p: { solved: number; cells: number }) => void }): Promise<Table>;
   /** Every hint and bid advice asked so far resolves with the worlds (deals) solved by the end of its next batch; a table stops between cells. */
   stop(): void;
   /** Ends the worker; hints under way or waiting reject with an AbortError. */

@@ -516,20 +516,21 @@ export class HintWorker {
   }
 
   /**
-   * A deal's table in the worker (as the API's table): resolves with its JSON. `signal` (an
+   * A deal's table in the worker (as the API's table): resolves with its JSON. `onProgress({solved,
+   * cells})` hears of each cell of a double-dummy table solved but the last; `signal` (an
    * AbortSignal) or stop() ends it between cells with a SearchLimitError.
    */
   table(deal, options = {}) {
     if (this.#ended) return Promise.reject(new DOMException("the hint worker was terminated", "AbortError"));
-    const { signal, ...rest } = options;
+    const { signal, onProgress, ...rest } = options;
     const id = this.#next++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, onProgress });
       if (signal) {
         if (signal.aborted) this.#post({ type: "stop", id });
         else signal.addEventListener("abort", () => this.#post({ type: "stop", id }), { once: true });
       }
-      this.#post({ type: "table", id, deal, options: rest });
+      this.#post({ type: "table", id, deal, options: rest, progress: Boolean(onProgress) });
     });
   }
 

@@ -338,12 +338,24 @@ def test_what_needs_the_server_says_so_offline(phone, site, screenshot):
 def test_the_table_screen_offline_is_pythons(phone, site, screenshot):
     """The Table screen from a file, the network off: a 42 deal's double-dummy table (typed as its
     hands' notation) and a Moon deal's (a position's JSON: its whole deal) made by the module in the
-    hint worker, every cell the points (Moon: tricks) of Python's table of the deal."""
+    hint worker, every cell the points (Moon: tricks) of Python's table of the deal; a Big Game table
+    under way shows its progress and stops for the next deal asked."""
     browser = phone
     browser.get((site[0] / "index.html").as_uri())
     ready(browser)
     browser.find_element(By.CSS_SELECTOR, 'nav [data-screen="table"]').click()
     assert browser.find_elements(By.CSS_SELECTOR, 'section[data-screen="table"] .unavailable') == []
+    # The Big Game's table (its cells take up to seconds each) tells its progress cell by cell; asking
+    # for another deal stops it between cells: the next table (below) then comes from the worker.
+    big = Rules.of_game("biggame")
+    big_hands = dealt(random.Random("board-offline-bg-0"), big)  # its first cells solve in a tenth of a second
+    field = browser.find_element(By.ID, "deal")
+    browser.execute_script("arguments[0].value = arguments[1]", field,
+                           json.dumps({"game": "biggame", "hands": [[str(t) for t in h] for h in big_hands]}))
+    browser.find_element(By.ID, "make-table").click()
+    cells = len(big.table_declarations) * big.seats
+    wait_for(browser, lambda b: re.fullmatch(rf"solving… ([2-9]|\d\d) of {cells} cells", b.find_element(By.ID, "table-status").text),
+             "the Big Game table's progress")
     rng = random.Random("board-offline-table")
     hands = dealt(rng, Rules())
     moon = Rules(family="moon")

@@ -34,6 +34,12 @@ test("the hint worker gives the same tables, and a stop ends one between cells",
   try {
     for (const c of tables.filter((t) => !t.specials).slice(0, 3))
       assert.deepEqual(await worker.table(c.deal, { specials: c.specials }), c.table, c.name);
+    // A double-dummy table tells of each cell solved but the last, in order.
+    const told = [];
+    const c = tables.find((t) => t.table.schema === "dominosolver.ddtable/1");
+    assert.deepEqual(await worker.table(c.deal, { onProgress: (p) => told.push(p) }), c.table);
+    const cells = c.table.declarations.length * c.table.seats.length;
+    assert.deepEqual(told, Array.from({ length: cells - 1 }, (_, k) => ({ solved: k + 1, cells })));
     const controller = new AbortController();
     controller.abort();
     await assert.rejects(worker.table(tables[0].deal, { signal: controller.signal }), { name: "SearchLimitError" });

@@ -21,11 +21,12 @@ function messageOf(reply, status) {
   return `HTTP ${status}`;
 }
 
-// POST body to /v1/<path> (GET when body is undefined); resolves to the reply's JSON.
-export async function call(path, body, { signal } = {}) {
+// POST body to /v1/<path> (GET when body is undefined); resolves to the reply's JSON. onProgress
+// hears how far the module has got where it can say (a table's cells); the server replies at once.
+export async function call(path, body, { signal, onProgress } = {}) {
   if (offline) {
     try {
-      return await answer(path, body, { signal });
+      return await answer(path, body, { signal, onProgress });
     } catch (error) {
       throw new ApiError(400, `${error.name}: ${error.message}`, null);
     }

@@ -76,7 +76,10 @@ export class TableScreen {
     this.asked?.abort(); // a table still being made for an earlier deal is not wanted any more
     const asked = (this.asked = new AbortController());
     try {
-      const table = await call("table", { deal }, { signal: asked.signal });
+      const onProgress = ({ solved, cells }) => {
+        if (!asked.signal.aborted) status.textContent = `solving… ${solved} of ${cells} cells`;
+      };
+      const table = await call("table", { deal }, { signal: asked.signal, onProgress });
       if (asked.signal.aborted) return; // a later deal's table takes its place
       const row = this.games.find((g) => g.tag === table.game)?.board;
       const names = Object.fromEntries((row?.declarations ?? []).map((d) => [d.trump, d.name]));

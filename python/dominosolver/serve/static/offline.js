@@ -33,13 +33,13 @@ let core = null; // the module, loaded at the first question
 const module = () => (core ??= offline.load());
 
 // The module's answer to POST /v1/<path> (GET for games), in the API's shapes (docs/http.md).
-export async function answer(path, body, { signal } = {}) {
+export async function answer(path, body, { signal, onProgress } = {}) {
   if (path === "games") return offline.games;
   const handler = HANDLERS[path];
   if (!handler) throw new Unavailable(`POST /v1/${path}`, PLAY_UNAVAILABLE[path]);
   const ds = await module();
   await new Promise((resolve) => setTimeout(resolve)); // the page draws "solving…" before a search
-  return handler(ds, body ?? {}, signal);
+  return handler(ds, body ?? {}, signal, onProgress);
 }
 
 // The bot to move: its question answered in the hint worker (a bid advice, or a hint of its view),
@@ -106,8 +106,10 @@ const HANDLERS = {
     samples, seed, signal, ...(view ? {} : { seat }),
     timeMs: time !== undefined && time !== null ? 1000 * time
       : samples === undefined ? PLAY_HINT_MS : undefined }),
-  // A deal's table (the module's table(), in the hint worker, a cell at a time): the signal stops it between cells.
-  table: (ds, { deal, specials }, signal) => offline.hintWorker().table(deal, { signal, ...(specials === undefined ? {} : { specials }) }),
+  // A deal's table (the module's table(), in the hint worker, a cell at a time, each told to
+  // onProgress): the signal stops it between cells.
+  table: (ds, { deal, specials }, signal, onProgress) => offline.hintWorker().table(deal,
+    { signal, onProgress, ...(specials === undefined ? {} : { specials }) }),
   show: (ds, { position }) => showReply(ds, position),
   play: (ds, { position, move }) => showReply(ds, move === undefined ? position : ds.play(position, move)),
   solve: (ds, { position }) => {
