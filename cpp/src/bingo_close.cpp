@@ -17,6 +17,8 @@ namespace {
 
 constexpr int kNone = 1000;  // beyond any count of trick points
 constexpr std::uint8_t kNoMove = 0xFF;
+constexpr int kPrefetchFrom = 4;  // tiles a hand from which fetching the replies' buckets ahead pays
+constexpr std::size_t kSharedCaptureMegabytes = 4;  // many hands share most states; more, more cache misses
 
 // The sum of the `k` smallest values among the tiles of `m` (k <= count(m) <= 7, a hand).
 int smallest(const Table& t, TileMask m, int k) {
@@ -145,7 +147,7 @@ int CaptureSearch::search(TileMask mine, TileMask theirs, bool closer_leads, int
       int worst = kNone;  // the opponent answers with the reply that leaves the least
       const int nr = ordered(t.legal_reply(theirs, x), kNoMove, replies,
                              [&](int y) { return t.beats(x, y) ? 64 - t.value[y] : -t.value[y]; });
-      if (n >= 4)  // the replies' states, probed in turn below: their buckets on the way meanwhile
+      if (n >= kPrefetchFrom)  // the replies' states, probed in turn below: their buckets on the way meanwhile
         for (int j = 0; j < nr; ++j) tt_.prefetch(state_key(rest, theirs & ~bit(replies[j]), !t.beats(x, replies[j])));
       for (int j = 0; j < nr && worst > a; ++j) {
         const int y = replies[j];
@@ -165,7 +167,7 @@ int CaptureSearch::search(TileMask mine, TileMask theirs, bool closer_leads, int
       int most = -kNone;  // the closer answers with the reply that takes the most
       const int nr = ordered(t.legal_reply(mine, y), kNoMove, replies,
                              [&](int x) { return t.beats(y, x) ? 64 + t.value[x] : -t.value[x]; });
-      if (n >= 4)
+      if (n >= kPrefetchFrom)
         for (int j = 0; j < nr; ++j) tt_.prefetch(state_key(mine & ~bit(replies[j]), rest, t.beats(y, replies[j])));
       for (int j = 0; j < nr && most < b; ++j) {
         const int x = replies[j];
@@ -241,7 +243,7 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
   double hands = 1;
   for (int k = 0; k < need; ++k) hands = hands * (n_free - k) / (k + 1);
   if (hands >= static_cast<double>(capture_from) && bound && count(mine) == count(base.hands[o]))
-    capture.emplace(tb, hands > 2000 ? 4 : 1);  // hands share most states; more table, more cache misses
+    capture.emplace(tb, hands > 2000 ? kSharedCaptureMegabytes : 1);
   constexpr std::uint64_t kTrial = 1000;
   std::uint64_t tried = 0;  // hands the bound was tried on
   double spared = 0;        // searches it spared: a refutation or a sweep one, a win (still searched) half
@@ -326,8 +328,13 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
   // Free tiles that stand alike towards everything the closed game looks at (their points, being a
   // trump, the Bingo or a double, and how they beat and follow each of the closer's tiles and are
   // beaten and followed by them) make games alike: a hand is solved once per count of each kind.
+  struct Signature {
+    std::int64_t looks;                        // points, trump, the Bingo, a double
+    std::int64_t beaten_by, follows, against;  // towards the closer's tiles
+    bool operator==(const Signature&) const = default;
+  };
   struct Kind {
-    std::array<std::int64_t, 4> sig;
+    Signature sig;
     std::vector<int> tiles;
   };
   std::vector<Kind> kinds;
@@ -339,8 +346,8 @@ Solver::CloseCounts Solver::close_over_hands(const Context& c, const DealState& 
       if (tb.beats(x, t)) beats_mine |= bit(x);
       if ((tb.follows[x] >> t) & 1) follows_mine |= bit(x);
     }
-    const std::array<std::int64_t, 4> sig = {
-        tb.value[t] * 8 + tb.is_trump(t) * 4 + (t == kBingo) * 2 + is_double(t),
+    const Signature sig = {
+        (tb.value[t] << 3) | (tb.is_trump(t) << 2) | ((t == kBingo) << 1) | is_double(t),
         static_cast<std::int64_t>(tb.beaten_by[t] & mine), static_cast<std::int64_t>(tb.follows[t] & mine),
         static_cast<std::int64_t>(beats_mine | (follows_mine << kDeckTiles))};
     auto it = std::find_if(kinds.begin(), kinds.end(), [&](const Kind& k) { return k.sig == sig; });
