@@ -209,6 +209,26 @@ inline val names_of_mask(TileMask m, bool high_first) {
   return names_of(plays);
 }
 
+// The rules' flags as views and records write them: the family is the "game" tag.
+inline val flags_json(const Rules& rules) {
+  val out = val::object();
+  for (const auto& [k, v] : rules.flags())
+    if (k != "family") out.set(k, v);
+  return out;
+}
+
+// Plays as views write them: [{seat, tile}, ...].
+inline val plays_json(const std::vector<PlayRecord>& plays) {
+  val out = val::array();
+  for (const PlayRecord& p : plays) {
+    val e = val::object();
+    e.set("seat", static_cast<int>(p.seat));
+    e.set("tile", play_name(p.tile));
+    out.call<void>("push", e);
+  }
+  return out;
+}
+
 // The position's `dominosolver.position/1` object, as the Python package writes it.
 inline val json_of(const Position& pos) {
   const Rules& rules = pos.rules();

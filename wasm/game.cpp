@@ -132,14 +132,6 @@ std::string side_of_seats(const Rules& rules, const std::vector<int>& sides, int
   return out;
 }
 
-// The flags a record and a view carry (the family is the "game" tag).
-val flags_of(const Rules& rules) {
-  val out = val::object();
-  for (const auto& [k, v] : rules.flags())
-    if (k != "family") out.set(k, v);
-  return out;
-}
-
 bool has_flags(const Rules& rules) {
   for (const auto& [k, v] : rules.flags())
     if (k != "family") return true;
@@ -209,7 +201,7 @@ val hand_json(const HandRecord& h, const Rules& rules) {
     d.set("hands", hands_of(hands_at_first_lead(h), rules.seats()));
   }
   d.set("game", family_of(rules));
-  if (has_flags(rules)) d.set("rules", flags_of(rules));
+  if (has_flags(rules)) d.set("rules", flags_json(rules));
   return d;
 }
 
@@ -242,7 +234,7 @@ val view_of(const Game& g, int seat, bool& raw) {
   v.set("schema", std::string("dominosolver.view/1"));
   v.set("game", family_of(rules));
   v.set("seat", seat);
-  v.set("rules", flags_of(rules));
+  v.set("rules", flags_json(rules));
   v.set("trump", h.trump ? trump_value(*h.trump) : val::null());
   v.set("contract", contract_value(h.contract));
   v.set("auction", auction_of(h));
@@ -253,14 +245,7 @@ val view_of(const Game& g, int seat, bool& raw) {
     val sizes = val::array();
     for (int s = 0; s < rules.seats(); ++s) sizes.call<void>("push", count(pos->hand(s)));
     v.set("hand_sizes", sizes);
-    val plays = val::array();
-    for (const PlayRecord& p : pos->plays()) {
-      val e = val::object();
-      e.set("seat", static_cast<int>(p.seat));
-      e.set("tile", play_name(p.tile));
-      plays.call<void>("push", e);
-    }
-    v.set("plays", plays);
+    v.set("plays", plays_json(pos->plays()));
     if (pos->plays().empty()) v.set("leader", pos->leader());  // else the plays say who led
     if (h.discard >= 0 && h.contract && h.contract->declarer == seat) v.set("discard", tile_name(h.discard));
     return v;
@@ -362,7 +347,7 @@ val game_replay(val obj) {
     for (const HandRecord& f : g.finished_hands()) hands.call<void>("push", hand_json(f, rules));
     val record = val::object();
     record.set("game", family_of(rules));
-    if (has_flags(rules)) record.set("rules", flags_of(rules));
+    if (has_flags(rules)) record.set("rules", flags_json(rules));
     record.set("winner", out["winner"]);
     record.set("scores", scores);
     record.set("hands", hands);

@@ -140,7 +140,6 @@ bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", 
 val auction_json(const val& o, const Rules& rules, std::vector<std::pair<int, int>>& calls, std::vector<Bid>& bids);
 val contract_json(const std::optional<Contract>& c);
 val trump_json(const Trump& t);
-val rules_json(const Rules& rules);
 std::string rules_game(const Rules& rules);
 void check_auction(const View& v);
 
@@ -150,7 +149,7 @@ val view_head(const val& o, View& v, TileMask hand, const std::vector<int>& size
   j.set("schema", std::string("dominosolver.view/1"));
   j.set("game", rules_game(v.rules));
   j.set("seat", v.seat);
-  j.set("rules", rules_json(v.rules));
+  j.set("rules", flags_json(v.rules));
   j.set("trump", trump_json(v.trump));
   j.set("contract", contract_json(v.contract));
   j.set("auction", auction_json(o, v.rules, v.auction, v.auction_bids));
@@ -314,14 +313,7 @@ View read_view(const val& o) {
   j.set("leader", v.leader);
   j.set("to_move", over ? val::null() : val(core.to_move()));
   j.set("trick", names_of(v.trick));
-  val pj = val::array();
-  for (const PlayRecord& p : core.plays()) {
-    val e = val::object();
-    e.set("seat", static_cast<int>(p.seat));
-    e.set("tile", play_name(p.tile));
-    pj.call<void>("push", e);
-  }
-  j.set("plays", pj);
+  j.set("plays", plays_json(core.plays()));
   val voids = val::object();
   for (int s = 0; s < rules.seats(); ++s) {
     const unsigned bits = core.voids(s);
@@ -356,14 +348,6 @@ std::string rules_game(const Rules& rules) {
   const auto flags = rules.flags();
   const auto family = flags.find("family");
   return family == flags.end() ? std::string("texas42") : family->second;
-}
-
-// The rules' flags as a view writes them: the family is the "game" tag.
-val rules_json(const Rules& rules) {
-  val out = val::object();
-  for (const auto& [k, value] : rules.flags())
-    if (k != "family") out.set(k, value);
-  return out;
 }
 
 val trump_json(const Trump& t) {
@@ -1277,7 +1261,7 @@ val view_of_position(val obj, val seat_arg, val auction) {
     o.set("schema", std::string("dominosolver.view/1"));
     o.set("game", rules_game(rules));
     o.set("seat", seat);
-    o.set("rules", rules_json(rules));
+    o.set("rules", flags_json(rules));
     o.set("trump", trump_json(pos.trump()));
     o.set("contract", contract_json(pos.contract()));
     if (!auction.isUndefined() && !auction.isNull()) o.set("auction", auction);
@@ -1286,14 +1270,7 @@ val view_of_position(val obj, val seat_arg, val auction) {
     for (int s = 0; s < rules.seats(); ++s) sizes.call<void>("push", count(pos.hand(s)));
     o.set("hand_sizes", sizes);
     o.set("leader", pos.plays().empty() ? pos.leader() : static_cast<int>(pos.plays().front().seat));
-    val plays = val::array();
-    for (const PlayRecord& p : pos.plays()) {
-      val e = val::object();
-      e.set("seat", static_cast<int>(p.seat));
-      e.set("tile", play_name(p.tile));
-      plays.call<void>("push", e);
-    }
-    o.set("plays", plays);
+    o.set("plays", plays_json(pos.plays()));
     if (left.gone) o.set("gone", names_of(sorted_plays(left.gone)));
     val revealed = val::object();
     bool shown = false;

@@ -483,6 +483,30 @@ export class HintWorker {
    * AbortSignal) stops it as stop() does. Hints run one at a time, in the order asked.
    */
   hint(view, options = {}) {
+    return this.#ask("hint", { view }, options);
+  }
+
+  /**
+   * Python's advise_bid in the worker (as the API's adviseBid): resolves with the bidadvice/1
+   * object, in turn with the hints. `signal` (an AbortSignal) or stop() ends it after the batch of
+   * deals under way (at least one), the advice resting on the deals scored, as Python's should_stop.
+   */
+  adviseBid(hand, options = {}) {
+    const { onProgress, ...rest } = options;  // the advice tells no progress
+    return this.#ask("bid", { hand }, rest);
+  }
+
+  /**
+   * A deal's table in the worker (as the API's table): resolves with its JSON. `onProgress({solved,
+   * cells})` hears of each cell of a double-dummy table solved but the last; `signal` (an
+   * AbortSignal) or stop() ends it between cells with a SearchLimitError.
+   */
+  table(deal, options = {}) {
+    return this.#ask("table", { deal }, options);
+  }
+
+  // One question to the worker: `signal` stops it as stop() does, `onProgress` hears its partial answers.
+  #ask(type, question, options) {
     if (this.#ended) return Promise.reject(new DOMException("the hint worker was terminated", "AbortError"));
     const { onProgress, signal, ...rest } = options;
     const id = this.#next++;
@@ -492,45 +516,7 @@ export class HintWorker {
         if (signal.aborted) this.#post({ type: "stop", id });
         else signal.addEventListener("abort", () => this.#post({ type: "stop", id }), { once: true });
       }
-      this.#post({ type: "hint", id, view, options: rest, progress: Boolean(onProgress) });
-    });
-  }
-
-  /**
-   * Python's advise_bid in the worker (as the API's adviseBid): resolves with the bidadvice/1
-   * object, in turn with the hints. `signal` (an AbortSignal) or stop() ends it after the batch of
-   * deals under way (at least one), the advice resting on the deals scored, as Python's should_stop.
-   */
-  adviseBid(hand, options = {}) {
-    if (this.#ended) return Promise.reject(new DOMException("the hint worker was terminated", "AbortError"));
-    const { signal, ...rest } = options;
-    const id = this.#next++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      if (signal) {
-        if (signal.aborted) this.#post({ type: "stop", id });
-        else signal.addEventListener("abort", () => this.#post({ type: "stop", id }), { once: true });
-      }
-      this.#post({ type: "bid", id, hand, options: rest });
-    });
-  }
-
-  /**
-   * A deal's table in the worker (as the API's table): resolves with its JSON. `onProgress({solved,
-   * cells})` hears of each cell of a double-dummy table solved but the last; `signal` (an
-   * AbortSignal) or stop() ends it between cells with a SearchLimitError.
-   */
-  table(deal, options = {}) {
-    if (this.#ended) return Promise.reject(new DOMException("the hint worker was terminated", "AbortError"));
-    const { signal, onProgress, ...rest } = options;
-    const id = this.#next++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, onProgress });
-      if (signal) {
-        if (signal.aborted) this.#post({ type: "stop", id });
-        else signal.addEventListener("abort", () => this.#post({ type: "stop", id }), { once: true });
-      }
-      this.#post({ type: "table", id, deal, options: rest, progress: Boolean(onProgress) });
+      this.#post({ type, id, ...question, options: rest, progress: Boolean(onProgress) });
     });
   }
 
