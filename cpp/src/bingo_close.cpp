@@ -127,11 +127,7 @@ int CaptureSearch::search(TileMask mine, TileMask theirs, bool closer_leads, int
   int tt_move = kNoMove;
   const bool use_tt = n >= 3;  // a probe costs a cache miss: more than the last two tricks' search
   if (const search::TTEntry* e = use_tt ? tt_.probe(key) : nullptr) {
-    if (e->lower >= beta) return e->lower;
-    if (e->upper <= alpha) return e->upper;
-    if (e->lower == e->upper) return e->lower;
-    alpha = std::max<int>(alpha, e->lower);
-    beta = std::min<int>(beta, e->upper);
+    if (const auto known = search::cut_or_narrow(*e, alpha, beta)) return *known;
     tt_move = e->move;
   }
   const int a0 = alpha;

@@ -302,11 +302,7 @@ int Solver::search(const DealState& s, int alpha, int beta) {
   int tt_move = kIdNone;
   if (use_tt) {
     if (const search::TTEntry* e = tt_.probe(k)) {
-      if (e->lower >= beta) return e->lower;
-      if (e->upper <= alpha) return e->upper;
-      if (e->lower == e->upper) return e->lower;
-      alpha = std::max<int>(alpha, e->lower);
-      beta = std::min<int>(beta, e->upper);
+      if (const auto known = search::cut_or_narrow(*e, alpha, beta)) return *known;
       tt_move = e->move;
     }
   }

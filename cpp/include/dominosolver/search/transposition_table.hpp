@@ -9,6 +9,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #if defined(__linux__)
@@ -27,6 +28,17 @@ struct TTEntry {
   std::uint8_t used = 0;
 };
 static_assert(sizeof(TTEntry) == 16);
+
+// What a stored entry says of a search in (alpha, beta): its value where its bounds decide it,
+// else nothing, the window narrowed to them.
+inline std::optional<int> cut_or_narrow(const TTEntry& e, int& alpha, int& beta) {
+  if (e.lower >= beta) return e.lower;
+  if (e.upper <= alpha) return e.upper;
+  if (e.lower == e.upper) return e.lower;
+  alpha = std::max<int>(alpha, e.lower);
+  beta = std::min<int>(beta, e.upper);
+  return std::nullopt;
+}
 
 class TranspositionTable {
  public:
