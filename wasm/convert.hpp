@@ -229,33 +229,42 @@ inline val plays_json(const std::vector<PlayRecord>& plays) {
   return out;
 }
 
+// The "game" tag of the rules' family (42 when the flags name none).
+inline std::string game_of(const Rules& rules) {
+  const auto flags = rules.flags();
+  const auto family = flags.find("family");
+  return family == flags.end() ? std::string("texas42") : family->second;
+}
+
+// A trump as the JSON forms write it: a suit's number, else its name.
+inline val trump_json(const Trump& t) {
+  return t.kind == TrumpKind::Suit ? val(std::stoi(t.name())) : val(t.name());
+}
+
+// A contract as the JSON forms write it; null for none.
+inline val contract_json(const std::optional<Contract>& c) {
+  if (!c) return val::null();
+  val out = val::object();
+  out.set("declarer", c->declarer);
+  out.set("bid", c->bid.value == kGameBid ? val(std::string("game")) : val(c->bid.value));
+  if (c->bid.kind != BidKind::Ordinary) out.set("kind", bid_kind_name(c->bid.kind));
+  return out;
+}
+
 // The position's `dominosolver.position/1` object, as the Python package writes it.
 inline val json_of(const Position& pos) {
   const Rules& rules = pos.rules();
   val out = val::object();
   out.set("schema", std::string("dominosolver.position/1"));
-  auto flags = rules.flags();
-  const auto family = flags.find("family");
-  out.set("game", family == flags.end() ? std::string("texas42") : family->second);
-  if (family != flags.end()) flags.erase(family);
-  const std::string trump = pos.trump().name();
-  const bool suit = pos.trump().kind == TrumpKind::Suit;
-  out.set("trump", suit ? val(std::stoi(trump)) : val(trump));
+  out.set("game", game_of(rules));
+  out.set("trump", trump_json(pos.trump()));
   out.set("leader", pos.leader());
   val hands = val::array();
   for (int seat = 0; seat < rules.seats(); ++seat) hands.call<void>("push", names_of_mask(pos.hand(seat), true));
   out.set("hands", hands);
   out.set("trick", names_of(pos.trick()));
-  val r = val::object();
-  for (const auto& [k, v] : flags) r.set(k, v);
-  out.set("rules", r);
-  if (const auto c = pos.contract()) {
-    val cj = val::object();
-    cj.set("declarer", c->declarer);
-    cj.set("bid", c->bid.value == kGameBid ? val(std::string("game")) : val(c->bid.value));
-    if (c->bid.kind != BidKind::Ordinary) cj.set("kind", bid_kind_name(c->bid.kind));
-    out.set("contract", cj);
-  }
+  out.set("rules", flags_json(rules));
+  if (pos.contract()) out.set("contract", contract_json(pos.contract()));
   const History h = pos.history();
   if (!h.tiles.empty()) {
     val hj = val::object();

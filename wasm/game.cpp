@@ -49,18 +49,7 @@ std::string declaration_name(const Trump& t) {
   return name == "none" ? std::string("follow-me") : name;
 }
 
-val trump_value(const Trump& t) {
-  return t.kind == TrumpKind::Suit ? val(t.suit) : val(t.name());
-}
 
-val contract_value(const std::optional<Contract>& c) {
-  if (!c) return val::null();
-  val out = val::object();
-  out.set("declarer", c->declarer);
-  out.set("bid", c->bid.value == kGameBid ? val(std::string("game")) : val(c->bid.value));
-  if (c->bid.kind != BidKind::Ordinary) out.set("kind", bid_kind_name(c->bid.kind));
-  return out;
-}
 
 // A move as Python's Move prints it (str(move)), and as the other seats see it (Move.public: a
 // discard is laid away face down).
@@ -138,12 +127,6 @@ bool has_flags(const Rules& rules) {
   return false;
 }
 
-std::string family_of(const Rules& rules) {
-  const auto flags = rules.flags();
-  const auto f = flags.find("family");
-  return f == flags.end() ? std::string("texas42") : f->second;
-}
-
 val hands_of(const std::array<TileMask, kMaxSeats>& hands, int seats) {
   val out = val::array();
   for (int s = 0; s < seats; ++s) out.call<void>("push", names_of_mask(hands[s], true));
@@ -163,8 +146,8 @@ val hand_json(const HandRecord& h, const Rules& rules) {
     for (int c : h.callers) callers.call<void>("push", c);
     d.set("callers", callers);
   }
-  d.set("contract", contract_value(h.contract));
-  d.set("trump", h.trump ? trump_value(*h.trump) : val::null());
+  d.set("contract", contract_json(h.contract));
+  d.set("trump", h.trump ? trump_json(*h.trump) : val::null());
   val plays = val::array();
   for (const PlayRecord& p : h.plays) {
     val pair = val::array();
@@ -200,7 +183,7 @@ val hand_json(const HandRecord& h, const Rules& rules) {
     d.set("discard", h.discard >= 0 ? val(tile_name(h.discard)) : val::null());
     d.set("hands", hands_of(hands_at_first_lead(h), rules.seats()));
   }
-  d.set("game", family_of(rules));
+  d.set("game", game_of(rules));
   if (has_flags(rules)) d.set("rules", flags_json(rules));
   return d;
 }
@@ -232,11 +215,11 @@ val view_of(const Game& g, int seat, bool& raw) {
   const HandRecord& h = g.current_hand();
   val v = val::object();
   v.set("schema", std::string("dominosolver.view/1"));
-  v.set("game", family_of(rules));
+  v.set("game", game_of(rules));
   v.set("seat", seat);
   v.set("rules", flags_json(rules));
-  v.set("trump", h.trump ? trump_value(*h.trump) : val::null());
-  v.set("contract", contract_value(h.contract));
+  v.set("trump", h.trump ? trump_json(*h.trump) : val::null());
+  v.set("contract", contract_json(h.contract));
   v.set("auction", auction_of(h));
   const bool over = g.phase() == Phase::GameOver;
   if (const auto& pos = g.position(); pos && !over) {
@@ -346,7 +329,7 @@ val game_replay(val obj) {
     val hands = val::array();
     for (const HandRecord& f : g.finished_hands()) hands.call<void>("push", hand_json(f, rules));
     val record = val::object();
-    record.set("game", family_of(rules));
+    record.set("game", game_of(rules));
     if (has_flags(rules)) record.set("rules", flags_json(rules));
     record.set("winner", out["winner"]);
     record.set("scores", scores);
@@ -354,7 +337,7 @@ val game_replay(val obj) {
     out.set("record", record);
     // What a rule-of-thumb bot reads of the rules (game.js's ruleBot: texas42/bots.py's RuleBot).
     val table = val::object();
-    table.set("family", family_of(rules));
+    table.set("family", game_of(rules));
     table.set("min_bid", rules.min_bid());
     table.set("mark", rules.mark());
     table.set("hand_size", rules.hand_size());

@@ -138,16 +138,13 @@ std::vector<int> tiles_of_list(const val& o, const char* key) {
 bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
 
 val auction_json(const val& o, const Rules& rules, std::vector<std::pair<int, int>>& calls, std::vector<Bid>& bids);
-val contract_json(const std::optional<Contract>& c);
-val trump_json(const Trump& t);
-std::string rules_game(const Rules& rules);
 void check_auction(const View& v);
 
 // The fields every view's JSON opens with, in PlayerView.to_json's order (the auction read from ``o``).
 val view_head(const val& o, View& v, TileMask hand, const std::vector<int>& sizes) {
   val j = val::object();
   j.set("schema", std::string("dominosolver.view/1"));
-  j.set("game", rules_game(v.rules));
+  j.set("game", game_of(v.rules));
   j.set("seat", v.seat);
   j.set("rules", flags_json(v.rules));
   j.set("trump", trump_json(v.trump));
@@ -344,25 +341,8 @@ View read_view(const val& o) {
   return v;
 }
 
-std::string rules_game(const Rules& rules) {
-  const auto flags = rules.flags();
-  const auto family = flags.find("family");
-  return family == flags.end() ? std::string("texas42") : family->second;
-}
 
-val trump_json(const Trump& t) {
-  const std::string name = t.name();
-  return t.kind == TrumpKind::Suit ? val(std::stoi(name)) : val(name);
-}
 
-val contract_json(const std::optional<Contract>& c) {
-  if (!c) return val::null();
-  val out = val::object();
-  out.set("declarer", c->declarer);
-  out.set("bid", c->bid.value == kGameBid ? val(std::string("game")) : val(c->bid.value));
-  if (c->bid.kind != BidKind::Ordinary) out.set("kind", bid_kind_name(c->bid.kind));
-  return out;
-}
 
 // The view's auction as _call_json writes it: each call's seat, its bid by name, a special bid's kind.
 val auction_json(const val& o, const Rules& rules, std::vector<std::pair<int, int>>& calls, std::vector<Bid>& bids) {
@@ -1259,7 +1239,7 @@ val view_of_position(val obj, val seat_arg, val auction) {
     const LeftOverTiles left = left_over_tiles(pos, seat, discard);
     val o = val::object();
     o.set("schema", std::string("dominosolver.view/1"));
-    o.set("game", rules_game(rules));
+    o.set("game", game_of(rules));
     o.set("seat", seat);
     o.set("rules", flags_json(rules));
     o.set("trump", trump_json(pos.trump()));
@@ -1356,6 +1336,19 @@ namespace {
 constexpr double kBidRisk = 0.75, kBidMarkRisk = 0.85;  // bidding.py's PLAYING_THRESHOLDS
 constexpr int kBidDiscount = 5;
 constexpr double kZ95 = 1.959964;                       // arena.py's Z95
+
+// The Wilson 95% interval of a chance seen over n deals (the deals made rounded, as bidding.py's);
+// null without the chance.
+val ci95_json(std::optional<double> p, double n) {
+  if (!p) return val::null();
+  const double q = std::nearbyint(*p * n) / n, z2 = kZ95 * kZ95;
+  const double centre = (q + z2 / (2 * n)) / (1 + z2 / n);
+  const double half = kZ95 * std::sqrt(q * (1 - q) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  val ci = val::array();
+  ci.call<void>("push", py_round(std::max(0.0, centre - half), 6));
+  ci.call<void>("push", py_round(std::min(1.0, centre + half), 6));
+  return ci;
+}
 
 // numpy's pairwise sum of doubles (what `values.std(axis=1)` adds its squares with).
 double pairwise_sum(const double* a, std::size_t n) {
@@ -1733,17 +1726,7 @@ struct BidAdvice {
     val out = val::object();
     const auto num = [](std::optional<double> x) { return x ? val(py_round(*x, 6)) : val::null(); };
     out.set("p_make", num(p));
-    if (p) {
-      const double n = worlds, made = std::nearbyint(*p * worlds), q = made / n;
-      const double centre = (q + kZ95 * kZ95 / (2 * n)) / (1 + kZ95 * kZ95 / n);
-      const double half = kZ95 * std::sqrt(q * (1 - q) / n + kZ95 * kZ95 / (4 * n * n)) / (1 + kZ95 * kZ95 / n);
-      val ci = val::array();
-      ci.call<void>("push", py_round(std::max(0.0, centre - half), 6));
-      ci.call<void>("push", py_round(std::min(1.0, centre + half), 6));
-      out.set("p_make_ci95", ci);
-    } else {
-      out.set("p_make_ci95", val::null());
-    }
+    out.set("p_make_ci95", ci95_json(p, worlds));
     out.set("p_make_table", num(table));
     out.set("threshold", num(threshold_));
     out.set("reason", reason);
@@ -1987,24 +1970,14 @@ BidTask moon_advice(const Rules& rules, int seat, TileMask hand, double seed, co
   }
   val verdict = val::object();
   verdict.set("p_make", p ? val(py_round(*p, 6)) : val::null());
-  if (p) {
-    const double q = std::nearbyint(*p * n) / n, z2 = kZ95 * kZ95;
-    const double centre = (q + z2 / (2 * n)) / (1 + z2 / n);
-    const double half = kZ95 * std::sqrt(q * (1 - q) / n + z2 / (4.0 * n * n)) / (1 + z2 / n);
-    val ci = val::array();
-    ci.call<void>("push", py_round(std::max(0.0, centre - half), 6));
-    ci.call<void>("push", py_round(std::min(1.0, centre + half), 6));
-    verdict.set("p_make_ci95", ci);
-  } else {
-    verdict.set("p_make_ci95", val::null());
-  }
+  verdict.set("p_make_ci95", ci95_json(p, n));
   verdict.set("p_make_table", val::null());
   verdict.set("threshold", threshold ? val(py_round(*threshold, 6)) : val::null());
   verdict.set("reason", reason);
   // The presentation (MoonBidAdvice.to_json: bid_advice_json with the discount and units).
   val out = val::object();
   out.set("schema", std::string("dominosolver.bidadvice/1"));
-  out.set("game", rules_game(rules));
+  out.set("game", game_of(rules));
   out.set("seat", seat);
   out.set("hand", names_of(sorted_plays(hand)));
   out.set("method", std::string("pimc"));
@@ -2242,7 +2215,7 @@ BidTask advise_steps(val question, double started, const bool* stop) {
     const std::optional<Trump> declaration = advice.declaration();
     val out = val::object();
     out.set("schema", std::string("dominosolver.bidadvice/1"));
-    out.set("game", rules_game(rules));
+    out.set("game", game_of(rules));
     out.set("seat", seat);
     out.set("hand", names_of(sorted_plays(hand)));
     out.set("method", std::string("pimc"));
