@@ -1337,6 +1337,20 @@ constexpr double kBidRisk = 0.75, kBidMarkRisk = 0.85;  // bidding.py's PLAYING_
 constexpr int kBidDiscount = 5;
 constexpr double kZ95 = 1.959964;                       // arena.py's Z95
 
+// The fields every bidadvice/1 object opens with (bid_advice_json.py's head).
+template <class Seed>
+val bid_advice_head(const Rules& rules, int seat, TileMask hand, int worlds, const Seed& seed) {
+  val out = val::object();
+  out.set("schema", std::string("dominosolver.bidadvice/1"));
+  out.set("game", game_of(rules));
+  out.set("seat", seat);
+  out.set("hand", names_of(sorted_plays(hand)));
+  out.set("method", std::string("pimc"));
+  out.set("worlds", worlds);
+  out.set("seed", seed);
+  return out;
+}
+
 // The Wilson 95% interval of a chance seen over n deals (the deals made rounded, as bidding.py's);
 // null without the chance.
 val ci95_json(std::optional<double> p, double n) {
@@ -1975,14 +1989,7 @@ BidTask moon_advice(const Rules& rules, int seat, TileMask hand, double seed, co
   verdict.set("threshold", threshold ? val(py_round(*threshold, 6)) : val::null());
   verdict.set("reason", reason);
   // The presentation (MoonBidAdvice.to_json: bid_advice_json with the discount and units).
-  val out = val::object();
-  out.set("schema", std::string("dominosolver.bidadvice/1"));
-  out.set("game", game_of(rules));
-  out.set("seat", seat);
-  out.set("hand", names_of(sorted_plays(hand)));
-  out.set("method", std::string("pimc"));
-  out.set("worlds", n);
-  out.set("seed", seed);
+  val out = bid_advice_head(rules, seat, hand, n, seed);
   out.set("risk", risk);
   out.set("discount", discount);
   out.set("units", std::string("tricks"));
@@ -2213,14 +2220,7 @@ BidTask advise_steps(val question, double started, const bool* stop) {
     advice.worlds = cursor.done;
     // The presentation (BidAdvice.to_json).
     const std::optional<Trump> declaration = advice.declaration();
-    val out = val::object();
-    out.set("schema", std::string("dominosolver.bidadvice/1"));
-    out.set("game", game_of(rules));
-    out.set("seat", seat);
-    out.set("hand", names_of(sorted_plays(hand)));
-    out.set("method", std::string("pimc"));
-    out.set("worlds", advice.worlds);
-    out.set("seed", seed);
+    val out = bid_advice_head(rules, seat, hand, advice.worlds, seed);
     out.set("risk", kBidRisk);
     out.set("mark_risk", kBidMarkRisk);
     out.set("discount", kBidDiscount);
