@@ -116,3 +116,10 @@ def schema_verdict(obj, name: str) -> bool:
     except ParseError:
         return False
     return True
+
+
+def test_the_hint_schema_names_every_game_of_the_registry():
+    """The hint schema is written by hand: its games are the family's rows and Bingo, as the others'."""
+    hint = schema("hint")
+    assert hint["properties"]["game"]["enum"] == [*FAMILY_ROWS, "bingo"]
+    assert set(hint["properties"]["game"]["enum"]) == {games.get(name).tag for name in games.names()}

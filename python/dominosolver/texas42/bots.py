@@ -79,9 +79,9 @@ class RuleBot:
         strength = max(trump_strength(hand, s) for s in rules.suits)
         # Rule of thumb: bid by trump strength; a hand's worth of it bids a mark (Moon: a trick for
         # each point of strength, every trick at a hand's worth).
-        if rules.family == "biggame":  # 11 tiles, bids from 42 in points: 42 at five of strength, 2 more a point
+        if rules.row.ladder == "points":  # The Big Game: bids from 42 in points, 42 at five of strength, 2 more a point
             want = rules.min_bid + 2 * (int(strength) - 5) if strength >= 5 else 0
-        elif rules.family != "texas42":
+        elif rules.row.ladder == "tricks":  # the Moons
             want = rules.mark if strength >= rules.hand_size else int(strength) if strength >= rules.min_bid else 0
         else:
             want = rules.mark if strength >= rules.hand_size else {4: 30, 5: 32, 6: 34}.get(int(strength), 0)
