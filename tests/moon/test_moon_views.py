@@ -279,3 +279,15 @@ def test_bad_moon_views_are_refused_naming_the_fault():
 
 def _fields(view: PlayerView) -> dict:
     return {name: getattr(view, name) for name in view.__dataclass_fields__}
+
+
+def test_a_view_whose_contract_the_auction_contradicts_is_refused_in_moon_seat_names():
+    game = Game(rules=MOON, seed=4)
+    while game.phase == "bidding":  # P1 and P2 pass, P0 bids the least
+        legal = game.legal_moves
+        game.play(next(m for m in legal if (m.value != 0) == (game.to_move == 0)))
+    obj = game.view(1).to_json()
+    assert obj["contract"]["declarer"] == 0
+    obj["contract"] = {**obj["contract"], "declarer": 2}
+    with pytest.raises(InvalidViewError, match=r"gives the contract P04, not P24"):
+        PlayerView.from_json(obj)

@@ -32,7 +32,7 @@ from .plays import parse_play, play_of, plays_of
 from .notation import VIEW_SCHEMA, contract_from_json, contract_to_json, view_json_of_text, view_text_of_json
 from .picture import view_svg
 from .rules import (
-    FAMILIES, ORDINARY, Bid, Contract, Rules, Trump, bid_name, parse_bid, parse_seat, parse_trump, replay_auction, set_mask,
+    FAMILIES, ORDINARY, Bid, Contract, Rules, Trump, bid_name, contract_text, parse_bid, parse_seat, parse_trump, replay_auction, set_mask,
     check_in_set,
 )
 
@@ -576,4 +576,4 @@ def _auction_over(rules: Rules, auction: tuple[tuple[int, Bid], ...], contract: 
         raise InvalidViewError(f"the auction is not over ({rules.seat_names[state.to_move]} is to call), but the view "  # type: ignore[index]
                                "is past the bidding")
     if state is not None and state.thrown_in and contract is not None:
-        raise InvalidViewError(f"every seat passed: the auction gives no contract, not {contract}")
+        raise InvalidViewError(f"every seat passed: the auction gives no contract, not {contract_text(contract, rules)}")
