@@ -107,20 +107,52 @@ def advise_big_game_bid(view: PlayerView, legal_bids: list[Bid], contract: Contr
     """The advice for the seat of ``view`` (arguments checked by ``advise_bid``); ``tests`` reuses a
     seat's tests through its auction (the hint bot's), else they are drawn here. ``time`` counts
     from ``started`` (the deals' drawing included); ``should_stop`` ends the tests within a fraction
-    of a second (Ctrl-C too), the advice resting on what they proved. ``on_progress`` is taken as
-    every family's adviser takes it (``texas42.deciders.Deciders``) and not told: a question's tests
-    settle deals in no set order, and how many it needs is not known before."""
-    rules, seat = view.rules, view.seat
+    of a second (Ctrl-C too), the advice resting on what they proved. ``on_progress(done, of)`` is
+    told after each round of tests what is known: of the ``of`` (declaration, deal) pairs, how many
+    the tests have settled at the level in question (never fewer than last told: a tie-break level
+    starts from what the level before settled), and once the advice is made ``(of, of)``, as how
+    many tests a question needs is not known before."""
     if tests is None and samples > MAX_SAMPLES:
         raise ParseError(f"samples={samples}: The Big Game's bid advice tests at most {MAX_SAMPLES:,} deals "
                          "(all are drawn before the first test)")
     tests = tests or BidTests(view, samples, seed, threads=threads, tt_mb=tt_mb)
     declarations = list(tests.declarations)
-    high_seat, high = max(view.auction, key=lambda a: a[1], default=(None, 0))
-    bids = sorted(b for b in legal_bids if b)
     if time is not None and started:
         time = max(0.0, started + time - _time.perf_counter())
     limits = {"time": time, "max_nodes": max_nodes, "should_stop": should_stop}
+    report = _Progress(on_progress, len(declarations) * tests.samples)
+    tests.on_progress = report if on_progress is not None else None
+    try:
+        advice = _advice(view, tests, declarations, legal_bids, contract, risk, discount, limits, started)
+    finally:
+        tests.on_progress = None
+    report.finish()
+    return advice
+
+
+class _Progress:
+    """``on_progress`` told what the tests settled, never less than before, and all at the end."""
+
+    def __init__(self, on_progress: Callable[[int, int], None] | None, of: int) -> None:
+        self.on_progress, self.of, self.done = on_progress, of, 0
+
+    def __call__(self, done: int, of: int) -> None:
+        self.done = max(self.done, done)
+        if self.on_progress is not None:
+            self.on_progress(self.done, self.of)
+
+    def finish(self) -> None:
+        if self.on_progress is not None:
+            self.on_progress(self.of, self.of)
+
+
+def _advice(view: PlayerView, tests: BidTests, declarations: list[Trump], legal_bids: list[Bid],
+            contract: Contract | None, risk: float, discount: int, limits: dict[str, Any],
+            started: float) -> BigGameBidAdvice:
+    """``advise_big_game_bid``'s questions and answer."""
+    rules, seat = view.rules, view.seat
+    high_seat, high = max(view.auction, key=lambda a: a[1], default=(None, 0))
+    bids = sorted(b for b in legal_bids if b)
     decided: Trump | None = None
     judged = bids[0] if bids else rules.min_bid
     if contract is not None:  # declaring: the declaration of the most deals at the contract's points

@@ -149,6 +149,8 @@ class LevelTests:
         self._prior = np.zeros(len(self.options))  # the first pass's verdicts: the order of trial
         self.tests = self.cut = self.nodes = 0
         self.left = 0  # tests left to finish in the background (a stop, or the time up)
+        # Told after each round of a question: (option-deal pairs settled at its level, all pairs).
+        self.on_progress: Callable[[int, int], None] | None = None
         self.stopped = False  # a stop request ended a question
         self.elapsed = 0.0
 
@@ -294,7 +296,8 @@ class LevelTests:
         order, until ``answered(tested)`` or the ``limit`` (``_limit``) is spent: rounds of the
         decisions loop (``decisions.run_rounds``), the first drawing every deal."""
         started = _time.perf_counter()
-        if run_rounds(self._draws, _Question(self, level, answered, candidates, limit), limit[0]) == "stop":
+        question = _Question(self, level, answered, candidates, limit)
+        if run_rounds(self._draws, question, limit[0], self.on_progress) == "stop":
             self.stopped = True
         self.elapsed += _time.perf_counter() - started
 
