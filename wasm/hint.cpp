@@ -59,11 +59,13 @@ constexpr int kKeyDigits = 9;      // pimc.py's KEY_DIGITS
 constexpr double kEssFloor = 0.25;  // pimc.py's ESS_FLOOR: weighted worlds under this share of samples...
 constexpr int kMaxDraws = 4;        // ...are topped up with as many again, up to this many times samples
 // hint.py's node budgets: under a time limit, a world of more than kLongTricks tricks (The Big Game's
-// first tricks, up to seconds each) may take what the time left allows at the nodes a second this
-// module's searches have reached so far (kNodesPerSecond before any: a browser's rate, below the
-// native core's), at least kMinWorldNodes; a world cut short is left out, and the hint says so.
+// first tricks, up to seconds each) is searched in slices (`sliced`): kMinWorldNodes, then what the
+// time left allows at the nodes a second this module's searches have reached so far (kNodesPerSecond
+// before any: a browser's rate, below the native core's); a world the time cuts short is left out,
+// and the hint says so.
 constexpr double kNodesPerSecond = 2'500'000;
 constexpr std::uint64_t kMinWorldNodes = 1'000'000;
+constexpr std::uint64_t kLeastSlice = 10'000;  // a world's later slices (`sliced`): at least this many nodes
 const char* const kGivesUp = "its node budget (the time left) ran out";
 
 double now_seconds() { return emscripten_get_now() / 1000.0; }
@@ -694,24 +696,52 @@ class HintRun {
 
   std::string method_for_partial() const { return "pimc"; }
 
-  // Nodes a world may take so that the batch ends within the time left (0: no budget).
-  std::uint64_t world_budget() const {
-    if (!budgeted_) return 0;
-    const double left = started_ + *time_ - now_seconds();
-    const double rate = search_seconds_ > 0.05 ? static_cast<double>(nodes_) / search_seconds_ : kNodesPerSecond;
-    return std::max(kMinWorldNodes, static_cast<std::uint64_t>(std::max(0.0, left) * rate));
+  // The nodes a second this module's searches have reached so far (kNodesPerSecond before any).
+  double rate() const {
+    return search_seconds_ > 0.05 ? static_cast<double>(nodes_) / search_seconds_ : kNodesPerSecond;
+  }
+
+  // `search(nodes)` (a world's search under a node budget, 0: none; true when complete), timed.
+  // Under a time limit (budgeted_) a world may take, as hint.py's, the nodes the time left allows at
+  // the rate measured so far (kNodesPerSecond before any), at least kMinWorldNodes; it takes them in
+  // slices, each a search anew (the solver's table keeps what the last one found): first
+  // kMinWorldNodes (fewer when the time left allows fewer), then what the time left allows at the
+  // rate measured by then, until one completes,
+  // the world's nodes are spent or the time is up (false: the world is left out). Once the time is up
+  // a world is not searched at all, but for the hint's first. A single budget set at the world's
+  // start let a world on a slow or loaded machine run on long past the limit (The Big Game's first
+  // lead, the Play screen's hint: 9.7 s for 5).
+  template <class Search>
+  bool sliced(Search&& search) {
+    if (!budgeted_) return timed(search, 0);
+    const auto left = [&] { return started_ + *time_ - now_seconds(); };
+    if (left() <= 0 && nodes_ > 0) return false;
+    const std::uint64_t budget = std::max(kMinWorldNodes, static_cast<std::uint64_t>(std::max(0.0, left()) * rate()));
+    // the first slice within the time left too, but for the hint's first world (at least one search)
+    std::uint64_t nodes = nodes_ == 0 ? kMinWorldNodes
+                                      : std::min(kMinWorldNodes, std::max(kLeastSlice, static_cast<std::uint64_t>(left() * rate())));
+    while (true) {
+      if (timed(search, nodes)) return true;
+      if (nodes == budget || left() <= 0) return false;
+      nodes = std::min(budget, std::max(kLeastSlice, static_cast<std::uint64_t>(left() * rate())));
+    }
+  }
+
+  template <class Search>
+  bool timed(Search& search, std::uint64_t nodes) {
+    const double t = now_seconds();
+    const bool complete = search(nodes);
+    search_seconds_ += now_seconds() - t;
+    return complete;
   }
 
   // Every legal play's value (or, on the tests' path, 1 where the seat's side still reaches its
-  // goal after it) in one world; false when the world's node budget ran out first.
+  // goal after it) in one world; false when the time left ran out first (`sliced`).
   bool score(const World& world, std::vector<int>& row) {
-    const double t = now_seconds();
-    const bool out = score_timed(world, row);
-    search_seconds_ += now_seconds() - t;
-    return out;
+    return sliced([&](std::uint64_t nodes) { return score_timed(world, row, nodes); });
   }
 
-  bool score_timed(const World& world, std::vector<int>& row) {
+  bool score_timed(const World& world, std::vector<int>& row, std::uint64_t budget) {
     if (view_.exchange) {
       World deal = world;  // any one of the 8 may stand for the widow: each is laid away in turn
       const int bidder = view_.contract->declarer;
@@ -727,7 +757,7 @@ class HintRun {
     const Position pos = position_of_world(world);
     row.assign(view_.legal.size(), -1);
     if (tests_first_) {
-      const auto answers = solver_->reaches_after(pos, target_, world_budget());
+      const auto answers = solver_->reaches_after(pos, target_, budget);
       nodes_ += solver_->nodes();
       bool known = true;
       for (std::size_t c = 0; c < view_.legal.size(); ++c)
@@ -738,7 +768,7 @@ class HintRun {
           }
       return known;
     }
-    const SolveOutput s = solver_->solve(pos, true, false, world_budget());
+    const SolveOutput s = solver_->solve(pos, true, false, budget);
     nodes_ += s.nodes;
     for (std::size_t c = 0; c < view_.legal.size(); ++c)
       for (const auto& [play, value] : s.moves)
@@ -820,8 +850,13 @@ class HintRun {
     TileMask only = 0;
     for (int c : tied_) only |= bit(view_.legal[c]);
     for (int k = static_cast<int>(tied_rows_.size()); k < hi; ++k) {
-      const SolveOutput s = solver_->solve(position_of_world(kept_[k]), true, false, world_budget(), only);
-      nodes_ += s.nodes;
+      const Position pos = position_of_world(kept_[k]);
+      SolveOutput s;
+      sliced([&](std::uint64_t nodes) {
+        s = solver_->solve(pos, true, false, nodes, only);
+        nodes_ += s.nodes;
+        return s.complete;
+      });
       std::vector<int> row;
       for (int c : tied_) {
         int value = -1;

@@ -88,6 +88,34 @@ test("The Big Game's first lead under a time limit: node budgets, worlds cut sho
   }
 });
 
+// The Big Game's first lead as the Play screen asks its hint (a game of the module's bots, seed 2):
+// its first world under seed 10 solves within a world's least node budget.
+const PLAY_LEAD = {"schema":"dominosolver.view/1","game":"biggame","seat":0,"rules":{},"trump":"none","contract":{"declarer":0,"bid":66},"auction":[{"seat":1,"bid":"pass"},{"seat":2,"bid":"pass"},{"seat":3,"bid":"42"},{"seat":0,"bid":"66"},{"seat":3,"bid":"pass"}],"hand":["8-2","8-1","7-7","7-0","6-1","5-5","5-1","4-3","4-0","2-0","1-0"],"hand_sizes":[11,11,11,11],"leader":0,"to_move":0,"trick":[],"plays":[],"voids":{},"points":[0,0],"legal_moves":["8-2:2","8-2","8-1","7-7","7-0","6-1","5-5","5-1","4-3","4-0","2-0","1-0"],"discard":"8-4"};
+
+test("The Big Game's first lead under a small time limit: the hint returns, stopped by the limit, on the worlds solved", () => {
+  // Under a time limit a world is searched in slices with the time checked between them (hint.cpp's
+  // `sliced`), the hint's first world at least its least budget: a world is never searched on long
+  // past the limit, and the hint rests on the worlds solved by then (the same as a hint of those alone).
+  const alone = api.hint(PLAY_LEAD, { samples: 1, seed: 10 });  // the seed's first world, solved whole
+  assert.equal(alone.worlds, 1);
+  for (const timeMs of [0, 200]) {
+    const h = api.hint(PLAY_LEAD, { samples: 50, seed: 10, timeMs });
+    assert.equal(h.method, "pimc");
+    const stopped = h.warnings.map((w) => w.match(/^stopped after (\d+) of 50 worlds by the time limit \(/)).find(Boolean);
+    assert.ok(stopped, h.warnings.join("; "));
+    const left = h.warnings.map((w) => w.match(/^(\d+) of (\d+) worlds were left out/)).find(Boolean);
+    const tried = Number(stopped[1]);
+    assert.ok(tried < 50);
+    assert.equal(h.worlds, tried - (left ? Number(left[1]) : 0));
+    if (left) assert.equal(Number(left[2]), tried);
+    if (h.worlds === 1) assert.deepEqual(h.moves, alone.moves);  // the first world's values, its alone
+  }
+  // With no time at all, the first world alone is searched (its least budget) and solved; the next is not.
+  const none = api.hint(PLAY_LEAD, { samples: 50, seed: 10, timeMs: 0 });
+  assert.equal(none.worlds, 1);
+  assert.ok(none.warnings.includes("1 of 2 worlds were left out: its node budget (the time left) ran out"), none.warnings.join("; "));
+});
+
 test("the hint worker gives the same hints, reports progress, stops and ends", async () => {
   const worker = ds.startHintWorker();
   try {
