@@ -450,7 +450,8 @@ def advise_bid(
     tricks); each defaults to the family's ``playing_thresholds``.
     ``time`` (seconds from 0) or ``should_stop`` end the work early, between batches of deals (the
     advice then rests on the deals solved so far, at least one batch). ``on_progress(done,
-    samples)`` is told the deals solved after each batch. Under Moon's and Partnership Moon's rules
+    samples)`` is told the deals solved after each batch (The Big Game's: the declaration-deal pairs
+    its tests settled, ``biggame/bidding.py``). Under Moon's and Partnership Moon's rules
     the advice is a ``MoonBidAdvice`` (``dominosolver.moon``: tricks, the widow's best discard per deal),
     under The Big Game's a ``BigGameBidAdvice`` (``dominosolver.biggame``: zero-window tests): the
     family's ``Deciders.advise_bid`` (``deciders.py``), a 42 advice's arguments read and checked here.
