@@ -705,8 +705,8 @@ class HintRun {
   // Under a time limit (budgeted_) a world may take, as hint.py's, the nodes the time left allows at
   // the rate measured so far (kNodesPerSecond before any), at least kMinWorldNodes; it takes them in
   // slices, each a search anew (the solver's table keeps what the last one found): first
-  // kMinWorldNodes (fewer when the time left allows fewer), then what the time left allows at the
-  // rate measured by then, until one completes,
+  // kMinWorldNodes (fewer when half the time left allows fewer), then what half the time left allows
+  // at the rate measured by then, until one completes,
   // the world's nodes are spent or the time is up (false: the world is left out). Once the time is up
   // a world is not searched at all, but for the hint's first. A single budget set at the world's
   // start let a world on a slow or loaded machine run on long past the limit (The Big Game's first
@@ -715,23 +715,32 @@ class HintRun {
   bool sliced(Search&& search) {
     if (!budgeted_) return timed(search, 0);
     const auto left = [&] { return started_ + *time_ - now_seconds(); };
+    // half the time left at the rate so far or the last search's, the lower: a machine slowing down
+    // (loaded) shortens the next slices
+    const auto slice = [&] {
+      const double pace = last_rate_ > 0 ? std::min(rate(), last_rate_) : rate();
+      return std::max(kLeastSlice, static_cast<std::uint64_t>(std::max(0.0, left()) * pace / 2));
+    };
     if (left() <= 0 && nodes_ > 0) return false;
     const std::uint64_t budget = std::max(kMinWorldNodes, static_cast<std::uint64_t>(std::max(0.0, left()) * rate()));
     // the first slice within the time left too, but for the hint's first world (at least one search)
     std::uint64_t nodes = nodes_ == 0 ? kMinWorldNodes
-                                      : std::min(kMinWorldNodes, std::max(kLeastSlice, static_cast<std::uint64_t>(left() * rate())));
+                                      : std::min(kMinWorldNodes, slice());
     while (true) {
       if (timed(search, nodes)) return true;
       if (nodes == budget || left() <= 0) return false;
-      nodes = std::min(budget, std::max(kLeastSlice, static_cast<std::uint64_t>(left() * rate())));
+      nodes = std::min(budget, slice());
     }
   }
 
   template <class Search>
   bool timed(Search& search, std::uint64_t nodes) {
     const double t = now_seconds();
+    const std::uint64_t before = nodes_;
     const bool complete = search(nodes);
-    search_seconds_ += now_seconds() - t;
+    const double took = now_seconds() - t;
+    search_seconds_ += took;
+    if (took > 0.02) last_rate_ = static_cast<double>(nodes_ - before) / took;
     return complete;
   }
 
@@ -1191,6 +1200,7 @@ class HintRun {
   std::vector<std::string> warnings_after_;
   bool budgeted_ = false;
   double search_seconds_ = 0;
+  double last_rate_ = 0;  // the nodes a second of the last search of more than 0.02 s (`timed`)
   std::optional<std::pair<int, int>> marks_;
   std::string weighting_ = "uniform";
   std::optional<double> ess_;             // weighted worlds' effective sample size
