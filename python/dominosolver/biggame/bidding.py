@@ -109,9 +109,9 @@ def advise_big_game_bid(view: PlayerView, legal_bids: list[Bid], contract: Contr
     from ``started`` (the deals' drawing included); ``should_stop`` ends the tests within a fraction
     of a second (Ctrl-C too), the advice resting on what they proved. ``on_progress(done, of)`` is
     told after each round of tests what is known: of the ``of`` (declaration, deal) pairs, how many
-    the tests have settled at the level in question (never fewer than last told: a tie-break level
-    starts from what the level before settled), and once the advice is made ``(of, of)``, as how
-    many tests a question needs is not known before."""
+    the tests have settled at the level in question, told when it grows (a tie-break level starts
+    from what the level before settled), and once the advice is made ``(of, of)``, as how many
+    tests a question needs is not known before."""
     if tests is None and samples > MAX_SAMPLES:
         raise ParseError(f"samples={samples}: The Big Game's bid advice tests at most {MAX_SAMPLES:,} deals "
                          "(all are drawn before the first test)")
@@ -131,19 +131,19 @@ def advise_big_game_bid(view: PlayerView, legal_bids: list[Bid], contract: Contr
 
 
 class _Progress:
-    """``on_progress`` told what the tests settled, never less than before, and all at the end."""
+    """``on_progress`` told what the tests settled when it grows, and all at the end."""
 
     def __init__(self, on_progress: Callable[[int, int], None] | None, of: int) -> None:
-        self.on_progress, self.of, self.done = on_progress, of, 0
+        self.on_progress, self.of, self.done = on_progress, of, -1
 
     def __call__(self, done: int, of: int) -> None:
-        self.done = max(self.done, done)
-        if self.on_progress is not None:
-            self.on_progress(self.done, self.of)
+        if done > self.done:
+            self.done = done
+            if self.on_progress is not None:
+                self.on_progress(done, self.of)
 
     def finish(self) -> None:
-        if self.on_progress is not None:
-            self.on_progress(self.of, self.of)
+        self(self.of, self.of)
 
 
 def _advice(view: PlayerView, tests: BidTests, declarations: list[Trump], legal_bids: list[Bid],
