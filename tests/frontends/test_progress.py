@@ -41,7 +41,7 @@ def test_a_hint_shows_worlds_solved_and_its_best_move_so_far() -> None:
 
 
 @pytest.mark.parametrize("args, doing", [
-    (["advise-bid", HAND, "--samples", "200", "--threads", "1", "--seed", "1"], r"deals solved .*\d+/200"),
+    (["advise-bid", HAND, "--samples", "200", "--threads", "1", "--seed", "1"], r"bid advice .*\d+/200"),
     (["table", DEMO_POSITION], "solving every declaration and seat"),
     (["solve", DEMO_DEAL], "solving"),
     (["demo"], "Texas 42 demo"),

@@ -82,7 +82,7 @@ def auction_view() -> dict:
         ({"auction": [{"seat": 1, "bid": 30}, {"seat": 1, "bid": 31}]}, InvalidViewError, "out of turn"),
         ({"auction": [{"seat": 1, "bid": 30}, {"seat": 2, "bid": 30}]}, InvalidViewError, "is not legal over the high bid 30"),
         ({"legal_bids": ["pass", "30"]}, InvalidViewError, "are not the bids legal here"),
-        ({"contract": {"declarer": 2, "bid": 31}}, InvalidViewError, "the auction gives the contract"),
+        ({"contract": {"declarer": 2, "bid": 31}}, InvalidViewError, "the auction gives no contract, not S31"),
         ({"to_move": 3}, InvalidViewError, "S is to bid, not W"),
     ],
 )

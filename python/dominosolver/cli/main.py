@@ -411,9 +411,8 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int | None, seed
     if spec.advise_bid is None:
         bidders = " and ".join(s.title for s in games.GAMES.values() if s.advise_bid)
         raise ParseError(f"{spec.title} has no auction to advise on (games with one: {bidders})")
-    # The Big Game's advice tests declarations on deals until its question is answered (biggame/bidding.py)
-    doing = "declaration-deals settled" if spec.tag == "biggame" else "deals solved"
-    with render.progress(doing, quiet=as_json) as update:
+    # What the bar counts is the game's: deals solved, or The Big Game's declaration-deal pairs settled
+    with render.progress("bid advice", quiet=as_json) as update:
         advice = spec.advise_bid(hand, seat=seat, auction=auction, rules=flags, samples=samples, seed=seed, risk=risk,
                                  mark_risk=mark_risk, discount=discount, threads=threads, time=seconds,
                                  on_progress=update, **({"score": score} if score is not None else {}))

@@ -503,8 +503,8 @@ def replay_auction(
             raise InvalidViewError(f"legal_bids {[bid_name(b) for b in legal_bids]} are not the bids legal here")
     elif contract is not None:
         if found != contract:
-            raise InvalidViewError(f"the auction gives the contract {contract_text(found, rules)}, not "
-                                   f"{contract_text(contract, rules)}")
+            gives = f"the contract {contract_text(found, rules)}" if found else "no contract"
+            raise InvalidViewError(f"the auction gives {gives}, not {contract_text(contract, rules)}")
         if to_move is not None and state.phase == "declaring" and to_move != state.to_move:
             names = rules.seat_names
             raise InvalidViewError(f"{names[state.to_move]} names the declaration of {contract_text(contract, rules)}, "
