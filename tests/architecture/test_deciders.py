@@ -77,12 +77,28 @@ DECISION_MODULES = ("texas42/decisions.py", "texas42/bidding.py", "texas42/bid_t
 LONGEST = 80
 
 
-def test_no_decision_function_is_over_80_lines():
+def function_lengths(paths: tuple[str, ...]) -> dict[str, int]:
+    """Each function's (and method's, nested ones too) length in lines, by "path:name"."""
     package = Path(dominosolver.__file__).parent
     lengths = {}
-    for path in DECISION_MODULES:
+    for path in paths:
         for node in ast.walk(ast.parse((package / path).read_text())):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 lengths[f"{path}:{node.name}"] = node.end_lineno - node.lineno + 1
+    return lengths
+
+
+def test_no_decision_function_is_over_80_lines():
+    lengths = function_lengths(DECISION_MODULES)
     assert "texas42/bidding.py:advise_bid" in lengths and "biggame/exchange.py:advise_exchange" in lengths
+    assert {name: n for name, n in lengths.items() if n > LONGEST} == {}
+
+
+# The play hint and the lay-down check, in named steps (checking the question, scoring the worlds, presenting).
+PLAY_MODULES = ("texas42/hint.py", "texas42/claim.py")
+
+
+def test_no_hint_or_claim_function_is_over_80_lines():
+    lengths = function_lengths(PLAY_MODULES)
+    assert "texas42/hint.py:hint" in lengths and "texas42/claim.py:claim" in lengths
     assert {name: n for name, n in lengths.items() if n > LONGEST} == {}

@@ -143,20 +143,7 @@ def claim(view: Any, goal: str = "rest", *, limit: int = CLAIM_LIMIT, samples: i
     check between batches of worlds (the answer is then "unknown" unless a refutation was found). ``view`` is a PlayerView, its JSON
     or text, a Position or a Game (the view of the seat to move)."""
     start = _time.perf_counter()
-    if goal not in GOALS:
-        raise ParseError(f"unknown claim goal {shown(goal)}: use one of {', '.join(GOALS)}")
-    limit = whole_number(limit, "limit", 0, MAX_WORLDS)
-    samples = world_count(samples, "samples")
-    seed = seed_value(seed)
-    time = time_limit(time)
-    threads = thread_count(threads)
-    v = as_view(view)
-    if v.trump is None or v.to_move is None:
-        raise InvalidViewError("nothing to claim: the hand is not in play")
-    if in_exchange(v):
-        raise InvalidViewError("nothing to claim yet: the bidder is laying a tile away")
-    if goal == "contract" and v.contract is None:
-        raise InvalidViewError("no contract to claim: the position names none (claim the rest instead)")
+    v, limit, samples, seed, time, threads = _checked(view, goal, limit, samples, seed, time, threads)
     sampler = WorldSampler(v)
     first = position_of(v, sampler.world(0))  # every world has the same points, tricks and legal plays
     judge = _judge(v, first, goal)
@@ -172,69 +159,10 @@ def claim(view: Any, goal: str = "rest", *, limit: int = CLAIM_LIMIT, samples: i
         seed = None
         worlds = iter(sampler)
         total = sampler.count
-    own = mover == v.seat
-    keeps: np.ndarray | None = None  # per legal play of the seat: kept in every world so far
-    refutation: dict[str, Any] | None = None
-    refutations: dict[str, dict[str, Any]] = {}
-    checked = nodes = 0
-    stopped = False
-    size = 8 * max(1, threads or 1)
-    while checked < total:
-        if (should_stop is not None and should_stop()) or (
-                time is not None and checked and _time.perf_counter() - start > time):
-            stopped = True
-            break
-        batch = [next(worlds) if not drawn else worlds[checked + k] for k in range(min(size, total - checked))]
-        size = min(CHUNK, size * 4)
-        positions = [position_of(v, w) for w in batch]
-        # ok[i, play id]: the goal holds after that play; known: the play is legal and was answered
-        ok, known, spent = judge(positions, threads, DRAWN_NODES if drawn else 0)
-        nodes += spent
-        checked += len(batch)
-        failing = known & ~ok
-        if own:
-            assert legal is not None
-            if keeps is None:
-                keeps = np.ones(len(legal), dtype=bool)
-            for j, play in enumerate(legal):
-                rows = np.flatnonzero(failing[:, play])
-                if rows.size and str(play_of(play)) not in refutations:
-                    refutations[str(play_of(play))] = _world(v, batch[rows[0]], positions[rows[0]])
-            keeps &= ~failing[:, legal].any(axis=0)
-            lost = np.flatnonzero(failing[:, legal].all(axis=1))
-            if lost.size and refutation is None:
-                refutation = _world(v, batch[lost[0]], positions[lost[0]])
-            if not keeps.any():
-                break
-        else:
-            # Every legal play of the seat to move (each world's own) must keep the goal.
-            bad = np.argwhere(failing)
-            if bad.size:
-                i, p = bad[0]
-                refutation = _world(v, batch[i], positions[i], move=str(play_of(int(p))))
-                break
-    names = v.rules.seat_names
-    plays = [str(play_of(p)) for p, k in zip(legal or [], keeps if keeps is not None else []) if k]
-    if refutation is not None and not own:
-        status = "no claim"
-        reason = (f"{names[mover]} to play: after {refutation['move']} in the world shown the side cannot "
-                  f"{_goal_verb(goal)}, even with every hand known")
-    elif own and keeps is not None and not keeps.any():
-        status = "no claim"
-        if refutation is not None:
-            reason = f"in the world shown no play of {names[mover]}'s can {_goal_verb(goal)}, even with every hand known"
-        else:
-            reason = "each play fails in some world: which one wins depends on the hidden hands"
-    elif stopped or drawn:
-        status = "unknown"
-        reason = (f"stopped after {checked} of {sampler.count} worlds, none refuting it" if stopped else
-                  f"{sampler.count} worlds fit the view, more than the limit {limit}: none of the {checked} "
-                  "drawn refutes the claim, and the rest cannot be checked one by one here")
-    else:
-        status = "claim"
-        reason = (f"{' or '.join(plays)} keeps it in every one of the {sampler.count} worlds" if own else
-                  f"whatever {names[mover]} plays, it holds in every one of the {sampler.count} worlds")
-    reason = reason[0].upper() + reason[1:]
+    check = _Check(v, legal, judge, DRAWN_NODES if drawn else 0)
+    check.run(worlds, drawn, total, threads, time, start, should_stop)
+    status, reason = _verdict(check, v, goal, mover, sampler.count, limit, drawn)
+    refutation, refutations = check.refutation, check.refutations
     if status != "no claim":
         refutation, refutations = None, {}
     elif refutation is not None:
@@ -242,8 +170,129 @@ def claim(view: Any, goal: str = "rest", *, limit: int = CLAIM_LIMIT, samples: i
     warnings = []
     if v.gone and v.contract is not None and goal == "contract":
         warnings.append("tricks before the recorded plays are unknown: their points count as 0")
-    return Claim(v, goal, status, sampler.count, checked, drawn, mover, plays if status == "claim" else [],
-                 refutation, refutations, reason, seed, nodes, _time.perf_counter() - start, warnings)
+    return Claim(v, goal, status, sampler.count, check.checked, drawn, mover,
+                 check.plays() if status == "claim" else [], refutation, refutations, reason, seed, check.nodes,
+                 _time.perf_counter() - start, warnings)
+
+
+def _checked(view: Any, goal: Any, limit: Any, samples: Any, seed: Any, time: Any,
+             threads: Any) -> tuple[PlayerView, int, int, int | None, float | None, int | None]:
+    """``claim``'s arguments checked (ParseError), and the view (InvalidViewError when there is
+    nothing to claim): the view, ``limit``, ``samples``, ``seed``, ``time`` and ``threads``."""
+    if goal not in GOALS:
+        raise ParseError(f"unknown claim goal {shown(goal)}: use one of {', '.join(GOALS)}")
+    limit = whole_number(limit, "limit", 0, MAX_WORLDS)
+    samples = world_count(samples, "samples")
+    seed = seed_value(seed)
+    time = time_limit(time)
+    threads = thread_count(threads)
+    v = as_view(view)
+    if v.trump is None or v.to_move is None:
+        raise InvalidViewError("nothing to claim: the hand is not in play")
+    if in_exchange(v):
+        raise InvalidViewError("nothing to claim yet: the bidder is laying a tile away")
+    if goal == "contract" and v.contract is None:
+        raise InvalidViewError("no contract to claim: the position names none (claim the rest instead)")
+    return v, limit, samples, seed, time, threads
+
+
+@dataclass
+class _Check:
+    """The worlds' check as it stands: the seat's legal plays when it is to move (``legal``: the
+    others' differ by world) and per play whether it kept the goal in every world so far
+    (``keeps``), a world where the goal fails whatever is played (``refutation``: the only answer
+    when another seat is to move) or per play (``refutations``), and the work so far."""
+
+    view: PlayerView
+    legal: list[int] | None
+    judge: Judge
+    budget: int  # each world's node budget (0: none)
+    keeps: np.ndarray | None = None
+    refutation: dict[str, Any] | None = None
+    refutations: dict[str, dict[str, Any]] = field(default_factory=dict)
+    checked: int = 0
+    nodes: int = 0
+    stopped: bool = False  # the time or a stop ended the check before every world was checked
+
+    def run(self, worlds: Any, drawn: bool, total: int, threads: int | None, time: float | None, start: float,
+            should_stop: Callable[[], bool] | None) -> None:
+        """Judge the ``total`` worlds (drawn: a list; else an iterator) in growing batches until one
+        settles the answer against the claim, the time is spent or a stop is asked."""
+        size = 8 * max(1, threads or 1)
+        while self.checked < total:
+            if (should_stop is not None and should_stop()) or (
+                    time is not None and self.checked and _time.perf_counter() - start > time):
+                self.stopped = True
+                break
+            batch = [next(worlds) if not drawn else worlds[self.checked + k]
+                     for k in range(min(size, total - self.checked))]
+            size = min(CHUNK, size * 4)
+            positions = [position_of(self.view, w) for w in batch]
+            # ok[i, play id]: the goal holds after that play; known: the play is legal and was answered
+            ok, known, spent = self.judge(positions, threads, self.budget)
+            self.nodes += spent
+            self.checked += len(batch)
+            failing = known & ~ok
+            if self.own_batch(batch, positions, failing) if self.legal is not None else \
+                    self.others_batch(batch, positions, failing):
+                break
+
+    def own_batch(self, batch: list[World], positions: list[Position], failing: np.ndarray) -> bool:
+        """The seat to move: record where each of its plays fails; whether none keeps the goal now."""
+        v, legal = self.view, self.legal
+        assert legal is not None
+        if self.keeps is None:
+            self.keeps = np.ones(len(legal), dtype=bool)
+        for play in legal:
+            rows = np.flatnonzero(failing[:, play])
+            if rows.size and str(play_of(play)) not in self.refutations:
+                self.refutations[str(play_of(play))] = _world(v, batch[rows[0]], positions[rows[0]])
+        self.keeps &= ~failing[:, legal].any(axis=0)
+        lost = np.flatnonzero(failing[:, legal].all(axis=1))
+        if lost.size and self.refutation is None:
+            self.refutation = _world(v, batch[lost[0]], positions[lost[0]])
+        return not self.keeps.any()
+
+    def others_batch(self, batch: list[World], positions: list[Position], failing: np.ndarray) -> bool:
+        """Another seat to move: every legal play of it (each world's own) must keep the goal;
+        whether one fails (the refutation)."""
+        bad = np.argwhere(failing)
+        if bad.size:
+            i, p = bad[0]
+            self.refutation = _world(self.view, batch[i], positions[i], move=str(play_of(int(p))))
+            return True
+        return False
+
+    def plays(self) -> list[str]:
+        """The seat's plays that kept the goal in every world checked."""
+        return [str(play_of(p)) for p, k in zip(self.legal or [], self.keeps if self.keeps is not None else []) if k]
+
+
+def _verdict(check: _Check, v: PlayerView, goal: str, mover: int, count: int, limit: int,
+             drawn: bool) -> tuple[str, str]:
+    """The claim's status ("claim", "no claim", "unknown") and the reason given, from the check."""
+    names = v.rules.seat_names
+    own = check.legal is not None
+    if check.refutation is not None and not own:
+        status = "no claim"
+        reason = (f"{names[mover]} to play: after {check.refutation['move']} in the world shown the side cannot "
+                  f"{_goal_verb(goal)}, even with every hand known")
+    elif own and check.keeps is not None and not check.keeps.any():
+        status = "no claim"
+        if check.refutation is not None:
+            reason = f"in the world shown no play of {names[mover]}'s can {_goal_verb(goal)}, even with every hand known"
+        else:
+            reason = "each play fails in some world: which one wins depends on the hidden hands"
+    elif check.stopped or drawn:
+        status = "unknown"
+        reason = (f"stopped after {check.checked} of {count} worlds, none refuting it" if check.stopped else
+                  f"{count} worlds fit the view, more than the limit {limit}: none of the {check.checked} "
+                  "drawn refutes the claim, and the rest cannot be checked one by one here")
+    else:
+        status = "claim"
+        reason = (f"{' or '.join(check.plays())} keeps it in every one of the {count} worlds" if own else
+                  f"whatever {names[mover]} plays, it holds in every one of the {count} worlds")
+    return status, reason[0].upper() + reason[1:]
 
 
 Judge = Callable[[list[Position], int | None, int], tuple[np.ndarray, np.ndarray, int]]

@@ -27,18 +27,18 @@ from typing import Any
 import numpy as np
 
 from .. import pimc
-from ..pimc import MoveStat  # one move of a hint, shared with Bingo's
 from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
 from ..errors import InvalidViewError, ParseError, shown
+from ..pimc import MoveStat  # one move of a hint, shared with Bingo's
 from ..stoppable import Abandoned
-from .plays import play_of
-from .position import Position
 from .deciders import deciders_of
 from .exchange_rule import in_exchange
 from .game_odds import game_chance, parse_score, stake
+from .infoset import infoset_values
+from .plays import play_of
+from .position import Position
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import LONG_TRICKS, reach_batch, solve_batch
-from .infoset import infoset_values
 from .view import PlayerView
 from .weighting import WEIGHTINGS, world_log_weights
 
@@ -206,6 +206,45 @@ def hint(
     ParseError.
     """
     start = _time.perf_counter()
+    asked = _checked(view, samples, seed, time, weighting, method=method, threads=threads, exact_limit=exact_limit,
+                     objective=objective, score=score, means=means, tt_mb=tt_mb, on_progress=on_progress,
+                     should_stop=should_stop, start=start)
+    sampler = WorldSampler(asked.view)
+    question = _question(asked, sampler)
+    return question.present(_estimate(asked, question, sampler))
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """A hint's arguments once checked (``_checked``), and when it started: what every step reads."""
+
+    view: PlayerView
+    samples: int
+    seed: int | None
+    time: float | None
+    weighting: str
+    method: str
+    threads: int | None
+    exact_limit: int
+    objective: str
+    marks: tuple[int, int] | None  # the game's score (objective "game"), the seat's side first
+    means: str
+    tt_mb: int | None
+    on_progress: Callable[[Hint], None] | None
+    should_stop: Callable[[], bool] | None
+    start: float
+
+    @property
+    def deadline(self) -> float | None:
+        """When the time is up (long worlds under way are left there, stoppable.py), or None."""
+        return None if self.time is None else self.start + self.time
+
+
+def _checked(view: Any, samples: Any, seed: Any, time: Any, weighting: Any, *, method: Any, threads: Any,
+             exact_limit: Any, objective: Any, score: Any, means: Any, tt_mb: Any, on_progress: Any,
+             should_stop: Any, start: float) -> _Asked:
+    """``hint``'s arguments checked, each bad one a named error (ParseError, or InvalidViewError for a
+    view that cannot be hinted)."""
     # Every limit is checked before any work, so a typo fails at once instead of running for hours.
     samples = world_count(samples)
     seed = seed_value(seed)
@@ -231,181 +270,252 @@ def hint(
     if (objective == "game") != (score is not None):
         raise InvalidViewError("objective game needs the game's score (the seat's side's marks first), and a "
                                "score is read for that objective only")
-    marks = None if score is None else parse_score(score, v.rules.target)  # ("score" is the worlds' scorer below)
-    if marks is not None:
-        if v.rules.family != "texas42" or v.rules.scoring != "marks" or v.contract is None:
-            raise InvalidViewError("objective game ranks by the chance of winning a game of 42 to 7 marks: it needs "
-                                   "the marks game and a contract")
+    marks = None if score is None else parse_score(score, v.rules.target)
+    if marks is not None and (v.rules.family != "texas42" or v.rules.scoring != "marks" or v.contract is None):
+        raise InvalidViewError("objective game ranks by the chance of winning a game of 42 to 7 marks: it needs "
+                               "the marks game and a contract")
     if means not in MEANS:
         raise ParseError(f"unknown means {shown(means)}: use one of {', '.join(MEANS)}")
-    sampler = WorldSampler(v)
-    deadline = None if time is None else start + time  # long worlds under way are left there (stoppable.py)
-    chunk = CHUNK
-    tests_first: tuple[Any, ...] | None = None  # (tests, tied moves' values, makes) on the cheap path
-    warnings: list[str] = []
+    return _Asked(v, samples, seed, time, weighting, method, threads, exact_limit, objective, marks, means, tt_mb,
+                  on_progress, should_stop, start)
+
+
+@dataclass
+class _Question:
+    """What a hint asks of its worlds, settled before any is solved: the moves (play ids: tiles,
+    or in Moon's exchange the tiles laid away), how a batch of worlds scores them (``score``),
+    where the contract is made (``chance``), the seat's goal and the means' units, the ranking
+    (``rank_key``), and on the cheap path the zero-window tests first (``tests_first``: the tests'
+    scorer, the tied moves' values, which test results make the contract). ``objective``,
+    ``weighting`` and ``method`` are those asked once the view's limits are applied."""
+
+    asked: _Asked
+    legal: list[int]
     score: Callable[[list[World]], pimc.Scores]
     chance: Callable[[np.ndarray], np.ndarray] | None
-    if weighting != "uniform" and v.rules.family != "texas42":
-        warnings.append(f"{weighting} weighting models Texas 42's players: worlds weighted uniformly")
-        weighting = "uniform"  # the auction and play models were fitted on 42's bids and plays
-    if in_exchange(v):  # Moon's widow exchange (§4.1): the moves are the 8 tiles the bidder may lay away
-        if method != "pimc":
-            warnings.append(f"method {method} judges plays: the discards are valued double dummy")
-            method = "pimc"
-        legal, score, chance = deciders_of(v.rules).exchange_scores(v, threads, tt_mb if tt_mb is not None else 16)
-        goal, units, fewest = "make", "tricks", False
-        objective = "goal" if objective in ("auto", "game") else objective
-    else:
-        legal = [t.id for t in v.legal_moves]
-        first = position_of(v, sampler.world(0))  # every world has the same points and tricks left
-        budgeted = first.tricks_left > LONG_TRICKS and time is not None
-        if first.tricks_left > LONG_TRICKS:  # a world can take seconds: the time is checked more often
-            chunk = max(2, threads or 1)
-        tt = tt_mb if tt_mb is not None else (16 if first.tricks_left >= 6 else 4)
-        if v.gone and v.contract is not None:
-            warnings.append("tricks before the recorded plays are unknown: their points count as 0")
-        if weighting != "uniform" and v.gone:
-            warnings.append(f"{weighting} weighting needs every play recorded: worlds weighted uniformly")
-            weighting = "uniform"  # who held the unrecorded tiles at the deal is unknown
-        if "play" in weighting.split("+") and first.units != "points":
-            # The model's temperature is fitted on points: a contract in tricks keeps the rest.
-            weighting = weighting.replace("+play", "").replace("play", "uniform")
-            warnings.append(f"play weighting is fitted on contracts in points: worlds weighted by {weighting}")
-        sides = _sides(v, first)
-        goal = None if sides is None else ("make" if sides[1] else "set")
-        units = first.units
-        if objective == "auto":  # a contract of every trick (or none) is all or nothing in either game
-            objective = "goal" if v.rules.scoring == "marks" or units == "tricks" else "points"
+    goal: str | None  # "make", "set", or None without a contract
+    units: str
+    fewest: bool  # under a contract of no trick (Nel-O) every side plays to take the fewest tricks
+    objective: str
+    weighting: str
+    method: str
+    warnings: list[str]
+    chunk: int = CHUNK
+    tests_first: tuple[Any, ...] | None = None
 
-        def score(worlds: list[World]) -> pimc.Scores:
-            positions = [position_of(v, w) for w in worlds]
-            if method == "infoset":
-                logs = world_log_weights(v, worlds, weighting, threads=threads)
-                values, nodes = infoset_values(positions, legal, np.exp(logs - logs.max()), choose, threads=threads,
-                                               tt_mb=tt, deadline=deadline, should_stop=should_stop)
-                return pimc.Scores(values, nodes, log_weights=logs[:len(values)])
-            try:
-                out = solve_batch(positions, threads=threads, moves=True, tt_mb=tt, max_nodes=world_budget(),
-                                  should_stop=should_stop, deadline=deadline)
-            except Abandoned:  # long worlds left at the deadline or the stop: none of this batch
-                return pimc.Scores(np.zeros((0, len(legal)), dtype=np.int16), 0)
-            assert out.move_values is not None
-            solved = None if out.complete is None or out.complete.all() else out.complete
-            return pimc.Scores(out.move_values[:, legal], out.nodes, solved=solved)
-
-        def world_budget() -> int:
-            """Nodes a world may take so the batch ends within the time left (0: no budget)."""
-            if not budgeted:
-                return 0
-            left = start + time - _time.perf_counter()
-            return max(MIN_WORLD_NODES, int(left * NODES_PER_SECOND))
-
-        chance = None if sides is None else _makes(v, first, *sides)
-        # Under a contract of no trick (Nel-O) every side plays to take the fewest tricks.
-        fewest = first.objective == "no trick"
-        if means == "tied" and method == "pimc" and objective in ("goal", "game") and sides is not None and first.objective == "points":
-            target = _goal_target(v, first, *sides)
-            ours = sides[1]
-
-            # The tests' positions by world, valued again where tied (the worlds drawn all live through the
-            # run, so their ids are distinct); the first KEPT_POSITIONS only, so memory stays bounded.
-            built: dict[int, Position] = {}
-
-            def tested(worlds: list[World]) -> pimc.Scores:
-                """Per world and move, 1 where the seat's side still reaches its goal after the move."""
-                positions = [position_of(v, w) for w in worlds]
-                for w, p in zip(worlds, positions):
-                    if len(built) < KEPT_POSITIONS:
-                        built[id(w)] = p
-                try:
-                    out = reach_batch(positions, [target] * len(worlds), threads, tt_mb=tt, max_nodes=world_budget(),
-                                      should_stop=should_stop, deadline=deadline)
-                except Abandoned:  # long worlds left at the deadline or the stop: none of this batch
-                    return pimc.Scores(np.zeros((0, len(legal)), dtype=np.int8), 0)
-                answered = out.known[:, legal].all(axis=1)
-                return pimc.Scores(out.reached[:, legal].astype(np.int8), out.nodes,
-                                   solved=None if answered.all() else answered)
-
-            def tied_values(worlds: list[World], columns: list[int]) -> pimc.Scores:
-                plays = [legal[c] for c in columns]
-                try:
-                    out = solve_batch([built.get(id(w)) or position_of(v, w) for w in worlds], threads=threads, moves=True,
-                                      tt_mb=tt, max_nodes=world_budget(), only=[plays] * len(worlds),
-                                      should_stop=should_stop, deadline=deadline)
-                except Abandoned:  # long worlds left at the deadline or the stop: none of this batch
-                    return pimc.Scores(np.zeros((0, len(columns)), dtype=np.int16), 0)
-                assert out.move_values is not None
-                values = out.move_values[:, plays]
-                solved = (values >= 0).all(axis=1)  # -1: a play its node budget left unvalued
-                return pimc.Scores(values, out.nodes, solved=None if solved.all() else solved)
-
-            tests_first = (tested, tied_values, (lambda r: r == 1) if ours else (lambda r: r == 0))
-
-    def game_odds(p_make: float | None) -> float:
+    def game_odds(self, p_make: float | None) -> float:
         """The seat's side's chance of winning the game when the contract is made with ``p_make``."""
-        assert marks is not None and v.contract is not None and goal is not None
-        return game_chance(p_make or 0.0, marks, stake(v.rules, v.contract.bid), goal == "make", v.rules.target)
+        v, marks = self.asked.view, self.asked.marks
+        assert marks is not None and v.contract is not None and self.goal is not None
+        return game_chance(p_make or 0.0, marks, stake(v.rules, v.contract.bid), self.goal == "make", v.rules.target)
 
-    def choose(values: np.ndarray, weights: np.ndarray) -> int:
+    def choose(self, values: np.ndarray, weights: np.ndarray) -> int:
         """The seat's tile over a group of worlds it cannot tell apart: the hint's own ranking."""
         w = weights / weights.sum()
-        p = None if chance is None else w @ chance(values)
-        keys = [rank_key(float(w @ values[:, j]), None if p is None else float(p[j])) for j in range(values.shape[1])]
+        p = None if self.chance is None else w @ self.chance(values)
+        keys = [self.rank_key(float(w @ values[:, j]), None if p is None else float(p[j])) for j in range(values.shape[1])]
         return max(range(len(keys)), key=keys.__getitem__)
 
-    def rank_key(mean: float | None, p_make: float | None) -> tuple[float, ...]:
+    def rank_key(self, mean: float | None, p_make: float | None) -> tuple[float, ...]:
+        goal = self.goal
         p_goal = None if goal is None or p_make is None else (p_make if goal == "make" else 1.0 - p_make)
         if mean is None:  # a move the cheap path did not value: ranked by its chance alone
             return () if p_goal is None else (p_goal,)
-        mean = -mean if fewest else mean
+        mean = -mean if self.fewest else mean
         if p_goal is None:
             return (mean,)
-        if objective == "game":  # the game's odds: the same order as p_goal's, in the game's currency
-            return (game_odds(p_make), mean)
-        return (p_goal, mean) if objective == "goal" else (mean, p_goal)
+        if self.objective == "game":  # the game's odds: the same order as p_goal's, in the game's currency
+            return (self.game_odds(p_make), mean)
+        return (p_goal, mean) if self.objective == "goal" else (mean, p_goal)
 
+    def present(self, e: pimc.Estimate) -> Hint:
+        """The estimate as the hint answers it."""
+        moves = [MoveStat(str(play_of(self.legal[m.index])), m.mean, m.stderr, m.chance, m.rank, m.chance_stderr)
+                 for m in e.moves]
+        shown_method = e.method if self.method == "pimc" else self.method
+        return Hint(self.asked.view, moves, shown_method, e.worlds, e.seed, e.elapsed, self.weighting, self.goal,
+                    list(e.warnings), e.nodes, self.units, e.ess, self.method != "pimc" and e.method == "exact",
+                    self.asked.marks)
+
+
+def _question(a: _Asked, sampler: WorldSampler) -> _Question:
+    """The hint's question: Moon's widow exchange (its discards) or a play."""
+    warnings: list[str] = []
+    weighting = a.weighting
+    if weighting != "uniform" and a.view.rules.family != "texas42":
+        warnings.append(f"{weighting} weighting models Texas 42's players: worlds weighted uniformly")
+        weighting = "uniform"  # the auction and play models were fitted on 42's bids and plays
+    if in_exchange(a.view):
+        return _exchange_question(a, weighting, warnings)
+    return _play_question(a, sampler, weighting, warnings)
+
+
+def _exchange_question(a: _Asked, weighting: str, warnings: list[str]) -> _Question:
+    """Moon's widow exchange (§4.1): the moves are the 8 tiles the bidder may lay away, each valued
+    double dummy by the tricks it then takes (Moon's ``Deciders.exchange_scores``)."""
+    v, method = a.view, a.method
+    if method != "pimc":
+        warnings.append(f"method {method} judges plays: the discards are valued double dummy")
+        method = "pimc"
+    legal, score, chance = deciders_of(v.rules).exchange_scores(v, a.threads, a.tt_mb if a.tt_mb is not None else 16)
+    objective = "goal" if a.objective in ("auto", "game") else a.objective
+    return _Question(a, legal, score, chance, "make", "tricks", False, objective, weighting, method, warnings)
+
+
+def _play_question(a: _Asked, sampler: WorldSampler, weighting: str, warnings: list[str]) -> _Question:
+    """A play: the seat's legal tiles, each solved on every world (or on the cheap path first tested
+    against the seat's goal), the contract's goal and units read off one world of the view."""
+    v = a.view
+    legal = [t.id for t in v.legal_moves]
+    first = position_of(v, sampler.world(0))  # every world has the same points and tricks left
+    long = first.tricks_left > LONG_TRICKS  # a world can take seconds: the time is checked more often
+    tt = a.tt_mb if a.tt_mb is not None else (16 if first.tricks_left >= 6 else 4)
+    weighting = _play_weighting(v, first, weighting, warnings)
+    sides = _sides(v, first)
+    goal = None if sides is None else ("make" if sides[1] else "set")
+    objective = a.objective
+    if objective == "auto":  # a contract of every trick (or none) is all or nothing in either game
+        objective = "goal" if v.rules.scoring == "marks" or first.units == "tricks" else "points"
+    solves = _Solves(a, tt, budgeted=long and a.time is not None)
+    question = _Question(a, legal, solves.score, None if sides is None else _makes(v, first, *sides), goal,
+                         first.units, first.objective == "no trick", objective, weighting, a.method, warnings,
+                         chunk=max(2, a.threads or 1) if long else CHUNK)
+    solves.question = question
+    if (a.means == "tied" and a.method == "pimc" and objective in ("goal", "game") and sides is not None
+            and first.objective == "points"):
+        ours = sides[1]
+        solves.target = _goal_target(v, first, *sides)
+        question.tests_first = (solves.tested, solves.tied_values, (lambda r: r == 1) if ours else (lambda r: r == 0))
+    return question
+
+
+def _play_weighting(v: PlayerView, first: Position, weighting: str, warnings: list[str]) -> str:
+    """The weighting a play's worlds get, what the view allows of the one asked (said in ``warnings``,
+    with the tricks the view does not record)."""
+    if v.gone and v.contract is not None:
+        warnings.append("tricks before the recorded plays are unknown: their points count as 0")
+    if weighting != "uniform" and v.gone:
+        warnings.append(f"{weighting} weighting needs every play recorded: worlds weighted uniformly")
+        weighting = "uniform"  # who held the unrecorded tiles at the deal is unknown
+    if "play" in weighting.split("+") and first.units != "points":
+        # The model's temperature is fitted on points: a contract in tricks keeps the rest.
+        weighting = weighting.replace("+play", "").replace("play", "uniform")
+        warnings.append(f"play weighting is fitted on contracts in points: worlds weighted by {weighting}")
+    return weighting
+
+
+class _Solves:
+    """The searches of a play's hint on a batch of worlds: every move's value (PIMC), the seat's
+    choice made per group of worlds (infoset), or on the cheap path a zero-window test per move
+    (``tested``, against ``target`` points) and then the tied moves' values (``tied_values``).
+    Beyond LONG_TRICKS tricks under a time limit (``budgeted``) each world's search gets a node
+    budget from the time left (``world_budget``)."""
+
+    question: _Question  # the question it scores for (its moves, method, weighting and ranking), set once built
+
+    def __init__(self, asked: _Asked, tt: int, budgeted: bool) -> None:
+        self.asked, self.tt, self.budgeted = asked, tt, budgeted
+        self.target = 0
+        # The tests' positions by world, valued again where tied (the worlds drawn all live through the
+        # run, so their ids are distinct); the first KEPT_POSITIONS only, so memory stays bounded.
+        self.built: dict[int, Position] = {}
+
+    def world_budget(self) -> int:
+        """Nodes a world may take so the batch ends within the time left (0: no budget)."""
+        if not self.budgeted:
+            return 0
+        a = self.asked
+        assert a.time is not None
+        left = a.start + a.time - _time.perf_counter()
+        return max(MIN_WORLD_NODES, int(left * NODES_PER_SECOND))
+
+    def score(self, worlds: list[World]) -> pimc.Scores:
+        a, q = self.asked, self.question
+        positions = [position_of(a.view, w) for w in worlds]
+        if q.method == "infoset":
+            logs = world_log_weights(a.view, worlds, q.weighting, threads=a.threads)
+            values, nodes = infoset_values(positions, q.legal, np.exp(logs - logs.max()), q.choose, threads=a.threads,
+                                           tt_mb=self.tt, deadline=a.deadline, should_stop=a.should_stop)
+            return pimc.Scores(values, nodes, log_weights=logs[:len(values)])
+        try:
+            out = solve_batch(positions, threads=a.threads, moves=True, tt_mb=self.tt, max_nodes=self.world_budget(),
+                              should_stop=a.should_stop, deadline=a.deadline)
+        except Abandoned:  # long worlds left at the deadline or the stop: none of this batch
+            return pimc.Scores(np.zeros((0, len(q.legal)), dtype=np.int16), 0)
+        assert out.move_values is not None
+        solved = None if out.complete is None or out.complete.all() else out.complete
+        return pimc.Scores(out.move_values[:, q.legal], out.nodes, solved=solved)
+
+    def tested(self, worlds: list[World]) -> pimc.Scores:
+        """Per world and move, 1 where the seat's side still reaches its goal after the move."""
+        a, legal = self.asked, self.question.legal
+        positions = [position_of(a.view, w) for w in worlds]
+        for w, p in zip(worlds, positions):
+            if len(self.built) < KEPT_POSITIONS:
+                self.built[id(w)] = p
+        try:
+            out = reach_batch(positions, [self.target] * len(worlds), a.threads, tt_mb=self.tt,
+                              max_nodes=self.world_budget(), should_stop=a.should_stop, deadline=a.deadline)
+        except Abandoned:  # long worlds left at the deadline or the stop: none of this batch
+            return pimc.Scores(np.zeros((0, len(legal)), dtype=np.int8), 0)
+        answered = out.known[:, legal].all(axis=1)
+        return pimc.Scores(out.reached[:, legal].astype(np.int8), out.nodes,
+                           solved=None if answered.all() else answered)
+
+    def tied_values(self, worlds: list[World], columns: list[int]) -> pimc.Scores:
+        a = self.asked
+        plays = [self.question.legal[c] for c in columns]
+        try:
+            out = solve_batch([self.built.get(id(w)) or position_of(a.view, w) for w in worlds], threads=a.threads,
+                              moves=True, tt_mb=self.tt, max_nodes=self.world_budget(), only=[plays] * len(worlds),
+                              should_stop=a.should_stop, deadline=a.deadline)
+        except Abandoned:  # long worlds left at the deadline or the stop: none of this batch
+            return pimc.Scores(np.zeros((0, len(columns)), dtype=np.int16), 0)
+        assert out.move_values is not None
+        values = out.move_values[:, plays]
+        solved = (values >= 0).all(axis=1)  # -1: a play its node budget left unvalued
+        return pimc.Scores(values, out.nodes, solved=None if solved.all() else solved)
+
+
+def _estimate(a: _Asked, q: _Question, sampler: WorldSampler) -> pimc.Estimate:
+    """The question asked of the worlds drawn (or enumerated) once: the shared PIMC loop, on the
+    cheap path the zero-window tests first and then the tied moves' values."""
+    v, weighting = a.view, q.weighting
     scorer = pimc.Scorer(
-        score,
-        rank_key,
-        chance=chance,
+        q.score,
+        q.rank_key,
+        chance=q.chance,
         # Uniform worlds are weighted too (all logs 0), so both weightings average alike.
-        weigh=lambda worlds: world_log_weights(v, worlds, weighting, threads=threads),
+        weigh=lambda worlds: world_log_weights(v, worlds, weighting, threads=a.threads),
         weighting=None if weighting == "uniform" else weighting,
         # infoset groups the worlds a seat cannot tell apart among those solved together: one batch
-        batch=chunk if method == "pimc" else pimc.UNCHUNKED,
+        batch=q.chunk if q.method == "pimc" else pimc.UNCHUNKED,
         gives_up="its node budget (the time left) ran out",
     )
-
-    def present(e: pimc.Estimate) -> Hint:
-        moves = [MoveStat(str(play_of(legal[m.index])), m.mean, m.stderr, m.chance, m.rank, m.chance_stderr)
-                 for m in e.moves]
-        shown_method = e.method if method == "pimc" else method
-        return Hint(v, moves, shown_method, e.worlds, e.seed, e.elapsed, weighting, goal, list(e.warnings), e.nodes,
-                    units, e.ess, method != "pimc" and e.method == "exact", marks)
-
-    report = None if on_progress is None else (lambda e: on_progress(present(e)))
-    if tests_first is not None:  # the chance from zero-window tests, then the tied moves' values
-        tested, _, makes = tests_first
+    on_progress = a.on_progress
+    report = None if on_progress is None else (lambda e: on_progress(q.present(e)))
+    if q.tests_first is not None:  # the chance from zero-window tests, then the tied moves' values
+        tested, _, makes = q.tests_first
         scorer = dataclasses.replace(scorer, score=tested, chance=makes)
         if on_progress is not None:  # the tests' means are chances, not values: none shown yet
-            report = lambda e: on_progress(present(_unvalued(e)))
+            report = lambda e: on_progress(q.present(_unvalued(e)))
     estimate = pimc.run(
         sampler,
         scorer,
-        samples=samples,
-        seed=new_seed() if seed is None else seed,
-        exact_limit=exact_limit,
-        time=time,
-        should_stop=should_stop,
+        samples=a.samples,
+        seed=new_seed() if a.seed is None else a.seed,
+        exact_limit=a.exact_limit,
+        time=a.time,
+        should_stop=a.should_stop,
         on_progress=report,
-        warnings=warnings,
-        started=start,
+        warnings=q.warnings,
+        started=a.start,
     )
-    if tests_first is not None:
-        batch = chunk if time is not None or should_stop is not None else pimc.UNCHUNKED
-        estimate = pimc.refine(estimate, tests_first[1], rank_key, batch=batch, time=time, should_stop=should_stop,
-                               started=start)
-    return present(estimate)
+    if q.tests_first is not None:
+        batch = q.chunk if a.time is not None or a.should_stop is not None else pimc.UNCHUNKED
+        estimate = pimc.refine(estimate, q.tests_first[1], q.rank_key, batch=batch, time=a.time,
+                               should_stop=a.should_stop, started=a.start)
+    return estimate
 
 
 def _unvalued(e: pimc.Estimate) -> pimc.Estimate:
