@@ -1,7 +1,8 @@
 #pragma once
-// What the WebAssembly module's bindings share (bindings.cpp, hint.cpp): JSON objects (embind vals)
-// read into the core's rules, seats, plays and positions, positions written back as the Python
-// package writes them, and errors returned as {error: {name, message}} for index.js to throw.
+// What the WebAssembly module's bindings share (bindings.cpp, hint.cpp, game.cpp, table.cpp): JSON
+// objects (embind vals) read into the core's rules, seats, plays and positions, positions written
+// back as the Python package writes them, and errors returned as {error: {name, message}} for
+// index.js to throw.
 #include <emscripten/val.h>
 
 #include <algorithm>

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "convert.hpp"
+#include "runs.hpp"
 #include "dominosolver/texas42/contract.hpp"
 #include "dominosolver/texas42/game.hpp"
 #include "dominosolver/texas42/plays.hpp"
@@ -1214,53 +1215,35 @@ class HintRun {
   Phase phase_ = Phase::Run;
 };
 
-std::map<int, std::unique_ptr<HintRun>> runs;
-int next_run = 1;
-
-val hint_start(val view, val options) {
-  return guarded([&] {
-    auto run = std::make_unique<HintRun>(view, options);
-    const int id = next_run++;
-    runs[id] = std::move(run);
-    val out = val::object();
-    out.set("id", id);
-    return out;
-  });
-}
-
-HintRun& run_of(int id) {
-  const auto it = runs.find(id);
-  if (it == runs.end()) throw std::invalid_argument("no hint " + std::to_string(id) + " under way");
-  return *it->second;
-}
+Runs<HintRun> hints("hint");
 
 // The most heap in use at the end of a hint's step so far (a hint's memory: its solver's table, its worlds).
 std::size_t peak_heap = 0;
 
+val hint_start(val view, val options) { return hints.start(view, options); }
 val hint_step(int id, bool stop) {
-  return guarded([&] {
-    val out = run_of(id).step(stop);
+  return hints.answer(id, [&](HintRun& run) {
+    val out = run.step(stop);
     peak_heap = std::max(peak_heap, static_cast<std::size_t>(mallinfo().uordblks));
     return out;
   });
 }
-val hint_result(int id) {
-  return guarded([&] { return run_of(id).result(); });
-}
-val hint_partial(int id) {
-  return guarded([&] { return run_of(id).partial(); });
-}
-void hint_end(int id) { runs.erase(id); }
+val hint_result(int id) { return hints.answer(id, &HintRun::result); }
+val hint_partial(int id) { return hints.answer(id, &HintRun::partial); }
+void hint_end(int id) { hints.end(id); }
 
-// The view as the package writes it, and the rules' seat names (index.js checks the stated facts).
+// A view read: {view, seatNames}, the view as the package writes it and its rules' seat names.
+val view_reply(const val& view) {
+  const View v = read_view(view);
+  val out = val::object();
+  out.set("view", v.json);
+  out.set("seatNames", seat_names(v.rules));
+  return out;
+}
+
+// A view object read, as view_reply (index.js checks the facts it states against the reply).
 val read_view_json(val view) {
-  return guarded([&] {
-    const View v = read_view(view);
-    val out = val::object();
-    out.set("view", v.json);
-    out.set("seatNames", seat_names(v.rules));
-    return out;
-  });
+  return guarded([&] { return view_reply(view); });
 }
 
 // A seat's view of a position (a `dominosolver.position/1` object, any point of a trick, its earlier
@@ -1303,11 +1286,7 @@ val view_of_position(val obj, val seat_arg, val auction) {
       if (const TileMask r = pos.revealed(s)) revealed.set(rules.seat_name(s), names_of(sorted_plays(r))), shown = true;
     if (shown) o.set("revealed", revealed);
     if (left.discard) o.set("discard", tile_name(*left.discard));
-    const View v = read_view(o);
-    val out = val::object();
-    out.set("view", v.json);
-    out.set("seatNames", seat_names(v.rules));
-    return out;
+    return view_reply(o);
   });
 }
 
@@ -2330,43 +2309,23 @@ val advise_bid(val question) {
 // A bid advice the hint worker runs a batch of deals at a time (bidStart, bidStep until done,
 // bidResult, bidEnd): a stop asked at a step ends it there, the advice resting on the deals scored.
 struct BidRun {
-  bool stop = false;
-  std::optional<BidTask> task;
+  explicit BidRun(const val& question) : task(advise_steps(question, now_seconds(), &stop)) {}
+  bool stop = false;  // before `task`, which holds its address
+  BidTask task;
 };
-std::map<int, std::unique_ptr<BidRun>> bid_runs;
-int next_bid = 1;
+Runs<BidRun> bids("bid advice");
 
-BidRun& bid_run_of(int id) {
-  const auto it = bid_runs.find(id);
-  if (it == bid_runs.end()) throw std::invalid_argument("no bid advice " + std::to_string(id) + " under way");
-  return *it->second;
-}
-
-val bid_start(val question) {
-  return guarded([&] {
-    auto run = std::make_unique<BidRun>();
-    run->task.emplace(advise_steps(question, now_seconds(), &run->stop));
-    const int id = next_bid++;
-    bid_runs[id] = std::move(run);
-    val out = val::object();
-    out.set("id", id);
-    return out;
-  });
-}
-
+val bid_start(val question) { return bids.start(question); }
 val bid_step(int id, bool stop) {
-  return guarded([&] {
-    BidRun& run = bid_run_of(id);
+  return bids.answer(id, [&](BidRun& run) {
     run.stop = run.stop || stop;
     val out = val::object();
-    out.set("done", run.task->step());
+    out.set("done", run.task.step());
     return out;
   });
 }
-val bid_result(int id) {
-  return guarded([&] { return bid_run_of(id).task->result(); });
-}
-void bid_end(int id) { bid_runs.erase(id); }
+val bid_result(int id) { return bids.answer(id, [](BidRun& run) { return run.task.result(); }); }
+void bid_end(int id) { bids.end(id); }
 
 }  // namespace
 

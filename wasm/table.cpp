@@ -8,7 +8,6 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,6 +19,7 @@
 #include "dominosolver/texas42/rules.hpp"
 #include "dominosolver/texas42/solver.hpp"
 #include "convert.hpp"
+#include "runs.hpp"
 
 using emscripten::val;
 using namespace dominosolver;
@@ -270,33 +270,12 @@ class TableRun {
   val out_ = val::object();
 };
 
-std::map<int, std::unique_ptr<TableRun>> tables;
-int next_table = 1;
+Runs<TableRun> tables("table");
 
-TableRun& table_of(int id) {
-  const auto it = tables.find(id);
-  if (it == tables.end()) throw std::invalid_argument("no table " + std::to_string(id) + " under way");
-  return *it->second;
-}
-
-val table_start(val deal, bool specials) {
-  return guarded([&] {
-    auto run = std::make_unique<TableRun>(deal, specials);
-    const int id = next_table++;
-    tables[id] = std::move(run);
-    val out = val::object();
-    out.set("id", id);
-    return out;
-  });
-}
-
-val table_step(int id) {
-  return guarded([&] { return table_of(id).step(); });
-}
-val table_result(int id) {
-  return guarded([&] { return table_of(id).result(); });
-}
-void table_end(int id) { tables.erase(id); }
+val table_start(val deal, bool specials) { return tables.start(deal, specials); }
+val table_step(int id) { return tables.answer(id, &TableRun::step); }
+val table_result(int id) { return tables.answer(id, &TableRun::result); }
+void table_end(int id) { tables.end(id); }
 
 }  // namespace
 

@@ -15,6 +15,7 @@ const ds = await import(pathToFileURL(resolve(dir, "index.js")).href);
 const api = await ds.load();
 const core = await ds.loadCore();
 const fixture = JSON.parse(await readFile(new URL("tests/data/wasm_cases.json", root), "utf8"));
+const { tables } = fixture;
 
 const comparable = (hint) => Object.fromEntries(Object.entries(hint).filter(([k]) => k !== "elapsed" && k !== "nodes"));
 
@@ -157,4 +158,36 @@ test("bad views and options raise the named error", () => {
   assert.throws(() => api.readView({ ...bid.view, auction: bid.view.auction.slice(1) }), /the auction gives the contract/);
   assert.throws(() => api.readView({ ...bid.view, auction: [...bid.view.auction].reverse() }), /bids out of turn/);
   assert.ok(new ds.InvalidViewError("x") instanceof ds.InvalidPositionError);
+});
+
+test("the stepped runs (hints, tables, bid advice) answer by number until ended, then none is under way", () => {
+  const deal = tables.find((t) => t.deal.game === "moon").deal;  // a Moon table: one step
+  const bid = fixture.bids[0];
+  const kinds = [
+    ["hint", () => core.hintStart(hints[0].view, { samples: 4, seed: 1, stoppable: true, freshSeed: 0 }),
+      (id) => core.hintStep(id, false), (id) => core.hintResult(id), (id) => core.hintEnd(id)],
+    ["table", () => core.tableStart(deal, false), (id) => core.tableStep(id), (id) => core.tableResult(id), (id) => core.tableEnd(id)],
+    ["bid advice", () => core.bidStart({ hand: bid.hand, seat: bid.seat, auction: bid.auction, samples: 4, seed: 1 }),
+      (id) => core.bidStep(id, false), (id) => core.bidResult(id), (id) => core.bidEnd(id)],
+  ];
+  for (const [what, start, step, result, end] of kinds) {
+    const gone = (id) => ({ error: { name: "Error", message: `no ${what} ${id} under way` } });
+    const first = start().id;
+    const second = start().id;
+    assert.ok(Number.isInteger(first) && Number.isInteger(second) && first !== second, what);
+    end(first);
+    assert.deepEqual(step(first), gone(first));
+    assert.deepEqual(result(first), gone(first));
+    let steps = 0;
+    while (!step(second).done) assert.ok(++steps < 1000, what);  // the other run goes on to its answer
+    const answered = result(second);
+    assert.ok(typeof answered.schema === "string" && !("error" in answered), what);
+    end(second);
+    end(second);  // ending an ended run does nothing
+    assert.deepEqual(step(second), gone(second));
+    const again = start();  // and new runs still start
+    assert.ok(Number.isInteger(again.id) && again.id !== second, what);
+    end(again.id);
+  }
+  assert.equal(core.tableStart({ game: "moon", hands: [] }, false).error.name, "ParseError");  // a bad start says why
 });
