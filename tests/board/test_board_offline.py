@@ -44,6 +44,7 @@ from dominosolver.texas42 import (
     hint,
     solve,
 )
+from wasm_build import build_lock
 from wasm_fixture import dealt, played
 
 try:
@@ -63,8 +64,8 @@ PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
 
 def built_module() -> Path:
     """DOMINOSOLVER_JS, else the module built as the export builds it when not given one (in this
-    checkout's build/wasm, whether or not the package is installed from it); skips (fails under
-    CI) when the tools for that build are missing."""
+    checkout's build/wasm, whether or not the package is installed from it, one build at a time:
+    wasm_build.build_lock); skips (fails under CI) when the tools for that build are missing."""
     given = os.environ.get("DOMINOSOLVER_JS")
     if given:
         return Path(given)
@@ -73,7 +74,8 @@ def built_module() -> Path:
         if os.environ.get("CI"):
             pytest.fail(f"the offline board's tests must run under CI: {', '.join(missing)} not found")
         pytest.skip(f"{', '.join(missing)} not found")
-    return board_cli.find_module(None, quiet=True, checkouts=[REPO])
+    with build_lock():
+        return board_cli.find_module(None, quiet=True, checkouts=[REPO])
 
 
 @pytest.fixture(scope="module")

@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+import wasm_build
 import wasm_fixture
+from wasm_build import BUILD, build_lock
 
 ROOT = Path(__file__).resolve().parents[2]
-BUILD = ROOT / "build" / "wasm"  # git-ignored; kept between runs, so a second build is quick
 TOOLS = {"emcmake": "emscripten", "em++": "emscripten", "cmake": "cmake", "node": "nodejs"}
 
 
@@ -33,6 +34,31 @@ def test_the_committed_fixture_is_what_the_package_gives():
     """Regenerated from the package, the fixture is the committed file (else: python tests/wasm_fixture.py)."""
     committed = json.loads(wasm_fixture.FIXTURE.read_text())
     assert committed == json.loads(wasm_fixture.text(wasm_fixture.build()))
+
+
+@pytest.mark.skipif(wasm_build.fcntl is None, reason="no flock on this platform")
+def test_builds_of_the_module_take_turns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """build_lock makes its lock file (and folder) where missing, holds it against any other holder
+    while the block runs, and lets it go after, whether the block ended or raised."""
+    lock = tmp_path / "build" / "wasm.lock"
+    monkeypatch.setattr(wasm_build, "LOCK", lock)
+    fcntl = wasm_build.fcntl
+
+    def free() -> bool:
+        with open(lock) as other:
+            try:
+                fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return False
+            return True
+
+    with build_lock():
+        assert lock.is_file() and not free()
+    assert free()
+    with pytest.raises(RuntimeError), build_lock():
+        assert not free()
+        raise RuntimeError("a build failed")
+    assert free()
 
 
 def run(command: list[str], env: dict[str, str]) -> None:
@@ -49,15 +75,17 @@ def node_env() -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def module_dir() -> Path:
-    """The module built (once a session) with Debian's emscripten: its package folder."""
+    """The module built (once a session) with Debian's emscripten, one build at a time in build/wasm
+    (wasm_build.build_lock): its package folder."""
     missing = [f"{tool} (apt-get install {package})" for tool, package in TOOLS.items() if not shutil.which(tool)]
     if missing:
         if os.environ.get("CI"):
             pytest.fail(f"the WebAssembly tests must run under CI: {', '.join(missing)} not found")
         pytest.skip(f"{', '.join(missing)} not found")
     env = node_env()
-    run(["emcmake", "cmake", "-S", str(ROOT), "-B", str(BUILD), "-DDOMINOSOLVER_WASM=ON", "-DCMAKE_BUILD_TYPE=Release"], env)
-    run(["cmake", "--build", str(BUILD), "--target", "dominosolver_wasm", "-j2"], env)
+    with build_lock():
+        run(["emcmake", "cmake", "-S", str(ROOT), "-B", str(BUILD), "-DDOMINOSOLVER_WASM=ON", "-DCMAKE_BUILD_TYPE=Release"], env)
+        run(["cmake", "--build", str(BUILD), "--target", "dominosolver_wasm", "-j2"], env)
     return BUILD / "dominosolver-js"
 
 
@@ -84,7 +112,8 @@ def test_the_release_file_installs_and_solves(module_dir: Path, tmp_path: Path):
     (node_modules/dominosolver), node imports it by its name and solves a whole 42 hand to Python's
     values."""
     env = node_env()
-    run(["cmake", "--build", str(BUILD), "--target", "wasm-package"], env)
+    with build_lock():
+        run(["cmake", "--build", str(BUILD), "--target", "wasm-package"], env)
     version = importlib.metadata.version("dominosolver")
     tgz = BUILD / f"dominosolver-{version}.tgz"
     with tarfile.open(tgz) as tar:
