@@ -12,11 +12,12 @@ import pytest
 from click.testing import CliRunner
 from dominosolver import games
 from dominosolver.biggame import BigGame, PlayerView
-from dominosolver.biggame.exchange import advise_exchange, in_big_game_exchange
+from dominosolver.biggame.exchange import DiscardTests, advise_exchange, in_big_game_exchange
 from dominosolver.biggame.exchange_rule import exchanged
 from dominosolver.cli.main import cli
 from dominosolver.engine import EngineServer
 from dominosolver.errors import IllegalMoveError, InvalidViewError
+from dominosolver.texas42.bid_tests import BidTests
 from dominosolver.texas42.bots import HintBot, RuleBot
 from dominosolver.texas42.sampling import WorldSampler
 from dominosolver.tiles import Tile
@@ -59,6 +60,33 @@ def test_illegal_discards_are_refused_by_name():
         advise_exchange(EIGHTS, samples=2, seed=1, discards=["2-1", "5-0"])
     with pytest.raises(InvalidViewError, match="discards must be a list"):
         advise_exchange(EIGHTS, samples=2, seed=1, discards=[])
+
+
+def test_the_deals_are_drawn_once_for_the_declaration_and_the_discards(monkeypatch):
+    drawn = []
+    stream = WorldSampler.stream
+
+    def counted(self, seed=None):
+        for world in stream(self, seed):
+            drawn.append(world)
+            yield world
+
+    monkeypatch.setattr(WorldSampler, "stream", counted)
+    advice = advise_exchange(EIGHTS, samples=5, seed=1, discards=["8-0", "2-1"])
+    assert advice.worlds == 5 and advice.tests > 0 and len(drawn) == 5
+
+
+def test_discard_tests_sharing_the_declarations_deals_test_the_same_deals():
+    declaring = BidTests(EIGHTS, 4, 3)
+    declaring.position(0, 0)  # draws the 4 deals
+    discards = [Tile("2-1"), Tile("8-0")]
+    shared = DiscardTests(EIGHTS, 8, discards, 4, 3, deals=declaring)
+    fresh = DiscardTests(EIGHTS, 8, discards, 4, 3)
+    assert [shared.position(d, w) for d in range(2) for w in range(4)] == \
+        [fresh.position(d, w) for d in range(2) for w in range(4)]
+    assert shared.position(0, 0) != shared.position(0, 1)  # the deals differ: the positions tell them apart
+    with pytest.raises(ValueError, match="same view, samples and seed"):
+        DiscardTests(EIGHTS, 8, discards, 4, 5, deals=declaring)
 
 
 def test_only_the_bidder_in_its_exchange_is_advised():

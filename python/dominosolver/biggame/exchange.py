@@ -56,12 +56,18 @@ def in_big_game_exchange(view: PlayerView) -> bool:
 class DiscardTests(LevelTests):
     """``LevelTests`` whose options are tiles the bidder in The Big Game's exchange may lay away
     (``discards``), each under ``trump``: per deal the bidder holds its 12 tiles less the option,
-    declares and leads."""
+    declares and leads. ``deals``: tests on the same view, samples and seed (the declaration's
+    ``BidTests``) whose deals these take over instead of drawing them again (the same stream: the
+    deals drawn so far, the rest from where it stopped)."""
 
     def __init__(self, view: PlayerView, trump: Trump, discards: list[Tile], samples: int = 12,
-                 seed: int | None = None, *, threads: int = 1, tt_mb: int = 16) -> None:
+                 seed: int | None = None, *, threads: int = 1, tt_mb: int = 16, deals: LevelTests | None = None) -> None:
         self.trump, self.discards = trump, list(discards)
         super().__init__(view, samples, seed, threads=threads, tt_mb=tt_mb)
+        if deals is not None:
+            if (deals.view, deals.samples, deals.seed) != (view, self.samples, self.seed):
+                raise ValueError("discard tests share the deals of tests on the same view, samples and seed only")
+            self._worlds, self._draws = list(deals._worlds), deals._draws
 
     def _options(self) -> list[Any]:
         return self.discards
@@ -188,7 +194,8 @@ def advise_exchange(
                                        should_stop=should_stop)
     # Among equals the rule of thumb's order (weakest_discard's): off trumps, not a double, the fewest pips.
     legal.sort(key=lambda t: (isinstance(trump, int) and trump in (t.hi, t.lo), t.is_double, t.pips, t.id))
-    tests = DiscardTests(view, trump, legal, samples, declaring.seed, threads=threads, tt_mb=tt_mb)
+    # The declaration's deals, not drawn again.
+    tests = DiscardTests(view, trump, legal, samples, declaring.seed, threads=threads, tt_mb=tt_mb, deals=declaring)
     spent = _time.perf_counter() - started
     if declaring.stopped:
         tests.stopped = True  # no discard is tested after a stop: the rule of thumb's order
