@@ -230,6 +230,20 @@ inline val plays_json(const std::vector<PlayRecord>& plays) {
   return out;
 }
 
+// The fields of the play in a view before it (PlayerView.before_play's JSON): no leader, trick,
+// plays or voids yet, no points taken; `to_move` in its place among them.
+inline void set_before_play(val& view, const val& to_move) {
+  view.set("leader", val::null());
+  view.set("to_move", to_move);
+  view.set("trick", val::array());
+  view.set("plays", val::array());
+  view.set("voids", val::object());
+  val points = val::array();
+  points.call<void>("push", 0);
+  points.call<void>("push", 0);
+  view.set("points", points);
+}
+
 // The "game" tag of the rules' family (42 when the flags name none).
 inline std::string game_of(const Rules& rules) {
   const auto flags = rules.flags();

@@ -253,15 +253,7 @@ val view_of(const Game& g, int seat, bool& raw) {
     v.set("to_move", g.to_move());
     return v;
   }
-  v.set("leader", val::null());
-  v.set("to_move", g.to_move() < 0 ? val::null() : val(g.to_move()));
-  v.set("trick", val::array());
-  v.set("plays", val::array());
-  v.set("voids", val::object());
-  val points = val::array();
-  points.call<void>("push", 0);
-  points.call<void>("push", 0);
-  v.set("points", points);
+  set_before_play(v, g.to_move() < 0 ? val::null() : val(g.to_move()));
   val revealed = val::object();
   bool any = false;
   for (int s = 0; s < rules.seats(); ++s)

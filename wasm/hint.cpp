@@ -180,15 +180,7 @@ View exchange_view(const val& o, View v, const std::vector<int>& hand, const std
   if (v.to_move == v.seat)
     for (TileMask m = named; m; m &= m - 1) v.legal.push_back(lowest(m));  // exchange.py: lowest tile first
   val j = view_head(o, v, named, sizes);
-  j.set("leader", val::null());
-  j.set("to_move", v.to_move);
-  j.set("trick", val::array());
-  j.set("plays", val::array());
-  j.set("voids", val::object());
-  val points = val::array();
-  points.call<void>("push", 0);
-  points.call<void>("push", 0);
-  j.set("points", points);
+  set_before_play(j, val(v.to_move));
   v.json = j;
   check_auction(v);
   return v;
