@@ -198,6 +198,12 @@ py::dict family_dict(const FamilyRow& f) {
   d["min_bid"] = f.min_bid;
   d["target"] = f.target;
   d["lower_end_leads"] = f.lower_end_leads;
+  d["hand_size"] = f.hand_size;
+  d["undealt"] = f.undealt;
+  d["special_contracts"] = f.special_contracts;
+  d["doubles_trump_by_flag"] = f.doubles_trump_by_flag;
+  d["highest_at_target"] = f.highest_at_target;
+  d["default"] = f.family == Rules{}.family;  // the family of rules that name none
   return d;
 }
 
@@ -220,6 +226,8 @@ void texas42(py::module_& m) {
       .def_property_readonly("undealt", &undealt_tiles)  // tiles dealt to no seat (Moon's widow)
       .def_property_readonly("may_be_out_of_play", &may_be_out_of_play)  // tiles that may lie in no hand
       .def_property_readonly("hand_size", &Rules::hand_size)
+      .def_property_readonly("takes_widow", &Rules::takes_widow)  // Moon's bidder takes the widow (§4.1, M-9)
+      .def_property_readonly("bidder_sees_left_over", &Rules::bidder_sees_left_over)  // the widow taken, the undealt tile
       .def_property_readonly("hand_tricks", &Rules::hand_tricks)
       .def_property_readonly("counters", &Rules::counters)
       .def_property_readonly("trick_points", [](const Rules&) { return Rules::kTrickPoints; })

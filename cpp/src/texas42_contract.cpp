@@ -183,7 +183,7 @@ HandResult score_moon(const Rules& rules, const Contract& contract, const Tally&
     return r;
   }
   const int us = tally.declaring_side, them = kSides - 1 - us;
-  const bool tricks_taken = rules.family == Family::Moon4 && rules.moon4_preset == Moon4Preset::Fosdick;
+  const bool tricks_taken = rules.moon4_preset == Moon4Preset::Fosdick;  // Partnership Moon's preset (§4.2)
   r.score[us] = !made ? -bid : tricks_taken ? tally.tricks[us] : bid;
   r.score[them] = tally.tricks[them];
   return r;
@@ -279,9 +279,9 @@ void nello(SuitTable& t, const Rules& rules, Trump trump) {
 
 // ------------------------------------------------------------- the declaration rows
 
-// §4.1: three-player Moon names doubles trumps only under moon_doubles_trump.
+// §4.1: three-player Moon names doubles trumps only under moon_doubles_trump (its row says so).
 std::vector<Trump> doubles_if_allowed(const Rules& rules) {
-  if (rules.family == Family::Moon && !rules.moon_doubles_trump) return {};
+  if (rules.row().doubles_trump_by_flag && !rules.moon_doubles_trump) return {};
   return {Trump::doubles()};
 }
 
@@ -308,18 +308,16 @@ static_assert(
 
 std::span<const DeclarationRow> declaration_rows() { return kDeclarationRows; }
 
-std::span<const ContractRow> bid_rows(const Rules& rules) {
-  switch (rules.family) {
-    case Family::Moon: return kMoonBidRows;
-    case Family::Moon4: return kMoon4BidRows;
-    default: return kBidRows;
-  }
-}
+std::span<const ContractRow> texas42_bid_rows() { return kBidRows; }
+std::span<const ContractRow> moon_bid_rows() { return kMoonBidRows; }
+std::span<const ContractRow> moon4_bid_rows() { return kMoon4BidRows; }
+
+std::span<const ContractRow> bid_rows(const Rules& rules) { return rules.row().bid_rows(); }
 
 std::vector<const ContractRow*> contract_rows(const Rules& rules) {
   std::vector<const ContractRow*> out;
   for (const ContractRow& row : bid_rows(rules)) out.push_back(&row);
-  if (rules.family != Family::Texas42) return out;  // the contracts declarations impose are 42's (§3) alone
+  if (!rules.row().special_contracts) return out;  // the contracts declarations impose are 42's (§3) alone
   for (const DeclarationRow& row : kDeclarationRows)
     if (row.imposes && std::find(out.begin(), out.end(), row.imposes) == out.end()) out.push_back(row.imposes);
   return out;

@@ -194,7 +194,7 @@ void Game::play(const Move& move) {
       s_.hand.trump = move.trump;
       // §4.1 (M-5): Moon's bidder takes the widow once trumps are named, and lays one tile away
       // (under moon_widow = none the widow lies out of play, unseen, M-9).
-      if (s_.hand.undealt && rules_.row().left_over == LeftOver::Widow && rules_.moon_widow == MoonWidow::Take)
+      if (s_.hand.undealt && rules_.takes_widow())
         s_.phase = Phase::Exchange;
       else start_play();
       break;
@@ -266,7 +266,7 @@ void Game::finish_hand(const HandResult& result) {
   s_.hand.result = result;
   for (int k = 0; k < rules_.scorers(); ++k) s_.scores[k] += result.score[k];
   const int us = s_.position->side_of(s_.hand.contract->declarer), them = kSides - 1 - us;
-  if (rules_.moon()) {
+  if (rules_.row().highest_at_target) {  // the Moons' end (M-6), each scorer for itself or a side
     s_.winner = moon_winner(result);
     // M-10 (moon_wins_game): a made moon wins the game at once, whatever the scores.
     if (result.decides_game) s_.winner = rules_.scorer_of(s_.hand.contract->declarer);

@@ -72,8 +72,9 @@ Position::Position(const Rules& rules, Trump trump, const std::array<TileMask, k
   // In three-player Moon the bidder makes the sides (§4.1).
   if (!contract && ruling_.contract->seating(rules, 0) != ruling_.contract->seating(rules, -1))
     throw InvalidPositionError(
-        rules.family == Family::Moon
-            ? "a Moon position needs its contract: the bidder plays alone against the other two (docs/rules.md §4.1)"
+        !rules.row().partners  // each for itself: the bid makes the sides
+            ? std::string("a ") + rules.row().title +
+                  " position needs its contract: the bidder plays alone against the other two (docs/rules.md §4.1)"
             : "a '" + trump.name() + "' position needs its contract: who declares decides who sits out (docs/rules.md §3.3)");
   check_seat(leader, "leader");
   if (contract && (contract->declarer < 0 || contract->declarer >= seating().seats()))

@@ -58,8 +58,13 @@ const FlagSpec<NelloMin, 2> kNelloMin{"nello_min", &Rules::nello_min, {"1_mark",
 const FlagSpec<NelloDoublesAllowed, 2> kNelloDoublesAllowed{
     "nello_doubles_allowed", &Rules::nello_doubles_allowed, {"own_suit_high", "all"}};
 const FlagSpec<NelloInPoints, 2> kNelloInPoints{"nello_in_points", &Rules::nello_in_points, {"off", "as_marks"}};
-const FlagSpec<Family, kFamilies.size()> kFamily{
-    "family", &Rules::family, {kFamilies[0].name, kFamilies[1].name, kFamilies[2].name, kFamilies[3].name}};
+// The family flag's values: the family rows' names, in Family's order (the first, 42, the default).
+constexpr std::array<const char*, kFamilies.size()> kFamilyNames = [] {
+  std::array<const char*, kFamilies.size()> out{};
+  for (std::size_t i = 0; i < kFamilies.size(); ++i) out[i] = kFamilies[i].name;
+  return out;
+}();
+const FlagSpec<Family, kFamilies.size()> kFamily{"family", &Rules::family, kFamilyNames};
 const FlagSpec<Moon4Preset, 2> kMoon4Preset{"moon4_preset", &Rules::moon4_preset, {"pagat", "fosdick"}};
 const FlagSpec<MoonAllPass, 2> kMoonAllPass{"moon_all_pass", &Rules::moon_all_pass, {"redeal", "forced_last_4"}};
 const FlagSpec<MoonBidderScore, 2> kMoonBidderScore{"moon_bidder_score", &Rules::moon_bidder_score, {"bid", "tricks_taken"}};
@@ -68,10 +73,42 @@ const FlagSpec<MoonWidow, 2> kMoonWidow{"moon_widow", &Rules::moon_widow, {"take
 
 std::string family_name(const Rules& r) { return r.row().name; }
 
+// A member's own flags (docs/rules.md §4): each may be set only in the families it names (checked
+// in this order, the first wrong one named).
+constexpr unsigned family_bit(Family f) { return 1u << static_cast<unsigned>(f); }
+struct FlagScope {
+  const char* flag;
+  bool (*set)(const Rules& r, const Rules& base);  // set away from the family's default
+  unsigned families;                              // family_bit of each family it belongs to
+  const char* owners;                             // whose it is, for the message
+};
+constexpr const char* kMoons = "Moon's (family 'moon'), docs/rules.md §4.1";
+constexpr const char* kBothMoons = "the Moons' (family 'moon' or 'moon4'), docs/rules.md §4.1";
+constexpr const char* kPartnershipMoon = "Partnership Moon's (family 'moon4'), docs/rules.md §4.2";
+constexpr std::array<FlagScope, 9> kFlagScopes = {{
+    {"moon_doubles_trump", [](const Rules& r, const Rules&) { return r.moon_doubles_trump; }, family_bit(Family::Moon), kMoons},
+    {"moon_all_pass", [](const Rules& r, const Rules& b) { return r.moon_all_pass != b.moon_all_pass; },
+     family_bit(Family::Moon), kMoons},
+    {"moon_bidder_score", [](const Rules& r, const Rules& b) { return r.moon_bidder_score != b.moon_bidder_score; },
+     family_bit(Family::Moon), kMoons},
+    {"moon_set", [](const Rules& r, const Rules& b) { return r.moon_set != b.moon_set; }, family_bit(Family::Moon), kMoons},
+    {"moon_widow", [](const Rules& r, const Rules& b) { return r.moon_widow != b.moon_widow; }, family_bit(Family::Moon),
+     kMoons},
+    // Shooting the moon's house rules belong to both Moons (§4.1-4.2, M-10, M-11).
+    {"moon_wins_game", [](const Rules& r, const Rules&) { return r.moon_wins_game; },
+     family_bit(Family::Moon) | family_bit(Family::Moon4), kBothMoons},
+    {"moon_overcall", [](const Rules& r, const Rules&) { return r.moon_overcall; },
+     family_bit(Family::Moon) | family_bit(Family::Moon4), kBothMoons},
+    {"back_to_back_loss", [](const Rules& r, const Rules&) { return r.back_to_back_loss; }, family_bit(Family::Moon4),
+     kPartnershipMoon},
+    {"moon4_preset", [](const Rules& r, const Rules& b) { return r.moon4_preset != b.moon4_preset; },
+     family_bit(Family::Moon4), kPartnershipMoon},
+}};
+
 // The flags of one family only: 42's contracts and scoring, Moon's trumps, Partnership Moon's
 // preset; The Big Game plays 42's points game (§4.3) without its mark bids and special contracts.
 void check_family(const Rules& r) {
-  const Rules base = r.big_game() ? Rules::of_big_game() : Rules{.family = r.family};
+  const Rules base = Rules::of_family(r.family);
   if (r.big_game()) {
     const bool marks_or_specials = r.scoring != base.scoring || r.mark_jump != base.mark_jump ||
                                    r.play_out != base.play_out || r.specials != base.specials ||
@@ -95,23 +132,9 @@ void check_family(const Rules& r) {
   if (r.moon() && texas42_only)
     throw ParseError("rules flags of Texas 42's auction, scoring and special contracts do not apply to family '" +
                      family_name(r) + "'");
-  const bool moon_only = r.moon_doubles_trump || r.moon_all_pass != base.moon_all_pass ||
-                         r.moon_bidder_score != base.moon_bidder_score || r.moon_set != base.moon_set ||
-                         r.moon_widow != base.moon_widow;
-  if (moon_only && r.family != Family::Moon)
-    throw ParseError(std::string("rules flag '") +
-                     (r.moon_doubles_trump ? "moon_doubles_trump" : r.moon_all_pass != base.moon_all_pass ? "moon_all_pass"
-                      : r.moon_bidder_score != base.moon_bidder_score ? "moon_bidder_score"
-                      : r.moon_set != base.moon_set ? "moon_set" : "moon_widow") +
-                     "' is Moon's (family 'moon'), docs/rules.md §4.1");
-  // Shooting the moon's house rules belong to both Moons (§4.1-4.2, M-10, M-11).
-  if ((r.moon_wins_game || r.moon_overcall) && !r.moon())
-    throw ParseError(std::string("rules flag '") + (r.moon_wins_game ? "moon_wins_game" : "moon_overcall") +
-                     "' is the Moons' (family 'moon' or 'moon4'), docs/rules.md §4.1");
-  if (r.back_to_back_loss && r.family != Family::Moon4)
-    throw ParseError("rules flag 'back_to_back_loss' is Partnership Moon's (family 'moon4'), docs/rules.md §4.2");
-  if (r.moon4_preset != base.moon4_preset && r.family != Family::Moon4)
-    throw ParseError("rules flag 'moon4_preset' is Partnership Moon's (family 'moon4'), docs/rules.md §4.2");
+  for (const FlagScope& scope : kFlagScopes)
+    if (scope.set(r, base) && !(scope.families & family_bit(r.family)))
+      throw ParseError(std::string("rules flag '") + scope.flag + "' is " + scope.owners);
 }
 
 }  // namespace

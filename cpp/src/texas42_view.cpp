@@ -85,7 +85,7 @@ std::string voids_of(const std::array<unsigned, kMaxSeats>& voids, int seats) {
 
 }  // namespace
 
-int undealt_tiles(const Rules& rules) { return count(rules.tile_set()) - rules.seats() * rules.hand_size(); }
+int undealt_tiles(const Rules& rules) { return rules.undealt(); }
 
 int tiles_out_of_play(const Rules& rules, int unseen, int held, bool discard_known) {
   const int out = unseen - held;
@@ -124,7 +124,7 @@ LeftOverTiles left_over_tiles(const Position& pos, int seat, std::optional<int> 
   } else if (count(missing) != undealt) {
     throw InvalidViewError("earlier tricks were not recorded: name the bidder's discard to tell it from their tiles");
   }
-  const bool sees = undealt > 0 && (rules.row().left_over != LeftOver::Widow || rules.moon_widow == MoonWidow::Take);
+  const bool sees = rules.bidder_sees_left_over();
   const std::optional<Contract>& contract = pos.contract();
   if (sees && contract && contract->declarer == seat && (missing & ~out.gone))
     out.discard = 63 - std::countl_zero(missing & ~out.gone);

@@ -17,7 +17,7 @@ from dominosolver.texas42 import Game, Move, advise_bid
 from dominosolver.texas42.bots import HintBot
 from dominosolver.texas42.deciders import Deciders, deciders_of
 
-ROWS = {"texas42": Deciders(), "moon": moon.DECIDERS, "moon4": moon.DECIDERS, "biggame": biggame.DECIDERS}
+ROWS = {"texas42": Deciders(), "moon": moon.DECIDERS, "moon4": moon.PARTNERSHIP_DECIDERS, "biggame": biggame.DECIDERS}
 
 
 @pytest.mark.parametrize("tag", sorted(ROWS))

@@ -22,11 +22,7 @@ GAME_PACKAGES = frozenset(tag for tag in WORDS if (PACKAGE / tag / "__init__.py"
 # (file under dominosolver/, what it names): why it stays.
 ALLOWED = {
     # The offline board exports the games the WebAssembly module reads (wasm/: the 42 family's rules
-    # only), and says why the others need the server: a fact of the module, not of the registry.
-    ("cli/board.py", "texas42"): "the WebAssembly module's games",
-    ("cli/board.py", "moon"): "the WebAssembly module's games",
-    ("cli/board.py", "moon4"): "the WebAssembly module's games",
-    ("cli/board.py", "biggame"): "the WebAssembly module's games",
+    # only, the registry's FAMILY42), and says why the others need the server: a fact of the module.
     ("cli/board.py", "bingo"): "the game the WebAssembly module lacks",
 }
 

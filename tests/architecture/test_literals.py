@@ -21,8 +21,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ("cpp", "src", "python")
-# The files that define the sizes: the seating, the rules and the contract table, and their readers.
-DEFINING = re.compile(r"core/seating\.hpp|texas42/rules\.hpp|texas42_rules\.cpp|texas42/contract\.hpp"
+# The files that define the sizes: the seating, the family table, the rules and the contract table,
+# and their readers.
+DEFINING = re.compile(r"core/seating\.hpp|texas42/family\.hpp|texas42/rules\.hpp|texas42_rules\.cpp|texas42/contract\.hpp"
                       r"|texas42_contract\.cpp|bingo/rules\.hpp|bingo_rules\.cpp|texas42/rules\.py|bingo/rules\.py")
 CEILING = 99
 

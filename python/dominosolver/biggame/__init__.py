@@ -29,8 +29,9 @@ __all__ = ["BIG_GAME", "DECIDERS", "BidTests", "BigGame", "BigGameBidAdvice", "B
            "dd_table", "exchanged", "hint", "in_big_game_exchange", "parse_play", "solve", "solve_batch",
            "weakest_discard"]
 
-# The Big Game's own decisions before play: texas42's advise_bid and HintBot use them.
-DECIDERS = Deciders(advise_bid=advise_big_game_bid, bot=BigGameDecisions, at_lead=exchanged)
+# The Big Game's own decisions before play: texas42's advise_bid and HintBot use them; its advice
+# tests 32 deals at one level each, its whole deals taking seconds to solve.
+DECIDERS = Deciders(advise_bid=advise_big_game_bid, bot=BigGameDecisions, at_lead=exchanged, samples=32)
 register(("biggame",), DECIDERS)
 
 

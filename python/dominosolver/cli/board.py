@@ -27,6 +27,7 @@ from typing import Any
 import click
 
 from ..serve.app import STATIC
+from .. import games
 from ..serve.handlers import games_reply
 from . import render
 
@@ -34,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[3]  # the source checkout, when the pack
 MODULE_FILES = ("index.js", "dominosolver_core.mjs", "dominosolver_core.wasm")
 TOOLS = {"emcmake": "emscripten", "em++": "emscripten", "cmake": "cmake", "node": "nodejs"}
 # The games the module reads (wasm/index.js: the 42 family), and why the others need the server.
-MODULE_GAMES = ("texas42", "moon", "moon4", "biggame")
+MODULE_GAMES = games.FAMILY42  # every row of the core's family table
 NOT_OFFLINE = {"bingo": "the module has the 42 family's rules only"}
 THEME = "#1f5f8b"  # board.css's accent
 SCHEMA = "dominosolver.board-export/1"

@@ -107,7 +107,7 @@ def par_of(rules: Rules, hands: list[list[int]] | tuple[tuple[int, ...], ...], d
     """The par result and each side's reach (module doc) of a deal: its hands (tile ids a seat), its
     dealer, its double-dummy table ``dd`` and special-contract arrays (rows: ``rules.table_declarations``,
     then ``contracts``; columns: seats)."""
-    if rules.scoring != "marks" or rules.family != "texas42":
+    if rules.scoring != "marks":  # 42's marks game: every other member scores points
         raise ParseError(f"par is defined for Texas 42 scored in marks, not {rules.title} scored in {rules.scoring}")
     tables = _Tables(rules, np.asarray(dd), np.asarray(every_trick, dtype=bool), list(contracts),
                      np.asarray(makes, dtype=bool).reshape(len(contracts), rules.seats))

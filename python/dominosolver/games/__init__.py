@@ -12,6 +12,7 @@ game is adding its adapter and its row.
 from .records import SHOW, show_json
 from .registry import (
     DEFAULT,
+    FAMILY42,
     GAMES,
     check_options,
     detect,
@@ -36,7 +37,7 @@ from .spec import (
 )
 
 __all__ = [
-    "DEFAULT", "GAMES", "KITS", "SHOW", "BatchKit", "EngineKit", "GameSpec", "HumanKit", "Notation", "PicturesKit",
+    "DEFAULT", "FAMILY42", "GAMES", "KITS", "SHOW", "BatchKit", "EngineKit", "GameSpec", "HumanKit", "Notation", "PicturesKit",
     "RenderKit", "check_options", "detect", "get", "is_view_text", "kit", "legend", "names", "of_rules", "read",
     "read_view", "show_json",
 ]

@@ -5,7 +5,8 @@ rows of Texas 42, Moon, Partnership Moon and The Big Game (docs/rules.md §2, §
 
 - its tag, title, seats and set (``name``, ``title``, ``max_pip``, ``without_blanks``);
 - its table: points where counters score, tricks where bids are of tricks (``ladder``: Moon's
-  ``moon_table``), and the special-contract table where the marks ladder offers special bids;
+  ``moon_table``), and the special-contract table where it has 42's special contracts
+  (``special_contracts``);
 - its conformance cases: 42's contract rows where special bids exist, else each declaration;
 - the columns of its moves in batch arrays (``lower_end_leads``: The Big Game's 47 plays);
 - the exchange before trumps (``left_over == "undealt"``): its hint, engine move and advice rank
@@ -69,7 +70,7 @@ class Member:
 MEMBERS: dict[str, Member] = {
     "texas42": Member(Game, "42", demo_42, aliases=("42",)),
     "moon": Member(MoonGame, "Moon", demo_of(MOON_DEMO), deciders=moon.DECIDERS),
-    "moon4": Member(PartnershipMoonGame, "Partnership Moon", demo_of(MOON4_DEMO), deciders=moon.DECIDERS),
+    "moon4": Member(PartnershipMoonGame, "Partnership Moon", demo_of(MOON4_DEMO), deciders=moon.PARTNERSHIP_DECIDERS),
     "biggame": Member(BigGame, "The Big Game", big_game_demo, deciders=biggame.DECIDERS),
 }
 
@@ -176,7 +177,7 @@ def board_row(row: FamilyRow) -> Callable[[], dict[str, Any]]:
     record). A position of a family scored in points alone starts with the least bid made (Moon's
     bidder alone makes the sides); where calls are marks, an analysis grades them too."""
     def board() -> dict[str, Any]:
-        rules = Rules.of_game(row.name, EDITOR_FLAGS if row.ladder == "marks" else {})
+        rules = Rules.of_game(row.name, EDITOR_FLAGS if row.special_contracts else {})
         return {
             "tiles": [str(t) for t in sorted(tiles_of(set_mask(rules)), reverse=True)],
             "declarations": [{"trump": str(d), "name": str(declaration_name(d))} for d in rules.declarations],
@@ -239,7 +240,7 @@ def spec_of(row: FamilyRow, member: Member | None = None) -> GameSpec:
     """The registry row of the family member ``row`` (``member``: what its rules cannot say)."""
     member = member or default_member(row)
     rules = member.game._rules_class()
-    specials = row.ladder == "marks"  # special bids are bid in marks (docs/rules.md §3)
+    specials = row.special_contracts  # 42's special contracts (docs/rules.md §3)
     tricks = row.ladder == "tricks"  # bids of tricks: the table counts the bidder's tricks
     make_table = moon_table if tricks else dd_table
     columns = _core.texas42.MAX_PLAYS if row.lower_end_leads else len(tiles_of(set_mask(Rules())))

@@ -13,7 +13,7 @@ from . import bingo, family42
 from .records import VIEW, is_view_text
 from .spec import KITS, GameSpec
 
-__all__ = ["DEFAULT", "GAMES", "check_options", "detect", "get", "is_view_text", "kit", "names", "of_rules", "read",
+__all__ = ["DEFAULT", "FAMILY42", "GAMES", "check_options", "detect", "get", "is_view_text", "kit", "names", "of_rules", "read",
            "read_view"]
 
 # The 42 family's rows come from the core's family table (``family42``), Texas 42 first; Bingo's
@@ -23,6 +23,8 @@ GAMES: Mapping[str, GameSpec] = MappingProxyType(
     {spec.tag: spec for spec in (_FIRST, bingo.SPEC, *_REST)})
 # Positions, views and records older than the "game" tag are Texas 42's, as before Bingo came.
 DEFAULT = _FIRST.tag
+# The tags of the 42 family's members: a row each of the core's family table, in its order.
+FAMILY42 = tuple(spec.tag for spec in family42.SPECS)
 _BY_WORD = {word: spec for spec in GAMES.values() for word in (spec.tag, *spec.aliases)}
 
 

@@ -154,7 +154,7 @@ def with_auction(graded: dict[str, Any] | None, hand: dict[str, Any]) -> dict[st
     if table.row.left_over != "none":
         discard = grade_discard(hand)
         return graded if discard is None else {**graded, "discard": discard}
-    if table.family != "texas42" or table.scoring != "marks":
+    if table.scoring != "marks":  # 42's marks game: every other member scores points
         return graded
     return {**graded, "auction": grade_auction(hand)}
 

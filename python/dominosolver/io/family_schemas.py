@@ -25,8 +25,9 @@ __all__ = ["family_position_block", "family_view_block", "position_schema", "vie
 VIEW_SCHEMA = Path(__file__).parent / "schemas" / "view.schema.json"
 POSITION_SCHEMA = Path(__file__).parent / "schemas" / "position.schema.json"
 POSITION = "position.schema.json#/$defs/"
-# Each member's own trumps in the position schema (Partnership Moon names Moon's).
-TRUMPS = {"texas42": "trump42", "moon": "trump_moon", "moon4": "trump_moon", "biggame": "trump_biggame"}
+# 42's own trumps in the position schema, as written; the other members' are written from their
+# rows, one definition per set, named after its first member (Partnership Moon names Moon's).
+TRUMPS42 = "trump42"
 # What a view of the member is, in a sentence (docs/rules.md §4).
 ABOUT = {
     "moon": "A Moon view (docs/rules.md §4.1): three players P0..P2, 22 tiles; the widow is unseen, and the "
@@ -56,10 +57,19 @@ def _bids(row: FamilyRow, rules: Rules) -> tuple[str, str]:
             '"pass", "30".."42", "84"... (a special bid: "168:kind")')
 
 
+def _trumps(name: str) -> str:
+    """The position schema's definition of the member's trumps: 42's, or the one of its set."""
+    row = FAMILY_ROWS[name]
+    if row.default:
+        return TRUMPS42
+    first = next(n for n, r in FAMILY_ROWS.items() if not r.default and r.max_pip == row.max_pip)
+    return f"trump_{first}"
+
+
 def family_view_block(template: dict[str, Any], name: str) -> dict[str, Any]:
     """42's view block made the block of family ``name`` by its row."""
     row, rules = FAMILY_ROWS[name], Rules.of_game(name)
-    if name == "texas42":
+    if row.default:
         return template
     block = copy.deepcopy(template)
     props = block["properties"]
@@ -74,7 +84,7 @@ def family_view_block(template: dict[str, Any], name: str) -> dict[str, Any]:
     props["plays"]["items"]["properties"]["seat"] = dict(seat)
     for key in ("revealed", "voids"):
         props[key]["propertyNames"]["enum"] = list(rules.seat_names)
-    props["trump"]["oneOf"][1] = {"$ref": POSITION + TRUMPS[name]}
+    props["trump"]["oneOf"][1] = {"$ref": POSITION + _trumps(name)}
     contract = {"$ref": POSITION + f"contract_{name}"}
     if row.left_over == "undealt":
         props["contract"] = contract  # The Big Game's views carry the contract's form of its own
@@ -112,7 +122,7 @@ def _games(out: dict[str, Any]) -> None:
 
 
 # The position schema. A member's seats are 42's ("seat42") or a definition of its own ("seat_moon");
-# its trumps the definition TRUMPS names, its contract "contract_<game>", its ladder's bids:
+# its trumps the definition _trumps names, its contract "contract_<game>", its ladder's bids:
 LADDER_BIDS = {"tricks": "bid_moon"}  # Moon's tricks bid, shared by Partnership Moon (its preset: 3..7)
 # What is out of play beside the hands, by what the deal leaves over (docs/rules.md §4.1, §4.3).
 OUT_OF_PLAY = {
@@ -148,7 +158,7 @@ def _seat_block(name: str) -> dict[str, Any]:
 
 def _trump_block(trumps: str) -> dict[str, Any]:
     """A trump definition shared by the members whose trumps it names: the suits of their set, doubles, none."""
-    members = [n for n in FAMILY_ROWS if TRUMPS[n] == trumps]
+    members = [n for n in FAMILY_ROWS if _trumps(n) == trumps]
     pips = {FAMILY_ROWS[n].max_pip for n in members}
     if len(pips) != 1:
         raise ValueError(f"{trumps} is shared by members of different sets: {members}")
@@ -178,13 +188,13 @@ def _contract_block(name: str) -> dict[str, Any]:
 def family_position_block(template: dict[str, Any], name: str) -> dict[str, Any]:
     """42's position block made the block of family ``name`` by its row."""
     row, rules = FAMILY_ROWS[name], Rules.of_game(name)
-    if name == "texas42":
+    if row.default:
         return template
     block = copy.deepcopy(template)
     block["required"] = ["game", *block["required"]]  # only 42 is read without its tag
     props = block["properties"]
     props["game"]["const"] = name
-    props["trump"] = _ref(TRUMPS[name])
+    props["trump"] = _ref(_trumps(name))
     props["leader"] = props["history"]["properties"]["first_leader"] = _ref(_seat_def(name))
     who = "seat" if row.partners else "player"
     sides = " (partners N-S and E-W)" if rules.seat_names == Rules().seat_names else ""
@@ -212,12 +222,12 @@ def position_schema(shipped: dict[str, Any]) -> dict[str, Any]:
     _games(out)
     defs = out["$defs"]
     defs["bidkind42"]["enum"] = list(BID_KINDS)
-    for name in FAMILY_ROWS:
-        if name == "texas42":
+    for name, row in FAMILY_ROWS.items():
+        if row.default:
             continue
         if _seat_def(name) != "seat42":
             defs[_seat_def(name)] = _seat_block(name)
-        defs[TRUMPS[name]] = _trump_block(TRUMPS[name])
+        defs[_trumps(name)] = _trump_block(_trumps(name))
         defs[f"contract_{name}"] = _contract_block(name)
         defs[name] = family_position_block(shipped["$defs"]["texas42"], name)
     return out

@@ -13,6 +13,8 @@ the rules direct them.
 (1, ('P1', 'P0P2'), True)
 """
 
+from dataclasses import replace
+
 from .. import texas42
 from ..texas42 import Bid, Contract, Move, PlayerView, Position, Solver, solve, solve_batch
 from ..texas42.deciders import Deciders, register
@@ -20,13 +22,19 @@ from ..texas42.rules import FAMILIES
 from .bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
 from .exchange import discard_scores
 
-__all__ = ["MOON", "MOON4", "FOSDICK", "DECIDERS", "FAMILIES", "Bid", "Contract", "Game", "MoonBidAdvice", "MoonGame",
+__all__ = ["MOON", "MOON4", "FOSDICK", "DECIDERS", "PARTNERSHIP_DECIDERS", "FAMILIES", "Bid", "Contract", "Game", "MoonBidAdvice", "MoonGame",
            "MoonRules", "MoonTable", "Move", "PartnershipMoonGame", "PartnershipMoonRules", "PlayerView", "Position",
            "Rules", "Solver", "discard_scores", "moon_ladder", "moon_table", "solve", "solve_batch"]
 
 # Moon's and Partnership Moon's own decisions before play: texas42's advise_bid, hint and HintBot use them.
-DECIDERS = Deciders(advise_bid=advise_moon_bid, exchange_scores=discard_scores)
-register(("moon", "moon4"), DECIDERS)
+# Their bids are judged in tricks, none taken off (over 100 mirrored deals a trick off cost Moon 2.3
+# points a deal), at 75%; Partnership Moon, where the partner cannot see the bidder's hand, needs 90%
+# (0.9 points a deal more than 75% with a trick off, 2.2 more than none off at 75%); bench/studies/README.md.
+DECIDERS = Deciders(advise_bid=advise_moon_bid, exchange_scores=discard_scores,
+                    thresholds={"risk": 0.75, "mark_risk": None, "discount": 0})
+PARTNERSHIP_DECIDERS = replace(DECIDERS, thresholds={"risk": 0.9, "mark_risk": None, "discount": 0})
+register(("moon",), DECIDERS)
+register(("moon4",), PARTNERSHIP_DECIDERS)
 
 
 

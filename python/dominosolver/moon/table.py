@@ -67,8 +67,8 @@ def moon_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 16) -> Moo
     notation, JSON or a Position: the table of its deal, the tile no hand holds its widow).
     ``rules`` default to those the deal carries, else Moon's."""
     hands, rules = whole_deal(deal, Rules.argument(rules), Rules(family="moon"))
-    if rules.family == "texas42":
-        raise ParseError("a Moon table is of a Moon or Partnership Moon deal; for Texas 42 use dd_table")
+    if rules.row.ladder != "tricks":  # a table of tricks is of a game bid in tricks
+        raise ParseError(f"a Moon table is of a Moon or Partnership Moon deal; for {rules.title} use dd_table")
     masks = [mask_of(h) for h in hands]  # refuses a tile given twice in a hand
     dealt = 0
     for mask in masks:

@@ -106,7 +106,7 @@ def play_game(deal: int, ns: Any, ew: Any, dealer: int, rules: Rules | None = No
                   "made": bool(hand["result"]["made"])}
                  for k, hand in enumerate(game.hands_played) if hand["contract"] is not None and hand["result"] is not None]
     return {"winner": winner % len(TEAMS), "scores": _by_bot(rules, list(game.scores.values())),
-            "unit": "marks" if rules.scoring == "marks" and rules.family == "texas42" else "points",
+            "unit": rules.scoring,  # marks only in 42's marks game: every other member is scored in points
             "hands": len(game.hands_played), "contracts": contracts, "sides": rules.scorers == len(TEAMS)}
 
 

@@ -60,7 +60,7 @@ def grade_auction(hand: dict[str, Any], rules: Any = None, *, samples: int = GRA
     if not isinstance(hand, dict) or not {"deal", "dealer", "bids"} <= hand.keys():
         raise ParseError("grading an auction needs a played hand with its 'deal', 'dealer' and 'bids'")
     table = Rules.of_game(hand.get("game", "texas42"), hand.get("rules", rules))
-    if table.family != "texas42" or table.scoring != "marks":
+    if table.scoring != "marks":  # 42's marks game: every other member scores points
         raise ParseError(f"calls are graded in 42's marks (calibrated there), not in {table.title}'s "
                          f"{table.scoring}")
     deal = [tuple(Tile(t) for t in h) for h in hand["deal"]]

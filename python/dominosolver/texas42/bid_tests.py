@@ -128,8 +128,8 @@ class LevelTests:
             raise InvalidViewError(f"bid tests need a PlayerView, not {type(view).__name__}")
         if view.trump is not None or view.plays:
             raise InvalidViewError("bid tests need a view of the auction, exchange or declaration: the trump is named")
-        if view.rules.scoring != "points" and view.rules.family != "texas42":
-            raise InvalidViewError(f"bid tests judge bids in points: not {view.rules.family}'s")
+        if view.rules.row.ladder == "tricks":
+            raise InvalidViewError(f"bid tests judge bids in points: not {view.rules.family}'s (bids of tricks)")
         self.view = view
         self.samples = world_count(samples, low=1)
         if self.samples > MAX_SAMPLES:

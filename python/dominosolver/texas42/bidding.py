@@ -53,6 +53,7 @@ from ..arguments import (
 )
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of
+from . import calibration
 from .bid_advice_json import DeclarationValues, Verdict, advice_line, bid_advice_json, makes_text
 from .calibration import at_table
 from .deciders import deciders_of
@@ -85,30 +86,27 @@ _STANDARD = Rules()
 # Standard 42's bids up to the marks that win a game: 30..42, then 84, 126, ... (the core's ladder).
 BID_LADDER = tuple(b for b in range(_STANDARD.mark * _STANDARD.target + 1) if _STANDARD.is_bid(b))
 _P_MAKE_BIDS = tuple(b for b in BID_LADDER if b <= 2 * _STANDARD.mark)  # P(make) in JSON: to two marks
-# The thresholds every front end and the hint bot bid by, per family: those that played best in the
-# arena (bench/studies/README.md). Double dummy overrates a declarer, who in play cannot see the other hands:
+# The thresholds every front end and the hint bot bid by: those that played best in the arena
+# (bench/studies/README.md). Double dummy overrates a declarer, who in play cannot see the other hands:
 # 42 and The Big Game judge a point bid on its points less 5 and need 75% (a bid of every trick 85%).
-# Moon's family judges bids in tricks, none taken off (over 100 mirrored deals a trick off cost Moon
-# 2.3 points a deal); Partnership Moon, where the partner cannot see the bidder's hand, needs 90%
-# (0.9 points a deal more than 75% with a trick off, 2.2 more than none off at 75%).
+# A member that bids otherwise states its own in its ``Deciders`` row (Moon's, in tricks).
 PLAYING_THRESHOLDS = {"risk": 0.75, "mark_risk": 0.85, "discount": 5}
-_FAMILY_THRESHOLDS = {"moon": {"risk": 0.75, "mark_risk": None, "discount": 0},
-                      "moon4": {"risk": 0.9, "mark_risk": None, "discount": 0}}
-# Deals of an advice when the caller names none (the same figures in every front end); The Big Game's
-# are tested at one level each, its whole deals taking seconds to solve.
+# Deals of an advice when the caller names none (the same figures in every front end), unless the
+# member's ``Deciders`` row names its own (The Big Game's, its whole deals taking seconds to solve).
 BID_SAMPLES = 200
-_FAMILY_SAMPLES = {"biggame": 32}
 
 
 def bid_samples(rules: Rules) -> int:
     """The deals an advice under ``rules`` draws when the caller names none."""
-    return _FAMILY_SAMPLES.get(rules.family, BID_SAMPLES)
+    own = deciders_of(rules).samples
+    return BID_SAMPLES if own is None else own
 
 
 def playing_thresholds(rules: Rules) -> dict[str, Any]:
     """``risk``, ``mark_risk`` and ``discount`` (in the family's units: points, Moon's tricks) the
     advice applies when the caller names none."""
-    return dict(_FAMILY_THRESHOLDS.get(rules.family, PLAYING_THRESHOLDS))
+    own = deciders_of(rules).thresholds
+    return dict(PLAYING_THRESHOLDS if own is None else own)
 
 
 def question_seed(rules: Rules, seat: int, hand: tuple[Tile, ...], auction: tuple[tuple[int, Any], ...],
@@ -334,7 +332,8 @@ class BidAdvice(DeclarationValues):
     def p_table(self, trump: Trump, bid: int) -> float | None:
         """The chance that ``bid`` under ``trump`` is made in play (``calibration.at_table`` of its
         double-dummy P(make)): standard 42's contracts in points or of every trick, None elsewhere."""
-        if self.rules.family != "texas42" or trump not in self.declarations or getattr(bid, "kind", ORDINARY) != ORDINARY:
+        if (self.rules.family != calibration.FAMILY or trump not in self.declarations
+                or getattr(bid, "kind", ORDINARY) != ORDINARY):
             return None
         return at_table(float(self.p_make(bid)[self.declarations.index(trump)]))
 
@@ -382,7 +381,7 @@ class BidAdvice(DeclarationValues):
         return Verdict(None, self.risk, f"a bid needs {self.risk:.0%}; the best: {says}", n)
 
     def to_json(self) -> dict[str, Any]:
-        p_make_bids = _P_MAKE_BIDS if self.rules.family == "texas42" else bid_ladder(self.rules)
+        p_make_bids = _P_MAKE_BIDS if self.rules.row.ladder == "marks" else bid_ladder(self.rules)
         return {
             **bid_advice_json(self, p_make_bids, mark_risk=self.risk if self.mark_risk is None else self.mark_risk,
                               discount=self.discount),
@@ -534,7 +533,7 @@ def _question(hand: Any, auction: Any, seat: Any, rules: Rules | None, legal_bid
         tiles = tuple(sorted((Tile(t) for t in tile_sequence(hand, "hand")), reverse=True))
         auction = tuple((parse_seat(s, rules), parse_bid(b)) for s, b in _pairs_or_list(auction, "auction", pairs=True))
     marks = None if score is None else parse_score(score, rules.target)
-    if marks is not None and (rules.family != "texas42" or rules.scoring != "marks"):
+    if marks is not None and rules.scoring != "marks":  # 42's marks game: every other member scores points
         raise InvalidViewError(f"a score weighs a call by the chance of winning a game of 42 to 7 marks, not "
                                f"{rules.title}'s {rules.scoring}")
     if len(tiles) != rules.hand_size:

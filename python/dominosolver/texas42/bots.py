@@ -216,7 +216,7 @@ class HintBot:
         """The game's marks, the seat's side first, when the bot plays for the game (objective "game",
         42's marks game; elsewhere it plays for the contract)."""
         rules = view.rules
-        if self.objective != "game" or rules.family != "texas42" or rules.scoring != "marks":
+        if self.objective != "game" or rules.scoring != "marks":  # 42's marks game: the others score points
             return None
         ours = rules.team_of(view.seat)
         return game.scores[ours], sum(v for k, v in game.scores.items() if k != ours)
@@ -272,10 +272,14 @@ class HintBot:
                                                       threads=self.threads)
         return tests
 
+    def _deciders_of(self, rules: Rules) -> Deciders:
+        """The family's row of deciders: the bot's own when given, else the registered row."""
+        return self.deciders if self.deciders is not None else deciders_of(rules)
+
     def _decider(self, rules: Rules) -> Any:
         """The family's own decider of the moves before play (``Deciders.bot``: The Big Game's), made
         once per family for this bot, or None where 42's advice decides them."""
-        deciders = self.deciders if self.deciders is not None else deciders_of(rules)
+        deciders = self._deciders_of(rules)
         if deciders.bot is None:
             return None
         if rules.family not in self._deciders:
@@ -292,7 +296,8 @@ class HintBot:
             legal = [m.value for m in game.legal_moves]
             view = game.view(game.to_move)
             score = self._score(game, view)
-            if view.rules.family == "texas42" and not _specials_open(view.rules, legal) and score is None:
+            own_advice = self._deciders_of(view.rules).advise_bid is not None  # Moon's, in tricks
+            if not own_advice and not _specials_open(view.rules, legal) and score is None:
                 return Move("bid", self._bid_by_tests(game, view, legal))
             advice = replace(self._advise(game), legal_bids=sorted(legal), **({"score": score} if score else {}))
             self.figures = {"by": "advice", "worlds": advice.worlds, "verdict": advice.verdict.to_json()}

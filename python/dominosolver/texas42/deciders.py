@@ -33,13 +33,18 @@ class Deciders:
       of the auction, exchange and declaration (The Big Game's, by zero-window tests);
     - ``at_lead(view, world, trump)``: the hands of a deal at the first lead once ``view``'s seat has
       won the auction and names ``trump`` (The Big Game's exchange by its rule of thumb), as bid
-      tests and bid scorers judge a declaration; None: as dealt.
+      tests and bid scorers judge a declaration; None: as dealt;
+    - ``thresholds``: the ``risk``, ``mark_risk`` and ``discount`` its bid advice applies when the
+      caller names none (``bidding.playing_thresholds``), those that played best in its arena;
+    - ``samples``: the deals its bid advice draws when the caller names none (``bidding.bid_samples``).
     """
 
     advise_bid: Callable[..., Any] | None = None
     exchange_scores: Callable[..., Any] | None = None
     bot: Callable[[Any], Any] | None = None
     at_lead: Callable[..., Any] | None = None
+    thresholds: dict[str, Any] | None = None
+    samples: int | None = None
 
 
 _FAMILIES: dict[str, Deciders] = {}
@@ -56,7 +61,7 @@ def deciders_of(rules: Rules) -> Deciders:
     ``dominosolver`` imports every member), or 42's (empty) for 42."""
     if rules.family in _FAMILIES:
         return _FAMILIES[rules.family]
-    if rules.family == "texas42":
+    if rules.row.default:
         return Deciders()
     raise InvalidViewError(f"{rules.title}'s decisions before play are its package's, which registers them when "
                            "imported (dominosolver imports every member's)")

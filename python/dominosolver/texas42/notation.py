@@ -159,7 +159,7 @@ def rules_of_text(text: str, values: dict[str, str]) -> Rules:
 
 def text_tag(rules: Rules) -> list[str]:
     """The leading word text writes for the family (none for Texas 42, whose text is untagged)."""
-    return [] if rules.family == "texas42" else [rules.family]
+    return [] if rules.row.default else [rules.family]
 
 
 def fields_from_text(text: str) -> PositionFields:

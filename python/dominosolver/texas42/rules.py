@@ -17,7 +17,7 @@ from ..tiles import MAX_PIP, tiles_of
 from ..wrappers import FlagRules
 
 __all__ = ["Rules", "Bid", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "ORDINARY", "BID_KINDS", "STANDARD",
-           "FAMILIES", "parse_seat", "contract_text", "contract_sides", "side_names", "parse_trump", "bid_name",
+           "FAMILIES", "DEFAULT_FAMILY", "parse_seat", "contract_text", "contract_sides", "side_names", "parse_trump", "bid_name",
            "parse_bid", "namer", "set_mask", "Auction", "replay_auction", "bid_words", "marks_bid"]
 
 GAME_BID = _core.texas42.GAME_BID
@@ -43,10 +43,17 @@ class FamilyRow:
     min_bid: int
     target: int
     lower_end_leads: bool  # [7-3] and [8-2] may lead low (§4.3)
+    hand_size: int  # tiles dealt to each seat
+    undealt: int  # tiles dealt to no seat: Moon's widow, The Big Game's undealt tile
+    special_contracts: bool  # 42's special contracts (§3): Plunge and Splash bid, Nel-O and Sevens declared
+    doubles_trump_by_flag: bool  # doubles named trumps only under moon_doubles_trump (Moon, §4.1)
+    highest_at_target: bool  # the game ends as the Moons' (M-6), else as 42's (§2.7)
+    default: bool  # the family of rules that name none (its text untagged, its JSON flag unwritten)
 
 
 FAMILY_ROWS = {row["name"]: FamilyRow(**row) for row in _core.texas42.family_rows()}
 FAMILIES = tuple(FAMILY_ROWS)  # the 42 family's members, by their "game" tag
+DEFAULT_FAMILY = next(name for name, row in FAMILY_ROWS.items() if row.default)  # rules that name none
 
 
 class Rules(FlagRules):
@@ -66,7 +73,7 @@ class Rules(FlagRules):
     @property
     def family(self) -> str:
         """The member of the 42 family played: "texas42", "moon", "moon4" or "biggame" (docs/rules.md §4)."""
-        return self.to_json().get("family", "texas42")
+        return self.to_json().get("family", DEFAULT_FAMILY)
 
     @property
     def row(self) -> FamilyRow:
@@ -85,7 +92,7 @@ class Rules(FlagRules):
         if game not in FAMILIES:
             raise ParseError(f"unknown game {shown(game)} for a 42 position: {', '.join(FAMILIES)}")
         flags = {} if flags is None else flags
-        if not isinstance(flags, dict) or game == "texas42" and "family" not in flags:
+        if not isinstance(flags, dict) or game == DEFAULT_FAMILY and "family" not in flags:
             return cls.from_json(flags)  # no flags, or 42's (and the reader's error for anything else)
         if flags.get("family", game) != game:
             raise ParseError(f"the rules say family {flags['family']!r}, but the game is {game!r}")
@@ -126,13 +133,13 @@ class Rules(FlagRules):
     def takes_widow(self) -> bool:
         """Whether Moon's bidder takes the widow and lays one tile away (docs/rules.md §4.1); under
         ``moon_widow = none`` the widow lies out of play, seen by nobody (M-9)."""
-        return self.row.left_over == "widow" and self.to_json().get("moon_widow", "take") == "take"
+        return self._core.takes_widow
 
     @property
     def bidder_sees_left_over(self) -> bool:
         """Whether the bidder sees the tiles the deal left over (Moon's widow when taken, The Big
         Game's undealt tile), and so knows which lies out of play."""
-        return self.undealt > 0 and (self.row.left_over != "widow" or self.takes_widow)
+        return self._core.bidder_sees_left_over
 
     @property
     def may_be_out_of_play(self) -> int:

@@ -32,7 +32,7 @@ from .plays import parse_play, play_of, plays_of
 from .notation import VIEW_SCHEMA, contract_from_json, contract_to_json, view_json_of_text, view_text_of_json
 from .picture import view_svg
 from .rules import (
-    FAMILIES, ORDINARY, Bid, Contract, Rules, Trump, bid_name, contract_text, parse_bid, parse_seat, parse_trump, replay_auction, set_mask,
+    DEFAULT_FAMILY, FAMILIES, ORDINARY, Bid, Contract, Rules, Trump, bid_name, contract_text, parse_bid, parse_seat, parse_trump, replay_auction, set_mask,
     check_in_set,
 )
 
@@ -58,7 +58,7 @@ class ViewRecord:
     points: tuple[int, int]
     legal_moves: tuple[Tile, ...]  # empty unless this seat is to move
     auction: tuple[tuple[int, Bid], ...] = field(default=())
-    game: str = "texas42"
+    game: str = DEFAULT_FAMILY  # the rules' family ("texas42" unless they name another)
     gone: tuple[Tile, ...] = ()  # tiles of earlier tricks whose plays were not recorded
     absent: tuple[int, ...] = (0, 0, 0, 0)  # per seat: mask of tiles the plays and contract show it cannot hold
     legal_bids: tuple[Bid, ...] = ()  # in the auction, the bids this seat may make (0 = pass)
@@ -76,7 +76,7 @@ class ViewRecord:
             raise InvalidViewError(f"view field 'rules' must be a Rules object, not {shown(self.rules)}")
         game = self.rules.family
         if self.game != game:
-            if self.game != "texas42":  # the default: the rules name the game
+            if self.game != DEFAULT_FAMILY:  # the default: the rules name the game
                 raise InvalidViewError(f"a {shown(self.game)} view cannot play the rules of {game!r}")
             object.__setattr__(self, "game", game)  # a frozen dataclass: set as its own code would
         seats = range(self.rules.seats)

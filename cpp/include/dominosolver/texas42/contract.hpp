@@ -147,7 +147,7 @@ std::string holding_error(const Rules& rules, const Contract& contract, TileMask
 constexpr int kDeclarationKinds = 5;
 constexpr int kBidKinds = 3;
 std::span<const DeclarationRow> declaration_rows();
-// The bid rows depend on the family (Moon has one contract row of its own, §4.1-4.2).
+// The bid rows are the family row's (Moon's one contract row of its own, §4.1-4.2).
 std::span<const ContractRow> bid_rows(const Rules& rules);
 std::vector<const ContractRow*> contract_rows(const Rules& rules);
 const DeclarationRow& declaration_row(Trump trump);

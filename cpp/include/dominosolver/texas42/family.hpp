@@ -5,6 +5,9 @@
 // it is; adding a member of the family is adding a row (and its tests).
 #include <array>
 #include <cstdint>
+#include <span>
+
+#include "dominosolver/core/tiles.hpp"
 
 namespace dominosolver::texas42 {
 
@@ -26,6 +29,12 @@ enum class Ladder : std::uint8_t {
   Points,  // The Big Game: 42..66, bid round after round until all but one pass (§4.3)
 };
 
+struct ContractRow;  // contract.hpp
+// Each member's bid rows (contract.cpp): the kinds of bid its auction knows and the contract each wins.
+std::span<const ContractRow> texas42_bid_rows();  // a point or mark bid, Plunge, Splash (§2.2-2.3, §3)
+std::span<const ContractRow> moon_bid_rows();     // a bid of tricks, the bidder alone (§4.1)
+std::span<const ContractRow> moon4_bid_rows();    // a bid of tricks, partners opposite (§4.2)
+
 struct FamilyRow {
   Family family;
   const char* name;   // its "game" tag and "family" flag: "texas42", "moon", "moon4", "biggame"
@@ -41,17 +50,55 @@ struct FamilyRow {
   int min_bid;           // the least bid (Partnership Moon's Fosdick preset: 3, its flag's)
   int target;            // the game's end: 7 marks (or 250 points: the scoring flag), 21, 400
   bool lower_end_leads;  // [7-3] and [8-2] may lead their lower number's suit (§4.3)
+  int hand_size;         // tiles dealt to each seat
+  int undealt;           // tiles dealt to no seat: Moon's widow, The Big Game's undealt tile
+  std::span<const ContractRow> (*bid_rows)();  // the kinds of bid its auction knows
+  bool special_contracts;      // 42's special contracts (§3): Plunge and Splash bid, Nel-O and Sevens declared
+  bool doubles_trump_by_flag;  // doubles may be named trumps only under the flag moon_doubles_trump (§4.1, M-4)
+  // How the game ends: the bidder that made its bid and reached the target, else the one scorer
+  // highest at or past it, an exact tie playing on (the Moons', M-6); else 42's first side past the
+  // target, a "Game" bid deciding it at once (§2.7).
+  bool highest_at_target;
 };
 
 inline constexpr std::array<FamilyRow, 4> kFamilies = {{
-    {Family::Texas42, "texas42", "Texas 42", 4, true, 6, false, true, false, LeftOver::None, Ladder::Marks, 30, 7, false},
-    {Family::Moon, "moon", "Moon", 3, false, 6, true, false, true, LeftOver::Widow, Ladder::Tricks, 4, 21, false},
-    {Family::Moon4, "moon4", "Partnership Moon", 4, true, 6, false, false, true, LeftOver::None, Ladder::Tricks, 4, 21,
-     false},
-    {Family::BigGame, "biggame", "The Big Game", 4, true, 8, false, true, true, LeftOver::Undealt, Ladder::Points, 42,
-     400, true},
+    {.family = Family::Texas42, .name = "texas42", .title = "Texas 42", .seats = 4, .partners = true, .max_pip = 6,
+     .without_blanks = false, .counters = true, .points_only = false, .left_over = LeftOver::None,
+     .ladder = Ladder::Marks, .min_bid = 30, .target = 7, .lower_end_leads = false, .hand_size = 7, .undealt = 0,
+     .bid_rows = texas42_bid_rows, .special_contracts = true, .doubles_trump_by_flag = false,
+     .highest_at_target = false},
+    {.family = Family::Moon, .name = "moon", .title = "Moon", .seats = 3, .partners = false, .max_pip = 6,
+     .without_blanks = true, .counters = false, .points_only = true, .left_over = LeftOver::Widow,
+     .ladder = Ladder::Tricks, .min_bid = 4, .target = 21, .lower_end_leads = false, .hand_size = 7, .undealt = 1,
+     .bid_rows = moon_bid_rows, .special_contracts = false, .doubles_trump_by_flag = true,
+     .highest_at_target = true},
+    {.family = Family::Moon4, .name = "moon4", .title = "Partnership Moon", .seats = 4, .partners = true, .max_pip = 6,
+     .without_blanks = false, .counters = false, .points_only = true, .left_over = LeftOver::None,
+     .ladder = Ladder::Tricks, .min_bid = 4, .target = 21, .lower_end_leads = false, .hand_size = 7, .undealt = 0,
+     .bid_rows = moon4_bid_rows, .special_contracts = false, .doubles_trump_by_flag = false,
+     .highest_at_target = true},
+    {.family = Family::BigGame, .name = "biggame", .title = "The Big Game", .seats = 4, .partners = true, .max_pip = 8,
+     .without_blanks = false, .counters = true, .points_only = true, .left_over = LeftOver::Undealt,
+     .ladder = Ladder::Points, .min_bid = 42, .target = 400, .lower_end_leads = true, .hand_size = 11, .undealt = 1,
+     .bid_rows = texas42_bid_rows, .special_contracts = false, .doubles_trump_by_flag = false,
+     .highest_at_target = false},
 }};
 
 constexpr const FamilyRow& family_row(Family f) { return kFamilies[static_cast<std::size_t>(f)]; }
+
+// The tiles of a member's set: the whole set, or Moon's without 1-0 .. max_pip-0 (§4.1).
+constexpr int set_size(const FamilyRow& f) { return tiles_in_set(f.max_pip) - (f.without_blanks ? f.max_pip : 0); }
+
+static_assert(
+    [] {
+      for (std::size_t i = 0; i < kFamilies.size(); ++i) {
+        const FamilyRow& f = kFamilies[i];
+        if (static_cast<std::size_t>(f.family) != i) return false;  // family_row indexes by Family
+        if (f.seats * f.hand_size + f.undealt != set_size(f)) return false;  // the deal uses the whole set
+        if (f.undealt >= f.seats || (f.undealt > 0) != (f.left_over != LeftOver::None)) return false;
+      }
+      return true;
+    }(),
+    "a family row's hands and the tiles it leaves over are its set dealt round the table, in Family's order");
 
 }  // namespace dominosolver::texas42

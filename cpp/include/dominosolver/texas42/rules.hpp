@@ -72,8 +72,8 @@ struct Rules {
   NelloMin nello_min = NelloMin::OneMark;
   NelloDoublesAllowed nello_doubles_allowed = NelloDoublesAllowed::OwnSuitHigh;
   NelloInPoints nello_in_points = NelloInPoints::Off;
-  int max_pip = 6;                  // 8 in The Big Game (from_flags and of_big_game() set it)
-  Family family = Family::Texas42;  // written as the flag "family" ("moon", "moon4", "biggame") when not 42
+  int max_pip = 6;  // the family's set: 8 in The Big Game (from_flags and of_family() set it)
+  Family family{};  // the family table's first row, Texas 42; else written as the flag "family" ("moon", ...)
   bool moon_doubles_trump = false;  // Moon: doubles may be named trumps (§4.1, M-4)
   Moon4Preset moon4_preset = Moon4Preset::Pagat;
   MoonAllPass moon_all_pass = MoonAllPass::Redeal;
@@ -88,10 +88,13 @@ struct Rules {
   // Flags as lower-case strings ("nt_doubles" -> "own_suit"); only non-default ones are written.
   std::map<std::string, std::string> flags() const;
   static Rules from_flags(const std::map<std::string, std::string>&);  // throws ParseError
-  // The Big Game's rules (§4.3): the double-eight set, always scored in points; its flags otherwise
-  // 42's defaults. (The family fixes the set and the scoring: neither is a flag of its own.)
-  static Rules of_big_game() {
-    return {.scoring = Scoring::Points, .max_pip = family_row(Family::BigGame).max_pip, .family = Family::BigGame};
+  // A member's rules with no flag set: its row's set, and the points ladder always scored in points
+  // (The Big Game, §4.3); its flags otherwise 42's defaults. (The family fixes the set and that
+  // scoring: neither is a flag of its own.)
+  static Rules of_family(Family f) {
+    Rules r{.max_pip = family_row(f).max_pip, .family = f};
+    if (family_row(f).ladder == Ladder::Points) r.scoring = Scoring::Points;
+    return r;
   }
   const FamilyRow& row() const { return family_row(family); }
 
@@ -104,7 +107,14 @@ struct Rules {
   int tiles() const { return tiles_in_set(max_pip); }  // tile ids run 0..tiles() - 1
   TileMask tile_set() const;                           // the tiles of the set the game uses
   std::string set_name() const;                        // "double-six set", Moon's "Moon set (...)"
-  int hand_size() const { return count(tile_set()) / seats(); }  // what is left over is not dealt
+  int hand_size() const { return row().hand_size; }  // tiles dealt to each seat
+  int undealt() const { return row().undealt; }      // tiles left over: dealt to no seat
+  // Moon's bidder takes the widow and lays a tile away (§4.1), unless moon_widow = none leaves it
+  // out of play unseen (M-9).
+  bool takes_widow() const { return row().left_over == LeftOver::Widow && moon_widow == MoonWidow::Take; }
+  // Whether the bidder sees what the deal left over (the widow it takes, The Big Game's undealt tile,
+  // §4.3), and so knows which tile lies out of play.
+  bool bidder_sees_left_over() const { return undealt() > 0 && (row().left_over != LeftOver::Widow || takes_widow()); }
   int hand_tricks() const { return hand_size(); }  // each trick takes a tile from every hand
   int count_of(int tile) const;                     // a tile's counter value (none in Moon)
   int counters() const;                             // the count of all counters in the set (35)
@@ -127,7 +137,8 @@ struct Rules {
   // Moon's ladder of tricks (both Moons), The Big Game's of points bid round after round.
   bool moon() const { return row().ladder == Ladder::Tricks; }
   bool big_game() const { return row().ladder == Ladder::Points; }
-  int min_bid() const { return family == Family::Moon4 && moon4_preset == Moon4Preset::Fosdick ? 3 : row().min_bid; }
+  // Fosdick's preset (a flag of Partnership Moon's alone, from_flags checks) starts at 3 (§4.2).
+  int min_bid() const { return moon4_preset == Moon4Preset::Fosdick ? 3 : row().min_bid; }
   int mark() const { return hand_points(); }
   int free_mark_jump() const { return 2; }
   int game_bid_over() const { return 4 * mark(); }
@@ -136,7 +147,7 @@ struct Rules {
   // §4.3: the leader may lead [7-3] or [8-2] in its lower number's suit (plays.hpp).
   bool lower_end_leads() const { return row().lower_end_leads; }
   // Games a side must win to take the match: Fosdick's Partnership Moon is best of three (§4.2).
-  int match_games() const { return family == Family::Moon4 && moon4_preset == Moon4Preset::Fosdick ? 2 : 1; }
+  int match_games() const { return moon4_preset == Moon4Preset::Fosdick ? 2 : 1; }
 };
 
 // Called suits: numbers 0..kMaxPip, then the trump suit, then the follow-me doubles suit (OWN_SUIT).
