@@ -28,6 +28,9 @@ ALLOWED = {
     # A member's own flags are scoped to it (docs/rules.md §4): the flag table says which members
     # each belongs to, the one place a flag of Moon's or Partnership Moon's names its owners.
     ("cpp/src/texas42_rules.cpp", "family_bit(Family::"): "the flag table: which members a member's own flag is of",
+    # The Big Game's named constructor, as docs/rules.md §4.3 and bench/solver_ab.cpp call it.
+    ("cpp/include/dominosolver/texas42/rules.hpp", "of_big_game() { return of_family(Family::BigGame); }"):
+        "The Big Game's named constructor",
     # The hint module is another change's (named steps, issue 42); its two tests read 42's marks game
     # and 42's calibrated weighting, as texas42.bidding's p_table does through calibration.FAMILY.
     ("python/dominosolver/texas42/hint.py", '!= "texas42"'): "42's marks game and calibrated weighting",

@@ -96,6 +96,7 @@ struct Rules {
     if (family_row(f).ladder == Ladder::Points) r.scoring = Scoring::Points;
     return r;
   }
+  static Rules of_big_game() { return of_family(Family::BigGame); }  // The Big Game's (§4.3)
   const FamilyRow& row() const { return family_row(family); }
 
   // The game's sizes, all following the set (§2.1; Moon's 22 tiles for three, hands of 7 and a
