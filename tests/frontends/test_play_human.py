@@ -8,11 +8,11 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from dominosolver.cli.human import PROMPT
+from dominosolver.cli.human import PROMPT, PROMPT_NO_CLAIM
 from dominosolver.cli.main import cli
 from terminal import Terminal
 
-PROMPTED = re.escape(PROMPT.strip())
+PROMPTED = f"(?:{re.escape(PROMPT.strip())}|{re.escape(PROMPT_NO_CLAIM.strip())})"  # Bingo offers no claim
 
 
 def own_row(screen: str, marker: str) -> str:

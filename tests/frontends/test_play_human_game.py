@@ -11,7 +11,7 @@ import re
 from click.testing import CliRunner
 from dominosolver import games
 from dominosolver.batch import grade_record
-from dominosolver.cli.human import PROMPT, HumanGame
+from dominosolver.cli.human import PROMPT, PROMPT_NO_CLAIM, HumanGame
 from dominosolver.cli.main import cli
 from dominosolver.texas42.bots import RuleBot
 from rich.console import Console
@@ -56,20 +56,22 @@ def test_confirm_forced_asks_for_the_only_move_too():
     assert "(your only legal move)" not in out
     assert all(p == PROMPT for p in prompts)
     # The move lists offered hold one move where the person was asked for its only move.
-    assert any(re.fullmatch(r"1 \d-\d", line.strip()) for line in out.splitlines())
+    assert any(re.fullmatch(r"1\) \d-\d", line.strip()) for line in out.splitlines())
 
 
 def test_claim_from_the_persons_view():
     # c in the auction says there is nothing to claim; in play it checks the rest and the contract.
     _person, out, _ = session("42", "S", ["c", "1", "1", "c", "1"])
-    assert "no claim check: nothing to claim: the hand is not in play" in out
+    assert "nothing to claim: the hand is not in play" in out and "no claim check" not in out
     assert "Claim the rest (NS)" in out and "Claim the contract" in out
     assert "worlds" in out
 
 
 def test_bingo_says_it_has_no_claim_check_yet():
-    _, out, _ = session("bingo", "0", ["c"])
+    _, out, prompts = session("bingo", "0", ["c"])
     assert "Bingo has no claim check yet" in out
+    # ... and its prompt does not offer one
+    assert prompts and all(p == PROMPT_NO_CLAIM and "claim" not in p for p in prompts)
 
 
 def test_the_end_of_a_game_says_who_won_and_the_final_score():

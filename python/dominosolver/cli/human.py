@@ -20,9 +20,10 @@ from rich.markup import escape
 from ..errors import DominoSolverError, ParseError
 from ..games import GameSpec
 
-__all__ = ["CLAIM_SECONDS", "HINT_SECONDS", "PROMPT", "HumanGame"]
+__all__ = ["CLAIM_SECONDS", "HINT_SECONDS", "PROMPT", "PROMPT_NO_CLAIM", "HumanGame"]
 
 PROMPT = "your move (number or name; h hint, c claim, u undo, q quit): "
+PROMPT_NO_CLAIM = PROMPT.replace(" c claim,", "")  # a game without the lay-down check does not offer it
 CLAIM_SECONDS = 10.0  # the longest a claim check may take: past it, it says it cannot tell
 HINT_SECONDS = 5.0  # the longest a hint may think: a Bingo world early in a deal can take minutes
 
@@ -47,6 +48,7 @@ class HumanGame:
         self.summarised = 0  # finished hands already summarised
         self.save = None if save is None else Path(save)
         self.confirm_forced = confirm_forced
+        self.prompt = PROMPT if spec.claim is not None else PROMPT_NO_CLAIM
         self.saved()  # a file that cannot be written fails now, not after a hand of play
 
     def run(self) -> None:
@@ -110,9 +112,10 @@ class HumanGame:
         self.show(self.render.seat_table(self.game.view(self.seat)))
         # Each as tables and players say it ("declare fives", "84 (2 marks)"); any of its names is read back.
         words = [m.words(self.game.rules) if hasattr(m, "words") else str(m) for m in legal]
-        self.show(["  ".join(f"[bold]{n}[/bold] {escape(w)}" for n, w in enumerate(words, 1))])
+        # "2) 4": a number and its move apart, where moves are numbers too (Moon's bids)
+        self.show(["  ".join(f"[bold]{n})[/bold] {escape(w)}" for n, w in enumerate(words, 1))])
         while True:
-            line = self.read(PROMPT)
+            line = self.read(self.prompt)
             if line is None or line.strip().lower() in ("q", "quit"):
                 return False
             command = line.strip()
@@ -151,8 +154,8 @@ class HumanGame:
             try:
                 answer = self.busy(f"claim the {goal}: solving every world",
                                    lambda goal=goal: self.spec.claim(view, goal=goal, time=CLAIM_SECONDS))
-            except DominoSolverError as e:  # nothing to claim here (the auction, the exchange)
-                self.show([f"[red]no claim check: {escape(str(e))}[/red]"])
+            except DominoSolverError as e:  # nothing to claim here (the auction, the exchange): it says so
+                self.show([f"[red]{escape(str(e))}[/red]"])
                 return
             self.show([escape(str(answer))])
 

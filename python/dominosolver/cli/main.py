@@ -61,6 +61,46 @@ def given(**options: Any) -> dict[str, Any]:
     return {k: v for k, v in options.items() if v is not None}
 
 
+def in_words(items: Any) -> str:
+    """["Texas 42", "Moon", "Bingo"] as "Texas 42, Moon and Bingo"."""
+    items = list(items)
+    return " and ".join(filter(None, [", ".join(items[:-1]), *items[-1:]]))
+
+
+def titles(having: Any = lambda spec: True) -> str:
+    """The titles of the registered games that have something, in words: help texts and messages
+    name the games the registry's rows say, never a list of their own."""
+    return in_words(spec.title for spec in games.GAMES.values() if having(spec))
+
+
+def seat_words(spec: games.GameSpec) -> str:
+    """A game's seats as a user may type them: 'N, E, S, W or 0..3', 'P0, P1, P2 or 0..2', '0 or 1'
+    (a game whose seats' names are phrases, "player 0", is typed by number)."""
+    names = [spec.seat_name(seat) for seat in range(spec.Rules().seats)]
+    numbers = " or ".join(map(str, range(len(names)))) if len(names) == 2 else f"0..{len(names) - 1}"
+    return f"{', '.join(names)} or {numbers}" if not any(" " in name for name in names) else numbers
+
+
+def seat_help(having: Any = lambda spec: True) -> str:
+    """Each game's seats as a user may type them, the games with the same seats together:
+    "Texas 42 and The Big Game: N, E, S, W or 0..3; Moon: P0, P1, P2 or 0..2"."""
+    grouped: dict[str, list[str]] = {}
+    for spec in games.GAMES.values():
+        if having(spec):
+            grouped.setdefault(seat_words(spec), []).append(spec.title)
+    return "; ".join(f"{in_words(named)}: {words}" for words, named in grouped.items())
+
+
+def hand_sizes() -> str:
+    """The hands bidding advice takes, by the games with an auction: "Texas 42, Moon and Partnership
+    Moon: 7 tiles; The Big Game: 11 tiles"."""
+    grouped: dict[int, list[str]] = {}
+    for spec in games.GAMES.values():
+        if spec.advise_bid is not None:
+            grouped.setdefault(spec.Rules().hand_size, []).append(spec.title)
+    return "; ".join(f"{in_words(named)}: {size} tiles" for size, named in grouped.items())
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="dominosolver")
 def cli() -> None:
@@ -87,8 +127,8 @@ def show(position: str, as_json: bool) -> None:
 @click.option("--seed", default=0, show_default=True, help="seed of the deals")
 @click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
 @click.option("--human", "human_seat", default=None, metavar="SEAT",
-              help="play SEAT yourself (42, Partnership Moon, The Big Game: N, E, S, W; Moon: P0, P1, P2; Bingo: 0 or 1) "
-                   "against the bots, in the terminal")
+              help=f"play SEAT yourself ({seat_help(lambda spec: spec.human is not None)}) against the bots, in "
+                   "the terminal")
 @click.option("--save", "save", default=None, metavar="FILE", type=click.Path(dir_okay=False),
               help="write the game's record (the JSON of --json, which analyse reads) to FILE; with --human after each "
                    "hand and when you quit")
@@ -116,6 +156,8 @@ def play(game_name: str, seed: int, as_json: bool, human_seat: str | None, save:
         return
     if confirm_forced:
         raise click.UsageError("--confirm-forced is for --human: the bots play every move")
+    if save is not None:
+        check_writable(save)  # an OSError naming the path, before the game is played
     record = spec.play(seed, rules)
     if save is not None:
         try:
@@ -151,7 +193,15 @@ def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float
         show_all(games.kit(spec, "render").solve(target, result))
 
 
-@cli.command()
+@cli.command(help=f"""Double-dummy table of a deal of {titles(lambda spec: spec.table is not None)}: each
+    declaration's value for the bidder's side (points or tricks, as the game counts) for each bidder
+    seat (with --specials, where the game has them: whether a Plunge or Splash takes every trick,
+    and whether each seat makes Nel-O and Sevens declaring them on a mark bid, under rules that
+    offer them).
+
+    DEAL is the hands as dealt, 'hands=66.64.../.../.../...' (another game's after its word: 'moon
+    hands=.../.../...'), as JSON (a list of hands, or an object with the game's "game" tag and its
+    "hands"), or a position (JSON or notation).""")
 @click.argument("deal")
 @click.option("--json", "as_json", is_flag=True, help="print the table as JSON")
 @click.option("--specials", is_flag=True,
@@ -160,11 +210,6 @@ def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float
                    "whether each seat makes Nel-O (each doubles mode) and Sevens declaring them")
 @svg_option("the table (a heat map)")
 def table(deal: str, as_json: bool, specials: bool, svg: str | None) -> None:
-    """Double-dummy table of a 42 deal: points for each declaration and declarer seat (with
-    --specials: whether a Plunge or Splash takes every trick, and whether each seat makes Nel-O and
-    Sevens declaring them on a mark bid, under rules that offer them).
-
-    DEAL is 'hands=66.64.../.../.../...', four hands as JSON, or a position (JSON or notation)."""
     if svg is not None:
         check_writable(svg)  # an OSError naming the path, before the table is solved
     data = load(deal)
@@ -173,8 +218,7 @@ def table(deal: str, as_json: bool, specials: bool, svg: str | None) -> None:
     make, draw = (spec.special_table, kit.special_table) if specials else (spec.table, kit.table)
     if make is None or draw is None:
         what = "special-contract" if specials else "double-dummy"
-        tabled = " and ".join(s.title for s in games.GAMES.values()
-                              if (s.special_table if specials else s.table) is not None)
+        tabled = titles(lambda s: (s.special_table if specials else s.table) is not None)
         raise ParseError(f"{spec.title} has no {what} table (games with one: {tabled})")
     pictures = games.kit(spec, "pictures") if svg is not None else None  # before the solve
     with render.progress("solving every declaration and seat", quiet=as_json):
@@ -320,9 +364,14 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
         show_all(games.kit(spec, "render").analysis(graded))
 
 
-@cli.command()
+@cli.command(help=f"""Advise the player to move from what it can see: every legal move's mean
+    value, its chance (P(make) of the contract, P(win) of the game where there is none) and a rank.
+
+    POSITION is a full position (notation, JSON or a file; only SEAT's view of it is used) or a
+    player's view (its one-line text, 'seat=E contract=N30 trump=4 hand=... plays=N42', or
+    dominosolver.view/1 JSON), of any game: {titles()}.""")
 @click.argument("position")
-@click.option("--seat", default=None, help="whose view (42: N, E, S, W or 0..3; Bingo: 0 or 1); default: the one to move")
+@click.option("--seat", default=None, help=f"whose view ({seat_help()}); default: the one to move")
 @click.option("--samples", "--worlds", "samples", type=int, default=None,
               help="worlds to sample when they cannot all be solved (default: 42 200, Bingo 100)")
 @click.option("--seed", type=int, default=None, help="sampling seed (42 default: a fresh one, reported; Bingo: 0)")
@@ -345,12 +394,6 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
 def hint(position: str, seat: str | None, samples: int | None, seed: int | None, time_limit: float | None,
          exact_limit: int | None, threads: int | None, weighting: str | None, method: str | None,
          means: str | None, max_nodes: int | None, as_json: bool) -> None:
-    """Advise the player to move from what it can see: every legal move's mean value, its chance
-    (P(make) in 42, P(win) in Bingo) and a rank.
-
-    POSITION is a full position (notation, JSON or a file; only SEAT's view of it is used) or a
-    player's view (its one-line text, 'seat=E contract=N30 trump=4 hand=... plays=N42', or
-    dominosolver.view/1 JSON), of Texas 42 or Bingo."""
     if samples is not None:
         world_count(samples, "--samples")
     data = load(position)
@@ -374,10 +417,14 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
         show_all(games.kit(spec, "render").hint(result, target))
 
 
-@cli.command("advise-bid")
+@cli.command("advise-bid", help=f"""Bidding advice for a hand as dealt, '66.65.64.62.55.33.10' ({hand_sizes()}):
+    each declaration's double-dummy value over sampled deals, P(make) per bid, the bid and declaration to make;
+    under specials:all, P(make) of each special bid the hand may make (the partner's best declaration), and
+    of Nel-O (each doubles mode allowed) and Sevens declared by the hand on its least mark bid. The game is
+    the one --rules names ('family:moon'), else {games.get(games.DEFAULT).title}.""")
 @click.argument("hand")
 @click.option("--seat", default="0", show_default=True,
-              help="the bidder (0..3 or N, E, S, W; Moon 0..2 or P0, P1, P2); it leads if it declares")
+              help=f"the bidder ({seat_help(lambda spec: spec.advise_bid is not None)}); it leads if it declares")
 @click.option("--auction", default="", help="earlier bids from the dealer's left, e.g. 'pass,30,pass'")
 @click.option("--samples", type=int, default=None,
               help="deals to sample (default: the game's; the advice says how many it solved)")
@@ -403,13 +450,9 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int | None, seed: int | None, risk: float | None,
                    mark_risk: float | None, discount: int | None, threads: int | None, seconds: float | None, flags: str,
                    score: str | None, as_json: bool) -> None:
-    """Bidding advice for a hand of 7 tiles ('66.65.64.62.55.33.10'): each declaration's
-    double-dummy points over sampled deals, P(make) per bid, the bid and declaration to make; under
-    specials:all, P(make) of each special bid the hand may make (the partner's best declaration), and
-    of Nel-O (each doubles mode allowed) and Sevens declared by the hand on its least mark bid."""
     spec = games.of_rules(flags)  # the game whose family the flags name ('family:moon'), else the default
     if spec.advise_bid is None:
-        bidders = " and ".join(s.title for s in games.GAMES.values() if s.advise_bid)
+        bidders = titles(lambda s: s.advise_bid is not None)
         raise ParseError(f"{spec.title} has no auction to advise on (games with one: {bidders})")
     # What the bar counts is the game's: deals solved, or The Big Game's declaration-deal pairs settled
     with render.progress("bid advice", quiet=as_json) as update:
@@ -561,7 +604,7 @@ def engine(threads: int | None, max_line: int, max_samples: int, max_time: float
     serve(threads=threads, limits=limits)
 
 
-@cli.command("serve")
+@cli.command("serve", help=f"Serve the web board at / and the HTTP API under /v1/ for {titles()} (docs/http.md).")
 @click.option("--host", default="127.0.0.1", show_default=True, help="the address to listen on")
 @click.option("--port", type=click.IntRange(0, 65535), default=8042, show_default=True, help="the port to listen on")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
@@ -576,7 +619,6 @@ def engine(threads: int | None, max_line: int, max_samples: int, max_time: float
               help="a corpus of solved deals (corpus build) that POST /v1/corpus answers questions from")
 def serve_cmd(host: str, port: int, workers: int, allow_hosts: tuple[str, ...], cors: tuple[str, ...],
               corpus_dir: str | None) -> None:
-    """Serve the web board at / and the HTTP API under /v1/ for Texas 42 and Bingo (docs/http.md)."""
     if workers > most_workers():
         raise click.BadParameter(f"at most {most_workers()}, one a core of this machine (each worker process "
                                  f"searches on every core), not {workers}", param_hint="'--workers'")

@@ -13,13 +13,16 @@ from ..io import json_value, read_text_file
 def text_or_file(arg: str) -> str:
     """The file's text when ``arg`` names a file, else ``arg`` itself (a long JSON argument is no
     file name: the system refuses such a name rather than answering no). An argument that looks like
-    a file name and names none is a missing file (``FileNotFoundError``), not bad notation."""
+    a file name and names none is a missing file (``FileNotFoundError``), not bad notation; one that
+    names a directory is an ``IsADirectoryError``."""
     try:
-        is_file = Path(arg).is_file()
+        is_file, is_dir = Path(arg).is_file(), Path(arg).is_dir()
     except (OSError, ValueError):
-        is_file = False
+        is_file = is_dir = False
     if is_file:
         return read_text_file(arg, "a text file (notation or JSON)")
+    if is_dir:
+        raise IsADirectoryError(errno.EISDIR, "a directory, not a file of notation or JSON", arg)
     if looks_like_a_file_name(arg):
         raise FileNotFoundError(errno.ENOENT, "no such file (nor is it notation text or JSON)", arg)
     return arg

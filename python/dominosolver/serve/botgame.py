@@ -21,6 +21,7 @@ from typing import Any
 from .. import games
 from ..arguments import whole_number
 from ..errors import IllegalMoveError, ParseError, shown
+from ..io import flags_of_text
 from .store import GameStore
 from .tokens import Sealer
 
@@ -61,7 +62,8 @@ class BotGame:
             raise ParseError(f"unknown bot {shown(bot)}: {spec.title}'s are {', '.join(spec.arena.bots)}")
         state = {
             "game": spec.tag, "seat": 0 if seat is None else spec.parse_seat(seat), "bot": bot,
-            "rules": spec.Rules.from_json(rules).to_json(),
+            # flags as an object, or as the command line writes them ('specials:all'), as advise-bid takes them
+            "rules": spec.Rules.from_json(flags_of_text(rules) if isinstance(rules, str) else rules).to_json(),
             "seed": secrets.randbits(SEED_BITS) if seed is None else whole_number(seed, "seed", 0, (1 << SEED_BITS) - 1),
             "moves": [],
         }

@@ -395,7 +395,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                                                             "expected marks (analyse --auction)"}}, ("record",)),
     Endpoint("new-game", "Start a game against the bots from one seat", new_game,
              {"game": schemas.GAME, "seat": schemas.SEAT, "seed": schemas.integer("the deals' seed (default: one kept secret)", 0),
-              "rules": {"type": "object", "description": "rules flags"},
+              "rules": {"description": "rules flags: an object, or 'flag:value,...' text"},
               "bot": {"type": "string", "description": "one of the game's bots (GET /v1/games)"}}, (), schemas.BOTGAME,
              quick=True),
     Endpoint("move", "The human's move in a game against the bots", move,
