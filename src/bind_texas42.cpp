@@ -3,6 +3,7 @@
 
 #include "bindings.hpp"
 #include "dominosolver/core/errors.hpp"
+#include "dominosolver/texas42/advice_defaults.hpp"
 #include "dominosolver/texas42/game.hpp"
 #include "dominosolver/texas42/view.hpp"
 
@@ -211,6 +212,20 @@ void texas42(py::module_& m) {
   m.def("family_rows", [] {
     py::list out;
     for (const FamilyRow& f : kFamilies) out.append(family_dict(f));
+    return out;
+  });
+  // The bid advice's defaults (advice_defaults.hpp), a dict per member by its "game" tag.
+  m.def("advice_defaults", [] {
+    py::dict out;
+    for (const AdviceDefaults& a : kAdviceDefaults) {
+      py::dict d;
+      d["risk"] = a.risk;
+      d["mark_risk"] = a.mark_risk ? py::cast(*a.mark_risk) : py::none();
+      d["discount"] = a.discount;
+      d["bid_samples"] = a.bid_samples;
+      d["fitted"] = a.fitted;
+      out[family_row(a.family).name] = d;
+    }
     return out;
   });
   py::class_<Rules>(m, "Rules")

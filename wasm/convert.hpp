@@ -104,8 +104,13 @@ inline std::vector<int> plays_of(const val& list, const std::string& where, bool
   return out;
 }
 
+// The "game" tag of rules that name no family (the family table's row of Rules{}: 42's).
+inline std::string default_game() { return family_row(Rules{}.family).name; }
+
+// The rules a JSON object states (rules.py's Rules.of_game): its "game" tag names the family, its
+// "rules" object the other flags (a "family" flag there must agree with the tag).
 inline Rules rules_of(const val& obj) {
-  const std::string game = has(obj, "game") ? text_of(obj["game"], "game") : "texas42";
+  const std::string game = has(obj, "game") ? text_of(obj["game"], "game") : default_game();
   std::map<std::string, std::string> flags;
   if (has(obj, "rules")) {
     const val keys = val::global("Object").call<val>("keys", obj["rules"]);
@@ -115,7 +120,7 @@ inline Rules rules_of(const val& obj) {
       flags[key] = type_of(v) == "string" ? v.as<std::string>() : val::global("String")(v).as<std::string>();
     }
   }
-  if (game != "texas42" || flags.count("family")) {
+  if (game != default_game() || flags.count("family")) {
     if (flags.count("family") && flags["family"] != game)
       throw ParseError("the rules say family '" + flags["family"] + "', but the game is '" + game + "'");
     flags["family"] = game;
@@ -244,12 +249,12 @@ inline void set_before_play(val& view, const val& to_move) {
   view.set("points", points);
 }
 
-// The "game" tag of the rules' family (42 when the flags name none).
-inline std::string game_of(const Rules& rules) {
-  const auto flags = rules.flags();
-  const auto family = flags.find("family");
-  return family == flags.end() ? std::string("texas42") : family->second;
-}
+// Whether the rules play 42's marks game (rules.py's scoring "marks"): a member scored in points
+// whatever the scoring flag (its row's points_only) never does.
+inline bool marks_game(const Rules& rules) { return !rules.row().points_only && rules.scoring == Scoring::Marks; }
+
+// The "game" tag of the rules' family (its row's: 42's when the flags name none).
+inline std::string game_of(const Rules& rules) { return rules.row().name; }
 
 // A trump as the JSON forms write it: a suit's number, else its name.
 inline val trump_json(const Trump& t) {

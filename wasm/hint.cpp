@@ -34,6 +34,7 @@
 
 #include "convert.hpp"
 #include "runs.hpp"
+#include "dominosolver/texas42/advice_defaults.hpp"
 #include "dominosolver/texas42/contract.hpp"
 #include "dominosolver/texas42/game.hpp"
 #include "dominosolver/texas42/plays.hpp"
@@ -549,7 +550,7 @@ class HintRun {
                              "score is read for that objective only");
     if (has(options, "score")) {
       const Rules& rules = view_.rules;
-      if (rules.family != Family::Texas42 || rules.scoring != Scoring::Marks || !view_.contract)
+      if (!marks_game(rules) || !view_.contract)
         throw InvalidViewError("objective game ranks by the chance of winning a game of 42 to 7 marks: it needs "
                                "the marks game and a contract");
       marks_ = score_of(options["score"], rules.game_target());
@@ -558,9 +559,9 @@ class HintRun {
     weighting_ = has(options, "weighting") ? text_of(options["weighting"], "weighting") : "uniform";
     if (weighting_ != "uniform" && weighting_ != "auction" && weighting_ != "play" && weighting_ != "auction+play")
       throw ParseError("unknown weighting '" + weighting_ + "': use one of uniform, auction, play, auction+play");
-    if (weighting_ != "uniform" && view_.rules.family != Family::Texas42) {
+    if (weighting_ != "uniform" && !advice_defaults(view_.rules.family).fitted) {
       warnings_.push_back(weighting_ + " weighting models Texas 42's players: worlds weighted uniformly");
-      weighting_ = "uniform";  // the auction model was fitted on 42's bids
+      weighting_ = "uniform";  // the auction model was fitted on 42's bids (advice_defaults.hpp's `fitted`)
     }
     const View& v = view_;
     if (v.exchange) {
@@ -1349,8 +1350,6 @@ EMSCRIPTEN_BINDINGS(dominosolver_hint) {
 // bidding.py and bid_advice_json.py present them.
 namespace {
 
-constexpr double kBidRisk = 0.75, kBidMarkRisk = 0.85;  // bidding.py's PLAYING_THRESHOLDS
-constexpr int kBidDiscount = 5;
 constexpr double kZ95 = 1.959964;                       // arena.py's Z95
 
 // The fields every bidadvice/1 object opens with (bid_advice_json.py's head).
@@ -1544,6 +1543,12 @@ struct BidAdvice {
   std::optional<Contract> contract;  // the contract the seat won: declaring
   std::optional<std::pair<int, int>> score;  // 42's marks game: the seat's side's marks and the other's
 
+  // The thresholds it bids by: the member's row of the advice defaults (advice_defaults.hpp), as
+  // bidding.py's playing_thresholds reads it (no mark_risk: risk's).
+  double risk() const { return advice_defaults(rules.family).risk; }
+  double mark_risk() const { return advice_defaults(rules.family).mark_risk.value_or(risk()); }
+  int discount() const { return advice_defaults(rules.family).discount; }
+
   double share(int d, int level, int off = 0) const {
     int made = 0;
     for (int v : points[d]) made += v - off >= level;
@@ -1565,7 +1570,7 @@ struct BidAdvice {
   int need(int bid) const { return points_needed(rules, bid); }
   double p_make(int d, int bid) const { return share(d, need(bid)); }
   double p_bid(int d, int bid) const {  // as judged: less the discount for point bids
-    return need(bid) >= rules.hand_points() ? share(d, need(bid)) : share(d, need(bid), kBidDiscount);
+    return need(bid) >= rules.hand_points() ? share(d, need(bid)) : share(d, need(bid), discount());
   }
   double p_bid_max(int bid) const {
     double best = 0;
@@ -1618,16 +1623,16 @@ struct BidAdvice {
     const std::vector<int> bids = ordinary();
     std::vector<int> every, point_bids;
     for (int b : bids) (b >= rules.mark() && rules.row().ladder != Ladder::Points ? every : point_bids).push_back(b);
-    if (!every.empty() && makes(rules.hand_points(), kBidMarkRisk)) return every.back();
+    if (!every.empty() && makes(rules.hand_points(), mark_risk())) return every.back();
     if (!point_bids.empty() && !(partner_high && may_pass()))
-      if (makes(need(point_bids.front()) + kBidDiscount, kBidRisk)) return point_bids.front();
+      if (makes(need(point_bids.front()) + discount(), risk())) return point_bids.front();
     return may_pass() || bids.empty() ? 0 : bids.front();
   }
   int stake(int bid) const { return rules.scoring == Scoring::Points ? bid : std::max(1, bid / rules.mark()); }
   double threshold(const Special& s) const {
     const int ordinary_bid = ordinary_call();
     const double gain = ordinary_bid ? stake(ordinary_bid) * (2 * p_bid_max(ordinary_bid) - 1) : 0.0;
-    return special_threshold(stake(s.bid.value), gain, kBidMarkRisk);
+    return special_threshold(stake(s.bid.value), gain, mark_risk());
   }
   // BidAdvice.special: of the special bids and contracts of its own legal now whose P(make) reaches
   // its threshold, the one of most expected stake (none of its own over the partner's high bid).
@@ -1664,7 +1669,7 @@ struct BidAdvice {
     if (bid) {
       const Special* own = nullptr;
       for (const Special& s : declared)
-        if (same_bid(s.bid, *bid) && s.p_named() >= kBidMarkRisk && s.p_named() > p_bid(best, bid->value) &&
+        if (same_bid(s.bid, *bid) && s.p_named() >= mark_risk() && s.p_named() > p_bid(best, bid->value) &&
             (!own || s.p_named() > own->p_named()))
           own = &s;
       if (own) return *own->declared;
@@ -1692,7 +1697,7 @@ struct BidAdvice {
     if (const int i = index_of(trump); i >= 0) {
       p = p_bid(i, bid.value);
       solved = p_make(i, bid.value);
-      discount = need(bid.value) < rules.hand_points() ? kBidDiscount : 0;
+      discount = need(bid.value) < rules.hand_points() ? this->discount() : 0;
     } else {
       for (const Special& s : declared)
         if (s.declared == trump) p = std::max(p, s.p_named());
@@ -1706,7 +1711,7 @@ struct BidAdvice {
   }
   std::optional<double> p_table(const Trump& trump, const Bid& bid) const {
     const int i = index_of(trump);
-    if (rules.row().family != Family::Texas42 || i < 0 || bid.kind != BidKind::Ordinary) return std::nullopt;
+    if (!advice_defaults(rules.family).fitted || i < 0 || bid.kind != BidKind::Ordinary) return std::nullopt;
     return at_table(p_make(i, bid.value));
   }
   val verdict() const {
@@ -1738,20 +1743,20 @@ struct BidAdvice {
                " (passing " + percent(HintRun::win_chance(us, them, rules.game_target())) + "; each hand after this one even)";
     } else if (const int b = ordinary_call()) {
       const std::string text = fill(best_declaration(Bid{b}), Bid{b});
-      if (*p < std::min(kBidRisk, kBidMarkRisk)) {
+      if (*p < std::min(risk(), mark_risk())) {
         reason = "the dealer may not pass, so the least bid: " + text;
       } else {
         const bool every = b >= rules.mark() && rules.row().ladder != Ladder::Points;
-        threshold_ = every ? kBidMarkRisk : kBidRisk;
+        threshold_ = every ? mark_risk() : risk();
         reason = text + "; " + (every ? "a bid of every trick" : "a point bid") + " needs " + percent(*threshold_);
       }
     } else if (const std::vector<int> bids = ordinary(); bids.empty()) {
       reason = "no bid is legal over the high bid";
-    } else if (partner_high && p_bid_max(bids.front()) >= kBidRisk) {
+    } else if (partner_high && p_bid_max(bids.front()) >= risk()) {
       reason = "the partner holds the high bid";
     } else {
-      threshold_ = kBidRisk;
-      reason = "a bid needs " + percent(kBidRisk) + "; the best: " + says(best_declaration(Bid{bids.front()}), Bid{bids.front()}).second;
+      threshold_ = risk();
+      reason = "a bid needs " + percent(risk()) + "; the best: " + says(best_declaration(Bid{bids.front()}), Bid{bids.front()}).second;
     }
     val out = val::object();
     const auto num = [](std::optional<double> x) { return x ? val(py_round(*x, 6)) : val::null(); };
@@ -1883,8 +1888,8 @@ struct BidTask {
 // widow on each deal (the core's discard_values), and the bid of most worth against an opponent.
 BidTask moon_advice(const Rules& rules, int seat, TileMask hand, double seed, const DealBatches& deals,
                     std::vector<Bid> legal, bool partner_high, std::optional<Contract> contract, Solver& solver) {
-  const double risk = rules.row().family == Family::Moon4 ? 0.9 : 0.75;  // bidding.py's _FAMILY_THRESHOLDS
-  const int discount = 0;
+  const double risk = advice_defaults(rules.family).risk;  // the member's row (advice_defaults.hpp)
+  const int discount = advice_defaults(rules.family).discount;
   const std::vector<Trump> decls = declarations(rules);
   const int bid = rules.min_bid();  // the tricks taken do not depend on the bid
   const bool takes_widow = rules.row().left_over == LeftOver::Widow && rules.moon_widow == MoonWidow::Take;
@@ -2082,11 +2087,12 @@ BidTask advise_steps(val question, double started, const bool* stop) {
     std::optional<std::pair<int, int>> score;
     if (has(question, "score")) {
       score = HintRun::score_of(question["score"], rules.game_target());
-      if (rules.row().family != Family::Texas42 || rules.scoring != Scoring::Marks)
+      if (!marks_game(rules))
         throw InvalidViewError(std::string("a score weighs a call by the chance of winning a game of 42 to 7 marks, not ") +
-                               rules.row().title + "'s " + (rules.scoring == Scoring::Marks ? "marks" : "points"));
+                               rules.row().title + "'s points");
     }
-    const double samples = has(question, "samples") ? question["samples"].as<double>() : 200;  // bidding.py's BID_SAMPLES
+    const double samples =
+        has(question, "samples") ? question["samples"].as<double>() : advice_defaults(rules.family).bid_samples;
     if (!(samples >= 2 && samples <= kMaxWorlds && samples == std::floor(samples)))
       throw ParseError("samples must be a whole number from 2 to 1,000,000");
     std::optional<double> time_limit;  // seconds: the deals solved by then, at least one batch
@@ -2237,9 +2243,9 @@ BidTask advise_steps(val question, double started, const bool* stop) {
     // The presentation (BidAdvice.to_json).
     const std::optional<Trump> declaration = advice.declaration();
     val out = bid_advice_head(rules, seat, hand, advice.worlds, seed);
-    out.set("risk", kBidRisk);
-    out.set("mark_risk", kBidMarkRisk);
-    out.set("discount", kBidDiscount);
+    out.set("risk", advice.risk());
+    out.set("mark_risk", advice.mark_risk());
+    out.set("discount", advice.discount());
     if (advice.contract) {
       val c = val::object();
       c.set("declarer", advice.contract->declarer);

@@ -1,10 +1,11 @@
 """The 42 family as rows (issue 38): code asks a member's row (the core's family table,
 cpp/include/dominosolver/texas42/family.hpp, bound as ``texas42.rules.FAMILY_ROWS``) what the member
 is like, not which member it is, so that adding a member is adding a row (and its own flags, package
-and tests). This test reads the Python package (outside each member's own package) and the C++ core
-and bindings (outside family.hpp, the rows' definition) for a comparison against a member's name or
-enum: ``rules.family == "moon"``, ``game in ("moon", "moon4")``, ``Family::BigGame``. ``ALLOWED``
-lists what stays, each with its reason."""
+and tests). This test reads the Python package (outside each member's own package), the C++ core and
+bindings (outside the tables of rows: family.hpp, and advice_defaults.hpp, the bid advice's defaults
+a row per member) and the WebAssembly module's C++ for a comparison against a member's name or enum:
+``rules.family == "moon"``, ``game in ("moon", "moon4")``, ``Family::BigGame``. ``ALLOWED`` lists
+what stays, each with its reason."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ from dominosolver.texas42.rules import FAMILY_ROWS
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "python" / "dominosolver"
 FAMILY_HPP = ROOT / "cpp" / "include" / "dominosolver" / "texas42" / "family.hpp"
+# The tables of rows, a row per member keyed by its enum: the family's, and the bid advice's defaults.
+TABLES = ("cpp/include/dominosolver/texas42/family.hpp", "cpp/include/dominosolver/texas42/advice_defaults.hpp")
 NAMES = frozenset(FAMILY_ROWS)  # the members' "game" tags: "texas42", "moon", ...
 # The members' own packages (Partnership Moon's is Moon's): what they say of themselves is theirs.
 MEMBER_PACKAGES = frozenset(name for name in NAMES if (PACKAGE / name / "__init__.py").exists()) - {"texas42"}
-CPP_FOLDERS = ("cpp", "src")
+CPP_FOLDERS = ("cpp", "src", "wasm")
 
 # (file from the repository's root, what the line holds): why it stays.
 ALLOWED = {
@@ -31,9 +34,6 @@ ALLOWED = {
     # The Big Game's named constructor, as docs/rules.md §4.3 and bench/solver_ab.cpp call it.
     ("cpp/include/dominosolver/texas42/rules.hpp", "of_big_game() { return of_family(Family::BigGame); }"):
         "The Big Game's named constructor",
-    # The hint module is another change's (named steps, issue 42); its two tests read 42's marks game
-    # and 42's calibrated weighting, as texas42.bidding's p_table does through calibration.FAMILY.
-    ("python/dominosolver/texas42/hint.py", '!= "texas42"'): "42's marks game and calibrated weighting",
 }
 
 
@@ -92,7 +92,7 @@ def python_files() -> list[Path]:
 
 def cpp_files() -> list[Path]:
     return [p for folder in CPP_FOLDERS for p in sorted((ROOT / folder).rglob("*"))
-            if p.suffix in (".hpp", ".cpp", ".h") and p != FAMILY_HPP]
+            if p.suffix in (".hpp", ".cpp", ".h") and p.relative_to(ROOT).as_posix() not in TABLES]
 
 
 def comparisons() -> list[tuple[str, int, str]]:
@@ -146,20 +146,33 @@ def test_a_new_comparison_fails(tmp_path, monkeypatch):
     (package / "texas42" / "new.py").write_text('def f(rules):\n    return rules.family == "moon4"\n')
     (tmp_path / "cpp").mkdir()
     (tmp_path / "cpp" / "new.cpp").write_text("bool f(const Rules& r) { return r.family == Family::BigGame; }\n")
+    # The WebAssembly module's glue too: an enum's test in a .cpp, a tag's default in a .hpp.
+    (tmp_path / "wasm").mkdir()
+    (tmp_path / "wasm" / "glue.cpp").write_text("const double risk = r.row().family == Family::Moon4 ? 0.9 : 0.75;\n")
+    (tmp_path / "wasm" / "glue.hpp").write_text('// a comment: game == "moon"\nif (game != "texas42") flags["family"] = game;\n')
+    # A table of rows is where the enums are written: not read.
+    table = tmp_path / TABLES[1]
+    table.parent.mkdir(parents=True)
+    table.write_text("{.family = Family::Moon4, .risk = 0.9},\n")
     here = sys.modules[__name__]
     monkeypatch.setattr(here, "ROOT", tmp_path)
     monkeypatch.setattr(here, "PACKAGE", package)
-    monkeypatch.setattr(here, "CPP_FOLDERS", ("cpp",))
+    monkeypatch.setattr(here, "CPP_FOLDERS", ("cpp", "wasm"))
     assert comparisons() == [("python/dominosolver/texas42/new.py", 2, 'return rules.family == "moon4"'),
-                             ("cpp/new.cpp", 1, "bool f(const Rules& r) { return r.family == Family::BigGame; }")]
+                             ("cpp/new.cpp", 1, "bool f(const Rules& r) { return r.family == Family::BigGame; }"),
+                             ("wasm/glue.cpp", 1, "const double risk = r.row().family == Family::Moon4 ? 0.9 : 0.75;"),
+                             ("wasm/glue.hpp", 2, 'if (game != "texas42") flags["family"] = game;')]
     assert unallowed() == ['python/dominosolver/texas42/new.py:2: return rules.family == "moon4"',
-                           "cpp/new.cpp:1: bool f(const Rules& r) { return r.family == Family::BigGame; }"]
+                           "cpp/new.cpp:1: bool f(const Rules& r) { return r.family == Family::BigGame; }",
+                           "wasm/glue.cpp:1: const double risk = r.row().family == Family::Moon4 ? 0.9 : 0.75;",
+                           'wasm/glue.hpp:2: if (game != "texas42") flags["family"] = game;']
 
 
 def test_code_reads_the_family_rows_not_the_members_names():
     files = python_files() + cpp_files()
     # Both languages are read: the folders are where this test expects them.
     assert sum(p.suffix == ".py" for p in files) >= 100 and sum(p.suffix == ".cpp" for p in files) >= 20
+    assert {"wasm/hint.cpp", "wasm/convert.hpp"} <= {p.relative_to(ROOT).as_posix() for p in files}
     named = unallowed()
     assert not named, ("ask the member's family row (family.hpp, FAMILY_ROWS) rather than which member it is, "
                        "or add a row field:\n" + "\n".join(named))

@@ -10,7 +10,7 @@ from dominosolver import Tile
 from dominosolver.errors import InvalidViewError
 from dominosolver.texas42 import Game, Rules, hint
 from dominosolver.texas42.bid_tests import BidTests
-from dominosolver.texas42.bidding import playing_thresholds
+from dominosolver.texas42.bidding import bid_samples, playing_thresholds
 from dominosolver.texas42.bots import HintBot, RuleBot
 
 
@@ -54,13 +54,15 @@ def test_the_hint_bot_judges_moon_bids_by_its_familys_discount_and_risk(family):
         assert bid == 0 or float(advice.p_bid(bid).max()) >= risk
 
 
-def test_the_moons_thresholds_are_their_deciders_rows_and_bid_tests_refuse_bids_of_tricks():
-    """Moon's and Partnership Moon's bidding thresholds are their own ``Deciders`` rows' (in tricks,
-    none taken off; Partnership Moon's 90%, bench/studies/README.md), 42's the default; the bid tests,
-    which judge bids in points, refuse a game bid in tricks."""
+def test_the_moons_thresholds_are_their_advice_rows_and_bid_tests_refuse_bids_of_tricks():
+    """Moon's and Partnership Moon's bidding thresholds and deals are their own rows of the core's
+    advice defaults (in tricks, none taken off; Partnership Moon's 90%, bench/studies/README.md), 42's
+    and The Big Game's in points; the bid tests, which judge bids in points, refuse a game bid in tricks."""
     assert playing_thresholds(Rules(family="moon")) == {"risk": 0.75, "mark_risk": None, "discount": 0}
     assert playing_thresholds(Rules(family="moon4")) == {"risk": 0.9, "mark_risk": None, "discount": 0}
     assert playing_thresholds(Rules()) == {"risk": 0.75, "mark_risk": 0.85, "discount": 5}
+    assert playing_thresholds(Rules(family="biggame")) == {"risk": 0.75, "mark_risk": 0.85, "discount": 5}
+    assert [bid_samples(Rules(family=f)) for f in ("texas42", "moon", "moon4", "biggame")] == [200, 200, 200, 32]
     game = Game(rules=Rules(family="moon"), seed=3)
     with pytest.raises(InvalidViewError, match="bid tests judge bids in points: not moon's"):
         BidTests(game.view(game.to_move), samples=2, seed=1)

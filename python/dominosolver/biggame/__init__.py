@@ -30,8 +30,9 @@ __all__ = ["BIG_GAME", "DECIDERS", "BidTests", "BigGame", "BigGameBidAdvice", "B
            "weakest_discard"]
 
 # The Big Game's own decisions before play: texas42's advise_bid and HintBot use them; its advice
-# tests 32 deals at one level each, its whole deals taking seconds to solve.
-DECIDERS = Deciders(advise_bid=advise_big_game_bid, bot=BigGameDecisions, at_lead=exchanged, samples=32)
+# tests its row of the core's advice defaults' deals (32, texas42.bidding.ADVICE_DEFAULTS) at one
+# level each, its whole deals taking seconds to solve.
+DECIDERS = Deciders(advise_bid=advise_big_game_bid, bot=BigGameDecisions, at_lead=exchanged)
 register(("biggame",), DECIDERS)
 
 

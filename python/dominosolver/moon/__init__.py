@@ -13,8 +13,6 @@ the rules direct them.
 (1, ('P1', 'P0P2'), True)
 """
 
-from dataclasses import replace
-
 from .. import texas42
 from ..texas42 import Bid, Contract, Move, PlayerView, Position, Solver, solve, solve_batch
 from ..texas42.deciders import Deciders, register
@@ -27,12 +25,10 @@ __all__ = ["MOON", "MOON4", "FOSDICK", "DECIDERS", "PARTNERSHIP_DECIDERS", "FAMI
            "Rules", "Solver", "discard_scores", "moon_ladder", "moon_table", "solve", "solve_batch"]
 
 # Moon's and Partnership Moon's own decisions before play: texas42's advise_bid, hint and HintBot use them.
-# Their bids are judged in tricks, none taken off (over 100 mirrored deals a trick off cost Moon 2.3
-# points a deal), at 75%; Partnership Moon, where the partner cannot see the bidder's hand, needs 90%
-# (0.9 points a deal more than 75% with a trick off, 2.2 more than none off at 75%); bench/studies/README.md.
-DECIDERS = Deciders(advise_bid=advise_moon_bid, exchange_scores=discard_scores,
-                    thresholds={"risk": 0.75, "mark_risk": None, "discount": 0})
-PARTNERSHIP_DECIDERS = replace(DECIDERS, thresholds={"risk": 0.9, "mark_risk": None, "discount": 0})
+# The thresholds their bids are judged by (in tricks) are their rows of the core's advice defaults
+# (texas42.bidding.ADVICE_DEFAULTS: 75%, and Partnership Moon's 90%, none taken off).
+DECIDERS = Deciders(advise_bid=advise_moon_bid, exchange_scores=discard_scores)
+PARTNERSHIP_DECIDERS = DECIDERS
 register(("moon",), DECIDERS)
 register(("moon4",), PARTNERSHIP_DECIDERS)
 

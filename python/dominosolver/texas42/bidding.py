@@ -53,7 +53,7 @@ from ..arguments import (
 )
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..tiles import Tile, bits_of, mask_of
-from . import calibration
+from .advice_defaults import ADVICE_DEFAULTS
 from .bid_advice_json import DeclarationValues, Verdict, advice_line, bid_advice_json, makes_text
 from .calibration import at_table
 from .deciders import deciders_of
@@ -62,6 +62,7 @@ from .game import Game
 from .game_odds import game_chance, parse_score, stake, win_chance
 from .position import Position
 from .rules import (
+    DEFAULT_FAMILY,
     ORDINARY,
     Bid,
     Contract,
@@ -86,27 +87,21 @@ _STANDARD = Rules()
 # Standard 42's bids up to the marks that win a game: 30..42, then 84, 126, ... (the core's ladder).
 BID_LADDER = tuple(b for b in range(_STANDARD.mark * _STANDARD.target + 1) if _STANDARD.is_bid(b))
 _P_MAKE_BIDS = tuple(b for b in BID_LADDER if b <= 2 * _STANDARD.mark)  # P(make) in JSON: to two marks
-# The thresholds every front end and the hint bot bid by: those that played best in the arena
-# (bench/studies/README.md). Double dummy overrates a declarer, who in play cannot see the other hands:
-# 42 and The Big Game judge a point bid on its points less 5 and need 75% (a bid of every trick 85%).
-# A member that bids otherwise states its own in its ``Deciders`` row (Moon's, in tricks).
-PLAYING_THRESHOLDS = {"risk": 0.75, "mark_risk": 0.85, "discount": 5}
-# Deals of an advice when the caller names none (the same figures in every front end), unless the
-# member's ``Deciders`` row names its own (The Big Game's, its whole deals taking seconds to solve).
-BID_SAMPLES = 200
+# Standard 42's defaults (advice_defaults.py: the core's table, a row per member): a point bid judged
+# on its points less 5 needs 75%, a bid of every trick 85%; 200 deals.
+PLAYING_THRESHOLDS = {k: ADVICE_DEFAULTS[DEFAULT_FAMILY][k] for k in ("risk", "mark_risk", "discount")}
+BID_SAMPLES = ADVICE_DEFAULTS[DEFAULT_FAMILY]["bid_samples"]
 
 
 def bid_samples(rules: Rules) -> int:
-    """The deals an advice under ``rules`` draws when the caller names none."""
-    own = deciders_of(rules).samples
-    return BID_SAMPLES if own is None else own
+    """The deals an advice under ``rules`` draws when the caller names none (its member's row)."""
+    return ADVICE_DEFAULTS[rules.family]["bid_samples"]
 
 
 def playing_thresholds(rules: Rules) -> dict[str, Any]:
     """``risk``, ``mark_risk`` and ``discount`` (in the family's units: points, Moon's tricks) the
-    advice applies when the caller names none."""
-    own = deciders_of(rules).thresholds
-    return dict(PLAYING_THRESHOLDS if own is None else own)
+    advice applies when the caller names none (its member's row; ``mark_risk`` None: ``risk``)."""
+    return {k: ADVICE_DEFAULTS[rules.family][k] for k in ("risk", "mark_risk", "discount")}
 
 
 def question_seed(rules: Rules, seat: int, hand: tuple[Tile, ...], auction: tuple[tuple[int, Any], ...],
@@ -332,7 +327,7 @@ class BidAdvice(DeclarationValues):
     def p_table(self, trump: Trump, bid: int) -> float | None:
         """The chance that ``bid`` under ``trump`` is made in play (``calibration.at_table`` of its
         double-dummy P(make)): standard 42's contracts in points or of every trick, None elsewhere."""
-        if (self.rules.family != calibration.FAMILY or trump not in self.declarations
+        if (not ADVICE_DEFAULTS[self.rules.family]["fitted"] or trump not in self.declarations
                 or getattr(bid, "kind", ORDINARY) != ORDINARY):
             return None
         return at_table(float(self.p_make(bid)[self.declarations.index(trump)]))

@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["A", "B", "CONTRACTS", "FAMILY", "at_table"]
+__all__ = ["A", "B", "CONTRACTS", "at_table"]
 
 A, B = -1.2179, 0.8888  # the fit's parameters
 CONTRACTS = 5025  # contracts it was fitted on
-FAMILY = "texas42"  # the member whose contracts it was fitted on (its "game" tag)
 _CLIP = 0.01
 
 

@@ -33,18 +33,17 @@ class Deciders:
       of the auction, exchange and declaration (The Big Game's, by zero-window tests);
     - ``at_lead(view, world, trump)``: the hands of a deal at the first lead once ``view``'s seat has
       won the auction and names ``trump`` (The Big Game's exchange by its rule of thumb), as bid
-      tests and bid scorers judge a declaration; None: as dealt;
-    - ``thresholds``: the ``risk``, ``mark_risk`` and ``discount`` its bid advice applies when the
-      caller names none (``bidding.playing_thresholds``), those that played best in its arena;
-    - ``samples``: the deals its bid advice draws when the caller names none (``bidding.bid_samples``).
+      tests and bid scorers judge a declaration; None: as dealt.
+
+    The figures its bid advice applies when the caller names none (thresholds, deals) are not a
+    decider: they are its row of the core's advice defaults (``bidding.ADVICE_DEFAULTS``), which the
+    WebAssembly module reads too.
     """
 
     advise_bid: Callable[..., Any] | None = None
     exchange_scores: Callable[..., Any] | None = None
     bot: Callable[[Any], Any] | None = None
     at_lead: Callable[..., Any] | None = None
-    thresholds: dict[str, Any] | None = None
-    samples: int | None = None
 
 
 _FAMILIES: dict[str, Deciders] = {}

@@ -31,6 +31,7 @@ from ..arguments import seed_value, table_megabytes, thread_count, time_limit, w
 from ..errors import InvalidViewError, ParseError, shown
 from ..pimc import MoveStat  # one move of a hint, shared with Bingo's
 from ..stoppable import Abandoned
+from .advice_defaults import ADVICE_DEFAULTS
 from .deciders import deciders_of
 from .exchange_rule import in_exchange
 from .game_odds import game_chance, parse_score, stake
@@ -271,7 +272,8 @@ def _checked(view: Any, samples: Any, seed: Any, time: Any, weighting: Any, *, m
         raise InvalidViewError("objective game needs the game's score (the seat's side's marks first), and a "
                                "score is read for that objective only")
     marks = None if score is None else parse_score(score, v.rules.target)
-    if marks is not None and (v.rules.family != "texas42" or v.rules.scoring != "marks" or v.contract is None):
+    # 42's marks game: every other member scores points (rules.scoring, by its family row's points_only)
+    if marks is not None and (v.rules.scoring != "marks" or v.contract is None):
         raise InvalidViewError("objective game ranks by the chance of winning a game of 42 to 7 marks: it needs "
                                "the marks game and a contract")
     if means not in MEANS:
@@ -342,7 +344,7 @@ def _question(a: _Asked, sampler: WorldSampler) -> _Question:
     """The hint's question: Moon's widow exchange (its discards) or a play."""
     warnings: list[str] = []
     weighting = a.weighting
-    if weighting != "uniform" and a.view.rules.family != "texas42":
+    if weighting != "uniform" and not ADVICE_DEFAULTS[a.view.rules.family]["fitted"]:
         warnings.append(f"{weighting} weighting models Texas 42's players: worlds weighted uniformly")
         weighting = "uniform"  # the auction and play models were fitted on 42's bids and plays
     if in_exchange(a.view):

@@ -34,7 +34,7 @@ struct Move {
 // all but the high bidder have passed (or all have, no one bidding).
 class Auction {
  public:
-  Auction(const Rules& rules, int dealer) : rules_(rules), dealer_(dealer), to_call_(rules.seating().next(dealer)) {}
+  Auction(const Rules& rules, int dealer) : rules_(rules), to_call_(rules.seating().next(dealer)) {}
 
   const Rules& rules() const { return rules_; }
   int to_call() const { return to_call_; }
@@ -55,7 +55,6 @@ class Auction {
 
  private:
   Rules rules_;
-  int dealer_;
   int to_call_;
   unsigned passed_ = 0;  // the seats that have passed (bit set)
   std::vector<Bid> calls_;
