@@ -12,7 +12,15 @@ import pytest
 from dominosolver import Tile, _core
 from dominosolver.errors import InvalidViewError, ParseError
 from dominosolver.texas42 import Game, Move, PlayerView, Position, Rules
-from dominosolver.texas42.rules import BID_KINDS, ORDINARY, Bid, Contract, parse_bid
+from dominosolver.texas42.rules import (
+    BID_KINDS,
+    ORDINARY,
+    STANDARD,
+    Bid,
+    Contract,
+    contract_text,
+    parse_bid,
+)
 
 DEAL = "hands=66.64.62.54.44.31.11/65.55.52.41.40.22.10/63.61.51.43.42.30.20/60.53.50.33.32.21.00"
 HANDS = [h.split(".") for h in DEAL.removeprefix("hands=").split("/")]
@@ -31,6 +39,21 @@ def test_a_bid_is_its_number_and_its_kind():
         parse_bid("84:sideways")
     with pytest.raises(ParseError, match="unknown bid kind 'sideways'"):
         Bid(84, "sideways")
+
+
+@pytest.mark.parametrize("contract", [Contract(2, parse_bid("84")), Contract(1, parse_bid("168:plunge")),
+                                      Contract(2, parse_bid("5")), Contract(3, parse_bid("126:splash"))])
+def test_a_contract_prints_as_python_that_reads_back_equal(contract):
+    """A contract alone does not know its table's seats (Moon's Contract(2, 5) is P25, not 42's S5):
+    it prints as its repr, Python that evaluates back to an equal contract with the bid's kind; its
+    notation is contract_text's, given the rules."""
+    text = str(contract)
+    assert text == repr(contract) == f"Contract(declarer={contract.declarer}, bid={contract.bid!r})"
+    back = eval(text, {"Contract": Contract, "Bid": Bid})
+    assert back == contract and back.kind == contract.kind
+    assert f"{contract}" == text
+    assert contract_text(Contract(2, parse_bid("5")), Rules(family="moon")) == "P25"
+    assert contract_text(Contract(2, parse_bid("84")), STANDARD) == "S84"
 
 
 def test_the_core_reads_and_returns_named_bids_and_contracts():
@@ -55,7 +78,7 @@ def test_the_auction_records_bids_and_the_contract():
     assert game.auction == [(1, 31), (2, 84)] and all(isinstance(b, Bid) for _, b in game.auction)
     game.play("pass")
     game.play("pass")
-    assert game.contract == Contract(2, 84) and game.contract.kind == ORDINARY and str(game.contract) == "S84"
+    assert game.contract == Contract(2, 84) and game.contract.kind == ORDINARY and contract_text(game.contract, game.rules) == "S84"
     view = game.view(0)
     assert view.auction == ((1, 31), (2, 84), (3, 0), (0, 0)) and view.contract == (2, 84)
     assert view.to_json()["auction"][1] == {"seat": 2, "bid": "84"}
@@ -86,7 +109,7 @@ def test_trick_1_is_led_where_the_core_rules(declarer):
     contract = Contract(declarer, parse_bid(30))
     first = _core.texas42.ruling(Rules()._core, "4", contract)["first_leader"]
     assert first == declarer  # an ordinary bid: the declarer leads (§2.4)
-    text = Position(f"trump=4 {DEAL} contract={contract}")
+    text = Position(f"trump=4 {DEAL} contract={contract_text(contract, STANDARD)}")
     keywords = Position(trump=4, hands=HANDS, contract=(declarer, 30))
     assert text.leader == keywords.leader == first
     view = keywords.view((declarer + 1) % 4).to_json()

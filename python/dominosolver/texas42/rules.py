@@ -334,7 +334,9 @@ class Bid(int):
 
 class Contract(NamedTuple):
     """Who won the auction and with what bid; ``kind`` is the bid's (``"ordinary"``, or a special
-    bid of the contract table). Written ``N30``, ``E168:kind``."""
+    bid of the contract table). Its notation names its table's seats, which a contract alone does
+    not know: ``contract_text(contract, rules)`` writes ``N30``, ``E168:kind``, Moon's ``P25``; the
+    contract prints as its repr, ``Contract(declarer=2, bid=5)``."""
 
     declarer: int
     bid: Bid
@@ -342,9 +344,6 @@ class Contract(NamedTuple):
     @property
     def kind(self) -> str:
         return getattr(self.bid, "kind", ORDINARY)
-
-    def __str__(self) -> str:  # round the standard table; contract_text names another table's seats
-        return contract_text(self, STANDARD)
 
     @classmethod
     def of_core(cls, contract: Any) -> Contract | None:
