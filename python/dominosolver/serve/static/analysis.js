@@ -1,12 +1,14 @@
 // The Position screen: the editor, the server's verdict on the position after every change, the
 // exact value of every legal move, the principal variation, undo/redo and copying.
 import { call } from "./api.js";
-import { Editor } from "./editor.js";
+import { Editor, placed } from "./editor.js";
 import { History } from "./history.js";
 import { renderMoves, renderPv } from "./moves.js";
 import { ViewHint, viewOf } from "./viewhint.js";
 
 const $ = (selector) => document.querySelector(selector);
+// The status of a set-up with no tile placed yet: what to do, not a verdict on an empty position.
+export const EMPTY_STATUS = "no tiles yet: click a hand's name, then its tiles, or paste a position";
 
 function setStatus(node, text, kind) {
   node.textContent = text;
@@ -195,6 +197,13 @@ export class AnalysisScreen {
     this.shown = null;
     this.renderLine(this.editor.seats(doc));
     this.clearResults();
+    if (placed(doc).size === 0) {  // a fresh set-up: nothing to check yet (not "the hand is over", nor a fault)
+      this.viewHint.set({ reason: "no tiles placed yet" });
+      setStatus($("#status"), EMPTY_STATUS);
+      $("#notation").value = "";
+      $("#json").value = JSON.stringify(doc);
+      return;
+    }
     this.viewHint.set({ reason: "the position is being checked" });
     setStatus($("#status"), "checking…");
     let shown;

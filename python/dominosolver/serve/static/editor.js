@@ -37,7 +37,7 @@ function tilesOf(doc, key) {
 }
 
 // Tiles the position already holds somewhere: its places and, for 42, its completed tricks.
-function placed(doc) {
+export function placed(doc) {
   const tiles = new Set([...doc.hands.flat(), ...(doc.trick ?? []), ...(doc.boneyard ?? []), ...(doc.discard ? [doc.discard] : [])]);
   for (const tile of doc.history?.tiles ?? []) tiles.add(tile);
   return tiles;

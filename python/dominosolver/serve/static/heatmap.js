@@ -39,6 +39,11 @@ export function renderHeatmap(root, table, { top = 42, name = String, units = "p
 
 const $ = (selector) => document.querySelector(selector);
 
+// ["Texas 42", "Moon", "The Big Game"] as "Texas 42, Moon and The Big Game".
+export function inWords(names) {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
+}
+
 // The Table screen: a deal typed as notation ("hands=...", a game's leading word for Moon or The
 // Big Game), or the Position screen's; games: GET /v1/games's list (each game's board row names its
 // declarations and the top of its scale).
@@ -46,6 +51,9 @@ export class TableScreen {
   constructor(games = []) {
     this.games = games;
     this.position = null;
+    // Which games have a table, as their rows say (the exported board: those of the module)
+    const tabled = games.filter((g) => (g.tables ?? []).includes("table")).map((g) => g.title);
+    if (tabled.length) $("#table-about").textContent = `${$("#table-about").textContent.replace(/\.$/, "")}: ${inWords(tabled)}.`;
     $("#make-table").addEventListener("click", () => this.table($("#deal").value.trim()));
     $("#use-position").addEventListener("click", () => {
       if (!this.position) return;
