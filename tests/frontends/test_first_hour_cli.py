@@ -123,3 +123,20 @@ def test_play_save_to_an_unwritable_place_fails_before_the_game(tmp_path, monkey
     saved = tmp_path / "game.json"
     status, out = run(capsys, ["play", "42", "--seed", "1", "--save", str(saved)])
     assert status == 0 and len(played) == 1 and saved.read_text().startswith("{")
+
+
+@pytest.mark.parametrize("args, option, fault", [
+    (["--max-threads", "0"], "--max-threads", "from 1 to"),
+    (["--max-line", "-1"], "--max-line", "from 64 to"),
+    (["--max-samples", "0"], "--max-samples", "from 1 to"),
+    (["--max-time", "0"], "--max-time", "above 0"),
+    (["--table-mb", "0"], "--table-mb", "from 1 to"),
+    (["--threads", "0"], "--threads", "from 1 to"),
+    (["--threads", "2", "--max-threads", "1"], "--threads", "from 1 to 1 (--max-threads), not 2"),
+])
+def test_engine_options_out_of_range_are_named_by_their_option(args, option, fault):
+    out = CliRunner().invoke(cli, ["engine", *args], input='{"cmd": "quit"}\n')
+    assert out.exit_code == 2 and out.exception is None or isinstance(out.exception, SystemExit), out.output
+    assert f"Invalid value for '{option}'" in out.output and fault in out.output, out.output
+    # the engine's own field names ('line_bytes', 'table_mb') are not what the user typed
+    assert not re.search(r"\b(line_bytes|table_mb|samples|threads) must", out.output), out.output

@@ -583,6 +583,11 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
         show_all([render.arena_table(stats, game_arena), render.arena_legend(game_arena)])
 
 
+# The engine's limits (EngineLimits' fields) by the options that set them.
+ENGINE_OPTIONS = {"line_bytes": "'--max-line'", "samples": "'--max-samples'", "time": "'--max-time'",
+                  "threads": "'--max-threads'", "table_mb": "'--table-mb'"}
+
+
 @cli.command()
 @click.option("--threads", type=int, default=None,
               help="solver threads of a search that names none (default: all cores)")
@@ -599,8 +604,15 @@ def arena(game_name: str, deals: int, bots: str | None, samples: int | None, bid
 def engine(threads: int | None, max_line: int, max_samples: int, max_time: float, max_threads: int | None,
            table_mb: int) -> None:
     """Run a hint engine for every game speaking JSON lines on stdin/stdout (docs/protocol.md)."""
-    limits = EngineLimits(line_bytes=max_line, samples=max_samples, time=max_time,
-                          threads=EngineLimits.threads if max_threads is None else max_threads, table_mb=table_mb)
+    try:  # a limit out of range is named by its option, not by the engine's field ('--max-line', not 'line_bytes')
+        limits = EngineLimits(line_bytes=max_line, samples=max_samples, time=max_time,
+                              threads=EngineLimits.threads if max_threads is None else max_threads, table_mb=table_mb)
+    except ParseError as e:
+        field, _, fault = str(e).partition(" ")
+        raise click.BadParameter(fault, param_hint=ENGINE_OPTIONS.get(field, field)) from None
+    if threads is not None and not 1 <= threads <= limits.threads:
+        raise click.BadParameter(f"must be a whole number from 1 to {limits.threads} (--max-threads), not {threads}",
+                                 param_hint="'--threads'")
     serve(threads=threads, limits=limits)
 
 
