@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import json
 import re
 
 import pytest
 from click.testing import CliRunner
 from dominosolver import games
 from dominosolver.cli.main import cli
+from dominosolver.serve import create_app
+from starlette.testclient import TestClient
 
 cli_main = importlib.import_module("dominosolver.cli.main")  # the module (dominosolver.cli.main is also its function)
 
@@ -140,3 +143,25 @@ def test_engine_options_out_of_range_are_named_by_their_option(args, option, fau
     assert f"Invalid value for '{option}'" in out.output and fault in out.output, out.output
     # the engine's own field names ('line_bytes', 'table_mb') are not what the user typed
     assert not re.search(r"\b(line_bytes|table_mb|samples|threads) must", out.output), out.output
+
+
+def test_advise_bid_takes_a_view_in_the_auction_as_the_http_api_does(capsys, tmp_path):
+    """`advise-bid VIEW` (text, JSON or a file) gives what `POST /v1/advise-bid {"view": ...}` and the
+    engine give: the advice of the hand, seat and game the view brings."""
+    view = "moon seat=P1 hand=66.65.64.63.53.41.22"
+    status, out = run(capsys, ["advise-bid", view, "--samples", "8", "--seed", "1", "--json"])
+    assert status == 0, out
+    by_cli = json.loads(out)
+    with TestClient(create_app()) as client:
+        by_http = client.post("/v1/advise-bid", json={"view": view, "samples": 8, "seed": 1}).json()
+    assert by_cli["game"] == "moon" and by_cli["seat"] == 1
+    assert {k: v for k, v in by_cli.items() if k != "elapsed"} == {k: v for k, v in by_http.items() if k != "elapsed"}
+    # the view's JSON in a file too
+    shown = tmp_path / "view.json"
+    status, out = run(capsys, ["show", view, "--json"])
+    shown.write_text(out)
+    status, out = run(capsys, ["advise-bid", str(shown), "--samples", "8", "--seed", "1", "--json"])
+    assert status == 0 and json.loads(out)["verdict"] == by_cli["verdict"]
+    # a view brings its own seat, auction and rules
+    status, out = run(capsys, ["advise-bid", view, "--seat", "P0", "--rules", "family:moon"])
+    assert status == 2 and "give no --seat, --rules" in out, out

@@ -22,6 +22,7 @@ from ..batch import TASKS, analyse_batch, grade_record
 from ..corpus.query import Corpus
 from ..engine import EngineLimits, serve
 from ..errors import DominoSolverError, ParseError
+from ..games.records import VIEW
 from ..io import flags_of_text, json_value, read_text_file
 from ..resume import check_writable
 from ..serve import run as serve_http
@@ -369,7 +370,8 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
 
     POSITION is a full position (notation, JSON or a file; only SEAT's view of it is used) or a
     player's view (its one-line text, 'seat=E contract=N30 trump=4 hand=... plays=N42', or
-    dominosolver.view/1 JSON), of any game: {titles()}.""")
+    dominosolver.view/1 JSON), of any game: {titles()}. A view in the auction or declaring is
+    advised by 'dominosolver advise-bid VIEW'.""")
 @click.argument("position")
 @click.option("--seat", default=None, help=f"whose view ({seat_help()}); default: the one to move")
 @click.option("--samples", "--worlds", "samples", type=int, default=None,
@@ -421,7 +423,10 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
     each declaration's double-dummy value over sampled deals, P(make) per bid, the bid and declaration to make;
     under specials:all, P(make) of each special bid the hand may make (the partner's best declaration), and
     of Nel-O (each doubles mode allowed) and Sevens declared by the hand on its least mark bid. The game is
-    the one --rules names ('family:moon'), else {games.get(games.DEFAULT).title}.""")
+    the one --rules names ('family:moon'), else {games.get(games.DEFAULT).title}.
+
+    HAND may instead be a seat's view in the auction or declaring (its one-line text, 'seat=N hand=...',
+    dominosolver.view/1 JSON or a file), which brings its game, seat, auction and rules.""")
 @click.argument("hand")
 @click.option("--seat", default="0", show_default=True,
               help=f"the bidder ({seat_help(lambda spec: spec.advise_bid is not None)}); it leads if it declares")
@@ -450,13 +455,26 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int | None, seed: int | None, risk: float | None,
                    mark_risk: float | None, discount: int | None, threads: int | None, seconds: float | None, flags: str,
                    score: str | None, as_json: bool) -> None:
-    spec = games.of_rules(flags)  # the game whose family the flags name ('family:moon'), else the default
+    data = load(hand)
+    if games.is_view_text(data) or (isinstance(data, dict) and data.get("schema") == VIEW):
+        # a seat's view in the auction or declaring (as POST /v1/advise-bid and the engine take it)
+        ctx = click.get_current_context()
+        others = [flag(name) for name in ("seat", "auction", "flags")
+                  if ctx.get_parameter_source(name) is ParameterSource.COMMANDLINE]
+        if others:
+            raise click.UsageError(f"a view brings its own game, hand, seat, auction and rules: give no "
+                                   f"{', '.join(o.replace('--flags', '--rules') for o in others)}")
+        spec, target = games.read_view(data)
+        where: dict[str, Any] = {}
+    else:
+        spec, target = games.of_rules(flags), hand  # the game whose family the flags name ('family:moon'), else the default
+        where = {"seat": seat, "auction": auction, "rules": flags}
     if spec.advise_bid is None:
         bidders = titles(lambda s: s.advise_bid is not None)
         raise ParseError(f"{spec.title} has no auction to advise on (games with one: {bidders})")
     # What the bar counts is the game's: deals solved, or The Big Game's declaration-deal pairs settled
     with render.progress("bid advice", quiet=as_json) as update:
-        advice = spec.advise_bid(hand, seat=seat, auction=auction, rules=flags, samples=samples, seed=seed, risk=risk,
+        advice = spec.advise_bid(target, **where, samples=samples, seed=seed, risk=risk,
                                  mark_risk=mark_risk, discount=discount, threads=threads, time=seconds,
                                  on_progress=update, **({"score": score} if score is not None else {}))
     if as_json:
