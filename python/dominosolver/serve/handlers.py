@@ -37,6 +37,13 @@ from .tokens import Sealer
 __all__ = ["ENDPOINTS", "Call", "Endpoint", "games_reply", "status"]
 
 
+def titles(having: Callable[[games.GameSpec], bool]) -> str:
+    """The titles of the games that have something, in words ("Texas 42, Moon and The Big Game"),
+    as the command line's messages say them."""
+    named = [spec.title for spec in games.GAMES.values() if having(spec)]
+    return " and ".join(filter(None, [", ".join(named[:-1]), *named[-1:]]))
+
+
 def never() -> bool:
     return False
 
@@ -208,7 +215,7 @@ def claim(call: Call) -> dict[str, Any]:
     """The lay-down check: a view (or a position and a seat, as hint takes them) and its goal."""
     spec, target = seen_from(call, "claim")
     if spec.claim is None:
-        checked = " and ".join(s.title for s in games.GAMES.values() if s.claim)
+        checked = titles(lambda s: s.claim is not None)
         raise ParseError(f"{spec.title} has no claim check yet (games with one: {checked})")
     seat = call.body.get("seat")
     options = call.limits.bound(call.given("goal", "seed", "time"), {"time"})
@@ -225,7 +232,7 @@ def table(call: Call) -> dict[str, Any]:
     make = spec.special_table if specials else spec.table
     if make is None:
         what = "special-contract" if specials else "double-dummy"
-        tabled = " and ".join(s.title for s in games.GAMES.values() if (s.special_table if specials else s.table))
+        tabled = titles(lambda s: (s.special_table if specials else s.table) is not None)
         raise ParseError(f"{spec.title} has no {what} table (games with one: {tabled})")
     # The tables that can take long (The Big Game's: seconds a cell) stop with the request.
     stops = "should_stop" in inspect.signature(make).parameters
@@ -299,7 +306,7 @@ def advise_bid(call: Call) -> dict[str, Any]:
     else:
         raise ParseError("advise-bid needs a hand (and its seat, auction, rules) or a view in the auction")
     if spec.advise_bid is None:
-        bidders = " and ".join(s.title for s in games.GAMES.values() if s.advise_bid)
+        bidders = titles(lambda s: s.advise_bid is not None)
         raise ParseError(f"{spec.title} has no auction to advise on (games with one: {bidders})")
     options = call.limits.bound(call.given("samples", "seed", "risk", "mark_risk", "discount", "time"), {"time"})
     return spec.advise_bid(target, **where, **options, threads=call.limits.threads,
