@@ -165,3 +165,24 @@ def test_advise_bid_takes_a_view_in_the_auction_as_the_http_api_does(capsys, tmp
     # a view brings its own seat, auction and rules
     status, out = run(capsys, ["advise-bid", view, "--seat", "P0", "--rules", "family:moon"])
     assert status == 2 and "give no --seat, --rules" in out, out
+
+
+@pytest.mark.parametrize("option, limit", [("--threads", "threads"), ("--method", "method"), ("--means", "means"),
+                                           ("--max-nodes", "max_nodes"), ("--weighting", "weighting")])
+def test_hint_option_help_names_the_games_that_take_it(option, limit):
+    """Each hint option's help says which games take it and which refuse it, as `hint` then does."""
+    text = help_of("hint")
+    options = text[text.index("Options:"):]
+    said = options[options.index(option):].split(" --", 1)[0]
+    takers = [spec for spec in games.GAMES.values() if limit in spec.hint_limits]
+    refusers = [spec for spec in games.GAMES.values() if limit not in spec.hint_limits]
+    if refusers:
+        assert said.split(" ", 2)[2].startswith(cli_main.in_words(s.name for s in takers) + ":"), said
+        assert said.endswith(f"{cli_main.in_words(s.name for s in refusers)} hints refuse it"), said
+    else:
+        assert "refuse" not in said and not any(f"{s.name}:" in said for s in takers), said
+    # and what the help says is what the command does: a refusing game's hint names the option
+    for spec in refusers[:1]:
+        position = str(spec.deal(1, spec.variants[0]))
+        out = CliRunner().invoke(cli, ["hint", position, option, "1"])
+        assert out.exit_code != 0 and f"{option} applies to" in str(out.exception), (out.output, out.exception)

@@ -74,6 +74,17 @@ def titles(having: Any = lambda spec: True) -> str:
     return in_words(spec.title for spec in games.GAMES.values() if having(spec))
 
 
+def hint_option(option: str, what: str) -> str:
+    """Help for a hint option that not every game takes, prefixed by the games whose rows take it and
+    ended by those that refuse it: "42, Moon, Partnership Moon and The Big Game: solver threads;
+    Bingo hints refuse it"."""
+    takers = [spec.name for spec in games.GAMES.values() if option in spec.hint_limits]
+    others = [spec.name for spec in games.GAMES.values() if option not in spec.hint_limits]
+    if not others:
+        return what
+    return f"{in_words(takers)}: {what}; {in_words(others)} hints refuse it"
+
+
 def seat_words(spec: games.GameSpec) -> str:
     """A game's seats as a user may type them: 'N, E, S, W or 0..3', 'P0, P1, P2 or 0..2', '0 or 1'
     (a game whose seats' names are phrases, "player 0", is typed by number)."""
@@ -380,18 +391,20 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
 @click.option("--time", "time_limit", type=float, default=None, help="stop sampling after this many seconds")
 @click.option("--exact-limit", type=int, default=None,
               help="enumerate when at most this many worlds fit (default: 42 2000, Bingo 3432)")
-@click.option("--threads", type=int, default=None, help="42: solver threads (default: all cores; Bingo hints refuse it)")
+@click.option("--threads", type=int, default=None, help=hint_option("threads", "solver threads (default: all cores)"))
 @click.option("--weighting", default=None,
-              help="42: how worlds count: uniform (default), auction (the bids), play (the plays), auction+play")
+              help=hint_option("weighting", "how worlds count: uniform (default), auction (the bids), play (the plays), "
+                                            "auction+play (a game without an auction: uniform or play)"))
 @click.option("--method", default=None,
-              help="42: pimc (default: double dummy in every world) or infoset (the next choice made without "
-                   "seeing the hidden hands; about twice the search nodes)")
+              help=hint_option("method", "pimc (default: double dummy in every world) or infoset (the next choice "
+                                         "made without seeing the hidden hands; about twice the search nodes)"))
 @click.option("--means", default=None,
-              help="42: tied (default: under a contract in points, make or set tested per move, and only the moves "
-                   "tied for the best chance valued) or all (every move's mean)")
+              help=hint_option("means", "tied (default: under a contract in points, make or set tested per move, and "
+                                        "only the moves tied for the best chance valued) or all (every move's mean)"))
 @click.option("--max-nodes", type=int, default=None,
-              help="Bingo: search budget per world, default 2,000,000 for a phase-one world (closed deals are "
-                   "solved exactly); worlds needing more are left out and reported (0 = no limit)")
+              help=hint_option("max_nodes", "search budget per world, default 2,000,000 for a phase-one world (closed "
+                                            "deals are solved exactly); worlds needing more are left out and reported "
+                                            "(0 = no limit)"))
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 JSON")
 def hint(position: str, seat: str | None, samples: int | None, seed: int | None, time_limit: float | None,
          exact_limit: int | None, threads: int | None, weighting: str | None, method: str | None,
