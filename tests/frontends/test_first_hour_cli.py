@@ -186,3 +186,10 @@ def test_hint_option_help_names_the_games_that_take_it(option, limit):
         position = str(spec.deal(1, spec.variants[0]))
         out = CliRunner().invoke(cli, ["hint", position, option, "1"])
         assert out.exit_code != 0 and f"{option} applies to" in str(out.exception), (out.output, out.exception)
+
+
+def test_arena_refuses_a_negative_seed_as_play_does(capsys):
+    status, out = run(capsys, ["arena", "42", "--deals", "1", "--bots", "rule,random", "--seed", "-3"])
+    assert status == 2 and "--seed" in out and "-3" in out, out
+    status, out = run(capsys, ["play", "42", "--seed", "-3"])
+    assert status == 2 and "seed must be a whole number from 0" in out, out

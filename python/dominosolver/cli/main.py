@@ -550,7 +550,7 @@ def arena_help(option: str, what: str) -> str:
               help=arena_help("bid_nodes", "the hint bot's nodes a bid, exchange or declaration, 0 for none; "
                               "given without --bid-time, it replaces the time limit, so that the machine's load "
                               "changes no decision"))
-@click.option("--seed", type=int, default=0, show_default=True, help="seed of the deals")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="seed of the deals")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="worker processes")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
               help="record every deal here (JSON lines); a rerun with the same seed and options resumes from it")
