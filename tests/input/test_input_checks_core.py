@@ -277,7 +277,7 @@ def test_to_move_is_none_once_the_hand_is_over(capsys):
         pos.play(tile)
     assert pos.is_over and pos.to_move is None  # as Game.to_move and the view's to_move
     assert pos.view(0).to_move is None and pos.view(0).legal_moves == ()
-    with pytest.raises(InvalidViewError, match="the hand is over: nobody is to move"):
+    with pytest.raises(InvalidViewError, match="the hand is over: there is no move to hint"):
         hint(pos)
     with pytest.raises(IllegalMoveError, match="the hand is over"):
         analyse_play(Position(SMALL), ["6-6", "5-5", "4-4", "3-3", "2-2"])

@@ -91,7 +91,8 @@ def hint(target: Position | PlayerView, seat: int | None = None, **limits: Any) 
     """42's hint, except for the bidder in the exchange before trumps (The Big Game's undealt tile):
     every legal discard ranked by zero-window tests (``advise_exchange``, an ExchangeAdvice); limits
     that judge plays are left unused, and said so."""
-    view = target.view(seat if seat is not None else target.to_move) if isinstance(target, Position) else target
+    seated = isinstance(target, Position) and (seat is not None or target.to_move is not None)
+    view = target.view(seat if seat is not None else target.to_move) if seated else target  # over: 42's hint says so
     if not (isinstance(view, PlayerView) and in_big_game_exchange(view)):
         return adapter.hint(target, seat, **limits)
     taken = {k: v for k, v in limits.items() if k in EXCHANGE_LIMITS}

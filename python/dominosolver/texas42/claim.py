@@ -175,6 +175,9 @@ def claim(view: Any, goal: str = "rest", *, limit: int = CLAIM_LIMIT, samples: i
                  _time.perf_counter() - start, warnings)
 
 
+HAND_OVER = "the hand is over: there is nothing to claim"
+
+
 def _checked(view: Any, goal: Any, limit: Any, samples: Any, seed: Any, time: Any,
              threads: Any) -> tuple[PlayerView, int, int, int | None, float | None, int | None]:
     """``claim``'s arguments checked (ParseError), and the view (InvalidViewError when there is
@@ -186,9 +189,13 @@ def _checked(view: Any, goal: Any, limit: Any, samples: Any, seed: Any, time: An
     seed = seed_value(seed)
     time = time_limit(time)
     threads = thread_count(threads)
+    if isinstance(view, Position) and view.to_move is None:
+        raise InvalidViewError(HAND_OVER)  # as as_view's for a finished Position
     v = as_view(view)
-    if v.trump is None or v.to_move is None:
+    if v.trump is None:
         raise InvalidViewError("nothing to claim: the hand is not in play")
+    if v.to_move is None:
+        raise InvalidViewError(HAND_OVER)
     if in_exchange(v):
         raise InvalidViewError("nothing to claim yet: the bidder is laying a tile away")
     if goal == "contract" and v.contract is None:
@@ -385,7 +392,7 @@ def _goal_verb(goal: str) -> str:
 def claim_of(target: Any, seat: int | None = None, **options: Any) -> Claim:
     """``claim`` for ``seat``'s view of a position (default: the seat to move), or for a view (the
     registry's ``GameSpec.claim``: what the HTTP API and the terminal game call)."""
-    if isinstance(target, Position):
+    if isinstance(target, Position) and (seat is not None or target.to_move is not None):
         target = target.view(seat if seat is not None else target.to_move)
     elif seat is not None and seat != as_view(target).seat:
         names = as_view(target).rules.seat_names

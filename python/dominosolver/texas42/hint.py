@@ -241,6 +241,9 @@ class _Asked:
         return None if self.time is None else self.start + self.time
 
 
+HAND_OVER = "the hand is over: there is no move to hint"
+
+
 def _checked(view: Any, samples: Any, seed: Any, time: Any, weighting: Any, *, method: Any, threads: Any,
              exact_limit: Any, objective: Any, score: Any, means: Any, tt_mb: Any, on_progress: Any,
              should_stop: Any, start: float) -> _Asked:
@@ -257,13 +260,18 @@ def _checked(view: Any, samples: Any, seed: Any, time: Any, weighting: Any, *, m
     for name, fn in (("on_progress", on_progress), ("should_stop", should_stop)):
         if fn is not None and not callable(fn):
             raise ParseError(f"{name} must be a function or None, not {shown(fn)}")
+    if isinstance(view, Position) and view.to_move is None:
+        raise InvalidViewError(HAND_OVER)  # as as_view's for a finished Position
     v = as_view(view)
     if weighting not in WEIGHTINGS:
         raise ParseError(f"unknown weighting {shown(weighting)}: use one of {', '.join(WEIGHTINGS)}")
     if method not in METHODS:
         raise ParseError(f"unknown method {shown(method)}: use one of {', '.join(METHODS)}")
-    if v.trump is None or v.to_move is None:
-        raise InvalidViewError("no tile to play: the hand is not in play")
+    if v.trump is None:
+        raise InvalidViewError(f"no tile to play: {v.rules.seat_names[v.seat]}'s view is in the "
+                               f"{'auction' if v.contract is None else 'declaration of trumps'}: ask advise-bid")
+    if v.to_move is None:
+        raise InvalidViewError(HAND_OVER)
     if v.to_move != v.seat:
         raise InvalidViewError(f"{v.rules.seat_names[v.seat]} is not to play ({v.rules.seat_names[v.to_move]} is)")
     if objective not in ("auto", "goal", "points", "game"):
