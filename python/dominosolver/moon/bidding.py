@@ -28,11 +28,12 @@ from __future__ import annotations
 import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from .. import _core
+from ..plain import PlainArrays
 from ..texas42.bid_advice_json import (
     DeclarationValues,
     Verdict,
@@ -54,8 +55,8 @@ __all__ = ["MoonBidAdvice", "advise_moon_bid", "moon_ladder"]
 _BATCH = 50  # deals solved between checks of the time limit and the stop flag
 
 
-@dataclass(frozen=True)
-class MoonBidAdvice(DeclarationValues):
+@dataclass(frozen=True, repr=False, eq=False)
+class MoonBidAdvice(PlainArrays, DeclarationValues):
     """What a Moon hand is worth as the bidder, per declaration, over sampled deals."""
 
     hand: tuple[Tile, ...]
@@ -71,6 +72,11 @@ class MoonBidAdvice(DeclarationValues):
     partner_high: bool = False  # the partner holds the high bid of the auction (Partnership Moon)
     discount: int = 0  # tricks taken off every double-dummy value when judging a bid
     contract: Contract | None = None  # the contract the seat won: declaring
+
+    _arrays: ClassVar[dict[str, Any]] = {"tricks": np.int16}
+
+    def _array_shape(self, name: str) -> tuple[int, ...] | None:
+        return (len(self.declarations), 0)
 
     @property
     def values(self) -> np.ndarray:

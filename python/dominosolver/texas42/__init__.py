@@ -24,9 +24,9 @@ from .hint import Hint, MoveStat, hint  # noqa: E402
 from .sampling import count_worlds, enumerate_worlds, sample_worlds  # noqa: E402
 
 __all__ += ["hint", "Hint", "MoveStat", "count_worlds", "sample_worlds", "enumerate_worlds"]
-from .bidding import BidAdvice, advise_bid  # noqa: E402
+from .bidding import BidAdvice, SpecialAdvice, advise_bid  # noqa: E402
 
-__all__ += ["advise_bid", "BidAdvice"]
+__all__ += ["advise_bid", "BidAdvice", "SpecialAdvice"]
 from .bid_tests import BidTests  # noqa: E402
 
 __all__ += ["BidTests"]

@@ -36,7 +36,7 @@ import hashlib
 import json
 import time as _time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 import numpy as np
 
@@ -52,6 +52,7 @@ from ..arguments import (
     world_count,
 )
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
+from ..plain import PlainArrays
 from ..tiles import Tile, bits_of, mask_of
 from .advice_defaults import ADVICE_DEFAULTS
 from .bid_advice_json import DeclarationValues, Verdict, advice_line, bid_advice_json, makes_text
@@ -134,8 +135,8 @@ def ordinary_call(rules: Rules, legal_bids: list[Any], partner_high: bool, disco
     return Bid(0) if 0 in legal_bids or not bids else bids[0]
 
 
-@dataclass(frozen=True)
-class SpecialAdvice:
+@dataclass(frozen=True, repr=False, eq=False)
+class SpecialAdvice(PlainArrays):
     """A special bid on the advice's deals: whether it makes on each, the partner naming its best
     declaration for that deal (double dummy: as if the partner saw every hand)."""
 
@@ -143,6 +144,11 @@ class SpecialAdvice:
     declarations: list[Trump]  # what the partner may name (a declared contract: itself)
     makes: np.ndarray  # [declaration, deal]: the declaring side makes the contract
     declared: Trump | None = None  # a contract the seat declares itself (Nel-O, Sevens), or None
+
+    _arrays: ClassVar[dict[str, Any]] = {"makes": bool}
+
+    def _array_shape(self, name: str) -> tuple[int, ...] | None:
+        return (len(self.declarations), 0)
 
     @property
     def makes_best(self) -> np.ndarray:
@@ -189,8 +195,8 @@ def special_threshold(marks: int, ordinary_gain: float = 0.0, floor: float = 0.5
     return min(1.0, max(floor, 0.5 + max(0.0, ordinary_gain) / (2 * marks)))
 
 
-@dataclass(frozen=True)
-class BidAdvice(DeclarationValues):
+@dataclass(frozen=True, repr=False, eq=False)
+class BidAdvice(PlainArrays, DeclarationValues):
     hand: tuple[Tile, ...]
     seat: int
     declarations: list[Trump]
@@ -208,6 +214,11 @@ class BidAdvice(DeclarationValues):
     declared: tuple[SpecialAdvice, ...] = ()  # the contracts in tricks it may declare itself (Nel-O, Sevens)
     contract: Contract | None = None  # the contract the seat won (or its partner's Plunge): declaring
     score: tuple[int, int] | None = None  # the game's marks, the seat's side first: calls by the game's odds
+
+    _arrays: ClassVar[dict[str, Any]] = {"points": np.int16}
+
+    def _array_shape(self, name: str) -> tuple[int, ...] | None:
+        return (len(self.declarations), 0)
 
     @property
     def values(self) -> np.ndarray:

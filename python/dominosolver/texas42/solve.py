@@ -5,7 +5,7 @@ released; each Solver owns its transposition table."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, NamedTuple, Union
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Union
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from .. import _core
 from ..arguments import node_budget, table_megabytes, thread_count, tile_sequence
 from ..errors import ParseError, SearchLimitError, shown
 from ..io import json_value
+from ..plain import PlainArrays
 from ..result import SolveResult
 from ..stoppable import Abandoned, stoppable
 from ..tiles import Tile, bits_of, mask_of
@@ -189,10 +190,12 @@ def solve(position: PositionLike, *, moves: bool = True, tt_mb: int | None = Non
 # ---------------------------------------------------------------- double-dummy tables
 
 
-@dataclass(frozen=True)
-class DDTable:
+@dataclass(frozen=True, repr=False, eq=False)
+class DDTable(PlainArrays):
     """Points the declaring team takes for each declaration (rows) and declarer seat (columns),
-    the declarer leading trick 1."""
+    the declarer leading trick 1. Its repr is Python that evaluates back equal (``points`` as lists)."""
+
+    _arrays: ClassVar[dict[str, Any]] = {"points": np.int16}
 
     hands: list[list[Tile]]
     declarations: list[int | str]
@@ -241,8 +244,8 @@ def dd_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64,
     return Solver(tt_mb).dd_table(deal, rules, should_stop=should_stop)
 
 
-@dataclass(frozen=True)
-class SpecialTable:
+@dataclass(frozen=True, repr=False, eq=False)
+class SpecialTable(PlainArrays):
     """For each declaration (rows) and declarer seat (columns): does the declarer's side, its
     partner naming the declaration and leading trick 1, take all the tricks, as Plunge and Splash
     must (docs/rules.md §3.4-3.5)? ``may_bid`` says which seats hold the doubles to bid each.
@@ -258,6 +261,11 @@ class SpecialTable:
     rules: Rules = field(default_factory=Rules)
     contracts: list[str] = field(default_factory=list)
     makes: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), dtype=bool))  # bool, (contracts, seats)
+
+    _arrays: ClassVar[dict[str, Any]] = {"every_trick": bool, "makes": bool}
+
+    def _array_shape(self, name: str) -> tuple[int, ...] | None:
+        return (len(self.contracts), len(self.hands) or 4) if name == "makes" else (len(self.declarations), len(self.hands))
 
     def __getitem__(self, key: tuple[int | str, int | str]) -> bool:
         decl, seat = key
