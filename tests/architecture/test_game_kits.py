@@ -48,8 +48,10 @@ def bare_bingo(monkeypatch):
 
 
 def others() -> str:
-    """The titles of the registered games other than Bingo (each has every kit), as messages list them."""
-    return " and ".join(s.title for s in games.GAMES.values() if s.tag != "bingo")
+    """The titles of the registered games other than Bingo (each has every kit), as messages list
+    them: "Texas 42, Moon, Partnership Moon and The Big Game", one "and" before the last."""
+    titles = [s.title for s in games.GAMES.values() if s.tag != "bingo"]
+    return titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} and {titles[-1]}"
 
 
 def test_a_missing_kit_is_named_by_every_front_end(bare_bingo):

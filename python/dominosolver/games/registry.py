@@ -97,7 +97,7 @@ def kit(spec: GameSpec, name: str) -> Any:
         raise ValueError(f"no kit {name!r}: {', '.join(KITS)}")
     found = getattr(spec, name)
     if found is None:
-        having = " and ".join(s.title for s in GAMES.values() if s.tag != spec.tag and getattr(s, name) is not None)
+        having = _in_words([s.title for s in GAMES.values() if s.tag != spec.tag and getattr(s, name) is not None])
         raise ParseError(f"{spec.title} has no {KITS[name]} (games with one: {having or 'none'})")
     return found
 
