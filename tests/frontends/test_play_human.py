@@ -27,7 +27,7 @@ def own_row(screen: str, marker: str) -> str:
     ("42", "S", "S ◀ to move", "points so far", r"P\(make\)"),
     ("bingo", "0", "0 ◀ to move", "you are player 0", r"P\(win\)"),
     # Moon against the rule-of-thumb bots: P1 bids, P0 passes ("1") and defends with P2
-    ("moon", "P0", "P0 ◀ to move", "points so far", r"P\(make\)"),
+    ("moon", "P0", "P0 ◀ to move", "tricks so far", r"P\(make\)"),
 ])
 def test_a_hand_against_the_bots_with_a_hint_and_an_undo(game: str, seat: str, marker: str, in_play: str,
                                                        hint_shows: str) -> None:

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ..result import SolveResult
 from ..texas42 import PlayerView, PlayGrade, Position, dd_table, projection, solve
-from ..texas42.rules import SEATS, Rules, bid_name, contract_sides, contract_text
+from ..texas42.rules import SEATS, Rules, bid_name, contract_sides, contract_text, side_label
 from ..texas42.solve import declaration_name, still_to_take, taken
 from ..texas42.plays import parse_play
 from .kit import GAME_ANALYSIS, Notation, RenderKit, legend
@@ -51,7 +51,7 @@ def show_position(pos: Position) -> Output:
     yield position_table(pos)
     # A contract counted in tricks (Plunge, Splash, Nel-O, Sevens) shows tricks won, not points.
     scores = pos.tricks_won if pos.units == "tricks" else pos.points
-    so_far = ", ".join(f"{side} {n}" for side, n in zip(pos.side_names, scores))
+    so_far = ", ".join(f"{side_label(pos.rules, side)} {n}" for side, n in zip(pos.side_names, scores))
     yield f"{pos.units} so far: {so_far}; tricks left {pos.tricks_left}"
     if not pos.is_over:
         yield f"{pos.seat_name(pos.to_move)} to play; legal: " + " ".join(str(t) for t in pos.legal_moves)
@@ -89,7 +89,8 @@ def seat_table(view: PlayerView) -> Output:
     yield table
     if view.trump is not None:
         sides = contract_sides(rules, view.trump, view.contract)
-        yield "points so far: " + ", ".join(f"{side} {n}" for side, n in zip(sides, view.points))
+        units = "points" if rules.row.counters else "tricks"  # Moon's points are its tricks
+        yield f"{units} so far: " + ", ".join(f"{side_label(rules, side)} {n}" for side, n in zip(sides, view.points))
         done = len(view.plays) - len(view.trick)  # plays of finished tricks
         if done:
             last = "  ".join(f"{names[s]} {t}" for s, t in view.plays[done - rules.seats:done])
@@ -260,7 +261,7 @@ def show_grades(analysis: dict[str, Any]) -> Output:
     goal = any("goal_cost" in g for g in plays)
     table = Table(title=f"play by play, in {units}: what {side} ends the hand with, perfect play from each on",
                   title_justify="left")
-    sides = start.side_names
+    sides = [side_label(start.rules, name) for name in start.side_names]
     for col in ("#", "seat", "tile (best)", f"{sides[team]} before", f"{sides[team]} after", "cost",
                 *(("P(make) cost",) if goal else ()), "label"):
         table.add_column(col, justify="left" if col in ("seat", "tile (best)", "label") else "right",
@@ -329,9 +330,9 @@ def side_of_chart(start: Position) -> tuple[int, str]:
     """The side graded plays are valued for: the declaring side (NS without a contract), and its name
     as a heading says it."""
     if start.contract is None:
-        return 0, start.side_names[0]
+        return 0, side_label(start.rules, start.side_names[0])
     team = start.side_of(start.contract.declarer)
-    return team, f"{start.side_names[team]} ({start.seat_name(start.contract.declarer)} bid {bid_name(start.contract.bid)})"
+    return team, f"{side_label(start.rules, start.side_names[team])} ({start.seat_name(start.contract.declarer)} bid {bid_name(start.contract.bid)})"
 
 
 def show_graded_hand(number: int, analysis: dict[str, Any] | None) -> Output:
@@ -440,7 +441,7 @@ def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7
         chart.append(f"{first_trick + trick:<2}" if place == 0 else "  ", style="dim")
     chart.append("\n")
     made = "" if need is None else f"green: {need} or more, red: fewer; "
-    chart.append(f"{made}▼ {start.side_names[team]} gave points away, ▲ the other side did; numbers: each trick's lead",
+    chart.append(f"{made}▼ {side_label(start.rules, start.side_names[team])} gave points away, ▲ the other side did; numbers: each trick's lead",
                  style="dim")
     return chart
 
@@ -457,7 +458,7 @@ def show_hand_record(number: int, hand: dict[str, Any]) -> str:
     outcome = "made" if r["made"] else "set"
     # A contract of every trick or none is won or lost on tricks, so its line counts tricks (§3.3-3.6).
     units = "points" if hand.get("objective", "points") == "points" else "tricks"
-    taken = " ".join(f"{side} {n}" for side, n in hand[units].items())  # by side: NS, EW; Moon's bidder, the rest
+    taken = " ".join(f"{side_label(rules, side)} {n}" for side, n in hand[units].items())  # by side: NS, EW; Moon's bidder, the rest
     scored = " / ".join(f"{n:+d} {who}" for who, n in zip(rules.scorer_names, r["score"]))
     return (
         f"hand {number}: dealer {names[hand['dealer']]}, bids {bids}; {names[c['declarer']]} bid {bid_name(c['bid'])}, "

@@ -11,7 +11,7 @@ from ..pictures.heatmap import HeatMap, heatmap_picture
 from ..pictures.svg import Canvas, stack
 from ..texas42 import PlayGrade, Position, projected_totals
 from ..texas42 import picture
-from ..texas42.rules import Rules, bid_name
+from ..texas42.rules import Rules, bid_name, side_label
 from ..texas42.solve import declaration_name
 from ..texas42.plays import parse_play
 from .kit import GAME_ANALYSIS, PicturesKit
@@ -81,7 +81,7 @@ def chart_of(analysis: dict[str, Any], title: str | None = None) -> Chart:
     else:
         goal, below = min(rules.points_needed(contract.bid), high), False
         label = f"bid {bid_name(contract.bid)}: {goal} points needed"
-    side = f"{start.side_names[team]}" + (f" ({start.seat_name(contract.declarer)} bid {bid_name(contract.bid)})" if contract else "")
+    side = side_label(rules, start.side_names[team]) + (f" ({start.seat_name(contract.declarer)} bid {bid_name(contract.bid)})" if contract else "")
     first_trick = rules.hand_tricks - start.tricks_left + 1
     groups = tuple((k + 1, f"trick {first_trick + (len(start.trick) + k) // start.trick_size}")
                    for k in range(len(grades)) if (len(start.trick) + k) % start.trick_size == 0)

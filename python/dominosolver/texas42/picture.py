@@ -12,7 +12,7 @@ from typing import Any
 
 from ..pictures.board import Board, Hand, board_picture
 from ..tiles import Tile
-from .rules import bid_name
+from .rules import bid_name, side_label
 
 __all__ = ["position_board", "position_svg", "view_board", "view_svg"]
 
@@ -55,7 +55,7 @@ def position_board(pos: Any) -> Board:
         hands=hands,
         bottom=(TOP + len(seats) // 2) % len(seats),
         trick=trick_seats(pos.plays, pos.trick),
-        lines=(score_line(pos.units, pos.side_names, scores, pos.tricks_left),),
+        lines=(score_line(pos.units, tuple(side_label(pos.rules, n) for n in pos.side_names), scores, pos.tricks_left),),
     )
 
 

@@ -6,6 +6,7 @@ restate them."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from typing import Any, NamedTuple, Union
@@ -17,7 +18,7 @@ from ..tiles import MAX_PIP, tiles_of
 from ..wrappers import FlagRules
 
 __all__ = ["Rules", "Bid", "Contract", "Trump", "SEATS", "TEAMS", "TRUMPS", "ORDINARY", "BID_KINDS", "STANDARD",
-           "FAMILIES", "DEFAULT_FAMILY", "parse_seat", "contract_text", "contract_sides", "side_names", "parse_trump", "bid_name",
+           "FAMILIES", "DEFAULT_FAMILY", "parse_seat", "contract_text", "contract_sides", "side_names", "side_label", "parse_trump", "bid_name",
            "parse_bid", "namer", "set_mask", "Auction", "replay_auction", "bid_words", "marks_bid"]
 
 GAME_BID = _core.texas42.GAME_BID
@@ -371,6 +372,16 @@ def side_names(rules: Rules, sides: list[int]) -> tuple[str, str]:
     """The two sides' names from the side of each seat, each its seats' names together: NS and EW;
     Moon's bidder and the other two ("P1", "P0P2")."""
     return tuple("".join(n for n, s in zip(rules.seat_names, sides) if s == side) for side in range(2))  # type: ignore[return-value]
+
+
+def side_label(rules: Rules, name: str) -> str:
+    """A side's name (a key of JSON and records: its seats' names together, NS, EW, Moon's "P0P2")
+    as people read it: seats named by one letter together (NS), longer names joined by "+" ("P0+P2")."""
+    names = rules.seat_names
+    if all(len(n) == 1 for n in names):
+        return name
+    seats = re.findall("|".join(map(re.escape, sorted(names, key=len, reverse=True))), name)
+    return "+".join(seats) if "".join(seats) == name else name
 
 
 def contract_sides(rules: Rules, trump: Trump, contract: Contract | None) -> tuple[str, str]:
