@@ -105,15 +105,20 @@ def test_bingo_graded_moves_are_for_player_0_throughout() -> None:
     assert {g["seat"] for g in graded["plays"]} == {0, 1}
 
 
-def test_the_best_line_says_which_moves_tie_with_its_first() -> None:
+def test_the_best_moves_are_named_then_the_line_from_the_first() -> None:
     result = solve(DEMO_POSITION)
     tied = [m for m in result.best if m != result.pv[0]]
     assert tied  # the demo's deal: several leads keep the same points
-    line = next(line for line in shown("solve", DEMO_POSITION).splitlines() if line.startswith("best line"))
-    assert f"tie with its first move {result.pv[0]}" in line and all(m in line for m in tied)
+    lines = shown("solve", DEMO_POSITION).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("best moves"))
+    moves = lines[at].split(": ", 1)[1].split()
+    assert moves[0] == result.pv[0] and sorted(moves) == sorted(result.best)
+    assert f"each keeps {result.value} points" in lines[at]
+    assert lines[at + 1] == f"best line, from {result.pv[0]}:"
+    assert lines[at + 2].split()[:2] == ["N", result.pv[0]]  # the line shown starts with that move
     one_best = "trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42"
     assert solve(one_best).best == ["4-4"]
-    assert "tie" not in shown("solve", one_best)
+    assert "best moves" not in shown("solve", one_best) and "best line:" in shown("solve", one_best)
 
 
 @pytest.mark.parametrize("args, position", [

@@ -168,9 +168,9 @@ def show_solve(pos: Position, result: SolveResult) -> Output:
     if result.equivalent:
         yield "interchangeable: " + "; ".join(" = ".join(g) for g in result.equivalent)
     tied = [m for m in result.best if result.pv and m != result.pv[0]]
-    if tied:
-        yield (f"best line ({', '.join(tied)} tie with its first move {result.pv[0]}: each keeps "
-               f"{result.value} {result.units}):")
+    if tied:  # several moves keep the value: name them all, then the line shown follows the first
+        yield f"best moves (each keeps {result.value} {result.units}): {' '.join([result.pv[0], *tied])}"
+        yield f"best line, from {result.pv[0]}:"
     else:
         yield "best line:"
     for line in pv_lines(pos, result.pv):
