@@ -60,9 +60,19 @@ def show_position(pos: Position) -> Output:
 
 def show_view(view: PlayerView) -> Output:
     names = view.rules.seat_names
+    hand = f"{names[view.seat]}'s view: hand {' '.join(map(str, view.hand))}"
+    if view.trump is None and view.contract is None and any(view.hand_sizes):
+        # In the auction: its calls and who bids next (no turn given: the seat itself, as advise-bid reads it)
+        calls = ", ".join(f"{names[s]} {bid_name(b)}" for s, b in view.auction) or "no bids yet"
+        bidder = view.to_move if view.to_move is not None else None if view.auction else view.seat
+        yield hand
+        yield f"auction: {calls}" + ("" if bidder is None else f"; {names[bidder]} to bid")
+        if view.legal_bids:
+            yield "legal bids: " + " ".join(bid_name(b) for b in view.legal_bids)
+        return
     trick = " ".join(str(t) for t in view.trick) or "nothing"
     turn = "" if view.to_move is None else f"; {names[view.to_move]} to move"
-    yield f"{names[view.seat]}'s view: hand {' '.join(map(str, view.hand))}; on the table {trick}{turn}"
+    yield f"{hand}; on the table {trick}{turn}"
     if view.legal_moves:
         yield "legal: " + " ".join(str(t) for t in view.legal_moves)
 
