@@ -114,6 +114,8 @@ def test_the_export_writes_the_site(site):
     # The page runs the two classic scripts (a page opened from a file cannot import modules).
     html = (where / "index.html").read_text()
     assert 'type="module"' not in html and re.findall(r'<script defer src="([^"]+)">', html) == ["core.js", "board.js"]
+    # Its icon is the served board's, linked once.
+    assert (where / "icon.svg").read_bytes() == (board_cli.STATIC / "icon.svg").read_bytes() and html.count('rel="icon"') == 1
 
 
 def test_the_bundle_is_a_script_node_reads(site):

@@ -238,7 +238,8 @@ def _png(size: int, pixel: Any) -> bytes:
             + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
 
 
-# The icon: a 6-4 domino, upright, on the board's blue (in units of a 100-wide square).
+# The icon: a 6-4 domino, upright, on the board's blue (in units of a 100-wide square): the served
+# board's serve/static/icon.svg, which the export copies, drawn here as the PNGs a manifest needs.
 PIPS = [(38, 22), (62, 22), (38, 34), (62, 34), (38, 46), (62, 46),  # six
         (38, 58), (62, 58), (38, 82), (62, 82)]  # four
 
@@ -253,10 +254,6 @@ def _icon_pixel(x: int, y: int, size: int) -> tuple[int, int, int]:
     return white
 
 
-ICON_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" fill="#1f5f8b"/>'
-            '<rect x="27" y="12" width="46" height="80" rx="5" fill="#fffef9"/>'
-            '<rect x="31" y="51.2" width="38" height="1.6" fill="#222"/>'
-            + "".join(f'<circle cx="{a}" cy="{b}" r="4.6" fill="#222"/>' for a, b in PIPS) + "</svg>\n")
 
 
 # ---------------------------------------------------------------- the site
@@ -325,7 +322,6 @@ def _index_html() -> str:
     if module_tag not in html:
         raise click.ClickException(f"serve/static/index.html has no {module_tag}: the export cannot replace it")
     head = ('<meta name="theme-color" content="' + THEME + '">\n'
-            '<link rel="icon" href="icon.svg" type="image/svg+xml">\n'
             '<link rel="apple-touch-icon" href="icon-192.png">\n'
             '<script defer src="core.js"></script>\n<script defer src="board.js"></script>')
     return html.replace(module_tag, head)
@@ -361,7 +357,7 @@ def site(module_dir: Path) -> dict[str, bytes]:
         "board.js": bundle(modules, ["offline-start.js", "main.js"], {"dominosolver-js/index.js": classic}).encode(),
         "core.js": ("// The WebAssembly module's code (dominosolver_core.wasm) as base64, for board.js.\n"
                     f"globalThis.dominosolverWasm = \"{base64.b64encode(wasm).decode()}\";\n").encode(),
-        "icon.svg": ICON_SVG.encode(),
+        "icon.svg": (STATIC / "icon.svg").read_bytes(),  # the served board's (its page links it)
         "icon-192.png": _png(192, _icon_pixel),
         "icon-512.png": _png(512, _icon_pixel),
     }
