@@ -83,6 +83,11 @@ export class PlayScreen {
       const body = { game: game.value, seat: Number(seat.value) };
       if (seed.value.trim()) body.seed = Number(seed.value);
       const flags = rules.value.split(",").map((f) => f.trim()).filter(Boolean);
+      const bare = flags.filter((f) => !f.includes(":"));  // a flag needs its value: "specials" alone is no rule
+      if (bare.length) {
+        this.status(`rules: write flag:value, e.g. specials:all (${bare.map((f) => `'${f}'`).join(", ")} ${bare.length > 1 ? "have" : "has"} no value)`, "invalid");
+        return;
+      }
       if (flags.length) body.rules = Object.fromEntries(flags.map((f) => [f.split(":")[0], f.split(":").slice(1).join(":")]));
       this.start(body);
     });
