@@ -5,7 +5,6 @@ the game as before."""
 from __future__ import annotations
 
 import pytest
-
 from test_board import click, css, new_bot_game, no_script_errors, status, wait_for  # noqa: F401 (autouse)
 
 pytestmark = pytest.mark.browser
