@@ -172,7 +172,18 @@ class Game(RecordedGame):
                 return Move("discard", tile)
         if isinstance(move, str) and self.phase == "playing" and is_digits(move.strip().partition(":")[0]):
             return Move("tile", move.strip())  # "73:3": 7-3 led low
-        return Move.parse(move, self.rules)
+        try:
+            return Move.parse(move, self.rules)
+        except ParseError:
+            # Text read as a tile (no bid, declaration or discard) before any tile is played: the
+            # seat's moves are bids or declarations, so say those, not how to write a tile.
+            if self.phase not in ("bidding", "declaring") or not isinstance(move, str) or _bid_like(move):
+                raise
+        seat = self.rules.seat_names[self._game.to_move]
+        words = [m.words(self.rules) for m in self.legal_moves]
+        what = "bid" if self.phase == "bidding" else "declaration"
+        raise ParseError(f"{shown(move)} is no {what}: {seat} may {', '.join(words[:-1])} or {words[-1]}"
+                         if len(words) > 1 else f"{shown(move)} is no {what}: {seat} may {words[0]}")
 
     def _apply(self, m: Move) -> None:
         if m.kind == "bid":
@@ -243,6 +254,14 @@ class Game(RecordedGame):
 
     def view(self, seat: int) -> PlayerView:
         return PlayerView.of_game(self, seat)
+
+
+def _bid_like(move: str) -> bool:
+    """Whether ``Move.parse`` reads ``move`` as other than a tile: a declaration, a discard, a bid
+    (a number, "pass", "game"; a special bid "168:kind")."""
+    text = move.strip().lower()
+    return text.startswith(("declare", "discard")) or text.partition(":")[0] in ("pass", "game") or \
+        is_digits(text.partition(":")[0])
 
 
 def _tile_or_none(move: Tile | str) -> Tile | None:
