@@ -461,7 +461,7 @@ Trump Trump::parse(const std::string& text) {
         if (spelling && text == spelling) return Trump{row.kind, -1};
     }
     if (!expected.empty()) expected.append(&row == &kDeclarationRows.back() ? " or " : ", ");
-    if (row.numbered) expected.append("a number");
+    if (row.numbered) expected.append("a number 0.." + std::to_string(kMaxPip));  // of the largest set
     else if (row.modes[0]) {  // the base mode (own suit) first
       for (NtDoubles m : {NtDoubles::OwnSuit, NtDoubles::High, NtDoubles::Low})
         expected.append(m == NtDoubles::OwnSuit ? "'" : ", '").append(row.modes[static_cast<std::size_t>(m)]).append("'");

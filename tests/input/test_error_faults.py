@@ -61,7 +61,7 @@ def test_a_trump_out_of_range_says_the_range():
         Position(trump=7, hands=[["6-6"], ["5-5"], ["4-4"], ["3-3"]])
     with pytest.raises(ParseError, match=r"unknown trump 9: a number of the set \(0\.\.6 .*'doubles', 'none'"):
         PlayerView.from_json({**view, "trump": 9})
-    with pytest.raises(ParseError, match=r"unknown trump 'seven' \(expected a number, 'doubles'"):
+    with pytest.raises(ParseError, match=r"unknown trump 'seven' \(expected a number 0..8, 'doubles'"):
         PlayerView.from_json({**view, "trump": "seven"})
 
 

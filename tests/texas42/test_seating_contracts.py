@@ -113,7 +113,7 @@ def test_contract_rows_and_the_ruling_of_an_ordinary_bid():
 
 
 def test_unknown_contracts_name_what_is_accepted():
-    with pytest.raises(ParseError, match=r"unknown trump 'nil' \(expected a number, 'doubles', 'none', 'sevens' or "
+    with pytest.raises(ParseError, match=r"unknown trump 'nil' \(expected a number 0..8, 'doubles', 'none', 'sevens' or "
                                          r"'nello', 'nello-high', 'nello-low'\)"):
         core.parse_trump("nil")
 

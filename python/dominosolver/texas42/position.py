@@ -7,8 +7,8 @@ from typing import Any
 
 from .. import _core
 from ..arguments import tile_sequence
-from ..errors import InvalidPositionError, ParseError, shown
-from ..tiles import Tile, mask_of, tiles_of
+from ..errors import IllegalMoveError, InvalidPositionError, ParseError, shown
+from ..tiles import Tile, _parse_ends, mask_of, tiles_of
 from ..wrappers import NotatedPosition
 from . import notation, picture
 from .plays import parse_play, play_of, plays_of
@@ -204,7 +204,23 @@ class Position(NotatedPosition):
     def play(self, move: Tile | str) -> None:
         """Play a tile ("6-4"), or lead one low ("7-3:3"), for the seat to move; raises
         IllegalMoveError (and changes nothing) if illegal."""
-        self._pos.play(parse_play(move).id)
+        try:
+            play = parse_play(move)
+        except ParseError:
+            self._beyond_the_set(move)
+            raise
+        self._pos.play(play.id)
+
+    def _beyond_the_set(self, move: Any) -> None:
+        """IllegalMoveError for a tile with a number beyond every set ("9-9") as for one beyond this
+        position's ("7-7" in 42): "tile 9-9 is not in the double-6 set", not the numbers of all sets."""
+        try:
+            ends = _parse_ends(move.strip().rpartition(":")[0] or move) if isinstance(move, str) else None
+        except ParseError:
+            return
+        top = self.rules.row.max_pip
+        if ends is not None and max(ends) > top:
+            raise IllegalMoveError(f"tile {max(ends)}-{min(ends)} is not in the double-{top} set") from None
 
     def undo(self) -> Tile:
         """Take back the last play and return it (a tile, or a lower-end lead)."""
