@@ -19,6 +19,7 @@ MAX_WORLDS = 1_000_000
 # 0 means no limit.
 MAX_NODES = 10**13
 MAX_THREADS = 1024  # solver threads a call may start: far beyond any machine's cores
+MAX_SEED = (1 << 64) - 1  # the core's seeds (of a game's deals) are 64-bit
 MAX_SECONDS = 10**9  # a time limit beyond 30 years is a typo (None means no limit)
 
 
@@ -45,12 +46,16 @@ def thread_count(value: Any) -> int:
     return os.cpu_count() or 1 if value is None else whole_number(value, "threads", 1, MAX_THREADS)
 
 
-def seed_value(value: Any, name: str = "seed") -> int | None:
-    """A sampling seed: None (pick one) or a whole number from 0. Negative seeds are refused:
-    ``random.Random`` would silently draw the same deals for -s as for s."""
-    if value is None:
+def seed_value(value: Any, name: str = "seed", *, optional: bool = True) -> int | None:
+    """A seed (of the deals, a sampler, a batch): None (pick one) or a whole number from 0 to
+    ``MAX_SEED``, the one check of every front end's seeds. Negative seeds are refused:
+    ``random.Random`` would silently draw the same deals for -s as for s; the core's are 64-bit.
+    None is refused too where not ``optional``."""
+    if value is None and optional:
         return None
-    return whole_number(value, name, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise ParseError(f"{name} must be a whole number from 0 to 2**64 - 1, not {shown(value)}")
+    return value
 
 
 def world_count(value: Any, name: str = "samples", low: int = 1) -> int:

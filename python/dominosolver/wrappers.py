@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any, TypeVar
 
+from .arguments import seed_value
 from .errors import ParseError, shown
 from .io import unicode_text
 from .tiles import Tile, tiles_of
@@ -179,8 +180,7 @@ class RecordedGame:
     _first_name: str
 
     def _begin(self, core_class: Any, seed: int, rules: FlagRules, first: int, moves: Any) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-            raise ParseError(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}")
+        seed_value(seed, optional=False)  # the check of every seed
         if isinstance(first, bool) or not isinstance(first, int):
             raise ParseError(f"{self._first_name} must be a player number, not {shown(first)}")
         if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):

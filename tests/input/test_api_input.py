@@ -147,8 +147,10 @@ def test_good_seeds_still_work_and_are_reported():
     pos = random_position(3, 6)
     view = pos.view(pos.to_move)
     assert hint(view, samples=5, seed=0, threads=1).to_json()["seed"] == 0
-    big = 2**70  # random.Random takes any whole number
+    big = 2**64 - 1  # the largest seed any front end takes (a game's deals are drawn from 64 bits)
     assert sample_worlds(view, 3, seed=big) == sample_worlds(view, 3, seed=big)
+    with pytest.raises(ParseError, match="seed must be a whole number from 0 to 2\\*\\*64 - 1"):
+        sample_worlds(view, 3, seed=big + 1)
     assert arguments.seed_value(None) is None
 
 

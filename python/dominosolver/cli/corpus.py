@@ -27,6 +27,7 @@ from ..corpus.query import (
 from ..corpus.verify import verify_sample
 from ..io import flags_of_text
 from . import render
+from .sources import checked_seed
 
 
 def _emit(obj: Any) -> None:
@@ -144,7 +145,7 @@ def query(directory: str, question: str, by: str | None, bids: tuple[str, ...], 
 @corpus.command()
 @click.argument("directory", type=click.Path(file_okay=False, exists=True))
 @click.option("--sample", type=click.IntRange(min=1), default=1000, show_default=True, help="deals to solve again")
-@click.option("--seed", type=int, default=0, show_default=True, help="seed of the sample")
+@click.option("--seed", type=int, default=0, show_default=True, callback=checked_seed, help="seed of the sample")
 @click.option("--json", "as_json", is_flag=True, help="print the report as JSON; no progress bar")
 def verify(directory: str, sample: int, seed: int, as_json: bool) -> None:
     """Check partitions against their checksums, and a random sample of deals against fresh solves

@@ -34,7 +34,7 @@ from .board import board as board_command
 from .corpus import corpus as corpus_commands
 from .human import HumanGame
 from .render import show as show_all
-from .sources import load
+from .sources import checked_seed, load
 
 
 def emit_json(obj: Any) -> None:
@@ -136,7 +136,7 @@ def show(position: str, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("game_name", metavar="[GAME]", default=games.DEFAULT, type=click.Choice(games.names()))
-@click.option("--seed", default=0, show_default=True, help="seed of the deals")
+@click.option("--seed", type=int, default=0, show_default=True, callback=checked_seed, help="seed of the deals")
 @click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
 @click.option("--human", "human_seat", default=None, metavar="SEAT",
               help=f"play SEAT yourself ({seat_help(lambda spec: spec.human is not None)}) against the bots, in "
@@ -251,7 +251,7 @@ def batch_options(command: Any) -> Any:
                           "hand/deal/game -> grade, position -> solve, 42 deal -> table)"),
         click.option("--samples", type=click.IntRange(min=1), default=200, show_default=True,
                      help="batch: worlds per hint"),
-        click.option("--seed", type=int, default=0, show_default=True,
+        click.option("--seed", type=int, default=0, show_default=True, callback=checked_seed,
                      help="batch seed (each record gets its own stream from it)"),
         click.option("--exact-limit", type=click.IntRange(min=0), default=2000, show_default=True,
                      help="batch: enumerate hints with at most this many worlds"),
@@ -387,7 +387,7 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
 @click.option("--seat", default=None, help=f"whose view ({seat_help()}); default: the one to move")
 @click.option("--samples", "--worlds", "samples", type=int, default=None,
               help="worlds to sample when they cannot all be solved (default: 42 200, Bingo 100)")
-@click.option("--seed", type=int, default=None, help="sampling seed (42 default: a fresh one, reported; Bingo: 0)")
+@click.option("--seed", type=int, default=None, callback=checked_seed, help="sampling seed (42 default: a fresh one, reported; Bingo: 0)")
 @click.option("--time", "time_limit", type=float, default=None, help="stop sampling after this many seconds")
 @click.option("--exact-limit", type=int, default=None,
               help="enumerate when at most this many worlds fit (default: 42 2000, Bingo 3432)")
@@ -446,7 +446,7 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 @click.option("--auction", default="", help="earlier bids from the dealer's left, e.g. 'pass,30,pass'")
 @click.option("--samples", type=int, default=None,
               help="deals to sample (default: the game's; the advice says how many it solved)")
-@click.option("--seed", type=int, default=None,
+@click.option("--seed", type=int, default=None, callback=checked_seed,
               help="sampling seed (default: one drawn from the question, so every front end gives a hand the same figures)")
 @click.option("--risk", type=float, default=None,
               help="bid when P(make) reaches this (default: the game's, as the hint bot bids: 42 0.75, Moon 0.75, "
@@ -550,7 +550,7 @@ def arena_help(option: str, what: str) -> str:
               help=arena_help("bid_nodes", "the hint bot's nodes a bid, exchange or declaration, 0 for none; "
                               "given without --bid-time, it replaces the time limit, so that the machine's load "
                               "changes no decision"))
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="seed of the deals")
+@click.option("--seed", type=int, default=0, show_default=True, callback=checked_seed, help="seed of the deals")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="worker processes")
 @click.option("--output", "-o", default=None, type=click.Path(dir_okay=False),
               help="record every deal here (JSON lines); a rerun with the same seed and options resumes from it")

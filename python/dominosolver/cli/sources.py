@@ -6,6 +6,9 @@ import errno
 from pathlib import Path
 from typing import Any
 
+import click
+
+from ..arguments import seed_value
 from ..games import SHOW as SHOW_SCHEMA
 from ..io import json_value, read_text_file
 
@@ -47,3 +50,9 @@ def load(text: str) -> str | Any:
             return obj["position"]
         return obj
     return stripped
+
+
+def checked_seed(_ctx: click.Context, _param: click.Parameter, value: int | None) -> int | None:
+    """Every command's --seed (a click callback): the one check of seeds, ``arguments.seed_value``
+    (a whole number from 0 to 2**64 - 1), so each command refuses the same seeds in the same words."""
+    return seed_value(value, "--seed")
