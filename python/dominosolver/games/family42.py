@@ -50,7 +50,7 @@ from ..texas42.rules import FAMILY_ROWS, FamilyRow, Trump, parse_trump, set_mask
 from ..texas42.solve import Solver, declaration_name
 from ..tiles import Tile, tiles_of
 from . import texas42 as adapter
-from .records import hint_target, own_seed
+from .records import hint_target, own_seed, whole_deal
 from .spec import BatchKit, EngineKit, GameSpec, HumanKit, PicturesKit, Renderables, RenderKit
 
 __all__ = ["MEMBERS", "SPECS", "Member", "spec_of"]
@@ -280,7 +280,7 @@ def spec_of(row: FamilyRow, member: Member | None = None) -> GameSpec:
             position=picture.position_svg, view=picture.view_svg, analysis=PICTURES_42.analysis,
             table=PICTURES_42.table,  # points or tricks, as the table counts
             special_table=PICTURES_42.special_table if specials else None),
-        table=make_table, special_table=special_table if specials else None,
+        table=whole_deal(make_table), special_table=whole_deal(special_table) if specials else None,
         solves=lambda pos: not _core.texas42.unsearched(pos._pos),
         arena=(ARENA if not row.points_only
                else family_arena(row.name, row.title, ROUND_AUCTION_ARENA if row.ladder == "points" else None,

@@ -4,6 +4,8 @@ tags of graded plays, and what ``show --json`` says of a position."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import ParseError, shown
@@ -11,7 +13,7 @@ from ..render.kit import GAME_ANALYSIS  # an analysis per hand or deal of a whol
 from .spec import GameSpec
 
 __all__ = ["ANALYSIS", "GAME_ANALYSIS", "SHOW", "VIEW", "hint_asked", "hint_target", "is_view_text", "own_seed", "show_json",
-           "unwrap"]
+           "unwrap", "whole_deal"]
 
 ANALYSIS = "dominosolver.analysis/1"  # the graded plays of one hand or deal
 VIEW = "dominosolver.view/1"
@@ -27,6 +29,18 @@ def is_view_text(data: Any) -> bool:
     """Whether ``data`` is a view's one-line text (docs/notation.md): a position's text names no seat."""
     return isinstance(data, str) and not data.strip().startswith("{") and any(
         token.startswith("seat=") for token in data.split())
+
+
+def whole_deal(make: Callable[..., Any]) -> Callable[..., Any]:
+    """A table's maker (``GameSpec.table``, ``special_table``) that refuses a seat's view by name: a
+    table solves every seat's declarations, so it needs the whole deal, which a view hides."""
+    @functools.wraps(make)  # its signature too: the HTTP API looks for should_stop
+    def table(deal: Any, *args: Any, **options: Any) -> Any:
+        if is_view_text(deal) or isinstance(deal, dict) and (deal.get("schema") == VIEW or "view" in deal):
+            raise ParseError("a table needs the whole deal (a position, or the hands as dealt), not a seat's "
+                             "view: a view hides the other hands")
+        return make(deal, *args, **options)
+    return table
 
 
 def hint_asked(record: Any) -> bool:
