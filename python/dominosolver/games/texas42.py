@@ -21,6 +21,7 @@ from ..texas42.discard_grades import grade_discard
 from ..texas42.labels import POINT_STEPS, PP_STEPS, accuracy, currency, labels
 from ..texas42.bidding import advise_bid
 from ..texas42.bots import RuleBot
+from ..texas42.deciders import deciders_of
 from ..texas42.notation import contract_from_json, contract_to_json
 from ..texas42.game import Move
 from ..texas42.plays import parse_play
@@ -306,6 +307,7 @@ def bid_advisor(family: str) -> Callable[..., Any]:
     own seat, bids and rules."""
     def advice(hand: Any, seat: Any = 0, auction: Any = (), rules: Any = None, **options: Any) -> Any:
         if isinstance(hand, PlayerView):
+            no_mark_bids(hand.rules, options.get("mark_risk"))
             return advise_bid(hand, **options)
         if isinstance(auction, str):
             auction = [b for b in auction.replace(" ", "").split(",") if b]
@@ -314,6 +316,7 @@ def bid_advisor(family: str) -> Callable[..., Any]:
         if isinstance(rules, str):
             rules = flags_of_text(rules) if rules else None
         table_rules = rules if isinstance(rules, Rules) else Rules.from_json({"family": family, **(rules or {})})
+        no_mark_bids(table_rules, options.get("mark_risk"))
         me = table_rules.parse_seat(seat)
         bids = [parse_bid(b) for b in auction]
         # The auction so far went round to this seat; once it is over, the seat won it and declares.
@@ -327,6 +330,19 @@ def bid_advisor(family: str) -> Callable[..., Any]:
 bid_advice = bid_advisor("texas42")
 
 
+def no_mark_bids(rules: Rules, mark_risk: Any) -> None:
+    """ParseError for a mark risk where the advice has no bids of marks to judge by it: a family whose
+    own advice (its Deciders row: Moon's bids of tricks, The Big Game's points) judges every bid at
+    the risk alone, so a mark risk would be silently ignored."""
+    if mark_risk is not None and deciders_of(rules).advise_bid is not None:
+        raise ParseError(f"a mark risk judges 42's bids of marks (every trick): {rules.row.title} has no mark bids, "
+                         "each of its bids is judged at the risk alone")
+
+
+# What ranks plays, and no bid or declaration: refused by the engine's go in the auction or declaring.
+PLAY_ONLY = ("method", "weighting", "means")
+
+
 ENGINE_TABLE_MB = 16  # the largest table a 42 search of the engine uses per thread (hints choose 4 or 16)
 
 
@@ -335,6 +351,11 @@ def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_m
     """In play, a hint reported after each batch of worlds; in the auction or declaring, the bid
     advisor; each solver thread's table at most ``table_mb``."""
     if view.trump is None:
+        given = [k for k in PLAY_ONLY if limits.get(k) is not None]
+        if given:
+            stage = "the auction" if view.contract is None else "declaring"
+            raise ParseError(f"{' and '.join(given)}: {'these rank' if len(given) > 1 else 'it ranks'} plays, and in "
+                             f"{stage} the bid adviser decides (it takes samples, seed, time and threads)")
         return advise(view, limits, threads, min(table_mb, ENGINE_TABLE_MB), should_stop)
 
     def progress(h: Any) -> None:
