@@ -451,7 +451,7 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 @click.option("--risk", type=float, default=None,
               help="bid when P(make) reaches this (default: the game's, as the hint bot bids: 42 0.75, Moon 0.75, "
                    "Partnership Moon 0.9)")
-@click.option("--mark-risk", type=float, default=None, help="threshold for bids of every trick (default: 42's 0.85)")
+@click.option("--mark-risk", type=float, default=None, help="threshold for bids of every trick, 42's bids of marks (default: 0.85); refused by the games without mark bids")
 @click.option("--discount", type=int, default=None,
               help="points (Moon: tricks) taken off double-dummy values when judging bids (default: 42's 5, Moon's 0)")
 @click.option("--threads", type=int, default=None, help="solver threads (default: all cores)")
