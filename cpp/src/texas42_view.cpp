@@ -186,7 +186,8 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
   }
   if (view.hand_sizes[view.seat] != count(hand))
     throw InvalidViewError("hand_sizes gives " + seat_name(view.seat) + " " + std::to_string(view.hand_sizes[view.seat]) +
-                           " tiles but the hand holds " + std::to_string(count(hand)));
+                           (view.hand_sizes[view.seat] == 1 ? " tile" : " tiles") + " but the hand holds " +
+                           std::to_string(count(hand)));
 
   // The hidden tiles and the seats that may hold each: the others, less those shown void in its suits.
   const SuitTable table(rules, trump);

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "DominoSolverError", "ParseError", "InvalidPositionError", "InvalidViewError", "IllegalMoveError",
-    "SearchLimitError", "RequestLimitError", "shown",
+    "SearchLimitError", "RequestLimitError", "counted", "shown",
 ]
 
 SHOWN_CHARS = 80  # the most of a value an error message quotes
@@ -51,3 +51,8 @@ def shown(value: object) -> str:
     except ValueError:  # a list or object holding such an integer
         return f"a {type(value).__name__} holding an integer too long to write"
     return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless one, for a message: "1 tile", "2 tiles", "0 tiles"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _core
-from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
+from ..errors import InvalidPositionError, InvalidViewError, ParseError, counted, shown
 from ..io.text_form import TextForm
 from ..tiles import Tile, tiles_of
 from .move import Move
@@ -82,7 +82,7 @@ class ViewRecord:
         if self.opponent_known & self.opponent_absent:
             raise InvalidViewError("a tile cannot be both known in the opponent's hand and shown absent from it")
         if len(self.opponent_known) > self.opponent_hand_size:
-            raise InvalidViewError(f"the opponent holds {self.opponent_hand_size} tiles, fewer than the {len(self.opponent_known)} known to be there")
+            raise InvalidViewError(f"the opponent holds {counted(self.opponent_hand_size, 'tile')}, fewer than the {len(self.opponent_known)} known to be there")
         if len(self.trick) > 1:
             raise InvalidViewError("a Bingo trick holds at most one tile before the reply")
         if self.legal_moves and self.to_move != self.seat:

@@ -25,7 +25,7 @@ from typing import Any
 
 from .. import _core
 from ..io import json_object
-from ..errors import InvalidViewError, ParseError, shown
+from ..errors import InvalidViewError, ParseError, counted, shown
 from ..io.text_form import TextForm
 from ..tiles import Tile, bits_of, mask_of, tiles_of
 from .plays import parse_play, play_of, plays_of
@@ -97,7 +97,7 @@ class ViewRecord:
         if len(sizes) != len(seats) or not all(isinstance(n, int) and n >= 0 for n in sizes):
             raise InvalidViewError(f"hand_sizes must be {len(seats)} counts ({names}), not {shown(sizes)}")
         if sizes[seat] != len(self.hand):
-            raise InvalidViewError(f"hand_sizes gives {self.rules.seat_names[seat]} {sizes[seat]} tiles but the hand holds {len(self.hand)}")
+            raise InvalidViewError(f"hand_sizes gives {self.rules.seat_names[seat]} {counted(sizes[seat], 'tile')} but the hand holds {len(self.hand)}")
         if self.revealed and (len(self.revealed) != len(seats) or not all(
             isinstance(r, tuple) and all(isinstance(t, Tile) for t in r) for r in self.revealed
         )):
