@@ -173,7 +173,7 @@ View exchange_view(const val& o, View v, const std::vector<int>& hand, const std
   if (named & ~rules.tile_set()) throw InvalidViewError("a tile outside the game's set: " + tile_name(lowest(named & ~rules.tile_set())));
   if (count(named) != static_cast<int>(hand.size()) || static_cast<int>(hand.size()) != sizes[v.seat])
     throw InvalidViewError("hand_sizes gives " + rules.seat_name(v.seat) + " " + std::to_string(sizes[v.seat]) +
-                           " tiles but the hand holds " + std::to_string(hand.size()));
+                           (sizes[v.seat] == 1 ? " tile" : " tiles") + " but the hand holds " + std::to_string(hand.size()));
   v.exchange = true;
   v.to_move = v.contract->declarer;
   v.sizes = sizes;
@@ -585,7 +585,7 @@ class HintRun {
   // A play: the worlds' positions, the contract's goal and how its chance is judged (hint.py).
   void start_play(const std::string& objective, const std::string& means) {
     const View& v = view_;
-    if (v.fit->is_over()) throw InvalidViewError("no tile to play: the hand is not in play");
+    if (v.fit->is_over()) throw InvalidViewError("the hand is over: there is no move to hint");  // as hint.py
     if (v.fit->to_move() != v.seat)
       throw InvalidViewError(v.rules.seat_name(v.seat) + " is not to play (" + v.rules.seat_name(v.fit->to_move()) + " is)");
     sampler_ = std::make_unique<WorldSampler>(v.rules, facts_of(v));

@@ -154,6 +154,14 @@ test("bad views and options raise the named error", () => {
   assert.throws(() => api.hint(c.view, { weighting: "psychic" }), /unknown weighting/);
   assert.throws(() => api.hint(c.view, { objective: "game" }), /objective game needs the game's score/);
   assert.throws(() => api.sampleWorlds(c.view, 2, 1.5), ds.ParseError);
+  // A finished hand is over (as hint.py says), not "not in play".
+  const over = { schema: "dominosolver.view/1", game: "texas42", seat: 0, rules: {}, trump: 4,
+    contract: { declarer: 0, bid: 30 }, auction: [], hand: [], hand_sizes: [0, 0, 0, 0], leader: 2, to_move: null,
+    trick: [], plays: [{ seat: 0, tile: "6-6" }, { seat: 1, tile: "6-5" }, { seat: 2, tile: "6-4" }, { seat: 3, tile: "6-3" }],
+    voids: { S: [6] }, points: [11, 0],
+    gone: ["6-2", "6-1", "6-0", "5-5", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4", "4-3", "4-2", "4-1", "4-0", "3-3", "3-2",
+      "3-1", "3-0", "2-2", "2-1", "2-0", "1-1", "1-0", "0-0"] };
+  assert.throws(() => api.hint(over, { samples: 2 }), /^.*the hand is over: there is no move to hint/);
   const bid = hints.find((x) => x.view.auction.length && x.view.game === "texas42");  // the auction replays, as Python's
   assert.throws(() => api.readView({ ...bid.view, auction: bid.view.auction.slice(1) }), /the auction gives the contract/);
   assert.throws(() => api.readView({ ...bid.view, auction: [...bid.view.auction].reverse() }), /bids out of turn/);
