@@ -34,3 +34,20 @@ def test_a_bingo_view_counts_the_opponents_hand():
     with pytest.raises(InvalidViewError, match="the opponent holds 1 tile, fewer than the 2 known to be there"):
         bingo.PlayerView(**{**view.__dict__, "opponent_known": frozenset({Tile("6-0"), Tile("5-5")}),
                             "opponent_hand_size": 1})
+
+
+@pytest.mark.parametrize("deal, counted_hand", [("hands=66/65/63/60", "hand N holds 1 tile, not 7"),
+                                                 ("hands=66.64/65.55/63.33/60.11", "hand N holds 2 tiles, not 7")])
+def test_a_table_of_part_hands_counts_the_tiles(deal, counted_hand):
+    from dominosolver.errors import ParseError
+    from dominosolver.texas42 import dd_table
+    with pytest.raises(ParseError, match=counted_hand + ": give the 4 hands as dealt"):
+        dd_table(deal)
+
+
+def test_a_table_of_a_moon_position_started_midway_names_its_seats():
+    from dominosolver.errors import ParseError
+    from dominosolver.texas42 import dd_table
+    moon = Position("moon trump=4 leader=P0 hands=66/65/64 contract=P04")
+    with pytest.raises(ParseError, match="holds 1 tile a hand and records no earlier tricks: give the 3 hands"):
+        dd_table(moon)

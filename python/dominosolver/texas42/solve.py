@@ -13,7 +13,7 @@ from types import SimpleNamespace
 
 from .. import _core
 from ..arguments import node_budget, table_megabytes, thread_count, tile_sequence
-from ..errors import ParseError, SearchLimitError, shown
+from ..errors import ParseError, SearchLimitError, counted, shown
 from ..io import json_value
 from ..plain import PlainArrays
 from ..result import SolveResult
@@ -327,7 +327,7 @@ def whole_deal(deal: Any, rules: Rules | None, default: Rules = STANDARD) -> tup
     for seat, hand in enumerate(hands):
         if len(hand) != full:  # part hands would give a table nobody can play for
             raise ParseError(
-                f"a table needs the whole deal, but hand {rules.seat_names[seat]} holds {len(hand)} tiles, not {full}: "
+                f"a table needs the whole deal, but hand {rules.seat_names[seat]} holds {counted(len(hand), 'tile')}, not {full}: "
                 f"give the {rules.seats} hands as dealt (every tile of the set once)"
             )
     return hands, rules
@@ -344,8 +344,8 @@ def _read_deal(deal: Any, default: Rules) -> tuple[list[list[Tile]], Rules | Non
             start.undo()
         if start.tricks_left != start.rules.hand_tricks:  # a full hand of the set
             raise ParseError(
-                f"a table needs the whole deal, but this position holds {start.tricks_left} tiles a hand "
-                "and records no earlier tricks: give the four hands as dealt"
+                f"a table needs the whole deal, but this position holds {counted(start.tricks_left, 'tile')} a hand "
+                f"and records no earlier tricks: give the {start.rules.seats} hands as dealt"
             )
         return [list(h) for h in start.hands], deal.rules
     rules = None
