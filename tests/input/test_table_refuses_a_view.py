@@ -42,3 +42,9 @@ def test_the_http_api_asks_for_the_whole_deal():
         assert 400 <= reply.status_code < 500 and WHOLE_DEAL in reply.text
         whole = client.post("/v1/table", json={"deal": DEAL_42})  # the deal itself is tabled as before
         assert whole.status_code == 200 and whole.json()["schema"]
+
+
+def test_a_deal_with_more_fields_is_read_as_a_position():
+    from dominosolver.texas42 import dd_table
+    hands = "66.65.64.63.62.61.60/55.54.53.52.51.50.44/43.42.41.40.33.32.31/30.22.21.20.11.10.00"
+    assert dd_table(f"hands={hands} trump=4") == dd_table(f"hands={hands}")  # the deal, not a tile '00 trump=4'

@@ -354,10 +354,11 @@ def _read_deal(deal: Any, default: Rules) -> tuple[list[list[Tile]], Rules | Non
         tag, _, rest = text.partition(" ")
         if tag in TAGS and rest.strip().startswith("hands="):  # 'moon hands=...': the family's deal
             rules, text = Rules.of_game(TAGS[tag]), rest.strip()
-        if "=" in text and not text.startswith(("hands=", "{", "[")):
-            # Position notation ('trump=4 leader=N hands=...'), as the `table` command reads it.
-            return _read_deal(Position(text), default)
-        if text.startswith("{") or text.startswith("["):
+        json_text = text.startswith(("{", "["))
+        if not json_text and ("=" in text and not text.startswith("hands=") or len(text.split()) > 1):
+            # Position notation ('trump=4 leader=N hands=...', or 'hands=... trump=4'), as the `table` command reads it.
+            return _read_deal(Position(deal.strip()), default)
+        if json_text:
             deal = json_value(text)
         else:
             deal = [[] if h in ("", "-") else h.split(".") for h in text.removeprefix("hands=").split("/")]
