@@ -449,11 +449,13 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
 @click.option("--seed", type=int, default=None, callback=checked_seed,
               help="sampling seed (default: one drawn from the question, so every front end gives a hand the same figures)")
 @click.option("--risk", type=float, default=None,
-              help="bid when P(make) reaches this (default: the game's, as the hint bot bids: 42 0.75, Moon 0.75, "
-                   "Partnership Moon 0.9)")
-@click.option("--mark-risk", type=float, default=None, help="threshold for bids of every trick, 42's bids of marks (default: 0.85); refused by the games without mark bids")
+              help="bid when P(make) reaches this (default: the game's, as its hint bot bids; the advice states "
+                   "the figure it used)")
+@click.option("--mark-risk", type=float, default=None, help="threshold for bids of every trick, 42's bids of marks (default: the game's, stated by the advice); "
+                   "refused by the games without mark bids")
 @click.option("--discount", type=int, default=None,
-              help="points (Moon: tricks) taken off double-dummy values when judging bids (default: 42's 5, Moon's 0)")
+              help="points (Moon: tricks) taken off double-dummy values when judging bids (default: the game's, stated "
+                   "by the advice)")
 @click.option("--threads", type=int, default=None, help="solver threads (default: all cores)")
 @click.option("--time", "seconds", type=float, default=None,
               help="stop sampling after this many seconds (the advice rests on the deals solved; it says how many)")
