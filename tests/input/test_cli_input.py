@@ -8,10 +8,10 @@ import json
 import warnings
 
 import pytest
+from cli_run import run
 from click.testing import CliRunner
 from dominosolver import Tile, _core, batch
 from dominosolver.batch import analyse_batch
-from dominosolver.cli import main
 from dominosolver.cli.main import cli
 from dominosolver.errors import ParseError
 from dominosolver.resume import OutputConflictError
@@ -29,14 +29,6 @@ def records(tmp_path):
     path.write_text("".join(json.dumps(Position(p).to_json()) + "\n" for p in (POSITION, SMALL)))
     return path
 
-
-def run(args: list[str], capsys) -> tuple[int, str]:
-    """Exit status and stderr of `dominosolver ARGS` run as the installed script runs it."""
-    with pytest.raises(SystemExit) as exit_info:
-        main(args)
-    err = capsys.readouterr().err
-    assert "Traceback" not in err
-    return exit_info.value.code, err
 
 
 def one_error(args: list[str], capsys, code: int = 2) -> str:

@@ -4,7 +4,7 @@ finished deal is), and a view in the auction points to advise-bid; neither names
 from __future__ import annotations
 
 import pytest
-from dominosolver.cli import main
+from cli_run import run
 from dominosolver.errors import InvalidPositionError
 from dominosolver.serve import create_app
 from dominosolver.texas42 import Game, Position, claim, hint
@@ -58,11 +58,3 @@ def test_a_view_in_the_auction_points_to_advise_bid(capsys):
     code, err = run(["hint", str(view)], capsys)
     assert code != 0 and "ask advise-bid" in err and "not in play" not in err
 
-
-def run(args: list[str], capsys) -> tuple[int, str]:
-    """Exit status and stderr of `dominosolver ARGS` run as the installed script runs it."""
-    with pytest.raises(SystemExit) as exit_info:
-        main(args)
-    err = capsys.readouterr().err
-    assert "Traceback" not in err
-    return exit_info.value.code, err
