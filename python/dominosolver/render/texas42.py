@@ -70,6 +70,15 @@ def show_view(view: PlayerView) -> Output:
         if view.legal_bids:
             yield "legal bids: " + " ".join(bid_name(b) for b in view.legal_bids)
         return
+    if view.trump is None and view.contract is not None and any(view.hand_sizes):
+        # Won, trumps not named yet: the declarer names them (The Big Game's after laying a tile away, §4.3)
+        declarer = names[view.contract.declarer]
+        exchange = view.hand_sizes[view.contract.declarer] > view.rules.hand_size
+        yield hand
+        yield f"contract {contract_text(view.contract, view.rules)}: " + (
+            f"{declarer} (the declarer) to lay a tile away, then name trumps" if exchange
+            else f"trumps to be named by {declarer} (the declarer)")
+        return
     trick = " ".join(str(t) for t in view.trick) or "nothing"
     turn = "" if view.to_move is None else f"; {names[view.to_move]} to move"
     yield f"{hand}; on the table {trick}{turn}"
