@@ -191,9 +191,11 @@ View read_view(const val& o) {
   View v{.rules = rules_of(o)};
   const Rules& rules = v.rules;
   v.seat = seat_of(o["seat"], rules, "seat");
-  if (!has(o, "trump")) throw InvalidViewError("no tile to play: the hand is not in play");
-  v.trump = trump_of(o["trump"], v.rules);
   v.contract = contract_of(o, rules);
+  if (!has(o, "trump"))  // as hint.py: the bid adviser answers there
+    throw InvalidViewError("no tile to play: " + rules.seat_name(v.seat) + "'s view is in the " +
+                           (v.contract ? "declaration of trumps" : "auction") + ": ask advise-bid");
+  v.trump = trump_of(o["trump"], v.rules);
   std::vector<int> hand = tiles_of_list(o, "hand");
   std::sort(hand.begin(), hand.end(), higher_play);
   std::vector<std::pair<int, int>> plays;  // (seat, play)

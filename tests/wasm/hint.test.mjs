@@ -168,6 +168,19 @@ test("bad views and options raise the named error", () => {
   assert.ok(new ds.InvalidViewError("x") instanceof ds.InvalidPositionError);
 });
 
+test("a view in the auction or the declaration of trumps has no tile to hint: it says so as hint.py does", () => {
+  // Python's views of texas42.Game(seed=1) with E to bid, then E to name trumps after 30 and three passes;
+  // hint.py answers them with these words (tests/input/test_hint_out_of_play.py), and the board shows them.
+  const auction = { schema: "dominosolver.view/1", game: "texas42", seat: 1, rules: {}, trump: null, contract: null,
+    auction: [], hand: ["6-3", "6-1", "6-0", "5-2", "5-1", "2-1", "1-0"], hand_sizes: [7, 7, 7, 7], leader: null,
+    to_move: 1, trick: [], plays: [], voids: {}, points: [0, 0] };
+  const declaring = { ...auction, contract: { declarer: 1, bid: 30 },
+    auction: [{ seat: 1, bid: "30" }, { seat: 2, bid: "pass" }, { seat: 3, bid: "pass" }, { seat: 0, bid: "pass" }] };
+  for (const [view, words] of [[auction, "no tile to play: E's view is in the auction: ask advise-bid"],
+    [declaring, "no tile to play: E's view is in the declaration of trumps: ask advise-bid"]])
+    assert.throws(() => api.hint(view, { samples: 2 }), (e) => e instanceof ds.InvalidViewError && e.message === words);
+});
+
 test("the stepped runs (hints, tables, bid advice) answer by number until ended, then none is under way", () => {
   const deal = tables.find((t) => t.deal.game === "moon").deal;  // a Moon table: one step
   const bid = fixture.bids[0];
