@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import games
-from ..arguments import whole_number
+from ..arguments import seed_value
 from ..errors import IllegalMoveError, ParseError, shown
 from ..io import flags_of_text
 from .store import GameStore
@@ -64,7 +64,7 @@ class BotGame:
             "game": spec.tag, "seat": 0 if seat is None else spec.parse_seat(seat), "bot": bot,
             # flags as an object, or as the command line writes them ('specials:all'), as advise-bid takes them
             "rules": spec.Rules.from_json(flags_of_text(rules) if isinstance(rules, str) else rules).to_json(),
-            "seed": secrets.randbits(SEED_BITS) if seed is None else whole_number(seed, "seed", 0, (1 << SEED_BITS) - 1),
+            "seed": secrets.randbits(SEED_BITS) if seed is None else seed_value(seed),
             "moves": [],
         }
         made = cls.of_state(store, "", state, 0)  # a game that cannot be made is not kept

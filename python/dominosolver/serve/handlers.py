@@ -355,7 +355,7 @@ def bot_move(call: Call) -> dict[str, Any]:
 POSITION_KEY = {"position": schemas.POSITION_ARG}
 HINT_OPTIONS = {
     "samples": schemas.integer("worlds to sample when they cannot all be solved", 1),
-    "seed": schemas.integer("sampling seed (42 default: a fresh one, reported; Bingo: 0)", 0),
+    "seed": schemas.seed("sampling seed (42 default: a fresh one, reported; Bingo: 0)"),
     "time": schemas.seconds,
     "exact_limit": schemas.integer("enumerate the worlds when at most this many fit", 0),
     "weighting": {"type": "string", "enum": ["uniform", "auction", "play", "auction+play"], "description": "42: how worlds are weighted"},
@@ -382,7 +382,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              {"view": schemas.VIEW_ARG, **POSITION_KEY, "seat": schemas.SEAT,
               "goal": {"type": "string", "enum": ["rest", "contract"],
                        "description": "every remaining trick (default), or making (setting) the contract"},
-              "seed": schemas.integer("the draw's seed when too many worlds fit to solve them all", 0),
+              "seed": schemas.seed("the draw's seed when too many worlds fit to solve them all"),
               "time": schemas.seconds}),
     Endpoint("table", "A deal's double-dummy (or special-contract) table", table,
              {"deal": {"description": "'hands=...', four hands, or a position"},
@@ -401,7 +401,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
               "auction": {"type": "boolean", "description": "42: grade each call and the declaration too, in "
                                                             "expected marks (analyse --auction)"}}, ("record",)),
     Endpoint("new-game", "Start a game against the bots from one seat", new_game,
-             {"game": schemas.GAME, "seat": schemas.SEAT, "seed": schemas.integer("the deals' seed (default: one kept secret)", 0),
+             {"game": schemas.GAME, "seat": schemas.SEAT, "seed": schemas.seed("the deals' seed (default: one kept secret)"),
               "rules": {"description": "rules flags: an object, or 'flag:value,...' text"},
               "bot": {"type": "string", "description": "one of the game's bots (GET /v1/games)"}}, (), schemas.BOTGAME,
              quick=True),

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..arguments import MAX_SEED
+
 __all__ = [
     "BOTGAME", "BOTGAME_SCHEMA", "ERROR", "GAME", "POSITION_ARG", "SEAT", "TAGGED", "TOKEN", "VIEW_ARG", "integer",
-    "one_of", "probability", "ref", "seconds",
+    "one_of", "probability", "ref", "seconds", "seed",
 ]
 
 
@@ -22,6 +24,11 @@ def one_of(*options: dict[str, Any]) -> dict[str, Any]:
 
 def integer(description: str, minimum: int) -> dict[str, Any]:
     return {"type": "integer", "minimum": minimum, "description": description}
+
+
+def seed(description: str) -> dict[str, Any]:
+    """A seed: a whole number from 0 to 2**64 - 1, as every front end checks it (arguments.seed_value)."""
+    return {**integer(description, 0), "maximum": MAX_SEED}
 
 
 TAGGED = {"type": "object", "required": ["schema"], "description": "a reply tagged with its format "
