@@ -17,6 +17,9 @@ runs only the tests that can change its answer:
   tests and a weak one after a few failures per declaration.
 - ``best_declaration(level)``: the declaration of the largest share at ``level``, ties going to the
   largest share at ``level + 5``, then ``level + 10`` (every point taken scores in the points game).
+  Under a limit each level has its part of what the levels before it left (of three: the first a
+  third, the next half the rest, the last all of it), so that a tie is broken by tests at the levels
+  above, not left untested to the order of the declarations when the first level spends it all.
 
 Each test has a node budget, growing fourfold a round from ``FIRST_NODES`` while the question's
 limits allow (``time``, at ``NODES_PER_SECOND`` a thread as the play hints' worlds, or ``max_nodes``
@@ -217,7 +220,8 @@ class LevelTests:
         shares at ``TIE_STEPS`` points more, then by the order of ``options``."""
         limit = self._limit(time, max_nodes, should_stop)
         rivals = list(range(len(self.options)))
-        for at in self.levels(level):
+        levels = self.levels(level)
+        for k, at in enumerate(levels):
 
             def answered(t: Tested, rivals: list[int] = rivals) -> bool:
                 best = max(t.low[d] for d in rivals)
@@ -228,7 +232,9 @@ class LevelTests:
                 open_ = [d for d in rivals if t.high[d] >= best and t.unknown[d]]
                 return sorted(open_, key=lambda d: (-t.high[d], -t.low[d], d))
 
-            self._run(at, answered, candidates, limit)
+            # Each level its part of what is left (a level done early leaves it to the next): spent
+            # on the first, it would leave a tie there to the order of ``options``, untested.
+            self._run(at, answered, candidates, self._part(limit, len(levels) - k))
             low = self.tested(at).low
             top = max(low[d] for d in rivals)
             rivals = [d for d in rivals if low[d] == top]
@@ -271,6 +277,17 @@ class LevelTests:
         if should_stop is not None and not callable(should_stop):
             raise ParseError("should_stop must be a function or None")
         return Limits.of(time, _time.perf_counter(), should_stop), (self.nodes + max_nodes if max_nodes else 0)
+
+    def _part(self, limit: Limit, parts: int) -> Limit:
+        """``limit`` (``_limit``) with 1/``parts`` of the time and of the nodes it leaves from now,
+        the stop request kept; an unlimited time or node count stays unlimited."""
+        limits, stop = limit
+        left = limits.left()
+        if left is not None and left > 0:
+            limits = Limits(_time.perf_counter() + left / parts, limits.should_stop)
+        if stop and stop > self.nodes:
+            stop = self.nodes + max(1, (stop - self.nodes) // parts)
+        return limits, stop
 
     def _allowed(self, budget: int, limit: Limit) -> int:
         """Nodes the next test may take: the round's ``budget``, within the time left (at
