@@ -10,6 +10,7 @@ from importlib import resources
 import jsonschema
 import pytest
 from dominosolver import _core
+from dominosolver.arguments import MAX_SEED
 from dominosolver.errors import ParseError
 from dominosolver.io import SCHEMAS, schema, validate
 from dominosolver.texas42 import Game, Position, hint
@@ -95,6 +96,8 @@ def test_hints_validate(hints):
         lambda h: h.update(schema="dominosolver.hint/2"),
         lambda h: h["position"]["hand"].append("9-9"),
         lambda h: h["position"].update(secret=1),
+        lambda h: h.update(seed=-1),
+        lambda h: h.update(seed=MAX_SEED + 1),
     ],
 )
 def test_broken_hints_do_not_validate(hints, break_it):
@@ -103,6 +106,15 @@ def test_broken_hints_do_not_validate(hints, break_it):
     assert not is_valid(obj, "hint")
     with pytest.raises(ParseError):
         validate(obj, "hint")
+
+
+def test_hint_seed_range_is_the_front_ends_one():
+    """The schema's seeds are the ones every front end accepts (arguments.MAX_SEED), the largest included."""
+    seed = schema("hint")["properties"]["seed"]
+    assert (seed["minimum"], seed["maximum"]) == (0, MAX_SEED)
+    pos = random_position(1, 0)
+    obj = json.loads(json.dumps(hint(pos.view(pos.to_move), samples=2, seed=MAX_SEED, threads=1).to_json()))
+    assert obj["seed"] == MAX_SEED and is_valid(obj, "hint")
 
 
 def test_positions_and_views_validate():
