@@ -120,7 +120,7 @@ class Solver:
         object with "rules"), else standard 42. The Big Game's (36 solves of up to seconds each)
         ends within a fraction of a second of Ctrl-C or ``should_stop`` (SearchLimitError); 42's
         takes a fraction of a second whole."""
-        hands, rules = whole_deal(deal, Rules.argument(rules))
+        hands, rules = table_deal(deal, rules, "dd_table")
         masks = [mask_of(h) for h in hands]
         if rules.hand_size > LONG_TRICKS:  # The Big Game: 36 solves of seconds each; Ctrl-C leaves them at once
             grid, nodes = self._table_in_steps(rules, masks, should_stop)
@@ -154,7 +154,7 @@ class Solver:
 
     def special_table(self, deal: Any, rules: Rules | None = None) -> SpecialTable:
         """The deal's special-contract table (see ``special_table``)."""
-        hands, rules = whole_deal(deal, Rules.argument(rules))
+        hands, rules = table_deal(deal, rules, "special_table")
         masks = [mask_of(h) for h in hands]
         grid, may_bid, nodes = _core.texas42.every_trick_table(self._solver, rules._core, masks)
         contracts, makes, more_nodes = _core.texas42.declarer_table(self._solver, rules._core, masks)
@@ -316,6 +316,20 @@ def special_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64) -> 
     that set a contract in tricks (Nel-O's doubles modes, Sevens), whether each seat makes it
     declaring it on a mark bid and leading (one zero-window search a cell)."""
     return Solver(tt_mb).special_table(deal, rules)
+
+
+def table_deal(deal: Any, rules: Any, table: str) -> tuple[list[list[Tile]], Rules]:
+    """The whole deal and rules of ``dd_table`` or ``special_table`` (``table``), refused by name
+    for a game that has no such table: bids of tricks have no declaration played for points (their
+    table is Moon's ``moon_table``), and only a game with 42's special contracts has their table."""
+    hands, rules = whole_deal(deal, Rules.argument(rules))
+    if table == "dd_table" and not rules.table_declarations:
+        raise ParseError(f"{rules.title} is bid in tricks: no declaration of it is played for points, so it has no "
+                         "dd_table; its table of the tricks each bidder takes is dominosolver.moon.moon_table(deal)")
+    if table == "special_table" and not rules.row.special_contracts:
+        raise ParseError(f"{rules.title} has no special contracts (Plunge, Splash, Sevens, Nel-O: docs/rules.md §3), "
+                         "so it has no special_table")
+    return hands, rules
 
 
 def whole_deal(deal: Any, rules: Rules | None, default: Rules = STANDARD) -> tuple[list[list[Tile]], Rules]:
