@@ -6,6 +6,7 @@ restate them."""
 
 from __future__ import annotations
 
+import numbers
 import re
 from dataclasses import dataclass
 
@@ -299,10 +300,16 @@ class Bid(int):
 
     kind: str
 
-    def __new__(cls, value: int, kind: str = ORDINARY) -> Bid:
-        if kind not in BID_KINDS:
+    def __new__(cls, value: int | str, kind: str = ORDINARY) -> Bid:
+        if isinstance(value, str):  # its text: "30", "pass", "game", "168:plunge"
+            return parse_bid(value, None if kind == ORDINARY else kind)
+        if not isinstance(kind, str) or kind not in BID_KINDS:
             raise ParseError(f"unknown bid kind {shown(kind)}: {', '.join(map(repr, BID_KINDS))}")
-        bid = super().__new__(cls, value)
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise ParseError(f"a bid is a whole number or its text ('30', 'pass', 'game'), not {shown(value)}")
+        if not 0 <= value <= GAME_BID:
+            raise ParseError(f"unknown bid {shown(value)}: a number from 0 (pass) to {GAME_BID} ('game')")
+        bid = super().__new__(cls, int(value))
         bid.kind = kind
         return bid
 
