@@ -11,4 +11,6 @@ PYBIND11_MODULE(_core, m) {
   dominosolver::bind::texas42_solver(texas42);
   auto bingo = m.def_submodule("bingo", "Bingo rules engine and solver");
   dominosolver::bind::bingo(bingo);
+  auto decisions = m.def_submodule("decisions", "the hints' and bid advice's policy, stated once (core/pimc.hpp, texas42/decisions.hpp)");
+  dominosolver::bind::decisions(decisions);
 }

@@ -34,8 +34,10 @@
 
 #include "convert.hpp"
 #include "runs.hpp"
+#include "dominosolver/core/pimc.hpp"
 #include "dominosolver/texas42/advice_defaults.hpp"
 #include "dominosolver/texas42/contract.hpp"
+#include "dominosolver/texas42/decisions.hpp"
 #include "dominosolver/texas42/game.hpp"
 #include "dominosolver/texas42/plays.hpp"
 #include "dominosolver/texas42/solver.hpp"
@@ -53,20 +55,17 @@ using namespace dominosolver::js;
 
 namespace {
 
-constexpr int kExactLimit = 2000;  // hint.py's EXACT_LIMIT
-constexpr int kChunk = 25;         // hint.py's CHUNK: worlds a batch when a batch may be the last
-constexpr int kLongTricks = 7;     // hint.py's LONG_TRICKS: beyond, 2 worlds a batch
-constexpr int kMaxWorlds = 1000000;
-constexpr int kKeyDigits = 9;      // pimc.py's KEY_DIGITS
-constexpr double kEssFloor = 0.25;  // pimc.py's ESS_FLOOR: weighted worlds under this share of samples...
-constexpr int kMaxDraws = 4;        // ...are topped up with as many again, up to this many times samples
-// hint.py's node budgets: under a time limit, a world of more than kLongTricks tricks (The Big Game's
+// The hint's figures, the Python package's too: stated once in the core (core/pimc.hpp,
+// texas42/decisions.hpp), never here.
+using pimc::kEssFloor, pimc::kKeyDigits, pimc::kMaxDraws, pimc::kMaxWorlds, pimc::kUnchunked;
+using hint_policy::kChunk, hint_policy::kExactLimit, hint_policy::kLongChunk, hint_policy::kLongTricks,
+    hint_policy::kMinWorldNodes, hint_policy::kSamples;
+// The node budgets: under a time limit, a world of more than kLongTricks tricks (The Big Game's
 // first tricks, up to seconds each) is searched in slices (`sliced`): kMinWorldNodes, then what the
 // time left allows at the nodes a second this module's searches have reached so far (kNodesPerSecond
-// before any: a browser's rate, below the native core's); a world the time cuts short is left out,
-// and the hint says so.
+// before any: a browser's rate, this module's own, below the native core's); a world the time cuts
+// short is left out, and the hint says so.
 constexpr double kNodesPerSecond = 2'500'000;
-constexpr std::uint64_t kMinWorldNodes = 1'000'000;
 constexpr std::uint64_t kLeastSlice = 10'000;  // a world's later slices (`sliced`): at least this many nodes
 const char* const kGivesUp = "its node budget (the time left) ran out";
 
@@ -478,28 +477,10 @@ void averaged(const std::vector<std::vector<int>>& x, const std::vector<double>&
   }
 }
 
-// weighting.py's auction model: a hand's strength for a number (its trumps, one more for its
-// double, a half for each other double); a seat bids with probability 1 / (1 + exp(-2 (s - 4))) of
-// its best strength; a declarer names number n with probability proportional to exp(2.5 s_n).
-constexpr double kBidSlope = 2.0, kBidCentre = 4.0, kTrumpSharpness = 2.5;
-// play_inference.py's model: temperature (points), slip rate, the cap on a play's loss, the plays weighed.
-constexpr double kTemperature = 8.0, kSlip = 0.05;
-constexpr int kCap = 10;
-constexpr std::size_t kRecent = 8;
-
-double strength(TileMask hand, int suit) {
-  int trumps = 0, doubles = 0;
-  for (TileMask m = hand; m; m &= m - 1) {
-    const int t = lowest(m);
-    const bool has_suit = hi_end(t) == suit || lo_end(t) == suit;
-    trumps += has_suit;
-    doubles += is_double(t) && !has_suit;
-  }
-  const bool own_double = hand & bit(tile_id(suit, suit));
-  return trumps + (own_double ? 1.0 : 0.0) + 0.5 * doubles;
-}
-
-double log_sigmoid(double x) { return x > -30 ? -std::log1p(std::exp(-x)) : x; }
+// The models of the weightings (the auction's bidder, the play's player) are the core's
+// (texas42/decisions.hpp), Python's too.
+using play_inference::kCap;
+constexpr std::size_t kRecent = play_inference::kRecent;
 
 using Key = std::vector<double>;
 
@@ -527,7 +508,7 @@ std::vector<std::pair<int, int>> ranked(const std::vector<Key>& keys) {
 class HintRun {
  public:
   HintRun(const val& view_json, const val& options) : started_(now_seconds()), view_(read_view(view_json)) {
-    samples_ = whole(options, "samples", 200, 1, kMaxWorlds);
+    samples_ = whole(options, "samples", kSamples, 1, kMaxWorlds);
     exact_limit_ = whole(options, "exactLimit", kExactLimit, 0, kMaxWorlds);
     if (has(options, "seed")) {
       const double d = options["seed"].as<double>();
@@ -593,7 +574,7 @@ class HintRun {
     sampler_ = std::make_unique<WorldSampler>(v.rules, facts_of(v));
     const Position first = position_of_world(sampler_->world(0));
     tricks_left_ = first.tricks_left();
-    chunk_ = tricks_left_ > kLongTricks ? 2 : kChunk;
+    chunk_ = tricks_left_ > kLongTricks ? kLongChunk : kChunk;
     budgeted_ = tricks_left_ > kLongTricks && time_.has_value();
     tt_mb_ = tricks_left_ >= 6 ? 16 : 4;
     if (v.gone && v.contract) warnings_.push_back("tricks before the recorded plays are unknown: their points count as 0");
@@ -850,7 +831,7 @@ class HintRun {
   }
 
   void refine_step(bool stop) {
-    const int batch = chunked_ ? chunk_ : 10000;
+    const int batch = chunked_ ? chunk_ : kUnchunked;
     const int hi = std::min(static_cast<int>(tied_rows_.size()) + batch, static_cast<int>(kept_.size()));
     TileMask only = 0;
     for (int c : tied_) only |= bit(view_.legal[c]);
@@ -955,8 +936,7 @@ class HintRun {
       if (!flags[k]) continue;
       const double regret = std::min(static_cast<double>(regrets.at(r).best - regrets.at(r).played), static_cast<double>(kCap));
       ++r;
-      const double likely = (1 - kSlip) * std::exp(-regret / kTemperature) + kSlip / counts[k];
-      total += std::log(likely);
+      total += std::log(play_inference::likelihood(regret, counts[k]));
     }
     return total;
   }
@@ -966,29 +946,13 @@ class HintRun {
   double auction_log_weight(const World& world) const {
     const View& v = view_;
     if (v.auction.empty() && !v.contract) return 0.0;
-    std::array<TileMask, kMaxSeats> dealt{};
+    std::vector<TileMask> dealt(v.rules.seats());
     for (int s = 0; s < v.rules.seats(); ++s) dealt[s] = world[s];
     if (v.fit)
       for (const PlayRecord& p : v.fit->plays()) dealt[p.seat] |= bit(tile_of_play(p.tile));
-    const int max_pip = v.rules.max_pip;
-    double total = 0.0;
-    for (const auto& [seat, bid] : v.auction) {
-      if (seat == v.seat) continue;
-      double best = strength(dealt[seat], 0);
-      for (int n = 1; n <= max_pip; ++n) best = std::max(best, strength(dealt[seat], n));
-      const double x = kBidSlope * (best - kBidCentre);
-      total += bid ? log_sigmoid(x) : log_sigmoid(-x);
-    }
-    if (v.contract && v.contract->declarer != v.seat && v.trump.kind == TrumpKind::Suit) {
-      std::vector<double> scores;
-      for (int n = 0; n <= max_pip; ++n) scores.push_back(kTrumpSharpness * strength(dealt[v.contract->declarer], n));
-      double top = scores[0];
-      for (double x : scores) top = std::max(top, x);
-      double sum = 0.0;
-      for (double x : scores) sum += std::exp(x - top);
-      total += scores[v.trump.suit] - top - std::log(sum);
-    }
-    return total;
+    const std::optional<int> declarer = v.contract ? std::optional<int>(v.contract->declarer) : std::nullopt;
+    const std::optional<int> trump = v.trump.kind == TrumpKind::Suit ? std::optional<int>(v.trump.suit) : std::nullopt;
+    return weighting::auction_log_likelihood(dealt, v.auction, v.seat, declarer, trump, v.rules.max_pip);
   }
 
   // hint.py's rank_key: (chance of the seat's goal, mean) or (mean, chance), the mean negated when
@@ -1016,11 +980,7 @@ class HintRun {
 
  public:  // game_odds.py's helpers, the bid advice's too
   // The chance that the side with `us` marks reaches `target` first, every hand from here even.
-  static double win_chance(int us, int them, int target) {
-    if (us >= target) return 1.0;
-    if (them >= target) return 0.0;
-    return 0.5 * win_chance(us + 1, them, target) + 0.5 * win_chance(us, them + 1, target);
-  }
+  static double win_chance(int us, int them, int target) { return advice_policy::win_chance(us, them, target); }
 
   // game_odds.py's parse_score: [us, them] or "5-6", each from 0 to one under the target.
   static std::pair<int, int> score_of(const val& v, int target) {
@@ -1174,7 +1134,7 @@ class HintRun {
 
   double started_;
   View view_;
-  int samples_ = 200, exact_limit_ = kExactLimit;
+  int samples_ = kSamples, exact_limit_ = kExactLimit;
   std::uint64_t seed_ = 0;
   std::optional<double> time_;
   bool chunked_ = false;
@@ -1352,8 +1312,6 @@ EMSCRIPTEN_BINDINGS(dominosolver_hint) {
 // bidding.py and bid_advice_json.py present them.
 namespace {
 
-constexpr double kZ95 = 1.959964;                       // arena.py's Z95
-
 // The fields every bidadvice/1 object opens with (bid_advice_json.py's head).
 template <class Seed>
 val bid_advice_head(const Rules& rules, int seat, TileMask hand, int worlds, const Seed& seed) {
@@ -1372,12 +1330,10 @@ val bid_advice_head(const Rules& rules, int seat, TileMask hand, int worlds, con
 // null without the chance.
 val ci95_json(std::optional<double> p, double n) {
   if (!p) return val::null();
-  const double q = std::nearbyint(*p * n) / n, z2 = kZ95 * kZ95;
-  const double centre = (q + z2 / (2 * n)) / (1 + z2 / n);
-  const double half = kZ95 * std::sqrt(q * (1 - q) / n + z2 / (4 * n * n)) / (1 + z2 / n);
+  const auto [lo, hi] = advice_policy::wilson(std::nearbyint(*p * n), n);  // the core's, Python's too
   val ci = val::array();
-  ci.call<void>("push", py_round(std::max(0.0, centre - half), 6));
-  ci.call<void>("push", py_round(std::min(1.0, centre + half), 6));
+  ci.call<void>("push", py_round(lo, 6));
+  ci.call<void>("push", py_round(hi, 6));
   return ci;
 }
 
@@ -1408,12 +1364,6 @@ std::string percent(double x) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.0f%%", x * 100);
   return buf;
-}
-
-// calibration.py's at_table: the chance a contract given p double dummy is made in play.
-double at_table(double p) {
-  const double q = std::min(1 - 0.01, std::max(0.01, p));
-  return 1 / (1 + std::exp(-(-1.2179 + 0.8888 * std::log(q / (1 - q)))));
 }
 
 // solve.py's declaration_name: how tables head a declaration ("fours", "doubles", "follow-me", "nello").
@@ -1492,11 +1442,6 @@ std::uint32_t question_seed(const Rules& rules, int seat, TileMask hand, const s
   const std::array<std::uint8_t, 32> digest = sha256(text);
   return static_cast<std::uint32_t>(digest[0]) << 24 | static_cast<std::uint32_t>(digest[1]) << 16 |
          static_cast<std::uint32_t>(digest[2]) << 8 | digest[3];
-}
-
-// bidding.py's special_threshold: the P(make) a special bid of `marks` needs.
-double special_threshold(int marks, double ordinary_gain, double floor) {
-  return std::min(1.0, std::max(floor, 0.5 + std::max(0.0, ordinary_gain) / (2 * marks)));
 }
 
 // bidding.py's SpecialAdvice: a special bid (or a contract the seat declares itself) on the deals.
@@ -1634,7 +1579,7 @@ struct BidAdvice {
   double threshold(const Special& s) const {
     const int ordinary_bid = ordinary_call();
     const double gain = ordinary_bid ? stake(ordinary_bid) * (2 * p_bid_max(ordinary_bid) - 1) : 0.0;
-    return special_threshold(stake(s.bid.value), gain, mark_risk());
+    return advice_policy::special_threshold(stake(s.bid.value), gain, mark_risk());
   }
   // BidAdvice.special: of the special bids and contracts of its own legal now whose P(make) reaches
   // its threshold, the one of most expected stake (none of its own over the partner's high bid).
@@ -1714,7 +1659,7 @@ struct BidAdvice {
   std::optional<double> p_table(const Trump& trump, const Bid& bid) const {
     const int i = index_of(trump);
     if (!advice_defaults(rules.family).fitted || i < 0 || bid.kind != BidKind::Ordinary) return std::nullopt;
-    return at_table(p_make(i, bid.value));
+    return calibration::at_table(p_make(i, bid.value));  // the core's map, Python's too
   }
   val verdict() const {
     std::optional<double> p, threshold_, table;
@@ -1830,7 +1775,7 @@ struct DealBatches {
   // The next batch of at most `cap` deals into `batch` (decisions.py's score_worlds): false once
   // the deals are all scored, the time is spent or a stop was asked (after at least one batch).
   bool next(Cursor& c, int cap, std::vector<World>& batch) const {
-    constexpr int kFirstBatch = 8;  // bid_advice_json.py's FIRST_BATCH: it measures the pace
+    using advice_policy::kFirstBatch;  // it measures the pace
     if (c.done && (c.done >= samples || (time && now_seconds() - started >= *time) || (stop && *stop))) return false;
     int want = cap;
     if (time) {
@@ -1898,7 +1843,7 @@ BidTask moon_advice(const Rules& rules, int seat, TileMask hand, double seed, co
   std::vector<std::vector<int>> tricks(decls.size());
   DealBatches::Cursor cursor = deals.start();
   std::vector<World> batch;
-  while (deals.next(cursor, 50, batch)) {  // moon/bidding.py's _BATCH
+  while (deals.next(cursor, advice_policy::kMoonBatch, batch)) {
     for (std::size_t d = 0; d < decls.size(); ++d) {
       const Contract c{seat, Bid{bid}};
       for (const World& w : batch) {
@@ -2229,7 +2174,7 @@ BidTask advise_steps(val question, double started, const bool* stop) {
     };
     DealBatches::Cursor cursor = deals.start();
     std::vector<World> batch;
-    while (deals.next(cursor, 100, batch)) {  // bidding.py's _BATCH
+    while (deals.next(cursor, advice_policy::kBatch, batch)) {
       for (std::size_t d = 0; d < advice.declarations.size(); ++d)
         for (const World& w : batch)
           advice.points[d].push_back(

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ._core import decisions as _decisions
 from .arguments import time_limit, whole_number
 from .errors import ParseError, shown
 from .resume import earlier_results, job_count, output_lock, rewrite_lines, worker_pool, write_line
@@ -48,7 +49,7 @@ __all__ = [
 
 SCHEMA = "dominosolver.arena/1"
 SIDES = (0, 1)  # the two sides of a mirrored deal: bot A sits on side 0, then on side 1
-Z95 = 1.959964  # two-sided 95% quantile of the normal distribution
+Z95: float = _decisions.bidding.Z95  # two-sided 95% quantile of the normal distribution (the core's)
 
 # One play of a deal as a game's tally sees it: its record and the bots on sides 0 and 1.
 Play = tuple[dict[str, Any], tuple[str, str]]
@@ -199,12 +200,10 @@ def sign_test(wins: int, losses: int) -> float:
 
 
 def wilson(made: int, n: int, z: float = Z95) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = made / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    """The Wilson interval of ``made`` successes in ``n`` trials (0 to 1 when none): the core's
+    (cpp/include/dominosolver/texas42/decisions.hpp), which the WebAssembly module's advice reads too."""
+    lo, hi = _decisions.bidding.wilson(made, n, z)
+    return (lo, hi)
 
 
 def mean_interval(values: Sequence[float]) -> dict[str, Any]:

@@ -8,13 +8,15 @@ import warnings
 from collections.abc import Iterable
 from typing import Any
 
+from ._core import decisions as _decisions
 from .errors import ParseError, shown
 from .tiles import Tile
 
 MAX_TABLE_MB = 1 << 16  # 64 GB: beyond any machine this runs on
 # Worlds a hint or bidding advice may sample, or enumerate exactly: beyond this a request is a
-# typo (a million deals already take hours to solve), and a cap keeps every list of them bounded.
-MAX_WORLDS = 1_000_000
+# typo (a million deals already take hours to solve), and a cap keeps every list of them bounded
+# (core/pimc.hpp's, the WebAssembly module's too).
+MAX_WORLDS: int = _decisions.pimc.MAX_WORLDS
 # Search nodes a budget may allow: beyond any search worth waiting for (11 days at 10^7 a second);
 # 0 means no limit.
 MAX_NODES = 10**13

@@ -33,6 +33,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
+from ._core import decisions as _decisions
 from .errors import SearchLimitError
 from .version import __version__
 
@@ -42,10 +43,12 @@ __all__ = [
 ]
 
 ENGINE_NAME = "dominosolver-pimc"
-UNCHUNKED = 10_000  # worlds per call when nothing needs batches: bounds what is built at once
-KEY_DIGITS = 9  # rank keys are compared at this precision: equal moves differ only by rounding
-ESS_FLOOR = 0.25  # weighted worlds whose effective sample size falls under this share of samples...
-MAX_DRAWS = 4  # ...are topped up with as many again, up to this many times samples
+# The loop's figures, stated once in the core (cpp/include/dominosolver/core/pimc.hpp), which the
+# WebAssembly module's hints read too.
+UNCHUNKED: int = _decisions.pimc.UNCHUNKED  # worlds per call when nothing needs batches: bounds what is built at once
+KEY_DIGITS: int = _decisions.pimc.KEY_DIGITS  # rank keys are compared at this precision: equal moves differ only by rounding
+ESS_FLOOR: float = _decisions.pimc.ESS_FLOOR  # weighted worlds whose effective sample size falls under this share of samples...
+MAX_DRAWS: int = _decisions.pimc.MAX_DRAWS  # ...are topped up with as many again, up to this many times samples
 
 W = TypeVar("W")
 # Per move: means, their standard errors, chances of the goal, their standard errors (None: no goal).

@@ -52,7 +52,7 @@ from ..tiles import Tile, bits_of
 
 __all__ = ["MoonBidAdvice", "advise_moon_bid", "moon_ladder"]
 
-_BATCH = 50  # deals solved between checks of the time limit and the stop flag
+_BATCH: int = _core.decisions.bidding.MOON_BATCH  # deals solved between checks of the time limit and the stop flag
 
 
 @dataclass(frozen=True, repr=False, eq=False)

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from .. import _core
 from ..arena import wilson
 from .rules import bid_name
 from .solve import declaration_name
@@ -128,7 +129,7 @@ def makes_text(declaration: Any, bid: int, judged: float, solved: float, worlds:
     return text + (f" with {discount} {units} off each double-dummy value ({solved:.0%} without)" if discount else "")
 
 
-FIRST_BATCH = 8  # deals of the first batch under a time limit: it measures the pace
+FIRST_BATCH: int = _core.decisions.bidding.FIRST_BATCH  # deals of the first batch under a time limit: it measures the pace
 
 
 def next_batch(cap: int, time: float | None, started: float, done: int) -> int:

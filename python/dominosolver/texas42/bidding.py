@@ -82,7 +82,7 @@ from .view import PlayerView
 __all__ = ["BID_LADDER", "BID_SAMPLES", "PLAYING_THRESHOLDS", "BidAdvice", "SpecialAdvice", "advise_bid", "bid_ladder",
            "bid_samples", "ordinary_call", "playing_thresholds", "question_seed", "special_threshold"]
 
-_BATCH = 100  # deals solved between checks of the time limit and the stop flag
+_BATCH: int = _core.decisions.bidding.BATCH  # deals solved between checks of the time limit and the stop flag (decisions.hpp)
 
 _STANDARD = Rules()
 # Standard 42's bids up to the marks that win a game: 30..42, then 84, 126, ... (the core's ladder).
@@ -191,8 +191,9 @@ def special_threshold(marks: int, ordinary_gain: float = 0.0, floor: float = 0.5
     alternative's. Made it scores ``marks`` for the side, set it scores them for the opponents:
     marks * (2p - 1) on average; the alternative (the advice's ordinary bid, or a pass) gains
     ``ordinary_gain`` marks on average (at least 0: a pass). So p > 1/2 + max(0, gain) / (2 marks),
-    and never below ``floor`` (a risk threshold: double dummy overrates the declaring side)."""
-    return min(1.0, max(floor, 0.5 + max(0.0, ordinary_gain) / (2 * marks)))
+    and never below ``floor`` (a risk threshold: double dummy overrates the declaring side). The
+    core's (cpp/include/dominosolver/texas42/decisions.hpp), which the WebAssembly module's advice reads too."""
+    return _core.decisions.bidding.special_threshold(marks, ordinary_gain, floor)
 
 
 @dataclass(frozen=True, repr=False, eq=False)

@@ -16,16 +16,17 @@ hand nobody would bid is outside it).
 
 from __future__ import annotations
 
-import math
+from .._core import decisions as _decisions
 
 __all__ = ["A", "B", "CONTRACTS", "at_table"]
 
-A, B = -1.2179, 0.8888  # the fit's parameters
-CONTRACTS = 5025  # contracts it was fitted on
-_CLIP = 0.01
+# The fit and its map are stated once in the core (cpp/include/dominosolver/texas42/decisions.hpp),
+# which the WebAssembly module's bid advice reads too.
+A: float = _decisions.calibration.A  # the fit's parameters
+B: float = _decisions.calibration.B
+CONTRACTS: int = _decisions.calibration.CONTRACTS  # contracts it was fitted on
 
 
 def at_table(p: float) -> float:
     """The chance that a contract the adviser gives ``p`` (double dummy, as solved) is made in play."""
-    q = min(1 - _CLIP, max(_CLIP, float(p)))
-    return 1 / (1 + math.exp(-(A + B * math.log(q / (1 - q)))))
+    return _decisions.calibration.at_table(float(p))

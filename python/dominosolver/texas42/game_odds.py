@@ -13,24 +13,20 @@ even hand (the other side bids only what it likely makes), so the model is an ex
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
+from .._core import decisions as _decisions
 from ..arguments import whole_number
 from ..errors import ParseError, shown
 
 __all__ = ["game_chance", "parse_score", "stake", "win_chance"]
 
 
-@cache
 def win_chance(us: int, them: int, target: int = 7) -> float:
     """The chance that the side with ``us`` marks reaches ``target`` before the side with ``them``,
-    every hand from here even (one mark to either side, each with chance 1/2)."""
-    if us >= target:
-        return 1.0
-    if them >= target:
-        return 0.0
-    return 0.5 * win_chance(us + 1, them, target) + 0.5 * win_chance(us, them + 1, target)
+    every hand from here even (one mark to either side, each with chance 1/2): the core's
+    (cpp/include/dominosolver/texas42/decisions.hpp), which the WebAssembly module's advice reads too."""
+    return _decisions.bidding.win_chance(us, them, target)
 
 
 def stake(rules: Any, bid: int) -> int:

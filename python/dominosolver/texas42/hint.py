@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from .. import pimc
+from .._core import decisions as _decisions
 from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
 from ..errors import InvalidViewError, ParseError, shown
 from ..pimc import MoveStat  # one move of a hint, shared with Bingo's
@@ -47,17 +48,21 @@ __all__ = ["ENGINE_NAME", "HINT_SCHEMA", "METHODS", "Hint", "MoveStat", "as_view
 
 HINT_SCHEMA = "dominosolver.hint/1"
 ENGINE_NAME = pimc.ENGINE_NAME
-EXACT_LIMIT = 2000
+# A hint's figures are stated once in the core (cpp/include/dominosolver/texas42/decisions.hpp), which
+# the WebAssembly module's hints read too.
+SAMPLES: int = _decisions.hint.SAMPLES  # worlds a hint samples when the caller names none
+EXACT_LIMIT: int = _decisions.hint.EXACT_LIMIT
 METHODS = ("pimc", "infoset")  # plain PIMC; the seat's next decision made per group of worlds (infoset.py)
 MEANS = ("tied", "all")  # which moves get their mean value: those tied for the best chance, or every one
-CHUNK = 25  # worlds per batched call when a time limit, a stop or progress reports need batches
+CHUNK: int = _decisions.hint.CHUNK  # worlds per batched call when a time limit, a stop or progress reports need batches
 # Beyond LONG_TRICKS tricks (The Big Game's first tricks) one world's solve can take seconds: under a
-# time limit the worlds go a world per thread, each with a node budget the time left allows at
-# NODES_PER_SECOND a thread (below the quiet search's ~20 M/s), at least MIN_WORLD_NODES; a world
-# cut short is left out and said so.
+# time limit the worlds go a world per thread (LONG_CHUNK at least a batch), each with a node budget
+# the time left allows at NODES_PER_SECOND a thread (below the quiet search's ~20 M/s), at least
+# MIN_WORLD_NODES; a world cut short is left out and said so.
 KEPT_POSITIONS = 2000  # positions the cheap path keeps from its tests to value the tied moves again
-NODES_PER_SECOND = 10_000_000
-MIN_WORLD_NODES = 1_000_000
+LONG_CHUNK: int = _decisions.hint.LONG_CHUNK
+NODES_PER_SECOND: int = _decisions.hint.NODES_PER_SECOND
+MIN_WORLD_NODES: int = _decisions.hint.MIN_WORLD_NODES
 engine_info = pimc.engine_info
 
 
@@ -165,7 +170,7 @@ class Hint:
 
 def hint(
     view: Any,
-    samples: int = 200,
+    samples: int = SAMPLES,
     seed: int | None = None,
     time: float | None = None,
     weighting: str = "uniform",
@@ -389,7 +394,7 @@ def _play_question(a: _Asked, sampler: WorldSampler, weighting: str, warnings: l
     solves = _Solves(a, tt, budgeted=long and a.time is not None)
     question = _Question(a, legal, solves.score, None if sides is None else _makes(v, first, *sides), goal,
                          first.units, first.objective == "no trick", objective, weighting, a.method, warnings,
-                         chunk=max(2, a.threads or 1) if long else CHUNK)
+                         chunk=max(LONG_CHUNK, a.threads or 1) if long else CHUNK)
     solves.question = question
     if (a.means == "tied" and a.method == "pimc" and objective in ("goal", "game") and sides is not None
             and first.objective == "points"):

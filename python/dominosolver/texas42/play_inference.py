@@ -44,14 +44,18 @@ from .sampling import World, core_position
 
 __all__ = ["CAP", "RECENT", "SLIP", "TEMPERATURE", "Choices", "choices_in", "log_likelihoods", "play_log_likelihoods"]
 
-TEMPERATURE = 8.0  # points
-SLIP = 0.05
-CAP = 10  # points: a loss this large or larger counts as this (a slip, to the model)
+# The model's figures are stated once in the core (cpp/include/dominosolver/texas42/decisions.hpp),
+# which the WebAssembly module's hints read too. ``log_likelihoods`` computes its formula on numpy's
+# arrays (the core's ``play_inference::likelihood`` is the scalar form the module uses;
+# tests/texas42/test_decisions_single_source.py checks they agree).
+TEMPERATURE: float = _core.decisions.play_inference.TEMPERATURE  # points
+SLIP: float = _core.decisions.play_inference.SLIP
+CAP: int = _core.decisions.play_inference.CAP  # points: a loss this large or larger counts as this (a slip, to the model)
 # Only the last two tricks' plays are weighed: the search starts at the first of them, and a line from
 # the first trick costs three times as much at the fourth trick's lead for an eighth more information
 # (bench/studies/README.md).
-RECENT = 8
-TABLE_MB = 16  # per thread; the choice points are of at most a whole hand
+RECENT: int = _core.decisions.play_inference.RECENT
+TABLE_MB: int = _core.decisions.play_inference.TABLE_MB  # per thread; the choice points are of at most a whole hand
 
 
 @dataclass(frozen=True)

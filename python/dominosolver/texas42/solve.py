@@ -29,7 +29,7 @@ __all__ = ["Solver", "solve", "dd_table", "DDTable", "special_table", "SpecialTa
 PositionLike = Union[Position, dict, str]
 # A search of more tricks than this may take seconds (a whole deal of The Big Game): it runs where
 # Ctrl-C can leave it at once (stoppable.py), and a batch of them goes to the core a few at a time.
-LONG_TRICKS = 7
+LONG_TRICKS: int = _core.decisions.hint.LONG_TRICKS  # texas42/decisions.hpp's, the WebAssembly module's too
 POSITION_SCHEMA = "dominosolver.position/1"
 
 

@@ -18,49 +18,36 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
 
-from ..tiles import Tile, tiles_of
+from .._core import decisions as _decisions
+from ..tiles import Tile, mask_of
 from .play_inference import play_log_likelihoods
 
 __all__ = ["WEIGHTINGS", "auction_log_likelihoods", "world_log_weights", "world_weights"]
 
 WEIGHTINGS = ("uniform", "auction", "play", "auction+play")
-BID_SLOPE, BID_CENTRE, TRUMP_SHARPNESS = 2.0, 4.0, 2.5
+# The bidder model is stated once in the core (cpp/include/dominosolver/texas42/decisions.hpp), which
+# computes it here and in the WebAssembly module's hints.
+BID_SLOPE: float = _decisions.weighting.BID_SLOPE
+BID_CENTRE: float = _decisions.weighting.BID_CENTRE
+TRUMP_SHARPNESS: float = _decisions.weighting.TRUMP_SHARPNESS
 
 
-def _strength(hand: list[Tile], suit: int) -> float:
-    trumps = sum(suit in (t.hi, t.lo) for t in hand)
-    doubles = sum(t.is_double and suit not in (t.hi, t.lo) for t in hand)
-    return trumps + (1.0 if Tile(suit, suit) in hand else 0.0) + 0.5 * doubles
-
-
-def _log_sigmoid(x: float) -> float:
-    return -math.log1p(math.exp(-x)) if x > -30 else x
+def _model(view: Any) -> dict[str, Any]:
+    """What the bidder model reads of a view: the calls (0 a pass), the viewer, who declared which suit."""
+    c = view.contract
+    return {"auction": [(int(seat), int(bid)) for seat, bid in view.auction], "viewer": view.seat,
+            "declarer": None if c is None else c.declarer,
+            "trump": view.trump if isinstance(view.trump, int) else None, "max_pip": view.rules._core.max_pip}
 
 
 def log_likelihood(view: Any, deal_hands: list[list[Tile]]) -> float:
     """Log-probability of the auction and the declaration given the hands at the deal, for every
     seat but the view's own (its choices are known and say nothing about the others)."""
-    total = 0.0
-    max_pip = view.rules._core.max_pip
-    for seat, bid in view.auction:
-        if seat == view.seat:
-            continue
-        s = max(_strength(deal_hands[seat], n) for n in range(max_pip + 1))
-        x = BID_SLOPE * (s - BID_CENTRE)
-        total += _log_sigmoid(x) if bid else _log_sigmoid(-x)
-    c = view.contract
-    if c is not None and c.declarer != view.seat and isinstance(view.trump, int):
-        scores = [
-            TRUMP_SHARPNESS * _strength(deal_hands[c.declarer], n) for n in range(max_pip + 1)
-        ]
-        top = max(scores)
-        total += scores[view.trump] - top - math.log(sum(math.exp(x - top) for x in scores))
-    return total
+    return _decisions.weighting.auction_log_likelihood([mask_of(h) for h in deal_hands], **_model(view))
 
 
 def world_weights(view: Any, worlds: list[tuple[int, ...]], weighting: str, *, threads: int | None = None) -> np.ndarray:
@@ -84,10 +71,7 @@ def auction_log_likelihoods(view: Any, worlds: list[tuple[int, ...]]) -> np.ndar
     """Per world, the log-probability of the auction and the declaration (``log_likelihood``)."""
     if not view.auction and view.contract is None:
         return np.zeros(len(worlds))
-    seats = range(view.rules.seats)
-    played: list[list[Tile]] = [[] for _ in seats]
+    played = [0] * view.rules.seats
     for seat, tile in view.plays:
-        played[seat].append(tile)
-    return np.array(
-        [log_likelihood(view, [tiles_of(w[s]) + played[s] for s in seats]) for w in worlds]
-    )
+        played[seat] |= 1 << tile.id
+    return np.array(_decisions.weighting.auction_log_likelihoods(list(worlds), played, **_model(view)), dtype=float)

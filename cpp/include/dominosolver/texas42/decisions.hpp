@@ -1,0 +1,153 @@
+#pragma once
+// The 42 family's hint and bid advice policy: the figures and models a hint and an advice decide by,
+// stated once. The Python package reads them through the bindings (_core.decisions: texas42/hint.py,
+// calibration.py, weighting.py, play_inference.py, bidding.py, bid_advice_json.py, game_odds.py,
+// moon/bidding.py, arena.py keep their public names as aliases) and the WebAssembly module's hints
+// and bid advice (wasm/hint.cpp) include this header, so the board and Python cannot disagree.
+// The bid advice's thresholds, a row per member, are advice_defaults.hpp's; the loop's own figures
+// shared with Bingo are core/pimc.hpp's.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "dominosolver/core/tiles.hpp"
+
+namespace dominosolver::texas42 {
+
+// ------------------------------------------------------------------ a hint (texas42/hint.py)
+namespace hint_policy {
+inline constexpr int kSamples = 200;       // worlds a hint samples when the caller names none
+inline constexpr int kExactLimit = 2000;   // every world is solved when the view allows at most this many
+inline constexpr int kChunk = 25;          // worlds a batch when a time limit, a stop or progress needs batches
+// Beyond kLongTricks tricks left (The Big Game's first tricks) a world's solve can take seconds: a
+// batch is then 2 worlds, and under a time limit each world gets a node budget, at least
+// kMinWorldNodes, what the time left allows at a rate of nodes a second (the native core's
+// kNodesPerSecond a thread before any is measured; the WebAssembly module states its own rate).
+inline constexpr int kLongTricks = 7;
+inline constexpr int kLongChunk = 2;
+inline constexpr std::uint64_t kMinWorldNodes = 1'000'000;
+inline constexpr double kNodesPerSecond = 10'000'000;
+}  // namespace hint_policy
+
+// ------------------------------------------------------------------ P(make) in play (texas42/calibration.py)
+// The bid adviser's double-dummy P(make) p corrected to the chance the contract is made in play:
+// 1 / (1 + exp(-(A + B logit p))), p clipped to [kClip, 1 - kClip]; fitted by maximum likelihood on
+// kContracts contracts of 42 bid and played by hint bots (calibration.py tells how).
+namespace calibration {
+inline constexpr double kA = -1.2179, kB = 0.8888;
+inline constexpr double kClip = 0.01;
+inline constexpr int kContracts = 5025;
+
+inline double at_table(double p) {
+  const double q = std::min(1 - kClip, std::max(kClip, p));
+  return 1 / (1 + std::exp(-(kA + kB * std::log(q / (1 - q)))));
+}
+}  // namespace calibration
+
+// ------------------------------------------------------------------ the auction weighting (texas42/weighting.py)
+// A rule-of-thumb bidder: a hand's strength for a number is the trumps it holds, one more for the
+// double of that number, a half for each other double; a seat bids (rather than passes) with
+// probability 1 / (1 + exp(-kBidSlope (s - kBidCentre))) of its best strength s; a declarer names
+// number n with probability proportional to exp(kTrumpSharpness s_n).
+namespace weighting {
+inline constexpr double kBidSlope = 2.0, kBidCentre = 4.0, kTrumpSharpness = 2.5;
+
+inline double strength(TileMask hand, int suit) {
+  int trumps = 0, doubles = 0;
+  for (TileMask m = hand; m; m &= m - 1) {
+    const int t = lowest(m);
+    const bool has_suit = shows(t, suit);
+    trumps += has_suit;
+    doubles += is_double(t) && !has_suit;
+  }
+  const bool own_double = hand & bit(tile_id(suit, suit));
+  return trumps + (own_double ? 1.0 : 0.0) + 0.5 * doubles;
+}
+
+inline double log_sigmoid(double x) { return x > -30 ? -std::log1p(std::exp(-x)) : x; }
+
+// The log-probability of the calls of `auction` ((seat, bid number; 0 a pass), the viewer's own left
+// out: its choices say nothing of the others) and of the declarer's naming suit `trump` (when
+// another seat declared a suit), given the hands `dealt` held at the deal (a mask a seat).
+inline double auction_log_likelihood(const std::vector<TileMask>& dealt, const std::vector<std::pair<int, int>>& auction,
+                                     int viewer, std::optional<int> declarer, std::optional<int> trump, int max_pip) {
+  double total = 0.0;
+  for (const auto& [seat, bid] : auction) {
+    if (seat == viewer) continue;
+    double best = strength(dealt.at(seat), 0);
+    for (int n = 1; n <= max_pip; ++n) best = std::max(best, strength(dealt.at(seat), n));
+    const double x = kBidSlope * (best - kBidCentre);
+    total += bid ? log_sigmoid(x) : log_sigmoid(-x);
+  }
+  if (declarer && *declarer != viewer && trump) {
+    std::vector<double> scores;
+    for (int n = 0; n <= max_pip; ++n) scores.push_back(kTrumpSharpness * strength(dealt.at(*declarer), n));
+    double top = scores[0];
+    for (double x : scores) top = std::max(top, x);
+    double sum = 0.0;
+    for (double x : scores) sum += std::exp(x - top);
+    total += scores.at(*trump) - top - std::log(sum);
+  }
+  return total;
+}
+}  // namespace weighting
+
+// ------------------------------------------------------------------ the play weighting (texas42/play_inference.py)
+// A good but fallible player: at a choice among n legal tiles, a play giving away d points double
+// dummy (counted up to kCap) is made with likelihood (1 - e) exp(-d / T) + e / n, T kTemperature
+// (points), e kSlip; the other seats' choices among the last kRecent plays are weighed.
+namespace play_inference {
+inline constexpr double kTemperature = 8.0, kSlip = 0.05;
+inline constexpr int kCap = 10;
+inline constexpr int kRecent = 8;
+inline constexpr int kTableMb = 16;  // a thread's transposition table: the choices are of at most a hand
+
+inline double likelihood(double regret, int options, double temperature = kTemperature, double slip = kSlip) {
+  return (1 - slip) * std::exp(-regret / temperature) + slip / options;
+}
+}  // namespace play_inference
+
+// ------------------------------------------------------------------ bid advice (texas42/bidding.py, moon/bidding.py)
+namespace advice_policy {
+inline constexpr int kBatch = 100;       // 42's deals solved between checks of the time limit and the stop
+inline constexpr int kMoonBatch = 50;    // Moon's and Partnership Moon's
+inline constexpr int kFirstBatch = 8;    // deals of the first batch under a time limit: it measures the pace
+inline constexpr double kZ95 = 1.959964;  // the two-sided 95% quantile of the normal distribution (arena.py's too)
+
+// The Wilson interval of `made` successes in `n` trials at `z` (0 to 1 when n is 0).
+inline std::pair<double, double> wilson(double made, double n, double z = kZ95) {
+  if (n == 0) return {0.0, 1.0};
+  const double p = made / n;
+  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+// The P(make) a special bid of `marks` needs: its expected marks, marks (2p - 1), beat the
+// alternative's gain (at least 0: a pass), and never under `floor`.
+inline double special_threshold(int marks, double ordinary_gain = 0.0, double floor = 0.5) {
+  return std::min(1.0, std::max(floor, 0.5 + std::max(0.0, ordinary_gain) / (2 * marks)));
+}
+
+// The chance that the side with `us` marks reaches `target` before the side with `them`, every hand
+// from here even (a mark to either side with chance 1/2) (texas42/game_odds.py): f(u, t) =
+// 1/2 f(u + 1, t) + 1/2 f(u, t + 1), 1 once u reaches the target, else 0 once t does, each score's
+// value computed once (a table from the target down).
+inline double win_chance(int us, int them, int target) {
+  if (us >= target) return 1.0;
+  if (them >= target) return 0.0;
+  const int n = target - std::min(us, them) + 1;  // scores from min(us, them) to target
+  const int base = std::min(us, them);
+  std::vector<double> f(static_cast<std::size_t>(n) * n);
+  const auto at = [&](int u, int t) -> double& { return f[static_cast<std::size_t>(u - base) * n + (t - base)]; };
+  for (int u = target; u >= base; --u)
+    for (int t = target; t >= base; --t)
+      at(u, t) = u >= target ? 1.0 : t >= target ? 0.0 : 0.5 * at(u + 1, t) + 0.5 * at(u, t + 1);
+  return at(us, them);
+}
+}  // namespace advice_policy
+
+}  // namespace dominosolver::texas42

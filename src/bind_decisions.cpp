@@ -1,0 +1,92 @@
+// The hint's and the bid advice's policy (core/pimc.hpp, texas42/decisions.hpp) as _core.decisions:
+// a submodule per Python module that keeps the names (pimc, hint, calibration, weighting,
+// play_inference, bidding), its figures as attributes, its models as functions.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "bindings.hpp"
+#include "dominosolver/core/pimc.hpp"
+#include "dominosolver/texas42/decisions.hpp"
+
+namespace py = pybind11;
+
+namespace dominosolver::bind {
+
+void decisions(py::module_& m) {
+  using namespace dominosolver::texas42;
+
+  auto pimc = m.def_submodule("pimc", "the hint loop's figures, every game's (core/pimc.hpp)");
+  pimc.attr("KEY_DIGITS") = dominosolver::pimc::kKeyDigits;
+  pimc.attr("ESS_FLOOR") = dominosolver::pimc::kEssFloor;
+  pimc.attr("MAX_DRAWS") = dominosolver::pimc::kMaxDraws;
+  pimc.attr("UNCHUNKED") = dominosolver::pimc::kUnchunked;
+  pimc.attr("MAX_WORLDS") = dominosolver::pimc::kMaxWorlds;
+
+  auto hint = m.def_submodule("hint", "a 42 hint's figures (texas42/decisions.hpp)");
+  hint.attr("SAMPLES") = hint_policy::kSamples;
+  hint.attr("EXACT_LIMIT") = hint_policy::kExactLimit;
+  hint.attr("CHUNK") = hint_policy::kChunk;
+  hint.attr("LONG_TRICKS") = hint_policy::kLongTricks;
+  hint.attr("LONG_CHUNK") = hint_policy::kLongChunk;
+  hint.attr("MIN_WORLD_NODES") = hint_policy::kMinWorldNodes;
+  hint.attr("NODES_PER_SECOND") = static_cast<std::uint64_t>(hint_policy::kNodesPerSecond);
+
+  auto cal = m.def_submodule("calibration", "the bid adviser's P(make) in play (texas42/decisions.hpp)");
+  cal.attr("A") = calibration::kA;
+  cal.attr("B") = calibration::kB;
+  cal.attr("CLIP") = calibration::kClip;
+  cal.attr("CONTRACTS") = calibration::kContracts;
+  cal.def("at_table", &calibration::at_table, py::arg("p"),
+          "The chance that a contract the adviser gives p (double dummy) is made in play.");
+
+  auto w = m.def_submodule("weighting", "the auction weighting's bidder model (texas42/decisions.hpp)");
+  w.attr("BID_SLOPE") = weighting::kBidSlope;
+  w.attr("BID_CENTRE") = weighting::kBidCentre;
+  w.attr("TRUMP_SHARPNESS") = weighting::kTrumpSharpness;
+  w.def("strength", &weighting::strength, py::arg("hand"), py::arg("suit"));
+  w.def("auction_log_likelihood", &weighting::auction_log_likelihood, py::arg("dealt"), py::arg("auction"),
+        py::arg("viewer"), py::arg("declarer"), py::arg("trump"), py::arg("max_pip"));
+  // Per world (its hands now, a mask a seat), with each seat's played tiles back in (`played`).
+  w.def(
+      "auction_log_likelihoods",
+      [](const std::vector<std::vector<TileMask>>& worlds, const std::vector<TileMask>& played,
+         const std::vector<std::pair<int, int>>& auction, int viewer, std::optional<int> declarer,
+         std::optional<int> trump, int max_pip) {
+        std::vector<double> out;
+        out.reserve(worlds.size());
+        std::vector<TileMask> dealt;
+        for (const std::vector<TileMask>& world : worlds) {
+          dealt = world;
+          for (std::size_t s = 0; s < dealt.size() && s < played.size(); ++s) dealt[s] |= played[s];
+          out.push_back(weighting::auction_log_likelihood(dealt, auction, viewer, declarer, trump, max_pip));
+        }
+        return out;
+      },
+      py::arg("worlds"), py::arg("played"), py::arg("auction"), py::arg("viewer"), py::arg("declarer"),
+      py::arg("trump"), py::arg("max_pip"));
+
+  auto play = m.def_submodule("play_inference", "the play weighting's player model (texas42/decisions.hpp)");
+  play.attr("TEMPERATURE") = play_inference::kTemperature;
+  play.attr("SLIP") = play_inference::kSlip;
+  play.attr("CAP") = play_inference::kCap;
+  play.attr("RECENT") = play_inference::kRecent;
+  play.attr("TABLE_MB") = play_inference::kTableMb;
+  play.def("likelihood", &play_inference::likelihood, py::arg("regret"), py::arg("options"),
+           py::arg("temperature") = play_inference::kTemperature, py::arg("slip") = play_inference::kSlip);
+
+  auto bid = m.def_submodule("bidding", "the bid advice's batches and statistics (texas42/decisions.hpp)");
+  bid.attr("BATCH") = advice_policy::kBatch;
+  bid.attr("MOON_BATCH") = advice_policy::kMoonBatch;
+  bid.attr("FIRST_BATCH") = advice_policy::kFirstBatch;
+  bid.attr("Z95") = advice_policy::kZ95;
+  bid.def("wilson", &advice_policy::wilson, py::arg("made"), py::arg("n"), py::arg("z") = advice_policy::kZ95);
+  bid.def("special_threshold", &advice_policy::special_threshold, py::arg("marks"), py::arg("ordinary_gain") = 0.0,
+          py::arg("floor") = 0.5);
+  bid.def("win_chance", &advice_policy::win_chance, py::arg("us"), py::arg("them"), py::arg("target"));
+}
+
+}  // namespace dominosolver::bind
