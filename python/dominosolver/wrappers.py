@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any, TypeVar
 
+from typing_extensions import Self
+
 from .arguments import seed_value
 from .errors import ParseError, shown
 from .io import unicode_text
@@ -34,20 +36,22 @@ class FlagRules:
         self._core = self._core_class({k: _flag_text(k, v) for k, v in {**self._preset, **flags}.items()})
 
     @classmethod
-    def argument(cls: type[R], rules: Any) -> R | None:
+    def argument(cls, rules: Any) -> Self | None:
         """A ``rules`` argument: a ``cls`` object, or None for the default."""
         if rules is not None and not isinstance(rules, cls):
-            raise ParseError(f"rules must be a Rules object, such as Rules(), not {shown(rules)}")
+            # Another game's rules print as Rules() too: name the package of each.
+            theirs = f", the rules of {_package(type(rules))}" if isinstance(rules, FlagRules) else ""
+            raise ParseError(f"rules must be a Rules object of {_package(cls)}, such as Rules(), not {shown(rules)}{theirs}")
         return rules
 
     @classmethod
-    def _wrap(cls: type[R], core: Any) -> R:
+    def _wrap(cls, core: Any) -> Self:
         rules = cls.__new__(cls)
         rules._core = core
         return rules
 
     @classmethod
-    def from_json(cls: type[R], obj: Any) -> R:
+    def from_json(cls, obj: Any) -> Self:
         if obj is None:
             return cls()
         if not isinstance(obj, dict):
@@ -69,6 +73,12 @@ class FlagRules:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild_rules, (type(self), self.to_json()))
+
+
+def _package(cls: type) -> str:
+    """The package a class is of, as users import it: ``dominosolver.texas42``, ``dominosolver.bingo``."""
+    module = cls.__module__
+    return module.rsplit(".", 1)[0] if module.count(".") > 1 else module
 
 
 def _rebuild_rules(cls: type[FlagRules], flags: dict[str, str]) -> FlagRules:
@@ -102,13 +112,13 @@ class NotatedPosition:
     _notation: ModuleType
 
     @classmethod
-    def _wrap(cls: type[P], core: Any) -> P:
+    def _wrap(cls, core: Any) -> Self:
         p = cls.__new__(cls)
         p._pos = core
         return p
 
     @classmethod
-    def read(cls: type[P], obj: Any, game: str) -> P:
+    def read(cls, obj: Any, game: str) -> Self:
         """A position of this class from one, from position/1 JSON (an object or its text), or from
         the one-line notation; anything else is a ParseError naming what was given."""
         if isinstance(obj, cls):
@@ -161,10 +171,10 @@ class NotatedPosition:
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
-    def copy(self: P) -> P:
+    def copy(self) -> Self:
         return type(self)._wrap(self._pos.__copy__())
 
-    def __copy__(self: P) -> P:
+    def __copy__(self) -> Self:
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, ...]:

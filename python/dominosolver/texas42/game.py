@@ -15,8 +15,20 @@ from ..tiles import Tile, tiles_of
 from ..wrappers import RecordedGame
 from .plays import parse_play, play_of
 from .position import Position
-from .rules import (GAME_BID, STANDARD, Bid, Contract, Rules, Trump, bid_name, bid_words, marks_bid, parse_bid, parse_trump,
-                    side_names)
+from .rules import (
+    GAME_BID,
+    STANDARD,
+    Bid,
+    Contract,
+    Rules,
+    Trump,
+    bid_name,
+    bid_words,
+    marks_bid,
+    parse_bid,
+    parse_trump,
+    side_names,
+)
 from .solve import declaration_name
 from .view import PlayerView
 
@@ -114,8 +126,10 @@ class Game(RecordedGame):
     _first_name = "dealer"
     _rules_class = Rules  # the rules without a rules= argument: standard 42 (a Moon game's: Moon's)
 
-    def __init__(self, seed: int = 0, rules: Rules | None = None, dealer: int = 0, moves: list[Any] = ()) -> None:  # type: ignore[assignment]
+    def __init__(self, seed: int = 0, rules: Rules | None = None, dealer: int | str = 0, moves: list[Any] = ()) -> None:  # type: ignore[assignment]
         rules = Rules.argument(rules) or self._rules_class()
+        if isinstance(dealer, str):  # a seat's name, as a view or a position takes it: "E", Moon's "P1"
+            dealer = rules.parse_seat(dealer)
         self._begin(_core.texas42.Game, seed, rules, dealer, moves)
 
     @property
