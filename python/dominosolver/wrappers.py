@@ -7,8 +7,6 @@ from collections.abc import Iterable
 from types import ModuleType
 from typing import Any, TypeVar
 
-from typing_extensions import Self
-
 from .arguments import seed_value
 from .errors import ParseError, shown
 from .io import unicode_text
@@ -36,7 +34,7 @@ class FlagRules:
         self._core = self._core_class({k: _flag_text(k, v) for k, v in {**self._preset, **flags}.items()})
 
     @classmethod
-    def argument(cls, rules: Any) -> Self | None:
+    def argument(cls: type[R], rules: Any) -> R | None:
         """A ``rules`` argument: a ``cls`` object, or None for the default."""
         if rules is not None and not isinstance(rules, cls):
             # Another game's rules print as Rules() too: name the package of each.
@@ -45,13 +43,13 @@ class FlagRules:
         return rules
 
     @classmethod
-    def _wrap(cls, core: Any) -> Self:
+    def _wrap(cls: type[R], core: Any) -> R:
         rules = cls.__new__(cls)
         rules._core = core
         return rules
 
     @classmethod
-    def from_json(cls, obj: Any) -> Self:
+    def from_json(cls: type[R], obj: Any) -> R:
         if obj is None:
             return cls()
         if not isinstance(obj, dict):
@@ -112,13 +110,13 @@ class NotatedPosition:
     _notation: ModuleType
 
     @classmethod
-    def _wrap(cls, core: Any) -> Self:
+    def _wrap(cls: type[P], core: Any) -> P:
         p = cls.__new__(cls)
         p._pos = core
         return p
 
     @classmethod
-    def read(cls, obj: Any, game: str) -> Self:
+    def read(cls: type[P], obj: Any, game: str) -> P:
         """A position of this class from one, from position/1 JSON (an object or its text), or from
         the one-line notation; anything else is a ParseError naming what was given."""
         if isinstance(obj, cls):
@@ -171,10 +169,10 @@ class NotatedPosition:
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
-    def copy(self) -> Self:
+    def copy(self: P) -> P:
         return type(self)._wrap(self._pos.__copy__())
 
-    def __copy__(self) -> Self:
+    def __copy__(self: P) -> P:
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, ...]:

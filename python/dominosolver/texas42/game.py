@@ -15,20 +15,8 @@ from ..tiles import Tile, tiles_of
 from ..wrappers import RecordedGame
 from .plays import parse_play, play_of
 from .position import Position
-from .rules import (
-    GAME_BID,
-    STANDARD,
-    Bid,
-    Contract,
-    Rules,
-    Trump,
-    bid_name,
-    bid_words,
-    marks_bid,
-    parse_bid,
-    parse_trump,
-    side_names,
-)
+from .rules import (GAME_BID, STANDARD, Bid, Contract, Rules, Trump, bid_name, bid_words, marks_bid, parse_bid, parse_trump,
+                    side_names)
 from .solve import declaration_name
 from .view import PlayerView
 
