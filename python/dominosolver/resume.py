@@ -226,7 +226,7 @@ def earlier_results(
         if same_file(path, source) and not overwrite:
             raise OutputConflictError(
                 f"the output {path} is the input file: the results would replace the input; "
-                "choose another output (or pass --overwrite to replace it all the same)"
+                "choose another output (or pass --overwrite, overwrite=True in Python, to replace it all the same)"
             )
     check_writable(path)
     if not path.exists():
@@ -258,7 +258,7 @@ def earlier_results(
         raise OutputConflictError(
             f"the output {path} holds {len(conflicts)} line(s) that are not results of this run "
             f"(line {number} {reason}); it was left untouched: choose another output, or pass "
-            "--overwrite to replace them"
+            "--overwrite (overwrite=True in Python) to replace them"
         )
     return kept
 
