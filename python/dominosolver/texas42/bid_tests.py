@@ -20,6 +20,12 @@ runs only the tests that can change its answer:
   Under a limit each level has its part of what the levels before it left (of three: the first a
   third, the next half the rest, the last all of it), so that a tie is broken by tests at the levels
   above, not left untested to the order of the declarations when the first level spends it all.
+  Without a limit the levels are raced at once (``_Race``): a declaration is out as soon as another
+  is sure to rank above it (``contenders``), which a cheap test at a level above often settles (a
+  deal short of 42 by far fails 52 at once, and a declaration taking 52 on every deal leaves a later
+  one no more than a tie, which the order of the declarations breaks), the cheapest tests first
+  whatever their level; the answer and the best's share at the first level are those of testing
+  everything, and a rival's share is exact where its ``unknown`` is 0 (a bound elsewhere).
 
 Each test has a node budget, growing fourfold a round from ``FIRST_NODES`` while the question's
 limits allow (``time``, at ``NODES_PER_SECOND`` a thread as the play hints' worlds, or ``max_nodes``
@@ -149,6 +155,7 @@ class LevelTests:
         self.upper = np.full(shape, view.rules.hand_points, dtype=np.int16)  # ... and at most this
         self._tried = np.zeros(shape, dtype=np.int64)  # the largest budget a test of each cut short
         self._solvers = [_core.texas42.Solver(self.tt_mb) for _ in range(self.threads)]
+        self._last: list[tuple[int, int] | None] = [None] * self.threads  # the pair each solver tested last
         self._prior = np.zeros(len(self.options))  # the first pass's verdicts: the order of trial
         self.tests = self.cut = self.nodes = 0
         self.left = 0  # tests left to finish in the background (a stop, or the time up)
@@ -187,6 +194,32 @@ class LevelTests:
         not made): exact once ``tested(level).unknown`` is all 0."""
         return self.tested(level).low
 
+    def contenders(self, levels: list[int]) -> list[int]:
+        """The options that may still rank first by their shares at ``levels`` in turn, then by the
+        order of ``options``: those no other option is sure to rank above, whatever the deals left
+        unknown turn out. One ranks above another for sure at the first level where its proven share
+        exceeds all the other may take, the levels before it tying at most (its proven share there no
+        less than all the other may take), or, tying at most at every level, by coming first. Sound
+        because a deal's points are one number that the tests bound (``lower``, ``upper``): a deal
+        taking 47 takes 42, one failing 42 fails 47 (docs/rules.md §4.3: every declaration is a
+        points game of 66 points, the side's points one count), so a share can only fall level by level."""
+        ts = [self.tested(at) for at in levels]
+        lo, hi = [t.made for t in ts], [t.worlds - t.failed for t in ts]
+
+        def above(a: int, b: int) -> bool:  # a ranks above b whatever the unknown deals turn out
+            for k in range(len(levels)):
+                if lo[k][a] != hi[k][b]:
+                    return bool(lo[k][a] > hi[k][b])
+            return a < b
+
+        n = len(self.options)
+        return [b for b in range(n) if not any(above(a, b) for a in range(n) if a != b)]
+
+    def _leader(self, levels: list[int]) -> int:
+        """The option of the largest proven shares at ``levels`` in turn, then the first of ``options``."""
+        lows = [self.tested(at).made for at in levels]
+        return min(range(len(self.options)), key=lambda d: ([-int(m[d]) for m in lows], d))
+
     def levels(self, level: int) -> list[int]:
         """``level`` and the levels above it that break ties (``TIE_STEPS`` more, up to every point)."""
         return [level, *(level + s for s in TIE_STEPS if level + s <= self.view.rules.hand_points)]
@@ -219,8 +252,11 @@ class LevelTests:
         """The option of the largest share of deals taking ``level`` points, ties broken by the
         shares at ``TIE_STEPS`` points more, then by the order of ``options``."""
         limit = self._limit(time, max_nodes, should_stop)
-        rivals = list(range(len(self.options)))
         levels = self.levels(level)
+        if limit[0].deadline is None and not limit[1]:
+            self._run_race(levels, limit)  # no limit: every level at once, a rival out once sure to rank below
+            return self.options[self._leader(levels)]
+        rivals = list(range(len(self.options)))
         for k, at in enumerate(levels):
 
             def answered(t: Tested, rivals: list[int] = rivals) -> bool:
@@ -318,6 +354,14 @@ class LevelTests:
             self.stopped = True
         self.elapsed += _time.perf_counter() - started
 
+    def _run_race(self, levels: list[int], limit: Limit) -> None:
+        """``best`` without a limit: rounds of ``_Race`` (the first drawing every deal), until one
+        option is left that may rank first and its share at ``levels[0]`` is exact."""
+        started = _time.perf_counter()
+        if run_rounds(self._draws, _Race(self, levels, limit), limit[0], self.on_progress) == "stop":
+            self.stopped = True
+        self.elapsed += _time.perf_counter() - started
+
     def _first_pass(self, level: int, limit: Limit) -> None:
         """Each option on the first deal under the first budget, whatever the time (only a stop
         ends it): the order of trial (``_prior``)."""
@@ -344,16 +388,24 @@ class LevelTests:
                 break
         return pairs
 
-    def _test(self, pairs: list[tuple[int, int]], level: int, nodes: int, limit: Limit) -> bool:
-        """Test the pairs (at most one a solver) at once, each under ``nodes``; False when the stop
-        request or the time left them running (their deals stay unknown)."""
-        def run(solver: Any, position: Any) -> tuple[bool | None, int]:
-            answer = solver.can_reach(position, level, nodes)
+    def _test(self, pairs: list[tuple[int, int]], level: int | list[int], nodes: int, limit: Limit) -> bool:
+        """Test the pairs (at most one a solver) at once, each under ``nodes``, at ``level`` (or at
+        its own of a list); False when the stop request or the time left them running (their deals
+        stay unknown). A pair goes to the solver that tested it last where it can: the core keeps
+        that solver's table for the same deal and declaration (``Solver.begin``), so a test of a
+        pair again, cut short before or at another level, starts from what the last one learned."""
+        targets = level if isinstance(level, list) else [level] * len(pairs)
+
+        def run(solver: Any, position: Any, target: int) -> tuple[bool | None, int]:
+            answer = solver.can_reach(position, target, nodes)
             return answer, solver.nodes
 
+        order = self._placed(pairs)
+        pairs, targets = [pairs[k] for k in order], [targets[k] for k in order]
         positions = [self.position(d, w) for d, w in pairs]
         busy = self._solvers[:len(positions)]
-        calls = [partial(run, solver, position) for solver, position in zip(busy, positions)]
+        self._last[:len(pairs)] = pairs
+        calls = [partial(run, solver, position, target) for solver, position, target in zip(busy, positions, targets)]
         limits = limit[0]
         try:
             answers = stoppable_all(calls, limits.should_stop, limits.deadline,
@@ -361,24 +413,37 @@ class LevelTests:
         except BaseException as e:  # Abandoned, or Ctrl-C (KeyboardInterrupt) while waiting
             # The solvers asked to stop end their tests at once: the next tests get new ones.
             self._solvers[:len(calls)] = [_core.texas42.Solver(self.tt_mb) for _ in calls]
+            self._last[:len(calls)] = [None] * len(calls)
             if not isinstance(e, Abandoned):
                 raise
             self.left += len(calls)
             self.stopped = self.stopped or e.reason == "stop"
             return False
-        for (d, w), (answer, spent) in zip(pairs, answers):
+        for (d, w), target, (answer, spent) in zip(pairs, targets, answers):
             self.tests += 1
             self.nodes += spent
             if answer is None:
                 self.cut += 1
                 self._tried[d, w] = max(self._tried[d, w], nodes)
             elif answer:
-                self.lower[d, w] = level
+                self.lower[d, w] = max(self.lower[d, w], target)
                 self._tried[d, w] = 0
             else:
-                self.upper[d, w] = level - 1
+                self.upper[d, w] = min(self.upper[d, w], target - 1)
                 self._tried[d, w] = 0
         return True
+
+    def _placed(self, pairs: list[tuple[int, int]]) -> list[int]:
+        """The order of ``pairs`` that gives each, where it can, the solver (by position) that
+        tested it last; the others keep their order in the places left."""
+        slots: list[int | None] = [None] * len(pairs)
+        rest = []
+        for k, pair in enumerate(pairs):
+            if pair in self._last[:len(pairs)] and slots[self._last.index(pair)] is None:
+                slots[self._last.index(pair)] = k
+            else:
+                rest.append(k)
+        return [k if k is not None else rest.pop(0) for k in slots]
 
     def summary(self, level: int) -> str:
         """One line an option: its share of deals proven to take ``level``, and how many are unknown."""
@@ -431,6 +496,78 @@ class _Question:
             self.budget *= 4
             return True
         return tests._test(pairs, level, nodes, self.limit)
+
+
+class _Race:
+    """``best``'s rounds without a limit (``LevelTests._run_race``): the tests of every level at
+    once, each round testing the (option, deal, level) triples the answer still depends on, under a
+    node budget growing fourfold when none is left under it, so that the cheapest tests come first
+    whatever their level. The answer depends on a triple while its option may rank first
+    (``contenders``) and its deal is not settled at that level: at the first level always (the
+    first option's share there is reported exact), at a level above while the option may still tie
+    another contender at every level below it. A rival is out as soon as it is sure to rank below
+    another: at the first level where it cannot reach the other's proven share, which a test at a
+    level above settles at once when it fails far from its points (a deal short of 42 fails 52 too),
+    or at a tie level when it can at most tie below it. The first round draws every deal and runs
+    the first pass at the first level (``LevelTests._first_pass``) before any other test."""
+
+    def __init__(self, tests: LevelTests, levels: list[int], limit: Limit) -> None:
+        self.tests, self.levels, self.limit = tests, levels, limit
+        self.budget = FIRST_NODES
+        self.rounds = 0
+        self.tried = np.zeros((len(tests.options), tests.samples, len(levels)), dtype=np.int64)  # cut under
+
+    def wants(self, drawn: int) -> int:
+        return self.tests.samples - len(self.tests._worlds)
+
+    def progress(self) -> tuple[int, int]:
+        t = self.tests.tested(self.levels[0])
+        return int(t.worlds * len(t.made) - t.unknown.sum()), t.worlds * len(t.made)
+
+    def open_(self) -> list[tuple[int, int, int]]:
+        """The (option, deal, level index) triples the answer depends on, the likeliest to decide
+        it first: the contenders by what they may take, each deal (most failed first) at each level."""
+        tests, levels = self.tests, self.levels
+        alive = tests.contenders(levels)
+        ts = [tests.tested(at) for at in levels]
+        lo, hi = [t.made for t in ts], [t.worlds - t.failed for t in ts]
+
+        def depth(d: int) -> int:  # the first level always, and those below which d may tie a contender
+            apart = [next((k for k in range(len(levels)) if lo[k][d] > hi[k][e] or lo[k][e] > hi[k][d]), len(levels))
+                     for e in alive if e != d]  # the first level at which d and e are sure to differ
+            return max([1, *apart])
+
+        order = sorted(alive, key=lambda d: ([-int(h[d]) for h in hi], [-int(m[d]) for m in lo], d))
+        worlds = np.argsort(-(tests.upper < levels[0]).sum(axis=0), kind="stable")
+        return [(d, int(w), k) for d in order for w in worlds for k in range(depth(d))
+                if tests.lower[d, w] < levels[k] <= tests.upper[d, w]]
+
+    def round(self, fresh: list[World], limits: Limits) -> bool:
+        tests = self.tests
+        tests._worlds += fresh
+        self.rounds += 1
+        if self.rounds == 1 and not tests.tests and not tests.left:
+            tests._first_pass(self.levels[0], self.limit)
+        open_ = self.open_()
+        if not open_:
+            return False  # one contender, its share at the first level exact
+        nodes = tests._allowed(self.budget, self.limit)
+        if not nodes:
+            return False
+        batch: list[tuple[int, int, int]] = []
+        for d, w, k in open_:  # one triple a solver, each pair once
+            if self.tried[d, w, k] < self.budget and all((d, w) != (e, v) for e, v, _ in batch):
+                batch.append((d, w, k))
+                if len(batch) == tests.threads:
+                    break
+        if not batch:
+            self.budget *= 4
+            return True
+        done = tests._test([(d, w) for d, w, _ in batch], [self.levels[k] for _, _, k in batch], nodes, self.limit)
+        for d, w, k in batch:
+            if tests.lower[d, w] < self.levels[k] <= tests.upper[d, w]:
+                self.tried[d, w, k] = max(self.tried[d, w, k], nodes)
+        return done
 
 
 class BidTests(LevelTests):

@@ -1,0 +1,102 @@
+"""The best declaration without a limit (``LevelTests.best``: a race over every level at once,
+``bid_tests._Race``) against a plain exhaustive ranking: every declaration tested on every deal at
+every level by a solver of its own, without a node budget, the shares counted and ranked by the
+first level, then the levels above, then the order of the declarations. The race must choose the
+same declaration with the same share at the contract's level, and every share it reports exact must
+be the plain one. Standard 42 (whole deals in milliseconds) over random hands and seeds, where ties
+at the levels above are common on a few deals; The Big Game's own hand of the tie levels below."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from dominosolver import _core
+from dominosolver.texas42 import Rules
+from dominosolver.texas42.bid_tests import BidTests
+from dominosolver.texas42.view import PlayerView
+from dominosolver.tiles import Tile
+
+
+def random_view(rng: random.Random) -> PlayerView:
+    tiles = sorted(rng.sample([Tile(f"{a}-{b}") for a in range(7) for b in range(a + 1)], 7), reverse=True)
+    return PlayerView.before_play(0, Rules(), tuple(tiles), (), to_move=0)
+
+
+def plain_shares(tests: BidTests, levels: list[int]) -> np.ndarray:
+    """[level, declaration]: the share of deals taking the level, each test on a fresh solver."""
+    made = np.zeros((len(levels), len(tests.options)))
+    for k, at in enumerate(levels):
+        for d in range(len(tests.options)):
+            for w in range(tests.samples):
+                made[k, d] += bool(_core.texas42.Solver(4).can_reach(tests.position(d, w), at, 0))
+    return made / tests.samples
+
+
+def plain_best(shares: np.ndarray) -> int:
+    """The declaration of the largest share at the first level, then at each level above, then the first."""
+    return min(range(shares.shape[1]), key=lambda d: ([-x for x in shares[:, d]], d))
+
+
+# (hand, deals, level): the best alone at the first level; tied there and first of the tied; a tie
+# there broken at the next level by a later declaration; broken only at the third level.
+CASES = [(1, 3, 30), (7, 4, 32), (2, 4, 30), (4, 3, 31), (2, 3, 28), (9, 5, 31), (13, 3, 34), (36, 5, 31),
+         (39, 2, 31), (50, 2, 28)]
+
+
+@pytest.mark.parametrize("hand_seed,samples,level", CASES)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_race_chooses_as_the_plain_exhaustive_ranking(hand_seed, samples, level, threads):
+    view = random_view(random.Random(hand_seed))
+    tests = BidTests(view, samples=samples, seed=hand_seed * 7 + samples, threads=threads)
+    levels = tests.levels(level)
+    best = tests.best(level)
+    shares = plain_shares(tests, levels)
+    assert best == tests.options[plain_best(shares)]
+    d = tests.options.index(best)
+    assert tests.tested(level).unknown[d] == 0 and tests.p_make(level)[d] == shares[0, d]
+    for k, at in enumerate(levels):
+        t = tests.tested(at)
+        exact = t.unknown == 0
+        # What is proven agrees with the plain tests: exact shares equal, bounds around the others.
+        assert np.array_equal(t.low[exact], shares[k][exact])
+        assert (t.low <= shares[k]).all() and (shares[k] <= t.high).all()
+    # Every declaration but the best is out because another is sure to rank above it.
+    assert tests.contenders(levels) == [d]
+
+
+def test_the_race_breaks_a_tie_at_every_level_by_the_order_of_the_declarations():
+    # With every eight but 8-2, 7-7, 7-6 and 7-5 in The Big Game several declarations take 52 on
+    # every deal, the most there is at each of the levels 42, 47 and 52: the first of them in the
+    # order of the declarations is the best, as the plain ranking has it, the others out without
+    # a test past what puts the first level with them.
+    view = PlayerView.from_json({
+        "game": "biggame", "seat": "N", "contract": {"declarer": "N", "bid": 42}, "hand_sizes": [12, 11, 11, 11],
+        "hand": ["8-8", "8-7", "8-6", "8-5", "8-4", "8-3", "8-2", "8-1", "8-0", "7-7", "7-6", "7-5"]})
+    tests = BidTests(view, samples=2, seed=3)
+    best = tests.best(42)
+    assert tests.levels(42) == [42, 47, 52]
+    first = next(d for d in range(len(tests.options))
+                 if all(_core.texas42.Solver(16).can_reach(tests.position(d, w), 52, 0) for w in range(2)))
+    assert best == tests.options[first]
+    assert tests.tested(42).made[first] == 2 and tests.contenders(tests.levels(42)) == [first]
+
+
+def lexicographic_best(tests: BidTests, level: int) -> object:
+    lows = [tests.tested(at).low for at in tests.levels(level)]
+    return tests.options[min(range(len(tests.options)), key=lambda d: ([-x[d] for x in lows], d))]
+
+
+def test_a_limit_keeps_the_level_by_level_tests():
+    # Under a node budget the levels are tested in turn (each its part of what is left), a rival
+    # dropped only on the proven shares: the answer is the largest proven shares, level by level.
+    tests = BidTests(random_view(random.Random(11)), samples=4, seed=2)
+    assert tests.best(30, max_nodes=2_000) == lexicographic_best(tests, 30)
+    assert tests.tested(30).unknown.any()  # the budget left deals unknown
+
+
+def test_a_stop_ends_the_race_on_what_is_proven():
+    tests = BidTests(random_view(random.Random(12)), samples=4, seed=2)
+    best = tests.best(30, should_stop=lambda: True)
+    assert tests.stopped and best == lexicographic_best(tests, 30)
