@@ -57,6 +57,7 @@ from . import handlers
 from .botgame import StaleToken
 from .handlers import ENDPOINTS, Call, Endpoint
 from .limits import ServeLimits
+from .live import LiveGames
 from .openapi import document
 from .pool import Busy, ClientGone, Expired, SearchPool
 from .store import GAMES_VARIABLE, GameStore, store_from_environment
@@ -225,6 +226,7 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None, game
     sealer = Sealer(key_from_environment() if key is None else key)
     store = (store_from_environment(limits.games, limits.game_idle) if games is None
              else GameStore(games, limits.games, limits.game_idle))
+    live = LiveGames(limits.live_games)  # this application's own: its games in play, held built
     hosts = listed(HOSTS_VARIABLE) if hosts is None else list(hosts)
     answered = None if hosts is None or "*" in hosts else frozenset(host_name(h) for h in hosts)
     origins = (listed(CORS_VARIABLE) if cors is None else list(cors)) or []
@@ -248,7 +250,7 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None, game
             except ClientDisconnect:
                 return Response(status_code=499)  # it left before its body was in: nobody reads a reply
             try:
-                call = Call(checked(endpoint, body), limits, sealer, store=store)
+                call = Call(checked(endpoint, body), limits, sealer, store=store, live=live)
                 if endpoint.inline:  # show, play: reading only, on the loop (Endpoint.inline)
                     return JSONResponse(endpoint.answer(call))
                 reply = await runner.run(
@@ -317,6 +319,7 @@ def create_app(limits: ServeLimits | None = None, key: bytes | None = None, game
     app.state.pool = pool  # for tests and the status endpoint
     app.state.quick = quick
     app.state.games = store  # for tests
+    app.state.live = live
     return app
 
 

@@ -22,6 +22,7 @@ from .. import games
 from ..arguments import seed_value
 from ..errors import IllegalMoveError, ParseError, shown
 from ..io import flags_of_text
+from .live import LiveGames
 from .store import GameStore
 from .tokens import Sealer
 
@@ -31,6 +32,11 @@ BOTGAME = "dominosolver.botgame/1"
 TOKEN_VERSION = 2  # 1 carried the moves themselves; 2 names a game the server keeps
 SEED_BITS = 64
 BOT_SEED_MASK = 0xFFFFFFFF  # the bots' own seeds: 32 bits, as theirs are
+
+
+def replay(spec: games.GameSpec, state: dict[str, Any], seen: int) -> Any:
+    """The game of a kept ``state`` after its first ``seen`` moves, played again from the deal."""
+    return spec.Game(state["seed"], spec.Rules.from_json(state["rules"]), 0, state["moves"][:seen])
 
 
 class StaleToken(Exception):
@@ -72,7 +78,9 @@ class BotGame:
         return made
 
     @classmethod
-    def of_token(cls, sealer: Sealer, store: GameStore, token: Any) -> BotGame:
+    def of_token(cls, sealer: Sealer, store: GameStore, token: Any, live: LiveGames | None = None) -> BotGame:
+        """The game a token names, as far as it has seen: the one ``live`` holds if it holds those
+        very moves, else replayed from the store's."""
         payload = sealer.open(token)
         if payload.get("v") != TOKEN_VERSION:
             raise ParseError("token is of another version of the server: start a new game")
@@ -85,13 +93,20 @@ class BotGame:
         if seen < len(state["moves"]) - 1:
             raise StaleToken(f"this token is not the game's latest: the game went on {len(state['moves']) - seen} moves "
                              "past it, and an earlier token does not play again: play on from the latest reply's token")
-        return cls.of_state(store, game_id, state, seen)
+        spec = games.get(state["game"])
+        game = (replay(spec, state, seen) if live is None
+                else live.game(game_id, state["moves"][:seen], lambda: replay(spec, state, seen)))
+        return cls(spec, state["seat"], state["bot"], store, game_id, state, seen, game)
 
     @classmethod
     def of_state(cls, store: GameStore, game_id: str, state: dict[str, Any], seen: int) -> BotGame:
         spec = games.get(state["game"])
-        game = spec.Game(state["seed"], spec.Rules.from_json(state["rules"]), 0, state["moves"][:seen])
-        return cls(spec, state["seat"], state["bot"], store, game_id, state, seen, game)
+        return cls(spec, state["seat"], state["bot"], store, game_id, state, seen, replay(spec, state, seen))
+
+    def keep_live(self, live: LiveGames | None) -> None:
+        """Hold the game built for the next request (after a reply whose moves the store holds)."""
+        if live is not None:
+            live.keep(self.game_id, self.game, self.state["moves"][: self.seen])
 
     @property
     def seed(self) -> int:
@@ -122,7 +137,9 @@ class BotGame:
     def _keep(self, seat: int) -> list[Any]:
         """Store the move just played (or, for a retry, check it is the move stored after this
         token's); ``[seat, move]`` as the human seat saw it."""
-        moves = [str(m) for m in self.game.moves]
+        last = self.game.moves[-1]
+        # the moves before it are the store's, as the game was built from them (or held after them)
+        moves = [*self.state["moves"][: self.seen], str(last)]
         if self.seen == len(self.state["moves"]):
             state = {**self.state, "moves": moves}
             if self.store.advance(self.game_id, self.seen, state):
@@ -133,8 +150,7 @@ class BotGame:
             raise StaleToken("this token is not the game's latest: the game went on from it with another move, and an "
                              "earlier token does not play again: play on from the latest reply's token")
         self.seen = len(moves)
-        move = self.game.moves[-1]
-        return [seat, str(move) if seat == self.seat else move.public]
+        return [seat, str(last) if seat == self.seat else last.public]
 
     def _check_turn(self, human: bool) -> None:
         to_move = self._to_move()

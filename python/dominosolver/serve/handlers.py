@@ -31,6 +31,7 @@ from ..io import json_value
 from . import schemas
 from .botgame import BotGame, StaleToken
 from .limits import ServeLimits
+from .live import LiveGames
 from .store import GameStore
 from .tokens import Sealer
 
@@ -52,8 +53,8 @@ def never() -> bool:
 class Call:
     """One request as an answer sees it: its body (checked against the endpoint's keys), the
     server's limits and token sealer, the stop flag a search polls (true once its client left),
-    what the pool thread answering it keeps from one request to the next (``SearchPool.kept``), and
-    the games against the bots the server keeps."""
+    what the pool thread answering it keeps from one request to the next (``SearchPool.kept``), the
+    games against the bots the server keeps, and those this process holds built (``live.py``)."""
 
     body: dict[str, Any]
     limits: ServeLimits
@@ -61,6 +62,7 @@ class Call:
     should_stop: Callable[[], bool] = never
     kept: dict[str, Any] = field(default_factory=dict)
     store: GameStore | None = None
+    live: LiveGames | None = None  # the games in play this process holds built (None: every request replays)
 
     def games(self) -> GameStore:
         if self.store is None:
@@ -328,26 +330,39 @@ def analyse(call: Call) -> dict[str, Any]:
     return grade_record(record, **call.limits.bound(options, ()), **({"auction": True} if auction else {}), **stops)
 
 
+# A game's request takes its game from the ones the process holds built (call.live) or replays it,
+# and puts it back once its reply is made: a request that fails leaves it out (the next replays).
+
+
 def new_game(call: Call) -> dict[str, Any]:
-    return BotGame.new(call.games(), **call.given("game", "seat", "seed", "rules", "bot")).reply(call.sealer)
+    game = BotGame.new(call.games(), **call.given("game", "seat", "seed", "rules", "bot"))
+    reply = game.reply(call.sealer)
+    game.keep_live(call.live)
+    return reply
 
 
 def move(call: Call) -> dict[str, Any]:
-    game = BotGame.of_token(call.sealer, call.games(), call.body["token"])
-    return game.reply(call.sealer, game.play(call.body["move"]))
+    game = BotGame.of_token(call.sealer, call.games(), call.body["token"], call.live)
+    reply = game.reply(call.sealer, game.play(call.body["move"]))
+    game.keep_live(call.live)
+    return reply
 
 
 def resume(call: Call) -> dict[str, Any]:
     """The game as its latest token left it, no move made: a link or a reload reopens it."""
-    game = BotGame.of_token(call.sealer, call.games(), call.body["token"])
+    game = BotGame.of_token(call.sealer, call.games(), call.body["token"], call.live)
     if game.seen < len(game.state["moves"]):  # a retry's token: its game went on
         raise StaleToken("this token is not the game's latest: reopen the game from the latest reply's token")
-    return game.reply(call.sealer)
+    reply = game.reply(call.sealer)
+    game.keep_live(call.live)
+    return reply
 
 
 def bot_move(call: Call) -> dict[str, Any]:
-    game = BotGame.of_token(call.sealer, call.games(), call.body["token"])
-    return game.reply(call.sealer, game.play_bot())
+    game = BotGame.of_token(call.sealer, call.games(), call.body["token"], call.live)
+    reply = game.reply(call.sealer, game.play_bot())
+    game.keep_live(call.live)
+    return reply
 
 
 # ---------------------------------------------------------------- the table of endpoints

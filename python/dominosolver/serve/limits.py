@@ -34,6 +34,7 @@ class ServeLimits:
     connections: int = 16_384  # open connections in each worker process (and below its open-file limit)
     games: int = 10_000  # games against the bots kept (store.py): the least recently moved go beyond
     game_idle: float = 86_400.0  # seconds a game against the bots is kept without a move
+    live_games: int = 256  # games in play each worker process holds built, so a move replays none (live.py)
 
     def to_json(self) -> dict[str, Any]:
         return {"schema": LIMITS, **asdict(self)}
