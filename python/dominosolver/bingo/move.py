@@ -52,16 +52,17 @@ class Move:
         """The move as the other player sees it: whole (a draw's name does not say the tile drawn)."""
         return str(self)
 
+    # A move equals its canonical name and, a tile's move, its Tile, as a Tile equals its canonical
+    # name: so all three hash alike (hash of the name), and a set or dict of moves finds either.
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, (str, Tile)):
-            try:
-                other = Move.parse(other)
-            except ParseError:
-                return False
+        if isinstance(other, str):
+            return other == str(self)
+        if isinstance(other, Tile):
+            return self.kind == "tile" and self.tile == other
         return isinstance(other, Move) and str(self) == str(other)
 
     def __hash__(self) -> int:
-        return hash(("Move", str(self)))
+        return hash(str(self))
 
 
 MoveLike = Union[Move, Tile, str]
