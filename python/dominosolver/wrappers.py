@@ -16,6 +16,7 @@ __all__ = ["FlagRules", "NotatedPosition"]
 
 R = TypeVar("R", bound="FlagRules")
 P = TypeVar("P", bound="NotatedPosition")
+G = TypeVar("G", bound="RecordedGame")
 
 
 class FlagRules:
@@ -215,6 +216,20 @@ class RecordedGame:
         return isinstance(other, RecordedGame) and self._record() == other._record()
 
     __hash__ = None  # type: ignore[assignment]  # mutable: play and undo change it
+
+    def copy(self: G) -> G:
+        """An independent game in the same state: the C++ state machine replays the moves (a
+        shallow copy would share the state machine, and a play on it would move this game too)."""
+        return type(self)(self.seed, self._rules, self._first, list(self._moves))
+
+    def __copy__(self: G) -> G:
+        return self.copy()
+
+    def __deepcopy__(self: G, memo: dict[int, Any]) -> G:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled as the repr rebuilds it: seed, rules, first player, moves
+        return (type(self), (self.seed, self._rules, self._first, [str(m) for m in self._moves]))
 
     def __repr__(self) -> str:
         args = [f"seed={self.seed}"]
