@@ -104,8 +104,9 @@ def test_a_game_moved_on_by_another_process_is_replayed_not_taken_stale(tmp_path
 
 def test_a_held_game_plays_its_own_move_not_the_game_again(monkeypatch):
     """Every move a request plays on a game object is counted (the human's, a bot's, and each one
-    replayed from the deal): a server holding its games plays one a move, and none to reload; one
-    that holds none plays the whole game again each time."""
+    replayed from the deal): a server holding its games plays one a move, and none to reload (a
+    stale token's request between them drops nothing); one that holds none plays the whole game
+    again each time."""
     played = []
     original = RecordedGame.play
 
@@ -126,6 +127,8 @@ def test_a_held_game_plays_its_own_move_not_the_game_again(monkeypatch):
                 reply = ask(client, path, body)
                 assert reply["status"] == 200 and payload(reply["token"])["n"] == seen + 1
                 assert len(played) == (1 if held else seen + 1)
+                if seen % 10 == 0:  # a reload from the token before (refused) leaves the game held
+                    assert ask(client, "game", {"token": body["token"]})["error"] == "StaleToken"
                 played.clear()
                 assert ask(client, "game", {"token": reply["token"]})["status"] == 200
                 assert len(played) == (0 if held else seen + 1)
@@ -140,7 +143,9 @@ def test_live_games_hold_at_most_their_number_and_refuse_a_bad_one():
     assert live.game("a", [], lambda: "replayed") == "replayed"
     assert live.game("b", ["m"], lambda: "replayed") == "game b"
     assert live.game("b", ["m"], lambda: "replayed") == "replayed"  # taken out: one request at a time
-    assert live.game("c", ["m", "x"], lambda: "replayed") == "replayed"  # other moves: not the game held
+    assert live.game("c", ["m", "x"], lambda: "replayed") == "replayed"  # other moves: not the game held,
+    assert live.game("c", ["m"], lambda: "replayed") == "replayed"  # nor fewer (an earlier token's request),
+    assert live.game("c", ["m", "m"], lambda: "replayed") == "game c"  # which leave it held
     live.keep("d", "game d, 3 moves", ["m"] * 3)
     live.keep("d", "game d, 2 moves", ["m"] * 2)  # not in place of the later one
     assert live.game("d", ["m"] * 3, lambda: "replayed") == "game d, 3 moves"

@@ -42,12 +42,14 @@ class LiveGames:
             return len(self._held)
 
     def game(self, game_id: str, moves: list[str], replay: Callable[[], Any]) -> Any:
-        """The game ``game_id`` after ``moves`` (the store's, up to the token's count): the one held
-        if it holds exactly those moves, else ``replay()``. The game is taken out either way."""
+        """The game ``game_id`` after ``moves`` (the store's, up to the token's count): the one held,
+        taken out, if it holds exactly those moves, else ``replay()`` (a game held after other moves
+        stays: an earlier token's request, a retry or a stale one, does not drop the latest)."""
         with self._lock:
-            held = self._held.pop(game_id, None)
-        if held is not None and held.moves == moves:
-            return held.game
+            held = self._held.get(game_id)
+            if held is not None and held.moves == moves:
+                del self._held[game_id]
+                return held.game
         return replay()
 
     def keep(self, game_id: str, game: Any, moves: list[str]) -> None:
