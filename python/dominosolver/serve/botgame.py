@@ -1,9 +1,10 @@
 """A game against the bots, played from one seat: ``new-game``, the human's ``move`` and the next
 ``bot-move`` (docs/http.md). The server keeps the game (``store.py``): its rules, the human's
 seat, the bot, the deal seed and every move; the client's signed token (``tokens.py``) names the
-game and how many of its moves the client has seen, nothing more. Each request plays the moves
-again on the game's C++ state machine and answers with what the human seat may see: its view, and
-the last move as it saw it (another seat's discard is face down). The bots are the game's arena
+game and how many of its moves the client has seen, nothing more. Each request takes the game built
+on its C++ state machine from the ones the process holds (``live.py``), or plays the moves again
+from the deal, and answers with what the human seat may see: its view, and the last move as it saw
+it (another seat's discard is face down). The bots are the game's arena
 bots (``GameSpec.arena``), seeded from the deal seed, so a game's bot moves are the same however
 often it is replayed.
 
