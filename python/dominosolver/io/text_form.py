@@ -4,6 +4,8 @@ of either game is one (``texas42.PlayerView``, ``bingo.PlayerView``)."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -24,6 +26,8 @@ class TextForm:
             if fields:  # the text says everything: a keyword beside it would be silently ignored
                 raise ParseError(f"give the text or keywords, not both ({', '.join(fields)}= given with the text)")
             fields = vars(type(self).from_json(type(self).json_of_text(text)))  # type: ignore[attr-defined]
+        else:
+            _check_keywords(type(self), fields)
         super().__init__(**fields)
 
     def __str__(self) -> str:
@@ -35,3 +39,30 @@ class TextForm:
     @classmethod
     def parse(cls, text: str) -> Any:
         return cls(text)
+
+
+def _check_keywords(cls: type, given: dict[str, Any]) -> None:
+    """The keywords of a record built without its text name its fields, all those without a default
+    (a ParseError naming what is wrong, not the dataclass's TypeError)."""
+    if not dataclasses.is_dataclass(cls):
+        return
+    names, required = _fields_of(cls)
+    if given.keys() <= names and all(name in given for name in required):
+        return  # the common case, views built by positions and games: every field named
+    if not given:
+        raise ParseError(f"a {cls.__name__} needs its one-line text (docs/notation.md) or its fields as keywords")
+    unknown = [k for k in given if k not in names]
+    if unknown:
+        raise ParseError(f"{cls.__name__} has no field {', '.join(map(repr, unknown))}: its fields are "
+                         f"{', '.join(f.name for f in dataclasses.fields(cls) if f.init)}")
+    missing = [name for name in required if name not in given]
+    raise ParseError(f"a {cls.__name__} built from keywords needs every field without a default: {', '.join(missing)} "
+                     "missing (or build it from its text, its JSON, or a position's or game's view(seat))")
+
+
+@functools.cache
+def _fields_of(cls: type) -> tuple[frozenset[str], tuple[str, ...]]:
+    """A record class's field names, and those without a default, in order."""
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    required = tuple(f.name for f in fields if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+    return frozenset(f.name for f in fields), required
