@@ -529,6 +529,7 @@ def _question(hand: Any, auction: Any, seat: Any, rules: Rules | None, legal_bid
         view = hand
         if view.trump is not None or view.plays:
             raise InvalidViewError("bidding advice needs a view of the auction or declaration: the trump is named")
+        _carried_by_the_view(view, auction, seat, rules)
         seat, rules, auction = view.seat, view.rules, view.auction
         tiles = tuple(view.hand)
         to_move, contract, revealed = view.to_move, view.contract, view.revealed
@@ -569,6 +570,18 @@ def _question(hand: Any, auction: Any, seat: Any, rules: Rules | None, legal_bid
                                   to_move=seat, revealed=revealed)
     return _Question(view, rules, seat, tiles, tuple(auction), contract,
                      _legal_bids(rules, view, seat, tiles) if legal_bids is None else legal_bids, marks)
+
+
+def _carried_by_the_view(view: PlayerView, auction: Any, seat: Any, rules: Any) -> None:
+    """A view (or a game's) says its seat, auction and rules: the same given beside it are taken, other
+    ones refused (they were ignored, and the advice was of the view's seat under its rules)."""
+    if rules is not None and Rules.argument(rules) != view.rules:
+        raise ParseError(f"the view carries its rules ({view.rules!r}): rules={rules!r} cannot change them")
+    if parse_seat(seat, view.rules) != view.seat and seat != 0:  # 0, the default: a hand's seat when none is given
+        raise ParseError(f"the view is {view.rules.seat_names[view.seat]}'s: seat={seat!r} cannot change it")
+    given = tuple((parse_seat(s, view.rules), parse_bid(b)) for s, b in _pairs_or_list(auction, "auction", pairs=True))
+    if given and given != tuple(view.auction):
+        raise ParseError("the view carries its auction: give a hand with auction=, or the view alone")
 
 
 def _legal_bids(rules: Rules, view: PlayerView, seat: int, tiles: tuple[Tile, ...]) -> list[Any]:
