@@ -508,7 +508,9 @@ class _Race:
     another contender at every level below it. A rival is out as soon as it is sure to rank below
     another: at the first level where it cannot reach the other's proven share, which a test at a
     level above settles at once when it fails far from its points (a deal short of 42 fails 52 too),
-    or at a tie level when it can at most tie below it. The first round draws every deal and runs
+    or at a tie level when it can at most tie below it. On a deal the leader (``_leader``) is tried
+    at its lowest open level first (it has to make them), a rival at its highest (the failure that
+    puts it out is likeliest, and cheapest, there). The first round draws every deal and runs
     the first pass at the first level (``LevelTests._first_pass``) before any other test."""
 
     def __init__(self, tests: LevelTests, levels: list[int], limit: Limit) -> None:
@@ -539,7 +541,12 @@ class _Race:
 
         order = sorted(alive, key=lambda d: ([-int(h[d]) for h in hi], [-int(m[d]) for m in lo], d))
         worlds = np.argsort(-(tests.upper < levels[0]).sum(axis=0), kind="stable")
-        return [(d, int(w), k) for d in order for w in worlds for k in range(depth(d))
+        leader = tests._leader(levels)
+
+        def ks(d: int) -> list[int]:  # the leader proves it makes, lowest level first; a rival fails, highest first
+            return list(range(depth(d))) if d == leader else list(reversed(range(depth(d))))
+
+        return [(d, int(w), k) for d in order for w in worlds for k in ks(d)
                 if tests.lower[d, w] < levels[k] <= tests.upper[d, w]]
 
     def round(self, fresh: list[World], limits: Limits) -> bool:
