@@ -495,16 +495,19 @@ def _makes_with(pos: Position, team: int) -> Callable[[int], bool] | None:
     return lambda tricks: (tricks if declaring else hand - tricks) >= need
 
 
-def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int) -> list[int]:
-    """The points ``team`` (0 = NS, 1 = EW) ends the hand with under perfect play from each point of
-    a graded sequence: from ``start``, then after each play. Every point one team gives away goes
-    to the other, so a costly play of ``team`` lowers the total by its cost and one of the other
-    team's raises it; after the hand's last play it is the points ``team`` took. Under Nel-O (no
-    trick, counted in tricks) a side's costly play is a trick it takes after all: it raises its
-    own total."""
-    if team not in (0, 1):
-        raise ParseError(f"team must be 0 (NS) or 1 (EW), not {shown(team)}")
+def projected_totals(start: PositionLike, grades: Iterable[PlayGrade], team: int | str) -> list[int]:
+    """The points ``team`` (0 = NS, 1 = EW, or the side's name: ``start.side_names``) ends the hand
+    with under perfect play from each point of a graded sequence: from ``start``, then after each
+    play. Every point one team gives away goes to the other, so a costly play of ``team`` lowers the
+    total by its cost and one of the other team's raises it; after the hand's last play it is the
+    points ``team`` took. Under Nel-O (no trick, counted in tricks) a side's costly play is a trick
+    it takes after all: it raises its own total."""
     start = as_position(start)
+    names = start.side_names
+    if isinstance(team, str) and team.strip().upper() in names:
+        team = names.index(team.strip().upper())
+    if isinstance(team, bool) or team not in (0, 1):
+        raise ParseError(f"team must be 0 ({names[0]}) or 1 ({names[1]}), or its name, not {shown(team)}")
     grades = list(grades)
     if not grades:
         return []
