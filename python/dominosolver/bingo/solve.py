@@ -39,6 +39,9 @@ class Solver:
         self.tt_mb = table_megabytes(TABLE_MB if tt_mb is None else tt_mb, "tt_mb")
         self._core = _core.bingo.Solver(self.tt_mb)
 
+    def __repr__(self) -> str:  # as texas42.Solver's: the Python that makes one like it
+        return f"Solver(tt_mb={self.tt_mb})"
+
     def solve(self, position: Position | str | dict[str, Any], *, margin: bool = True, pv: bool = True,
               max_nodes: int = 0, time: float | None = None,
               should_stop: Callable[[], bool] | None = None) -> SolveResult:
