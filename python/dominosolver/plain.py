@@ -22,6 +22,8 @@ class PlainArrays:
 
     def __post_init__(self) -> None:
         for name, dtype in self._arrays.items():
+            if getattr(self, name) is None:  # an optional array left out (a batch's move values unasked)
+                continue
             value = np.asarray(getattr(self, name), dtype=dtype)
             shape = self._array_shape(name)
             if shape is not None and value.size == 0:
@@ -41,7 +43,10 @@ class PlainArrays:
             return NotImplemented
         for f in fields(self):  # type: ignore[arg-type]
             a, b = getattr(self, f.name), getattr(other, f.name)
-            same = (a.shape == b.shape and bool(np.array_equal(a, b))) if isinstance(a, np.ndarray) else a == b
+            if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+                same = isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and a.shape == b.shape and bool(np.array_equal(a, b))
+            else:
+                same = a == b
             if not same:
                 return False
         return True

@@ -535,13 +535,17 @@ def projection(start: PositionLike, grades: Iterable[PlayGrade]) -> dict[str, An
 # ---------------------------------------------------------------- batches
 
 
-@dataclass(frozen=True)
-class BatchResult:
+@dataclass(frozen=True, repr=False, eq=False)
+class BatchResult(PlainArrays):
+    """What ``solve_batch`` returns: numpy arrays, printed as plain lists (``eval(repr(r)) == r``)."""
+
     values: np.ndarray  # value of each position for its team to move
     move_values: np.ndarray | None  # [i, play id] -> value after that play (a tile's id), -1 where illegal
     nodes: int
     pv: list[list[Tile]] | None = None  # a principal variation of each position, when asked for
     complete: np.ndarray | None = None  # per position: False where its node budget ran out (None: no budget)
+
+    _arrays: ClassVar[dict[str, Any]] = {"values": np.int16, "move_values": np.int16, "complete": bool}
 
 
 def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *, moves: bool = False,
@@ -632,11 +636,15 @@ def _in_steps(run: Callable[..., Any], positions: list[Position], threads: int,
     return joined
 
 
-@dataclass(frozen=True)
-class ReachResult:
+@dataclass(frozen=True, repr=False, eq=False)
+class ReachResult(PlainArrays):
+    """What ``reach_batch`` returns: numpy arrays, printed as plain lists (``eval(repr(r)) == r``)."""
+
     reached: np.ndarray  # [i, play id]: the team to move still takes the target after that play
     known: np.ndarray  # [i, play id]: legal and answered (False where illegal or a node budget ran out)
     nodes: int
+
+    _arrays: ClassVar[dict[str, Any]] = {"reached": bool, "known": bool}
 
 
 def reach_batch(positions: Iterable[PositionLike], targets: Iterable[int], threads: int | None = None, *,
