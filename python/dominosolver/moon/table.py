@@ -6,12 +6,13 @@ solves every cell (``moon_table``); this module reads the deal and names the res
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from .. import _core
 from ..errors import ParseError
+from ..plain import PlainArrays
 from ..tiles import Tile, mask_of, tiles_of
 from ..texas42.rules import Rules, check_in_set, set_mask
 from ..texas42.solve import Solver, declaration_name, whole_deal
@@ -21,9 +22,10 @@ __all__ = ["MoonTable", "moon_table"]
 SCHEMA = "dominosolver.moontable/1"
 
 
-@dataclass(frozen=True)
-class MoonTable:
-    """Tricks of the bidder's side for each declaration (rows) and bidder seat (columns)."""
+@dataclass(frozen=True, repr=False, eq=False)
+class MoonTable(PlainArrays):
+    """Tricks of the bidder's side for each declaration (rows) and bidder seat (columns); prints as
+    plain lists (``eval(repr(t)) == t`` with ``dominosolver.moon``'s names), as 42's tables do."""
 
     hands: list[list[Tile]]
     widow: list[Tile]  # Moon's: the tile no hand holds; none in Partnership Moon
@@ -31,6 +33,11 @@ class MoonTable:
     tricks: np.ndarray  # shape (declarations, seats)
     nodes: int = 0
     rules: Rules = field(default_factory=lambda: Rules(family="moon"))
+
+    _arrays: ClassVar[dict[str, Any]] = {"tricks": np.int16}
+
+    def _array_shape(self, name: str) -> tuple[int, ...] | None:
+        return (len(self.declarations), len(self.hands))
 
     def __getitem__(self, key: tuple[int | str, int | str]) -> int:
         declaration, seat = key
