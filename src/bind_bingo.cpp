@@ -383,6 +383,7 @@ void bingo(py::module_& m) {
       .def_property_readonly("legal_moves", [](const Game& g) { return names(g.legal_moves()); })
       .def("play", [](Game& g, const std::string& move) { g.play(Move::parse(move)); })
       .def("undo", &Game::undo)
+      .def("forget_undo", &Game::forget_undo)
       .def_property_readonly("position", [](const Game& g) { return Position(g.position()); })
       .def_property_readonly("current_deal", [](const Game& g) { return deal_dict(g.current_deal()); })
       .def_property_readonly("finished_deals", [](const Game& g) {

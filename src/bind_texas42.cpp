@@ -494,6 +494,7 @@ void texas42(py::module_& m) {
       .def("play_tile", [](Game& g, int tile) { g.play(Move::play(tile)); })
       .def("discard", [](Game& g, int tile) { g.play(Move::discard(tile)); })
       .def("undo", &Game::undo)
+      .def("forget_undo", &Game::forget_undo)
       .def_property_readonly("scores", [](const Game& g) {
         return py::tuple(py::cast(std::vector<int>(g.scores().begin(), g.scores().begin() + g.rules().scorers())));
       })

@@ -260,3 +260,10 @@ class RecordedGame:
         """Take back the last move and return it."""
         self._game.undo()
         return self._moves.pop()
+
+    def forget_undo(self) -> None:
+        """Drop what ``undo`` needs (the core keeps a copy of the game's state for every move, ~9 kB
+        each in the 42 family): the moves played so far can no longer be taken back (``undo``
+        raises IllegalMoveError), and a game kept only to play on, as the server's games held
+        between requests (serve/live.py), holds one state."""
+        self._game.forget_undo()

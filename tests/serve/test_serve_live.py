@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from dominosolver import games
+from dominosolver.errors import IllegalMoveError
 from dominosolver.serve import ServeLimits, create_app
 from dominosolver.serve.live import LiveGames
 from dominosolver.wrappers import RecordedGame
@@ -191,3 +192,34 @@ def test_requests_racing_on_one_game_each_get_the_game_they_should():
             twin = ask(replaying, path, {**body, "token": twin["token"]})
             assert comparable(reply) == comparable(twin)  # as a server that replays every request says
         assert raced >= 5
+
+
+@pytest.mark.parametrize("game", list(games.GAMES))
+def test_a_held_game_keeps_no_undo_and_plays_on_as_a_replayed_one(game):
+    """A game is held without the copy of its state for every move that undo needs (~9 kB a move
+    in the 42 family): it cannot take back the moves played before, and plays on as a game
+    replayed from the deal does."""
+    spec = games.get(game)
+    rng = random.Random(game)
+    played = spec.Game(6, spec.Rules(), 0, [])
+    for _ in range(60):
+        played.play(rng.choice(played.legal_moves))
+    played.forget_undo()
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        played.undo()
+    for _ in range(40):
+        if played.is_over:
+            break
+        played.play(rng.choice(played.legal_moves))
+    replayed = spec.Game(6, spec.Rules(), 0, [str(m) for m in played.moves])
+    assert replayed.view(0).to_json() == played.view(0).to_json() and spec.record(replayed) == spec.record(played)
+    assert [str(m) for m in replayed.legal_moves] == [str(m) for m in played.legal_moves]
+    last = played.moves[-1]
+    assert played.undo() == last  # a move played since is taken back as before
+    with TestClient(create_app(key=KEY)) as client:
+        reply = ask(client, "new-game", {"game": game, "seed": 6, "bot": BOTS.get(game, "rule")})
+        for _ in range(5):
+            reply = ask(client, *next_request(reply, rng))
+        (held,) = [h.game for h in client.app.state.live._held.values()]
+        with pytest.raises(IllegalMoveError, match="nothing to undo"):
+            held.undo()

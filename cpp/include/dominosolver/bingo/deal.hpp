@@ -42,6 +42,13 @@ class Game {
   void play(const Move& m);  // throws IllegalMoveError; the game is unchanged then
   void undo();
   bool can_undo() const { return !undo_.empty(); }
+  // Drops what undo() needs (a copy of the state for every move played): the moves so far can no
+  // longer be taken back, and a game kept only to play on holds one state (the server's games held
+  // between requests).
+  void forget_undo() {
+    undo_.clear();
+    undo_.shrink_to_fit();
+  }
 
   const Position& position() const { return *s_.position; }  // the deal in play (the last one when over)
   const Deal& current_deal() const { return s_.deal; }

@@ -100,6 +100,13 @@ class Game {
   std::vector<Move> legal_moves() const;
   void play(const Move& move);  // throws IllegalMoveError; the game is unchanged then
   void undo();
+  // Drops what undo() needs (a copy of the state for every move played): the moves so far can no
+  // longer be taken back, and a game kept only to play on holds one state (the server's games held
+  // between requests).
+  void forget_undo() {
+    undo_.clear();
+    undo_.shrink_to_fit();
+  }
 
   const std::array<int, kMaxSeats>& scores() const { return s_.scores; }  // by scorer (Rules::scorer_of)
   int winner() const { return s_.winner; }  // a scorer (side 0/1; Moon: a player), or -1 while the game goes on
