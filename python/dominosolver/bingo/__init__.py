@@ -12,10 +12,12 @@ from .position import DealResult, Position
 from .rules import RULESETS, Rules, trump_of_turned
 from .solve import Solver, plain_minimax, solve
 from .view import PlayerView
+from ..result import SolveResult  # what solve returns: its repr evaluates with the package's names
 
 __all__ = [
     "Game", "Move", "Position", "Declaration", "DealResult", "Rules", "RULESETS", "PlayerView",
     "Solver", "solve", "plain_minimax", "trump_of_turned", "hint", "close_value", "Hint", "MoveStat", "CloseValue",
+    "SolveResult",
 ]
 
 

@@ -14,7 +14,24 @@ the rules direct them.
 """
 
 from .. import texas42
-from ..texas42 import Bid, Contract, Move, PlayerView, Position, Solver, solve, solve_batch
+from ..texas42 import (
+    Bid,
+    Claim,
+    Contract,
+    Hint,
+    Move,
+    MoveStat,
+    PlayerView,
+    PlayGrade,
+    Position,
+    Solver,
+    SolveResult,
+    analyse_play,
+    claim,
+    hint,
+    solve,
+    solve_batch,
+)
 from ..texas42.deciders import Deciders, register
 from ..texas42.rules import FAMILIES
 from .bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
@@ -22,7 +39,9 @@ from .exchange import discard_scores
 
 __all__ = ["MOON", "MOON4", "FOSDICK", "DECIDERS", "PARTNERSHIP_DECIDERS", "FAMILIES", "Bid", "Contract", "Game", "MoonBidAdvice", "MoonGame",
            "MoonRules", "MoonTable", "Move", "PartnershipMoonGame", "PartnershipMoonRules", "PlayerView", "Position",
-           "Rules", "Solver", "discard_scores", "moon_ladder", "moon_table", "solve", "solve_batch"]
+           "Rules", "Solver", "discard_scores", "moon_ladder", "moon_table", "solve", "solve_batch",
+           # what The Big Game's package names too: a view's hint and claim, graded play, their results
+           "hint", "Hint", "MoveStat", "claim", "Claim", "analyse_play", "PlayGrade", "SolveResult"]
 
 # Moon's and Partnership Moon's own decisions before play: texas42's advise_bid, hint and HintBot use them.
 # The thresholds their bids are judged by (in tricks) are their rows of the core's advice defaults

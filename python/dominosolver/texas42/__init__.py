@@ -33,3 +33,6 @@ __all__ += ["BidTests"]
 from .claim import Claim, claim  # noqa: E402
 
 __all__ += ["claim", "Claim"]
+from ..result import SolveResult  # what solve returns: its repr evaluates with the package's names
+
+__all__ += ["SolveResult"]
