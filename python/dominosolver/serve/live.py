@@ -27,8 +27,8 @@ class Held:
 
 
 class LiveGames:
-    """Built games by game id, each with the moves it holds: ``take`` one for a request, ``keep``
-    it after the request stored its move. Thread-safe."""
+    """Built games by game id, each with the moves it holds: ``game`` takes one out for a request
+    (or replays it), ``keep`` holds it again once the request's reply is made. Thread-safe."""
 
     def __init__(self, most: int) -> None:
         if isinstance(most, bool) or not isinstance(most, int) or most < 0:
