@@ -3,6 +3,7 @@ and a caller gets a ``ParseError`` naming the argument, never a raw TypeError fr
 
 from __future__ import annotations
 
+import math
 import os
 import warnings
 from collections.abc import Iterable
@@ -78,6 +79,23 @@ def time_limit(value: Any, name: str = "time") -> float | None:
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
     if not number or not 0 <= value <= MAX_SECONDS:  # NaN and infinity fail too
         raise ParseError(f"{name} must be a number of seconds from 0 to {MAX_SECONDS:,}, or None, not {shown(value)}")
+    return float(value)
+
+
+def callback(value: Any, name: str = "should_stop") -> Any:
+    """A function the work calls (``should_stop``, ``on_progress``), or None; checked before the work,
+    which may never call it (a short search asks no stop)."""
+    if value is not None and not callable(value):
+        raise ParseError(f"{name} must be a function or None, not {shown(value)}")
+    return value
+
+
+def perf_deadline(value: Any, name: str = "deadline") -> float | None:
+    """A moment to stop at, as ``time.perf_counter()`` tells it (seconds), or None for none."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):  # NaN is no moment
+        raise ParseError(f"{name} must be a time.perf_counter() value in seconds, or None, not {shown(value)}")
     return float(value)
 
 

@@ -4,6 +4,7 @@ released; each Solver owns its transposition table."""
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Union
 
@@ -12,7 +13,7 @@ import numpy as np
 from types import SimpleNamespace
 
 from .. import _core
-from ..arguments import node_budget, table_megabytes, thread_count, tile_sequence
+from ..arguments import callback, node_budget, perf_deadline, table_megabytes, thread_count, tile_sequence
 from ..errors import ParseError, SearchLimitError, counted, shown
 from ..io import json_value
 from ..plain import PlainArrays
@@ -71,6 +72,7 @@ class Solver:
         solve (The Big Game's whole deal: seconds) ends at Ctrl-C or once ``should_stop`` answers
         true (SearchLimitError), its search asked to stop."""
         pos = as_position(position)
+        callback(should_stop)
         if pos.tricks_left > LONG_TRICKS:  # seconds of work: Ctrl-C or a stop request leaves it at once
             out = self._long(lambda solver: solver.solve(pos._pos, moves, pv), should_stop)
         else:
@@ -121,6 +123,7 @@ class Solver:
         ends within a fraction of a second of Ctrl-C or ``should_stop`` (SearchLimitError); 42's
         takes a fraction of a second whole."""
         hands, rules = table_deal(deal, rules, "dd_table")
+        callback(should_stop)
         masks = [mask_of(h) for h in hands]
         if rules.hand_size > LONG_TRICKS:  # The Big Game: 36 solves of seconds each; Ctrl-C leaves them at once
             grid, nodes = self._table_in_steps(rules, masks, should_stop)
@@ -441,6 +444,7 @@ def analyse_play(position: PositionLike, plays: Iterable[Tile | str], *, tt_mb: 
     ``should_stop`` is asked before each play's grade: SearchLimitError once it answers true."""
     pos = as_position(position).copy()
     plays = tile_sequence(plays, "plays")
+    callback(should_stop)
     solver = Solver(table_size_for(pos.tricks_left) if tt_mb is None else tt_mb)
     grades = []
     for move in plays:
@@ -579,7 +583,9 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
     n_threads = thread_count(threads)
     max_nodes = node_budget(max_nodes)
-    masks = [] if only is None else [sum(1 << int(p) for p in set(plays)) for plays in only]
+    callback(should_stop)
+    deadline = perf_deadline(deadline)
+    masks = [] if only is None else [sum(1 << p for p in play_ids(plays)) for plays in rows_of(only, "only")]
     try:
         out = _in_steps(lambda lo, hi, stop=None: _core.texas42.solve_batch(cores[lo:hi], n_threads, moves, tt_mb, pv,
                                                                              max_nodes, masks[lo:hi], stop),
@@ -599,6 +605,38 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     lines = [[play_of(t) for t in line] for line in out.pv] if pv else None
     complete = np.array(out.complete, dtype=bool) if max_nodes else None
     return BatchResult(values=values, move_values=move_values, nodes=out.nodes, pv=lines, complete=complete)
+
+
+def rows_of(value: Any, name: str) -> list[Any]:
+    """A list with an entry per position (``only``'s plays, ``targets``), not one text or number."""
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, Iterable):
+        raise ParseError(f"{name} must be a list with an entry per position, not {shown(value)}")
+    return list(value)
+
+
+def play_ids(plays: Any, name: str = "only") -> set[int]:
+    """One position's plays as play ids: ids (0 .. MAX_PLAYS - 1: a tile's, or The Big Game's lower-end
+    leads after them), or the plays themselves (``"4-4"``, ``"8-2:2"``, a Tile)."""
+    if isinstance(plays, (str, bytes)) or not isinstance(plays, Iterable):
+        raise ParseError(f"{name} must give each position a list of plays (ids or tiles), not {shown(plays)}")
+    ids = set()
+    for play in plays:
+        if isinstance(play, (str, Tile)):
+            try:
+                ids.add(parse_play(play).id)
+            except ParseError as e:
+                raise ParseError(f"{name}: {e}") from None
+        elif isinstance(play, numbers.Integral) and not isinstance(play, bool) and 0 <= play < _core.texas42.MAX_PLAYS:
+            ids.add(int(play))
+        else:
+            raise ParseError(f"{name}: {shown(play)} is no play: a play id 0..{_core.texas42.MAX_PLAYS - 1} or a tile")
+    return ids
+
+
+def _target(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ParseError(f"targets must be whole numbers of points, not {shown(value)}")
+    return int(value)
 
 
 def _out_of_memory(positions: int, threads: int, tt_mb: int) -> Exception:
@@ -654,7 +692,9 @@ def reach_batch(positions: Iterable[PositionLike], targets: Iterable[int], threa
     thread pool, as ``solve_batch`` runs (a column per play id; contracts in points; ``should_stop``
     and ``deadline`` as ``solve_batch``'s)."""
     parsed = [as_position(p) for p in positions]
-    goals = [max(-1, min(int(t), 10_000)) for t in targets]
+    goals = [max(-1, min(_target(t), 10_000)) for t in rows_of(targets, "targets")]
+    callback(should_stop)
+    deadline = perf_deadline(deadline)
     if len(goals) != len(parsed):
         raise ParseError(f"reach_batch needs a target per position: {len(goals)} for {len(parsed)} positions")
     tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
