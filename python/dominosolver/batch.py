@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time as _time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -36,7 +37,7 @@ from typing import Any
 import numpy as np
 
 from . import games
-from .arguments import node_budget, time_limit, whole_number, world_count
+from .arguments import callback, node_budget, time_limit, whole_number, world_count
 from .errors import DominoSolverError, ParseError, shown
 from .io import json_value, read_text_file
 from .resume import (
@@ -274,6 +275,9 @@ def analyse_batch(
     world_count(exact_limit, "exact_limit", low=0)
     job_count(jobs)  # at most two worker processes a core
     whole_number(chunk, "chunk", 1)
+    callback(progress, "progress")  # called after the first record: checked before any work
+    if npz is not None and not isinstance(npz, (str, os.PathLike)):
+        raise ParseError(f"npz must be 'auto', None or a path, not {shown(npz)}")
     out = Path(output_path)
     records = read_records(input_path)
     options: dict[str, Any] = {"samples": samples, "exact_limit": exact_limit, "threads": 1}
@@ -347,7 +351,7 @@ def _check_npz(
     if other and not overwrite:
         raise OutputConflictError(
             f"{path} exists and is not the arrays of the results being resumed; it was left untouched: "
-            "give another npz path (or 'none'), or pass --overwrite to replace it"
+            "give another npz path (or 'none', npz=None in Python), or pass --overwrite (overwrite=True) to replace it"
         )
 
 

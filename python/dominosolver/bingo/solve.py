@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import _core
-from ..arguments import node_budget, renamed, table_megabytes, time_limit
+from ..arguments import callback, node_budget, renamed, table_megabytes, time_limit
 from ..errors import ParseError, SearchLimitError, shown
 from ..result import SolveResult
 from ..stoppable import Abandoned, stoppable
@@ -60,6 +60,7 @@ class Solver:
         position = as_position(position)
         budget = node_budget(max_nodes)
         seconds = time_limit(time)
+        callback(should_stop)  # checked before any work: a short search never asks it
         if should_stop is None:
             r = self._core.solve(position._pos, margin, pv, budget, seconds)
         else:
