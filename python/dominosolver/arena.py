@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ._core import decisions as _decisions
-from .arguments import time_limit, whole_number
+from .arguments import callback, seed_value, time_limit, whole_number
 from .errors import ParseError, shown
 from .resume import earlier_results, job_count, output_lock, rewrite_lines, worker_pool, write_line
 
@@ -309,6 +309,10 @@ def run_arena(
     started = _time.perf_counter()
     seconds = time_limit(time)
     whole_number(deals, "deals", 1)
+    seed_value(seed, optional=False)  # the check of every seed
+    callback(progress, "progress")  # called after the first deal: checked before any
+    if options is not None and not isinstance(options, dict):
+        raise ParseError(f"options must be a dict of the bots' options, not {shown(options)}")
     job_count(jobs)  # at most two worker processes a core
     if not pairs or any(not known_bot(arena, b) for pair in pairs for b in pair):
         raise ParseError(f"give pairs of bots among {', '.join(arena.bots)} (a hint bot's worlds of its own: "
