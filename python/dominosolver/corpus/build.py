@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from ..arguments import callback
 from ..errors import DominoSolverError, ParseError, shown
 from ..texas42.rules import Rules
 from .deals import DEAL_ALGORITHM, check_name
@@ -168,6 +169,9 @@ def build_corpus(directory: str | Path, deals: int, *, name: str = "main", rules
     check_partition_size(partition_size)
     if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= 256:
         raise ParseError(f"workers must be a whole number from 1 to 256, not {shown(workers)}")
+    if dask is not None and not isinstance(dask, str):
+        raise ParseError(f"dask must be 'local', a scheduler's address or None, not {shown(dask)}")
+    callback(progress, "progress")  # called after the first partition: checked before the directory is touched
     require_pyarrow()
     the_rules = corpus_rules(rules)
     store = Store(directory)
