@@ -182,12 +182,15 @@ def table_size_for(tricks_left: int) -> int:
     return 1 if tricks_left <= 3 else 8 if tricks_left <= 5 else 64
 
 
-def solve(position: PositionLike, *, moves: bool = True, tt_mb: int | None = None) -> SolveResult:
+def solve(position: PositionLike, *, moves: bool = True, pv: bool = True, tt_mb: int | None = None,
+          should_stop: Callable[[], bool] | None = None) -> SolveResult:
     """Solve one position: its value for the team to move, every legal tile's value (unless
-    ``moves`` is false: a third of the time, ``moves`` and ``best`` left empty), a PV.
-    ``tt_mb`` defaults to a size fitted to the tricks left (at most 64 MB)."""
+    ``moves`` is false: a third of the time, ``moves`` and ``best`` left empty), a PV (unless
+    ``pv`` is false). ``tt_mb`` defaults to a size fitted to the tricks left (at most 64 MB).
+    ``should_stop``: see ``Solver.solve`` (a whole deal of The Big Game takes seconds)."""
     pos = as_position(position)
-    return Solver(table_size_for(pos.tricks_left) if tt_mb is None else tt_mb).solve(pos, moves=moves)
+    solver = Solver(table_size_for(pos.tricks_left) if tt_mb is None else tt_mb)
+    return solver.solve(pos, moves=moves, pv=pv, should_stop=should_stop)
 
 
 # ---------------------------------------------------------------- double-dummy tables
