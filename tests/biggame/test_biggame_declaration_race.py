@@ -4,7 +4,9 @@ every level by a solver of its own, without a node budget, the shares counted an
 first level, then the levels above, then the order of the declarations. The race must choose the
 same declaration with the same share at the contract's level, and every share it reports exact must
 be the plain one. Standard 42 (whole deals in milliseconds) over random hands and seeds, where ties
-at the levels above are common on a few deals; The Big Game's own hand of the tie levels below."""
+at the levels above are common on a few deals; The Big Game's own hand of the tie levels below.
+The exchange's ranking of the discards (``advise_exchange``), which takes over the declaration's
+bounds for its rule of thumb's discard, against the same plain ranking of every discard."""
 
 from __future__ import annotations
 
@@ -13,8 +15,11 @@ import random
 import numpy as np
 import pytest
 from dominosolver import _core
+from dominosolver.biggame import BigGame
+from dominosolver.biggame.exchange import DiscardTests, advise_exchange
 from dominosolver.texas42 import Rules
 from dominosolver.texas42.bid_tests import BidTests
+from dominosolver.texas42.bots import RuleBot
 from dominosolver.texas42.view import PlayerView
 from dominosolver.tiles import Tile
 
@@ -100,3 +105,47 @@ def test_a_stop_ends_the_race_on_what_is_proven():
     tests = BidTests(random_view(random.Random(12)), samples=4, seed=2)
     best = tests.best(30, should_stop=lambda: True)
     assert tests.stopped and best == lexicographic_best(tests, 30)
+
+
+def exchange_view(seed: int) -> PlayerView:
+    game, bot = BigGame(seed=seed), RuleBot()
+    while game.phase == "bidding":
+        game.play(bot.choose(game))
+    return game.view(game.to_move)
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_the_exchange_ranks_the_discards_as_the_plain_exhaustive_ranking(seed):
+    view = exchange_view(seed)
+    advice = advise_exchange(view, samples=2, seed=seed)
+    trump, levels = advice.declaration, advice.levels
+    # Every legal discard in the rule of thumb's order (the order that breaks a tie at every level).
+    legal = sorted((c.discard for c in advice.choices),
+                   key=lambda t: (isinstance(trump, int) and trump in (t.hi, t.lo), t.is_double, t.pips, t.id))
+    shares = plain_shares(DiscardTests(view, trump, legal, 2, seed), levels)
+    order = sorted(range(len(legal)), key=lambda i: ([-x for x in shares[:, i]], i))
+    assert [c.discard for c in advice.choices] == [legal[i] for i in order]
+    for c in advice.choices:
+        i = legal.index(c.discard)
+        assert c.unknown[0] == 0 and c.p_make == shares[0, i]
+        assert all(c.shares[k] == shares[k, i] for k in range(len(levels)) if c.unknown[k] == 0)
+        assert c.rank == 1 + sum(tuple(shares[:, j]) > tuple(shares[:, i]) for j in range(len(legal)))
+    if seed == 6:  # the declaration too (the plain test of every declaration takes seconds)
+        declaring = BidTests(view, 2, seed)
+        assert trump == declaring.options[plain_best(plain_shares(declaring, levels))]
+
+
+def test_the_discard_tests_take_over_the_declarations_bounds_for_its_rule_of_thumb():
+    view = exchange_view(6)
+    declaring = BidTests(view, 3, 4)
+    trump = declaring.best_declaration(44)
+    legal = [Tile(t) for t in ("7-2", "4-3", "7-1")]
+    tests = DiscardTests(view, trump, legal, 3, 4, deals=declaring)
+    d = declaring.options.index(trump)
+    assert (declaring.lower[d] > 0).any() or (declaring.upper[d] < 66).any()  # something proven to carry
+    seat, twelve = view.seat, sum(1 << t.id for t in view.hand)
+    for w in range(3):
+        laid = twelve & ~declaring.position(d, w).hands[seat]  # the rule of thumb's discard on this deal
+        for i, tile in enumerate(legal):
+            carried = (tests.lower[i, w], tests.upper[i, w]) == (declaring.lower[d, w], declaring.upper[d, w])
+            assert carried if laid == 1 << tile.id else (tests.lower[i, w], tests.upper[i, w]) == (0, 66)

@@ -8,7 +8,9 @@ deals the bidder's view allows (its 12 tiles known, the other 33 in the three ot
    5 and 10 points more).
 2. Each legal discard under that declaration (``DiscardTests``): the share of the deals on which the
    bidder's side then takes the points the contract needs, by zero-window tests, ties broken by the
-   shares at 5 and 10 points more, then by the rule of thumb's order (the weakest first).
+   shares at 5 and 10 points more, then by the rule of thumb's order (the weakest first). The rule
+   of thumb's discard is, on each deal, the very position the declaration's tests judged: it starts
+   from the bounds they proved there (``DiscardTests._carry``), no test run twice.
 
 Whole-deal exact values (a mean of points per choice) would cost seconds a deal and choice; the
 tests prove shares at those three levels instead (``texas42/bid_tests.py``, rounds of the decisions
@@ -68,6 +70,24 @@ class DiscardTests(LevelTests):
             if (deals.view, deals.samples, deals.seed) != (view, self.samples, self.seed):
                 raise ValueError("discard tests share the deals of tests on the same view, samples and seed only")
             self._worlds, self._draws = list(deals._worlds), deals._draws
+            if trump in deals.options:
+                self._carry(deals, deals.options.index(trump))
+
+    def _carry(self, deals: LevelTests, d: int) -> None:
+        """Take the bounds ``deals`` proved for its option ``d`` (the declaration's, with its rule of
+        thumb's discard on each deal: ``Deciders.at_lead``) where that is one of these options' very
+        position on the deal: the same hands, the same declaration, the same value (docs/rules.md
+        §4.3: the points are the deal's alone), so no test is run twice."""
+        seat, twelve = self.view.seat, mask_of(self.view.hand)
+        index = {tile.id: i for i, tile in enumerate(self.discards)}
+        for w in range(len(self._worlds)):
+            hands = deals.position(d, w).hands
+            laid = twelve & ~hands[seat]
+            i = index.get(laid.bit_length() - 1) if laid and not laid & (laid - 1) else None
+            if i is None or list(self.position(i, w).hands) != list(hands):
+                continue
+            self.lower[i, w] = max(self.lower[i, w], deals.lower[d, w])
+            self.upper[i, w] = min(self.upper[i, w], deals.upper[d, w])
 
     def _options(self) -> list[Any]:
         return self.discards
