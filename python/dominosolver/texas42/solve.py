@@ -66,29 +66,40 @@ class Solver:
                 raise SearchLimitError("stopped on request before the search ended") from None
             raise
 
-    def solve(self, position: PositionLike, *, moves: bool = True, pv: bool = True,
+    def solve(self, position: PositionLike, *, moves: bool = True, pv: bool = True, max_nodes: int = 0,
               should_stop: Callable[[], bool] | None = None) -> SolveResult:
         """Every legal move's exact value (``moves``) and the principal variation (``pv``). A long
         solve (The Big Game's whole deal: seconds) ends at Ctrl-C or once ``should_stop`` answers
-        true (SearchLimitError), its search asked to stop."""
+        true (SearchLimitError), its search asked to stop. ``max_nodes`` > 0 bounds the search in
+        nodes: cut short, ``value`` is None, ``moves`` holds the moves valued exactly by then,
+        ``extra["complete"]`` is False, ``extra["unsolved"]`` lists the others and
+        ``extra["warnings"]`` says so (as a Bingo solve's)."""
         pos = as_position(position)
         callback(should_stop)
+        budget = node_budget(max_nodes)
         if pos.tricks_left > LONG_TRICKS:  # seconds of work: Ctrl-C or a stop request leaves it at once
-            out = self._long(lambda solver: solver.solve(pos._pos, moves, pv), should_stop)
+            out = self._long(lambda solver: solver.solve(pos._pos, moves, pv, budget), should_stop)
         else:
-            out = self._solver.solve(pos._pos, moves, pv)  # a hand over: value 0, no move
+            out = self._solver.solve(pos._pos, moves, pv, budget)  # a hand over: value 0, no move
         values = {str(play_of(t)): v for t, v in sorted(out.moves, key=lambda m: (-m[1], -play_of(m[0]).tile.id, m[0]))}
+        extra: dict[str, Any] = {}
+        if not out.complete:  # the node budget ran out: what is proven, and what is not
+            extra = {"complete": False, "unsolved": [str(m) for m in pos.legal_moves if str(m) not in values],
+                     "warnings": [f"the search stopped at its budget of {budget:,} nodes: "
+                                  f"{counted(len(values), 'move')} valued, the value unknown"]}
+        value = out.value if out.complete else None
         return SolveResult(
             game=pos.game,
             pov=pos.team_to_move,
-            value=out.value,
+            value=value,  # type: ignore[arg-type]
             moves=values,
-            best=[m for m, v in values.items() if v == out.value],
-            pv=[str(play_of(t)) for t in out.pv],
+            best=[m for m, v in values.items() if v == value],
+            pv=[str(play_of(t)) for t in out.pv] if out.complete else [],
             nodes=out.nodes,
             equivalent=[[str(p) for p in sorted(map(play_of, g), reverse=True)] for g in out.equivalent],
+            extra=extra,
             units=out.units,
-            makes=out.makes,
+            makes=out.makes if out.complete else None,
         )
 
     def value(self, position: PositionLike) -> int:
@@ -183,14 +194,15 @@ def table_size_for(tricks_left: int) -> int:
 
 
 def solve(position: PositionLike, *, moves: bool = True, pv: bool = True, tt_mb: int | None = None,
-          should_stop: Callable[[], bool] | None = None) -> SolveResult:
+          max_nodes: int = 0, should_stop: Callable[[], bool] | None = None) -> SolveResult:
     """Solve one position: its value for the team to move, every legal tile's value (unless
     ``moves`` is false: a third of the time, ``moves`` and ``best`` left empty), a PV (unless
     ``pv`` is false). ``tt_mb`` defaults to a size fitted to the tricks left (at most 64 MB).
-    ``should_stop``: see ``Solver.solve`` (a whole deal of The Big Game takes seconds)."""
+    ``max_nodes`` and ``should_stop``: see ``Solver.solve`` (a whole deal of The Big Game takes
+    seconds)."""
     pos = as_position(position)
     solver = Solver(table_size_for(pos.tricks_left) if tt_mb is None else tt_mb)
-    return solver.solve(pos, moves=moves, pv=pv, should_stop=should_stop)
+    return solver.solve(pos, moves=moves, pv=pv, max_nodes=max_nodes, should_stop=should_stop)
 
 
 # ---------------------------------------------------------------- double-dummy tables
