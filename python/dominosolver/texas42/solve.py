@@ -84,9 +84,9 @@ class Solver:
         values = {str(play_of(t)): v for t, v in sorted(out.moves, key=lambda m: (-m[1], -play_of(m[0]).tile.id, m[0]))}
         extra: dict[str, Any] = {}
         if not out.complete:  # the node budget ran out: what is proven, and what is not
+            warning = f"the search stopped at its budget of {budget:,} nodes: {counted(len(values), 'move')} valued, the value unknown"
             extra = {"complete": False, "unsolved": [str(m) for m in pos.legal_moves if str(m) not in values],
-                     "warnings": [f"the search stopped at its budget of {budget:,} nodes: "
-                                  f"{counted(len(values), 'move')} valued, the value unknown"]}
+                     "warnings": [warning]}
         value = out.value if out.complete else None
         return SolveResult(
             game=pos.game,
