@@ -45,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_set import deal, declaration, position
 from dominosolver import _core
+from dominosolver.cli.wasm_build import build_lock, build_steps, lock_of, node_env
 from dominosolver.texas42 import Position, hint
 
 CHROMIUM = os.environ.get("DOMINOSOLVER_CHROMIUM", "/usr/bin/chromium")
@@ -104,13 +105,12 @@ onmessage = async (e) => {
 
 
 def build(js_dir: Path) -> None:
-    env = dict(os.environ)
-    env["NODE_PATH"] = os.pathsep.join(p for p in ("/usr/share/nodejs", env.get("NODE_PATH")) if p)
+    """Builds the module into ``js_dir``'s folder, holding its build lock (build/wasm.lock) as the
+    tests and ``dominosolver board --export`` do."""
     build_dir = js_dir.parent
-    for command in (["emcmake", "cmake", "-S", str(ROOT), "-B", str(build_dir), "-DDOMINOSOLVER_WASM=ON",
-                     "-DCMAKE_BUILD_TYPE=Release"],
-                    ["cmake", "--build", str(build_dir), "--target", "dominosolver_wasm", "-j2"]):
-        subprocess.run(command, check=True, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    with build_lock(lock_of(build_dir)):
+        for command in build_steps(ROOT, build_dir):
+            subprocess.run(command, check=True, cwd=ROOT, env=node_env(), stdout=subprocess.DEVNULL)
 
 
 def first_lead_view(i: int) -> Any:

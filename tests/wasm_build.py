@@ -1,8 +1,8 @@
 """The WebAssembly module's builds in the checkout's build/wasm, one at a time: tests/wasm and the
-board's offline tests (tests/board/test_board_offline.py) build it there, and two pytest processes
-building in one folder at once would write the same files. Each build holds an flock on
-build/wasm.lock (made when missing, as on a fresh clone); a build by hand takes the same lock with
-``flock build/wasm.lock cmake --build build/wasm``."""
+board's offline tests (tests/board/test_board_offline.py) build it there, as ``dominosolver board
+--export`` and bench/wasm_bench.py do, each holding the flock on build/wasm.lock
+(dominosolver/cli/wasm_build.py, made when missing, as on a fresh clone); a build by hand takes the
+same lock with ``flock build/wasm.lock cmake --build build/wasm``."""
 
 from __future__ import annotations
 
@@ -10,22 +10,18 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
-try:
-    import fcntl
-except ImportError:  # Windows: no flock (the module's tests need Debian's emscripten anyway)
-    fcntl = None  # type: ignore[assignment]
+from dominosolver.cli import wasm_build as _package
+from dominosolver.cli.wasm_build import fcntl, lock_of
+
+__all__ = ["BUILD", "LOCK", "build_lock", "fcntl"]
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build" / "wasm"  # git-ignored; kept between runs, so a second build is quick
-LOCK = ROOT / "build" / "wasm.lock"
+LOCK = lock_of(BUILD)
 
 
 @contextlib.contextmanager
 def build_lock() -> Iterator[None]:
-    """Waits for, then holds, the lock on build/wasm.lock while the block builds (unlocked where the
-    platform has no flock)."""
-    LOCK.parent.mkdir(parents=True, exist_ok=True)
-    with open(LOCK, "a") as held:  # closing it releases the lock, whatever the block raised
-        if fcntl is not None:
-            fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+    """Waits for, then holds, the lock on build/wasm.lock (``LOCK``) while the block builds."""
+    with _package.build_lock(LOCK):
         yield

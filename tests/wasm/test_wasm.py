@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 import pytest
 import wasm_build
 import wasm_fixture
+from dominosolver.cli.wasm_build import build_steps, node_env
 from wasm_build import BUILD, build_lock
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,13 +67,6 @@ def run(command: list[str], env: dict[str, str]) -> None:
     assert out.returncode == 0, f"{' '.join(command)} failed:\n{out.stdout[-4000:]}\n{out.stderr[-4000:]}"
 
 
-def node_env() -> dict[str, str]:
-    env = dict(os.environ)
-    # Debian's emscripten runs its JavaScript tools with node and Debian's node modules (acorn).
-    env["NODE_PATH"] = os.pathsep.join(p for p in ("/usr/share/nodejs", env.get("NODE_PATH")) if p)
-    return env
-
-
 @pytest.fixture(scope="module")
 def module_dir() -> Path:
     """The module built (once a session) with Debian's emscripten, one build at a time in build/wasm
@@ -84,8 +78,8 @@ def module_dir() -> Path:
         pytest.skip(f"{', '.join(missing)} not found")
     env = node_env()
     with build_lock():
-        run(["emcmake", "cmake", "-S", str(ROOT), "-B", str(BUILD), "-DDOMINOSOLVER_WASM=ON", "-DCMAKE_BUILD_TYPE=Release"], env)
-        run(["cmake", "--build", str(BUILD), "--target", "dominosolver_wasm", "-j2"], env)
+        for step in build_steps(ROOT, BUILD):  # as `dominosolver board --export` and bench/wasm_bench.py build it
+            run(step, env)
     return BUILD / "dominosolver-js"
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import os
 import posixpath
 import re
 import shutil
@@ -30,6 +29,7 @@ from ..serve.app import STATIC
 from .. import games
 from ..serve.handlers import games_reply
 from . import render
+from .wasm_build import build_lock, build_steps, lock_of, node_env
 
 ROOT = Path(__file__).resolve().parents[3]  # the source checkout, when the package runs from one
 MODULE_FILES = ("index.js", "dominosolver_core.mjs", "dominosolver_core.wasm")
@@ -203,21 +203,20 @@ def find_module(module: str | None, quiet: bool, checkouts: list[Path] | None = 
         raise click.ClickException(f"building the WebAssembly module needs {', '.join(missing)}; or pass --module DIR, "
                                    "a built dominosolver-js folder")
     build = root / "build" / "wasm"
-    env = dict(os.environ)
-    # Debian's emscripten runs its JavaScript tools with node and Debian's node modules (acorn).
-    env["NODE_PATH"] = os.pathsep.join(p for p in ("/usr/share/nodejs", env.get("NODE_PATH")) if p)
-    steps = [["emcmake", "cmake", "-S", str(root), "-B", str(build), "-DDOMINOSOLVER_WASM=ON", "-DCMAKE_BUILD_TYPE=Release"],
-             ["cmake", "--build", str(build), "--target", "dominosolver_wasm", "-j2"]]
+    env = node_env()
+    steps = build_steps(root, build)
     def run(step: list[str]) -> None:
         out = subprocess.run(step, cwd=root, env=env, capture_output=True, text=True, check=False)
         if out.returncode:
             raise click.ClickException(f"{' '.join(step)} failed:\n{(out.stdout + out.stderr)[-3000:]}")
 
+    # one build at a time in the folder (wasm_build.py): the tests and the bench build there too
     if quiet or not sys.stderr.isatty():
-        for step in steps:
-            run(step)
+        with build_lock(lock_of(build)):
+            for step in steps:
+                run(step)
     else:  # a bar of the two steps on a terminal: a fresh build takes a minute, an up-to-date one seconds
-        with render.progress_bar() as bar:
+        with build_lock(lock_of(build)), render.progress_bar() as bar:
             job = bar.add_task(f"building the WebAssembly module in {build}", total=len(steps))
             for step in steps:
                 run(step)
