@@ -87,6 +87,8 @@ void decisions(py::module_& m) {
   bid.def("special_threshold", &advice_policy::special_threshold, py::arg("marks"), py::arg("ordinary_gain") = 0.0,
           py::arg("floor") = 0.5);
   bid.def("win_chance", &advice_policy::win_chance, py::arg("us"), py::arg("them"), py::arg("target"));
+  bid.def("game_chance", &advice_policy::game_chance, py::arg("p_make"), py::arg("us"), py::arg("them"), py::arg("stake"),
+          py::arg("declaring"), py::arg("target"));
 }
 
 }  // namespace dominosolver::bind

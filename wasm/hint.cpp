@@ -971,11 +971,7 @@ class HintRun {
   double game_odds(double p_make) const {
     const int stake = std::max(1, view_.contract->bid.value / view_.rules.mark());
     const auto [us, them] = *marks_;
-    const bool declaring = goal_ == "make";
-    const std::pair<int, int> made = declaring ? std::pair{us + stake, them} : std::pair{us, them + stake};
-    const std::pair<int, int> set = declaring ? std::pair{us, them + stake} : std::pair{us + stake, them};
-    return p_make * win_chance(made.first, made.second, target_marks_) +
-           (1.0 - p_make) * win_chance(set.first, set.second, target_marks_);
+    return advice_policy::game_chance(p_make, us, them, stake, goal_ == "make", target_marks_);  // the core's, Python's too
   }
 
  public:  // game_odds.py's helpers, the bid advice's too
@@ -1550,7 +1546,7 @@ struct BidAdvice {
     const std::optional<double> q = p_table(best_declaration(Bid{bid}), Bid{bid});
     if (!q) return std::nullopt;
     const int stake = std::max(1, bid / rules.mark());
-    return *q * HintRun::win_chance(us + stake, them, target) + (1.0 - *q) * HintRun::win_chance(us, them + stake, target);
+    return advice_policy::game_chance(*q, us, them, stake, true, target);
   }
   // BidAdvice._ordinary_bid: with a score, the legal call of the best game odds (of equal ones the
   // least), the partner's high bid left standing; else bidding.py's ordinary_call.

@@ -14,7 +14,7 @@ from dominosolver import _core
 from dominosolver.arena import wilson
 from dominosolver.texas42.bidding import special_threshold
 from dominosolver.texas42.calibration import at_table
-from dominosolver.texas42.game_odds import win_chance
+from dominosolver.texas42.game_odds import game_chance, win_chance
 from dominosolver.texas42.play_inference import CAP, SLIP, TEMPERATURE, Choices, log_likelihoods
 
 D = _core.decisions
@@ -76,3 +76,13 @@ def test_special_threshold_beats_the_ordinary_gain():
     assert special_threshold(2, 1.0) == pytest.approx(0.75)  # 2 (2p - 1) > 1
     assert special_threshold(1, -3.0, 0.85) == 0.85  # a loss counts as a pass; the floor holds
     assert special_threshold(1, 5.0) == 1.0
+
+
+@pytest.mark.parametrize("declaring", [True, False])
+def test_game_chance_weighs_the_two_outcomes(declaring):
+    for us, them, stake, p in ((0, 0, 1, 0.7), (5, 6, 2, 0.3), (6, 6, 1, 1.0), (2, 4, 4, 0.55)):
+        made = (us + stake, them) if declaring else (us, them + stake)
+        failed = (us, them + stake) if declaring else (us + stake, them)
+        expected = p * win_chance(*made) + (1 - p) * win_chance(*failed)
+        assert game_chance(p, (us, them), stake, declaring) == pytest.approx(expected, abs=1e-15)
+    assert game_chance(1.0, (6, 0), 1, declaring) == pytest.approx(1.0 if declaring else 1 - 0.5**6)  # theirs: 6-1

@@ -38,9 +38,7 @@ def game_chance(p_make: float, score: tuple[int, int], stake: int, declaring: bo
     """The chance that the side scoring ``score[0]`` (against ``score[1]``) wins the game, when the
     declaring side (it, when ``declaring``) makes a contract of ``stake`` marks with ``p_make``."""
     us, them = score
-    ours_if_made = (us + stake, them) if declaring else (us, them + stake)
-    ours_if_set = (us, them + stake) if declaring else (us + stake, them)
-    return p_make * win_chance(*ours_if_made, target) + (1.0 - p_make) * win_chance(*ours_if_set, target)
+    return _decisions.bidding.game_chance(float(p_make), us, them, stake, bool(declaring), target)  # the core's
 
 
 def parse_score(value: object, target: int = 7) -> tuple[int, int]:

@@ -148,6 +148,14 @@ inline double win_chance(int us, int them, int target) {
       at(u, t) = u >= target ? 1.0 : t >= target ? 0.0 : 0.5 * at(u + 1, t) + 0.5 * at(u, t + 1);
   return at(us, them);
 }
+
+// The chance that the side with `us` marks (against `them`) wins the game when the declaring side
+// (it, when `declaring`) makes a contract of `stake` marks with chance `p_make` (texas42/game_odds.py).
+inline double game_chance(double p_make, int us, int them, int stake, bool declaring, int target) {
+  const auto [made_us, made_them] = declaring ? std::pair{us + stake, them} : std::pair{us, them + stake};
+  const auto [set_us, set_them] = declaring ? std::pair{us, them + stake} : std::pair{us + stake, them};
+  return p_make * win_chance(made_us, made_them, target) + (1.0 - p_make) * win_chance(set_us, set_them, target);
+}
 }  // namespace advice_policy
 
 }  // namespace dominosolver::texas42
