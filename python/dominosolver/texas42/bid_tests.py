@@ -508,10 +508,12 @@ class _Race:
     another contender at every level below it. A rival is out as soon as it is sure to rank below
     another: at the first level where it cannot reach the other's proven share, which a test at a
     level above settles at once when it fails far from its points (a deal short of 42 fails 52 too),
-    or at a tie level when it can at most tie below it. On a deal the leader (``_leader``) is tried
-    at its lowest open level first (it has to make them), a rival at its highest (the failure that
-    puts it out is likeliest, and cheapest, there). The first round draws every deal and runs
-    the first pass at the first level (``LevelTests._first_pass``) before any other test."""
+    or at a tie level when it can at most tie below it. Within a budget the lowest level goes
+    first: a level above matters only while the ones below may tie, and a tie there is known late
+    (testing each deal at every level at once, a leader settled the levels above on 2,000 deals of
+    42 while a rival's failures at the one below were about to put it out). The first round draws
+    every deal and runs the first pass at the first level (``LevelTests._first_pass``) before any
+    other test."""
 
     def __init__(self, tests: LevelTests, levels: list[int], limit: Limit) -> None:
         self.tests, self.levels, self.limit = tests, levels, limit
@@ -526,28 +528,45 @@ class _Race:
         t = self.tests.tested(self.levels[0])
         return int(t.worlds * len(t.made) - t.unknown.sum()), t.worlds * len(t.made)
 
-    def open_(self) -> list[tuple[int, int, int]]:
-        """The (option, deal, level index) triples the answer depends on, the likeliest to decide
-        it first: the contenders by what they may take, each deal (most failed first) at each level."""
+    def plan(self) -> list[tuple[int, int]]:
+        """The options the answer depends on, the likeliest to decide it first (the contenders by
+        what they may take), each with the number of levels it is tested at: the first always,
+        and each above it while it may tie another contender at every level below."""
         tests, levels = self.tests, self.levels
         alive = tests.contenders(levels)
         ts = [tests.tested(at) for at in levels]
         lo, hi = [t.made for t in ts], [t.worlds - t.failed for t in ts]
 
-        def depth(d: int) -> int:  # the first level always, and those below which d may tie a contender
+        def depth(d: int) -> int:
             apart = [next((k for k in range(len(levels)) if lo[k][d] > hi[k][e] or lo[k][e] > hi[k][d]), len(levels))
                      for e in alive if e != d]  # the first level at which d and e are sure to differ
             return max([1, *apart])
 
         order = sorted(alive, key=lambda d: ([-int(h[d]) for h in hi], [-int(m[d]) for m in lo], d))
-        worlds = np.argsort(-(tests.upper < levels[0]).sum(axis=0), kind="stable")
-        leader = tests._leader(levels)
+        return [(d, depth(d)) for d in order]
 
-        def ks(d: int) -> list[int]:  # the leader proves it makes, lowest level first; a rival fails, highest first
-            return list(range(depth(d))) if d == leader else list(reversed(range(depth(d))))
-
-        return [(d, int(w), k) for d in order for w in worlds for k in ks(d)
-                if tests.lower[d, w] < levels[k] <= tests.upper[d, w]]
+    def batch(self) -> tuple[list[tuple[int, int, int]], bool]:
+        """The next (option, deal, level index) triples to test, one a solver and each pair once:
+        the lowest level first (a tie there is what makes the levels above matter), at each the
+        options in ``plan``'s order, each on its deals (those most options failed first) open there
+        and not yet tried under the budget; and whether any triple of the plan is open at all."""
+        tests, threads = self.tests, self.tests.threads
+        worlds = np.argsort(-(tests.upper < self.levels[0]).sum(axis=0), kind="stable")
+        plan = self.plan()
+        batch: list[tuple[int, int, int]] = []
+        any_open = False
+        for k, at in enumerate(self.levels):
+            for d, depth in plan:
+                if k >= depth:
+                    continue
+                open_ = (tests.lower[d, worlds] < at) & (at <= tests.upper[d, worlds])
+                any_open = any_open or bool(open_.any())
+                taken = {w for e, w, _ in batch if e == d}
+                ready = [int(w) for w in worlds[open_ & (self.tried[d, worlds, k] < self.budget)] if int(w) not in taken]
+                batch += [(d, w, k) for w in ready[:threads - len(batch)]]
+                if len(batch) == threads:
+                    return batch, True
+        return batch, any_open
 
     def round(self, fresh: list[World], limits: Limits) -> bool:
         tests = self.tests
@@ -555,18 +574,12 @@ class _Race:
         self.rounds += 1
         if self.rounds == 1 and not tests.tests and not tests.left:
             tests._first_pass(self.levels[0], self.limit)
-        open_ = self.open_()
-        if not open_:
+        batch, any_open = self.batch()
+        if not any_open:
             return False  # one contender, its share at the first level exact
         nodes = tests._allowed(self.budget, self.limit)
         if not nodes:
             return False
-        batch: list[tuple[int, int, int]] = []
-        for d, w, k in open_:  # one triple a solver, each pair once
-            if self.tried[d, w, k] < self.budget and all((d, w) != (e, v) for e, v, _ in batch):
-                batch.append((d, w, k))
-                if len(batch) == tests.threads:
-                    break
         if not batch:
             self.budget *= 4
             return True
