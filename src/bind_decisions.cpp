@@ -25,6 +25,7 @@ void decisions(py::module_& m) {
   pimc.attr("MAX_DRAWS") = dominosolver::pimc::kMaxDraws;
   pimc.attr("UNCHUNKED") = dominosolver::pimc::kUnchunked;
   pimc.attr("MAX_WORLDS") = dominosolver::pimc::kMaxWorlds;
+  pimc.attr("ONE_WORLD") = dominosolver::pimc::kOneWorld;
 
   auto hint = m.def_submodule("hint", "a 42 hint's figures (texas42/decisions.hpp)");
   hint.attr("SAMPLES") = hint_policy::kSamples;
@@ -34,6 +35,7 @@ void decisions(py::module_& m) {
   hint.attr("LONG_CHUNK") = hint_policy::kLongChunk;
   hint.attr("MIN_WORLD_NODES") = hint_policy::kMinWorldNodes;
   hint.attr("NODES_PER_SECOND") = static_cast<std::uint64_t>(hint_policy::kNodesPerSecond);
+  hint.def("table_mb", &hint_policy::table_mb, py::arg("tricks_left"), "the solver's table (MB) of a hint's searches");
 
   auto cal = m.def_submodule("calibration", "the bid adviser's P(make) in play (texas42/decisions.hpp)");
   cal.attr("A") = calibration::kA;

@@ -462,7 +462,7 @@ void averaged(const std::vector<std::vector<int>>& x, const std::vector<double>&
   se.assign(m, 0.0);
   for (std::size_t i = 0; i < n; ++i)
     for (std::size_t j = 0; j < m; ++j) means[j] += w[i] * x[i][j];
-  if (spread && 1.0 - sum_w2 <= 1e-12) {
+  if (spread && 1.0 - sum_w2 <= pimc::kOneWorld) {
     if (warnings) warnings->push_back("one world carries all the weight: no standard error");
     spread = false;
   }
@@ -576,7 +576,7 @@ class HintRun {
     tricks_left_ = first.tricks_left();
     chunk_ = tricks_left_ > kLongTricks ? kLongChunk : kChunk;
     budgeted_ = tricks_left_ > kLongTricks && time_.has_value();
-    tt_mb_ = tricks_left_ >= 6 ? 16 : 4;
+    tt_mb_ = hint_policy::table_mb(tricks_left_);
     if (v.gone && v.contract) warnings_.push_back("tricks before the recorded plays are unknown: their points count as 0");
     if (weighting_ != "uniform" && v.gone) {
       warnings_.push_back(weighting_ + " weighting needs every play recorded: worlds weighted uniformly");

@@ -49,6 +49,7 @@ UNCHUNKED: int = _decisions.pimc.UNCHUNKED  # worlds per call when nothing needs
 KEY_DIGITS: int = _decisions.pimc.KEY_DIGITS  # rank keys are compared at this precision: equal moves differ only by rounding
 ESS_FLOOR: float = _decisions.pimc.ESS_FLOOR  # weighted worlds whose effective sample size falls under this share of samples...
 MAX_DRAWS: int = _decisions.pimc.MAX_DRAWS  # ...are topped up with as many again, up to this many times samples
+ONE_WORLD: float = _decisions.pimc.ONE_WORLD  # squared weights within this of 1: one world carries all the weight
 
 W = TypeVar("W")
 # Per move: means, their standard errors, chances of the goal, their standard errors (None: no goal).
@@ -376,7 +377,7 @@ def _weighted(
     w = weights / weights.sum()
     sum_w2 = float(np.sum(w**2))
     spread = not exact and len(values) >= 2
-    if spread and 1.0 - sum_w2 <= 1e-12:
+    if spread and 1.0 - sum_w2 <= ONE_WORLD:
         warnings.append("one world carries all the weight: no standard error")
         spread = False
 

@@ -34,7 +34,7 @@ STRING = re.compile(r'"(?:\\.|[^"\\])*"' + r"|'(?:\\.|[^'\\])'")
 # The Python modules that alias the core's figures, and the names they keep (their public names, and
 # the private ones the module reads by).
 ALIASES = {
-    "pimc.py": ("UNCHUNKED", "KEY_DIGITS", "ESS_FLOOR", "MAX_DRAWS"),
+    "pimc.py": ("UNCHUNKED", "KEY_DIGITS", "ESS_FLOOR", "MAX_DRAWS", "ONE_WORLD"),
     "arguments.py": ("MAX_WORLDS",),
     "arena.py": ("Z95",),
     "texas42/hint.py": ("SAMPLES", "EXACT_LIMIT", "CHUNK", "LONG_CHUNK", "NODES_PER_SECOND", "MIN_WORLD_NODES"),

@@ -384,7 +384,7 @@ def _play_question(a: _Asked, sampler: WorldSampler, weighting: str, warnings: l
     legal = [t.id for t in v.legal_moves]
     first = position_of(v, sampler.world(0))  # every world has the same points and tricks left
     long = first.tricks_left > LONG_TRICKS  # a world can take seconds: the time is checked more often
-    tt = a.tt_mb if a.tt_mb is not None else (16 if first.tricks_left >= 6 else 4)
+    tt = a.tt_mb if a.tt_mb is not None else _decisions.hint.table_mb(first.tricks_left)
     weighting = _play_weighting(v, first, weighting, warnings)
     sides = _sides(v, first)
     goal = None if sides is None else ("make" if sides[1] else "set")

@@ -15,5 +15,8 @@ inline constexpr int kMaxDraws = 4;
 inline constexpr int kUnchunked = 10'000;
 // The most worlds a hint or an advice samples or enumerates.
 inline constexpr int kMaxWorlds = 1'000'000;
+// Weighted worlds whose squared normalised weights sum to within this of 1 rest on one world: their
+// means get no standard error.
+inline constexpr double kOneWorld = 1e-12;
 
 }  // namespace dominosolver::pimc

@@ -30,6 +30,9 @@ inline constexpr int kLongTricks = 7;
 inline constexpr int kLongChunk = 2;
 inline constexpr std::uint64_t kMinWorldNodes = 1'000'000;
 inline constexpr double kNodesPerSecond = 10'000'000;
+// The solver's table (MB) of a hint's searches: a bigger one from kBigTableTricks tricks left.
+inline constexpr int kBigTableTricks = 6, kBigTableMb = 16, kSmallTableMb = 4;
+constexpr int table_mb(int tricks_left) { return tricks_left >= kBigTableTricks ? kBigTableMb : kSmallTableMb; }
 }  // namespace hint_policy
 
 // ------------------------------------------------------------------ P(make) in play (texas42/calibration.py)
