@@ -29,6 +29,9 @@ NAMED_CONSTANT = re.compile(r"[\w/]+\.py's\s+_?[A-Z][A-Z0-9_]*\b")
 NUMBER = re.compile(r"(?<![\w.'])\d[\d']*(?:\.\d*)?(?:[eE][+-]?\d+)?(?![\w.'])|(?<![\w.])\.\d+")
 # A decimal of three or more digits after the point: a fitted figure, never a count.
 FINE_DECIMAL = re.compile(r"(?<![\w.])\d*\.\d{3,}")
+# A constant defined: `constexpr int kChunk = 25;`, `constexpr double kA = 1.0, kB = 2.0;`.
+CONSTANT_DEFINED = re.compile(r"\bconstexpr\b[^=;(]*\bk[A-Z]\w*\s*=")
+PYTHON_MODULE = re.compile(r"\b\w+\.py\b")
 STRING = re.compile(r'"(?:\\.|[^"\\])*"' + r"|'(?:\\.|[^'\\])'")
 
 # The Python modules that alias the core's figures, and the names they keep (their public names, and
@@ -55,13 +58,18 @@ def _code(line: str) -> str:
 
 def wasm_restatements(path: Path) -> list[tuple[int, str]]:
     """(line, source) of each line of a C++ file that restates a Python module's figure: a named
-    Python constant next to a number, or a decimal of three or more digits (comments and strings aside
-    for the numbers)."""
+    Python constant next to a number, a constant defined by a number under a comment that names a
+    Python module ("weighting.py's auction model: ..." over ``constexpr double kBidSlope = 2.0``),
+    or a decimal of three or more digits (comments and strings aside for the numbers)."""
     found = []
+    comment: list[str] = []  # the comment lines just above
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         code = _code(line)
-        if (NAMED_CONSTANT.search(line) and NUMBER.search(code)) or FINE_DECIMAL.search(code):
+        defined = CONSTANT_DEFINED.search(code) and NUMBER.search(code.split("=", 1)[-1])
+        if ((NAMED_CONSTANT.search(line) and NUMBER.search(code)) or FINE_DECIMAL.search(code)
+                or (defined and PYTHON_MODULE.search(" ".join([*comment, line])))):
             found.append((n, line.strip()))
+        comment = [*comment, line] if line.lstrip().startswith("//") else []
     return found
 
 
@@ -102,8 +110,13 @@ def test_the_readers_find_what_they_look_for(tmp_path):
         "constexpr double kNodesPerSecond = 2'500'000;  // the module's own rate\n"  # no Python constant named
         'out.set("note", "hint.py\'s CHUNK is 25");\n'                               # a number in a string only
         "double x = 0.25 * y;  // 3.14159 in a comment\n"                            # two decimals; a comment
-        "std::array<TileMask, kMaxSeats> dealt{};  // weighting.py's BID_SLOPE\n")  # no number in code
-    assert [n for n, _ in wasm_restatements(source)] == [1, 2, 3, 4]
+        "std::array<TileMask, kMaxSeats> dealt{};  // weighting.py's BID_SLOPE\n"  # no number in code
+        "// play_inference.py's model: temperature (points), slip rate.\n"
+        "constexpr double kTemperature = 8.0, kSlip = 0.05;\n"                     # 11: under a comment naming a .py
+        "// the module's own pace\n"
+        "constexpr std::uint64_t kLeastSlice = 10'000;\n"                            # its own: no .py named
+        "constexpr std::size_t kRecent = play_inference::kRecent;  // play_inference.py's\n")  # the core's
+    assert [n for n, _ in wasm_restatements(source)] == [1, 2, 3, 4, 11]
     module = tmp_path / "planted.py"
     module.write_text("EXACT_LIMIT = 2000\nA, B = -1.2179, 0.8888\nCHUNK: int = _core.decisions.hint.CHUNK\n"
                       "SCHEMA = 'x/1'\nlocal = 3\n_BATCH = 2 * 50\n")
