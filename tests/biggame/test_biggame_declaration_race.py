@@ -101,6 +101,14 @@ def test_a_limit_keeps_the_level_by_level_tests():
     assert tests.tested(30).unknown.any()  # the budget left deals unknown
 
 
+def test_a_time_limit_keeps_the_level_by_level_tests():
+    # A limit of no time: the first pass only (each declaration on the first deal), the answer the
+    # largest proven shares; the race runs only without a limit.
+    tests = BidTests(random_view(random.Random(13)), samples=4, seed=2)
+    assert tests.best(30, time=0) == lexicographic_best(tests, 30)
+    assert tests.tests == len(tests.options)
+
+
 def test_a_stop_ends_the_race_on_what_is_proven():
     tests = BidTests(random_view(random.Random(12)), samples=4, seed=2)
     best = tests.best(30, should_stop=lambda: True)
