@@ -240,9 +240,9 @@ def analyse_batch(
     output_path: str | Path,
     *,
     task: str = "auto",
-    samples: int = 200,
+    samples: int | None = None,
     seed: int = 0,
-    exact_limit: int = 2000,
+    exact_limit: int | None = None,
     jobs: int = 1,
     dask: str | None = None,
     npz: str | Path | None = "auto",
@@ -254,7 +254,8 @@ def analyse_batch(
     progress: Callable[[int, int], None] | None = None,
 ) -> BatchSummary:
     """Analyse every record of ``input_path`` into ``output_path`` (see the module doc). ``npz="auto"``
-    writes the arrays next to the output (``out.jsonl`` -> ``out.npz``); None skips them.
+    writes the arrays next to the output (``out.jsonl`` -> ``out.npz``); None skips them. A hint's
+    ``samples`` and ``exact_limit`` left None are its game's own (``dominosolver hint``'s defaults).
     ``max_nodes`` bounds each Bingo phase-one solve (grades) or world (hints) in nodes, 0 for none
     (None: Bingo's defaults; Texas 42 is always exact). ``time`` (seconds) ends the run after the
     record that spends it (``left`` in the summary counts the records a rerun will do).
@@ -271,8 +272,10 @@ def analyse_batch(
     if task not in TASKS:
         raise ParseError(f"unknown task {shown(task)}: {', '.join(TASKS)}")
     seconds = time_limit(time)
-    world_count(samples)
-    world_count(exact_limit, "exact_limit", low=0)
+    if samples is not None:
+        world_count(samples)
+    if exact_limit is not None:
+        world_count(exact_limit, "exact_limit", low=0)
     job_count(jobs)  # at most two worker processes a core
     whole_number(chunk, "chunk", 1)
     callback(progress, "progress")  # called after the first record: checked before any work
@@ -280,7 +283,9 @@ def analyse_batch(
         raise ParseError(f"npz must be 'auto', None or a path, not {shown(npz)}")
     out = Path(output_path)
     records = read_records(input_path)
-    options: dict[str, Any] = {"samples": samples, "exact_limit": exact_limit, "threads": 1}
+    # A hint limit not given is each game's own (GameSpec.hint_limits), not one number for all.
+    given = {"samples": samples, "exact_limit": exact_limit}
+    options: dict[str, Any] = {**{k: v for k, v in given.items() if v is not None}, "threads": 1}
     if max_nodes is not None:  # only then: the options are in every record's key
         options["max_nodes"] = node_budget(max_nodes)
     keys = [record_key(rec, task, seed, options) for _, rec in records]

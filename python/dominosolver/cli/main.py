@@ -85,6 +85,16 @@ def hint_option(option: str, what: str) -> str:
     return f"{in_words(takers)}: {what}; {in_words(others)} hints refuse it"
 
 
+def hint_default(limit: str) -> str:
+    """Each game's own default of a hint limit, from its row: "42, Moon, Partnership Moon and The Big
+    Game 200; Bingo 100"."""
+    by_value: dict[int, list[str]] = {}
+    for spec in games.GAMES.values():
+        if spec.hint_limits.get(limit) is not None:
+            by_value.setdefault(spec.hint_limits[limit], []).append(spec.name)
+    return "; ".join(f"{in_words(names)} {value}" for value, names in by_value.items())
+
+
 def seat_words(spec: games.GameSpec) -> str:
     """A game's seats as a user may type them: 'N, E, S, W or 0..3', 'P0, P1, P2 or 0..2', '0 or 1'
     (a game whose seats' names are phrases, "player 0", is typed by number)."""
@@ -249,12 +259,12 @@ def batch_options(command: Any) -> Any:
         click.option("--task", type=click.Choice(TASKS), default="auto", show_default=True,
                      help="batch: what to compute; auto decides per record (view -> hint, plays or a played "
                           "hand/deal/game -> grade, position -> solve, 42 deal -> table)"),
-        click.option("--samples", type=click.IntRange(min=1), default=200, show_default=True,
-                     help="batch: worlds per hint"),
+        click.option("--samples", type=click.IntRange(min=1), default=None,
+                     help=f"batch: worlds per hint (default: {hint_default('samples')})"),
         click.option("--seed", type=int, default=0, show_default=True, callback=checked_seed,
                      help="batch seed (each record gets its own stream from it)"),
-        click.option("--exact-limit", type=click.IntRange(min=0), default=2000, show_default=True,
-                     help="batch: enumerate hints with at most this many worlds"),
+        click.option("--exact-limit", type=click.IntRange(min=0), default=None,
+                     help=f"batch: enumerate hints with at most this many worlds (default: {hint_default('exact_limit')})"),
         click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
                      help="batch: local worker processes (or Dask workers with --dask local)"),
         click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
@@ -280,9 +290,9 @@ max_nodes_option = click.option(
 )
 
 
-def run_batch(records: str, output: str, as_json: bool, task: str, samples: int, seed: int, exact_limit: int,
-              jobs: int, dask_address: str | None, npz: str, restart: bool, time_limit: float | None,
-              overwrite: bool, max_nodes: int | None) -> None:
+def run_batch(records: str, output: str, as_json: bool, task: str, samples: int | None, seed: int,
+              exact_limit: int | None, jobs: int, dask_address: str | None, npz: str, restart: bool,
+              time_limit: float | None, overwrite: bool, max_nodes: int | None) -> None:
     """Batch analysis into OUTPUT, with a progress bar on a terminal and a summary."""
     kwargs: dict[str, Any] = dict(task=task, samples=samples, seed=seed, exact_limit=exact_limit, jobs=jobs,
                                   dask=dask_address, npz=None if npz == "none" else npz, resume=not restart,
@@ -386,11 +396,11 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
 @click.argument("position")
 @click.option("--seat", default=None, help=f"whose view ({seat_help()}); default: the one to move")
 @click.option("--samples", "--worlds", "samples", type=int, default=None,
-              help="worlds to sample when they cannot all be solved (default: 42 200, Bingo 100)")
+              help=f"worlds to sample when they cannot all be solved (default: {hint_default('samples')})")
 @click.option("--seed", type=int, default=None, callback=checked_seed, help="sampling seed (42 default: a fresh one, reported; Bingo: 0)")
 @click.option("--time", "time_limit", type=float, default=None, help="stop sampling after this many seconds")
 @click.option("--exact-limit", type=int, default=None,
-              help="enumerate when at most this many worlds fit (default: 42 2000, Bingo 3432)")
+              help=f"enumerate when at most this many worlds fit (default: {hint_default('exact_limit')})")
 @click.option("--threads", type=int, default=None, help=hint_option("threads", "solver threads (default: all cores)"))
 @click.option("--weighting", default=None,
               help=hint_option("weighting", "how worlds count: uniform (default), auction (the bids), play (the plays), "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import combinations
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -13,6 +14,7 @@ import numpy as np
 from ..arguments import node_budget
 from ..bingo import RULESETS, Game, Move, PlayerView, Position, Rules, Solver
 from ..bingo import hint as hint_bingo
+from ..bingo.hint import DEFAULT_SAMPLES, EXACT_LIMIT
 from ..bingo.arena import ARENA
 from ..bingo import solve as solve_bingo
 from ..bingo.bots import HintBot
@@ -177,8 +179,8 @@ def solve_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any
 
 def hint_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
     target, seat = hint_target(record, SPEC)
-    return hint(target, seat, samples=options.get("samples", 200), seed=own_seed(record, seed),
-                exact_limit=options.get("exact_limit", 2000), max_nodes=options.get("max_nodes")).to_json()
+    given = {k: v for k, v in options.items() if k in ("samples", "exact_limit")}  # else Bingo's own
+    return hint(target, seat, seed=own_seed(record, seed), max_nodes=options.get("max_nodes"), **given).to_json()
 
 
 def grade_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -341,7 +343,8 @@ SPEC = GameSpec(
     solve=solve,
     solve_options=frozenset({"max_nodes", "time"}),
     hint=hint,
-    hint_limits=frozenset({"samples", "seed", "time", "exact_limit", "max_nodes", "weighting"}),
+    hint_limits=MappingProxyType({"samples": DEFAULT_SAMPLES, "exact_limit": EXACT_LIMIT, "seed": None, "time": None,
+                                  "max_nodes": None, "weighting": None}),
     notes={"threads": "a Bingo hint solves its worlds on one thread",
            "method": "a Bingo hint is plain PIMC",
            "bid_samples": "a Bingo deal has no auction",

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -46,6 +47,7 @@ from ..texas42.arena import ARENA, family_arena
 from ..texas42.bots import BIG_GAME_TIMES, HintBot
 from ..texas42.claim import claim_of
 from ..texas42.deciders import Deciders
+from ..texas42.hint import EXACT_LIMIT, SAMPLES
 from ..texas42.rules import FAMILY_ROWS, FamilyRow, Trump, parse_trump, set_mask
 from ..texas42.solve import Solver, declaration_name
 from ..tiles import Tile, tiles_of
@@ -74,7 +76,8 @@ MEMBERS: dict[str, Member] = {
     "biggame": Member(BigGame, "The Big Game", big_game_demo, deciders=biggame.DECIDERS),
 }
 
-HINT_LIMITS = frozenset({"samples", "seed", "time", "exact_limit", "threads", "weighting", "method", "means"})
+HINT_LIMITS = MappingProxyType({"samples": SAMPLES, "exact_limit": EXACT_LIMIT, "seed": None, "time": None,
+                                "threads": None, "weighting": None, "method": None, "means": None})
 EXCHANGE_SAMPLES = 12  # deals of an exchange hint when none are asked for: 10-odd discards are tested on each
 EXCHANGE_LIMITS = ("samples", "seed", "time", "threads", "should_stop")  # the hint limits the exchange's tests take
 # The arena's bots where the auction goes round after round (The Big Game): 12 deals a bid decision,
@@ -251,8 +254,8 @@ def spec_of(row: FamilyRow, member: Member | None = None) -> GameSpec:
 
     def hint_task(record: Any, seed: int, options: dict[str, Any]) -> dict[str, Any]:
         target, seat = hint_target(record, spec)
-        return hint(target, seat, samples=options.get("samples", 200), seed=own_seed(record, seed),
-                    threads=options.get("threads", 1), exact_limit=options.get("exact_limit", 2000)).to_json()
+        given = {k: v for k, v in options.items() if k in ("samples", "exact_limit")}  # else the hint's own
+        return hint(target, seat, seed=own_seed(record, seed), threads=options.get("threads", 1), **given).to_json()
 
     def arrays(task: str, rows: list[dict[str, Any]]) -> dict[str, np.ndarray]:
         return (tricks_arrays if tricks else adapter.arrays)(task, rows, columns)

@@ -3,7 +3,7 @@ tell which game a text, a JSON value or a record is of."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -105,7 +105,7 @@ def kit(spec: GameSpec, name: str) -> Any:
 def check_options(
     spec: GameSpec,
     given: Iterable[str],
-    accepts: Callable[[GameSpec], frozenset[str]],
+    accepts: Callable[[GameSpec], Collection[str]],
     what: str,
     flag: Callable[[str], str] = str,
 ) -> None:

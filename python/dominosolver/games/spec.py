@@ -85,7 +85,9 @@ class GameSpec:
     solve: Callable[..., SolveResult]  # solve(position, **solve_options)
     solve_options: frozenset[str]
     hint: Callable[..., Any]  # hint(position or view, seat=None, **hint_limits) -> a hint with .best, .to_json()
-    hint_limits: frozenset[str]
+    # The limits its hint takes, each with the number the hint uses when it is not given ({"samples":
+    # 200, "exact_limit": 2000, "seed": None, ...}; None: no one number, such as a fresh seed or a method)
+    hint_limits: Mapping[str, int | None]
     notes: Mapping[str, str]  # option -> why this game does without it
     grade: Callable[..., dict[str, Any]]  # grade(record, **options) -> analysis/1 or gameanalysis/1
     play: Callable[..., dict[str, Any]]  # (seed, rules=None): a whole game between bots, as its JSON record

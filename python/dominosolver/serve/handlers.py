@@ -146,7 +146,7 @@ def games_reply() -> dict[str, Any]:
             "seats": [spec.seat_name(s) for s in range(spec.Rules().seats)],
             "variants": list(spec.variants),
             "solve_options": sorted(spec.solve_options),
-            "hint_limits": sorted(spec.hint_limits - {"threads"}),  # the server sets threads
+            "hint_limits": sorted(set(spec.hint_limits) - {"threads"}),  # the server sets threads
             "tables": [kind for kind, make in (("table", spec.table), ("specials", spec.special_table)) if make],
             "bots": list(spec.arena.bots) if spec.arena else [],
             "advise_bid": spec.advise_bid is not None,
