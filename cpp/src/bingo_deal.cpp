@@ -37,37 +37,56 @@ std::vector<Move> Game::legal_moves() const {
 
 void Game::play(const Move& m) {
   if (is_over()) throw IllegalMoveError("the game is over: player " + std::to_string(s_.winner) + " won");
-  State before = s_;
-  const SplitMix64 rng_before = rng_;
+  const DealEnd end{s_.scores, rng_};
   s_.position->play(m);  // throws the precise reason; nothing changed then
   const Position& pos = *s_.position;
-  if (pos.is_over()) {
-    const DealState& ds = pos.state();
-    DealRecord rec;
-    rec.deal = s_.deal;
-    rec.events = pos.events();
-    rec.declarations = pos.declarations();
-    rec.winner = ds.winner;
-    rec.game_points = ds.game_points;
-    rec.outcome = ds.outcome;
-    rec.points = {ds.points[0], ds.points[1]};
-    rec.tricks = {ds.tricks[0], ds.tricks[1]};
-    s_.finished.push_back(rec);
-    s_.scores[ds.winner] += ds.game_points;
-    if (s_.scores[ds.winner] >= kGameTarget) {
-      s_.winner = ds.winner;
-    } else {
-      const int next = rules_.next_start == NextStart::DealWinner ? ds.winner : 1 - s_.deal.start;
-      start_deal(next);
-    }
+  if (!pos.is_over()) {
+    undo_.push_back(Step::Move);
+    return;
   }
-  undo_.emplace_back(std::move(before), rng_before);
+  const DealState& ds = pos.state();
+  DealRecord rec;
+  rec.deal = s_.deal;
+  rec.events = pos.events();
+  rec.declarations = pos.declarations();
+  rec.winner = ds.winner;
+  rec.game_points = ds.game_points;
+  rec.outcome = ds.outcome;
+  rec.points = {ds.points[0], ds.points[1]};
+  rec.tricks = {ds.tricks[0], ds.tricks[1]};
+  s_.finished.push_back(rec);
+  s_.scores[ds.winner] += ds.game_points;
+  if (s_.scores[ds.winner] >= kGameTarget) {
+    s_.winner = ds.winner;
+    undo_.push_back(Step::GameEnds);
+  } else {
+    const int next = rules_.next_start == NextStart::DealWinner ? ds.winner : 1 - s_.deal.start;
+    start_deal(next);
+    undo_.push_back(Step::DealEnds);
+  }
+  ends_.push_back(end);
 }
 
 void Game::undo() {
   if (undo_.empty()) throw IllegalMoveError("nothing to undo");
-  s_ = std::move(undo_.back().first);
-  rng_ = undo_.back().second;
+  const Step step = undo_.back();
+  if (step != Step::Move) {
+    s_.scores = ends_.back().scores;
+    rng_ = ends_.back().rng;
+    s_.winner = -1;
+    ends_.pop_back();
+  }
+  if (step == Step::DealEnds) {
+    // The deal again from its start, every move of its record but the last played again.
+    DealRecord rec = std::move(s_.finished.back());
+    s_.finished.pop_back();
+    s_.deal = std::move(rec.deal);
+    s_.position.emplace(Position::deal(rules_, s_.deal.hands, s_.deal.boneyard, s_.deal.start));
+    for (std::size_t i = 0; i + 1 < rec.events.size(); ++i) s_.position->play(rec.events[i].move);
+  } else {
+    if (step == Step::GameEnds) s_.finished.pop_back();  // the last deal's position is still the game's
+    s_.position->undo();
+  }
   undo_.pop_back();
 }
 

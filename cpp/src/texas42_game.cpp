@@ -27,34 +27,48 @@ std::optional<Contract> Auction::contract() const {
   return Contract{high_bidder_, high_};
 }
 
-std::vector<Bid> Auction::legal(std::optional<TileMask> hand) const {
-  std::vector<Bid> out;
-  if (over()) return out;
+template <class F>
+bool Auction::each_legal(std::optional<TileMask> hand, F&& f) const {
+  if (over()) return false;
   // The dealer calls last (no bid yet, all calls were passes: so in The Big Game too).
   const bool last = static_cast<int>(calls_.size()) == rules_.seats() - 1;
   // All passed to the last caller: 42's forced dealer (all_pass), Moon's forced 4 (moon_all_pass, §4.1).
   const bool forced = last && high_bidder_ < 0 &&
                       (rules_.moon() ? rules_.moon_all_pass == MoonAllPass::ForcedLast4 : rules_.all_pass == AllPass::ForcedDealer);
-  if (!forced) out.push_back({kPass});
-  if (forced && (rules_.forced_exact_30 || rules_.moon())) {
-    out.push_back({rules_.min_bid()});
-    return out;
-  }
-  // Mark bids are unbounded under mark_jump free: the ladder stops below kGameBid.
-  for (int b = rules_.min_bid(); b < kGameBid; b += b < rules_.mark() ? 1 : rules_.mark())
-    if (bid_is_legal(rules_, b, high_.value)) out.push_back({b});
-  if (bid_is_legal(rules_, kGameBid, high_.value)) out.push_back({kGameBid});
+  if (!forced && f(Bid{kPass})) return true;
+  if (forced && (rules_.forced_exact_30 || rules_.moon())) return f(Bid{rules_.min_bid()});
+  // Mark bids are unbounded under mark_jump free: the ladder stops below kGameBid. Moon's ends at
+  // shooting the moon (§4.1), The Big Game's at all the points (§4.3): no bid above is one.
+  const int mark = rules_.mark();
+  const int top = rules_.moon() ? std::max(mark, int{Rules::kShootTheMoon}) : rules_.big_game() ? rules_.hand_points() : kGameBid - 1;
+  for (int b = rules_.min_bid(); b <= top && b < kGameBid; b += b < mark ? 1 : mark)
+    if (bid_is_legal(rules_, b, high_.value) && f(Bid{b})) return true;
+  if (bid_is_legal(rules_, kGameBid, high_.value) && f(Bid{kGameBid})) return true;
   // The special bids the contract rows offer this hand (docs/rules.md §3).
   for (const ContractRow& row : bid_rows(rules_))
-    if (const auto b = offer(rules_, row, high_, hand.value_or(set_mask(rules_.max_pip)))) out.push_back({*b, row.bid_kind});
+    if (const auto b = offer(rules_, row, high_, hand.value_or(set_mask(rules_.max_pip))))
+      if (f(Bid{*b, row.bid_kind})) return true;
+  return false;
+}
+
+std::vector<Bid> Auction::legal(std::optional<TileMask> hand) const {
+  std::vector<Bid> out;
+  each_legal(hand, [&](const Bid& b) {
+    out.push_back(b);
+    return false;
+  });
   return out;
 }
 
+bool Auction::allows(const Bid& bid, std::optional<TileMask> hand) const {
+  return each_legal(hand, [&](const Bid& b) { return b == bid; });
+}
+
 void Auction::call(const Bid& bid, std::optional<TileMask> hand) {
-  const std::string seat = rules_.seat_name(to_call());
   if (over()) throw IllegalMoveError("the auction is over");
-  const auto open = legal(hand);
-  if (std::find(open.begin(), open.end(), bid) == open.end()) {
+  if (!allows(bid, hand)) {
+    const std::string seat = rules_.seat_name(to_call());
+    const auto open = legal(hand);
     if (bid.value == kPass)
       throw IllegalMoveError(seat + " may not pass: the dealer must bid" + (rules_.moon() ? " 4" : "") +
                              " when all others passed" + (rules_.moon() ? " (moon_all_pass)" : ""));
@@ -79,6 +93,10 @@ void Auction::call(const Bid& bid, std::optional<TileMask> hand) {
                            (least != open.end() ? "the least bid now is " + bid_name(*least) : std::string("no bid is open")) +
                            ladder + ")");
   }
+  record(bid);
+}
+
+void Auction::record(const Bid& bid) {
   const int caller = to_call();
   if (bid.value != kPass) high_ = bid, high_bidder_ = caller;
   else passed_ |= 1u << caller;
@@ -88,6 +106,26 @@ void Auction::call(const Bid& bid, std::optional<TileMask> hand) {
   to_call_ = rules_.seating().next(caller);
   if (rules_.big_game())
     while ((passed_ >> to_call_ & 1u) && std::popcount(passed_) < rules_.seats()) to_call_ = rules_.seating().next(to_call_);
+}
+
+void Auction::undo() {
+  if (calls_.empty()) throw IllegalMoveError("nothing to undo: no call was made");
+  const Bid bid = calls_.back();
+  to_call_ = callers_.back();
+  calls_.pop_back();
+  callers_.pop_back();
+  if (bid.value == kPass) {
+    passed_ &= ~(1u << to_call_);  // a seat passes once: in The Big Game it leaves the auction
+  } else {
+    // Every bid tops the one before: the high bid is the last bid left.
+    high_ = Bid{};
+    high_bidder_ = -1;
+    for (std::size_t i = calls_.size(); i-- > 0;)
+      if (calls_[i].value != kPass) {
+        high_ = calls_[i], high_bidder_ = callers_[i];
+        break;
+      }
+  }
 }
 
 Game::Game(const Rules& rules, std::uint64_t seed, int first_dealer) : rules_(rules), rng_(seed), s_(rules) {
@@ -142,15 +180,29 @@ std::vector<Move> Game::legal_moves() const {
   return out;
 }
 
+bool Game::is_legal(const Move& move) const {
+  const auto tile_in = [&](TileMask m) { return move.tile >= 0 && move.tile < 64 && (m >> move.tile & 1u); };
+  switch (s_.phase) {
+    case Phase::Bidding: return move == Move::call(move.bid) && s_.auction.allows(move.bid, s_.hand.deal[to_move()]);
+    case Phase::Declaring: {
+      if (move != Move::declare(move.trump)) return false;
+      const auto open = declarations(rules_, *s_.hand.contract);
+      return std::find(open.begin(), open.end(), move.trump) != open.end();
+    }
+    case Phase::Exchange: return move == Move::discard(move.tile) && tile_in(discards());
+    case Phase::Playing: return move == Move::play(move.tile) && tile_in(s_.position->legal_moves());
+    default: return false;
+  }
+}
+
 void Game::play(const Move& move) {
   if (s_.phase == Phase::GameOver) throw IllegalMoveError("the game is over");
-  const auto legal = legal_moves();
-  if (std::find(legal.begin(), legal.end(), move) == legal.end()) {
+  if (!is_legal(move)) {
     const std::string seat = rules_.seat_name(to_move());
     switch (s_.phase) {
       case Phase::Bidding:
         if (move.kind != Move::Kind::Call) throw IllegalMoveError("the auction is on: " + seat + " must bid or pass");
-        s_.auction.call(move.bid, s_.hand.deal[to_move()]);  // throws the precise reason
+        if (move == Move::call(move.bid)) Auction(s_.auction).call(move.bid, s_.hand.deal[to_move()]);  // throws the precise reason
         throw IllegalMoveError("illegal move");
       case Phase::Declaring:
         if (move.kind == Move::Kind::Declare)
@@ -168,26 +220,34 @@ void Game::play(const Move& move) {
         throw IllegalMoveError("the bidder " + seat + " must discard one tile now (docs/rules.md §4.1, §4.3)");
       default:
         if (move.kind != Move::Kind::Tile) throw IllegalMoveError("the hand is in play: " + seat + " must play a tile");
-        s_.position->play(move.tile);  // throws the precise reason
+        if (move.kind == Move::Kind::Tile && move == Move::play(move.tile))
+          Position(*s_.position).play(move.tile);  // throws the precise reason
         throw IllegalMoveError("illegal move");
     }
   }
-  undo_.emplace_back(s_, rng_);
+  // What finishing a hand changes besides the record of finished hands (the hand's own record
+  // keeps the rest: its deal, calls and plays).
+  const HandEnd end{s_.scores, s_.winner, s_.games_won, s_.set_last, rng_};
   switch (s_.phase) {
     case Phase::Bidding: {
       s_.auction.call(move.bid, s_.hand.deal[to_move()]);
-      s_.hand.bids = s_.auction.calls();
-      s_.hand.callers = s_.auction.callers();
+      s_.hand.bids.push_back(s_.auction.calls().back());
+      s_.hand.callers.push_back(s_.auction.callers().back());
+      Step step = Step::Call;
       if (s_.auction.over()) {
         if (!s_.auction.contract()) {  // all passed: thrown in, the next seat shakes (REDEAL)
           s_.finished.push_back(s_.hand);
           deal(rules_.seating().next(s_.hand.dealer));
+          step = Step::ThrownIn;
+          ends_.push_back(end);
         } else {
           s_.hand.contract = s_.auction.contract();
           // §4.3 (BG-2): The Big Game's bidder sees the undealt tile before naming trumps.
           s_.phase = rules_.row().left_over == LeftOver::Undealt && s_.hand.undealt ? Phase::Exchange : Phase::Declaring;
+          step = Step::CallEndsAuction;
         }
       }
+      undo_.push_back(step);
       break;
     }
     case Phase::Declaring:
@@ -197,11 +257,13 @@ void Game::play(const Move& move) {
       if (s_.hand.undealt && rules_.takes_widow())
         s_.phase = Phase::Exchange;
       else start_play();
+      undo_.push_back(Step::Declare);
       break;
     case Phase::Exchange:
       s_.hand.discard = move.tile;
       if (rules_.row().left_over == LeftOver::Undealt) s_.phase = Phase::Declaring;  // trumps after the exchange
       else start_play();
+      undo_.push_back(Step::Discard);
       break;
     default: {
       Position& pos = *s_.position;
@@ -213,6 +275,10 @@ void Game::play(const Move& move) {
         s_.hand.tricks = tally.tricks;
         s_.hand.objective = pos.ruling().contract->objective;
         finish_hand(pos.ruling().score(rules_, *s_.hand.contract, tally, *made));
+        undo_.push_back(Step::TileEndsHand);
+        ends_.push_back(end);
+      } else {
+        undo_.push_back(Step::Tile);
       }
     }
   }
@@ -311,8 +377,64 @@ TileMask Game::revealed(int seat) const {
 
 void Game::undo() {
   if (undo_.empty()) throw IllegalMoveError("nothing to undo");
-  s_ = std::move(undo_.back().first);
-  rng_ = undo_.back().second;
+  const Step step = undo_.back();
+  switch (step) {
+    case Step::Call:
+    case Step::CallEndsAuction:
+      s_.auction.undo();
+      s_.hand.bids.pop_back();
+      s_.hand.callers.pop_back();
+      s_.hand.contract.reset();
+      s_.phase = Phase::Bidding;
+      break;
+    case Step::Declare:
+      s_.hand.trump.reset();
+      s_.position.reset();
+      s_.phase = Phase::Declaring;
+      break;
+    case Step::Discard:
+      s_.hand.discard = -1;
+      s_.position.reset();
+      s_.phase = Phase::Exchange;
+      break;
+    case Step::Tile:
+      s_.position->undo();
+      break;
+    case Step::ThrownIn:
+    case Step::TileEndsHand: {
+      // The hand again as it stood before its last move: its record as finished, less what
+      // finishing it wrote, its auction and play again from the deal.
+      const HandEnd& end = ends_.back();
+      s_.scores = end.scores;
+      s_.winner = end.winner;
+      s_.games_won = end.games_won;
+      s_.set_last = end.set_last;
+      rng_ = end.rng;
+      s_.hand = std::move(s_.finished.back());
+      s_.finished.pop_back();
+      HandRecord& hand = s_.hand;
+      if (step == Step::ThrownIn) {
+        hand.bids.pop_back();
+        hand.callers.pop_back();
+      }
+      s_.auction = Auction(rules_, hand.dealer);
+      for (const Bid& bid : hand.bids) s_.auction.call(bid, hand.deal[s_.auction.to_call()]);
+      s_.position.reset();
+      s_.phase = Phase::Bidding;
+      if (step == Step::TileEndsHand) {
+        const std::vector<PlayRecord> plays = std::move(hand.plays);
+        hand.plays = {};
+        hand.points = {};
+        hand.tricks = {};
+        hand.objective = Objective::Points;
+        hand.result.reset();
+        start_play();
+        for (std::size_t i = 0; i + 1 < plays.size(); ++i) s_.position->play(plays[i].tile);
+      }
+      ends_.pop_back();
+      break;
+    }
+  }
   undo_.pop_back();
 }
 

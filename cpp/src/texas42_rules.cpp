@@ -229,9 +229,22 @@ std::string Rules::seat_name(int seat) const {
 int Rules::count_of(int tile) const { return row().counters ? counter_value(tile) : 0; }
 
 int Rules::counters() const {
-  int total = 0;
-  for (TileMask m = tile_set(); m; m &= m - 1) total += count_of(lowest(m));
-  return total;
+  const auto count = [](const Rules& r) {
+    int total = 0;
+    for (TileMask m = r.tile_set(); m; m &= m - 1) total += r.count_of(lowest(m));
+    return total;
+  };
+  // The count follows the family and the set alone: counted once for each (mark() asks it, and
+  // the auction asks mark() at every rung of the ladder).
+  static const auto kCounted = [&] {
+    std::array<std::array<int, kMaxPip + 1>, kFamilies.size()> out{};
+    for (std::size_t f = 0; f < kFamilies.size(); ++f)
+      for (int pip = 0; pip <= kMaxPip; ++pip) out[f][static_cast<std::size_t>(pip)] = count(Rules{.max_pip = pip, .family = kFamilies[f].family});
+    return out;
+  }();
+  const auto f = static_cast<std::size_t>(family);
+  if (f < kFamilies.size() && max_pip >= 0 && max_pip <= kMaxPip) return kCounted[f][static_cast<std::size_t>(max_pip)];
+  return count(*this);
 }
 
 SuitTable::SuitTable(const Rules& rules, Trump t) : trump(t) {

@@ -262,8 +262,8 @@ class RecordedGame:
         return self._moves.pop()
 
     def forget_undo(self) -> None:
-        """Drop what ``undo`` needs (the core keeps a copy of the game's state for every move, ~9 kB
-        each in the 42 family): the moves played so far can no longer be taken back (``undo``
-        raises IllegalMoveError), and a game kept only to play on, as the server's games held
-        between requests (serve/live.py), holds one state."""
+        """Drop what ``undo`` needs (the core records what each move changed: a byte a move, and
+        some 60 bytes for each move that ended a hand or deal): the moves played so far can no
+        longer be taken back (``undo`` raises IllegalMoveError), as for the server's games held
+        between requests (serve/live.py)."""
         self._game.forget_undo()

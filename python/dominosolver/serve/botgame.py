@@ -106,7 +106,7 @@ class BotGame:
 
     def keep_live(self, live: LiveGames | None) -> None:
         """Hold the game built for the next request (after a reply whose moves the store holds),
-        without the copy of its state for every move that undo needs (~9 kB a move)."""
+        without the record of its moves that undo needs."""
         if live is not None and live.most:
             self.game.forget_undo()
             live.keep(self.game_id, self.game, self.state["moves"][: self.seen])

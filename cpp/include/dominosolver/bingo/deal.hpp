@@ -40,14 +40,19 @@ class Game {
   int to_move() const { return is_over() ? -1 : s_.position->to_move(); }
   std::vector<Move> legal_moves() const;
   void play(const Move& m);  // throws IllegalMoveError; the game is unchanged then
+  // Takes back the last move (throws IllegalMoveError when none is left). What a move changed is
+  // recorded, not the state before it: a byte a move, and for a move that ended a deal the scores
+  // and the generator before it; taking back such a move plays the deal again from its start (the
+  // finished deal's record holds its moves).
   void undo();
   bool can_undo() const { return !undo_.empty(); }
-  // Drops what undo() needs (a copy of the state for every move played): the moves so far can no
-  // longer be taken back, and a game kept only to play on holds one state (the server's games held
-  // between requests).
+  // Drops what undo() needs: the moves so far can no longer be taken back (the server's games
+  // held between requests).
   void forget_undo() {
     undo_.clear();
     undo_.shrink_to_fit();
+    ends_.clear();
+    ends_.shrink_to_fit();
   }
 
   const Position& position() const { return *s_.position; }  // the deal in play (the last one when over)
@@ -63,10 +68,19 @@ class Game {
     std::vector<DealRecord> finished;
   };
   void start_deal(int start);
+  // What undo() takes back of each move: a move within its deal, one that ended the deal and started
+  // the next, or one that ended the game; for the last two what ending the deal changed besides
+  // the record of finished deals.
+  enum class Step : std::uint8_t { Move, DealEnds, GameEnds };
+  struct DealEnd {
+    std::array<int, kPlayers> scores{};
+    SplitMix64 rng{0};
+  };
   Rules rules_;
   SplitMix64 rng_;
   State s_;
-  std::vector<std::pair<State, SplitMix64>> undo_;
+  std::vector<Step> undo_;
+  std::vector<DealEnd> ends_;  // one for each DealEnds and GameEnds in undo_
 };
 
 }  // namespace dominosolver::bingo

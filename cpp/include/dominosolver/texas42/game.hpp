@@ -51,9 +51,18 @@ class Auction {
   // The calls open to the seat to call, holding `hand`: pass (unless forced), the ladder over the
   // high bid, and the special bids the contract rows offer the hand.
   std::vector<Bid> legal(std::optional<TileMask> hand) const;
+  // Whether `bid` is among legal(hand), without building the list.
+  bool allows(const Bid& bid, std::optional<TileMask> hand) const;
   void call(const Bid& bid, std::optional<TileMask> hand);  // throws IllegalMoveError; unchanged then
+  // Takes back the last call (throws IllegalMoveError when none was made): the high bid and the
+  // passes follow from the calls before it.
+  void undo();
 
  private:
+  // Calls f(bid) for each of legal(hand) in its order until f returns true; whether one did.
+  template <class F>
+  bool each_legal(std::optional<TileMask> hand, F&& f) const;
+  void record(const Bid& bid);  // the call, known legal
   Rules rules_;
   int to_call_;
   unsigned passed_ = 0;  // the seats that have passed (bit set)
@@ -99,13 +108,18 @@ class Game {
   int to_move() const;
   std::vector<Move> legal_moves() const;
   void play(const Move& move);  // throws IllegalMoveError; the game is unchanged then
+  // Takes back the last move (throws IllegalMoveError when none is left). What a move changed is
+  // recorded, not the state before it: a byte a move, and for a move that ended a hand the scores
+  // and the generator before it; taking back such a move plays the hand again from its deal (the
+  // finished hand's record holds its calls and plays).
   void undo();
-  // Drops what undo() needs (a copy of the state for every move played): the moves so far can no
-  // longer be taken back, and a game kept only to play on holds one state (the server's games held
-  // between requests).
+  // Drops what undo() needs: the moves so far can no longer be taken back (the server's games
+  // held between requests).
   void forget_undo() {
     undo_.clear();
     undo_.shrink_to_fit();
+    ends_.clear();
+    ends_.shrink_to_fit();
   }
 
   const std::array<int, kMaxSeats>& scores() const { return s_.scores; }  // by scorer (Rules::scorer_of)
@@ -139,10 +153,22 @@ class Game {
   void finish_hand(const HandResult& result);
   int moon_winner(const HandResult& result) const;
   TileMask discards() const;  // what the bidder may lay away in the exchange
+  bool is_legal(const Move& move) const;  // whether `move` is among legal_moves()
+  // What undo() takes back of each move: its kind, and for a move that ended a hand (all passed, or
+  // the hand decided) what finishing it changed besides the record of finished hands.
+  enum class Step : std::uint8_t { Call, CallEndsAuction, ThrownIn, Declare, Discard, Tile, TileEndsHand };
+  struct HandEnd {
+    std::array<int, kMaxSeats> scores{};
+    int winner = -1;
+    std::array<int, kMaxSeats> games_won{};
+    int set_last = -1;
+    SplitMix64 rng{0};
+  };
   Rules rules_;
   SplitMix64 rng_;
   State s_;
-  std::vector<std::pair<State, SplitMix64>> undo_;
+  std::vector<Step> undo_;
+  std::vector<HandEnd> ends_;  // one for each ThrownIn and TileEndsHand in undo_
 };
 
 }  // namespace dominosolver::texas42
