@@ -29,10 +29,11 @@ __all__ = ["BIG_GAME", "DECIDERS", "BidTests", "BigGame", "BigGameBidAdvice", "B
            "dd_table", "exchanged", "hint", "in_big_game_exchange", "parse_play", "solve", "solve_batch",
            "weakest_discard"]
 
-# The Big Game's own decisions before play: texas42's advise_bid and HintBot use them; its advice
+# The Big Game's own decisions before play: texas42's advise_bid, hint and HintBot use them; its advice
 # tests its row of the core's advice defaults' deals (32, texas42.bidding.ADVICE_DEFAULTS) at one
 # level each, its whole deals taking seconds to solve.
-DECIDERS = Deciders(advise_bid=advise_big_game_bid, bot=BigGameDecisions, at_lead=exchanged)
+DECIDERS = Deciders(advise_bid=advise_big_game_bid, bot=BigGameDecisions, at_lead=exchanged,
+                    before_trumps=in_big_game_exchange, advise_exchange=advise_exchange)
 register(("biggame",), DECIDERS)
 
 

@@ -91,20 +91,10 @@ ROUND_AUCTION_ARENA = {"samples": 20, "bid_samples": 12, "bid_time": BIG_GAME_TI
 
 
 def hint(target: Position | PlayerView, seat: int | None = None, **limits: Any) -> Any:
-    """42's hint, except for the bidder in the exchange before trumps (The Big Game's undealt tile):
-    every legal discard ranked by zero-window tests (``advise_exchange``, an ExchangeAdvice); limits
-    that judge plays are left unused, and said so."""
-    seated = isinstance(target, Position) and (seat is not None or target.to_move is not None)
-    view = target.view(seat if seat is not None else target.to_move) if seated else target  # over: 42's hint says so
-    if not (isinstance(view, PlayerView) and in_big_game_exchange(view)):
-        return adapter.hint(target, seat, **limits)
-    taken = {k: v for k, v in limits.items() if k in EXCHANGE_LIMITS}
-    taken.setdefault("samples", EXCHANGE_SAMPLES)
-    unused = sorted(k for k, v in limits.items() if k not in EXCHANGE_LIMITS and k != "on_progress" and v is not None)
-    advice = advise_exchange(view, **taken)
-    if unused:
-        advice.warnings.append(f"{', '.join(unused)}: not used by the exchange's tests")
-    return advice
+    """42's hint (``texas42.hint``), which for the bidder in the exchange before trumps (The Big
+    Game's undealt tile) is every legal discard ranked by zero-window tests (its ``Deciders``'
+    ``advise_exchange``, an ExchangeAdvice); limits that judge plays are left unused, and said so."""
+    return adapter.hint(target, seat, **limits)
 
 
 def go(view: PlayerView, limits: dict[str, Any], *, threads: int | None, table_mb: int,

@@ -31,6 +31,10 @@ class Deciders:
       widow), the hint's moves, per-world scorer and chance of the goal (``hint.hint``);
     - ``bot(hint_bot)``: a decider for a ``HintBot`` whose ``choose(game, view)`` answers every move
       of the auction, exchange and declaration (The Big Game's, by zero-window tests);
+    - ``before_trumps(view)`` and ``advise_exchange(view, *, samples, seed, time, threads, tt_mb,
+      should_stop)``: whether ``view`` is its bidder's exchange before trumps are named (The Big
+      Game's undealt tile), and there the bidder's discards ranked (an ``ExchangeAdvice``), which
+      ``hint.hint`` answers with;
     - ``at_lead(view, world, trump)``: the hands of a deal at the first lead once ``view``'s seat has
       won the auction and names ``trump`` (The Big Game's exchange by its rule of thumb), as bid
       tests and bid scorers judge a declaration; None: as dealt.
@@ -44,6 +48,8 @@ class Deciders:
     exchange_scores: Callable[..., Any] | None = None
     bot: Callable[[Any], Any] | None = None
     at_lead: Callable[..., Any] | None = None
+    before_trumps: Callable[[Any], bool] | None = None
+    advise_exchange: Callable[..., Any] | None = None
 
 
 _FAMILIES: dict[str, Deciders] = {}

@@ -8,7 +8,9 @@ contract is made. When few deals fit the view, all of them are solved and the hi
 
 In Moon's widow exchange (docs/rules.md §4.1) the moves are the tiles the bidder may lay away, each
 valued on the same deals by the tricks it then takes (``dominosolver.moon.exchange``, Moon's
-``Deciders.exchange_scores``).
+``Deciders.exchange_scores``). In The Big Game's exchange before trumps (§4.3) the hint is its
+member's exchange advice (``Deciders.advise_exchange``: an ``ExchangeAdvice``, the discards ranked
+by zero-window tests), as the game registry's hint answers there.
 
 Moves are ranked by what wins marks: in the marks game with a contract, first the chance of reaching
 the seat's goal (making the contract when declaring, setting it when defending), then the mean
@@ -170,7 +172,7 @@ class Hint:
 
 def hint(
     view: Any,
-    samples: int = SAMPLES,
+    samples: int | None = None,
     seed: int | None = None,
     time: float | None = None,
     weighting: str = "uniform",
@@ -184,10 +186,10 @@ def hint(
     tt_mb: int | None = None,
     on_progress: Callable[[Hint], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
-) -> Hint:
+) -> Hint | Any:
     """Score every legal move of the seat to move from its view.
 
-    ``samples`` deals are drawn once (seeded: ``seed=None`` picks one and reports it) and every move
+    ``samples`` deals (None: ``SAMPLES``, 200) are drawn once (seeded: ``seed=None`` picks one and reports it) and every move
     is solved on all of them; with at most ``exact_limit`` consistent deals, all are solved instead
     (``method="exact"``). ``time`` (seconds) stops sampling early, between batches of deals, once
     spent; ``should_stop`` likewise. ``on_progress`` receives the hint so far after each batch.
@@ -207,6 +209,12 @@ def hint(
     means are None); ``"all"`` values every move (as the points objective, method infoset and the
     contracts in tricks always do).
 
+    The bidder's view in The Big Game's exchange before trumps (docs/rules.md §4.3) gets its
+    member's exchange advice instead (``Deciders.advise_exchange``, an ``ExchangeAdvice``): its legal
+    discards ranked by zero-window tests on ``samples`` deals (None: its own 12), within ``time``,
+    ``threads``, ``tt_mb`` and ``should_stop``; the options that judge plays, given other than
+    their defaults, are left unused and said so in its warnings.
+
     Limits: ``samples`` 1 to ``MAX_WORLDS`` (1,000,000), ``exact_limit`` 0 to ``MAX_WORLDS``,
     ``seed`` a whole number from 0 or None, ``time`` seconds from 0 (0: one batch) or None; else
     ParseError.
@@ -215,6 +223,11 @@ def hint(
     asked = _checked(view, samples, seed, time, weighting, method=method, threads=threads, exact_limit=exact_limit,
                      objective=objective, score=score, means=means, tt_mb=tt_mb, on_progress=on_progress,
                      should_stop=should_stop, start=start)
+    if asked.view.trump is None:  # The Big Game's exchange before trumps (_checked lets no other view through)
+        unused = [name for name, value, default in (
+            ("weighting", weighting, "uniform"), ("method", method, "pimc"), ("exact_limit", exact_limit, EXACT_LIMIT),
+            ("objective", objective, "auto"), ("score", score, None), ("means", means, "tied")) if value != default]
+        return _exchange_advice(asked, samples is not None, unused)
     sampler = WorldSampler(asked.view)
     question = _question(asked, sampler)
     return question.present(_estimate(asked, question, sampler))
@@ -255,7 +268,7 @@ def _checked(view: Any, samples: Any, seed: Any, time: Any, weighting: Any, *, m
     """``hint``'s arguments checked, each bad one a named error (ParseError, or InvalidViewError for a
     view that cannot be hinted)."""
     # Every limit is checked before any work, so a typo fails at once instead of running for hours.
-    samples = world_count(samples)
+    samples = world_count(SAMPLES if samples is None else samples)
     seed = seed_value(seed)
     time = time_limit(time)
     exact_limit = world_count(exact_limit, "exact_limit", low=0)
@@ -272,7 +285,7 @@ def _checked(view: Any, samples: Any, seed: Any, time: Any, weighting: Any, *, m
         raise ParseError(f"unknown weighting {shown(weighting)}: use one of {', '.join(WEIGHTINGS)}")
     if method not in METHODS:
         raise ParseError(f"unknown method {shown(method)}: use one of {', '.join(METHODS)}")
-    if v.trump is None:
+    if v.trump is None and not _before_trumps(v):
         raise InvalidViewError(f"no tile to play: {v.rules.seat_names[v.seat]}'s view is in the "
                                f"{'auction' if v.contract is None else 'declaration of trumps'}: ask advise-bid")
     if v.to_move is None:
@@ -293,6 +306,30 @@ def _checked(view: Any, samples: Any, seed: Any, time: Any, weighting: Any, *, m
         raise ParseError(f"unknown means {shown(means)}: use one of {', '.join(MEANS)}")
     return _Asked(v, samples, seed, time, weighting, method, threads, exact_limit, objective, marks, means, tt_mb,
                   on_progress, should_stop, start)
+
+
+def _before_trumps(v: PlayerView) -> bool:
+    """Whether ``v`` is its member's exchange before trumps (The Big Game's bidder with the undealt tile)."""
+    before = deciders_of(v.rules).before_trumps
+    return before is not None and bool(before(v))
+
+
+def _exchange_advice(a: _Asked, samples_given: bool, unused: list[str]) -> Any:
+    """The member's exchange advice for the bidder's view before trumps (``Deciders.advise_exchange``):
+    ``samples`` when given (else its own), the time, threads, table and stop; ``unused``: the
+    options given that judge plays, said in its warnings."""
+    advise = deciders_of(a.view.rules).advise_exchange
+    assert advise is not None
+    limits: dict[str, Any] = {"seed": a.seed, "time": a.time, "threads": a.threads or 1,
+                              "should_stop": a.should_stop}
+    if samples_given:
+        limits["samples"] = a.samples
+    if a.tt_mb is not None:
+        limits["tt_mb"] = a.tt_mb
+    advice = advise(a.view, **limits)
+    if unused:
+        advice.warnings.append(f"{', '.join(unused)}: not used by the exchange's tests")
+    return advice
 
 
 @dataclass
