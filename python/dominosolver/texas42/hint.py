@@ -31,7 +31,7 @@ import numpy as np
 from .. import pimc
 from .._core import decisions as _decisions
 from ..arguments import seed_value, table_megabytes, thread_count, time_limit, world_count
-from ..errors import InvalidViewError, ParseError, shown
+from ..errors import InvalidViewError, ParseError, SearchLimitError, shown
 from ..pimc import MoveStat  # one move of a hint, shared with Bingo's
 from ..stoppable import Abandoned
 from .advice_defaults import ADVICE_DEFAULTS
@@ -215,6 +215,12 @@ def hint(
     ``threads``, ``tt_mb`` and ``should_stop``; the options that judge plays, given other than
     their defaults, are left unused and said so in its warnings.
 
+    A hint answers on the worlds solved when ``time`` or ``should_stop`` ends it (said in its
+    warnings), at least one: beyond ``LONG_TRICKS`` tricks left (The Big Game's first tricks) one
+    world can take seconds, and each gets the nodes the time left allows (``world_budget``); when
+    not one world is solved within ``time`` (or before the stop), SearchLimitError ("no world was
+    solved ...", or "none of the N worlds could be solved ...") says to give more time or none.
+
     Limits: ``samples`` 1 to ``MAX_WORLDS`` (1,000,000), ``exact_limit`` 0 to ``MAX_WORLDS``,
     ``seed`` a whole number from 0 or None, ``time`` seconds from 0 (0: one batch) or None; else
     ParseError.
@@ -260,6 +266,8 @@ class _Asked:
 
 
 HAND_OVER = "the hand is over: there is no move to hint"
+NO_WORLD = ("a hint answers on one solved world at least: give it more time, or none (a world with many tricks "
+            "left, as at The Big Game's first leads, can take seconds to solve)")
 
 
 def _checked(view: Any, samples: Any, seed: Any, time: Any, weighting: Any, *, method: Any, threads: Any,
@@ -551,18 +559,21 @@ def _estimate(a: _Asked, q: _Question, sampler: WorldSampler) -> pimc.Estimate:
         scorer = dataclasses.replace(scorer, score=tested, chance=makes)
         if on_progress is not None:  # the tests' means are chances, not values: none shown yet
             report = lambda e: on_progress(q.present(_unvalued(e)))
-    estimate = pimc.run(
-        sampler,
-        scorer,
-        samples=a.samples,
-        seed=new_seed() if a.seed is None else a.seed,
-        exact_limit=a.exact_limit,
-        time=a.time,
-        should_stop=a.should_stop,
-        on_progress=report,
-        warnings=q.warnings,
-        started=a.start,
-    )
+    try:
+        estimate = pimc.run(
+            sampler,
+            scorer,
+            samples=a.samples,
+            seed=new_seed() if a.seed is None else a.seed,
+            exact_limit=a.exact_limit,
+            time=a.time,
+            should_stop=a.should_stop,
+            on_progress=report,
+            warnings=q.warnings,
+            started=a.start,
+        )
+    except SearchLimitError as e:  # not one world solved: no answer to rest on
+        raise SearchLimitError(f"{e}; {NO_WORLD}") from e
     if q.tests_first is not None:
         batch = q.chunk if a.time is not None or a.should_stop is not None else pimc.UNCHUNKED
         estimate = pimc.refine(estimate, q.tests_first[1], q.rank_key, batch=batch, time=a.time,
