@@ -203,11 +203,19 @@ class LevelTests:
         because a deal's points are one number that the tests bound (``lower``, ``upper``): a deal
         taking 47 takes 42, one failing 42 fails 47 (docs/rules.md §4.3: every declaration is a
         points game of 66 points, the side's points one count), so a share can only fall level by level."""
-        ts = [self.tested(at) for at in levels]
-        lo, hi = [t.made for t in ts], [t.worlds - t.failed for t in ts]
+        return self._contenders(*self._bounds(levels))
+
+    def _bounds(self, levels: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """[level, option]: the deals proven to take each of ``levels``, and those not proven not to."""
+        lo = np.array([(self.lower >= at).sum(axis=1) for at in levels])
+        return lo, np.array([(self.upper >= at).sum(axis=1) for at in levels])
+
+    def _contenders(self, lo: Any, hi: Any) -> list[int]:
+        """``contenders`` of the counts ``_bounds`` gives ([level][option], arrays or lists)."""
+        levels = range(len(lo))
 
         def above(a: int, b: int) -> bool:  # a ranks above b whatever the unknown deals turn out
-            for k in range(len(levels)):
+            for k in levels:
                 if lo[k][a] != hi[k][b]:
                     return bool(lo[k][a] > hi[k][b])
             return a < b
@@ -533,16 +541,15 @@ class _Race:
         what they may take), each with the number of levels it is tested at: the first always,
         and each above it while it may tie another contender at every level below."""
         tests, levels = self.tests, self.levels
-        alive = tests.contenders(levels)
-        ts = [tests.tested(at) for at in levels]
-        lo, hi = [t.made for t in ts], [t.worlds - t.failed for t in ts]
+        lo, hi = (x.tolist() for x in tests._bounds(levels))
+        alive = tests._contenders(lo, hi)
 
         def depth(d: int) -> int:
             apart = [next((k for k in range(len(levels)) if lo[k][d] > hi[k][e] or lo[k][e] > hi[k][d]), len(levels))
                      for e in alive if e != d]  # the first level at which d and e are sure to differ
             return max([1, *apart])
 
-        order = sorted(alive, key=lambda d: ([-int(h[d]) for h in hi], [-int(m[d]) for m in lo], d))
+        order = sorted(alive, key=lambda d: ([-h[d] for h in hi], [-m[d] for m in lo], d))
         return [(d, depth(d)) for d in order]
 
     def batch(self) -> tuple[list[tuple[int, int, int]], bool]:
@@ -562,7 +569,8 @@ class _Race:
                 open_ = (tests.lower[d, worlds] < at) & (at <= tests.upper[d, worlds])
                 any_open = any_open or bool(open_.any())
                 taken = {w for e, w, _ in batch if e == d}
-                ready = [int(w) for w in worlds[open_ & (self.tried[d, worlds, k] < self.budget)] if int(w) not in taken]
+                first = worlds[open_ & (self.tried[d, worlds, k] < self.budget)][:threads + len(taken)]
+                ready = [int(w) for w in first if int(w) not in taken]
                 batch += [(d, w, k) for w in ready[:threads - len(batch)]]
                 if len(batch) == threads:
                     return batch, True
