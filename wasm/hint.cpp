@@ -1072,9 +1072,7 @@ class HintRun {
     val out = val::object();
     out.set("schema", std::string("dominosolver.hint/1"));
     out.set("game", v.json["game"]);
-    val rules = val::object();
-    for (const auto& [k, value] : v.rules.flags()) rules.set(k, value);
-    out.set("rules", rules);
+    out.set("rules", flags_json(v.rules));  // as in its position: "game" names the family
     out.set("position", v.json);
     out.set("seat", v.seat);
     out.set("pov", pov());

@@ -92,7 +92,7 @@ class Claim:
         return {
             "schema": CLAIM_SCHEMA,
             "game": self.view.game,
-            "rules": self.view.rules.to_json(),
+            "rules": self.view.rules.game_flags,  # as in its position: "game" names the family
             "position": self.view.to_json(),
             "seat": self.seat,
             "side": _side_name(self.view),

@@ -124,7 +124,7 @@ class Hint:
         return {
             "schema": HINT_SCHEMA,
             "game": self.view.game,
-            "rules": self.view.rules.to_json(),
+            "rules": self.view.rules.game_flags,  # as in its position: "game" names the family
             "position": self.view.to_json(),
             "seat": self.seat,
             "pov": self.pov,
