@@ -17,7 +17,8 @@ MEMBERS = {
     "texas42": (texas42.Game, texas42.Rules(specials="all")),
     # no hand thrown in: the dealer bids when all others passed
     "texas42-forced": (texas42.Game, texas42.Rules(all_pass="forced_dealer", scoring="points")),
-    "moon": (moon.MoonGame, None),
+    # a later seat may bid 21 over a 21 (the high bid undone is then the earlier 21), and a made 21 wins
+    "moon": (moon.MoonGame, moon.MoonGame._rules_class(moon_overcall=True, moon_wins_game=True)),
     "moon4-fosdick": (moon.PartnershipMoonGame, moon.PartnershipMoonGame._rules_class(moon4_preset="fosdick",
                                                                                   back_to_back_loss=True)),
     "biggame": (biggame.BigGame, None),
@@ -44,12 +45,15 @@ def snapshot(game):
 
 def choose(game, bot, rng):
     """Mostly the rule bot's move (games reach their end); in the auction often a pass (hands
-    thrown in), and now and then any legal move."""
+    thrown in), now and then the highest bid (in Moon 21, and 21 again over it), and now and then
+    any legal move."""
     legal = game.legal_moves
-    if game.phase == "bidding" and rng.random() < (0.7 if all(str(bid) == "pass" for _, bid in game.auction) else 0.4):
-        passes = [m for m in legal if str(m) == "pass"]
-        if passes:
-            return passes[0]
+    if game.phase == "bidding":
+        calls = [str(bid) for _, bid in game.auction]
+        if rng.random() < (0.7 if all(c == "pass" for c in calls) else 0.4) and "pass" in map(str, legal):
+            return next(m for m in legal if str(m) == "pass")
+        if rng.random() < (0.6 if "21" in calls else 0.1):
+            return legal[-1]
     return rng.choice(legal) if rng.random() < 0.2 else bot.choose(game)
 
 
@@ -59,6 +63,10 @@ def test_undo_equals_a_replay_of_the_moves_left(member):
     rng, bot = random.Random(member), RuleBot()
     game = game_class(seed=3, rules=rules, dealer=1)
     seen = {"thrown in": 0, "hand undone": 0, "game over undone": 0}
+    if member == "moon":
+        seen["21 over 21"] = 0
+    if member == "moon4-fosdick":
+        seen["match game undone"] = 0  # a game won short of the match: the scores had started again at 0
     steps = 0
     while steps < 2000 and not (game.is_over and seen["game over undone"]):
         steps += 1
@@ -66,9 +74,11 @@ def test_undo_equals_a_replay_of_the_moves_left(member):
             for _ in range(rng.randint(1, 12) if rng.random() < 0.3 else 1):
                 if not game.moves:
                     break
-                hands, over = len(game._game.finished_hands), game.is_over
+                hands, over, won = len(game._game.finished_hands), game.is_over, sum(game._game.games_won)
                 last = game.moves[-1]
                 assert game.undo() == last
+                if "match game undone" in seen:
+                    seen["match game undone"] += sum(game._game.games_won) < won and not over
                 seen["hand undone"] += len(game._game.finished_hands) < hands
                 seen["game over undone"] += over
         elif not game.is_over:
@@ -76,6 +86,8 @@ def test_undo_equals_a_replay_of_the_moves_left(member):
             game.play(choose(game, bot, rng))
             now = game._game.finished_hands
             seen["thrown in"] += len(now) > len(finished) and now[-1]["contract"] is None
+            if "21 over 21" in seen:
+                seen["21 over 21"] += [str(bid) for _, bid in game.auction].count("21") > 1
         fresh = game_class(seed=3, rules=rules, dealer=1, moves=game.moves)
         assert snapshot(game) == snapshot(fresh), f"step {steps}, after {len(game.moves)} moves"
         if steps % 25 == 0:  # the package's record of the hands (built from the core's: slower)
