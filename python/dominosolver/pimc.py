@@ -137,7 +137,7 @@ class Estimate:
     method: str  # "exact" (every world averaged) or "pimc"
     worlds: int  # worlds averaged
     seed: int | None  # None when the worlds were enumerated
-    elapsed: float  # seconds since the hint started
+    elapsed: float = field(compare=False)  # seconds since the hint started (not compared)
     nodes: int
     warnings: tuple[str, ...]
     ess: float | None = None  # the effective sample size of weighted worlds (None: equally likely)

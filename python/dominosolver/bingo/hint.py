@@ -47,7 +47,7 @@ class Hint:
     worlds: int  # worlds solved (and averaged)
     seed: int | None
     moves: tuple[MoveStat, ...]  # best first
-    elapsed: float
+    elapsed: float = field(compare=False)  # timing: not part of equality
     nodes: int
     warnings: tuple[str, ...] = field(default=())
     weighting: str = "uniform"
@@ -273,7 +273,7 @@ class CloseValue:
     mean: float  # expected game points for the player on lead
     p_win: float
     hands: int  # opponent hands enumerated
-    elapsed: float
+    elapsed: float = field(compare=False)  # timing: not part of equality
     searched: int = 0  # hands solved by a search (the others decided by bounds or alike to one searched)
 
 

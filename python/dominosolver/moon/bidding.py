@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import time as _time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import numpy as np
@@ -68,7 +68,7 @@ class MoonBidAdvice(PlainArrays, DeclarationValues):
     risk: float
     worlds: int
     seed: int
-    elapsed: float
+    elapsed: float = field(compare=False)  # timing: not part of equality
     partner_high: bool = False  # the partner holds the high bid of the auction (Partnership Moon)
     discount: int = 0  # tricks taken off every double-dummy value when judging a bid
     contract: Contract | None = None  # the contract the seat won: declaring

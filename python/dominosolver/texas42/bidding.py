@@ -206,7 +206,7 @@ class BidAdvice(PlainArrays, DeclarationValues):
     risk: float
     worlds: int
     seed: int
-    elapsed: float
+    elapsed: float = field(compare=False)  # timing: not part of equality
     discount: int = 0  # points taken off every double-dummy value when judging a bid
     mark_risk: float | None = None  # threshold for bids of every trick (a mark and up); None: risk
     partner_high: bool = False  # the partner holds the high bid of the auction

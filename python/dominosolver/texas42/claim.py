@@ -72,7 +72,7 @@ class Claim:
     reason: str
     seed: int | None = None  # the draw's seed, when the worlds were drawn
     nodes: int = 0
-    elapsed: float = 0.0
+    elapsed: float = field(compare=False, default=0.0)  # timing: not part of equality
     warnings: list[str] = field(default_factory=list)
 
     @property

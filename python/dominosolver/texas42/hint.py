@@ -75,7 +75,7 @@ class Hint:
     method: str  # "pimc" or "exact" (plain PIMC on sampled or on every world), or "infoset" (infoset.py)
     worlds: int
     seed: int | None
-    elapsed: float
+    elapsed: float = field(compare=False)  # timing: not part of equality
     weighting: str = "uniform"
     goal: str | None = None  # "make" (declaring side), "set" (defenders) or None without a contract
     warnings: list[str] = field(default_factory=list)
