@@ -117,7 +117,7 @@ void Auction::undo() {
   if (bid.value == kPass) {
     passed_ &= ~(1u << to_call_);  // a seat passes once: in The Big Game it leaves the auction
   } else {
-    // Every bid tops the one before: the high bid is the last bid left.
+    // Each bid takes the high bid (over it, or a 21 over a 21, M-11): the high bid is the last bid left.
     high_ = Bid{};
     high_bidder_ = -1;
     for (std::size_t i = calls_.size(); i-- > 0;)
@@ -220,8 +220,7 @@ void Game::play(const Move& move) {
         throw IllegalMoveError("the bidder " + seat + " must discard one tile now (docs/rules.md §4.1, §4.3)");
       default:
         if (move.kind != Move::Kind::Tile) throw IllegalMoveError("the hand is in play: " + seat + " must play a tile");
-        if (move.kind == Move::Kind::Tile && move == Move::play(move.tile))
-          Position(*s_.position).play(move.tile);  // throws the precise reason
+        if (move == Move::play(move.tile)) Position(*s_.position).play(move.tile);  // throws the precise reason
         throw IllegalMoveError("illegal move");
     }
   }
