@@ -129,7 +129,7 @@ def test_move_text_reads_a_low_lead_in_play():
 @pytest.mark.parametrize("text, error, words", [
     ("biggame trump=9 hands=73/83/44/88", ParseError, "unknown trump"),
     ("biggame trump=4 hands=93/83/44/88", ParseError, r"numbers run 0\.\.8"),
-    ("trump=4 hands=73.82.10/33.83.21/44.62.20/88.55.40", InvalidPositionError, "7-3 is not in the double-6 set"),
+    ("42 trump=4 hands=73.82.10/33.83.21/44.62.20/88.55.40", InvalidPositionError, "7-3 is not in the double-6 set"),
     ("biggame trump=4 hands=73.82/33.83.21/44.62.20/88.55.40", InvalidPositionError, "hand sizes"),
     ("biggame trump=4 hands=73.82.10.11.22.33.44.55.66.77.88.00/65/64/63", InvalidPositionError, "hand sizes 12, 1, 1, 1"),
     ("biggame trump=4 leader=E hands=82.10.11/33.21/44.62/88.55.40 trick=83.73:3", InvalidPositionError, "7-3:3 is a lead"),

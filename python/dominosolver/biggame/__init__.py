@@ -1,27 +1,36 @@
 """The Big Game (docs/rules.md §4.3): 42 for points on the double-eight set, 11 tiles each and the
 45th undealt, bids 42..66, and the lower-end leads ``7-3:3`` and ``8-2:2``. A member of the 42
-family, played by the texas42 package's classes under its rules: this module names the rules and
-re-exports the rest; positions, games, solving and notation are texas42's, as the rules direct them.
+family, played by the texas42 package's classes under its rules: this module names the rules
+(``rules.py``) and texas42's functions and classes with The Big Game's rules by default
+(``defaults.py``: a hand of 11 tiles, untagged text, JSON without "game"); positions, games, solving
+and notation are texas42's, as the rules direct them.
 Its own decisions before play are here: bid advice by zero-window tests (``bidding.py``, on
 texas42's ``BidTests``), the exchange's ranking of discards (``exchange.py``) and the hint bot's
 auction, exchange and declaration (``bot.py``), registered as its ``Deciders`` row
 (``texas42/deciders.py``): what makes whole 11-trick deals affordable.
 
 >>> from dominosolver.biggame import BIG_GAME, Position
->>> pos = Position("biggame trump=4 leader=N hands=73.82.10/33.83.21/44.62.20/88.55.40")
+>>> pos = Position("trump=4 leader=N hands=73.82.10/33.83.21/44.62.20/88.55.40")
 >>> pos.rules == BIG_GAME, [str(m) for m in pos.legal_moves]
 (True, ['8-2:2', '8-2', '7-3:3', '7-3', '1-0'])
 """
 
 from .. import texas42
-from ..texas42 import (Bid, BidTests, Contract, Move, PlayerView, Position, Solver, advise_bid, analyse_play, dd_table,
-                       hint, solve, solve_batch)
+from ..texas42 import Bid, BidTests, Contract, Move, PlayerView
 from ..texas42.deciders import Deciders, register
 from ..texas42.plays import LowerEndLead, parse_play
 from .bidding import BigGameBidAdvice, advise_big_game_bid
 from .bot import BigGameDecisions
-from .exchange import DiscardTests, ExchangeAdvice, ExchangeChoice, advise_exchange, in_big_game_exchange
+from .defaults import Position, Solver, advise_bid, analyse_play, dd_table, hint, solve, solve_batch
+from .exchange import (
+    DiscardTests,
+    ExchangeAdvice,
+    ExchangeChoice,
+    advise_exchange,
+    in_big_game_exchange,
+)
 from .exchange_rule import exchanged, weakest_discard
+from .rules import BIG_GAME, BigGameRules
 
 __all__ = ["BIG_GAME", "DECIDERS", "BidTests", "BigGame", "BigGameBidAdvice", "BigGameDecisions", "BigGameRules", "Bid",
            "Contract", "DiscardTests", "ExchangeAdvice", "ExchangeChoice", "Game", "LowerEndLead", "Move", "PlayerView",
@@ -37,13 +46,6 @@ DECIDERS = Deciders(advise_bid=advise_big_game_bid, bot=BigGameDecisions, at_lea
 register(("biggame",), DECIDERS)
 
 
-class BigGameRules(texas42.Rules):
-    """The Big Game's rules: ``BigGameRules(nt_doubles="low")`` is ``Rules(family="biggame", ...)``."""
-
-    __slots__ = ()
-    _preset = {"family": "biggame"}
-
-
 class BigGame(texas42.Game):
     """A game of The Big Game (its rules unless ``rules`` says otherwise), to 400 points (§4.3)."""
 
@@ -52,4 +54,3 @@ class BigGame(texas42.Game):
 
 # The module's own rules and game are The Big Game's, as dominosolver.texas42's are 42's.
 Rules, Game = BigGameRules, BigGame
-BIG_GAME = BigGameRules()
