@@ -340,14 +340,40 @@ class Bid(int):
         return cls(bid.value, bid.kind)
 
 
-class Contract(NamedTuple):
+_MOST_SEATS = 4  # the largest table's: 42's, Partnership Moon's and The Big Game's
+
+
+class _ContractFields(NamedTuple):
+    declarer: int
+    bid: Bid
+
+
+class Contract(_ContractFields):
     """Who won the auction and with what bid; ``kind`` is the bid's (``"ordinary"``, or a special
     bid of the contract table). Its notation names its table's seats, which a contract alone does
     not know: ``contract_text(contract, rules)`` writes ``N30``, ``E168:kind``, Moon's ``P25``; the
-    contract prints as its repr, ``Contract(declarer=2, bid=5)``."""
+    contract prints as its repr, ``Contract(declarer=2, bid=5)``.
 
-    declarer: int
-    bid: Bid
+    Checked when built: ``declarer`` a seat of the largest table (0..3, or N, E, S, W), ``bid`` a
+    bid (``parse_bid``: a number from 0 to 'game', its text, or a Bid; kept as a Bid), else
+    ParseError. Whether the table has that seat and the rules that bid is the position's check
+    (the core's)."""
+
+    __slots__ = ()
+
+    def __new__(cls, declarer: int | str, bid: int | str) -> Contract:  # noqa: PYI034 (typing.Self: Python 3.11)
+        if type(declarer) is int and 0 <= declarer < _MOST_SEATS and type(bid) is Bid:  # a seat number and a Bid: nothing to read
+            return tuple.__new__(cls, (declarer, bid))
+        if isinstance(declarer, numbers.Integral) and not isinstance(declarer, bool):
+            declarer = int(declarer)
+        try:
+            seat = STANDARD.parse_seat(declarer)
+        except ParseError as e:
+            raise ParseError(f"contract declarer: {e}") from None
+        return super().__new__(cls, seat, bid if type(bid) is Bid else parse_bid(bid))
+
+    def _replace(self, **changes: Any) -> Contract:  # checked as a new contract is
+        return type(self)(**{**self._asdict(), **changes})
 
     @property
     def kind(self) -> str:
