@@ -35,6 +35,7 @@ import numpy as np
 from ..arguments import MAX_WORLDS, seed_value, thread_count, time_limit, whole_number, world_count
 from ..errors import InvalidViewError, ParseError, shown
 from .exchange_rule import in_exchange
+from .hint import before_play
 from .plays import play_of
 from .position import Position
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
@@ -193,7 +194,7 @@ def _checked(view: Any, goal: Any, limit: Any, samples: Any, seed: Any, time: An
         raise InvalidViewError(HAND_OVER)  # as as_view's for a finished Position
     v = as_view(view)
     if v.trump is None:
-        raise InvalidViewError("nothing to claim: the hand is not in play")
+        raise InvalidViewError(before_play(v, "nothing to claim"))  # hint's words
     if v.to_move is None:
         raise InvalidViewError(HAND_OVER)
     if in_exchange(v):

@@ -294,8 +294,7 @@ def _checked(view: Any, samples: Any, seed: Any, time: Any, weighting: Any, *, m
     if method not in METHODS:
         raise ParseError(f"unknown method {shown(method)}: use one of {', '.join(METHODS)}")
     if v.trump is None and not _before_trumps(v):
-        raise InvalidViewError(f"no tile to play: {v.rules.seat_names[v.seat]}'s view is in the "
-                               f"{'auction' if v.contract is None else 'declaration of trumps'}: ask advise-bid")
+        raise InvalidViewError(before_play(v, "no tile to play"))
     if v.to_move is None:
         raise InvalidViewError(HAND_OVER)
     if v.to_move != v.seat:
@@ -314,6 +313,15 @@ def _checked(view: Any, samples: Any, seed: Any, time: Any, weighting: Any, *, m
         raise ParseError(f"unknown means {shown(means)}: use one of {', '.join(MEANS)}")
     return _Asked(v, samples, seed, time, weighting, method, threads, exact_limit, objective, marks, means, tt_mb,
                   on_progress, should_stop, start)
+
+
+def before_play(v: PlayerView, nothing: str) -> str:
+    """Why a view before trumps are named has ``nothing`` (``"no tile to play"``, ``"nothing to
+    claim"``) and what to ask instead: the same words from ``hint`` and ``claim``."""
+    seat = v.rules.seat_names[v.seat]
+    if _before_trumps(v):  # hint answers there: the discards ranked
+        return f"{nothing}: {seat}'s view is in the exchange: ask hint"
+    return f"{nothing}: {seat}'s view is in the {'auction' if v.contract is None else 'declaration of trumps'}: ask advise-bid"
 
 
 def _before_trumps(v: PlayerView) -> bool:
