@@ -4,14 +4,15 @@ the fields describe a position that play can reach."""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar
 
 from .. import _core
 from ..errors import DominoSolverError, ParseError, shown
 from ..io import flags_of_text, is_digits, json_object, key_values
 from ..tiles import Tile
 from .plays import parse_play
-from .rules import FAMILIES, ORDINARY, Contract, Rules, Trump, bid_name, contract_text, parse_bid, parse_seat, parse_trump
+from .rules import FAMILIES, FAMILY_ROWS, ORDINARY, Contract, Rules, Trump, bid_name, contract_text, parse_bid, parse_seat, parse_trump
 
 SCHEMA = "dominosolver.position/1"
 
@@ -155,6 +156,31 @@ def rules_of_text(text: str, values: dict[str, str]) -> Rules:
     flags = flags_of_text(values["rules"]) if values.get("rules") else {}
     words = text.split(maxsplit=1) if isinstance(text, str) else []
     return Rules.of_game(TAGS[words[0]], flags) if words and words[0] in TAGS else Rules(**flags)
+
+
+R = TypeVar("R")
+
+
+def read_untagged(text: str, read: Callable[[str], R]) -> R:
+    """``read(text)`` (a position's or a view's text, read to the end: the core's checks too). Text
+    without a leading word is Texas 42's: when 42 cannot read it but another member can with its
+    word (``moon hands=...`` for three hands of Moon's set), the error says so, naming the word."""
+    try:
+        return read(text)
+    except DominoSolverError as e:
+        words = text.split(maxsplit=1) if isinstance(text, str) else []
+        if not words or words[0] in TAGS:
+            raise
+        for family in FAMILIES:
+            if FAMILY_ROWS[family].default:
+                continue
+            try:
+                read(f"{family} {text.strip()}")
+            except DominoSolverError:
+                continue
+            raise type(e)(f"{e} (text without a leading word is Texas 42's: this reads as {FAMILY_ROWS[family].title}'s "
+                          f"with its word first, '{family} {words[0]} ...')") from e
+        raise
 
 
 def text_tag(rules: Rules) -> list[str]:

@@ -53,7 +53,7 @@ class Position(NotatedPosition):
             given = [k for k, v in keywords.items() if v is not None]
             if given:  # the text says everything: a keyword beside it would be silently ignored
                 raise ParseError(f"give notation text or keywords, not both ({', '.join(given)}= given with the text)")
-            fields = notation.fields_from_text(notation_text)
+            self._pos, self._discard = notation.read_untagged(notation_text, _read_text)
         else:
             if trump is None or hands is None:
                 raise ParseError("a Position needs notation text, or trump= and hands=")
@@ -69,8 +69,8 @@ class Position(NotatedPosition):
                 history=_history(history, table) if history is not None else None,
                 discard=Tile(discard) if discard is not None else None,
             )
-        self._pos = _build(fields)
-        self._discard = _checked_discard(self._pos, fields)
+            self._pos = _build(fields)
+            self._discard = _checked_discard(self._pos, fields)
 
     # ------------------------------------------------------------ construction and notation
 
@@ -320,6 +320,13 @@ def _contract(value: Any, rules: Rules) -> Contract:
     if not isinstance(value, (tuple, list)) or len(value) != 2:
         raise ParseError(f"contract must be (declarer, bid), not {shown(value)}")  # a special bid: (seat, "168:kind")
     return Contract(parse_seat(value[0], rules), parse_bid(value[1]))
+
+
+def _read_text(text: str) -> tuple[Any, Tile | None]:
+    """A position's text read and built by the core: its core position and discard."""
+    fields = notation.fields_from_text(text)
+    core = _build(fields)
+    return core, _checked_discard(core, fields)
 
 
 def _checked_discard(core: Any, f: notation.PositionFields) -> Tile | None:

@@ -29,7 +29,8 @@ from ..errors import InvalidViewError, ParseError, counted, shown
 from ..io.text_form import TextForm
 from ..tiles import Tile, bits_of, mask_of, tiles_of
 from .plays import parse_play, play_of, plays_of
-from .notation import VIEW_SCHEMA, contract_from_json, contract_to_json, view_json_of_text, view_text_of_json
+from .notation import (VIEW_SCHEMA, contract_from_json, contract_to_json, read_untagged, view_json_of_text,
+                       view_text_of_json)
 from .picture import view_svg
 from .rules import (
     DEFAULT_FAMILY, FAMILIES, ORDINARY, Bid, Contract, Rules, Trump, bid_name, contract_text, parse_bid, parse_seat, parse_trump, replay_auction, set_mask,
@@ -145,6 +146,12 @@ class PlayerView(TextForm, ViewRecord):
 
     json_of_text = staticmethod(view_json_of_text)
     text_of_json = staticmethod(view_text_of_json)
+
+    def __init__(self, text: str | None = None, /, **fields: Any) -> None:
+        if text is not None and not fields:  # untagged text 42 cannot read: the error names the member that can
+            fields = vars(read_untagged(text, lambda t: type(self).from_json(view_json_of_text(t))))
+            text = None
+        super().__init__(text, **fields)
 
     # ------------------------------------------------------------ construction
 
