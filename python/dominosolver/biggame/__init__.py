@@ -16,7 +16,7 @@ auction, exchange and declaration (``bot.py``), registered as its ``Deciders`` r
 """
 
 from .. import texas42
-from ..texas42 import Bid, BidTests, Contract, Move, PlayerView
+from ..texas42 import Bid, BidTests, Contract, Move, PlayerView, Tested
 from ..texas42.deciders import Deciders, register
 from ..texas42.plays import LowerEndLead, parse_play
 from .bidding import BigGameBidAdvice, advise_big_game_bid
@@ -36,7 +36,7 @@ __all__ = ["BIG_GAME", "DECIDERS", "BidTests", "BigGame", "BigGameBidAdvice", "B
            "Contract", "DiscardTests", "ExchangeAdvice", "ExchangeChoice", "Game", "LowerEndLead", "Move", "PlayerView",
            "Position", "Rules", "Solver", "advise_bid", "advise_big_game_bid", "advise_exchange", "analyse_play",
            "dd_table", "exchanged", "hint", "in_big_game_exchange", "parse_play", "solve", "solve_batch",
-           "weakest_discard"]
+           "Tested", "weakest_discard"]
 
 # The Big Game's own decisions before play: texas42's advise_bid, hint and HintBot use them; its advice
 # tests its row of the core's advice defaults' deals (32, texas42.bidding.ADVICE_DEFAULTS) at one

@@ -27,9 +27,9 @@ __all__ += ["hint", "Hint", "MoveStat", "count_worlds", "sample_worlds", "enumer
 from .bidding import BidAdvice, SpecialAdvice, advise_bid  # noqa: E402
 
 __all__ += ["advise_bid", "BidAdvice", "SpecialAdvice"]
-from .bid_tests import BidTests  # noqa: E402
+from .bid_tests import BidTests, Tested  # noqa: E402
 
-__all__ += ["BidTests"]
+__all__ += ["BidTests", "Tested"]
 from .claim import Claim, claim  # noqa: E402
 
 __all__ += ["claim", "Claim"]

@@ -57,7 +57,7 @@ import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -73,6 +73,7 @@ from ..arguments import (
     world_count,
 )
 from ..errors import InvalidViewError, ParseError
+from ..plain import PlainArrays
 from ..stoppable import Abandoned, stoppable_all
 from ..tiles import bits_of
 from .deciders import deciders_of
@@ -98,15 +99,17 @@ MEMORY_MB = 8
 Limit = tuple[Limits, int]
 
 
-@dataclass(frozen=True)
-class Tested:
+@dataclass(frozen=True, repr=False, eq=False)
+class Tested(PlainArrays):
     """Where a question stands: per option the deals proven to make the level and those proven not
-    to (the rest unknown)."""
+    to (the rest unknown). Prints as plain Python (``PlainArrays``: the counts as lists)."""
 
     level: int
     made: np.ndarray  # [option]: deals on which the side takes at least `level`
     failed: np.ndarray  # [option]: deals on which it takes less
     worlds: int
+
+    _arrays: ClassVar[dict[str, Any]] = {"made": np.int64, "failed": np.int64}
 
     @property
     def unknown(self) -> np.ndarray:
