@@ -11,7 +11,7 @@ from typing import Any
 from .. import _core
 from ..errors import ParseError, shown
 from ..io import is_digits
-from ..tiles import Tile, tiles_of
+from ..tiles import MAX_PIP, Tile, bits_of, set_size, tiles_of
 from ..wrappers import RecordedGame
 from .plays import parse_play, play_of
 from .position import Position
@@ -118,6 +118,10 @@ class Game(RecordedGame):
         rules = Rules.argument(rules) or self._rules_class()
         if isinstance(dealer, str):  # a seat's name, as a view or a position takes it: "E", Moon's "P1"
             dealer = rules.parse_seat(dealer)
+        self._parsed = _parsed_moves(rules)
+        self._hands: list[dict[str, Any]] = []  # hands_played's records, converted once: a finished hand stays so
+        self._hands_at: list[int] = []  # the moves played when each was converted (it finished by then)
+        self._undone_to = _NO_UNDO  # the fewest moves undo has left since hands_played last looked
         self._begin(_core.texas42.Game, seed, rules, dealer, moves)
 
     @property
@@ -165,21 +169,35 @@ class Game(RecordedGame):
                      else value) for kind, value in self._game.legal_moves]
 
     def _parse_move(self, move: Move | Tile | str | int) -> Move:
+        if isinstance(move, Move):  # a Move is itself in every phase (Move.parse returns it)
+            return move
+        phase = self._game.phase
+        if type(move) is str:  # text read before under these rules in this phase reads the same
+            parsed = self._parsed.get((phase, move))
+            if parsed is None:
+                parsed = self._parse_text(move, phase)
+                if len(self._parsed) >= _PARSED_MOST:
+                    self._parsed.clear()
+                self._parsed[(phase, move)] = parsed
+            return parsed
+        return self._parse_text(move, phase)
+
+    def _parse_text(self, move: Move | Tile | str | int, phase: str) -> Move:
         # In play "64" can only be the tile 6-4 (no bid is open then): read it as the tile; in
         # the exchange (Moon's widow, The Big Game's undealt tile) a tile, "6-4" as "64", is the
         # one laid away: the only move there is.
-        if self.phase == "exchange" and isinstance(move, (Tile, str)):
+        if phase == "exchange" and isinstance(move, (Tile, str)):
             tile = _tile_or_none(move)
             if tile is not None:
                 return Move("discard", tile)
-        if isinstance(move, str) and self.phase == "playing" and is_digits(move.strip().partition(":")[0]):
+        if isinstance(move, str) and phase == "playing" and is_digits(move.strip().partition(":")[0]):
             return Move("tile", move.strip())  # "73:3": 7-3 led low
         try:
             return Move.parse(move, self.rules)
         except ParseError:
             # Text read as a tile (no bid, declaration or discard) before any tile is played: the
             # seat's moves are bids or declarations, so say those, not how to write a tile.
-            if self.phase not in ("bidding", "declaring") or not isinstance(move, str) or _bid_like(move):
+            if phase not in ("bidding", "declaring") or not isinstance(move, str) or _bid_like(move):
                 raise
         seat = self.rules.seat_names[self._game.to_move]
         words = [m.words(self.rules) for m in self.legal_moves]
@@ -227,35 +245,84 @@ class Game(RecordedGame):
     def hands_played(self) -> list[dict[str, Any]]:
         """Finished hands (thrown-in ones included): dealer, deal, bids, contract, trump, plays, points and
         tricks per team, the contract's objective ("points", "every trick", "no trick"), result."""
-        out = []
-        for h in self._game.finished_hands:
-            sides = side_names(self.rules, h["sides"])  # NS, EW; Moon's bidder and the other two
-            out.append(
-                {
-                    "dealer": h["dealer"],
-                    "deal": [[str(t) for t in sorted(tiles_of(m), reverse=True)] for m in h["deal"]],
-                    "bids": [bid_name(Bid.of_core(b)) for b in h["bids"]],
-                    # The Big Game's auction goes round until all but one have passed: who made each call.
-                    **({"callers": list(h["callers"])} if self.rules.row.ladder == "points" else {}),
-                    "contract": Contract.of_core(h["contract"]),
-                    "trump": parse_trump(h["trump"]) if h["trump"] is not None else None,
-                    "plays": [(s, str(play_of(t))) for s, t in h["plays"]],
-                    "points": dict(zip(sides, h["points"])),
-                    "tricks": dict(zip(sides, h["tricks"])),
-                    "objective": h["objective"],
-                    "result": h["result"],
-                    # Moon: the widow and the tile the bidder laid away, and so the hands at the first lead
-                    # (The Big Game: its undealt tile).
-                    **({self.rules.row.left_over: [str(t) for t in tiles_of(h["undealt"])],
-                        "discard": None if h["discard"] is None else str(Tile.from_id(h["discard"])),
-                        "hands": [[str(t) for t in sorted(tiles_of(m), reverse=True)] for m in h["hands"]]}
-                       if h["undealt"] else {}),
-                }
-            )
-        return out
+        finished = self._game.finished_hands
+        # A hand converted after n moves finished by then, and stays as it was while undo has left n
+        # moves or more: convert the others (a hand undo took back, one played since).
+        kept = len(self._hands)
+        while kept and (self._hands_at[kept - 1] > self._undone_to or kept > len(finished)):
+            kept -= 1
+        del self._hands[kept:], self._hands_at[kept:]
+        self._undone_to = _NO_UNDO
+        for h in finished[kept:]:
+            self._hands.append(self._hand_record(h))
+            self._hands_at.append(len(self._moves))
+        return [_fresh(h) for h in self._hands]  # the caller's to change: the kept ones stay as converted
+
+    def _hand_record(self, h: dict[str, Any]) -> dict[str, Any]:
+        """One finished hand of the core as ``hands_played`` gives it."""
+        sides = side_names(self.rules, h["sides"])  # NS, EW; Moon's bidder and the other two
+        return {
+            "dealer": h["dealer"],
+            "deal": [_names_high_first(m) for m in h["deal"]],
+            "bids": [bid_name(Bid.of_core(b)) for b in h["bids"]],
+            # The Big Game's auction goes round until all but one have passed: who made each call.
+            **({"callers": list(h["callers"])} if self.rules.row.ladder == "points" else {}),
+            "contract": Contract.of_core(h["contract"]),
+            "trump": parse_trump(h["trump"]) if h["trump"] is not None else None,
+            "plays": [(s, str(play_of(t))) for s, t in h["plays"]],
+            "points": dict(zip(sides, h["points"])),
+            "tricks": dict(zip(sides, h["tricks"])),
+            "objective": h["objective"],
+            "result": h["result"],
+            # Moon: the widow and the tile the bidder laid away, and so the hands at the first lead
+            # (The Big Game: its undealt tile).
+            **({self.rules.row.left_over: [str(t) for t in tiles_of(h["undealt"])],
+                "discard": None if h["discard"] is None else str(Tile.from_id(h["discard"])),
+                "hands": [_names_high_first(m) for m in h["hands"]]}
+               if h["undealt"] else {}),
+        }
+
+    def undo(self) -> Move:
+        """Take back the last move and return it."""
+        move = super().undo()
+        self._undone_to = min(self._undone_to, len(self._moves))
+        return move
 
     def view(self, seat: int) -> PlayerView:
         return PlayerView.of_game(self, seat)
+
+
+_PARSED_MOST = 4096  # texts kept under one rules (its moves are a few dozen texts; other spellings count too)
+_PARSED_RULES = 64  # rules kept (a server's games are of a few)
+_PARSED: dict[Rules, dict[tuple[str, str], Move]] = {}
+_NO_UNDO = 1 << 62  # more moves than any game has
+
+
+def _parsed_moves(rules: Rules) -> dict[tuple[str, str], Move]:
+    """The moves read from text under ``rules`` by (phase, text), shared by the games of equal rules
+    (Move is immutable; a move reads alike under equal rules in a phase). Bounded: emptied when full."""
+    parsed = _PARSED.get(rules)
+    if parsed is None:
+        if len(_PARSED) >= _PARSED_RULES:
+            _PARSED.clear()
+        parsed = _PARSED[rules] = {}
+    return parsed
+
+
+# Each tile's name by id (tiles order by id: the highest, the highest id).
+_NAMES = tuple(str(Tile.from_id(i)) for i in range(set_size(MAX_PIP)))
+
+
+def _names_high_first(mask: int) -> list[str]:
+    """The names of a mask's tiles, highest first."""
+    return [_NAMES[i] for i in reversed(bits_of(mask))]
+
+
+def _fresh(record: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a hand's record sharing nothing mutable with it (its lists and dicts are at most
+    two deep: lists of tile names, a dict of scalars)."""
+    return {k: ([list(x) if type(x) is list else x for x in v] if type(v) is list else dict(v) if type(v) is dict else v)
+            for k, v in record.items()}
 
 
 def _bid_like(move: str) -> bool:
