@@ -221,7 +221,7 @@ def hint(
     not one world is solved within ``time`` (or before the stop), SearchLimitError ("no world was
     solved ...", or "none of the N worlds could be solved ...") says to give more time or none.
 
-    Limits: ``samples`` 1 to ``MAX_WORLDS`` (1,000,000), ``exact_limit`` 0 to ``MAX_WORLDS``,
+    Limits: ``samples`` 1 to ``MAX_WORLDS`` (1,000,000) or None, ``exact_limit`` 0 to ``MAX_WORLDS``,
     ``seed`` a whole number from 0 or None, ``time`` seconds from 0 (0: one batch) or None; else
     ParseError.
     """
