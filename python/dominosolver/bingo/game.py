@@ -24,6 +24,7 @@ class Game(RecordedGame):
     _first_name = "start"
 
     def __init__(self, seed: int = 0, rules: Rules | None = None, start: int = 0, moves: list[MoveLike] = ()) -> None:  # type: ignore[assignment]
+        self._parsed: dict[str, Move] = {}  # moves read from text (a move reads alike whenever it is read)
         self._begin(_core.bingo.Game, seed, Rules.argument(rules) or Rules(), start, moves)
 
     @property
@@ -52,7 +53,15 @@ class Game(RecordedGame):
         return [Move.parse(m) for m in self._game.legal_moves]
 
     def _parse_move(self, move: MoveLike) -> Move:
-        return Move.parse(move)
+        if type(move) is not str:
+            return Move.parse(move)
+        parsed = self._parsed.get(move)
+        if parsed is None:  # read (an error is raised, and not kept); bounded: emptied when full
+            parsed = Move.parse(move)
+            if len(self._parsed) >= _PARSED_MOST:
+                self._parsed.clear()
+            self._parsed[move] = parsed
+        return parsed
 
     def _apply(self, m: Move) -> None:
         self._game.play(str(m))
@@ -83,6 +92,9 @@ class Game(RecordedGame):
 
     def view(self, player: int) -> PlayerView:
         return PlayerView.of_game(self, player)
+
+
+_PARSED_MOST = 1024  # texts a game keeps read (its moves are a few dozen texts; other spellings count too)
 
 
 def _deal_json(d: dict[str, Any]) -> dict[str, Any]:
