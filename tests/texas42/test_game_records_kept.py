@@ -12,6 +12,8 @@ import pytest
 from dominosolver import biggame, moon, texas42
 from dominosolver.errors import IllegalMoveError, ParseError
 from dominosolver.texas42.bots import RuleBot
+from dominosolver.texas42.plays import play_of
+from dominosolver.texas42.rules import Bid, bid_name, parse_trump
 from dominosolver.tiles import Tile, tiles_of
 
 MEMBERS = {
@@ -31,9 +33,13 @@ def choose(game, bot, rng):
     return rng.choice(legal) if rng.random() < 0.2 else bot.choose(game)
 
 
-def check_deals(game, records):
-    """Independently of the game's conversion: each deal is its hand's tiles of the core, highest first."""
+def check_records(game, records):
+    """Independently of the game's conversion: each deal is its hand's tiles of the core, highest
+    first; bids, trump and plays as the package reads the core's."""
     for record, core in zip(records, game._game.finished_hands):
+        assert record["bids"] == [bid_name(Bid.of_core(b)) for b in core["bids"]]
+        assert record["trump"] == (None if core["trump"] is None else parse_trump(core["trump"]))
+        assert record["plays"] == [(seat, str(play_of(t))) for seat, t in core["plays"]]
         assert record["deal"] == [[str(t) for t in sorted(tiles_of(m), key=lambda t: t.id, reverse=True)]
                                   for m in core["deal"]]
         assert all(Tile(a) > Tile(b) for hand in record["deal"] for a, b in itertools.pairwise(hand))
@@ -60,7 +66,7 @@ def test_kept_hand_records_equal_a_fresh_games_after_moves_and_undos(member):
             records = game.hands_played
             fresh = game_class(seed=5, rules=rules, dealer=1, moves=game.moves).hands_played
             assert records == fresh
-            check_deals(game, records)
+            check_records(game, records)
             if records:  # what the caller is given is its own: changing it changes no later answer
                 records[-1]["deal"][0].append("x")
                 records[-1]["plays"].clear()

@@ -13,7 +13,7 @@ from ..errors import ParseError, shown
 from ..io import is_digits
 from ..tiles import MAX_PIP, Tile, bits_of, set_size, tiles_of
 from ..wrappers import RecordedGame
-from .plays import parse_play, play_of
+from .plays import _PLAYS, parse_play, play_of
 from .position import Position
 from .rules import (GAME_BID, STANDARD, Bid, Contract, Rules, Trump, bid_name, bid_words, marks_bid, parse_bid, parse_trump,
                     side_names)
@@ -264,12 +264,13 @@ class Game(RecordedGame):
         return {
             "dealer": h["dealer"],
             "deal": [_names_high_first(m) for m in h["deal"]],
-            "bids": [bid_name(Bid.of_core(b)) for b in h["bids"]],
+            "bids": [_bid_text(b) for b in h["bids"]],
             # The Big Game's auction goes round until all but one have passed: who made each call.
             **({"callers": list(h["callers"])} if self.rules.row.ladder == "points" else {}),
             "contract": Contract.of_core(h["contract"]),
-            "trump": parse_trump(h["trump"]) if h["trump"] is not None else None,
-            "plays": [(s, str(play_of(t))) for s, t in h["plays"]],
+            "trump": _trump_of(h["trump"]) if h["trump"] is not None else None,
+            "plays": [(s, _PLAY_NAMES[t] if type(t) is int and 0 <= t < len(_PLAY_NAMES) else str(play_of(t)))
+                      for s, t in h["plays"]],
             "points": dict(zip(sides, h["points"])),
             "tricks": dict(zip(sides, h["tricks"])),
             "objective": h["objective"],
@@ -311,6 +312,29 @@ def _parsed_moves(rules: Rules) -> dict[tuple[str, str], Move]:
 
 # Each tile's name by id (tiles order by id: the highest, the highest id).
 _NAMES = tuple(str(Tile.from_id(i)) for i in range(set_size(MAX_PIP)))
+
+
+_PLAY_NAMES = tuple(str(play) for play in _PLAYS)  # each play's name by its number
+_BID_TEXTS: dict[tuple[int, str], str] = {}  # each core bid's name by its value and kind (at most some hundreds)
+
+
+def _bid_text(bid: Any) -> str:
+    """The name of the core's bid ``bid``, as ``bid_name(Bid.of_core(bid))`` gives it."""
+    key = (bid.value, bid.kind)
+    text = _BID_TEXTS.get(key)
+    if text is None:
+        text = _BID_TEXTS[key] = bid_name(Bid.of_core(bid))
+    return text
+
+
+_TRUMPS_OF: dict[str, Trump] = {}  # each trump the core names (a few), as parse_trump reads it
+
+
+def _trump_of(name: str) -> Trump:
+    trump = _TRUMPS_OF.get(name)
+    if trump is None:
+        trump = _TRUMPS_OF[name] = parse_trump(name)
+    return trump
 
 
 def _names_high_first(mask: int) -> list[str]:
