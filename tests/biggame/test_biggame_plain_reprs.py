@@ -1,11 +1,13 @@
 """The Big Game's bid advice prints as plain Python that evaluates back equal with
 ``dominosolver.biggame``'s names (a QA pass found ``tested=Tested(... made=array([...]))``, which
 needs numpy's names): its ``Tested`` counts print as lists, as other results' arrays do
-(``dominosolver.plain.PlainArrays``, tests/texas42/test_plain_reprs.py)."""
+(``dominosolver.plain.PlainArrays``, tests/texas42/test_plain_reprs.py); and what its functions return
+(a solve, a hint, a claim, graded play, a batch, a table) evaluates with the names it exports."""
 
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from dominosolver import Tile, biggame, texas42
 from dominosolver.biggame import BidTests, BigGame
 
@@ -49,3 +51,28 @@ def test_the_tests_tested_evaluates_back_with_texas42s_names_too():
     assert t.made.sum() + t.failed.sum() > 0  # some test ran: the counts are not all zero
     evaluates_back(t, texas42)
     evaluates_back(t, biggame)
+
+
+LATE = "trump=4 leader=N hands=73.82.10/33.83.21/44.62.20/88.55.40 contract=N42 discard=66"  # The Big Game's, untagged
+
+
+def results():
+    view = biggame.Position(LATE).view(0)
+    deals = [list(BigGame(seed=4).deal()[s]) for s in range(4)]
+    return {
+        "solve": lambda: biggame.solve(LATE),
+        "hint": lambda: biggame.hint(view, samples=3, seed=1),
+        "claim": lambda: biggame.claim(view, samples=3, seed=1),
+        "analyse_play": lambda: biggame.analyse_play(LATE, ["7-3:3", "3-3"]),
+        "solve_batch": lambda: biggame.solve_batch([LATE, "biggame " + LATE]),
+        # a whole deal's table takes 36 solves of seconds: its result type, filled by hand
+        "DDTable": lambda: biggame.DDTable(hands=deals, declarations=list(biggame.BIG_GAME.table_declarations),
+                                           points=np.arange(44).reshape(11, 4), rules=biggame.BIG_GAME),
+    }
+
+
+@pytest.mark.parametrize("name", list(results()))
+def test_what_the_package_returns_evaluates_back_with_its_names(name):
+    value = results()[name]()
+    back = evaluates_back(value, biggame)
+    assert repr(back) == repr(value)

@@ -99,15 +99,16 @@ def test_solving_reads_untagged_positions_as_the_big_games():
         texas42.solve(LEADS)
 
 
-def test_hint_reads_view_json_without_a_game_as_the_big_games():
+def test_hint_and_claim_read_view_json_without_a_game_as_the_big_games():
     view = Position(LEADS + " contract=N42 discard=66").view(0)
     as_json = view.to_json()
     del as_json["game"]
     ours = biggame.hint(as_json, samples=3, seed=1)
     assert ours.moves == biggame.hint(view, samples=3, seed=1).moves and ours.view == view
+    assert biggame.claim(json.dumps(as_json), samples=3, seed=1) == biggame.claim(view, samples=3, seed=1)
 
 
-@pytest.mark.parametrize("name", ["advise_bid", "dd_table", "hint", "solve", "analyse_play", "solve_batch"])
+@pytest.mark.parametrize("name", ["advise_bid", "dd_table", "hint", "claim", "solve", "analyse_play", "solve_batch"])
 def test_each_function_is_texas42s_with_its_signature_and_docstring(name):
     ours, theirs = getattr(biggame, name), getattr(texas42, name)
     assert ours is not theirs and inspect.signature(ours) == inspect.signature(theirs)

@@ -16,12 +16,36 @@ auction, exchange and declaration (``bot.py``), registered as its ``Deciders`` r
 """
 
 from .. import texas42
-from ..texas42 import Bid, BidTests, Contract, Move, PlayerView, Tested
+from ..texas42 import (
+    BatchResult,
+    Bid,
+    BidTests,
+    Claim,
+    Contract,
+    DDTable,
+    Hint,
+    Move,
+    MoveStat,
+    PlayerView,
+    PlayGrade,
+    SolveResult,
+    Tested,
+)
 from ..texas42.deciders import Deciders, register
 from ..texas42.plays import LowerEndLead, parse_play
 from .bidding import BigGameBidAdvice, advise_big_game_bid
 from .bot import BigGameDecisions
-from .defaults import Position, Solver, advise_bid, analyse_play, dd_table, hint, solve, solve_batch
+from .defaults import (
+    Position,
+    Solver,
+    advise_bid,
+    analyse_play,
+    claim,
+    dd_table,
+    hint,
+    solve,
+    solve_batch,
+)
 from .exchange import (
     DiscardTests,
     ExchangeAdvice,
@@ -36,7 +60,9 @@ __all__ = ["BIG_GAME", "DECIDERS", "BidTests", "BigGame", "BigGameBidAdvice", "B
            "Contract", "DiscardTests", "ExchangeAdvice", "ExchangeChoice", "Game", "LowerEndLead", "Move", "PlayerView",
            "Position", "Rules", "Solver", "advise_bid", "advise_big_game_bid", "advise_exchange", "analyse_play",
            "dd_table", "exchanged", "hint", "in_big_game_exchange", "parse_play", "solve", "solve_batch",
-           "Tested", "weakest_discard"]
+           "Tested", "weakest_discard",
+           # what its functions return: each result prints as Python that evaluates with these names
+           "BatchResult", "Claim", "DDTable", "Hint", "MoveStat", "PlayGrade", "SolveResult", "claim"]
 
 # The Big Game's own decisions before play: texas42's advise_bid, hint and HintBot use them; its advice
 # tests its row of the core's advice defaults' deals (32, texas42.bidding.ADVICE_DEFAULTS) at one

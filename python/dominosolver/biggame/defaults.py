@@ -18,7 +18,7 @@ from ..io import json_value
 from ..texas42.notation import TAGS
 from .rules import BIG_GAME
 
-__all__ = ["Position", "Solver", "advise_bid", "analyse_play", "dd_table", "hint", "solve", "solve_batch",
+__all__ = ["Position", "Solver", "advise_bid", "analyse_play", "claim", "dd_table", "hint", "solve", "solve_batch",
            "tagged"]
 
 _TAG = BIG_GAME.family
@@ -127,8 +127,9 @@ advise_bid = _defaulted(texas42.advise_bid, _read_hand,
 dd_table = _defaulted(texas42.dd_table, _read_deal,
                       "The table of a deal of The Big Game unless the deal or ``rules=`` names other rules "
                       "(``dominosolver.biggame``); texas42's:")
-hint = _defaulted(texas42.hint, _read("view"),
-                  "Reads view JSON as The Big Game's unless it names its game (\"game\"); texas42's:")
+_VIEW = "Reads view JSON as The Big Game's unless it names its game (\"game\"); texas42's:"
+hint = _defaulted(texas42.hint, _read("view"), _VIEW)
+claim = _defaulted(texas42.claim, _read("view"), _VIEW)
 solve = _defaulted(texas42.solve, _read("position"), _POSITION)
 analyse_play = _defaulted(texas42.analyse_play, _read("position"), _POSITION)
 solve_batch = _defaulted(texas42.solve_batch, _read_each, _POSITION)
