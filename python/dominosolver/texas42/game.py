@@ -206,14 +206,15 @@ class Game(RecordedGame):
                          if len(words) > 1 else f"{shown(move)} is no {what}: {seat} may {words[0]}")
 
     def _apply(self, m: Move) -> None:
-        if m.kind == "bid":
-            self._game.bid(m.value)
-        elif m.kind == "declare":
-            self._game.declare(str(m.value))
-        elif m.kind == "discard":
-            self._game.discard(m.value.id)
-        else:
+        kind = m.kind
+        if kind == "tile":  # most moves
             self._game.play_tile(m.value.id)
+        elif kind == "bid":
+            self._game.bid(m.value)
+        elif kind == "declare":
+            self._game.declare(str(m.value))
+        else:
+            self._game.discard(m.value.id)
 
     @property
     def position(self) -> Position | None:
