@@ -87,6 +87,23 @@ def test_positions_read_untagged_text_json_and_keywords_as_the_big_games():
         Position(LEADS, rules=BIG_GAME)
 
 
+def test_views_read_untagged_text_and_json_as_the_big_games():
+    game = BigGame(seed=1)
+    view = game.view(game.to_move)  # texas42's class, The Big Game's rules
+    text = str(view)
+    assert text.startswith("biggame ")
+    untagged = biggame.PlayerView(text.removeprefix("biggame "))
+    assert untagged.rules == BIG_GAME and untagged == view and view == untagged and hash(untagged) == hash(view)
+    as_json = view.to_json()
+    del as_json["game"]
+    assert biggame.PlayerView.from_json(as_json) == view == biggame.PlayerView.from_json(json.dumps(as_json))
+    assert eval(repr(view), {"PlayerView": biggame.PlayerView}) == view
+    assert biggame.PlayerView("42 seat=N hand=66.65.64.63.62.61.60").rules == texas42.Rules()  # a tag keeps its game
+    assert view != game.view((game.to_move + 1) % 4)
+    with pytest.raises(Exception, match="Texas 42's"):  # texas42's own reading of the same text
+        texas42.PlayerView(text.removeprefix("biggame "))
+
+
 def test_solving_reads_untagged_positions_as_the_big_games():
     explicit = texas42.solve(TAGGED)
     assert biggame.solve(LEADS) == explicit and biggame.solve(json.dumps({k: v for k, v in Position(LEADS).to_json().items()

@@ -26,7 +26,6 @@ from ..texas42 import (
     Hint,
     Move,
     MoveStat,
-    PlayerView,
     PlayGrade,
     SolveResult,
     Tested,
@@ -36,6 +35,7 @@ from ..texas42.plays import LowerEndLead, parse_play
 from .bidding import BigGameBidAdvice, advise_big_game_bid
 from .bot import BigGameDecisions
 from .defaults import (
+    PlayerView,
     Position,
     Solver,
     advise_bid,

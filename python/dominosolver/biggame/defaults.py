@@ -7,6 +7,7 @@ keeps it. The functions are texas42's, called with their input so read (``_defau
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from ..io import json_value
 from ..texas42.notation import TAGS
 from .rules import BIG_GAME
 
-__all__ = ["Position", "Solver", "advise_bid", "analyse_play", "claim", "dd_table", "hint", "solve", "solve_batch",
+__all__ = ["PlayerView", "Position", "Solver", "advise_bid", "analyse_play", "claim", "dd_table", "hint", "solve", "solve_batch",
            "tagged"]
 
 _TAG = BIG_GAME.family
@@ -174,6 +175,30 @@ class Position(texas42.Position):
                 and self._discard == other._discard)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+class PlayerView(texas42.PlayerView):
+    """texas42's PlayerView (below), reading The Big Game's unless told otherwise: text without a
+    family's leading tag (``42 seat=...`` is Texas 42's), JSON without ``"game"``. It equals a texas42
+    view of the same facts (a game's or a position's).
+
+    """
+
+    __doc__ = (__doc__ or "") + inspect.cleandoc(texas42.PlayerView.__doc__ or "")
+
+    def __init__(self, text: str | None = None, /, **fields: Any) -> None:
+        super().__init__(tagged_text(text) if isinstance(text, str) else text, **fields)
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any] | str) -> PlayerView:
+        return super().from_json(tagged_json(obj))  # type: ignore[return-value]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, texas42.PlayerView):
+            return NotImplemented
+        return all(getattr(self, f.name) == getattr(other, f.name) for f in dataclasses.fields(self) if f.compare)
+
+    __hash__ = texas42.PlayerView.__hash__
 
 
 class Solver(texas42.Solver):
