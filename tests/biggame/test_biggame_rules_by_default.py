@@ -104,6 +104,19 @@ def test_views_read_untagged_text_and_json_as_the_big_games():
         texas42.PlayerView(text.removeprefix("biggame "))
 
 
+def test_moves_read_bids_on_the_big_games_ladder():
+    with pytest.raises(ParseError, match="bids are 42 and up"):
+        biggame.Move.parse("41")
+    assert texas42.Move.parse("41").value == 41  # 42's ladder: texas42's default
+    assert biggame.Move.parse("41", texas42.Rules()).value == 41  # rules= named
+    game = BigGame(seed=1)
+    opening = biggame.Move.parse("42")
+    assert opening in game.legal_moves and game.legal_moves[game.legal_moves.index(opening)] == opening
+    assert hash(opening) == hash(texas42.Move.parse("42")) and opening.words() == "42"
+    assert biggame.Move("bid", 42) == texas42.Move("bid", 42) != biggame.Move("bid", 43)
+    assert eval(repr(game), {"BigGame": BigGame, "Move": biggame.Move}) == game
+
+
 def test_solving_reads_untagged_positions_as_the_big_games():
     explicit = texas42.solve(TAGGED)
     assert biggame.solve(LEADS) == explicit and biggame.solve(json.dumps({k: v for k, v in Position(LEADS).to_json().items()

@@ -24,7 +24,6 @@ from ..texas42 import (
     Contract,
     DDTable,
     Hint,
-    Move,
     MoveStat,
     PlayGrade,
     SolveResult,
@@ -35,6 +34,7 @@ from ..texas42.plays import LowerEndLead, parse_play
 from .bidding import BigGameBidAdvice, advise_big_game_bid
 from .bot import BigGameDecisions
 from .defaults import (
+    Move,
     PlayerView,
     Position,
     Solver,

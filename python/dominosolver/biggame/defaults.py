@@ -19,7 +19,7 @@ from ..io import json_value
 from ..texas42.notation import TAGS
 from .rules import BIG_GAME
 
-__all__ = ["PlayerView", "Position", "Solver", "advise_bid", "analyse_play", "claim", "dd_table", "hint", "solve", "solve_batch",
+__all__ = ["Move", "PlayerView", "Position", "Solver", "advise_bid", "analyse_play", "claim", "dd_table", "hint", "solve", "solve_batch",
            "tagged"]
 
 _TAG = BIG_GAME.family
@@ -175,6 +175,30 @@ class Position(texas42.Position):
                 and self._discard == other._discard)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+class Move(texas42.Move):
+    """texas42's Move (below), its text read under The Big Game's rules unless ``rules`` says other
+    ones (bids are 42 and up: ``Move.parse("41")`` is no bid). It equals texas42's move of the same
+    kind and value (a game's legal moves).
+
+    """
+
+    __doc__ = (__doc__ or "") + inspect.cleandoc(texas42.Move.__doc__ or "")
+
+    @classmethod
+    def parse(cls, move: Any, rules: texas42.Rules = BIG_GAME) -> texas42.Move:
+        return super().parse(move, rules)
+
+    def words(self, rules: texas42.Rules = BIG_GAME) -> str:
+        return super().words(rules)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, texas42.Move):
+            return NotImplemented
+        return (self.kind, self.value) == (other.kind, other.value)
+
+    __hash__ = texas42.Move.__hash__
 
 
 class PlayerView(texas42.PlayerView):
