@@ -1,7 +1,7 @@
 """texas42's functions and classes as ``dominosolver.biggame`` names them: with The Big Game's rules
 by default. What names no member of the 42 family is read as The Big Game's: position and view text
-without a leading tag (``42 ...`` names Texas 42's), JSON without ``"game"``, keywords and hands
-without ``rules=``; what names one (a tag, a ``"game"``, a Position, a view or a game, ``rules=``)
+without a leading tag (``42 ...`` names Texas 42's), JSON without ``"game"``, keywords, hands and
+move text without ``rules=``; what names one (a tag, a ``"game"``, a Position, a view or a game, ``rules=``)
 keeps it. The functions are texas42's, called with their input so read (``_defaulted``), not copies.
 """
 
