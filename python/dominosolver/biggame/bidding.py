@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time as _time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -41,7 +41,7 @@ class BigGameBidAdvice:
     discount: int
     worlds: int
     seed: int
-    elapsed: float
+    elapsed: float = field(compare=False)  # timing: not part of equality
     tested: Tested  # at `level`: per declaration the deals proven to make it, and to fail
     judged: int  # the bid whose points (and discount) `tested` is at
     bid: int  # the advised bid (0 = pass); while declaring, the contract's

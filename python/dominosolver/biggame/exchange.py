@@ -128,7 +128,7 @@ class ExchangeAdvice:
     tests: int
     cut: int  # tests cut short by their node budget
     nodes: int
-    elapsed: float
+    elapsed: float = field(compare=False)  # timing: not part of equality
     warnings: list[str] = field(default_factory=list)
 
     @property
