@@ -62,4 +62,9 @@ def test_estimates_and_summaries_compare_without_their_time():
     assert estimate == dataclasses.replace(estimate, elapsed=9.0)
     assert estimate != dataclasses.replace(estimate, nodes=11)
     fields = {f.name: f for f in dataclasses.fields(BuildSummary)}
-    assert not fields["seconds"].compare and all(f.compare for name, f in fields.items() if name != "seconds")
+    timings = {"seconds", "deals_per_second", "cpu_seconds", "deals_per_cpu_second"}  # all the run's time decides
+    assert all(f.compare == (name not in timings) for name, f in fields.items())
+    summary = BuildSummary("corpus", "c", 10, 2, 0, 0, 2, 10, 1.5, 6.7, 2, "local", True, 2.9, 3.4)
+    assert summary == dataclasses.replace(summary, seconds=3.0, deals_per_second=3.3, cpu_seconds=5.8,
+                                          deals_per_cpu_second=1.7)
+    assert summary != dataclasses.replace(summary, rows=11)

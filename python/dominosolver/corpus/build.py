@@ -60,13 +60,14 @@ class BuildSummary:
     adopted: int  # partition files a killed run left unlisted, checked and kept
     solved: int  # partitions solved by this run
     rows: int  # rows of the corpus now
-    seconds: float = field(compare=False)  # this run's time, start to end (not compared)
-    deals_per_second: float  # deals this run solved, over its time
+    # Timings (this run's and its speed: not compared, as results compare by what they answer)
+    seconds: float = field(compare=False)  # this run's time, start to end
+    deals_per_second: float = field(compare=False)  # deals this run solved, over its time
     workers: int
     backend: str
     complete: bool
-    cpu_seconds: float = 0.0  # CPU time the workers spent solving this run's partitions
-    deals_per_cpu_second: float = 0.0  # this run's deals over that time: the machine's load left out
+    cpu_seconds: float = field(compare=False, default=0.0)  # CPU time the workers spent solving this run's partitions
+    deals_per_cpu_second: float = field(compare=False, default=0.0)  # this run's deals over that time: the load left out
 
     def to_json(self) -> dict[str, Any]:
         return {"schema": "dominosolver.corpusbuild/1", **asdict(self)}
