@@ -84,26 +84,30 @@ def test_a_time_limit_stops_the_tests():
     assert tests.tests == len(tests.declarations)
 
 
-def test_a_limit_spent_on_the_first_level_leaves_the_tie_levels_their_part():
+def test_a_limit_the_first_level_could_spend_alone_leaves_the_tie_levels_tested():
     # The bidder of 42 holding every eight but 8-2 and 7-7, 7-6, 7-5: sevens, eights and follow-me take
     # 42 on every deal at once, the other declarations need millions of nodes a deal. A limit the
-    # first level could spend alone on those must leave the levels breaking the tie their part, not
-    # a tie left to the order of the declarations untested.
+    # first level could spend alone on those must still test the levels that break the tie (the
+    # race gives each level its share of the nodes), not leave it to the order of the declarations.
     view = PlayerView.from_json({
         "game": "biggame", "seat": "N", "contract": {"declarer": "N", "bid": 42}, "hand_sizes": [12, 11, 11, 11],
         "hand": ["8-8", "8-7", "8-6", "8-5", "8-4", "8-3", "8-2", "8-1", "8-0", "7-7", "7-6", "7-5"]})
     tests = BidTests(view, samples=4, seed=1)
     best = tests.best_declaration(42, max_nodes=6_000_000)
+    levels = tests.levels(42)
+    assert tests.tested(42).unknown.any()  # the limit ended the race with the first level open
     leaders = [d for d, made in enumerate(tests.tested(42).made) if made == 4]
     assert len(leaders) > 1  # a tie at 42 (each proven on its own below)
-    for at in tests.levels(42)[1:]:
-        # Each leader's share at the tie level, proven deal by deal with a solver of its own.
-        want = [sum(bool(_core.texas42.Solver(16).can_reach(tests.position(d, w), at, 10**9)) for w in range(4))
-                for d in leaders]
-        assert [int(tests.tested(at).made[d]) for d in leaders] == want
-    # The best: the largest shares level by level, then the first in the order of the declarations.
-    shares = {d: [int(tests.tested(at).made[d]) for at in tests.levels(42)] for d in leaders}
-    assert best == tests.options[min(leaders, key=lambda d: ([-x for x in shares[d]], d))]
+    d = tests.options.index(best)
+    assert d in leaders
+    for at in levels[1:]:
+        # The best's share at each tie level is proven, deal by deal as a solver of its own finds it.
+        want = sum(bool(_core.texas42.Solver(16).can_reach(tests.position(d, w), at, 10**9)) for w in range(4))
+        assert tests.tested(at).unknown[d] == 0 and tests.tested(at).made[d] == want
+    # The best: the largest proven shares level by level, then the largest possible, then the order.
+    lo = [[int(tests.tested(at).made[e]) for at in levels] for e in range(len(tests.options))]
+    hi = [[4 - int(tests.tested(at).failed[e]) for at in levels] for e in range(len(tests.options))]
+    assert d == min(range(len(tests.options)), key=lambda e: ([-x for x in lo[e]], [-x for x in hi[e]], e))
 
 
 def test_bad_arguments_are_refused_by_name():

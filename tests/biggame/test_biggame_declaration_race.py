@@ -1,9 +1,10 @@
-"""The best declaration without a limit (``LevelTests.best``: a race over every level at once,
-``bid_tests._Race``) against a plain exhaustive ranking: every declaration tested on every deal at
+"""The best declaration (``LevelTests.best``: a race over every level at once, ``bid_tests._Race``,
+which a limit only cuts short) against a plain exhaustive ranking: every declaration tested on every deal at
 every level by a solver of its own, without a node budget, the shares counted and ranked by the
 first level, then the levels above, then the order of the declarations. The race must choose the
 same declaration with the same share at the contract's level, and every share it reports exact must
-be the plain one. Standard 42 (whole deals in milliseconds) over random hands and seeds, where ties
+be the plain one; a limit the race outlasts changes nothing, one that cuts it short gives the
+leader by the proven bounds. Standard 42 (whole deals in milliseconds) over random hands and seeds, where ties
 at the levels above are common on a few deals; The Big Game's own hand of the tie levels below.
 The exchange's ranking of the discards (``advise_exchange``), which takes over the declaration's
 bounds for its rule of thumb's discard, against the same plain ranking of every discard."""
@@ -88,31 +89,59 @@ def test_the_race_breaks_a_tie_at_every_level_by_the_order_of_the_declarations()
     assert tests.tested(42).made[first] == 2 and tests.contenders(tests.levels(42)) == [first]
 
 
-def lexicographic_best(tests: BidTests, level: int) -> object:
-    lows = [tests.tested(at).low for at in tests.levels(level)]
-    return tests.options[min(range(len(tests.options)), key=lambda d: ([-x[d] for x in lows], d))]
+def leader(tests: BidTests, level: int) -> object:
+    """The largest proven shares level by level, then the largest shares possible, then the first."""
+    t = [tests.tested(at) for at in tests.levels(level)]
+    return tests.options[min(range(len(tests.options)),
+                             key=lambda d: ([-x.made[d] for x in t], [x.failed[d] for x in t], d))]
 
 
-def test_a_limit_keeps_the_level_by_level_tests():
-    # Under a node budget the levels are tested in turn (each its part of what is left), a rival
-    # dropped only on the proven shares: the answer is the largest proven shares, level by level.
-    tests = BidTests(random_view(random.Random(11)), samples=4, seed=2)
-    assert tests.best(30, max_nodes=2_000) == lexicographic_best(tests, 30)
-    assert tests.tested(30).unknown.any()  # the budget left deals unknown
+@pytest.mark.parametrize("hand_seed,samples,level", CASES[:6])
+def test_a_limit_the_race_outlasts_changes_nothing(hand_seed, samples, level):
+    # A node limit at least the race's nodes runs the same tests; a time limit of an hour the same answer.
+    view, seed = random_view(random.Random(hand_seed)), hand_seed * 7 + samples
+    free = BidTests(view, samples=samples, seed=seed)
+    best = free.best(level)
+    budgeted = BidTests(view, samples=samples, seed=seed)
+    assert budgeted.best(level, max_nodes=free.nodes) == best
+    assert (budgeted.nodes, budgeted.tests) == (free.nodes, free.tests)
+    assert np.array_equal(budgeted.lower, free.lower) and np.array_equal(budgeted.upper, free.upper)
+    timed = BidTests(view, samples=samples, seed=seed)
+    assert timed.best(level, time=3600) == best
+    d = free.options.index(best)
+    assert timed.tested(level).unknown[d] == 0 and timed.p_make(level)[d] == free.p_make(level)[d]
+    assert timed.contenders(timed.levels(level)) == [d]
 
 
-def test_a_time_limit_keeps_the_level_by_level_tests():
-    # A limit of no time: the first pass only (each declaration on the first deal), the answer the
-    # largest proven shares; the race runs only without a limit.
+@pytest.mark.parametrize("hand_seed,samples,level", CASES[:6])
+@pytest.mark.parametrize("part", [8, 4, 2])
+def test_a_limit_cuts_the_race_short_to_the_leader_by_the_proven_bounds(hand_seed, samples, level, part):
+    view, seed = random_view(random.Random(hand_seed)), hand_seed * 7 + samples
+    free = BidTests(view, samples=samples, seed=seed)
+    free.best(level)
+    tests = BidTests(view, samples=samples, seed=seed)
+    best = tests.best(level, max_nodes=free.nodes // part)
+    assert best == leader(tests, level)
+    levels = tests.levels(level)
+    assert tests.options.index(best) in tests.contenders(levels)  # never one sure to rank below another
+    # What is proven agrees with the unlimited race wherever both settled a deal.
+    for k, at in enumerate(levels):
+        sure = (tests.lower >= at) | (tests.upper < at)
+        done = (free.lower >= at) | (free.upper < at)
+        assert np.array_equal((tests.lower >= at)[sure & done], (free.lower >= at)[sure & done])
+
+
+def test_a_time_limit_of_none_left_is_the_first_pass():
+    # No time: the first pass only (each declaration on the first deal), the answer the leader by it.
     tests = BidTests(random_view(random.Random(13)), samples=4, seed=2)
-    assert tests.best(30, time=0) == lexicographic_best(tests, 30)
+    assert tests.best(30, time=0) == leader(tests, 30)
     assert tests.tests == len(tests.options)
 
 
 def test_a_stop_ends_the_race_on_what_is_proven():
     tests = BidTests(random_view(random.Random(12)), samples=4, seed=2)
     best = tests.best(30, should_stop=lambda: True)
-    assert tests.stopped and best == lexicographic_best(tests, 30)
+    assert tests.stopped and best == leader(tests, 30)
 
 
 def exchange_view(seed: int) -> PlayerView:

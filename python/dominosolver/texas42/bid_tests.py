@@ -17,15 +17,17 @@ runs only the tests that can change its answer:
   tests and a weak one after a few failures per declaration.
 - ``best_declaration(level)``: the declaration of the largest share at ``level``, ties going to the
   largest share at ``level + 5``, then ``level + 10`` (every point taken scores in the points game).
-  Under a limit each level has its part of what the levels before it left (of three: the first a
-  third, the next half the rest, the last all of it), so that a tie is broken by tests at the levels
-  above, not left untested to the order of the declarations when the first level spends it all.
-  Without a limit the levels are raced at once (``_Race``): a declaration is out as soon as another
+  The levels are raced at once (``_Race``): a declaration is out as soon as another
   is sure to rank above it (``contenders``), which a cheap test at a level above often settles (a
   deal short of 42 by far fails 52 at once, and a declaration taking 52 on every deal leaves a later
   one no more than a tie, which the order of the declarations breaks), the cheapest tests first
   whatever their level; the answer and the best's share at the first level are those of testing
-  everything, and a rival's share is exact where its ``unknown`` is 0 (a bound elsewhere).
+  everything, and a rival's share is exact where its ``unknown`` is 0 (a bound elsewhere). A limit
+  only cuts the race short: one that outlasts it gives the same answer, and one that ends it gives
+  the leader by the proven bounds (the largest proven shares level by level, then the largest shares
+  still possible, then the order of the declarations). Since every budget's round tests the levels
+  above wherever the ones below may tie, a tie at the first level is not left to the order of the
+  declarations untested when the first level could spend the limit alone.
 
 Each test has a node budget, growing fourfold a round from ``FIRST_NODES`` while the question's
 limits allow (``time``, at ``NODES_PER_SECOND`` a thread as the play hints' worlds, or ``max_nodes``
@@ -88,6 +90,10 @@ __all__ = ["BidTests", "FIRST_NODES", "LevelTests", "MAX_SAMPLES", "MEMORY_MB", 
 FIRST_NODES = 250_000  # the first round's budget a test: most whole-deal tests take 0.1 to 20 M nodes
 NODES_PER_SECOND = 10_000_000  # a thread's nodes a second under load (the quiet search runs ~19 M/s)
 TIE_STEPS = (5, 10)  # points above the level that break a tie between declarations' shares
+# The race's share of the nodes a level (the first, each tie level): within a budget it tests the
+# level of the fewest nodes for its share first, so that a level below spending them all (hard
+# rivals there) leaves none untested whose tie the levels above would break (``_Race``).
+LEVEL_WEIGHTS = (1.0, 0.5, 0.25)
 # Deals one set of tests may draw: all are drawn before the first test, and each round ranges over
 # them. Those deals and what the tests proved on them (positions are built for each test, not kept)
 # take at most MEMORY_MB MB, besides the solvers' tables (measured: 2 MB; issue 40).
@@ -227,9 +233,11 @@ class LevelTests:
         return [b for b in range(n) if not any(above(a, b) for a in range(n) if a != b)]
 
     def _leader(self, levels: list[int]) -> int:
-        """The option of the largest proven shares at ``levels`` in turn, then the first of ``options``."""
-        lows = [self.tested(at).made for at in levels]
-        return min(range(len(self.options)), key=lambda d: ([-int(m[d]) for m in lows], d))
+        """The option of the largest proven shares at ``levels`` in turn, then of the largest shares
+        it may take at them in turn (the fewest deals proven to fail), then the first of ``options``:
+        a contender always (``contenders``), and with one contender left, that one."""
+        lo, hi = self._bounds(levels)
+        return min(range(len(self.options)), key=lambda d: ([-int(m[d]) for m in lo], [-int(m[d]) for m in hi], d))
 
     def levels(self, level: int) -> list[int]:
         """``level`` and the levels above it that break ties (``TIE_STEPS`` more, up to every point)."""
@@ -264,30 +272,8 @@ class LevelTests:
         shares at ``TIE_STEPS`` points more, then by the order of ``options``."""
         limit = self._limit(time, max_nodes, should_stop)
         levels = self.levels(level)
-        if limit[0].deadline is None and not limit[1]:
-            self._run_race(levels, limit)  # no limit: every level at once, a rival out once sure to rank below
-            return self.options[self._leader(levels)]
-        rivals = list(range(len(self.options)))
-        for k, at in enumerate(levels):
-
-            def answered(t: Tested, rivals: list[int] = rivals) -> bool:
-                best = max(t.low[d] for d in rivals)
-                return all(t.high[d] < best or t.unknown[d] == 0 for d in rivals)
-
-            def candidates(t: Tested, rivals: list[int] = rivals) -> list[int]:
-                best = max(t.low[d] for d in rivals)
-                open_ = [d for d in rivals if t.high[d] >= best and t.unknown[d]]
-                return sorted(open_, key=lambda d: (-t.high[d], -t.low[d], d))
-
-            # Each level its part of what is left (a level done early leaves it to the next): spent
-            # on the first, it would leave a tie there to the order of ``options``, untested.
-            self._run(at, answered, candidates, self._part(limit, len(levels) - k))
-            low = self.tested(at).low
-            top = max(low[d] for d in rivals)
-            rivals = [d for d in rivals if low[d] == top]
-            if len(rivals) == 1:
-                break
-        return self.options[rivals[0]]
+        self._run_race(levels, limit)  # every level at once, a rival out once sure to rank below; a limit cuts it short
+        return self.options[self._leader(levels)]
 
     def settle(self, level: int, *, time: float | None = None, max_nodes: int = 0,
             should_stop: Callable[[], bool] | None = None) -> Tested:
@@ -325,17 +311,6 @@ class LevelTests:
             raise ParseError("should_stop must be a function or None")
         return Limits.of(time, _time.perf_counter(), should_stop), (self.nodes + max_nodes if max_nodes else 0)
 
-    def _part(self, limit: Limit, parts: int) -> Limit:
-        """``limit`` (``_limit``) with 1/``parts`` of the time and of the nodes it leaves from now,
-        the stop request kept; an unlimited time or node count stays unlimited."""
-        limits, stop = limit
-        left = limits.left()
-        if left is not None and left > 0:
-            limits = Limits(_time.perf_counter() + left / parts, limits.should_stop)
-        if stop and stop > self.nodes:
-            stop = self.nodes + max(1, (stop - self.nodes) // parts)
-        return limits, stop
-
     def _allowed(self, budget: int, limit: Limit) -> int:
         """Nodes the next test may take: the round's ``budget``, within the time left (at
         NODES_PER_SECOND, at least FIRST_NODES) and the nodes left; 0 once either is spent."""
@@ -366,8 +341,8 @@ class LevelTests:
         self.elapsed += _time.perf_counter() - started
 
     def _run_race(self, levels: list[int], limit: Limit) -> None:
-        """``best`` without a limit: rounds of ``_Race`` (the first drawing every deal), until one
-        option is left that may rank first and its share at ``levels[0]`` is exact."""
+        """``best``: rounds of ``_Race`` (the first drawing every deal), until one option is left
+        that may rank first and its share at ``levels[0]`` is exact, or the ``limit`` is spent."""
         started = _time.perf_counter()
         if run_rounds(self._draws, _Race(self, levels, limit), limit[0], self.on_progress) == "stop":
             self.stopped = True
@@ -510,7 +485,8 @@ class _Question:
 
 
 class _Race:
-    """``best``'s rounds without a limit (``LevelTests._run_race``): the tests of every level at
+    """``best``'s rounds (``LevelTests._run_race``), until the answer is known or the limit spent
+    (``LevelTests._allowed``, which also caps a test's budget at the time left): the tests of every level at
     once, each round testing the (option, deal, level) triples the answer still depends on, under a
     node budget growing fourfold when none is left under it, so that the cheapest tests come first
     whatever their level. The answer depends on a triple while its option may rank first
@@ -531,6 +507,7 @@ class _Race:
         self.budget = FIRST_NODES
         self.rounds = 0
         self.tried = np.zeros((len(tests.options), tests.samples, len(levels)), dtype=np.int64)  # cut under
+        self.spent = [0.0] * len(levels)  # the nodes the race's tests spent at each level
 
     def wants(self, drawn: int) -> int:
         return self.tests.samples - len(self.tests._worlds)
@@ -557,15 +534,17 @@ class _Race:
 
     def batch(self) -> tuple[list[tuple[int, int, int]], bool]:
         """The next (option, deal, level index) triples to test, one a solver and each pair once:
-        the lowest level first (a tie there is what makes the levels above matter), at each the
-        options in ``plan``'s order, each on its deals (those most options failed first) open there
-        and not yet tried under the budget; and whether any triple of the plan is open at all."""
+        the level of the fewest nodes spent for its weight (``LEVEL_WEIGHTS``) first, the lowest of
+        equals, at each the options in ``plan``'s order, each on its deals (those most options
+        failed first) open there and not yet tried under the budget; and whether any triple of the
+        plan is open at all."""
         tests, threads = self.tests, self.tests.threads
         worlds = np.argsort(-(tests.upper < self.levels[0]).sum(axis=0), kind="stable")
         plan = self.plan()
         batch: list[tuple[int, int, int]] = []
         any_open = False
-        for k, at in enumerate(self.levels):
+        for k in sorted(range(len(self.levels)), key=lambda k: (self.spent[k] / LEVEL_WEIGHTS[k], k)):
+            at = self.levels[k]
             for d, depth in plan:
                 if k >= depth:
                     continue
@@ -594,7 +573,10 @@ class _Race:
         if not batch:
             self.budget *= 4
             return True
+        before = tests.nodes
         done = tests._test([(d, w) for d, w, _ in batch], [self.levels[k] for _, _, k in batch], nodes, self.limit)
+        for _, _, k in batch:  # the batch's nodes shared among its levels by its tests
+            self.spent[k] += (tests.nodes - before) / len(batch)
         for d, w, k in batch:
             if tests.lower[d, w] < self.levels[k] <= tests.upper[d, w]:
                 self.tried[d, w, k] = max(self.tried[d, w, k], nodes)
