@@ -141,11 +141,11 @@ val head_of(const char* schema, const Deal& d, const std::vector<Trump>& declara
   return out;
 }
 
-// The rules' flags as a table writes them: Python's Rules.to_json() (the family's flag kept), or for
-// Moon's table its game_flags (without it); none when empty.
-void set_rules(val& out, const Rules& rules, bool keep_family) {
+// The rules' flags as a table writes them, as in a position: Python's Rules.game_flags (the family is
+// the "game" tag); none when empty.
+void set_rules(val& out, const Rules& rules) {
   auto flags = rules.flags();
-  if (!keep_family) flags.erase("family");
+  flags.erase("family");
   if (flags.empty()) return;
   val r = val::object();
   for (const auto& [k, v] : flags) r.set(k, v);
@@ -202,7 +202,7 @@ class TableRun {
     if (++solved_ < static_cast<int>(declarations_.size()) * seats) return;
     out_ = head_of("dominosolver.ddtable/1", deal_, declarations_);
     out_.set("points", grid_json(grid_));
-    set_rules(out_, rules, true);
+    set_rules(out_, rules);
     finish();
   }
 
@@ -222,7 +222,7 @@ class TableRun {
     val ordered = val::object();
     for (const char* key : {"schema", "game", "hands", "widow", "declarations", "seats"}) ordered.set(key, out_[key]);
     ordered.set("tricks", grid_json(grid));
-    set_rules(ordered, rules, false);
+    set_rules(ordered, rules);
     out_ = ordered;
     finish();
   }
@@ -250,7 +250,7 @@ class TableRun {
     for (const Trump& t : made.declarations) contracts.push_back(t.name());
     out_.set("contracts", strings(contracts));
     out_.set("makes", grid_json(made.makes));
-    set_rules(out_, rules, true);
+    set_rules(out_, rules);
     finish();
   }
 

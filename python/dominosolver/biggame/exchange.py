@@ -146,7 +146,7 @@ class ExchangeAdvice:
         return {
             "schema": EXCHANGE_SCHEMA,
             "game": self.view.game,
-            "rules": self.view.rules.to_json(),
+            "rules": self.view.rules.game_flags,  # as in its position: "game" names the family
             "position": self.view.to_json(),
             "seat": self.view.seat,
             "method": "tests",

@@ -241,7 +241,7 @@ class DDTable(PlainArrays):
             "declarations": self.declarations,
             "seats": list(self.rules.seat_names),
             "points": self.points.tolist(),
-            **({"rules": self.rules.to_json()} if self.rules.to_json() else {}),
+            **({"rules": self.rules.game_flags} if self.rules.game_flags else {}),  # "game" names the family
         }
 
 
@@ -323,7 +323,7 @@ class SpecialTable(PlainArrays):
             "may_bid": {k: list(v) for k, v in self.may_bid.items()},
             "contracts": self.contracts,
             "makes": self.makes.tolist(),
-            **({"rules": self.rules.to_json()} if self.rules.to_json() else {}),
+            **({"rules": self.rules.game_flags} if self.rules.game_flags else {}),  # "game" names the family
         }
 
 
