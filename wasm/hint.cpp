@@ -191,9 +191,25 @@ View read_view(const val& o) {
   const Rules& rules = v.rules;
   v.seat = seat_of(o["seat"], rules, "seat");
   v.contract = contract_of(o, rules);
-  if (!has(o, "trump"))  // as hint.py: the bid adviser answers there
-    throw InvalidViewError("no tile to play: " + rules.seat_name(v.seat) + "'s view is in the " +
+  if (!has(o, "trump")) {  // as hint.py's before_play: the bid adviser answers there, or another seat decides
+    const std::string seat = rules.seat_name(v.seat);
+    if (v.contract && has(o, "to_move") && !o["to_move"].isNull()) {
+      const int to_move = seat_of(o["to_move"], rules, "to_move");
+      const val sizes = o["hand_sizes"];
+      const int declarer = v.contract->declarer;
+      // The Big Game's exchange: the bidder holds its hand and the undealt tile (docs/rules.md §4.3).
+      const bool exchange = rules.row().left_over == LeftOver::Undealt && has(o, "hand_sizes") && is_array(sizes) &&
+                            sizes["length"].as<int>() == rules.seats() && sizes[declarer].isNumber() &&
+                            sizes[declarer].as<int>() == rules.hand_tricks() + rules.undealt();
+      if (to_move != v.seat)
+        throw InvalidViewError("no tile to play: " + seat + "'s view is in the " +
+                               (exchange ? "exchange: " + rules.seat_name(to_move) + ", the bidder, is laying a tile away"
+                                         : "declaration of trumps: " + rules.seat_name(to_move) + " is naming trumps") +
+                               "; nothing for " + seat + " to decide");
+    }
+    throw InvalidViewError("no tile to play: " + seat + "'s view is in the " +
                            (v.contract ? "declaration of trumps" : "auction") + ": ask advise-bid");
+  }
   v.trump = trump_of(o["trump"], v.rules);
   std::vector<int> hand = tiles_of_list(o, "hand");
   std::sort(hand.begin(), hand.end(), higher_play);

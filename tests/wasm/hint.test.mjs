@@ -176,8 +176,19 @@ test("a view in the auction or the declaration of trumps has no tile to hint: it
     to_move: 1, trick: [], plays: [], voids: {}, points: [0, 0] };
   const declaring = { ...auction, contract: { declarer: 1, bid: 30 },
     auction: [{ seat: 1, bid: "30" }, { seat: 2, bid: "pass" }, { seat: 3, bid: "pass" }, { seat: 0, bid: "pass" }] };
+  // Another seat while one names trumps (N's view of the declaration above, a hand of its own), and a
+  // defender in The Big Game's exchange (Python's view of biggame.BigGame(seed=6) played by RuleBot):
+  // nothing for that seat to decide, in hint.py's words (tests/texas42/test_claim_before_play_words.py).
+  const other = { ...declaring, seat: 0, hand: ["6-5", "6-2", "4-3", "4-2", "3-2", "2-2", "1-1"] };
+  const exchange = { schema: "dominosolver.view/1", game: "biggame", seat: 2, rules: {}, trump: null,
+    contract: { declarer: 1, bid: 44 }, auction: [{ seat: 1, bid: "42" }, { seat: 2, bid: "pass" }, { seat: 3, bid: "pass" },
+      { seat: 0, bid: "43" }, { seat: 1, bid: "44" }, { seat: 0, bid: "pass" }],
+    hand: ["8-5", "8-3", "7-3", "7-0", "6-6", "6-5", "6-4", "5-4", "5-0", "4-0", "3-2"], hand_sizes: [11, 12, 11, 11],
+    leader: null, to_move: 1, trick: [], plays: [], voids: {}, points: [0, 0] };
   for (const [view, words] of [[auction, "no tile to play: E's view is in the auction: ask advise-bid"],
-    [declaring, "no tile to play: E's view is in the declaration of trumps: ask advise-bid"]])
+    [declaring, "no tile to play: E's view is in the declaration of trumps: ask advise-bid"],
+    [other, "no tile to play: N's view is in the declaration of trumps: E is naming trumps; nothing for N to decide"],
+    [exchange, "no tile to play: S's view is in the exchange: E, the bidder, is laying a tile away; nothing for S to decide"]])
     assert.throws(() => api.hint(view, { samples: 2 }), (e) => e instanceof ds.InvalidViewError && e.message === words);
 });
 

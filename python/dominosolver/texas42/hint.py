@@ -317,11 +317,28 @@ def _checked(view: Any, samples: Any, seed: Any, time: Any, weighting: Any, *, m
 
 def before_play(v: PlayerView, nothing: str) -> str:
     """Why a view before trumps are named has ``nothing`` (``"no tile to play"``, ``"nothing to
-    claim"``) and what to ask instead: the same words from ``hint`` and ``claim``."""
-    seat = v.rules.seat_names[v.seat]
+    claim"``) and what to ask instead, or that another seat decides there: the same words from
+    ``hint`` and ``claim``."""
+    names = v.rules.seat_names
+    seat = names[v.seat]
     if _before_trumps(v):  # hint answers there: the discards ranked
         return f"{nothing}: {seat}'s view is in the exchange: ask hint"
+    if v.contract is not None and v.to_move is not None and v.to_move != v.seat:  # advise-bid answers only the seat deciding
+        if _others_exchange(v):
+            doing = f"{names[v.to_move]}, the bidder, is laying a tile away"
+            return f"{nothing}: {seat}'s view is in the exchange: {doing}; nothing for {seat} to decide"
+        return (f"{nothing}: {seat}'s view is in the declaration of trumps: {names[v.to_move]} is naming trumps; "
+                f"nothing for {seat} to decide")
     return f"{nothing}: {seat}'s view is in the {'auction' if v.contract is None else 'declaration of trumps'}: ask advise-bid"
+
+
+def _others_exchange(v: PlayerView) -> bool:
+    """Whether ``v`` is another seat's view of The Big Game's exchange (docs/rules.md §4.3): no trump
+    named, the bidder holding its hand and the undealt tile (biggame.exchange.in_big_game_exchange
+    is the bidder's own)."""
+    rules = v.rules
+    return bool(rules.row.left_over == "undealt" and v.contract is not None and v.trump is None
+                and v.hand_sizes[v.contract.declarer] == rules.hand_size + rules.undealt)
 
 
 def _before_trumps(v: PlayerView) -> bool:
