@@ -495,10 +495,14 @@ class _Race:
     another contender at every level below it. A rival is out as soon as it is sure to rank below
     another: at the first level where it cannot reach the other's proven share, which a test at a
     level above settles at once when it fails far from its points (a deal short of 42 fails 52 too),
-    or at a tie level when it can at most tie below it. Within a budget the lowest level goes
-    first: a level above matters only while the ones below may tie, and a tie there is known late
-    (testing each deal at every level at once, a leader settled the levels above on 2,000 deals of
-    42 while a rival's failures at the one below were about to put it out). The first round draws
+    or at a tie level when it can at most tie below it. Within a budget the level of the fewest
+    nodes spent for its weight (``LEVEL_WEIGHTS``) goes first, the lowest of equals: a level above
+    matters only while the ones below may tie, and a tie there is known late (testing each deal at
+    every level at once, a leader settled the levels above on 2,000 deals of 42 while a rival's
+    failures at the one below were about to put it out), so a level above runs ahead of the first
+    on at most its weight of the first's nodes; but it gets that much, so that a limit the first
+    level could spend alone (rivals needing millions of nodes a deal there) still leaves a tie there
+    tested at the levels above, not to the order of the options. The first round draws
     every deal and runs the first pass at the first level (``LevelTests._first_pass``) before any
     other test."""
 
