@@ -47,6 +47,6 @@ def test_a_game_in_its_exchange_is_hinted_from_the_bidder_seat():
     advice = biggame.hint(view, samples=1, seed=2, threads=1)
     assert isinstance(advice, ExchangeAdvice) and advice.view == view
     assert {str(c.discard) for c in advice.choices} == {str(m.value) for m in game.legal_moves}
-    other = game.view((game.to_move + 1) % 4)  # a defender before trumps: nothing to hint
-    with pytest.raises(InvalidViewError, match="declaration of trumps"):
+    other = game.view((game.to_move + 1) % 4)  # a defender before trumps: nothing to hint, nor to decide
+    with pytest.raises(InvalidViewError, match="in the exchange: .*, the bidder, is laying a tile away; nothing for"):
         biggame.hint(other, samples=1, seed=2)
