@@ -90,9 +90,9 @@ __all__ = ["BidTests", "FIRST_NODES", "LevelTests", "MAX_SAMPLES", "MEMORY_MB", 
 FIRST_NODES = 250_000  # the first round's budget a test: most whole-deal tests take 0.1 to 20 M nodes
 NODES_PER_SECOND = 10_000_000  # a thread's nodes a second under load (the quiet search runs ~19 M/s)
 TIE_STEPS = (5, 10)  # points above the level that break a tie between declarations' shares
-# The race's share of the nodes a level (the first, each tie level): within a budget it tests the
-# level of the fewest nodes for its share first, so that a level below spending them all (hard
-# rivals there) leaves none untested whose tie the levels above would break (``_Race``).
+# The race's share of the nodes a level (the first, each tie level) under a limit: within a budget
+# it tests the level of the fewest nodes for its share first, so that a level below spending them
+# all (hard rivals there) leaves no tie untested that the levels above would break (``_Race``).
 LEVEL_WEIGHTS = (1.0, 0.5, 0.25)
 # Deals one set of tests may draw: all are drawn before the first test, and each round ranges over
 # them. Those deals and what the tests proved on them (positions are built for each test, not kept)
@@ -495,14 +495,15 @@ class _Race:
     another contender at every level below it. A rival is out as soon as it is sure to rank below
     another: at the first level where it cannot reach the other's proven share, which a test at a
     level above settles at once when it fails far from its points (a deal short of 42 fails 52 too),
-    or at a tie level when it can at most tie below it. Within a budget the level of the fewest
-    nodes spent for its weight (``LEVEL_WEIGHTS``) goes first, the lowest of equals: a level above
-    matters only while the ones below may tie, and a tie there is known late (testing each deal at
-    every level at once, a leader settled the levels above on 2,000 deals of 42 while a rival's
-    failures at the one below were about to put it out), so a level above runs ahead of the first
-    on at most its weight of the first's nodes; but it gets that much, so that a limit the first
-    level could spend alone (rivals needing millions of nodes a deal there) still leaves a tie there
-    tested at the levels above, not to the order of the options. The first round draws
+    or at a tie level when it can at most tie below it. Within a budget the lowest level goes
+    first: a level above matters only while the ones below may tie, and a tie there is known late
+    (testing each deal at every level at once, a leader settled the levels above on 2,000 deals of
+    42 while a rival's failures at the one below were about to put it out; sharing the nodes as
+    under a limit, 1.6-1.7 times the nodes). Under a time or node limit, which may end the race
+    first, the level of the fewest nodes spent for its weight (``LEVEL_WEIGHTS``) goes first
+    instead, so that a limit the first level could spend alone (rivals needing millions of nodes a
+    deal there) still leaves a tie there tested at the levels above, not to the order of the
+    options. The first round draws
     every deal and runs the first pass at the first level (``LevelTests._first_pass``) before any
     other test."""
 
@@ -512,6 +513,8 @@ class _Race:
         self.rounds = 0
         self.tried = np.zeros((len(tests.options), tests.samples, len(levels)), dtype=np.int64)  # cut under
         self.spent = [0.0] * len(levels)  # the nodes the race's tests spent at each level
+        # Under a time or node limit the levels share the nodes (``batch``); without one, the lowest first.
+        self.weights = LEVEL_WEIGHTS if limit[0].deadline is not None or limit[1] else None
 
     def wants(self, drawn: int) -> int:
         return self.tests.samples - len(self.tests._worlds)
@@ -538,8 +541,8 @@ class _Race:
 
     def batch(self) -> tuple[list[tuple[int, int, int]], bool]:
         """The next (option, deal, level index) triples to test, one a solver and each pair once:
-        the level of the fewest nodes spent for its weight (``LEVEL_WEIGHTS``) first, the lowest of
-        equals, at each the options in ``plan``'s order, each on its deals (those most options
+        the lowest level first, or under a limit the level of the fewest nodes spent for its weight
+        (``LEVEL_WEIGHTS``), the lowest of equals; at each the options in ``plan``'s order, each on its deals (those most options
         failed first) open there and not yet tried under the budget; and whether any triple of the
         plan is open at all."""
         tests, threads = self.tests, self.tests.threads
@@ -547,7 +550,8 @@ class _Race:
         plan = self.plan()
         batch: list[tuple[int, int, int]] = []
         any_open = False
-        for k in sorted(range(len(self.levels)), key=lambda k: (self.spent[k] / LEVEL_WEIGHTS[k], k)):
+        weights = self.weights
+        for k in sorted(range(len(self.levels)), key=lambda k: (self.spent[k] / weights[k] if weights else 0, k)):
             at = self.levels[k]
             for d, depth in plan:
                 if k >= depth:
