@@ -138,7 +138,7 @@ class Estimate:
     worlds: int  # worlds averaged
     seed: int | None  # None when the worlds were enumerated
     elapsed: float = field(compare=False)  # seconds since the hint started (not compared)
-    nodes: int
+    nodes: int = field(compare=False)  # the work: varies with threads (not compared)
     warnings: tuple[str, ...]
     ess: float | None = None  # the effective sample size of weighted worlds (None: equally likely)
     # The worlds averaged and their log weights (None: equally likely), for refine to value moves on.

@@ -72,7 +72,7 @@ class Claim:
     refutations: dict[str, dict[str, Any]]  # per play of the seat to move, a world where it fails
     reason: str
     seed: int | None = None  # the draw's seed, when the worlds were drawn
-    nodes: int = 0
+    nodes: int = field(compare=False, default=0)  # the work: varies with threads, not part of equality
     elapsed: float = field(compare=False, default=0.0)  # timing: not part of equality
     warnings: list[str] = field(default_factory=list)
 

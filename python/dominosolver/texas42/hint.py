@@ -79,7 +79,7 @@ class Hint:
     weighting: str = "uniform"
     goal: str | None = None  # "make" (declaring side), "set" (defenders) or None without a contract
     warnings: list[str] = field(default_factory=list)
-    nodes: int = 0
+    nodes: int = field(compare=False, default=0)  # the work: varies with threads, not part of equality
     units: str = "points"  # what the means count: "points", or "tricks" (a contract of every trick or none)
     ess: float | None = None  # weighted worlds' effective sample size (None when uniform)
     enumerated: bool = False  # every world that fits the view was averaged (method "infoset")
