@@ -25,8 +25,8 @@ runs only the tests that can change its answer:
   everything, and a rival's share is exact where its ``unknown`` is 0 (a bound elsewhere). A limit
   only cuts the race short: one that outlasts it gives the same answer, and one that ends it gives
   the leader by the proven bounds (the largest proven shares level by level, then the largest shares
-  still possible, then the order of the declarations). Since every budget's round tests the levels
-  above wherever the ones below may tie, a tie at the first level is not left to the order of the
+  still possible, then the order of the declarations). Under a limit the race shares its nodes among
+  the levels (``LEVEL_WEIGHTS``), so that a tie at the first level is not left to the order of the
   declarations untested when the first level could spend the limit alone.
 
 Each test has a node budget, growing fourfold a round from ``FIRST_NODES`` while the question's
