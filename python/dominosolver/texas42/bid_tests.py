@@ -269,7 +269,8 @@ class LevelTests:
     def best(self, level: int, *, time: float | None = None, max_nodes: int = 0,
             should_stop: Callable[[], bool] | None = None) -> Any:
         """The option of the largest share of deals taking ``level`` points, ties broken by the
-        shares at ``TIE_STEPS`` points more, then by the order of ``options``."""
+        shares at ``TIE_STEPS`` points more, then by the order of ``options``: the levels raced
+        (``_Race``); a limit that ends the race first gives the leader by the proven bounds."""
         limit = self._limit(time, max_nodes, should_stop)
         levels = self.levels(level)
         self._run_race(levels, limit)  # every level at once, a rival out once sure to rank below; a limit cuts it short
