@@ -13,7 +13,7 @@ from pathlib import Path
 from dominosolver.cli import wasm_build as _package
 from dominosolver.cli.wasm_build import fcntl, lock_of
 
-__all__ = ["BUILD", "LOCK", "build_lock", "fcntl"]
+__all__ = ["BUILD", "LOCK", "build_lock", "fcntl", "held"]
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build" / "wasm"  # git-ignored; kept between runs, so a second build is quick
@@ -25,3 +25,13 @@ def build_lock() -> Iterator[None]:
     """Waits for, then holds, the lock on build/wasm.lock (``LOCK``) while the block builds."""
     with _package.build_lock(LOCK):
         yield
+
+
+def held(lock: Path) -> bool:
+    """Whether some other open file holds the flock on ``lock``."""
+    with open(lock) as other:
+        try:
+            fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        return False

@@ -43,23 +43,13 @@ def test_builds_of_the_module_take_turns(tmp_path: Path, monkeypatch: pytest.Mon
     while the block runs, and lets it go after, whether the block ended or raised."""
     lock = tmp_path / "build" / "wasm.lock"
     monkeypatch.setattr(wasm_build, "LOCK", lock)
-    fcntl = wasm_build.fcntl
-
-    def free() -> bool:
-        with open(lock) as other:
-            try:
-                fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                return False
-            return True
-
     with build_lock():
-        assert lock.is_file() and not free()
-    assert free()
+        assert lock.is_file() and wasm_build.held(lock)
+    assert not wasm_build.held(lock)
     with pytest.raises(RuntimeError), build_lock():
-        assert not free()
+        assert wasm_build.held(lock)
         raise RuntimeError("a build failed")
-    assert free()
+    assert not wasm_build.held(lock)
 
 
 def run(command: list[str], env: dict[str, str]) -> None:

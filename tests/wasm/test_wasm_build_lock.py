@@ -14,19 +14,9 @@ import pytest
 import wasm_build
 from dominosolver.cli import board
 from dominosolver.cli import wasm_build as package_build
+from wasm_build import held
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def held(lock: Path) -> bool:
-    """Whether some other open file holds the flock on ``lock``."""
-    fcntl = package_build.fcntl
-    with open(lock) as other:
-        try:
-            fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        return False
 
 
 class Recorder:
