@@ -61,17 +61,24 @@ def _named(node: ast.expr) -> bool:
     return False
 
 
+def _tag_default(node: ast.AST) -> bool:
+    """Whether a call is ``record.get(key, "<a member's tag>")``: a member named as what a record
+    without a tag is (the rows' DEFAULT_FAMILY says that)."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get"
+            and len(node.args) == 2 and _named(node.args[1]))
+
+
 def python_comparisons(path: Path) -> list[tuple[int, str]]:
     """(line, source) of each comparison in a Python module against a member's tag (==, !=, in, is,
-    a match case)."""
+    a match case), and of each tag taken as a record's default (``.get("game", "texas42")``)."""
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
     found = []
     for node in ast.walk(ast.parse(text)):
         compared = isinstance(node, ast.Compare) and any(_named(o) for o in (node.left, *node.comparators))
-        if compared or isinstance(node, ast.MatchValue) and _named(node.value):
+        if compared or isinstance(node, ast.MatchValue) and _named(node.value) or _tag_default(node):
             found.append((node.lineno, lines[node.lineno - 1].strip()))
-    return found
+    return sorted(found)
 
 
 def cpp_comparisons(path: Path) -> list[tuple[int, str]]:
@@ -116,7 +123,8 @@ def unallowed() -> list[str]:
 
 def test_the_readers_find_what_they_look_for(tmp_path):
     """A comparison with a tag (either side, in a collection, a match case) or an enum is found;
-    a tag that is only data (a key, an argument, prose) and a row's field are not."""
+    so is a tag taken as a record's default; a tag that is only data (a key, an argument, prose) and
+    a row's field are not."""
     module = tmp_path / "member.py"
     module.write_text(
         'if rules.family == "moon":\n    pass\n'
@@ -126,8 +134,10 @@ def test_the_readers_find_what_they_look_for(tmp_path):
         'table = {"moon": 1}\n'
         'help = "Moon and The Big Game"\n'
         'alone = not rules.row.partners\n'
-        'match tag:\n    case "moon4":\n        pass\n')
-    assert [n for n, _ in python_comparisons(module)] == [1, 3, 4, 10]
+        'match tag:\n    case "moon4":\n        pass\n'
+        'game = record.get("game", "texas42")\n'
+        'rules = record.get("rules", "x")\n')
+    assert [n for n, _ in python_comparisons(module)] == [1, 3, 4, 10, 12]
     source = tmp_path / "member.cpp"
     source.write_text('if (rules.family == Family::Moon) {}\n'
                       'const bool a = rules.row().partners;  // Family::Moon4 in a comment\n'

@@ -103,7 +103,7 @@ class Corpus:
         if manifest is None:
             raise CorpusMismatchError(f"{directory} holds no corpus (no manifest.json): build one with `dominosolver corpus build`")
         self.manifest = manifest
-        self.rules = Rules.of_game(manifest.get("game", "texas42"), manifest.get("rules"))
+        self.rules = Rules.of_record(manifest)
         self.declarations: list[Any] = list(manifest["declarations"])
         self.contracts: list[str] = list(manifest["contracts"])
 

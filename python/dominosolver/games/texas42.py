@@ -25,7 +25,7 @@ from ..texas42.deciders import deciders_of
 from ..texas42.notation import contract_from_json, contract_to_json
 from ..texas42.game import Move
 from ..texas42.plays import parse_play
-from ..texas42.rules import (BID_KINDS, ORDINARY, namer, parse_bid, parse_trump,
+from ..texas42.rules import (BID_KINDS, DEFAULT_FAMILY, ORDINARY, namer, parse_bid, parse_trump,
                              set_mask)
 from ..texas42.sampling import WorldSampler, position_of, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position, projection
@@ -91,7 +91,7 @@ def grade(record: Any, *, tt_mb: int | None = None, auction: bool = False,
         hands = [grade_hand(h, rules, tt_mb, should_stop) for h in record["hands"]]
         if auction:
             hands = [with_auction(g, {"rules": rules, **h}) for g, h in zip(hands, record["hands"])]
-        return {"schema": GAME_ANALYSIS, "game": record.get("game", "texas42"), "hands": hands}
+        return {"schema": GAME_ANALYSIS, "game": record.get("game", DEFAULT_FAMILY), "hands": hands}
     if "deal" in record:
         graded = grade_hand(record, record.get("rules"), tt_mb, should_stop)
         if graded is None:
@@ -132,7 +132,7 @@ def grade_hand(hand: Any, rules: Any, tt_mb: int | None,
     if not isinstance(plays, list) or not all(isinstance(p, list) and len(p) == 2 for p in plays):
         raise ParseError("a played hand's 'plays' must be [seat, tile] pairs")
     # Trick 1's leader is the contract's (the core rules it).
-    table = Rules.of_game(hand.get("game", "texas42"), hand.get("rules", rules))
+    table = Rules.of_record(hand, rules)
     # Moon's record holds the hands at the first lead, after the bidder's exchange of the widow.
     start = Position(trump=hand["trump"], hands=hand.get("hands", hand["deal"]), contract=contract_from_json(contract, table),
                      rules=table, discard=hand.get("discard"))
@@ -149,7 +149,7 @@ def with_auction(graded: dict[str, Any] | None, hand: dict[str, Any]) -> dict[st
     """A hand's analysis with the grades of its decisions before play: its auction's (``bid_grades.py``)
     where calls are graded, 42 in marks; Moon's widow discard and The Big Game's exchange with every
     hand known (``discard_grades.py``)."""
-    table = Rules.of_game(hand.get("game", "texas42"), hand.get("rules"))
+    table = Rules.of_record(hand)
     if graded is None:
         return graded
     if table.row.left_over != "none":

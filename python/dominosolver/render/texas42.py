@@ -467,7 +467,7 @@ def projection_chart(start: Position, plays: list[dict[str, Any]], rows: int = 7
 
 def show_hand_record(number: int, hand: dict[str, Any]) -> str:
     """One hand of a played game's record (``play --json``) in a line."""
-    rules = Rules.of_game(hand.get("game", "texas42"), hand.get("rules"))
+    rules = Rules.of_record(hand)
     names = rules.seat_names
     bids = " ".join(hand["bids"])
     if hand["result"] is None:
@@ -488,7 +488,7 @@ def show_hand_record(number: int, hand: dict[str, Any]) -> str:
 def show_game(record: dict[str, Any]) -> Output:
     for i, hand in enumerate(record["hands"], 1):
         yield show_hand_record(i, hand)
-    units = "marks" if Rules.of_game(record.get("game", "texas42"), record.get("rules")).scoring == "marks" else "points"
+    units = "marks" if Rules.of_record(record).scoring == "marks" else "points"
     scores = " – ".join(f"{who} {n}" for who, n in record["scores"].items())
     yield f"[bold]{record['winner']} wins[/bold], {units} {scores}"
 

@@ -11,7 +11,7 @@ from ..pictures.heatmap import HeatMap, heatmap_picture
 from ..pictures.svg import Canvas, stack
 from ..texas42 import PlayGrade, Position, projected_totals
 from ..texas42 import picture
-from ..texas42.rules import Rules, bid_name, side_label
+from ..texas42.rules import DEFAULT_FAMILY, Rules, bid_name, side_label
 from ..texas42.solve import declaration_name
 from ..texas42.plays import parse_play
 from .kit import GAME_ANALYSIS, PicturesKit
@@ -99,7 +99,7 @@ def analysis_picture(graded: dict[str, Any]) -> Canvas:
     """One hand's chart, or a whole game's hands one under another (a hand thrown in has none)."""
     if graded["schema"] != GAME_ANALYSIS:
         return chart_picture(chart_of(graded))
-    title = Rules.of_game(graded.get("game", "texas42")).title
+    title = Rules.of_game(graded.get("game", DEFAULT_FAMILY)).title
     charts = [chart_picture(chart_of(hand, f"{title}: hand {n}"))
               for n, hand in enumerate(graded["hands"], 1) if hand is not None]
     return stack(charts, f"{title}: a graded game")

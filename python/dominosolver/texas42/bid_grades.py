@@ -59,7 +59,7 @@ def grade_auction(hand: dict[str, Any], rules: Any = None, *, samples: int = GRA
     ``trump``): ``calls`` (each seat's call in order) and ``declaration`` (None when thrown in)."""
     if not isinstance(hand, dict) or not {"deal", "dealer", "bids"} <= hand.keys():
         raise ParseError("grading an auction needs a played hand with its 'deal', 'dealer' and 'bids'")
-    table = Rules.of_game(hand.get("game", "texas42"), hand.get("rules", rules))
+    table = Rules.of_record(hand, rules)
     if table.scoring != "marks":  # 42's marks game: every other member scores points
         raise ParseError(f"calls are graded in 42's marks (calibrated there), not in {table.title}'s "
                          f"{table.scoring}")

@@ -28,7 +28,7 @@ def grade_discard(hand: dict[str, Any], rules: Any = None, *, tt_mb: int = TABLE
     ``discard`` and Moon's ``widow`` or The Big Game's ``undealt``): ``seat``, ``choice``, ``best``,
     ``cost``, ``units``, ``need`` (the bid's tricks or points), and per legal discard its ``values``
     and whether it ``makes``. None where nothing was laid away (another game, a hand thrown in)."""
-    table = Rules.of_game(hand.get("game", "texas42"), hand.get("rules", rules))
+    table = Rules.of_record(hand, rules)
     if table.row.left_over == "none" or hand.get("discard") is None or hand.get("contract") is None:
         return None
     if hand.get("trump") is None or "deal" not in hand:

@@ -12,7 +12,7 @@ from ..errors import DominoSolverError, ParseError, shown
 from ..io import flags_of_text, is_digits, json_object, key_values
 from ..tiles import Tile
 from .plays import parse_play
-from .rules import FAMILIES, FAMILY_ROWS, ORDINARY, Contract, Rules, Trump, bid_name, contract_text, parse_bid, parse_seat, parse_trump
+from .rules import DEFAULT_FAMILY, FAMILIES, FAMILY_ROWS, ORDINARY, Contract, Rules, Trump, bid_name, contract_text, parse_bid, parse_seat, parse_trump
 
 SCHEMA = "dominosolver.position/1"
 
@@ -36,7 +36,7 @@ def fields_from_json(obj: Any) -> PositionFields:
     schema = obj.get("schema", SCHEMA)
     if schema != SCHEMA:
         raise ParseError(f"unknown schema {shown(schema)} (expected {SCHEMA!r})")
-    game = obj.get("game", "texas42")
+    game = obj.get("game", DEFAULT_FAMILY)
     if game not in FAMILIES:
         raise ParseError(f"this is a {shown(game)} position, not one of the 42 family's ({', '.join(FAMILIES)})")
     for key in ("trump", "leader", "hands"):
@@ -311,7 +311,7 @@ def view_text_of_json(o: dict[str, Any]) -> str:
     """A view's one-line text from its ``dominosolver.view/1`` JSON (``PlayerView.to_json``): its
     records, each field only where it says something (a leader only where neither a play nor the
     contract settles it, whose turn it is only where no auction does, hand sizes only where they are not the usual ones)."""
-    rules = Rules.of_game(o.get("game", "texas42"), o["rules"])
+    rules = Rules.of_game(o.get("game", DEFAULT_FAMILY), o["rules"])
     plays = [(p["seat"], parse_play(p["tile"])) for p in o["plays"]]
     names = rules.seat_names
     parts = [*text_tag(rules), f"seat={names[o['seat']]}"]

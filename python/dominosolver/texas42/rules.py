@@ -100,6 +100,12 @@ class Rules(FlagRules):
             raise ParseError(f"the rules say family {flags['family']!r}, but the game is {game!r}")
         return cls.from_json({**flags, "family": game})
 
+    @classmethod
+    def of_record(cls, record: dict[str, Any], flags: Any = None) -> Rules:
+        """The rules of a JSON record: its "game" tag (the default family where it names none, as
+        records of 42 did) and its "rules" flags, else ``flags``."""
+        return cls.of_game(record.get("game", DEFAULT_FAMILY), record.get("rules", flags))
+
     @property
     def game_flags(self) -> dict[str, str]:
         """The flags a JSON object writes beside its "game" tag (the family is the tag)."""

@@ -398,7 +398,7 @@ def _read_deal(deal: Any, default: Rules) -> tuple[list[list[Tile]], Rules | Non
         return _read_deal(Position.from_json(deal), default)  # a position's JSON: its whole deal
     if isinstance(deal, dict):
         if "rules" in deal or "game" in deal:
-            rules = Rules.of_game(deal.get("game", "texas42"), deal.get("rules"))
+            rules = Rules.of_record(deal)
         deal = deal.get("hands")
     seats = (rules or default).seats
     if not isinstance(deal, (list, tuple)) or len(deal) != seats or not all(isinstance(h, (list, tuple)) for h in deal):

@@ -335,7 +335,7 @@ class PlayerView(TextForm, ViewRecord):
         o = _load(obj)
         if o.get("schema", VIEW_SCHEMA) != VIEW_SCHEMA:
             raise ParseError(f"unknown schema {shown(o.get('schema'))} (expected {VIEW_SCHEMA!r})")
-        game = o.get("game", "texas42")
+        game = o.get("game", DEFAULT_FAMILY)
         if game not in FAMILIES:
             raise ParseError(f"this is a {shown(game)} view, not one of the 42 family ({', '.join(FAMILIES)})")
         for key in ("seat", "hand"):
