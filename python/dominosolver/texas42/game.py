@@ -118,7 +118,7 @@ class Game(RecordedGame):
         rules = Rules.argument(rules) or self._rules_class()
         if isinstance(dealer, str):  # a seat's name, as a view or a position takes it: "E", Moon's "P1"
             dealer = rules.parse_seat(dealer)
-        self._parsed = _parsed_moves(rules)
+        self._parsed: dict[tuple[str, str], Move] = {}  # moves read from text, by (phase, text): they read alike
         self._hands: list[dict[str, Any]] = []  # hands_played's records, converted once: a finished hand stays so
         self._hands_at: list[int] = []  # the moves played when each was converted (it finished by then)
         self._undone_to = _NO_UNDO  # the fewest moves undo has left since hands_played last looked
@@ -294,21 +294,8 @@ class Game(RecordedGame):
         return PlayerView.of_game(self, seat)
 
 
-_PARSED_MOST = 4096  # texts kept under one rules (its moves are a few dozen texts; other spellings count too)
-_PARSED_RULES = 64  # rules kept (a server's games are of a few)
-_PARSED: dict[Rules, dict[tuple[str, str], Move]] = {}
+_PARSED_MOST = 4096  # texts a game keeps (its moves are a few dozen texts; other spellings count too)
 _NO_UNDO = 1 << 62  # more moves than any game has
-
-
-def _parsed_moves(rules: Rules) -> dict[tuple[str, str], Move]:
-    """The moves read from text under ``rules`` by (phase, text), shared by the games of equal rules
-    (Move is immutable; a move reads alike under equal rules in a phase). Bounded: emptied when full."""
-    parsed = _PARSED.get(rules)
-    if parsed is None:
-        if len(_PARSED) >= _PARSED_RULES:
-            _PARSED.clear()
-        parsed = _PARSED[rules] = {}
-    return parsed
 
 
 # Each tile's name by id (tiles order by id: the highest, the highest id).
