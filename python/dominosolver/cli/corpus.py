@@ -27,7 +27,7 @@ from ..corpus.query import (
 from ..corpus.verify import verify_sample
 from ..io import flags_of_text
 from . import render
-from .sources import checked_seed
+from .sources import OptionNamingCommand, checked_seed
 
 
 def _emit(obj: Any) -> None:
@@ -47,6 +47,9 @@ def _with_bar(what: str, as_json: bool, work: Any) -> Any:
 def corpus() -> None:
     """A corpus of solved 42 deals: every deal's double-dummy table, special-contract table and par,
     as Parquet partitions with a manifest (docs/corpus.md)."""
+
+
+corpus.command_class = OptionNamingCommand  # errors name the options as typed
 
 
 @corpus.command()

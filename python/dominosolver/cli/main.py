@@ -34,7 +34,7 @@ from .board import board as board_command
 from .corpus import corpus as corpus_commands
 from .human import HumanGame
 from .render import show as show_all
-from .sources import checked_seed, load
+from .sources import OptionNamingCommand, checked_seed, load
 
 
 def emit_json(obj: Any) -> None:
@@ -127,6 +127,9 @@ def hand_sizes() -> str:
 @click.version_option(package_name="dominosolver")
 def cli() -> None:
     """Rules engines, exact solvers and hint engines for Texas 42, Moon, Partnership Moon, The Big Game and Bingo."""
+
+
+cli.command_class = OptionNamingCommand  # every command's errors name its options as typed
 
 
 @cli.command()
