@@ -288,8 +288,9 @@ def batch_options(command: Any) -> Any:
 
 max_nodes_option = click.option(
     "--max-nodes", type=click.IntRange(min=0), default=None,
-    help="Bingo: node budget of each phase-one solve (grades: default about a second; hints: per world, "
-         "default 2,000,000; 0 = none); a move or world it leaves unsolved is reported, never counted as 0",
+    help="Bingo: node budget of each phase-one search, 0 = none (grades: default about a second, a move left "
+         "unsolved is reported, never counted as 0; hints: per world on average, default 150,000, a move cut short "
+         "counts at the middle of the bounds it proved, and the hint says how many worlds were)",
 )
 
 
@@ -417,9 +418,10 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
               help=hint_option("means", "tied (default: under a contract in points, make or set tested per move, and "
                                         "only the moves tied for the best chance valued) or all (every move's mean)"))
 @click.option("--max-nodes", type=int, default=None,
-              help=hint_option("max_nodes", "search budget per world, default 2,000,000 for a phase-one world (closed "
-                                            "deals are solved exactly); worlds needing more are left out and reported "
-                                            "(0 = no limit)"))
+              help=hint_option("max_nodes", "search nodes per world on average, default 150,000 for a phase-one world "
+                                            "(closed deals are solved exactly); a move cut short counts at the middle "
+                                            "of the bounds it proved, and the hint says how many worlds were (0 = no "
+                                            "limit)"))
 @click.option("--json", "as_json", is_flag=True, help="print the dominosolver.hint/1 JSON")
 def hint(position: str, seat: str | None, samples: int | None, seed: int | None, time_limit: float | None,
          exact_limit: int | None, threads: int | None, weighting: str | None, method: str | None,
