@@ -150,6 +150,27 @@ py::dict deal_dict(const Deal& d) {
   return out;
 }
 
+// A game's finished deals from `start` on, as Python reads them.
+py::list finished_from(const Game& g, std::size_t start) {
+  py::list out;
+  const auto& finished = g.finished_deals();
+  for (std::size_t i = start; i < finished.size(); ++i) {
+    const DealRecord& r = finished[i];
+    py::dict d = deal_dict(r.deal);
+    d["events"] = events_list(r.events);
+    py::list decls;
+    for (const auto& x : r.declarations) decls.append(py::make_tuple(x.player, ids_of(x.tiles)));
+    d["declarations"] = decls;
+    d["winner"] = r.winner;
+    d["game_points"] = r.game_points;
+    d["outcome"] = outcome_name(r.outcome);
+    d["points"] = std::make_pair(r.points[0], r.points[1]);
+    d["tricks"] = std::make_pair(r.tricks[0], r.tricks[1]);
+    out.append(d);
+  }
+  return out;
+}
+
 // A record entry crosses as (player, move name, None) or, for a draw, (player, None, tile id or None
 // when hidden).
 py::tuple entry_tuple(const RecordEntry& e) {
@@ -386,23 +407,11 @@ void bingo(py::module_& m) {
       .def("forget_undo", &Game::forget_undo)
       .def_property_readonly("position", [](const Game& g) { return Position(g.position()); })
       .def_property_readonly("current_deal", [](const Game& g) { return deal_dict(g.current_deal()); })
-      .def_property_readonly("finished_deals", [](const Game& g) {
-        py::list out;
-        for (const DealRecord& r : g.finished_deals()) {
-          py::dict d = deal_dict(r.deal);
-          d["events"] = events_list(r.events);
-          py::list decls;
-          for (const auto& x : r.declarations) decls.append(py::make_tuple(x.player, ids_of(x.tiles)));
-          d["declarations"] = decls;
-          d["winner"] = r.winner;
-          d["game_points"] = r.game_points;
-          d["outcome"] = outcome_name(r.outcome);
-          d["points"] = std::make_pair(r.points[0], r.points[1]);
-          d["tricks"] = std::make_pair(r.tricks[0], r.tricks[1]);
-          out.append(d);
-        }
-        return out;
-      });
+      .def_property_readonly("finished_deals", [](const Game& g) { return finished_from(g, 0); })
+      // The finished deals from `start` on, and how many there are: a caller that keeps the earlier
+      // ones converted (the package's Game) has only the new ones built.
+      .def_property_readonly("finished_count", [](const Game& g) { return g.finished_deals().size(); })
+      .def("finished_from", &finished_from, py::arg("start"));
 
   py::class_<Solver>(m, "Solver")
       .def(py::init([](std::size_t tt_megabytes) {

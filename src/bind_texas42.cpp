@@ -512,6 +512,15 @@ void texas42(py::module_& m) {
         for (const auto& h : g.finished_hands()) out.append(hand_dict(h, g.rules()));
         return out;
       })
+      // The finished hands from `start` on, and how many there are: a caller that keeps the earlier
+      // ones converted (the package's Game) has only the new ones built.
+      .def_property_readonly("finished_count", [](const Game& g) { return g.finished_hands().size(); })
+      .def("finished_from", [](const Game& g, std::size_t start) {
+        py::list out;
+        const auto& finished = g.finished_hands();
+        for (std::size_t i = start; i < finished.size(); ++i) out.append(hand_dict(finished[i], g.rules()));
+        return out;
+      }, py::arg("start"))
       .def_property_readonly("position", [](const Game& g) -> py::object {
         if (!g.position()) return py::none();
         return py::cast(*g.position());

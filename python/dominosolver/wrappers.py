@@ -3,7 +3,7 @@ position and travel as notation or JSON. Each game supplies its core class and n
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any, TypeVar
 
@@ -12,8 +12,9 @@ from .errors import ParseError, shown
 from .io import unicode_text
 from .tiles import Tile, tiles_of
 
-__all__ = ["FlagRules", "NotatedPosition"]
+__all__ = ["FlagRules", "NotatedPosition", "RecordedGame", "fresh"]
 
+_NO_UNDO = 1 << 62  # more moves than any game has
 R = TypeVar("R", bound="FlagRules")
 P = TypeVar("P", bound="NotatedPosition")
 G = TypeVar("G", bound="RecordedGame")
@@ -183,8 +184,12 @@ class NotatedPosition:
 class RecordedGame:
     """A whole game on a C++ state machine (``_game``), dealt from ``seed``, that keeps its move
     list so it prints as the Python that rebuilds it. Subclasses call ``_begin`` from their own
-    constructor, name the first-player argument (``_first_name``), and define ``_parse_move`` and
-    ``_apply``."""
+    constructor, name the first-player argument (``_first_name``), and define ``_parse_move``,
+    ``_apply`` and ``_finished_record`` (a finished hand or deal of the core as the game gives it).
+
+    The finished hands' records are converted once each (``_finished``, ``_finished_as``): a
+    finished hand stays so while undo leaves the moves it was converted after, so a game's record
+    costs the hands finished since it was last asked for, not the game's length."""
 
     _first_name: str
 
@@ -199,6 +204,10 @@ class RecordedGame:
         self._first = first
         self._game = core_class(rules._core, seed, first)
         self._moves: list[Any] = []
+        self._done: list[Any] = []  # the finished hands' records, converted once: a finished hand stays so
+        self._done_at: list[int] = []  # the moves played when each was converted (it finished by then)
+        self._forms: dict[Callable[[Any, Any], Any], list[Any]] = {}  # other forms of them (_finished_as)
+        self._undone_to = _NO_UNDO  # the fewest moves undo has left since _finished last looked
         for m in moves:
             self.play(m)
 
@@ -207,6 +216,38 @@ class RecordedGame:
 
     def _apply(self, move: Any) -> None:
         raise NotImplementedError
+
+    def _finished_record(self, core: Any) -> Any:
+        raise NotImplementedError
+
+    def _finished(self) -> list[Any]:
+        """The finished hands (deals) as ``_finished_record`` converts the core's, each converted
+        once (the list is the game's own: callers copy what they hand out)."""
+        # A hand converted after n moves finished by then, and stays as it was while undo has left n
+        # moves or more: convert the others (a hand undo took back, one played since); the core
+        # builds only those.
+        count = self._game.finished_count
+        kept = len(self._done)
+        while kept and (self._done_at[kept - 1] > self._undone_to or kept > count):
+            kept -= 1
+        for done in (self._done, self._done_at, *self._forms.values()):
+            del done[kept:]
+        self._undone_to = _NO_UNDO
+        if kept < count:
+            for core in self._game.finished_from(kept):
+                self._done.append(self._finished_record(core))
+                self._done_at.append(len(self._moves))
+        return self._done
+
+    def _finished_as(self, convert: Callable[[Any, Any], Any]) -> list[Any]:
+        """The finished hands as ``convert(game, record)`` makes them of ``_finished``'s records
+        (the registry's adapters: a record as ``play --json`` writes it), each converted once per
+        game and ``convert``, as ``_finished``'s are (the list is the game's own)."""
+        done = self._finished()
+        forms = self._forms.setdefault(convert, [])
+        for record in done[len(forms):]:
+            forms.append(convert(self, record))
+        return forms
 
     def _record(self) -> tuple[Any, ...]:
         """What the repr records, so what equality compares."""
@@ -259,7 +300,9 @@ class RecordedGame:
     def undo(self) -> Any:
         """Take back the last move and return it."""
         self._game.undo()
-        return self._moves.pop()
+        move = self._moves.pop()
+        self._undone_to = min(self._undone_to, len(self._moves))
+        return move
 
     def forget_undo(self) -> None:
         """Drop what ``undo`` needs (the core records what each move changed: a byte a move, and
@@ -267,3 +310,16 @@ class RecordedGame:
         longer be taken back (``undo`` raises IllegalMoveError), as for the server's games held
         between requests (serve/live.py)."""
         self._game.forget_undo()
+
+
+def fresh(record: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a finished hand's (deal's) record sharing nothing mutable with it. Its values are
+    scalars, or lists and dicts of scalars, of lists, dicts or tuples of scalars (tiles by name,
+    [seat, tile] pairs), or of tuples ending in a list (Bingo's declarations: (player, [tiles])):
+    copied level by level in comprehensions, inline (a call an item, or a deep copy, costs as much
+    as converting the hand again)."""
+    return {k: [list(x) if type(x) is list else dict(x) if type(x) is dict
+                else (*x[:-1], list(x[-1])) if type(x) is tuple and x and type(x[-1]) is list else x for x in v]
+            if type(v) is list else {i: dict(x) if type(x) is dict else list(x) if type(x) is list else x
+                                     for i, x in v.items()} if type(v) is dict else v
+            for k, v in record.items()}

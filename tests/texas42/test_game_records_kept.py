@@ -58,7 +58,7 @@ def test_kept_hand_records_equal_a_fresh_games_after_moves_and_undos(member):
                     break
                 before = len(game._game.finished_hands)
                 game.undo()
-                kept_undone += len(game._game.finished_hands) < before and bool(game._hands)
+                kept_undone += len(game._game.finished_hands) < before and bool(game._done)
         else:
             game.play(choose(game, bot, rng))
         if rng.random() < 0.3:

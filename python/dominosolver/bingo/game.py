@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import _core
 from ..tiles import Tile
-from ..wrappers import RecordedGame
+from ..wrappers import RecordedGame, fresh
 from .move import Move, MoveLike
 from .position import Position
 from .rules import Rules
@@ -79,16 +79,17 @@ class Game(RecordedGame):
     @property
     def deals_played(self) -> list[dict[str, Any]]:
         """Finished deals: how they were dealt, the moves, declarations, points, tricks and result."""
-        out = []
-        for d in self._game.finished_deals:
-            rec = _deal_json(d)
-            rec["moves"] = [(p, m) for p, m, _, _ in d["events"]]
-            rec["declarations"] = [(p, [str(Tile.from_id(t)) for t in ts]) for p, ts in d["declarations"]]
-            rec["points"] = list(d["points"])
-            rec["tricks"] = list(d["tricks"])
-            rec["result"] = {"winner": d["winner"], "game_points": d["game_points"], "outcome": d["outcome"]}
-            out.append(rec)
-        return out
+        return [fresh(d) for d in self._finished()]  # the caller's to change: the kept ones stay as converted
+
+    def _finished_record(self, d: dict[str, Any]) -> dict[str, Any]:
+        """One finished deal of the core as ``deals_played`` gives it."""
+        rec = _deal_json(d)
+        rec["moves"] = [(p, m) for p, m, _, _ in d["events"]]
+        rec["declarations"] = [(p, [str(Tile.from_id(t)) for t in ts]) for p, ts in d["declarations"]]
+        rec["points"] = list(d["points"])
+        rec["tricks"] = list(d["tricks"])
+        rec["result"] = {"winner": d["winner"], "game_points": d["game_points"], "outcome": d["outcome"]}
+        return rec
 
     def view(self, player: int) -> PlayerView:
         return PlayerView.of_game(self, player)

@@ -24,6 +24,7 @@ from ..bingo.sampling import count_worlds, position_of, sample_worlds
 from ..bingo.solve import SOLVE_NODES, TABLE_MB
 from ..errors import ParseError, shown
 from ..tiles import Tile
+from ..wrappers import fresh
 from ..result import SolveResult
 from ..render.bingo_pictures import PICTURES
 from ..render.bingo import RENDER
@@ -240,9 +241,15 @@ def graded_plays(result: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def finished_deals(game: Game) -> list[dict[str, Any]]:
-    """The game's finished deals as ``play bingo --json`` records them (each one ``grade`` takes)."""
-    return [{"game": "bingo", **rules_of(game), **d, "moves": [[p, m] for p, m in d["moves"]],
-             "declarations": [[p, ts] for p, ts in d["declarations"]]} for d in game.deals_played]
+    """The game's finished deals as ``play bingo --json`` records them (each one ``grade`` takes),
+    each converted once per game (``RecordedGame._finished_as``: a reply costs the deals finished since)."""
+    return [fresh(d) for d in game._finished_as(deal_json)]
+
+
+def deal_json(game: Game, d: dict[str, Any]) -> dict[str, Any]:
+    """A finished deal of ``game`` (as ``deals_played`` gives it) as ``play bingo --json`` records it."""
+    return {"game": "bingo", **rules_of(game), **d, "moves": [[p, m] for p, m in d["moves"]],
+            "declarations": [[p, list(ts)] for p, ts in d["declarations"]]}
 
 
 def rules_of(game: Game) -> dict[str, Any]:

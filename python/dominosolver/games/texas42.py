@@ -30,6 +30,7 @@ from ..texas42.rules import (BID_KINDS, DEFAULT_FAMILY, ORDINARY, namer, parse_b
 from ..texas42.sampling import WorldSampler, position_of, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position, projection
 from ..tiles import Tile
+from ..wrappers import fresh
 from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, unwrap
 from ..render.texas42 import RENDER
 
@@ -256,10 +257,16 @@ def graded_plays(result: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def finished_hands(game: Game) -> list[dict[str, Any]]:
-    """The game's finished hands as ``play --json`` records them (each one ``grade`` takes)."""
-    return [{**h, "game": game.rules.family, **rules_of(game),
-             "contract": contract_to_json(h["contract"]) if h["contract"] else None,
-             "plays": [[seat, tile] for seat, tile in h["plays"]]} for h in game.hands_played]
+    """The game's finished hands as ``play --json`` records them (each one ``grade`` takes), each
+    converted once per game (``RecordedGame._finished_as``: a reply costs the hands finished since)."""
+    return [fresh(h) for h in game._finished_as(hand_json)]
+
+
+def hand_json(game: Game, h: dict[str, Any]) -> dict[str, Any]:
+    """A finished hand of ``game`` (as ``hands_played`` gives it) as ``play --json`` records it."""
+    return {**h, "game": game.rules.family, **rules_of(game),
+            "contract": contract_to_json(h["contract"]) if h["contract"] else None,
+            "plays": [[seat, tile] for seat, tile in h["plays"]]}
 
 
 def rules_of(game: Game) -> dict[str, Any]:

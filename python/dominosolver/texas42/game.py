@@ -12,7 +12,7 @@ from .. import _core
 from ..errors import ParseError, shown
 from ..io import is_digits
 from ..tiles import MAX_PIP, Tile, bits_of, set_size, tiles_of
-from ..wrappers import RecordedGame
+from ..wrappers import RecordedGame, fresh
 from .plays import _PLAYS, parse_play, play_of
 from .position import Position
 from .rules import (GAME_BID, STANDARD, Bid, Contract, Rules, Trump, bid_name, bid_words, marks_bid, parse_bid, parse_trump,
@@ -119,9 +119,6 @@ class Game(RecordedGame):
         if isinstance(dealer, str):  # a seat's name, as a view or a position takes it: "E", Moon's "P1"
             dealer = rules.parse_seat(dealer)
         self._parsed: dict[tuple[str, str], Move] = {}  # moves read from text, by (phase, text): they read alike
-        self._hands: list[dict[str, Any]] = []  # hands_played's records, converted once: a finished hand stays so
-        self._hands_at: list[int] = []  # the moves played when each was converted (it finished by then)
-        self._undone_to = _NO_UNDO  # the fewest moves undo has left since hands_played last looked
         self._begin(_core.texas42.Game, seed, rules, dealer, moves)
 
     @property
@@ -246,20 +243,9 @@ class Game(RecordedGame):
     def hands_played(self) -> list[dict[str, Any]]:
         """Finished hands (thrown-in ones included): dealer, deal, bids, contract, trump, plays, points and
         tricks per team, the contract's objective ("points", "every trick", "no trick"), result."""
-        finished = self._game.finished_hands
-        # A hand converted after n moves finished by then, and stays as it was while undo has left n
-        # moves or more: convert the others (a hand undo took back, one played since).
-        kept = len(self._hands)
-        while kept and (self._hands_at[kept - 1] > self._undone_to or kept > len(finished)):
-            kept -= 1
-        del self._hands[kept:], self._hands_at[kept:]
-        self._undone_to = _NO_UNDO
-        for h in finished[kept:]:
-            self._hands.append(self._hand_record(h))
-            self._hands_at.append(len(self._moves))
-        return [_fresh(h) for h in self._hands]  # the caller's to change: the kept ones stay as converted
+        return [fresh(h) for h in self._finished()]  # the caller's to change: the kept ones stay as converted
 
-    def _hand_record(self, h: dict[str, Any]) -> dict[str, Any]:
+    def _finished_record(self, h: dict[str, Any]) -> dict[str, Any]:
         """One finished hand of the core as ``hands_played`` gives it."""
         sides = side_names(self.rules, h["sides"])  # NS, EW; Moon's bidder and the other two
         return {
@@ -284,18 +270,11 @@ class Game(RecordedGame):
                if h["undealt"] else {}),
         }
 
-    def undo(self) -> Move:
-        """Take back the last move and return it."""
-        move = super().undo()
-        self._undone_to = min(self._undone_to, len(self._moves))
-        return move
-
     def view(self, seat: int) -> PlayerView:
         return PlayerView.of_game(self, seat)
 
 
 _PARSED_MOST = 4096  # texts a game keeps (its moves are a few dozen texts; other spellings count too)
-_NO_UNDO = 1 << 62  # more moves than any game has
 
 
 # Each tile's name by id (tiles order by id: the highest, the highest id).
@@ -328,13 +307,6 @@ def _trump_of(name: str) -> Trump:
 def _names_high_first(mask: int) -> list[str]:
     """The names of a mask's tiles, highest first."""
     return [_NAMES[i] for i in reversed(bits_of(mask))]
-
-
-def _fresh(record: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a hand's record sharing nothing mutable with it (its lists and dicts are at most
-    two deep: lists of tile names, a dict of scalars)."""
-    return {k: ([list(x) if type(x) is list else x for x in v] if type(v) is list else dict(v) if type(v) is dict else v)
-            for k, v in record.items()}
 
 
 def _bid_like(move: str) -> bool:
