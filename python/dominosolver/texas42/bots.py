@@ -7,9 +7,10 @@ import random
 from dataclasses import replace
 from typing import Any, Protocol
 
+from .._core import decisions as _decisions
 from ..arguments import node_budget, time_limit
 from ..errors import SearchLimitError
-from ..tiles import Tile
+from ..tiles import Tile, mask_of
 from .bid_tests import BidTests
 from .bidding import PLAYING_THRESHOLDS, advise_bid, ordinary_call, playing_thresholds
 from .deciders import Deciders, deciders_of
@@ -45,10 +46,11 @@ class RandomBot:
 
 
 def trump_strength(hand: tuple[Tile, ...], suit: int) -> float:
-    """Trumps held, the double of trumps, and other doubles (which tend to take tricks)."""
-    trumps = [t for t in hand if suit in (t.hi, t.lo)]
-    doubles = [t for t in hand if t.is_double and suit not in (t.hi, t.lo)]
-    return len(trumps) + (1.0 if Tile(suit, suit) in trumps else 0.0) + 0.5 * len(doubles)
+    """Trumps held, the double of trumps, and other doubles (which tend to take tricks): a trump
+    counts 1, the double of trumps 1 more, another double 1/2. The core's hand strength
+    (``decisions.hpp``'s ``weighting::strength``), which the auction weighting's bidder model
+    judges hands by too (``weighting.py``): one measure of a hand for both."""
+    return _decisions.weighting.strength(mask_of(hand), suit)
 
 
 class RuleBot:
