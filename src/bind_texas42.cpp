@@ -253,6 +253,7 @@ void texas42(py::module_& m) {
       .def_property_readonly("game_bid_over", &Rules::game_bid_over)
       .def_property_readonly("lower_end_leads", &Rules::lower_end_leads)
       .def("is_bid", &is_bid)
+      .def("bid_ladder", &bid_ladder)  // the bids before the auction narrows them (§2.2, §4.1-4.3)
       .def("marks_of", &marks_of)
       .def("points_needed", &points_needed)
       // The table: sides (0 = NS), partners, the order of play.

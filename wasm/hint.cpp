@@ -1740,21 +1740,6 @@ struct BidAdvice {
   }
 };
 
-// The bids a hand may make under `rules` before the auction narrows them (bidding.py's bid_ladder):
-// standard 42's (BID_LADDER, up to the marks that win a game), or Moon's min_bid..7 and 21.
-std::vector<int> bid_ladder(const Rules& rules) {
-  std::vector<int> out;
-  if (rules.row().ladder == Ladder::Tricks) {
-    for (int b = rules.min_bid(); b < 22; ++b)
-      if (is_bid(rules, b)) out.push_back(b);
-    return out;
-  }
-  const Rules standard;
-  for (int b = 0; b <= standard.mark() * standard.row().target; ++b)
-    if (is_bid(standard, b)) out.push_back(b);
-  return out;
-}
-
 // Whether the side of `seat` makes a contract in tricks where the side to move at trick 1 of `pos`
 // takes `tricks` (bidding.py's _every_trick_or_none).
 bool every_trick_or_none(const Position& pos, int seat, int tricks) {

@@ -349,6 +349,14 @@ bool bid_is_legal(const Rules& rules, int bid, int high_bid) {
   return high_bid == rules.mark() * (k - 1);
 }
 
+std::vector<int> bid_ladder(const Rules& rules) {
+  const int top = rules.moon() ? Rules::kShootTheMoon : rules.big_game() ? rules.hand_points() : rules.mark() * rules.row().target;
+  std::vector<int> out;
+  for (int bid = rules.min_bid(); bid <= top; ++bid)
+    if (is_bid(rules, bid)) out.push_back(bid);
+  return out;
+}
+
 std::string bid_name(int bid) {
   if (bid == kPass) return "pass";
   if (bid == kGameBid) return "game";

@@ -86,7 +86,7 @@ _BATCH: int = _core.decisions.bidding.BATCH  # deals solved between checks of th
 
 _STANDARD = Rules()
 # Standard 42's bids up to the marks that win a game: 30..42, then 84, 126, ... (the core's ladder).
-BID_LADDER = tuple(b for b in range(_STANDARD.mark * _STANDARD.target + 1) if _STANDARD.is_bid(b))
+BID_LADDER = tuple(_STANDARD._core.bid_ladder())
 _P_MAKE_BIDS = tuple(b for b in BID_LADDER if b <= 2 * _STANDARD.mark)  # P(make) in JSON: to two marks
 # Standard 42's defaults (advice_defaults.py: the core's table, a row per member): a point bid judged
 # on its points less 5 needs 75%, a bid of every trick 85%; 200 deals.
@@ -669,14 +669,11 @@ class _ContractScorer:
 
 
 def bid_ladder(rules: Rules) -> tuple[int, ...]:
-    """The bids a hand may make under ``rules``, before the auction narrows them: standard 42's
-    (``BID_LADDER``), Moon's min_bid..7 and 21 (docs/rules.md §4.1-4.2: ``moon.moon_ladder``), or The
-    Big Game's 42..66 (§4.3)."""
-    if rules.row.ladder == "tricks":
-        return tuple(b for b in range(rules.min_bid, 22) if rules.is_bid(b))
-    if rules.row.ladder == "points":
-        return tuple(b for b in range(rules.hand_points + 1) if rules.is_bid(b))
-    return BID_LADDER
+    """The bids a hand may make under ``rules``, before the auction narrows them: 42's up to the
+    marks that win a game (``BID_LADDER``), Moon's min_bid..7 and 21 (docs/rules.md §4.1-4.2:
+    ``moon.moon_ladder``), or The Big Game's 42..66 (§4.3). The core's rule (texas42/rules.hpp),
+    which the WebAssembly module's advice reads too."""
+    return tuple(rules._core.bid_ladder())
 
 
 def _declared_contracts(rules: Rules, seat: int, contract: Any, legal_bids: list[Any]) -> list[tuple[Trump, tuple[int, Bid]]]:

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "dominosolver/core/seating.hpp"
 #include "dominosolver/core/tiles.hpp"
@@ -247,6 +248,10 @@ int marks_of(const Rules& rules, int bid);
 bool bids_every_trick(const Rules& rules, int bid);  // a mark bid: every trick, all the points
 int points_needed(const Rules& rules, int bid);      // the bid's points, or all of them for a mark bid
 bool bid_is_legal(const Rules& rules, int bid, int high_bid);
+// The bids a hand may make under `rules` before the auction narrows them (§2.2, §4.1-4.3), lowest
+// first: 42's up to the marks that win a game (30..42, 84, .., 7 marks; not the points game's
+// "Game", which goes only over 4 marks), Moon's min_bid()..7 and 21, The Big Game's 42..66.
+std::vector<int> bid_ladder(const Rules& rules);
 std::string bid_name(int bid);  // "pass", "30", "84", "game"
 
 }  // namespace dominosolver::texas42
