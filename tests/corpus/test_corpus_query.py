@@ -4,6 +4,9 @@ from the Tile objects (not the query's bit masks), groups summed in a dict."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections import defaultdict
 
 import pytest
@@ -190,3 +193,19 @@ def test_the_make_rate_picture_shows_each_groups_rate(corpus, tmp_path):
                                    "--bid", "30", "--svg", str(out), "--json"])
     assert run.exit_code == 0, run.output
     parse_svg(out.read_text())
+
+
+
+def test_a_wide_answer_keeps_every_figure_whole_on_a_narrow_screen(tmp_path):
+    """best-declaration's 14 columns do not fit 80: the lines run on rather than cut a figure to '4…'."""
+    build_corpus(tmp_path, 8, name=NAME, partition_size=8, dask=None)
+    shown = subprocess.run([sys.executable, "-c", "from dominosolver.cli import main; main()", "corpus", "query",
+                            str(tmp_path), "best-declaration"], check=False, capture_output=True, text=True,
+                           env={**os.environ, "COLUMNS": "80"})
+    assert shown.returncode == 0, shown.stderr
+    answer = best_declarations(Corpus(tmp_path), "doubles,long", 30, 1)
+    assert "…" not in shown.stdout and answer.groups
+    rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in shown.stdout.splitlines()]
+    for group in answer.groups:  # each row whole, in the order of its columns
+        cells = [f"{group[n]:.3f}" if isinstance(group[n], float) else str(group[n]) for n in answer.by + answer.columns]
+        assert cells in rows, (cells, shown.stdout)

@@ -91,11 +91,16 @@ def _show(result: QueryResult, as_json: bool) -> None:
     table = Table(title=f"{result.query} from corpus {result.corpus!r} ({result.rows_read:,} deals; one item: {result.units})",
                   title_justify="left")
     names = result.by + result.columns
-    for n in names:
-        table.add_column(n, justify="left" if n in result.by else "right")
-    for g in result.groups:
-        table.add_row(*(_cell(g.get(n)) for n in names))
-    render.console.print(table)
+    rows = [[_cell(g.get(n)) for n in names] for g in result.groups]
+    widths = []  # no figure is ever cut short: a column is as wide as its widest cell and its header's longest word
+    for i, n in enumerate(names):
+        widths.append(max([len(row[i]) for row in rows] + [len(word) for word in n.split("_")]))
+        # the header is the JSON name in words (long suit mean), which wrap where the width asks it
+        table.add_column(n.replace("_", " "), justify="left" if n in result.by else "right", min_width=widths[-1])
+    for row in rows:
+        table.add_row(*row)
+    # wider than the terminal only when the cells alone are: the lines then run on rather than lose digits
+    render.console.print(table, width=max(render.console.width, sum(widths) + 3 * len(widths) + 1), crop=False)
 
 
 def _cell(v: Any) -> str:
