@@ -1,7 +1,7 @@
 """The benchmarks' page and the architecture page describe the project as it is (earlier runs and
 ideas live in git): bench/README.md a one-page reference of at most 250 lines with the section
-headings others add to in place; neither says when or for which issue, and the architecture page
-keeps no lab log (stop numbers), only a short list of ideas measured and not kept, one line each."""
+headings others add to in place; no page of the docs (README.md, docs/*.md) says when or for which
+issue, and the architecture page keeps no lab log (stop numbers), only a short list of ideas measured and not kept, one line each."""
 
 from __future__ import annotations
 
@@ -30,7 +30,10 @@ def test_bench_readme_keeps_its_headings():
     assert set(HEADINGS) <= headings, sorted(set(HEADINGS) - headings)
 
 
-@pytest.mark.parametrize("name", ["bench/README.md", "docs/architecture.md"])
+DOCS = ["bench/README.md", "README.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("name", DOCS)
 def test_no_issue_numbers_dates_or_stop_numbers(name):
     found = WHEN_OR_WHY.findall((ROOT / name).read_text())
     assert not found, f"{name} says when or for which issue: {found}"
