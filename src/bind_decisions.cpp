@@ -1,10 +1,12 @@
 // The hint's and the bid advice's policy (core/pimc.hpp, texas42/decisions.hpp) as _core.decisions:
 // a submodule per Python module that keeps the names (pimc, hint, calibration, weighting,
 // play_inference, bidding), its figures as attributes, its models as functions.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -16,6 +18,19 @@ namespace py = pybind11;
 
 namespace dominosolver::bind {
 
+namespace {
+
+using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+// A vector of log weights, one a world: `rows` of them.
+std::vector<double> log_weights_of(const Doubles& logs, std::optional<std::size_t> rows) {
+  if (logs.ndim() != 1 || (rows && static_cast<std::size_t>(logs.shape(0)) != *rows))
+    throw py::value_error("log_weights must be a vector of one log weight a world");
+  return std::vector<double>(logs.data(), logs.data() + logs.shape(0));
+}
+
+}  // namespace
+
 void decisions(py::module_& m) {
   using namespace dominosolver::texas42;
 
@@ -26,6 +41,32 @@ void decisions(py::module_& m) {
   pimc.attr("UNCHUNKED") = dominosolver::pimc::kUnchunked;
   pimc.attr("MAX_WORLDS") = dominosolver::pimc::kMaxWorlds;
   pimc.attr("ONE_WORLD") = dominosolver::pimc::kOneWorld;
+  pimc.def(
+      "average",
+      [](const Doubles& values, const std::optional<Doubles>& log_weights, bool exact) {
+        if (values.ndim() != 2) throw py::value_error("values must be a matrix: a row a world, a column a move");
+        const auto rows = static_cast<std::size_t>(values.shape(0)), columns = static_cast<std::size_t>(values.shape(1));
+        std::optional<std::vector<double>> logs;
+        if (log_weights) logs = log_weights_of(*log_weights, rows);
+        dominosolver::pimc::Averages a;
+        {
+          py::gil_scoped_release release;
+          a = dominosolver::pimc::average(values.data(), rows, columns, logs ? &*logs : nullptr, exact);
+        }
+        return py::make_tuple(Doubles(static_cast<py::ssize_t>(columns), a.means.data()),
+                              Doubles(static_cast<py::ssize_t>(columns), a.stderrs.data()), a.one_world);
+      },
+      py::arg("values"), py::arg("log_weights"), py::arg("exact"),
+      "Per column: the (weighted) mean over the rows, its standard error, and whether one row carries "
+      "all the weight (core/pimc.hpp's average).");
+  pimc.def(
+      "effective_size",
+      [](const Doubles& log_weights) { return dominosolver::pimc::effective_size(log_weights_of(log_weights, std::nullopt)); },
+      py::arg("log_weights"), "(sum w)^2 / sum w^2 of the weights exp(log weight)");
+  pimc.def("rank", &dominosolver::pimc::rank, py::arg("keys"),
+           "(index, rank) pairs, best first: keys compared at KEY_DIGITS digits, ties sharing a rank");
+  pimc.def("py_round", &dominosolver::pimc::py_round, py::arg("x"), py::arg("digits"),
+           "Python's round(x, digits), as the WebAssembly module rounds");
 
   auto hint = m.def_submodule("hint", "a 42 hint's figures (texas42/decisions.hpp)");
   hint.attr("SAMPLES") = hint_policy::kSamples;
@@ -36,6 +77,34 @@ void decisions(py::module_& m) {
   hint.attr("MIN_WORLD_NODES") = hint_policy::kMinWorldNodes;
   hint.attr("NODES_PER_SECOND") = static_cast<std::uint64_t>(hint_policy::kNodesPerSecond);
   hint.def("table_mb", &hint_policy::table_mb, py::arg("tricks_left"), "the solver's table (MB) of a hint's searches");
+  py::class_<hint_policy::MoveOrder>(hint, "MoveOrder", "how a hint orders its moves (texas42/decisions.hpp)")
+      .def(py::init([](const std::optional<std::string>& goal, const std::string& objective, bool fewest,
+                       std::optional<std::pair<int, int>> score, int stake, int target) {
+             hint_policy::MoveOrder o;
+             if (goal && *goal != "make" && *goal != "set") throw py::value_error("goal must be 'make', 'set' or None");
+             o.goal = !goal ? hint_policy::Goal::None : *goal == "make" ? hint_policy::Goal::Make : hint_policy::Goal::Set;
+             if (objective != "goal" && objective != "points" && objective != "game")
+               throw py::value_error("objective must be 'goal', 'points' or 'game'");
+             o.objective = objective == "goal"     ? hint_policy::Objective::Goal
+                           : objective == "points" ? hint_policy::Objective::Points
+                                                   : hint_policy::Objective::Game;
+             if (o.objective == hint_policy::Objective::Game && (!score || o.goal == hint_policy::Goal::None))
+               throw py::value_error("objective 'game' needs a goal and the game's score");
+             o.fewest = fewest;
+             o.score = score.value_or(std::pair<int, int>{0, 0});
+             o.stake = stake;
+             o.target = target;
+             return o;
+           }),
+           py::arg("goal"), py::arg("objective"), py::arg("fewest") = false, py::arg("score") = py::none(),
+           py::arg("stake") = 1, py::arg("target") = 7)
+      .def("key", [](const hint_policy::MoveOrder& o, std::optional<double> mean, std::optional<double> p_make) {
+             const std::vector<double> k = o.key(mean, p_make);
+             return py::tuple(py::cast(k));
+           }, py::arg("mean"), py::arg("p_make"), "a move's rank key (bigger is better)")
+      .def("game_odds", &hint_policy::MoveOrder::game_odds, py::arg("p_make"));
+  hint.def("pov", &hint_policy::pov, py::arg("rules"), py::arg("seat"), py::arg("declarer"),
+           "the point of view of a hint's values: the seat's side by name, or Moon's bidder or defenders");
 
   auto cal = m.def_submodule("calibration", "the bid adviser's P(make) in play (texas42/decisions.hpp)");
   cal.attr("A") = calibration::kA;

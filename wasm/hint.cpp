@@ -71,12 +71,8 @@ const char* const kGivesUp = "its node budget (the time left) ran out";
 
 double now_seconds() { return emscripten_get_now() / 1000.0; }
 
-// Python's round(x, digits): the decimal correctly rounded (ties to even), read back.
-double py_round(double x, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, x);
-  return std::strtod(buf, nullptr);
-}
+// Python's round(x, digits), numpy's pairwise sum: the core's (core/pimc.hpp), which Python's hints round and add by too.
+using pimc::pairwise_sum, pimc::py_round;
 
 // Python's "{x:g}".
 std::string g_format(double x) {
@@ -442,55 +438,18 @@ struct Column {
   int index = 0;
 };
 
-// pimc.py's _weighted with equal weights (a uniform hint weighs every world alike, log weight 0):
-// per column the mean, its standard error, and the same of the 0/1 outcomes `reached`.
-// The worlds' weights from their log weights, scaled by the largest (no overflow): 1 each when uniform.
-std::vector<double> weights_of(const std::vector<double>& logs) {
-  double top = -HUGE_VAL;
-  for (double l : logs) top = std::max(top, l);
-  std::vector<double> out;
-  for (double l : logs) out.push_back(std::exp(l - top));
+// The core's averaging (core/pimc.hpp's average: Python's hints average by it too) of rows of
+// values, each world weighted by exp(its log weight); "one world carries all the weight" goes to
+// `warnings` when asked.
+pimc::Averages averaged(const std::vector<std::vector<int>>& x, const std::vector<double>& log_weights, bool exact,
+                        std::vector<std::string>* warnings = nullptr) {
+  const std::size_t columns = x.empty() ? 0 : x[0].size();
+  std::vector<double> flat;
+  flat.reserve(x.size() * columns);
+  for (const std::vector<int>& row : x) flat.insert(flat.end(), row.begin(), row.end());
+  pimc::Averages out = pimc::average(flat.data(), x.size(), columns, &log_weights, exact);
+  if (out.one_world && warnings) warnings->push_back("one world carries all the weight: no standard error");
   return out;
-}
-
-// The effective sample size of weighted worlds: (sum w)^2 / sum w^2.
-double effective_size(const std::vector<double>& weights) {
-  double sum = 0, sum2 = 0;
-  for (double w : weights) sum += w;
-  for (double w : weights) sum2 += w * w;
-  return sum * sum / sum2;
-}
-
-// pimc.py's _weighted: per column the weighted mean and its standard error (for reliability
-// weights; with equal ones s / sqrt(n)), `weights` one a row. "One world carries all the weight"
-// goes to `warnings` when asked.
-void averaged(const std::vector<std::vector<int>>& x, const std::vector<double>& weights, std::vector<double>& means,
-              std::vector<double>& se, bool exact, std::vector<std::string>* warnings = nullptr) {
-  const std::size_t n = x.size(), m = x.empty() ? 0 : x[0].size();
-  double total = 0;
-  for (double w : weights) total += w;
-  std::vector<double> w;
-  for (double x_ : weights) w.push_back(x_ / total);
-  double sum_w2 = 0;
-  for (double wi : w) sum_w2 += wi * wi;
-  bool spread = !exact && n >= 2;
-  means.assign(m, 0.0);
-  se.assign(m, 0.0);
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < m; ++j) means[j] += w[i] * x[i][j];
-  if (spread && 1.0 - sum_w2 <= pimc::kOneWorld) {
-    if (warnings) warnings->push_back("one world carries all the weight: no standard error");
-    spread = false;
-  }
-  if (!spread) return;
-  for (std::size_t j = 0; j < m; ++j) {
-    double var = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const double d = x[i][j] - means[j];
-      var += w[i] * (d * d);
-    }
-    se[j] = std::sqrt(var / (1.0 - sum_w2) * sum_w2);
-  }
 }
 
 // The models of the weightings (the auction's bidder, the play's player) are the core's
@@ -498,26 +457,7 @@ void averaged(const std::vector<std::vector<int>>& x, const std::vector<double>&
 using play_inference::kCap;
 constexpr std::size_t kRecent = play_inference::kRecent;
 
-using Key = std::vector<double>;
-
-// pimc.py's rank: (index, rank) best first, keys compared at KEY_DIGITS digits, ties in index order sharing a rank.
-std::vector<std::pair<int, int>> ranked(const std::vector<Key>& keys) {
-  std::vector<Key> rounded;
-  for (const Key& k : keys) {
-    Key r;
-    for (double x : k) r.push_back(py_round(x, kKeyDigits));
-    rounded.push_back(r);
-  }
-  std::vector<int> order(keys.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return rounded[a] > rounded[b]; });
-  std::vector<std::pair<int, int>> out;
-  for (std::size_t place = 0; place < order.size(); ++place) {
-    const bool shared = place > 0 && rounded[order[place]] == rounded[order[place - 1]];
-    out.emplace_back(order[place], shared ? out.back().second : static_cast<int>(place) + 1);
-  }
-  return out;
-}
+using pimc::Key;
 
 // ------------------------------------------------------------------ the hint loop
 
@@ -800,7 +740,7 @@ class HintRun {
       std::vector<double> logs;
       for (std::size_t i = 0; i < rows_.size(); ++i)
         if (solved_[i]) logs.push_back(logs_[i]);
-      if (!logs.empty() && effective_size(weights_of(logs)) < kEssFloor * samples_) {
+      if (!logs.empty() && pimc::effective_size(logs) < kEssFloor * samples_) {
         total_ += samples_;
         grown_ = weighting_ + " weighting: the effective sample size fell under " + g_format(kEssFloor * samples_) +
                  ", so " + std::to_string(total_) + " worlds were drawn";
@@ -881,12 +821,11 @@ class HintRun {
         if (std::all_of(row.begin(), row.end(), [](int v) { return v >= 0; })) valued_rows.push_back(row);
       const bool exact = shown_method_ == "exact" && tied_rows_.size() == kept_.size() && valued_rows.size() == tied_rows_.size();
       if (!valued_rows.empty()) {
-        std::vector<double> means, se;
         std::vector<double> logs;  // the kept worlds' log weights, of the rows valued
         for (std::size_t k = 0; k < tied_rows_.size(); ++k)
           if (std::all_of(tied_rows_[k].begin(), tied_rows_[k].end(), [](int v) { return v >= 0; })) logs.push_back(kept_logs_[k]);
-        averaged(valued_rows, weights_of(logs), means, se, exact, &warnings);
-        for (std::size_t k = 0; k < tied_.size(); ++k) valued[tied_[k]] = {means[k], se[k]};
+        const pimc::Averages a = averaged(valued_rows, logs, exact, &warnings);
+        for (std::size_t k = 0; k < tied_.size(); ++k) valued[tied_[k]] = {a.means[k], a.stderrs[k]};
       }
       if (valued_rows.size() < kept_.size())
         warnings.push_back("the means of the " + std::to_string(tied_.size()) + " moves tied for the best chance rest on " +
@@ -901,7 +840,7 @@ class HintRun {
       c.stderr_ = it == valued.end() ? std::nullopt : std::optional<double>(it->second.second);
       keys.push_back(rank_key(c.mean, c.chance));
     }
-    for (const auto& [i, r] : ranked(keys)) by_index[i].rank = r;
+    for (const auto& [i, r] : pimc::rank(keys)) by_index[i].rank = r;
     std::stable_sort(by_index.begin(), by_index.end(), [](const Column& a, const Column& b) {
       return a.rank != b.rank ? a.rank < b.rank : a.index < b.index;
     });
@@ -971,24 +910,23 @@ class HintRun {
     return weighting::auction_log_likelihood(dealt, v.auction, v.seat, declarer, trump, v.rules.max_pip);
   }
 
-  // hint.py's rank_key: (chance of the seat's goal, mean) or (mean, chance), the mean negated when
-  // every side plays for the fewest tricks; a move not valued is ranked by its chance alone.
-  Key rank_key(std::optional<double> mean, std::optional<double> p_make) const {
-    std::optional<double> p_goal;
-    if (!goal_.empty() && p_make) p_goal = goal_ == "make" ? *p_make : 1.0 - *p_make;
-    if (!mean) return p_goal ? Key{*p_goal} : Key{};
-    const double m = fewest_ ? -*mean : *mean;
-    if (!p_goal) return {m};
-    if (objective_ == "game") return {game_odds(*p_make), m};  // the same order as p_goal's, in the game's currency
-    return objective_ == "goal" ? Key{*p_goal, m} : Key{m, *p_goal};
+  // How the moves rank (hint.py's rank_key): the core's MoveOrder (texas42/decisions.hpp), Python's too.
+  hint_policy::MoveOrder order() const {
+    hint_policy::MoveOrder o;
+    o.goal = goal_.empty() ? hint_policy::Goal::None : goal_ == "make" ? hint_policy::Goal::Make : hint_policy::Goal::Set;
+    o.objective = objective_ == "game"   ? hint_policy::Objective::Game
+                  : objective_ == "goal" ? hint_policy::Objective::Goal
+                                         : hint_policy::Objective::Points;
+    o.fewest = fewest_;
+    if (marks_) {
+      o.score = *marks_;
+      o.stake = std::max(1, view_.contract->bid.value / view_.rules.mark());  // game_odds.py's stake
+      o.target = target_marks_;
+    }
+    return o;
   }
-
-  // game_odds.py: the seat's side's chance of winning the game when the contract is made with `p_make`.
-  double game_odds(double p_make) const {
-    const int stake = std::max(1, view_.contract->bid.value / view_.rules.mark());
-    const auto [us, them] = *marks_;
-    return advice_policy::game_chance(p_make, us, them, stake, goal_ == "make", target_marks_);  // the core's, Python's too
-  }
+  Key rank_key(std::optional<double> mean, std::optional<double> p_make) const { return order().key(mean, p_make); }
+  double game_odds(double p_make) const { return order().game_odds(p_make); }
 
  public:  // game_odds.py's helpers, the bid advice's too
   // The chance that the side with `us` marks reaches `target` first, every hand from here even.
@@ -1036,42 +974,41 @@ class HintRun {
       shown_method_ = "pimc";
     }
     const bool exact = method == "exact";
-    std::vector<double> means, se, chance, chance_se;
     std::vector<double> logs;
     for (std::size_t i = 0; i < rows_.size(); ++i)
       if (solved_[i]) logs.push_back(logs_[i]);
-    const std::vector<double> weights = weights_of(logs);
     std::vector<std::string> averaging;  // after the game's warnings: the weighting's, the averaging's
     if (weighting_ != "uniform") {
-      ess_ = effective_size(weights);
+      ess_ = pimc::effective_size(logs);
       char buf[32];
       std::snprintf(buf, sizeof buf, "%.0f", *ess_);
       averaging.push_back(weighting_ + " weighting: effective sample size " + buf + " of " + std::to_string(rows.size()));
     }
-    averaged(rows, weights, means, se, exact, &averaging);
+    const pimc::Averages values = averaged(rows, logs, exact, &averaging);
+    pimc::Averages chances;
     const bool with_chance = static_cast<bool>(makes_) || tests_first_;
     if (with_chance) {
       std::vector<std::vector<int>> reached(rows.size(), std::vector<int>(view_.legal.size()));
       for (std::size_t i = 0; i < rows.size(); ++i)
         for (std::size_t j = 0; j < view_.legal.size(); ++j)
           reached[i][j] = tests_first_ ? (ours_ ? rows[i][j] == 1 : rows[i][j] == 0) : makes_(rows[i][j]);
-      averaged(reached, weights, chance, chance_se, exact);
+      chances = averaged(reached, logs, exact);
     }
     warnings_after_.insert(warnings_after_.begin() + static_cast<long>(warnings_.size()), averaging.begin(), averaging.end());
     std::vector<Column> cols(view_.legal.size());
     std::vector<Key> keys;
     for (std::size_t j = 0; j < cols.size(); ++j) {
       cols[j].index = static_cast<int>(j);
-      cols[j].mean = means[j];
-      cols[j].stderr_ = se[j];
+      cols[j].mean = values.means[j];
+      cols[j].stderr_ = values.stderrs[j];
       if (with_chance) {
-        cols[j].chance = chance[j];
-        cols[j].chance_se = chance_se[j];
+        cols[j].chance = chances.means[j];
+        cols[j].chance_se = chances.stderrs[j];
       }
       keys.push_back(rank_key(cols[j].mean, cols[j].chance));
     }
     std::vector<Column> out;
-    for (const auto& [i, r] : ranked(keys)) {
+    for (const auto& [i, r] : pimc::rank(keys)) {
       out.push_back(cols[i]);
       out.back().rank = r;
     }
@@ -1132,14 +1069,10 @@ class HintRun {
     return out;
   }
 
-  // hint.py's _pov: the seat's team, or in three-player Moon "bidder" or "defenders".
+  // hint.py's _pov: the core's (texas42/decisions.hpp), Python's too.
   std::string pov() const {
     const View& v = view_;
-    if (v.rules.scorers() > 2 && v.contract) return v.seat == v.contract->declarer ? "bidder" : "defenders";
-    std::string out;
-    for (int s = 0; s < v.rules.seats(); ++s)
-      if (v.rules.scorer_of(s) == v.rules.scorer_of(v.seat)) out += v.rules.seat_name(s);
-    return out;
+    return hint_policy::pov(v.rules, v.seat, v.contract ? std::optional<int>(v.contract->declarer) : std::nullopt);
   }
 
   double started_;
@@ -1345,28 +1278,6 @@ val ci95_json(std::optional<double> p, double n) {
   ci.call<void>("push", py_round(lo, 6));
   ci.call<void>("push", py_round(hi, 6));
   return ci;
-}
-
-// numpy's pairwise sum of doubles (what `values.std(axis=1)` adds its squares with).
-double pairwise_sum(const double* a, std::size_t n) {
-  if (n < 8) {
-    double res = 0.;
-    for (std::size_t i = 0; i < n; ++i) res += a[i];
-    return res;
-  }
-  if (n <= 128) {
-    double r[8];
-    for (int j = 0; j < 8; ++j) r[j] = a[j];
-    std::size_t i = 8;
-    for (; i < n - n % 8; i += 8)
-      for (int j = 0; j < 8; ++j) r[j] += a[i + j];
-    double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-    for (; i < n; ++i) res += a[i];
-    return res;
-  }
-  std::size_t n2 = n / 2;
-  n2 -= n2 % 8;
-  return pairwise_sum(a, n2) + pairwise_sum(a + n2, n - n2);
 }
 
 // Python's "{x:.0%}".

@@ -240,8 +240,7 @@ def _effective_size(batches: list[Scores], logs: list[np.ndarray]) -> float | No
     log_w = np.concatenate(logs)[solved]
     if not len(log_w):
         return None
-    weights = np.exp(log_w - log_w.max())
-    return float(weights.sum() ** 2 / (weights**2).sum())
+    return _decisions.pimc.effective_size(log_w)
 
 
 def _estimate(
@@ -277,15 +276,11 @@ def _estimate(
     ess = None
     kept = tuple(w for w, ok in zip(scored, solved) if ok)
     kept_logs = np.concatenate(logs)[solved] if logs else None
-    if logs:
-        log_w = np.concatenate(logs)[solved]
-        weights = np.exp(log_w - log_w.max())  # scaled by the largest: no overflow
-        if scorer.weighting is not None:
-            ess = float(weights.sum() ** 2 / (weights**2).sum())
-            warnings.append(f"{scorer.weighting} weighting: effective sample size {ess:.0f} of {n}")
-        means, stderr, chance, chance_se = _weighted(values, weights, reached, exact, warnings)
-    else:
-        means, stderr, chance, chance_se = _plain(values, reached, exact)
+    log_w = np.concatenate(logs)[solved] if logs else None
+    if log_w is not None and scorer.weighting is not None:
+        ess = _decisions.pimc.effective_size(log_w)
+        warnings.append(f"{scorer.weighting} weighting: effective sample size {ess:.0f} of {n}")
+    means, stderr, chance, chance_se = _averages(values, log_w, reached, exact, warnings)
     columns = range(values.shape[1])
     p = [None if chance is None else float(chance[j]) for j in columns]
     p_se = [None if chance_se is None else float(chance_se[j]) for j in columns]
@@ -334,11 +329,8 @@ def refine(
         solved = np.concatenate([np.ones(len(p.values), bool) if p.solved is None else p.solved for p in parts])
         exact = estimate.method == "exact" and done == len(worlds) and solved.all()
         if solved.any():
-            if estimate.kept_logs is not None:
-                log_w = estimate.kept_logs[:done][solved]
-                means, stderr, _, _ = _weighted(values[solved], np.exp(log_w - log_w.max()), None, exact, warnings)
-            else:
-                means, stderr, _, _ = _plain(values[solved], None, exact)
+            log_w = None if estimate.kept_logs is None else estimate.kept_logs[:done][solved]
+            means, stderr, _, _ = _averages(values[solved], log_w, None, exact, warnings)
             valued = {c: (float(means[k]), float(stderr[k])) for k, c in enumerate(columns)}
         if int(solved.sum()) < len(worlds):
             warnings.append(f"the means of the {len(columns)} moves tied for the best chance rest on "
@@ -353,56 +345,24 @@ def refine(
 
 
 
-def _plain(values: np.ndarray, reached: np.ndarray | None, exact: bool) -> Columns:
-    """Equally likely worlds: means, the standard errors s / sqrt(n), the fractions reaching the
-    goal and theirs (the same s / sqrt(n) of the 0/1 outcomes: sqrt(p (1 - p) / (n - 1)))."""
-
-    def plain(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        n = len(x)
-        means = x.sum(axis=0) / n
-        if exact or n < 2:
-            return means, np.zeros(x.shape[1])
-        return means, np.sqrt(((x - means) ** 2).sum(axis=0) / (n - 1) / n)
-
-    means, stderr = plain(values)
-    chance, chance_se = (None, None) if reached is None else plain(reached.astype(float))
-    return means, stderr, chance, chance_se
-
-
-def _weighted(
-    values: np.ndarray, weights: np.ndarray, reached: np.ndarray | None, exact: bool, warnings: list[str]
-) -> Columns:
-    """Weighted worlds (importance weights): weighted means, their standard errors, the weighted
-    chance of the goal and its standard error (the same formula on the 0/1 outcomes)."""
-    w = weights / weights.sum()
-    sum_w2 = float(np.sum(w**2))
-    spread = not exact and len(values) >= 2
-    if spread and 1.0 - sum_w2 <= ONE_WORLD:
+def _averages(values: np.ndarray, log_weights: np.ndarray | None, reached: np.ndarray | None, exact: bool,
+              warnings: list[str]) -> Columns:
+    """Per move: the mean over the worlds, its standard error, the chance of the goal and its
+    standard error (the same formula on the 0/1 outcomes ``reached``), over equally likely worlds
+    (``log_weights`` None: s / sqrt(n)) or importance-weighted ones (the standard error of a
+    weighted mean for reliability weights; with equal weights s / sqrt(n)). The core's
+    (core/pimc.hpp's average), which the WebAssembly module's hints call too: the same digits."""
+    means, stderr, one_world = _decisions.pimc.average(values, log_weights, exact)
+    if one_world:
         warnings.append("one world carries all the weight: no standard error")
-        spread = False
-
-    def weighted(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        means = w @ x
-        if not spread:
-            return means, np.zeros(x.shape[1])
-        # Standard error of a weighted mean of independent draws: sqrt(sum w^2) times the spread,
-        # estimated without bias for reliability weights (divided by 1 - sum w^2; with equal
-        # weights this is the familiar s / sqrt(n)).
-        var = w @ (x - means) ** 2 / (1.0 - sum_w2)
-        return means, np.sqrt(var * sum_w2)
-
-    means, stderr = weighted(values)
-    chance, chance_se = (None, None) if reached is None else weighted(reached.astype(float))
+    if reached is None:
+        return means, stderr, None, None
+    chance, chance_se, _ = _decisions.pimc.average(reached, log_weights, exact)
     return means, stderr, chance, chance_se
 
 
 def rank(keys: Sequence[tuple[float, ...]]) -> list[tuple[int, int]]:
     """(index, rank) pairs, best first: keys compared at ``KEY_DIGITS`` digits, bigger better, ties
-    in index order and sharing a rank (1, 1, 3, ...)."""
-    rounded = [tuple(round(x, KEY_DIGITS) for x in key) for key in keys]
-    order = sorted(range(len(keys)), key=lambda i: rounded[i], reverse=True)  # stable: ties keep index order
-    out: list[tuple[int, int]] = []
-    for place, i in enumerate(order):
-        shared = place > 0 and rounded[i] == rounded[order[place - 1]]
-        out.append((i, out[-1][1] if shared else place + 1))
-    return out
+    in index order and sharing a rank (1, 1, 3, ...). The core's (core/pimc.hpp), the WebAssembly
+    module's too."""
+    return _decisions.pimc.rank(keys)  # type: ignore[no-any-return]

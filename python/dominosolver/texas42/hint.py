@@ -21,6 +21,7 @@ choice: a move is never chosen by counting the deals it wins.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -388,11 +389,14 @@ class _Question:
     chunk: int = CHUNK
     tests_first: tuple[Any, ...] | None = None
 
-    def game_odds(self, p_make: float | None) -> float:
-        """The seat's side's chance of winning the game when the contract is made with ``p_make``."""
+    @functools.cached_property
+    def order(self) -> Any:
+        """How the moves rank (the core's ``MoveOrder``, texas42/decisions.hpp: the WebAssembly
+        module's hints rank by it too): the goal, the objective, the fewest tricks, the game's score."""
         v, marks = self.asked.view, self.asked.marks
-        assert marks is not None and v.contract is not None and self.goal is not None
-        return game_chance(p_make or 0.0, marks, stake(v.rules, v.contract.bid), self.goal == "make", v.rules.target)
+        game = self.objective == "game"
+        return _decisions.hint.MoveOrder(self.goal, self.objective, self.fewest, marks if game else None,
+                                         stake(v.rules, v.contract.bid) if game else 1, v.rules.target if game else 7)
 
     def choose(self, values: np.ndarray, weights: np.ndarray) -> int:
         """The seat's tile over a group of worlds it cannot tell apart: the hint's own ranking."""
@@ -402,16 +406,10 @@ class _Question:
         return max(range(len(keys)), key=keys.__getitem__)
 
     def rank_key(self, mean: float | None, p_make: float | None) -> tuple[float, ...]:
-        goal = self.goal
-        p_goal = None if goal is None or p_make is None else (p_make if goal == "make" else 1.0 - p_make)
-        if mean is None:  # a move the cheap path did not value: ranked by its chance alone
-            return () if p_goal is None else (p_goal,)
-        mean = -mean if self.fewest else mean
-        if p_goal is None:
-            return (mean,)
-        if self.objective == "game":  # the game's odds: the same order as p_goal's, in the game's currency
-            return (self.game_odds(p_make), mean)
-        return (p_goal, mean) if self.objective == "goal" else (mean, p_goal)
+        """A move's rank key from its mean and P(make): by the objective, the chance of the seat's
+        goal first ("goal", or the game's odds: "game") or the mean ("points"); the mean negated
+        when every side plays for the fewest tricks; a move not valued by its chance alone."""
+        return self.order.key(mean, p_make)  # type: ignore[no-any-return]
 
     def present(self, e: pimc.Estimate) -> Hint:
         """The estimate as the hint answers it."""
@@ -613,10 +611,9 @@ def _unvalued(e: pimc.Estimate) -> pimc.Estimate:
 
 def _pov(v: PlayerView) -> str:
     """The seat's side by name: its team, or in three-player Moon (each for itself until a bid makes
-    the bidder one side and the other two the other) "bidder" or "defenders"."""
-    if v.rules.scorers > 2 and v.contract is not None:
-        return "bidder" if v.seat == v.contract.declarer else "defenders"
-    return v.rules.team_of(v.seat)
+    the bidder one side and the other two the other) "bidder" or "defenders". The core's
+    (texas42/decisions.hpp), the WebAssembly module's too."""
+    return _decisions.hint.pov(v.rules._core, v.seat, None if v.contract is None else v.contract.declarer)  # type: ignore[no-any-return]
 
 
 def _sides(v: PlayerView, world: Position) -> tuple[int, bool] | None:

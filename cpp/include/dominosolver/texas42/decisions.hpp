@@ -10,10 +10,12 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "dominosolver/core/tiles.hpp"
+#include "dominosolver/texas42/rules.hpp"
 
 namespace dominosolver::texas42 {
 
@@ -160,5 +162,50 @@ inline double game_chance(double p_make, int us, int them, int stake, bool decla
   return p_make * win_chance(made_us, made_them, target) + (1.0 - p_make) * win_chance(set_us, set_them, target);
 }
 }  // namespace advice_policy
+
+// ------------------------------------------------------------------ a hint's order (texas42/hint.py's rank_key)
+namespace hint_policy {
+// How a 42 hint orders its moves (pimc's rank keys, bigger better): the seat's side plays for a goal
+// (the declaring side makes the contract, the other sets it; none without a contract) by an
+// objective: "goal" (its chance, then the mean), "points" (the mean, then the chance) or "game"
+// (the chance of winning the game from `score` with the contract's `stake` of marks, to `target`;
+// the same order as the goal's chance, in the game's currency, then the mean). Under a contract of
+// no trick every side plays for the fewest tricks (`fewest`: the mean negated); a move not valued
+// (no mean) is ranked by its chance alone.
+enum class Goal : std::uint8_t { None, Make, Set };
+enum class Objective : std::uint8_t { Goal, Points, Game };
+struct MoveOrder {
+  Goal goal = Goal::None;
+  Objective objective = Objective::Points;
+  bool fewest = false;
+  std::pair<int, int> score{0, 0};  // objective game: the marks, the seat's side first
+  int stake = 1, target = 7;
+
+  // The seat's side's chance of winning the game when the contract is made with `p_make`.
+  double game_odds(double p_make) const {
+    return advice_policy::game_chance(p_make, score.first, score.second, stake, goal == Goal::Make, target);
+  }
+  std::vector<double> key(std::optional<double> mean, std::optional<double> p_make) const {
+    std::optional<double> p_goal;
+    if (goal != Goal::None && p_make) p_goal = goal == Goal::Make ? *p_make : 1.0 - *p_make;
+    if (!mean) return p_goal ? std::vector<double>{*p_goal} : std::vector<double>{};
+    const double m = fewest ? -*mean : *mean;
+    if (!p_goal) return {m};
+    if (objective == Objective::Game) return {game_odds(*p_make), m};
+    return objective == Objective::Goal ? std::vector<double>{*p_goal, m} : std::vector<double>{m, *p_goal};
+  }
+};
+
+// The point of view of a hint's values (hint.py's _pov): the seat's side by name, its seats' names
+// together ("NS"; Moon's player "P1"), or in three-player Moon once a bid makes the bidder one side
+// and the other two the other, "bidder" or "defenders".
+inline std::string pov(const Rules& rules, int seat, std::optional<int> declarer) {
+  if (rules.scorers() > 2 && declarer) return seat == *declarer ? "bidder" : "defenders";
+  std::string out;
+  for (int s = 0; s < rules.seats(); ++s)
+    if (rules.scorer_of(s) == rules.scorer_of(seat)) out += rules.seat_name(s);
+  return out;
+}
+}  // namespace hint_policy
 
 }  // namespace dominosolver::texas42
