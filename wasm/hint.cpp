@@ -202,6 +202,11 @@ View read_view(const val& o) {
                                (exchange ? "exchange: " + rules.seat_name(to_move) + ", the bidder, is laying a tile away"
                                          : "declaration of trumps: " + rules.seat_name(to_move) + " is naming trumps") +
                                "; nothing for " + seat + " to decide");
+      // The bidder's own exchange: Python's hint ranks the discards there (biggame's exchange advice,
+      // a search of every discard under every declaration); this module has no such advice.
+      if (exchange)
+        throw InvalidViewError("no tile to play: " + seat + "'s view is in the exchange: the offline board has no "
+                               "advice for The Big Game's exchange (the Python package's hint ranks the discards)");
     }
     throw InvalidViewError("no tile to play: " + seat + "'s view is in the " +
                            (v.contract ? "declaration of trumps" : "auction") + ": ask advise-bid");

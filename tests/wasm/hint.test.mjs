@@ -192,6 +192,24 @@ test("a view in the auction or the declaration of trumps has no tile to hint: it
     assert.throws(() => api.hint(view, { samples: 2 }), (e) => e instanceof ds.InvalidViewError && e.message === words);
 });
 
+test("The Big Game's bidder in its own exchange is told the offline board has no exchange advice", () => {
+  // The bidder's view of the exchange above (biggame.BigGame(seed=6) played by RuleBot, E to lay a tile
+  // away): Python's hint answers it with the discards ranked, which this module cannot; it says so
+  // rather than send the bidder to advise-bid, which answers only the auction and the declaration.
+  const bidder = { schema: "dominosolver.view/1", game: "biggame", seat: 1, rules: {}, trump: null,
+    contract: { declarer: 1, bid: 44 }, auction: [{ seat: 1, bid: "42" }, { seat: 2, bid: "pass" }, { seat: 3, bid: "pass" },
+      { seat: 0, bid: "43" }, { seat: 1, bid: "44" }, { seat: 0, bid: "pass" }],
+    hand: ["8-8", "8-7", "8-1", "7-6", "7-5", "7-4", "7-2", "7-1", "6-3", "6-2", "5-5", "4-3"], hand_sizes: [11, 12, 11, 11],
+    leader: null, to_move: 1, trick: [], plays: [], voids: {}, points: [0, 0] };
+  const words = "no tile to play: E's view is in the exchange: the offline board has no advice for The Big Game's " +
+    "exchange (the Python package's hint ranks the discards)";
+  assert.throws(() => api.hint(bidder, { samples: 2 }), (e) => e instanceof ds.InvalidViewError && e.message === words);
+  // The same view with the bidder holding no undealt tile is a declaration of trumps: advise-bid answers it.
+  const declaring = { ...bidder, hand: bidder.hand.slice(1), hand_sizes: [11, 11, 11, 11] };
+  assert.throws(() => api.hint(declaring, { samples: 2 }), (e) => e instanceof ds.InvalidViewError &&
+    e.message === "no tile to play: E's view is in the declaration of trumps: ask advise-bid");
+});
+
 test("the stepped runs (hints, tables, bid advice) answer by number until ended, then none is under way", () => {
   const deal = tables.find((t) => t.deal.game === "moon").deal;  // a Moon table: one step
   const bid = fixture.bids[0];
