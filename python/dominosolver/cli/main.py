@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import sys
 from itertools import combinations
 from pathlib import Path
@@ -149,7 +150,9 @@ def show(position: str, as_json: bool) -> None:
 
 @cli.command()
 @click.argument("game_name", metavar="[GAME]", default=games.DEFAULT, type=click.Choice(games.names()))
-@click.option("--seed", type=int, default=0, show_default=True, callback=checked_seed, help="seed of the deals")
+@click.option("--seed", type=int, default=None, callback=checked_seed,
+              help="seed of the deals (default: 0 between the bots; with --human a fresh one, shown, so that "
+                   "--seed N plays that game again)")
 @click.option("--json", "as_json", is_flag=True, help="print the game record as JSON")
 @click.option("--human", "human_seat", default=None, metavar="SEAT",
               help=f"play SEAT yourself ({seat_help(lambda spec: spec.human is not None)}) against the bots, in "
@@ -163,7 +166,7 @@ def show(position: str, as_json: bool) -> None:
               help="non-default rules flags as flag:value, separated by ',' (docs/notation.md: e.g. 'specials:all', "
                    "'scoring:points'; Moon's 'moon_widow:none', 'moon_wins_game:on', 'moon_overcall:on'; "
                    "'moon4_preset:fosdick'; Bingo's 'bingo_ruleset:modern_dp')")
-def play(game_name: str, seed: int, as_json: bool, human_seat: str | None, save: str | None,
+def play(game_name: str, seed: int | None, as_json: bool, human_seat: str | None, save: str | None,
          confirm_forced: bool, flags: str) -> None:
     """Play a whole game between bots and print it: 42, moon, moon4, biggame (rule-of-thumb bots) or bingo (hint bots).
     With --human SEAT, play that seat yourself against hint bots (The Big Game's take up to 4 s a decision): moves by
@@ -176,9 +179,15 @@ def play(game_name: str, seed: int, as_json: bool, human_seat: str | None, save:
         if as_json:
             raise click.UsageError("--human plays in the terminal: it prints no JSON (--save FILE writes the "
                                    "game's record as it goes)")
-        HumanGame(spec, spec.parse_seat(human_seat), seed, render.show, render.ask, render.busy, save=save,
+        seat = spec.parse_seat(human_seat)
+        if seed is None:  # a new game each time, which its seed plays again
+            seed = secrets.randbits(32)
+            render.show([f"{spec.title}, seed {seed} (dominosolver play {game_name} --human {human_seat} --seed {seed} "
+                         "plays this game again)"])
+        HumanGame(spec, seat, seed, render.show, render.ask, render.busy, save=save,
                   confirm_forced=confirm_forced, rules=rules).run()
         return
+    seed = 0 if seed is None else seed
     if confirm_forced:
         raise click.UsageError("--confirm-forced is for --human: the bots play every move")
     if save is not None:
