@@ -50,3 +50,8 @@ def test_an_empty_file_is_called_empty(tmp_path, capsys):
     empty = tmp_path / "empty.json"
     empty.write_text("\n")
     assert f"{empty} is empty" in one_error(["show", str(empty)], capsys)
+
+
+def test_a_negative_deal_index_is_out_of_range_not_an_option(capsys):
+    status, err = run(["corpus", "deal", "main", "-1"], capsys)
+    assert status == 2 and "'INDEX': -1 is not in the range x>=0" in err, err

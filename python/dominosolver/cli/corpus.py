@@ -186,7 +186,7 @@ def info(directory: str, as_json: bool) -> None:
         click.echo(f"  run: {run['deals']:,} deals in {run['seconds']:.1f} s ({run['backend']}, workers {run['workers']})")
 
 
-@corpus.command()
+@corpus.command(context_settings={"ignore_unknown_options": True})  # '-1' is an index out of range, not an option
 @click.argument("name")
 @click.argument("index", type=click.IntRange(min=0))
 @click.option("--json", "as_json", is_flag=True, help="print the deal as JSON")
