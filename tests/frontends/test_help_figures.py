@@ -27,3 +27,16 @@ def test_the_bingo_hint_budget_in_help_is_the_librarys(command):
 def test_the_bingo_hint_budget_in_the_docs_is_the_librarys():
     assert f"{FIGURE} nodes a world in a hint" in (ROOT / "README.md").read_text()
     assert f"default {FIGURE} for a phase-one world" in (ROOT / "docs" / "protocol.md").read_text()
+
+
+def test_arena_bots_help_names_each_games_default_pairs_whole_games_too():
+    from dominosolver import games
+
+    text = option_help("arena", "bots")
+    arenas = [spec.arena for spec in games.GAMES.values() if spec.arena is not None]
+    assert arenas
+    for arena in arenas:
+        assert ",".join(arena.paired) in text
+        if arena.whole is not None and arena.whole.paired != arena.paired:
+            assert f"{','.join(arena.paired)}, with --whole {','.join(arena.whole.paired)}" in text
+        assert all(bot in text for bot in arena.bots)

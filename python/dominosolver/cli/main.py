@@ -542,9 +542,21 @@ ARENAS = {s.name: s.arena for s in games.GAMES.values() if s.arena is not None} 
 
 
 def bot_list(arena: Any) -> str:
-    """An arena's bots as help lists them: those paired by default, then the others."""
-    others = [b for b in arena.bots if arena.paired and b not in arena.paired]
-    return ",".join(arena.paired or arena.bots) + (f" (also {','.join(others)})" if others else "")
+    """An arena's bots as help lists them: those paired by default (by --whole's too, where they differ),
+    then the others."""
+    paired = list(arena.paired or arena.bots)
+    whole = list(arena.whole.paired or arena.whole.bots) if arena.whole is not None else paired
+    others = [b for b in arena.bots if b not in paired and b not in whole]
+    return (",".join(paired) + (f", with --whole {','.join(whole)}" if whole != paired else "")
+            + (f" (also {','.join(others)})" if others else ""))
+
+
+def bots_help() -> str:
+    """Each game's default bots and the others, the games with the same ones together."""
+    grouped: dict[str, list[str]] = {}
+    for name, arena in ARENAS.items():
+        grouped.setdefault(bot_list(arena), []).append(name)
+    return "; ".join(f"{in_words(names)} {bots}" for bots, names in grouped.items())
 
 
 def arena_help(option: str, what: str) -> str:
@@ -560,8 +572,8 @@ def arena_help(option: str, what: str) -> str:
 @click.argument("game_name", metavar="[GAME]", default=games.DEFAULT, type=click.Choice(games.names()))
 @click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="mirrored deals per pair of bots")
 @click.option("--bots", default=None,
-              help="bots to pair off (default: " + "; ".join(f"{name} {bot_list(arena)}" for name, arena in ARENAS.items())
-                   + "); NAME@N gives a hint bot N worlds of its own per play hint, for equal time per move")
+              help=f"bots to pair off (default: {bots_help()}); NAME@N gives a hint bot N worlds of its own per play "
+                   "hint, for equal time per move")
 @click.option("--samples", "--worlds", "samples", type=click.IntRange(min=1), default=None,
               help=arena_help("samples", "worlds per play hint of the hint bot"))
 @click.option("--bid-samples", type=click.IntRange(min=1), default=None,
