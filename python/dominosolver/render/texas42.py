@@ -264,7 +264,10 @@ def show_hint(h: Any, target: Any) -> Output:
     deals = f"every one of the {h.worlds} deals" if h.exact else f"{h.worlds} random deals (PIMC)"
     yield legend(f"resting on {deals} of the tiles {who} cannot see, from {who}'s view only (nothing hidden is used), "
                  "each solved double-dummy (all hands seen)"
-                 + ("; P(make): share of deals the declaring side makes its bid" if h.goal else ""))
+                 + ("; P(make): share of deals the declaring side makes its bid" if h.goal else "")
+                 + ("; mean —: not valued, its P(make) decides its rank (only moves tied for the best P(make) are "
+                    "valued; --means all values every move)" if any(m.mean is None and m.p_make is not None for m in h.moves)
+                    else ""))
     for w in h.warnings:  # every warning the hint carries, each on its own line
         yield f"[yellow]warning:[/yellow] {w}"
 
