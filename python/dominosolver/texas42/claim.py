@@ -49,6 +49,9 @@ GOALS = ("rest", "contract")
 CLAIM_LIMIT = 5_000  # worlds checked one by one; beyond, a sample looks for a refutation
 CLAIM_SAMPLES = 200
 CHUNK = 256  # worlds a batched call at most: the first batches are smaller, as a refutation comes early
+# The first batch's worlds, growing 4-fold to CHUNK: the same batches whatever the threads (which share
+# each batch), so that a check ends after the same worlds and a claim is the same on any machine.
+FIRST_BATCH = 16
 DRAWN_NODES = 2_000_000  # a drawn world's node budget (contracts in points): one cut short refutes nothing
 NOTE = ("the next play is judged in every world; the side's later plays with every hand known, as a "
         "claim's stated line plays them")
@@ -226,7 +229,7 @@ class _Check:
             should_stop: Callable[[], bool] | None) -> None:
         """Judge the ``total`` worlds (drawn: a list; else an iterator) in growing batches until one
         settles the answer against the claim, the time is spent or a stop is asked."""
-        size = 8 * max(1, threads or 1)
+        size = FIRST_BATCH
         while self.checked < total:
             if (should_stop is not None and should_stop()) or (
                     time is not None and self.checked and _time.perf_counter() - start > time):
