@@ -1,12 +1,14 @@
 // The hint's and the bid advice's policy (core/pimc.hpp, texas42/decisions.hpp) as _core.decisions:
 // a submodule per Python module that keeps the names (pimc, hint, calibration, weighting,
 // play_inference, bidding), its figures as attributes, its models as functions.
+#include <pybind11/functional.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -28,6 +30,10 @@ std::vector<double> log_weights_of(const Doubles& logs, std::optional<std::size_
     throw py::value_error("log_weights must be a vector of one log weight a world");
   return std::vector<double>(logs.data(), logs.data() + logs.shape(0));
 }
+
+// A call from Python: (value, kind), as a bid's int and its kind name.
+using BidPair = std::pair<int, std::string>;
+texas42::Bid bid_of(const BidPair& b) { return texas42::Bid{b.first, texas42::parse_bid_kind(b.second)}; }
 
 }  // namespace
 
@@ -88,8 +94,8 @@ void decisions(py::module_& m) {
              o.objective = objective == "goal"     ? hint_policy::Objective::Goal
                            : objective == "points" ? hint_policy::Objective::Points
                                                    : hint_policy::Objective::Game;
-             if (o.objective == hint_policy::Objective::Game && (!score || o.goal == hint_policy::Goal::None))
-               throw py::value_error("objective 'game' needs a goal and the game's score");
+             if (o.objective == hint_policy::Objective::Game && (!score || o.goal == hint_policy::Goal::None || target < 1))
+               throw py::value_error("objective 'game' needs a goal, the game's score and its target");
              o.fewest = fewest;
              o.score = score.value_or(std::pair<int, int>{0, 0});
              o.stake = stake;
@@ -97,7 +103,7 @@ void decisions(py::module_& m) {
              return o;
            }),
            py::arg("goal"), py::arg("objective"), py::arg("fewest") = false, py::arg("score") = py::none(),
-           py::arg("stake") = 1, py::arg("target") = 7)
+           py::arg("stake") = 1, py::arg("target") = 0)
       .def("key", [](const hint_policy::MoveOrder& o, std::optional<double> mean, std::optional<double> p_make) {
              const std::vector<double> k = o.key(mean, p_make);
              return py::tuple(py::cast(k));
@@ -158,6 +164,30 @@ void decisions(py::module_& m) {
   bid.def("special_threshold", &advice_policy::special_threshold, py::arg("marks"), py::arg("ordinary_gain") = 0.0,
           py::arg("floor") = 0.5);
   bid.def("win_chance", &advice_policy::win_chance, py::arg("us"), py::arg("them"), py::arg("target"));
+  bid.def("next_batch", &advice_policy::next_batch, py::arg("cap"), py::arg("time"), py::arg("elapsed"), py::arg("done"),
+          "deals to solve next, `done` solved in `elapsed` seconds under the time limit `time` (None: none)");
+  bid.def(
+      "question_seed",
+      [](const Rules& rules, int seat, const std::vector<int>& hand, const std::vector<std::pair<int, BidPair>>& calls,
+         const std::optional<std::pair<int, BidPair>>& contract) {
+        std::vector<std::pair<int, Bid>> core_calls;
+        for (const auto& [s, b] : calls) core_calls.emplace_back(s, bid_of(b));
+        std::optional<Contract> c;
+        if (contract) c = Contract{contract->first, bid_of(contract->second)};
+        return advice_policy::question_seed(rules, seat, hand, core_calls, c);
+      },
+      py::arg("rules"), py::arg("seat"), py::arg("hand"), py::arg("calls"), py::arg("contract"),
+      "the seed of an advice asked without one: the first 4 bytes of the SHA-256 of the question's JSON");
+  bid.def(
+      "ordinary_call",
+      [](const Rules& rules, const std::vector<BidPair>& legal, bool partner_high, int discount, double risk,
+         double mark_risk, const std::function<bool(int, double)>& makes) {
+        std::vector<Bid> bids;
+        for (const BidPair& b : legal) bids.push_back(bid_of(b));
+        return advice_policy::ordinary_call(rules, bids, partner_high, discount, risk, mark_risk, makes).value;
+      },
+      py::arg("rules"), py::arg("legal"), py::arg("partner_high"), py::arg("discount"), py::arg("risk"),
+      py::arg("mark_risk"), py::arg("makes"), "the adviser's ordinary call (its number: 0 a pass)");
   bid.def("game_chance", &advice_policy::game_chance, py::arg("p_make"), py::arg("us"), py::arg("them"), py::arg("stake"),
           py::arg("declaring"), py::arg("target"));
 }

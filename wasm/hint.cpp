@@ -1302,74 +1302,6 @@ std::string declaration_name(const Trump& t) {
 
 bool same_bid(const Bid& a, const Bid& b) { return a.value == b.value && a.kind == b.kind; }
 
-// SHA-256 (FIPS 180-4) of `text`: bidding.py's question_seed hashes the question with it.
-std::array<std::uint8_t, 32> sha256(const std::string& text) {
-  static constexpr std::uint32_t k[64] = {
-      0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
-      0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
-      0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
-      0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-      0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08,
-      0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
-      0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
-  std::uint32_t h[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-  std::vector<std::uint8_t> m(text.begin(), text.end());
-  const std::uint64_t bits = static_cast<std::uint64_t>(m.size()) * 8;
-  m.push_back(0x80);
-  while (m.size() % 64 != 56) m.push_back(0);
-  for (int i = 7; i >= 0; --i) m.push_back(static_cast<std::uint8_t>(bits >> (8 * i)));
-  const auto rotr = [](std::uint32_t x, int n) { return (x >> n) | (x << (32 - n)); };
-  for (std::size_t block = 0; block < m.size(); block += 64) {
-    std::uint32_t w[64];
-    for (int i = 0; i < 16; ++i)
-      w[i] = static_cast<std::uint32_t>(m[block + 4 * i]) << 24 | static_cast<std::uint32_t>(m[block + 4 * i + 1]) << 16 |
-             static_cast<std::uint32_t>(m[block + 4 * i + 2]) << 8 | m[block + 4 * i + 3];
-    for (int i = 16; i < 64; ++i) {
-      const std::uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
-      const std::uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
-      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-    }
-    std::uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
-    for (int i = 0; i < 64; ++i) {
-      const std::uint32_t t1 = hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i];
-      const std::uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-      hh = g, g = f, f = e, e = d + t1, d = c, c = b, b = a, a = t1 + t2;
-    }
-    h[0] += a, h[1] += b, h[2] += c, h[3] += d, h[4] += e, h[5] += f, h[6] += g, h[7] += hh;
-  }
-  std::array<std::uint8_t, 32> out;
-  for (int i = 0; i < 32; ++i) out[i] = static_cast<std::uint8_t>(h[i / 4] >> (24 - 8 * (i % 4)));
-  return out;
-}
-
-// A JSON string as Python's json.dumps writes one (the question's texts are plain ASCII).
-std::string json_text(const std::string& s) { return "\"" + s + "\""; }
-
-// bidding.py's question_seed: the seed of an advice asked without one, a function of the question
-// (its rules' flags, seat, hand, auction and the contract won): the first 4 bytes of the SHA-256 of
-// json.dumps([rules, seat, hand, auction, contract], sort_keys=True), big-endian.
-std::uint32_t question_seed(const Rules& rules, int seat, TileMask hand, const std::vector<std::pair<int, Bid>>& calls,
-                            const std::optional<Contract>& contract) {
-  std::string text = "[{";
-  bool first = true;
-  for (const auto& [key, value] : rules.flags()) {  // a std::map: sorted keys, as sort_keys sorts them
-    text += (first ? "" : ", ") + json_text(key) + ": " + json_text(value);
-    first = false;
-  }
-  text += "}, " + std::to_string(seat) + ", [";
-  first = true;
-  for (int t : sorted_plays(hand)) text += (std::exchange(first, false) ? "" : ", ") + json_text(play_name(t));
-  text += "], [";
-  first = true;
-  for (const auto& [s, b] : calls)
-    text += (std::exchange(first, false) ? "[" : ", [") + std::to_string(s) + ", " + json_text(bid_name(b)) + "]";
-  text += "], " + (contract ? "[" + std::to_string(contract->declarer) + ", " + json_text(bid_name(contract->bid)) + "]"
-                            : std::string("null")) + "]";
-  const std::array<std::uint8_t, 32> digest = sha256(text);
-  return static_cast<std::uint32_t>(digest[0]) << 24 | static_cast<std::uint32_t>(digest[1]) << 16 |
-         static_cast<std::uint32_t>(digest[2]) << 8 | digest[3];
-}
-
 // bidding.py's SpecialAdvice: a special bid (or a contract the seat declares itself) on the deals.
 struct Special {
   Bid bid;
@@ -1493,13 +1425,9 @@ struct BidAdvice {
       }
       if (best) return *best;
     }
-    const std::vector<int> bids = ordinary();
-    std::vector<int> every, point_bids;
-    for (int b : bids) (b >= rules.mark() && rules.row().ladder != Ladder::Points ? every : point_bids).push_back(b);
-    if (!every.empty() && makes(rules.hand_points(), mark_risk())) return every.back();
-    if (!point_bids.empty() && !(partner_high && may_pass()))
-      if (makes(need(point_bids.front()) + discount(), risk())) return point_bids.front();
-    return may_pass() || bids.empty() ? 0 : bids.front();
+    return advice_policy::ordinary_call(rules, legal, partner_high, discount(), risk(), mark_risk(),
+                                        [&](int level, double risk) { return makes(level, risk); })
+        .value;  // the core's, Python's too
   }
   int stake(int bid) const { return rules.scoring == Scoring::Points ? bid : std::max(1, bid / rules.mark()); }
   double threshold(const Special& s) const {
@@ -1686,19 +1614,8 @@ struct DealBatches {
   // The next batch of at most `cap` deals into `batch` (decisions.py's score_worlds): false once
   // the deals are all scored, the time is spent or a stop was asked (after at least one batch).
   bool next(Cursor& c, int cap, std::vector<World>& batch) const {
-    using advice_policy::kFirstBatch;  // it measures the pace
     if (c.done && (c.done >= samples || (time && now_seconds() - started >= *time) || (stop && *stop))) return false;
-    int want = cap;
-    if (time) {
-      if (!c.done) {
-        want = std::min(cap, kFirstBatch);
-      } else {
-        const double now = now_seconds(), pace = (now - started) / c.done;
-        const double fits = (started + *time - now) / pace / 2;
-        want = fits >= cap ? cap : std::max(1, static_cast<int>(fits));
-      }
-    }
-    want = std::min(want, samples - c.done);
+    const int want = std::min(advice_policy::next_batch(cap, time, now_seconds() - started, c.done), samples - c.done);
     batch.clear();
     for (int k = 0; k < want; ++k) batch.push_back(c.stream.next());
     c.done += want;
@@ -2010,7 +1927,8 @@ BidTask advise_steps(val question, double started, const bool* stop) {
     }
     advice.partner_high = high > 0 && high_bidder == rules.seating().partner(seat);
     advice.score = score;
-    const double seed = seed_given ? *seed_given : question_seed(rules, seat, hand, calls, advice.contract);
+    const double seed = seed_given ? *seed_given
+                                   : advice_policy::question_seed(rules, seat, sorted_plays(hand), calls, advice.contract);
     // The deals (sampling.py: the view before the declaration, any tile may lie anywhere).
     SamplerFacts facts;
     facts.seat = seat;

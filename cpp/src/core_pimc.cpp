@@ -15,23 +15,26 @@ double py_round(double x, int digits) {
 }
 
 double pairwise_sum(const double* a, std::size_t n) {
-  if (n < 8) {
+  constexpr std::size_t kUnroll = 8, kBlock = 128;  // numpy's: 8 partial sums, blocks of up to 128
+  if (n < kUnroll) {
     double res = 0.;
     for (std::size_t i = 0; i < n; ++i) res += a[i];
     return res;
   }
-  if (n <= 128) {
-    double r[8];
-    for (int j = 0; j < 8; ++j) r[j] = a[j];
-    std::size_t i = 8;
-    for (; i < n - n % 8; i += 8)
-      for (int j = 0; j < 8; ++j) r[j] += a[i + j];
-    double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+  if (n <= kBlock) {
+    double r[kUnroll];
+    for (std::size_t j = 0; j < kUnroll; ++j) r[j] = a[j];
+    std::size_t i = kUnroll;
+    for (; i < n - n % kUnroll; i += kUnroll)
+      for (std::size_t j = 0; j < kUnroll; ++j) r[j] += a[i + j];
+    // ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+    const auto pairs = [&](std::size_t j) { return (r[j] + r[j + 1]) + (r[j + 2] + r[j + 3]); };
+    double res = pairs(0) + pairs(kUnroll / 2);
     for (; i < n; ++i) res += a[i];
     return res;
   }
   std::size_t n2 = n / 2;
-  n2 -= n2 % 8;
+  n2 -= n2 % kUnroll;
   return pairwise_sum(a, n2) + pairwise_sum(a + n2, n - n2);
 }
 

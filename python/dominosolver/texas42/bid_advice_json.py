@@ -136,11 +136,5 @@ def next_batch(cap: int, time: float | None, started: float, done: int) -> int:
     """Deals to solve next, the time limit checked after each batch: ``cap`` without a limit; under
     one, a first batch of ``FIRST_BATCH``, then as many as half the time left allows at the pace so
     far (at least one): the batches shrink as the limit nears, so that a slow one overshoots it by
-    little more than a deal's work."""
-    if time is None:
-        return cap
-    if not done:
-        return min(cap, FIRST_BATCH)
-    now = _time.perf_counter()
-    pace = (now - started) / done
-    return max(1, min(cap, int((started + time - now) / pace / 2)))
+    little more than a deal's work. The core's (texas42/decisions.hpp), the WebAssembly module's too."""
+    return _core.decisions.bidding.next_batch(cap, time, _time.perf_counter() - started, done)  # type: ignore[no-any-return]

@@ -32,8 +32,6 @@ reaches the same threshold.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time as _time
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
@@ -109,10 +107,16 @@ def question_seed(rules: Rules, seat: int, hand: tuple[Tile, ...], auction: tupl
                   contract: Contract | None) -> int:
     """The seed of an advice when the caller names none: a function of the question (rules, seat,
     hand, auction, contract), so that one hand gets the same figures from every front end and on
-    every asking."""
-    text = json.dumps([rules.to_json(), seat, [str(t) for t in hand], [[s, bid_name(b)] for s, b in auction],
-                       None if contract is None else [contract.declarer, bid_name(contract.bid)]], sort_keys=True)
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big")
+    every asking: the first 4 bytes of the SHA-256 of the question's JSON. The core's
+    (texas42/decisions.hpp), which the WebAssembly module's advice calls too."""
+    return _core.decisions.bidding.question_seed(  # type: ignore[no-any-return]
+        rules._core, seat, [t.id for t in hand], [(s, _bid_pair(b)) for s, b in auction],
+        None if contract is None else (contract.declarer, _bid_pair(contract.bid)))
+
+
+def _bid_pair(bid: Any) -> tuple[int, str]:
+    """A call as the core's bindings take one: its number and its kind."""
+    return int(bid), getattr(bid, "kind", ORDINARY)
 
 
 def ordinary_call(rules: Rules, legal_bids: list[Any], partner_high: bool, discount: int, risk: float,
@@ -123,16 +127,10 @@ def ordinary_call(rules: Rules, legal_bids: list[Any], partner_high: bool, disco
     ``discount`` are made at ``risk``, unless the partner holds the high bid; else a pass, or the
     least bid when the seat may not pass. P(make) falls as the bid rises, so the least bid is the
     one to ask about. The Big Game scores the points taken whatever the bid (docs/rules.md §4.3): a
-    bid of all 66 scores no more than any other, so it has no bids of every trick here."""
-    bids = sorted(b for b in legal_bids if b and getattr(b, "kind", ORDINARY) == ORDINARY)
-    every = [b for b in bids if b >= rules.mark and rules.row.ladder != "points"]
-    points = [b for b in bids if b not in every]
-    if every and makes(rules.hand_points, mark_risk):
-        return max(every)
-    if points and not (partner_high and 0 in legal_bids):
-        if makes(rules.points_needed(points[0]) + discount, risk):
-            return points[0]
-    return Bid(0) if 0 in legal_bids or not bids else bids[0]
+    bid of all 66 scores no more than any other, so it has no bids of every trick here. The core's
+    (texas42/decisions.hpp), which the WebAssembly module's advice calls too."""
+    return Bid(_core.decisions.bidding.ordinary_call(rules._core, [_bid_pair(b) for b in legal_bids], partner_high,
+                                                     discount, risk, mark_risk, makes))
 
 
 @dataclass(frozen=True, repr=False, eq=False)

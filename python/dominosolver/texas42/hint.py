@@ -396,7 +396,7 @@ class _Question:
         v, marks = self.asked.view, self.asked.marks
         game = self.objective == "game"
         return _decisions.hint.MoveOrder(self.goal, self.objective, self.fewest, marks if game else None,
-                                         stake(v.rules, v.contract.bid) if game else 1, v.rules.target if game else 7)
+                                         stake(v.rules, v.contract.bid) if game else 1, v.rules.target)
 
     def choose(self, values: np.ndarray, weights: np.ndarray) -> int:
         """The seat's tile over a group of worlds it cannot tell apart: the hint's own ranking."""

@@ -9,12 +9,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "dominosolver/core/tiles.hpp"
+#include "dominosolver/texas42/contract.hpp"
 #include "dominosolver/texas42/rules.hpp"
 
 namespace dominosolver::texas42 {
@@ -137,6 +139,35 @@ inline double special_threshold(int marks, double ordinary_gain = 0.0, double fl
   return std::min(1.0, std::max(floor, 0.5 + std::max(0.0, ordinary_gain) / (2 * marks)));
 }
 
+// Deals to solve next, `done` solved in `elapsed` seconds, the time limit checked after each batch:
+// `cap` without a limit; under one, a first batch of kFirstBatch (it measures the pace), then as many
+// as half the time left allows at the pace so far (at least one): the batches shrink as the limit
+// nears, so that a slow one overshoots it by little more than a deal's work.
+inline int next_batch(int cap, std::optional<double> time, double elapsed, int done) {
+  if (!time) return cap;
+  if (!done) return std::min(cap, kFirstBatch);
+  const double fits = (*time - elapsed) / (elapsed / done) / 2;
+  return fits >= cap ? cap : fits < 1 ? 1 : static_cast<int>(fits);
+}
+
+// The seed of an advice asked without one: a function of the question, so that one hand gets the
+// same figures from every front end and on every asking. The first 4 bytes (big-endian) of the
+// SHA-256 of the JSON text [rules' flags, seat, hand, auction, contract] as Python's
+// json.dumps(..., sort_keys=True) writes it: the hand's tile names in the order given, the calls
+// as [seat, bid name], the contract as [declarer, bid name] or null.
+std::uint32_t question_seed(const Rules& rules, int seat, const std::vector<int>& hand,
+                            const std::vector<std::pair<int, Bid>>& calls, const std::optional<Contract>& contract);
+
+// The adviser's ordinary call among the `legal` calls, `makes(level, risk)` telling whether some
+// declaration takes `level` points on at least `risk` of the deals: a bid of every trick (the most
+// marks legal) when every trick is made at `mark_risk`; else the least point bid when its points plus
+// `discount` are made at `risk`, unless the partner holds the high bid; else a pass, or the least bid
+// when the seat may not pass. P(make) falls as the bid rises, so the least bid is the one to ask
+// about. The Big Game scores the points taken whatever the bid (docs/rules.md §4.3): a bid of all 66
+// scores no more than any other, so it has no bids of every trick here.
+Bid ordinary_call(const Rules& rules, const std::vector<Bid>& legal, bool partner_high, int discount, double risk,
+                  double mark_risk, const std::function<bool(int, double)>& makes);
+
 // The chance that the side with `us` marks reaches `target` before the side with `them`, every hand
 // from here even (a mark to either side with chance 1/2) (texas42/game_odds.py): f(u, t) =
 // 1/2 f(u + 1, t) + 1/2 f(u, t + 1), 1 once u reaches the target, else 0 once t does, each score's
@@ -178,8 +209,8 @@ struct MoveOrder {
   Goal goal = Goal::None;
   Objective objective = Objective::Points;
   bool fewest = false;
-  std::pair<int, int> score{0, 0};  // objective game: the marks, the seat's side first
-  int stake = 1, target = 7;
+  std::pair<int, int> score{0, 0};  // objective game: the marks, the seat's side first, the contract's
+  int stake = 1, target = 0;          // stake of marks and the game's target (Rules::game_target)
 
   // The seat's side's chance of winning the game when the contract is made with `p_make`.
   double game_odds(double p_make) const {
