@@ -55,3 +55,10 @@ def test_an_empty_file_is_called_empty(tmp_path, capsys):
 def test_a_negative_deal_index_is_out_of_range_not_an_option(capsys):
     status, err = run(["corpus", "deal", "main", "-1"], capsys)
     assert status == 2 and "'INDEX': -1 is not in the range x>=0" in err, err
+
+
+@pytest.mark.parametrize("command", ["show", "solve", "hint"])
+@pytest.mark.parametrize("text, kind", [('[["6-6"], ["6-5"], ["6-4"], ["6-3"]]', "a JSON list"), ('"trump=4"', "a JSON string")])
+def test_json_that_is_no_object_is_named_not_read_as_notation(command, text, kind, capsys):
+    err = one_error([command, text], capsys)
+    assert f"{kind} is no position" in err and "position text" not in err

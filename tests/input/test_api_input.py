@@ -227,7 +227,7 @@ def test_the_cli_reports_a_bad_risk_cleanly(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["advise-bid", "66.65.64.62.55.33.10", "--risk", "7", "--samples", "2"])
     err = capsys.readouterr().err
-    assert exit_info.value.code == 2 and "ParseError: risk must be a number from 0 to 1, not 7" in err
+    assert exit_info.value.code == 2 and "ParseError: --risk must be a number from 0 to 1, not 7" in err
 
 
 # ---------------------------------------------------------------- clear errors, or the right answer

@@ -35,7 +35,7 @@ from .board import board as board_command
 from .corpus import corpus as corpus_commands
 from .human import HumanGame
 from .render import show as show_all
-from .sources import OptionNamingCommand, checked_seed, load
+from .sources import OptionNamingCommand, checked_seed, load, load_position
 
 
 def emit_json(obj: Any) -> None:
@@ -139,7 +139,7 @@ cli.command_class = OptionNamingCommand  # every command's errors name its optio
 def show(position: str, as_json: bool) -> None:
     """Show a position (notation text, JSON, or a JSON file) and its legal moves, or a player's view
     (its one-line text or JSON)."""
-    spec, target = games.read(load(position))
+    spec, target = games.read(load_position(position))
     if as_json:
         emit_json(games.show_json(spec, target))
     elif isinstance(target, spec.PlayerView):
@@ -213,7 +213,7 @@ def play(game_name: str, seed: int | None, as_json: bool, human_seat: str | None
               help="Bingo phase one: stop the search after this many seconds (what is solved is shown)")
 def solve(position: str, as_json: bool, max_nodes: int | None, time_limit: float | None) -> None:
     """Solve a position exactly: its value, every legal move's value and a best line."""
-    data = load(position)
+    data = load_position(position)
     options = given(max_nodes=max_nodes, time=time_limit)
     games.check_options(games.detect(data), options, lambda s: s.solve_options, "solves", flag)
     spec, target = games.read(data)
@@ -437,7 +437,7 @@ def hint(position: str, seat: str | None, samples: int | None, seed: int | None,
          means: str | None, max_nodes: int | None, as_json: bool) -> None:
     if samples is not None:
         world_count(samples, "--samples")
-    data = load(position)
+    data = load_position(position)
     spec = games.detect(data)  # the options are checked before the position is read
     who = None if seat is None else spec.parse_seat(seat)
     limits = given(samples=samples, seed=seed, time=time_limit, exact_limit=exact_limit, threads=threads,

@@ -60,6 +60,18 @@ def load(text: str) -> str | Any:
     return stripped
 
 
+def load_position(text: str) -> str | Any:
+    """``load`` for the commands that take a position or a view (show, solve, hint): a JSON list or
+    string is named as such (a list of hands is a deal, the table command's), not read as notation."""
+    data = load(text)
+    if isinstance(data, str) and data[:1] in ('[', '"'):
+        deal = " (a list of hands is a deal, for 'dominosolver table')" if data[0] == "[" else ""
+        kind = "list" if data[0] == "[" else "string"
+        raise ParseError(f"a JSON {kind} is no position{deal}: give a position or a view, as notation text or a "
+                         "JSON object")
+    return data
+
+
 def checked_seed(_ctx: click.Context, _param: click.Parameter, value: int | None) -> int | None:
     """Every command's --seed (a click callback): the one check of seeds, ``arguments.seed_value``
     (a whole number from 0 to 2**64 - 1), so each command refuses the same seeds in the same words."""
