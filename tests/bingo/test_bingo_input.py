@@ -181,7 +181,7 @@ def test_a_hint_of_a_finished_deal_says_the_deal_is_over():
 
 def test_the_hint_command_checks_honours_or_refuses_its_options(capsys):
     code, _, err = run(capsys, "hint", WORLD, "--max-nodes", "-1")
-    assert code == 2 and "ParseError: max_nodes must be a whole number from 0" in err
+    assert code == 2 and "ParseError: --max-nodes must be a whole number from 0" in err
     code, _, err = run(capsys, "hint", WORLD, "--threads", "2")
     assert code == 2 and "--threads applies to 42, Moon, Partnership Moon and The Big Game hints only" in err
     code, out, _ = run(capsys, "hint", HARD, "--time", "0", "--worlds", "1000", "--max-nodes", "1000", "--json")
