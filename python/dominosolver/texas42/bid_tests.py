@@ -22,12 +22,14 @@ runs only the tests that can change its answer:
   deal short of 42 by far fails 52 at once, and a declaration taking 52 on every deal leaves a later
   one no more than a tie, which the order of the declarations breaks), the cheapest tests first
   whatever their level; the answer and the best's share at the first level are those of testing
-  everything, and a rival's share is exact where its ``unknown`` is 0 (a bound elsewhere). A limit
-  only cuts the race short: one that outlasts it gives the same answer, and one that ends it gives
-  the leader by the proven bounds (the largest proven shares level by level, then the largest shares
-  still possible, then the order of the declarations). Under a limit the race shares its nodes among
-  the levels (``LEVEL_WEIGHTS``), so that a tie at the first level is not left to the order of the
-  declarations untested when the first level could spend the limit alone.
+  everything, and a rival's share is exact where its ``unknown`` is 0 (a bound elsewhere). Under a
+  limit (time, nodes) the levels are first asked in turn, each within its share of the limit,
+  among the declarations of the largest share proven at the levels before (``_levels_in_turn``: a
+  leader the first level decides needs no test above it, and the ties the first level leaves are
+  broken among its leaders), then raced with what is left, a level above tested first where the
+  tie below is certain (``_Race.batch``). A limit that outlasts them gives the same answer as none,
+  one that ends them the leader by the proven bounds (the largest proven shares level by level,
+  then the largest shares still possible, then the order of the declarations).
 
 Each test has a node budget, growing fourfold a round from ``FIRST_NODES`` while the question's
 limits allow (``time``, at ``NODES_PER_SECOND`` a thread as the play hints' worlds, or ``max_nodes``
@@ -270,11 +272,42 @@ class LevelTests:
             should_stop: Callable[[], bool] | None = None) -> Any:
         """The option of the largest share of deals taking ``level`` points, ties broken by the
         shares at ``TIE_STEPS`` points more, then by the order of ``options``: the levels raced
-        (``_Race``); a limit that ends the race first gives the leader by the proven bounds."""
+        (``_Race``), under a limit after they are asked in turn (``_levels_in_turn``); a limit that
+        ends them first gives the leader by the proven bounds."""
         limit = self._limit(time, max_nodes, should_stop)
         levels = self.levels(level)
+        if limit[0].deadline is not None or limit[1]:
+            self._levels_in_turn(levels, limit)  # the leader the limit's shares of the levels find
         self._run_race(levels, limit)  # every level at once, a rival out once sure to rank below; a limit cuts it short
         return self.options[self._leader(levels)]
+
+    def _levels_in_turn(self, levels: list[int], limit: Limit) -> None:
+        """``best`` under a limit, before the race: each level in turn within its share of what the
+        limit leaves (the first a third of it with three levels, the next half the rest, the last
+        the rest), among the options of the largest share proven at every level before, until no
+        rival may still reach the largest share proven at that level or tie it unsettled. The
+        shares proven so level by level are the answer a limit that ends here gives (the leader by
+        the proven bounds): unlike the race's tests, spread over every level and rival at once,
+        they settle the first level's leaders before the levels above, then break the ties the
+        first level leaves among them, not among the rivals it might leave (20 auctions of The Big
+        Game, ``bench/biggame_hint_bench.py``'s deals 1-21 but 2: the answer of no limit at 20 and
+        60 M nodes 15 and 19 times, the race alone 12 and 14)."""
+        rivals = list(range(len(self.options)))
+        for k, at in enumerate(levels):
+
+            def answered(t: Tested, rivals: list[int] = rivals) -> bool:
+                best = max(t.low[d] for d in rivals)
+                return all(t.high[d] < best or t.unknown[d] == 0 for d in rivals)
+
+            def candidates(t: Tested, rivals: list[int] = rivals) -> list[int]:
+                best = max(t.low[d] for d in rivals)
+                return sorted((d for d in rivals if t.high[d] >= best and t.unknown[d]), key=lambda d: (-t.high[d], -t.low[d], d))
+
+            self._run(at, answered, candidates, self._part(limit, len(levels) - k))
+            made = self.tested(at).made
+            rivals = [d for d in rivals if made[d] == max(made[e] for e in rivals)]
+            if len(rivals) == 1:
+                return
 
     def settle(self, level: int, *, time: float | None = None, max_nodes: int = 0,
             should_stop: Callable[[], bool] | None = None) -> Tested:
@@ -311,6 +344,17 @@ class LevelTests:
         if should_stop is not None and not callable(should_stop):
             raise ParseError("should_stop must be a function or None")
         return Limits.of(time, _time.perf_counter(), should_stop), (self.nodes + max_nodes if max_nodes else 0)
+
+    def _part(self, limit: Limit, parts: int) -> Limit:
+        """``limit`` (``_limit``) with 1/``parts`` of the time and of the nodes it leaves from now,
+        the stop request kept."""
+        limits, stop = limit
+        left = limits.left()
+        if left is not None and left > 0:
+            limits = Limits(_time.perf_counter() + left / parts, limits.should_stop)
+        if stop and stop > self.nodes:
+            stop = self.nodes + max(1, (stop - self.nodes) // parts)
+        return limits, stop
 
     def _allowed(self, budget: int, limit: Limit) -> int:
         """Nodes the next test may take: the round's ``budget``, within the time left (at
@@ -501,10 +545,12 @@ class _Race:
     (testing each deal at every level at once, a leader settled the levels above on 2,000 deals of
     42 while a rival's failures at the one below were about to put it out; sharing the nodes as
     under a limit, 1.6-1.7 times the nodes). Under a time or node limit, which may end the race
-    first, the level of the fewest nodes spent for its weight (``LEVEL_WEIGHTS``) goes first
-    instead, so that a limit the first level could spend alone (rivals needing millions of nodes a
-    deal there) still leaves a tie there tested at the levels above, not to the order of the
-    options. The first round draws
+    first (after ``LevelTests._levels_in_turn``), the level of the fewest nodes spent for its
+    weight (``LEVEL_WEIGHTS``) goes first instead, so that a limit the first level could spend alone
+    (rivals needing millions of nodes a deal there) still leaves a tie there tested at the levels
+    above, not to the order of the options; and a level above goes only to the options tied for
+    certain below (``_certain``) while any test of the first level or of such a tie is open, the
+    nodes of a tie that a test below may end spent last. The first round draws
     every deal and runs the first pass at the first level (``LevelTests._first_pass``) before any
     other test."""
 
@@ -543,29 +589,51 @@ class _Race:
     def batch(self) -> tuple[list[tuple[int, int, int]], bool]:
         """The next (option, deal, level index) triples to test, one a solver and each pair once:
         the lowest level first, or under a limit the level of the fewest nodes spent for its weight
-        (``LEVEL_WEIGHTS``), the lowest of equals; at each the options in ``plan``'s order, each on its deals (those most options
-        failed first) open there and not yet tried under the budget; and whether any triple of the
-        plan is open at all."""
+        (``LEVEL_WEIGHTS``), the lowest of equals; at each the options in ``plan``'s order, each on
+        its deals (those most options failed first) open there and not yet tried under the budget;
+        and whether any triple of the plan is open at all. Under a limit a level above is tested
+        first where the tie below is certain (``_certain``), where it is only possible once no
+        triple of the first level or of a certain tie is open."""
         tests, threads = self.tests, self.tests.threads
         worlds = np.argsort(-(tests.upper < self.levels[0]).sum(axis=0), kind="stable")
         plan = self.plan()
         batch: list[tuple[int, int, int]] = []
         any_open = False
         weights = self.weights
-        for k in sorted(range(len(self.levels)), key=lambda k: (self.spent[k] / weights[k] if weights else 0, k)):
-            at = self.levels[k]
-            for d, depth in plan:
-                if k >= depth:
-                    continue
-                open_ = (tests.lower[d, worlds] < at) & (at <= tests.upper[d, worlds])
-                any_open = any_open or bool(open_.any())
-                taken = {w for e, w, _ in batch if e == d}
-                first = worlds[open_ & (self.tried[d, worlds, k] < self.budget)][:threads + len(taken)]
-                ready = [int(w) for w in first if int(w) not in taken]
-                batch += [(d, w, k) for w in ready[:threads - len(batch)]]
-                if len(batch) == threads:
-                    return batch, True
+        certain = self._certain([d for d, _ in plan]) if weights else None
+        for sure in ((True, False) if weights else (None,)):
+            if sure is False and any_open:
+                break  # a possible tie only once no certain one is left open
+            for k in sorted(range(len(self.levels)), key=lambda k: (self.spent[k] / weights[k] if weights else 0, k)):
+                at = self.levels[k]
+                for d, depth in plan:
+                    if k >= depth or (certain is not None and (k == 0 or certain[k][d]) != sure):
+                        continue
+                    open_ = (tests.lower[d, worlds] < at) & (at <= tests.upper[d, worlds])
+                    any_open = any_open or bool(open_.any())
+                    taken = {w for e, w, _ in batch if e == d}
+                    first = worlds[open_ & (self.tried[d, worlds, k] < self.budget)][:threads + len(taken)]
+                    ready = [int(w) for w in first if int(w) not in taken]
+                    batch += [(d, w, k) for w in ready[:threads - len(batch)]]
+                    if len(batch) == threads:
+                        return batch, True
         return batch, any_open
+
+    def _certain(self, alive: list[int]) -> list[list[bool]]:
+        """[level][option]: whether the option ties another of ``alive`` for certain at every level
+        below (both settled there, their shares equal), so that the level decides between them.
+        Under a limit that may end the race, a level above is worth its nodes first there: where
+        the tie below is only possible, a test of the first level may end it, and the levels
+        above of a leader the first level decides change nothing."""
+        tests, levels = self.tests, self.levels
+        settled = np.array([((tests.lower >= at) | (tests.upper < at)).all(axis=1) for at in levels])  # [level, option]
+        made = np.array([(tests.lower >= at).sum(axis=1) for at in levels])
+        certain = [[False] * len(tests.options) for _ in levels]
+        for k in range(1, len(levels)):
+            for d in alive:
+                certain[k][d] = bool(settled[:k, d].all()) and any(
+                    e != d and settled[:k, e].all() and (made[:k, e] == made[:k, d]).all() for e in alive)
+        return certain
 
     def round(self, fresh: list[World], limits: Limits) -> bool:
         tests = self.tests
