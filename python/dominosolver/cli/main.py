@@ -270,7 +270,7 @@ def batch_options(command: Any) -> Any:
     options = [
         click.option("--task", type=click.Choice(TASKS), default="auto", show_default=True,
                      help="batch: what to compute; auto decides per record (view -> hint, plays or a played "
-                          "hand/deal/game -> grade, position -> solve, 42 deal -> table)"),
+                          "hand/deal/game -> grade, position -> solve, the hands of a deal -> table)"),
         click.option("--samples", type=click.IntRange(min=1), default=None,
                      help=f"batch: worlds per hint (default: {hint_default('samples')})"),
         click.option("--seed", type=int, default=0, show_default=True, callback=checked_seed,
@@ -524,17 +524,16 @@ def advise_bid_cmd(hand: str, seat: str, auction: str, samples: int | None, seed
         render.console.print(str(advice), soft_wrap=True, markup=False)  # a wide table stays one line a row
 
 
-@cli.command("analyse-batch")
+@cli.command("analyse-batch", help=f"""Analyse many records (JSON lines) of every game: solve positions, tables of
+    deals ({titles(lambda spec: spec.table is not None)}), hints for views, or grade played sequences. The
+    same as `analyse RECORDS -o OUTPUT`. Resumable: records already in OUTPUT are skipped; an OUTPUT holding
+    anything else is refused untouched unless --overwrite.""")
 @click.argument("records", type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False), help="results, one JSON line per record")
 @batch_options
 @max_nodes_option
 @click.option("--json", "as_json", is_flag=True, help="print a JSON summary; no progress bar")
 def analyse_batch_cmd(records: str, output: str, as_json: bool, **batch: Any) -> None:
-    """Analyse many records (JSON lines) of every game: solve positions, tables of 42 and Moon
-    deals, hints for views, or grade played sequences. The same as `analyse RECORDS -o OUTPUT`.
-    Resumable: records already in OUTPUT are skipped; an OUTPUT holding anything else is refused
-    untouched unless --overwrite."""
     run_batch(records, output, as_json, **batch)
 
 
