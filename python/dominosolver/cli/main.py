@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import socket
 import sys
 from itertools import combinations
 from pathlib import Path
@@ -704,10 +705,26 @@ def serve_cmd(host: str, port: int, workers: int, allow_hosts: tuple[str, ...], 
     if workers > most_workers():
         raise click.BadParameter(f"at most {most_workers()}, one a core of this machine (each worker process "
                                  f"searches on every core), not {workers}", param_hint="'--workers'")
+    check_listening(host, port)
     if corpus_dir is not None:
         Corpus(corpus_dir)  # a directory without a corpus fails now, not at the first question
         os.environ[CORPUS_VARIABLE] = str(Path(corpus_dir).resolve())  # the server's processes inherit it
     serve_http(host=host, port=port, workers=workers, allow_hosts=allow_hosts, cors=cors)
+
+
+def check_listening(host: str, port: int) -> None:
+    """The server's address, tried before the server starts: a host that does not resolve or a port
+    already taken is one error line naming it (the server itself would log it among its shutdown lines)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except socket.gaierror as e:
+        raise click.BadParameter(f"{host!r} does not resolve: {e.strerror}", param_hint="'--host'") from None
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
+        try:
+            probe.bind(address)
+        except OSError as e:
+            raise click.ClickException(f"cannot listen on {host} port {port}: {e.strerror}") from None
 
 
 @cli.command()
