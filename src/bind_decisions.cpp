@@ -15,6 +15,7 @@
 #include "bindings.hpp"
 #include "dominosolver/core/pimc.hpp"
 #include "dominosolver/texas42/decisions.hpp"
+#include "dominosolver/texas42/moon_advice.hpp"
 
 namespace py = pybind11;
 
@@ -188,6 +189,51 @@ void decisions(py::module_& m) {
       },
       py::arg("rules"), py::arg("legal"), py::arg("partner_high"), py::arg("discount"), py::arg("risk"),
       py::arg("mark_risk"), py::arg("makes"), "the adviser's ordinary call (its number: 0 a pass)");
+  using Ints = py::array_t<int, py::array::c_style | py::array::forcecast>;
+  py::class_<MoonAdvice> moon(bid, "MoonAdvice", "Moon's bid advice from its deals' tricks (texas42/moon_advice.hpp)");
+  py::enum_<MoonAdvice::Case>(moon, "Case")
+      .value("declaring", MoonAdvice::Case::Declaring)
+      .value("least_bid", MoonAdvice::Case::LeastBid)
+      .value("worth_most", MoonAdvice::Case::WorthMost)
+      .value("no_bid", MoonAdvice::Case::NoBid)
+      .value("partner_high", MoonAdvice::Case::PartnerHigh)
+      .value("not_worth", MoonAdvice::Case::NotWorth)
+      .value("below_risk", MoonAdvice::Case::BelowRisk);
+  // Per declaration, one of its figures for `bid`.
+  const auto per_declaration = [](double (MoonAdvice::*f)(int, int) const) {
+    return [f](const MoonAdvice& a, int bid) {
+      std::vector<double> out;
+      for (int d = 0; d < a.count(); ++d) out.push_back((a.*f)(d, bid));
+      return out;
+    };
+  };
+  moon.def(py::init([](const Rules& rules, const Ints& tricks, const std::vector<int>& legal, double risk, int discount,
+                       bool partner_high) {
+             if (tricks.ndim() != 2) throw py::value_error("tricks must be a matrix: a row a declaration, a column a deal");
+             std::vector<std::vector<int>> rows;
+             for (py::ssize_t d = 0, deals = tricks.shape(1); d < tricks.shape(0); ++d)
+               rows.emplace_back(tricks.data() + d * deals, tricks.data() + (d + 1) * deals);
+             try {
+               return MoonAdvice(rules, std::move(rows), legal, risk, discount, partner_high);
+             } catch (const std::invalid_argument& e) {
+               throw py::value_error(e.what());
+             }
+           }),
+           py::arg("rules"), py::arg("tricks"), py::arg("legal"), py::arg("risk"), py::arg("discount"), py::arg("partner_high"))
+      .def("means", [](const MoonAdvice& a) {
+        std::vector<double> out;
+        for (int d = 0; d < a.count(); ++d) out.push_back(a.mean(d));
+        return out;
+      })
+      .def("p_make", per_declaration(&MoonAdvice::p_make), py::arg("bid"))
+      .def("p_bid", per_declaration(&MoonAdvice::p_bid), py::arg("bid"))
+      .def("worth", per_declaration(&MoonAdvice::worth), py::arg("bid"))
+      .def("best_declaration", &MoonAdvice::best_declaration, py::arg("bid"))
+      .def_property_readonly("bid", &MoonAdvice::bid)
+      .def("verdict", [](const MoonAdvice& a, std::optional<int> contract) {
+             const MoonAdvice::Verdict v = a.verdict(contract);
+             return py::make_tuple(v.why, v.bid, v.declaration, v.p, v.threshold);
+           }, py::arg("contract"), "(why, bid judged, its declaration, P(make) as judged, threshold)");
   bid.def("game_chance", &advice_policy::game_chance, py::arg("p_make"), py::arg("us"), py::arg("them"), py::arg("stake"),
           py::arg("declaring"), py::arg("target"));
 }

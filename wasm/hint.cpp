@@ -39,6 +39,7 @@
 #include "dominosolver/texas42/contract.hpp"
 #include "dominosolver/texas42/decisions.hpp"
 #include "dominosolver/texas42/game.hpp"
+#include "dominosolver/texas42/moon_advice.hpp"
 #include "dominosolver/texas42/plays.hpp"
 #include "dominosolver/texas42/solver.hpp"
 #include "dominosolver/texas42/view.hpp"
@@ -1692,92 +1693,46 @@ BidTask moon_advice(const Rules& rules, int seat, TileMask hand, double seed, co
     co_yield 0;
   }
   const int n = cursor.done;
-  std::sort(legal.begin(), legal.end(), [](const Bid& a, const Bid& b) { return a.value < b.value; });
-  const auto mean = [&](int d) {
-    double sum = 0;
-    for (int v : tricks[d]) sum += v;
-    return sum / n;
-  };
-  const auto share = [&](int d, int level, int off) {
-    int made = 0;
-    for (int v : tricks[d]) made += v - off >= level;
-    return static_cast<double>(made) / n;
-  };
-  const auto p_make = [&](int d, int b) { return share(d, points_needed(rules, b), 0); };
-  const auto p_bid = [&](int d, int b) { return share(d, points_needed(rules, b), discount); };
-  const int count = static_cast<int>(decls.size());
-  const auto max_over = [&](auto f) {
-    double best = -HUGE_VAL;
-    for (int d = 0; d < count; ++d) best = std::max(best, f(d));
-    return best;
-  };
-  const int opponents = rules.scorers() == rules.seats() ? rules.seats() - 1 : 1;
-  const auto worth = [&](int d, int b) {  // what bid scores the bidder less what an opponent scores
-    double against = 0;
-    for (int v : tricks[d]) against += rules.hand_tricks() - v + discount;
-    return b * (2 * p_bid(d, b) - 1) - against / n / opponents;
-  };
-  const auto best_declaration = [&](int b) {  // by mean tricks; given a bid, by P(make) first
-    int best = 0;
-    for (int d = 1; d < count; ++d) {
-      if (!b) {
-        if (mean(d) > mean(best)) best = d;
-        continue;
-      }
-      const double pd = py_round(p_bid(d, b), 12), pb = py_round(p_bid(best, b), 12);
-      if (pd > pb || (pd == pb && mean(d) > mean(best))) best = d;
-    }
-    return best;
-  };
-  std::vector<int> bids;
-  bool may_pass = false;
-  for (const Bid& b : legal) {
-    if (b.value) bids.push_back(b.value);
-    else may_pass = true;
-  }
-  int advised = 0;  // MoonBidAdvice.bid
-  if (!(partner_high && may_pass)) {
-    std::optional<int> best;
-    double best_worth = 0;
-    for (int b : bids) {
-      if (max_over([&](int d) { return p_bid(d, b); }) < risk) continue;
-      const double w = max_over([&](int d) { return worth(d, b); });
-      if (!best || w > best_worth) best = b, best_worth = w;
-    }
-    advised = best && best_worth > 0 ? *best : may_pass || bids.empty() ? 0 : *std::min_element(bids.begin(), bids.end());
-  }
+  // The decision is the core's (texas42/moon_advice.hpp), Python's MoonBidAdvice's too; its words are here.
+  std::vector<int> legal_values;
+  for (const Bid& b : legal) legal_values.push_back(b.value);
+  const MoonAdvice advice(rules, tricks, legal_values, risk, discount, partner_high);
+  const int count = advice.count();
+  const int advised = advice.bid();  // MoonBidAdvice.bid
   const auto says = [&](int d, int b) {
-    const double p = p_bid(d, b);
-    return std::make_pair(p, declaration_name(decls[d]) + " makes " + std::to_string(b) + " on " + percent(p) + " of " +
-                                 std::to_string(n) + " deals");
+    return declaration_name(decls[d]) + " makes " + std::to_string(b) + " on " + percent(advice.p_bid(d, b)) + " of " +
+           std::to_string(n) + " deals";
   };
-  std::optional<double> p, threshold;
+  const auto max_worth = [&](int b) {
+    double best = -HUGE_VAL;
+    for (int d = 0; d < count; ++d) best = std::max(best, advice.worth(d, b));
+    return best;
+  };
+  const MoonAdvice::Verdict judged = advice.verdict(contract ? std::optional<int>(contract->bid.value) : std::nullopt);
+  const std::optional<double> p = judged.p, threshold = judged.threshold;
   std::string reason;
-  if (contract) {
-    const auto [judged, text] = says(best_declaration(contract->bid.value), contract->bid.value);
-    p = judged;
-    reason = text + ", the most of the declarations";
-  } else if (advised) {
-    const auto [judged, text] = says(best_declaration(advised), advised);
-    p = judged;
-    if (judged < risk) {
-      reason = "the bidder may not pass, so the least bid: " + text;
-    } else {
-      threshold = risk;
+  switch (judged.why) {
+    case MoonAdvice::Case::Declaring: reason = says(judged.declaration, judged.bid) + ", the most of the declarations"; break;
+    case MoonAdvice::Case::LeastBid:
+      reason = "the bidder may not pass, so the least bid: " + says(judged.declaration, judged.bid);
+      break;
+    case MoonAdvice::Case::WorthMost: {
       char buf[64];
-      std::snprintf(buf, sizeof buf, "%+.2f", max_over([&](int d) { return worth(d, advised); }));
-      reason = text + "; a bid needs " + percent(risk) + ", and this one is worth the most: " + buf + " points against an opponent";
+      std::snprintf(buf, sizeof buf, "%+.2f", max_worth(judged.bid));
+      reason = says(judged.declaration, judged.bid) + "; a bid needs " + percent(risk) + ", and this one is worth the most: " +
+               buf + " points against an opponent";
+      break;
     }
-  } else if (bids.empty()) {
-    reason = "no bid is legal over the high bid";
-  } else if (partner_high) {
-    reason = "the partner holds the high bid";
-  } else {
-    threshold = risk;
-    const auto [judged, text] = says(best_declaration(bids.front()), bids.front());
-    reason = judged >= risk ? "no bid is worth more than a pass against the opponents (" + text + ")"
-                            : "a bid needs " + percent(risk) + "; the best: " + text;
+    case MoonAdvice::Case::NoBid: reason = "no bid is legal over the high bid"; break;
+    case MoonAdvice::Case::PartnerHigh: reason = "the partner holds the high bid"; break;
+    case MoonAdvice::Case::NotWorth:
+      reason = "no bid is worth more than a pass against the opponents (" + says(judged.declaration, judged.bid) + ")";
+      break;
+    case MoonAdvice::Case::BelowRisk: reason = "a bid needs " + percent(risk) + "; the best: " + says(judged.declaration, judged.bid); break;
   }
+  const auto best_declaration = [&](int b) { return advice.best_declaration(b ? std::optional<int>(b) : std::nullopt); };
+  const auto mean = [&](int d) { return advice.mean(d); };
+  const auto p_make = [&](int d, int b) { return advice.p_make(d, b); };
   val verdict = val::object();
   verdict.set("p_make", p ? val(py_round(*p, 6)) : val::null());
   verdict.set("p_make_ci95", ci95_json(p, n));

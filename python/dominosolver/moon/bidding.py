@@ -82,39 +82,32 @@ class MoonBidAdvice(PlainArrays, DeclarationValues):
     def values(self) -> np.ndarray:
         return self.tricks
 
+    def _advice(self) -> Any:
+        """The core's advice over these tricks (texas42/moon_advice.hpp: the WebAssembly module's advice
+        decides by it too)."""
+        return _core.decisions.bidding.MoonAdvice(self.rules._core, self.tricks, [int(b) for b in self.legal_bids],
+                                                  self.risk, self.discount, self.partner_high)
+
     def p_bid(self, bid: int) -> np.ndarray:
         """P(make) as the bid is judged: double-dummy tricks less ``discount`` (double dummy
         overrates the bidder, who in play cannot see the other hands)."""
-        return (self.tricks - self.discount >= self.rules.points_needed(int(bid))).mean(axis=1)
+        return np.array(self._advice().p_bid(int(bid)))
 
     def worth(self, bid: int) -> np.ndarray:
         """Per declaration, what ``bid`` scores the bidder (made +bid, set -bid) less what an opponent
         scores, on average, as the bid is judged: the other side's tricks, shared by Moon's two opponents."""
-        opponents = self.rules.seats - 1 if self.rules.scorers == self.rules.seats else 1
-        taken_against = (self.rules.hand_tricks - self.tricks + self.discount).mean(axis=1) / opponents
-        return int(bid) * (2 * self.p_bid(bid) - 1) - taken_against
+        return np.array(self._advice().worth(int(bid)))
 
     def best_declaration(self, bid: int | None = None) -> Trump:
         """By mean tricks; given a bid, by P(make) first, then mean tricks."""
-        means = self.means
-        if bid is None:
-            return self.declarations[int(np.argmax(means))]
-        p = self.p_bid(bid)
-        return self.declarations[max(range(len(p)), key=lambda i: (round(float(p[i]), 12), float(means[i])))]
+        return self.declarations[self._advice().best_declaration(None if bid is None else int(bid))]
 
     @property
     def bid(self) -> int:
         """The recommended bid (0 = pass): of the legal bids some declaration makes with probability
         at least ``risk``, the one worth most on average, if worth more than nothing (and the partner
         does not hold the high bid); else a pass, or the least bid when the seat may not pass."""
-        bids = [int(b) for b in self.legal_bids if b]
-        if self.partner_high and 0 in self.legal_bids:
-            return 0
-        worthy = [b for b in bids if float(self.p_bid(b).max()) >= self.risk]
-        best = max(worthy, key=lambda b: float(self.worth(b).max()), default=None)
-        if best is not None and float(self.worth(best).max()) > 0:
-            return best
-        return 0 if 0 in self.legal_bids or not bids else min(bids)
+        return self._advice().bid  # type: ignore[no-any-return]
 
     @property
     def declaration(self) -> Trump:
@@ -137,28 +130,24 @@ class MoonBidAdvice(PlainArrays, DeclarationValues):
 
     @property
     def verdict(self) -> Verdict:
-        """The action's P(make), the threshold it had to reach and why."""
+        """The action's P(make), the threshold it had to reach and why (the core's case, worded here)."""
+        case = _core.decisions.bidding.MoonAdvice.Case
+        why, bid, d, p, threshold = self._advice().verdict(None if self.contract is None else int(self.contract.bid))
         n = self.worlds
-        if self.contract is not None:
-            p, says = self._makes(self.best_declaration(self.contract.bid), self.contract.bid)
-            return Verdict(p, None, f"{says}, the most of the declarations", n)
-        bids = sorted(int(b) for b in self.legal_bids if b)
-        bid = self.bid
-        if bid:
-            p, says = self._makes(self.best_declaration(bid), bid)
-            if p < self.risk:
-                return Verdict(p, None, f"the bidder may not pass, so the least bid: {says}", n)
-            worth = float(self.worth(bid).max())
-            return Verdict(p, self.risk, f"{says}; a bid needs {self.risk:.0%}, and this one is worth the most: "
-                                         f"{worth:+.2f} points against an opponent", n)
-        if not bids:
+        if why == case.no_bid:
             return Verdict(None, None, "no bid is legal over the high bid", n)
-        if self.partner_high:
+        if why == case.partner_high:
             return Verdict(None, None, "the partner holds the high bid", n)
-        p, says = self._makes(self.best_declaration(bids[0]), bids[0])
-        if p >= self.risk:
-            return Verdict(None, self.risk, f"no bid is worth more than a pass against the opponents ({says})", n)
-        return Verdict(None, self.risk, f"a bid needs {self.risk:.0%}; the best: {says}", n)
+        says = self._makes(self.declarations[d], bid)[1]
+        reason = {
+            case.declaring: f"{says}, the most of the declarations",
+            case.least_bid: f"the bidder may not pass, so the least bid: {says}",
+            case.worth_most: f"{says}; a bid needs {self.risk:.0%}, and this one is worth the most: "
+                             f"{float(self.worth(bid).max()):+.2f} points against an opponent",
+            case.not_worth: f"no bid is worth more than a pass against the opponents ({says})",
+            case.below_risk: f"a bid needs {self.risk:.0%}; the best: {says}",
+        }[why]
+        return Verdict(p, threshold, reason, n)
 
     def to_json(self) -> dict[str, Any]:
         return bid_advice_json(self, moon_ladder(self.rules), discount=self.discount, units="tricks")
