@@ -165,6 +165,8 @@ void decisions(py::module_& m) {
   bid.def("special_threshold", &advice_policy::special_threshold, py::arg("marks"), py::arg("ordinary_gain") = 0.0,
           py::arg("floor") = 0.5);
   bid.def("win_chance", &advice_policy::win_chance, py::arg("us"), py::arg("them"), py::arg("target"));
+  bid.def("stake", &advice_policy::stake, py::arg("rules"), py::arg("bid"),
+          "the marks a contract of `bid` puts at stake: one for a point bid, k for a bid of k marks");
   bid.def("next_batch", &advice_policy::next_batch, py::arg("cap"), py::arg("time"), py::arg("elapsed"), py::arg("done"),
           "deals to solve next, `done` solved in `elapsed` seconds under the time limit `time` (None: none)");
   bid.def(

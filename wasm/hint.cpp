@@ -1,7 +1,14 @@
 // The WebAssembly module's hints: a player's view (`dominosolver.view/1`) read as the Python package
 // reads one in play, its worlds drawn as Python draws them (world_sampler.hpp: the same seed, the
-// same worlds), every legal play solved on each, and the averages, standard errors, chances and
-// ranks of python/dominosolver/pimc.py and texas42/hint.py, written as `dominosolver.hint/1`.
+// same worlds), every legal play solved on each, averaged and ranked, written as `dominosolver.hint/1`;
+// and its bid advice (adviseBid, bidStart..), written as `dominosolver.bidadvice/1`.
+//
+// What they decide by is the core's, which the Python package calls too: the figures (core/pimc.hpp,
+// texas42/decisions.hpp, advice_defaults.hpp), a hint's averages, standard errors and ranks
+// (pimc::average, pimc::rank, hint_policy::MoveOrder, hint_policy::pov), the bid ladder
+// (texas42/rules.hpp), the advice's ordinary call, batches, stake and question seed (advice_policy,
+// core/sha256.hpp) and Moon's advice (texas42/moon_advice.hpp). This file reads views and questions,
+// runs the searches in steps, and words and writes the answers as Python's presenters do.
 //
 // A hint runs in steps (a batch of worlds each) so that the JavaScript side (index.js, the worker
 // hint-worker.js) can report progress and stop it between batches: hintStart, then hintStep until
@@ -926,7 +933,7 @@ class HintRun {
     o.fewest = fewest_;
     if (marks_) {
       o.score = *marks_;
-      o.stake = std::max(1, view_.contract->bid.value / view_.rules.mark());  // game_odds.py's stake
+      o.stake = advice_policy::stake(view_.rules, view_.contract->bid.value);  // game_odds.py's stake, the core's
       o.target = target_marks_;
     }
     return o;
@@ -1408,7 +1415,7 @@ struct BidAdvice {
     if (!bid) return HintRun::win_chance(us, them, target);
     const std::optional<double> q = p_table(best_declaration(Bid{bid}), Bid{bid});
     if (!q) return std::nullopt;
-    const int stake = std::max(1, bid / rules.mark());
+    const int stake = advice_policy::stake(rules, bid);
     return advice_policy::game_chance(*q, us, them, stake, true, target);
   }
   // BidAdvice._ordinary_bid: with a score, the legal call of the best game odds (of equal ones the
@@ -1430,7 +1437,7 @@ struct BidAdvice {
                                         [&](int level, double risk) { return makes(level, risk); })
         .value;  // the core's, Python's too
   }
-  int stake(int bid) const { return rules.scoring == Scoring::Points ? bid : std::max(1, bid / rules.mark()); }
+  int stake(int bid) const { return rules.scoring == Scoring::Points ? bid : advice_policy::stake(rules, bid); }
   double threshold(const Special& s) const {
     const int ordinary_bid = ordinary_call();
     const double gain = ordinary_bid ? stake(ordinary_bid) * (2 * p_bid_max(ordinary_bid) - 1) : 0.0;

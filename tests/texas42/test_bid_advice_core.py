@@ -123,3 +123,12 @@ def test_next_batch_is_the_rule() -> None:
                                      (0.5, 8, 1.0, 5)]:
         fits = (time - elapsed) / (elapsed / done) / 2  # half the time left at the pace so far
         assert next_batch(cap, time, elapsed, done) == max(1, min(cap, int(fits)))
+
+
+def test_stake_is_one_mark_a_point_bid_k_for_k_marks() -> None:
+    from dominosolver.texas42.game_odds import stake
+
+    rules = Rules()
+    for bid in bid_ladder(rules):
+        assert stake(rules, bid) == (1 if bid < 2 * rules.mark else bid // rules.mark)
+    assert [stake(rules, b) for b in (30, 42, 84, 126)] == [1, 1, 2, 3]

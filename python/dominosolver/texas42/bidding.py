@@ -293,9 +293,7 @@ class BidAdvice(PlainArrays, DeclarationValues):
     def stake(self, bid: int) -> int:
         """What ``bid`` puts at stake: its marks in the marks game (a point bid one, a bid of k marks
         k), its points in the points game."""
-        if self.rules.scoring == "points":
-            return int(bid)
-        return max(1, int(bid) // self.rules.mark)
+        return int(bid) if self.rules.scoring == "points" else stake(self.rules, bid)
 
     def threshold(self, special: SpecialAdvice) -> float:
         """The P(make) ``special`` needs (``special_threshold``): against the expected stake the

@@ -30,8 +30,9 @@ def win_chance(us: int, them: int, target: int = 7) -> float:
 
 
 def stake(rules: Any, bid: int) -> int:
-    """The marks a contract of ``bid`` puts at stake: one for a point bid, k for a bid of k marks."""
-    return max(1, int(bid) // rules.mark)
+    """The marks a contract of ``bid`` puts at stake: one for a point bid, k for a bid of k marks (the
+    core's, texas42/decisions.hpp, which the WebAssembly module's hints and advice call too)."""
+    return _decisions.bidding.stake(rules._core, int(bid))  # type: ignore[no-any-return]
 
 
 def game_chance(p_make: float, score: tuple[int, int], stake: int, declaring: bool, target: int = 7) -> float:

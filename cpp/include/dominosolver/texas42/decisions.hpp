@@ -139,6 +139,9 @@ inline double special_threshold(int marks, double ordinary_gain = 0.0, double fl
   return std::min(1.0, std::max(floor, 0.5 + std::max(0.0, ordinary_gain) / (2 * marks)));
 }
 
+// The marks a contract of `bid` puts at stake in the marks game: one for a point bid, k for a bid of k marks.
+inline int stake(const Rules& rules, int bid) { return std::max(1, bid / rules.mark()); }
+
 // Deals to solve next, `done` solved in `elapsed` seconds, the time limit checked after each batch:
 // `cap` without a limit; under one, a first batch of kFirstBatch (it measures the pace), then as many
 // as half the time left allows at the pace so far (at least one): the batches shrink as the limit
