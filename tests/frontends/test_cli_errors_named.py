@@ -62,3 +62,11 @@ def test_a_negative_deal_index_is_out_of_range_not_an_option(capsys):
 def test_json_that_is_no_object_is_named_not_read_as_notation(command, text, kind, capsys):
     err = one_error([command, text], capsys)
     assert f"{kind} is no position" in err and "position text" not in err
+
+
+def test_a_local_cluster_beyond_the_cores_is_refused_before_any_work(tmp_path, capsys):
+    from dominosolver.resume import most_jobs
+
+    status, err = run(["corpus", "build", str(tmp_path / "c"), "--deals", "4", "--workers", str(most_jobs() + 1)], capsys)
+    assert status == 2 and f"'--workers': at most {most_jobs()} (two worker processes a core" in err, err
+    assert not (tmp_path / "c").exists()

@@ -25,7 +25,9 @@ from ..corpus.query import (
     par_stats,
 )
 from ..corpus.verify import verify_sample
+from ..errors import counted
 from ..io import flags_of_text
+from ..resume import most_jobs
 from . import render
 from .sources import OptionNamingCommand, checked_seed
 
@@ -70,6 +72,9 @@ def build(directory: str, deals: int, name: str, partition_size: int, scheduler:
           rules_text: str | None, as_json: bool) -> None:
     """Build the corpus of DEALS deals in DIRECTORY, or resume it: finished partitions are kept (a
     killed run loses none and none is done twice)."""
+    if scheduler == "local" and workers > most_jobs():  # each worker solves on a core: more only share them
+        raise click.BadParameter(f"at most {most_jobs()} (two worker processes a core of this machine), not {workers}",
+                                 param_hint="'--workers'")
     flags = flags_of_text(rules_text) if rules_text else None
     summary = _with_bar("solving deals", as_json, lambda progress: build_corpus(
         directory, deals, name=name, rules=flags, partition_size=partition_size,
@@ -77,7 +82,7 @@ def build(directory: str, deals: int, name: str, partition_size: int, scheduler:
     if as_json:
         _emit(summary.to_json())
     else:
-        click.echo(f"{summary.rows:,} of {summary.deals:,} deals in {summary.directory} ({summary.partitions} partitions: "
+        click.echo(f"{summary.rows:,} of {summary.deals:,} deals in {summary.directory} ({counted(summary.partitions, 'partition')}: "
                    f"{summary.kept} kept, {summary.adopted} adopted, {summary.solved} solved by this run, "
                    f"{summary.backend}) in {summary.seconds:.1f} s, {summary.deals_per_second:.1f} deals/s "
                    f"({summary.deals_per_cpu_second:.1f} deals per CPU second of the workers)"
@@ -179,7 +184,7 @@ def info(directory: str, as_json: bool) -> None:
     if as_json:
         _emit(m)
         return
-    click.echo(f"corpus {m['name']!r}: {m['rows']:,} of {m['deals']:,} deals in {len(m['partitions'])} partitions "
+    click.echo(f"corpus {m['name']!r}: {m['rows']:,} of {m['deals']:,} deals in {counted(len(m['partitions']), 'partition')} "
                f"of {m['partition_size']:,}{'' if m['complete'] else ' (incomplete)'}; rules {m['rules']}; "
                f"written by {m['code_version']}")
     for run in m.get("runs", []):
