@@ -5,25 +5,33 @@ budget from the time left), and at the auction: the hint bot's bid decision for 
 (``BidTests``: does some declaration take the least bid plus 5 points on 75% of ``--bid-samples``
 deals, by zero-window tests within ``--bid-time`` seconds on one thread), then the declaration it
 would name for that bid (the same deals and limit); ``--bid-check`` asks the same question again
-without a time limit (every test run to its end) and says whether the timed answer agrees; at the
+without a time limit (every test run to its end) and says whether the timed answers agree (the bid, and
+the declaration against the one of no limit); ``--baseline FILE[,FILE]`` runs the auction's questions
+also with other builds' ``bid_tests.py`` (e.g. ``git show REV:python/dominosolver/texas42/bid_tests.py``),
+alternated with this one deal by deal (the order of the builds turns a step each deal); at the
 exchange of the same deals (rule bots bidding), the exchange advice of the bidder (``advise_exchange``:
 every legal discard ranked, the same deals and limit). Threads:
 ``--threads`` (the hints).
 
     python bench/biggame_hint_bench.py            # --deals 5 --worlds 100 --budget 10 --threads 2 --bid-samples 12 --bid-time 4
+    python bench/biggame_hint_bench.py --skip trick4,first,exchange --deals 10 --bid-check --baseline /tmp/old_bid_tests.py
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import importlib.util
 import statistics
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
 from dominosolver.biggame import BigGame, hint
+from dominosolver.biggame.exchange import advise_exchange
 from dominosolver.texas42.bid_tests import BidTests
 from dominosolver.texas42.bots import RuleBot
-from dominosolver.biggame.exchange import advise_exchange
 
 
 def played_to(seed: int, done: Callable[[BigGame], bool]) -> BigGame:
@@ -31,6 +39,29 @@ def played_to(seed: int, done: Callable[[BigGame], bool]) -> BigGame:
     while not done(game):
         game.play(bot.choose(game))
     return game
+
+
+def baseline_module(path: str, k: int) -> ModuleType:
+    """Another build's ``bid_tests.py`` as a module of this package (its relative imports this build's)."""
+    spec = importlib.util.spec_from_file_location(f"dominosolver.texas42._baseline_bid_tests_{k}", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--baseline {path}: not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def auction(build: type[BidTests], view, level: int, args: argparse.Namespace) -> tuple[bool, object, float, float, BidTests]:
+    """One build's bid decision and declaration at ``level`` on the bench's deals: (bid?, declaration,
+    seconds of each, the tests)."""
+    t = time.perf_counter()
+    tests = build(view, samples=args.bid_samples, seed=1)
+    makes = tests.makes_any(level, 0.75, time=args.bid_time)
+    bid_s = time.perf_counter() - t
+    t = time.perf_counter()
+    best = tests.best_declaration(level, time=args.bid_time)
+    return makes, best, bid_s, time.perf_counter() - t, tests
 
 
 def at_trick_4(game: BigGame) -> bool:
@@ -48,10 +79,16 @@ def main() -> None:
     ap.add_argument("--bid-time", type=float, default=4.0)
     ap.add_argument("--bid-check", action="store_true", help="compare each timed bid decision with the untimed one")
     ap.add_argument("--skip", default="", help="parts to skip: trick4,first,bid,exchange")
+    ap.add_argument("--baseline", default="", help="other builds' bid_tests.py (comma-separated), their auction's "
+                    "questions alternated with this one's")
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
-    rows: dict[str, list[float]] = {"trick4": [], "first": [], "bid": [], "declare": [], "untimed bid": [], "exchange": []}
+    baselines = {Path(path).name: baseline_module(path, k) for k, path in enumerate(filter(None, args.baseline.split(",")))}
+    rows: dict[str, list[float]] = {"trick4": [], "first": [], "bid": [], "declare": [],
+                                    **{f"{part} ({name})": [] for name in baselines for part in ("bid", "declare")},
+                                    "untimed bid": [], "exchange": []}
     agree = 0
+    named = {"": 0, **{f" ({name})": 0 for name in baselines}}
     for seed in range(1, args.deals + 1):
         if "trick4" not in skip:
             view = played_to(seed, at_trick_4)
@@ -71,24 +108,31 @@ def main() -> None:
             game = BigGame(seed=seed)
             view = game.view(game.to_move)
             level = game.rules.min_bid + 5
-            t = time.perf_counter()
-            tests = BidTests(view, samples=args.bid_samples, seed=1)
-            makes = tests.makes_any(level, 0.75, time=args.bid_time)
-            rows["bid"].append(time.perf_counter() - t)
-            t = time.perf_counter()
-            best = tests.best_declaration(level, time=args.bid_time)
-            rows["declare"].append(time.perf_counter() - t)
-            unknown = int(tests.tested(level).unknown.sum())
-            print(f"deal {seed} auction: {'bid' if makes else 'pass'} in {rows['bid'][-1]:.2f} s, declare "
-                  f"{best} in {rows['declare'][-1]:.2f} s; {tests.tests} tests ({tests.cut} cut short), "
-                  f"{tests.nodes:,} nodes, {unknown} pairs unknown at {level}")
+            runs = {"": BidTests, **{f" ({name})": module.BidTests for name, module in baselines.items()}}
+            answers = {}
+            turn = seed % len(runs)
+            for name in list(runs)[turn:] + list(runs)[:turn]:  # alternated: which build goes first
+                makes, best, bid_s, declare_s, tests = auction(runs[name], view, level, args)
+                answers[name] = best
+                rows["bid" + name].append(bid_s)
+                rows["declare" + name].append(declare_s)
+                unknown = int(tests.tested(level).unknown.sum())
+                print(f"deal {seed} auction{name}: {'bid' if makes else 'pass'} in {bid_s:.2f} s, declare {best} in "
+                      f"{declare_s:.2f} s; {tests.tests} tests ({tests.cut} cut short), {tests.nodes:,} nodes, "
+                      f"{unknown} pairs unknown at {level}")
             if args.bid_check:
                 t = time.perf_counter()
-                exact = BidTests(view, samples=args.bid_samples, seed=1).makes_any(level, 0.75)
+                untimed = BidTests(view, samples=args.bid_samples, seed=1)
+                exact = untimed.makes_any(level, 0.75)
+                exact_best = untimed.best_declaration(level)
                 rows["untimed bid"].append(time.perf_counter() - t)
                 agree += exact == makes
-                print(f"  untimed: {'bid' if exact else 'pass'} in {rows['untimed bid'][-1]:.1f} s "
-                      f"({'agrees' if exact == makes else 'DIFFERS'})")
+                for name, best in answers.items():
+                    named[name] += best == exact_best
+                print(f"  untimed: {'bid' if exact else 'pass'}, declare {exact_best} in {rows['untimed bid'][-1]:.1f} s "
+                      f"(bid {'agrees' if exact == makes else 'DIFFERS'}; declaration "
+                      + ", ".join(f"{name.strip(' ()') or 'this build'} {'agrees' if best == exact_best else 'DIFFERS'}"
+                                  for name, best in answers.items()) + ")")
         if "exchange" not in skip:
             game = played_to(seed, lambda g: g.phase != "bidding")
             if game.phase == "exchange":
@@ -101,6 +145,8 @@ def main() -> None:
                       f"{advice.levels[0]}")
     if rows["untimed bid"]:
         print(f"timed bid decisions agreeing with the untimed ones: {agree} of {len(rows['untimed bid'])}")
+        for name, count in named.items():
+            print(f"timed declarations{name} naming the untimed one: {count} of {len(rows['untimed bid'])}")
     for part, times in rows.items():
         if times:
             print(f"{part}: median {statistics.median(times):.2f} s, max {max(times):.2f} s over {len(times)} deals")
