@@ -168,7 +168,7 @@ def verify(directory: str, sample: int, seed: int, as_json: bool) -> None:
         _emit(report.to_json())
     else:
         click.echo(f"{report.equal} of {report.sampled} sampled deals equal to a fresh solve; "
-                   f"{len(report.missing_partitions)} partitions missing or changed"
+                   f"{counted(len(report.missing_partitions), 'partition')} missing or changed"
                    + "".join(f"\n  deal {d['deal']}: {', '.join(d['columns'])}" for d in report.differing[:20]))
     if not report.ok:
         sys.exit(1)

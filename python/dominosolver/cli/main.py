@@ -23,7 +23,7 @@ from ..arguments import world_count
 from ..batch import TASKS, analyse_batch, grade_record
 from ..corpus.query import Corpus
 from ..engine import EngineLimits, serve
-from ..errors import DominoSolverError, ParseError
+from ..errors import DominoSolverError, ParseError, counted
 from ..games.records import VIEW
 from ..io import flags_of_text, json_value, read_text_file
 from ..resume import check_writable
@@ -183,8 +183,8 @@ def play(game_name: str, seed: int | None, as_json: bool, human_seat: str | None
         seat = spec.parse_seat(human_seat)
         if seed is None:  # a new game each time, which its seed plays again
             seed = secrets.randbits(32)
-            render.show([f"{spec.title}, seed {seed} (dominosolver play {game_name} --human {human_seat} --seed {seed} "
-                         "plays this game again)"])
+            render.show([(f"{spec.title}, seed {seed} (dominosolver play {game_name} --human {human_seat} --seed {seed} "
+                          "plays this game again)")])
         HumanGame(spec, seat, seed, render.show, render.ask, render.busy, save=save,
                   confirm_forced=confirm_forced, rules=rules).run()
         return
@@ -321,8 +321,8 @@ def run_batch(records: str, output: str, as_json: bool, task: str, samples: int 
     if as_json:
         emit_json(summary.to_json())
     elif sys.stdout.isatty():
-        render.console.print(f"{summary.records} records: {summary.analysed} analysed, {summary.skipped} already done, "
-                             f"{summary.errors} errors" + (f", {summary.left} left for a rerun" if summary.left else "")
+        render.console.print(f"{counted(summary.records, 'record')}: {summary.analysed} analysed, {summary.skipped} "
+                             f"already done, {counted(summary.errors, 'error')}" + (f", {summary.left} left for a rerun" if summary.left else "")
                              + f" -> {summary.output}" + (f", {summary.npz}" if summary.npz else ""))
 
 
