@@ -1,4 +1,4 @@
-"""Every command line the docs show (`dominosolver ...` in README.md, docs/*.md and bench/README.md,
+"""Every command line the docs show (`dominosolver ...` in README.md, docs/*.md and bench/'s pages,
 inline or in a code block) names a command that exists and only options that command takes: a renamed
 option or command takes the docs with it."""
 
@@ -12,7 +12,7 @@ import click
 from dominosolver.cli.main import cli
 
 ROOT = Path(__file__).resolve().parents[2]
-FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "bench" / "README.md"]
+FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "bench").rglob("*.md"))]
 FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.DOTALL | re.MULTILINE)
 INLINE = re.compile(r"`(dominosolver [^`]+)`")
 
