@@ -266,7 +266,9 @@ def play_game(game: Game, flags: dict, rng: random.Random, undo_rate: float = 0.
         dealer = game.dealer
         game.play(move)
         ref.after_move(move, dealer)
-    assert game.legal_moves == [] and game.to_move is None and game.position is None
+    assert game.legal_moves == [] and game.to_move is None
+    last = game.hands_played[-1]  # the position is the last hand as it ended
+    assert [(s, str(t)) for s, t in game.position.plays] == last["plays"] and game.position.contract == last["contract"]
     with pytest.raises(IllegalMoveError):
         game.play("pass")
     return ref

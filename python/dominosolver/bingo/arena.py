@@ -100,7 +100,7 @@ def play_whole(dealt: dict[str, Any], bots: tuple[Any, Any]) -> dict[str, Any]:
         timed_move(game, bots, clock)
     deals = [{"start": d["start"], "moves": [list(m) for m in d["moves"]], "result": d["result"]}
              for d in game.deals_played]
-    return {"winner": game.winner, "scores": list(game.scores), "deals": deals,
+    return {"winner": game.rules.parse_seat(game.winner), "scores": list(game.scores.values()), "deals": deals,
             "decisions": [int(n) for n in clock["decisions"]], "seconds": clock["seconds"], "cpu": clock["cpu"]}
 
 

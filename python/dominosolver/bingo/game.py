@@ -11,7 +11,7 @@ from ..wrappers import RecordedGame, fresh
 from .move import Move, MoveLike
 from .position import Position
 from .rules import Rules
-from .view import PlayerView
+from .view import PlayerView, seat_argument
 
 __all__ = ["Game"]
 
@@ -19,7 +19,18 @@ __all__ = ["Game"]
 class Game(RecordedGame):
     """``Game(seed=7)`` deals the first deal (player ``start`` leads it); ``play`` moves on through
     deals until a player has 7 game points. Deals come from the C++ generator: the same seed, the same
-    deals everywhere."""
+    deals everywhere.
+
+    Its API is the 42 family's game's (``texas42.Game``: ``moves``, ``legal_moves``, ``to_move``,
+    ``play``, ``undo``, ``position``, ``view``, ``is_over``, ``scores`` and ``winner`` by the rules'
+    ``scorer_names``), but where the games differ (docs/rules.md §5.3): Bingo has no dealer, so no
+    ``dealer=`` but ``start=``, the player who leads the first deal (42's dealer deals and the seat
+    on its left calls first; a Bingo deal is led by its start player, later ones by the last deal's
+    winner or in turn, ``bingo_next_start``); no auction, declaration or trump to name, so no
+    ``phase``, ``auction``, ``contract``, ``trump`` or ``dealer``; and a hand of 42 is a *deal* of
+    Bingo (docs/rules.md §0.2), so the finished ones are ``deals_played``, 42's ``hands_played``.
+    ``position`` is the deal in play, the last deal once the game is over, as 42's game gives its last
+    hand."""
 
     _first_name = "start"
 
@@ -36,13 +47,17 @@ class Game(RecordedGame):
         return self._game.is_over
 
     @property
-    def winner(self) -> int | None:
-        return self._game.winner
+    def winner(self) -> str | None:
+        """The player who won the game, by name ("player 0", a key of ``scores``, as 42's game names
+        the side: "NS"), or None while it goes on."""
+        w = self._game.winner
+        return None if w is None else self._rules.scorer_names[w]
 
     @property
-    def scores(self) -> tuple[int, int]:
-        """Game points of players 0 and 1."""
-        return tuple(self._game.scores)  # type: ignore[return-value]
+    def scores(self) -> dict[str, int]:
+        """Game points of each player, by name: {"player 0": 3, "player 1": 5} (Rules.scorer_names),
+        as 42's game gives each side's marks."""
+        return dict(zip(self._rules.scorer_names, self._game.scores))
 
     @property
     def to_move(self) -> int | None:
@@ -91,8 +106,10 @@ class Game(RecordedGame):
         rec["result"] = {"winner": d["winner"], "game_points": d["game_points"], "outcome": d["outcome"]}
         return rec
 
-    def view(self, player: int) -> PlayerView:
-        return PlayerView.of_game(self, player)
+    def view(self, seat: int | None = None, *, player: int | None = None) -> PlayerView:
+        """What player ``seat`` may know (``seat``, as 42's ``view`` and every view name it; ``player=``
+        is its old name, deprecated)."""
+        return PlayerView.of_game(self, seat_argument(seat, player))
 
 
 _PARSED_MOST = 1024  # texts a game keeps read (its moves are a few dozen texts; other spellings count too)

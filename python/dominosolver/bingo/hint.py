@@ -42,14 +42,20 @@ BATCH = 8  # worlds solved between checks of the time limit, a stop request or p
 
 @dataclass(frozen=True)
 class Hint:
+    """The answer of ``hint``, named and typed as 42's (``texas42.Hint``: ``view``, ``seat``, ``pov``,
+    ``method``, ``exact``, ``worlds``, ``seed``, ``moves`` best first, ``best``, ``warnings``,
+    ``weighting``, ``ess``, ``elapsed``, ``nodes``). What 42's has beside is its contracts': a goal
+    (make or set), the units of a contract of tricks, the match score; a Bingo deal has no contract
+    (its means are game points won or lost, ``p_make`` the chance of winning the deal)."""
+
     view: PlayerView
     method: str  # "exact" (every world) or "pimc" (sampled worlds)
     worlds: int  # worlds solved (and averaged)
     seed: int | None
-    moves: tuple[MoveStat, ...]  # best first
+    moves: list[MoveStat]  # best first
     elapsed: float = field(compare=False)  # timing: not part of equality
     nodes: int
-    warnings: tuple[str, ...] = field(default=())
+    warnings: list[str] = field(default_factory=list)
     weighting: str = "uniform"
     ess: float | None = None  # the effective sample size of weighted worlds (None: equally likely)
     bounded: int = 0  # of the worlds, those with a move the node budget left at bounds (the warnings say so)
@@ -62,14 +68,23 @@ class Hint:
     def best(self) -> str:
         return self.moves[0].move
 
+    @property
+    def seat(self) -> int:
+        return self.view.seat
+
+    @property
+    def pov(self) -> str:
+        """The player the values count for, by name: the seat's ("player 0"), as 42's hint names its side."""
+        return self.view.rules.seat_names[self.view.seat]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "schema": SCHEMA,
             "game": "bingo",
             "rules": self.view.rules.to_json(),
             "position": self.view.to_json(),
-            "seat": self.view.seat,
-            "pov": f"player {self.view.seat}",
+            "seat": self.seat,
+            "pov": self.pov,
             "engine": pimc.engine_info(),
             "method": self.method,
             "exact": self.exact,
@@ -215,8 +230,8 @@ def hint(
     )
 
     def present(e: pimc.Estimate) -> Hint:
-        ranked = tuple(MoveStat(moves[m.index], m.mean, m.stderr, float(m.chance), m.rank)  # type: ignore[arg-type]
-                       for m in e.moves)
+        ranked = [MoveStat(moves[m.index], m.mean, m.stderr, float(m.chance), m.rank)  # type: ignore[arg-type]
+                  for m in e.moves]
         said = list(notes)
         cut = [] if not bounded[0] else [(
             f"{bounded[0]} of {e.worlds} worlds were not solved to the end within {budget:,} nodes each (max_nodes): "
@@ -227,7 +242,7 @@ def hint(
                                      if SLIP < 1 else ""))
             if inferred["no_history"]:
                 said.append(f"play weighting: {inferred['no_history']} worlds fit no history of the record (no weight)")
-        return Hint(view, e.method, e.worlds, e.seed, ranked, e.elapsed, e.nodes, (*said, *e.warnings, *cut), weighting, e.ess, bounded[0])
+        return Hint(view, e.method, e.worlds, e.seed, ranked, e.elapsed, e.nodes, [*said, *e.warnings, *cut], weighting, e.ess, bounded[0])
 
     return present(pimc.run(
         sampler, scorer, samples=samples, seed=seed, exact_limit=exact_limit, time=seconds, should_stop=should_stop,

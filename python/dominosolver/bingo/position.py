@@ -15,7 +15,7 @@ from .notation import (
     Declaration, PositionFields, build, read_number, read_opt_bool, read_opt_player, read_pair, read_player, read_trump,
 )
 from .rules import Rules
-from .view import PlayerView
+from .view import PlayerView, seat_argument
 
 __all__ = ["Position", "DealResult", "Declaration", "as_position"]
 
@@ -222,8 +222,10 @@ class Position(NotatedPosition):
         """Moves played since this position was built or dealt, as (player, move)."""
         return [(p, Move.parse(m)) for p, m, _, _ in self._pos.events]
 
-    def view(self, player: int) -> PlayerView:
-        return PlayerView.of_position(self, player)
+    def view(self, seat: int | None = None, *, player: int | None = None) -> PlayerView:
+        """What player ``seat`` may know (``seat``, as 42's ``view`` and every view name it; ``player=``
+        is its old name, deprecated)."""
+        return PlayerView.of_position(self, seat_argument(seat, player))
 
     def _repr_svg_(self) -> str:
         """The table as a picture: Jupyter shows it for a position at the end of a cell."""

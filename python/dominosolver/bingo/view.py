@@ -3,9 +3,9 @@ facts and the player's own hand; it holds no reference to the full position, so 
 and the boneyard order cannot be reached from it.
 
 A view is data: it is built from a position or a game (``Position.view``, ``Game.view``), or read
-from JSON and checked against the position of one world that fits it, which the C++ core builds
-(``fitting_position``). The worlds of a view, counted, drawn or enumerated, and their Positions are
-``sampling.py``'s."""
+from JSON (or built from keywords, then read back as its JSON) and checked against the position of
+one world that fits it, which the C++ core builds (``fitting_position``). The worlds of a view,
+counted, drawn or enumerated, and their Positions are ``sampling.py``'s."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _core
+from ..arguments import renamed
 from ..errors import InvalidPositionError, InvalidViewError, ParseError, counted, shown
 from ..io.text_form import TextForm
 from ..tiles import Tile, tiles_of
@@ -25,7 +26,7 @@ from .picture import view_svg
 from .record import Record, Step, read_record, record_json, record_of_core, record_to_core
 from .rules import DECK, PLAYERS, Rules
 
-__all__ = ["PlayerView", "ViewRecord"]
+__all__ = ["PlayerView", "ViewRecord", "seat_argument"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -63,8 +64,9 @@ class ViewRecord:
     record: Record | None = None
 
     def __post_init__(self) -> None:
-        # Built by keywords, a view is checked for the facts no deal could contradict;
-        # of_position and from_json also settle its rule-derived facts.
+        # Built by keywords, a view is checked for the facts no deal could contradict; then read
+        # back through its JSON (TextForm), so that the facts the rules derive from its records are
+        # theirs, as of_position and from_json settle them.
         if isinstance(self.seat, bool) or self.seat not in PLAYERS:
             raise InvalidViewError(f"a Bingo player is 0 or 1, not {shown(self.seat)}")
         for name in ("hand", "trick"):
@@ -123,7 +125,7 @@ class PlayerView(TextForm, ViewRecord):
         hand = tuple(sorted(f.hands[seat], reverse=True))
         in_play = set(f.hands[0]) | set(f.hands[1]) | set(f.trick) | set(f.boneyard)
         core = pos._pos
-        return cls(
+        return cls._settled(
             seat=seat,
             rules=pos.rules,
             trump=f.trump,  # type: ignore[arg-type]
@@ -274,7 +276,7 @@ class PlayerView(TextForm, ViewRecord):
             return n
 
         last = o.get("last_winning_tile")
-        recorded = cls(
+        recorded = cls._settled(
             seat=read_player(o["seat"], "view field 'seat'"), rules=Rules.from_json(o.get("rules")),
             trump=read_trump(read_number(o["trump"], "view field 'trump'")),
             turned=read_tile(o["turned"], "view field 'turned'"), leader=read_player(o["leader"], "view field 'leader'"),
@@ -302,7 +304,7 @@ class PlayerView(TextForm, ViewRecord):
         legal = tuple(Move.parse(m) for m in core.legal_moves) if to_move == recorded.seat else ()
         # The declarations as the core counts them (valid once their player has won a trick).
         declarations = tuple(Declaration(p, tuple(Tile.from_id(t) for t in ts), v) for p, ts, v in core.spec.declarations)
-        view = PlayerView(**{**recorded.__dict__, "legal_moves": legal, "to_move": to_move, "declarations": declarations,
+        view = PlayerView._settled(**{**recorded.__dict__, "legal_moves": legal, "to_move": to_move, "declarations": declarations,
                              "opponent_known": frozenset(tiles_of(known)), "opponent_absent": frozenset(tiles_of(absent))})
         derived: dict[str, Any] = {
             "to_move": view.to_move,
@@ -353,3 +355,12 @@ def _exchange(value: Any) -> tuple[int, Tile] | None:
     if not isinstance(value, dict) or set(value) != {"player", "took"}:
         raise ParseError('view field \'exchange\' is null or {"player": 0|1, "took": tile}')
     return read_player(value["player"], "the exchange's player"), read_tile(value["took"], "the exchange's tile")
+
+
+def seat_argument(seat: int | None, player: int | None) -> int:
+    """The seat a game's or a position's ``view`` is asked for: ``seat``, as 42's ``view`` and every
+    view name it (``player=``, its old name, still works, deprecated)."""
+    seat = renamed(seat, player, "seat", "player")
+    if seat is None:
+        raise ParseError("view needs the seat (player 0 or 1) whose view it is")
+    return seat

@@ -19,7 +19,7 @@ from ..bingo.arena import ARENA
 from ..bingo import solve as solve_bingo
 from ..bingo.bots import HintBot
 from ..bingo.position import as_position
-from ..bingo.rules import DECK, PLAYERS
+from ..bingo.rules import DECK, PLAYERS, parse_seat, seat_name
 from ..bingo.sampling import count_worlds, position_of, sample_worlds
 from ..bingo.solve import SOLVE_NODES, TABLE_MB
 from ..errors import ParseError, shown
@@ -37,22 +37,6 @@ GRADE_FORMS = (
     "a deal or a whole game as 'dominosolver play bingo --json' prints it, or "
     '{"position": <position/1>, "plays": [moves]}'
 )
-
-
-def seat_name(seat: int) -> str:
-    return f"player {seat}"
-
-
-def parse_seat(value: Any) -> int:
-    """0 or 1, as a number or as text, or as tables print the seat ("player 0")."""
-    if isinstance(value, int) and not isinstance(value, bool) and value in PLAYERS:
-        return value
-    if isinstance(value, str):
-        text = " ".join(value.split()).lower()
-        for p in PLAYERS:
-            if text in (str(p), seat_name(p)):
-                return p
-    raise ParseError(f"unknown Bingo seat {shown(value)}: 0 or 1 ('player 0', 'player 1')")
 
 
 def facts(pos: Position) -> dict[str, Any]:
@@ -262,7 +246,9 @@ def rules_of(game: Game) -> dict[str, Any]:
 def record(game: Game) -> dict[str, Any]:
     """The game so far: its rules, winner (None while it goes on), scores and finished deals, each a
     played deal that ``grade`` takes (not its seed: a game against the bots keeps it hidden)."""
-    return {"game": "bingo", **rules_of(game), "winner": game.winner, "scores": list(game.scores),
+    # The record's players by number (its JSON since it came; the game names them: "player 0").
+    winner = None if game.winner is None else game.rules.parse_seat(game.winner)
+    return {"game": "bingo", **rules_of(game), "winner": winner, "scores": list(game.scores.values()),
             "deals": finished_deals(game)}
 
 

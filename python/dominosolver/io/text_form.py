@@ -4,14 +4,29 @@ of either game is one (``texas42.PlayerView``, ``bingo.PlayerView``)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from typing import Any, ClassVar
 
-from ..errors import ParseError
+from ..errors import InvalidViewError, ParseError
 
-__all__ = ["TextForm"]
+__all__ = ["TextForm", "settled_by_rules"]
+
+_SETTLED: ContextVar[bool] = ContextVar("settled_by_rules", default=False)
+
+
+@contextlib.contextmanager
+def settled_by_rules() -> Iterator[None]:
+    """Records built inside are taken as given: their facts were settled by the rules (a view built
+    from a position, a game or JSON), so they are not read back again."""
+    token = _SETTLED.set(True)
+    try:
+        yield
+    finally:
+        _SETTLED.reset(token)
 
 
 class TextForm:
@@ -26,9 +41,34 @@ class TextForm:
             if fields:  # the text says everything: a keyword beside it would be silently ignored
                 raise ParseError(f"give the text or keywords, not both ({', '.join(fields)}= given with the text)")
             fields = vars(type(self).from_json(type(self).json_of_text(text)))  # type: ignore[attr-defined]
-        else:
-            _check_keywords(type(self), fields)
+            super().__init__(**fields)
+            return
+        _check_keywords(type(self), fields)
         super().__init__(**fields)
+        if not _SETTLED.get():
+            self._check_settled()
+
+    @classmethod
+    def _settled(cls, **fields: Any) -> Any:
+        """A record of fields the rules settled (a view of a position, of a game, of JSON read): not
+        read back again."""
+        with settled_by_rules():
+            return cls(**fields)
+
+    def _check_settled(self) -> None:
+        """Built from keywords, a record states facts that its other fields give (a view's turn, trick,
+        points, voids, legal moves, what the plays show absent): read back through its JSON, where the
+        rules derive them as ``from_json`` does, it must be itself. The reader's error names a fact
+        its JSON states wrongly (``InvalidViewError``); one naming the fields that still differ
+        covers the facts the JSON does not carry."""
+        with settled_by_rules():
+            settled = type(self).from_json(self.to_json())  # type: ignore[attr-defined]
+        differ = [f.name for f in dataclasses.fields(self) if f.compare  # type: ignore[arg-type]
+                  and getattr(settled, f.name) != getattr(self, f.name)]
+        if differ:
+            raise InvalidViewError(
+                f"the view's {', '.join(differ)} {'is' if len(differ) == 1 else 'are'} not what its records give: "
+                + "; ".join(f"{name}={getattr(settled, name)!r}, not {getattr(self, name)!r}" for name in differ))
 
     def __str__(self) -> str:
         return type(self).text_of_json(self.to_json())  # type: ignore[attr-defined]

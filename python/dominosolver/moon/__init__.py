@@ -13,6 +13,9 @@ the rules direct them.
 (1, ('P1', 'P0P2'), True)
 """
 
+import functools
+from typing import Any
+
 from .. import texas42
 from ..texas42 import (
     Bid,
@@ -38,6 +41,7 @@ from .bidding import MoonBidAdvice, advise_moon_bid, moon_ladder
 from .exchange import discard_scores
 
 __all__ = ["MOON", "MOON4", "FOSDICK", "DECIDERS", "PARTNERSHIP_DECIDERS", "FAMILIES", "Bid", "Contract", "Game", "MoonBidAdvice", "MoonGame",
+           "advise_bid",  # the name texas42 and biggame give their bid advice
            "MoonRules", "MoonTable", "Move", "PartnershipMoonGame", "PartnershipMoonRules", "PlayerView", "Position",
            "Rules", "Solver", "discard_scores", "moon_ladder", "moon_table", "solve", "solve_batch",
            # what The Big Game's package names too: a view's hint and claim, graded play, their results
@@ -86,3 +90,17 @@ MOON4 = PartnershipMoonRules()  # pagat's preset: bids 4..7 or 21, the bid score
 FOSDICK = PartnershipMoonRules(moon4_preset="fosdick")  # bids from 3, the tricks taken scored, best of three
 
 from .table import MoonTable, moon_table  # noqa: E402
+
+
+@functools.wraps(texas42.advise_bid)
+def advise_bid(hand: Any, *args: Any, rules: texas42.Rules | None = None, **options: Any) -> MoonBidAdvice:
+    if rules is None and not isinstance(hand, (texas42.PlayerView, texas42.Game)):
+        rules = MOON
+    return texas42.advise_bid(hand, *args, rules=rules, **options)  # type: ignore[no-any-return]
+
+
+advise_bid.__doc__ = (  # after texas42's, which functools.wraps gave it with its signature
+    "Bids a hand of tiles under Moon's rules unless ``rules=`` says other ones (a view or a game carries "
+    "its own; Partnership Moon's: ``MOON4``, ``FOSDICK``), as biggame's ``advise_bid`` bids under The Big "
+    "Game's; texas42's, which advises the Moon family by its own decisions (``advise_moon_bid``, "
+    f"``DECIDERS``):\n\n{texas42.advise_bid.__doc__}")

@@ -108,7 +108,11 @@ class Move:
 class Game(RecordedGame):
     """``Game(seed=7)`` deals the first hand; ``play`` moves through auction, declaration and play.
 
-    Hands are dealt by the C++ core from ``seed`` (the same seed, the same deals everywhere).
+    Hands are dealt by the C++ core from ``seed`` (the same seed, the same deals everywhere), the
+    first by seat ``dealer`` (the seat on its left calls first, docs/rules.md §2.1; Bingo's game
+    takes ``start=`` instead, its first deal's leader: Bingo has no dealer). ``scores`` are by the
+    rules' ``scorer_names`` (NS and EW; Moon's players), ``winner`` one of them, as every game of the
+    package gives them (``dominosolver.bingo.Game``: by player).
     """
 
     _first_name = "dealer"
@@ -215,9 +219,26 @@ class Game(RecordedGame):
 
     @property
     def position(self) -> Position | None:
-        """The hand in play (a copy), or None during the auction."""
+        """The hand in play (a copy); once the game is over, its last hand as it ended (as Bingo's
+        game gives its last deal); None before the hand's play (the auction, the declaration, the
+        exchange: a hand of the 42 family has no position until its contract and trumps are settled)."""
         core, discard = self._game.position, self._game.current_hand["discard"]
-        return None if core is None else Position._wrap(core, None if discard is None else Tile.from_id(discard))
+        if core is None:
+            return self._last_hand() if self._game.phase == "game_over" else None
+        return Position._wrap(core, None if discard is None else Tile.from_id(discard))
+
+    def _last_hand(self) -> Position | None:
+        """The last finished hand's position as it ended: its hands at the first lead, replayed by
+        the core (None for a hand thrown in, which has none)."""
+        finished = self._finished()
+        if not finished or finished[-1]["contract"] is None:
+            return None
+        last = finished[-1]
+        pos = Position(trump=last["trump"], hands=last.get("hands", last["deal"]), contract=last["contract"],
+                       rules=self.rules, discard=last.get("discard"))
+        for _, play in last["plays"]:
+            pos.play(play)
+        return pos
 
     @property
     def auction(self) -> list[tuple[int, Bid]]:

@@ -13,9 +13,9 @@ knows. Of the tiles a seat cannot see, ``out_of_play`` are in no hand (the widow
 another seat's view); the sampler puts them aside, whatever their suits.
 
 A view is data: it is built from a position or a game (``Position.view``, ``Game.view``), or read
-from JSON and checked against the position of one deal that fits it, which the C++ core builds
-(``fitting_position``). The worlds of a view, counted, drawn or enumerated, and their Positions are
-``sampling.py``'s.
+from JSON (or built from keywords, then read back as its JSON) and checked against the position of
+one deal that fits it, which the C++ core builds (``fitting_position``). The worlds of a view,
+counted, drawn or enumerated, and their Positions are ``sampling.py``'s.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any
 from .. import _core
 from ..io import json_object
 from ..errors import InvalidViewError, ParseError, counted, shown
-from ..io.text_form import TextForm
+from ..io.text_form import TextForm, settled_by_rules
 from ..tiles import Tile, bits_of, mask_of, tiles_of
 from .plays import parse_play, play_of, plays_of
 from .notation import (VIEW_SCHEMA, contract_from_json, contract_to_json, read_untagged, view_json_of_text,
@@ -71,8 +71,9 @@ class ViewRecord:
 
     def __post_init__(self) -> None:
         # Built by keywords, a view is checked for the facts no deal could contradict (the
-        # sampler would otherwise draw from a nonsense view); of_position and from_json also
-        # settle its rule-derived facts.
+        # sampler would otherwise draw from a nonsense view); then read back through its JSON
+        # (TextForm), so that the facts the rules derive from its records are theirs, as of_position
+        # and from_json settle them.
         if not isinstance(self.rules, Rules):
             raise InvalidViewError(f"view field 'rules' must be a Rules object, not {shown(self.rules)}")
         game = self.rules.family
@@ -150,7 +151,9 @@ class PlayerView(TextForm, ViewRecord):
     def __init__(self, text: str | None = None, /, **fields: Any) -> None:
         if text is not None and not fields:  # untagged text 42 cannot read: the error names the member that can
             fields = vars(read_untagged(text, lambda t: type(self).from_json(view_json_of_text(t))))
-            text = None
+            with settled_by_rules():  # the view read: its facts are the rules'
+                super().__init__(**fields)
+            return
         super().__init__(text, **fields)
 
     # ------------------------------------------------------------ construction
@@ -179,7 +182,7 @@ class PlayerView(TextForm, ViewRecord):
         contract = Contract.of_core(core.contract)
         to_move = None if core.is_over else core.to_move
         revealed = tuple(tuple(sorted(tiles_of(core.revealed(s)), reverse=True)) for s in range(rules.seats))
-        return cls(
+        return cls._settled(
             seat=seat,
             rules=rules,
             trump=parse_trump(core.trump),
@@ -205,7 +208,7 @@ class PlayerView(TextForm, ViewRecord):
     def of_game(cls, game: Any, seat: int) -> PlayerView:
         """What ``seat`` sees of a Game: in play, of its position; before it, its hand and the auction."""
         seat = parse_seat(seat, game.rules)
-        pos = game.position
+        pos = game.position if not game.is_over else None  # over: the seat's view is of no hand (its last one is played)
         auction = tuple(game.auction)
         record = game._game.current_hand
         if pos is not None:
@@ -246,7 +249,7 @@ class PlayerView(TextForm, ViewRecord):
         (``hand_sizes`` default to full hands), what the contract shows of the hands, and the
         bidder's discard once it has exchanged (The Big Game's declaration, §4.3)."""
         seats = rules.seats
-        return cls(
+        return cls._settled(
             seat=seat, rules=rules, trump=trump, contract=contract, hand=hand,
             hand_sizes=(rules.hand_size,) * seats if hand_sizes is None else hand_sizes,
             leader=None, to_move=to_move, trick=(), plays=(), first_leader=None, voids=((),) * seats,
