@@ -11,7 +11,7 @@ from dominosolver.errors import InvalidViewError, ParseError
 from dominosolver.moon import MoonGame, PartnershipMoonGame
 from dominosolver.texas42 import Game, Position, Solver
 from dominosolver.texas42.bots import RuleBot
-from dominosolver.texas42.claim import Claim, claim
+from dominosolver.texas42.claim import FIRST_BATCH, Claim, claim
 from dominosolver.texas42.sampling import WorldSampler, position_of
 
 
@@ -160,3 +160,17 @@ def test_random_seed_reproduces_a_draw():
     a = claim(view, "contract", limit=0, samples=8, seed=5)
     b = claim(view, "contract", limit=0, samples=8, seed=5)
     assert (a.status, a.refutation, a.checked) == (b.status, b.refutation, b.checked)
+
+
+def test_claims_on_one_two_and_three_threads_are_equal():
+    """A claim is the same answer on any machine: its worlds are checked in batches whose sizes do
+    not depend on the solver threads (which share each batch), so the check ends after the same
+    worlds (``checked``) and finds the same refutations whatever ``threads`` (by default one a core)."""
+    cut_short = 0
+    for view in endgame_views(Game, range(4), 3):
+        for goal in ("rest", "contract"):
+            one, two, three = (claim(view, goal, threads=n) for n in (1, 2, 3))
+            assert one == two == three, (str(view), goal)
+            # a check that ended early, after a batch that held a refutation, counts that batch's worlds alone
+            cut_short += one.status == "no claim" and FIRST_BATCH < one.checked < one.worlds
+    assert cut_short, "some check should end before every world, after more than the first batch"
