@@ -1,6 +1,7 @@
 """A game against the bots over HTTP: the milliseconds of one request at move 10, 100, 400 of a
 long game, through the app in process (Starlette's test client, as tests/serve does):
-`python bench/serve_bench.py [--at 10,100,400] [--games moon4,texas42] [--rounds 5] [--held 0,256] [--json]`.
+`python bench/serve_bench.py [--at 10,100,400] [--games moon4,texas42] [--rounds 5] [--held 0,256] [--json]`;
+with ``--record``, in process alone: a move and the record of finished hands after it, which every reply carries.
 
 Each game's moves are played first by random bots in process (a Partnership Moon game between them
 runs to thousands of moves); for each move count N a game is started over HTTP and its kept moves
@@ -89,6 +90,24 @@ def measure(client: TestClient, game: str, seed: int, moves: list[str], at: int,
     return {"cold": cold, "warm_game": warm_game, "warm_move": warm_move}
 
 
+def record_after_move(game: str, seed: int, moves: list[str], at: int, rounds: int) -> dict[str, Any]:
+    """In process, no server: the milliseconds of move ``at`` and the game's record after it (what
+    every reply of a game carries: its finished hands as ``play --json`` records them), the median of
+    ``rounds`` (the move undone between them), with the hands the record holds."""
+    spec = games.get(game)
+    played = spec.Game(seed, spec.Rules(), 0, moves[:at - 1])
+    spec.record(played)  # as a server holding the game has it: asked for at the last reply
+    took = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        played.play(moves[at - 1])
+        record = spec.record(played)
+        took.append((time.perf_counter() - start) * 1000)
+        played.undo()
+    return {"game": game, "seed": seed, "at": at, "record_ms": round(statistics.median(took), 3),
+            "hands": len(record.get("hands", record.get("deals", [])))}
+
+
 def app(held: str) -> TestClient:
     """The app holding at most ``held`` games built (``limits.live_games``), or as the server starts
     (``default``: also what a checkout from before ``live_games`` runs)."""
@@ -104,11 +123,20 @@ def main() -> None:
                         "handling alone, a hint bot its search too")
     parser.add_argument("--held", default="0,256", help="servers to alternate, by the games each holds built "
                         "(limits.live_games; 'default': the server's own)")
+    parser.add_argument("--record", action="store_true", help="time, in process, a move and the game's record "
+                        "after it (every reply carries it), median of --rounds x 100")
     parser.add_argument("--json", action="store_true", help="the figures as JSON")
     args = parser.parse_args()
     counts = [int(n) for n in args.at.split(",")]
     helds = args.held.split(",")
     rows = []
+    if args.record:
+        for game in args.games.split(","):
+            seed, moves = long_moves(game, max(counts) + 2)
+            rows += [record_after_move(game, seed, moves, at, args.rounds * 100) for at in counts if at + 1 < len(moves)]
+        print(json.dumps(rows, indent=1) if args.json else "\n".join(
+            f"{r['game']:8} {r['seed']:4} move {r['at']:5}: {r['record_ms']:.3f} ms, {r['hands']} hands" for r in rows))
+        return
     with contextlib.ExitStack() as stack:
         clients = {held: stack.enter_context(app(held)) for held in helds}
         for game in args.games.split(","):

@@ -125,6 +125,7 @@ def test_positions_and_views_answer_alike(tag):
     assert type(pos.leader) is int and type(pos.to_move) is int and type(pos.is_over) is bool
     assert type(pos.legal_moves) is list and type(pos.trick) is tuple
     assert type(pos.points) is tuple and all(type(p) is int for p in pos.points)
+    assert type(pos.tricks_won) is tuple and all(type(n) is int for n in pos.tricks_won)
     assert spec.Position(str(pos)) == pos == spec.Position.from_json(pos.to_json()) == pos.copy()
     for seat in range(pos.rules.seats):
         view = pos.view(seat=seat)

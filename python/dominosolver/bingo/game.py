@@ -28,7 +28,9 @@ class Game(RecordedGame):
     on its left calls first; a Bingo deal is led by its start player, later ones by the last deal's
     winner or in turn, ``bingo_next_start``); no auction, declaration or trump to name, so no
     ``phase``, ``auction``, ``contract``, ``trump`` or ``dealer``; and a hand of 42 is a *deal* of
-    Bingo (docs/rules.md §0.2), so the finished ones are ``deals_played``, 42's ``hands_played``.
+    Bingo (docs/rules.md §0.2), so the finished ones are ``deals_played``, 42's ``hands_played``;
+    and ``deal()`` gives its start player and boneyard (in drawing order) beside the hands, which
+    are all 42's deal is.
     ``position`` is the deal in play, the last deal once the game is over, as 42's game gives its last
     hand."""
 

@@ -179,7 +179,14 @@ class Position(NotatedPosition):
 
     @property
     def tricks(self) -> tuple[int, int]:
+        """Tricks each player has won (the notation's ``tricks=``; ``tricks_won`` names them as 42's
+        Position does)."""
         return self._pos.spec.tricks
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks each player has won: ``tricks`` by the name 42's Position gives them."""
+        return self.tricks
 
     @property
     def declarations(self) -> list[Declaration]:
