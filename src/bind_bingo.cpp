@@ -514,6 +514,7 @@ void bingo(py::module_& m) {
   // The game's sizes (docs/rules.md §5.1), for Python to read rather than restate.
   m.attr("PLAYERS") = kPlayers;
   m.attr("HAND_SIZE") = kHandSize;
+  m.attr("GAME_TARGET") = kGameTarget;  // game points that win the game (§5.10)
   m.attr("DECK_TILES") = kDeckTiles;
 
   // For bench/ only: wall time of each solve measured in C++ (no Python call in the timed region).

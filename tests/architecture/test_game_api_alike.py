@@ -56,6 +56,7 @@ def test_rules_name_the_table_alike(tag):
         assert rules.seat_name(seat) == name == spec.seat_name(seat)
         assert 0 <= rules.scorer_of(seat) < rules.scorers
     assert type(rules.scorer_names) is tuple and len(rules.scorer_names) == rules.scorers
+    assert type(rules.hand_size) is int and type(rules.target) is int and rules.target > 0
     assert all(isinstance(name, str) for name in rules.scorer_names)
 
 
@@ -94,6 +95,7 @@ def test_a_game_answers_alike_from_the_deal_to_the_end(tag):
         played += 1
     assert game.is_over and game.to_move is None and game.legal_moves == []
     assert game.winner in rules.scorer_names and game.scores[game.winner] == max(game.scores.values())
+    assert game.scores[game.winner] >= rules.target or getattr(game, "games_won", {}).get(game.winner)
     assert isinstance(game.position, spec.Position)  # once over: its last hand (deal) as it ended
     assert game.copy() == game and game.copy().scores == game.scores
 
@@ -121,6 +123,7 @@ def test_positions_and_views_answer_alike(tag):
     pos = late_position(spec, 3)
     hands = pos.hands
     assert type(hands) is tuple and all(tiles(h) for h in hands) and len(hands) == pos.rules.seats
+    assert max(map(len, spec.deal(3, spec.variants[0]).hands)) == pos.rules.hand_size  # as dealt
     assert all(pos.hand(p) == hands[p] for p in range(len(hands)))
     assert type(pos.leader) is int and type(pos.to_move) is int and type(pos.is_over) is bool
     assert type(pos.legal_moves) is list and type(pos.trick) is tuple

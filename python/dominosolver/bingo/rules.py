@@ -81,6 +81,16 @@ class Rules(FlagRules):
         return len(PLAYERS)
 
     @property
+    def hand_size(self) -> int:
+        """Tiles dealt to each player (§5.3)."""
+        return _core.bingo.HAND_SIZE
+
+    @property
+    def target(self) -> int:
+        """Game points that win the game (§5.10), as texas42.Rules.target gives 42's marks or points."""
+        return _core.bingo.GAME_TARGET
+
+    @property
     def scorer_names(self) -> tuple[str, ...]:
         """The keys of ``Game.scores``: the players' names."""
         return SEAT_NAMES
