@@ -165,6 +165,18 @@ void decisions(py::module_& m) {
   bid.def("special_threshold", &advice_policy::special_threshold, py::arg("marks"), py::arg("ordinary_gain") = 0.0,
           py::arg("floor") = 0.5);
   bid.def("win_chance", &advice_policy::win_chance, py::arg("us"), py::arg("them"), py::arg("target"));
+  bid.def(
+      "special_odds",
+      [](const py::array_t<bool, py::array::c_style | py::array::forcecast>& makes) {
+        if (makes.ndim() != 2 || makes.shape(1) == 0) throw py::value_error("makes must be a matrix: a row a declaration, a column a deal");
+        advice_policy::SpecialOdds odds;
+        for (py::ssize_t d = 0, deals = makes.shape(1); d < makes.shape(0); ++d)
+          odds.makes.emplace_back(makes.data() + d * deals, makes.data() + (d + 1) * deals);
+        std::vector<double> shares;
+        for (std::size_t d = 0; d < odds.makes.size(); ++d) shares.push_back(odds.share(d));
+        return py::make_tuple(odds.p_make(), odds.stderr_of(), odds.p_named(), shares);
+      },
+      py::arg("makes"), "(P(make) of some declaration, its standard error, the best single declaration's, each one's)");
   bid.def("stake", &advice_policy::stake, py::arg("rules"), py::arg("bid"),
           "the marks a contract of `bid` puts at stake: one for a point bid, k for a bid of k marks");
   bid.def("next_batch", &advice_policy::next_batch, py::arg("cap"), py::arg("time"), py::arg("elapsed"), py::arg("done"),

@@ -1311,37 +1311,12 @@ std::string declaration_name(const Trump& t) {
 bool same_bid(const Bid& a, const Bid& b) { return a.value == b.value && a.kind == b.kind; }
 
 // bidding.py's SpecialAdvice: a special bid (or a contract the seat declares itself) on the deals.
-struct Special {
+// P(make), its standard error, the best single declaration's and each one's: the core's
+// (advice_policy::SpecialOdds), Python's too.
+struct Special : advice_policy::SpecialOdds {
   Bid bid;
-  std::vector<Trump> declarations;        // what the partner may name (a declared contract: itself)
-  std::vector<std::vector<char>> makes;  // [declaration][deal]
+  std::vector<Trump> declarations;  // what the partner may name (a declared contract: itself)
   std::optional<Trump> declared;
-
-  int worlds() const { return makes.empty() ? 0 : static_cast<int>(makes[0].size()); }
-  double share(std::size_t d) const {
-    int n = 0;
-    for (char m : makes[d]) n += m;
-    return static_cast<double>(n) / worlds();
-  }
-  double p_make() const {  // some declaration makes
-    int n = 0;
-    for (int w = 0; w < worlds(); ++w) {
-      bool any = false;
-      for (const auto& row : makes) any = any || row[w];
-      n += any;
-    }
-    return static_cast<double>(n) / worlds();
-  }
-  double stderr_of() const {
-    const int n = worlds();
-    const double p = p_make();
-    return n > 1 ? std::sqrt(p * (1 - p) / (n - 1)) : 0.0;
-  }
-  double p_named() const {
-    double best = 0;
-    for (std::size_t d = 0; d < makes.size(); ++d) best = std::max(best, share(d));
-    return best;
-  }
 };
 
 struct BidAdvice {
@@ -1932,7 +1907,7 @@ BidTask advise_steps(val question, double started, const bool* stop) {
       Bid least = b;
       for (const Bid& o : advice.legal)
         if (o.kind == b.kind && o.value < least.value) least = o;
-      advice.specials.push_back(Special{least, advice.declarations, std::vector<std::vector<char>>(advice.declarations.size()), std::nullopt});
+      advice.specials.push_back(Special{{std::vector<std::vector<char>>(advice.declarations.size())}, least, advice.declarations, std::nullopt});
     }
     if (!advice.contract || advice.contract->declarer == seat) {
       std::vector<Bid> bids;
@@ -1949,7 +1924,7 @@ BidTask advise_steps(val question, double started, const bool* stop) {
           } catch (const InvalidPositionError&) {
             continue;  // not on this bid
           }
-          advice.declared.push_back(Special{b, {t}, std::vector<std::vector<char>>(1), t});
+          advice.declared.push_back(Special{{std::vector<std::vector<char>>(1)}, b, {t}, t});
           break;
         }
       }

@@ -132,3 +132,20 @@ def test_stake_is_one_mark_a_point_bid_k_for_k_marks() -> None:
     for bid in bid_ladder(rules):
         assert stake(rules, bid) == (1 if bid < 2 * rules.mark else bid // rules.mark)
     assert [stake(rules, b) for b in (30, 42, 84, 126)] == [1, 1, 2, 3]
+
+
+def test_special_odds_are_the_rule() -> None:
+    import numpy as np
+
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        makes = rng.random((int(rng.integers(1, 5)), int(rng.integers(1, 40)))) < rng.random()
+        p_make, stderr, p_named, shares = decisions.bidding.special_odds(makes)
+        n = makes.shape[1]
+        some = sum(any(makes[d, w] for d in range(makes.shape[0])) for w in range(n)) / n  # the partner naming per deal
+        assert p_make == some
+        assert stderr == ((some * (1 - some) / (n - 1)) ** 0.5 if n > 1 else 0.0)
+        assert shares == [sum(row) / n for row in makes.tolist()]
+        assert p_named == max(shares)  # the best single declaration, named before the deal
+    with pytest.raises(ValueError, match="matrix"):
+        decisions.bidding.special_odds(np.zeros((2, 0), bool))

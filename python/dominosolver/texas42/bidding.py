@@ -153,22 +153,27 @@ class SpecialAdvice(PlainArrays):
         """Per deal: some declaration makes."""
         return self.makes.any(axis=0)
 
+    def _odds(self) -> tuple[float, float, float, list[float]]:
+        """The core's figures (texas42/decisions.hpp's SpecialOdds, the WebAssembly module's too):
+        P(make), its standard error, the best single declaration's, and each declaration's."""
+        return _core.decisions.bidding.special_odds(self.makes)  # type: ignore[no-any-return]
+
     @property
     def p_make(self) -> float:
-        return float(self.makes_best.mean())
+        """The deals on which some declaration makes (the partner naming per deal)."""
+        return self._odds()[0]
 
     @property
     def stderr(self) -> float:
         """P(make)'s standard error over the deals: sqrt(p (1 - p) / (n - 1))."""
-        n, p = self.makes.shape[1], self.p_make
-        return float(np.sqrt(p * (1 - p) / (n - 1))) if n > 1 else 0.0
+        return self._odds()[1]
 
     @property
     def p_named(self) -> float:
         """P(make) of the best single declaration, named before the deal is known (the way an
         ordinary bid's trump is judged): what a bid is judged by, as the partner cannot name per
         deal what it cannot see (bench/studies/README.md, Arena: the two compared)."""
-        return float(self.makes.mean(axis=1).max())
+        return self._odds()[2]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -179,7 +184,7 @@ class SpecialAdvice(PlainArrays):
             "p_make_named": round(self.p_named, 6),
             **({"declared": self.declared} if self.declared is not None else {}),
             "declarations": {  # per declaration the partner may name, the deals on which it makes
-                declaration_name(d): round(float(self.makes[i].mean()), 6) for i, d in enumerate(self.declarations)
+                declaration_name(d): round(share, 6) for d, share in zip(self.declarations, self._odds()[3])
             },
         }
 

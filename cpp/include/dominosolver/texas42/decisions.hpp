@@ -139,6 +139,40 @@ inline double special_threshold(int marks, double ordinary_gain = 0.0, double fl
   return std::min(1.0, std::max(floor, 0.5 + std::max(0.0, ordinary_gain) / (2 * marks)));
 }
 
+// A special bid on an advice's deals (bidding.py's SpecialAdvice): whether the declaring side makes
+// it on each deal under each declaration the partner may name (`makes` [declaration][deal], every
+// declaration the same deals; a contract the seat declares itself: one row).
+struct SpecialOdds {
+  std::vector<std::vector<char>> makes;
+
+  int worlds() const { return makes.empty() ? 0 : static_cast<int>(makes[0].size()); }
+  // The deals on which declaration d makes it.
+  double share(std::size_t d) const {
+    int n = 0;
+    for (char m : makes[d]) n += m != 0;
+    return static_cast<double>(n) / worlds();
+  }
+  // The deals on which some declaration makes it (the partner naming per deal, as if it saw every hand).
+  double p_make() const {
+    int n = 0;
+    for (int w = 0; w < worlds(); ++w)
+      n += std::any_of(makes.begin(), makes.end(), [w](const std::vector<char>& row) { return row[w] != 0; });
+    return static_cast<double>(n) / worlds();
+  }
+  // p_make's standard error over the deals: sqrt(p (1 - p) / (n - 1)).
+  double stderr_of() const {
+    const int n = worlds();
+    const double p = p_make();
+    return n > 1 ? std::sqrt(p * (1 - p) / (n - 1)) : 0.0;
+  }
+  // P(make) of the best single declaration, named before the deal is known: what the bid is judged by.
+  double p_named() const {
+    double best = 0;
+    for (std::size_t d = 0; d < makes.size(); ++d) best = std::max(best, share(d));
+    return best;
+  }
+};
+
 // The marks a contract of `bid` puts at stake in the marks game: one for a point bid, k for a bid of k marks.
 inline int stake(const Rules& rules, int bid) { return std::max(1, bid / rules.mark()); }
 
