@@ -52,15 +52,16 @@ def baseline_module(path: str, k: int) -> ModuleType:
     return module
 
 
-def auction(build: type[BidTests], view, level: int, args: argparse.Namespace) -> tuple[bool, object, float, float, BidTests]:
-    """One build's bid decision and declaration at ``level`` on the bench's deals: (bid?, declaration,
-    seconds of each, the tests)."""
+def auction(build: type[BidTests], view, level: int, args: argparse.Namespace,
+            limit: dict[str, float]) -> tuple[bool, object, float, float, BidTests]:
+    """One build's bid decision and declaration at ``level`` on the bench's deals, each within
+    ``limit`` (``time`` or ``max_nodes``): (bid?, declaration, seconds of each, the tests)."""
     t = time.perf_counter()
     tests = build(view, samples=args.bid_samples, seed=1)
-    makes = tests.makes_any(level, 0.75, time=args.bid_time)
+    makes = tests.makes_any(level, 0.75, **limit)
     bid_s = time.perf_counter() - t
     t = time.perf_counter()
-    best = tests.best_declaration(level, time=args.bid_time)
+    best = tests.best_declaration(level, **limit)
     return makes, best, bid_s, time.perf_counter() - t, tests
 
 
@@ -77,6 +78,8 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--bid-samples", type=int, default=12)
     ap.add_argument("--bid-time", type=float, default=4.0)
+    ap.add_argument("--bid-nodes", default="", help="the auction's questions within these M nodes (comma-separated), "
+                    "not --bid-time: deterministic")
     ap.add_argument("--bid-check", action="store_true", help="compare each timed bid decision with the untimed one")
     ap.add_argument("--skip", default="", help="parts to skip: trick4,first,bid,exchange")
     ap.add_argument("--baseline", default="", help="other builds' bid_tests.py (comma-separated), their auction's "
@@ -84,11 +87,11 @@ def main() -> None:
     args = ap.parse_args()
     skip = set(filter(None, args.skip.split(",")))
     baselines = {Path(path).name: baseline_module(path, k) for k, path in enumerate(filter(None, args.baseline.split(",")))}
-    rows: dict[str, list[float]] = {"trick4": [], "first": [], "bid": [], "declare": [],
-                                    **{f"{part} ({name})": [] for name in baselines for part in ("bid", "declare")},
-                                    "untimed bid": [], "exchange": []}
+    limits = ({"": {"time": args.bid_time}} if not args.bid_nodes else
+              {f" at {n:g} M nodes": {"max_nodes": round(float(n) * 1e6)} for n in args.bid_nodes.split(",")})
+    rows: dict[str, list[float]] = {"trick4": [], "first": [], "untimed bid": [], "exchange": []}
     agree = 0
-    named = {"": 0, **{f" ({name})": 0 for name in baselines}}
+    named: dict[str, int] = {}
     for seed in range(1, args.deals + 1):
         if "trick4" not in skip:
             view = played_to(seed, at_trick_4)
@@ -108,31 +111,34 @@ def main() -> None:
             game = BigGame(seed=seed)
             view = game.view(game.to_move)
             level = game.rules.min_bid + 5
-            runs = {"": BidTests, **{f" ({name})": module.BidTests for name, module in baselines.items()}}
-            answers = {}
-            turn = seed % len(runs)
-            for name in list(runs)[turn:] + list(runs)[:turn]:  # alternated: which build goes first
-                makes, best, bid_s, declare_s, tests = auction(runs[name], view, level, args)
-                answers[name] = best
-                rows["bid" + name].append(bid_s)
-                rows["declare" + name].append(declare_s)
-                unknown = int(tests.tested(level).unknown.sum())
-                print(f"deal {seed} auction{name}: {'bid' if makes else 'pass'} in {bid_s:.2f} s, declare {best} in "
-                      f"{declare_s:.2f} s; {tests.tests} tests ({tests.cut} cut short), {tests.nodes:,} nodes, "
-                      f"{unknown} pairs unknown at {level}")
+            builds = [("", BidTests), *((f" ({name})", module.BidTests) for name, module in baselines.items())]
+            turn = seed % len(builds)
+            answers, bids = {}, {}
+            for build_name, build in builds[turn:] + builds[:turn]:  # alternated: which build goes first
+                for at, limit in limits.items():
+                    name = build_name + at
+                    makes, best, bid_s, declare_s, tests = auction(build, view, level, args, limit)
+                    answers[(build_name.strip() or "this build") + at], bids[name] = best, makes
+                    rows.setdefault("bid" + name, []).append(bid_s)
+                    rows.setdefault("declare" + name, []).append(declare_s)
+                    unknown = int(tests.tested(level).unknown.sum())
+                    print(f"deal {seed} auction{name}: {'bid' if makes else 'pass'} in {bid_s:.2f} s, declare {best} in "
+                          f"{declare_s:.2f} s; {tests.tests} tests ({tests.cut} cut short), {tests.nodes:,} nodes, "
+                          f"{unknown} pairs unknown at {level}")
             if args.bid_check:
                 t = time.perf_counter()
                 untimed = BidTests(view, samples=args.bid_samples, seed=1)
                 exact = untimed.makes_any(level, 0.75)
                 exact_best = untimed.best_declaration(level)
                 rows["untimed bid"].append(time.perf_counter() - t)
+                makes = bids[next(iter(limits))]  # this build's, within the first limit
                 agree += exact == makes
                 for name, best in answers.items():
-                    named[name] += best == exact_best
+                    named[name] = named.get(name, 0) + (best == exact_best)
                 print(f"  untimed: {'bid' if exact else 'pass'}, declare {exact_best} in {rows['untimed bid'][-1]:.1f} s "
                       f"(bid {'agrees' if exact == makes else 'DIFFERS'}; declaration "
-                      + ", ".join(f"{name.strip(' ()') or 'this build'} {'agrees' if best == exact_best else 'DIFFERS'}"
-                                  for name, best in answers.items()) + ")")
+                      + ", ".join(f"{name} {'agrees' if best == exact_best else 'DIFFERS'}" for name, best in answers.items())
+                      + ")")
         if "exchange" not in skip:
             game = played_to(seed, lambda g: g.phase != "bidding")
             if game.phase == "exchange":
@@ -146,7 +152,7 @@ def main() -> None:
     if rows["untimed bid"]:
         print(f"timed bid decisions agreeing with the untimed ones: {agree} of {len(rows['untimed bid'])}")
         for name, count in named.items():
-            print(f"timed declarations{name} naming the untimed one: {count} of {len(rows['untimed bid'])}")
+            print(f"timed declarations, {name}, naming the untimed one: {count} of {len(rows['untimed bid'])}")
     for part, times in rows.items():
         if times:
             print(f"{part}: median {statistics.median(times):.2f} s, max {max(times):.2f} s over {len(times)} deals")
