@@ -37,8 +37,9 @@ def snapshot(game):
         "trump": game.trump, "deal": game.deal(),
         "current_hand": core.current_hand, "finished_hands": core.finished_hands, "high_bid": str(core.high_bid),
         "revealed": [core.revealed(s) for s in range(seats)],
+        # once over, the position is the last hand's (the core's is gone)
         "position": None if position is None else (position.to_json(), str(position), position.plays,
-                                                   core.position.can_undo),
+                                                   None if core.position is None else core.position.can_undo),
         "views": [game.view(s).to_json() for s in range(seats)],
     }
 
