@@ -62,7 +62,8 @@ def test_confirm_forced_asks_for_the_only_move_too():
 def test_claim_from_the_persons_view():
     # c in the auction says there is nothing to claim; in play it checks the rest and the contract.
     _person, out, _ = session("42", "S", ["c", "1", "1", "c", "1"])
-    assert "nothing to claim: S's view is in the auction: ask advise-bid" in out and "no claim check" not in out
+    assert "nothing to claim before the play (a call, trumps, a discard): h advises this decision" in out
+    assert "no claim check" not in out and "advise-bid" not in out  # the terminal game's own words: h, not a command
     assert "Claim the rest (NS)" in out and "Claim the contract" in out
     assert "worlds" in out
 

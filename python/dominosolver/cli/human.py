@@ -149,6 +149,9 @@ class HumanGame:
             self.show([f"[red]{self.spec.title} has no claim check yet[/red]"])
             return
         view = self.game.view(self.seat)
+        if self.spec.engine is not None and self.spec.engine.count_worlds(view) is None:  # no play yet to claim
+            self.show(["nothing to claim before the play (a call, trumps, a discard): h advises this decision"])
+            return
         goals = ["rest"] + (["contract"] if getattr(view, "contract", None) is not None else [])
         for goal in goals:
             try:
