@@ -24,6 +24,7 @@ namespace dominosolver::bind {
 namespace {
 
 using Doubles = py::array_t<double, py::array::c_style | py::array::forcecast>;
+using Ints = py::array_t<int, py::array::c_style | py::array::forcecast>;
 
 // A vector of log weights, one a world: `rows` of them.
 std::vector<double> log_weights_of(const Doubles& logs, std::optional<std::size_t> rows) {
@@ -166,6 +167,20 @@ void decisions(py::module_& m) {
           py::arg("floor") = 0.5);
   bid.def("win_chance", &advice_policy::win_chance, py::arg("us"), py::arg("them"), py::arg("target"));
   bid.def(
+      "declaration_spread",
+      [](const Ints& values) {
+        if (values.ndim() != 2) throw py::value_error("values must be a matrix: a row a declaration, a column a deal");
+        std::vector<double> means, stderrs;
+        for (py::ssize_t d = 0, deals = values.shape(1); d < values.shape(0); ++d) {
+          const advice_policy::Spread s =
+              advice_policy::spread_of(std::vector<int>(values.data() + d * deals, values.data() + (d + 1) * deals));
+          means.push_back(s.mean);
+          stderrs.push_back(s.stderr_);
+        }
+        return py::make_tuple(means, stderrs);
+      },
+      py::arg("values"), "per declaration (a row) the mean of its deals' values and its standard error");
+  bid.def(
       "special_odds",
       [](const py::array_t<bool, py::array::c_style | py::array::forcecast>& makes) {
         if (makes.ndim() != 2 || makes.shape(1) == 0) throw py::value_error("makes must be a matrix: a row a declaration, a column a deal");
@@ -203,7 +218,6 @@ void decisions(py::module_& m) {
       },
       py::arg("rules"), py::arg("legal"), py::arg("partner_high"), py::arg("discount"), py::arg("risk"),
       py::arg("mark_risk"), py::arg("makes"), "the adviser's ordinary call (its number: 0 a pass)");
-  using Ints = py::array_t<int, py::array::c_style | py::array::forcecast>;
   py::class_<MoonAdvice> moon(bid, "MoonAdvice", "Moon's bid advice from its deals' tricks (texas42/moon_advice.hpp)");
   py::enum_<MoonAdvice::Case>(moon, "Case")
       .value("declaring", MoonAdvice::Case::Declaring)

@@ -1342,18 +1342,8 @@ struct BidAdvice {
     for (int v : points[d]) made += v - off >= level;
     return static_cast<double>(made) / worlds;
   }
-  double mean(int d) const {
-    double s = 0;
-    for (int v : points[d]) s += v;
-    return s / worlds;
-  }
-  double stderr_of(int d) const {
-    if (worlds < 2) return 0.0;
-    const double m = mean(d);
-    std::vector<double> sq;
-    for (int v : points[d]) sq.push_back((v - m) * (v - m));
-    return std::sqrt(pairwise_sum(sq.data(), sq.size()) / (worlds - 1)) / std::sqrt(static_cast<double>(worlds));
-  }
+  double mean(int d) const { return advice_policy::spread_of(points[d]).mean; }  // the core's, Python's too
+  double stderr_of(int d) const { return advice_policy::spread_of(points[d]).stderr_; }
   int count() const { return static_cast<int>(declarations.size()); }
   int need(int bid) const { return points_needed(rules, bid); }
   double p_make(int d, int bid) const { return share(d, need(bid)); }
@@ -1713,7 +1703,6 @@ BidTask moon_advice(const Rules& rules, int seat, TileMask hand, double seed, co
     case MoonAdvice::Case::BelowRisk: reason = "a bid needs " + percent(risk) + "; the best: " + says(judged.declaration, judged.bid); break;
   }
   const auto best_declaration = [&](int b) { return advice.best_declaration(b ? std::optional<int>(b) : std::nullopt); };
-  const auto mean = [&](int d) { return advice.mean(d); };
   const auto p_make = [&](int d, int b) { return advice.p_make(d, b); };
   val verdict = val::object();
   verdict.set("p_make", p ? val(py_round(*p, 6)) : val::null());
@@ -1743,14 +1732,9 @@ BidTask moon_advice(const Rules& rules, int seat, TileMask hand, double seed, co
     val row = val::object();
     row.set("declaration", trump_json(decls[d]));
     row.set("name", declaration_name(decls[d]));
-    row.set("mean", py_round(mean(d), 6));
-    double se = 0;
-    if (n > 1) {
-      std::vector<double> sq;
-      for (int v : tricks[d]) sq.push_back((v - mean(d)) * (v - mean(d)));
-      se = std::sqrt(pairwise_sum(sq.data(), sq.size()) / (n - 1)) / std::sqrt(static_cast<double>(n));
-    }
-    row.set("stderr", py_round(se, 6));
+    const advice_policy::Spread spread = advice_policy::spread_of(tricks[d]);  // the core's, Python's too
+    row.set("mean", py_round(spread.mean, 6));
+    row.set("stderr", py_round(spread.stderr_, 6));
     val pm = val::object();
     for (int b : bid_ladder(rules)) pm.set(bid_name(b), py_round(p_make(d, b), 6));
     row.set("p_make", pm);

@@ -1,7 +1,9 @@
 // The bid advice's rules of its own (texas42/decisions.hpp): the seed of a question, the ordinary call.
 #include <algorithm>
+#include <cmath>
 #include <utility>
 
+#include "dominosolver/core/pimc.hpp"
 #include "dominosolver/core/sha256.hpp"
 #include "dominosolver/texas42/decisions.hpp"
 
@@ -32,6 +34,18 @@ std::uint32_t question_seed(const Rules& rules, int seat, const std::vector<int>
   const std::array<std::uint8_t, 32> digest = sha256(text);
   return static_cast<std::uint32_t>(digest[0]) << 24 | static_cast<std::uint32_t>(digest[1]) << 16 |
          static_cast<std::uint32_t>(digest[2]) << 8 | digest[3];
+}
+
+Spread spread_of(const std::vector<int>& values) {
+  const std::size_t n = values.size();
+  if (!n) return {};
+  std::vector<double> x(values.begin(), values.end());
+  Spread out;
+  out.mean = pimc::pairwise_sum(x.data(), n) / static_cast<double>(n);
+  if (n < 2) return out;
+  for (double& v : x) v = (v - out.mean) * (v - out.mean);
+  out.stderr_ = std::sqrt(pimc::pairwise_sum(x.data(), n) / static_cast<double>(n - 1)) / std::sqrt(static_cast<double>(n));
+  return out;
 }
 
 Bid ordinary_call(const Rules& rules, const std::vector<Bid>& legal, bool partner_high, int discount, double risk,

@@ -149,3 +149,15 @@ def test_special_odds_are_the_rule() -> None:
         assert p_named == max(shares)  # the best single declaration, named before the deal
     with pytest.raises(ValueError, match="matrix"):
         decisions.bidding.special_odds(np.zeros((2, 0), bool))
+
+
+def test_declaration_spread_is_numpys_mean_and_standard_error() -> None:
+    import numpy as np
+
+    rng = np.random.default_rng(8)
+    for deals in (1, 2, 7, 8, 9, 127, 128, 129, 200, 1000):  # numpy's pairwise sums change shape at 8 and 128
+        values = rng.integers(0, 43, size=(int(rng.integers(1, 10)), deals)).astype(np.int16)
+        means, stderrs = decisions.bidding.declaration_spread(values)
+        assert means == values.mean(axis=1).tolist()  # the same digits as numpy's
+        want = values.std(axis=1, ddof=1) / np.sqrt(deals) if deals > 1 else np.zeros(len(values))
+        assert stderrs == want.tolist()

@@ -61,12 +61,13 @@ class DeclarationValues:
 
     @property
     def means(self) -> np.ndarray:
-        return self.values.mean(axis=1)
+        return np.array(_core.decisions.bidding.declaration_spread(self.values)[0])
 
     @property
     def stderr(self) -> np.ndarray:
-        n = self.values.shape[1]
-        return self.values.std(axis=1, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(len(self.declarations))
+        """The means' standard errors, s / sqrt(n) (0 under two deals): the core's, as the means
+        (texas42/decisions.hpp's spread_of, the WebAssembly module's too)."""
+        return np.array(_core.decisions.bidding.declaration_spread(self.values)[1])
 
     def p_make(self, bid: int) -> np.ndarray:
         """Per declaration, the fraction of deals on which the bidder's side makes ``bid``."""

@@ -139,6 +139,14 @@ inline double special_threshold(int marks, double ordinary_gain = 0.0, double fl
   return std::min(1.0, std::max(floor, 0.5 + std::max(0.0, ordinary_gain) / (2 * marks)));
 }
 
+// A declaration's values over an advice's deals (bid_advice_json.py's DeclarationValues: 42's points,
+// Moon's tricks): their mean and its standard error, s / sqrt(n) (0 under two deals), summed as numpy
+// sums a row (pairwise), so that every front end shows the same digits.
+struct Spread {
+  double mean = 0, stderr_ = 0;
+};
+Spread spread_of(const std::vector<int>& values);
+
 // A special bid on an advice's deals (bidding.py's SpecialAdvice): whether the declaring side makes
 // it on each deal under each declaration the partner may name (`makes` [declaration][deal], every
 // declaration the same deals; a contract the seat declares itself: one row).
