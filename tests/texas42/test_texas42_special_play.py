@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -119,7 +120,7 @@ def test_a_play_that_turns_a_make_into_a_set_is_the_costly_one(tmp_path):
         record.write_text(json.dumps({"position": pos.to_json(), "plays": [losing[0]]}))
         text = CliRunner().invoke(cli, ["analyse", str(record)])
         assert text.exit_code == 0, text.output
-        assert "P(make) cost" in text.output and "tricks given away; 1 turned the contract" in text.output
+        assert "P(make) cost" in text.output and re.search(r"tricks? given away; 1 turned the contract", text.output)
         return
     raise AssertionError("no Plunge position with a losing first lead")
 

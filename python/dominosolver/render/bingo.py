@@ -12,6 +12,7 @@ from rich.table import Table
 
 from ..bingo import PlayerView, Position, close_value, hint
 from ..bingo.rules import PLAYERS
+from ..errors import counted
 from ..result import SolveResult
 from .kit import GAME_ANALYSIS, Notation, RenderKit, legend
 
@@ -167,8 +168,9 @@ def show_deal_analysis(analysis: dict[str, Any]) -> Output:
         mine = [g for g in analysis["plays"] if g["seat"] == player]
         known = [g["cost"] for g in mine if g["cost"] is not None]
         unsolved = len(mine) - len(known)
-        yield (f"player {player}: {sum(1 for c in known if c)} costly plays, {sum(known)} game points given away"
-               + (f" ({unsolved} plays not solved within the node budget)" if unsolved else ""))
+        yield (f"player {player}: {counted(sum(1 for c in known if c), 'costly play')}, "
+               f"{counted(sum(known), 'game point')} given away"
+               + (f" ({counted(unsolved, 'play')} not solved within the node budget)" if unsolved else ""))
     for w in analysis.get("warnings", []):
         yield f"[yellow]warning:[/yellow] {w}"
 

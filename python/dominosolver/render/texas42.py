@@ -11,6 +11,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from ..errors import counted
 from ..result import SolveResult
 from ..texas42 import PlayerView, PlayGrade, Position, dd_table, projection, solve
 from ..texas42.rules import SEATS, Rules, bid_name, contract_sides, contract_text, side_label
@@ -308,7 +309,7 @@ def show_grades(analysis: dict[str, Any]) -> Output:
         lost = sum(g["cost"] for g in mine)
         errors = sum(1 for g in mine if g["cost"])
         turned = f"; {sum(g['goal_cost'] for g in mine)} turned the contract against its side" if goal else ""
-        yield f"{each}: {errors} costly plays, {lost} {units} given away{turned}"
+        yield f"{each}: {counted(errors, 'costly play')}, {counted(lost, units.removesuffix('s'))} given away{turned}"
     yield from accuracy_lines(analysis)
     yield legend(labels_legend(analysis))
 
