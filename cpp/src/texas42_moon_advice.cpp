@@ -85,8 +85,8 @@ MoonAdvice::Verdict MoonAdvice::verdict(std::optional<int> contract) const {
     const Verdict v = judged(Case::WorthMost, b, true, risk_);
     return *v.p < risk_ ? Verdict{Case::LeastBid, b, v.declaration, v.p, std::nullopt} : v;
   }
-  if (bids_.empty()) return Verdict{Case::NoBid};
-  if (partner_high_) return Verdict{Case::PartnerHigh};
+  if (bids_.empty()) return Verdict{Case::NoBid, 0, 0, std::nullopt, std::nullopt};
+  if (partner_high_) return Verdict{Case::PartnerHigh, 0, 0, std::nullopt, std::nullopt};
   const Verdict v = judged(Case::NotWorth, bids_.front(), false, risk_);
   return p_bid(v.declaration, v.bid) >= risk_ ? v : Verdict{Case::BelowRisk, v.bid, v.declaration, std::nullopt, risk_};
 }
