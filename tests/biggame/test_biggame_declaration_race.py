@@ -108,8 +108,6 @@ def test_a_limit_the_race_outlasts_changes_nothing(hand_seed, samples, level):
         assert tests.best(level, **limit) == best
         assert tests.tested(level).unknown[d] == 0 and tests.p_make(level)[d] == free.p_make(level)[d]
         assert tests.contenders(tests.levels(level)) == [d]
-        # The same tests: the race runs as without a limit, and once it is settled nothing else.
-        assert (tests.tests, tests.nodes) == (free.tests, free.nodes)
 
 
 @pytest.mark.parametrize("hand_seed,samples,level", CASES[:6])
@@ -201,8 +199,8 @@ def levels_tested(tests: BidTests) -> list[int]:
 
 
 # (hand, deals, level) whose best declaration takes the first level on more deals than any other
-# (the race sharing its nodes among the levels under a limit, as it did, ran 7, 2, 12, 36 and 23
-# tests above it with a limit it outlasts).
+# (the race alone, sharing its nodes among the levels under a limit as it did, ran 7, 2, 12, 36 and
+# 23 tests above it with a limit it outlasts).
 FIRST_LEVEL_DECIDES = [(1, 3, 30), (7, 4, 32), (100, 4, 30), (107, 5, 32), (157, 4, 32)]
 
 

@@ -22,14 +22,13 @@ runs only the tests that can change its answer:
   deal short of 42 by far fails 52 at once, and a declaration taking 52 on every deal leaves a later
   one no more than a tie, which the order of the declarations breaks), the cheapest tests first
   whatever their level; the answer and the best's share at the first level are those of testing
-  everything, and a rival's share is exact where its ``unknown`` is 0 (a bound elsewhere). The
-  race is the same under any limit (time, nodes), and a limit it outlasts changes nothing; under
-  a limit that may end it, the race runs within a third of the limit, then, while more than one
-  declaration may rank first, the levels are asked in turn among them, each within its share of
-  the rest (``_levels_in_turn``: the first level's leaders settled, then the ties they leave
-  broken among them), then the race goes on with what is left. A limit that ends them gives the
-  leader by the proven bounds (the largest proven shares level by level, then the largest shares
-  still possible, then the order of the declarations).
+  everything, and a rival's share is exact where its ``unknown`` is 0 (a bound elsewhere). Under a
+  limit (time, nodes) the levels are first asked in turn among the declarations that may rank
+  first, each within its share of the limit (``_levels_in_turn``: the first level's leaders
+  settled, then the ties they leave broken among them; a leader the first level decides gets no
+  test above it), then raced with what is left. A limit that outlasts them gives the answer of
+  none, one that ends them the leader by the proven bounds (the largest proven shares level by
+  level, then the largest shares still possible, then the order of the declarations).
 
 Each test has a node budget, growing fourfold a round from ``FIRST_NODES`` while the question's
 limits allow (``time``, at ``NODES_PER_SECOND`` a thread as the play hints' worlds, or ``max_nodes``
@@ -92,9 +91,6 @@ __all__ = ["BidTests", "FIRST_NODES", "LevelTests", "MAX_SAMPLES", "MEMORY_MB", 
 FIRST_NODES = 250_000  # the first round's budget a test: most whole-deal tests take 0.1 to 20 M nodes
 NODES_PER_SECOND = 10_000_000  # a thread's nodes a second under load (the quiet search runs ~19 M/s)
 TIE_STEPS = (5, 10)  # points above the level that break a tie between declarations' shares
-# Under a limit ``best`` races the levels alone within 1/RACE_FIRST of it before it asks them in turn
-# (``LevelTests._levels_in_turn``; with a half, 14 and 17 of the auctions there, with a third 14 and 18).
-RACE_FIRST = 3
 # Deals one set of tests may draw: all are drawn before the first test, and each round ranges over
 # them. Those deals and what the tests proved on them (positions are built for each test, not kept)
 # take at most MEMORY_MB MB, besides the solvers' tables (measured: 2 MB; issue 40).
@@ -276,25 +272,25 @@ class LevelTests:
         limit = self._limit(time, max_nodes, should_stop)
         levels = self.levels(level)
         if limit[0].deadline is not None or limit[1]:
-            self._run_race(levels, self._part(limit, RACE_FIRST))  # what the race settles cheaply
             self._levels_in_turn(levels, limit)  # the leader the limit's shares of the levels find
         self._run_race(levels, limit)  # every level at once, a rival out once sure to rank below; a limit cuts it short
         return self.options[self._leader(levels)]
 
     def _levels_in_turn(self, levels: list[int], limit: Limit) -> None:
-        """``best`` under a limit, after the race's share of it: each level in turn within its share
-        of what the limit leaves (the first a third of it with three levels, the next half the
-        rest, the last the rest), among the options that may still rank first (``contenders``) of
-        the largest share proven at every level before, until none may still reach the largest
-        share proven at that level or tie it unsettled. The shares proven so level by level are the
-        answer a limit that ends here gives (the leader by the proven bounds): unlike the race's
-        tests, spread over every level and rival at once (a rival it may put out cheaply by a
-        test above, a level above while the one below may still tie), they settle the first
-        level's leaders before the levels above, then break the ties the first level leaves among
-        them, not among the rivals it might leave. On 20 auctions of The Big Game
-        (``bench/biggame_hint_bench.py``'s deals 1-21 but 2, after the bid question within 40 M
-        nodes) the answer of no limit 14 and 18 times under 20 and 60 M nodes; the race alone 12 and 14, these questions
-        alone (without the race first, which settles cheaply what it can) 16 and 17."""
+        """``best`` under a limit, before the race: each level in turn within its share of what the
+        limit leaves (the first a third of it with three levels, the next half the rest, the last
+        the rest), among the options that may still rank first (``contenders``) of the largest
+        share proven at every level before, until none may still reach the largest share proven at
+        that level or tie it unsettled. The shares proven so level by level are the answer a limit
+        that ends here gives (the leader by the proven bounds): unlike the race's tests, spread
+        over every level and rival at once, they settle the first level's leaders before the
+        levels above, then break the ties the first level leaves among them, not among the rivals
+        it might leave. On 20 auctions of The Big Game (``bench/biggame_hint_bench.py``'s deals 1-21
+        but 2, after the bid question within 40 M nodes) the answer of no limit 16 and 18 times
+        under 20 and 60 M nodes, the race alone 12 and 14, the levels in turn alone (before the
+        race) 16 and 17. The cost: a rival the race puts out by a cheap test above the first level
+        is tested at the first level within its share first (``BigGame(seed=6)``'s exchange after
+        RuleBot bids, 4 deals: 8.4 and 21.7 M nodes under 20 and 60 M, the race alone 7.2 M)."""
         rivals = self.contenders(levels)
         for k, at in enumerate(levels):
 
