@@ -19,7 +19,7 @@ from dominosolver import _core
 from dominosolver.biggame import BigGame
 from dominosolver.biggame.exchange import DiscardTests, advise_exchange
 from dominosolver.texas42 import Rules
-from dominosolver.texas42.bid_tests import BidTests
+from dominosolver.texas42.bid_tests import BidTests, _Race
 from dominosolver.texas42.bots import RuleBot
 from dominosolver.texas42.view import PlayerView
 from dominosolver.tiles import Tile
@@ -199,8 +199,7 @@ def levels_tested(tests: BidTests) -> list[int]:
 
 
 # (hand, deals, level) whose best declaration takes the first level on more deals than any other
-# (the race alone, sharing its nodes among the levels under a limit as it did, ran 7, 2, 12, 36 and
-# 23 tests above it with a limit it outlasts).
+# (testing every level at once, a limit the race outlasts ran 7, 2, 12, 36 and 23 tests above it).
 FIRST_LEVEL_DECIDES = [(1, 3, 30), (7, 4, 32), (100, 4, 30), (107, 5, 32), (157, 4, 32)]
 
 
@@ -217,3 +216,33 @@ def test_under_a_limit_a_leader_the_first_level_decides_leaves_the_levels_above_
     record = levels_tested(tests)
     assert tests.best(level, max_nodes=10**12) == tests.options[plain_best(shares)]
     assert record and set(record) == {level}
+
+
+def hand_race(bounds: dict[tuple[int, int], tuple[int, int]], limited: bool) -> tuple[BidTests, _Race]:
+    """A race over 42's nine declarations on two deals at 30 (tie levels 35, 40) whose tests proved
+    ``bounds`` ({(declaration, deal): (lower, upper)}; the others fail 30 on both deals), none run."""
+    tests = BidTests(random_view(random.Random(1)), samples=2, seed=1)
+    tests.upper[:] = 29
+    for (d, w), (low, high) in bounds.items():
+        tests.lower[d, w], tests.upper[d, w] = low, high
+    return tests, _Race(tests, tests.levels(30), tests._limit(None, 10**9 if limited else 0))
+
+
+def test_under_a_limit_a_level_above_goes_first_to_a_certain_tie_below():
+    # Declarations 0 and 1 take 30 on both deals (settled, tied for certain); 2 takes it on one deal
+    # and is unsettled on the other (it may tie them); 3 is unsettled at 30 on both.
+    bounds = {(0, 0): (30, 42), (0, 1): (30, 42), (1, 0): (30, 42), (1, 1): (30, 42),
+              (2, 0): (30, 42), (2, 1): (0, 42), (3, 0): (0, 42), (3, 1): (0, 42)}
+    _, race = hand_race(bounds, limited=True)
+    race.tests.threads = 9
+    batch, _ = race.batch()
+    tested = {(d, race.levels[k]) for d, _, k in batch}
+    # The first level's open deals, and the level above for the certain tie only: not yet for
+    # 2 or 3, whose tie there is only possible (a test at 30 may end it).
+    assert {(2, 30), (3, 30), (0, 35), (1, 35)} <= tested
+    assert not {(2, 35), (3, 35), (2, 40), (3, 40)} & tested
+    # Without a limit the race tests every level where a tie is possible, the lowest first.
+    _, free = hand_race(bounds, limited=False)
+    free.tests.threads = 9
+    batch, _ = free.batch()
+    assert {(d, free.levels[k]) for d, _, k in batch} >= {(2, 30), (3, 30), (0, 35), (1, 35), (2, 35)}

@@ -23,12 +23,13 @@ runs only the tests that can change its answer:
   one no more than a tie, which the order of the declarations breaks), the cheapest tests first
   whatever their level; the answer and the best's share at the first level are those of testing
   everything, and a rival's share is exact where its ``unknown`` is 0 (a bound elsewhere). Under a
-  limit (time, nodes) the levels are first asked in turn among the declarations that may rank
-  first, each within its share of the limit (``_levels_in_turn``: the first level's leaders
-  settled, then the ties they leave broken among them; a leader the first level decides gets no
-  test above it), then raced with what is left. A limit that outlasts them gives the answer of
-  none, one that ends them the leader by the proven bounds (the largest proven shares level by
-  level, then the largest shares still possible, then the order of the declarations).
+  limit (time, nodes) the levels are first asked in turn, each within its share of the limit,
+  among the declarations of the largest share proven at the levels before (``_levels_in_turn``: a
+  leader the first level decides needs no test above it, and the ties the first level leaves are
+  broken among its leaders), then raced with what is left, a level above tested first where the
+  tie below is certain (``_Race.batch``). A limit that outlasts them gives the same answer as none,
+  one that ends them the leader by the proven bounds (the largest proven shares level by level,
+  then the largest shares still possible, then the order of the declarations).
 
 Each test has a node budget, growing fourfold a round from ``FIRST_NODES`` while the question's
 limits allow (``time``, at ``NODES_PER_SECOND`` a thread as the play hints' worlds, or ``max_nodes``
@@ -91,6 +92,10 @@ __all__ = ["BidTests", "FIRST_NODES", "LevelTests", "MAX_SAMPLES", "MEMORY_MB", 
 FIRST_NODES = 250_000  # the first round's budget a test: most whole-deal tests take 0.1 to 20 M nodes
 NODES_PER_SECOND = 10_000_000  # a thread's nodes a second under load (the quiet search runs ~19 M/s)
 TIE_STEPS = (5, 10)  # points above the level that break a tie between declarations' shares
+# The race's share of the nodes a level (the first, each tie level) under a limit: within a budget
+# it tests the level of the fewest nodes for its share first, so that a level below spending them
+# all (hard rivals there) leaves no tie untested that the levels above would break (``_Race``).
+LEVEL_WEIGHTS = (1.0, 0.5, 0.25)
 # Deals one set of tests may draw: all are drawn before the first test, and each round ranges over
 # them. Those deals and what the tests proved on them (positions are built for each test, not kept)
 # take at most MEMORY_MB MB, besides the solvers' tables (measured: 2 MB; issue 40).
@@ -279,19 +284,21 @@ class LevelTests:
     def _levels_in_turn(self, levels: list[int], limit: Limit) -> None:
         """``best`` under a limit, before the race: each level in turn within its share of what the
         limit leaves (the first a third of it with three levels, the next half the rest, the last
-        the rest), among the options that may still rank first (``contenders``) of the largest
-        share proven at every level before, until none may still reach the largest share proven at
-        that level or tie it unsettled. The shares proven so level by level are the answer a limit
-        that ends here gives (the leader by the proven bounds): unlike the race's tests, spread
-        over every level and rival at once, they settle the first level's leaders before the
-        levels above, then break the ties the first level leaves among them, not among the rivals
-        it might leave. On 20 auctions of The Big Game (``bench/biggame_hint_bench.py``'s deals 1-21
-        but 2, after the bid question within 40 M nodes) the answer of no limit 16 and 18 times
-        under 20 and 60 M nodes, the race alone 12 and 14, the levels in turn alone (before the
-        race) 16 and 17. The cost: a rival the race puts out by a cheap test above the first level
-        is tested at the first level within its share first (``BigGame(seed=6)``'s exchange after
-        RuleBot bids, 4 deals: 8.4 and 21.7 M nodes under 20 and 60 M, the race alone 7.2 M)."""
-        rivals = self.contenders(levels)
+        the rest), among the options of the largest share proven at every level before, until no
+        rival may still reach the largest share proven at that level or tie it unsettled. The
+        shares proven so level by level are the answer a limit that ends here gives (the leader by
+        the proven bounds): unlike the race's tests, spread over every level and rival at once,
+        they settle the first level's leaders before the levels above, then break the ties the
+        first level leaves among them, not among the rivals it might leave. On 20 auctions of The
+        Big Game (``bench/biggame_hint_bench.py``'s deals 1-21 but 2, after the bid question within
+        40 M nodes) the answer of no limit 15 and 19 times under 20 and 60 M nodes, the race alone
+        12 and 14; the bot's declaration at 4 s stops as the level-by-level time shares did
+        (median 1.3 s), where the race alone took its 4 s. The cost: a rival the race would put out
+        by a cheap test above the first level is tested at the first level first (``BigGame(seed=6)``'s
+        exchange after RuleBot bids, 4 deals: 20 and 46 M nodes under 20 and 60 M, the race alone
+        7.2 M; racing first within part of the limit costs 7.9 M there, but the declaration at 4 s
+        then took all its time, median 4.0 s)."""
+        rivals = list(range(len(self.options)))
         for k, at in enumerate(levels):
 
             def answered(t: Tested, rivals: list[int] = rivals) -> bool:
@@ -542,10 +549,14 @@ class _Race:
     or at a tie level when it can at most tie below it. Within a budget the lowest level goes
     first: a level above matters only while the ones below may tie, and a tie there is known late
     (testing each deal at every level at once, a leader settled the levels above on 2,000 deals of
-    42 while a rival's failures at the one below were about to put it out; sharing the nodes
-    among the levels by weights, 1.6-1.7 times the nodes, and tests above a leader the first
-    level decides). A limit caps each test's budget at what is left
-    (``LevelTests._allowed``) and may end the race first (``LevelTests.best``). The first round draws
+    42 while a rival's failures at the one below were about to put it out; sharing the nodes as
+    under a limit, 1.6-1.7 times the nodes). Under a time or node limit, which may end the race
+    first (after ``LevelTests._levels_in_turn``), the level of the fewest nodes spent for its
+    weight (``LEVEL_WEIGHTS``) goes first instead, so that a limit the first level could spend alone
+    (rivals needing millions of nodes a deal there) still leaves a tie there tested at the levels
+    above, not to the order of the options; and a level above goes only to the options tied for
+    certain below (``_certain``) while any test of the first level or of such a tie is open, the
+    nodes of a tie that a test below may end spent last. The first round draws
     every deal and runs the first pass at the first level (``LevelTests._first_pass``) before any
     other test."""
 
@@ -554,7 +565,9 @@ class _Race:
         self.budget = FIRST_NODES
         self.rounds = 0
         self.tried = np.zeros((len(tests.options), tests.samples, len(levels)), dtype=np.int64)  # cut under
+        self.spent = [0.0] * len(levels)  # the nodes the race's tests spent at each level
         # Under a time or node limit the levels share the nodes (``batch``); without one, the lowest first.
+        self.weights = LEVEL_WEIGHTS if limit[0].deadline is not None or limit[1] else None
 
     def wants(self, drawn: int) -> int:
         return self.tests.samples - len(self.tests._worlds)
@@ -581,27 +594,52 @@ class _Race:
 
     def batch(self) -> tuple[list[tuple[int, int, int]], bool]:
         """The next (option, deal, level index) triples to test, one a solver and each pair once:
-        the lowest level first, at each the options in ``plan``'s order, each on its deals (those
-        most options failed first) open there and not yet tried under the budget; and whether any
-        triple of the plan is open at all."""
+        the lowest level first, or under a limit the level of the fewest nodes spent for its weight
+        (``LEVEL_WEIGHTS``), the lowest of equals; at each the options in ``plan``'s order, each on
+        its deals (those most options failed first) open there and not yet tried under the budget;
+        and whether any triple of the plan is open at all. Under a limit a level above is tested
+        first where the tie below is certain (``_certain``), where it is only possible once no
+        triple of the first level or of a certain tie is open."""
         tests, threads = self.tests, self.tests.threads
         worlds = np.argsort(-(tests.upper < self.levels[0]).sum(axis=0), kind="stable")
         plan = self.plan()
         batch: list[tuple[int, int, int]] = []
         any_open = False
-        for k, at in enumerate(self.levels):
-            for d, depth in plan:
-                if k >= depth:
-                    continue
-                open_ = (tests.lower[d, worlds] < at) & (at <= tests.upper[d, worlds])
-                any_open = any_open or bool(open_.any())
-                taken = {w for e, w, _ in batch if e == d}
-                first = worlds[open_ & (self.tried[d, worlds, k] < self.budget)][:threads + len(taken)]
-                ready = [int(w) for w in first if int(w) not in taken]
-                batch += [(d, w, k) for w in ready[:threads - len(batch)]]
-                if len(batch) == threads:
-                    return batch, True
+        weights = self.weights
+        certain = self._certain([d for d, _ in plan]) if weights else None
+        for sure in ((True, False) if weights else (None,)):
+            if sure is False and any_open:
+                break  # a possible tie only once no certain one is left open
+            for k in sorted(range(len(self.levels)), key=lambda k: (self.spent[k] / weights[k] if weights else 0, k)):
+                at = self.levels[k]
+                for d, depth in plan:
+                    if k >= depth or (certain is not None and (k == 0 or certain[k][d]) != sure):
+                        continue
+                    open_ = (tests.lower[d, worlds] < at) & (at <= tests.upper[d, worlds])
+                    any_open = any_open or bool(open_.any())
+                    taken = {w for e, w, _ in batch if e == d}
+                    first = worlds[open_ & (self.tried[d, worlds, k] < self.budget)][:threads + len(taken)]
+                    ready = [int(w) for w in first if int(w) not in taken]
+                    batch += [(d, w, k) for w in ready[:threads - len(batch)]]
+                    if len(batch) == threads:
+                        return batch, True
         return batch, any_open
+
+    def _certain(self, alive: list[int]) -> list[list[bool]]:
+        """[level][option]: whether the option ties another of ``alive`` for certain at every level
+        below (both settled there, their shares equal), so that the level decides between them.
+        Under a limit that may end the race, a level above is worth its nodes first there: where
+        the tie below is only possible, a test of the first level may end it, and the levels
+        above of a leader the first level decides change nothing."""
+        tests, levels = self.tests, self.levels
+        settled = np.array([((tests.lower >= at) | (tests.upper < at)).all(axis=1) for at in levels])  # [level, option]
+        made = np.array([(tests.lower >= at).sum(axis=1) for at in levels])
+        certain = [[False] * len(tests.options) for _ in levels]
+        for k in range(1, len(levels)):
+            for d in alive:
+                certain[k][d] = bool(settled[:k, d].all()) and any(
+                    e != d and settled[:k, e].all() and (made[:k, e] == made[:k, d]).all() for e in alive)
+        return certain
 
     def round(self, fresh: list[World], limits: Limits) -> bool:
         tests = self.tests
@@ -618,7 +656,10 @@ class _Race:
         if not batch:
             self.budget *= 4
             return True
+        before = tests.nodes
         done = tests._test([(d, w) for d, w, _ in batch], [self.levels[k] for _, _, k in batch], nodes, self.limit)
+        for _, _, k in batch:  # the batch's nodes shared among its levels by its tests
+            self.spent[k] += (tests.nodes - before) / len(batch)
         for d, w, k in batch:
             if tests.lower[d, w] < self.levels[k] <= tests.upper[d, w]:
                 self.tried[d, w, k] = max(self.tried[d, w, k], nodes)
