@@ -60,10 +60,16 @@ def stoppable_all(calls: list[Callable[[], R]], should_stop: Callable[[], bool] 
         return [calls[0]()]  # nothing could interrupt the wait: Python delivers signals to the main thread only
     box: list[Any] = [None] * len(calls)
     left = [len(calls)]
+    begun: list[threading.Thread] = []  # threads whose call has begun (under lock)
+    abandoned = [False]
     lock = threading.Lock()
     done = threading.Event()
 
     def run(k: int, call: Callable[[], Any]) -> None:
+        with lock:
+            if abandoned[0]:
+                return  # left before it began (Ctrl-C while the threads were starting): never enters the core
+            begun.append(threading.current_thread())
         try:
             box[k] = (True, call())
         except BaseException as e:  # noqa: BLE001 - handed to the waiting thread
@@ -79,19 +85,24 @@ def stoppable_all(calls: list[Callable[[], R]], should_stop: Callable[[], bool] 
     # Daemon threads, never a pool's: the command line stopped by Ctrl-C does not wait for them.
     threads = [threading.Thread(target=run, args=(k, call), name="dominosolver-search", daemon=True)
                for k, call in enumerate(calls)]
-    for t in threads:
-        t.start()
     try:
+        for t in threads:
+            t.start()  # waits for the thread to start: Ctrl-C may come here too
         while not done.wait(POLL):
             if should_stop is not None and should_stop():
                 raise Abandoned("stop")
             if deadline is not None and _time.perf_counter() >= deadline:
                 raise Abandoned("time")
     except BaseException:  # Abandoned, or KeyboardInterrupt while waiting: the calls are asked to end
+        with lock:
+            abandoned[0] = True
+            running = list(begun)
         if on_abandon is not None:
             on_abandon()
+        # Every call that began is known here (a thread not yet begun now never will), so the exit
+        # waits for or skips each one: a call returning into a torn-down interpreter aborts the process.
         with _lock:
-            _left.update(t for t in threads if t.is_alive())
+            _left.update(running)
         raise
     for ok, value in box:
         if not ok:
