@@ -8,7 +8,6 @@ from __future__ import annotations
 import threading
 
 import pytest
-
 from dominosolver import stoppable as stoppable_module
 from dominosolver.stoppable import left_running, stoppable_all
 
