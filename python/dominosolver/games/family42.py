@@ -82,7 +82,8 @@ EXCHANGE_SAMPLES = 12  # deals of an exchange hint when none are asked for: 10-o
 EXCHANGE_LIMITS = ("samples", "seed", "time", "threads", "should_stop")  # the hint limits the exchange's tests take
 # The arena's bots where the auction goes round after round (The Big Game): 12 deals a bid decision,
 # tested within the hint bot's times (texas42/bots.py BIG_GAME_TIMES: 4 s a bid, exchange or
-# declaration, 2 s a play hint in the first three tricks, the later ones well under a second).
+# declaration, 2 s a play hint with more than 7 tricks left (the first four of The Big Game's 11), the later
+# ones well under a second).
 ROUND_AUCTION_ARENA = {"samples": 20, "bid_samples": 12, "bid_time": BIG_GAME_TIMES["bid"],
                        "hint_time": BIG_GAME_TIMES["hint"], "bid_nodes": 0}
 
