@@ -7,7 +7,6 @@ and nothing here is written for one game."""
 from __future__ import annotations
 
 import inspect
-
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -27,7 +26,7 @@ from ..corpus.query import (
 )
 from ..errors import ParseError, shown
 from ..games.records import VIEW
-from ..io import json_value
+from ..io import flags_of_text, json_value
 from . import schemas
 from .botgame import BotGame, StaleToken
 from .limits import ServeLimits
@@ -133,6 +132,25 @@ def view_of(value: Any) -> tuple[games.GameSpec, Any]:
         raise ParseError(f'view must be a dominosolver.view/1 object (with "schema": "{VIEW}") or a view\'s text '
                          "(seat=...)")
     return games.read_view(data)
+
+
+def game_and_rules(game: Any, rules: Any) -> tuple[games.GameSpec, dict[str, Any] | None]:
+    """The game a request names (``game``, default Texas 42) and its ``rules`` flags as an object:
+    ``rules`` is an object of flags or 'flag:value,...' text. A ``family`` flag naming a game names
+    the request's game when ``game`` is not given, and must be that game when it is."""
+    if rules is None or isinstance(rules, dict):
+        flags = rules
+    elif isinstance(rules, str):
+        flags = flags_of_text(rules) if rules.strip() else None
+    else:
+        raise ParseError(f"rules must be an object of flags or 'flag:value,...' text, not {shown(rules)}")
+    family = (flags or {}).get("family")
+    named = games.of_rules(flags) if isinstance(family, str) and family in games.GAMES else None
+    spec = games.get(game) if game is not None else named or games.get(games.DEFAULT)
+    if named is not None and named is not spec:
+        raise ParseError(f"rules flag family:{family} is {named.title}, not {spec.title} (the game asked for): "
+                         f"ask for game {shown(named.tag)}, or leave the family out")
+    return spec, flags
 
 
 # ---------------------------------------------------------------- the answers
@@ -303,8 +321,8 @@ def advise_bid(call: Call) -> dict[str, Any]:
         spec, target = view_of(call.body["view"])
         where: dict[str, Any] = {}
     elif "hand" in call.body:
-        spec, target = games.get(call.body.get("game", games.DEFAULT)), call.body["hand"]
-        where = call.given("seat", "auction", "rules")
+        spec, flags = game_and_rules(call.body.get("game"), call.body.get("rules"))
+        target, where = call.body["hand"], {**call.given("seat", "auction"), **({"rules": flags} if flags else {})}
     else:
         raise ParseError("advise-bid needs a hand (and its seat, auction, rules) or a view in the auction")
     if spec.advise_bid is None:
@@ -335,7 +353,8 @@ def analyse(call: Call) -> dict[str, Any]:
 
 
 def new_game(call: Call) -> dict[str, Any]:
-    game = BotGame.new(call.games(), **call.given("game", "seat", "seed", "rules", "bot"))
+    spec, flags = game_and_rules(call.body.get("game"), call.body.get("rules"))
+    game = BotGame.new(call.games(), spec.tag, rules=flags, **call.given("seat", "seed", "bot"))
     reply = game.reply(call.sealer)
     game.keep_live(call.live)
     return reply
