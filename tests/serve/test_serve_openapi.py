@@ -83,7 +83,7 @@ def test_requests_and_replies_refer_to_the_shipped_schemas(client):
     reply = lambda name: paths[f"/v1/{name}"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
     assert {"$ref": "#/components/schemas/view"} in body("hint")["properties"]["view"]["oneOf"]
     assert {"$ref": "#/components/schemas/position"} in body("solve")["properties"]["position"]["oneOf"]
-    assert reply("hint") == {"$ref": "#/components/schemas/hint"}
+    assert {"$ref": "#/components/schemas/hint"} in reply("hint")["oneOf"]
     assert reply("new-game")["$ref"] == "#/components/schemas/botgame"
 
 

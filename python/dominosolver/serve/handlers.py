@@ -410,7 +410,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
               "moves": {"type": "boolean", "description": "42: false for the value and a best line only, "
                                                           "no move's value (a third of the time)"}}, ("position",)),
     Endpoint("hint", "Every legal move scored from one player's view", hint,
-             {"view": schemas.VIEW_ARG, **POSITION_KEY, "seat": schemas.SEAT, **HINT_OPTIONS}, (), schemas.ref("hint")),
+             {"view": schemas.VIEW_ARG, **POSITION_KEY, "seat": schemas.SEAT, **HINT_OPTIONS}, (),
+             schemas.one_of(schemas.ref("hint"), schemas.EXCHANGE)),
     Endpoint("claim", "The lay-down check: can the seat's side claim the rest (or its contract) whatever the "
                       "hidden hands? Every world the view allows, solved", claim,
              {"view": schemas.VIEW_ARG, **POSITION_KEY, "seat": schemas.SEAT,

@@ -9,7 +9,7 @@ from typing import Any
 from ..arguments import MAX_SEED
 
 __all__ = [
-    "BOTGAME", "BOTGAME_SCHEMA", "ERROR", "GAME", "POSITION_ARG", "SEAT", "TAGGED", "TOKEN", "VIEW_ARG", "integer",
+    "BOTGAME", "BOTGAME_SCHEMA", "ERROR", "EXCHANGE", "GAME", "POSITION_ARG", "SEAT", "TAGGED", "TOKEN", "VIEW_ARG", "integer",
     "one_of", "probability", "ref", "seconds", "seed",
 ]
 
@@ -34,6 +34,9 @@ def seed(description: str) -> dict[str, Any]:
 TAGGED = {"type": "object", "required": ["schema"], "description": "a reply tagged with its format "
           "(docs/json.md), as the command line prints it with --json",
           "properties": {"schema": {"type": "string"}}}
+# A hint's reply in a view of an exchange (The Big Game's bidder holding its 12 tiles): its discards ranked.
+EXCHANGE = {"type": "object", "required": ["schema"], "properties": {"schema": {"const": "dominosolver.exchange/1"}},
+            "description": "in an exchange: the discards ranked (docs/json.md), as hint --json prints it there"}
 POSITION_ARG = one_of(ref("position"), {"type": "string", "description": "notation (docs/notation.md) or JSON text"})
 VIEW_ARG = one_of(ref("view"), {"type": "string", "description": "a view's text (docs/notation.md) or its JSON text"})
 SEAT = {"type": ["string", "integer"], "description": "42, Partnership Moon, The Big Game: N, E, S, W or 0..3; "
