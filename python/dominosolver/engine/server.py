@@ -73,10 +73,13 @@ class EngineLimits:
 
 
 def _go_time(value: Any, name: str, limits: EngineLimits) -> float | None:
-    seconds = time_limit(value, name)
-    if seconds is not None and seconds > limits.time:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > limits.time:
         raise ParseError(f"{name} must be at most {limits.time:g} seconds (the engine's limit), not {shown(value)}")
-    return seconds
+    try:
+        return time_limit(value, name)
+    except ParseError:  # its range is the library's, and None no JSON value: name the engine's
+        raise ParseError(f"{name} must be a number of seconds from 0 to {limits.time:g} (the engine's limit), "
+                         f"not {shown(value)}") from None
 
 
 # Each key of ``go`` and its check (as the Python API's, bounded by the engine's limits), so that a

@@ -328,7 +328,8 @@ def advise_bid(call: Call) -> dict[str, Any]:
     if spec.advise_bid is None:
         bidders = titles(lambda s: s.advise_bid is not None)
         raise ParseError(f"{spec.title} has no auction to advise on (games with one: {bidders})")
-    options = call.limits.bound(call.given("samples", "seed", "risk", "mark_risk", "discount", "time"), {"time"})
+    options = call.limits.bound(call.given("samples", "seed", "risk", "mark_risk", "discount", "time"), {"time"},
+                                least={"samples": 2})
     return spec.advise_bid(target, **where, **options, threads=call.limits.threads,
                            should_stop=call.should_stop).to_json()
 

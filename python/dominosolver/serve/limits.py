@@ -4,15 +4,16 @@ check that refuses more before any work starts: ``RequestLimitError`` (422) nami
 from __future__ import annotations
 
 import os
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..errors import RequestLimitError, shown
+from ..errors import ParseError, RequestLimitError, shown
 
 __all__ = ["LIMITS", "ServeLimits"]
 
 LIMITS = "dominosolver.limits/1"
+LEAST = {"samples": 1, "exact_limit": 0, "time": 0, "max_nodes": 1}  # the lower end of each number bound
 
 
 @dataclass(frozen=True)
@@ -39,19 +40,29 @@ class ServeLimits:
     def to_json(self) -> dict[str, Any]:
         return {"schema": LIMITS, **asdict(self)}
 
-    def bound(self, options: dict[str, Any], accepts: Collection[str]) -> dict[str, Any]:
-        """``options`` with each number checked against its limit, and the most time added where the
-        search takes a time but was given none, so that no request runs unbounded. A value of the
-        wrong type is left to the game's own check, which names it (``ParseError``)."""
+    def bound(self, options: dict[str, Any], accepts: Collection[str],
+              least: Mapping[str, int] | None = None) -> dict[str, Any]:
+        """``options`` with each number checked against the server's range for it (``least`` raises
+        a lower end where the endpoint's is higher: advise-bid's 2 samples), and the most time added
+        where the search takes a time but was given none, so that no request runs unbounded. A value
+        of the wrong type or below the range is a ``ParseError`` naming the server's range (not the
+        library's, which is wider); one above it a ``RequestLimitError``."""
         for name, most in (("samples", self.samples), ("exact_limit", self.samples), ("time", self.time),
                            ("max_nodes", self.max_nodes)):
             value = options.get(name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
+            if value is None:
                 continue
-            if value > most:
-                raise RequestLimitError(f"{name} must be at most {most:,} (the server's limit), not {shown(value)}")
-            if name == "max_nodes" and value == 0:
+            if name == "max_nodes" and value == 0 and not isinstance(value, bool):
                 raise RequestLimitError(f"max_nodes 0 (no budget) is beyond the server's limits: give 1 to {most:,}")
+            low = {**LEAST, **(least or {})}[name]
+            seconds = name == "time"
+            top = f"{most:g} seconds" if seconds else f"{most:,}"
+            kind = (int, float) if seconds else int
+            if isinstance(value, bool) or not isinstance(value, kind) or value < low:
+                what = "a number of seconds" if seconds else "a whole number"
+                raise ParseError(f"{name} must be {what} from {low} to {top} (the server's limit), not {shown(value)}")
+            if value > most:
+                raise RequestLimitError(f"{name} must be at most {top} (the server's limit), not {shown(value)}")
         if "time" in accepts and options.get("time") is None:
             return {**options, "time": self.time}
         return options
