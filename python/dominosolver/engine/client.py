@@ -53,21 +53,31 @@ class EngineClient:
             raise EngineError(f"{reply.get('error')}: {reply.get('message')}")
         return reply
 
+    def reply(self) -> dict[str, Any]:
+        """The reply to the request just sent, past the ``stopped`` line of a ``stop`` sent before it
+        (one that came when no search ran, or after its search had ended, is answered after the
+        ``bestmove`` that ``wait`` returned)."""
+        while True:
+            reply = self.receive()
+            if reply.get("type") != "stopped":
+                return reply
+
     def hello(self) -> dict[str, Any]:
         self.send({"cmd": "hello"})
-        return self.receive()
+        return self.reply()
 
     def position(self, view: Any) -> dict[str, Any]:
         """Set the seat's view (a PlayerView or its JSON); returns the engine's ``ready`` line."""
         self.send({"cmd": "position", "view": view.to_json() if hasattr(view, "to_json") else view})
-        return self.receive()
+        return self.reply()
 
     def start(self, **limits: Any) -> None:
-        """Send ``go`` without waiting (then ``stop`` and/or ``wait``)."""
+        """Send ``go`` without waiting (then ``stop`` and/or ``wait``); ``infos`` starts empty again."""
+        self.infos = []
         self.send({"cmd": "go", **{k: v for k, v in limits.items() if v is not None}})
 
     def wait(self, on_info: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
-        """Read ``info`` lines until the ``bestmove`` line, which is returned."""
+        """Read ``info`` lines (into ``infos``: this search's) until the ``bestmove`` line, which is returned."""
         while True:
             reply = self.receive()
             if reply.get("type") == "info":
