@@ -14,6 +14,7 @@
 
 #include "bindings.hpp"
 #include "dominosolver/core/pimc.hpp"
+#include "dominosolver/texas42/bid_advice.hpp"
 #include "dominosolver/texas42/decisions.hpp"
 #include "dominosolver/texas42/moon_advice.hpp"
 
@@ -36,6 +37,85 @@ std::vector<double> log_weights_of(const Doubles& logs, std::optional<std::size_
 // A call from Python: (value, kind), as a bid's int and its kind name.
 using BidPair = std::pair<int, std::string>;
 texas42::Bid bid_of(const BidPair& b) { return texas42::Bid{b.first, texas42::parse_bid_kind(b.second)}; }
+BidPair pair_of(const texas42::Bid& b) { return {b.value, texas42::bid_kind_name(b.kind)}; }
+using Bools = py::array_t<bool, py::array::c_style | py::array::forcecast>;
+
+// A matrix's rows (a row a declaration, a column a deal), at least one deal.
+template <class T, class Array>
+std::vector<std::vector<T>> rows_of(const Array& a, const char* name) {
+  if (a.ndim() != 2 || a.shape(1) == 0)
+    throw py::value_error(std::string(name) + " must be a matrix: a row a declaration, a column a deal");
+  std::vector<std::vector<T>> rows;
+  for (py::ssize_t d = 0, deals = a.shape(1); d < a.shape(0); ++d)
+    rows.emplace_back(a.data() + d * deals, a.data() + (d + 1) * deals);
+  return rows;
+}
+
+// 42's bid advice (texas42/bid_advice.hpp) as _core.decisions.bidding.BidAdvice.
+void bind_bid_advice(py::module_& bid) {
+  using texas42::BidAdvice;
+  py::class_<BidAdvice> c(bid, "BidAdvice", "42's bid advice from its deals' points (texas42/bid_advice.hpp)");
+  py::enum_<BidAdvice::Case>(c, "Case")
+      .value("declaring", BidAdvice::Case::Declaring)
+      .value("special", BidAdvice::Case::Special)
+      .value("game_odds", BidAdvice::Case::GameOdds)
+      .value("least_bid", BidAdvice::Case::LeastBid)
+      .value("bids", BidAdvice::Case::Bids)
+      .value("no_bid", BidAdvice::Case::NoBid)
+      .value("partner_high", BidAdvice::Case::PartnerHigh)
+      .value("not_worth", BidAdvice::Case::NotWorth);
+  const auto specials_of = [](const std::vector<std::pair<BidPair, Bools>>& list) {
+    std::vector<BidAdvice::Special> out;
+    for (const auto& [b, makes] : list) out.push_back({bid_of(b), {rows_of<char>(makes, "makes")}});
+    return out;
+  };
+  c.def(py::init([specials_of](const texas42::Rules& rules, const Ints& points, const std::vector<BidPair>& legal,
+                               double risk, double mark_risk, int discount, bool partner_high,
+                               const std::vector<std::pair<BidPair, Bools>>& specials,
+                               const std::vector<std::pair<BidPair, Bools>>& declared,
+                               const std::optional<BidPair>& contract, std::optional<std::pair<int, int>> score) {
+          std::vector<texas42::Bid> calls;
+          for (const BidPair& b : legal) calls.push_back(bid_of(b));
+          try {
+            return BidAdvice(rules, rows_of<int>(points, "points"), calls, risk, mark_risk, discount, partner_high,
+                             specials_of(specials), specials_of(declared),
+                             contract ? std::optional(bid_of(*contract)) : std::nullopt, score);
+          } catch (const std::invalid_argument& e) {
+            throw py::value_error(e.what());
+          }
+        }),
+        py::arg("rules"), py::arg("points"), py::arg("legal"), py::arg("risk"), py::arg("mark_risk"),
+        py::arg("discount"), py::arg("partner_high"), py::arg("specials"), py::arg("declared"), py::arg("contract"),
+        py::arg("score"))
+      .def("p_bid", [](const BidAdvice& a, int b) {
+        std::vector<double> out;
+        for (int d = 0; d < a.count(); ++d) out.push_back(a.p_bid(d, b));
+        return out;
+      }, py::arg("bid"), "per declaration, P(make) as the bid is judged (less the discount for point bids)")
+      .def("p_of", &BidAdvice::p_of, py::arg("declaration"), py::arg("bid"))
+      .def("p_table", [](const BidAdvice& a, int d, const BidPair& b) { return a.p_table(d, bid_of(b)); },
+           py::arg("declaration"), py::arg("bid"))
+      .def("stake", &BidAdvice::stake, py::arg("bid"))
+      .def("game_odds", [](const BidAdvice& a, int b) {
+        try {
+          return a.game_odds(b);
+        } catch (const std::invalid_argument& e) {
+          throw py::value_error(e.what());
+        }
+      }, py::arg("bid"), "with a score, the chance of winning the game calling `bid` (None where not measured)")
+      .def("ordinary_call", &BidAdvice::ordinary_call)
+      .def("threshold", [](const BidAdvice& a, const BidPair& b) { return a.threshold({bid_of(b), {}}); }, py::arg("bid"),
+           "the P(make) a special bid `bid` needs against the ordinary call's expected stake")
+      .def("special", &BidAdvice::special, "the special bid to make instead (its index: the specials', then the declared)")
+      .def_property_readonly("bid", [](const BidAdvice& a) { return pair_of(a.bid()); })
+      .def("best_declaration", [](const BidAdvice& a, const std::optional<BidPair>& b) {
+        return a.best_declaration(b ? std::optional(bid_of(*b)) : std::nullopt);
+      }, py::arg("bid"), "a table declaration's index, or count + j: the seat's own contract j")
+      .def("verdict", [](const BidAdvice& a) {
+        const BidAdvice::Verdict v = a.verdict();
+        return py::make_tuple(v.why, pair_of(v.bid), v.declaration, v.p, v.threshold, v.table, v.every);
+      }, "(why, bid judged, its declaration, P(make), threshold, P(make) in play, a bid of every trick)");
+}
 
 }  // namespace
 
@@ -262,6 +342,7 @@ void decisions(py::module_& m) {
              const MoonAdvice::Verdict v = a.verdict(contract);
              return py::make_tuple(v.why, v.bid, v.declaration, v.p, v.threshold);
            }, py::arg("contract"), "(why, bid judged, its declaration, P(make) as judged, threshold)");
+  bind_bid_advice(bid);
   bid.def("game_chance", &advice_policy::game_chance, py::arg("p_make"), py::arg("us"), py::arg("them"), py::arg("stake"),
           py::arg("declaring"), py::arg("target"));
 }

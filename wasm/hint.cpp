@@ -6,8 +6,8 @@
 // What they decide by is the core's, which the Python package calls too: the figures (core/pimc.hpp,
 // texas42/decisions.hpp, advice_defaults.hpp), a hint's averages, standard errors and ranks
 // (pimc::average, pimc::rank, hint_policy::MoveOrder, hint_policy::pov), the bid ladder
-// (texas42/rules.hpp), the advice's ordinary call, batches, stake and question seed (advice_policy,
-// core/sha256.hpp) and Moon's advice (texas42/moon_advice.hpp). This file reads views and questions,
+// (texas42/rules.hpp), the advice's batches, stake and question seed (advice_policy, core/sha256.hpp),
+// 42's advice (texas42/bid_advice.hpp) and Moon's (texas42/moon_advice.hpp). This file reads views and questions,
 // runs the searches in steps, and words and writes the answers as Python's presenters do.
 //
 // A hint runs in steps (a batch of worlds each) so that the JavaScript side (index.js, the worker
@@ -43,6 +43,7 @@
 #include "runs.hpp"
 #include "dominosolver/core/pimc.hpp"
 #include "dominosolver/texas42/advice_defaults.hpp"
+#include "dominosolver/texas42/bid_advice.hpp"
 #include "dominosolver/texas42/contract.hpp"
 #include "dominosolver/texas42/decisions.hpp"
 #include "dominosolver/texas42/game.hpp"
@@ -1308,8 +1309,6 @@ std::string declaration_name(const Trump& t) {
   return name == "none" ? std::string("follow-me") : name;
 }
 
-bool same_bid(const Bid& a, const Bid& b) { return a.value == b.value && a.kind == b.kind; }
-
 // bidding.py's SpecialAdvice: a special bid (or a contract the seat declares itself) on the deals.
 // P(make), its standard error, the best single declaration's and each one's: the core's
 // (advice_policy::SpecialOdds), Python's too.
@@ -1319,7 +1318,9 @@ struct Special : advice_policy::SpecialOdds {
   std::optional<Trump> declared;
 };
 
-struct BidAdvice {
+// What an advice's deals gave (bidding.py's _ContractScorer), then the decision, the core's
+// (texas42/bid_advice.hpp's BidAdvice, Python's BidAdvice's too), worded as bidding.py words it.
+struct Advice42 {
   const Rules& rules;
   int worlds = 0;
   std::vector<Trump> declarations;       // the table's, played for points
@@ -1330,6 +1331,7 @@ struct BidAdvice {
   std::vector<Special> declared;  // the contracts in tricks it may declare itself
   std::optional<Contract> contract;  // the contract the seat won: declaring
   std::optional<std::pair<int, int>> score;  // 42's marks game: the seat's side's marks and the other's
+  std::optional<BidAdvice> core;  // decide()'s
 
   // The thresholds it bids by: the member's row of the advice defaults (advice_defaults.hpp), as
   // bidding.py's playing_thresholds reads it (no mark_risk: risk's).
@@ -1337,29 +1339,18 @@ struct BidAdvice {
   double mark_risk() const { return advice_defaults(rules.family).mark_risk.value_or(risk()); }
   int discount() const { return advice_defaults(rules.family).discount; }
 
-  double share(int d, int level, int off = 0) const {
-    int made = 0;
-    for (int v : points[d]) made += v - off >= level;
-    return static_cast<double>(made) / worlds;
+  void decide() {
+    const auto of = [](const std::vector<Special>& list) {
+      std::vector<BidAdvice::Special> out;
+      for (const Special& s : list) out.push_back({s.bid, s});
+      return out;
+    };
+    core.emplace(rules, points, legal, risk(), mark_risk(), discount(), partner_high, of(specials), of(declared),
+                 contract ? std::optional<Bid>(contract->bid) : std::nullopt, score);
   }
-  double mean(int d) const { return advice_policy::spread_of(points[d]).mean; }  // the core's, Python's too
-  double stderr_of(int d) const { return advice_policy::spread_of(points[d]).stderr_; }
+  double mean(int d) const { return core->mean(d); }
+  double stderr_of(int d) const { return advice_policy::spread_of(points[d]).stderr_; }  // the core's, Python's too
   int count() const { return static_cast<int>(declarations.size()); }
-  int need(int bid) const { return points_needed(rules, bid); }
-  double p_make(int d, int bid) const { return share(d, need(bid)); }
-  double p_bid(int d, int bid) const {  // as judged: less the discount for point bids
-    return need(bid) >= rules.hand_points() ? share(d, need(bid)) : share(d, need(bid), discount());
-  }
-  double p_bid_max(int bid) const {
-    double best = 0;
-    for (int d = 0; d < count(); ++d) best = std::max(best, p_bid(d, bid));
-    return best;
-  }
-  bool makes(int level, double risk) const {
-    double best = 0;
-    for (int d = 0; d < count(); ++d) best = std::max(best, share(d, level));
-    return best >= risk;
-  }
   std::vector<int> ordinary() const {
     std::vector<int> out;
     for (const Bid& b : legal)
@@ -1367,177 +1358,65 @@ struct BidAdvice {
     std::sort(out.begin(), out.end());
     return out;
   }
-  bool legal_now(const Bid& bid) const {
-    return std::any_of(legal.begin(), legal.end(), [&](const Bid& b) { return same_bid(b, bid); });
-  }
-  bool may_pass() const { return legal_now(Bid{}); }
-  // BidAdvice.game_odds: with a score, the seat's side's chance of winning the game when it calls
-  // `bid`, by its chance of making it in play under the declaration it would name; none where that
-  // chance is not measured.
-  std::optional<double> game_odds(int bid) const {
-    const auto [us, them] = *score;
-    const int target = rules.game_target();
-    if (!bid) return HintRun::win_chance(us, them, target);
-    const std::optional<double> q = p_table(best_declaration(Bid{bid}), Bid{bid});
-    if (!q) return std::nullopt;
-    const int stake = advice_policy::stake(rules, bid);
-    return advice_policy::game_chance(*q, us, them, stake, true, target);
-  }
-  // BidAdvice._ordinary_bid: with a score, the legal call of the best game odds (of equal ones the
-  // least), the partner's high bid left standing; else bidding.py's ordinary_call.
-  int ordinary_call() const {
-    if (score && !(partner_high && may_pass())) {
-      std::optional<int> best;
-      double best_odds = 0;
-      for (const Bid& b : legal) {
-        if (b.value && b.kind != BidKind::Ordinary) continue;
-        const std::optional<double> o = game_odds(b.value);
-        if (!o) continue;
-        const double r = py_round(*o, 12);
-        if (!best || r > best_odds || (r == best_odds && b.value < *best)) best = b.value, best_odds = r;
-      }
-      if (best) return *best;
-    }
-    return advice_policy::ordinary_call(rules, legal, partner_high, discount(), risk(), mark_risk(),
-                                        [&](int level, double risk) { return makes(level, risk); })
-        .value;  // the core's, Python's too
-  }
-  int stake(int bid) const { return rules.scoring == Scoring::Points ? bid : advice_policy::stake(rules, bid); }
-  double threshold(const Special& s) const {
-    const int ordinary_bid = ordinary_call();
-    const double gain = ordinary_bid ? stake(ordinary_bid) * (2 * p_bid_max(ordinary_bid) - 1) : 0.0;
-    return advice_policy::special_threshold(stake(s.bid.value), gain, mark_risk());
-  }
-  // BidAdvice.special: of the special bids and contracts of its own legal now whose P(make) reaches
-  // its threshold, the one of most expected stake (none of its own over the partner's high bid).
-  const Special* special() const {
-    const Special* best = nullptr;
-    double best_worth = 0;
-    const auto consider = [&](const std::vector<Special>& list) {
-      for (const Special& s : list) {
-        if (!legal_now(s.bid) || s.p_named() < threshold(s)) continue;
-        const double worth = stake(s.bid.value) * (2 * s.p_named() - 1);
-        if (!best || worth > best_worth) best = &s, best_worth = worth;
-      }
-    };
-    consider(specials);
-    if (!(partner_high && may_pass())) consider(declared);
-    return best;
-  }
-  Bid bid() const {
-    const Special* s = special();
-    return s ? s->bid : Bid{ordinary_call()};
-  }
-  // BidAdvice.best_declaration: by mean; given a bid, by P(make) as judged first, or a contract of
-  // the seat's own on this bid that makes more often, and at least as often as a mark bid must.
-  Trump best_declaration(std::optional<Bid> bid) const {
-    int best = 0;
-    for (int d = 1; d < count(); ++d) {
-      if (!bid) {
-        if (mean(d) > mean(best)) best = d;
-        continue;
-      }
-      const double pd = py_round(p_bid(d, bid->value), 12), pb = py_round(p_bid(best, bid->value), 12);
-      if (pd > pb || (pd == pb && mean(d) > mean(best))) best = d;
-    }
-    if (bid) {
-      const Special* own = nullptr;
-      for (const Special& s : declared)
-        if (same_bid(s.bid, *bid) && s.p_named() >= mark_risk() && s.p_named() > p_bid(best, bid->value) &&
-            (!own || s.p_named() > own->p_named()))
-          own = &s;
-      if (own) return *own->declared;
-    }
-    return declarations[best];
+  // The core's numbering of declarations: the table's, then the contracts of the seat's own.
+  Trump trump_of(int d) const { return d < count() ? declarations[d] : *declared[d - count()].declared; }
+  const Special& special_at(int i) const {
+    const int n = static_cast<int>(specials.size());
+    return i < n ? specials[i] : declared[i - n];
   }
   std::optional<Trump> declaration() const {
-    if (const Special* s = special()) return s->declared;
-    const Bid b = bid();
-    return best_declaration(b.value ? std::optional<Bid>(b) : std::nullopt);
+    if (const std::optional<int> s = core->special()) return special_at(*s).declared;
+    const Bid b = core->bid();
+    return trump_of(core->best_declaration(b.value ? std::optional<Bid>(b) : std::nullopt));
   }
   std::string action() const {
-    if (contract) return "declare " + best_declaration(contract->bid).name();
-    return bid_name(bid());
+    if (contract) return "declare " + trump_of(core->best_declaration(contract->bid)).name();
+    return bid_name(core->bid());
   }
-  int index_of(const Trump& t) const {
-    for (int d = 0; d < count(); ++d)
-      if (declarations[d] == t) return d;
-    return -1;
-  }
-  // BidAdvice._makes: P(make) of `bid` under `trump` as judged, and the words that say it.
-  std::pair<double, std::string> says(const Trump& trump, const Bid& bid) const {
-    double p = 0, solved = 0;
-    int discount = 0;
-    if (const int i = index_of(trump); i >= 0) {
-      p = p_bid(i, bid.value);
-      solved = p_make(i, bid.value);
-      discount = need(bid.value) < rules.hand_points() ? this->discount() : 0;
-    } else {
-      for (const Special& s : declared)
-        if (s.declared == trump) p = std::max(p, s.p_named());
-      solved = p;
-    }
-    std::string text = declaration_name(trump) + " makes " + bid_name(bid) + " on " + percent(p) + " of " +
+  // BidAdvice._makes's words: P(make) of `bid` under declaration d as judged.
+  std::string says(int d, const Bid& bid) const {
+    const double p = core->p_of(d, bid.value);
+    const bool discounted = d < count() && points_needed(rules, bid.value) < rules.hand_points() && discount();
+    std::string text = declaration_name(trump_of(d)) + " makes " + bid_name(bid) + " on " + percent(p) + " of " +
                        std::to_string(worlds) + " deals";
-    if (discount)
-      text += " with " + std::to_string(discount) + " points off each double-dummy value (" + percent(solved) + " without)";
-    return {p, text};
-  }
-  std::optional<double> p_table(const Trump& trump, const Bid& bid) const {
-    const int i = index_of(trump);
-    if (!advice_defaults(rules.family).fitted || i < 0 || bid.kind != BidKind::Ordinary) return std::nullopt;
-    return calibration::at_table(p_make(i, bid.value));  // the core's map, Python's too
+    if (discounted)
+      text += " with " + std::to_string(discount()) + " points off each double-dummy value (" +
+              percent(core->p_make(d, bid.value)) + " without)";
+    return text;
   }
   val verdict() const {
-    std::optional<double> p, threshold_, table;
+    using Case = BidAdvice::Case;
+    const BidAdvice::Verdict v = core->verdict();
     std::string reason;
-    const auto fill = [&](const Trump& trump, const Bid& b) {
-      const auto [judged, text] = says(trump, b);
-      p = judged;
-      table = p_table(trump, b);
-      return text;
-    };
-    if (contract) {
-      reason = fill(best_declaration(contract->bid), contract->bid) + ", the most of the declarations";
-    } else if (const Special* s = special()) {
-      p = s->p_named();
-      threshold_ = threshold(*s);
-      reason = bid_name(s->bid) + " makes on " + percent(*p) + " of " + std::to_string(worlds) + " deals (" +
-               (s->declared ? "declared and led by this hand" : "the partner naming one declaration") + "); it needs " +
-               percent(*threshold_) + " for its " + std::to_string(stake(s->bid.value)) + " marks to beat the ordinary advice";
-    } else if (score && !(partner_high && may_pass())) {
-      const int b = ordinary_call();
-      const auto [us, them] = *score;
-      if (b) {
-        p = p_bid_max(b);
-        table = p_table(best_declaration(Bid{b}), Bid{b});
-      }
-      reason = "at " + std::to_string(us) + "-" + std::to_string(them) + " the best chance of winning the game: " +
-               percent(game_odds(b).value_or(0)) + " " + (b ? "bidding " + bid_name(b) : std::string("passing")) +
-               " (passing " + percent(HintRun::win_chance(us, them, rules.game_target())) + "; each hand after this one even)";
-    } else if (const int b = ordinary_call()) {
-      const std::string text = fill(best_declaration(Bid{b}), Bid{b});
-      if (*p < std::min(risk(), mark_risk())) {
-        reason = "the dealer may not pass, so the least bid: " + text;
-      } else {
-        const bool every = b >= rules.mark() && rules.row().ladder != Ladder::Points;
-        threshold_ = every ? mark_risk() : risk();
-        reason = text + "; " + (every ? "a bid of every trick" : "a point bid") + " needs " + percent(*threshold_);
-      }
-    } else if (const std::vector<int> bids = ordinary(); bids.empty()) {
-      reason = "no bid is legal over the high bid";
-    } else if (partner_high && p_bid_max(bids.front()) >= risk()) {
-      reason = "the partner holds the high bid";
-    } else {
-      threshold_ = risk();
-      reason = "a bid needs " + percent(risk()) + "; the best: " + says(best_declaration(Bid{bids.front()}), Bid{bids.front()}).second;
+    switch (v.why) {
+      case Case::Special:
+        reason = bid_name(v.bid) + " makes on " + percent(*v.p) + " of " + std::to_string(worlds) + " deals (" +
+                 (special_at(*core->special()).declared ? "declared and led by this hand" : "the partner naming one declaration") +
+                 "); it needs " + percent(*v.threshold) + " for its " + std::to_string(core->stake(v.bid.value)) +
+                 " marks to beat the ordinary advice";
+        break;
+      case Case::GameOdds:
+        reason = "at " + std::to_string(score->first) + "-" + std::to_string(score->second) +
+                 " the best chance of winning the game: " + percent(core->game_odds(v.bid.value).value_or(0)) + " " +
+                 (v.bid.value ? "bidding " + bid_name(v.bid) : std::string("passing")) + " (passing " +
+                 percent(*core->game_odds(0)) + "; each hand after this one even)";
+        break;
+      case Case::NoBid: reason = "no bid is legal over the high bid"; break;
+      case Case::PartnerHigh: reason = "the partner holds the high bid"; break;
+      case Case::Declaring: reason = says(v.declaration, v.bid) + ", the most of the declarations"; break;
+      case Case::LeastBid: reason = "the dealer may not pass, so the least bid: " + says(v.declaration, v.bid); break;
+      case Case::Bids:
+        reason = says(v.declaration, v.bid) + "; " + (v.every ? "a bid of every trick" : "a point bid") + " needs " +
+                 percent(*v.threshold);
+        break;
+      case Case::NotWorth: reason = "a bid needs " + percent(*v.threshold) + "; the best: " + says(v.declaration, v.bid); break;
     }
     val out = val::object();
     const auto num = [](std::optional<double> x) { return x ? val(py_round(*x, 6)) : val::null(); };
-    out.set("p_make", num(p));
-    out.set("p_make_ci95", ci95_json(p, worlds));
-    out.set("p_make_table", num(table));
-    out.set("threshold", num(threshold_));
+    out.set("p_make", num(v.p));
+    out.set("p_make_ci95", ci95_json(v.p, worlds));
+    out.set("p_make_table", num(v.table));
+    out.set("threshold", num(v.threshold));
     out.set("reason", reason);
     return out;
   }
@@ -1552,7 +1431,7 @@ struct BidAdvice {
     val per = val::object();
     for (std::size_t d = 0; d < s.declarations.size(); ++d) per.set(declaration_name(s.declarations[d]), py_round(s.share(d), 6));
     out.set("declarations", per);
-    out.set("threshold", py_round(threshold(s), 6));
+    out.set("threshold", py_round(core->threshold({s.bid, {}}), 6));
     return out;
   }
 };
@@ -1819,7 +1698,7 @@ BidTask advise_steps(val question, double started, const bool* stop) {
         throw InvalidViewError(std::string("the auction does not replay: ") + e.what());
       }
     }
-    BidAdvice advice{rules, 0, {}, {}, {}, false, {}, {}, std::nullopt, std::nullopt};
+    Advice42 advice{rules, 0, {}, {}, {}, false, {}, {}, std::nullopt, std::nullopt, std::nullopt};
     int high = 0, high_bidder = -1;
     for (const auto& [bidder, bid] : calls)
       if (bid.value > high) high = bid.value, high_bidder = bidder;
@@ -1937,6 +1816,7 @@ BidTask advise_steps(val question, double started, const bool* stop) {
       co_yield 0;
     }
     advice.worlds = cursor.done;
+    advice.decide();
     // The presentation (BidAdvice.to_json).
     const std::optional<Trump> declaration = advice.declaration();
     val out = bid_advice_head(rules, seat, hand, advice.worlds, seed);
@@ -1953,7 +1833,7 @@ BidTask advise_steps(val question, double started, const bool* stop) {
     }
     out.set("action", advice.action());
     out.set("verdict", advice.verdict());
-    out.set("bid", bid_name(advice.bid()));
+    out.set("bid", bid_name(advice.core->bid()));
     out.set("declaration", declaration ? trump_json(*declaration) : val::null());
     std::vector<int> shown;  // P(make) of the bids up to two marks (bidding.py's _P_MAKE_BIDS)
     for (int b : bid_ladder(rules))
@@ -1966,7 +1846,7 @@ BidTask advise_steps(val question, double started, const bool* stop) {
       row.set("mean", py_round(advice.mean(d), 6));
       row.set("stderr", py_round(advice.stderr_of(d), 6));
       val p = val::object();
-      for (int b : shown) p.set(bid_name(b), py_round(advice.p_make(d, b), 6));
+      for (int b : shown) p.set(bid_name(b), py_round(advice.core->p_make(d, b), 6));
       row.set("p_make", p);
       std::vector<int> histogram(rules.hand_points() + 1, 0);
       for (int v : advice.points[d]) ++histogram[v];

@@ -33,8 +33,10 @@ reaches the same threshold.
 from __future__ import annotations
 
 import time as _time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from functools import cached_property
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -54,11 +56,10 @@ from ..plain import PlainArrays
 from ..tiles import Tile, bits_of, mask_of
 from .advice_defaults import ADVICE_DEFAULTS
 from .bid_advice_json import DeclarationValues, Verdict, advice_line, bid_advice_json, makes_text
-from .calibration import at_table
 from .deciders import deciders_of
 from .decisions import score_worlds
 from .game import Game
-from .game_odds import game_chance, parse_score, stake, win_chance
+from .game_odds import parse_score
 from .position import Position
 from .rules import (
     DEFAULT_FAMILY,
@@ -228,21 +229,31 @@ class BidAdvice(PlainArrays, DeclarationValues):
     def values(self) -> np.ndarray:
         return self.points
 
+    @cached_property
+    def _advice(self) -> Any:
+        """The core's advice over these deals (texas42/bid_advice.hpp: the WebAssembly module's 42
+        advice decides by it too), made once (a pickled advice leaves it out)."""
+        def specials(of: tuple[SpecialAdvice, ...]) -> list[tuple[tuple[int, str], np.ndarray]]:
+            return [(_bid_pair(s.bid), s.makes) for s in of]
+        mark_risk = self.risk if self.mark_risk is None else self.mark_risk
+        return _core.decisions.bidding.BidAdvice(
+            self.rules._core, self.points, [_bid_pair(b) for b in self.legal_bids], self.risk, mark_risk, self.discount,
+            self.partner_high, specials(self.specials), specials(self.declared),
+            None if self.contract is None else _bid_pair(self.contract.bid), self.score)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_advice"}
+
+    def _declaration_of(self, index: int) -> Trump:
+        """The core's numbering: a table declaration's index, then the seat's own contracts'."""
+        n = len(self.declarations)
+        return self.declarations[index] if index < n else self.declared[index - n].declared  # type: ignore[return-value]
+
     def best_declaration(self, bid: int | None = None) -> Trump:
-        """By mean points; given a bid, by P(make) first (as the bid is judged), then mean points."""
-        means = self.means
-        if bid is None:
-            return self.declarations[int(np.argmax(means))]
-        p = self.p_bid(bid)
-        best = max(range(len(p)), key=lambda i: (round(float(p[i]), 12), float(means[i])))
-        # A contract the seat declares itself on this bid (Nel-O, Sevens), when it makes more often
-        # and at least as often as a bid of every trick must.
-        floor = self.risk if self.mark_risk is None else self.mark_risk
-        own = [s for s in self.declared if s.bid == bid
-               and s.p_named >= floor and s.p_named > float(p[best])]
-        if own:
-            return max(own, key=lambda s: s.p_named).declared  # type: ignore[return-value]
-        return self.declarations[best]
+        """By mean points; given a bid, by P(make) first (as the bid is judged, at 12 decimals), then
+        mean points; or a contract the seat declares itself on this bid (Nel-O, Sevens), when it makes
+        more often and at least as often as a bid of every trick must. The core's."""
+        return self._declaration_of(self._advice.best_declaration(None if bid is None else _bid_pair(bid)))
 
     @property
     def declaration(self) -> Trump | None:
@@ -255,11 +266,8 @@ class BidAdvice(PlainArrays, DeclarationValues):
 
     def p_bid(self, bid: int) -> np.ndarray:
         """P(make) as the bid is judged: double-dummy points less ``discount`` for point bids
-        (double dummy overrates the declarer, who in play cannot see the other hands)."""
-        need = self.rules.points_needed(int(bid))
-        if need >= self.rules.hand_points:  # a bid of every trick: no discount
-            return (self.points >= need).mean(axis=1)
-        return (self.points - self.discount >= need).mean(axis=1)
+        (double dummy overrates the declarer, who in play cannot see the other hands). The core's."""
+        return np.array(self._advice.p_bid(int(bid)))
 
     @property
     def bid(self) -> int:
@@ -276,46 +284,31 @@ class BidAdvice(PlainArrays, DeclarationValues):
         """With a ``score``: the seat's side's chance of winning the game when it calls ``bid``, by its
         chance of making it in play (``p_table``) under the declaration it would name (``game_odds.py``);
         a pass leaves the score as it is to an even hand. None where that chance is not measured."""
-        assert self.score is not None
-        if not bid:
-            return win_chance(*self.score, self.rules.target)
-        q = self.p_table(self.best_declaration(bid), bid)
-        return None if q is None else game_chance(q, self.score, stake(self.rules, bid), True, self.rules.target)
+        return self._advice.game_odds(int(bid))  # type: ignore[no-any-return]
 
     @property
     def _ordinary_bid(self) -> Bid:
-        if self.score is not None and not (self.partner_high and 0 in self.legal_bids):
-            # The legal call of the best game odds, of equal ones the least; the partner's high
-            # bid is left standing, as the thresholds leave it.
-            odds = {b: self.game_odds(b) for b in self.legal_bids if not b or getattr(b, "kind", ORDINARY) == ORDINARY}
-            known = {b: o for b, o in odds.items() if o is not None}
-            if known:
-                return max(known, key=lambda b: (round(known[b], 12), -int(b)))
-        mark_risk = self.risk if self.mark_risk is None else self.mark_risk
-        return ordinary_call(self.rules, self.legal_bids, self.partner_high, self.discount, self.risk, mark_risk,
-                             lambda level, risk: float((self.points >= level).mean(axis=1).max()) >= risk)
+        """With a score, the legal call of the best game odds (of equal ones the least; the partner's
+        high bid left standing, as the thresholds leave it); else ``ordinary_call``'s. The core's."""
+        return Bid(self._advice.ordinary_call())
 
     def stake(self, bid: int) -> int:
         """What ``bid`` puts at stake: its marks in the marks game (a point bid one, a bid of k marks
         k), its points in the points game."""
-        return int(bid) if self.rules.scoring == "points" else stake(self.rules, bid)
+        return self._advice.stake(int(bid))  # type: ignore[no-any-return]
 
     def threshold(self, special: SpecialAdvice) -> float:
         """The P(make) ``special`` needs (``special_threshold``): against the expected stake the
         ordinary advice would win, never below ``mark_risk`` (bids of every trick)."""
-        ordinary = self._ordinary_bid
-        gain = self.stake(ordinary) * (2 * float(self.p_bid(ordinary).max()) - 1) if ordinary else 0.0
-        return special_threshold(self.stake(special.bid), gain, self.risk if self.mark_risk is None else self.mark_risk)
+        return self._advice.threshold(_bid_pair(special.bid))  # type: ignore[no-any-return]
 
     @property
     def special(self) -> SpecialAdvice | None:
         """The special bid (or declared contract in tricks) to make instead of the ordinary advice, if
         any: among those legal now whose P(make) reaches its threshold, the one of most expected stake
-        (a declared contract not over the partner's high bid)."""
-        # A contract of its own is not bid over the partner's high bid (as a point bid is not).
-        own = () if self.partner_high and 0 in self.legal_bids else self.declared
-        worth = [s for s in self.specials + own if s.bid in self.legal_bids and s.p_named >= self.threshold(s)]
-        return max(worth, key=lambda s: self.stake(s.bid) * (2 * s.p_named - 1), default=None)
+        (a declared contract not over the partner's high bid). The core's."""
+        i = self._advice.special()
+        return None if i is None else (self.specials + self.declared)[i]
 
     @property
     def action(self) -> str:
@@ -325,68 +318,60 @@ class BidAdvice(PlainArrays, DeclarationValues):
             return f"declare {self.best_declaration(self.contract.bid)}"
         return bid_name(self.bid)
 
+    def _index(self, trump: Trump) -> int:
+        """``trump`` in the core's numbering (``_declaration_of``); past both lists when neither holds it."""
+        if trump in self.declarations:
+            return self.declarations.index(trump)
+        own = [j for j, s in enumerate(self.declared) if s.declared == trump]
+        return len(self.declarations) + own[0] if own else len(self.declarations) + len(self.declared)
+
     def _makes(self, trump: Trump, bid: int) -> tuple[float, str]:
         """P(make) of ``bid`` under ``trump`` as judged (a row of the table, or a contract of the
         seat's own), and the words that say it."""
+        i = self._index(trump)
+        p = self._advice.p_of(i, int(bid))
         if trump in self.declarations:
-            i = self.declarations.index(trump)
-            p, solved = float(self.p_bid(bid)[i]), float(self.p_make(bid)[i])
+            solved = float(self.p_make(bid)[i])
             discount = self.discount if self.rules.points_needed(int(bid)) < self.rules.hand_points else 0
         else:
-            p = solved = max(s.p_named for s in self.declared if s.declared == trump)
-            discount = 0
+            solved, discount = p, 0
         return p, makes_text(trump, bid, p, solved, self.worlds, discount, "points")
 
     def p_table(self, trump: Trump, bid: int) -> float | None:
         """The chance that ``bid`` under ``trump`` is made in play (``calibration.at_table`` of its
-        double-dummy P(make)): standard 42's contracts in points or of every trick, None elsewhere."""
-        if (not ADVICE_DEFAULTS[self.rules.family]["fitted"] or trump not in self.declarations
-                or getattr(bid, "kind", ORDINARY) != ORDINARY):
+        double-dummy P(make)): standard 42's contracts in points or of every trick, None elsewhere. The core's."""
+        i = self._index(trump)
+        if i >= len(self.declarations):
             return None
-        return at_table(float(self.p_make(bid)[self.declarations.index(trump)]))
+        return self._advice.p_table(i, _bid_pair(bid))  # type: ignore[no-any-return]
 
     @property
     def verdict(self) -> Verdict:
-        """The action's P(make), the threshold it had to reach and why (``Verdict``)."""
-        n = self.worlds
-        if self.contract is not None:
-            trump = self.best_declaration(self.contract.bid)
-            p, says = self._makes(trump, self.contract.bid)
-            return Verdict(p, None, f"{says}, the most of the declarations", n, self.p_table(trump, self.contract.bid))
-        special = self.special
-        if special is not None:
-            need = self.threshold(special)
+        """The action's P(make), the threshold it had to reach and why (``Verdict``): the core's
+        case and figures, worded here."""
+        why, (value, kind), d, p, need, table, every = self._advice.verdict()
+        cases, n, bid = _core.decisions.bidding.BidAdvice.Case, self.worlds, Bid(value, kind)
+        if why == cases.special:
+            special = self.special
+            assert special is not None
             who = "declared and led by this hand" if special.declared is not None else "the partner naming one declaration"
-            return Verdict(special.p_named, need,
-                           f"{bid_name(special.bid)} makes on {special.p_named:.0%} of {n} deals ({who}); it needs "
-                           f"{need:.0%} for its {self.stake(special.bid)} marks to beat the ordinary advice", n)
-        bid = self._ordinary_bid
-        mark_risk = self.risk if self.mark_risk is None else self.mark_risk
-        ordinary = sorted(b for b in self.legal_bids if b and getattr(b, "kind", ORDINARY) == ORDINARY)
-        if self.score is not None and not (self.partner_high and 0 in self.legal_bids):
-            us, them = self.score
-            odds = self.game_odds(bid)
-            p = None if not bid else self.p_table(self.best_declaration(bid), bid)
+            return Verdict(p, need, f"{bid_name(bid)} makes on {p:.0%} of {n} deals ({who}); it needs "
+                                    f"{need:.0%} for its {self.stake(bid)} marks to beat the ordinary advice", n)
+        if why == cases.game_odds:
+            us, them = self.score  # type: ignore[misc]
             call = f"bidding {bid_name(bid)}" if bid else "passing"
-            return Verdict(None if not bid else float(self.p_bid(bid).max()), None,
-                           f"at {us}-{them} the best chance of winning the game: {odds:.0%} {call} (passing "
-                           f"{win_chance(us, them, self.rules.target):.0%}; each hand after this one even)", n, p)
-        if bid:
-            trump = self.best_declaration(bid)
-            p, says = self._makes(trump, bid)
-            if p < min(self.risk, mark_risk):
-                return Verdict(p, None, f"the dealer may not pass, so the least bid: {says}", n, self.p_table(trump, bid))
-            every = bid >= self.rules.mark and self.rules.row.ladder != "points"
-            need = mark_risk if every else self.risk
-            return Verdict(p, need, f"{says}; {'a bid of every trick' if every else 'a point bid'} needs {need:.0%}", n,
-                           self.p_table(trump, bid))
-        if not ordinary:
+            return Verdict(p, None, f"at {us}-{them} the best chance of winning the game: {self.game_odds(bid):.0%} "
+                                    f"{call} (passing {self.game_odds(0):.0%}; each hand after this one even)", n, table)
+        if why == cases.no_bid:
             return Verdict(None, None, "no bid is legal over the high bid", n)
-        if self.partner_high and float(self.p_bid(ordinary[0]).max()) >= self.risk:
+        if why == cases.partner_high:
             return Verdict(None, None, "the partner holds the high bid", n)
-        least = ordinary[0]
-        p, says = self._makes(self.best_declaration(least), least)
-        return Verdict(None, self.risk, f"a bid needs {self.risk:.0%}; the best: {says}", n)
+        says = self._makes(self._declaration_of(d), bid)[1]
+        reason = {cases.declaring: f"{says}, the most of the declarations",
+                  cases.least_bid: f"the dealer may not pass, so the least bid: {says}",
+                  cases.bids: f"{says}; {'a bid of every trick' if every else 'a point bid'} needs {need or 0:.0%}",
+                  cases.not_worth: f"a bid needs {need or 0:.0%}; the best: {says}"}[why]
+        return Verdict(p, need, reason, n, table)
 
     def to_json(self) -> dict[str, Any]:
         p_make_bids = _P_MAKE_BIDS if self.rules.row.ladder == "marks" else bid_ladder(self.rules)
