@@ -126,9 +126,9 @@ def full_position(data: Any) -> tuple[games.GameSpec, Any]:
 
 def view_of(value: Any) -> tuple[games.GameSpec, Any]:
     """The game and the player's view of a ``view`` key: a dominosolver.view/1 object or a view's
-    text (docs/notation.md)."""
+    text (docs/notation.md); as everywhere else (docs/json.md), an object without its "schema" tag too."""
     data = readable(value, "view")
-    if not (isinstance(data, dict) and data.get("schema") == VIEW) and not games.is_view_text(data):
+    if not (isinstance(data, dict) and data.get("schema", VIEW) == VIEW) and not games.is_view_text(data):
         raise ParseError(f'view must be a dominosolver.view/1 object (with "schema": "{VIEW}") or a view\'s text '
                          "(seat=...)")
     return games.read_view(data)
