@@ -41,7 +41,8 @@ def test_an_exchange_hint_is_the_documents_reply_and_the_engines_answer(client):
     assert not validator.is_valid({**advice, "schema": "dominosolver.bidadvice/1"})
 
     with EngineClient() as engine:
-        engine.position(view)
+        ready = engine.position(view)
+        assert ready["type"] == "ready" and "worlds" not in ready  # counted in play only (docs/protocol.md)
         best = engine.go(samples=2, seed=1)
     assert best["move"] == f"discard {advice['best']}"
     ranked = lambda answer: [(m["move"], m["p_make"]) for m in answer["moves"]]
