@@ -4,8 +4,8 @@ best by the bid adviser's figures, in expected marks.
 A call is graded on the caller's view at that moment (the hand and the calls before it): the adviser
 (``advise_bid``, its defaults and the question's seed) gives each legal call's chance of being made
 in play (``BidAdvice.p_table``: the calibrated double-dummy P(make) under the declaration the
-adviser would name for it), and the call's expected marks are its stake times (2 q - 1) (a point bid stakes a mark, a
-bid of k marks k); a pass is worth 0 (what the other side then makes is not counted). The best
+adviser would name for it), and the call's expected marks are its stake (``game_odds.stake``, the
+core's: a point bid stakes a mark, a bid of k marks k) times (2 q - 1); a pass is worth 0 (what the other side then makes is not counted). The best
 call is the one of most expected marks, and a call's cost is what it gives up against it. The
 declaration is graded the same way at the contract won, ties going to the adviser's order. The
 adviser's own action (``advised``) may differ from the best: it bids only at its thresholds, a
@@ -22,6 +22,7 @@ from typing import Any
 from ..errors import ParseError
 from ..tiles import Tile
 from .bidding import BidAdvice, advise_bid
+from .game_odds import stake
 from .rules import ORDINARY, Bid, Rules, bid_name, parse_bid, parse_trump
 
 __all__ = ["AUCTION_GRADES", "GRADE_SAMPLES", "grade_auction"]
@@ -30,17 +31,13 @@ AUCTION_GRADES = "dominosolver.auctiongrades/1"
 GRADE_SAMPLES = 100  # deals each call is advised on: a hand's grades in about a second
 
 
-def _stake(rules: Rules, bid: int) -> int:
-    return max(1, int(bid) // rules.mark)
-
-
 def _expected(advice: BidAdvice, bid: Bid, trump: Any = None) -> float | None:
     """Expected marks of ``bid`` by the advice's figures under ``trump`` (None: the declaration the
     adviser would name); None for what is not calibrated (a special bid, a contract of its own)."""
     if not bid:
         return 0.0
     q = advice.p_table(advice.best_declaration(bid) if trump is None else trump, bid)
-    return None if q is None else _stake(advice.rules, bid) * (2 * q - 1)
+    return None if q is None else stake(advice.rules, bid) * (2 * q - 1)
 
 
 def _grade(choice: str, options: dict[str, float | None], advised: str, extra: dict[str, Any]) -> dict[str, Any]:
