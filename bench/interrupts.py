@@ -5,6 +5,9 @@ measured. Prints a table; figures go in bench/README.md under "## Interrupts".
 
     python bench/interrupts.py [--after 3] [--rounds 3] [--records 3000]
 
+(`--records` is a floor: the `analyse` batches get as many more as they need to outlast `--after` on two
+workers, from the seconds a record takes on this machine, measured first.)
+
 - a first-lead 42 hint of 10**6 worlds (every core), a Bingo phase-one solve without a node
   budget, `advise-bid` of 10**6 deals, and `analyse -o` batches on one process and on two workers:
   each must exit within 1 s, status 1, and a batch's output must hold whole JSON lines only;
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import signal
 import subprocess
@@ -33,6 +37,7 @@ import time
 from pathlib import Path
 
 from dominosolver import biggame, bingo, moon, texas42
+from dominosolver.batch import analyse_batch
 
 CLI = [sys.executable, "-c", "from dominosolver.cli import main; main()"]
 HINT_42 = str(texas42.Position(trump=4, hands=[list(h) for h in texas42.Game(seed=1).deal()], contract=(0, 30)))
@@ -132,6 +137,22 @@ def records(path: Path, n: int) -> Path:
     return path
 
 
+SAMPLE = 100  # records timed to size the batches
+MARGIN = 1.5  # a batch's work on two workers, in times --after and the interpreter's start
+STARTUP = 1.0  # seconds before a batch writes its first line, about
+
+
+def batch_size(asked: int, after: float, work: Path) -> int:
+    """Records enough for an `analyse` batch to be still running at Ctrl-C, ``after`` seconds in, on two
+    workers: at least ``asked``, else from the seconds a record takes here (a sample timed in this
+    process, under the machine's present load)."""
+    sample = records(work / "sample.jsonl", SAMPLE)
+    began = time.perf_counter()
+    analyse_batch(sample, work / "sample-out.jsonl", npz=None)
+    per_record = (time.perf_counter() - began) / SAMPLE
+    return max(asked, math.ceil(MARGIN * 2 * (after + STARTUP) / per_record))
+
+
 def whole_lines(out: Path) -> tuple[int, bool]:
     """(lines, whether the file is whole JSON lines, each ending in a newline)."""
     text = out.read_text() if out.exists() else ""
@@ -150,9 +171,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--after", type=float, default=3.0, help="seconds before Ctrl-C")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--records", type=int, default=3000)
+    parser.add_argument("--records", type=int, default=3000,
+                        help="records of the analyse batches, at least (more if needed to outlast --after)")
     parser.add_argument("--engine-only", action="store_true", help="only the engine's stop")
     args = parser.parse_args()
+    if args.records < 1 or args.after <= 0 or args.rounds < 1:
+        parser.error("--records and --rounds must be at least 1, --after above 0")
     with tempfile.TemporaryDirectory(prefix="interrupts-") as tmp:
         measure(args, Path(tmp))
 
@@ -160,7 +184,11 @@ def main() -> None:
 def measure(args: argparse.Namespace, work: Path) -> None:
     if args.engine_only:
         return engine_measure(args)
-    recs = records(work / "records.jsonl", args.records)
+    count = batch_size(args.records, args.after, work)
+    if count > args.records:
+        print(f"analyse batches of {count:,} records (--records {args.records:,} would end before Ctrl-C "
+              f"{args.after:g} s in)")
+    recs = records(work / "records.jsonl", count)
     calls = {
         "42 hint, first lead, 10^6 worlds": ["hint", HINT_42, "--samples", "1000000", "--seed", "1"],
         "Bingo phase-one solve, no node budget": ["solve", BINGO, "--max-nodes", "0"],
@@ -180,8 +208,8 @@ def measure(args: argparse.Namespace, work: Path) -> None:
         print(f"{name:<44}{' '.join(f'{t:.3f}' for t, _ in took):>34}{str({s for _, s in took}):>8}")
     big = work / "big.jsonl"
     big.write_text((json.dumps(texas42.Position(BIG_DEAL).to_json()) + "\n") * 20)
-    for label, source, jobs in ((f"analyse -o, {args.records} solves", recs, 1),
-                                (f"analyse -o, {args.records} solves", recs, 2),
+    for label, source, jobs in ((f"analyse -o, {count} solves", recs, 1),
+                                (f"analyse -o, {count} solves", recs, 2),
                                 ("analyse -o, 20 Big Game whole-deal solves", big, 1)):
         name, took, kept = f"{label}, -j {jobs}", [], []
         for r in range(args.rounds):
@@ -221,7 +249,7 @@ def measure(args: argparse.Namespace, work: Path) -> None:
                            text=True)
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     indices = [r["index"] for r in rows]
-    lost = sorted(set(range(args.records)) - set(indices))
+    lost = sorted(set(range(count)) - set(indices))
     duplicated = len(indices) - len(set(indices))
     clean = work / "clean.jsonl"
     subprocess.run(CLI + ["analyse", str(recs), "-o", str(clean), "--npz", "none"], check=True, capture_output=True)
