@@ -16,6 +16,7 @@
 
 #include "dominosolver/core/errors.hpp"
 #include "dominosolver/texas42/contract.hpp"
+#include "dominosolver/texas42/decisions.hpp"
 #include "dominosolver/texas42/game.hpp"
 #include "dominosolver/texas42/position.hpp"
 #include "dominosolver/texas42/rules.hpp"
@@ -342,8 +343,21 @@ val game_replay(val obj) {
   });
 }
 
+// A hand's strength for each number from 0 to `max_pip` as trumps (game.js's rule of thumb): the
+// core's (texas42/decisions.hpp's weighting::strength), texas42/bots.py's trump_strength's too.
+val trump_strengths(val hand, int max_pip) {
+  return guarded([&] {
+    TileMask mask = 0;
+    for (int t : plays_of(hand, "hand", false)) mask |= TileMask{1} << t;
+    val out = val::array();
+    for (int suit = 0; suit <= max_pip; ++suit) out.call<void>("push", weighting::strength(mask, suit));
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(dominosolver_game) {
   emscripten::function("gameReplay", &game_replay);
+  emscripten::function("trumpStrengths", &trump_strengths);
 }

@@ -24,23 +24,15 @@ const tileOf = (name) => {
   return { hi, lo, double: hi === lo, pips: hi + lo };
 };
 
-// Trumps held, the double of trumps, and other doubles (bots.py's trump_strength).
-function trumpStrength(hand, suit) {
-  let out = 0;
-  for (const t of hand.map(tileOf)) {
-    if (t.hi === suit || t.lo === suit) out += t.double ? 2 : 1;
-    else if (t.double) out += 0.5;
-  }
-  return out;
-}
-
-// RuleBot's call, declaration or discard for `hand` (the seat's tiles), the legal moves and the
-// rules' table (game.cpp's: family, min_bid, mark, hand_size, max_pip).
-export function ruleMove(table, hand, legal, trump = null) {
+// RuleBot's call, declaration or discard among the legal moves, from the rule's question: the rules'
+// `table` (game.cpp's: family, min_bid, mark, hand_size, max_pip), `trump`, and the seat's hand's
+// `strengths` as trumps, a number each (the core's trumpStrengths: bots.py's trump_strength).
+export function ruleMove({ table, trump = null, strengths }, legal) {
   const suits = Array.from({ length: table.max_pip + 1 }, (_, s) => s);
+  const trumpStrength = (s) => strengths[s];
   const bids = legal.filter((m) => /^\d+$/.test(m)).map(Number);  // ordinary bids (not pass, not a special)
   if (bids.length || legal.includes("pass")) {
-    const strength = Math.max(...suits.map((s) => trumpStrength(hand, s)));
+    const strength = Math.max(...suits.map(trumpStrength));
     let want;
     if (table.family === "biggame") want = strength >= 5 ? table.min_bid + 2 * (Math.floor(strength) - 5) : 0;
     else if (table.family !== "texas42") want = strength >= table.hand_size ? table.mark : strength >= table.min_bid ? Math.floor(strength) : 0;
@@ -50,7 +42,7 @@ export function ruleMove(table, hand, legal, trump = null) {
     return legal.includes("pass") ? "pass" : String(Math.min(...bids));
   }
   if (legal.some((m) => m.startsWith("declare "))) {
-    const best = [...suits].sort((a, b) => trumpStrength(hand, b) - trumpStrength(hand, a) || b - a)[0];
+    const best = [...suits].sort((a, b) => trumpStrength(b) - trumpStrength(a) || b - a)[0];
     return legal.includes(`declare ${best}`) ? `declare ${best}` : legal[0];
   }
   if (legal.some((m) => m.startsWith("discard "))) {  // lay away the weakest: off trumps, not a double, fewest pips
@@ -167,7 +159,8 @@ export function gameFlow(core, { answer, readView, ParseError, IllegalMoveError 
     const seed = botSeed(state);
     const bot = replay(state, seat);
     const view = viewOf(bot);
-    const rule = { hand: view.hand, trump: view.trump, table: r.table };  // for the rule of thumb
+    const strengths = answer(core.trumpStrengths(view.hand, r.table.max_pip));
+    const rule = { hand: view.hand, trump: view.trump, table: r.table, strengths };  // for the rule of thumb
     if (r.phase === "exchange" && view.trump === null) return { seat, rule };  // The Big Game's, before trumps
     if (r.phase === "bidding" || r.phase === "declaring") {
       // adviseBid of the hand and the auction so far (declaring: the whole auction, the contract won).
@@ -187,7 +180,7 @@ export function gameFlow(core, { answer, readView, ParseError, IllegalMoveError 
     if (q.bid || q.declare) move = advice?.action;  // "30", "168:plunge", "declare 5"
     else if (q.hint) move = advice?.best ?? advice?.moves?.[0]?.move;
     if (legal.includes(move)) return move;
-    return q.rule ? ruleMove(q.rule.table, q.rule.hand, legal, q.rule.trump) : legal[0];
+    return q.rule ? ruleMove(q.rule, legal) : legal[0];
   }
 
   function botTurn(token) {

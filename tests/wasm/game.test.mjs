@@ -17,6 +17,7 @@ const dir = process.env.DOMINOSOLVER_JS ? resolve(process.env.DOMINOSOLVER_JS) :
 const ds = await import(pathToFileURL(resolve(dir, "index.js")).href);
 const { ruleMove } = await import(pathToFileURL(resolve(dir, "game.js")).href);
 const api = await ds.load();
+const core = await ds.loadCore();
 const fixture = JSON.parse(await readFile(new URL("tests/data/wasm_games.json", root), "utf8"));
 
 const withoutToken = ({ token, ...rest }) => rest;
@@ -88,7 +89,22 @@ test("the rule of thumb is RuleBot's: calls, declarations and The Big Game's exc
   const cases = fixture.games.flatMap((g) => g.rule_cases);
   assert.ok(cases.some((c) => c.choice.startsWith("declare ")) && cases.some((c) => c.choice.startsWith("discard ")));
   assert.ok(cases.some((c) => /^\d+$/.test(c.choice)) && cases.some((c) => c.choice === "pass"));
-  for (const c of cases) assert.equal(ruleMove(c.table, c.hand, c.legal), c.choice, JSON.stringify(c));
+  for (const c of cases) {
+    const strengths = core.trumpStrengths(c.hand, c.table.max_pip);
+    assert.equal(ruleMove({ ...c, strengths }, c.legal), c.choice, JSON.stringify(c));
+  }
+});
+
+test("a hand's strengths as trumps are the core's: trumps held, one more for their double, a half for other doubles", () => {
+  const hands = fixture.games.flatMap((g) => g.rule_cases).map((c) => [c.hand, c.table.max_pip]);
+  assert.ok(hands.length >= 10);
+  for (const [hand, maxPip] of hands) {
+    const tiles = hand.map((name) => name.split(":")[0].split("-").map(Number));
+    const want = Array.from({ length: maxPip + 1 }, (_, suit) => tiles.reduce((sum, [hi, lo]) =>
+      sum + (hi === suit || lo === suit ? (hi === lo ? 2 : 1) : hi === lo ? 0.5 : 0), 0));
+    assert.deepEqual(core.trumpStrengths(hand, maxPip), want, JSON.stringify(hand));
+  }
+  assert.equal(core.trumpStrengths("6-6", 6).error?.name, "ParseError");  // a hand is a list of tiles
 });
 
 for (const game of ["moon", "moon4", "biggame"]) {
