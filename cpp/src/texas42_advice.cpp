@@ -1,4 +1,4 @@
-// The bid advice's rules of its own (texas42/decisions.hpp): the seed of a question, the ordinary call.
+// The bid advice's rules of its own (texas42/decisions.hpp): the seed of a question, the best declaration, the ordinary call.
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -46,6 +46,19 @@ Spread spread_of(const std::vector<int>& values) {
   for (double& v : x) v = (v - out.mean) * (v - out.mean);
   out.stderr_ = std::sqrt(pimc::pairwise_sum(x.data(), n) / static_cast<double>(n - 1)) / std::sqrt(static_cast<double>(n));
   return out;
+}
+
+int best_declaration(int count, const std::function<double(int)>& mean, const std::function<double(int)>& p) {
+  int best = 0;
+  for (int d = 1; d < count; ++d) {
+    if (!p) {
+      if (mean(d) > mean(best)) best = d;
+      continue;
+    }
+    const double pd = pimc::py_round(p(d), 12), pb = pimc::py_round(p(best), 12);
+    if (pd > pb || (pd == pb && mean(d) > mean(best))) best = d;
+  }
+  return best;
 }
 
 Bid ordinary_call(const Rules& rules, const std::vector<Bid>& legal, bool partner_high, int discount, double risk,

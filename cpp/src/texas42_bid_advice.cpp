@@ -129,15 +129,9 @@ Bid BidAdvice::bid() const {
 }
 
 int BidAdvice::best_declaration(std::optional<Bid> bid) const {
-  int best = 0;
-  for (int d = 1; d < count(); ++d) {
-    if (!bid) {
-      if (mean(d) > mean(best)) best = d;
-      continue;
-    }
-    const double pd = pimc::py_round(p_bid(d, bid->value), 12), pb = pimc::py_round(p_bid(best, bid->value), 12);
-    if (pd > pb || (pd == pb && mean(d) > mean(best))) best = d;
-  }
+  const auto by_mean = [this](int d) { return mean(d); };
+  const int best = advice_policy::best_declaration(
+      count(), by_mean, bid ? std::function<double(int)>([&](int d) { return p_bid(d, bid->value); }) : nullptr);
   if (!bid) return best;
   std::optional<int> own;
   for (int j = 0; j < static_cast<int>(declared_.size()); ++j) {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "dominosolver/core/pimc.hpp"
+#include "dominosolver/texas42/decisions.hpp"
 
 namespace dominosolver::texas42 {
 
@@ -50,16 +50,9 @@ double MoonAdvice::max_over(int bid, double (MoonAdvice::*f)(int, int) const) co
 }
 
 int MoonAdvice::best_declaration(std::optional<int> bid) const {
-  int best = 0;
-  for (int d = 1; d < count(); ++d) {
-    if (!bid) {
-      if (mean(d) > mean(best)) best = d;
-      continue;
-    }
-    const double pd = pimc::py_round(p_bid(d, *bid), 12), pb = pimc::py_round(p_bid(best, *bid), 12);
-    if (pd > pb || (pd == pb && mean(d) > mean(best))) best = d;
-  }
-  return best;
+  const auto by_mean = [this](int d) { return mean(d); };
+  return advice_policy::best_declaration(
+      count(), by_mean, bid ? std::function<double(int)>([&](int d) { return p_bid(d, *bid); }) : nullptr);
 }
 
 int MoonAdvice::bid() const {

@@ -181,6 +181,10 @@ struct SpecialOdds {
   }
 };
 
+// The declaration an advice names among `count`: by `mean` (no `p`), or by `p`, P(make) as the bid
+// is judged (at 12 decimals, as Python rounds), then the mean; of equal ones the first.
+int best_declaration(int count, const std::function<double(int)>& mean, const std::function<double(int)>& p);
+
 // The marks a contract of `bid` puts at stake in the marks game: one for a point bid, k for a bid of k marks.
 inline int stake(const Rules& rules, int bid) { return std::max(1, bid / rules.mark()); }
 
