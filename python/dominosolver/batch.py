@@ -39,6 +39,7 @@ import numpy as np
 from . import games
 from .arguments import callback, node_budget, time_limit, whole_number, world_count
 from .errors import DominoSolverError, ParseError, shown
+from .games.records import check_wrapper
 from .io import json_value, read_text_file
 from .resume import (
     OutputConflictError, check_writable, earlier_results, job_count, output_lock, rewrite_lines, same_file, worker_pool,
@@ -72,6 +73,7 @@ def run_record(
     try:
         if isinstance(record, dict) and MALFORMED in record:
             raise ParseError(f"malformed JSON: {record[MALFORMED]}")
+        check_wrapper(record)  # a typo in a key ("plyas") is an error, not a key left unread
         spec = games.detect(record)
         kind = detect_task(record, spec) if task == "auto" else task
         if kind not in TASKS[1:]:

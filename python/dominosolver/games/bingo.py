@@ -28,7 +28,7 @@ from ..wrappers import fresh
 from ..result import SolveResult
 from ..render.bingo_pictures import PICTURES
 from ..render.bingo import RENDER
-from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, hint_target, own_seed, unwrap
+from .records import ANALYSIS, GAME_ANALYSIS, check_wrapper, hint_asked, hint_target, json_type, own_seed, unwrap
 from .spec import BatchKit, EngineKit, GameSpec, HumanKit
 
 __all__ = ["MOVES", "SPEC"]
@@ -87,7 +87,8 @@ def grade(record: Any, *, max_nodes: int | None = None) -> dict[str, Any]:
     (``{"start", "hands", "boneyard", "moves": [[player, move], ...]}``), or the whole game
     (``{"deals": [...]}``, giving ``dominosolver.gameanalysis/1`` with an analysis per deal)."""
     if not isinstance(record, dict):
-        raise ParseError(f"cannot grade a JSON {type(record).__name__}: give {GRADE_FORMS}")
+        raise ParseError(f"a record to grade must be a JSON object, not {json_type(record)}: give {GRADE_FORMS}")
+    check_wrapper(record)
     if "deals" in record:
         deals = record["deals"]
         if not isinstance(deals, list):
@@ -100,7 +101,7 @@ def grade(record: Any, *, max_nodes: int | None = None) -> dict[str, Any]:
         if "position" not in record:
             raise ParseError("a record with 'plays' needs the 'position' they start from")
         if not isinstance(record["plays"], list):
-            raise ParseError("'plays' must be a list of moves")
+            raise ParseError(f"'plays' must be a list of moves, not {json_type(record['plays'])}")
         return analysis(as_position(record["position"]), record["plays"], max_nodes)
     raise ParseError(f"nothing to grade in this Bingo record: give {GRADE_FORMS}")
 
@@ -147,7 +148,7 @@ def analysis(start: Position, moves: list[Any], max_nodes: int | None) -> dict[s
 
 def task_of(record: Any) -> str:
     if not isinstance(record, dict):
-        raise ParseError(f"a Bingo record must be a JSON object, not {type(record).__name__}")
+        raise ParseError(f"a Bingo record must be a JSON object, not {json_type(record)}")
     if hint_asked(record):
         return "hint"
     if "plays" in record or "moves" in record or "deals" in record:

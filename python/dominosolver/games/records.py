@@ -12,12 +12,48 @@ from ..errors import ParseError, shown
 from ..render.kit import GAME_ANALYSIS  # an analysis per hand or deal of a whole game
 from .spec import GameSpec
 
-__all__ = ["ANALYSIS", "GAME_ANALYSIS", "SHOW", "VIEW", "hint_asked", "hint_target", "is_view_text", "own_seed", "show_json",
-           "unwrap", "whole_deal"]
+__all__ = ["ANALYSIS", "GAME_ANALYSIS", "SHOW", "VIEW", "WRAPPER_KEYS", "check_wrapper", "hint_asked", "hint_target",
+           "is_view_text", "json_type", "own_seed", "show_json", "unwrap", "whole_deal"]
 
 ANALYSIS = "dominosolver.analysis/1"  # the graded plays of one hand or deal
 VIEW = "dominosolver.view/1"
 SHOW = "dominosolver.show/1"  # a position with what follows from it: to move, legal moves
+
+
+# The keys of a record that wraps a position or a view (docs/json.md, "Batch analysis" and "Graded
+# play"): the body, what is asked of it (plays to grade, a seat to advise), and what any batch record
+# may carry (its id, task, game tag and seed).
+WRAPPER_KEYS = ("position", "view", "plays", "seat", "id", "task", "game", "seed")
+
+
+def json_type(value: Any) -> str:
+    """What JSON calls ``value``'s type, for messages: null, a string, a number, a list, true/false,
+    an object (never Python's NoneType, str, int)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return "an object" if isinstance(value, dict) else type(value).__name__
+
+
+def check_wrapper(record: Any) -> None:
+    """Refuse a key a ``{"position", ...}`` or ``{"view", ...}`` record does not know, by name (a typo such
+    as "plyas" would otherwise leave the record read as if the key were absent). Records of other
+    shapes (a position/1 or view/1 object itself, a hand or game of ``play --json``) are left to
+    their readers."""
+    if not isinstance(record, dict) or "schema" in record or not ("position" in record or "view" in record):
+        return
+    unknown = [k for k in record if k not in WRAPPER_KEYS]
+    if unknown:
+        which = "key " + shown(unknown[0]) if len(unknown) == 1 else "keys " + ", ".join(map(shown, unknown))
+        raise ParseError(f"unknown {which} in a record wrapping a {'position' if 'position' in record else 'view'}: "
+                         f"its keys are {', '.join(WRAPPER_KEYS)}")
 
 
 def unwrap(record: Any, key: str) -> Any:

@@ -31,7 +31,7 @@ from ..texas42.sampling import WorldSampler, position_of, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position, projection
 from ..tiles import Tile
 from ..wrappers import fresh
-from .records import ANALYSIS, GAME_ANALYSIS, hint_asked, unwrap
+from .records import ANALYSIS, GAME_ANALYSIS, check_wrapper, hint_asked, json_type, unwrap
 from ..render.texas42 import RENDER
 
 __all__ = ["bid_advisor", "grade", "hint", "player", "record"]
@@ -86,7 +86,8 @@ def grade(record: Any, *, tt_mb: int | None = None, auction: bool = False,
     hand, None for a hand thrown in (nothing was played). ``should_stop`` is asked between two plays
     (SearchLimitError once it answers true): The Big Game's whole deals take up to seconds a play."""
     if not isinstance(record, dict):
-        raise ParseError(f"cannot grade a JSON {type(record).__name__}: give {GRADE_FORMS}")
+        raise ParseError(f"a record to grade must be a JSON object, not {json_type(record)}: give {GRADE_FORMS}")
+    check_wrapper(record)
     if is_game(record):
         rules = record.get("rules")
         hands = [grade_hand(h, rules, tt_mb, should_stop) for h in record["hands"]]
@@ -103,7 +104,7 @@ def grade(record: Any, *, tt_mb: int | None = None, auction: bool = False,
             raise ParseError("a record with 'plays' needs the 'position' they start from")
         start, plays = as_position(record["position"]).copy(), record["plays"]
         if not isinstance(plays, list):
-            raise ParseError("'plays' must be a list of tiles")
+            raise ParseError(f"'plays' must be a list of tiles, not {json_type(plays)}")
         return analysis(start, plays, tt_mb, should_stop)
     body = unwrap(record, "position")
     if isinstance(body, dict) and "trump" not in body:
@@ -191,7 +192,7 @@ def task_of(record: Any) -> str:
     if isinstance(record, list):
         return "table"
     if not isinstance(record, dict):
-        raise ParseError(f"a record must be a JSON object, not {type(record).__name__}")
+        raise ParseError(f"a record must be a JSON object, not {json_type(record)}")
     if hint_asked(record):
         return "hint"
     if "plays" in record or "deal" in record or is_game(record):
