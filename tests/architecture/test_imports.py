@@ -21,6 +21,9 @@ OPTIONAL = {"dask", "distributed", "jsonschema", "pyarrow", "referencing"}
 
 # Modules that still import inside functions (none: the list stays for work in progress).
 PENDING: set[str] = set()
+# The one import inside a function by design: the command line's entry point loads the commands (the
+# whole package) under its own Ctrl-C handling (dominosolver/__main__.py).
+DEFERRED = {("dominosolver.__main__", ".cli.main")}
 
 
 def module_name(path: Path) -> str:
@@ -153,7 +156,8 @@ def function_level_imports(name: str) -> list[str]:
 def test_no_function_imports_a_module_but_optional_dependencies():
     found = {}
     for name in sorted(SOURCES):
-        lines = [x for x in function_level_imports(name) if x.split(": ")[1].split(".")[0] not in OPTIONAL]
+        lines = [x for x in function_level_imports(name) if x.split(": ")[1].split(".")[0] not in OPTIONAL
+                 and (name, x.split(": ")[1]) not in DEFERRED]
         if lines:
             found[name] = lines
     assert {m: lines for m, lines in found.items() if m not in PENDING} == {}

@@ -751,7 +751,9 @@ def main(argv: list[str] | None = None) -> None:
         where = f"{e.filename}: " if e.filename else ""
         click.echo(f"error: {type(e).__name__}: {where}{e.strerror or e}", err=True)
         sys.exit(1)
-    except click.exceptions.Abort:  # Ctrl-C: work left running in the background is not waited for
+    except (click.exceptions.Abort, KeyboardInterrupt) as e:  # Ctrl-C: work left running is not waited for
+        if isinstance(e, KeyboardInterrupt):  # outside click's handling, which says the newline
+            click.echo(err=True)
         exit_now(1)
         sys.exit(1)
     except click.ClickException as e:
