@@ -262,11 +262,8 @@ void decisions(py::module_& m) {
       py::arg("values"), "per declaration (a row) the mean of its deals' values and its standard error");
   bid.def(
       "special_odds",
-      [](const py::array_t<bool, py::array::c_style | py::array::forcecast>& makes) {
-        if (makes.ndim() != 2 || makes.shape(1) == 0) throw py::value_error("makes must be a matrix: a row a declaration, a column a deal");
-        advice_policy::SpecialOdds odds;
-        for (py::ssize_t d = 0, deals = makes.shape(1); d < makes.shape(0); ++d)
-          odds.makes.emplace_back(makes.data() + d * deals, makes.data() + (d + 1) * deals);
+      [](const Bools& makes) {
+        const advice_policy::SpecialOdds odds{rows_of<char>(makes, "makes")};
         std::vector<double> shares;
         for (std::size_t d = 0; d < odds.makes.size(); ++d) shares.push_back(odds.share(d));
         return py::make_tuple(odds.p_make(), odds.stderr_of(), odds.p_named(), shares);
@@ -317,12 +314,8 @@ void decisions(py::module_& m) {
   };
   moon.def(py::init([](const Rules& rules, const Ints& tricks, const std::vector<int>& legal, double risk, int discount,
                        bool partner_high) {
-             if (tricks.ndim() != 2) throw py::value_error("tricks must be a matrix: a row a declaration, a column a deal");
-             std::vector<std::vector<int>> rows;
-             for (py::ssize_t d = 0, deals = tricks.shape(1); d < tricks.shape(0); ++d)
-               rows.emplace_back(tricks.data() + d * deals, tricks.data() + (d + 1) * deals);
              try {
-               return MoonAdvice(rules, std::move(rows), legal, risk, discount, partner_high);
+               return MoonAdvice(rules, rows_of<int>(tricks, "tricks"), legal, risk, discount, partner_high);
              } catch (const std::invalid_argument& e) {
                throw py::value_error(e.what());
              }

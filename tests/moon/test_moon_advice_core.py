@@ -97,5 +97,5 @@ def test_moon_advice_is_the_rule(family: str) -> None:
 
 def test_moon_advice_refuses_what_it_cannot_judge() -> None:
     rules = Rules.from_json({"family": "moon"})
-    with pytest.raises(ValueError, match="same deals|a declaration and a deal"):
+    with pytest.raises(ValueError, match="same deals|a declaration and a deal|matrix"):
         decisions.bidding.MoonAdvice(rules._core, np.zeros((3, 0), np.int16), [0, 4], 0.5, 0, False)
