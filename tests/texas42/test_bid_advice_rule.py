@@ -162,7 +162,7 @@ def test_bid_advice_is_the_rule() -> None:
         legal += [b for b, _ in specials if rng.random() < 0.9]
         own = [b for b in legal if b[1] == "ordinary" and b[0]][:1]
         declared = [(b, np.array([[rng.random() < share for _ in range(deals)]])) for b in own if rng.random() < 0.4]
-        risk, mark_risk, discount = rng.choice([0.5, 0.75]), rng.choice([0.75, 0.85]), rng.choice([0, 5])
+        risk, mark_risk, discount = rng.choice([0.5, 0.75]), rng.choice([0.6, 0.85]), rng.choice([0, 5])
         partner_high = rng.random() < 0.2
         contract = rng.choice([None, None, None, (rng.choice(LADDER), "ordinary")])
         score = rng.choice([None, None, (rng.randrange(7), rng.randrange(7))])
