@@ -10,7 +10,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from dominosolver import games
+from dominosolver import biggame, games
 from dominosolver.biggame import BigGame, PlayerView
 from dominosolver.biggame.exchange import DiscardTests, advise_exchange, in_big_game_exchange
 from dominosolver.biggame.exchange_rule import exchanged
@@ -98,6 +98,16 @@ def test_only_the_bidder_in_its_exchange_is_advised():
     game.play(game.legal_moves[0])
     with pytest.raises(InvalidViewError, match="in its exchange, not in its declaring"):
         advise_exchange(game, samples=2)
+
+
+def test_bid_advice_in_the_exchange_points_to_the_hint():
+    # The bidder's 12 tiles are its hand and the undealt tile: not a hand at the auction of 11.
+    game = in_exchange(1)
+    for asked in (EIGHTS, game.view(game.to_move)):
+        with pytest.raises(InvalidViewError, match="exchange is advised by a hint"):
+            biggame.advise_bid(asked, samples=2)
+    with pytest.raises(InvalidViewError, match="holds 11 tiles, not 12"):  # no contract won: no exchange
+        biggame.advise_bid(" ".join(str(t) for t in EIGHTS.hand), seat="E", samples=2)
 
 
 def test_every_legal_discard_is_ranked_and_the_json_says_so():

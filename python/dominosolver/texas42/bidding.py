@@ -531,6 +531,9 @@ def _question(hand: Any, auction: Any, seat: Any, rules: Rules | None, legal_bid
         raise InvalidViewError(f"a score weighs a call by the chance of winning a game of 42 to 7 marks, not "
                                f"{rules.title}'s {rules.scoring}")
     if len(tiles) != rules.hand_size:
+        if contract is not None and seat == contract.declarer and len(tiles) == rules.hand_size + rules.undealt:
+            raise InvalidViewError("the bidder holds the tiles the deal left over: its exchange is advised by a "
+                                   "hint (the tiles to lay away: dominosolver hint VIEW), not by bid advice")
         raise InvalidViewError(f"a hand at the auction holds {rules.hand_size} tiles, not {len(tiles)}")
     try:
         mask = mask_of(tiles)
