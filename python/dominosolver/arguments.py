@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ._core import decisions as _decisions
-from .errors import ParseError, shown
+from .errors import ParseError, json_type, shown
 from .tiles import Tile
 
 MAX_TABLE_MB = 1 << 16  # 64 GB: beyond any machine this runs on
@@ -117,7 +117,7 @@ def tile_sequence(value: Any, name: str) -> list[Any]:
     if isinstance(value, Iterable) and not isinstance(value, (bytes, dict)):
         return list(value)
     raise ParseError(
-        f"{name} must be a list of tiles or a string of them, not {type(value).__name__}"
+        f"{name} must be a list of tiles or a string of them, not {json_type(value)}"
     )
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = [
     "DominoSolverError", "ParseError", "InvalidPositionError", "InvalidViewError", "IllegalMoveError",
-    "SearchLimitError", "RequestLimitError", "counted", "shown",
+    "SearchLimitError", "RequestLimitError", "counted", "json_type", "shown",
 ]
 
 SHOWN_CHARS = 80  # the most of a value an error message quotes
@@ -41,15 +43,64 @@ class IllegalMoveError(DominoSolverError):
     """A move that the rules forbid here (out of turn, renege, a bid too low...)."""
 
 
+def json_type(value: Any) -> str:
+    """What JSON calls ``value``'s type, for messages: null, a string, a number, a list, true/false,
+    an object (never Python's NoneType, str, int)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return "an object" if isinstance(value, dict) else type(value).__name__
+
+
+class _Full(Exception):
+    """The text of a shown value has passed ``SHOWN_CHARS``: the rest is cut anyway."""
+
+
 def shown(value: object) -> str:
-    """``repr(value)`` for an error message, cut to ``SHOWN_CHARS``: a wrong value may be a megabyte
-    of text, or an integer too long for Python to write in decimal at all."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * SHOWN_CHARS:
-        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+    """``value`` for an error message, in JSON's words where JSON has them (``true``, ``false``,
+    ``null``, also inside lists and objects; other values as ``repr``), cut to ``SHOWN_CHARS``: a
+    wrong value may be a megabyte of text, or an integer too long for Python to write in decimal."""
+    parts: list[str] = []
+    size = [0]
+
+    def put(text: str) -> None:
+        parts.append(text)
+        size[0] += len(text)
+        if size[0] > SHOWN_CHARS:
+            raise _Full
+
+    def walk(v: object) -> None:
+        if v is None or isinstance(v, bool):
+            put("null" if v is None else "true" if v else "false")
+        elif isinstance(v, int) and v.bit_length() > 4 * SHOWN_CHARS:
+            put(f"an integer of about {int(v.bit_length() * 0.30103)} digits")
+        elif type(v) in (list, tuple, dict):
+            items = list(v.items()) if isinstance(v, dict) else [(None, x) for x in v]  # type: ignore[union-attr]
+            put("{" if isinstance(v, dict) else "[")
+            for i, (k, x) in enumerate(items):
+                put(", " if i else "")
+                if isinstance(v, dict):
+                    walk(k)
+                    put(": ")
+                walk(x)
+            put("}" if isinstance(v, dict) else "]")
+        else:
+            put(repr(v))
+
     try:
-        text = repr(value)
-    except ValueError:  # a list or object holding such an integer
-        return f"a {type(value).__name__} holding an integer too long to write"
+        walk(value)
+    except _Full:
+        pass
+    except RecursionError:  # nested deeper than Python's stack: its start is what a reader needs
+        pass
+    text = "".join(parts)
     return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."
 
 

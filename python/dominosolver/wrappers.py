@@ -8,7 +8,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 from .arguments import seed_value
-from .errors import ParseError, shown
+from .errors import ParseError, json_type, shown
 from .io import unicode_text
 from .tiles import Tile, tiles_of
 
@@ -55,7 +55,7 @@ class FlagRules:
         if obj is None:
             return cls()
         if not isinstance(obj, dict):
-            raise ParseError(f"'rules' must be an object of flags, not {type(obj).__name__}")
+            raise ParseError(f"'rules' must be an object of flags, not {json_type(obj)}")
         return cls(**obj)
 
     def to_json(self) -> dict[str, str]:

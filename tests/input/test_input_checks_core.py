@@ -49,9 +49,9 @@ def test_games_with_other_rules_or_dealer_differ():
 
 
 def test_a_tile_is_made_of_two_numbers_or_one_tile_or_one_string():
-    with pytest.raises(ParseError, match="cannot make a tile from 6, True"):
+    with pytest.raises(ParseError, match="cannot make a tile from 6, true"):
         Tile(6, True)
-    with pytest.raises(ParseError, match="cannot make a tile from True, 4"):
+    with pytest.raises(ParseError, match="cannot make a tile from true, 4"):
         Tile(True, 4)
     with pytest.raises(ParseError, match=r"cannot make a tile from Tile\('6-4'\), 3"):
         Tile(Tile("6-4"), 3)

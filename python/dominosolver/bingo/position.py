@@ -6,7 +6,7 @@ from typing import Any, NamedTuple
 
 from .. import _core
 from ..arguments import tile_sequence
-from ..errors import ParseError, shown
+from ..errors import ParseError, json_type, shown
 from ..tiles import Tile
 from ..wrappers import NotatedPosition
 from . import notation, picture
@@ -61,7 +61,7 @@ class Position(NotatedPosition):
     ) -> None:
         if notation_text is not None:
             if not isinstance(notation_text, str):
-                raise ParseError(f"Bingo position text must be a string, not {type(notation_text).__name__}")
+                raise ParseError(f"Bingo position text must be a string, not {json_type(notation_text)}")
             fields = notation.fields_from_text(notation_text)
         else:
             if turned is None or hands is None:

@@ -8,7 +8,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import ParseError, shown
+from ..errors import ParseError, json_type, shown
 from ..render.kit import GAME_ANALYSIS  # an analysis per hand or deal of a whole game
 from .spec import GameSpec
 
@@ -24,22 +24,6 @@ SHOW = "dominosolver.show/1"  # a position with what follows from it: to move, l
 # play"): the body, what is asked of it (plays to grade, a seat to advise), and what any batch record
 # may carry (its id, task, game tag and seed).
 WRAPPER_KEYS = ("position", "view", "plays", "seat", "id", "task", "game", "seed")
-
-
-def json_type(value: Any) -> str:
-    """What JSON calls ``value``'s type, for messages: null, a string, a number, a list, true/false,
-    an object (never Python's NoneType, str, int)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    return "an object" if isinstance(value, dict) else type(value).__name__
 
 
 def check_wrapper(record: Any) -> None:

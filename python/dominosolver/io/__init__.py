@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import ParseError, shown
+from ..errors import ParseError, json_type, shown
 
 __all__ = [
     "SCHEMAS", "schema", "validate", "json_value", "json_object", "key_values", "flags_of_text", "is_digits",
@@ -19,14 +20,16 @@ __all__ = [
 ]
 
 SCHEMAS = ("position", "view", "hint")
+# The most digits a whole number in JSON may have: Python's own limit on converting one (0: none).
+JSON_MAX_DIGITS: int = getattr(sys, "get_int_max_str_digits", lambda: 0)()
 
 
 def json_value(text: str | bytes) -> Any:
     """The value of JSON text; ``ParseError`` says what was malformed (bytes that are no text, nesting
-    too deep for the parser, an integer too long for Python to convert, ``NaN`` or ``Infinity``, a
+    too deep for the parser, a whole number of more than ``JSON_MAX_DIGITS`` digits, ``NaN`` or ``Infinity``, a
     number too large for a float, a string holding a lone surrogate such as ``"\\udcff"``)."""
     try:
-        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float, parse_int=_whole_number)
     except ParseError:
         raise
     except json.JSONDecodeError as e:
@@ -35,14 +38,20 @@ def json_value(text: str | bytes) -> Any:
         raise ParseError(f"malformed JSON: bytes that are not text ({e})") from None
     except RecursionError:
         raise ParseError("malformed JSON: nested too deeply") from None
-    except ValueError as e:  # an integer beyond Python's limit on the digits it converts
-        raise ParseError(f"malformed JSON: {e}") from None
     _check_strings(value)
     return value
 
 
 def _no_constant(name: str) -> Any:
     raise ParseError(f"malformed JSON: {name} is not a JSON number")
+
+
+def _whole_number(text: str) -> int:
+    digits = len(text) - text.startswith("-")
+    if JSON_MAX_DIGITS and digits > JSON_MAX_DIGITS:
+        raise ParseError(f"a number in the JSON is too long: {text[:20]}... has {digits:,} digits, "
+                         f"a number may have at most {JSON_MAX_DIGITS:,}")
+    return int(text)
 
 
 def _finite_float(text: str) -> float:
@@ -70,7 +79,7 @@ def unicode_text(value: Any, name: str) -> str:
     """``value`` if it is a string of valid Unicode (UTF-8 can encode it: no lone surrogate such as
     ``"\\udcff"``, which JSON escapes can spell but no text holds), else ``ParseError``."""
     if not isinstance(value, str):
-        raise ParseError(f"{name} must be a string, not {type(value).__name__}")
+        raise ParseError(f"{name} must be a string, not {json_type(value)}")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as e:
@@ -91,7 +100,7 @@ def json_object(obj: Any, what: str = "a position") -> dict[str, Any]:
     if isinstance(obj, (str, bytes)):
         obj = json_value(obj)
     if not isinstance(obj, dict):
-        raise ParseError(f"{what} must be a JSON object, not {type(obj).__name__}")
+        raise ParseError(f"{what} must be a JSON object, not {json_type(obj)}")
     return obj
 
 

@@ -51,7 +51,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from ..errors import DominoSolverError, ParseError, RequestLimitError, shown
+from ..errors import DominoSolverError, ParseError, RequestLimitError, json_type, shown
 from ..io import json_value
 from . import handlers
 from .botgame import StaleToken
@@ -130,7 +130,7 @@ async def read_body(request: Request, most: int) -> dict[str, Any]:
         raise ParseError("the body holds NUL bytes: JSON text in UTF-8 has none (UTF-16 or UTF-32 is refused)")
     value = json_value(text)
     if not isinstance(value, dict):
-        raise ParseError(f"the body must be a JSON object, not {type(value).__name__}")
+        raise ParseError(f"the body must be a JSON object, not {json_type(value)}")
     return value
 
 

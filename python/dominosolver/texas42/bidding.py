@@ -51,7 +51,7 @@ from ..arguments import (
     whole_number,
     world_count,
 )
-from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
+from ..errors import InvalidPositionError, InvalidViewError, ParseError, json_type, shown
 from ..plain import PlainArrays
 from ..tiles import Tile, bits_of, mask_of
 from .advice_defaults import ADVICE_DEFAULTS
@@ -708,7 +708,7 @@ def _every_trick_or_none(pos: Position, seat: int, tricks: np.ndarray) -> np.nda
 def _pairs_or_list(value: Any, name: str, pairs: bool = False) -> list[Any]:
     """A list argument (auction: of (seat, bid) pairs), refused clearly when it is not one."""
     if not isinstance(value, (list, tuple)):
-        raise ParseError(f"{name} must be a list, not {type(value).__name__}")
+        raise ParseError(f"{name} must be a list, not {json_type(value)}")
     if pairs and not all(isinstance(a, (list, tuple)) and len(a) == 2 for a in value):
         raise ParseError(f"{name} must be a list of (seat, bid) pairs, not {shown(list(value))}")
     return list(value)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple, TypeVar
 
 from .. import _core
-from ..errors import DominoSolverError, ParseError, shown
+from ..errors import DominoSolverError, ParseError, json_type, shown
 from ..io import flags_of_text, is_digits, json_object, key_values
 from ..tiles import Tile
 from .plays import parse_play
@@ -113,7 +113,7 @@ def fields_object(value: Any, name: str, keys: tuple[str, ...], form: str,
     level, an unknown key is refused (a misspelt one would otherwise vanish) and none of ``keys`` may
     be left out."""
     if not isinstance(value, dict):
-        raise ParseError(f"'{name}' must be {form}, not {type(value).__name__}")
+        raise ParseError(f"'{name}' must be {form}, not {json_type(value)}")
     missing = [k for k in keys if k not in value]
     unknown = sorted(set(value) - set(keys) - set(optional))
     if missing or unknown:

@@ -29,7 +29,7 @@ from typing import Any
 
 from .. import _core
 from ..arguments import MAX_WORLDS, seed_value, whole_number, world_count
-from ..errors import InvalidViewError
+from ..errors import InvalidViewError, json_type
 from ..tiles import bits_of, mask_of
 from .game import Game
 from .position import Position
@@ -55,7 +55,7 @@ class WorldSampler:
 
     def __init__(self, view: PlayerView) -> None:
         if not isinstance(view, PlayerView):
-            raise InvalidViewError(f"worlds are drawn from a PlayerView, not {type(view).__name__}")
+            raise InvalidViewError(f"worlds are drawn from a PlayerView, not {json_type(view)}")
         self.view = view
         self.others = [s for s in range(view.rules.seats) if s != view.seat]
         self.own = mask_of(view.hand)
@@ -222,7 +222,7 @@ def as_view(obj: Any) -> PlayerView:
         return obj.view(obj.to_move)
     if isinstance(obj, (dict, str, bytes)):
         return PlayerView.from_json(obj)
-    raise InvalidViewError(f"cannot read a player's view from {type(obj).__name__}")
+    raise InvalidViewError(f"cannot read a player's view from {json_type(obj)}")
 
 
 def _sampler(view: Any) -> WorldSampler:

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 from .. import _core
 from ..arguments import callback, node_budget, perf_deadline, table_megabytes, thread_count, tile_sequence
-from ..errors import ParseError, SearchLimitError, counted, shown
+from ..errors import ParseError, SearchLimitError, counted, json_type, shown
 from ..io import json_value
 from ..plain import PlainArrays
 from ..result import SolveResult
@@ -588,11 +588,11 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     # one character at a time.
     if isinstance(positions, (str, bytes, dict, Position)):
         raise ParseError(
-            f"solve_batch takes a list of positions, not one ({type(positions).__name__}): "
+            f"solve_batch takes a list of positions, not one ({json_type(positions)}): "
             "wrap it in a list"
         )
     if not isinstance(positions, Iterable):
-        raise ParseError(f"solve_batch takes a list of positions, not {type(positions).__name__}")
+        raise ParseError(f"solve_batch takes a list of positions, not {json_type(positions)}")
     parsed = [as_position(p) for p in positions]
     cores = [p._pos for p in parsed]
     tt_mb = table_size_for(max((p.tricks_left for p in parsed), default=0)) if tt_mb is None else table_megabytes(tt_mb)
