@@ -21,7 +21,7 @@ import numpy as np
 from .. import pimc
 from ..pimc import MoveStat  # one move of a hint, shared with 42's
 from ..arguments import node_budget, renamed, renamed_object, seed_value, table_megabytes, time_limit, world_count
-from ..errors import InvalidPositionError, ParseError, shown
+from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
 from ..stoppable import Abandoned
 from .notation import read_player
 from .play_inference import SLIP, choices_in, log_likelihoods
@@ -156,7 +156,7 @@ def hint(
     if view.to_move is None:
         raise InvalidPositionError("the deal is over: there is no move to hint")
     if view.to_move != view.seat:
-        raise InvalidPositionError(
+        raise InvalidViewError(
             f"player {view.seat} is not to move here (player {view.to_move} is): no hint to give")
     moves = [str(m) for m in view.legal_moves]
     if budget is None:
