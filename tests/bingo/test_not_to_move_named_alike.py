@@ -1,6 +1,6 @@
-"""A hint asked for a seat that is not to move is refused alike by every game of the registry: an
-InvalidViewError (Bingo's was an InvalidPositionError), a 422 naming it over HTTP, and the same
-error in the engine protocol."""
+"""A hint asked for a seat that is not to move, or of a deal that is over, is refused alike by every
+game of the registry: an InvalidViewError (Bingo's were InvalidPositionErrors), a 422 naming it over
+HTTP, and the same error in the engine protocol."""
 
 from __future__ import annotations
 
@@ -24,10 +24,20 @@ def deal_and_other_seat(tag: str) -> tuple[object, int]:
     return position, 1 if to_move == 0 else 0
 
 
-@pytest.mark.parametrize("tag", list(GAMES))
-def test_a_hint_for_a_seat_not_to_move(tag):
+def played_out(tag: str) -> object:
+    """A deal of the game played to its end (each player laying its first legal move)."""
     spec = GAMES[tag]
-    position, seat = deal_and_other_seat(tag)
+    position = spec.deal(1, spec.variants[0])
+    while (facts := spec.facts(position))["to_move"] is not None:
+        position.play(facts["legal_moves"][0])
+    return position
+
+
+@pytest.mark.parametrize("over", [False, True], ids=["not to move", "deal over"])
+@pytest.mark.parametrize("tag", list(GAMES))
+def test_a_hint_for_a_seat_not_to_move(tag, over):
+    spec = GAMES[tag]
+    position, seat = (played_out(tag), 0) if over else deal_and_other_seat(tag)
     with pytest.raises(InvalidViewError) as caught:
         spec.hint(position, seat=seat)
     assert type(caught.value) is InvalidViewError, caught.value

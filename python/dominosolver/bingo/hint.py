@@ -154,7 +154,7 @@ def hint(
         raise ParseError(f"unknown weighting {shown(weighting)}: use one of {', '.join(WEIGHTINGS)}")
     view = _view(view, seat)
     if view.to_move is None:
-        raise InvalidPositionError("the deal is over: there is no move to hint")
+        raise InvalidViewError("the deal is over: there is no move to hint")
     if view.to_move != view.seat:
         raise InvalidViewError(
             f"player {view.seat} is not to move here (player {view.to_move} is): no hint to give")
