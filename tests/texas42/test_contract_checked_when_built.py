@@ -18,10 +18,10 @@ HANDS = ["66.65.64", "63.11.22", "62.00.33", "61.44.55"]
 @pytest.mark.parametrize("declarer, bid, says", [
     (9, 30, "contract declarer: unknown seat 9"),
     (-1, 30, "contract declarer: unknown seat -1"),
-    (True, 30, "contract declarer: unknown seat True"),
+    (True, 30, "contract declarer: unknown seat true"),
     (1.0, 30, "contract declarer: unknown seat 1.0"),
     ("X", 30, "contract declarer: unknown seat 'X'"),
-    (0, None, "unknown bid None"),
+    (0, None, "unknown bid null"),
     (0, -5, "unknown bid -5"),
     (0, "thirty", "unknown bid 'thirty'"),
     (0, "30:nonsense", "unknown bid kind 'nonsense'"),
