@@ -74,10 +74,10 @@ def test_the_tests_memory_is_bounded_besides_their_tables():
 
 
 def test_the_exchange_keeps_its_time():
-    # Within 10% and the first pass's tests (at most 21 of 250,000 nodes): a test under way at the
-    # end is left, its deal unknown.
+    # The time limit ends the advice, not its work (minutes without a limit): a test under way at
+    # the end is left, its deal unknown. The margin is the tests' stop bound (a loaded machine).
     advice = advise_exchange(exchange_view(), samples=MAX_SAMPLES, seed=1, time=1.0)
-    assert advice.elapsed < 1.1 + 1.0
+    assert advice.elapsed < 1.0 + PROMPT
     assert any("unknown" in w for w in advice.warnings)
 
 
