@@ -66,7 +66,9 @@ class _Full(Exception):
 def shown(value: object) -> str:
     """``value`` for an error message, in JSON's words where JSON has them (``true``, ``false``,
     ``null``, also inside lists and objects; other values as ``repr``), cut to ``SHOWN_CHARS``: a
-    wrong value may be a megabyte of text, or an integer too long for Python to write in decimal."""
+    wrong value may be a megabyte of text, a list of a million items or an integer too long for
+    Python to write in decimal. A list's or object's items are read one at a time and the reading
+    stops at the cut: a few items read, whatever the value's size."""
     parts: list[str] = []
     size = [0]
 
@@ -81,16 +83,16 @@ def shown(value: object) -> str:
             put("null" if v is None else "true" if v else "false")
         elif isinstance(v, int) and v.bit_length() > 4 * SHOWN_CHARS:
             put(f"an integer of about {int(v.bit_length() * 0.30103)} digits")
-        elif type(v) in (list, tuple, dict):
-            items = list(v.items()) if isinstance(v, dict) else [(None, x) for x in v]  # type: ignore[union-attr]
-            put("{" if isinstance(v, dict) else "[")
-            for i, (k, x) in enumerate(items):
+        elif type(v).__repr__ in _CONTAINERS:  # a list, tuple or dict (or a subclass written as one)
+            mapping = isinstance(v, dict)
+            put("{" if mapping else "[")
+            for i, item in enumerate(v.items() if mapping else v):  # type: ignore[attr-defined]
                 put(", " if i else "")
-                if isinstance(v, dict):
-                    walk(k)
+                if mapping:
+                    walk(item[0])
                     put(": ")
-                walk(x)
-            put("}" if isinstance(v, dict) else "]")
+                walk(item[1] if mapping else item)
+            put("}" if mapping else "]")
         else:
             put(repr(v))
 
@@ -102,6 +104,9 @@ def shown(value: object) -> str:
         pass
     text = "".join(parts)
     return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."
+
+
+_CONTAINERS = (list.__repr__, tuple.__repr__, dict.__repr__)
 
 
 def counted(n: int, noun: str) -> str:
