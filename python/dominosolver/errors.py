@@ -6,7 +6,7 @@ from typing import Any
 
 __all__ = [
     "DominoSolverError", "ParseError", "InvalidPositionError", "InvalidViewError", "IllegalMoveError",
-    "SearchLimitError", "RequestLimitError", "counted", "json_type", "shown",
+    "SearchLimitError", "RequestLimitError", "StateError", "counted", "json_type", "shown",
 ]
 
 SHOWN_CHARS = 80  # the most of a value an error message quotes
@@ -37,6 +37,12 @@ class SearchLimitError(InvalidPositionError):
 class RequestLimitError(DominoSolverError):
     """A request beyond what a server allows one request (``dominosolver serve``'s limits: more
     samples, more time, a larger body than it states in ``GET /v1/limits``)."""
+
+
+class StateError(DominoSolverError):
+    """A request that is well formed but out of order where it came: the engine protocol's
+    (``dominosolver engine``) ``position`` while a search runs, ``go`` while one runs or before any
+    position. What was asked is not wrong, its moment is: a view has nothing to do with it."""
 
 
 class IllegalMoveError(DominoSolverError):

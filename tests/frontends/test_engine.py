@@ -62,7 +62,7 @@ def test_hello_position_go():
         ("{nope", "ParseError"),
         ('["cmd"]', "ParseError"),
         ({"cmd": "dance"}, "ParseError"),
-        ({"cmd": "go"}, "InvalidViewError"),
+        ({"cmd": "go"}, "StateError"),
         ({"cmd": "position"}, "ParseError"),
         (
             {

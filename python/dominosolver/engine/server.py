@@ -29,7 +29,7 @@ from typing import IO, Any
 
 from .. import games
 from ..arguments import MAX_TABLE_MB, node_budget, seed_value, time_limit, whole_number, world_count
-from ..errors import DominoSolverError, InvalidViewError, ParseError, shown
+from ..errors import DominoSolverError, ParseError, StateError, shown
 from ..io import json_value, unicode_text
 from ..pimc import engine_info
 
@@ -217,7 +217,7 @@ class EngineServer:
 
     def _position(self, req: dict[str, Any]) -> None:
         if self._busy():
-            raise InvalidViewError("a search is running: send stop and wait for its bestmove first")
+            raise StateError("position while a search is running: send stop and wait for its bestmove (or error) line first")
         if "view" not in req:
             raise ParseError('position needs a "view" (dominosolver.view/1)')
         spec, view = games.read_view(req["view"])
@@ -232,9 +232,9 @@ class EngineServer:
 
     def _go(self, req: dict[str, Any]) -> None:
         if self._busy():
-            raise InvalidViewError("a search is already running")
+            raise StateError("go while a search is running: send stop and wait for its bestmove (or error) line first")
         if self.spec is None:
-            raise InvalidViewError("go before any position")
+            raise StateError("go before any position: send a position (its ready line) first")
         limits: dict[str, Any] = {}
         for key, check in GO_LIMITS.items():
             if req.get(key) is not None:
