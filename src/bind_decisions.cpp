@@ -192,7 +192,7 @@ void decisions(py::module_& m) {
            }, py::arg("mean"), py::arg("p_make"), "a move's rank key (bigger is better)")
       .def("game_odds", &hint_policy::MoveOrder::game_odds, py::arg("p_make"));
   hint.def("pov", &hint_policy::pov, py::arg("rules"), py::arg("seat"), py::arg("declarer"),
-           "the point of view of a hint's values: the seat's side by name, or Moon's bidder or defenders");
+           "the point of view of a hint's values: the seat's side by its seats' names, as a solve names it (Moon's bidder alone, the other two together)");
 
   auto cal = m.def_submodule("calibration", "the bid adviser's P(make) in play (texas42/decisions.hpp)");
   cal.attr("A") = calibration::kA;

@@ -44,7 +44,9 @@ def test_a_hint_over_every_world_equals_the_exact_solves(rules, seed, plays):
         assert h[str(tile)].p_make == pytest.approx((bidder_tricks[:, j] >= need).mean())
     assert h.goal == ("make" if ours else "set")
     if rules == MOON:
-        assert h.pov == ("bidder" if view.seat == bidder else "defenders")
+        assert h.pov == world.side_names[world.side_of(view.seat)]  # as a solve names the side
+        assert h.pov == (MOON.seat_names[bidder] if view.seat == bidder
+                         else "".join(n for s, n in enumerate(MOON.seat_names) if s != bidder))
 
 
 def exchange_game(seed: int, bid: int = 5, trump: str = "4") -> Game:

@@ -148,8 +148,8 @@ def hand_summary(number: int, hand: dict[str, Any], analysis: dict[str, Any] | N
         yield discard_table(analysis["discard"])
 
 
-def solve_table(result: SolveResult) -> Table:
-    table = Table(title=f"every move, {result.units} for {result.pov} from this trick on", title_justify="left")
+def solve_table(result: SolveResult, side: str) -> Table:
+    table = Table(title=f"every move, {result.units} for {side} from this trick on", title_justify="left")
     table.add_column("move")
     table.add_column("value", justify="right")
     table.add_column("cost", justify="right")
@@ -181,9 +181,10 @@ def show_solve(pos: Position, result: SolveResult) -> Output:
         yield "the hand is over: every tile has been played, nothing is left to solve"
         return
     makes = "" if result.makes is None else f", the contract {'makes' if result.makes else 'is set'}"
-    yield (f"value: [bold]{result.value}[/bold] {result.units} for {result.pov} ({pos.seat_name(pos.to_move)} to play){makes}, "
+    side = side_label(pos.rules, result.pov)  # Moon's "P0+P2": its JSON's "P0P2" as people read it
+    yield (f"value: [bold]{result.value}[/bold] {result.units} for {side} ({pos.seat_name(pos.to_move)} to play){makes}, "
            f"{result.nodes:,} nodes")
-    yield solve_table(result)
+    yield solve_table(result, side)
     yield legend(f"{DOUBLE_DUMMY}; cost: lost against the best")
     if result.equivalent:
         yield "interchangeable: " + "; ".join(" = ".join(g) for g in result.equivalent)
@@ -245,7 +246,7 @@ def special_table_of(table_obj: Any) -> Output:
 def hint_table(h: Any) -> Table:
     exact = "exact, every one of" if h.exact else "sampled"
     seed = "" if h.seed is None else f", seed {h.seed}"
-    title = (f"{h.view.rules.seat_names[h.seat]} to play ({h.pov}): {exact} {h.worlds} worlds{seed}, {h.elapsed * 1000:.0f} ms"
+    title = (f"{h.view.rules.seat_names[h.seat]} to play ({side_label(h.view.rules, h.pov)}): {exact} {h.worlds} worlds{seed}, {h.elapsed * 1000:.0f} ms"
              + (f"; goal: {h.goal} the contract" if h.goal else ""))
     table = Table(title=title, title_justify="left")
     for col in ("rank", "move", f"mean {h.units}", "± stderr", "P(make)", "± its stderr"):

@@ -35,9 +35,10 @@ import numpy as np
 from ..arguments import MAX_WORLDS, seed_value, thread_count, time_limit, whole_number, world_count
 from ..errors import InvalidViewError, ParseError, shown
 from .exchange_rule import in_exchange
-from .hint import before_play
+from .hint import before_play, pov_name
 from .plays import play_of
 from .position import Position
+from .rules import side_label
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import reach_batch, solve_batch
 from .view import PlayerView
@@ -99,7 +100,7 @@ class Claim:
             "rules": self.view.rules.game_flags,  # as in its position: "game" names the family
             "position": self.view.to_json(),
             "seat": self.seat,
-            "side": _side_name(self.view),
+            "side": pov_name(self.view),
             "goal": self.goal,
             "aim": _aim(self.view) if self.goal == "contract" else None,
             "status": self.status,
@@ -121,7 +122,7 @@ class Claim:
 
     def __str__(self) -> str:
         what = _goal_words(self.view, self.goal)
-        side = _side_name(self.view)
+        side = side_label(self.view.rules, pov_name(self.view))
         answer = {"claim": "yes", "no claim": "no", "unknown": "cannot tell"}[self.status]
         lines = [f"Claim {what} ({side}): {answer}. {self.reason}"]
         if self.refutation is not None:
@@ -367,12 +368,6 @@ def _world(v: PlayerView, world: World, pos: Position, move: str | None = None) 
     names = v.rules.seat_names
     return {"position": str(pos), "move": move,
             "hands": {names[s]: [str(t) for t in pos.hand(s)] for s in range(v.rules.seats) if s != v.seat}}
-
-
-def _side_name(v: PlayerView) -> str:
-    if v.rules.scorers > 2 and v.contract is not None:
-        return "bidder" if v.seat == v.contract.declarer else "defenders"
-    return v.rules.team_of(v.seat)
 
 
 def _aim(v: PlayerView) -> str:

@@ -42,6 +42,7 @@ from .game_odds import game_chance, parse_score, stake
 from .infoset import infoset_values
 from .plays import play_of
 from .position import Position
+from .rules import side_label
 from .sampling import World, WorldSampler, as_view, new_seed, position_of
 from .solve import LONG_TRICKS, reach_batch, solve_batch
 from .view import PlayerView
@@ -100,9 +101,10 @@ class Hint:
 
     @property
     def pov(self) -> str:
-        """The side the values count for: the seat's team ("NS", "EW"), or in three-player Moon
-        "bidder" or "defenders" (the other two together, docs/rules.md §4.1)."""
-        return _pov(self.view)
+        """The side the values count for, by its seats' names as a solve names the side to move:
+        the seat's team ("NS", "EW"), or in three-player Moon under a contract the bidder ("P1") or
+        the other two together ("P0P2", docs/rules.md §4.1)."""
+        return pov_name(self.view)
 
     @property
     def exact(self) -> bool:
@@ -159,7 +161,7 @@ class Hint:
 
     def __str__(self) -> str:
         head = (
-            f"{self.view.rules.seat_names[self.seat]} ({self.pov}) to {'lay a tile away' if in_exchange(self.view) else 'play'}; "
+            f"{self.view.rules.seat_names[self.seat]} ({side_label(self.view.rules, self.pov)}) to {'lay a tile away' if in_exchange(self.view) else 'play'}; "
             f"{self.method} over {self.worlds} worlds"
             + (f", seed {self.seed}" if self.seed is not None else "")
         )
@@ -609,9 +611,10 @@ def _unvalued(e: pimc.Estimate) -> pimc.Estimate:
     return dataclasses.replace(e, moves=tuple(dataclasses.replace(m, mean=None, stderr=None) for m in e.moves))
 
 
-def _pov(v: PlayerView) -> str:
-    """The seat's side by name: its team, or in three-player Moon (each for itself until a bid makes
-    the bidder one side and the other two the other) "bidder" or "defenders". The core's
+def pov_name(v: PlayerView) -> str:
+    """The seat's side by its seats' names, as a solve names the side to move (``Position.side_names``):
+    its team, or in three-player Moon (each for itself until a bid makes the bidder one side and the
+    other two the other) the bidder's name or the other two's together. The core's
     (texas42/decisions.hpp), the WebAssembly module's too."""
     return _decisions.hint.pov(v.rules._core, v.seat, None if v.contract is None else v.contract.declarer)  # type: ignore[no-any-return]
 

@@ -276,14 +276,16 @@ struct MoveOrder {
   }
 };
 
-// The point of view of a hint's values (hint.py's _pov): the seat's side by name, its seats' names
-// together ("NS"; Moon's player "P1"), or in three-player Moon once a bid makes the bidder one side
-// and the other two the other, "bidder" or "defenders".
+// The point of view of a hint's values (hint.py's _pov), named as a solve names the side to move
+// (Position.side_names): the names of the seats on the seat's side together ("NS"; Moon's player
+// "P1"), and in three-player Moon once a bid makes the bidder one side and the other two the
+// other, the bidder's name ("P1") or the other two's together ("P0P2").
 inline std::string pov(const Rules& rules, int seat, std::optional<int> declarer) {
-  if (rules.scorers() > 2 && declarer) return seat == *declarer ? "bidder" : "defenders";
+  const bool by_bid = rules.scorers() > 2 && declarer;  // Moon: the bidder against the other two
+  const auto side = [&](int s) { return by_bid ? int(s == *declarer) : rules.scorer_of(s); };
   std::string out;
   for (int s = 0; s < rules.seats(); ++s)
-    if (rules.scorer_of(s) == rules.scorer_of(seat)) out += rules.seat_name(s);
+    if (side(s) == side(seat)) out += rules.seat_name(s);
   return out;
 }
 }  // namespace hint_policy
