@@ -50,7 +50,7 @@ from wasm_fixture import dealt, played
 try:
     from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:  # without selenium the browser fixture skips these tests (or fails them under CI)
     pass
 
@@ -620,3 +620,22 @@ def test_the_served_hint_is_pythons(browser, server):
     # Set up in mid-trick: POST /v1/hint with the position and its seat to move.
     load_position(browser, position := mid_trick())
     assert board_hint(browser, 30, 3) == python_hint(position, 30, 3)
+
+
+@pytest.mark.browser
+def test_a_bid_advice_the_module_does_not_give_says_it_needs_the_server(phone, site):
+    """The Big Game's auction offline: the Hint asks an advice the module does not give, and the board
+    says that it needs the server, with the game's name (not a ParseError the player never typed)."""
+    browser = phone
+    browser.get((site[0] / "index.html").as_uri() + "?pause=0")
+    ready(browser)
+    browser.find_element(By.CSS_SELECTOR, 'nav [data-screen="play"]').click()
+    Select(browser.find_element(By.NAME, "play-game")).select_by_value("biggame")
+    browser.find_element(By.NAME, "play-seed").send_keys("7")
+    browser.find_element(By.ID, "new-game").click()
+    state = play_state(browser)
+    assert state["your_turn"] and "pass" in state["legal_moves"], state["legal_moves"]
+    browser.find_element(By.ID, "hint").click()
+    shown = wait_for(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#hint-panel .invalid"), "the hint's answer")[0].text
+    title = next(g["title"] for g in browser.execute_script("return dominosolverOffline.games.games") if g["tag"] == "biggame")
+    assert shown.startswith(f"Unavailable: Bid advice in {title} needs the server (dominosolver serve): "), shown

@@ -68,12 +68,20 @@ async function botMove(ds, { token }, signal) {
 // advises; another's question gets its error). As the server asks Python's advise_bid(view): its
 // default deals and the question's own seed (the same figures as the served board's), and what the
 // contract shows (a plunger's doubles, kept with it in every deal).
-function adviseBid(ds, { view }) {
+// The view is the module's own game's, so an advice it refuses is one it does not give (The Big
+// Game's, whose adviser is the Python package's): the server's, and said so.
+async function adviseBid(ds, { view }) {
   if (!view || typeof view !== "object") throw new Unavailable("POST /v1/advise-bid without a view");
   const auction = (view.auction ?? []).map((a) => [a.seat, a.kind ? `${a.bid}:${a.kind}` : a.bid]);
-  return offline.hintWorker().adviseBid(view.hand, { seat: view.seat, auction,
-    ...(view.game ? { game: view.game } : {}), rules: view.rules ?? {},
-    ...(view.revealed && Object.keys(view.revealed).length ? { revealed: view.revealed } : {}) });
+  try {
+    return await offline.hintWorker().adviseBid(view.hand, { seat: view.seat, auction,
+      ...(view.game ? { game: view.game } : {}), rules: view.rules ?? {},
+      ...(view.revealed && Object.keys(view.revealed).length ? { revealed: view.revealed } : {}) });
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    const title = offline.games.games.find((g) => g.tag === view.game)?.title ?? "this game";
+    throw new Unavailable(`Bid advice in ${title}`, error.message);
+  }
 }
 
 function showReply(ds, position) {

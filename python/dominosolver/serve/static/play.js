@@ -18,6 +18,11 @@ function cell(row, text) {
   row.insertCell().textContent = text;
 }
 
+// An answer the player asked for is brought on screen (a laptop's window ends above the panel).
+function seen(panel) {
+  panel.scrollIntoView({ block: "nearest" });
+}
+
 function heading(text) {
   return Object.assign(document.createElement("h2"), { textContent: text });
 }
@@ -41,6 +46,21 @@ export class PlayScreen {
     if (offline) $("#claim").title = "the claim needs the server (dominosolver serve)";
     $("#hint").addEventListener("click", () => this.hint());
     $("#claim").addEventListener("click", () => this.claim());
+    // The keyboard: Left and Right step along your playable tiles and choices, Escape puts a hint or claim away.
+    $("#screen-play").addEventListener("keydown", (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === "Escape") {
+        $("#hint-panel").replaceChildren();
+        $("#claim-panel").replaceChildren();
+        return;
+      }
+      if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+      const targets = [...document.querySelectorAll("#play-table .hand.own button:enabled, #play-choices button:enabled")];
+      const at = targets.indexOf(document.activeElement);
+      if (at < 0) return;
+      event.preventDefault();
+      targets[(at + (event.key === "ArrowRight" ? 1 : targets.length - 1)) % targets.length].focus();
+    });
   }
 
   get seats() {
@@ -101,7 +121,7 @@ export class PlayScreen {
 
   async reopen(token) {
     this.handsSeen = 0;
-    await this.send(() => call("game", { token }));
+    await this.send(() => call("game", { token }), { fresh: true });
   }
 
   async start(body) {
@@ -110,25 +130,40 @@ export class PlayScreen {
     $("#review").replaceChildren();
     $("#hint-panel").replaceChildren();
     $("#claim-panel").replaceChildren();
-    await this.send(() => call("new-game", body));
+    await this.send(() => call("new-game", body), { fresh: true });
   }
 
-  // Send a request that returns the game's next state, show it, then let the bots move.
-  async send(request) {
-    if (this.busy) return;
+  // Send a request that returns the game's next state, show it, then let the bots move. A move waits
+  // for the bots' turn to end; a new game (fresh) does not: the game before stops where it is, and
+  // a reply of it that comes late is dropped. A move made from the keyboard keeps the focus in your
+  // hand (or on your choices) when your turn comes back.
+  async send(request, { fresh = false } = {}) {
+    if (this.busy && !fresh) return;
+    const run = (this.run ?? 0) + 1;
+    this.run = run;
+    const current = () => this.run === run;
+    const keyboard = Boolean(document.activeElement?.closest?.("#play-table, #play-choices"));
     this.busy = true;
     try {
-      this.show(await request());
+      const first = await request();
+      if (!current()) return;
+      this.show(first);
       while (!this.state.over && (!this.state.your_turn || this.forced)) {
         await pause(this.botPause);
+        if (!current()) return;
         const token = this.state.token;
-        this.show(await (this.state.your_turn ? call("move", { token, move: this.state.legal_moves[0] }) : call("bot-move", { token })));
+        const next = await (this.state.your_turn ? call("move", { token, move: this.state.legal_moves[0] }) : call("bot-move", { token }));
+        if (!current()) return;
+        this.show(next);
       }
     } catch (error) {
-      this.status(error.message, "invalid");
+      if (current()) this.status(error.message, "invalid");
     } finally {
-      this.busy = false;
-      this.renderChoices();
+      if (current()) {
+        this.busy = false;
+        this.renderChoices();
+        if (keyboard && this.state?.your_turn) document.querySelector("#play-table .hand.own button:enabled, #play-choices button:enabled")?.focus();
+      }
     }
   }
 
@@ -147,7 +182,10 @@ export class PlayScreen {
     const hands = reply.record.hands ?? reply.record.deals ?? [];
     if (hands.length > this.handsSeen) {
       this.handsSeen = hands.length;
-      this.offerReview(hands[hands.length - 1], hands.length);
+      const hand = hands[hands.length - 1];
+      // The hand's end in the log, before the next hand's first call: how it came out.
+      this.logLine(`${this.handWord} ${hands.length} over: ${this.resultText(hand)}`, "hand-result");
+      this.offerReview(hand, hands.length);
     }
     const winner = typeof reply.winner === "number" ? this.seats[reply.winner] : reply.winner; // Bingo: a player; 42: a side
     if (reply.over) this.status(`game over: ${winner} wins`, "valid");
@@ -155,12 +193,19 @@ export class PlayScreen {
   }
 
   log([seat, move]) {
-    const line = document.createElement("div");
-    line.textContent = `${this.seats[seat]}: ${move}`;
+    const line = this.logLine(`${this.seats[seat]}: ${move}`);
     line.dataset.seat = seat;
     line.dataset.move = move;
-    $("#play-log").append(line);
-    line.scrollIntoView({ block: "nearest" });
+  }
+
+  // A line at the log's end: the log scrolls to it alone (never the page, which on a phone would
+  // carry the table off the screen at every bot move).
+  logLine(text, className = "") {
+    const log = $("#play-log");
+    const line = Object.assign(document.createElement("div"), { textContent: text, className });
+    log.append(line);
+    log.scrollTop = log.scrollHeight;
+    return line;
   }
 
   renderScore() {
@@ -306,6 +351,7 @@ export class PlayScreen {
     const panel = $("#hint-panel");
     const view = this.state.view;
     panel.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: "thinking…" }));
+    seen(panel);
     try {
       if (!Array.isArray(view.legal_moves)) { // a 42 view in the auction: bids, or the declaration
         this.showBidAdvice(await call("advise-bid", { view }));
@@ -315,6 +361,7 @@ export class PlayScreen {
     } catch (error) {
       panel.replaceChildren(Object.assign(document.createElement("p"), { className: "status invalid", textContent: error.message }));
     }
+    seen(panel);
   }
 
   // The lay-down check from the human seat's view: the rest, then the contract when there is one.
@@ -323,6 +370,7 @@ export class PlayScreen {
     const view = this.state.view;
     panel.replaceChildren(heading("Claim"),
       Object.assign(document.createElement("p"), { className: "muted", textContent: "solving every world that fits your view…" }));
+    seen(panel);
     const lines = [];
     try {
       for (const goal of view.contract ? ["rest", "contract"] : ["rest"]) {
@@ -336,6 +384,7 @@ export class PlayScreen {
       panel.replaceChildren(heading("Claim"),
         Object.assign(document.createElement("p"), { className: "status invalid", textContent: error.message }));
     }
+    seen(panel);
   }
 
   // One goal's answer: yes with the plays that keep it, no with a world that refutes it, or cannot tell.
@@ -375,8 +424,9 @@ export class PlayScreen {
       const figure = (x) => (x === null || x === undefined ? "–" : x.toFixed(2));
       for (const text of [m.rank, m.move, figure(m.mean), figure(m.stderr), percent(m.p_win ?? m.p_make)]) cell(row, text);
     }
-    const deals = hint.method === "exact" ? `all ${hint.worlds} deals that fit your view, each solved exactly`
-      : `${hint.worlds} sampled deals that fit your view`;
+    const deals = hint.method !== "exact" ? `${hint.worlds} sampled deals that fit your view`
+      : hint.worlds === 1 ? "the one deal that fits your view, solved exactly"
+        : `all ${hint.worlds} deals that fit your view, each solved exactly`;
     const note = Object.assign(document.createElement("p"), { className: "muted",
       textContent: `${deals}: from ${this.seats[hint.seat]}'s view only` });
     panel.replaceChildren(heading("Hint"), table, note);
@@ -391,8 +441,9 @@ export class PlayScreen {
     const contract = this.state.view.contract;
     const units = advice.units ?? "points";
     const bids = Object.keys(advice.declarations?.[0]?.p_make ?? {});
+    // A pass is judged at the least bid you may make now (Moon's 4 is no bid after a 5).
     const wanted = contract ? String(contract.bid) : advice.bid;
-    const at = bids.includes(wanted) ? wanted : bids[0];
+    const at = bids.includes(wanted) ? wanted : bids.find((bid) => this.state.legal_moves.includes(bid)) ?? bids[0];
     const table = document.createElement("table");
     table.className = "ranked";
     table.id = "hint-table";

@@ -41,7 +41,9 @@ export function renderHint(root, hint) {
   const units = hint.units ?? "points";
   const note = document.createElement("p");
   note.className = "muted";
-  note.textContent = `${hint.exact ? "every world" : `${hint.worlds} worlds`} (seed ${hint.seed}, ${hint.method}): `
+  const worlds = !hint.exact ? `${hint.worlds} worlds` : hint.worlds === 1 ? "the one world that fits"
+    : `all ${hint.worlds} worlds that fit`; // how many, exact or not
+  note.textContent = `${worlds} (${known(hint.seed) ? `seed ${hint.seed}, ` : ""}${hint.method}): ` // all worlds: no seed
     + `mean ${units} for ${hint.pov} after each move`;
   const table = document.createElement("table");
   table.className = "hint-table";

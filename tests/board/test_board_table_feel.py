@@ -1,0 +1,197 @@
+"""The Play screen as a players' table on a phone and from the keyboard: targets a finger can hit,
+a page that stays where the player put it while the bots move (the log scrolls alone), the end of
+a hand said in the log, the focus kept in your hand after a move made from the keyboard (Left and
+Right step along it, Escape puts a hint away), a new game that starts even while the bots of the
+last one are thinking, a hint's headings whole, a bid advice brought on screen and judged at a bid
+still open, and an exact hint's count of worlds said."""
+
+from __future__ import annotations
+
+import pytest
+from dominosolver import games
+from dominosolver.texas42 import Position, hint
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from test_board import choose, click, css, new_bot_game, open_board, wait_for
+
+pytestmark = pytest.mark.browser
+
+TOUCH = 44  # px: the least side of a finger's target (Apple's 44 pt, WCAG 2.5.5)
+
+
+def play_state(browser) -> dict:
+    return browser.execute_script(
+        "const p = window.board.play; return p.state ? {busy: p.busy, over: p.state.over, yours: p.state.your_turn,"
+        " legal: p.state.legal_moves, token: p.state.token, game: p.state.game, record: p.state.record} : null")
+
+
+def my_turn(browser, after: str | None = None) -> dict:
+    """The game's state once it is the human's turn (or the game is over) and the bots are still,
+    after the reply with token ``after`` when given."""
+    def ready(b):
+        state = play_state(b)
+        done = state and not state["busy"] and (state["yours"] or state["over"]) and state["token"] != after
+        return state if done else None
+    return wait_for(browser, ready, "the human's turn")
+
+
+def test_a_phones_targets_are_a_fingers(browser, server, sized, screenshot):
+    sized(390)
+    new_bot_game(browser, server, "texas42", "0", "7")
+    state = my_turn(browser)
+    assert state["yours"]
+    sizes = browser.execute_script(
+        "const shown = (e) => e.getClientRects().length > 0;"
+        "return [...document.querySelectorAll('nav button, #screen-play button, #screen-play select,"
+        " #screen-play input:not([type=checkbox]), #screen-play a.action, #screen-play label:has(input[type=checkbox])')]"
+        ".filter(shown).map((e) => { const r = e.getBoundingClientRect();"
+        " return [e.getAttribute('aria-label') || e.textContent.trim() || e.name, r.width, r.height]; })")
+    assert len(css(browser, "#play-table .hand.own button.tile")) == 7  # the hand, as buttons among them
+    small = [(name, round(w), round(h)) for name, w, h in sizes if w < TOUCH or h < TOUCH]
+    assert not small, f"targets under {TOUCH} px at 390 px wide: {small}"
+    wide, window = browser.execute_script(
+        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert wide <= window, f"the Play screen {wide} px wide in {window}"
+    screenshot("play-phone-targets", "the Play screen at 390 px: every control and tile a finger's size")
+
+
+def test_the_page_stays_put_while_the_bots_move_and_a_hands_end_is_logged(browser, server, sized):
+    sized(390)
+    browser.set_window_size(390, 700)  # the log below the fold (sized sets 1280x1000 again after)
+    new_bot_game(browser, server, "texas42", "0", "7")
+    spec = games.get("texas42")
+    seats = [spec.seat_name(s) for s in range(spec.Rules().seats)]
+    token = None
+    while True:
+        browser.execute_script("window.scrollTo(0, 0)")
+        state = my_turn(browser, token)
+        assert browser.execute_script("return window.scrollY") == 0, "the page scrolled while the bots moved"
+        if state["record"]["hands"]:
+            break
+        token = state["token"]
+        browser.execute_script("window.board.play.move(arguments[0])", state["legal"][0])
+    hand = state["record"]["hands"][0]
+    contract, points = hand["contract"], hand["points"]
+    made = "made" if hand["result"]["made"] else "set"
+    lines = [e.text for e in css(browser, "#play-log .hand-result")]
+    assert len(lines) == 1, lines
+    said, taken = lines[0].split("; points taken ")
+    assert said == f"Hand 1 over: {seats[contract['declarer']]} bid {contract['bid']}: {made}"
+    assert sorted(taken.split(", ")) == sorted(f"{side} {p}" for side, p in points.items())
+    # the log shows its last line itself
+    inside = browser.execute_script(
+        "const log = document.querySelector('#play-log'); const last = log.lastElementChild;"
+        " return [log.scrollHeight > log.clientHeight, last.getBoundingClientRect().bottom <= log.getBoundingClientRect().bottom + 1]")
+    assert inside == [True, True], inside
+
+
+def test_a_move_made_from_the_keyboard_keeps_the_focus_in_your_hand(browser, server):
+    new_bot_game(browser, server, "texas42", "0", "7")
+    state = my_turn(browser)
+    browser.execute_script("document.querySelector('#play-choices button:enabled, #play-table .hand.own button:enabled').focus()")
+    for _ in range(3):  # a call, and on: each made by Enter on the focused button
+        assert state["yours"], state
+        # Right and Left step along the tiles you may play and your choices, in the page's order, round
+        targets = browser.execute_script(
+            "return [...document.querySelectorAll('#play-table .hand.own button:enabled, #play-choices button:enabled')]"
+            ".map((e) => e.dataset.move)")
+        first = browser.switch_to.active_element.get_attribute("data-move")
+        browser.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+        step = targets[(targets.index(first) + 1) % len(targets)]
+        assert browser.switch_to.active_element.get_attribute("data-move") == step
+        browser.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+        focused = browser.switch_to.active_element
+        assert focused.get_attribute("data-move") == first
+        assert focused.get_attribute("data-move") in state["legal"]
+        focused.send_keys(Keys.ENTER)
+        state = my_turn(browser, state["token"])
+        if state["over"]:
+            break
+        where = browser.execute_script(
+            "const e = document.activeElement; return e.matches('#play-table .hand.own button:enabled, #play-choices button:enabled')")
+        assert where, f"the focus left your hand: {browser.execute_script('return document.activeElement.outerHTML')[:200]}"
+
+
+def test_a_new_game_starts_while_the_bots_of_the_last_one_think(browser, server):
+    browser.get(f"{server}/?pause=600000")  # a bot's move waits ten minutes: the bots are always busy
+    wait_for(browser, lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true", "the board")
+    click(browser, 'nav [data-screen="play"]')
+    choose(browser, 'select[name="play-seat"]', "0")
+    click(browser, "#new-game")
+    state = wait_for(browser, lambda b: play_state(b), "the first game")
+    if state["yours"] and not state["busy"]:  # the human calls first: a pass hands the turn to the bots
+        browser.execute_script("window.board.play.move('pass')")
+    wait_for(browser, lambda b: play_state(b)["busy"], "the bots' turn")
+    choose(browser, 'select[name="play-game"]', "moon")
+    click(browser, "#new-game")
+    wait_for(browser, lambda b: play_state(b)["game"] == "moon", "the new game of Moon")
+    assert [e.text for e in css(browser, "#play-log > div")] == []  # the last game's log is gone
+
+
+def words_broken(browser, selector: str) -> list[str]:
+    """The words of the cells matching ``selector`` that are split over two lines."""
+    return browser.execute_script(
+        "const broken = [];"
+        "for (const cell of document.querySelectorAll(arguments[0])) {"
+        "  const text = cell.firstChild; if (!text || text.nodeType !== 3) continue;"
+        "  for (const m of text.data.matchAll(/\\S+/g)) {"
+        "    const r = document.createRange(); r.setStart(text, m.index); r.setEnd(text, m.index + m[0].length);"
+        "    if (new Set([...r.getClientRects()].map((q) => Math.round(q.top))).size > 1) broken.push(m[0]); } }"
+        "return broken;", selector)
+
+
+def test_a_hints_headings_stay_whole_on_a_phone(browser, server, sized, screenshot):
+    sized(390)
+    new_bot_game(browser, server, "bingo", "0", "3")
+    state = my_turn(browser)
+    assert isinstance(state["legal"], list) and state["yours"]
+    click(browser, "#hint")
+    wait_for(browser, lambda b: css(b, "#hint-table tbody tr"), "the hint")
+    headings = [th.text for th in css(browser, "#hint-table th")]
+    assert len(headings) == 5, headings
+    assert words_broken(browser, "#hint-table th") == []
+    screenshot("play-phone-hint", "a Bingo hint at 390 px: its headings whole")
+    browser.switch_to.active_element.send_keys(Keys.ESCAPE)  # the hint put away
+    wait_for(browser, lambda b: not css(b, "#hint-panel > *"), "the hint put away")
+
+
+# A late position whose view the hint solves in every world: one trick and two tiles each to play.
+LATE = "trump=4 leader=N hands=66.64/44.31/65.41/53.22 contract=N30"
+
+
+def test_an_exact_hint_says_how_many_worlds_it_rests_on(browser, server):
+    position = Position(LATE)
+    expected = hint(position.view(position.to_move), seed=1)
+    assert expected.exact
+    open_board(browser, server, "position")
+    area = css(browser, "#paste")[0]
+    area.clear()
+    area.send_keys(LATE)
+    click(browser, "#load")
+    click(browser, "#view-hint")
+    wait_for(browser, lambda b: css(b, "#view-hint-panel tr[data-move]"), "the hint")
+    note = css(browser, "#view-hint-panel p.muted")[0].text
+    seed = "" if expected.seed is None else f"seed {expected.seed}, "  # every world: no seed drew them
+    assert note.startswith(f"all {expected.worlds} worlds that fit ({seed}{expected.method}): "), note
+
+
+def test_a_bid_hint_comes_on_screen_at_the_least_bid_you_may_make(browser, server):
+    """On a laptop's short window the advice the player asked for is scrolled into view; advised to
+    pass, its P(make) is at the least bid the player may make (not one the auction is past)."""
+    new_bot_game(browser, server, "texas42", "0", "7")
+    browser.set_window_size(1280, 600)
+    try:
+        state = my_turn(browser)
+        bids = [int(m) for m in state["legal"] if m.isdigit()]
+        assert state["yours"] and bids, state
+        browser.execute_script("window.scrollTo(0, 0)")
+        click(browser, "#hint")
+        wait_for(browser, lambda b: css(b, "#hint-table tbody tr"), "the bid advice")
+        top, bottom, height = browser.execute_script(
+            "const r = document.querySelector('#hint-table').getBoundingClientRect(); return [r.top, r.bottom, innerHeight]")
+        assert 0 <= top and bottom <= height, f"the advice at {top}..{bottom} px in a window {height} px high"
+        advised = browser.execute_script("return window.board.play.bidAdvice.bid")
+        judged = min(bids) if advised == "pass" else advised  # seed 7: N is advised to pass over 30
+        assert [th.text for th in css(browser, "#hint-table th")][-1] == f"P(make {judged})"
+    finally:
+        browser.set_window_size(1280, 1000)
