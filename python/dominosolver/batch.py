@@ -72,7 +72,7 @@ def run_record(
     rid = record.get("id", index) if isinstance(record, dict) else index
     try:
         if isinstance(record, dict) and MALFORMED in record:
-            raise ParseError(f"malformed JSON: {record[MALFORMED]}")
+            raise ParseError(record[MALFORMED])  # the reader's words: "malformed JSON: ..."
         check_wrapper(record)  # a typo in a key ("plyas") is an error, not a key left unread
         spec = games.detect(record)
         kind = detect_task(record, spec) if task == "auto" else task
@@ -113,20 +113,26 @@ def _run_chunk(
 def read_records(path: str | Path) -> list[tuple[int, Any]]:
     """(index, record) per non-blank line; a malformed line becomes a record that reports it. A file
     holding one JSON value (such as the indented output of ``play --json``) is one record."""
+    return [(index, record) for index, _, record in numbered_records(path)]
+
+
+def numbered_records(path: str | Path) -> list[tuple[int, int, Any]]:
+    """``read_records``' (index, record) with the record's line in the file between (from 1): blank
+    lines have no index, so a record's line tells a person where it is."""
     text = read_text_file(path, "UTF-8 text (JSON lines)")
     try:
-        return [(0, json_value(text))]
+        return [(0, 1, json_value(text))]
     except ParseError:
         pass  # JSON lines, or malformed
     out = []
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             rec = json_value(line)
         except ParseError as e:
             rec = {MALFORMED: str(e)}
-        out.append((len(out), rec))
+        out.append((len(out), number, rec))
     return out
 
 
@@ -161,9 +167,10 @@ class BatchSummary:
     analysed: int
     errors: int
     left: int = 0  # records left for a rerun (the time limit ended the run)
+    error_lines: tuple[int, ...] = ()  # the input lines of the records whose result is an error
 
     def to_json(self) -> dict[str, Any]:
-        return {"schema": "dominosolver.batch/1", **self.__dict__}
+        return {"schema": "dominosolver.batch/1", **self.__dict__, "error_lines": list(self.error_lines)}
 
 
 # ---------------------------------------------------------------- backends
@@ -284,7 +291,9 @@ def analyse_batch(
     if npz is not None and not isinstance(npz, (str, os.PathLike)):
         raise ParseError(f"npz must be 'auto', None or a path, not {shown(npz)}")
     out = Path(output_path)
-    records = read_records(input_path)
+    numbered = numbered_records(input_path)
+    records = [(index, record) for index, _, record in numbered]
+    line_of = [line for _, line, _ in numbered]
     # A hint limit not given is each game's own (GameSpec.hint_limits), not one number for all.
     given = {"samples": samples, "exact_limit": exact_limit}
     options: dict[str, Any] = {**{k: v for k, v in given.items() if v is not None}, "threads": 1}
@@ -313,15 +322,15 @@ def analyse_batch(
             results = _dask(task, todo, seed, options, connection, chunk)
         else:
             results = _local(task, todo, seed, options, jobs, chunk)
-        errors = sum(1 for line in done.values() if "error" in json.loads(line))
         count = 0
         try:
             with open(out, "a") as f:
                 for res in results:
                     res["key"] = keys[res["index"]]
+                    if "error" in res:  # where the record is in the input, for a person to find it
+                        res["error"]["line"] = line_of[res["index"]]
                     write_line(f, json.dumps(res, separators=(",", ":")))  # whole, even on Ctrl-C
                     count += 1
-                    errors += "error" in res
                     if progress is not None:
                         progress(len(done) + count, len(records))
                     if seconds is not None and _time.perf_counter() - started >= seconds:
@@ -330,6 +339,7 @@ def analyse_batch(
             results.close()  # an interruption stops the workers too
         final = read_done(out)
         rewrite_lines(out, (final[i] for i in sorted(final)))
+        failed = [i for i in sorted(final) if "error" in json.loads(final[i])]
         if npz_path is not None:
             write_npz([json.loads(final[i]) for i in sorted(final)], npz_path)
     return BatchSummary(
@@ -338,8 +348,9 @@ def analyse_batch(
         len(records),
         len(done),
         count,
-        errors,
+        len(failed),
         len(todo) - count,
+        tuple(line_of[i] for i in failed),
     )
 
 

@@ -86,7 +86,8 @@ def test_each_result_is_the_direct_call(records, local_run, game_record):
     whole = results[6]["result"]
     assert whole["schema"] == "dominosolver.gameanalysis/1" and whole["game"] == "bingo"
     assert whole == grades(game_record, max_nodes=BUDGET) and whole["deals"][0] == results[5]["result"]
-    assert results[7]["error"] == {"type": "ParseError", "message": "Bingo has no 'table' task: solve, hint, grade"}
+    assert results[7]["error"] == {"type": "ParseError", "message": "Bingo has no 'table' task: solve, hint, grade",
+                                   "line": 8}  # one record a line
     assert results[8]["error"]["type"] == "IllegalMoveError"
     assert results[9]["task"] == "solve" and results[9]["result"] == solve_42(lines[9]).to_json()
 

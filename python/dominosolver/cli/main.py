@@ -23,7 +23,7 @@ from ..arguments import world_count
 from ..batch import TASKS, analyse_batch, grade_record
 from ..corpus.query import Corpus
 from ..engine import EngineLimits, serve
-from ..errors import DominoSolverError, ParseError, counted
+from ..errors import DominoSolverError, ParseError
 from ..games.records import VIEW
 from ..io import flags_of_text, json_value, read_text_file
 from ..resume import check_writable
@@ -321,9 +321,7 @@ def run_batch(records: str, output: str, as_json: bool, task: str, samples: int 
     if as_json:
         emit_json(summary.to_json())
     elif sys.stdout.isatty():
-        render.console.print(f"{counted(summary.records, 'record')}: {summary.analysed} analysed, {summary.skipped} "
-                             f"already done, {counted(summary.errors, 'error')}" + (f", {summary.left} left for a rerun" if summary.left else "")
-                             + f" -> {summary.output}" + (f", {summary.npz}" if summary.npz else ""))
+        render.console.print(render.batch_summary(summary))
 
 
 def read_one_record(path: str) -> Any:

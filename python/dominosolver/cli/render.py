@@ -15,6 +15,8 @@ from rich.progress import (
 from rich.table import Table
 
 from ..arena import Arena, PairStats
+from ..batch import BatchSummary
+from ..errors import counted
 from ..games import Notation, legend
 
 console = Console()
@@ -98,3 +100,21 @@ def arena_table(stats: list[PairStats], arena: Arena) -> Table:
 def arena_legend(arena: Arena) -> str:
     return legend(f"A − B: A's {arena.unit.replace('_', ' ')} less B's per mirrored deal, with a 95% interval; "
                   f"p: two-sided, of no difference (from {P_DEALS} deals on)")
+
+
+SHOWN_LINES = 5  # a batch summary names this many of its records in error, then counts the rest
+
+
+def batch_summary(summary: BatchSummary) -> str:
+    """A batch's summary line: what it did, the input lines of the records in error (their messages
+    are in the output), what is left for a rerun and where the results are."""
+    text = (f"{counted(summary.records, 'record')}: {summary.analysed} analysed, {summary.skipped} already done, "
+            f"{counted(summary.errors, 'error')}")
+    if summary.error_lines:
+        lines = ", ".join(str(n) for n in summary.error_lines[:SHOWN_LINES])
+        more = len(summary.error_lines) - SHOWN_LINES
+        text += (f" (input {'line' if len(summary.error_lines) == 1 else 'lines'} {lines}"
+                 + (f" and {more} more" if more > 0 else "") + ")")
+    if summary.left:
+        text += f", {summary.left} left for a rerun"
+    return text + f" -> {summary.output}" + (f", {summary.npz}" if summary.npz else "")
