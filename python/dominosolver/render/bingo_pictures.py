@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bingo import picture
+from ..bingo.move import Move
 from ..bingo.rules import PLAYERS
 from ..pictures.chart import GIFT, LOSS, Chart, chart_picture
 from ..pictures.svg import Canvas, stack
@@ -23,9 +24,26 @@ def for_side(seat: int, value: int | None) -> int | None:
     return None if value is None else value if seat == SIDE else -value
 
 
+def trick_groups(analysis: dict[str, Any]) -> tuple[tuple[int, str], ...]:
+    """The chart's x axis: each trick's first move (a chart's point index, 1 for the first move)
+    and its label, ``trick N``, counted from the deal's start; a trick is two tiles, and a close or
+    declaration between tiles belongs to the trick it comes in."""
+    start = analysis["position"]
+    done, played = sum(start["tricks"]), len(start["trick"])  # tricks taken, tiles of the trick begun
+    groups = []
+    for k, play in enumerate(analysis["plays"]):
+        if Move.parse(play["move"]).kind != "tile":
+            continue
+        if played % 2 == 0:
+            groups.append((k + 1, f"trick {done + played // 2 + 1}"))
+        played += 1
+    return tuple(groups)
+
+
 def chart_of(analysis: dict[str, Any], title: str = "Bingo: a graded deal") -> Chart:
     """A ``dominosolver.analysis/1`` deal: player 0's game points under perfect play, before the
-    first move and after each (None where the node budget left a solve unfinished)."""
+    first move and after each (None where the node budget left a solve unfinished), the moves
+    grouped by trick."""
     plays = analysis["plays"]
     values = [for_side(plays[0]["seat"], plays[0]["before"])] if plays else [None]
     values += [for_side(p["seat"], p["after"]) for p in plays]
@@ -36,6 +54,7 @@ def chart_of(analysis: dict[str, Any], title: str = "Bingo: a graded deal") -> C
         plays=tuple(f"{p['seat']}: {p['move']}" for p in plays),
         marks=tuple("" if not p["cost"] else LOSS if p["seat"] == SIDE else GIFT for p in plays),
         low=-MOST, high=MOST, goal=0, goal_label=f"above: player {SIDE} wins the deal",
+        groups=trick_groups(analysis),
     )
 
 
