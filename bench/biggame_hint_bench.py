@@ -1,7 +1,7 @@
 """The Big Game's hints and bid advice (issue 23's hint targets): deals of rule bots from seeds 1..N,
 each at trick 4 (8 tricks left: a hint of ``--worlds`` worlds, no time limit), at the first lead (a
-hint within ``--budget`` seconds: how many worlds it solved in how long, each world under a node
-budget from the time left), and at the auction: the hint bot's bid decision for the seat to bid
+hint within each of ``--budget`` seconds: how many worlds it rests on in how long, valued whole or,
+when none was within the time, each lead's make tests, and its best leads), and at the auction: the hint bot's bid decision for the seat to bid
 (``BidTests``: does some declaration take the least bid plus 5 points on 75% of ``--bid-samples``
 deals, by zero-window tests within ``--bid-time`` seconds on one thread), then the declaration it
 would name for that bid (the same deals and limit); ``--bid-check`` asks the same question again
@@ -30,6 +30,7 @@ from types import ModuleType
 
 from dominosolver.biggame import BigGame, hint
 from dominosolver.biggame.exchange import advise_exchange
+from dominosolver.errors import SearchLimitError
 from dominosolver.texas42.bid_tests import BidTests
 from dominosolver.texas42.bots import RuleBot
 
@@ -65,6 +66,23 @@ def auction(build: type[BidTests], view, level: int, args: argparse.Namespace,
     return makes, best, bid_s, time.perf_counter() - t, tests
 
 
+def first_lead(view, seed: int, budget: float, args: argparse.Namespace, rows: dict[str, list[float]]) -> None:
+    """The first lead's hint within ``budget`` seconds: the worlds it rests on, valued whole or
+    (``basis`` "tests") each lead's make tests, and its three best leads."""
+    t = time.perf_counter()
+    try:
+        h = hint(view, samples=args.worlds, seed=1, threads=args.threads, time=budget)
+    except SearchLimitError as e:  # an older build's answer when no world was valued whole
+        print(f"deal {seed} first lead (budget {budget:g}): {type(e).__name__} in {time.perf_counter() - t:.1f} s: {e}")
+        return
+    rows.setdefault(f"first ({budget:g} s)", []).append(time.perf_counter() - t)
+    basis = getattr(h, "basis", "values")
+    top = ", ".join(f"{m.move} {m.makes}/{m.sets}" if basis == "tests" else
+                    f"{m.move} {'—' if m.mean is None else f'{m.mean:.1f}'} p {m.p_make:.2f}" for m in h.moves[:3])
+    print(f"deal {seed} first lead: {h.worlds} worlds ({basis}) in {time.perf_counter() - t:.1f} s (budget {budget:g}), "
+          f"{h.nodes:,} nodes, best {top}{' (makes/sets)' if basis == 'tests' else ''}")
+
+
 def at_trick_4(game: BigGame) -> bool:
     pos = game.position
     return game.phase == "playing" and len(pos.plays) >= 12 and not pos.trick
@@ -74,7 +92,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=5)
     ap.add_argument("--worlds", type=int, default=100)
-    ap.add_argument("--budget", type=float, default=10.0)
+    ap.add_argument("--budget", default="10", help="the first lead's time limits, seconds (comma-separated)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--bid-samples", type=int, default=12)
     ap.add_argument("--bid-time", type=float, default=4.0)
@@ -89,7 +107,7 @@ def main() -> None:
     baselines = {Path(path).name: baseline_module(path, k) for k, path in enumerate(filter(None, args.baseline.split(",")))}
     limits = ({"": {"time": args.bid_time}} if not args.bid_nodes else
               {f" at {n:g} M nodes": {"max_nodes": round(float(n) * 1e6)} for n in args.bid_nodes.split(",")})
-    rows: dict[str, list[float]] = {"trick4": [], "first": [], "untimed bid": [], "exchange": []}
+    rows: dict[str, list[float]] = {"trick4": [], "untimed bid": [], "exchange": []}
     agree = 0
     named: dict[str, int] = {}
     for seed in range(1, args.deals + 1):
@@ -102,11 +120,8 @@ def main() -> None:
             print(f"deal {seed} trick 4: {h.worlds} worlds in {rows['trick4'][-1]:.2f} s, {h.nodes:,} nodes, best {h.best}")
         if "first" not in skip:
             game = played_to(seed, lambda g: g.phase == "playing")
-            t = time.perf_counter()
-            h = hint(game.view(game.to_move), samples=args.worlds, seed=1, threads=args.threads, time=args.budget)
-            rows["first"].append(time.perf_counter() - t)
-            print(f"deal {seed} first lead: {h.worlds} worlds in {rows['first'][-1]:.1f} s (budget {args.budget:g}), "
-                  f"{h.nodes:,} nodes, best {h.best}")
+            for budget in (float(b) for b in args.budget.split(",")):
+                first_lead(game.view(game.to_move), seed, budget, args, rows)
         if "bid" not in skip:
             game = BigGame(seed=seed)
             view = game.view(game.to_move)

@@ -108,6 +108,10 @@ class MoveStat:
     p_make: float | None
     rank: int  # 1 = best; equal moves share a rank
     p_make_stderr: float | None = None  # p_make's standard error (0 when exact; None where not estimated)
+    # A 42 hint ranked on make tests alone (its ``basis`` "tests"): the worlds in which a test proved
+    # that the declaring side makes its contract after the move, and those it proved set (None: not so ranked).
+    makes: int | None = None
+    sets: int | None = None
 
     @property
     def p_win(self) -> float | None:
@@ -129,6 +133,8 @@ class MoveEstimate:
     chance: float | None  # probability of the game's goal (None: the game has none here)
     rank: int  # 1 = best; equal moves share a rank
     chance_stderr: float | None = None  # the chance's standard error (0 when every world was averaged)
+    makes: int | None = None  # on make tests alone (MoveStat's): worlds proven made after the move
+    sets: int | None = None  # ... and worlds proven set
 
 
 @dataclass(frozen=True)
@@ -144,6 +150,7 @@ class Estimate:
     # The worlds averaged and their log weights (None: equally likely), for refine to value moves on.
     kept: tuple[Any, ...] = field(default=(), repr=False, compare=False)
     kept_logs: np.ndarray | None = field(default=None, repr=False, compare=False)
+    basis: str = "values"  # what the ranking rests on: the moves' values (or chances), or make tests alone ("tests")
 
 
 def engine_info() -> dict[str, str]:

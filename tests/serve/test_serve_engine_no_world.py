@@ -1,12 +1,10 @@
-"""A Big Game hint of whole deals given no time to solve one world: the HTTP API answers `422
-SearchLimitError` and the engine the same error line in place of a `bestmove` (docs/protocol.md,
-docs/http.md), each naming the fault the same way; both serve on."""
+"""A Big Game hint of whole deals given no time to solve one world rests on make tests (its
+`basis` "tests", docs/json.md): the HTTP API and the engine's `bestmove` answer so, each saying why
+the same way; both serve on."""
 
 from __future__ import annotations
 
-import pytest
-
-from dominosolver.engine import EngineClient, EngineError
+from dominosolver.engine import EngineClient
 
 
 def first_lead_view(client) -> dict:
@@ -19,18 +17,21 @@ def first_lead_view(client) -> dict:
     return game["view"]
 
 
-def test_no_world_solved_in_time_is_the_same_error_over_http_and_the_engine(client):
+def test_no_world_solved_in_time_is_the_same_answer_over_http_and_the_engine(client):
     view = first_lead_view(client)
     assert len(view["hand"]) >= 10  # whole deals: many tricks left
     reply = client.post("/v1/hint", json={"view": view, "time": 0})
-    error = reply.json()
-    assert reply.status_code == 422 and error["error"] == "SearchLimitError", error
-    assert "no world was solved by the time limit" in error["message"]
+    answer = reply.json()
+    assert reply.status_code == 200 and answer["basis"] == "tests", answer
+    why = next(w for w in answer["warnings"] if "ranked by make tests alone" in w)
+    assert why.startswith("no world was solved by the time limit")
+    assert all(m["mean"] is None and m["makes"] + m["sets"] <= answer["worlds"] for m in answer["moves"])
     with EngineClient() as engine:
         engine.position(view)
-        with pytest.raises(EngineError) as raised:
-            engine.go(time=0)
-        assert str(raised.value) == f"SearchLimitError: {error['message']}"
+        best = engine.go(time=0)
+        assert best["type"] == "bestmove" and best["hint"]["basis"] == "tests" and best["move"] in view["hand"], best
+        assert best["move"] == best["hint"]["best"]
+        assert any(w.startswith("no world was solved by the time limit") for w in best["hint"]["warnings"])
         assert engine.hello()["type"] == "hello"  # the engine serves on
         assert engine.position(view)["type"] == "ready"
     assert client.post("/v1/claim", json={"view": view}).status_code == 200  # and the server serves on

@@ -411,8 +411,8 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
               help=f"worlds to sample when they cannot all be solved (default: {hint_default('samples')})")
 @click.option("--seed", type=int, default=None, callback=checked_seed, help="sampling seed (42 default: a fresh one, reported; Bingo: 0)")
 @click.option("--time", "time_limit", type=float, default=None,
-              help="stop sampling after this many seconds: the hint answers on the worlds solved by then (an "
-                   "error when none is)")
+              help="stop sampling after this many seconds: the hint answers on the worlds solved by then (when "
+                   "none is: on each move's make tests where a world takes seconds, else an error)")
 @click.option("--exact-limit", type=int, default=None,
               help=f"enumerate when at most this many worlds fit (default: {hint_default('exact_limit')})")
 @click.option("--threads", type=int, default=None, help=hint_option("threads", "solver threads (default: all cores)"))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import time as _time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -67,6 +68,9 @@ KEPT_POSITIONS = 2000  # positions the cheap path keeps from its tests to value 
 LONG_CHUNK: int = _decisions.hint.LONG_CHUNK
 NODES_PER_SECOND: int = _decisions.hint.NODES_PER_SECOND
 MIN_WORLD_NODES: int = _decisions.hint.MIN_WORLD_NODES
+# There, with a contract in points, the worlds' values get this share of a time limit; when not one
+# world was valued whole by then, the rest goes to each move's make tests (``_proven``).
+VALUES_SHARE = 0.75
 engine_info = pimc.engine_info
 
 
@@ -86,6 +90,10 @@ class Hint:
     ess: float | None = None  # weighted worlds' effective sample size (None when uniform)
     enumerated: bool = False  # every world that fits the view was averaged (method "infoset")
     score: tuple[int, int] | None = None  # the game's marks, the seat's side first (objective "game")
+    # What the ranking rests on: "values" (every move valued, or its chance tested, on each of the
+    # worlds), or "tests" when no world was whole within the time (The Big Game's first leads): each
+    # move's make tests within a node budget, the worlds proven made and set (MoveStat.makes, .sets).
+    basis: str = "values"
 
     def p_game(self, move: MoveStat) -> float | None:
         """The seat's side's chance of winning the game after ``move`` (objective "game"; else None):
@@ -141,6 +149,8 @@ class Hint:
             "goal": self.goal,
             **({"score": list(self.score)} if self.score is not None else {}),
             "units": self.units,
+            # only a hint of make tests says so: the others rest on values, as ever (the module's hints' JSON too)
+            **({"basis": self.basis} if self.basis != "values" else {}),
             "best": self.best,
             "elapsed": round(self.elapsed, 6),
             "nodes": self.nodes,
@@ -153,6 +163,7 @@ class Hint:
                     "p_make": p(m.p_make),
                     "p_make_stderr": p(m.p_make_stderr),
                     **({"p_game": p(self.p_game(m))} if self.score is not None else {}),
+                    **({"makes": m.makes, "sets": m.sets} if m.makes is not None else {}),
                     "rank": m.rank,
                 }
                 for m in self.moves
@@ -165,6 +176,10 @@ class Hint:
             f"{self.method} over {self.worlds} worlds"
             + (f", seed {self.seed}" if self.seed is not None else "")
         )
+        if self.basis == "tests":
+            lines = [head + f"; no world valued whole: ranked by make tests ({self.goal or 'make'})",
+                     "rank move  makes   sets"]
+            return "\n".join(lines + [f"{m.rank:4d} {m.move:>4} {m.makes:6d} {m.sets:6d}" for m in self.moves])
         lines = [head + f"; means in {self.units}", "rank move   mean  stderr  p_make  stderr"]
         for m in self.moves:
             pm = "   —" if m.p_make is None else f"{m.p_make:6.3f} {m.p_make_stderr:7.3f}"
@@ -220,9 +235,15 @@ def hint(
 
     A hint answers on the worlds solved when ``time`` or ``should_stop`` ends it (said in its
     warnings), at least one: beyond ``LONG_TRICKS`` tricks left (The Big Game's first tricks) one
-    world can take seconds, and each gets the nodes the time left allows (``world_budget``); when
-    not one world is solved within ``time`` (or before the stop), SearchLimitError ("no world was
-    solved ...", or "none of the N worlds could be solved ...") says to give more time or none.
+    world can take seconds, and each gets the nodes the time left allows (``world_budget``). There,
+    under a contract in points, the worlds' values get ``VALUES_SHARE`` of ``time``; when not one
+    world is valued whole by then (or before the stop), the hint rests on make tests instead
+    (``basis`` "tests", ``_proven``): each move's zero-window test of the seat's goal on the same
+    worlds within ``MIN_WORLD_NODES`` nodes a world, for the rest of the time (one call of
+    ``threads`` worlds at least), the moves ranked by the worlds proven made or set after each
+    (``MoveStat.makes``, ``.sets``), with no means and no chances. Otherwise, with no world solved
+    (or those tests deciding nothing), SearchLimitError ("no world was solved ...", or "none of the
+    N worlds could be solved ...") says to give more time or none.
 
     Limits: ``samples`` 1 to ``MAX_WORLDS`` (1,000,000) or None, ``exact_limit`` 0 to ``MAX_WORLDS``,
     ``seed`` a whole number from 0 or None, ``time`` seconds from 0 (0: one batch) or None; else
@@ -390,6 +411,10 @@ class _Question:
     warnings: list[str]
     chunk: int = CHUNK
     tests_first: tuple[Any, ...] | None = None
+    # The last resort's make tests when no world is valued whole within the time (``_proven``):
+    # beyond LONG_TRICKS tricks with a contract in points, the seat's goal in points from here.
+    resort_target: int | None = None
+    tt: int = 16  # the searches' table (MB a thread)
 
     @functools.cached_property
     def order(self) -> Any:
@@ -415,12 +440,12 @@ class _Question:
 
     def present(self, e: pimc.Estimate) -> Hint:
         """The estimate as the hint answers it."""
-        moves = [MoveStat(str(play_of(self.legal[m.index])), m.mean, m.stderr, m.chance, m.rank, m.chance_stderr)
-                 for m in e.moves]
+        moves = [MoveStat(str(play_of(self.legal[m.index])), m.mean, m.stderr, m.chance, m.rank, m.chance_stderr,
+                          m.makes, m.sets) for m in e.moves]
         shown_method = e.method if self.method == "pimc" else self.method
         return Hint(self.asked.view, moves, shown_method, e.worlds, e.seed, e.elapsed, self.weighting, self.goal,
                     list(e.warnings), e.nodes, self.units, e.ess, self.method != "pimc" and e.method == "exact",
-                    self.asked.marks)
+                    self.asked.marks, e.basis)
 
 
 def _question(a: _Asked, sampler: WorldSampler) -> _Question:
@@ -461,10 +486,16 @@ def _play_question(a: _Asked, sampler: WorldSampler, weighting: str, warnings: l
     objective = a.objective
     if objective == "auto":  # a contract of every trick (or none) is all or nothing in either game
         objective = "goal" if v.rules.scoring == "marks" or first.units == "tricks" else "points"
-    solves = _Solves(a, tt, budgeted=long and a.time is not None)
+    resort = long and sides is not None and first.objective == "points"
+    # With a last resort, the worlds' values get VALUES_SHARE of the time and the make tests the rest.
+    values_asked = dataclasses.replace(a, time=a.time * VALUES_SHARE) if resort and a.time is not None else a
+    solves = _Solves(values_asked, tt, budgeted=long and a.time is not None)
     question = _Question(a, legal, solves.score, None if sides is None else _makes(v, first, *sides), goal,
                          first.units, first.objective == "no trick", objective, weighting, a.method, warnings,
-                         chunk=max(LONG_CHUNK, a.threads or 1) if long else CHUNK)
+                         chunk=max(LONG_CHUNK, a.threads or 1) if long else CHUNK, tt=tt)
+    if resort:
+        assert sides is not None
+        question.resort_target = _goal_target(v, first, *sides)
     solves.question = question
     if (a.means == "tied" and a.method == "pimc" and objective in ("goal", "game") and sides is not None
             and first.objective == "points"):
@@ -584,26 +615,73 @@ def _estimate(a: _Asked, q: _Question, sampler: WorldSampler) -> pimc.Estimate:
         scorer = dataclasses.replace(scorer, score=tested, chance=makes)
         if on_progress is not None:  # the tests' means are chances, not values: none shown yet
             report = lambda e: on_progress(q.present(_unvalued(e)))
+    seed = new_seed() if a.seed is None else a.seed
+    resort = q.resort_target is not None and (a.time is not None or a.should_stop is not None)
     try:
         estimate = pimc.run(
             sampler,
             scorer,
             samples=a.samples,
-            seed=new_seed() if a.seed is None else a.seed,
+            seed=seed,
             exact_limit=a.exact_limit,
-            time=a.time,
+            time=a.time * VALUES_SHARE if resort and a.time is not None else a.time,
             should_stop=a.should_stop,
             on_progress=report,
             warnings=q.warnings,
             started=a.start,
         )
-    except SearchLimitError as e:  # not one world solved: no answer to rest on
+    except SearchLimitError as e:  # not one world solved whole: the make tests, or no answer to rest on
+        if resort:
+            share = "" if a.time is None else f" ({VALUES_SHARE:g} of the time, the values' share)"
+            return _proven(a, q, sampler, seed, f"{e}{share}")
         raise SearchLimitError(f"{e}; {NO_WORLD}") from e
     if q.tests_first is not None:
         batch = q.chunk if a.time is not None or a.should_stop is not None else pimc.UNCHUNKED
         estimate = pimc.refine(estimate, q.tests_first[1], q.rank_key, batch=batch, time=a.time,
                                should_stop=a.should_stop, started=a.start)
     return estimate
+
+
+def _proven(a: _Asked, q: _Question, sampler: WorldSampler, seed: int, why: str) -> pimc.Estimate:
+    """The last resort when no world was valued whole within the time (``why``; The Big Game's first
+    leads, where a world's every move takes seconds): on the worlds the values drew (the same seed),
+    each move's zero-window test of the seat's goal (``reach_batch``) within MIN_WORLD_NODES nodes a
+    world, ``threads`` worlds a call until the time is up or a stop, the first call whatever the
+    time: an answer at least, within a fraction of a second. The moves rank by the worlds in which
+    the test proved the seat's goal reached, then by the fewest proven missed; no means, no chances
+    (what a test left undecided is neither): the estimate's ``basis`` is "tests"."""
+    assert q.resort_target is not None
+    step = thread_count(a.threads)
+    draws = sampler.stream(seed)
+    reached: list[np.ndarray] = []
+    known: list[np.ndarray] = []
+    nodes = done = 0
+    while done < a.samples:
+        positions = [position_of(a.view, w) for w in itertools.islice(draws, min(step, a.samples - done))]
+        late = {"should_stop": a.should_stop, "deadline": a.deadline} if done else {}
+        try:
+            out = reach_batch(positions, [q.resort_target] * len(positions), a.threads, tt_mb=q.tt,
+                              max_nodes=MIN_WORLD_NODES, **late)
+        except Abandoned:  # the time or a stop came during a later call: the calls before it stand
+            break
+        reached.append(out.reached[:, q.legal] & out.known[:, q.legal])
+        known.append(out.known[:, q.legal])
+        nodes, done = nodes + out.nodes, done + len(positions)
+        if (a.deadline is not None and _time.perf_counter() >= a.deadline) or (a.should_stop and a.should_stop()):
+            break
+    hit, decided = np.concatenate(reached), np.concatenate(known)
+    if not decided.any():
+        raise SearchLimitError(f"{why}, and the make tests decided nothing within their node budget "
+                               f"({MIN_WORLD_NODES:,} nodes a world); {NO_WORLD}")
+    hits, misses = hit.sum(axis=0), (decided & ~hit).sum(axis=0)
+    makes, sets = (hits, misses) if q.goal == "make" else (misses, hits)
+    ranks = pimc.rank([(float(hits[j]), -float(misses[j])) for j in range(len(q.legal))])
+    moves = tuple(pimc.MoveEstimate(j, None, None, None, r, None, int(makes[j]), int(sets[j])) for j, r in ranks)
+    note = (f"{why}: the moves are ranked by make tests alone ({MIN_WORLD_NODES:,} nodes a world), by the worlds "
+            f"proven to {q.goal} the contract after each, then the fewest proven not to; {done} worlds tested, "
+            f"{int(decided.all(axis=1).sum())} of them whole (every move decided); no means")
+    return pimc.Estimate(moves, "pimc", done, seed, _time.perf_counter() - a.start, nodes, (*q.warnings, note),
+                         basis="tests")
 
 
 def _unvalued(e: pimc.Estimate) -> pimc.Estimate:
