@@ -753,6 +753,7 @@ def main(argv: list[str] | None = None) -> None:
         if isinstance(e, KeyboardInterrupt):  # outside click's handling, which says the newline
             click.echo(err=True)
         exit_now(1)
+        exec("pass")  # noqa: S102 - clears CPython's mark of an interrupt in exec'd code (dominosolver/__main__.py)
         sys.exit(1)
     except click.ClickException as e:
         e.show()
