@@ -9,12 +9,15 @@ from __future__ import annotations
 from importlib import import_module
 
 import pytest
+from click.testing import CliRunner
 from dominosolver import games
 from dominosolver.biggame import BigGame
+from dominosolver.cli.main import cli
 from dominosolver.io import validate
 from dominosolver.texas42 import Solver, hint
 from dominosolver.texas42.bots import RuleBot
 from dominosolver.texas42.sampling import WorldSampler, position_of
+from rich.console import Console
 
 hint_module = import_module("dominosolver.texas42.hint")  # the package's `hint` is the function
 
@@ -87,3 +90,18 @@ def test_a_hint_valued_whole_says_so_and_carries_no_test_counts():
     assert h.basis == "values" and "basis" not in out and h.worlds == 2
     assert all(m.makes is None and m.sets is None for m in h.moves)
     assert not any("makes" in m for m in out["moves"])
+
+
+def test_the_command_line_and_a_human_seats_advice_show_the_tests_counts():
+    # time 0: the values' deadline has passed before any world (seconds each) is valued
+    result = CliRunner().invoke(cli, ["hint", FIRST_LEAD, "--time", "0", "--seed", "3", "--threads", "1"],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    h = hint(games.read_view(FIRST_LEAD)[1], samples=5, seed=3, threads=1, should_stop=stopped)
+    assert "ranked by make tests" in result.output and "makes" in result.output and "sets" in result.output
+    assert all(m.move in result.output for m in h.moves)
+    console = Console(record=True, width=200)
+    for part in games.get("biggame").human.advise(games.read_view(FIRST_LEAD)[1], 0):
+        console.print(part)
+    shown = console.export_text()
+    assert "ranked by make tests" in shown and "rank move  makes   sets" in shown
