@@ -78,7 +78,7 @@ def time_limit(value: Any, name: str = "time") -> float | None:
         return None
     number = isinstance(value, (int, float)) and not isinstance(value, bool)
     if not number or not 0 <= value <= MAX_SECONDS:  # NaN and infinity fail too
-        raise ParseError(f"{name} must be a number of seconds from 0 to {MAX_SECONDS:,}, or None, not {shown(value)}")
+        raise ParseError(f"{name} must be a number of seconds from 0 to {MAX_SECONDS:,}, or null, not {shown(value)}")
     return float(value)
 
 
@@ -97,6 +97,13 @@ def perf_deadline(value: Any, name: str = "deadline") -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):  # NaN is no moment
         raise ParseError(f"{name} must be a time.perf_counter() value in seconds, or None, not {shown(value)}")
     return float(value)
+
+
+def switch(value: Any, name: str) -> bool:
+    """An on/off option (a solve's ``moves``, ``pv``, ``margin``): true or false, nothing else."""
+    if not isinstance(value, bool):
+        raise ParseError(f"{name} must be true or false, not {shown(value)}")
+    return value
 
 
 def probability(value: Any, name: str) -> float:

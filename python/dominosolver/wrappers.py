@@ -128,7 +128,8 @@ class NotatedPosition:
         if isinstance(obj, str):
             text = obj.strip()
             return cls.from_json(text) if text.startswith("{") else cls(text)  # type: ignore[attr-defined, call-arg]
-        kind = f"{type(obj).__module__}.{type(obj).__qualname__}"
+        plain = obj is None or isinstance(obj, (bool, int, float, list, tuple))  # named in JSON's words
+        kind = json_type(obj) if plain else f"{type(obj).__module__}.{type(obj).__qualname__}"
         raise ParseError(
             f"a {game} position is a {cls.__module__.split('.')[1]}.Position, position JSON or notation "
             f"text, not {kind}"
@@ -202,7 +203,8 @@ class RecordedGame:
         self.seed = seed
         self._rules = rules
         self._first = first
-        self._game = core_class(rules._core, seed, first)
+        # Beyond a C int the core's own range check answers, as for any other seat out of range.
+        self._game = core_class(rules._core, seed, first if abs(first) < 2**31 else -1)
         self._moves: list[Any] = []
         self._done: list[Any] = []  # the finished hands' records, converted once: a finished hand stays so
         self._done_at: list[int] = []  # the moves played when each was converted (it finished by then)

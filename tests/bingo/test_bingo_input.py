@@ -196,7 +196,7 @@ def test_the_hint_command_checks_honours_or_refuses_its_options(capsys):
 
 
 @pytest.mark.parametrize("position,message", [
-    (None, "a Bingo position is a bingo.Position, position JSON or notation text, not builtins.NoneType"),
+    (None, "a Bingo position is a bingo.Position, position JSON or notation text, not null"),
     ("text", "unexpected 'text' in Bingo position text"),
     (Position42("trump=4 leader=N hands=66.64/65.55/63.61/60.53"), "not dominosolver.texas42"),
 ])

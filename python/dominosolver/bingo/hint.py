@@ -21,7 +21,7 @@ import numpy as np
 from .. import pimc
 from ..pimc import MoveStat  # one move of a hint, shared with 42's
 from ..arguments import node_budget, renamed, renamed_object, seed_value, table_megabytes, time_limit, world_count
-from ..errors import InvalidPositionError, InvalidViewError, ParseError, shown
+from ..errors import InvalidPositionError, InvalidViewError, ParseError, json_type, shown
 from ..stoppable import Abandoned
 from .notation import read_player
 from .play_inference import SLIP, choices_in, log_likelihoods
@@ -275,7 +275,7 @@ def _solver(solver: Any, tt_mb: int | None = None) -> Solver:
     if tt_mb is not None:
         raise ParseError("give a solver or tt_mb (the table of a new solver), not both")
     if not isinstance(solver, Solver):
-        raise ParseError(f"solver must be a bingo Solver, not {type(solver).__name__}")
+        raise ParseError(f"solver must be a bingo Solver, not {json_type(solver)}")
     return solver
 
 

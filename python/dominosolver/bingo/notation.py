@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 from .. import _core
 from ..io import flags_of_text, is_digits, json_object, key_values
-from ..errors import ParseError, shown
+from ..errors import ParseError, json_type, shown
 from ..tiles import Tile
 from .rules import PLAYERS, Rules
 
@@ -103,11 +103,11 @@ def read_declarations(value: Any) -> list[Declaration]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise ParseError("'declarations' must be a list")
+        raise ParseError(f"'declarations' must be a list, not {json_type(value)}")
     declarations = []
     for d in value:
         if not isinstance(d, dict) or "player" not in d or "tiles" not in d:
-            raise ParseError('each declaration is {"player": 0|1, "tiles": [...], "valid": bool}')
+            raise ParseError(f'each declaration is {{"player": 0|1, "tiles": [...], "valid": true/false}}, not {shown(d)}')
         unknown = set(d) - set(_DECLARATION_KEYS)
         if unknown:
             raise ParseError(f"unknown Bingo declaration field(s): {', '.join(sorted(unknown))}")
@@ -194,7 +194,7 @@ def read_number(value: Any, where: str) -> int:
 def read_trump(value: int) -> int:
     # Written 0..6; the set's size is the core's to check above, but no trump is negative.
     if value < 0:
-        raise ParseError(f"trump must be a number of the set, 0..6, not {value}")
+        raise ParseError(f"trump must be a number of the set, 0..6, not {shown(value)}")
     return value
 
 

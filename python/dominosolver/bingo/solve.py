@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import _core
-from ..arguments import callback, node_budget, renamed, table_megabytes, time_limit
+from ..arguments import callback, node_budget, renamed, switch, table_megabytes, time_limit
 from ..errors import ParseError, SearchLimitError, shown
 from ..result import SolveResult
 from ..stoppable import Abandoned, stoppable
@@ -58,6 +58,7 @@ class Solver:
         ``should_stop`` answering true (it is looked at every few hundredths of a second) stops the
         search under way at once: ``SearchLimitError``, and this solver gets a new table."""
         position = as_position(position)
+        margin, pv = switch(margin, "margin"), switch(pv, "pv")
         budget = node_budget(max_nodes)
         seconds = time_limit(time)
         callback(should_stop)  # checked before any work: a short search never asks it

@@ -94,7 +94,7 @@ class OptionNamingCommand(click.Command):
 
 def typed_option(ctx: click.Context, message: str) -> str | None:
     """``message`` with its leading argument name ("exact_limit must be ...") put as the option the
-    user gave on the command line ("--exact-limit must be ..."), and without the library's ", or None"
+    user gave on the command line ("--exact-limit must be ..."), and without the library's ", or null"
     (no option takes it); None when it names none of them."""
     name, must, rest = message.partition(" must be ")
     if not must:
@@ -104,5 +104,5 @@ def typed_option(ctx: click.Context, message: str) -> str | None:
             continue
         for option in param.opts:
             if option.startswith("--") and option[2:].replace("-", "_") == name:
-                return f"{option}{must}{rest.replace(', or None,', ',')}"
+                return f"{option}{must}{rest.replace(', or null,', ',')}"
     return None

@@ -51,8 +51,9 @@ def hint(target: Position | PlayerView, seat: int | None = None, **limits: Any) 
     """A hint for ``seat``'s view of a position (default: the seat to move), or for a view."""
     if isinstance(target, Position) and seat is not None:
         target = target.view(seat)
-    elif seat is not None and seat != target.seat:
+    elif seat is not None and target.rules.parse_seat(seat) != target.seat:  # a seat by number or name
         names = target.rules.seat_names
+        seat = target.rules.parse_seat(seat)
         raise ParseError(f"seat {names[seat]}: this is {names[target.seat]}'s view, it cannot advise another seat")
     return hint_42(target, **limits)
 

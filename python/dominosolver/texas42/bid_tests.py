@@ -76,7 +76,7 @@ from ..arguments import (
     whole_number,
     world_count,
 )
-from ..errors import InvalidViewError, ParseError
+from ..errors import InvalidViewError, ParseError, json_type
 from ..plain import PlainArrays
 from ..stoppable import Abandoned, stoppable_all
 from ..tiles import bits_of
@@ -145,7 +145,7 @@ class LevelTests:
     def __init__(self, view: PlayerView, samples: int = 12, seed: int | None = None, *, threads: int = 1,
                  tt_mb: int = 16) -> None:
         if not isinstance(view, PlayerView):
-            raise InvalidViewError(f"bid tests need a PlayerView, not {type(view).__name__}")
+            raise InvalidViewError(f"bid tests need a PlayerView, not {json_type(view)}")
         if view.trump is not None or view.plays:
             raise InvalidViewError("bid tests need a view of the auction, exchange or declaration: the trump is named")
         if view.rules.row.ladder == "tricks":

@@ -13,7 +13,7 @@ import numpy as np
 from types import SimpleNamespace
 
 from .. import _core
-from ..arguments import callback, node_budget, perf_deadline, table_megabytes, thread_count, tile_sequence
+from ..arguments import callback, node_budget, perf_deadline, switch, table_megabytes, thread_count, tile_sequence
 from ..errors import ParseError, SearchLimitError, counted, json_type, shown
 from ..io import json_value
 from ..plain import PlainArrays
@@ -75,6 +75,7 @@ class Solver:
         ``extra["complete"]`` is False, ``extra["unsolved"]`` lists the others and
         ``extra["warnings"]`` says so (as a Bingo solve's)."""
         pos = as_position(position)
+        moves, pv = switch(moves, "moves"), switch(pv, "pv")
         callback(should_stop)
         budget = node_budget(max_nodes)
         if pos.tricks_left > LONG_TRICKS:  # seconds of work: Ctrl-C or a stop request leaves it at once

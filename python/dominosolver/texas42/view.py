@@ -109,7 +109,7 @@ class ViewRecord:
         others = [t for s, r in enumerate(self.revealed) if s != seat for t in r]  # shown by the contract
         if self.discard is not None:
             if not isinstance(self.discard, Tile):
-                raise InvalidViewError(f"view field 'discard' must be a Tile or None, not {shown(self.discard)}")
+                raise InvalidViewError(f"view field 'discard' must be a tile or null, not {shown(self.discard)}")
             if not self.rules.undealt:
                 raise InvalidViewError("a discard belongs to an exchange with tiles dealt to no seat (Moon's widow, "
                                        "The Big Game's undealt tile, docs/rules.md §4.1, §4.3): this game deals every tile")
@@ -134,7 +134,7 @@ class ViewRecord:
         for name in ("leader", "to_move", "first_leader"):
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or value not in seats):
-                raise InvalidViewError(f"{name} must be a seat 0..{seats[-1]} or None, not {shown(value)}")
+                raise InvalidViewError(f"{name} must be a seat 0..{seats[-1]} or null, not {shown(value)}")
         if len(self.voids) != len(seats) or len(self.absent) != len(seats):
             raise InvalidViewError("voids and absent must have one entry per seat")
 
