@@ -3,7 +3,8 @@ a page that stays where the player put it while the bots move (the log scrolls a
 a hand said in the log, the focus kept in your hand after a move made from the keyboard (Left and
 Right step along it, Escape puts a hint away), a new game that starts even while the bots of the
 last one are thinking, a hint's headings whole, a bid advice brought on screen and judged at a bid
-still open, and an exact hint's count of worlds said."""
+still open, an exact hint's count of worlds said, the trick just taken kept on the felt, the seats'
+spoken labels, a hint answered after a move dropped, and a discard made by a tap on the tile."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ TOUCH = 44  # px: the least side of a finger's target (Apple's 44 pt, WCAG 2.5.5
 def play_state(browser) -> dict:
     return browser.execute_script(
         "const p = window.board.play; return p.state ? {busy: p.busy, over: p.state.over, yours: p.state.your_turn,"
-        " legal: p.state.legal_moves, token: p.state.token, game: p.state.game, record: p.state.record} : null")
+        " legal: p.state.legal_moves, token: p.state.token, game: p.state.game, record: p.state.record,"
+        " view: p.state.view} : null")
 
 
 def my_turn(browser, after: str | None = None) -> dict:
@@ -195,3 +197,102 @@ def test_a_bid_hint_comes_on_screen_at_the_least_bid_you_may_make(browser, serve
         assert [th.text for th in css(browser, "#hint-table th")][-1] == f"P(make {judged})"
     finally:
         browser.set_window_size(1280, 1000)
+
+
+def test_the_trick_just_taken_stays_on_the_felt_till_the_next_lead(browser, server):
+    """A view shows a trick only while it is played: the board keeps the one just taken on the felt
+    (its tiles by their players, who took it) until a tile is led. Played to a turn where the human
+    closes a trick, with the bots then held (a ten-minute pause) so the table can be read."""
+    new_bot_game(browser, server, "texas42", "0", "7")
+    seats = [games.get("texas42").seat_name(s) for s in range(4)]
+    token = None
+    for _ in range(200):
+        state = my_turn(browser, token)
+        assert not state["over"], "the game ended before the human closed a trick"
+        view, token = state["view"], state["token"]
+        tiles = [m for m in state["legal"] if m in view["hand"]]
+        if tiles and len(view["trick"]) == 3 and len(view["hand"]) > 1:
+            break
+        browser.execute_script("window.board.play.move(arguments[0])", "pass" if "pass" in state["legal"] else state["legal"][0])
+    else:
+        pytest.fail("the human never closed a trick")
+    trick = [(p["tile"], p["seat"]) for p in view["plays"][-3:]] + [(tiles[0], 0)]
+    assert [t for t, _ in trick[:3]] == view["trick"]
+    browser.execute_script("window.board.play.botPause = 600000; window.board.play.move(arguments[0])", tiles[0])
+
+    def moved(b):
+        state = play_state(b)
+        return state if state["token"] != token else None
+
+    after = wait_for(browser, moved, "the trick closed")
+    assert after["view"]["trick"] == []
+    felt = [(e.get_attribute("data-tile"), int(e.get_attribute("data-seat"))) for e in css(browser, "#play-trick .played.last-trick")]
+    assert felt == trick
+    taker = after["view"]["leader"]
+    assert css(browser, "#play-table .taken")[0].text == f"{seats[taker]} took the trick"
+    assert css(browser, "#play-trick")[0].get_attribute("aria-label") == f"the last trick, taken by {seats[taker]}"
+
+
+def test_the_seats_read_aloud_and_the_bid_follows_the_count(browser, server):
+    """Each hidden hand is one group a screen reader reads as its tiles' count (the face-down tiles
+    themselves silent); your tiles are named; a declarer's box reads name, count, then its bid."""
+    new_bot_game(browser, server, "texas42", "0", "7")
+    seats = [games.get("texas42").seat_name(s) for s in range(4)]
+    token = None
+    for _ in range(20):  # passes till a contract is won and the play begins
+        state = my_turn(browser, token)
+        if state["view"].get("contract") and state["view"].get("trump") is not None:
+            break
+        token = state["token"]
+        browser.execute_script("window.board.play.move(arguments[0])", "pass" if "pass" in state["legal"] else state["legal"][0])
+    view = state["view"]
+    groups = {int(e.get_attribute("data-seat")): e.get_attribute("aria-label")
+              for e in css(browser, '#play-table .hand[role="group"]')}
+    sizes = view["hand_sizes"]
+    assert groups == {0: f"{seats[0]}'s hand", **{s: f"{seats[s]}'s hand: {sizes[s]} tiles face down" for s in (1, 2, 3)}}
+    assert all(e.get_attribute("aria-hidden") == "true" for e in css(browser, "#play-table svg.face-down"))
+    assert sorted(b.get_attribute("aria-label").split()[-1] for b in css(browser, "#play-table .hand.own button")) == sorted(view["hand"])
+    declarer, bid = view["contract"]["declarer"], view["contract"]["bid"]
+    label = css(browser, f'#play-table .seat[data-seat="{declarer}"] .hand-name')[0].text
+    expected = f"{seats[0]} (you) · bid {bid}" if declarer == 0 else f"{seats[declarer]} {sizes[declarer]} · bid {bid}"
+    assert label.replace(" · to play", "") == expected
+
+
+def test_a_hint_asked_before_a_move_is_dropped_after_it(browser, server):
+    """Hint, then a move before its answer: the answer, of a table gone, is not drawn (the move
+    cleared the panel); the bots then held (a ten-minute pause) so the table can be read."""
+    new_bot_game(browser, server, "texas42", "0", "7")
+    state = my_turn(browser)
+    assert "pass" in state["legal"], state["legal"]
+    click(browser, "#hint")  # a bid advice: 200 deals, far longer than a move
+    browser.execute_script("window.board.play.botPause = 600000; window.board.play.move('pass')")
+    wait_for(browser, lambda b: play_state(b)["token"] != state["token"], "the move")
+    browser.execute_async_script("const done = arguments[0]; window.board.play.asking.then(done, done)")
+    assert css(browser, "#hint-panel > *") == [], css(browser, "#hint-panel")[0].text
+
+
+def test_a_tile_is_laid_away_by_a_tap_on_it(browser, server):
+    """Moon's bidder lays a tile away: each tile of the hand is a button for its discard (as the
+    choices' words are), and a tap on one lays that tile away."""
+    new_bot_game(browser, server, "moon", "0", "7")
+    token = None
+    for _ in range(10):
+        state = my_turn(browser, token)
+        token, legal = state["token"], state["legal"]
+        discards = {m.split()[-1]: m for m in legal if m.startswith("discard ")}
+        if discards:
+            break
+        bids = [m for m in legal if m.isdigit() and m != "21"]  # the highest bid short of shooting the moon
+        move = max(bids, key=int) if bids else legal[0]
+        browser.execute_script("window.board.play.move(arguments[0])", move)
+    else:
+        pytest.fail("the human never laid a tile away")
+    hand = state["view"]["hand"]
+    assert sorted(discards) == sorted(hand)
+    buttons = {b.get_attribute("data-tile"): (b.get_attribute("data-move"), b.get_attribute("aria-label"), b.is_enabled())
+               for b in css(browser, "#play-table .hand.own button.tile")}
+    assert buttons == {t: (discards[t], discards[t], True) for t in hand}
+    click(browser, f'#play-table .hand.own button[data-tile="{hand[-1]}"]')
+    after = my_turn(browser, token)
+    assert hand[-1] not in after["view"]["hand"]
+    assert css(browser, "#play-log > div[data-seat='0']")[-1].get_attribute("data-move") == discards[hand[-1]]

@@ -44,8 +44,9 @@ export class PlayScreen {
     this.busy = false;
     this.renderSetup();
     if (offline) $("#claim").title = "the claim needs the server (dominosolver serve)";
-    $("#hint").addEventListener("click", () => this.hint());
-    $("#claim").addEventListener("click", () => this.claim());
+    // The answer under way (for scripts and tests to await): a hint or a claim.
+    $("#hint").addEventListener("click", () => { this.asking = this.hint(); });
+    $("#claim").addEventListener("click", () => { this.asking = this.claim(); });
     // The keyboard: Left and Right step along your playable tiles and choices, Escape puts a hint or claim away.
     $("#screen-play").addEventListener("keydown", (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
@@ -121,11 +122,13 @@ export class PlayScreen {
 
   async reopen(token) {
     this.handsSeen = 0;
+    this.lastTrick = null;
     await this.send(() => call("game", { token }), { fresh: true });
   }
 
   async start(body) {
     this.handsSeen = 0;
+    this.lastTrick = null;
     $("#play-log").replaceChildren();
     $("#review").replaceChildren();
     $("#hint-panel").replaceChildren();
@@ -170,6 +173,7 @@ export class PlayScreen {
   // A link to the game as it stands (#game=<token>): opened again, it reopens the game (GET-free:
   // POST /v1/game with the token), until the game moves on.
   show(reply) {
+    this.lastTrick = this.trickTaken(this.state, reply);
     this.state = reply;
     history.replaceState(null, "", `${location.pathname}${location.search}#game=${encodeURIComponent(reply.token)}`);
     if (reply.last) this.log(reply.last);
@@ -248,7 +252,7 @@ export class PlayScreen {
       const toMove = seat === this.state.to_move && !this.state.over;
       const label = Object.assign(document.createElement("div"), { className: "hand-name" });
       label.textContent = seat === view.seat ? `${name} (you)` : name;
-      if (view.contract && view.contract.declarer === seat) label.textContent += ` · bid ${view.contract.bid}`;
+      const bid = view.contract && view.contract.declarer === seat ? ` · bid ${view.contract.bid}` : ""; // after the count
       if (toMove) {
         box.classList.add("to-move");
         label.classList.add("to-move");
@@ -256,26 +260,40 @@ export class PlayScreen {
       }
       const hand = Object.assign(document.createElement("div"), { className: "hand" });
       hand.dataset.seat = seat;
+      hand.setAttribute("role", "group");
       hand.setAttribute("aria-label", `${name}'s hand`);
       if (seat === view.seat) {
         // Your hand stays readable (the auction, the others' turns); only a turn to play dims what is not legal.
         box.classList.add("own");
         hand.classList.add("own");
-        if (this.state.your_turn && view.hand.some((t) => this.state.legal_moves.includes(t))) hand.classList.add("choosing");
+        // A tile's move: the tile played, or a move naming it last (a discard, "discard 4-4": the tile laid away).
+        const moveOf = (tile) => (!this.state.your_turn ? null : this.state.legal_moves.includes(tile) ? tile
+          : this.state.legal_moves.find((m) => !isTile(m) && m.split(" ").at(-1) === tile) ?? null);
+        if (view.hand.some(moveOf)) hand.classList.add("choosing");
         for (const tile of view.hand) {
-          const legal = this.state.your_turn && this.state.legal_moves.includes(tile);
-          const button = tileButton(tile, { label: legal ? `play ${tile}` : `your ${tile}`, size: 52, onClick: () => legal && this.move(tile) });
-          button.dataset.move = tile;
-          button.disabled = !legal;
+          const move = moveOf(tile);
+          const label = move === null ? `your ${tile}` : move === tile ? `play ${tile}` : move;
+          const button = tileButton(tile, { label, size: 52, onClick: () => move !== null && this.move(move) });
+          button.dataset.move = move ?? tile;
+          button.disabled = move === null;
           hand.append(button);
         }
       } else { // face down, but for the tiles its contract shows the table (a Plunge bidder's doubles)
         const sideways = place(seat) === "left" || place(seat) === "right";
         const shown = view.revealed?.[name] ?? [];
         for (const tile of shown) hand.append(dominoSvg(tile, { size: 36, vertical: !sideways }));
-        for (let i = shown.length; i < sizes[seat]; i++) hand.append(dominoSvg("0-0", { faceDown: true, size: 36, vertical: !sideways }));
-        label.append(Object.assign(document.createElement("span"), { className: "count", textContent: ` ${sizes[seat]}` }));
+        for (let i = shown.length; i < sizes[seat]; i++) {
+          const back = dominoSvg("0-0", { faceDown: true, size: 36, vertical: !sideways });
+          back.setAttribute("aria-hidden", "true"); // the hand's label counts them
+          hand.append(back);
+        }
+        const hidden = sizes[seat] - shown.length;
+        hand.setAttribute("aria-label", `${name}'s hand: ${hidden} tile${hidden === 1 ? "" : "s"} face down`
+          + (shown.length ? `, ${shown.join(" ")} shown` : ""));
+        label.append(Object.assign(document.createElement("span"), { className: "count", textContent: ` ${sizes[seat]}`,
+          title: `${sizes[seat]} tiles in hand` }));
       }
+      label.append(bid);
       box.append(label, hand);
       root.append(box);
     });
@@ -290,19 +308,36 @@ export class PlayScreen {
     root.append(Object.assign(document.createElement("p"), { className: "muted facts", textContent: facts.join(" · ") }));
   }
 
+  // The trick on the table as [{tile, seat}]: 42's views list each play with its seat; a Bingo trick
+  // is led by the view's leader.
+  trickOf(view) {
+    const plays = view.plays ?? [];
+    const onTable = plays.slice(plays.length - view.trick.length);
+    return view.trick.map((tile, i) => ({ tile, seat: onTable[i]?.seat ?? (view.leader + i) % this.seats.length }));
+  }
+
+  // The trick just taken, while the table waits for the next lead (a view shows a trick only while
+  // it is played): the trick before the reply's last tile closed it, and who took it (the next
+  // trick's leader). It stays till a tile is led or the hand is over; null when there is none.
+  trickTaken(before, reply) {
+    if (reply.view.trick.length) return null;
+    const hands = (r) => (r.record.hands ?? r.record.deals ?? []).length;
+    if (!before || before.game !== reply.game || hands(before) !== hands(reply)) return null;
+    const [seat, move] = reply.last ?? [];
+    if (!before.view.trick.length || !isTile(move ?? "")) return this.lastTrick;
+    return { plays: [...this.trickOf(before.view), { tile: move, seat }], taker: reply.view.leader };
+  }
+
   // The middle of the table: the trick, each tile on the side of the seat that played it, numbered
-  // in the order of play.
+  // in the order of play; between tricks the one just taken, faded, and who took it.
   renderTrick(view, place) {
     const centre = Object.assign(document.createElement("div"), { className: "centre" });
     const trick = Object.assign(document.createElement("div"), { className: "trick", id: "play-trick" });
-    trick.setAttribute("aria-label", "the trick on the table");
-    const plays = view.plays ?? [];
-    const onTable = plays.slice(plays.length - view.trick.length);
-    view.trick.forEach((tile, i) => {
-      // 42's views list each play with its seat; a Bingo trick is led by the view's leader.
-      const seat = onTable[i]?.seat ?? (view.leader + i) % this.seats.length;
+    const taken = view.trick.length ? null : this.lastTrick;
+    trick.setAttribute("aria-label", taken ? `the last trick, taken by ${this.seats[taken.taker]}` : "the trick on the table");
+    (taken?.plays ?? this.trickOf(view)).forEach(({ tile, seat }, i) => {
       const box = document.createElement("span");
-      box.className = `played at-${place(seat)}`;
+      box.className = `played at-${place(seat)}${taken ? " last-trick" : ""}`;
       box.append(dominoSvg(tile, { size: 48, vertical: true }),
         Object.assign(document.createElement("span"), { textContent: `${i + 1}. ${this.seats[seat]}` }));
       box.dataset.tile = tile;
@@ -310,6 +345,11 @@ export class PlayScreen {
       trick.append(box);
     });
     centre.append(trick);
+    if (taken) {
+      const note = Object.assign(document.createElement("div"), { className: "taken", textContent: `${this.seats[taken.taker]} took the trick` });
+      note.dataset.seat = taken.taker;
+      centre.append(note);
+    }
     if (view.turned) { // Bingo: the trump tile turned up beside the boneyard, face down
       const stock = Object.assign(document.createElement("div"), { className: "stock" });
       stock.setAttribute("aria-label", `turned ${view.turned}, boneyard ${view.boneyard_size ?? 0}`);
@@ -347,18 +387,20 @@ export class PlayScreen {
   }
 
   // Advice from the human seat's view only: ranked moves in play, bid advice in the auction.
+  // An answer that comes after a move was made is of a table gone: it is dropped (the move cleared the panel).
   async hint() {
     const panel = $("#hint-panel");
-    const view = this.state.view;
+    const { view, token } = this.state;
     panel.replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: "thinking…" }));
     seen(panel);
+    const bidding = !Array.isArray(view.legal_moves); // a 42 view in the auction: bids, or the declaration
     try {
-      if (!Array.isArray(view.legal_moves)) { // a 42 view in the auction: bids, or the declaration
-        this.showBidAdvice(await call("advise-bid", { view }));
-      } else {
-        this.showHint(await call("hint", { view }));
-      }
+      const answer = await call(bidding ? "advise-bid" : "hint", { view });
+      if (this.state.token !== token) return;
+      if (bidding) this.showBidAdvice(answer);
+      else this.showHint(answer);
     } catch (error) {
+      if (this.state.token !== token) return;
       panel.replaceChildren(Object.assign(document.createElement("p"), { className: "status invalid", textContent: error.message }));
     }
     seen(panel);
@@ -367,20 +409,23 @@ export class PlayScreen {
   // The lay-down check from the human seat's view: the rest, then the contract when there is one.
   async claim() {
     const panel = $("#claim-panel");
-    const view = this.state.view;
+    const { view, token } = this.state;
     panel.replaceChildren(heading("Claim"),
       Object.assign(document.createElement("p"), { className: "muted", textContent: "solving every world that fits your view…" }));
     seen(panel);
     const lines = [];
     try {
       for (const goal of view.contract ? ["rest", "contract"] : ["rest"]) {
-        lines.push(this.claimLine(await call("claim", { view, goal })));
+        const answer = await call("claim", { view, goal });
+        if (this.state.token !== token) return;
+        lines.push(this.claimLine(answer));
       }
       const first = lines.length ? lines[0].dataset : null;
       const note = Object.assign(document.createElement("p"), { className: "muted",
         textContent: first ? `from ${this.seats[view.seat]}'s view only; ${first.note}` : "" });
       panel.replaceChildren(heading("Claim"), ...lines, note);
     } catch (error) {
+      if (this.state.token !== token) return;
       panel.replaceChildren(heading("Claim"),
         Object.assign(document.createElement("p"), { className: "status invalid", textContent: error.message }));
     }
