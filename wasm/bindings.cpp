@@ -89,8 +89,9 @@ val solve(val obj, val options) {
     position_discard(obj, pos);  // checked, as Python's Position reads it (the search does not need it)
     std::size_t mb = table_size_for(pos.tricks_left());
     if (has(options, "ttMb")) {
-      const double d = options["ttMb"].as<double>();
-      if (!(d >= 1 && d <= 2048 && d == static_cast<int>(d))) throw ParseError("ttMb must be a whole number of MB, 1..2048");
+      const double d = type_of(options["ttMb"]) == "number" ? options["ttMb"].as<double>() : 0.0;
+      if (!(d >= 1 && d <= 2048 && d == static_cast<int>(d)))
+        throw ParseError("ttMb must be a whole number of MB from 1 to 2,048, not " + shown(options["ttMb"]));
       mb = static_cast<std::size_t>(d);
     }
     const bool all_moves = !has(options, "moves") || options["moves"].as<bool>();

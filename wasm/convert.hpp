@@ -66,8 +66,83 @@ inline bool has(const val& obj, const char* key) {
 
 inline std::string type_of(const val& v) { return v.typeOf().as<std::string>(); }
 
+// What JSON calls a value's type, for messages, as Python's errors.json_type: null, true/false, a
+// number, a string, a list, an object.
+inline std::string json_type(const val& v) {
+  const std::string t = type_of(v);
+  if (v.isNull() || v.isUndefined()) return "null";
+  if (t == "boolean") return "true/false";
+  if (t == "number" || t == "bigint") return "a number";
+  if (t == "string") return "a string";
+  return val::global("Array").call<bool>("isArray", v) ? "a list" : "an object";
+}
+
+// A value for a message as Python's errors.shown writes it (JSON's words for null, true and false;
+// a string quoted as Python quotes it; lists and objects item by item), cut at kShownChars: the
+// reading stops there, however long the value.
+inline constexpr std::size_t kShownChars = 80;
+
+inline void shown_into(const val& v, std::string& out) {
+  if (out.size() > kShownChars) return;
+  const std::string t = type_of(v);
+  if (v.isNull() || v.isUndefined()) {
+    out += "null";
+  } else if (t == "boolean") {
+    out += v.as<bool>() ? "true" : "false";
+  } else if (t == "number" || t == "bigint") {
+    out += val::global("String")(v).as<std::string>();
+  } else if (t == "string") {
+    const std::string s = v.as<std::string>();
+    const char q = s.find('\'') != std::string::npos && s.find('"') == std::string::npos ? '"' : '\'';
+    out += q;
+    for (char c : s) {
+      if (out.size() > kShownChars) return;
+      if (c == q || c == '\\') out += '\\';
+      out += c == '\n' ? std::string("\\n") : std::string(1, c);
+    }
+    out += q;
+  } else if (val::global("Array").call<bool>("isArray", v)) {
+    out += '[';
+    const int n = v["length"].as<int>();
+    for (int i = 0; i < n && out.size() <= kShownChars; ++i) {
+      if (i) out += ", ";
+      shown_into(v[i], out);
+    }
+    out += ']';
+  } else if (t == "object") {
+    out += '{';
+    const val keys = val::global("Object").call<val>("keys", v);
+    const int n = keys["length"].as<int>();
+    for (int i = 0; i < n && out.size() <= kShownChars; ++i) {
+      if (i) out += ", ";
+      shown_into(keys[i], out);
+      out += ": ";
+      shown_into(v[keys[i]], out);
+    }
+    out += '}';
+  } else {
+    out += t;  // a function, a symbol: what JavaScript calls it
+  }
+}
+
+inline std::string shown(const val& v) {
+  std::string out;
+  shown_into(v, out);
+  return out.size() <= kShownChars ? out : out.substr(0, kShownChars - 3) + "...";
+}
+
+// A whole number with its thousands grouped, as Python's f"{n:,}": 1,000,000.
+inline std::string grouped(long long n) {
+  std::string digits = std::to_string(n < 0 ? -n : n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
+
 inline std::string text_of(const val& v, const std::string& where) {
-  if (type_of(v) != "string") throw ParseError(where + " must be a string");
+  if (type_of(v) != "string") throw ParseError(where + " must be a string, not " + json_type(v));
   return v.as<std::string>();
 }
 

@@ -77,7 +77,7 @@ std::uint64_t seed_of(const val& v) {
   if (type_of(v) == "number") {
     const double d = v.as<double>();
     if (!(d >= 0 && d <= 9007199254740991.0 && d == static_cast<double>(static_cast<std::uint64_t>(d))))
-      throw ParseError("seed must be a whole number from 0 to 2^64 - 1 (as text above 2^53)");
+      throw ParseError("seed must be a whole number from 0 to 2**64 - 1 (as text above 2**53 - 1), not " + shown(v));
     return static_cast<std::uint64_t>(d);
   }
   if (type_of(v) == "bigint") text = val::global("String")(v).as<std::string>();
@@ -85,7 +85,7 @@ std::uint64_t seed_of(const val& v) {
   std::uint64_t out = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    throw ParseError("seed must be a whole number from 0 to 2^64 - 1, not '" + text + "'");
+    throw ParseError("seed must be a whole number from 0 to 2**64 - 1, not " + shown(val(text)));
   return out;
 }
 

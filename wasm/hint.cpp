@@ -133,7 +133,10 @@ struct View {
 std::optional<Contract> contract_of(const val& o, const Rules& rules) {
   if (!has(o, "contract")) return std::nullopt;
   const val c = o["contract"];
-  if (!has(c, "declarer") || !has(c, "bid")) throw ParseError("'contract' must be {\"declarer\": seat, \"bid\": bid}");
+  if (type_of(c) != "object" || val::global("Array").call<bool>("isArray", c))
+    throw ParseError("'contract' must be {\"declarer\": seat, \"bid\": bid}, not " + json_type(c));
+  if (!has(c, "declarer") || !has(c, "bid"))
+    throw ParseError(std::string("'contract' must be {\"declarer\": seat, \"bid\": bid}: it lacks ") + (has(c, "declarer") ? "bid" : "declarer"));
   return Contract{seat_of(c["declarer"], rules, "contract.declarer"),
                   bid_of(c["bid"], has(c, "kind") ? text_of(c["kind"], "contract.kind") : "")};
 }
@@ -475,22 +478,29 @@ using pimc::Key;
 
 // ------------------------------------------------------------------ the hint loop
 
+// A seed's refusal, as Python's ("seed must be a whole number from 0 to 2**64 - 1, not -1") with the
+// module's bound: a JavaScript number holds whole numbers exactly up to 2**53 - 1.
+inline std::string seed_refused(const val& v) {
+  return "seed must be a whole number from 0 to 2**53 - 1 (the most a JavaScript number holds exactly), not " + shown(v);
+}
+
 class HintRun {
  public:
   HintRun(const val& view_json, const val& options) : started_(now_seconds()), view_(read_view(view_json)) {
     samples_ = whole(options, "samples", kSamples, 1, kMaxWorlds);
     exact_limit_ = whole(options, "exactLimit", kExactLimit, 0, kMaxWorlds);
     if (has(options, "seed")) {
-      const double d = options["seed"].as<double>();
+      const double d = type_of(options["seed"]) == "number" ? options["seed"].as<double>() : -1.0;
       if (!(d >= 0 && d <= 9007199254740991.0 && d == std::floor(d)))
-        throw ParseError("seed must be a whole number from 0 (at most 2^53 - 1 here), or left out");
+        throw ParseError(seed_refused(options["seed"]));
       seed_ = static_cast<std::uint64_t>(d);
     } else {
       seed_ = static_cast<std::uint64_t>(options["freshSeed"].as<double>());
     }
     if (has(options, "timeMs")) {
-      const double t = options["timeMs"].as<double>();
-      if (!(t >= 0 && t <= 1e12)) throw ParseError("timeMs must be a number of milliseconds from 0");
+      const double t = type_of(options["timeMs"]) == "number" ? options["timeMs"].as<double>() : -1.0;
+      if (!(t >= 0 && t <= 1e12))
+        throw ParseError("timeMs must be a number of milliseconds from 0 to 1e12, not " + shown(options["timeMs"]));
       time_ = t / 1000.0;
     }
     chunked_ = time_.has_value() || (has(options, "stoppable") && options["stoppable"].as<bool>());
@@ -631,9 +641,10 @@ class HintRun {
 
   static int whole(const val& options, const char* key, int fallback, int low, int high) {
     if (!has(options, key)) return fallback;
-    const double d = options[key].as<double>();
+    const double d = type_of(options[key]) == "number" ? options[key].as<double>() : std::nan("");
     if (!(d >= low && d <= high && d == std::floor(d)))
-      throw ParseError(std::string(key) + " must be a whole number from " + std::to_string(low) + " to " + std::to_string(high));
+      throw ParseError(std::string(key) + " must be a whole number from " + grouped(low) + " to " + grouped(high) + ", not " +
+                       shown(options[key]));
     return static_cast<int>(d);
   }
 
@@ -963,11 +974,12 @@ class HintRun {
     } else if (is_array(v) && v["length"].as<int>() == 2 && type_of(v[0]) == "number" && type_of(v[1]) == "number") {
       parts = {v[0].as<double>(), v[1].as<double>()};
     } else {
-      throw ParseError("score must be two numbers of marks (the seat's side first)");
+      throw ParseError("score must be two numbers of marks (the seat's side first), not " + shown(v));
     }
     for (double x : parts)
       if (!(x >= 0 && x <= target - 1 && x == std::floor(x)))
-        throw ParseError("score must be whole numbers from 0 to " + std::to_string(target - 1));
+        throw ParseError("score must be a whole number from 0 to " + std::to_string(target - 1) + ", not " +
+                         val::global("String")(x).as<std::string>());
     return {static_cast<int>(parts[0]), static_cast<int>(parts[1])};
   }
 
@@ -1655,7 +1667,7 @@ BidTask advise_steps(val question, double started, const bool* stop) {
     if (has(question, "seed")) {
       const double given = type_of(question["seed"]) == "number" ? question["seed"].as<double>() : -1;
       if (!(given >= 0 && given <= 9007199254740991.0 && given == std::floor(given)))
-        throw ParseError("seed must be a whole number from 0");
+        throw ParseError(seed_refused(question["seed"]));
       seed_given = given;
     }
     // 42's marks game: the score weighs the calls by the chance of winning the game (game_odds.py).
@@ -1669,11 +1681,12 @@ BidTask advise_steps(val question, double started, const bool* stop) {
     const double samples =
         has(question, "samples") ? question["samples"].as<double>() : advice_defaults(rules.family).bid_samples;
     if (!(samples >= 2 && samples <= kMaxWorlds && samples == std::floor(samples)))
-      throw ParseError("samples must be a whole number from 2 to 1,000,000");
+      throw ParseError("samples must be a whole number from 2 to " + grouped(kMaxWorlds) + ", not " + shown(question["samples"]));
     std::optional<double> time_limit;  // seconds: the deals solved by then, at least one batch
     if (has(question, "timeMs")) {
       const double ms = type_of(question["timeMs"]) == "number" ? question["timeMs"].as<double>() : -1;
-      if (!(ms >= 0)) throw ParseError("timeMs must be a number of milliseconds from 0");
+      if (!(ms >= 0 && ms <= 1e12))
+        throw ParseError("timeMs must be a number of milliseconds from 0 to 1e12, not " + shown(question["timeMs"]));
       time_limit = ms / 1000;
     }
     // The auction replays in the core's (rules.py's replay_auction): calls in turn, each legal.
