@@ -296,3 +296,16 @@ def test_a_tile_is_laid_away_by_a_tap_on_it(browser, server):
     after = my_turn(browser, token)
     assert hand[-1] not in after["view"]["hand"]
     assert css(browser, "#play-log > div[data-seat='0']")[-1].get_attribute("data-move") == discards[hand[-1]]
+
+
+@pytest.mark.parametrize("seed", ["abc", "-1", "1.5"])
+def test_a_seed_that_is_no_whole_number_is_refused_before_a_game(browser, server, seed):
+    """The seed field takes a whole number from 0 or nothing; anything else is named and no game is
+    dealt (it was sent as null: a game at random, as if no seed had been typed)."""
+    open_board(browser, server, "play")
+    css(browser, 'input[name="play-seed"]')[0].send_keys(seed)
+    click(browser, "#new-game")
+    shown = wait_for(browser, lambda b: "invalid" in css(b, "#play-status")[0].get_attribute("class")
+                     and css(b, "#play-status")[0].text, "the seed refused")
+    assert shown == f"seed: write a whole number from 0, or nothing for a game at random ('{seed}' is not one)"
+    assert browser.execute_script("return window.board.play.state ?? null") is None

@@ -102,7 +102,12 @@ export class PlayScreen {
     const start = Object.assign(document.createElement("button"), { type: "button", className: "action", id: "new-game", textContent: "New game" });
     start.addEventListener("click", () => {
       const body = { game: game.value, seat: Number(seat.value) };
-      if (seed.value.trim()) body.seed = Number(seed.value);
+      const seedText = seed.value.trim();
+      if (seedText && !/^\d+$/.test(seedText)) { // Number("abc") would ask for no seed at all: a game at random
+        this.status(`seed: write a whole number from 0, or nothing for a game at random ('${seedText}' is not one)`, "invalid");
+        return;
+      }
+      if (seedText) body.seed = Number(seedText);
       const flags = rules.value.split(",").map((f) => f.trim()).filter(Boolean);
       const bare = flags.filter((f) => !f.includes(":"));  // a flag needs its value: "specials" alone is no rule
       if (bare.length) {
