@@ -4,13 +4,16 @@ a hand said in the log, the focus kept in your hand after a move made from the k
 Right step along it, Escape puts a hint away), a new game that starts even while the bots of the
 last one are thinking, a hint's headings whole, a bid advice brought on screen and judged at a bid
 still open, an exact hint's count of worlds said, the trick just taken kept on the felt, the seats'
-spoken labels, a hint answered after a move dropped, and a discard made by a tap on the tile."""
+spoken labels, a hint answered after a move dropped, a discard made by a tap on the tile, a bad seed
+refused, and a declaration logged by name."""
 
 from __future__ import annotations
 
 import pytest
 from dominosolver import games
-from dominosolver.texas42 import Position, hint
+from dominosolver.texas42 import Position, Rules, hint
+from dominosolver.texas42.rules import parse_trump
+from dominosolver.texas42.solve import declaration_name
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from test_board import choose, click, css, new_bot_game, open_board, wait_for
@@ -309,3 +312,23 @@ def test_a_seed_that_is_no_whole_number_is_refused_before_a_game(browser, server
                      and css(b, "#play-status")[0].text, "the seed refused")
     assert shown == f"seed: write a whole number from 0, or nothing for a game at random ('{seed}' is not one)"
     assert browser.execute_script("return window.board.play.state ?? null") is None
+
+
+def test_the_log_names_a_declaration_as_the_table_does(browser, server):
+    """A bot's declaration is logged by its trump's name ("S: declare fives"), as the buttons and
+    the table name it, not as the move is written ("declare 5")."""
+    new_bot_game(browser, server, "texas42", "0", "7")
+    token = None
+    for _ in range(10):  # passes till the play begins
+        state = my_turn(browser, token)
+        if state["view"].get("trump") is not None:
+            break
+        token = state["token"]
+        browser.execute_script("window.board.play.move(arguments[0])", "pass" if "pass" in state["legal"] else state["legal"][0])
+    view = state["view"]
+    rules = Rules.of_game("texas42")
+    lines = [(e.get_attribute("data-seat"), e.get_attribute("data-move"), e.text) for e in css(browser, "#play-log > div[data-move^='declare ']")]
+    assert len(lines) == 1, lines
+    seat, _, text = lines[0]
+    name = declaration_name(parse_trump(view["trump"], rules))
+    assert text == f"{games.get('texas42').seat_name(int(seat))}: declare {name}"

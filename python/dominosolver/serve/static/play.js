@@ -181,7 +181,7 @@ export class PlayScreen {
     this.lastTrick = this.trickTaken(this.state, reply);
     this.state = reply;
     history.replaceState(null, "", `${location.pathname}${location.search}#game=${encodeURIComponent(reply.token)}`);
-    if (reply.last) this.log(reply.last);
+    if (reply.last) this.log(reply.last, reply);
     $("#hint-panel").replaceChildren();
     $("#claim-panel").replaceChildren();
     this.renderTable();
@@ -201,8 +201,11 @@ export class PlayScreen {
     else this.status(reply.your_turn ? "your turn" : `${this.seats[reply.to_move]} to move…`);
   }
 
-  log([seat, move]) {
-    const line = this.logLine(`${this.seats[seat]}: ${move}`);
+  // A declaration is logged by the name the table gives the trump it named ("declare ones", as the
+  // buttons and the table say it; data-move keeps the move as written).
+  log([seat, move], reply) {
+    const named = move.startsWith("declare ") && reply.names?.trump ? `declare ${reply.names.trump}` : move;
+    const line = this.logLine(`${this.seats[seat]}: ${named}`);
     line.dataset.seat = seat;
     line.dataset.move = move;
   }
