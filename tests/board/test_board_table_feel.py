@@ -259,6 +259,10 @@ def test_the_seats_read_aloud_and_the_bid_follows_the_count(browser, server):
     label = css(browser, f'#play-table .seat[data-seat="{declarer}"] .hand-name')[0].text
     expected = f"{seats[0]} (you) · bid {bid}" if declarer == 0 else f"{seats[declarer]} {sizes[declarer]} · bid {bid}"
     assert label.replace(" · to play", "") == expected
+    # the log is a live region: each play is read as it comes, "E: 6-4"
+    assert css(browser, "#play-log")[0].get_attribute("role") == "log"
+    last = css(browser, "#play-log > div[data-seat]")[-1]
+    assert last.text.startswith(f"{seats[int(last.get_attribute('data-seat'))]}: ")
 
 
 def test_a_hint_asked_before_a_move_is_dropped_after_it(browser, server):
