@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import _core
-from ..arguments import node_budget, time_limit
-from ..errors import IllegalMoveError, InvalidViewError, ParseError, shown
+from ..arguments import callback, node_budget, time_limit
+from ..errors import IllegalMoveError, InvalidViewError, ParseError, json_type, shown
 from ..texas42.bid_tests import MAX_SAMPLES, BidTests, LevelTests
 from ..texas42.game import Game
 from ..texas42.rules import Trump
@@ -197,9 +197,7 @@ def advise_exchange(
     (half of the nodes each; the time the first leaves); ``should_stop`` (a function) ends the
     tests within a fraction of a second, the ranking resting on what they proved."""
     started = _time.perf_counter()
-    time, max_nodes = time_limit(time), node_budget(max_nodes)
-    if should_stop is not None and not callable(should_stop):
-        raise ParseError(f"should_stop must be a function or None, not {shown(should_stop)}")
+    time, max_nodes, should_stop = time_limit(time), node_budget(max_nodes), callback(should_stop)
     if isinstance(samples, int) and not isinstance(samples, bool) and samples > MAX_SAMPLES:
         raise ParseError(f"samples={samples}: The Big Game's exchange advice tests at most {MAX_SAMPLES:,} deals "
                          "(all are drawn before the first test)")
@@ -248,7 +246,7 @@ def _exchange_view(view: Any) -> PlayerView:
             raise InvalidViewError(f"exchange advice needs a game in its exchange, not in its {view.phase}")
         view = view.view(view.to_move)
     if not isinstance(view, PlayerView):
-        raise InvalidViewError(f"exchange advice needs a PlayerView or a Game, not {type(view).__name__}")
+        raise InvalidViewError(f"exchange advice needs a PlayerView or a Game, not {json_type(view)}")
     if not in_big_game_exchange(view):
         raise InvalidViewError("exchange advice needs The Big Game's bidder in its exchange (docs/rules.md §4.3): "
                                "the auction won, trumps not named, the undealt tile in hand")

@@ -67,6 +67,7 @@ import numpy as np
 
 from .. import _core
 from ..arguments import (
+    callback,
     node_budget,
     probability,
     seed_value,
@@ -346,9 +347,7 @@ class LevelTests:
     def _limit(self, time: Any, max_nodes: Any, should_stop: Any = None) -> Limit:
         """A question's limits as (its time from now and stop request, the value of ``nodes`` to stop
         at or 0), its arguments checked."""
-        time, max_nodes = time_limit(time), node_budget(max_nodes)
-        if should_stop is not None and not callable(should_stop):
-            raise ParseError("should_stop must be a function or None")
+        time, max_nodes, should_stop = time_limit(time), node_budget(max_nodes), callback(should_stop)
         return Limits.of(time, _time.perf_counter(), should_stop), (self.nodes + max_nodes if max_nodes else 0)
 
     def _part(self, limit: Limit, parts: int) -> Limit:
