@@ -131,6 +131,11 @@ inline std::string shown(const val& v) {
   return out.size() <= kShownChars ? out : out.substr(0, kShownChars - 3) + "...";
 }
 
+// `n` and `noun`, plural unless one, as Python's errors.counted: "1 tile", "2 tiles", "0 tiles".
+inline std::string counted(long long n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 // A whole number with its thousands grouped, as Python's f"{n:,}": 1,000,000.
 inline std::string grouped(long long n) {
   std::string digits = std::to_string(n < 0 ? -n : n), out;

@@ -57,8 +57,9 @@ Deal deal_of(const val& obj) {
     Position pos = position_of(obj["position"]);
     while (pos.can_undo()) pos.undo();  // back to the start of the hand through the record
     if (pos.tricks_left() != pos.rules().hand_tricks())
-      throw ParseError("a table needs the whole deal, but this position holds " + std::to_string(pos.tricks_left()) +
-                       " tiles a hand and records no earlier tricks: give the four hands as dealt");
+      throw ParseError("a table needs the whole deal, but this position holds " + counted(pos.tricks_left(), "tile") +
+                       " a hand and records no earlier tricks: give the " + std::to_string(pos.rules().seats()) +
+                       " hands as dealt");
     d.rules = pos.rules();
     d.hands = pos.hands();
     for (int seat = 0; seat < d.rules.seats(); ++seat) {  // a position's hands: high tile first
@@ -76,24 +77,33 @@ Deal deal_of(const val& obj) {
       throw ParseError("a deal is " + std::to_string(seats) + " hands: 'hands=" + form + "' or a list of " +
                        std::to_string(seats) + " lists of tiles");
     }
-    for (int seat = 0; seat < seats; ++seat) {
-      d.given.push_back(plays_of(hands[seat], "hand " + d.rules.seat_name(seat), false));
-      for (int t : d.given.back()) {
-        if (d.hands[seat] & bit(t)) throw ParseError("tile " + tile_name(t) + " is given twice in hand " + d.rules.seat_name(seat));
-        d.hands[seat] |= bit(t);
-      }
-    }
+    for (int seat = 0; seat < seats; ++seat) d.given.push_back(plays_of(hands[seat], "hand " + d.rules.seat_name(seat), false));
   }
   const Rules& rules = d.rules;
+  for (int seat = 0; seat < rules.seats(); ++seat) {  // each hand's tiles counted as given, as Python's whole_deal
+    const int held = static_cast<int>(d.given[seat].size());
+    if (held != rules.hand_tricks())
+      throw ParseError("a table needs the whole deal, but hand " + rules.seat_name(seat) + " holds " + counted(held, "tile") +
+                       ", not " + std::to_string(rules.hand_tricks()) + ": give the " + std::to_string(rules.seats()) +
+                       " hands as dealt (every tile of the set once)");
+  }
+  for (int seat = 0; seat < rules.seats() && !has(obj, "position"); ++seat) {  // then each hand's tiles, as mask_of
+    d.hands[seat] = 0;
+    for (int t : d.given[seat]) {
+      if (d.hands[seat] & bit(t)) throw ParseError("tile " + tile_name(t) + " listed twice");
+      d.hands[seat] |= bit(t);
+    }
+  }
+  // A table of points, as Python's dd_table and special_table, leaves the rest to the core's check of a
+  // position of the deal (TableRun's: "tile 6-6 appears twice (hand of seat 1 (E))"); Moon's, as
+  // moon_table, checks each hand's tiles against the set and the hands before.
+  if (!rules.moon()) return d;
   TileMask dealt = 0;
   for (int seat = 0; seat < rules.seats(); ++seat) {
-    const int held = count(d.hands[seat]);
-    if (held != rules.hand_tricks())
-      throw ParseError("a table needs the whole deal, but hand " + rules.seat_name(seat) + " holds " + std::to_string(held) +
-                       " tiles, not " + std::to_string(rules.hand_tricks()) + ": give the " + std::to_string(rules.seats()) +
-                       " hands as dealt (every tile of the set once)");
     if (const TileMask stray = d.hands[seat] & ~rules.tile_set())
-      throw ParseError("tile " + tile_name(lowest(stray)) + " is not in the set of " + rules.row().title);
+      throw ParseError("tile " + tile_name(lowest(stray)) + " is not in " +
+                       (rules.row().without_blanks ? std::string("Moon's 22 tiles (docs/rules.md §4.1: no 1-0 .. 6-0)")
+                                                   : "the double-" + std::to_string(rules.max_pip) + " set"));
     if (dealt & d.hands[seat]) throw ParseError("tile " + tile_name(lowest(dealt & d.hands[seat])) + " is in two hands of the deal");
     dealt |= d.hands[seat];
   }

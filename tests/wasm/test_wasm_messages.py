@@ -15,11 +15,23 @@ from typing import Any
 import pytest
 from dominosolver.cli.wasm_build import node_env
 from dominosolver.errors import DominoSolverError
-from dominosolver.texas42 import PlayerView, Position, hint
+from dominosolver.moon import moon_table
+from dominosolver.texas42 import PlayerView, Position, dd_table, hint
 from test_wasm import module_dir  # noqa: F401 - the module built once, as test_wasm.py builds it
 
 POSITION = Position("trump=4 leader=N hands=66.64/44.31.20/65.41.00/53.22.10 trick=42 contract=N30")
 VIEW = POSITION.view(1).to_json()
+DEAL = [["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"], ["5-5", "5-4", "5-3", "5-2", "5-1", "5-0", "4-4"],
+        ["4-3", "4-2", "4-1", "4-0", "3-3", "3-2", "3-1"], ["3-0", "2-2", "2-1", "2-0", "1-1", "1-0", "0-0"]]
+MOON_DEAL = [["6-5", "6-4", "6-3", "5-4", "5-1", "3-3", "2-1"], ["6-6", "6-1", "5-5", "5-2", "4-2", "3-1", "1-1"],
+             ["6-2", "5-3", "4-4", "4-1", "3-2", "2-2", "0-0"]]
+
+
+def table_question(hands: list[list[str]], game: str = "texas42") -> tuple[str, Any, dict[str, Any], Any]:
+    """A table of the deal ``hands``: the module's table, the package's dd_table (moon_table for Moon)."""
+    deal = {"game": game, "hands": hands}
+    return ("table", deal, {}, lambda: (moon_table if game == "moon" else dd_table)(deal))
+
 
 # Each question: how node asks it of the module (api.hint / api.readView / api.solve) and the
 # package's equivalent (None: the module's own bound, checked by its form below).
@@ -36,6 +48,14 @@ QUESTIONS: list[tuple[str, Any, dict[str, Any], Any]] = [
     ("hint", {**VIEW, "contract": {"declarer": 0}}, {},
      lambda: PlayerView.from_json({**VIEW, "contract": {"declarer": 0}})),
     ("hint", POSITION.view(2).to_json(), {"samples": 2}, lambda: hint(POSITION.view(2), samples=2)),
+    table_question([["6-6", "6-6", *DEAL[0][2:]], *DEAL[1:]]),  # a tile twice in a hand
+    table_question([DEAL[0], [DEAL[0][0], *DEAL[1][1:]], *DEAL[2:]]),  # a tile in two hands
+    table_question([DEAL[0][:1], *DEAL[1:]]),  # a hand of one tile
+    table_question([["7-7", *DEAL[0][1:]], *DEAL[1:]]),  # a tile of no double-six set
+    table_question([MOON_DEAL[0], [MOON_DEAL[0][0], *MOON_DEAL[1][1:]], MOON_DEAL[2]], "moon"),
+    table_question([["1-0", *MOON_DEAL[0][1:]], *MOON_DEAL[1:]], "moon"),  # Moon has no 1-0
+    table_question([MOON_DEAL[0][1:], *MOON_DEAL[1:]], "moon"),
+    ("table", POSITION.to_json(), {}, lambda: dd_table(POSITION)),  # part of a deal, no earlier tricks
     ("hint", VIEW, {"samples": 2, "seed": 2**53}, None),
     ("hint", VIEW, {"samples": 2, "timeMs": -5}, None),
     ("solve", POSITION.to_json(), {"ttMb": 4096}, None),
