@@ -5,7 +5,7 @@ Right step along it, Escape puts a hint away), a new game that starts even while
 last one are thinking, a hint's headings whole, a bid advice brought on screen and judged at a bid
 still open, an exact hint's count of worlds said, the trick just taken kept on the felt, the seats'
 spoken labels, a hint answered after a move dropped, a discard made by a tap on the tile, a bad seed
-refused, and a declaration logged by name."""
+refused, a declaration logged by name, and a bid advice without means shown without their columns."""
 
 from __future__ import annotations
 
@@ -336,3 +336,22 @@ def test_the_log_names_a_declaration_as_the_table_does(browser, server):
     seat, _, text = lines[0]
     name = declaration_name(parse_trump(view["trump"], rules))
     assert text == f"{games.get('texas42').seat_name(int(seat))}: declare {name}"
+
+
+def test_a_bid_advice_without_means_shows_no_columns_of_dashes(browser, server):
+    """The Big Game's bid advice tests each declaration without a mean: its table has the
+    declaration and P(make) only, a row each, the figures the reply's."""
+    new_bot_game(browser, server, "biggame", "0", "7")
+    state = my_turn(browser)
+    assert "pass" in state["legal"], state["legal"]
+    click(browser, "#hint")
+    wait_for(browser, lambda b: css(b, "#hint-table tbody tr"), "the bid advice")
+    advice = browser.execute_script("return window.board.play.bidAdvice")
+    assert all(d["mean"] is None for d in advice["declarations"])
+    heads = [th.text for th in css(browser, "#hint-table th")]
+    assert heads[0] == "declaration" and heads[-1].startswith("P(make ") and len(heads) == 2, heads
+    at = heads[-1].removeprefix("P(make ").removesuffix(")")
+    rows = [[td.text for td in row.find_elements(By.TAG_NAME, "td")] for row in css(browser, "#hint-table tbody tr")]
+    assert [name for name, _ in rows] == [d["name"] for d in advice["declarations"]]
+    for (_, shown), d in zip(rows, advice["declarations"], strict=True):  # to a tenth of a percent
+        assert abs(float(shown.removesuffix("%")) - 100 * d["p_make"][at]) <= 0.05 + 1e-9, (shown, d)

@@ -501,14 +501,17 @@ export class PlayScreen {
     table.className = "ranked";
     table.id = "hint-table";
     table.setAttribute("aria-label", contract ? "declaration advice" : "bid advice");
-    table.createTHead().insertRow().append(...["declaration", `mean ${units}`, "stderr", `P(make ${at})`].map((t) =>
+    // An advice that gives no declaration a mean (The Big Game's tests) shows no columns of dashes.
+    const known = (x) => x !== null && x !== undefined;
+    const means = (advice.declarations ?? []).some((d) => known(d.mean));
+    table.createTHead().insertRow().append(...["declaration", ...(means ? [`mean ${units}`, "stderr"] : []), `P(make ${at})`].map((t) =>
       Object.assign(document.createElement("th"), { textContent: t })));
     const body = table.createTBody();
     for (const d of advice.declarations ?? []) {
       const row = body.insertRow();
       row.dataset.declaration = d.declaration;
-      const figure = (x) => (x === null || x === undefined ? "–" : x.toFixed(2)); // The Big Game's tests give no mean
-      for (const text of [d.name, figure(d.mean), figure(d.stderr), percent(d.p_make?.[at])]) cell(row, text);
+      const figure = (x) => (known(x) ? x.toFixed(2) : "–");
+      for (const text of [d.name, ...(means ? [figure(d.mean), figure(d.stderr)] : []), percent(d.p_make?.[at])]) cell(row, text);
     }
     const verdict = advice.verdict;
     const then = !contract && advice.bid !== "pass" && advice.declaration !== null && advice.declaration !== undefined
