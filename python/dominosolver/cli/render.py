@@ -3,6 +3,7 @@ and arena tables. How each game's objects look lives with the game (``GameSpec.r
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -92,9 +93,15 @@ def arena_table(stats: list[PairStats], arena: Arena) -> Table:
         table.add_column(col)
     for s, own in rows:
         p = f"{s.p_value:.2g}" if s.deals >= P_DEALS else "—"
-        table.add_row(f"{s.a} vs {s.b}", str(s.deals), f"{s.score_a}–{s.score_b}",
-                      f"{s.mean_diff:+.3f} ({s.ci95[0]:+.3f}, {s.ci95[1]:+.3f})", p, *own.values())
+        interval = f" ({s.ci95[0]:+.3f}, {s.ci95[1]:+.3f})" if all(map(math.isfinite, s.ci95)) else ""  # JSON's null
+        table.add_row(f"{s.a} vs {s.b}", str(s.deals), f"{score(s.score_a)} – {score(s.score_b)}",
+                      f"{s.mean_diff:+.3f}{interval}", p, *own.values())
     return table
+
+
+def score(value: float) -> str:
+    """A side's score as people write it: whole numbers without a point, a minus sign that reads as one."""
+    return f"{value:g}".replace("-", "−")
 
 
 def arena_legend(arena: Arena) -> str:
