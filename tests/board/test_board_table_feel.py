@@ -355,3 +355,24 @@ def test_a_bid_advice_without_means_shows_no_columns_of_dashes(browser, server):
     assert [name for name, _ in rows] == [d["name"] for d in advice["declarations"]]
     for (_, shown), d in zip(rows, advice["declarations"], strict=True):  # to a tenth of a percent
         assert abs(float(shown.removesuffix("%")) - 100 * d["p_make"][at]) <= 0.05 + 1e-9, (shown, d)
+
+
+def test_a_move_played_from_the_keyboard_on_the_position_screen_keeps_the_focus(browser, server):
+    """Enter on a move of the Position screen plays it; the focus is then on the next position's
+    moves (the best first), not lost to the page."""
+    open_board(browser, server, "position")
+    area = css(browser, "#paste")[0]
+    area.clear()
+    area.send_keys(LATE)
+    click(browser, "#load")
+    wait_for(browser, lambda b: css(b, "#moves .move"), "the moves")
+    first = css(browser, "#moves button")[0]
+    played = first.get_attribute("data-move")
+    browser.execute_script("arguments[0].focus()", first)
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    after = Position(LATE)
+    after.play(played)
+    wait_for(browser, lambda b: Position(css(b, "#notation")[0].get_attribute("value") or LATE) == after
+             and css(b, "#moves .move"), "the next position's moves")
+    focused = browser.switch_to.active_element
+    assert focused.get_attribute("data-move") == css(browser, "#moves button")[0].get_attribute("data-move")

@@ -144,13 +144,16 @@ export class AnalysisScreen {
     }
   }
 
+  // A move played from the keyboard (Enter on a move) leaves the focus on the next position's moves.
   async play(move) {
     const seat = this.shown?.to_move ?? null;
+    const keyboard = Boolean(document.activeElement?.closest?.("#moves"));
     try {
       const next = await call("play", { position: this.history.current, move });
       this.line.play(move, seat, next.position);
       this.history.push(next.position);
-      this.refresh();
+      await this.refresh();
+      if (keyboard) $("#moves button")?.focus();
     } catch (error) {
       setStatus($("#status"), error.message, "invalid");
     }
