@@ -24,8 +24,9 @@ def table_heatmap(table: Any) -> HeatMap:
     for the bidder's side (Moon's and Partnership Moon's), green from the lowest bid up to all."""
     rules = table.rules
     if hasattr(table, "tricks"):  # a table in tricks: the bidder leads, after its best discard of the widow
+        widow = " ".join(map(str, table.widow))  # named, as the text table names it
         title = (f"{rules.title}: tricks the bidder's side takes (the bidder leads"
-                 + (", after its best discard of the widow)" if table.widow else ")"))
+                 + (f", after its best discard of the widow {widow})" if widow else ")"))
         verb, values, high = "bids", table.tricks, rules.hand_tricks
     else:
         title, verb, values, high = ("Double-dummy points for the declaring side (declarer leads)", "declares",
