@@ -70,6 +70,7 @@ def run_record(
 ) -> dict[str, Any]:
     """Analyse one record; never raises for bad input (the error is the result)."""
     rid = record.get("id", index) if isinstance(record, dict) else index
+    kind = task  # the task once it is known: an error row names what was asked of the record
     try:
         if isinstance(record, dict) and MALFORMED in record:
             raise ParseError(record[MALFORMED])  # the reader's words: "malformed JSON: ..."
@@ -89,7 +90,7 @@ def run_record(
         return {
             "index": index,
             "id": rid,
-            "task": task,
+            "task": kind if kind in TASKS else task,  # a task no game has is the batch's
             "error": {"type": type(e).__name__, "message": str(e)},
         }
 

@@ -47,3 +47,18 @@ def test_the_summary_names_the_first_lines_then_counts(tmp_path):
     assert list(summary.error_lines) == bad
     shown = ", ".join(str(n) for n in bad[:SHOWN_LINES])
     assert f"(input lines {shown} and 2 more)" in batch_summary(summary)
+
+
+def test_an_error_row_names_the_task_asked_of_its_record(tmp_path):
+    """A record's own task (or the one its shape asks for) is its error row's task, as a result's is;
+    a task no game has leaves the batch's."""
+    records = tmp_path / "records.jsonl"
+    bingo_table = {"game": "bingo", "task": "table", "hands": [["6-6"], ["5-5"]]}
+    no_task = json.loads(GOOD) | {"task": "shuffle"}
+    bad_solve = json.loads(BAD_POSITION) | {"task": "solve"}
+    write(records, [json.dumps(bingo_table), json.dumps(no_task), json.dumps(bad_solve), NOT_JSON])
+    out = tmp_path / "out.jsonl"
+    analyse_batch(records, out, npz=None)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert all("error" in row for row in rows)
+    assert [row["task"] for row in rows] == ["table", "auto", "solve", "auto"]
