@@ -5,7 +5,8 @@ deals the bidder's view allows (its 12 tiles known, the other 33 in the three ot
 
 1. The declaration: ``BidTests`` on those deals, each declaration with the rule of thumb's discard
    for it (``exchange_rule.weakest_discard``, ``Deciders.at_lead``), the best by P(make) of the contract (ties by the shares at
-   5 and 10 points more).
+   5 and 10 points more; under a limit, a declaration that can at most tie a level's leaders is
+   tested at the level above first: ``LevelTests._levels_in_turn``'s ``defer_ties``).
 2. Each legal discard under that declaration (``DiscardTests``): the share of the deals on which the
    bidder's side then takes the points the contract needs, by zero-window tests, ties broken by the
    shares at 5 and 10 points more, then by the rule of thumb's order (the weakest first). The rule
@@ -208,8 +209,9 @@ def advise_exchange(
     declaring = BidTests(view, samples, seed, threads=threads, tt_mb=tt_mb)
     # Half the time (from the call) for the declaration, the rest for the discards.
     left = None if time is None else max(0.0, started + time / 2 - _time.perf_counter())
+    # Under a limit, a rival that can at most tie a level's leaders is tested at the level above first.
     trump = declaring.best_declaration(level, time=left, max_nodes=max_nodes // 2 if max_nodes else 0,
-                                       should_stop=should_stop)
+                                       should_stop=should_stop, defer_ties=True)
     # Among equals the rule of thumb's order (weakest_discard's): off trumps, not a double, the fewest pips.
     legal.sort(key=lambda t: (isinstance(trump, int) and trump in (t.hi, t.lo), t.is_double, t.pips, t.id))
     # The declaration's deals, not drawn again.
