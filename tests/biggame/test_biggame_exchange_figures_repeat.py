@@ -7,18 +7,13 @@ batch holds a test a thread, so one thread and two choose, and count, differentl
 from __future__ import annotations
 
 import pytest
-from dominosolver.biggame import BigGame
+from biggame_support import rulebot_exchange
 from dominosolver.biggame.exchange import advise_exchange
-from dominosolver.texas42.bots import RuleBot
 
 
 @pytest.fixture(scope="module")
 def exchange():
-    game, bot = BigGame(seed=6), RuleBot()  # RuleBot's exchange of seed 6 (bench/biggame_hint_bench.py's)
-    while game.phase == "bidding":
-        game.play(bot.choose(game))
-    assert game.phase == "exchange"
-    return game.view(game.to_move)
+    return rulebot_exchange(6)
 
 
 @pytest.mark.parametrize("limit", [{"max_nodes": 4_000_000}, {}], ids=["4 M nodes", "no limit"])

@@ -8,20 +8,15 @@ limit for fewer nodes than the race without a limit. Node-limited, one thread: d
 from __future__ import annotations
 
 import pytest
-from dominosolver.biggame import BigGame
+from biggame_support import rulebot_exchange
 from dominosolver.texas42.bid_tests import BidTests
-from dominosolver.texas42.bots import RuleBot
 
 LIMIT = 20_000_000
 
 
 @pytest.fixture(scope="module")
 def exchange():
-    game, bot = BigGame(seed=6), RuleBot()
-    while game.phase == "bidding":
-        game.play(bot.choose(game))
-    assert game.phase == "exchange"
-    view = game.view(game.to_move)
+    view = rulebot_exchange(6)
     return view, view.rules.points_needed(view.contract.bid)
 
 

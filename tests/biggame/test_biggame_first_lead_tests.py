@@ -9,13 +9,12 @@ from __future__ import annotations
 from importlib import import_module
 
 import pytest
+from biggame_support import view_after
 from click.testing import CliRunner
 from dominosolver import games
-from dominosolver.biggame import BigGame
 from dominosolver.cli.main import cli
 from dominosolver.io import validate
 from dominosolver.texas42 import Solver, hint
-from dominosolver.texas42.bots import RuleBot
 from dominosolver.texas42.sampling import WorldSampler, position_of
 from rich.console import Console
 
@@ -24,14 +23,6 @@ hint_module = import_module("dominosolver.texas42.hint")  # the package's `hint`
 # East declares 42 in points and leads (docs/rules.md §4.3): 11 tricks left.
 FIRST_LEAD = ("biggame seat=E contract=E42 trump=0 hand=86.81.80.73.65.63.50.33.22.21.00 auction=E:42,pass,pass,pass "
               "discard=10")
-
-
-def view_after(plays: int, seed: int = 3):
-    """The view of the seat to move after ``plays`` plays of a game of rule bots."""
-    game, bot = BigGame(seed=seed), RuleBot()
-    while not (game.phase == "playing" and len(game.position.plays) >= plays):
-        game.play(bot.choose(game))
-    return game.view(game.to_move)
 
 
 def stopped() -> bool:

@@ -7,12 +7,12 @@ Python's None, NoneType, str or dict, as the rest of the package answers (tests/
 from __future__ import annotations
 
 import pytest
+from biggame_support import rulebot_exchange
 from dominosolver.arguments import callback
 from dominosolver.biggame import BigGame
 from dominosolver.biggame.exchange import advise_exchange
 from dominosolver.errors import DominoSolverError
 from dominosolver.texas42.bid_tests import BidTests
-from dominosolver.texas42.bots import RuleBot
 
 PYTHON_WORDS = {"True", "False", "None", "NoneType", "dict", "str", "int", "bool", "float", "tuple", "builtins"}
 WRONG = [None, "x", {}, [], True, 1.5, -1, 10**30]
@@ -39,11 +39,7 @@ def refused(call, *args, **kwargs) -> str:
 
 @pytest.fixture(scope="module")
 def exchange():
-    game, bot = BigGame(seed=6), RuleBot()
-    while game.phase == "bidding":
-        game.play(bot.choose(game))
-    assert game.phase == "exchange"
-    return game.view(game.to_move)
+    return rulebot_exchange(6)
 
 
 def test_the_exchange_advice_names_a_wrong_argument_in_json_words(exchange):
