@@ -376,3 +376,47 @@ def test_a_move_played_from_the_keyboard_on_the_position_screen_keeps_the_focus(
              and css(b, "#moves .move"), "the next position's moves")
     focused = browser.switch_to.active_element
     assert focused.get_attribute("data-move") == css(browser, "#moves button")[0].get_attribute("data-move")
+
+
+# The Big Game at its first lead, whose first legal move leads 8-2 low (docs/notation.md's example).
+BIG = ("biggame trump=7 hands=82.76.66.55.53.52.44.43.31.20.11/86.81.80.73.65.63.50.33.21.10.00/"
+       "88.84.75.71.70.64.62.60.51.42.41/87.85.83.77.74.72.61.54.40.32.30 contract=N42")
+
+
+def test_a_tile_led_low_is_drawn_as_its_tile(browser, server):
+    """The Big Game's lower-end lead ("8-2:2") played on the Position screen: the position after it is
+    Python's, the trick draws the 8-2, the palette holds it placed (it broke the board: no domino
+    has "2:2" pips); the Play screen's trick draws it too, marked led low."""
+    from dominosolver.biggame import Position as BigPosition
+
+    position = BigPosition(BIG)
+    low = next(m for m in position.legal_moves if ":" in str(m))
+    tile = str(low).split(":")[0]
+    position.play(low)
+    open_board(browser, server, "position")
+    area = css(browser, "#paste")[0]
+    area.clear()
+    area.send_keys(BIG)
+    click(browser, "#load")
+    button = wait_for(browser, lambda b: css(b, f'#moves button[data-move="{low}"]'), "the lead offered")[0]
+    browser.execute_script("arguments[0].click()", button)
+    wait_for(browser, lambda b: css(b, "#notation")[0].get_attribute("value") == str(position), "the lead played")
+    assert css(browser, "#status")[0].text == f"valid: {games.get('biggame').seat_name(position.to_move)} to play"
+    assert [s.get_attribute("aria-label") for s in css(browser, '#places .trick[data-place="trick"] svg')] == [f"domino {tile}"]
+    assert not css(browser, f'.palette button[data-tile="{tile}"]')[0].is_enabled()
+    drawn = browser.execute_script(
+        "const play = window.board.play; const was = play.state; play.state = {game: 'biggame'};"
+        " try { const centre = play.renderTrick({trick: [arguments[0]], plays: [{seat: 0, tile: arguments[0]}], leader: 0}, () => 'top');"
+        " return [...centre.querySelectorAll('.played')].map((e) => [e.querySelector('svg').getAttribute('aria-label'), e.textContent]);"
+        " } finally { play.state = was; }",
+        str(low))
+    assert drawn == [[f"domino {tile}", "1. N (led low)"]]
+    # offered as "lead 8-2 low", logged as "8-2 led low"
+    said = browser.execute_script(
+        "const play = window.board.play; const was = play.state;"
+        " play.state = {game: 'biggame', your_turn: true, legal_moves: [arguments[0]], names: {moves: {[arguments[0]]: arguments[0]}}};"
+        " try { play.renderChoices(); play.log([1, arguments[0]], play.state);"
+        " return [document.querySelector('#play-choices button').textContent, document.querySelector('#play-log').lastElementChild.textContent];"
+        " } finally { play.state = was; play.renderChoices(); }", str(low))
+    assert said == [f"lead {tile} low", f"E: {tile} led low"]
+

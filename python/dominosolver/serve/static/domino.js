@@ -27,9 +27,10 @@ function half(group, pips, x0, y0) {
   }
 }
 
-// The two numbers of a tile written "6-4" (also "64").
+// The two numbers of a tile written "6-4" (also "64"); a play that leads a tile low, The Big Game's
+// "8-2:2" (docs/notation.md), is that tile.
 export function ends(tile) {
-  const text = String(tile);
+  const text = String(tile).split(":")[0];
   const parts = text.includes("-") ? text.split("-") : [...text];
   return parts.map(Number);
 }

@@ -37,10 +37,11 @@ function tilesOf(doc, key) {
 }
 
 // Tiles the position already holds somewhere: its places and, for 42, its completed tricks.
+// A play that leads a tile low (The Big Game's "8-2:2") holds that tile.
 export function placed(doc) {
-  const tiles = new Set([...doc.hands.flat(), ...(doc.trick ?? []), ...(doc.boneyard ?? []), ...(doc.discard ? [doc.discard] : [])]);
-  for (const tile of doc.history?.tiles ?? []) tiles.add(tile);
-  return tiles;
+  const plays = [...doc.hands.flat(), ...(doc.trick ?? []), ...(doc.boneyard ?? []), ...(doc.discard ? [doc.discard] : []),
+    ...(doc.history?.tiles ?? [])];
+  return new Set(plays.map((play) => String(play).split(":")[0]));
 }
 
 function option(value, text, selected) {

@@ -12,6 +12,8 @@ import { moveButton } from "./moves.js";
 const $ = (selector) => document.querySelector(selector);
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const isTile = (move) => /^\d-\d$/.test(move);
+// The tile of a play that leads it low (The Big Game's "8-2:2": 8-2 led in the twos, docs/notation.md), else null.
+const ledLow = (move) => (/^\d-\d:\d$/.test(move) ? move.split(":")[0] : null);
 const percent = (p) => (p === null || p === undefined ? "–" : `${(100 * p).toFixed(1)}%`);
 
 function cell(row, text) {
@@ -204,7 +206,8 @@ export class PlayScreen {
   // A declaration is logged by the name the table gives the trump it named ("declare ones", as the
   // buttons and the table say it; data-move keeps the move as written).
   log([seat, move], reply) {
-    const named = move.startsWith("declare ") && reply.names?.trump ? `declare ${reply.names.trump}` : move;
+    const named = move.startsWith("declare ") && reply.names?.trump ? `declare ${reply.names.trump}`
+      : ledLow(move) ? `${ledLow(move)} led low` : move;
     const line = this.logLine(`${this.seats[seat]}: ${named}`);
     line.dataset.seat = seat;
     line.dataset.move = move;
@@ -347,7 +350,7 @@ export class PlayScreen {
       const box = document.createElement("span");
       box.className = `played at-${place(seat)}${taken ? " last-trick" : ""}`;
       box.append(dominoSvg(tile, { size: 48, vertical: true }),
-        Object.assign(document.createElement("span"), { textContent: `${i + 1}. ${this.seats[seat]}` }));
+        Object.assign(document.createElement("span"), { textContent: `${i + 1}. ${this.seats[seat]}${ledLow(tile) ? " (led low)" : ""}` }));
       box.dataset.tile = tile;
       box.dataset.seat = seat;
       trick.append(box);
@@ -383,7 +386,8 @@ export class PlayScreen {
     $("#claim").disabled = this.offline || !mine || !Array.isArray(this.state?.view?.legal_moves) || this.state.view.trump === null;
     if (!this.state?.your_turn) return;
     for (const move of this.state.legal_moves.filter((m) => !isTile(m))) {
-      const text = this.state.names?.moves?.[move] ?? move; // as tables and hints print it: "declare fives"
+      const given = this.state.names?.moves?.[move] ?? move; // as tables and hints print it: "declare fives"
+      const text = given === move && ledLow(move) ? `lead ${ledLow(move)} low` : given;
       const button = moveButton(move, { label: `choose ${text}`, text, onClick: () => this.move(move) });
       button.disabled = this.busy;
       root.append(button);
