@@ -5,9 +5,12 @@ Right step along it, Escape puts a hint away), a new game that starts even while
 last one are thinking, a hint's headings whole, a bid advice brought on screen and judged at a bid
 still open, an exact hint's count of worlds said, the trick just taken kept on the felt, the seats'
 spoken labels, a hint answered after a move dropped, a discard made by a tap on the tile, a bad seed
-refused, a declaration logged by name, and a bid advice without means shown without their columns."""
+refused, a declaration logged by name, a bid advice without means shown without their columns, The
+Big Game's lower-end lead drawn as its tile, and a play chart shrunk whole to a phone."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 from dominosolver import games
@@ -420,3 +423,22 @@ def test_a_tile_led_low_is_drawn_as_its_tile(browser, server):
         " } finally { play.state = was; play.renderChoices(); }", str(low))
     assert said == [f"lead {tile} low", f"E: {tile} led low"]
 
+
+def test_a_play_chart_shrinks_whole_to_a_phone(browser, server, sized, screenshot):
+    """A whole hand's chart (29 bars) is wider than a phone: it shrinks to the screen with every bar
+    inside it (it was cut to its top left corner: an SVG without a viewBox does not scale)."""
+    sized(390)
+    record = games.get("texas42").play(2)
+    hand = next(h for h in record["hands"] if h["contract"] is not None)
+    open_board(browser, server, "chart")
+    browser.execute_script("document.querySelector('#record').value = arguments[0]", json.dumps(hand))
+    click(browser, "#grade")
+    bars = wait_for(browser, lambda b: css(b, "#charts svg.play-chart rect[data-total]"), "the chart")
+    assert len(bars) == len(hand["plays"]) + 1
+    inside = browser.execute_script(
+        "const svg = document.querySelector('#charts svg.play-chart'); const box = svg.getBoundingClientRect();"
+        " return [box.right <= document.documentElement.clientWidth, [...svg.querySelectorAll('rect[data-total]')].filter((r) => {"
+        " const q = r.getBoundingClientRect(); return q.left < box.left - 0.5 || q.right > box.right + 0.5"
+        " || q.top < box.top - 0.5 || q.bottom > box.bottom + 0.5; }).length]")
+    assert inside == [True, 0], inside
+    screenshot("chart-phone", "a 42 hand's play chart at 390 px, shrunk whole")

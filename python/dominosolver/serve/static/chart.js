@@ -23,7 +23,8 @@ export function playChart(projection, playName) {
   const left = 34;
   const width = Math.max(left + totals.length * (bar + gap) + 10, 420);
   const y = (points) => 10 + height * (1 - points / top);
-  const svg = el("svg", { width, height: height + 44, role: "img", class: "play-chart",
+  // The viewBox lets a narrow screen shrink the chart whole (board.css: max-width 100%).
+  const svg = el("svg", { width, height: height + 44, viewBox: `0 0 ${width} ${height + 44}`, role: "img", class: "play-chart",
     "aria-label": `${team}: points at the hand's end with perfect play, before and after each play` });
   svg.append(el("line", { x1: left - 4, x2: left - 4, y1: 10, y2: 10 + height, stroke: "#999" }));
   svg.append(el("text", { x: 2, y: y(top) + 4 }, String(top)));
