@@ -42,8 +42,8 @@ from .errors import DominoSolverError, ParseError, shown
 from .games.records import check_wrapper
 from .io import json_value, read_text_file
 from .resume import (
-    OutputConflictError, check_writable, earlier_results, job_count, output_lock, rewrite_lines, same_file, worker_pool,
-    write_line,
+    DaskConnection, OutputConflictError, check_writable, close_dask, dask_connection, earlier_results, job_count,
+    output_lock, rewrite_lines, same_file, worker_pool, write_line,
 )
 
 __all__ = ["TASKS", "BatchSummary", "analyse_batch", "grade_record", "record_seed", "run_record", "write_npz"]
@@ -199,50 +199,27 @@ def _run_chunk_of(args: tuple[str, list[tuple[int, Any]], int, dict[str, Any]]) 
     return _run_chunk(*args)
 
 
-DASK_CONNECT_TIMEOUT = "30s"  # how long to wait for a scheduler before giving up
-
-
-def _dask_client(address: str, jobs: int) -> tuple[Any, Any]:
-    """A client of the scheduler at ``address`` (or of a new local cluster), connected before any work."""
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError as e:  # pragma: no cover - depends on the environment
-        raise DominoSolverError(
-            "--dask needs dask.distributed: pip install 'dominosolver[dask]'"
-        ) from e
-    if address == "local":
-        cluster = LocalCluster(
-            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None
-        )
-        return Client(cluster), cluster
-    try:
-        return Client(address, timeout=DASK_CONNECT_TIMEOUT), None
-    except (OSError, ValueError) as e:  # unreachable, or no address at all
-        raise DominoSolverError(f"cannot connect to the Dask scheduler at {address!r}: {e}") from None
-
-
 def _dask(
     task: str,
     todo: list[tuple[int, Any]],
     seed: int,
     options: dict[str, Any],
-    connection: tuple[Any, Any],
+    connection: DaskConnection,
     chunk: int,
 ) -> Iterator[dict[str, Any]]:
     from distributed import as_completed as finished_on_cluster  # an optional dependency
 
-    client, cluster = connection
+    finished = False
     try:
         futures = [
-            client.submit(_run_chunk, task, todo[k : k + chunk], seed, options, pure=False)
+            connection.client.submit(_run_chunk, task, todo[k : k + chunk], seed, options, pure=False)
             for k in range(0, len(todo), chunk)
         ]
         for fut in finished_on_cluster(futures):
             yield from fut.result()
+        finished = True
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        close_dask(connection, interrupted=not finished)
 
 
 def analyse_batch(
@@ -315,7 +292,7 @@ def analyse_batch(
         if npz is not None:
             npz_path = out.with_suffix(".npz") if npz == "auto" else Path(npz)
             _check_npz(npz_path, out, input_path, resuming=out.exists(), overwrite=overwrite)
-        connection = _dask_client(dask, jobs) if dask is not None else None
+        connection = dask_connection(dask, jobs) if dask is not None else None
         done = {obj["index"]: json.dumps(obj, separators=(",", ":")) for obj in earlier} if resume else {}
         rewrite_lines(out, (done[i] for i in sorted(done)))  # drops a torn line before appending
         todo = [(i, rec) for i, rec in records if i not in done]

@@ -29,7 +29,8 @@ import signal
 import tempfile
 import threading
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -39,7 +40,7 @@ from .io import json_value
 
 __all__ = [
     "OutputBusyError", "OutputConflictError", "check_writable", "job_count", "earlier_results", "output_lock", "rewrite_lines",
-    "most_jobs", "same_file", "worker_pool", "write_line",
+    "most_jobs", "same_file", "worker_pool", "write_line", "DaskConnection", "dask_connection", "close_dask",
 ]
 
 RESULT_START = '{"index":'  # both commands write each result line starting so
@@ -175,6 +176,55 @@ def worker_pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
     finally:
         pool.terminate()
         pool.join()
+
+
+DASK_CONNECT_TIMEOUT = "30s"  # how long to wait for a scheduler before giving up
+
+
+@dataclass(frozen=True)
+class DaskConnection:
+    client: Any
+    cluster: Any  # the local cluster this run started (None: a scheduler's, not ours to end)
+    pids: tuple[int, ...]  # the local cluster's worker processes
+
+
+def dask_connection(address: str, workers: int) -> DaskConnection:
+    """A client of the Dask scheduler at ``address``, connected before any work, or of a new local
+    cluster of ``workers`` processes of one thread each (``address`` 'local'). As a process pool's,
+    the local workers ignore SIGINT: a Ctrl-C on the terminal reaches the whole process group, and
+    this process alone decides to stop (``close_dask``)."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise DominoSolverError("--dask needs dask.distributed: pip install 'dominosolver[dask]'") from e
+    if address != "local":
+        try:
+            return DaskConnection(Client(address, timeout=DASK_CONNECT_TIMEOUT), None, ())
+        except (OSError, ValueError) as e:  # unreachable, or no address at all
+            raise DominoSolverError(f"cannot connect to the Dask scheduler at {address!r}: {e}") from None
+    main = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None  # inherited by the processes started now
+    try:
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, old)
+    client = Client(cluster)
+    return DaskConnection(client, cluster, tuple(client.run(os.getpid).values()))
+
+
+def close_dask(connection: DaskConnection, *, interrupted: bool) -> None:
+    """Close the client, and the local cluster if the run started one. An interrupted run (Ctrl-C, a
+    time limit, an error) ends the local workers at once, as a process pool's: a closing cluster
+    waits seconds for the work in their hands before it kills them."""
+    connection.client.close()
+    if connection.cluster is None:
+        return
+    if interrupted:
+        for pid in connection.pids:
+            with suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+    connection.cluster.close()
 
 
 def write_line(f: IO[str], line: str) -> None:

@@ -10,7 +10,7 @@ import warnings
 import pytest
 from cli_run import run
 from click.testing import CliRunner
-from dominosolver import Tile, _core, batch
+from dominosolver import Tile, _core, batch, resume
 from dominosolver.batch import analyse_batch
 from dominosolver.cli.main import cli
 from dominosolver.errors import ParseError
@@ -126,7 +126,7 @@ def test_unwritable_outputs_fail_before_the_work(records, tmp_path, capsys, monk
 
 def test_an_unreachable_dask_scheduler_is_one_error_line(records, tmp_path, capsys, monkeypatch):
     pytest.importorskip("distributed")
-    monkeypatch.setattr(batch, "DASK_CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr(resume, "DASK_CONNECT_TIMEOUT", "1s")
     out = tmp_path / "out.jsonl"
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -9,8 +9,6 @@ one name, so nothing is ever duplicated."""
 from __future__ import annotations
 
 import os
-import signal
-import threading
 import time as _time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
@@ -18,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from ..arguments import callback
-from ..errors import DominoSolverError, ParseError, shown
+from ..errors import ParseError, shown
+from ..resume import DaskConnection, close_dask, dask_connection
 from ..texas42.rules import Rules
 from .deals import DEAL_ALGORITHM, check_name
 from .rows import Layout, require_pyarrow, solve_range
@@ -39,7 +38,6 @@ CORPUS_RULES = {"specials": "all", "nello_doubles_allowed": "all"}
 DEFAULT_PARTITION = 1000
 MANIFEST_EVERY = 1.0  # seconds between two rewrites of the manifest while partitions come in
 MAX_DEALS = 1 << 40
-DASK_CONNECT_TIMEOUT = "30s"
 
 
 def corpus_rules(flags: dict[str, Any] | None = None) -> Rules:
@@ -101,47 +99,17 @@ def _same_corpus(old: dict[str, Any], new: dict[str, Any], root: Path) -> None:
                 "give another directory (or the same name, rules and partition size to resume it)")
 
 
-def _local_cluster(workers: int) -> tuple[Any, Any]:
-    """A local cluster whose worker processes ignore SIGINT: a Ctrl-C on the terminal reaches the
-    whole process group, and this process alone decides to stop (it closes the cluster)."""
-    from distributed import Client, LocalCluster
-
-    main = threading.current_thread() is threading.main_thread()
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None  # inherited by the processes started now
-    try:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
-    finally:
-        if main:
-            signal.signal(signal.SIGINT, old)
-    return Client(cluster), cluster
-
-
-def _connect(address: str, workers: int) -> tuple[Any, Any]:
-    try:
-        import distributed  # noqa: F401
-    except ImportError as e:  # pragma: no cover - depends on the environment
-        raise DominoSolverError("--dask needs dask.distributed: pip install 'dominosolver[dask]'") from e
-    if address == "local":
-        return _local_cluster(workers)
-    from distributed import Client
-
-    try:
-        return Client(address, timeout=DASK_CONNECT_TIMEOUT), None
-    except (OSError, ValueError) as e:
-        raise DominoSolverError(f"cannot connect to the Dask scheduler at {address!r}: {e}") from None
-
-
 def _run_in_process(name: str, rules_json: dict[str, Any],
                     todo: list[tuple[int, int]]) -> Iterator[tuple[int, int, tuple[bytes, float]]]:
     for first, end in todo:
         yield first, end, solve_range(name, rules_json, first, end)
 
 
-def _run_on_dask(connection: tuple[Any, Any], name: str, rules_json: dict[str, Any],
+def _run_on_dask(connection: DaskConnection, name: str, rules_json: dict[str, Any],
                  todo: list[tuple[int, int]]) -> Iterator[tuple[int, int, tuple[bytes, float]]]:
     from distributed import as_completed
 
-    client, cluster = connection
+    client, finished = connection.client, False
     try:
         futures = {client.submit(solve_range, name, rules_json, first, end, pure=False,
                                  key=f"corpus-{name}-{first}-{end}-{os.getpid()}"): (first, end)
@@ -151,10 +119,9 @@ def _run_on_dask(connection: tuple[Any, Any], name: str, rules_json: dict[str, A
             data = future.result()
             future.release()  # the worker may forget the bytes once they are here
             yield first, end, data
+        finished = True
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        close_dask(connection, interrupted=not finished)
 
 
 def build_corpus(directory: str | Path, deals: int, *, name: str = "main", rules: dict[str, Any] | None = None,
@@ -217,7 +184,7 @@ def build_corpus(directory: str | Path, deals: int, *, name: str = "main", rules
             progress(done, deals)
         backend = "in-process" if dask is None else "local-cluster" if dask == "local" else f"dask:{dask}"
         results = (_run_in_process(name, the_rules.to_json(), todo) if dask is None or not todo
-                   else _run_on_dask(_connect(dask, workers), name, the_rules.to_json(), todo))
+                   else _run_on_dask(dask_connection(dask, workers), name, the_rules.to_json(), todo))
         solved = 0
         cpu_seconds = 0.0
         last_save = _time.perf_counter()
