@@ -6,7 +6,8 @@ last one are thinking, a hint's headings whole, a bid advice brought on screen a
 still open, an exact hint's count of worlds said, the trick just taken kept on the felt, the seats'
 spoken labels, a hint answered after a move dropped, a discard made by a tap on the tile, a bad seed
 refused, a declaration logged by name, a bid advice without means shown without their columns, The
-Big Game's lower-end lead drawn as its tile, and a play chart shrunk whole to a phone."""
+Big Game's lower-end lead drawn as its tile, a play chart shrunk whole to a phone, and no answer from
+the server said in words."""
 
 from __future__ import annotations
 
@@ -442,3 +443,20 @@ def test_a_play_chart_shrinks_whole_to_a_phone(browser, server, sized, screensho
         " || q.top < box.top - 0.5 || q.bottom > box.bottom + 0.5; }).length]")
     assert inside == [True, 0], inside
     screenshot("chart-phone", "a 42 hand's play chart at 390 px, shrunk whole")
+
+
+def test_no_answer_from_the_server_is_said_so(browser, server):
+    """A question the server never answers (it stopped, the network is down) is said in words, not
+    as the browser's TypeError."""
+    new_bot_game(browser, server, "texas42", "0", "7")
+    my_turn(browser)
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions",
+                            {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        click(browser, "#hint")
+        shown = wait_for(browser, lambda b: css(b, "#hint-panel .invalid"), "the hint's fault")[0].text
+    finally:
+        browser.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    assert shown.startswith("no answer from the server: is dominosolver serve still running? ("), shown

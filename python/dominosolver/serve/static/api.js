@@ -33,7 +33,13 @@ export async function call(path, body, { signal, onProgress } = {}) {
   }
   const init = body === undefined ? { method: "GET", signal }
     : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal };
-  const response = await fetch(`/v1/${path}`, init);
+  let response;
+  try {
+    response = await fetch(`/v1/${path}`, init);
+  } catch (error) { // no reply at all: the server stopped, or the network is down
+    if (error.name === "AbortError") throw error;
+    throw new ApiError(0, `no answer from the server: is dominosolver serve still running? (${error.message})`, null);
+  }
   let reply = null;
   try {
     reply = await response.json();
