@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import logging
 import multiprocessing
 import multiprocessing.pool
 import os
@@ -220,11 +221,19 @@ def close_dask(connection: DaskConnection, *, interrupted: bool) -> None:
     connection.client.close()
     if connection.cluster is None:
         return
-    if interrupted:
+    if not interrupted:
+        connection.cluster.close()
+        return
+    dask_log = logging.getLogger("distributed")
+    level = dask_log.level
+    dask_log.setLevel(logging.CRITICAL)  # the workers' ends are ours: no tracebacks of connections they closed
+    try:
         for pid in connection.pids:
             with suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGTERM)
-    connection.cluster.close()
+        connection.cluster.close()
+    finally:
+        dask_log.setLevel(level)
 
 
 def write_line(f: IO[str], line: str) -> None:
