@@ -209,3 +209,12 @@ def test_a_wide_answer_keeps_every_figure_whole_on_a_narrow_screen(tmp_path):
     for group in answer.groups:  # each row whole, in the order of its columns
         cells = [f"{group[n]:.3f}" if isinstance(group[n], float) else str(group[n]) for n in answer.by + answer.columns]
         assert cells in rows, (cells, shown.stdout)
+
+
+def test_the_picture_says_what_an_empty_cell_means(corpus):
+    """'—: no items' with every group shown, 'fewer than N items' with --min-n N (not 'fewer than 1 items')."""
+    from dominosolver.corpus.picture import MISSING, make_rate_picture
+
+    for least, words in ((1, "no items"), (3, "fewer than 3 items"), (1200, "fewer than 1,200 items")):
+        picture = make_rate_picture(make_rates(corpus, by="doubles,trumps", bids=[30], min_n=least), 30)
+        assert f"{MISSING}: {words};" in picture and "fewer than 1 items" not in picture

@@ -39,9 +39,14 @@ def make_rate_picture(result: QueryResult, bid: int | None = None) -> str:
         rows=tuple(f"{first} {r}" for r in rows), columns=tuple(str(c) for c in columns),
         values=tuple(values), goal=50, low=0, high=100, texts=tuple(texts),
         caption=(f"corpus {result.corpus!r}: {result.rows_read:,} deals; one item: {result.units}, declarer leading",
-                 f"{MISSING}: fewer than {result.params['min_n']} items; green from 50% up, red below"),
+                 f"{MISSING}: {few_items(result.params['min_n'])}; green from 50% up, red below"),
     )
     return heatmap_picture(heat).to_svg()
+
+
+def few_items(least: int) -> str:
+    """What an empty cell means: no item at all, or too few to show (``--min-n``)."""
+    return "no items" if least <= 1 else f"fewer than {least:,} items"
 
 
 def _order(x: object) -> tuple[int, float, str]:
