@@ -33,6 +33,7 @@ from rich.text import Text
 
 from .. import _core, biggame, moon
 from ..biggame import BigGame, ExchangeAdvice, advise_exchange, in_big_game_exchange
+from ..biggame.exchange_rule import weakest_discard
 from ..moon import MoonGame, PartnershipMoonGame, moon_table
 from ..render.biggame import demo as big_game_demo
 from ..render.moon import MOON4_DEMO, MOON_DEMO, demo_of
@@ -50,7 +51,7 @@ from ..texas42.deciders import Deciders
 from ..texas42.hint import EXACT_LIMIT, SAMPLES
 from ..texas42.rules import FAMILY_ROWS, FamilyRow, Trump, parse_trump, set_mask
 from ..texas42.solve import Solver, declaration_name
-from ..tiles import Tile, tiles_of
+from ..tiles import Tile, mask_of, tiles_of
 from . import texas42 as adapter
 from .records import hint_target, own_seed, whole_deal
 from .spec import BatchKit, EngineKit, GameSpec, HumanKit, PicturesKit, Renderables, RenderKit
@@ -134,14 +135,22 @@ def declarations(rules: Rules) -> dict[str, Trump]:
 
 def dealer(game_class: type[Game]) -> Callable[[int, str], Position]:
     """The first deal of ``game_class(seed)`` with seat ``seed`` modulo the seats bidding the lowest
-    bid and naming ``variant``; in Moon the bidder keeps its hand (the widow is what it laid away)."""
+    bid and naming ``variant``; in Moon the bidder keeps its hand (the widow is what it laid away), in
+    The Big Game it exchanges by the rule of thumb (it must take an undealt counter: every counter is
+    played, docs/rules.md §4.3)."""
     cases = declarations(game_class._rules_class())
 
     def deal(seed: int, variant: str) -> Position:
         game = game_class(seed=seed)
-        rules = game.rules
-        return Position(trump=cases[variant], hands=[list(h) for h in game.deal()], rules=rules,
-                        contract=(seed % rules.seats, rules.min_bid))
+        rules, trump, bidder = game.rules, cases[variant], seed % game.rules.seats
+        hands = [mask_of(h) for h in game.deal()]
+        if rules.row.left_over == "undealt":
+            undealt = set_mask(rules) & ~mask_of(t for h in game.deal() for t in h)
+            held = hands[bidder] | undealt
+            hands[bidder] = held & ~(1 << weakest_discard(tiles_of(held & rules.may_be_out_of_play), trump,
+                                                          undealt).id)
+        return Position(trump=trump, hands=[tiles_of(h) for h in hands], rules=rules,
+                        contract=(bidder, rules.min_bid))
     return deal
 
 
