@@ -6,8 +6,8 @@ last one are thinking, a hint's headings whole, a bid advice brought on screen a
 still open, an exact hint's count of worlds said, the trick just taken kept on the felt, the seats'
 spoken labels, a hint answered after a move dropped, a discard made by a tap on the tile, a bad seed
 refused, a declaration logged by name, a bid advice without means shown without their columns, The
-Big Game's lower-end lead drawn as its tile, a play chart shrunk whole to a phone, and no answer from
-the server said in words."""
+Big Game's lower-end lead drawn as its tile, a play chart shrunk whole to a phone, no answer from
+the server said in words, and a hint on make tests drawn as its counts."""
 
 from __future__ import annotations
 
@@ -460,3 +460,36 @@ def test_no_answer_from_the_server_is_said_so(browser, server):
         browser.execute_cdp_cmd("Network.emulateNetworkConditions",
                                 {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     assert shown.startswith("no answer from the server: is dominosolver serve still running? ("), shown
+
+
+# The Big Game's first lead, East declaring 42 in points (tests/biggame/test_biggame_first_lead_tests.py's).
+FIRST_LEAD = ("biggame seat=E contract=E42 trump=0 hand=86.81.80.73.65.63.50.33.22.21.00 auction=E:42,pass,pass,pass "
+              "discard=10")
+
+
+def test_a_hint_on_make_tests_shows_its_counts(browser, server):
+    """A hint that valued no deal whole in its time rests on make tests (basis "tests": no means, no
+    chances): the Play screen shows each move's deals proven made and set, of the deals tested, not a
+    row of dashes, and says what it rests on."""
+    view = games.read_view(FIRST_LEAD)[1]
+    answer = json.loads(json.dumps(hint(view, samples=5, seed=3, threads=1, should_stop=lambda: True).to_json()))
+    assert answer["basis"] == "tests"
+    open_board(browser, server, "play")
+    heads, rows, note = browser.execute_script(
+        "const play = window.board.play; const was = play.state; play.state = {game: arguments[0].game};"
+        " try { play.showHint(arguments[0]); } finally { play.state = was; }"
+        " const table = document.querySelector('#hint-table');"
+        " return [[...table.querySelectorAll('th')].map((e) => e.textContent),"
+        " [...table.querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent)),"
+        " document.querySelector('#hint-panel p.muted').textContent];", answer)
+    worlds = answer["worlds"]
+    assert heads == ["rank", "move", "made in", "set in"]
+    assert rows == [[str(m["rank"]), m["move"], f"{m['makes']} of {worlds}", f"{m['sets']} of {worlds}"] for m in answer["moves"]]
+    assert note.startswith(f"{worlds} sampled deal") and "none valued whole in time" in note, note
+    # the Position screen's hint draws it so too
+    heads, rows = browser.execute_async_script(
+        "const [answer, done] = arguments; import('./viewhint.js').then((m) => { const root = document.createElement('div');"
+        " m.renderHint(root, answer); done([[...root.querySelectorAll('th')].map((e) => e.textContent),"
+        " [...root.querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent))]); });", answer)
+    assert heads == ["rank", "move", "made in", "set in"]
+    assert rows == [[str(m["rank"]), m["move"], f"{m['makes']} of {worlds}", f"{m['sets']} of {worlds}"] for m in answer["moves"]]

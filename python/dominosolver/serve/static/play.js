@@ -470,8 +470,11 @@ export class PlayScreen {
     table.id = "hint-table";
     table.setAttribute("aria-label", `hint for ${this.seats[hint.seat]}: ${hint.method}, ${hint.worlds} worlds`);
     const probability = this.games.find((g) => g.tag === hint.game).board.chance;
-    table.createTHead().insertRow().append(...["rank", "move", `mean ${hint.units ?? "points"}`, "stderr", probability].map((t) =>
-      Object.assign(document.createElement("th"), { textContent: t })));
+    // A hint on make tests (no deal valued whole in its time: The Big Game's first tricks) has no means
+    // nor chances: each move's deals proven made and proven set, of those tested.
+    const tests = hint.basis === "tests";
+    const heads = tests ? ["rank", "move", "made in", "set in"] : ["rank", "move", `mean ${hint.units ?? "points"}`, "stderr", probability];
+    table.createTHead().insertRow().append(...heads.map((t) => Object.assign(document.createElement("th"), { textContent: t })));
     const body = table.createTBody();
     for (const m of hint.moves) {
       const row = body.insertRow();
@@ -479,14 +482,18 @@ export class PlayScreen {
       row.dataset.mean = m.mean ?? "";
       // A move the hint ranked by its chance alone (not tied for the best) has no mean.
       const figure = (x) => (x === null || x === undefined ? "–" : x.toFixed(2));
-      for (const text of [m.rank, m.move, figure(m.mean), figure(m.stderr), percent(m.p_win ?? m.p_make)]) cell(row, text);
+      const texts = tests ? [m.rank, m.move, `${m.makes} of ${hint.worlds}`, `${m.sets} of ${hint.worlds}`]
+        : [m.rank, m.move, figure(m.mean), figure(m.stderr), percent(m.p_win ?? m.p_make)];
+      for (const text of texts) cell(row, text);
     }
-    const deals = hint.method !== "exact" ? `${hint.worlds} sampled deals that fit your view`
-      : hint.worlds === 1 ? "the one deal that fits your view, solved exactly"
-        : `all ${hint.worlds} deals that fit your view, each solved exactly`;
+    const deals = tests ? `${hint.worlds} sampled deal${hint.worlds === 1 ? " that fits" : "s that fit"} your view, each move's test of the contract (made or set) within a node budget: none valued whole in time`
+      : hint.method !== "exact" ? `${hint.worlds} sampled deals that fit your view`
+        : hint.worlds === 1 ? "the one deal that fits your view, solved exactly"
+          : `all ${hint.worlds} deals that fit your view, each solved exactly`;
     const note = Object.assign(document.createElement("p"), { className: "muted",
       textContent: `${deals}: from ${this.seats[hint.seat]}'s view only` });
-    panel.replaceChildren(heading("Hint"), table, note);
+    const warnings = (hint.warnings ?? []).map((text) => Object.assign(document.createElement("p"), { className: "muted warning", textContent: text }));
+    panel.replaceChildren(heading("Hint"), table, note, ...warnings);
   }
 
   // Bid advice as every front end gives it: the action in the words a move takes, why (its P(make)

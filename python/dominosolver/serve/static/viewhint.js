@@ -48,13 +48,23 @@ export function renderHint(root, hint) {
   const table = document.createElement("table");
   table.className = "hint-table";
   const head = table.createTHead().insertRow();
-  for (const name of ["rank", "move", "mean", "± s.e.", "P(make)"]) head.append(Object.assign(document.createElement("th"), { textContent: name }));
+  // A hint on make tests (no world valued whole in its time) has each move's worlds proven made and set instead.
+  const tests = hint.basis === "tests";
+  for (const name of tests ? ["rank", "move", "made in", "set in"] : ["rank", "move", "mean", "± s.e.", "P(make)"]) {
+    head.append(Object.assign(document.createElement("th"), { textContent: name }));
+  }
+  if (tests) note.textContent += ` (each move's test of the contract: no world valued whole in time)`;
   const body = table.createTBody();
   for (const m of hint.moves) {
     const row = body.insertRow();
     Object.assign(row.dataset, { move: m.move, mean: m.mean ?? "", stderr: m.stderr ?? "", pMake: m.p_make ?? "" });
     cell(row, m.rank);
     cell(row, m.move);
+    if (tests) {
+      cell(row, `${m.makes} of ${hint.worlds}`);
+      cell(row, `${m.sets} of ${hint.worlds}`);
+      continue;
+    }
     cell(row, fixed(m.mean));
     cell(row, fixed(m.stderr));
     cell(row, known(m.p_make) ? `${Math.round(100 * m.p_make)}%` : "–");
