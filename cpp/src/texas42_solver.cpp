@@ -145,21 +145,27 @@ void solve_with(Engine& s, bool all_moves, bool with_pv, TileMask only, SolveOut
       for (int tile : groups[i]) out.moves.emplace_back(tile, pov(values[i]));
   out.value = pov(d_value);
   if (with_pv) {
-    // Follow plays that keep the exact value; a zero-window test confirms each.
+    // Follow plays that keep the exact value; a zero-window test confirms each. The tests count
+    // against the node budget too: one running out leaves the values, but no variation.
     int v = d_value;
-    while (s.remaining_total() > 0) {
-      const bool maximize = s.maximizes(s.to_move());
-      int chosen = -1;
-      for (TileMask m = s.legal(); m && chosen < 0; m &= m - 1) {
-        const int tile = lowest(m);
-        const bool keeps =
-            maximize ? s.play_and_search(tile, v - 1, v, 0) >= v : s.play_and_search(tile, v, v + 1, 0) <= v;
-        if (keeps) chosen = tile;
+    try {
+      while (s.remaining_total() > 0) {
+        const bool maximize = s.maximizes(s.to_move());
+        int chosen = -1;
+        for (TileMask m = s.legal(); m && chosen < 0; m &= m - 1) {
+          const int tile = lowest(m);
+          const bool keeps =
+              maximize ? s.play_and_search(tile, v - 1, v, 0) >= v : s.play_and_search(tile, v, v + 1, 0) <= v;
+          if (keeps) chosen = tile;
+        }
+        if (chosen < 0) throw std::logic_error("solver: no move keeps the value (inconsistent search)");
+        v -= s.points_if_trick_completes(chosen);
+        s.advance(chosen);
+        out.pv.push_back(chosen);
       }
-      if (chosen < 0) throw std::logic_error("solver: no move keeps the value (inconsistent search)");
-      v -= s.points_if_trick_completes(chosen);
-      s.advance(chosen);
-      out.pv.push_back(chosen);
+    } catch (const NodeLimit&) {
+      out.complete = false;
+      out.pv.clear();
     }
   }
   out.nodes = s.nodes();

@@ -588,7 +588,8 @@ def solve_batch(positions: Iterable[PositionLike], threads: int | None = None, *
     lower-end leads 45 and 46 after the tiles); ``pv`` asks for a principal variation of each (the
     lowest tile that keeps the value at each play, to the end of the hand). ``max_nodes`` > 0 bounds
     each position's search (contracts in points): one cut short keeps the moves valued by then
-    (the others -1) and is False in ``complete``. ``only`` (per position, play ids; contracts in
+    (the others -1) and is False in ``complete``; a variation's confirming tests count too (cut
+    short there, the values stay and the variation is empty). ``only`` (per position, play ids; contracts in
     points) values those plays alone (the others -1, the value the best of them): a hint's
     tiebreak among the plays its first key tied. Ctrl-C stops it between positions (KeyboardInterrupt);
     positions of more than ``LONG_TRICKS`` tricks (The Big Game's, up to seconds each) go to the core
