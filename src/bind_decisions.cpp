@@ -153,6 +153,10 @@ void decisions(py::module_& m) {
       py::arg("log_weights"), "(sum w)^2 / sum w^2 of the weights exp(log weight)");
   pimc.def("rank", &dominosolver::pimc::rank, py::arg("keys"),
            "(index, rank) pairs, best first: keys compared at KEY_DIGITS digits, ties sharing a rank");
+  pimc.attr("VALUES_SHARE") = dominosolver::pimc::kValuesShare;
+  pimc.def("rank_proven", &dominosolver::pimc::rank_proven, py::arg("reached"), py::arg("missed"),
+           "(index, rank) pairs of moves ranked on make tests alone: the most worlds proven to reach the seat's goal, "
+           "then the fewest proven to miss it, ties sharing a rank (core/pimc.hpp)");
   pimc.def("py_round", &dominosolver::pimc::py_round, py::arg("x"), py::arg("digits"),
            "Python's round(x, digits), as the WebAssembly module rounds");
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 
 #include "dominosolver/core/pimc.hpp"
 
@@ -120,6 +121,14 @@ std::vector<std::pair<int, int>> rank(const std::vector<Key>& keys) {
     out.emplace_back(order[place], shared ? out.back().second : static_cast<int>(place) + 1);
   }
   return out;
+}
+
+std::vector<std::pair<int, int>> rank_proven(const std::vector<int>& reached, const std::vector<int>& missed) {
+  if (reached.size() != missed.size()) throw std::invalid_argument("rank_proven: a count of worlds reached and missed per move");
+  std::vector<Key> keys;
+  keys.reserve(reached.size());
+  for (std::size_t j = 0; j < reached.size(); ++j) keys.push_back({double(reached[j]), -double(missed[j])});
+  return rank(keys);
 }
 
 }  // namespace dominosolver::pimc

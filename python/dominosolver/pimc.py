@@ -373,3 +373,11 @@ def rank(keys: Sequence[tuple[float, ...]]) -> list[tuple[int, int]]:
     in index order and sharing a rank (1, 1, 3, ...). The core's (core/pimc.hpp), the WebAssembly
     module's too."""
     return _decisions.pimc.rank(keys)  # type: ignore[no-any-return]
+
+
+def rank_proven(reached: Sequence[int], missed: Sequence[int]) -> list[tuple[int, int]]:
+    """(index, rank) pairs of moves ranked on make tests alone (a hint's last resort when no world is
+    valued whole): per move the worlds in which its test proved the seat's goal reached (``reached``)
+    and missed (``missed``); the most reached first, then the fewest missed, ties sharing a rank. The
+    core's (core/pimc.hpp), the WebAssembly module's too."""
+    return _decisions.pimc.rank_proven([int(x) for x in reached], [int(x) for x in missed])  # type: ignore[no-any-return]

@@ -96,3 +96,16 @@ def test_the_command_line_and_a_human_seats_advice_show_the_tests_counts():
         console.print(part)
     shown = console.export_text()
     assert "ranked by make tests" in shown and "rank move  makes   sets" in shown
+
+
+@pytest.mark.parametrize("reached, missed", [([3, 0, 3, 1], [0, 1, 2, 0]), ([0, 0, 0], [0, 0, 0]), ([2, 5], [4, 4])])
+def test_the_cores_ranking_on_make_tests(reached, missed):
+    # The core's rule (core/pimc.hpp's rank_proven, the WebAssembly module's too) against a plain sort:
+    # the most worlds reached, then the fewest missed, ties in move order sharing the first place's rank.
+    ranked = hint_module.pimc.rank_proven(reached, missed)
+    order = sorted(range(len(reached)), key=lambda j: (-reached[j], missed[j], j))
+    assert [j for j, _ in ranked] == order
+    key = lambda j: (reached[j], missed[j])
+    assert [r for _, r in ranked] == [1 + [key(i) for i in order].index(key(j)) for j in order]
+    with pytest.raises(ValueError):
+        hint_module.pimc.rank_proven([1], [1, 2])

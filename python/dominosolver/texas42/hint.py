@@ -69,8 +69,9 @@ LONG_CHUNK: int = _decisions.hint.LONG_CHUNK
 NODES_PER_SECOND: int = _decisions.hint.NODES_PER_SECOND
 MIN_WORLD_NODES: int = _decisions.hint.MIN_WORLD_NODES
 # There, with a contract in points, the worlds' values get this share of a time limit; when not one
-# world was valued whole by then, the rest goes to each move's make tests (``_proven``).
-VALUES_SHARE = 0.75
+# world was valued whole by then, the rest goes to each move's make tests (``_proven``): the core's
+# (core/pimc.hpp), the WebAssembly module's too.
+VALUES_SHARE: float = _decisions.pimc.VALUES_SHARE
 engine_info = pimc.engine_info
 
 
@@ -675,7 +676,7 @@ def _proven(a: _Asked, q: _Question, sampler: WorldSampler, seed: int, why: str)
                                f"({MIN_WORLD_NODES:,} nodes a world); {NO_WORLD}")
     hits, misses = hit.sum(axis=0), (decided & ~hit).sum(axis=0)
     makes, sets = (hits, misses) if q.goal == "make" else (misses, hits)
-    ranks = pimc.rank([(float(hits[j]), -float(misses[j])) for j in range(len(q.legal))])
+    ranks = pimc.rank_proven(hits, misses)
     moves = tuple(pimc.MoveEstimate(j, None, None, None, r, None, int(makes[j]), int(sets[j])) for j, r in ranks)
     note = (f"{why}: the moves are ranked by make tests alone ({MIN_WORLD_NODES:,} nodes a world), by the worlds "
             f"proven to {q.goal} the contract after each, then the fewest proven not to; {done} worlds tested, "

@@ -52,4 +52,13 @@ using Key = std::vector<double>;
 // rank (1, 1, 3, ...).
 std::vector<std::pair<int, int>> rank(const std::vector<Key>& keys);
 
+// The last resort of a hint whose worlds none was valued whole within its time (The Big Game's first
+// leads): the worlds' values get this share of the time, the moves' make tests the rest.
+inline constexpr double kValuesShare = 0.75;
+// That resort's ranking, on make tests alone: per move, `reached` the worlds in which its zero-window
+// test proved the seat's goal reached and `missed` those in which it proved it missed (a test left
+// undecided counts in neither); (index, rank) pairs, best first by the most worlds reached, then the
+// fewest missed, ties in index order sharing a rank (rank's).
+std::vector<std::pair<int, int>> rank_proven(const std::vector<int>& reached, const std::vector<int>& missed);
+
 }  // namespace dominosolver::pimc
