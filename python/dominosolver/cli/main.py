@@ -307,7 +307,9 @@ max_nodes_option = click.option(
 def run_batch(records: str, output: str, as_json: bool, task: str, samples: int | None, seed: int,
               exact_limit: int | None, jobs: int, dask_address: str | None, npz: str, restart: bool,
               time_limit: float | None, overwrite: bool, max_nodes: int | None) -> None:
-    """Batch analysis into OUTPUT, with a progress bar on a terminal and a summary."""
+    """Batch analysis into OUTPUT, with a progress bar on a terminal and a summary: with ``--json`` the
+    JSON summary alone on stdout, else the summary line on stderr, piped or not (stdout stays empty:
+    the results are in OUTPUT)."""
     kwargs: dict[str, Any] = dict(task=task, samples=samples, seed=seed, exact_limit=exact_limit, jobs=jobs,
                                   dask=dask_address, npz=None if npz == "none" else npz, resume=not restart,
                                   overwrite=overwrite, max_nodes=max_nodes, time=time_limit)
@@ -320,8 +322,8 @@ def run_batch(records: str, output: str, as_json: bool, task: str, samples: int 
         summary = analyse_batch(records, output, **kwargs)
     if as_json:
         emit_json(summary.to_json())
-    elif sys.stdout.isatty():
-        render.console.print(render.batch_summary(summary))
+    else:
+        render.note(render.batch_summary(summary))
 
 
 def read_one_record(path: str) -> Any:

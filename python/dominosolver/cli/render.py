@@ -48,6 +48,12 @@ def progress(what: str, quiet: bool = False) -> Iterator[Update | None]:
         yield lambda done, total=None, note="": bar.update(task, completed=done, total=total, note=note)
 
 
+def note(text: str) -> None:
+    """A line for the person running the command, on stderr (as the progress is): unwrapped and
+    unstyled, so that a piped or redirected run logs it whole."""
+    Console(stderr=True, soft_wrap=True, highlight=False).print(text, markup=False)
+
+
 def show_working(renderables: Iterable[RenderableType], what: str) -> None:
     """Print each renderable as it comes, with a progress display while the next is computed (the
     demo's steps)."""
