@@ -5,6 +5,7 @@ machines."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import secrets
@@ -390,7 +391,9 @@ def analyse(ctx: click.Context, record: str, output: str | None, as_json: bool, 
         if spec.advise_bid is None:
             raise ParseError(f"--auction grades the decisions before play of a game with an auction, not {spec.title}'s")
         options["auction"] = True
-    with render.progress("grading every play with the exact solver", quiet=as_json):
+    with render.progress("grading every play with the exact solver", quiet=as_json) as update:
+        if update is not None and "on_progress" in inspect.signature(spec.grade).parameters:
+            options["on_progress"] = update  # a whole game's: hands (deals) done of those it holds
         graded = grade_record(data, **options)
     if svg is not None:
         write_svg(svg, games.kit(spec, "pictures").analysis(graded))

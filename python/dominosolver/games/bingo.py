@@ -27,8 +27,8 @@ from ..tiles import Tile
 from ..wrappers import fresh
 from ..result import SolveResult
 from ..render.bingo_pictures import PICTURES
-from ..render.bingo import RENDER
-from .records import ANALYSIS, GAME_ANALYSIS, check_wrapper, hint_asked, hint_target, json_type, own_seed, unwrap
+from ..render.bingo import RENDER, move_names
+from .records import ANALYSIS, GAME_ANALYSIS, check_wrapper, each_graded, hint_asked, hint_target, json_type, own_seed, unwrap
 from .spec import BatchKit, EngineKit, GameSpec, HumanKit
 
 __all__ = ["MOVES", "SPEC"]
@@ -76,7 +76,8 @@ def worlds(view: PlayerView, n: int, seed: int) -> list[Position]:
 # ---------------------------------------------------------------- grading recorded play
 
 
-def grade(record: Any, *, max_nodes: int | None = None) -> dict[str, Any]:
+def grade(record: Any, *, max_nodes: int | None = None,
+          on_progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Grade recorded Bingo moves against perfect play with every tile's place known
     (``dominosolver.analysis/1``): per move, the value before it and after it for its player, in
     game points, and the cost. A phase-one position is solved with a node budget (``max_nodes``,
@@ -85,7 +86,8 @@ def grade(record: Any, *, max_nodes: int | None = None) -> dict[str, Any]:
 
     ``record`` is ``{"position": <position/1>, "plays": [moves]}``, a deal of ``play bingo --json``
     (``{"start", "hands", "boneyard", "moves": [[player, move], ...]}``), or the whole game
-    (``{"deals": [...]}``, giving ``dominosolver.gameanalysis/1`` with an analysis per deal)."""
+    (``{"deals": [...]}``, giving ``dominosolver.gameanalysis/1`` with an analysis per deal,
+    ``on_progress(done, deals)`` told after each)."""
     if not isinstance(record, dict):
         raise ParseError(f"a record to grade must be a JSON object, not {json_type(record)}: give {GRADE_FORMS}")
     check_wrapper(record)
@@ -94,7 +96,7 @@ def grade(record: Any, *, max_nodes: int | None = None) -> dict[str, Any]:
         if not isinstance(deals, list):
             raise ParseError("a Bingo game's 'deals' must be a list of played deals")
         return {"schema": GAME_ANALYSIS, "game": "bingo",
-                "deals": [grade_deal(d, record.get("rules"), max_nodes) for d in deals]}
+                "deals": each_graded(deals, lambda d: grade_deal(d, record.get("rules"), max_nodes), on_progress)}
     if "moves" in record:
         return grade_deal(record, record.get("rules"), max_nodes)
     if "plays" in record:
@@ -359,5 +361,6 @@ SPEC = GameSpec(
     board=board,
     arena=ARENA,
     human=HumanKit(bot=lambda seed: HintBot(seed=seed), hands=finished_deals,
-                   grade=lambda deal: grade_deal(deal, None, None), advise=advise_human),
+                   grade=lambda deal: grade_deal(deal, None, None), advise=advise_human,
+                   move_names=move_names),
 )

@@ -8,12 +8,13 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from ..arguments import callback
 from ..errors import ParseError, json_type, shown
 from ..render.kit import GAME_ANALYSIS  # an analysis per hand or deal of a whole game
 from .spec import GameSpec
 
-__all__ = ["ANALYSIS", "GAME_ANALYSIS", "SHOW", "VIEW", "WRAPPER_KEYS", "check_wrapper", "hint_asked", "hint_target",
-           "is_view_text", "json_type", "own_seed", "show_json", "unwrap", "whole_deal"]
+__all__ = ["ANALYSIS", "GAME_ANALYSIS", "SHOW", "VIEW", "WRAPPER_KEYS", "check_wrapper", "each_graded", "hint_asked",
+           "hint_target", "is_view_text", "json_type", "own_seed", "show_json", "unwrap", "whole_deal"]
 
 ANALYSIS = "dominosolver.analysis/1"  # the graded plays of one hand or deal
 VIEW = "dominosolver.view/1"
@@ -49,6 +50,19 @@ def is_view_text(data: Any) -> bool:
     """Whether ``data`` is a view's one-line text (docs/notation.md): a position's text names no seat."""
     return isinstance(data, str) and not data.strip().startswith("{") and any(
         token.startswith("seat=") for token in data.split())
+
+
+def each_graded(parts: list[Any], grade: Callable[[Any], Any],
+                on_progress: Callable[[int, int], None] | None) -> list[Any]:
+    """``grade`` of each of a whole game's hands (or deals), ``on_progress(done, total)`` told after each:
+    a game's record knows how many it holds."""
+    on_progress = callback(on_progress, "on_progress")
+    graded = []
+    for part in parts:
+        graded.append(grade(part))
+        if on_progress is not None:
+            on_progress(len(graded), len(parts))
+    return graded
 
 
 def whole_deal(make: Callable[..., Any]) -> Callable[..., Any]:

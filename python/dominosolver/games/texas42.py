@@ -31,7 +31,7 @@ from ..texas42.sampling import WorldSampler, position_of, sample_worlds
 from ..texas42.solve import Solver, analyse_play, as_position, projection
 from ..tiles import Tile
 from ..wrappers import fresh
-from .records import ANALYSIS, GAME_ANALYSIS, check_wrapper, hint_asked, json_type, unwrap
+from .records import ANALYSIS, GAME_ANALYSIS, check_wrapper, each_graded, hint_asked, json_type, unwrap
 from ..render.texas42 import RENDER
 
 __all__ = ["bid_advisor", "grade", "hint", "player", "record"]
@@ -76,7 +76,8 @@ def is_game(record: dict[str, Any]) -> bool:
 
 
 def grade(record: Any, *, tt_mb: int | None = None, auction: bool = False,
-          should_stop: Callable[[], bool] | None = None) -> dict[str, Any]:
+          should_stop: Callable[[], bool] | None = None,
+          on_progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Grade the recorded plays of ``record`` against perfect play (``dominosolver.analysis/1``);
     with ``auction``, a played hand's calls and declaration too (``"auction"``, ``bid_grades.py``).
 
@@ -84,17 +85,20 @@ def grade(record: Any, *, tt_mb: int | None = None, auction: bool = False,
     (graded from the start of the hand), or a played hand as ``dominosolver play --json`` prints it
     (``{"deal", "contract", "trump", "plays": [[seat, tile], ...]}``). A whole game of ``play --json``
     (``{"hands": [hand, ...]}``) gives ``dominosolver.gameanalysis/1``: ``"hands"`` holds an analysis per
-    hand, None for a hand thrown in (nothing was played). ``should_stop`` is asked between two plays
-    (SearchLimitError once it answers true): The Big Game's whole deals take up to seconds a play."""
+    hand, None for a hand thrown in (nothing was played), ``on_progress(done, hands)`` told after each.
+    ``should_stop`` is asked between two plays (SearchLimitError once it answers true): The Big Game's
+    whole deals take up to seconds a play."""
     if not isinstance(record, dict):
         raise ParseError(f"a record to grade must be a JSON object, not {json_type(record)}: give {GRADE_FORMS}")
     check_wrapper(record)
     if is_game(record):
         rules = record.get("rules")
-        hands = [grade_hand(h, rules, tt_mb, should_stop) for h in record["hands"]]
-        if auction:
-            hands = [with_auction(g, {"rules": rules, **h}) for g, h in zip(hands, record["hands"])]
-        return {"schema": GAME_ANALYSIS, "game": record.get("game", DEFAULT_FAMILY), "hands": hands}
+
+        def graded(h: Any) -> dict[str, Any] | None:
+            g = grade_hand(h, rules, tt_mb, should_stop)
+            return with_auction(g, {"rules": rules, **h}) if auction else g
+        return {"schema": GAME_ANALYSIS, "game": record.get("game", DEFAULT_FAMILY),
+                "hands": each_graded(record["hands"], graded, on_progress)}
     if "deal" in record:
         graded = grade_hand(record, record.get("rules"), tt_mb, should_stop)
         if graded is None:
