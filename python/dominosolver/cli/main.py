@@ -257,8 +257,9 @@ def table(deal: str, as_json: bool, specials: bool, svg: str | None) -> None:
         tabled = titles(lambda s: (s.special_table if specials else s.table) is not None)
         raise ParseError(f"{spec.title} has no {what} table (games with one: {tabled})")
     pictures = games.kit(spec, "pictures") if svg is not None else None  # before the solve
-    with render.progress("solving every declaration and seat", quiet=as_json):
-        result = make(data)
+    with render.progress("solving every declaration and seat", quiet=as_json) as update:
+        counted = update is not None and "on_progress" in inspect.signature(make).parameters
+        result = make(data, on_progress=update) if counted else make(data)  # The Big Game's: cells done of 36
     if pictures is not None:
         write_svg(svg, (pictures.special_table if specials else pictures.table)(result))
     if as_json:

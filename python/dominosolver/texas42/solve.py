@@ -129,23 +129,29 @@ class Solver:
         return {str(play_of(t)): None if r < 0 else bool(r) for t, r in out}
 
     def dd_table(self, deal: Any, rules: Rules | None = None, *,
-                 should_stop: Callable[[], bool] | None = None) -> DDTable:
+                 should_stop: Callable[[], bool] | None = None,
+                 on_progress: Callable[[int, int], None] | None = None) -> DDTable:
         """The deal's table; ``rules`` default to those the deal carries (a position or a JSON
         object with "rules"), else standard 42. The Big Game's (36 solves of up to seconds each)
-        ends within a fraction of a second of Ctrl-C or ``should_stop`` (SearchLimitError); 42's
-        takes a fraction of a second whole."""
+        ends within a fraction of a second of Ctrl-C or ``should_stop`` (SearchLimitError), and
+        tells ``on_progress(cells done, cells)`` after each cell; 42's takes a fraction of a second
+        whole (``on_progress`` told once, at the end)."""
         hands, rules = table_deal(deal, rules, "dd_table")
         callback(should_stop)
+        callback(on_progress, "on_progress")
         masks = [mask_of(h) for h in hands]
         if rules.hand_size > LONG_TRICKS:  # The Big Game: 36 solves of seconds each; Ctrl-C leaves them at once
-            grid, nodes = self._table_in_steps(rules, masks, should_stop)
+            grid, nodes = self._table_in_steps(rules, masks, should_stop, on_progress)
         else:
             grid, nodes = self._solver.dd_table(rules._core, masks)
+            if on_progress is not None:
+                cells = len(rules.table_declarations) * rules.seats
+                on_progress(cells, cells)
         return DDTable(hands=hands, declarations=list(rules.table_declarations), points=np.array(grid, dtype=np.int16), nodes=nodes,
                        rules=rules)
 
-    def _table_in_steps(self, rules: Rules, masks: list[int],
-                        should_stop: Callable[[], bool] | None = None) -> tuple[list[list[int]], int]:
+    def _table_in_steps(self, rules: Rules, masks: list[int], should_stop: Callable[[], bool] | None = None,
+                        on_progress: Callable[[int, int], None] | None = None) -> tuple[list[list[int]], int]:
         """The core's ``dd_table``, a cell a call (``_long``: Ctrl-C leaves the cell under way), on
         the same solver with the same first guesses, so the same table: each declaration (rows) and
         declarer (columns), the declarer leading; partners often take about the same, and the other
@@ -153,6 +159,7 @@ class Solver:
         hands = [bits_of(m) for m in masks]
         grid: list[list[int]] = []
         nodes = 0
+        cells = len(rules.table_declarations) * rules.seats
         for trump in rules.table_declarations:
             row: list[int] = []
             for declarer in range(rules.seats):
@@ -164,6 +171,8 @@ class Solver:
                                           should_stop)
                 row.append(value)
                 nodes += spent
+                if on_progress is not None:
+                    on_progress(len(grid) * rules.seats + len(row), cells)
             grid.append(row)
         return grid, nodes
 
@@ -255,12 +264,13 @@ def declaration_name(trump: int | str) -> str:
 
 
 def dd_table(deal: Any, rules: Rules | None = None, *, tt_mb: int = 64,
-             should_stop: Callable[[], bool] | None = None) -> DDTable:
+             should_stop: Callable[[], bool] | None = None,
+             on_progress: Callable[[int, int], None] | None = None) -> DDTable:
     """The double-dummy table of a deal: 9 declarations x 4 declarer seats (36 exact solves).
     ``deal`` is 'hands=66.64.../.../.../...', four lists of tiles, their JSON, or a position (a
-    Position, its notation or JSON: the table is of its whole deal). ``should_stop``: see
-    ``Solver.dd_table``."""
-    return Solver(tt_mb).dd_table(deal, rules, should_stop=should_stop)
+    Position, its notation or JSON: the table is of its whole deal). ``should_stop`` and
+    ``on_progress``: see ``Solver.dd_table``."""
+    return Solver(tt_mb).dd_table(deal, rules, should_stop=should_stop, on_progress=on_progress)
 
 
 @dataclass(frozen=True, repr=False, eq=False)
