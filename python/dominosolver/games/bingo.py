@@ -27,7 +27,7 @@ from ..tiles import Tile
 from ..wrappers import fresh
 from ..result import SolveResult
 from ..render.bingo_pictures import PICTURES
-from ..render.bingo import RENDER
+from ..render.bingo import RENDER, move_names
 from .records import ANALYSIS, GAME_ANALYSIS, check_wrapper, each_graded, hint_asked, hint_target, json_type, own_seed, unwrap
 from .spec import BatchKit, EngineKit, GameSpec, HumanKit
 
@@ -361,5 +361,6 @@ SPEC = GameSpec(
     board=board,
     arena=ARENA,
     human=HumanKit(bot=lambda seed: HintBot(seed=seed), hands=finished_deals,
-                   grade=lambda deal: grade_deal(deal, None, None), advise=advise_human),
+                   grade=lambda deal: grade_deal(deal, None, None), advise=advise_human,
+                   move_names=move_names),
 )

@@ -10,13 +10,14 @@ from rich.console import RenderableType
 from rich.rule import Rule
 from rich.table import Table
 
-from ..bingo import PlayerView, Position, close_value, hint
+from .. import _core
+from ..bingo import Move, PlayerView, Position, Rules, close_value, hint
 from ..bingo.rules import PLAYERS
 from ..errors import counted
 from ..result import SolveResult
 from .kit import GAME_ANALYSIS, Notation, RenderKit, legend
 
-__all__ = ["DEMO_DEAL", "RENDER"]
+__all__ = ["DEMO_DEAL", "RENDER", "move_names"]
 
 Output = Iterator[RenderableType]
 
@@ -24,6 +25,26 @@ DEMO_DEAL = (
     "bingo trump=3 turned=33 leader=0 hands=66.53.52.51.44.22.21/60.55.50.43.40.11.00 "
     "boneyard=31.65.41.30.61.10.42.33 points=19/5 tricks=2/1"
 )
+
+
+def declaration_words(move: Move, rules: Rules) -> str:
+    """A declaration as a player says it, with what it scores (docs/rules.md §5.7): "declare 5-5 and
+    1-1 (20 points)"; seven doubles win the deal outright."""
+    tiles = [str(t) for t in move.doubles]
+    shown = " and ".join(tiles) if len(tiles) < 3 else ", ".join(tiles[:-1]) + " and " + tiles[-1]
+    if len(tiles) == 7:  # every double (§5.7)
+        return "declare all seven doubles (the deal won at once)"
+    points = int(_core.bingo.declaration_points(rules._core, [t.id for t in move.doubles]))
+    return f"declare {shown} ({points} points)"
+
+
+def move_names(game: Any, moves: list[str], view: dict[str, Any]) -> dict[str, Any]:
+    """What the board prints for Bingo's legal moves (the bot game's ``names``): a declaration by its
+    doubles and points, every other move as it is written; the trump is the turned suit's number."""
+    rules = game.rules
+    words = {m: declaration_words(Move.parse(m), rules) if m.startswith("declare") else m for m in moves}
+    trump = view.get("trump")
+    return {"moves": words, "trump": None if trump is None else str(trump)}
 
 
 def position_table(pos: Position) -> Table:

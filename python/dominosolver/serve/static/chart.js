@@ -4,6 +4,7 @@
 // Under the bars ▼ marks a play that lowered the total (the side's costly play), ▲ one that
 // raised it (an opponent's gift). The grades themselves are a table beside it.
 import { call } from "./api.js";
+import { moveWords } from "./moves.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -63,7 +64,7 @@ export function gradesTable(plays, seatName) {
   const body = table.createTBody();
   plays.forEach((play, i) => {
     const row = body.insertRow();
-    const move = play.tile ?? play.move;
+    const move = moveWords(play.tile ?? play.move);
     row.dataset.cost = play.cost ?? "";
     if (play.label) row.dataset.label = play.label;
     if (play.cost) row.style.background = "#fbe0e0";
@@ -92,7 +93,7 @@ export function renderAnalysis(root, analysis, seatName, title) {
   box.append(heading);
   const playName = (i) => {
     const play = analysis.plays[i];
-    return `${seatName(play.seat)} ${play.tile ?? play.move}`;
+    return `${seatName(play.seat)} ${moveWords(play.tile ?? play.move)}`;
   };
   if (analysis.auction) box.append(auctionTable(analysis.auction, seatName));
   if (analysis.discard) box.append(discardTable(analysis.discard));

@@ -22,6 +22,16 @@ export function moveButton(move, { label, onClick, size = 56, text = move } = {}
   return button;
 }
 
+// A move as the board prints it: its name from the server (a bot game's names.moves: "declare
+// fives", "declare 5-5 and 1-1 (20 points)"), else a Bingo declaration's doubles in words
+// ("declare:5-5,1-1" is "declare 5-5 and 1-1"), else the move as written.
+export function moveWords(move, names) {
+  if (names?.[move]) return names[move];
+  if (!move.startsWith("declare:")) return move;
+  const tiles = move.slice("declare:".length).split(",");
+  return `declare ${tiles.length < 3 ? tiles.join(" and ") : `${tiles.slice(0, -1).join(", ")} and ${tiles.at(-1)}`}`;
+}
+
 // What each move costs: how far its value falls short of the best move's (the solver names the
 // best, so the direction of "better" is its, never the board's).
 export function costs(solved) {

@@ -7,7 +7,7 @@
 import { call } from "./api.js";
 import { dominoSvg, tileButton } from "./domino.js";
 import { renderAnalysis } from "./chart.js";
-import { moveButton } from "./moves.js";
+import { moveButton, moveWords } from "./moves.js";
 
 const $ = (selector) => document.querySelector(selector);
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -181,9 +181,10 @@ export class PlayScreen {
   // POST /v1/game with the token), until the game moves on.
   show(reply) {
     this.lastTrick = this.trickTaken(this.state, reply);
+    const names = this.state?.names?.moves; // the last move's name, if it was the human's
     this.state = reply;
     history.replaceState(null, "", `${location.pathname}${location.search}#game=${encodeURIComponent(reply.token)}`);
-    if (reply.last) this.log(reply.last, reply);
+    if (reply.last) this.log(reply.last, reply, names);
     $("#hint-panel").replaceChildren();
     $("#claim-panel").replaceChildren();
     this.renderTable();
@@ -205,9 +206,9 @@ export class PlayScreen {
 
   // A declaration is logged by the name the table gives the trump it named ("declare ones", as the
   // buttons and the table say it; data-move keeps the move as written).
-  log([seat, move], reply) {
+  log([seat, move], reply, names) {
     const named = move.startsWith("declare ") && reply.names?.trump ? `declare ${reply.names.trump}`
-      : ledLow(move) ? `${ledLow(move)} led low` : move;
+      : ledLow(move) ? `${ledLow(move)} led low` : moveWords(move, names);
     const line = this.logLine(`${this.seats[seat]}: ${named}`);
     line.dataset.seat = seat;
     line.dataset.move = move;
@@ -482,8 +483,9 @@ export class PlayScreen {
       row.dataset.mean = m.mean ?? "";
       // A move the hint ranked by its chance alone (not tied for the best) has no mean.
       const figure = (x) => (x === null || x === undefined ? "–" : x.toFixed(2));
-      const texts = tests ? [m.rank, m.move, `${m.makes} of ${hint.worlds}`, `${m.sets} of ${hint.worlds}`]
-        : [m.rank, m.move, figure(m.mean), figure(m.stderr), percent(m.p_win ?? m.p_make)];
+      const move = moveWords(m.move, this.state.names?.moves);
+      const texts = tests ? [m.rank, move, `${m.makes} of ${hint.worlds}`, `${m.sets} of ${hint.worlds}`]
+        : [m.rank, move, figure(m.mean), figure(m.stderr), percent(m.p_win ?? m.p_make)];
       for (const text of texts) cell(row, text);
     }
     const deals = tests ? `${hint.worlds} sampled deal${hint.worlds === 1 ? " that fits" : "s that fit"} your view, each move's test of the contract (made or set) within a node budget: none valued whole in time`

@@ -6,6 +6,7 @@
 // earlier tricks or a laid-away tile, asks with the position itself and its seat: the server's
 // Position.view, or offline the module's viewOf, make the view (the tiles of unrecorded tricks gone).
 import { call } from "./api.js";
+import { moveWords } from "./moves.js";
 
 const $ = (selector) => document.querySelector(selector);
 const tileOf = (move) => move.split(":")[0]; // The Big Game's lower-end lead "7-3:3" plays 7-3
@@ -59,7 +60,7 @@ export function renderHint(root, hint) {
     const row = body.insertRow();
     Object.assign(row.dataset, { move: m.move, mean: m.mean ?? "", stderr: m.stderr ?? "", pMake: m.p_make ?? "" });
     cell(row, m.rank);
-    cell(row, m.move);
+    cell(row, moveWords(m.move));
     if (tests) {
       cell(row, `${m.makes} of ${hint.worlds}`);
       cell(row, `${m.sets} of ${hint.worlds}`);
