@@ -5,7 +5,7 @@
 //
 // What they decide by is the core's, which the Python package calls too: the figures (core/pimc.hpp,
 // texas42/decisions.hpp, advice_defaults.hpp), a hint's averages, standard errors and ranks
-// (pimc::average, pimc::rank, hint_policy::MoveOrder, hint_policy::pov), the bid ladder
+// (pimc::average, pimc::rank, pimc::rank_proven on make tests alone, hint_policy::MoveOrder, hint_policy::pov), the bid ladder
 // (texas42/rules.hpp), the advice's batches, stake and question seed (advice_policy, core/sha256.hpp),
 // 42's advice (texas42/bid_advice.hpp) and Moon's (texas42/moon_advice.hpp). This file reads views and questions,
 // runs the searches in steps, and words and writes the answers as Python's presenters do.
@@ -77,6 +77,9 @@ using hint_policy::kChunk, hint_policy::kExactLimit, hint_policy::kLongChunk, hi
 constexpr double kNodesPerSecond = 2'500'000;
 constexpr std::uint64_t kLeastSlice = 10'000;  // a world's later slices (`sliced`): at least this many nodes
 const char* const kGivesUp = "its node budget (the time left) ran out";
+// hint.py's NO_WORLD: what a hint that rests on no world says to do.
+const char* const kNoWorld = "a hint answers on one solved world at least: give it more time, or none (a world with many "
+                             "tricks left, as at The Big Game's first leads, can take seconds to solve)";
 
 double now_seconds() { return emscripten_get_now() / 1000.0; }
 
@@ -451,6 +454,7 @@ val seat_names(const Rules& rules) {
 
 struct Column {
   std::optional<double> mean, stderr_, chance, chance_se;
+  std::optional<int> makes, sets;  // on make tests alone (the hint's last resort): worlds proven made, set
   int rank = 1;
   int index = 0;
 };
@@ -503,6 +507,7 @@ class HintRun {
         throw ParseError("timeMs must be a number of milliseconds from 0 to 1e12, not " + shown(options["timeMs"]));
       time_ = t / 1000.0;
     }
+    values_time_ = time_;  // the worlds' values' time: all of it, but for a hint with a last resort (start_play)
     chunked_ = time_.has_value() || (has(options, "stoppable") && options["stoppable"].as<bool>());
     const std::string objective = has(options, "objective") ? text_of(options["objective"], "objective") : "auto";
     const std::string means = has(options, "means") ? text_of(options["means"], "means") : "tied";
@@ -591,11 +596,14 @@ class HintRun {
     objective_ = objective == "auto" ? (v.rules.scoring == Scoring::Marks || units_ == "tricks" ? "goal" : "points") : objective;
     target_marks_ = v.rules.game_target();
     fewest_ = contract_objective == Objective::NoTrick;
-    if (means == "tied" && (objective_ == "goal" || objective_ == "game") && v.contract &&
-        contract_objective == Objective::Points) {
-      tests_first_ = true;
+    if (v.contract && contract_objective == Objective::Points) {  // the seat's goal in points from here
       const int short_ = points_needed(v.rules, v.contract->bid.value) - first.points(declarer_team_);
       target_ = ours_ ? short_ : first.remaining_points() - short_ + 1;
+      tests_first_ = means == "tied" && (objective_ == "goal" || objective_ == "game");
+      // hint.py's last resort (_proven): beyond kLongTricks under a time limit or a stop, the worlds'
+      // values get kValuesShare of the time, and when none is valued whole the moves' make tests the rest
+      resort_ = tricks_left_ > kLongTricks && chunked_;
+      if (resort_ && time_) values_time_ = *time_ * pimc::kValuesShare;
     }
   }
 
@@ -621,9 +629,10 @@ class HintRun {
     val out = val::object();
     if (phase_ == Phase::Run) run_step(stop, out);
     else if (phase_ == Phase::Refine) refine_step(stop);
+    else if (phase_ == Phase::Proven) proven_step(stop);
     out.set("done", phase_ == Phase::Done);
-    out.set("worlds", static_cast<int>(rows_.size()));
-    out.set("total", total_);
+    out.set("worlds", phase_ == Phase::Proven ? proven_done_ : static_cast<int>(rows_.size()));
+    out.set("total", phase_ == Phase::Proven ? samples_ : total_);
     return out;
   }
 
@@ -637,7 +646,7 @@ class HintRun {
   }
 
  private:
-  enum class Phase { Run, Refine, Done };
+  enum class Phase { Run, Refine, Proven, Done };
 
   static int whole(const val& options, const char* key, int fallback, int low, int high) {
     if (!has(options, key)) return fallback;
@@ -672,7 +681,7 @@ class HintRun {
   template <class Search>
   bool sliced(Search&& search) {
     if (!budgeted_) return timed(search, 0);
-    const auto left = [&] { return started_ + *time_ - now_seconds(); };
+    const auto left = [&] { return started_ + *values_time_ - now_seconds(); };
     // half the time left at the rate so far or the last search's, the lower: a machine slowing down
     // (loaded) shortens the next slices
     const auto slice = [&] {
@@ -775,17 +784,19 @@ class HintRun {
     // pimc.run reports the estimate so far here, once some world is solved
     out.set("progress", std::find(solved_.begin(), solved_.end(), true) != solved_.end());
     std::string why;
-    if (chunked_ && time_ && now_seconds() - started_ >= *time_) why = "by the time limit (" + g_format(*time_) + " s)";
+    if (chunked_ && time_ && now_seconds() - started_ >= *values_time_) why = "by the time limit (" + g_format(*values_time_) + " s)";
     else if (chunked_ && stop) why = "on request";
     if (why.empty()) return;
     std::vector<std::string> notes;
     if (!grown_.empty()) notes.push_back(grown_);
     notes.push_back("stopped after " + std::to_string(done) + " of " + std::to_string(total_) + " worlds " + why);
     if (method_ == "exact") notes.push_back("partial enumeration: a random subset of the worlds, drawn without replacement");
-    finish_run("pimc", notes);
+    finish_run("pimc", notes, why);
   }
 
-  void finish_run(const std::string& method, const std::vector<std::string>& notes) {
+  // `stopped`: why the worlds' loop ended early ("on request", "by the time limit (t s)"), or none.
+  void finish_run(const std::string& method, const std::vector<std::string>& notes, const std::string& stopped = "") {
+    if (resort_ && std::find(solved_.begin(), solved_.end(), true) == solved_.end()) return start_proven(stopped);
     shown_method_ = method;
     run_warnings_ = warnings_;
     run_warnings_.insert(run_warnings_.end(), notes.begin(), notes.end());
@@ -809,6 +820,61 @@ class HintRun {
     if (tied_.size() < 2) tied_.clear();
     phase_ = Phase::Refine;
     if (tied_.empty()) finish_refine();
+  }
+
+  // hint.py's _proven, the last resort when no world was valued whole (`stopped`: why the worlds'
+  // loop ended, or none when every world was cut short): on the worlds the values drew (the same
+  // seed), each move's zero-window test of the seat's goal within kMinWorldNodes nodes a world (a
+  // cleared table, as each of Python's calls has), a world a step until the time is up or a stop, the
+  // first whatever the time. The moves rank by the core's rank_proven; no means, no chances.
+  void start_proven(const std::string& stopped) {
+    proven_why_ = stopped.empty() ? "none of the " + std::to_string(rows_.size()) + " worlds could be solved: " + kGivesUp
+                                  : "no world was solved " + stopped;
+    if (time_) proven_why_ += " (" + g_format(pimc::kValuesShare) + " of the time, the values' share)";
+    proven_reached_.assign(view_.legal.size(), 0);
+    proven_missed_.assign(view_.legal.size(), 0);
+    proven_stream_ = std::make_unique<WorldStream>(*sampler_, seed_);
+    phase_ = Phase::Proven;
+  }
+
+  void proven_step(bool stop) {
+    solver_->clear();
+    const auto answers = solver_->reaches_after(position_of_world(proven_stream_->next()), target_, kMinWorldNodes);
+    nodes_ += solver_->nodes();
+    ++proven_done_;
+    int decided = 0;
+    for (std::size_t c = 0; c < view_.legal.size(); ++c)
+      for (const auto& [play, answer] : answers)
+        if (play == view_.legal[c] && answer >= 0) {
+          ++decided;
+          ++(answer == 1 ? proven_reached_ : proven_missed_)[c];
+        }
+    proven_whole_ += decided == static_cast<int>(view_.legal.size());
+    proven_decided_ = proven_decided_ || decided > 0;
+    if (proven_done_ == samples_ || (time_ && now_seconds() - started_ >= *time_) || stop) finish_proven();
+  }
+
+  void finish_proven() {
+    const std::string budget = grouped(static_cast<long long>(kMinWorldNodes));
+    if (!proven_decided_)
+      throw SearchLimitError(proven_why_ + ", and the make tests decided nothing within their node budget (" + budget +
+                             " nodes a world); " + kNoWorld);
+    final_.clear();
+    for (const auto& [j, r] : pimc::rank_proven(proven_reached_, proven_missed_)) {
+      Column c;
+      c.index = j;
+      c.rank = r;
+      c.makes = ours_ ? proven_reached_[j] : proven_missed_[j];
+      c.sets = ours_ ? proven_missed_[j] : proven_reached_[j];
+      final_.push_back(c);
+    }
+    shown_method_ = "pimc";
+    proven_warnings_ = warnings_;
+    proven_warnings_.push_back(proven_why_ + ": the moves are ranked by make tests alone (" + budget +
+                               " nodes a world), by the worlds proven to " + goal_ +
+                               " the contract after each, then the fewest proven not to; " + std::to_string(proven_done_) +
+                               " worlds tested, " + std::to_string(proven_whole_) + " of them whole (every move decided); no means");
+    phase_ = Phase::Done;
   }
 
   void refine_step(bool stop) {
@@ -1042,7 +1108,7 @@ class HintRun {
   }
 
   val json(const std::vector<Column>& cols) const {
-    return json(cols, shown_method_, tests_first_ ? refine_warnings_ : run_warnings_);
+    return json(cols, shown_method_, proven_done_ ? proven_warnings_ : tests_first_ ? refine_warnings_ : run_warnings_);
   }
 
   val json(const std::vector<Column>& cols, const std::string& method, const std::vector<std::string>& warnings) const {
@@ -1061,7 +1127,7 @@ class HintRun {
     out.set("engine", engine);
     out.set("method", method);
     out.set("exact", method == "exact");
-    out.set("worlds", static_cast<int>(std::count(solved_.begin(), solved_.end(), true)));
+    out.set("worlds", proven_done_ ? proven_done_ : static_cast<int>(std::count(solved_.begin(), solved_.end(), true)));
     out.set("seed", method_ == "exact" ? val::null() : val(static_cast<double>(seed_)));
     out.set("weighting", weighting_);
     out.set("ess", ess_ ? val(py_round(*ess_, 3)) : val::null());
@@ -1073,6 +1139,7 @@ class HintRun {
       out.set("score", score);
     }
     out.set("units", units_);
+    if (proven_done_) out.set("basis", std::string("tests"));  // on make tests alone (finish_proven)
     out.set("best", cols.empty() ? val::null() : val(play_name(v.legal[cols.front().index])));
     out.set("elapsed", py_round(now_seconds() - started_, 6));
     out.set("nodes", static_cast<double>(nodes_));
@@ -1089,6 +1156,10 @@ class HintRun {
       m.set("p_make_stderr", p(c.chance_se));
       if (marks_) m.set("p_game", c.chance ? val(py_round(game_odds(*c.chance), 6)) : val::null());
       m.set("rank", c.rank);
+      if (c.makes) {
+        m.set("makes", *c.makes);
+        m.set("sets", *c.sets);
+      }
       moves.call<void>("push", m);
     }
     out.set("moves", moves);
@@ -1105,7 +1176,7 @@ class HintRun {
   View view_;
   int samples_ = kSamples, exact_limit_ = kExactLimit;
   std::uint64_t seed_ = 0;
-  std::optional<double> time_;
+  std::optional<double> time_, values_time_;
   bool chunked_ = false;
   std::unique_ptr<WorldSampler> sampler_;
   std::unique_ptr<WorldStream> stream_;
@@ -1118,6 +1189,13 @@ class HintRun {
   bool ours_ = false, fewest_ = false, tests_first_ = false;
   int target_ = 0;
   std::function<bool(int)> makes_;
+  // the last resort's make tests (start_proven): why, the worlds' draws, the counts per move
+  bool resort_ = false, proven_decided_ = false;
+  std::string proven_why_;
+  std::unique_ptr<WorldStream> proven_stream_;
+  std::vector<int> proven_reached_, proven_missed_;
+  int proven_done_ = 0, proven_whole_ = 0;
+  std::vector<std::string> proven_warnings_;
   int total_ = 0;
   std::vector<int> order_;
   std::vector<World> worlds_, kept_;

@@ -2,7 +2,8 @@
 positions, random draws, views, hints and bid advice with their answers (tests/data/wasm_cases.json) is what the
 package gives today, and the module built with Debian's emscripten gives the same answers in node
 (solve.test.mjs; hint.test.mjs, bid.test.mjs and seen.test.mjs, the views and hints of positions set up mid-trick, in this
-thread and in the hint worker; table.test.mjs, the deals' tables as POST /v1/table gives them), and in headless chromium
+thread and in the hint worker; table.test.mjs, the deals' tables as POST /v1/table gives them; proven.test.mjs, The Big
+Game's first-trick hints on make tests as the package's live ones), and in headless chromium
 the hint worker (a module Web Worker) gives Python's hints. Without em++, cmake
 or node the build test skips, saying which is missing; under CI (CI set) it fails instead."""
 
@@ -79,6 +80,25 @@ def test_the_module_gives_the_packages_answers_in_node(module_dir: Path):
     here = Path(__file__).parent
     run(["node", "--test", str(here / "solve.test.mjs"), str(here / "hint.test.mjs"), str(here / "bid.test.mjs"),
          str(here / "seen.test.mjs"), str(here / "table.test.mjs")], env)
+
+
+def test_a_first_lead_hint_out_of_time_rests_on_the_packages_make_tests(module_dir: Path, tmp_path: Path):
+    """The Big Game's first lead and the follow to it with no time to value a world (0 s): the module
+    ranks on make tests as the package's hint does (its live answers, one thread: a world a call),
+    in node (proven.test.mjs)."""
+    from biggame_support import view_after
+    from dominosolver.texas42 import hint
+
+    cases = []
+    for plays in (0, 1):
+        view = view_after(plays)
+        h = hint(view, samples=5, seed=3, time=0, threads=1)
+        cases.append({"view": view.to_json(), "options": {"samples": 5, "seed": 3, "timeMs": 0}, "hint": h.to_json()})
+    (tmp_path / "proven.json").write_text(json.dumps(cases))
+    env = node_env()
+    env["DOMINOSOLVER_JS"] = str(module_dir)
+    env["PROVEN_CASES"] = str(tmp_path / "proven.json")
+    run(["node", "--test", str(Path(__file__).parent / "proven.test.mjs")], env)
 
 
 # What an app developer's file runs from the installed package: its name, as npm installs it.
