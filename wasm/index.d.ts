@@ -120,6 +120,9 @@ export interface HintMove {
   p_game?: number | null;
   /** 1 = best; equal moves share a rank. */
   rank: number;
+  /** A hint on make tests alone (`basis` "tests"): the worlds in which a test proved the declaring side makes its contract after the move, and those it proved set. */
+  makes?: number;
+  sets?: number;
 }
 
 /** The `dominosolver.hint/1` JSON object, as Python's Hint.to_json writes it. */
@@ -142,6 +145,8 @@ export interface Hint {
   /** Objective "game": the marks, the seat's side first. */
   score?: [number, number];
   units: "points" | "tricks";
+  /** Present only as "tests": no world was valued whole within the time, the moves rank on make tests (their `makes`, `sets`; no means). */
+  basis?: "tests";
   best: Play | null;
   elapsed: number;
   nodes: number;
