@@ -259,7 +259,7 @@ def table(deal: str, as_json: bool, specials: bool, svg: str | None) -> None:
     pictures = games.kit(spec, "pictures") if svg is not None else None  # before the solve
     with render.progress("solving every declaration and seat", quiet=as_json) as update:
         counted = update is not None and "on_progress" in inspect.signature(make).parameters
-        result = make(data, on_progress=update) if counted else make(data)  # The Big Game's: cells done of 36
+        result = make(data, on_progress=update) if counted else make(data)  # The Big Game's: cells done of the table's
     if pictures is not None:
         write_svg(svg, (pictures.special_table if specials else pictures.table)(result))
     if as_json:
@@ -354,8 +354,9 @@ def read_one_record(path: str) -> Any:
 @max_nodes_option
 @click.option("--auction", "auction", is_flag=True,
               help="42: grade each call and the declaration too, in expected marks by the bid adviser's calibrated "
-                   "figures (a second a hand); Moon's widow discard and The Big Game's exchange, every hand known (The Big "
-                   "Game: a whole-deal solve per discard, up to tens of seconds a hand)")
+                   "figures (a Monte Carlo advice a call: about 2 s of CPU a hand); Moon's widow discard and The Big "
+                   "Game's exchange, every hand known (The Big Game: a whole-deal solve per discard, up to tens of "
+                   "seconds a hand)")
 @click.option("--json", "as_json", is_flag=True, help="print the grades as JSON (with -o: a JSON summary)")
 @svg_option("the graded plays as a chart (a whole game's: hand after hand)")
 @click.pass_context
