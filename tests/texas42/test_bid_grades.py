@@ -38,7 +38,7 @@ def test_every_call_is_graded_against_the_most_expected_marks(game):
     graded = grade_auction(hand)
     assert graded["schema"] == "dominosolver.auctiongrades/1" and len(graded["calls"]) == len(hand["bids"])
     deal = [tuple(Tile(t) for t in h) for h in hand["deal"]]
-    auction, seeds = [], {}
+    auction = []
     for k, (call, g) in enumerate(zip(hand["bids"], graded["calls"])):
         seat = (hand["dealer"] + 1 + k) % 4
         assert g["seat"] == seat and g["choice"] == bid_name(parse_bid(call))
@@ -49,12 +49,9 @@ def test_every_call_is_graded_against_the_most_expected_marks(game):
         assert g["cost"] == pytest.approx(max(options.values()) - options[g["choice"]], abs=1e-4) and g["cost"] >= 0
         assert g["advised"] == advice.action
         auction.append((seat, parse_bid(call)))
-        seeds[seat, parse_bid(call)] = advice.seed
     d = graded["declaration"]
     declarer, bid = hand["contract"]["declarer"], parse_bid(hand["contract"]["bid"])
-    # the declaration is graded on the winning call's deals: the declaring advice at that call's seed
-    advice = advise_bid(deal[declarer], list(auction), seat=declarer, samples=GRADE_SAMPLES,
-                        seed=seeds[declarer, bid])
+    advice = advise_bid(deal[declarer], list(auction), seat=declarer, samples=GRADE_SAMPLES)
     assert d["choice"] == f"declare {hand['trump']}" and d["advised"] == advice.action
     marks = {f"declare {t}": 2 * at_table(float(advice.p_make(bid)[i])) - 1 for i, t in enumerate(advice.declarations)}
     assert d["best_expected"] == pytest.approx(max(marks.values()), abs=1e-4) and marks[d["best"]] == max(marks.values())
@@ -99,28 +96,3 @@ def test_the_advice_says_its_chance_in_play_where_calibrated():
     assert "in play (calibrated)" in str(advice).splitlines()[-1]
     moon = advise_bid("66.65.64.63.53.41.22", seat=0, rules=Rules(family="moon"))
     assert moon.to_json()["verdict"]["p_make_table"] is None
-
-
-def test_the_bidder_is_advised_once(game, monkeypatch):
-    """A hand's grades ask the adviser once a call: the declaration's advice is the winning call's,
-    which the adviser, asked again on declaring with that call's seed, gives figure for figure."""
-    from dominosolver.texas42 import bid_grades
-    asked = []
-
-    def counted(*args, **kwargs):
-        asked.append(advise_bid(*args, **kwargs))
-        return asked[-1]
-    monkeypatch.setattr(bid_grades, "advise_bid", counted)
-    hand = next(h for h in game["hands"] if h["contract"] is not None)
-    graded = grade_auction(hand)
-    assert len(asked) == len(hand["bids"]) and graded["declaration"] is not None
-    declarer, bid = hand["contract"]["declarer"], parse_bid(hand["contract"]["bid"])
-    deal = [tuple(Tile(t) for t in h) for h in hand["deal"]]
-    calls = [(a.seat, parse_bid(c)) for a, c in zip(asked, hand["bids"])]
-    won = max(k for k, call in enumerate(calls) if call == (declarer, bid))  # the declarer's winning call
-    declaring = advise_bid(deal[declarer], calls, seat=declarer, samples=GRADE_SAMPLES, seed=asked[won].seed)
-    assert declaring.contract is not None and (declaring.points == asked[won].points).all()
-    assert [declaring.p_table(t, bid) for t in declaring.declarations] == [asked[won].p_table(t, bid)
-                                                                         for t in declaring.declarations]
-    assert graded["declaration"]["advised"] == declaring.action
-

@@ -354,9 +354,9 @@ def read_one_record(path: str) -> Any:
 @max_nodes_option
 @click.option("--auction", "auction", is_flag=True,
               help="42: grade each call and the declaration too, in expected marks by the bid adviser's calibrated "
-                   "figures (a Monte Carlo advice a call: about 2 s of CPU a hand); Moon's widow discard and The Big "
-                   "Game's exchange, every hand known (The Big Game: a whole-deal solve per discard, up to tens of "
-                   "seconds a hand)")
+                   "figures (a Monte Carlo advice a call and one more on declaring: about 2 s of CPU a hand); Moon's "
+                   "widow discard and The Big Game's exchange, every hand known (The Big Game: a whole-deal solve per "
+                   "discard, up to tens of seconds a hand)")
 @click.option("--json", "as_json", is_flag=True, help="print the grades as JSON (with -o: a JSON summary)")
 @svg_option("the graded plays as a chart (a whole game's: hand after hand)")
 @click.pass_context

@@ -8,8 +8,8 @@ adviser would name for it), and the call's expected marks are its stake (``game_
 core's: a point bid stakes a mark, a bid of k marks k) times (2 q - 1); a pass is worth 0 (what the other side then makes is not counted). The best
 call is the one of most expected marks, and a call's cost is what it gives up against it. The
 declaration is graded the same way at the contract won, ties going to the adviser's order, on the
-advice of the winning call (the same deals and seed: asked again on declaring, the adviser gives the
-same figures), so a hand costs an advice a call. The
+advice a player asking then gets (its question's own seed): the winning call's advice would give the
+same figures only at that call's seed, other deals, so the review would disagree with the live advice. The
 adviser's own action (``advised``) may differ from the best: it bids only at its thresholds, a
 margin over the expectation that its arena measured to pay, and orders declarations by P(make)
 less its discount, where the calibration reads P(make) as solved.
@@ -30,7 +30,7 @@ from .rules import ORDINARY, Bid, Rules, bid_name, parse_bid, parse_trump
 __all__ = ["AUCTION_GRADES", "GRADE_SAMPLES", "grade_auction"]
 
 AUCTION_GRADES = "dominosolver.auctiongrades/1"
-GRADE_SAMPLES = 100  # deals each call is advised on: a hand's grades in about 2 s of CPU
+GRADE_SAMPLES = 100  # deals each call is advised on: a hand's grades in about 2 s of CPU (5 advices in a 4-call hand)
 
 
 def _expected(advice: BidAdvice, bid: Bid, trump: Any = None) -> float | None:
@@ -52,14 +52,6 @@ def _grade(choice: str, options: dict[str, float | None], advised: str, extra: d
             "cost": None if mine is None else round(known[best] - mine, 4)}
 
 
-def _same_deals(rules: Rules) -> bool:
-    """Whether the advice of a winning ordinary call grades its declaration: asked again on declaring,
-    the adviser solves the same deals under the same declarations (its figures for the bid are the
-    call's: tests/texas42/test_bid_grades.py), unless the rules add contracts the declarer names
-    itself (Nel-O, Sevens), which a call's advice judges at the least bid admitting them."""
-    return all(d in rules.table_declarations for d in rules.declarations)
-
-
 def grade_auction(hand: dict[str, Any], rules: Any = None, *, samples: int = GRADE_SAMPLES,
                   threads: int | None = None) -> dict[str, Any]:
     """The grades of a played hand of ``play --json`` (``deal``, ``dealer``, ``bids``, ``contract``,
@@ -72,7 +64,7 @@ def grade_auction(hand: dict[str, Any], rules: Any = None, *, samples: int = GRA
                          f"{table.scoring}")
     deal = [tuple(Tile(t) for t in h) for h in hand["deal"]]
     auction: list[tuple[int, Bid]] = []
-    calls, advices = [], {}
+    calls = []
     for k, text in enumerate(hand["bids"]):
         seat = table.seat_after(hand["dealer"], k + 1)
         call = parse_bid(text)
@@ -80,23 +72,18 @@ def grade_auction(hand: dict[str, Any], rules: Any = None, *, samples: int = GRA
         options = {bid_name(b): _expected(advice, b) for b in advice.legal_bids}
         calls.append(_grade(bid_name(call), options, advice.action, {"seat": seat}))
         auction.append((seat, call))
-        advices[seat, call] = advice  # the last of each: a winning call's is the declaration's
     declaration = None
     contract, trump = hand.get("contract"), hand.get("trump")
     if contract is not None and trump is not None:
         declarer, bid = contract["declarer"], parse_bid(contract["bid"])
+        advice = advise_bid(deal[declarer], list(auction), seat=declarer, rules=table, samples=samples, threads=threads)
         if getattr(bid, "kind", ORDINARY) == ORDINARY:
-            advice = advices.get((declarer, bid)) if _same_deals(table) else None
-            if advice is None:
-                advice = advise_bid(deal[declarer], list(auction), seat=declarer, rules=table, samples=samples,
-                                    threads=threads)
             p, means = advice.p_bid(bid), advice.means
             order = sorted(advice.declarations, key=lambda d: (-p[advice.declarations.index(d)],
                                                                -means[advice.declarations.index(d)]))
             options = {f"declare {d}": _expected(advice, bid, d) for d in order}  # in the words a move takes
             named = f"declare {parse_trump(trump)}"
             options.setdefault(named, None)  # a contract of its own: not calibrated
-            advised = f"declare {advice.best_declaration(bid)}"  # the declaring advice's action
-            declaration = _grade(named, options, advised, {"seat": declarer, "bid": bid_name(bid)})
+            declaration = _grade(named, options, advice.action, {"seat": declarer, "bid": bid_name(bid)})
     return {"schema": AUCTION_GRADES, "game": table.family, "samples": samples, "calls": calls,
             "declaration": declaration}
