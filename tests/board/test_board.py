@@ -96,6 +96,15 @@ def new_bot_game(browser, server: str, game: str, seat: str, seed: str | None = 
     click(browser, "#new-game")
 
 
+def said(move: str) -> str:
+    """A Bingo move as the board's grades say it: a declaration by its doubles ("declare:5-5,1-1"
+    is "declare 5-5 and 1-1"), every other move as written."""
+    if not move.startswith("declare:"):
+        return move
+    *rest, last = move.removeprefix("declare:").split(",")
+    return f"declare {', '.join(rest)} and {last}"
+
+
 def status(browser, selector: str = "#status") -> str:
     return css(browser, selector)[0].text
 
@@ -290,7 +299,7 @@ def test_a_bingo_deal_against_the_bot_and_its_review(browser, server, screenshot
     assert css(browser, "#play-score")[0].text == " · ".join(f"player {p} {s}" for p, s in enumerate(state["scores"]))
     click(browser, '.review-button[data-hand="1"]')
     rows = wait_for(browser, lambda b: css(b, '.review[data-hand="1"] table.grades tbody tr'), "the review's grades")
-    assert [r.find_elements(By.TAG_NAME, "td")[2].text for r in rows] == [move for _, move in deal["moves"]]
+    assert [r.find_elements(By.TAG_NAME, "td")[2].text for r in rows] == [said(move) for _, move in deal["moves"]]
     names = [row.get_attribute("aria-label") for row in css(browser, '.review[data-hand="1"] .hand')]
     assert names == ["player 0 was dealt", "player 1 was dealt", "boneyard was dealt"]
     assert css(browser, '.review[data-hand="1"] .result')[0].text.startswith(f"player {deal['result']['winner']} won")

@@ -183,6 +183,26 @@ def test_a_module_folder_without_the_module_is_named(tmp_path):
     assert not (tmp_path / "site").exists()
 
 
+@pytest.mark.parametrize("fault", ["cut", "magic", "older js"])
+def test_a_module_half_built_is_refused(site, tmp_path, fault):
+    """A module folder copied while a build writes it (its .wasm cut short, not yet a binary, or the
+    JS of another build than the .wasm's) is refused by name, and nothing is exported."""
+    copy = tmp_path / "module"
+    shutil.copytree(site[2], copy)
+    binary, script = copy / "dominosolver_core.wasm", copy / "dominosolver_core.mjs"
+    data = binary.read_bytes()
+    if fault == "cut":
+        binary.write_bytes(data[: len(data) * 2 // 3])
+    elif fault == "magic":
+        binary.write_bytes(b"\0" * 8 + data[8:])
+    else:  # a JS that takes an export the binary lacks
+        script.write_text(script.read_text().replace('Module["asm"]["', 'Module["asm"]["zz', 1))
+    result = CliRunner().invoke(cli, ["board", "--export", str(tmp_path / "site"), "--module", str(copy)])
+    assert result.exit_code == 2, result.output
+    assert "not a whole WebAssembly module" in result.output or "not of one whole build" in result.output, result.output
+    assert "build it again" in result.output and not (tmp_path / "site").exists()
+
+
 def test_without_a_checkout_a_module_is_asked_for(tmp_path, monkeypatch):
     monkeypatch.setattr(board_cli, "ROOT", tmp_path)  # an install from a wheel: no C++ sources
     monkeypatch.chdir(tmp_path)
@@ -324,8 +344,14 @@ def test_what_needs_the_server_says_so_offline(phone, site, screenshot):
     browser = phone
     browser.get((site[0] / "index.html").as_uri())
     ready(browser)
-    note = browser.find_element(By.ID, "backend").text
-    assert "Bingo" in note and "need the server" in note
+    note = browser.find_element(By.ID, "backend")
+    # Folded on a phone to a line or two under the title (it took seven); its summary opens the rest.
+    font = browser.execute_script("return parseFloat(getComputedStyle(arguments[0]).fontSize)", note)
+    assert note.size["height"] <= 3 * font, (note.size, font)  # two lines at most (a line is 1.2-1.5 font sizes)
+    assert "need the server" not in note.text
+    note.find_element(By.TAG_NAME, "summary").click()
+    wait_for(browser, lambda b: "need the server" in note.text, "the note opened")
+    assert "Bingo" in note.text
     for screen in ("chart",):
         browser.find_element(By.CSS_SELECTOR, f'nav [data-screen="{screen}"]').click()
         section = browser.find_element(By.CSS_SELECTOR, f'section[data-screen="{screen}"]')

@@ -182,6 +182,62 @@ def checkout(candidates: list[Path]) -> Path | None:
     return None
 
 
+WASM_MAGIC = b"\0asm\x01\0\0\0"  # a WebAssembly binary's first 8 bytes: its magic and version 1
+ASM_EXPORTS = re.compile(r'Module\["asm"\]\["([^"]+)"\]')  # what emscripten's JS takes from the binary's exports
+
+
+def _leb128(data: bytes, at: int) -> tuple[int, int]:
+    """An unsigned LEB128 number at ``at``: (value, the offset after it); ValueError past the end."""
+    value = shift = 0
+    while True:
+        if at >= len(data):
+            raise ValueError("a number runs past the end")
+        byte = data[at]
+        value, shift, at = value | (byte & 0x7F) << shift, shift + 7, at + 1
+        if not byte & 0x80:
+            return value, at
+
+
+def wasm_exports(data: bytes) -> set[str]:
+    """The export names of a WebAssembly binary whose sections fill it exactly; ValueError when it
+    is not one (no magic, a section cut short: a binary still being written)."""
+    if data[:8] != WASM_MAGIC:
+        raise ValueError("it does not begin as a WebAssembly binary does (\\0asm, version 1)")
+    at, names = 8, set()
+    while at < len(data):
+        kind = data[at]
+        size, start = _leb128(data, at + 1)
+        if start + size > len(data):
+            raise ValueError(f"its section at byte {at} needs {start + size} bytes, the file has {len(data)}")
+        if kind == 7:  # the export section: a count, then (name, kind, index) each
+            count, p = _leb128(data, start)
+            for _ in range(count):
+                length, p = _leb128(data, p)
+                names.add(data[p:p + length].decode("utf-8", "replace"))
+                _, p = _leb128(data, p + length + 1)
+        at = start + size
+    return names
+
+
+def whole(where: Path) -> None:
+    """Refuse a module folder whose files are not whole (a build still writing them, no build lock
+    on another's folder): the .wasm a WebAssembly binary to its last section, exporting every
+    name its JS takes from it, and the JS ending with its export."""
+    binary = where / "dominosolver_core.wasm"
+    script = (where / "dominosolver_core.mjs").read_text(encoding="utf-8", errors="replace")
+    try:
+        names = wasm_exports(binary.read_bytes())
+    except ValueError as e:
+        raise click.BadParameter(f"{binary} is not a whole WebAssembly module: {e}; build it again (or wait for the "
+                                 "build under way to finish)", param_hint="'--module'") from None
+    wanted = set(ASM_EXPORTS.findall(script))
+    if not wanted or not script.rstrip().endswith("export default createCore;") or wanted - names:
+        lacking = f" (the .wasm exports none of {', '.join(sorted(wanted - names))})" if wanted - names else ""
+        raise click.BadParameter(f"{where / 'dominosolver_core.mjs'} and {binary.name} are not of one whole build"
+                                 f"{lacking}; build it again (or wait for the build under way to finish)",
+                                 param_hint="'--module'")
+
+
 def find_module(module: str | None, quiet: bool, checkouts: list[Path] | None = None) -> Path:
     """The folder of a built module: ``module`` checked, or a checkout's build/wasm (built now): the
     checkout the package runs from (an editable install), else the current directory's."""
@@ -191,6 +247,7 @@ def find_module(module: str | None, quiet: bool, checkouts: list[Path] | None = 
         if missing:
             raise click.BadParameter(f"{where} lacks {', '.join(missing)}: a built dominosolver-js folder has "
                                      f"{', '.join(MODULE_FILES)} (docs/javascript.md)", param_hint="'--module'")
+        whole(where)
         return where
     root = checkout([ROOT, Path.cwd()] if checkouts is None else checkouts)
     if root is None:

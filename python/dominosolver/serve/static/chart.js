@@ -7,6 +7,7 @@ import { call } from "./api.js";
 import { moveWords } from "./moves.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+const LINE = 14; // px: the least distance between two of the axis's labels (11 px type, 13 px boxes)
 
 function el(name, attrs, text) {
   const node = document.createElementNS(SVG, name);
@@ -28,8 +29,8 @@ export function playChart(projection, playName) {
   const svg = el("svg", { width, height: height + 44, viewBox: `0 0 ${width} ${height + 44}`, role: "img", class: "play-chart",
     "aria-label": `${team}: points at the hand's end with perfect play, before and after each play` });
   svg.append(el("line", { x1: left - 4, x2: left - 4, y1: 10, y2: 10 + height, stroke: "#999" }));
-  svg.append(el("text", { x: 2, y: y(top) + 4 }, String(top)));
-  svg.append(el("text", { x: 2, y: y(0) + 4 }, "0"));
+  svg.append(el("text", { x: 2, y: y(top) + 4, class: "axis" }, String(top)));
+  svg.append(el("text", { x: 2, y: y(0) + 4, class: "axis" }, "0"));
   totals.forEach((total, i) => {
     const x = left + i * (bar + gap);
     const made = need === null || total >= need;
@@ -45,7 +46,10 @@ export function playChart(projection, playName) {
   });
   if (need !== null) {
     svg.append(el("line", { x1: left - 4, x2: width - 6, y1: y(need), y2: y(need), class: "bid-line" }));
-    svg.append(el("text", { x: 2, y: y(need) + 4 }, String(need)));
+    // Its label beside the line, kept a line's height off the top's and the 0's (The Big Game's 65
+    // of 66 would write one over the other).
+    const label = Math.min(Math.max(y(need), y(top) + LINE), y(0) - LINE);
+    svg.append(el("text", { x: 2, y: label + 4, class: "axis bid-label" }, String(need)));
   }
   svg.append(el("text", { x: left, y: height + 42 },
     `${team}: points at the hand's end with perfect play from each play on${need === null ? "" : `; needs ${need}`}`));

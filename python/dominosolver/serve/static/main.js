@@ -19,10 +19,13 @@ function showScreen(name) {
 function markOffline() {
   const games = offline.games.games.map((g) => g.title).join(", ");
   const missing = offline.unavailable_games.map(({ title, reason }) => `${title} (${reason})`);
-  const note = document.createElement("p");
+  // Folded to one line (a phone's screen is for the table): its summary opens the rest.
+  const note = document.createElement("details");
   note.id = "backend";
   note.setAttribute("role", "note");
-  note.textContent = `Offline: ${games} are played against the bots, their positions checked, solved and `
+  const more = document.createElement("p");
+  note.append(Object.assign(document.createElement("summary"), { textContent: "Offline: no server; some parts need one" }), more);
+  more.textContent = `${games} are played against the bots, their positions checked, solved and `
     + "hinted from the view of the seat to move, and their deals' tables made, in this browser by the WebAssembly module. "
     + `${missing.length ? `Not offline: ${missing.join("; ")}; ` : ""}the Chart screen, the Play screen's claims `
     + "and grades, and a corpus need the server (dominosolver serve).";

@@ -32,6 +32,12 @@ export function moveWords(move, names) {
   return `declare ${tiles.length < 3 ? tiles.join(" and ") : `${tiles.slice(0, -1).join(", ")} and ${tiles.at(-1)}`}`;
 }
 
+// A hint's table as both screens word it: its columns (units: points or tricks; chance: the
+// game's P(make) or P(win)), a figure and a chance as they print them.
+export const hintHeads = (units, chance) => ["rank", "move", `mean ${units}`, "± s.e.", chance];
+export const figure = (x) => (x === null || x === undefined ? "–" : x.toFixed(2));
+export const percent = (p) => (p === null || p === undefined ? "–" : `${(100 * p).toFixed(1)}%`);
+
 // What each move costs: how far its value falls short of the best move's (the solver names the
 // best, so the direction of "better" is its, never the board's).
 export function costs(solved) {

@@ -7,14 +7,13 @@
 import { call } from "./api.js";
 import { dominoSvg, tileButton } from "./domino.js";
 import { renderAnalysis } from "./chart.js";
-import { moveButton, moveWords } from "./moves.js";
+import { figure, hintHeads, moveButton, moveWords, percent } from "./moves.js";
 
 const $ = (selector) => document.querySelector(selector);
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const isTile = (move) => /^\d-\d$/.test(move);
 // The tile of a play that leads it low (The Big Game's "8-2:2": 8-2 led in the twos, docs/notation.md), else null.
 const ledLow = (move) => (/^\d-\d:\d$/.test(move) ? move.split(":")[0] : null);
-const percent = (p) => (p === null || p === undefined ? "–" : `${(100 * p).toFixed(1)}%`);
 
 function cell(row, text) {
   row.insertCell().textContent = text;
@@ -315,7 +314,7 @@ export class PlayScreen {
     if (view.trump !== null && view.trump !== undefined) facts.push(`trump ${this.state.names?.trump ?? view.trump}`);
     if (view.turned) facts.push(`turned ${view.turned}`);
     if (view.boneyard_size !== undefined) facts.push(`boneyard ${view.boneyard_size}`);
-    if (view.points) facts.push(`points ${view.points.join("–")}`);
+    if (view.points) facts.push(`points ${this.sidesNamed(view).map((name, side) => `${name} ${view.points[side]}`.trim()).join(" – ")}`);
     if (view.auction?.length) facts.push(`auction ${view.auction.map((b) => `${this.seats[b.seat]} ${b.bid}`).join(", ")}`);
     root.append(Object.assign(document.createElement("p"), { className: "muted facts", textContent: facts.join(" · ") }));
   }
@@ -370,6 +369,17 @@ export class PlayScreen {
       centre.append(stock);
     }
     return centre;
+  }
+
+  // The names of the two sides a view's points are of, each its seats' names together (NS, Bingo's
+  // players): partners sit seat, seat + 2; at Moon's three seats the bidder plays alone against the
+  // other two (docs/rules.md §4.1: "P1" and "P0+P2"); before a bid there, no names.
+  sidesNamed(view) {
+    const alone = this.seats.length % 2 === 1;
+    if (alone && !view.contract) return ["", ""];
+    const sideOf = (seat) => (alone ? Number(seat !== view.contract.declarer) : seat % 2);
+    const join = this.seats.every((name) => name.length === 1) ? "" : "+";
+    return [0, 1].map((side) => this.seats.filter((_, seat) => sideOf(seat) === side).join(join));
   }
 
   // The human's choices that are not tiles of its hand: bids, declarations, Bingo's close.
@@ -474,15 +484,14 @@ export class PlayScreen {
     // A hint on make tests (no deal valued whole in its time: The Big Game's first tricks) has no means
     // nor chances: each move's deals proven made and proven set, of those tested.
     const tests = hint.basis === "tests";
-    const heads = tests ? ["rank", "move", "made in", "set in"] : ["rank", "move", `mean ${hint.units ?? "points"}`, "stderr", probability];
+    const heads = tests ? ["rank", "move", "made in", "set in"] : hintHeads(hint.units ?? "points", probability);
     table.createTHead().insertRow().append(...heads.map((t) => Object.assign(document.createElement("th"), { textContent: t })));
     const body = table.createTBody();
     for (const m of hint.moves) {
       const row = body.insertRow();
       row.dataset.move = m.move;
       row.dataset.mean = m.mean ?? "";
-      // A move the hint ranked by its chance alone (not tied for the best) has no mean.
-      const figure = (x) => (x === null || x === undefined ? "–" : x.toFixed(2));
+      // A move the hint ranked by its chance alone (not tied for the best) has no mean: a dash.
       const move = moveWords(m.move, this.state.names?.moves);
       const texts = tests ? [m.rank, move, `${m.makes} of ${hint.worlds}`, `${m.sets} of ${hint.worlds}`]
         : [m.rank, move, figure(m.mean), figure(m.stderr), percent(m.p_win ?? m.p_make)];
@@ -517,13 +526,12 @@ export class PlayScreen {
     // An advice that gives no declaration a mean (The Big Game's tests) shows no columns of dashes.
     const known = (x) => x !== null && x !== undefined;
     const means = (advice.declarations ?? []).some((d) => known(d.mean));
-    table.createTHead().insertRow().append(...["declaration", ...(means ? [`mean ${units}`, "stderr"] : []), `P(make ${at})`].map((t) =>
+    table.createTHead().insertRow().append(...["declaration", ...(means ? hintHeads(units, "").slice(2, 4) : []), `P(make ${at})`].map((t) =>
       Object.assign(document.createElement("th"), { textContent: t })));
     const body = table.createTBody();
     for (const d of advice.declarations ?? []) {
       const row = body.insertRow();
       row.dataset.declaration = d.declaration;
-      const figure = (x) => (known(x) ? x.toFixed(2) : "–");
       for (const text of [d.name, ...(means ? [figure(d.mean), figure(d.stderr)] : []), percent(d.p_make?.[at])]) cell(row, text);
     }
     const verdict = advice.verdict;

@@ -6,7 +6,7 @@
 // earlier tricks or a laid-away tile, asks with the position itself and its seat: the server's
 // Position.view, or offline the module's viewOf, make the view (the tiles of unrecorded tricks gone).
 import { call } from "./api.js";
-import { moveWords } from "./moves.js";
+import { figure, hintHeads, moveWords, percent } from "./moves.js";
 
 const $ = (selector) => document.querySelector(selector);
 const tileOf = (move) => move.split(":")[0]; // The Big Game's lower-end lead "7-3:3" plays 7-3
@@ -34,7 +34,6 @@ export function viewOf({ start, moves, position, seat, game }) {
 }
 
 const known = (x) => x !== null && x !== undefined; // a hint leaves out the means of moves that cannot be best
-const fixed = (x) => (known(x) ? x.toFixed(2) : "–");
 const cell = (row, text, className) => Object.assign(row.insertCell(), { textContent: text, className: className ?? "" });
 
 // Draw a hint/1 reply into root: a row a move, best first.
@@ -51,7 +50,8 @@ export function renderHint(root, hint) {
   const head = table.createTHead().insertRow();
   // A hint on make tests (no world valued whole in its time) has each move's worlds proven made and set instead.
   const tests = hint.basis === "tests";
-  for (const name of tests ? ["rank", "move", "made in", "set in"] : ["rank", "move", "mean", "± s.e.", "P(make)"]) {
+  const chance = hint.moves.some((m) => known(m.p_win)) ? "P(win)" : "P(make)"; // Bingo's is of winning the deal
+  for (const name of tests ? ["rank", "move", "made in", "set in"] : hintHeads(units, chance)) {
     head.append(Object.assign(document.createElement("th"), { textContent: name }));
   }
   if (tests) note.textContent += ` (each move's test of the contract: no world valued whole in time)`;
@@ -66,9 +66,9 @@ export function renderHint(root, hint) {
       cell(row, `${m.sets} of ${hint.worlds}`);
       continue;
     }
-    cell(row, fixed(m.mean));
-    cell(row, fixed(m.stderr));
-    cell(row, known(m.p_make) ? `${Math.round(100 * m.p_make)}%` : "–");
+    cell(row, figure(m.mean));
+    cell(row, figure(m.stderr));
+    cell(row, percent(m.p_win ?? m.p_make));
   }
   root.replaceChildren(note, table);
 }
