@@ -13,8 +13,8 @@ import pytest
 from dominosolver import games
 from dominosolver.bingo import Game
 from dominosolver.texas42.rules import side_label, side_names
-from test_board import click, css, new_bot_game, open_board, wait_for
-from test_board_table_feel import LATE, my_turn
+from test_board import css, new_bot_game, open_board, wait_for
+from test_board_table_feel import LATE, ask_view_hint, my_turn
 
 pytestmark = pytest.mark.browser
 
@@ -54,12 +54,7 @@ def test_both_screens_word_a_hints_columns_alike(browser, server):
     my_turn(browser)
     browser.execute_script("window.board.play.hint()")
     play_heads, play_chances = hint_table(browser, "#hint-table tbody tr")
-    open_board(browser, server, "position")
-    area = css(browser, "#paste")[0]
-    area.clear()
-    area.send_keys(LATE)
-    click(browser, "#load")
-    click(browser, "#view-hint")
+    ask_view_hint(browser, server, LATE)
     view_heads, view_chances = hint_table(browser, "#view-hint-panel tbody tr")
     assert play_heads == ["rank", "move", "mean points", "± s.e.", "P(win)"]
     assert view_heads == ["rank", "move", "mean points", "± s.e.", "P(make)"]

@@ -168,16 +168,21 @@ def test_a_hints_headings_stay_whole_on_a_phone(browser, server, sized, screensh
 LATE = "trump=4 leader=N hands=66.64/44.31/65.41/53.22 contract=N30"
 
 
+def ask_view_hint(browser, server, text: str) -> None:
+    """The Position screen's hint asked of the position ``text``."""
+    open_board(browser, server, "position")
+    area = css(browser, "#paste")[0]
+    area.clear()
+    area.send_keys(text)
+    click(browser, "#load")
+    click(browser, "#view-hint")
+
+
 def test_an_exact_hint_says_how_many_worlds_it_rests_on(browser, server):
     position = Position(LATE)
     expected = hint(position.view(position.to_move), seed=1)
     assert expected.exact
-    open_board(browser, server, "position")
-    area = css(browser, "#paste")[0]
-    area.clear()
-    area.send_keys(LATE)
-    click(browser, "#load")
-    click(browser, "#view-hint")
+    ask_view_hint(browser, server, LATE)
     wait_for(browser, lambda b: css(b, "#view-hint-panel tr[data-move]"), "the hint")
     note = css(browser, "#view-hint-panel p.muted")[0].text
     seed = "" if expected.seed is None else f"seed {expected.seed}, "  # every world: no seed drew them
