@@ -102,3 +102,17 @@ def test_the_play_charts_axis_labels_stay_apart(browser, server, need):
     spans = sorted((top, bottom) for _, top, bottom in boxes)
     for (_, above), (below, _) in pairwise(spans):
         assert above <= below, boxes
+
+
+def test_the_names_of_bingos_declarations_say_their_points():
+    """docs/rules.md §5.7's table: three doubles 40, six 70, +10 with the Bingo (0-0), seven win the
+    deal; a move that is no declaration keeps its notation."""
+    names = games.get("bingo").human.move_names(Game(seed=0), ["declare:6-6,5-5,1-1", "declare:6-6,5-5,0-0",
+                                                               "declare:6-6,5-5,4-4,3-3,2-2,1-1",
+                                                               "declare:6-6,5-5,4-4,3-3,2-2,1-1,0-0", "close", "6-4"], {})
+    assert names["moves"] == {
+        "declare:6-6,5-5,1-1": "declare 6-6, 5-5 and 1-1 (40 points)",
+        "declare:6-6,5-5,0-0": "declare 6-6, 5-5 and 0-0 (50 points)",
+        "declare:6-6,5-5,4-4,3-3,2-2,1-1": "declare 6-6, 5-5, 4-4, 3-3, 2-2 and 1-1 (70 points)",
+        "declare:6-6,5-5,4-4,3-3,2-2,1-1,0-0": "declare all seven doubles (the deal won at once)",
+        "close": "close", "6-4": "6-4"}
