@@ -47,6 +47,19 @@ class Move:
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
+    def words(self, rules: Any) -> str:
+        """The move as a player says it: a declaration with what it scores under ``rules``
+        (docs/rules.md §5.7), "declare 5-5 and 1-1 (20 points)", seven doubles winning the deal
+        outright; any other move as it is written."""
+        if self.kind != "declare":
+            return str(self)
+        tiles = [str(t) for t in self.doubles]
+        if len(tiles) == 7:  # every double (§5.7)
+            return "declare all seven doubles (the deal won at once)"
+        shown = " and ".join(tiles) if len(tiles) < 3 else ", ".join(tiles[:-1]) + " and " + tiles[-1]
+        points = int(_core.bingo.declaration_points(rules._core, [t.id for t in self.doubles]))
+        return f"declare {shown} ({points} points)"
+
     @property
     def public(self) -> str:
         """The move as the other player sees it: whole (a draw's name does not say the tile drawn)."""

@@ -99,7 +99,11 @@ class HumanGame:
         seat = self.game.to_move
         move = self.busy(f"{self.spec.seat_name(seat)} thinks", lambda: self.bot.choose(self.game))
         self.game.play(move)
-        self.show([f"{self.spec.seat_name(seat)}: {move}"])
+        self.show([f"{self.spec.seat_name(seat)}: {escape(self.words(move))}"])
+
+    def words(self, move: Any) -> str:
+        """A move as tables and players say it ("declare fives", "declare 4-4 and 2-2 (20 points)")."""
+        return move.words(self.game.rules) if hasattr(move, "words") else str(move)
 
     def turn(self) -> bool:
         """The person's turn: the table, the numbered legal moves, then commands until a move is
@@ -107,11 +111,11 @@ class HumanGame:
         legal = self.game.legal_moves
         if len(legal) == 1 and not self.confirm_forced:  # nothing to choose: played at once
             self.game.play(legal[0])
-            self.show([f"{self.spec.seat_name(self.seat)}: {legal[0]} (your only legal move)"])
+            self.show([f"{self.spec.seat_name(self.seat)}: {escape(self.words(legal[0]))} (your only legal move)"])
             return True
         self.show(self.render.seat_table(self.game.view(self.seat)))
         # Each as tables and players say it ("declare fives", "84 (2 marks)"); any of its names is read back.
-        words = [m.words(self.game.rules) if hasattr(m, "words") else str(m) for m in legal]
+        words = [self.words(m) for m in legal]
         # "2) 4": a number and its move apart, where moves are numbers too (Moon's bids)
         self.show(["  ".join(f"[bold]{n})[/bold] {escape(w)}" for n, w in enumerate(words, 1))])
         while True:

@@ -27,7 +27,7 @@ from ..tiles import Tile
 from ..wrappers import fresh
 from ..result import SolveResult
 from ..render.bingo_pictures import PICTURES
-from ..render.bingo import RENDER, move_names
+from ..render.bingo import RENDER, analysis_names, move_names
 from .records import ANALYSIS, GAME_ANALYSIS, check_wrapper, each_graded, hint_asked, hint_target, json_type, own_seed, unwrap
 from .spec import BatchKit, EngineKit, GameSpec, HumanKit
 
@@ -138,6 +138,9 @@ def analysis(start: Position, moves: list[Any], max_nodes: int | None) -> dict[s
         plays.append({"seat": pos.to_move, "move": name, "before": before, "after": after, "cost": cost})
         pos.play(name)
     graded = {"schema": ANALYSIS, "game": "bingo", "position": start.to_json(), "plays": plays}
+    names = analysis_names(graded, start.rules)
+    if names:  # a declaration as the board and the terminal say it, with its points (docs/json.md)
+        graded["names"] = {"moves": names}
     if unsolved:
         budget = SOLVE_NODES if max_nodes is None else max_nodes
         graded["warnings"] = [f"{unsolved} of {len(plays)} moves were not solved within {budget:,} nodes: "

@@ -7,17 +7,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 
-from .. import _core
 from ..bingo import Move, PlayerView, Position, Rules, close_value, hint
 from ..bingo.rules import PLAYERS
 from ..errors import counted
 from ..result import SolveResult
 from .kit import GAME_ANALYSIS, Notation, RenderKit, legend
 
-__all__ = ["DEMO_DEAL", "RENDER", "move_names"]
+__all__ = ["DEMO_DEAL", "RENDER", "analysis_names", "move_names", "move_words"]
 
 Output = Iterator[RenderableType]
 
@@ -27,22 +27,22 @@ DEMO_DEAL = (
 )
 
 
-def declaration_words(move: Move, rules: Rules) -> str:
-    """A declaration as a player says it, with what it scores (docs/rules.md §5.7): "declare 5-5 and
-    1-1 (20 points)"; seven doubles win the deal outright."""
-    tiles = [str(t) for t in move.doubles]
-    shown = " and ".join(tiles) if len(tiles) < 3 else ", ".join(tiles[:-1]) + " and " + tiles[-1]
-    if len(tiles) == 7:  # every double (§5.7)
-        return "declare all seven doubles (the deal won at once)"
-    points = int(_core.bingo.declaration_points(rules._core, [t.id for t in move.doubles]))
-    return f"declare {shown} ({points} points)"
+def move_words(move: str, rules: Rules) -> str:
+    """A move as the board and the terminal print it (``Move.words``): a declaration by its doubles
+    and points, every other move as it is written."""
+    return Move.parse(move).words(rules)
+
+
+def analysis_names(analysis: dict[str, Any], rules: Rules) -> dict[str, str]:
+    """The names of an analysis's declarations (what the analysis JSON's ``names.moves`` carries)."""
+    return {g["move"]: move_words(g["move"], rules) for g in analysis["plays"] if g["move"].startswith("declare")}
 
 
 def move_names(game: Any, moves: list[str], view: dict[str, Any]) -> dict[str, Any]:
     """What the board prints for Bingo's legal moves (the bot game's ``names``): a declaration by its
     doubles and points, every other move as it is written; the trump is the turned suit's number."""
     rules = game.rules
-    words = {m: declaration_words(Move.parse(m), rules) if m.startswith("declare") else m for m in moves}
+    words = {m: move_words(m, rules) for m in moves}
     trump = view.get("trump")
     return {"moves": words, "trump": None if trump is None else str(trump)}
 
@@ -112,10 +112,11 @@ def hand_summary(number: int, deal: dict[str, Any], analysis: dict[str, Any] | N
     for col in ("#", "move", "before", "after", "cost"):
         table.add_column(col, justify="left" if col == "move" else "right")
     mine = [(k, g) for k, g in enumerate(analysis["plays"], 1) if g["seat"] == seat]
+    names = analysis.get("names", {}).get("moves", {})
     for k, g in mine:
         cost = g["cost"]
         style = "dim" if cost is None else "green" if cost == 0 else "red"
-        table.add_row(str(k), g["move"], _points(g["before"]), _points(g["after"]),
+        table.add_row(str(k), names.get(g["move"], g["move"]), _points(g["before"]), _points(g["after"]),
                       f"[{style}]{_points(cost, signed=False)}[/{style}]")
     yield table
     known = [g["cost"] for _, g in mine if g["cost"] is not None]
@@ -154,7 +155,7 @@ def show_hint(h: Any, target: Any) -> Output:
     for col in ("rank", "move", "mean", "± se", "P(win)"):
         table.add_column(col, justify="right" if col != "move" else "left")
     for m in h.moves:
-        table.add_row(str(m.rank), m.move, f"{m.mean:+.3f}", f"{m.stderr:.3f}", f"{m.p_make:.2f}")
+        table.add_row(str(m.rank), escape(move_words(m.move, h.view.rules)), f"{m.mean:+.3f}", f"{m.stderr:.3f}", f"{m.p_make:.2f}")
     yield table
     deals = "every world" if h.method == "exact" else "pimc: random worlds"
     yield legend(f"{deals} (opponent hand and boneyard) that fit the view, each solved double-dummy; "
@@ -177,10 +178,11 @@ def show_deal_analysis(analysis: dict[str, Any]) -> Output:
                   title_justify="left")
     for col in ("#", "player", "move", "before", "after", "cost"):
         table.add_column(col, justify="left" if col in ("player", "move") else "right")
+    names = analysis.get("names", {}).get("moves", {})
     for i, g in enumerate(analysis["plays"], 1):
         cost = g["cost"]
         style = "dim" if cost is None else "green" if cost == 0 else "red"
-        table.add_row(str(i), str(g["seat"]), g["move"], _points(_for_player_0(g, "before")),
+        table.add_row(str(i), str(g["seat"]), names.get(g["move"], g["move"]), _points(_for_player_0(g, "before")),
                       _points(_for_player_0(g, "after")), f"[{style}]{_points(cost, signed=False)}[/{style}]")
     yield table
     yield legend("before, after: game points for player 0 with every tile's place seen (double-dummy); "
