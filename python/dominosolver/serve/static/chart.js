@@ -57,7 +57,8 @@ export function playChart(projection, playName) {
 }
 
 // The grades as a table: seat, move, value before and after, cost; costly rows marked.
-export function gradesTable(plays, seatName) {
+// names: the analysis's names.moves (a Bingo declaration with its points), else moveWords' own.
+export function gradesTable(plays, seatName, names) {
   const table = document.createElement("table");
   table.className = "ranked grades";
   // Every hand known: a costly play is named beside the best plays, with its label (42's family).
@@ -68,7 +69,7 @@ export function gradesTable(plays, seatName) {
   const body = table.createTBody();
   plays.forEach((play, i) => {
     const row = body.insertRow();
-    const move = moveWords(play.tile ?? play.move);
+    const move = moveWords(play.tile ?? play.move, names);
     row.dataset.cost = play.cost ?? "";
     if (play.label) row.dataset.label = play.label;
     if (play.cost) row.style.background = "#fbe0e0";
@@ -97,12 +98,12 @@ export function renderAnalysis(root, analysis, seatName, title) {
   box.append(heading);
   const playName = (i) => {
     const play = analysis.plays[i];
-    return `${seatName(play.seat)} ${moveWords(play.tile ?? play.move)}`;
+    return `${seatName(play.seat)} ${moveWords(play.tile ?? play.move, analysis.names?.moves)}`;
   };
   if (analysis.auction) box.append(auctionTable(analysis.auction, seatName));
   if (analysis.discard) box.append(discardTable(analysis.discard));
   if (analysis.projection) box.append(playChart(analysis.projection, playName));
-  box.append(gradesTable(analysis.plays, seatName));
+  box.append(gradesTable(analysis.plays, seatName, analysis.names?.moves));
   if (analysis.accuracy) box.append(accuracyLine(analysis.accuracy, seatName));
   root.append(box);
 }
