@@ -1,5 +1,5 @@
 """A Bingo declaration as players read it wherever they read it (the terminal game's choices and bot
-lines, a hint's table, a review's grades): its doubles and its points (docs/rules.md §5.7), the
+lines, a hint's table, a review's grades and chart): its doubles and its points (docs/rules.md §5.7), the
 notation kept in JSON, with the analysis JSON's `names` carrying the words."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from dominosolver import games
 from dominosolver.bingo import Position, hint
 from dominosolver.cli.human import HumanGame
 from dominosolver.render.bingo import DEMO_DEAL, hand_summary, show_analysis, show_hint
+from dominosolver.render.bingo_pictures import chart_of
 from dominosolver.tiles import Tile
 from rich.console import Console
 
@@ -71,4 +72,5 @@ def test_a_hint_and_a_review_name_a_declaration_with_its_points_and_json_keeps_t
     deal = {"start": 0, "turned": "3-3", "points": [0, 0], "tricks": [0, 0],
             "result": {"winner": 0, "game_points": 1, "outcome": "points"}}
     assert said(doubles) in text(hand_summary(1, deal, graded, 0))
+    assert chart_of(graded).plays == (f"0: {said(doubles)}", "0: 6-6")  # analyse --svg's labels
     assert "names" not in BINGO.grade({"position": pos.to_json(), "plays": ["6-6"]})  # nothing to name

@@ -95,8 +95,9 @@ def test_a_bingo_chart_follows_player_0_in_game_points(seed):
     drawn = points(parse_svg(BINGO.pictures.analysis(graded)))
     plays = graded["plays"]
     assert [p for p, _, _ in drawn] == list(range(len(plays) + 1))  # every move solved: a point each
+    names = graded.get("names", {}).get("moves", {})  # a declaration labelled with its points
     for (_, move, value), play in zip(drawn[1:], plays):
-        assert move == f"{play['seat']}: {play['move']}"
+        assert move == f"{play['seat']}: {names.get(play['move'], play['move'])}"
         assert value == (play["after"] if play["seat"] == 0 else -play["after"])
         assert -3 <= value <= 3
     # A whole game's deals one under another (its grading is slow: this deal stands for each).

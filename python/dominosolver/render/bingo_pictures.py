@@ -45,13 +45,14 @@ def chart_of(analysis: dict[str, Any], title: str = "Bingo: a graded deal") -> C
     first move and after each (None where the node budget left a solve unfinished), the moves
     grouped by trick."""
     plays = analysis["plays"]
+    names = analysis.get("names", {}).get("moves", {})  # a declaration with its points
     values = [for_side(plays[0]["seat"], plays[0]["before"])] if plays else [None]
     values += [for_side(p["seat"], p["after"]) for p in plays]
     return Chart(
         title=title,
         side=f"player {SIDE}: game points at the deal's end with perfect play from each move on",
         values=tuple(values),
-        plays=tuple(f"{p['seat']}: {p['move']}" for p in plays),
+        plays=tuple(f"{p['seat']}: {names.get(p['move'], p['move'])}" for p in plays),
         marks=tuple("" if not p["cost"] else LOSS if p["seat"] == SIDE else GIFT for p in plays),
         low=-MOST, high=MOST, goal=0, goal_label=f"above: player {SIDE} wins the deal",
         groups=trick_groups(analysis),
