@@ -74,3 +74,17 @@ def test_a_hint_and_a_review_name_a_declaration_with_its_points_and_json_keeps_t
     assert said(doubles) in text(hand_summary(1, deal, graded, 0))
     assert chart_of(graded).plays == (f"0: {said(doubles)}", "0: 6-6")  # analyse --svg's labels
     assert "names" not in BINGO.grade({"position": pos.to_json(), "plays": ["6-6"]})  # nothing to name
+
+
+def test_a_hint_offering_to_close_says_what_closing_does() -> None:
+    """docs/rules.md §5.9: closing ends the drawing and binds the closer to reach 70; the hint's
+    table says so where close is among its moves, and not where it is not."""
+    pos = Position(DEMO_DEAL)
+    view = pos.view(0)
+    assert "close" in [str(m) for m in view.legal_moves]
+    offered = text(show_hint(hint(view, samples=4, seed=1), view))
+    assert "close: the boneyard leaves play" in offered and "must reach 70 points" in offered, offered
+    pos.play("6-6")  # player 1 replies: no close to offer
+    reply = pos.view(1)
+    assert "close" not in [str(m) for m in reply.legal_moves]
+    assert "close:" not in text(show_hint(hint(reply, samples=4, seed=1), reply))

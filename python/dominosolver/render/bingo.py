@@ -12,6 +12,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from ..bingo import Move, PlayerView, Position, Rules, close_value, hint
+from ..bingo.bots import TARGET
 from ..bingo.rules import PLAYERS
 from ..errors import counted
 from ..result import SolveResult
@@ -160,6 +161,10 @@ def show_hint(h: Any, target: Any) -> Output:
     deals = "every world" if h.method == "exact" else "pimc: random worlds"
     yield legend(f"{deals} (opponent hand and boneyard) that fit the view, each solved double-dummy; "
                  "mean: game points")
+    if any(m.move == "close" for m in h.moves):
+        yield legend(f"close: the boneyard leaves play, no more drawing, and the rest follows phase two's duties; "
+                     f"the closer must reach {TARGET} points, else the opponent scores 2 or 3 game points "
+                     "(docs/rules.md §5.6, §5.9)")
     for w in h.warnings:
         yield f"[yellow]warning:[/yellow] {w}"
 
