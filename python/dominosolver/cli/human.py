@@ -19,7 +19,7 @@ from rich.markup import escape
 
 from ..errors import DominoSolverError, ParseError
 from ..games import GameSpec
-from ..tiles import Tile
+from ..games.spec import refusal
 
 __all__ = ["CLAIM_SECONDS", "HINT_SECONDS", "PROMPT", "PROMPT_NO_CLAIM", "HumanGame"]
 
@@ -146,22 +146,10 @@ class HumanGame:
                     before = len(self.game.moves)
                     self.game.play(chosen)
                 except DominoSolverError as e:
-                    self.show([f"[red]{escape(self.refusal(command, legal, e))}[/red] (or a move's number, 1 to {len(legal)})"])
+                    self.show([f"[red]{escape(refusal(self.game.view(self.seat), legal, command, e))}[/red] (or a move's number, 1 to {len(legal)})"])
                     continue
                 self.mine.append(before)
                 return True
-
-    def refusal(self, command: str, legal: list[Any], error: DominoSolverError) -> str:
-        """Why a move was refused, without telling where a hidden tile lies: the game knows every
-        hand ("6-6 is in player 1's hand", "belongs to W"), the person only their own, so a tile
-        they do not hold, while tiles are what they may play, is refused as that."""
-        try:
-            tile = Tile(command)
-        except DominoSolverError:
-            return str(error)
-        hand = getattr(self.game.view(self.seat), "hand", None)
-        playing = any(getattr(m, "kind", None) in ("tile", "discard") for m in legal)
-        return f"you do not hold {tile}" if hand is not None and playing and tile not in hand else str(error)
 
     def claim(self) -> None:
         """The lay-down check from the person's view: the rest, then the contract (when there is one)."""

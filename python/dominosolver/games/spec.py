@@ -20,7 +20,8 @@ from ..render.kit import Notation, PicturesKit, Renderables, RenderKit, legend
 from ..result import SolveResult
 from ..tiles import Tile
 
-__all__ = ["KITS", "BatchKit", "EngineKit", "GameSpec", "HumanKit", "Notation", "PicturesKit", "RenderKit", "legend"]
+__all__ = ["KITS", "BatchKit", "EngineKit", "GameSpec", "HumanKit", "Notation", "PicturesKit", "RenderKit", "legend",
+           "refusal"]
 
 # RenderKit and PicturesKit, the kits a game's renderers fill in, are dominosolver.render's (render/kit.py).
 # Each kit of a row by what messages call it: "Bingo has no terminal rendering" (games.kit).
@@ -120,3 +121,16 @@ class GameSpec:
 
     def __repr__(self) -> str:
         return f"games.get({self.tag!r})"
+
+
+def refusal(view: Any, legal: list[Any], move: Any, error: Exception) -> str:
+    """Why a person's move was refused, without telling where a hidden tile lies: the game knows
+    every hand ("6-6 is in player 1's hand", "belongs to seat 3 (W)"), the person only their own
+    (``view``), so a tile they do not hold, while tiles are what they may play, is refused as that."""
+    try:
+        tile = Tile(str(move))
+    except ValueError:
+        return str(error)
+    hand = getattr(view, "hand", None)
+    playing = any(getattr(m, "kind", None) in ("tile", "discard") for m in legal)
+    return f"you do not hold {tile}" if hand is not None and playing and tile not in hand else str(error)

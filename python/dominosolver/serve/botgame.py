@@ -22,6 +22,7 @@ from typing import Any
 from .. import games
 from ..arguments import seed_value
 from ..errors import IllegalMoveError, ParseError, shown
+from ..games.spec import refusal
 from ..io import flags_of_text
 from .live import LiveGames
 from .store import GameStore
@@ -123,7 +124,10 @@ class BotGame:
         if not isinstance(move, (str, int)) or isinstance(move, bool):
             raise ParseError(f"move must be a move as text (legal_moves lists them), not {shown(move)}")
         self._check_turn(human=True)
-        self.game.play(move)
+        try:
+            self.game.play(move)
+        except IllegalMoveError as e:  # told as the person may know it, never where a hidden tile lies
+            raise IllegalMoveError(refusal(self.game.view(self.seat), self.game.legal_moves, move, e)) from None
         return self._keep(self.seat)
 
     def play_bot(self) -> list[Any]:
