@@ -18,6 +18,8 @@ export interface Position {
   rules?: Record<string, string>;
   contract?: { declarer: Seat; bid: number | "game" | "pass"; kind?: string } | null;
   history?: { first_leader: Seat; tiles: Play[] } | null;
+  /** The bidder's laid-away tile (Moon, The Big Game). */
+  discard?: Play | null;
 }
 
 export interface PositionState {
@@ -76,6 +78,8 @@ export interface View {
   gone?: Play[];
   revealed?: Record<string, Play[]>;
   legal_moves?: Play[];
+  /** In the auction, the calls the seat may make ("pass", "30", ..., "84"). */
+  legal_bids?: string[];
   discard?: Play | null;
 }
 
@@ -316,7 +320,7 @@ export interface Dominosolver {
    * object, JSON or text) is hinted from `options.seat`'s view, by default the seat to move's. */
   hint(target: View | Position | string, options?: HintOptions & { shouldStop?: () => boolean; onProgress?: (partial: Hint) => void }): Hint;
   /** Python's advise_bid for Texas 42 (any rule flags) while the seat is to call or to declare, in this thread (it blocks it). */
-  adviseBid(hand: Play[] | string, options: BidOptions): BidAdvice;
+  adviseBid(hand: Play[] | string, options?: BidOptions): BidAdvice;
   /** The deal's table as POST /v1/table answers it (Python's dd_table, Moon's moon_table; `specials`:
    * Texas 42's special_table), in this thread (it blocks it: The Big Game's cells take seconds each). */
   table(deal: Deal, options?: { specials?: boolean; shouldStop?: () => boolean }): Table;
@@ -349,7 +353,7 @@ export class HintWorker {
   /** Resolves with the hint/1 object (of a view, or of a position as the API's hint); hints run one at a time, in the order asked. */
   hint(target: View | Position | string, options?: HintOptions & { signal?: AbortSignal; onProgress?: (partial: Hint) => void }): Promise<Hint>;
   /** Python's advise_bid in the worker, in turn with its hints; `signal` or stop() ends it after the batch of deals under way (at least one). */
-  adviseBid(hand: Play[] | string, options: BidOptions & { signal?: AbortSignal }): Promise<BidAdvice>;
+  adviseBid(hand: Play[] | string, options?: BidOptions & { signal?: AbortSignal }): Promise<BidAdvice>;
   /** The deal's table in the worker, in turn with its hints; `signal` or stop() ends it between cells (a SearchLimitError). */
   table(deal: Deal, options?: { specials?: boolean; signal?: AbortSignal; onProgress?: (p: { solved: number; cells: number }) => void }): Promise<Table>;
   /** Every hint and bid advice asked so far resolves with the worlds (deals) solved by the end of its next batch; a table stops between cells. */

@@ -55,6 +55,16 @@ function ofText(read, text) {
   }
 }
 
+// Options checked for names the call does not know (a misspelt "sample" would silently be the default),
+// as Python refuses an unknown keyword.
+function knownOptions(what, options, names) {
+  const unknown = Object.keys(options ?? {}).filter((k) => !names.includes(k)).sort();
+  if (unknown.length)
+    throw new ParseError(`unknown ${what} option(s): ${unknown.map((k) => `'${k}'`).join(", ")} (known: ${names.join(", ")})`);
+}
+const HINT_OPTIONS = ["samples", "seed", "timeMs", "exactLimit", "objective", "means", "score", "weighting", "method", "seat",
+  "shouldStop", "onProgress"];
+
 function positionObject(position) {
   let obj = position;
   if (typeof position === "string") {
@@ -203,6 +213,7 @@ function hintView(core, target, seat) {
  * should_stop); `control.onProgress(partial)` receives the hint so far after each batch but the last.
  */
 export function* hintSteps(core, target, options = {}, control = {}) {
+  knownOptions("hint", options, HINT_OPTIONS);
   const { seat, ...rest } = options;
   const obj = hintView(core, target, seat);
   const { id } = answer(core.hintStart(obj, hintOptions(rest, control.stoppable)));
@@ -265,7 +276,9 @@ function dealObject(deal) {
  * `POST /v1/table` answers it (dominosolver.ddtable/1, Moon's moontable/1, with `specials` the
  * specialtable/1). `control.stop()` answered true between cells ends it with a SearchLimitError.
  */
-export function* tableSteps(core, deal, { specials = false } = {}, control = {}) {
+export function* tableSteps(core, deal, options = {}, control = {}) {
+  knownOptions("table", options, ["specials", "shouldStop"]);
+  const { specials = false } = options;
   if (typeof specials !== "boolean") throw new ParseError(`specials must be true or false, not ${JSON.stringify(specials)}`);
   const { id } = answer(core.tableStart(dealObject(deal), specials));
   try {
@@ -281,8 +294,12 @@ export function* tableSteps(core, deal, { specials = false } = {}, control = {})
 }
 
 // A bid question's options checked, as the core's adviseBid and bidStart read them.
-function bidQuestion(hand, { seat = 0, auction = [], samples = 200, seed, rules, game, score, timeMs, revealed } = {}) {
-  if (typeof hand === "string") hand = hand.trim().split(/[\s,]+/).filter(Boolean);
+function bidQuestion(hand, options = {}) {
+  knownOptions("adviseBid", options, ["seat", "auction", "samples", "seed", "rules", "game", "score", "timeMs", "revealed"]);
+  const { seat = 0, auction = [], samples = 200, seed, rules, game, score, timeMs, revealed } = options;
+  // "6-6 6-5 ...", "66.65.64...", "10 20 30 ..." or a list, as Python's advise_bid reads a hand.
+  if (typeof hand === "string") hand = hand.trim().split(/[\s,.]+/).filter(Boolean);
+  if (Array.isArray(hand)) hand = hand.map(tileName);
   const given = seed !== undefined && seed !== null;  // none: Python's question_seed, a hash of the question
   if (given && (!Number.isSafeInteger(seed) || seed < 0)) throw new ParseError("seed must be a whole number from 0");
   if (typeof samples !== "number") throw new ParseError(`samples must be a number, not ${JSON.stringify(samples)}`);
@@ -457,11 +474,15 @@ export class HintWorker {
   #pending = new Map();
   #next = 1;
   #ended = false;
+  #broken = null;  // the error the worker died of (a script that failed to load or threw): later questions reject with it
 
   /** `type`: "module" (hint-worker.js as shipped), or "classic" for a script joined into one (a page opened from a file). */
   constructor(url, type = "module") {
     const receive = (message) => this.#receive(message);
-    const failed = (error) => this.#fail(error instanceof Error ? error : new Error(error.message || "the hint worker failed"));
+    const failed = (error) => {
+      this.#broken = error instanceof Error ? error : new Error(error.message || "the hint worker failed");
+      this.#fail(this.#broken);
+    };
     if (inNode()) {
       this.#worker = import("node:worker_threads").then(({ Worker }) => {
         const w = new Worker(url);
@@ -508,6 +529,7 @@ export class HintWorker {
   // One question to the worker: `signal` stops it as stop() does, `onProgress` hears its partial answers.
   #ask(type, question, options) {
     if (this.#ended) return Promise.reject(new DOMException("the hint worker was terminated", "AbortError"));
+    if (this.#broken) return Promise.reject(this.#broken);
     const { onProgress, signal, ...rest } = options;
     const id = this.#next++;
     return new Promise((resolve, reject) => {
@@ -516,7 +538,12 @@ export class HintWorker {
         if (signal.aborted) this.#post({ type: "stop", id });
         else signal.addEventListener("abort", () => this.#post({ type: "stop", id }), { once: true });
       }
-      this.#post({ type, id, ...question, options: rest, progress: Boolean(onProgress) });
+      this.#post({ type, id, ...question, options: rest, progress: Boolean(onProgress) }).catch((e) => {
+        // A question the worker cannot be sent (a function among its options: a DataCloneError).
+        if (!this.#pending.delete(id)) return;
+        reject(e && e.name === "DataCloneError"
+          ? new ParseError(`the hint worker's questions are plain data (signal and onProgress aside): ${e.message}`) : e);
+      });
     });
   }
 
@@ -533,7 +560,7 @@ export class HintWorker {
   }
 
   #post(message) {
-    this.#worker.then((w) => w.postMessage(message));
+    return this.#worker.then((w) => w.postMessage(message));
   }
 
   #receive(message) {

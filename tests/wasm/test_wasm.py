@@ -79,7 +79,7 @@ def test_the_module_gives_the_packages_answers_in_node(module_dir: Path):
     env["DOMINOSOLVER_JS"] = str(module_dir)
     here = Path(__file__).parent
     run(["node", "--test", str(here / "solve.test.mjs"), str(here / "hint.test.mjs"), str(here / "bid.test.mjs"),
-         str(here / "seen.test.mjs"), str(here / "table.test.mjs")], env)
+         str(here / "seen.test.mjs"), str(here / "table.test.mjs"), str(here / "devpath.test.mjs")], env)
 
 
 def test_a_first_lead_hint_out_of_time_rests_on_the_packages_make_tests(module_dir: Path, tmp_path: Path):
