@@ -27,11 +27,13 @@ const queue = [];
 const stops = new Set();
 let busy = false;
 
-// A turn of the event loop without setTimeout's 4 ms clamp: a message to ourselves.
+// A turn of the event loop without setTimeout's 4 ms clamp, in which a stop can arrive: in a browser a
+// message to ourselves; in node setImmediate (node drains a port's messages, those posted meanwhile
+// too, before its other ports': the parent's stop waited for the hint's end).
 const channel = new MessageChannel();
 const waiting = [];
 channel.port1.onmessage = () => waiting.shift()();
-const pause = () => new Promise((resolve) => {
+const pause = inNode ? () => new Promise((resolve) => setImmediate(resolve)) : () => new Promise((resolve) => {
   waiting.push(resolve);
   channel.port2.postMessage(0);
 });

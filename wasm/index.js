@@ -485,7 +485,9 @@ export class HintWorker {
     };
     if (inNode()) {
       this.#worker = import("node:worker_threads").then(({ Worker }) => {
-        const w = new Worker(url);
+        // The thread inherits node's flags, but --input-type (a script from -e or stdin) refuses a file's.
+        const execArgv = process.execArgv.filter((arg, i, all) => !arg.startsWith("--input-type") && all[i - 1] !== "--input-type");
+        const w = new Worker(url, { execArgv });
         w.on("message", receive);
         w.on("error", failed);
         return w;

@@ -3,6 +3,7 @@
 // against the objects the calls return. DOMINOSOLVER_JS names the built module's folder
 // (build/wasm/dominosolver-js by default); tests/wasm/test_wasm.py builds it and runs this.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -60,6 +61,39 @@ test("a worker that cannot start rejects every question with its error (none wai
   await assert.rejects(worker.hint(VIEW, { samples: 5, seed: 1 }), /cannot start/);
   await assert.rejects(worker.table(DEAL), /cannot start/);
   worker.terminate();
+});
+
+test("a worker's stop ends the hint under way at a batch's end, and the one waiting at its first", async () => {
+  // 100,000 worlds each (minutes): only a stop seen between batches ends them.
+  const worker = ds.startHintWorker();
+  try {
+    const options = { samples: 100000, seed: 3, exactLimit: 0 };
+    let told = 0;
+    const first = worker.hint(VIEW, { ...options, onProgress: () => told++ === 0 && worker.stop() });
+    const waiting = worker.hint(VIEW, options);
+    const [a, b] = await Promise.all([first, waiting]);
+    assert.ok(a.worlds < options.samples && a.warnings.some((w) => /stopped after/.test(w)), `${a.worlds} worlds`);
+    const aborted = new AbortController();
+    aborted.abort();
+    const once = await worker.hint(VIEW, { ...options, signal: aborted.signal });  // stopped before it starts
+    assert.ok(once.worlds < a.worlds);
+    assert.equal(b.worlds, once.worlds);
+    assert.deepEqual(b.moves, once.moves);
+  } finally {
+    worker.terminate();
+  }
+});
+
+test("a script given to node on stdin or by -e (--input-type=module) starts a hint worker", () => {
+  const index = JSON.stringify(pathToFileURL(resolve(dir, "index.js")).href);
+  const script = `const ds = await import(${index}); const w = ds.startHintWorker();
+    try { console.log(JSON.stringify((await w.hint(${JSON.stringify(VIEW)}, { samples: 20, seed: 1 })).moves)); }
+    catch (e) { console.log(e.message); } finally { w.terminate(); }`;
+  const here = JSON.stringify(api.hint(VIEW, { samples: 20, seed: 1 }).moves);
+  for (const args of [["--input-type=module"], ["--input-type=module", "-e", script]]) {
+    const out = spawnSync(process.execPath, args, { input: script, encoding: "utf8" });
+    assert.equal(out.stdout.trim(), here, `node ${args[0]}: ${out.stderr}`);
+  }
 });
 
 // index.d.ts's interfaces, each as {field: optional?} of its top-level members.
