@@ -22,7 +22,7 @@ from ..bingo.position import as_position
 from ..bingo.rules import DECK, PLAYERS, parse_seat, seat_name
 from ..bingo.sampling import count_worlds, position_of, sample_worlds
 from ..bingo.solve import SOLVE_NODES, TABLE_MB
-from ..errors import ParseError, shown
+from ..errors import IllegalMoveError, ParseError, shown
 from ..tiles import Tile
 from ..wrappers import fresh
 from ..result import SolveResult
@@ -96,7 +96,9 @@ def grade(record: Any, *, max_nodes: int | None = None,
         if not isinstance(deals, list):
             raise ParseError("a Bingo game's 'deals' must be a list of played deals")
         return {"schema": GAME_ANALYSIS, "game": "bingo",
-                "deals": each_graded(deals, lambda d: grade_deal(d, record.get("rules"), max_nodes), on_progress)}
+                "deals": each_graded(list(enumerate(deals, 1)),
+                                     lambda nd: numbered(f"deal {nd[0]}", lambda: grade_deal(nd[1], record.get("rules"), max_nodes)),
+                                     on_progress)}
     if "moves" in record:
         return grade_deal(record, record.get("rules"), max_nodes)
     if "plays" in record:
@@ -124,13 +126,21 @@ def grade_deal(deal: Any, rules: Any, max_nodes: int | None) -> dict[str, Any]:
     return graded
 
 
+def numbered(where: str, work: Callable[[], Any]) -> Any:
+    """``work()``, a refused move said with where it is in the record ("deal 2: move 4, player 0: ...")."""
+    try:
+        return work()
+    except IllegalMoveError as e:
+        raise IllegalMoveError(f"{where}: {e}") from None
+
+
 def analysis(start: Position, moves: list[Any], max_nodes: int | None) -> dict[str, Any]:
     pos, solver = start.copy(), Solver()
     plays, unsolved = [], 0
-    for move in moves:
+    for n, move in enumerate(moves, 1):
         name = str(Move.parse(move))
-        if pos.is_over or not pos.is_legal(name):
-            pos.play(name)  # the core refuses it (IllegalMoveError) before anything is solved
+        if pos.is_over or not pos.is_legal(name):  # the core refuses it before anything is solved
+            numbered(f"move {n}" + ("" if pos.is_over else f", player {pos.to_move}"), lambda name=name: pos.play(name))
         result = solver.solve(pos, margin=False, pv=False, max_nodes=budget_for(pos, max_nodes))
         before, after = result.value, result.moves.get(name)
         cost = None if before is None or after is None else before - after
