@@ -153,7 +153,16 @@ try {
   const stopped = new AbortController();
   stopped.abort();
   const partial = await worker.hint(cases[0].view, { ...cases[0].options, signal: stopped.signal });
-  window.__answer = { hints, partial };
+  // A stop mid-hint (100,000 worlds: minutes unstopped) ends it at a batch's end, the hint waiting at its first.
+  let told = 0;
+  const big = { samples: 100000, seed: 3, exactLimit: 0 };
+  const first = worker.hint(cases[0].view, { ...big, onProgress: () => told++ === 0 && worker.stop() });
+  const mid = (await Promise.all([first, worker.hint(cases[0].view, big)])).map((h) => h.worlds);
+  // A worker that cannot start rejects every question (none waits for ever).
+  const broken = startHintWorker(new URL("./no-such-worker.js", location.href));
+  const refused = [];
+  for (const k of [0, 1]) refused.push(await broken.hint(cases[0].view).then(() => "answered", (e) => e.message));
+  window.__answer = { hints, partial, mid, refused };
 } catch (e) {
   window.__answer = { error: String(e && e.stack || e) };
 }
@@ -219,3 +228,6 @@ def test_the_hint_worker_gives_the_packages_hints_in_chromium(module_dir: Path, 
     stopped = wasm_fixture.comparable(answer["partial"])
     expected = next(c for c in fixture["hints"] if c.get("stop") and "time_ms" not in c)
     assert stopped == expected["hint"]
+    assert answer["partial"]["worlds"] < answer["mid"][0] < 100000
+    assert answer["mid"][1] == answer["partial"]["worlds"]
+    assert answer["refused"] == ["the hint worker failed to start"] * 2
