@@ -179,7 +179,9 @@ def test_cli_json_summary_and_no_progress_off_a_terminal(records, tmp_path):
     )
     assert not (tmp_path / "cli.npz").exists()
     quiet = CliRunner().invoke(cli, ["analyse-batch", str(records), "-o", str(tmp_path / "quiet.jsonl")])
-    assert quiet.exit_code == 0 and quiet.output == ""
+    # Off a terminal no progress: stdout empty, stderr the summary line alone.
+    assert quiet.exit_code == 0 and quiet.stdout == ""
+    assert len(quiet.stderr.splitlines()) == 1 and quiet.stderr.startswith("11 records: ")
 
 
 def test_dask_scheduler_address_matches(records, local_run, tmp_path):
