@@ -96,13 +96,17 @@ def new_bot_game(browser, server: str, game: str, seat: str, seed: str | None = 
     click(browser, "#new-game")
 
 
+BINGO_DECLARED = {2: 20, 3: 40, 4: 50, 5: 60, 6: 70}  # docs/rules.md §5.7, +10 with the Bingo (0-0)
+
+
 def said(move: str) -> str:
-    """A Bingo move as the board's grades say it: a declaration by its doubles ("declare:5-5,1-1"
-    is "declare 5-5 and 1-1"), every other move as written."""
+    """A Bingo move as the board's grades say it: a declaration by its doubles and points
+    ("declare:5-5,1-1" is "declare 5-5 and 1-1 (20 points)"), every other move as written."""
     if not move.startswith("declare:"):
         return move
-    *rest, last = move.removeprefix("declare:").split(",")
-    return f"declare {', '.join(rest)} and {last}"
+    *rest, last = doubles = move.removeprefix("declare:").split(",")
+    points = BINGO_DECLARED[len(doubles)] + 10 * ("0-0" in doubles)
+    return f"declare {', '.join(rest)} and {last} ({points} points)"
 
 
 def status(browser, selector: str = "#status") -> str:
