@@ -64,12 +64,12 @@ std::string list_of(const std::vector<int>& numbers) {
 }
 
 // "{'E': [5], 'W': ['trump']}": the seats' voids by name, as the view's JSON writes them.
-std::string voids_of(const std::array<unsigned, kMaxSeats>& voids, int seats) {
+std::string voids_of(const Rules& rules, const std::array<unsigned, kMaxSeats>& voids, int seats) {
   std::string out = "{";
   bool first_seat = true;
   for (int seat = 0; seat < seats; ++seat) {
     if (!voids[seat]) continue;
-    out += (first_seat ? "'" : ", '") + seat_name(seat) + "': [";
+    out += (first_seat ? "'" : ", '") + rules.seat_name(seat) + "': [";
     first_seat = false;
     bool first_suit = true;
     for (int s = 0; s < kCalledSuits; ++s) {
@@ -172,7 +172,7 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
     if (rules.moon_widow == MoonWidow::None)
       throw InvalidViewError("under moon_widow = none the widow is never taken and nothing is laid away (docs/rules.md §6.2, M-9)");
     if (!contract || contract->declarer != view.seat)
-      throw InvalidViewError("only the bidder knows the discard: " + seat_name(view.seat) + " is not the bidder");
+      throw InvalidViewError("only the bidder knows the discard: " + rules.seat_name(view.seat) + " is not the bidder");
     claim(*view.discard);
     if (!(may_be_out_of_play(rules) & bit(*view.discard)))
       throw InvalidViewError("the discard " + tile_name(*view.discard) +
@@ -185,7 +185,7 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
     for (int t : view.revealed[seat]) claim(t), revealed[seat] |= bit(t);
   }
   if (view.hand_sizes[view.seat] != count(hand))
-    throw InvalidViewError("hand_sizes gives " + seat_name(view.seat) + " " + std::to_string(view.hand_sizes[view.seat]) +
+    throw InvalidViewError("hand_sizes gives " + rules.seat_name(view.seat) + " " + std::to_string(view.hand_sizes[view.seat]) +
                            (view.hand_sizes[view.seat] == 1 ? " tile" : " tiles") + " but the hand holds " +
                            std::to_string(count(hand)));
 
@@ -199,7 +199,7 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
     if (seat != view.seat) {
       room[seat] = view.hand_sizes[seat] - count(revealed[seat]);
       if (room[seat] < 0)
-        throw InvalidViewError("hand_sizes gives " + seat_name(seat) + " " + std::to_string(view.hand_sizes[seat]) +
+        throw InvalidViewError("hand_sizes gives " + rules.seat_name(seat) + " " + std::to_string(view.hand_sizes[seat]) +
                                " tiles but it shows " + std::to_string(count(revealed[seat])));
     }
   const int need = std::accumulate(room.begin(), room.end(), 0);
@@ -224,7 +224,7 @@ Position fitting_position(const Rules& rules, Trump trump, const ViewFacts& view
   Placement placement(std::move(allowed), room);
   if (!placement.place_all())
     throw InvalidViewError("no deal fits the view: hand sizes " + list_of(view.hand_sizes) + " with voids " +
-                           voids_of(shown.voids, seats));
+                           voids_of(rules, shown.voids, seats));
 
   std::array<TileMask, kMaxSeats> hands = revealed;
   hands[view.seat] = hand;
@@ -259,9 +259,9 @@ void check_revealed_at_deal(const Rules& rules, const Contract& contract, int se
     const TileMask kind = row.reveals(rules, contract.declarer, s);
     if (shown & ~kind)
       throw InvalidViewError("a " + std::string(row.name) + " contract does not show " + tile_name(lowest(shown & ~kind)) +
-                             " in " + seat_name(s) + "'s hand");
+                             " in " + rules.seat_name(s) + "'s hand");
     if (s == seat ? shown != (hand & kind) : (shown & hand) != 0)
-      throw InvalidViewError("revealed gives " + seat_name(s) + " tiles that do not fit " + seat_name(seat) + "'s hand");
+      throw InvalidViewError("revealed gives " + rules.seat_name(s) + " tiles that do not fit " + rules.seat_name(seat) + "'s hand");
     if (s == contract.declarer)
       if (const std::string error = holding_error(rules, contract, shown); !error.empty())
         throw InvalidViewError(error + ": it shows " + std::to_string(count(shown)));
