@@ -183,7 +183,6 @@ def checkout(candidates: list[Path]) -> Path | None:
 
 
 WASM_MAGIC = b"\0asm\x01\0\0\0"  # a WebAssembly binary's first 8 bytes: its magic and version 1
-ASM_EXPORTS = re.compile(r'Module\["asm"\]\["([^"]+)"\]')  # what emscripten's JS takes from the binary's exports
 
 
 def _leb128(data: bytes, at: int) -> tuple[int, int]:
@@ -198,44 +197,24 @@ def _leb128(data: bytes, at: int) -> tuple[int, int]:
             return value, at
 
 
-def wasm_exports(data: bytes) -> set[str]:
-    """The export names of a WebAssembly binary whose sections fill it exactly; ValueError when it
-    is not one (no magic, a section cut short: a binary still being written)."""
-    if data[:8] != WASM_MAGIC:
-        raise ValueError("it does not begin as a WebAssembly binary does (\\0asm, version 1)")
-    at, names = 8, set()
-    while at < len(data):
-        kind = data[at]
-        size, start = _leb128(data, at + 1)
-        if start + size > len(data):
-            raise ValueError(f"its section at byte {at} needs {start + size} bytes, the file has {len(data)}")
-        if kind == 7:  # the export section: a count, then (name, kind, index) each
-            count, p = _leb128(data, start)
-            for _ in range(count):
-                length, p = _leb128(data, p)
-                names.add(data[p:p + length].decode("utf-8", "replace"))
-                _, p = _leb128(data, p + length + 1)
-        at = start + size
-    return names
-
-
 def whole(where: Path) -> None:
-    """Refuse a module folder whose files are not whole (a build still writing them, no build lock
-    on another's folder): the .wasm a WebAssembly binary to its last section, exporting every
-    name its JS takes from it, and the JS ending with its export."""
+    """Refuse a module folder whose .wasm is not whole (a build still writing it, no build lock on
+    another's folder): a WebAssembly binary's magic, then sections that fill the file exactly. Only
+    the binary's own format is read: emscripten's JS differs from version to version."""
     binary = where / "dominosolver_core.wasm"
-    script = (where / "dominosolver_core.mjs").read_text(encoding="utf-8", errors="replace")
+    data = binary.read_bytes()
     try:
-        names = wasm_exports(binary.read_bytes())
+        if data[:8] != WASM_MAGIC:
+            raise ValueError("it does not begin as a WebAssembly binary does (\\0asm, version 1)")
+        at = 8
+        while at < len(data):
+            size, start = _leb128(data, at + 1)
+            if start + size > len(data):
+                raise ValueError(f"its section at byte {at} needs {start + size} bytes, the file has {len(data)}")
+            at = start + size
     except ValueError as e:
         raise click.BadParameter(f"{binary} is not a whole WebAssembly module: {e}; build it again (or wait for the "
                                  "build under way to finish)", param_hint="'--module'") from None
-    wanted = set(ASM_EXPORTS.findall(script))
-    if not wanted or not script.rstrip().endswith("export default createCore;") or wanted - names:
-        lacking = f" (the .wasm exports none of {', '.join(sorted(wanted - names))})" if wanted - names else ""
-        raise click.BadParameter(f"{where / 'dominosolver_core.mjs'} and {binary.name} are not of one whole build"
-                                 f"{lacking}; build it again (or wait for the build under way to finish)",
-                                 param_hint="'--module'")
 
 
 def find_module(module: str | None, quiet: bool, checkouts: list[Path] | None = None) -> Path:

@@ -308,8 +308,8 @@ class LevelTests:
         14 (asking each level in turn as above: 7), seed 6 in 6.3 M nodes (the race alone without
         a limit 7.9 M, in turn 20 and 46.7 M), seed 2's fours lost at 60 M (found from 120 M)."""
         rivals = list(range(len(self.options)))
+        ties = (lambda high, best: high > best) if defer_ties else (lambda high, best: high >= best)
         for k, at in enumerate(levels):
-            ties = (lambda high, best: high > best) if defer_ties else (lambda high, best: high >= best)
 
             def answered(t: Tested, rivals: list[int] = rivals) -> bool:
                 best = max(t.low[d] for d in rivals)
